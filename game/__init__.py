@@ -1,0 +1,1 @@
+"""Minesweeper on pygame-ce: the classic game, correct to the last rule."""

@@ -1,0 +1,47 @@
+"""Find the game's sprites and sounds, wherever the game runs from.
+
+Three ways to run, one lookup:
+- installed with pip (the wheel maps sprites/ and sounds/ into the package as
+  game/sprites and game/sounds) and frozen with PyInstaller (build.spec puts them
+  at the same place): importlib.resources finds them inside the package;
+- from a checkout (``python -m game``) or an editable install: the folders sit at
+  the repository root, next to the package.
+"""
+
+from __future__ import annotations
+
+from importlib import resources
+from pathlib import Path
+from typing import Literal
+
+AssetKind = Literal["sprites", "sounds"]
+
+_CHECKOUT_ROOT = Path(__file__).resolve().parent.parent
+# One file each folder always holds: where it is, the folder is complete.
+_MARKER: dict[str, str] = {"sprites": "sheet.png", "sounds": "reveal.wav"}
+
+
+class AssetError(RuntimeError):
+    """The game's own files are missing: the installation is broken."""
+
+
+def asset_dir(kind: AssetKind) -> Path:
+    """The folder holding the game's assets of this kind."""
+    packaged = Path(str(resources.files("game") / kind))
+    if (packaged / _MARKER[kind]).is_file():
+        return packaged
+    beside = _CHECKOUT_ROOT / kind
+    if (beside / _MARKER[kind]).is_file():
+        return beside
+    raise AssetError(
+        f"the game's {kind} folder is missing (looked in {packaged} and {beside}); "
+        "reinstall the game"
+    )
+
+
+def asset_path(kind: AssetKind, name: str) -> Path:
+    """The path of one asset file, e.g. ``asset_path("sprites", "sheet.png")``."""
+    path = asset_dir(kind) / name
+    if not path.is_file():
+        raise AssetError(f"the game file {path} is missing; reinstall the game")
+    return path

@@ -1,0 +1,89 @@
+"""Where each picture sits on the sprite sheet (sprites/sheet.png).
+
+Pure data, shared by the script that paints the sheet (tools/make_sprites.py)
+and the renderer that slices it, so the two can never disagree. All sizes are
+at 1x; the window scales the whole sheet by an integer factor (nearest
+neighbour, so pixels stay crisp).
+
+Rows of the sheet, top to bottom:
+  tiles   16x16: see TILES
+  LEDs    13x23: the digits 0-9, a minus sign and a blank (all segments off)
+  faces   26x26: see FACES
+  frames  16x16: nine-slice templates for the bevels, see FRAMES
+"""
+
+from __future__ import annotations
+
+Rect = tuple[int, int, int, int]
+
+TILE = 16
+LED_W, LED_H = 13, 23
+FACE = 26
+FRAME = 16
+
+TILES: tuple[str, ...] = (
+    "hidden",
+    "open",  # an opened zero; also how a pressed hidden cell is drawn
+    "1", "2", "3", "4", "5", "6", "7", "8",
+    "flag",
+    "question",
+    "question_pressed",
+    "mine",  # an unflagged mine shown at the end of a lost game
+    "exploded",  # the mine that was opened: red ground
+    "wrong_flag",  # a flag on a safe cell, crossed out at the end
+)
+LEDS: tuple[str, ...] = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "-", " ")
+FACES: tuple[str, ...] = ("smile", "smile_pressed", "surprised", "cool", "dead")
+
+# Nine-slice bevel templates: name -> border width in pixels. Each is a FRAMExFRAME
+# square whose border of that width is the bevel and whose centre is the fill.
+FRAMES: dict[str, int] = {
+    "raised3": 3,  # the outer window frame
+    "sunken3": 3,  # around the board
+    "sunken2": 2,  # around the top panel
+    "sunken1": 1,  # around each LED counter
+}
+
+TILES_Y = 0
+LEDS_Y = TILES_Y + TILE
+FACES_Y = LEDS_Y + LED_H
+FRAMES_Y = FACES_Y + FACE
+
+SHEET_W = max(len(TILES) * TILE, len(LEDS) * LED_W, len(FACES) * FACE, len(FRAMES) * FRAME)
+SHEET_H = FRAMES_Y + FRAME
+
+
+def tile_rect(name: str) -> Rect:
+    """The rectangle of a 16x16 board tile."""
+    return (TILES.index(name) * TILE, TILES_Y, TILE, TILE)
+
+
+def led_rect(char: str) -> Rect:
+    """The rectangle of one LED digit: '0'-'9', '-' or ' '."""
+    return (LEDS.index(char) * LED_W, LEDS_Y, LED_W, LED_H)
+
+
+def face_rect(name: str) -> Rect:
+    """The rectangle of one face button."""
+    return (FACES.index(name) * FACE, FACES_Y, FACE, FACE)
+
+
+def frame_rect(name: str) -> Rect:
+    """The rectangle of a nine-slice bevel template."""
+    return (list(FRAMES).index(name) * FRAME, FRAMES_Y, FRAME, FRAME)
+
+
+# The classic palette, named once.
+GREY = (192, 192, 192)
+LIGHT = (255, 255, 255)
+DARK = (128, 128, 128)
+NUMBER_COLOURS: dict[str, tuple[int, int, int]] = {
+    "1": (0, 0, 255),
+    "2": (0, 128, 0),
+    "3": (255, 0, 0),
+    "4": (0, 0, 128),
+    "5": (128, 0, 0),
+    "6": (0, 128, 128),
+    "7": (0, 0, 0),
+    "8": (128, 128, 128),
+}
