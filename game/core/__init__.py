@@ -1,0 +1,47 @@
+"""The core engine: every rule of Minesweeper, in pure Python.
+
+No pygame, no NumPy, no clock, no files: a game is a value you act on, and each
+action returns a Delta saying what changed.
+
+    from game.core import Game
+    game = Game.new(9, 9, 10, seed=1)
+    delta = game.reveal(4, 4)
+"""
+
+from game.core.board import FirstClick
+from game.core.delta import Cell, CellSet, Delta, Mark
+from game.core.errors import (
+    BoardSizeError,
+    CellError,
+    GameError,
+    LayoutError,
+    MoveError,
+    RuleError,
+    SnapshotError,
+)
+from game.core.game import Game, Status
+from game.core.look import Look
+from game.core.moves import Action, Move, chord, mark, reveal
+
+__all__ = [
+    "Action",
+    "BoardSizeError",
+    "Cell",
+    "CellError",
+    "CellSet",
+    "Delta",
+    "FirstClick",
+    "Game",
+    "GameError",
+    "LayoutError",
+    "Look",
+    "Mark",
+    "Move",
+    "MoveError",
+    "RuleError",
+    "SnapshotError",
+    "Status",
+    "chord",
+    "mark",
+    "reveal",
+]

@@ -1,0 +1,539 @@
+"""One game of Minesweeper: every rule of the rule book (shared/RULES.md).
+
+State is a handful of flat bytearrays (see board.py), so every action costs time
+in proportion to what it changes: a reveal of one cell is a few index look-ups,
+a cascade is a row-run fill whose inner loops are bytearray.find and slice
+assignment (C speed), the win test is one counter compared with another, and
+the end-of-game views touch only the mines and the flags.
+"""
+
+from __future__ import annotations
+
+import random
+from enum import Enum
+from typing import Any
+
+from game.core.board import (
+    FirstClick,
+    Geometry,
+    check_mine_count,
+    count_neighbours,
+    parse_layout,
+    place_mines,
+)
+from game.core.delta import EMPTY_RUNS, Cell, CellSet, Delta, Mark
+from game.core.errors import SnapshotError
+from game.core.look import Look
+from game.core.moves import Action, Move
+
+_FLAG = Mark.FLAG.value
+_QUESTION = Mark.QUESTION.value
+
+
+class Status(Enum):
+    """Where a game is in its life."""
+
+    READY = "ready"  # no cell opened yet (mines of a new game not yet placed)
+    PLAYING = "playing"
+    WON = "won"
+    LOST = "lost"
+
+    @property
+    def is_over(self) -> bool:
+        """The game has ended: every action does nothing until a new game."""
+        return self in (Status.WON, Status.LOST)
+
+
+class Game:
+    """A game: the board, the player's marks and opened cells, and the rules."""
+
+    def __init__(
+        self,
+        geometry: Geometry,
+        mines: int,
+        *,
+        positions: list[int] | None,
+        first_click: FirstClick,
+        marks: bool,
+        left_click_chords: bool,
+        rng: random.Random | None,
+    ) -> None:
+        """Use Game.new or Game.from_layout."""
+        self._geo = geometry
+        self._mines = mines
+        self._first_click = first_click
+        self.marks = marks
+        """Question marks are in the mark cycle (hidden -> flag -> ? -> hidden)."""
+        self.left_click_chords = left_click_chords
+        """A reveal on an opened number chords it."""
+        self._rng = rng
+        self._status = Status.READY
+        size = geometry.size
+        self._mark = bytearray(size)
+        # 1 where a cell may still be opened: on the board, not opened, not flagged.
+        self._openable = bytearray(geometry.interior)
+        self._flags: set[int] = set()
+        self._opened = 0  # safe cells opened; the game is won when it reaches _safe
+        self._safe = geometry.cells - mines
+        self._exploded: set[int] = set()
+        self._positions: list[int] = []
+        self._placed = False
+        self._mine = bytearray(size)
+        self._count = bytearray(size)
+        # 1 where a cell is openable and a zero: the cells a cascade spreads over.
+        self._zero = bytearray(size)
+        if positions is not None:
+            self._lay_mines(positions)
+
+    # ----------------------------------------------------------------- construction
+
+    @classmethod
+    def new(
+        cls,
+        rows: int,
+        cols: int,
+        mines: int,
+        *,
+        seed: int | str | None = None,
+        first_click: str | FirstClick = "opening",
+        marks: bool = True,
+        left_click_chords: bool = False,
+    ) -> Game:
+        """A new game whose mines are placed at the first reveal.
+
+        The same seed and the same first click give the same board.
+        """
+        geometry = Geometry(rows, cols)
+        check_mine_count(geometry, mines)
+        return cls(
+            geometry,
+            mines,
+            positions=None,
+            first_click=FirstClick.parse(first_click),
+            marks=marks,
+            left_click_chords=left_click_chords,
+            rng=random.Random(seed),
+        )
+
+    @classmethod
+    def from_layout(cls, text: str, *, marks: bool = True, left_click_chords: bool = False) -> Game:
+        """A game with fixed mines drawn as text: '*' mine, '.' safe, one line per row."""
+        geometry, positions = parse_layout(text)
+        return cls(
+            geometry,
+            len(positions),
+            positions=positions,
+            first_click=FirstClick.SAFE,
+            marks=marks,
+            left_click_chords=left_click_chords,
+            rng=None,
+        )
+
+    def _lay_mines(self, positions: list[int]) -> None:
+        self._positions = positions
+        self._placed = True
+        mine, zero = self._mine, self._zero
+        zero[:] = self._openable
+        for p in positions:
+            mine[p] = 1
+        self._count = count_neighbours(self._geo, positions)
+        offsets = self._geo.offsets
+        for p in positions:
+            zero[p] = 0
+            for o in offsets:
+                zero[p + o] = 0
+
+    # ----------------------------------------------------------------- questions
+
+    @property
+    def rows(self) -> int:
+        """The number of rows."""
+        return self._geo.rows
+
+    @property
+    def cols(self) -> int:
+        """The number of columns."""
+        return self._geo.cols
+
+    @property
+    def mines(self) -> int:
+        """The number of mines on the board."""
+        return self._mines
+
+    @property
+    def first_click(self) -> FirstClick:
+        """The first-click rule this game was made with."""
+        return self._first_click
+
+    @property
+    def status(self) -> Status:
+        """READY until the first reveal, then PLAYING, then WON or LOST."""
+        return self._status
+
+    @property
+    def flags(self) -> int:
+        """The number of flags on the board (all mines once the game is won)."""
+        return self._mines if self._status is Status.WON else len(self._flags)
+
+    @property
+    def mines_left(self) -> int:
+        """Mines minus flags, as the mine counter shows it; may be negative."""
+        return self._mines - self.flags
+
+    @property
+    def safe_left(self) -> int:
+        """Safe cells still to open."""
+        return self._safe - self._opened
+
+    def look(self, row: int, col: int) -> Look:
+        """How the cell at (row, col) looks to the player."""
+        return self._look(self._geo.index(row, col))
+
+    def _look(self, i: int) -> Look:
+        status = self._status
+        mark = self._mark[i]
+        if status is Status.LOST:
+            if i in self._exploded:
+                return Look.EXPLODED
+            if self._mine[i]:
+                return Look.FLAG if mark == _FLAG else Look.MINE
+            if mark == _FLAG:
+                return Look.WRONG_FLAG
+        elif status is Status.WON and self._mine[i]:
+            return Look.FLAG
+        if self._openable[i]:
+            return Look.QUESTION if mark == _QUESTION else Look.HIDDEN
+        if mark == _FLAG:
+            return Look.FLAG
+        return Look(self._count[i])
+
+    def view(self) -> str:
+        """The board as the player sees it, one line per row (see the rule book)."""
+        geo = self._geo
+        look = self._look
+        lines = []
+        for row in range(geo.rows):
+            start = (row + 1) * geo.width + 1
+            lines.append("".join([look(i).char for i in range(start, start + geo.cols)]))
+        return "\n".join(lines)
+
+    def __repr__(self) -> str:
+        return (
+            f"<Game {self.rows}x{self.cols}, {self._mines} mines, {self._status.value}, "
+            f"{self.mines_left} left>"
+        )
+
+    # ----------------------------------------------------------------- actions
+
+    def apply(self, move: Move) -> Delta:
+        """Play a move value (see moves.py)."""
+        if move.action is Action.REVEAL:
+            return self.reveal(move.row, move.col)
+        if move.action is Action.MARK:
+            return self.toggle_mark(move.row, move.col)
+        return self.chord(move.row, move.col)
+
+    def reveal(self, row: int, col: int) -> Delta:
+        """Open a hidden or question-marked cell (left release).
+
+        A flagged cell does nothing. An opened cell does nothing, or chords when
+        ``left_click_chords`` is on. The first reveal of a new game places the mines.
+        """
+        i = self._geo.index(row, col)
+        if self._status.is_over:
+            return self._nothing()
+        if not self._openable[i]:
+            if self._mark[i] != _FLAG and self.left_click_chords:
+                return self.chord(row, col)
+            return self._nothing()
+        if self._status is Status.READY:
+            if not self._placed and self._rng is not None:
+                self._lay_mines(
+                    place_mines(self._geo, self._mines, i, self._first_click, self._rng)
+                )
+            self._status = Status.PLAYING
+        runs: list[int] = []
+        if self._mine[i]:
+            return self._lose([i], runs, opened=0)
+        opened = self._open([i], runs)
+        return self._finish_opening(runs, opened)
+
+    def toggle_mark(self, row: int, col: int) -> Delta:
+        """Cycle the mark of a cell that is not open (right release).
+
+        hidden -> flag -> question mark -> hidden; without question marks,
+        hidden -> flag -> hidden. An opened cell does nothing.
+        """
+        i = self._geo.index(row, col)
+        if self._status.is_over:
+            return self._nothing()
+        mark = self._mark[i]
+        if mark == _FLAG:
+            new = Mark.QUESTION if self.marks else Mark.NONE
+            self._flags.discard(i)
+            self._openable[i] = 1
+            self._zero[i] = 1 if self._is_safe_zero(i) else 0
+        elif self._openable[i]:
+            new = Mark.FLAG if mark == Mark.NONE else Mark.NONE
+            if new is Mark.FLAG:
+                self._flags.add(i)
+                self._openable[i] = 0
+                self._zero[i] = 0
+        else:
+            return self._nothing()  # opened
+        self._mark[i] = new
+        return Delta(CellSet([i, i + 1], self._geo.width), mark=new)
+
+    def chord(self, row: int, col: int) -> Delta:
+        """Open the unflagged neighbours of a number whose flags are all placed.
+
+        On an opened number with exactly that many flags around it, every
+        neighbour that is neither flagged nor opened opens; if any is a mine the
+        game is lost and every such mine explodes. Otherwise nothing happens.
+        """
+        i = self._geo.index(row, col)
+        if self._status is not Status.PLAYING or self._openable[i] or self._mark[i] == _FLAG:
+            return self._nothing()
+        count = self._count[i]
+        if count == 0:
+            return self._nothing()
+        around = [i + o for o in self._geo.offsets]
+        mark, openable = self._mark, self._openable
+        if sum(1 for n in around if mark[n] == _FLAG and not openable[n]) != count:
+            return self._nothing()
+        targets = [n for n in around if openable[n]]
+        mines = [n for n in targets if self._mine[n]]
+        runs: list[int] = []
+        # The safe cells of a losing chord open as well, as they did in the
+        # classic game: the player sees what the chord uncovered.
+        opened = self._open([n for n in targets if not self._mine[n]], runs)
+        if mines:
+            return self._lose(mines, runs, opened)
+        return self._finish_opening(runs, opened)
+
+    # ----------------------------------------------------------------- the machinery
+
+    def _nothing(self) -> Delta:
+        return Delta(CellSet(EMPTY_RUNS, self._geo.width))
+
+    def _is_safe_zero(self, i: int) -> bool:
+        return self._placed and not self._mine[i] and self._count[i] == 0
+
+    def _open(self, seeds: list[int], runs: list[int]) -> int:
+        """Open safe, openable cells; zeros cascade. Appends the opened runs; returns
+        how many cells opened."""
+        zero_seeds = [s for s in seeds if self._zero[s]]
+        opened = self._cascade(zero_seeds, runs) if zero_seeds else 0
+        openable, mark = self._openable, self._mark
+        for s in seeds:
+            if openable[s]:  # a number (or a zero a cascade above already opened)
+                openable[s] = 0
+                mark[s] = 0
+                self._zero[s] = 0
+                runs.append(s)
+                runs.append(s + 1)
+                opened += 1
+        self._opened += opened
+        return opened
+
+    def _cascade(self, seeds: list[int], runs: list[int]) -> int:
+        """Open the zero region around the seeds and its border of numbers.
+
+        First a row-run flood fill over the zero cells (8-connected, stopped by
+        flags because flagged cells are never in ``_zero``) collects the runs of
+        zeros; then every cell around those runs that may be opened opens. Both
+        loops are iterative: a million-cell board never touches the recursion
+        limit.
+        """
+        zero = self._zero
+        width = self._geo.width
+        find, rfind = zero.find, zero.rfind
+        spans: list[int] = []
+        stack = seeds[:]
+        pop, push = stack.pop, stack.append
+        while stack:
+            i = pop()
+            if not zero[i]:
+                continue
+            left = rfind(0, 0, i) + 1  # the border guarantees a 0 in every row
+            right = find(0, i)
+            zero[left:right] = bytes(right - left)
+            spans.append(left)
+            spans.append(right)
+            # Seed each run of zeros in the rows above and below, one cell wider
+            # on each side than this run (diagonal neighbours count).
+            span = right - left + 2
+            for start in (left - 1 - width, left - 1 + width):
+                end = start + span
+                j = find(1, start, end)
+                while j != -1:
+                    push(j)
+                    k = find(0, j, end)
+                    if k == -1:
+                        break
+                    j = find(1, k, end)
+        openable, mark = self._openable, self._mark
+        ofind = openable.find
+        opened = 0
+        for s in range(0, len(spans), 2):
+            left, right = spans[s], spans[s + 1]
+            span = right - left + 2
+            for start in (left - 1 - width, left - 1, left - 1 + width):
+                end = start + span
+                j = ofind(1, start, end)
+                while j != -1:
+                    k = ofind(0, j, end)
+                    if k == -1:
+                        k = end
+                    blank = bytes(k - j)
+                    openable[j:k] = blank
+                    mark[j:k] = blank  # question marks in the way open like hidden cells
+                    runs.append(j)
+                    runs.append(k)
+                    opened += k - j
+                    j = ofind(1, k, end) if k < end else -1
+        return opened
+
+    def _finish_opening(self, runs: list[int], opened: int) -> Delta:
+        if self._opened == self._safe:
+            self._status = Status.WON
+            # Every mine not already flagged now shows a flag.
+            mark = self._mark
+            for p in self._positions:
+                if mark[p] != _FLAG:
+                    runs.append(p)
+                    runs.append(p + 1)
+            return Delta(CellSet(runs, self._geo.width), opened=opened, won=True)
+        return Delta(CellSet(runs, self._geo.width), opened=opened)
+
+    def _lose(self, exploded: list[int], runs: list[int], opened: int) -> Delta:
+        self._status = Status.LOST
+        self._exploded = set(exploded)
+        mark, mine = self._mark, self._mine
+        # The look of every unflagged mine changes (exploded or shown), and of
+        # every wrong flag (crossed out); correct flags stay as they are.
+        for p in self._positions:
+            if mark[p] != _FLAG:
+                runs.append(p)
+                runs.append(p + 1)
+        for f in self._flags:
+            if not mine[f]:
+                runs.append(f)
+                runs.append(f + 1)
+        cells = tuple(self._geo.cell(p) for p in sorted(exploded))
+        return Delta(CellSet(runs, self._geo.width), opened=opened, exploded=cells)
+
+    # ----------------------------------------------------------------- saving
+
+    def to_snapshot(self) -> dict[str, Any]:
+        """The whole game as a JSON-compatible dict (for resume); see from_snapshot."""
+        geo = self._geo
+        placed = self._placed
+        rows = []
+        for row in range(geo.rows):
+            start = (row + 1) * geo.width + 1
+            chars = []
+            for i in range(start, start + geo.cols):
+                mark = self._mark[i]
+                ch = "o" if not self._openable[i] and mark != _FLAG else ".fq"[mark]
+                chars.append(ch.upper() if self._mine[i] else ch)
+            rows.append("".join(chars))
+        return {
+            "rows": geo.rows,
+            "cols": geo.cols,
+            "mines": self._mines,
+            "placed": placed,
+            "cells": rows,
+            "status": self._status.value,
+            "exploded": [list(geo.cell(p)) for p in sorted(self._exploded)],
+            "first_click": self._first_click.value,
+            "marks": self.marks,
+            "left_click_chords": self.left_click_chords,
+        }
+
+    @classmethod
+    def from_snapshot(cls, data: object) -> Game:
+        """Restore a game saved by to_snapshot; raises SnapshotError on anything wrong.
+
+        Cells are one letter each: '.' hidden, 'f' flagged, 'q' question-marked,
+        'o' opened; upper case where the cell holds a mine. A game saved before its
+        first reveal comes back with fresh, unplaced mines.
+        """
+        try:
+            return cls._restore(data)
+        except SnapshotError:
+            raise
+        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
+            raise SnapshotError(f"the saved game is damaged ({error})") from None
+
+    @classmethod
+    def _restore(cls, data: object) -> Game:
+        if not isinstance(data, dict):
+            raise SnapshotError("the saved game is not a record of a game")
+        rows, cols, mines = data["rows"], data["cols"], data["mines"]
+        cells = data["cells"]
+        if not (isinstance(cells, list) and len(cells) == rows):
+            raise SnapshotError("the saved game's rows do not match its size")
+        if not all(isinstance(line, str) and len(line) == cols for line in cells):
+            raise SnapshotError("the saved game's rows do not match its size")
+        for flag in ("placed", "marks", "left_click_chords"):
+            if not isinstance(data[flag], bool):
+                raise SnapshotError(f"the saved game's {flag!r} is not true or false")
+        geometry = Geometry(rows, cols)
+        check_mine_count(geometry, mines)
+        status = Status(data["status"])
+        game = cls(
+            geometry,
+            mines,
+            positions=None,
+            first_click=FirstClick.parse(data["first_click"]),
+            marks=data["marks"],
+            left_click_chords=data["left_click_chords"],
+            rng=random.Random(),
+        )
+        text = "".join(cells)
+        if set(text) - set(".fqoFQO"):
+            raise SnapshotError("the saved game has cells of an unknown kind")
+        positions = [
+            geometry.index(k // cols, k % cols) for k, ch in enumerate(text) if ch.isupper()
+        ]
+        placed = data["placed"]
+        if placed and len(positions) != mines:
+            raise SnapshotError("the saved game's mines do not match its mine count")
+        if not placed and (positions or status is not Status.READY or "o" in text.lower()):
+            raise SnapshotError("the saved game opened cells before placing its mines")
+        if placed:
+            game._lay_mines(positions)
+            game._rng = None
+        for k, ch in enumerate(text):
+            i = geometry.index(k // cols, k % cols)
+            lower = ch.lower()
+            if lower == "o":
+                if ch == "O":
+                    raise SnapshotError("the saved game shows an opened mine")
+                game._openable[i] = 0
+                game._zero[i] = 0
+                game._opened += 1
+            elif lower == "f":
+                game._mark[i] = _FLAG
+                game._openable[i] = 0
+                game._zero[i] = 0
+                game._flags.add(i)
+            elif lower == "q":
+                game._mark[i] = _QUESTION
+        exploded = [geometry.index(*cell) for cell in map(tuple, data["exploded"])]
+        if any(not game._mine[p] for p in exploded) or bool(exploded) != (status is Status.LOST):
+            raise SnapshotError("the saved game's exploded mines do not add up")
+        game._exploded = set(exploded)
+        won = game._opened == game._safe
+        if won != (status is Status.WON) or (status is Status.READY and game._opened):
+            raise SnapshotError("the saved game's state does not match its board")
+        game._status = status
+        return game
+
+    # ----------------------------------------------------------------- for tests
+
+    def mine_cells(self) -> list[Cell]:
+        """Where the mines are (empty before a new game's first reveal). For tests,
+        replays and the end-of-game screen; the window never shows it while playing."""
+        return sorted(self._geo.cell(p) for p in self._positions)
