@@ -24,7 +24,14 @@ FRAME = 16
 TILES: tuple[str, ...] = (
     "hidden",
     "open",  # an opened zero; also how a pressed hidden cell is drawn
-    "1", "2", "3", "4", "5", "6", "7", "8",
+    "1",
+    "2",
+    "3",
+    "4",
+    "5",
+    "6",
+    "7",
+    "8",
     "flag",
     "question",
     "question_pressed",

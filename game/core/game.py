@@ -435,7 +435,7 @@ class Game:
             chars = []
             for i in range(start, start + geo.cols):
                 mark = self._mark[i]
-                ch = "o" if not self._openable[i] and mark != _FLAG else ".fq"[mark]
+                ch = "o" if not self._openable[i] and mark != _FLAG else "hfq"[mark]
                 chars.append(ch.upper() if self._mine[i] else ch)
             rows.append("".join(chars))
         return {
@@ -455,7 +455,7 @@ class Game:
     def from_snapshot(cls, data: object) -> Game:
         """Restore a game saved by to_snapshot; raises SnapshotError on anything wrong.
 
-        Cells are one letter each: '.' hidden, 'f' flagged, 'q' question-marked,
+        Cells are one letter each: 'h' hidden, 'f' flagged, 'q' question-marked,
         'o' opened; upper case where the cell holds a mine. A game saved before its
         first reveal comes back with fresh, unplaced mines.
         """
@@ -492,7 +492,7 @@ class Game:
             rng=random.Random(),
         )
         text = "".join(cells)
-        if set(text) - set(".fqoFQO"):
+        if set(text) - set("hfqoHFQO"):
             raise SnapshotError("the saved game has cells of an unknown kind")
         positions = [
             geometry.index(k // cols, k % cols) for k, ch in enumerate(text) if ch.isupper()
