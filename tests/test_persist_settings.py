@@ -1,0 +1,188 @@
+"""settings.py: defaults, the JSON form, and strict reading."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from game.persist import schema
+from game.persist.schema import DataError, FutureVersionError
+from game.persist.settings import (
+    SETTINGS_VERSION,
+    CustomSize,
+    Difficulty,
+    FirstClickRule,
+    Settings,
+)
+
+DEFAULT_DOC: dict[str, Any] = {
+    "version": 1,
+    "question_marks": True,
+    "left_click_chords": False,
+    "first_click": "opening",
+    "counter_below_zero": True,
+    "sound": True,
+    "zoom": None,
+    "difficulty": "beginner",
+    "custom": {"rows": 16, "columns": 30, "mines": 99},
+}
+
+
+def test_the_defaults_are_a_new_players_settings() -> None:
+    settings = Settings()
+    assert settings.question_marks is True
+    assert settings.left_click_chords is False
+    assert settings.first_click is FirstClickRule.OPENING
+    assert settings.counter_below_zero is True
+    assert settings.sound is True
+    assert settings.zoom is None
+    assert settings.difficulty is Difficulty.BEGINNER
+    assert settings.custom == CustomSize(16, 30, 99)
+
+
+def test_the_json_form_is_the_documented_one() -> None:
+    assert Settings().to_json() == DEFAULT_DOC
+    assert SETTINGS_VERSION == 1
+
+
+def test_every_setting_round_trips() -> None:
+    settings = Settings(
+        question_marks=False,
+        left_click_chords=True,
+        first_click=FirstClickRule.SAFE,
+        counter_below_zero=False,
+        sound=False,
+        zoom=3,
+        difficulty=Difficulty.CUSTOM,
+        custom=CustomSize(rows=24, columns=30, mines=667),
+    )
+    assert Settings.from_json(settings.to_json()) == settings
+
+
+@pytest.mark.parametrize("zoom", [None, 1, 2, 3, 4])
+def test_zoom_is_1_to_4_or_automatic(zoom: int | None) -> None:
+    assert Settings.from_json({**DEFAULT_DOC, "zoom": zoom}).zoom == zoom
+
+
+def test_unknown_keys_from_a_newer_minor_version_are_ignored() -> None:
+    doc = {**DEFAULT_DOC, "theme": "dark", "custom": {**DEFAULT_DOC["custom"], "wrap": True}}
+    assert Settings.from_json(doc) == Settings()
+
+
+def test_a_newer_version_is_refused_as_such() -> None:
+    with pytest.raises(FutureVersionError):
+        Settings.from_json({**DEFAULT_DOC, "version": 2})
+
+
+def _with(key: str, value: object) -> dict[str, object]:
+    doc = copy.deepcopy(DEFAULT_DOC)
+    if key.startswith("custom."):
+        doc["custom"][key.removeprefix("custom.")] = value
+    else:
+        doc[key] = value
+    return doc
+
+
+def _without(key: str) -> dict[str, object]:
+    doc = copy.deepcopy(DEFAULT_DOC)
+    del doc[key]
+    return doc
+
+
+BAD = [
+    ("version", 0),
+    ("version", -1),
+    ("version", "1"),
+    ("version", 1.0),
+    ("version", True),
+    ("version", None),
+    ("question_marks", 1),
+    ("question_marks", "yes"),
+    ("question_marks", None),
+    ("left_click_chords", 0),
+    ("counter_below_zero", "true"),
+    ("sound", []),
+    ("first_click", "no-guessing"),
+    ("first_click", "OPENING"),
+    ("first_click", 1),
+    ("zoom", 0),
+    ("zoom", 5),
+    ("zoom", -1),
+    ("zoom", 2.0),
+    ("zoom", True),
+    ("zoom", "auto"),
+    ("zoom", 10**30),
+    ("difficulty", "hard"),
+    ("difficulty", None),
+    ("custom", None),
+    ("custom", [16, 30, 99]),
+    ("custom.rows", 8),
+    ("custom.rows", 25),
+    ("custom.columns", 8),
+    ("custom.columns", 31),
+    ("custom.columns", "30"),
+    ("custom.mines", 9),
+    ("custom.mines", 15 * 29 + 1),
+    ("custom.mines", -99),
+    ("custom.mines", 10**30),
+]
+
+
+@pytest.mark.parametrize(("key", "value"), BAD)
+def test_a_wrong_type_or_value_makes_the_file_unreadable(key: str, value: object) -> None:
+    with pytest.raises(DataError):
+        Settings.from_json(_with(key, value))
+
+
+@pytest.mark.parametrize("key", [k for k in DEFAULT_DOC if k != "version"] + ["version"])
+def test_a_missing_key_makes_the_file_unreadable(key: str) -> None:
+    with pytest.raises(DataError):
+        Settings.from_json(_without(key))
+
+
+@pytest.mark.parametrize("value", [None, [], "settings", 1, {1: 2}])
+def test_a_document_that_is_not_an_object_is_refused(value: object) -> None:
+    with pytest.raises(DataError):
+        Settings.from_json(value)
+
+
+def test_custom_mine_limits_follow_the_size() -> None:
+    assert CustomSize(9, 9, 64).max_mines == 64
+    assert CustomSize(9, 9, 10).mines == 10
+    with pytest.raises(DataError):
+        CustomSize(9, 9, 65)
+    assert CustomSize(24, 30, 23 * 29).mines == 667
+
+
+def test_invalid_settings_cannot_be_built() -> None:
+    with pytest.raises(DataError):
+        replace(Settings(), zoom=7)
+    with pytest.raises(DataError):
+        Settings(sound=1)  # type: ignore[arg-type]
+    with pytest.raises(DataError):
+        Settings(first_click="safe")  # type: ignore[arg-type]
+    with pytest.raises(ValueError):  # DataError is a ValueError
+        CustomSize(rows=100)
+
+
+def test_difficulty_knows_the_presets() -> None:
+    assert [d.is_preset for d in Difficulty] == [True, True, True, False]
+
+
+def test_an_upgrade_step_would_be_applied_in_order() -> None:
+    # No file needs upgrading yet; prove the mechanism a later version relies on.
+    steps: dict[int, schema.Upgrade] = {
+        1: lambda doc: {**doc, "b": doc["a"]},
+        2: lambda doc: {**doc, "c": doc["b"]},
+    }
+    assert schema.upgrade({"version": 1, "a": 5}, 3, steps, "x") == {
+        "version": 3,
+        "a": 5,
+        "b": 5,
+        "c": 5,
+    }
+    with pytest.raises(DataError):
+        schema.upgrade({"version": 1}, 2, {}, "x")
