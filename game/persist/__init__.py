@@ -1,0 +1,47 @@
+"""Persistence: the player's settings, best times, statistics and saved game.
+
+Never imports pygame, and never stops the game from starting: see Profile. The
+window uses Profile (and the value types below); the rest is for tests and tools.
+"""
+
+from __future__ import annotations
+
+from game.persist.paths import ENV_VAR, data_dir, default_data_dir
+from game.persist.profile import (
+    DATA_FILES,
+    RECORDS_FILE,
+    RESUME_FILE,
+    SETTINGS_FILE,
+    Profile,
+    Resumed,
+)
+from game.persist.records import DEFAULT_NAME, MAX_NAME_LENGTH, TOP, BestTime, Records, Stats
+from game.persist.resume import SavedGame
+from game.persist.schema import DataError, FutureVersionError
+from game.persist.settings import PRESETS, CustomSize, Difficulty, FirstClickRule, Settings
+
+__all__ = [
+    "DATA_FILES",
+    "DEFAULT_NAME",
+    "ENV_VAR",
+    "MAX_NAME_LENGTH",
+    "PRESETS",
+    "RECORDS_FILE",
+    "RESUME_FILE",
+    "SETTINGS_FILE",
+    "TOP",
+    "BestTime",
+    "CustomSize",
+    "DataError",
+    "Difficulty",
+    "FirstClickRule",
+    "FutureVersionError",
+    "Profile",
+    "Records",
+    "Resumed",
+    "SavedGame",
+    "Settings",
+    "Stats",
+    "data_dir",
+    "default_data_dir",
+]

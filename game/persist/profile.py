@@ -1,0 +1,339 @@
+"""The one object the window talks to: the player's settings, records and saved game.
+
+Profile.open never raises and every method after it never raises either: a
+damaged file is moved aside and replaced by defaults, a folder that cannot be
+written turns saving off for the session, and each of these is told to the
+player once, in plain words, through ``problems``. The game always starts.
+
+Files in the data folder:
+    settings.json   Settings (settings.py)
+    records.json    best times, statistics and last name (records.py)
+    resume.json     the unfinished game, only while there is one (resume.py)
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import date, datetime
+from pathlib import Path
+from typing import Generic, TypeVar
+
+from game.persist import store
+from game.persist.paths import data_dir
+from game.persist.records import MAX_GAME_MS, Records
+from game.persist.resume import SavedGame
+from game.persist.settings import Difficulty, Settings
+from game.persist.store import LoadStatus
+
+T = TypeVar("T")
+V = TypeVar("V")
+
+SETTINGS_FILE = "settings.json"
+RECORDS_FILE = "records.json"
+RESUME_FILE = "resume.json"
+DATA_FILES = (SETTINGS_FILE, RECORDS_FILE, RESUME_FILE)
+
+Clock = Callable[[], datetime]
+"""Gives the local date and time; stamps the names of moved-aside files."""
+
+
+@dataclass(frozen=True)
+class Resumed(Generic[T]):
+    """A saved game brought back: the caller's restored game and what was saved."""
+
+    game: T
+    saved: SavedGame
+
+
+def _clamp_ms(ms: int) -> int:
+    # The app owns the clock; a clock that jumped must not cost the player the game.
+    return min(max(int(ms), 0), MAX_GAME_MS)
+
+
+def _why_not_writable(error: OSError, folder: Path) -> str:
+    """The end of 'Records and settings cannot be saved this session: ...'."""
+    if error.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return f"the disk holding the folder {folder} is full"
+    if error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+        return f"the folder {folder} is read-only"
+    return f"writing in the folder {folder} failed ({error.strerror or error})"
+
+
+class Profile:
+    """The player's data for one session. Create with Profile.open."""
+
+    def __init__(self, folder: Path, clock: Clock) -> None:
+        """Defaults only, nothing read; use Profile.open."""
+        self._folder = folder
+        self._clock = clock
+        self._settings = Settings()
+        self._records = Records()
+        self._saved_game: SavedGame | None = None
+        self._problems: list[str] = []
+        self._shown = 0
+        self._writable = True
+        # Files that exist but could not be read nor moved aside: saving over
+        # them could destroy the only copy of the player's records.
+        self._protected: set[str] = set()
+
+    # ---------------------------------------------------------------- opening
+
+    @classmethod
+    def open(cls, folder: str | Path | None = None, *, clock: Clock = datetime.now) -> Profile:
+        """Load everything from the data folder; never raises.
+
+        ``folder`` is the --data-dir option (None: $MINESWEEPER_DATA_DIR, else the
+        platform's folder; see paths.data_dir). The folder is created if missing.
+        """
+        try:
+            # Absolute, so the messages name a place the player can find.
+            where = data_dir(folder).absolute()
+        except Exception as error:  # a broken platform lookup must not stop the game
+            profile = cls(Path(), clock)
+            profile._cannot_save(f"no folder for them could be found ({error})")
+            return profile
+        profile = cls(where, clock)
+        profile._prepare_folder()
+        profile._load(SETTINGS_FILE, profile._load_settings)
+        profile._load(RECORDS_FILE, profile._load_records)
+        profile._load(RESUME_FILE, profile._load_resume)
+        return profile
+
+    def _prepare_folder(self) -> None:
+        try:
+            self._folder.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            reason = "a file is in the way" if isinstance(error, FileExistsError) else None
+            self._cannot_save(
+                f"the folder {self._folder} could not be created "
+                f"({reason or error.strerror or error})"
+            )
+            return
+        for name in DATA_FILES:
+            store.remove_stale_temps(self._folder, name)
+        # Find out now, not at the first win, whether saving works, so the player
+        # is told before playing a game whose record would be lost.
+        try:
+            fd, probe = store.create_temp(self._folder, "probe")
+            os.close(fd)
+            os.unlink(probe)
+        except OSError as error:
+            self._cannot_save(_why_not_writable(error, self._folder))
+
+    def _load(self, name: str, loader: Callable[[Path, datetime], None]) -> None:
+        try:
+            loader(self._folder / name, self._clock())
+        except Exception as error:  # the last line of defence: a bug must not stop the game
+            self._protected.add(name)
+            self._problems.append(
+                f"The file {self._folder / name} could not be read because of an error "
+                f"in the game ({error!r}). It was left as it is and will not be changed "
+                "this session."
+            )
+
+    def _read(
+        self, path: Path, now: datetime, validate: Callable[[object], V], label: str, then: str
+    ) -> V | None:
+        loaded = store.load_json(path, validate, now=now, label=label, consequence=then)
+        if loaded.problem is not None:
+            self._problems.append(loaded.problem)
+        if loaded.status is LoadStatus.STUCK:
+            self._protected.add(path.name)
+        return loaded.value
+
+    def _load_settings(self, path: Path, now: datetime) -> None:
+        then = "the default settings are used"
+        value = self._read(path, now, Settings.from_json, "settings file", then)
+        if value is not None:
+            self._settings = value
+
+    def _load_records(self, path: Path, now: datetime) -> None:
+        then = "new records start from today"
+        value = self._read(path, now, Records.from_json, "best times and statistics file", then)
+        if value is not None:
+            self._records = value
+
+    def _load_resume(self, path: Path, now: datetime) -> None:
+        then = "a new game starts instead"
+        self._saved_game = self._read(path, now, SavedGame.from_json, "saved game", then)
+
+    # ---------------------------------------------------------------- state
+
+    @property
+    def folder(self) -> Path:
+        """The data folder in use."""
+        return self._folder
+
+    @property
+    def settings(self) -> Settings:
+        """The current settings."""
+        return self._settings
+
+    @property
+    def records(self) -> Records:
+        """Best times, statistics and the last name used."""
+        return self._records
+
+    @property
+    def saved_game(self) -> SavedGame | None:
+        """The unfinished game to offer back, or None."""
+        return self._saved_game
+
+    @property
+    def writable(self) -> bool:
+        """False once saving has failed (or could not work from the start)."""
+        return self._writable
+
+    @property
+    def problems(self) -> tuple[str, ...]:
+        """Every message for the player this session, oldest first."""
+        return tuple(self._problems)
+
+    def take_new_problems(self) -> list[str]:
+        """The messages not yet taken: the window shows each of them once."""
+        new = self._problems[self._shown :]
+        self._shown = len(self._problems)
+        return new
+
+    # ---------------------------------------------------------------- saving
+
+    def _cannot_save(self, why: str) -> None:
+        if self._writable:
+            self._writable = False
+            self._problems.append(f"Records and settings cannot be saved this session: {why}.")
+
+    def _save(self, name: str, text: str) -> bool:
+        if not self._writable or name in self._protected:
+            return False
+        try:
+            store.atomic_write_text(self._folder / name, text)
+        except OSError as error:
+            self._cannot_save(_why_not_writable(error, self._folder))
+            return False
+        except Exception as error:  # never let a save crash the game
+            self._cannot_save(f"saving {name} failed ({error!r})")
+            return False
+        return True
+
+    def _save_records(self, records: Records) -> bool:
+        self._records = records
+        return self._save(RECORDS_FILE, store.dump_json(records.to_json()))
+
+    def save_settings(self, settings: Settings) -> bool:
+        """Use and save these settings; True if they reached the disk."""
+        self._settings = settings
+        return self._save(SETTINGS_FILE, store.dump_json(settings.to_json()))
+
+    def record_win(self, difficulty: Difficulty, ms: int) -> bool:
+        """Count a won game in the statistics and save; the game is over, so any
+        saved game is cleared. Add the best time separately (add_best_time)."""
+        self.clear_resume()
+        return self._save_records(self._records.record_game(difficulty, True, _clamp_ms(ms)))
+
+    def record_loss(self, difficulty: Difficulty) -> bool:
+        """Count a lost game in the statistics and save; clears any saved game."""
+        self.clear_resume()
+        return self._save_records(self._records.record_game(difficulty, False))
+
+    def qualifies(self, difficulty: Difficulty, ms: int) -> bool:
+        """True if a win in ms enters the best times (never for custom boards)."""
+        return difficulty.is_preset and self._records.qualifies(difficulty, _clamp_ms(ms))
+
+    def add_best_time(self, difficulty: Difficulty, name: str, ms: int, today: date) -> int | None:
+        """Enter a win in the best times and save; remembers the name as the last
+        name. Returns the 1-based place taken, or None if it did not qualify."""
+        if not difficulty.is_preset:
+            return None
+        ms = _clamp_ms(ms)
+        place = self._records.rank_of(difficulty, ms)
+        self._save_records(self._records.add(difficulty, name, ms, today))
+        return place
+
+    def reset_best_times(self) -> bool:
+        """Empty every best-times table and save."""
+        return self._save_records(self._records.reset_best_times())
+
+    def reset_stats(self) -> bool:
+        """Zero every statistic and save."""
+        return self._save_records(self._records.reset_stats())
+
+    # ---------------------------------------------------------------- resume
+
+    def save_resume(
+        self,
+        game: Mapping[str, object],
+        *,
+        elapsed_ms: int,
+        settings: Settings,
+        difficulty: Difficulty,
+    ) -> bool:
+        """Save a game in progress (Game.to_snapshot()) for the next start.
+
+        Only for a game that is under way: a finished game is never saved (call
+        record_win / record_loss, which clear the saved game). False if it could
+        not be saved, with a message for the player.
+        """
+        try:
+            saved = SavedGame(dict(game), _clamp_ms(elapsed_ms), settings, difficulty)
+            text = store.dump_json(saved.to_json(), indent=None)
+        except (TypeError, ValueError) as error:
+            self._problems.append(
+                f"The unfinished game could not be saved for next time ({error})."
+            )
+            return False
+        if len(text) > store.MAX_FILE_BYTES:  # ASCII: characters are bytes
+            self._problems.append("The unfinished game is too large to be saved for next time.")
+            return False
+        return self._save(RESUME_FILE, text)
+
+    def clear_resume(self) -> bool:
+        """Forget the saved game, on disk too; True if no saved game remains."""
+        self._saved_game = None
+        if RESUME_FILE in self._protected:
+            return False
+        if not self._writable:
+            return not os.path.lexists(self._folder / RESUME_FILE)
+        try:
+            store.remove_file(self._folder / RESUME_FILE)
+        except OSError as error:
+            self._cannot_save(_why_not_writable(error, self._folder))
+            return False
+        return True
+
+    def resume(self, restore: Callable[[dict[str, object]], T | None]) -> Resumed[T] | None:
+        """Bring the saved game back with ``restore`` (e.g. Game.from_snapshot).
+
+        The saved game is cleared either way: it is offered once. If restore
+        raises (the engine finds the board damaged), the file is moved aside and
+        the player told; if restore returns None (e.g. the game turns out to be
+        finished), it is dropped silently. Returns None in both cases.
+        """
+        saved = self._saved_game
+        if saved is None:
+            return None
+        try:
+            game = restore(dict(saved.game))
+        except Exception as error:  # whatever the engine raises, the game goes on
+            self._set_aside_resume(error)
+            return None
+        self.clear_resume()
+        return None if game is None else Resumed(game, saved)
+
+    def _set_aside_resume(self, error: Exception) -> None:
+        self._saved_game = None
+        path = self._folder / RESUME_FILE
+        try:
+            moved_to = store.move_aside(path, self._clock())
+        except OSError:
+            self.clear_resume()
+            self._problems.append(
+                f"Your saved game could not be restored ({error}); a new game starts instead."
+            )
+            return
+        self._problems.append(
+            f"Your saved game could not be restored ({error}). It was moved to {moved_to}; "
+            "a new game starts instead."
+        )

@@ -1,0 +1,90 @@
+"""paths.py: which folder the player's data lives in, and that tests never use the real one."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from datetime import date, datetime
+from pathlib import Path
+
+import platformdirs
+import pytest
+
+from game.persist import Difficulty, Profile, Settings
+from game.persist.paths import ENV_VAR, data_dir, default_data_dir
+
+REAL_FOLDER = platformdirs.user_data_path("minesweeper", appauthor=False)
+
+
+def _snapshot(folder: Path) -> object:
+    """What a folder looks like: None if absent, else names, sizes and times."""
+    if not folder.exists():
+        return None
+    entries = [
+        (str(p.relative_to(folder)), p.stat().st_size, p.stat().st_mtime_ns)
+        for p in folder.rglob("*")
+    ]
+    return sorted(entries), folder.stat().st_mtime_ns
+
+
+@pytest.fixture(autouse=True)
+def _never_the_real_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv(ENV_VAR, str(tmp_path / "env-data"))
+    before = _snapshot(REAL_FOLDER)
+    yield
+    assert _snapshot(REAL_FOLDER) == before, "a test touched the real user data folder"
+
+
+def test_the_override_wins_over_the_environment(tmp_path: Path) -> None:
+    env = {ENV_VAR: str(tmp_path / "env")}
+    assert data_dir(tmp_path / "cli", env) == tmp_path / "cli"
+    assert data_dir(str(tmp_path / "cli"), env) == tmp_path / "cli"
+
+
+def test_the_environment_wins_over_the_platform_folder(tmp_path: Path) -> None:
+    assert data_dir(None, {ENV_VAR: str(tmp_path / "env")}) == tmp_path / "env"
+
+
+def test_the_platform_folder_is_the_last_resort() -> None:
+    assert data_dir(None, {}) == default_data_dir() == REAL_FOLDER
+    assert default_data_dir().name == "minesweeper"
+
+
+def test_empty_values_count_as_unset(tmp_path: Path) -> None:
+    assert data_dir("", {ENV_VAR: str(tmp_path)}) == tmp_path
+    assert data_dir(None, {ENV_VAR: ""}) == REAL_FOLDER
+
+
+def test_a_tilde_means_home() -> None:
+    assert data_dir("~/ms", {}) == Path.home() / "ms"
+
+
+def test_the_process_environment_is_read_by_default(tmp_path: Path) -> None:
+    # The autouse fixture points the variable at a temp folder.
+    assert data_dir() == tmp_path / "env-data"
+
+
+def test_a_whole_session_with_no_folder_given_stays_in_the_env_folder(tmp_path: Path) -> None:
+    clock = lambda: datetime(2026, 11, 21, 19, 30)  # noqa: E731
+    profile = Profile.open(None, clock=clock)
+    assert profile.folder == tmp_path / "env-data"
+    profile.save_settings(Settings(sound=False))
+    profile.record_win(Difficulty.EXPERT, 99_000)
+    profile.add_best_time(Difficulty.EXPERT, "Ada", 99_000, date(2026, 11, 21))
+    profile.save_resume({}, elapsed_ms=5, settings=Settings(), difficulty=Difficulty.BEGINNER)
+    assert sorted(p.name for p in (tmp_path / "env-data").iterdir()) == [
+        "records.json",
+        "resume.json",
+        "settings.json",
+    ]
+    # The fixture then checks that the real folder was not touched.
+
+
+def test_the_guard_would_notice_a_change(tmp_path: Path) -> None:
+    # The snapshot the guard relies on must see a new file in a folder.
+    folder = tmp_path / "pretend-real"
+    before = _snapshot(folder)
+    folder.mkdir()
+    assert _snapshot(folder) != before
+    middle = _snapshot(folder)
+    (folder / "records.json").write_text("{}")
+    assert _snapshot(folder) != middle

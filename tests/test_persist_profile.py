@@ -1,0 +1,709 @@
+"""profile.py: the window's one object. Every recovery path, and a property test
+that no bytes in any data file can stop the game from starting."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import tempfile
+from collections.abc import Callable, Iterator
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game.persist import (
+    DATA_FILES,
+    RECORDS_FILE,
+    RESUME_FILE,
+    SETTINGS_FILE,
+    Difficulty,
+    Profile,
+    Records,
+    SavedGame,
+    Settings,
+    Stats,
+    store,
+)
+from game.persist.paths import ENV_VAR
+
+BEGINNER, EXPERT, CUSTOM = Difficulty.BEGINNER, Difficulty.EXPERT, Difficulty.CUSTOM
+STAMP = "20261121-193000"
+DAY = date(2026, 11, 21)
+
+
+def clock() -> datetime:
+    return datetime(2026, 11, 21, 19, 30, 0)
+
+
+def _open(folder: Path | str | None) -> Profile:
+    return Profile.open(folder, clock=clock)
+
+
+REAL_FOLDER = platformdirs.user_data_path("minesweeper", appauthor=False)
+
+
+def _snapshot(folder: Path) -> object:
+    if not folder.exists():
+        return None
+    entries = [
+        (str(p.relative_to(folder)), p.stat().st_size, p.stat().st_mtime_ns)
+        for p in folder.rglob("*")
+    ]
+    return sorted(entries), folder.stat().st_mtime_ns
+
+
+@pytest.fixture(autouse=True)
+def _never_the_real_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setenv(ENV_VAR, str(tmp_path / "env-data"))
+    before = _snapshot(REAL_FOLDER)
+    yield
+    assert _snapshot(REAL_FOLDER) == before, "a test touched the real user data folder"
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    return tmp_path / "data"
+
+
+def _records() -> Records:
+    records = Records().record_game(BEGINNER, True, 8_123).add(BEGINNER, "Ada", 8_123, DAY)
+    return records.record_game(CUSTOM, False)
+
+
+def _settings() -> Settings:
+    return Settings(question_marks=False, zoom=2, difficulty=EXPERT)
+
+
+SAVED_BOARD: dict[str, object] = {"rows": 9, "cols": 9, "cells": ["." * 9] * 9}
+
+
+def _fill(folder: Path) -> Profile:
+    """A folder holding one valid file of each kind."""
+    profile = _open(folder)
+    assert profile.save_settings(_settings())
+    assert profile.record_win(BEGINNER, 8_123)
+    assert profile.add_best_time(BEGINNER, "Ada", 8_123, DAY) == 1
+    assert profile.record_loss(CUSTOM)
+    assert profile.records == _records()
+    assert profile.save_resume(
+        SAVED_BOARD, elapsed_ms=4_321, settings=_settings(), difficulty=EXPERT
+    )
+    return profile
+
+
+def _listing(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir())
+
+
+# ---------------------------------------------------------------- the good paths
+
+
+def test_a_first_start_creates_the_folder_and_uses_defaults(folder: Path) -> None:
+    profile = _open(folder / "deeper")
+    assert profile.folder == folder / "deeper"
+    assert (folder / "deeper").is_dir()
+    assert _listing(folder / "deeper") == []  # the write probe left nothing
+    assert profile.settings == Settings()
+    assert profile.records == Records()
+    assert profile.saved_game is None
+    assert profile.writable
+    assert profile.problems == ()
+    assert profile.take_new_problems() == []
+
+
+def test_everything_saved_comes_back(folder: Path) -> None:
+    _fill(folder)
+    profile = _open(folder)
+    assert profile.problems == ()
+    assert profile.settings == _settings()
+    assert profile.records == _records()
+    assert profile.saved_game is not None
+    assert profile.saved_game.game == SAVED_BOARD
+    assert profile.saved_game.elapsed_ms == 4_321
+    assert profile.saved_game.settings == _settings()
+    assert profile.saved_game.difficulty is EXPERT
+    assert _listing(folder) == sorted(DATA_FILES)
+
+
+def test_a_win_then_a_best_time(folder: Path) -> None:
+    profile = _open(folder)
+    assert profile.record_win(BEGINNER, 7_000)
+    assert profile.qualifies(BEGINNER, 7_000)
+    assert profile.add_best_time(BEGINNER, " Ada ", 7_000, DAY) == 1
+    assert profile.add_best_time(BEGINNER, "Bob", 6_000, DAY) == 1
+    assert profile.add_best_time(BEGINNER, "Cy", 9_000, DAY) == 3
+    reopened = _open(folder).records
+    assert [(e.name, e.ms) for e in reopened.best_times[BEGINNER]] == [
+        ("Bob", 6_000),
+        ("Ada", 7_000),
+        ("Cy", 9_000),
+    ]
+    assert reopened.last_name == "Cy"
+    assert reopened.stats[BEGINNER] == Stats(1, 1, 1, 1, 7_000)
+
+
+def test_custom_wins_count_but_never_enter_a_table(folder: Path) -> None:
+    profile = _open(folder)
+    assert profile.record_win(CUSTOM, 50_000)
+    assert not profile.qualifies(CUSTOM, 1)
+    assert profile.add_best_time(CUSTOM, "Ada", 1, DAY) is None
+    assert _open(folder).records.stats[CUSTOM].won == 1
+
+
+def test_losses_and_resets(folder: Path) -> None:
+    profile = _open(folder)
+    profile.record_win(EXPERT, 90_000)
+    profile.add_best_time(EXPERT, "Ada", 90_000, DAY)
+    profile.record_loss(EXPERT)
+    assert _open(folder).records.stats[EXPERT] == Stats(2, 1, 0, 1, 90_000)
+    assert profile.reset_best_times()
+    assert _open(folder).records.best_times[EXPERT] == ()
+    assert _open(folder).records.stats[EXPERT].played == 2
+    assert profile.reset_stats()
+    assert _open(folder).records.stats[EXPERT] == Stats()
+
+
+def test_a_clock_gone_wrong_cannot_break_a_win(folder: Path) -> None:
+    profile = _open(folder)
+    assert profile.record_win(BEGINNER, -40)
+    assert profile.add_best_time(BEGINNER, "Ada", 10**30, DAY) == 1
+    assert profile.problems == ()
+    assert _open(folder).problems == ()
+
+
+def test_stale_temps_from_a_crash_are_removed_at_start(folder: Path) -> None:
+    _fill(folder)
+    for name in DATA_FILES:
+        (folder / f".{name}.deadbeef0000.tmp").write_text("{half")
+    profile = _open(folder)
+    assert profile.problems == ()
+    assert _listing(folder) == sorted(DATA_FILES)
+
+
+# ---------------------------------------------------------------- resume
+
+
+def test_a_saved_game_is_offered_once(folder: Path) -> None:
+    _fill(folder)
+    profile = _open(folder)
+    resumed = profile.resume(lambda board: ("restored", board))
+    assert resumed is not None
+    assert resumed.game == ("restored", SAVED_BOARD)
+    assert resumed.saved.elapsed_ms == 4_321
+    assert profile.saved_game is None
+    assert not (folder / RESUME_FILE).exists()
+    assert profile.resume(lambda board: board) is None
+    assert _open(folder).saved_game is None
+
+
+def test_a_saved_game_the_engine_finds_finished_is_dropped_quietly(folder: Path) -> None:
+    _fill(folder)
+    profile = _open(folder)
+    assert profile.resume(lambda board: None) is None
+    assert profile.problems == ()
+    assert _listing(folder) == [RECORDS_FILE, SETTINGS_FILE]
+
+
+@pytest.mark.parametrize("error", [ValueError("bad cells"), KeyError("rows"), TypeError("x")])
+def test_a_saved_game_the_engine_refuses_is_moved_aside(folder: Path, error: Exception) -> None:
+    _fill(folder)
+    before = (folder / RESUME_FILE).read_bytes()
+    profile = _open(folder)
+
+    def restore(board: dict[str, object]) -> object:
+        raise error
+
+    assert profile.resume(restore) is None
+    moved = folder / f"{RESUME_FILE}.corrupt-{STAMP}"
+    assert moved.read_bytes() == before
+    assert not (folder / RESUME_FILE).exists()
+    [problem] = profile.take_new_problems()
+    assert problem.startswith("Your saved game could not be restored")
+    assert str(moved) in problem and "a new game starts instead" in problem
+    assert profile.saved_game is None
+
+
+def test_a_finished_game_clears_the_saved_game(folder: Path) -> None:
+    finishes: list[Callable[[Profile], bool]] = [
+        lambda p: p.record_win(EXPERT, 1),
+        lambda p: p.record_loss(EXPERT),
+    ]
+    for n, finish in enumerate(finishes):
+        _fill(folder / str(n))
+        profile = _open(folder / str(n))
+        assert profile.saved_game is not None
+        finish(profile)
+        assert profile.saved_game is None
+        assert not (folder / str(n) / RESUME_FILE).exists()
+
+
+def test_clearing_without_a_saved_game_is_fine(folder: Path) -> None:
+    assert _open(folder).clear_resume()
+
+
+@pytest.mark.parametrize("bad", [{"x": object()}, {"x": float("nan")}, {1: 2}])
+def test_a_board_that_is_not_json_is_not_saved_and_said_so(folder: Path, bad: Any) -> None:
+    profile = _open(folder)
+    assert not profile.save_resume(bad, elapsed_ms=1, settings=Settings(), difficulty=EXPERT)
+    assert not (folder / RESUME_FILE).exists()
+    [problem] = profile.take_new_problems()
+    assert "could not be saved for next time" in problem
+    assert profile.writable
+
+
+def test_a_board_too_large_to_read_back_is_not_saved(folder: Path) -> None:
+    profile = _open(folder)
+    big = {"cells": "." * store.MAX_FILE_BYTES}
+    assert not profile.save_resume(big, elapsed_ms=1, settings=Settings(), difficulty=EXPERT)
+    assert not (folder / RESUME_FILE).exists()
+    assert len(profile.problems) == 1
+
+
+def test_a_real_engine_game_round_trips(folder: Path) -> None:
+    core = pytest.importorskip("game.core")
+    game = core.Game.new(16, 30, 99, seed=7)
+    game.reveal(8, 15)
+    game.toggle_mark(0, 0)
+    profile = _open(folder)
+    assert profile.save_resume(
+        game.to_snapshot(), elapsed_ms=3_000, settings=Settings(), difficulty=EXPERT
+    )
+    resumed = _open(folder).resume(core.Game.from_snapshot)
+    assert resumed is not None
+    assert resumed.game.view() == game.view()
+    assert resumed.game.mine_cells() == game.mine_cells()
+
+
+# ---------------------------------------------------------------- damaged files
+
+VALID: dict[str, dict[str, Any]] = {
+    SETTINGS_FILE: _settings().to_json(),
+    RECORDS_FILE: _records().to_json(),
+    RESUME_FILE: {
+        "version": 1,
+        "game": SAVED_BOARD,
+        "elapsed_ms": 5,
+        "settings": Settings().to_json(),
+        "difficulty": "expert",
+    },
+}
+
+LABELS = {
+    SETTINGS_FILE: ("settings file", "the default settings are used"),
+    RECORDS_FILE: ("best times and statistics file", "new records start from today"),
+    RESUME_FILE: ("saved game", "a new game starts instead"),
+}
+
+
+def _json(doc: object) -> bytes:
+    return json.dumps(doc).encode()
+
+
+def _bend(name: str, key: str, value: object) -> bytes:
+    doc = json.loads(json.dumps(VALID[name]))
+    if name == RECORDS_FILE and key == "ms":
+        doc["best_times"]["beginner"][0]["ms"] = value
+    else:
+        doc[key] = value
+    return _json(doc)
+
+
+DAMAGE: dict[str, Callable[[str], bytes]] = {
+    "empty": lambda name: b"",
+    "truncated": lambda name: _json(VALID[name])[:-3],
+    "not json": lambda name: b"<html>records</html>",
+    "binary garbage": lambda name: bytes(range(255, -1, -1)) * 4,
+    "a list": lambda name: b"[]",
+    "wrong type": lambda name: _bend(
+        name, {SETTINGS_FILE: "sound", RECORDS_FILE: "last_name", RESUME_FILE: "game"}[name], 7
+    ),
+    "negative": lambda name: _bend(
+        name, {SETTINGS_FILE: "zoom", RECORDS_FILE: "ms", RESUME_FILE: "elapsed_ms"}[name], -1
+    ),
+    "absurd": lambda name: _bend(
+        name, {SETTINGS_FILE: "zoom", RECORDS_FILE: "ms", RESUME_FILE: "elapsed_ms"}[name], 10**30
+    ),
+    "huge": lambda name: _json(VALID[name]) + b" " * store.MAX_FILE_BYTES,
+}
+
+
+def _defaults(profile: Profile, name: str) -> bool:
+    return {
+        SETTINGS_FILE: profile.settings == Settings(),
+        RECORDS_FILE: profile.records == Records(),
+        RESUME_FILE: profile.saved_game is None,
+    }[name]
+
+
+@pytest.mark.parametrize("damage", DAMAGE, ids=DAMAGE.keys())
+@pytest.mark.parametrize("name", DATA_FILES)
+def test_a_damaged_file_is_moved_aside_and_the_player_told_once(
+    folder: Path, name: str, damage: str
+) -> None:
+    _fill(folder)
+    contents = DAMAGE[damage](name)
+    (folder / name).write_bytes(contents)
+    profile = _open(folder)
+
+    moved = folder / f"{name}.corrupt-{STAMP}"
+    label, consequence = LABELS[name]
+    assert profile.problems == (
+        f"Your {label} was damaged and could not be read. It was moved to {moved}; {consequence}.",
+    )
+    assert profile.take_new_problems() == list(profile.problems)
+    assert profile.take_new_problems() == []
+    assert moved.read_bytes() == contents  # the player's data, byte for byte
+    assert not (folder / name).exists()
+    assert _defaults(profile, name)
+    assert profile.writable
+    # The other files were read as usual.
+    others = [other for other in DATA_FILES if other != name]
+    assert not any(_defaults(profile, other) for other in others)
+    # Play goes on and saves; the moved file stays.
+    profile.save_settings(Settings(sound=False))
+    profile.record_loss(BEGINNER)
+    again = _open(folder)
+    assert again.problems == ()
+    assert again.settings == Settings(sound=False)
+    assert moved.read_bytes() == contents
+
+
+def test_the_records_message_reads_as_the_issue_asks(folder: Path) -> None:
+    folder.mkdir()
+    (folder / RECORDS_FILE).write_bytes(b"\x00\x01")
+    [problem] = _open(folder).problems
+    assert problem == (
+        "Your best times and statistics file was damaged and could not be read. "
+        f"It was moved to {folder / RECORDS_FILE}.corrupt-{STAMP}; new records start from today."
+    )
+
+
+@pytest.mark.parametrize("name", DATA_FILES)
+def test_a_file_from_a_newer_version_is_moved_aside_with_its_own_words(
+    folder: Path, name: str
+) -> None:
+    folder.mkdir()
+    (folder / name).write_bytes(_json({**VALID[name], "version": 2}))
+    [problem] = _open(folder).problems
+    assert "was written by a newer version of Minesweeper" in problem
+    assert str(folder / f"{name}.corrupt-{STAMP}") in problem
+
+
+@pytest.mark.parametrize("name", DATA_FILES)
+def test_a_folder_where_a_file_should_be_is_moved_aside(folder: Path, name: str) -> None:
+    (folder / name).mkdir(parents=True)
+    profile = _open(folder)
+    assert len(profile.problems) == 1
+    assert (folder / f"{name}.corrupt-{STAMP}").is_dir()
+    assert profile.save_settings(Settings()) and profile.record_loss(BEGINNER)
+    assert profile.save_resume({}, elapsed_ms=0, settings=Settings(), difficulty=BEGINNER)
+    assert _open(folder).problems == ()
+
+
+def test_every_damaged_file_at_once(folder: Path) -> None:
+    folder.mkdir()
+    for name in DATA_FILES:
+        (folder / name).write_bytes(b"\xff")
+    profile = _open(folder)
+    assert len(profile.problems) == 3
+    assert profile.writable
+    assert sorted(p.name for p in folder.glob(f"*.corrupt-{STAMP}")) == sorted(
+        f"{name}.corrupt-{STAMP}" for name in DATA_FILES
+    )
+
+
+def test_a_bug_while_reading_protects_the_file_instead_of_crashing(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _fill(folder)
+    before = (folder / RECORDS_FILE).read_bytes()
+
+    def broken(value: object) -> Records:
+        raise KeyError("a bug")
+
+    monkeypatch.setattr(Records, "from_json", broken)
+    profile = _open(folder)
+    monkeypatch.undo()
+    [problem] = profile.problems
+    assert str(folder / RECORDS_FILE) in problem and "left as it is" in problem
+    assert profile.settings == _settings()  # the other files still load
+    assert not profile.record_win(EXPERT, 1000)  # must not overwrite the unread records
+    assert (folder / RECORDS_FILE).read_bytes() == before
+    assert profile.save_settings(Settings())
+
+
+# ---------------------------------------------------------------- folders that cannot be written
+
+
+def _inside(path: object, folder: Path) -> bool:
+    return isinstance(path, (str, os.PathLike)) and os.fspath(path).startswith(os.fspath(folder))
+
+
+def _make_read_only(monkeypatch: pytest.MonkeyPatch, folder: Path) -> None:
+    """Make the folder behave as a read-only one does, even for root: creating,
+    renaming and deleting files there fails with EROFS; reading still works."""
+    real_open, real_rename, real_replace, real_unlink = os.open, os.rename, os.replace, os.unlink
+    writing = os.O_WRONLY | os.O_RDWR | os.O_CREAT
+
+    def refuse() -> OSError:
+        return OSError(errno.EROFS, os.strerror(errno.EROFS))
+
+    def open_(path: Any, flags: int, *args: Any, **kwargs: Any) -> int:
+        if flags & writing and _inside(path, folder):
+            raise refuse()
+        return real_open(path, flags, *args, **kwargs)
+
+    def two(real: Callable[..., None]) -> Callable[..., None]:
+        def patched(src: Any, dst: Any, *args: Any, **kwargs: Any) -> None:
+            if _inside(src, folder) or _inside(dst, folder):
+                raise refuse()
+            real(src, dst, *args, **kwargs)
+
+        return patched
+
+    def unlink(path: Any, *args: Any, **kwargs: Any) -> None:
+        if _inside(path, folder):
+            raise refuse()
+        real_unlink(path, *args, **kwargs)
+
+    monkeypatch.setattr(os, "open", open_)
+    monkeypatch.setattr(os, "rename", two(real_rename))
+    monkeypatch.setattr(os, "replace", two(real_replace))
+    monkeypatch.setattr(os, "unlink", unlink)
+
+
+def _assert_cannot_save(profile: Profile, folder: Path, why: str) -> None:
+    assert not profile.writable
+    [problem] = profile.take_new_problems()
+    assert problem == f"Records and settings cannot be saved this session: {why}."
+    # Play goes on: nothing raises, nothing is saved, nothing more is said.
+    assert not profile.save_settings(Settings(sound=False))
+    assert not profile.record_win(BEGINNER, 5_000)
+    assert profile.add_best_time(BEGINNER, "Ada", 5_000, DAY) == 1
+    assert not profile.record_loss(EXPERT)
+    assert not profile.save_resume({}, elapsed_ms=1, settings=Settings(), difficulty=EXPERT)
+    assert not profile.reset_stats()
+    profile.clear_resume()
+    assert profile.take_new_problems() == []
+    # The session keeps its records in memory.
+    assert profile.settings == Settings(sound=False)
+    assert profile.records.best_times[BEGINNER][0].name == "Ada"
+
+
+def test_a_read_only_folder_loads_and_plays_but_does_not_save(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _fill(folder)
+    before = {name: (folder / name).read_bytes() for name in DATA_FILES}
+    _make_read_only(monkeypatch, folder)
+    profile = _open(folder)
+    assert profile.records == _records()  # the player still sees their records
+    assert profile.saved_game is not None
+    _assert_cannot_save(profile, folder, f"the folder {folder} is read-only")
+    monkeypatch.undo()
+    assert {name: (folder / name).read_bytes() for name in DATA_FILES} == before
+
+
+def test_a_damaged_file_in_a_read_only_folder_is_left_alone(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder.mkdir()
+    (folder / RECORDS_FILE).write_bytes(b"\x00garbage")
+    _make_read_only(monkeypatch, folder)
+    profile = _open(folder)
+    assert not profile.writable
+    stuck, read_only = sorted(profile.problems, key=lambda text: "cannot be saved" in text)
+    assert str(folder / RECORDS_FILE) in stuck and "left as it is" in stuck
+    assert read_only.endswith(f"the folder {folder} is read-only.")
+    monkeypatch.undo()
+    assert (folder / RECORDS_FILE).read_bytes() == b"\x00garbage"
+
+
+def test_a_damaged_file_that_cannot_be_moved_is_never_saved_over(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Renaming fails but writing works (a strange but possible folder).
+    folder.mkdir()
+    (folder / RECORDS_FILE).write_bytes(b"\x00garbage")
+    monkeypatch.setattr(os, "rename", lambda *a: (_ for _ in ()).throw(OSError(errno.EBUSY, "")))
+    profile = _open(folder)
+    monkeypatch.undo()
+    assert profile.writable
+    assert not profile.record_win(BEGINNER, 1_000)
+    assert (folder / RECORDS_FILE).read_bytes() == b"\x00garbage"
+    assert profile.save_settings(Settings(sound=False))
+
+
+@pytest.mark.skipif(
+    os.name != "posix" or os.geteuid() == 0, reason="root writes into read-only folders"
+)
+def test_a_really_read_only_folder(folder: Path) -> None:
+    _fill(folder)
+    folder.chmod(0o500)
+    try:
+        profile = _open(folder)
+        assert profile.records == _records()
+        _assert_cannot_save(profile, folder, f"the folder {folder} is read-only")
+    finally:
+        folder.chmod(0o700)
+
+
+def test_a_folder_that_cannot_be_created(tmp_path: Path) -> None:
+    (tmp_path / "blocker").write_text("a file where a folder should be")
+    folder = tmp_path / "blocker" / "data"
+    profile = _open(folder)
+    assert profile.settings == Settings() and profile.records == Records()
+    reason = os.strerror(errno.ENOTDIR)
+    _assert_cannot_save(profile, folder, f"the folder {folder} could not be created ({reason})")
+
+
+def test_a_file_where_the_folder_should_be(tmp_path: Path) -> None:
+    (tmp_path / "data").write_text("not a folder")
+    profile = _open(tmp_path / "data")
+    _assert_cannot_save(
+        profile,
+        tmp_path / "data",
+        f"the folder {tmp_path / 'data'} could not be created (a file is in the way)",
+    )
+    assert (tmp_path / "data").read_text() == "not a folder"
+
+
+def test_a_relative_folder_is_made_absolute(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    profile = _open("rel")
+    assert profile.folder == tmp_path / "rel"
+    assert profile.save_settings(Settings())
+    assert (tmp_path / "rel" / SETTINGS_FILE).is_file()
+
+
+def test_no_folder_at_all(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(*args: object) -> Path:
+        raise RuntimeError("no home")
+
+    monkeypatch.setattr("game.persist.profile.data_dir", broken)
+    profile = _open(None)
+    assert not profile.writable
+    assert profile.settings == Settings()
+
+
+def test_a_full_disk_stops_saving_once_and_keeps_the_old_file(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _fill(folder)
+    before = (folder / RECORDS_FILE).read_bytes()
+    profile = _open(folder)
+
+    def full(fd: int, data: bytes) -> int:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "write", full)
+    assert not profile.record_win(EXPERT, 70_000)
+    monkeypatch.undo()
+    assert profile.records.stats[EXPERT].won == 1  # kept for this session
+    assert (folder / RECORDS_FILE).read_bytes() == before
+    assert list(folder.glob(".*.tmp")) == []
+    _assert_cannot_save(profile, folder, f"the disk holding the folder {folder} is full")
+    assert _open(folder).records == _records()
+
+
+def test_any_other_write_error_is_reported_plainly(
+    folder: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    profile = _open(folder)
+    monkeypatch.setattr(os, "fsync", lambda fd: (_ for _ in ()).throw(OSError(errno.EIO, "I/O")))
+    assert not profile.save_settings(Settings())
+    monkeypatch.undo()
+    [problem] = profile.problems
+    assert problem == (
+        f"Records and settings cannot be saved this session: writing in the folder {folder} "
+        "failed (I/O)."
+    )
+
+
+# ---------------------------------------------------------------- any bytes at all
+
+
+def _valid_bytes(name: str) -> bytes:
+    return json.dumps(VALID[name], indent=2).encode()
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@st.composite
+def data_file_bytes(draw: st.DrawFn, name: str) -> bytes:
+    """Bytes from plain noise to nearly valid documents of that file."""
+    valid = _valid_bytes(name)
+    kind = draw(st.sampled_from(["noise", "json", "truncated", "flipped", "bent"]))
+    if kind == "noise":
+        return draw(st.binary(max_size=600))
+    if kind == "json":
+        return json.dumps(draw(json_values)).encode()
+    if kind == "truncated":
+        return valid[: draw(st.integers(0, len(valid)))]
+    if kind == "flipped":
+        at = draw(st.integers(0, len(valid) - 1))
+        return valid[:at] + bytes([draw(st.integers(0, 255))]) + valid[at + 1 :]
+    doc = json.loads(valid)
+    key = draw(st.sampled_from(sorted(doc)))
+    doc[key] = draw(json_values)
+    return json.dumps(doc).encode()
+
+
+READERS: dict[str, Callable[[object], object]] = {
+    SETTINGS_FILE: Settings.from_json,
+    RECORDS_FILE: Records.from_json,
+    RESUME_FILE: SavedGame.from_json,
+}
+
+
+def _loaded(profile: Profile, name: str) -> object:
+    return {
+        SETTINGS_FILE: profile.settings,
+        RECORDS_FILE: profile.records,
+        RESUME_FILE: profile.saved_game,
+    }[name]
+
+
+@pytest.mark.parametrize("name", DATA_FILES)
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(data=st.data())
+def test_no_bytes_in_any_file_stop_the_game_from_starting(name: str, data: st.DataObject) -> None:
+    contents = data.draw(data_file_bytes(name), label="contents")
+    with tempfile.TemporaryDirectory() as temp:
+        folder = Path(temp)
+        (folder / name).write_bytes(contents)
+        profile = _open(folder)  # must not raise
+        assert profile.writable
+        moved = folder / f"{name}.corrupt-{STAMP}"
+        if (folder / name).exists():
+            # Loaded: untouched, no complaint, and it reads back as what we got.
+            assert not moved.exists()
+            assert (folder / name).read_bytes() == contents
+            assert profile.problems == ()
+            assert _loaded(profile, name) == READERS[name](json.loads(contents))
+        else:
+            # Moved aside whole, and the player told where.
+            assert moved.read_bytes() == contents
+            [problem] = profile.problems
+            assert str(moved) in problem
+            assert _defaults(profile, name)
+        # Whatever happened, the game plays and saves, and the next start is clean.
+        assert profile.save_settings(profile.settings)
+        assert profile.record_loss(BEGINNER)
+        assert profile.save_resume({}, elapsed_ms=0, settings=profile.settings, difficulty=EXPERT)
+        assert _open(folder).problems == ()
