@@ -221,9 +221,10 @@ class _TablePiece(_Piece):
     """Columns of text under an optional header row and an etched rule.
 
     Columns whose cells all read as numbers are right aligned, header included. When
-    the table is too wide, its widest column wraps (down to its longest word); if it
-    is still too wide, the piece says so by its width and the dialog tries a smaller
-    font. Rows get a little air between them when some cell wraps.
+    the table is too wide, the widest columns wrap in turn (each down to its longest
+    word, headers included); if it is still too wide, the piece says so by its width
+    and the dialog tries a smaller font. Rows get a little air between them when some
+    cell wraps.
     """
 
     def __init__(
@@ -231,37 +232,49 @@ class _TablePiece(_Piece):
     ) -> None:
         self.style = style
         count = max([len(headers)] + [len(row) for row in rows])
-        self.headers = [*headers, *[""] * (count - len(headers))] if headers else []
+        padded_headers = [*headers, *[""] * (count - len(headers))] if headers else []
         body = [[*row, *[""] * (count - len(row))] for row in rows]
-        cells = [self.headers, *body] if self.headers else body
-        natural = [max((style.width(r[c]) for r in cells), default=0) for c in range(count)]
         self.right = [
             bool(body) and all(_NUMERIC_CELL.fullmatch(r[c]) for r in body if r[c])
             for c in range(count)
         ]
+        cells = [padded_headers, *body] if headers else body
+        # Each cell as its lines; the header row, if any, first.
+        grid: list[list[list[str]]] = [[[cell] for cell in row] for row in cells]
+        widths = [self._column_width(grid, c) for c in range(count)]
+        shortest = [
+            max((style.width(word) for r in cells for word in r[c].split()), default=0)
+            for c in range(count)
+        ]
         gaps = style.column_gap * max(count - 1, 0)
-        self.widths = natural[:]
-        self.rows: list[list[list[str]]] = [[[cell] for cell in row] for row in body]
         width = min(width, TABLE_WIDTH * style.zoom)
-        if count and sum(natural) + gaps > width:
-            c = max(range(count), key=lambda i: natural[i])
-            room = width - gaps - (sum(natural) - natural[c])
-            words = [style.width(word) for r in cells for word in r[c].split()]
-            room = max(room, max(words, default=0), 1)
-            for row in self.rows:
-                row[c] = wrap(style.font, row[c][0], room)
-            header_w = style.width(self.headers[c]) if self.headers else 0
-            lines = [line for row in self.rows for line in row[c]]
-            self.widths[c] = max([header_w] + [style.width(line) for line in lines])
-            self.right[c] = False
-        self.width = sum(self.widths) + gaps
+        while sum(widths) + gaps > width:
+            narrowable = [c for c in range(count) if widths[c] > shortest[c]]
+            if not narrowable:
+                break
+            c = max(narrowable, key=lambda i: widths[i])
+            room = max(shortest[c], widths[c] - (sum(widths) + gaps - width), 1)
+            for row, original in zip(grid, cells, strict=True):
+                row[c] = wrap(style.font, original[c], room)
+            narrower = self._column_width(grid, c)
+            if narrower >= widths[c]:  # cannot happen (room < width), but never loop
+                shortest[c] = narrower
+            widths[c] = narrower
+        self.widths = widths
+        self.width = sum(widths) + gaps
+        self.header = grid[0] if headers else None
+        self.rows = grid[1:] if headers else grid
         wrapped = any(len(cell) > 1 for row in self.rows for cell in row)
-        self.row_gap = (3 if wrapped else 0) * style.zoom
+        self.row_gap = (2 if wrapped else 0) * style.zoom
         self.row_heights = [max(len(cell) for cell in row) * style.line for row in self.rows]
-        self.header_h = style.line + 4 * style.zoom if self.headers else 0
+        header_lines = max((len(cell) for cell in self.header), default=0) if self.header else 0
+        self.header_h = header_lines * style.line + 4 * style.zoom if self.header else 0
         self.height = (
             self.header_h + sum(self.row_heights) + self.row_gap * max(len(self.rows) - 1, 0)
         )
+
+    def _column_width(self, grid: list[list[list[str]]], c: int) -> int:
+        return max((self.style.width(line) for row in grid for line in row[c]), default=0)
 
     def _cell(self, image: pygame.Surface, lines: list[str], c: int, x: int, y: int) -> None:
         style = self.style
@@ -278,10 +291,10 @@ class _TablePiece(_Piece):
         for w in self.widths[:-1]:
             xs.append(xs[-1] + w + style.column_gap)
         y = self.y
-        if self.headers:
-            for c, header in enumerate(self.headers):
-                self._cell(image, [header], c, xs[c], y)
-            rule_y = y + style.line + z
+        if self.header is not None:
+            for c, lines in enumerate(self.header):
+                self._cell(image, lines, c, xs[c], y)
+            rule_y = y + self.header_h - 3 * z
             image.fill(DARK, (self.x, rule_y, self.w, z))
             image.fill(WHITE, (self.x, rule_y + z, self.w, z))
             y += self.header_h
@@ -358,6 +371,8 @@ class _Layout:
     pieces: list[_Piece]
     buttons: dict[str, pygame.Rect]
     title: str
+    body_clip: pygame.Rect | None = None
+    """Set when even the smallest font overflows: the body is cut to this rectangle."""
 
 
 class Dialog:
@@ -497,10 +512,11 @@ class Dialog:
         """The largest font's layout that fits the surface less its margin (else the smallest).
 
         Each font size is tried with the usual spacing, then with tighter spacing,
-        before the next smaller size.
+        before the next smaller size. When nothing fits, the smallest layout is cut
+        down to the room there is: buttons kept at the bottom, the body clipped.
         """
-        avail_w = size[0] - 2 * MARGIN * zoom
-        avail_h = size[1] - 2 * MARGIN * zoom
+        avail_w = max(size[0] - 2 * MARGIN * zoom, 1)
+        avail_h = max(size[1] - 2 * MARGIN * zoom, 1)
         layout = None
         for font_size in range(FONT_SIZE * zoom, MIN_FONT_SIZE * zoom - 1, -1):
             for compact in (False, True):
@@ -508,7 +524,20 @@ class Dialog:
                 if layout.size[0] <= avail_w and layout.size[1] <= avail_h:
                     return layout
         assert layout is not None
-        return layout
+        return self._cut_to(layout, avail_w, avail_h)
+
+    def _cut_to(self, layout: _Layout, avail_w: int, avail_h: int) -> _Layout:
+        style, z = layout.style, layout.style.zoom
+        width, height = min(layout.size[0], avail_w), min(layout.size[1], avail_h)
+        dx, dy = (width - layout.size[0]) // 2, height - layout.size[1]
+        buttons = {label: rect.move(dx, dy) for label, rect in layout.buttons.items()}
+        top = style.bevel + style.zoom + style.band
+        bottom = min((r.top for r in buttons.values()), default=height - style.bevel)
+        clip = pygame.Rect(
+            style.bevel, top, width - 2 * style.bevel, max(bottom - style.gap // 2 - top, 0)
+        )
+        title = _ellipsize(style.font, self.title, width - 2 * (style.bevel + z) - 6 * z)
+        return _Layout(style, (width, height), layout.pieces, buttons, title, clip)
 
     def _try_layout(self, style: _Style, avail_w: int) -> _Layout:
         z = style.zoom
@@ -559,8 +588,10 @@ class Dialog:
         image.blit(
             title, (band.x + 3 * z, band.y + (band.h - title.get_height()) // 2 + style.nudge)
         )
+        image.set_clip(layout.body_clip)
         for piece in layout.pieces:
             piece.draw(image, sprites)
+        image.set_clip(None)
         for label, rect in layout.buttons.items():
             self._paint_button(image, sprites, style, label, rect)
         self._image = image
