@@ -8,9 +8,10 @@ pygame.display: it only answers events and paints onto the surface it is given.
 Every dialog lays itself out for the surface it is drawn on: centred over the whole
 surface, at the sprite sheet's zoom, with pygame's default font. Long lines wrap, and
 when the dialog still does not fit inside the surface (less a small margin) the font
-shrinks a step at a time until it does, down to a floor; past the floor it is drawn
-clipped. Mouse positions given to ``handle`` are surface (window) pixels, matched
-against what was last drawn: a click before the first ``draw`` hits nothing.
+shrinks a step at a time (tighter spacing first) until it does, down to a floor;
+past the floor the body is cut to the room there is, the buttons kept inside. Mouse
+positions given to ``handle`` are surface (window) pixels, matched against what was
+last drawn: a click before the first ``draw`` hits nothing.
 
 Drawing is cached. The dialog paints itself into its own picture only when its look
 changed (``dirty``) or the surface's size or zoom did; any other ``draw`` is one blit.
@@ -55,7 +56,7 @@ GAP = 6
 WRAP_WIDTH = 240
 """Text wraps at this width even when the surface is wider, so lines stay readable."""
 TABLE_WIDTH = 360
-"""A table's widest column wraps to keep the table this narrow."""
+"""A table's widest columns wrap to keep the table this narrow."""
 MIN_WIDTH = 120
 """The narrowest dialog, so a short message is not a stub."""
 
@@ -471,11 +472,6 @@ class Dialog:
     def _changed(self) -> None:
         self._dirty = True
 
-    def _to_local(self, pos: tuple[int, int]) -> tuple[int, int]:
-        if self._rect is None:
-            return (-1, -1)
-        return (pos[0] - self._rect.x, pos[1] - self._rect.y)
-
     def _button_at(self, pos: tuple[int, int]) -> str | None:
         for label, rect in self._button_rects.items():
             if rect.collidepoint(pos):
@@ -629,6 +625,7 @@ class Dialog:
 class MessageDialog(Dialog):
     """A message and a row of buttons; result is the label of the button chosen.
 
+    Each line is a paragraph, wrapped to fit; an empty string leaves a blank line.
     Enter picks the first button. Esc closes with result None, except when there is
     only one button: then Esc picks it too (as a Windows message box with only OK
     answers OK to Esc), so a one-button message never answers None.
