@@ -1,0 +1,164 @@
+"""Drawing the window: board tiles, LED counters, the face, all from the sprite sheet.
+
+Drawing never changes game state. The renderer remembers what it last drew in
+every cell, counter and the face (the draw state, kept apart from the game state
+and the UI state as in Tatham's puzzles) and redraws only what differs, returning
+the dirty rectangles for pygame.display.update.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import pygame
+
+from game.core import Cell, Game, Look
+from game.layout import Layout, Rect
+from game.sheet import GREY, LED_W, TILE
+from game.sprites import SpriteSheet
+
+# The tile drawn for each look, unpressed and pressed (indexed by Look's value).
+_TILE_FOR_LOOK: tuple[str, ...] = (
+    "open", "1", "2", "3", "4", "5", "6", "7", "8",
+    "hidden", "flag", "question", "mine", "exploded", "wrong_flag",
+)  # fmt: skip
+_PRESSED_TILE_FOR_LOOK: tuple[str, ...] = tuple(
+    {"hidden": "open", "question": "question_pressed"}.get(name, name) for name in _TILE_FOR_LOOK
+)
+
+
+@dataclass(frozen=True)
+class Scene:
+    """What the window shows besides the cells' own looks (all UI state)."""
+
+    pressed: frozenset[Cell]
+    """Cells drawn pressed (the press feedback)."""
+    face: str
+    """The face's picture: smile, smile_pressed, surprised, cool or dead."""
+    counter: int
+    """The mine counter's value."""
+    timer: int
+    """The timer's value in seconds."""
+
+
+def led_text(value: int) -> str:
+    """Three LED characters for a counter value: 0-999, or -99 to -1 with a minus sign."""
+    if value < 0:
+        return "-" + f"{min(-value, 99):02d}"
+    return f"{min(value, 999):03d}"
+
+
+def tile_for(look: Look, pressed: bool) -> str:
+    """The sheet's tile name for a look, drawn pressed or not."""
+    return (_PRESSED_TILE_FOR_LOOK if pressed else _TILE_FOR_LOOK)[look]
+
+
+class Renderer:
+    """Draws a game into the window surface, redrawing only what changed."""
+
+    def __init__(self, layout: Layout, zoom: int) -> None:
+        self.layout = layout
+        self.zoom = zoom
+        self.sprites = SpriteSheet(zoom)
+        self.background = self._paint_background()
+        self._drawn: list[str | None] = [None] * (layout.rows * layout.cols)
+        self._pressed: frozenset[Cell] = frozenset()
+        self._face: str | None = None
+        self._counter: str | None = None
+        self._timer: str | None = None
+
+    def _rect(self, rect: Rect) -> Rect:
+        z = self.zoom
+        return (rect[0] * z, rect[1] * z, rect[2] * z, rect[3] * z)
+
+    def _paint_background(self) -> pygame.Surface:
+        """The static parts: grey ground and the bevels of the window, panel, board, counters."""
+        width, height = self.layout.size
+        z = self.zoom
+        surface = pygame.Surface((width * z, height * z))
+        surface.fill(GREY)
+        frame = self.sprites.frame
+        frame(surface, "raised3", (0, 0, width * z, height * z))
+        frame(surface, "sunken2", self._rect(self.layout.panel))
+        frame(surface, "sunken3", self._rect(self.layout.board_frame))
+        frame(surface, "sunken1", self._rect(self.layout.mine_counter))
+        frame(surface, "sunken1", self._rect(self.layout.timer))
+        return surface
+
+    def invalidate(self) -> None:
+        """Forget what was drawn: the next draw repaints everything."""
+        self._drawn = [None] * len(self._drawn)
+        self._face = self._counter = self._timer = None
+
+    def draw(
+        self, screen: pygame.Surface, game: Game, scene: Scene, changed: Iterable[Cell] = ()
+    ) -> list[pygame.Rect]:
+        """Bring the screen up to date; return the rectangles that were redrawn.
+
+        ``changed`` names the cells whose look may have changed since the last draw
+        (the engine's deltas); pressed cells are compared with the last frame's.
+        After invalidate() every cell is drawn.
+        """
+        dirty: list[pygame.Rect] = []
+        full = self._face is None
+        if full:
+            screen.blit(self.background, (0, 0))
+            dirty.append(screen.get_rect())
+            rows, cols = self.layout.rows, self.layout.cols
+            cells: Iterable[Cell] = ((r, c) for r in range(rows) for c in range(cols))
+        else:
+            cells = set(changed) | self._pressed | scene.pressed
+        self._draw_cells(screen, game, scene.pressed, cells, dirty, full)
+        self._pressed = scene.pressed
+        self._draw_panel(screen, scene, dirty)
+        return dirty
+
+    def _draw_cells(
+        self,
+        screen: pygame.Surface,
+        game: Game,
+        pressed: frozenset[Cell],
+        cells: Iterable[Cell],
+        dirty: list[pygame.Rect],
+        full: bool,
+    ) -> None:
+        tiles = self.sprites.tiles
+        drawn = self._drawn
+        cols = self.layout.cols
+        ox, oy = self.layout.board_origin
+        z, size = self.zoom, TILE * self.zoom
+        blits = []
+        for row, col in cells:
+            name = tile_for(game.look(row, col), (row, col) in pressed)
+            k = row * cols + col
+            if drawn[k] != name:
+                drawn[k] = name
+                pos = ((ox + col * TILE) * z, (oy + row * TILE) * z)
+                blits.append((tiles[name], pos))
+                if not full:
+                    dirty.append(pygame.Rect(pos, (size, size)))
+        screen.fblits(blits)
+
+    def _draw_panel(self, screen: pygame.Surface, scene: Scene, dirty: list[pygame.Rect]) -> None:
+        layout = self.layout
+        if scene.face != self._face:
+            self._face = scene.face
+            rect = self._rect(layout.face)
+            screen.blit(self.sprites.faces[scene.face], rect[:2])
+            dirty.append(pygame.Rect(rect))
+        counter = led_text(scene.counter)
+        if counter != self._counter:
+            self._counter = counter
+            dirty.append(self._draw_led(screen, layout.mine_counter, counter))
+        timer = led_text(scene.timer)
+        if timer != self._timer:
+            self._timer = timer
+            dirty.append(self._draw_led(screen, layout.timer, timer))
+
+    def _draw_led(self, screen: pygame.Surface, box: Rect, text: str) -> pygame.Rect:
+        z = self.zoom
+        x, y = (box[0] + 1) * z, (box[1] + 1) * z
+        for k, char in enumerate(text):
+            screen.blit(self.sprites.leds[char], (x + k * LED_W * z, y))
+        return pygame.Rect(self._rect(box))

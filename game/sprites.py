@@ -1,0 +1,71 @@
+"""The sprite sheet, loaded once, scaled by an integer zoom, sliced into named pictures.
+
+Scaling uses pygame.transform.scale (nearest neighbour), so the 16-pixel art stays
+crisp at every zoom. Bevels are drawn by nine-slicing the frame templates.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game import sheet
+from game.assets import asset_path
+
+Rect = tuple[int, int, int, int]
+
+
+class SpriteSheet:
+    """Named pictures cut from sprites/sheet.png at one zoom."""
+
+    def __init__(self, zoom: int, image: pygame.Surface | None = None) -> None:
+        if image is None:
+            image = pygame.image.load(str(asset_path("sprites", "sheet.png")))
+            if pygame.display.get_surface() is not None:
+                image = image.convert()
+        self.zoom = zoom
+        self.image = pygame.transform.scale_by(image, zoom) if zoom != 1 else image
+        z = zoom
+        self.tiles = {name: self._cut(sheet.tile_rect(name)) for name in sheet.TILES}
+        self.leds = {char: self._cut(sheet.led_rect(char)) for char in sheet.LEDS}
+        self.faces = {name: self._cut(sheet.face_rect(name)) for name in sheet.FACES}
+        # Nine-slice parts of each frame: corners as they are, edges and centre stretched.
+        self._frames: dict[str, tuple[int, dict[str, pygame.Surface]]] = {}
+        for name, border in sheet.FRAMES.items():
+            x, y, _, _ = sheet.frame_rect(name)
+            b, inner = border, sheet.FRAME - 2 * border
+            parts = {
+                "tl": (x, y, b, b),
+                "tr": (x + b + inner, y, b, b),
+                "bl": (x, y + b + inner, b, b),
+                "br": (x + b + inner, y + b + inner, b, b),
+                "t": (x + b, y, inner, b),
+                "b": (x + b, y + b + inner, inner, b),
+                "l": (x, y + b, b, inner),
+                "r": (x + b + inner, y + b, b, inner),
+                "c": (x + b, y + b, inner, inner),
+            }
+            self._frames[name] = (b * z, {key: self._cut(rect) for key, rect in parts.items()})
+
+    def _cut(self, rect: Rect) -> pygame.Surface:
+        z = self.zoom
+        x, y, w, h = rect
+        return self.image.subsurface((x * z, y * z, w * z, h * z))
+
+    def frame(self, surface: pygame.Surface, name: str, rect: Rect, *, fill: bool = True) -> None:
+        """Draw a bevelled box with the named frame template over rect (in screen pixels)."""
+        b, parts = self._frames[name]
+        x, y, w, h = rect
+        iw, ih = w - 2 * b, h - 2 * b
+        scale = pygame.transform.scale
+        if fill and iw > 0 and ih > 0:
+            surface.blit(scale(parts["c"], (iw, ih)), (x + b, y + b))
+        if iw > 0:
+            surface.blit(scale(parts["t"], (iw, b)), (x + b, y))
+            surface.blit(scale(parts["b"], (iw, b)), (x + b, y + h - b))
+        if ih > 0:
+            surface.blit(scale(parts["l"], (b, ih)), (x, y + b))
+            surface.blit(scale(parts["r"], (b, ih)), (x + w - b, y + b))
+        surface.blit(parts["tl"], (x, y))
+        surface.blit(parts["tr"], (x + w - b, y))
+        surface.blit(parts["bl"], (x, y + h - b))
+        surface.blit(parts["br"], (x + w - b, y + h - b))
