@@ -1,1 +1,6 @@
 """Minesweeper on pygame-ce: the classic game, correct to the last rule."""
+
+import os
+
+# pygame prints a banner on import unless told not to; a game has no use for it.
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

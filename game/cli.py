@@ -1,0 +1,92 @@
+"""The command line: options, checked, with a clear usage error (exit 2) otherwise."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.difficulty import PRESETS, Board, BoardChoiceError, parse_custom
+from game.version import version
+
+ZOOMS = (1, 2, 3, 4)
+
+
+@dataclass(frozen=True)
+class Options:
+    """What the player asked for on the command line (None: use the saved setting)."""
+
+    board: Board | None = None
+    seed: int | None = None
+    zoom: int | None = None
+    sound: bool | None = None
+    frames: int | None = None
+    data_dir: str | None = None
+
+
+def _custom(text: str) -> Board:
+    try:
+        return parse_custom(text)
+    except BoardChoiceError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _zoom(text: str) -> int:
+    if text.isdigit() and int(text) in ZOOMS:
+        return int(text)
+    raise argparse.ArgumentTypeError(f"zoom is 1, 2, 3 or 4; got {text!r}")
+
+
+def _seed(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a seed is a whole number; got {text!r}") from None
+
+
+def _frames(text: str) -> int:
+    if text.isdigit() and int(text) > 0:
+        return int(text)
+    raise argparse.ArgumentTypeError(f"frames is a whole number above 0; got {text!r}")
+
+
+def parser() -> argparse.ArgumentParser:
+    """The argument parser (also used to print the help)."""
+    p = argparse.ArgumentParser(
+        prog="minesweeper",
+        description="Minesweeper: the classic game. Left click opens, right click marks, "
+        "both buttons (or the middle one) chord. Press F1 in the game for all the keys.",
+    )
+    board = p.add_mutually_exclusive_group()
+    board.add_argument(
+        "--difficulty",
+        choices=sorted(PRESETS, key=lambda name: PRESETS[name].mines),
+        help="start on a preset board",
+    )
+    board.add_argument(
+        "--custom",
+        type=_custom,
+        metavar="ROWSxCOLS:MINES",
+        help="start on a custom board: rows 9-24, columns 9-30, mines 10 to (rows-1)*(cols-1)",
+    )
+    p.add_argument("--seed", type=_seed, help="a seed for the mine layout (same seed, same board)")
+    p.add_argument("--zoom", type=_zoom, help="pixel scale of the 16-pixel art: 1, 2, 3 or 4")
+    p.add_argument("--no-sound", action="store_true", help="start with sound off")
+    p.add_argument("--frames", type=_frames, metavar="N", help="quit after N frames (scripts)")
+    p.add_argument("--data-dir", metavar="DIR", help="keep settings and records in DIR")
+    p.add_argument("--version", action="version", version=f"minesweeper {version()}")
+    return p
+
+
+def parse_args(argv: Sequence[str] | None = None) -> Options:
+    """Options from the command line; a bad one prints a usage error and exits 2."""
+    args = parser().parse_args(argv)
+    board = PRESETS[args.difficulty] if args.difficulty else args.custom
+    return Options(
+        board=board,
+        seed=args.seed,
+        zoom=args.zoom,
+        sound=False if args.no_sound else None,
+        frames=args.frames,
+        data_dir=args.data_dir,
+    )

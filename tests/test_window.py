@@ -1,0 +1,492 @@
+"""The window, headless: real pygame events posted through the real loop, real pixels.
+
+Each test builds the App with the SDL dummy drivers (tests/conftest.py), posts
+MOUSEBUTTONDOWN/UP and key events to pygame's queue, runs frames of the real
+loop, and compares regions of the window with the sprite sheet's pictures.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+
+import pygame
+import pytest
+
+from game import cli
+from game.app import App
+from game.core import Game, Status
+from game.difficulty import PRESETS
+from game.layout import Layout
+from game.sprites import SpriteSheet
+
+ZOOM = 2
+
+
+class FakeClock:
+    """The app's clock, moved by hand: the timer becomes testable."""
+
+    def __init__(self) -> None:
+        self.ms = 1000.0
+
+    def __call__(self) -> float:
+        return self.ms
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def app(clock: FakeClock) -> Iterator[App]:
+    application = App(cli.Options(zoom=ZOOM, sound=False, seed=1), clock=clock)
+    application.run(frames=1)
+    yield application
+    application.close()
+
+
+def use_layout(app: App, layout: str) -> Game:
+    """Replace the app's game with fixed mines (the board must keep its size)."""
+    game = Game.from_layout(layout)
+    assert (game.rows, game.cols) == (app.board.rows, app.board.cols)
+    app.game = game
+    app.renderer.invalidate()
+    app.run(frames=1)
+    return game
+
+
+# Ten mines; the wall in row 6 keeps a cascade from the top out of the bottom rows.
+BEGINNER = """
+*........
+.........
+.........
+....*....
+.........
+.........
+********.
+.........
+.........
+"""
+
+
+def cell_center(app: App, row: int, col: int) -> tuple[int, int]:
+    x, y, w, h = app.renderer.layout.cell_rect(row, col)
+    return ((x + w // 2) * app.zoom, (y + h // 2) * app.zoom)
+
+
+def face_center(app: App) -> tuple[int, int]:
+    x, y, w, h = app.renderer.layout.face
+    return ((x + w // 2) * app.zoom, (y + h // 2) * app.zoom)
+
+
+def post(kind: int, **attrs: object) -> None:
+    pygame.event.post(pygame.event.Event(kind, attrs))
+
+
+def click(app: App, pos: tuple[int, int], button: int = 1, frames: int = 1) -> None:
+    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+    app.run(frames=frames)
+
+
+def type_text(text: str) -> None:
+    """Type as SDL reports it: a KEYDOWN, then the TEXTINPUT of its character."""
+    for ch in text:
+        post(pygame.KEYDOWN, key=ord(ch), mod=0, unicode=ch)
+        post(pygame.TEXTINPUT, text=ch)
+
+
+def key(code: int, unicode: str = "") -> None:
+    post(pygame.KEYDOWN, key=code, mod=0, unicode=unicode)
+
+
+def region(surface: pygame.Surface, rect: tuple[int, int, int, int]) -> bytes:
+    return pygame.image.tobytes(surface.subsurface(rect), "RGB")
+
+
+def sprite_bytes(picture: pygame.Surface) -> bytes:
+    return pygame.image.tobytes(picture, "RGB")
+
+
+def shows_tile(app: App, row: int, col: int, name: str) -> bool:
+    x, y, w, h = app.renderer.layout.cell_rect(row, col)
+    z = app.zoom
+    return region(app.screen, (x * z, y * z, w * z, h * z)) == sprite_bytes(
+        app.renderer.sprites.tiles[name]
+    )
+
+
+def shows_face(app: App, name: str) -> bool:
+    x, y, w, h = app.renderer.layout.face
+    z = app.zoom
+    return region(app.screen, (x * z, y * z, w * z, h * z)) == sprite_bytes(
+        app.renderer.sprites.faces[name]
+    )
+
+
+def led_reads(app: App, box: tuple[int, int, int, int]) -> str:
+    """Read an LED counter off the screen by matching each digit's pixels."""
+    z = app.zoom
+    leds = app.renderer.sprites.leds
+    x, y = (box[0] + 1) * z, (box[1] + 1) * z
+    text = ""
+    for k in range(3):
+        w, h = leds["0"].get_size()
+        got = region(app.screen, (x + k * w, y, w, h))
+        matches = [char for char, pic in leds.items() if sprite_bytes(pic) == got]
+        text += matches[0] if matches else "?"
+    return text
+
+
+def counter(app: App) -> str:
+    return led_reads(app, app.renderer.layout.mine_counter)
+
+
+def timer(app: App) -> str:
+    return led_reads(app, app.renderer.layout.timer)
+
+
+# ---------------------------------------------------------------- the window
+
+
+def test_the_window_fits_the_board_at_the_zoom(app: App) -> None:
+    width, height = Layout(9, 9).size
+    assert app.screen.get_size() == (width * ZOOM, height * ZOOM)
+    assert pygame.display.get_caption()[0] == "Minesweeper"
+
+
+def test_a_new_game_shows_hidden_tiles_full_counter_zero_timer_and_a_smile(app: App) -> None:
+    assert all(shows_tile(app, r, c, "hidden") for r in range(9) for c in range(9))
+    assert counter(app) == "010"
+    assert timer(app) == "000"
+    assert shows_face(app, "smile")
+
+
+# ---------------------------------------------------------------- the mouse
+
+
+def test_a_left_click_reveals_the_right_number_tile(app: App) -> None:
+    use_layout(app, BEGINNER)
+    click(app, cell_center(app, 1, 1))
+    assert shows_tile(app, 1, 1, "1")
+    assert shows_tile(app, 0, 0, "hidden")
+    assert app.game.status is Status.PLAYING
+
+
+def test_a_cascade_opens_the_region(app: App) -> None:
+    use_layout(app, BEGINNER)
+    click(app, cell_center(app, 0, 5))
+    assert shows_tile(app, 0, 5, "open")
+    assert shows_tile(app, 2, 4, "1")  # next to the mine at (3, 4)
+    assert shows_tile(app, 3, 4, "hidden")
+
+
+def test_a_left_press_draws_the_cell_pressed_and_the_face_surprised(app: App) -> None:
+    use_layout(app, BEGINNER)
+    pos = cell_center(app, 5, 5)
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+    app.run(frames=1)
+    assert shows_tile(app, 5, 5, "open")  # pressed look
+    assert shows_face(app, "surprised")
+    assert app.game.status is Status.READY  # nothing happens on press
+    post(pygame.MOUSEMOTION, pos=cell_center(app, 5, 6), rel=(0, 0), buttons=(1, 0, 0))
+    app.run(frames=1)
+    assert shows_tile(app, 5, 5, "hidden") and shows_tile(app, 5, 6, "open")
+    post(pygame.MOUSEBUTTONUP, pos=cell_center(app, 5, 6), button=1)
+    app.run(frames=1)
+    assert shows_face(app, "smile")
+    assert app.game.status is Status.PLAYING
+
+
+def test_a_right_release_flags_and_the_counter_counts_down(app: App) -> None:
+    use_layout(app, BEGINNER)
+    click(app, cell_center(app, 0, 0), button=3)
+    assert shows_tile(app, 0, 0, "flag")
+    assert counter(app) == "009"
+    click(app, cell_center(app, 0, 0), button=3)
+    assert shows_tile(app, 0, 0, "question")
+    assert counter(app) == "010"
+
+
+def test_the_counter_shows_negative_values_with_a_minus(app: App) -> None:
+    use_layout(app, BEGINNER)
+    for col in range(9):
+        click(app, cell_center(app, 1, col), button=3)
+    for col in range(3):
+        click(app, cell_center(app, 2, col), button=3)
+    assert counter(app) == "-02"
+
+
+def test_a_chord_with_both_buttons_opens_the_right_cells(app: App) -> None:
+    use_layout(app, BEGINNER)
+    click(app, cell_center(app, 1, 1))
+    click(app, cell_center(app, 0, 0), button=3)
+    pos = cell_center(app, 1, 1)
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=3)
+    app.run(frames=1)
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=3)
+    app.run(frames=1)
+    assert shows_tile(app, 0, 1, "1") and shows_tile(app, 1, 0, "1")
+    assert shows_tile(app, 2, 2, "open")  # a zero the chord opened; the cascade ran on
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=1)  # the other release does nothing
+    app.run(frames=1)
+    assert shows_tile(app, 0, 0, "flag")
+
+
+def test_a_chord_press_draws_the_hidden_neighbours_pressed(app: App) -> None:
+    use_layout(app, BEGINNER)
+    click(app, cell_center(app, 1, 1))
+    click(app, cell_center(app, 0, 0), button=3)
+    pos = cell_center(app, 1, 1)
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=2)
+    app.run(frames=1)
+    assert shows_tile(app, 0, 1, "open") and shows_tile(app, 2, 2, "open")
+    assert shows_tile(app, 0, 0, "flag")  # flags are not pressed
+    assert shows_tile(app, 3, 3, "hidden")
+    post(pygame.MOUSEMOTION, pos=(1, 1), rel=(0, 0), buttons=(0, 1, 0))
+    app.run(frames=1)
+    assert shows_tile(app, 0, 1, "hidden")  # feedback cleared off the board
+
+
+def test_releasing_off_the_board_does_nothing(app: App) -> None:
+    use_layout(app, BEGINNER)
+    post(pygame.MOUSEBUTTONDOWN, pos=cell_center(app, 4, 7), button=1)
+    post(pygame.MOUSEBUTTONUP, pos=(2, 2), button=1)
+    app.run(frames=1)
+    assert app.game.status is Status.READY and shows_tile(app, 4, 7, "hidden")
+
+
+def test_losing_focus_mid_press_cancels(app: App) -> None:
+    use_layout(app, BEGINNER)
+    pos = cell_center(app, 4, 7)
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+    post(pygame.WINDOWFOCUSLOST)
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+    app.run(frames=1)
+    assert app.game.status is Status.READY and shows_face(app, "smile")
+
+
+def test_losing_shows_the_dead_face_the_exploded_mine_and_stops_the_timer(
+    app: App, clock: FakeClock
+) -> None:
+    use_layout(app, BEGINNER)
+    click(app, cell_center(app, 1, 1))
+    click(app, cell_center(app, 3, 3), button=3)  # a wrong flag
+    clock.ms += 2500
+    click(app, cell_center(app, 3, 4))
+    assert shows_face(app, "dead")
+    assert shows_tile(app, 3, 4, "exploded")
+    assert shows_tile(app, 0, 0, "mine") and shows_tile(app, 6, 0, "mine")
+    assert shows_tile(app, 3, 3, "wrong_flag")
+    assert timer(app) == "003"
+    clock.ms += 5000
+    app.run(frames=1)
+    assert timer(app) == "003"
+    click(app, cell_center(app, 5, 5))  # after the end: nothing
+    assert shows_tile(app, 5, 5, "hidden")
+
+
+def test_winning_shows_sunglasses_all_mines_flagged_and_counter_zero(
+    app: App, clock: FakeClock
+) -> None:
+    use_layout(app, BEGINNER)
+    click(app, cell_center(app, 0, 5))  # the cascade opens the top rows
+    mines = set(app.game.mine_cells())
+    for r in range(9):
+        for c in range(9):
+            if app.game.look(r, c).name == "HIDDEN" and (r, c) not in mines:
+                click(app, cell_center(app, r, c))
+    assert app.game.status is Status.WON
+    # A first Beginner win is a best time: the name box comes up over the board.
+    assert app.dialogs and app.dialogs[-1][0].title == "A new best time!"
+    key(pygame.K_RETURN, "\r")  # keep the offered name
+    app.run(frames=1)
+    assert app.dialogs[-1][0].title == "Best times: Beginner"
+    key(pygame.K_ESCAPE, "\x1b")
+    app.run(frames=1)
+    assert not app.dialogs
+    assert shows_face(app, "cool")
+    assert shows_tile(app, 0, 0, "flag") and shows_tile(app, 6, 3, "flag")
+    assert counter(app) == "000"
+    assert "won in" in pygame.display.get_caption()[0]
+
+
+def test_the_timer_shows_1_at_the_first_reveal_and_counts_seconds(
+    app: App, clock: FakeClock
+) -> None:
+    use_layout(app, BEGINNER)
+    assert timer(app) == "000"
+    click(app, cell_center(app, 1, 1))
+    assert timer(app) == "001"
+    clock.ms += 999
+    app.run(frames=1)
+    assert timer(app) == "001"
+    clock.ms += 1
+    app.run(frames=1)
+    assert timer(app) == "002"
+    clock.ms += 2_000_000
+    app.run(frames=1)
+    assert timer(app) == "999"
+
+
+def test_the_face_press_draws_it_pressed_and_a_release_on_it_starts_a_new_game(
+    app: App,
+) -> None:
+    use_layout(app, BEGINNER)
+    click(app, cell_center(app, 1, 1))
+    post(pygame.MOUSEBUTTONDOWN, pos=face_center(app), button=1)
+    app.run(frames=1)
+    assert shows_face(app, "smile_pressed")
+    post(pygame.MOUSEBUTTONUP, pos=face_center(app), button=1)
+    app.run(frames=1)
+    assert app.game.status is Status.READY
+    assert shows_tile(app, 1, 1, "hidden") and shows_face(app, "smile")
+    assert timer(app) == "000"
+
+
+def test_dragging_off_the_face_cancels_the_new_game(app: App) -> None:
+    use_layout(app, BEGINNER)
+    click(app, cell_center(app, 1, 1))
+    post(pygame.MOUSEBUTTONDOWN, pos=face_center(app), button=1)
+    post(pygame.MOUSEMOTION, pos=(2, 2), rel=(0, 0), buttons=(1, 0, 0))
+    post(pygame.MOUSEBUTTONUP, pos=(2, 2), button=1)
+    app.run(frames=1)
+    assert app.game.status is Status.PLAYING
+
+
+def test_touch_emulated_mouse_events_act_once(app: App) -> None:
+    use_layout(app, BEGINNER)
+    pos = cell_center(app, 0, 0)
+    post(pygame.FINGERDOWN, touch_id=1, finger_id=1, x=0.1, y=0.4, dx=0, dy=0, pressure=1)
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=3, touch=True)
+    post(pygame.FINGERUP, touch_id=1, finger_id=1, x=0.1, y=0.4, dx=0, dy=0, pressure=0)
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=3, touch=True)
+    app.run(frames=1)
+    assert shows_tile(app, 0, 0, "flag")  # flagged once, not flagged and unflagged
+
+
+# ---------------------------------------------------------------- keys
+
+
+def test_keys_1_2_3_change_difficulty_and_resize_the_window(app: App) -> None:
+    for key, name in (
+        (pygame.K_2, "intermediate"),
+        (pygame.K_3, "expert"),
+        (pygame.K_1, "beginner"),
+    ):
+        post(pygame.KEYDOWN, key=key, mod=0, unicode="")
+        app.run(frames=1)
+        board = PRESETS[name]
+        width, height = Layout(board.rows, board.cols).size
+        assert app.board == board
+        assert app.screen.get_size() == (width * app.zoom, height * app.zoom)
+        assert counter(app) == f"{board.mines:03d}"
+
+
+def test_f2_starts_a_new_game(app: App) -> None:
+    use_layout(app, BEGINNER)
+    click(app, cell_center(app, 1, 1))
+    post(pygame.KEYDOWN, key=pygame.K_F2, mod=0, unicode="")
+    app.run(frames=1)
+    assert app.game.status is Status.READY and shows_tile(app, 1, 1, "hidden")
+
+
+def test_zoom_keys_change_the_scale_without_blur(app: App) -> None:
+    post(pygame.KEYDOWN, key=pygame.K_EQUALS, mod=0, unicode="=")
+    app.run(frames=1)
+    assert app.zoom == ZOOM + 1
+    big = SpriteSheet(ZOOM + 1).tiles["hidden"]
+    assert shows_tile(app, 0, 0, "hidden")
+    colours = {
+        big.get_at((x, y))[:3] for x in range(big.get_width()) for y in range(big.get_height())
+    }
+    assert len(colours) <= 3  # white, grey, dark: no blended shades
+    post(pygame.KEYDOWN, key=pygame.K_MINUS, mod=0, unicode="-")
+    app.run(frames=1)
+    assert app.zoom == ZOOM
+
+
+def test_the_custom_dialog_validates_and_starts_a_custom_board(app: App) -> None:
+    type_text("c")  # the C key opens the dialog; its own "c" must not land in a field
+    app.run(frames=1)
+    assert app.dialogs
+    dialog = app.dialogs[-1][0]
+    # Rows field is focused with its text selected: typing replaces it.
+    type_text("30")
+    key(pygame.K_RETURN, "\r")
+    app.run(frames=1)
+    assert not dialog.closed  # 30 rows is over the limit: an error, the dialog stays
+    key(pygame.K_BACKSPACE)
+    key(pygame.K_BACKSPACE)
+    type_text("20")
+    key(pygame.K_TAB, "\t")
+    type_text("24")
+    key(pygame.K_TAB, "\t")
+    type_text("99")
+    key(pygame.K_RETURN, "\r")
+    app.run(frames=1)
+    assert not app.dialogs
+    assert (app.board.rows, app.board.cols, app.board.mines) == (20, 24, 99)
+    width, height = Layout(20, 24).size
+    assert app.screen.get_size() == (width * app.zoom, height * app.zoom)
+
+
+def test_f1_shows_help_and_escape_closes_it(app: App) -> None:
+    post(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode="")
+    app.run(frames=1)
+    assert app.dialogs
+    before = region(app.screen, (0, 0, *app.screen.get_size()))
+    post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b")
+    app.run(frames=1)
+    assert not app.dialogs
+    assert region(app.screen, (0, 0, *app.screen.get_size())) != before
+    assert shows_tile(app, 0, 0, "hidden")
+
+
+def test_the_close_button_quits_the_loop(app: App) -> None:
+    post(pygame.QUIT)
+    assert app.run(frames=100) == 0
+    assert app.frame < 100 and not app.running
+
+
+# ---------------------------------------------------------------- the command line
+
+
+def run_game(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PATH": "/usr/bin:/bin"}
+    import os
+
+    env = {**os.environ, **env}
+    return subprocess.run(
+        [sys.executable, "-m", "game", *args], capture_output=True, text=True, env=env, timeout=60
+    )
+
+
+def test_python_m_game_runs_30_frames_and_exits_0(tmp_path: object) -> None:
+    done = run_game("--frames", "30", "--no-sound", "--difficulty", "expert")
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--zoom", "7"], "zoom is 1, 2, 3 or 4"),
+        (["--custom", "30x30:10"], "Rows must be 9 to 24"),
+        (["--custom", "10x10:500"], "10 to 81 mines"),
+        (["--custom", "big"], "ROWSxCOLS:MINES"),
+        (["--difficulty", "insane"], "invalid choice"),
+        (["--frames", "0"], "above 0"),
+        (["--seed", "abc"], "whole number"),
+        (["--bogus"], "unrecognized arguments"),
+    ],
+)
+def test_a_wrong_option_prints_a_usage_error_and_exits_2(args: list[str], words: str) -> None:
+    done = run_game(*args)
+    assert done.returncode == 2
+    assert words in done.stderr and "usage:" in done.stderr
+    assert "Traceback" not in done.stderr
