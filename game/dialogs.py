@@ -106,6 +106,10 @@ def _font(size: int) -> pygame.font.Font:
         _forget_fonts()
     font = _fonts.get(size)
     if font is None:
+        if not _fonts:
+            # pygame.quit() runs its quit callbacks once and then drops them, so
+            # register anew for every session whose fonts this cache holds.
+            pygame.register_quit(_forget_fonts)
         font = _fonts[size] = pygame.font.Font(None, size)
     return font
 
@@ -620,6 +624,120 @@ class Dialog:
         if pressed:
             at.move_ip(z, z)
         image.blit(text, at)
+
+
+class _MenuPiece(_Piece):
+    """Rows of 'what ... value', one highlighted, each a target for the mouse."""
+
+    def __init__(self, style: _Style, menu: MenuDialog, width: int) -> None:
+        self.style, self.menu = style, menu
+        z = style.zoom
+        self.row_h = style.line + 4 * z
+        self.value_w = max((style.width(value) for _, value in menu.items), default=0)
+        label_w = max((style.width(label) for label, _ in menu.items), default=0)
+        self.width = min(label_w + style.column_gap + self.value_w + 6 * z, width)
+        self.height = len(menu.items) * self.row_h
+
+    def rows(self) -> list[pygame.Rect]:
+        """Each row's rectangle, in the dialog picture's pixels."""
+        return [
+            pygame.Rect(self.x, self.y + i * self.row_h, self.w, self.row_h)
+            for i in range(len(self.menu.items))
+        ]
+
+    def draw(self, image: pygame.Surface, sprites: SpriteSheet) -> None:
+        style, z = self.style, self.style.zoom
+        for i, ((label, value), row) in enumerate(zip(self.menu.items, self.rows(), strict=True)):
+            lit = i == self.menu.index
+            colour = WHITE if lit else BLACK
+            if lit:
+                image.fill(NAVY, row)
+            ty = row.y + (row.h - style.line) // 2 + style.nudge
+            room = row.w - self.value_w - style.column_gap - 6 * z
+            image.blit(style.text(_ellipsize(style.font, label, room), colour), (row.x + 3 * z, ty))
+            text = style.text(value, colour)
+            image.blit(text, (row.right - 3 * z - text.get_width(), ty))
+
+
+class MenuDialog(Dialog):
+    """Lines of (what, value) picked one at a time, over a Close button.
+
+    Up and Down move the highlight; Enter or Space picks the highlighted line, and so
+    does a click on a line (on release over the line it was pressed on). A pick calls
+    ``on_pick(index)``, which returns the new lines (a setting changed its value),
+    and the menu stays open. Esc or Close closes it with result None.
+    """
+
+    def __init__(
+        self, title: str, items: list[tuple[str, str]], lines: list[str] | None = None
+    ) -> None:
+        if not items:
+            raise ValueError("a menu needs at least one line")
+        super().__init__(title, ("Close",), None)
+        self.items = list(items)
+        self.lines = list(lines or [])
+        self.index = 0
+        self.on_pick: Callable[[int], list[tuple[str, str]]] | None = None
+        self._row_rects: list[pygame.Rect] = []
+        self._row_held: int | None = None
+
+    def row_rect(self, index: int) -> pygame.Rect:
+        """A line's rectangle as last drawn, in surface pixels; LookupError before a draw."""
+        if not 0 <= index < len(self._row_rects):
+            raise LookupError(f"no line {index} drawn")
+        return self._row_rects[index].copy()
+
+    def pick(self, index: int) -> None:
+        """Choose line `index`, as a click or Enter would."""
+        self.index = index
+        if self.on_pick is not None:
+            self.items = list(self.on_pick(index))
+        self._changed()
+
+    def _body(self, style: _Style, width: int) -> list[_Piece]:
+        pieces: list[_Piece] = []
+        if self.lines:
+            pieces.append(_TextPiece(style, self.lines, width, BLACK))
+        pieces.append(_MenuPiece(style, self, width))
+        return pieces
+
+    def _key(self, key: int, mod: int) -> None:
+        if key in (pygame.K_UP, pygame.K_DOWN):
+            step = -1 if key == pygame.K_UP else 1
+            self.index = (self.index + step) % len(self.items)
+            self._changed()
+        elif key in _ENTER_KEYS or key == pygame.K_SPACE:
+            self.pick(self.index)
+        elif key == pygame.K_ESCAPE:
+            self._close(None)
+
+    def _painted(self, layout: _Layout) -> None:
+        assert self._rect is not None
+        for piece in layout.pieces:
+            if isinstance(piece, _MenuPiece):
+                self._row_rects = [row.move(self._rect.topleft) for row in piece.rows()]
+
+    def _row_at(self, pos: tuple[int, int]) -> int | None:
+        for i, row in enumerate(self._row_rects):
+            if row.collidepoint(pos):
+                return i
+        return None
+
+    def _mouse_down(self, pos: tuple[int, int], button: int) -> None:
+        row = self._row_at(pos) if button == 1 else None
+        if row is None:
+            super()._mouse_down(pos, button)
+            return
+        self._row_held = self.index = row
+        self._changed()
+
+    def _mouse_up(self, pos: tuple[int, int], button: int) -> None:
+        if button == 1 and self._row_held is not None:
+            row, self._row_held = self._row_held, None
+            if self._row_at(pos) == row:
+                self.pick(row)
+            return
+        super()._mouse_up(pos, button)
 
 
 class MessageDialog(Dialog):

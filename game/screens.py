@@ -1,0 +1,164 @@
+"""The record and settings screens: dialogs built from the player's profile.
+
+Each function turns persisted values into a dialog to show; the app decides what
+to do with the answer. Times are shown in seconds with milliseconds, as kept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from game.dialogs import Field, FormDialog, MenuDialog, MessageDialog, TableDialog
+from game.persist import (
+    DEFAULT_NAME,
+    MAX_NAME_LENGTH,
+    PRESETS,
+    Difficulty,
+    FirstClickRule,
+    Records,
+    Settings,
+    Stats,
+)
+
+NEXT, RESET, CLOSE = "Next", "Reset", "Close"
+SHORT_NAMES = {
+    Difficulty.BEGINNER: "Beg.",
+    Difficulty.INTERMEDIATE: "Int.",
+    Difficulty.EXPERT: "Exp.",
+    Difficulty.CUSTOM: "Custom",
+}
+
+
+def seconds(ms: float) -> str:
+    """A precise time as a player reads it: 12.345 s."""
+    return f"{ms / 1000:.3f} s"
+
+
+def best_times_dialog(records: Records, preset: Difficulty) -> TableDialog:
+    """The top ten of one preset, with buttons to see the next preset or reset them all."""
+    rows = [
+        [f"{rank}.", entry.name, seconds(entry.ms), entry.date.isoformat()]
+        for rank, entry in enumerate(records.best_times.get(preset, ()), start=1)
+    ]
+    lines = None if rows else ["No times yet: win a game to set one."]
+    return TableDialog(
+        f"Best times: {preset.value.capitalize()}",
+        ["", "Name", "Time", "Date"],
+        rows,
+        buttons=(NEXT, RESET, CLOSE),
+        lines=lines,
+    )
+
+
+def next_preset(preset: Difficulty) -> Difficulty:
+    """The preset after this one, round and round."""
+    return PRESETS[(PRESETS.index(preset) + 1) % len(PRESETS)]
+
+
+def _average(stats: Stats) -> str:
+    average = stats.average_win_ms
+    return "-" if average is None else f"{average / 1000:.1f} s"
+
+
+STATISTICS: list[tuple[str, Callable[[Stats], str]]] = [
+    ("Played", lambda s: str(s.played)),
+    ("Won", lambda s: str(s.won)),
+    ("Win %", lambda s: f"{s.win_percent:.0f}%"),
+    ("Streak", lambda s: str(s.current_streak)),
+    ("Longest", lambda s: str(s.longest_streak)),
+    ("Average", _average),
+]
+
+
+def statistics_dialog(records: Records) -> TableDialog:
+    """Games played, won, win %, streaks and average winning time, per board kind."""
+    kinds = [*PRESETS, Difficulty.CUSTOM]
+    stats = [records.stats.get(kind, Stats()) for kind in kinds]
+    rows = [[label, *(show(s) for s in stats)] for label, show in STATISTICS]
+    return TableDialog(
+        "Statistics",
+        ["", *(SHORT_NAMES[kind] for kind in kinds)],
+        rows,
+        buttons=(RESET, CLOSE),
+    )
+
+
+def confirm_dialog(what: str) -> MessageDialog:
+    """Ask before throwing records away."""
+    return MessageDialog(
+        "Are you sure?", [f"Reset {what}? This cannot be undone."], buttons=("Reset", "Cancel")
+    )
+
+
+def name_dialog(preset: Difficulty, ms: int, last_name: str) -> FormDialog:
+    """Ask for the player's name when a time enters the top ten."""
+
+    def validate(values: dict[str, str]) -> str | None:
+        return None if values["name"].strip() else "Please type a name."
+
+    return FormDialog(
+        "A new best time!",
+        [Field("name", "Name", last_name or DEFAULT_NAME, max_len=MAX_NAME_LENGTH)],
+        validate,
+        lines=[f"You won {preset.value.capitalize()} in {seconds(ms)}."],
+    )
+
+
+def won_dialog(ms: int) -> MessageDialog:
+    """The precise time of a win that set no record."""
+    return MessageDialog("You won!", [f"Your time: {seconds(ms)}."])
+
+
+def _on_off(value: bool) -> str:
+    return "on" if value else "off"
+
+
+def _next_rule(rule: FirstClickRule) -> FirstClickRule:
+    rules = list(FirstClickRule)
+    return rules[(rules.index(rule) + 1) % len(rules)]
+
+
+# The settings menu, one line each: what it is, its value, and the settings with it changed.
+SETTINGS_MENU: list[tuple[str, Callable[[Settings], str], Callable[[Settings], Settings]]] = [
+    (
+        "Question marks",
+        lambda s: _on_off(s.question_marks),
+        lambda s: replace(s, question_marks=not s.question_marks),
+    ),
+    (
+        "Left click on a number chords",
+        lambda s: _on_off(s.left_click_chords),
+        lambda s: replace(s, left_click_chords=not s.left_click_chords),
+    ),
+    (
+        "First click",
+        lambda s: s.first_click.value,
+        lambda s: replace(s, first_click=_next_rule(s.first_click)),
+    ),
+    (
+        "Mine counter below zero",
+        lambda s: _on_off(s.counter_below_zero),
+        lambda s: replace(s, counter_below_zero=not s.counter_below_zero),
+    ),
+    ("Sound", lambda s: _on_off(s.sound), lambda s: replace(s, sound=not s.sound)),
+]
+
+
+def settings_items(settings: Settings) -> list[tuple[str, str]]:
+    """The settings menu's lines: (what, its value)."""
+    return [(label, show(settings)) for label, show, _ in SETTINGS_MENU]
+
+
+def toggled(settings: Settings, index: int) -> Settings:
+    """The settings with line `index` of the menu flipped (or cycled)."""
+    return SETTINGS_MENU[index][2](settings)
+
+
+def settings_dialog(settings: Settings) -> MenuDialog:
+    """The settings menu: pick a line to change it; rules apply from the next game."""
+    return MenuDialog(
+        "Settings",
+        settings_items(settings),
+        lines=["Click a line (or Up/Down and Enter) to change it."],
+    )
