@@ -1,0 +1,268 @@
+"""The window and the player's records, headless, through the real loop.
+
+Each test's data folder is a fresh temp folder (tests/conftest.py sets
+MINESWEEPER_DATA_DIR), so two Apps made in one test share their records.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from test_window import (
+    BEGINNER,
+    FakeClock,
+    cell_center,
+    click,
+    key,
+    region,
+    timer,
+    type_text,
+    use_layout,
+)
+
+from game import cli
+from game.app import App
+from game.core import Status
+
+
+def folder() -> Path:
+    return Path(os.environ["MINESWEEPER_DATA_DIR"])
+
+
+def make_app(clock: FakeClock) -> App:
+    app = App(cli.Options(zoom=2, sound=False, seed=1), clock=clock)
+    app.run(frames=1)
+    return app
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def app(clock: FakeClock) -> Iterator[App]:
+    application = make_app(clock)
+    yield application
+    application.close()
+
+
+def screen_bytes(app: App) -> bytes:
+    return region(app.screen, (0, 0, *app.screen.get_size()))
+
+
+def top_dialog_title(app: App) -> str | None:
+    return app.dialogs[-1][0].title if app.dialogs else None
+
+
+def win_beginner(app: App, clock: FakeClock | None = None, ms: int = 0) -> None:
+    """Win the BEGINNER layout, taking ms on the clock from the first click."""
+    use_layout(app, BEGINNER)
+    click(app, cell_center(app, 0, 5))
+    if clock is not None:
+        clock.ms += ms
+    mines = set(app.game.mine_cells())
+    for r in range(9):
+        for c in range(9):
+            if app.game.look(r, c).name == "HIDDEN" and (r, c) not in mines:
+                click(app, cell_center(app, r, c))
+    assert app.game.status is Status.WON
+
+
+def test_a_winning_time_asks_for_a_name_and_enters_the_best_times(
+    app: App, clock: FakeClock
+) -> None:
+    win_beginner(app, clock, 12_345)
+    assert top_dialog_title(app) == "A new best time!"
+    type_text("Ada")
+    key(pygame.K_RETURN, "\r")
+    app.run(frames=1)
+    assert top_dialog_title(app) == "Best times: Beginner"
+    saved = json.loads((folder() / "records.json").read_text())
+    best = saved["best_times"]["beginner"]
+    assert [entry["name"] for entry in best] == ["Ada"]
+    assert best[0]["ms"] == 12_345
+    assert saved["last_name"] == "Ada"
+    assert saved["stats"]["beginner"]["won"] == 1
+
+
+def test_the_last_name_is_offered_next_time(clock: FakeClock) -> None:
+    for name in ("Grace", None):
+        app = make_app(clock)
+        win_beginner(app)
+        dialog = app.dialogs[-1][0]
+        if name is None:
+            assert dialog.values["name"] == "Grace"  # type: ignore[attr-defined]
+        else:
+            type_text(name)
+            key(pygame.K_RETURN, "\r")
+            app.run(frames=1)
+        app.close()
+
+
+def test_a_loss_and_an_abandoned_game_count_in_the_statistics(app: App) -> None:
+    use_layout(app, BEGINNER)
+    click(app, cell_center(app, 1, 1))
+    key(pygame.K_F2)  # abandoned mid-game: a loss, as in Windows 7
+    app.run(frames=1)
+    use_layout(app, BEGINNER)
+    click(app, cell_center(app, 0, 0))  # a mine
+    stats = json.loads((folder() / "records.json").read_text())["stats"]["beginner"]
+    assert (stats["played"], stats["won"], stats["current_streak"]) == (2, 0, 0)
+    key(pygame.K_s, "s")
+    app.run(frames=1)
+    assert top_dialog_title(app) == "Statistics"
+
+
+def test_closing_mid_game_saves_it_and_the_next_start_resumes_board_and_time(
+    clock: FakeClock,
+) -> None:
+    first = make_app(clock)
+    use_layout(first, BEGINNER)
+    click(first, cell_center(first, 1, 1))
+    click(first, cell_center(first, 0, 8))
+    click(first, cell_center(first, 0, 0), button=3)
+    clock.ms += 4_200
+    first.run(frames=1)
+    view, shown_time = first.game.view(), timer(first)
+    picture = screen_bytes(first)
+    assert shown_time == "005"
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    first.run(frames=5)
+    first.close()
+    assert (folder() / "resume.json").exists()
+
+    clock.ms += 60_000  # the time away does not count
+    second = make_app(clock)
+    assert top_dialog_title(second) == "Unfinished game"
+    key(pygame.K_RETURN, "\r")  # Resume is the first button
+    second.run(frames=1)
+    assert not second.dialogs
+    assert second.game.view() == view
+    assert timer(second) == shown_time
+    assert screen_bytes(second) == picture
+    clock.ms += 1_000
+    second.run(frames=1)
+    assert timer(second) == "006"  # the timer carries on
+    assert not (folder() / "resume.json").exists()  # offered once
+    second.close()
+
+
+def test_a_finished_game_is_never_saved(app: App) -> None:
+    use_layout(app, BEGINNER)
+    click(app, cell_center(app, 0, 0))  # lost at once
+    app.close()
+    assert not (folder() / "resume.json").exists()
+
+
+def test_declining_the_saved_game_starts_afresh(clock: FakeClock) -> None:
+    first = make_app(clock)
+    use_layout(first, BEGINNER)
+    click(first, cell_center(first, 1, 1))
+    first.close()
+    second = make_app(clock)
+    key(pygame.K_ESCAPE, "\x1b")
+    second.run(frames=1)
+    assert second.game.status is Status.READY
+    assert not (folder() / "resume.json").exists()
+    second.close()
+
+
+def test_a_damaged_settings_file_is_moved_aside_and_the_player_told(clock: FakeClock) -> None:
+    folder().mkdir(parents=True, exist_ok=True)
+    (folder() / "settings.json").write_bytes(b"\x00\xffnot json at all")
+    app = make_app(clock)
+    assert top_dialog_title(app) == "Your records"
+    moved = [p.name for p in folder().iterdir() if ".corrupt-" in p.name]
+    assert len(moved) == 1 and moved[0].startswith("settings.json.corrupt-")
+    dialog = app.dialogs[-1][0]
+    assert any(moved[0] in line for line in dialog.lines)  # type: ignore[attr-defined]
+    key(pygame.K_RETURN, "\r")
+    app.run(frames=1)
+    click(app, cell_center(app, 4, 4))
+    assert app.game.status is Status.PLAYING  # play goes on
+    app.close()
+
+
+def test_a_folder_that_cannot_be_written_does_not_stop_play(
+    clock: FakeClock, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the data folder should be")
+    monkeypatch.setenv("MINESWEEPER_DATA_DIR", str(blocker / "minesweeper"))
+    app = make_app(clock)
+    assert top_dialog_title(app) == "Your records"
+    text = " ".join(app.dialogs[-1][0].lines)  # type: ignore[attr-defined]
+    assert "cannot be saved" in text
+    key(pygame.K_RETURN, "\r")
+    app.run(frames=1)
+    win_beginner(app)
+    assert app.game.status is Status.WON
+    app.close()
+
+
+def test_settings_are_kept_and_applied_at_the_next_start(clock: FakeClock) -> None:
+    app = make_app(clock)
+    key(pygame.K_o, "o")
+    app.run(frames=1)
+    assert top_dialog_title(app) == "Settings"
+    key(pygame.K_RETURN, "\r")  # the first line: question marks -> off
+    key(pygame.K_ESCAPE, "\x1b")
+    key(pygame.K_3)  # Expert
+    key(pygame.K_EQUALS, "=")  # zoom 3
+    app.run(frames=2)
+    app.close()
+    saved = json.loads((folder() / "settings.json").read_text())
+    assert saved["question_marks"] is False
+    assert saved["difficulty"] == "expert" and saved["zoom"] == 3
+    again = App(cli.Options(sound=False), clock=clock)
+    again.run(frames=1)
+    assert again.board.name == "expert" and again.zoom == 3
+    assert again.game.marks is False
+    again.close()
+
+
+def test_the_command_line_wins_over_the_saved_settings_without_changing_them(
+    clock: FakeClock,
+) -> None:
+    app = make_app(clock)
+    key(pygame.K_2)
+    app.run(frames=1)
+    app.close()
+    override = App(cli.Options(sound=False, zoom=1), clock=clock)
+    override.run(frames=1)
+    assert override.board.name == "intermediate" and override.zoom == 1
+    override.close()
+    saved = json.loads((folder() / "settings.json").read_text())
+    assert saved["zoom"] is None  # both --zoom options were for their sessions only
+    assert saved["difficulty"] == "intermediate"
+
+
+@settings(
+    max_examples=15,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
+@given(garbage=st.binary(max_size=300), name=st.sampled_from(["settings", "records", "resume"]))
+def test_any_bytes_in_any_data_file_never_stop_the_window_from_starting(
+    clock: FakeClock, tmp_path_factory: pytest.TempPathFactory, garbage: bytes, name: str
+) -> None:
+    data = tmp_path_factory.mktemp("garbage")
+    (data / f"{name}.json").write_bytes(garbage)
+    app = App(cli.Options(zoom=1, sound=False, data_dir=str(data)), clock=clock)
+    try:
+        assert app.run(frames=2) == 0
+        while app.dialogs:
+            key(pygame.K_ESCAPE, "\x1b")
+            app.run(frames=1)
+        click(app, cell_center(app, 4, 4))
+        assert app.game.status is not Status.READY
+    finally:
+        app.close()
