@@ -2,8 +2,13 @@
 
 The loop is a fixed-timestep loop (Game Programming Patterns): real time
 accumulates, updates run in fixed steps with the catch-up capped, then the frame
-is drawn. When nothing is happening (no button held, no timer running) it waits
-for the next event instead of spinning, so an idle window costs almost no CPU.
+is drawn, and Clock.tick sleeps out the rest of the frame. An idle frame draws
+nothing (only what changed is drawn) and idle frames come at half the rate, so an
+idle window costs about 1% of a core. (pygame.event.wait with a timeout would poll
+inside SDL and cost more.)
+
+The dialogs (game.screens, game.dialogs) are imported inside the methods that
+open them: ~12 ms that a start-up with nothing to ask need not pay.
 
 Only ``App.poll_events`` reads the pygame event queue; it turns events into calls
 on the input state machine, key commands and dialog input. Drawing never changes
@@ -19,24 +24,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import cli, screens
+from game import cli
 from game.core import Cell, Delta, Game, Look, Status
-from game.dialogs import Dialog, Field, FormDialog, MessageDialog, help_dialog
-from game.difficulty import (
-    MAX_COLS,
-    MAX_ROWS,
-    MIN_COLS,
-    MIN_MINES,
-    MIN_ROWS,
-    PRESETS,
-    Board,
-    BoardChoiceError,
-    custom,
-)
+from game.difficulty import PRESETS, Board, BoardChoiceError, custom
 from game.input import Feedback, InputMachine, NewGame, Press, Spot
 from game.layout import Layout
 from game.persist import CustomSize, Difficulty, Profile, Settings, data_dir
@@ -44,10 +38,13 @@ from game.render import Renderer, Scene
 from game.sound import SoundPlayer, warn_to_stderr
 from game.version import version
 
+if TYPE_CHECKING:
+    from game.dialogs import Dialog
+
 FPS = 60
+IDLE_FPS = 30  # nothing running, nothing held: half the wake-ups, one frame of latency
 STEP_MS = 1000.0 / FPS
 MAX_STEPS = 5  # catch-up cap: after a stall, skip ahead rather than spiral
-IDLE_WAIT_MS = 500  # longest sleep between frames when nothing is happening
 TITLE = "Minesweeper"
 
 KEYS: list[tuple[str, str]] = [
@@ -96,7 +93,10 @@ class App:
     ) -> None:
         self.options = options
         self.now_ms: Callable[[], float] = clock or (lambda: time.perf_counter() * 1000.0)
-        pygame.init()
+        # Only what the game uses: pygame.init() would also open the audio device
+        # (the sound player does that, and only when sound is on) and joysticks.
+        pygame.display.init()
+        pygame.font.init()
         self.profile = Profile.open(data_dir(options.data_dir))
         self.settings: Settings = self.profile.settings
         # The command line wins over the saved settings, for this session only.
@@ -262,15 +262,9 @@ class App:
         x, y = pos
         return self.renderer.layout.spot(x // self.zoom, y // self.zoom)
 
-    def poll_events(self, wait_ms: int = 0) -> None:
-        """Read every pending event (waiting up to wait_ms for the first one)."""
-        events = []
-        if wait_ms > 0:
-            first = pygame.event.wait(wait_ms)
-            if first.type != pygame.NOEVENT:
-                events.append(first)
-        events.extend(pygame.event.get())
-        for event in events:
+    def poll_events(self) -> None:
+        """Read every pending event: the one place that reads pygame's queue."""
+        for event in pygame.event.get():
             self.handle(event)
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -303,6 +297,8 @@ class App:
 
     def key(self, key: int) -> None:
         """A key command (see KEYS)."""
+        from game import screens  # on first use: see the module docstring
+
         presets = {pygame.K_1: "beginner", pygame.K_2: "intermediate", pygame.K_3: "expert"}
         if key == pygame.K_F2:
             self.new_game()
@@ -323,7 +319,7 @@ class App:
         elif key == pygame.K_m:
             self.save_settings(replace(self.settings, sound=not self.settings.sound))
         elif key == pygame.K_F1:
-            self.open_dialog(help_dialog(KEYS, title=f"Minesweeper {version()}"))
+            self.open_dialog(screens.keys_dialog(KEYS, f"Minesweeper {version()}"))
 
     # ------------------------------------------------------------------ dialogs
 
@@ -344,24 +340,9 @@ class App:
 
     def open_custom_dialog(self) -> None:
         """The Custom board dialog: rows, columns, mines, checked against the limits."""
-        board = self.board
+        from game import screens  # on first use: see the module docstring
 
-        def validate(values: dict[str, str]) -> str | None:
-            try:
-                custom(*(int(values[key] or "0") for key in ("rows", "cols", "mines")))
-            except BoardChoiceError as error:
-                return str(error)
-            return None
-
-        dialog = FormDialog(
-            "Custom board",
-            [
-                Field("rows", f"Rows ({MIN_ROWS}-{MAX_ROWS})", str(board.rows), numeric=True),
-                Field("cols", f"Columns ({MIN_COLS}-{MAX_COLS})", str(board.cols), numeric=True),
-                Field("mines", f"Mines ({MIN_MINES}+)", str(board.mines), numeric=True),
-            ],
-            validate,
-        )
+        dialog = screens.custom_dialog(self.board)
 
         def chosen(result: object) -> None:
             if isinstance(result, dict):
@@ -379,9 +360,11 @@ class App:
 
     def _tell_problems(self) -> None:
         """Show, once, anything the profile could not read or save."""
+        from game import screens  # on first use: see the module docstring
+
         problems = self.profile.take_new_problems()
         if problems:
-            self.open_dialog(MessageDialog("Your records", problems))
+            self.open_dialog(screens.problems_dialog(problems))
 
     def save_settings(self, settings: Settings) -> None:
         """Apply new settings and keep them (a game in progress keeps its rules)."""
@@ -392,6 +375,8 @@ class App:
         self._tell_problems()
 
     def _won(self, ms: int) -> None:
+        from game import screens  # on first use: see the module docstring
+
         preset = self.difficulty
         pygame.display.set_caption(f"{TITLE} - won in {screens.seconds(ms)}")
         qualifies = self.profile.qualifies(preset, ms)
@@ -416,6 +401,7 @@ class App:
 
     def open_best_times(self, preset: Difficulty) -> None:
         """The Best Times screen of one preset."""
+        from game import screens  # on first use: see the module docstring
 
         def answered(result: object) -> None:
             if result == screens.NEXT:
@@ -427,6 +413,7 @@ class App:
 
     def open_statistics(self) -> None:
         """The Statistics screen."""
+        from game import screens  # on first use: see the module docstring
 
         def answered(result: object) -> None:
             if result == screens.RESET:
@@ -435,6 +422,8 @@ class App:
         self.open_dialog(screens.statistics_dialog(self.profile.records), answered)
 
     def _confirm(self, what: str, reset: Callable[[], bool]) -> None:
+        from game import screens  # on first use: see the module docstring
+
         def answered(result: object) -> None:
             if result == "Reset":
                 reset()
@@ -444,6 +433,8 @@ class App:
 
     def open_settings(self) -> None:
         """The Settings menu: each pick changes one setting and keeps it."""
+        from game import screens  # on first use: see the module docstring
+
         dialog = screens.settings_dialog(self.settings)
 
         def picked(index: int) -> list[tuple[str, str]]:
@@ -456,6 +447,8 @@ class App:
         self.open_dialog(dialog)
 
     def _offer_saved_game(self) -> None:
+        from game import screens  # on first use: see the module docstring
+
         saved = self.profile.saved_game
         if saved is None:
             return
@@ -463,20 +456,13 @@ class App:
         seconds = saved.elapsed_ms // 1000
 
         def answered(result: object) -> None:
-            if result == "Resume":
+            if result == screens.RESUME:
                 self.resume_saved_game()
             else:
                 self.profile.clear_resume()
                 self._tell_problems()
 
-        self.open_dialog(
-            MessageDialog(
-                "Unfinished game",
-                [f"You left a {kind} game after {seconds} seconds. Carry on where you stopped?"],
-                buttons=("Resume", "New game"),
-            ),
-            answered,
-        )
+        self.open_dialog(screens.resume_dialog(kind, seconds), answered)
 
     def resume_saved_game(self) -> bool:
         """Bring back the game saved when the window last closed; the timer goes on."""
@@ -589,8 +575,7 @@ class App:
         accumulator = 0.0
         limit = frames if frames is not None else self.options.frames
         while self.running:
-            wait = IDLE_WAIT_MS if limit is None and self.is_idle() else 0
-            self.poll_events(wait)
+            self.poll_events()
             now = self.now_ms()
             accumulator += now - last
             last = now
@@ -605,7 +590,7 @@ class App:
             self.frame += 1
             if limit is not None and self.frame >= limit:
                 break
-            pacer.tick(FPS)
+            pacer.tick(IDLE_FPS if self.is_idle() else FPS)
         return 0
 
     def close(self) -> None:

@@ -3,20 +3,23 @@
 Three ways to run, one lookup:
 - installed with pip (the wheel maps sprites/ and sounds/ into the package as
   game/sprites and game/sounds) and frozen with PyInstaller (build.spec puts them
-  at the same place): importlib.resources finds them inside the package;
+  at the same place, and sets the package's __file__ inside its unpack folder):
+  they sit in the package's own folder;
 - from a checkout (``python -m game``) or an editable install: the folders sit at
   the repository root, next to the package.
 """
 
 from __future__ import annotations
 
-from importlib import resources
 from pathlib import Path
 from typing import Literal
 
 AssetKind = Literal["sprites", "sounds"]
 
-_CHECKOUT_ROOT = Path(__file__).resolve().parent.parent
+# Not importlib.resources: the game only ever runs from real folders (pygame
+# cannot load from a zip), and that module adds ~18 ms to every start.
+_PACKAGE = Path(__file__).resolve().parent
+_CHECKOUT_ROOT = _PACKAGE.parent
 # One file each folder always holds: where it is, the folder is complete.
 _MARKER: dict[str, str] = {"sprites": "sheet.png", "sounds": "reveal.wav"}
 
@@ -27,7 +30,7 @@ class AssetError(RuntimeError):
 
 def asset_dir(kind: AssetKind) -> Path:
     """The folder holding the game's assets of this kind."""
-    packaged = Path(str(resources.files("game") / kind))
+    packaged = _PACKAGE / kind
     if (packaged / _MARKER[kind]).is_file():
         return packaged
     beside = _CHECKOUT_ROOT / kind

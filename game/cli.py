@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -50,6 +51,18 @@ def _frames(text: str) -> int:
     raise argparse.ArgumentTypeError(f"frames is a whole number above 0; got {text!r}")
 
 
+class _VersionAction(argparse.Action):
+    """--version: print it and exit. The version is looked up only when asked for."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="show the version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object) -> None:
+        if sys.stdout is not None:  # a windowed Windows build has no stdout
+            sys.stdout.write(f"minesweeper {version()}\n")
+        parser.exit()
+
+
 def parser() -> argparse.ArgumentParser:
     """The argument parser (also used to print the help)."""
     p = argparse.ArgumentParser(
@@ -74,7 +87,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--no-sound", action="store_true", help="start with sound off")
     p.add_argument("--frames", type=_frames, metavar="N", help="quit after N frames (scripts)")
     p.add_argument("--data-dir", metavar="DIR", help="keep settings and records in DIR")
-    p.add_argument("--version", action="version", version=f"minesweeper {version()}")
+    p.add_argument("--version", action=_VersionAction)
     return p
 
 

@@ -9,7 +9,25 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from game.dialogs import Field, FormDialog, MenuDialog, MessageDialog, TableDialog
+from game.dialogs import (
+    Field,
+    FormDialog,
+    HelpOverlay,
+    MenuDialog,
+    MessageDialog,
+    TableDialog,
+    help_dialog,
+)
+from game.difficulty import (
+    MAX_COLS,
+    MAX_ROWS,
+    MIN_COLS,
+    MIN_MINES,
+    MIN_ROWS,
+    Board,
+    BoardChoiceError,
+    custom,
+)
 from game.persist import (
     DEFAULT_NAME,
     MAX_NAME_LENGTH,
@@ -21,7 +39,7 @@ from game.persist import (
     Stats,
 )
 
-NEXT, RESET, CLOSE = "Next", "Reset", "Close"
+NEXT, RESET, CLOSE, RESUME = "Next", "Reset", "Close", "Resume"
 SHORT_NAMES = {
     Difficulty.BEGINNER: "Beg.",
     Difficulty.INTERMEDIATE: "Int.",
@@ -161,4 +179,44 @@ def settings_dialog(settings: Settings) -> MenuDialog:
         "Settings",
         settings_items(settings),
         lines=["Click a line (or Up/Down and Enter) to change it."],
+    )
+
+
+def custom_dialog(board: Board) -> FormDialog:
+    """The Custom board form: rows, columns, mines, checked against the rule book's limits."""
+
+    def validate(values: dict[str, str]) -> str | None:
+        try:
+            custom(*(int(values[key] or "0") for key in ("rows", "cols", "mines")))
+        except BoardChoiceError as error:
+            return str(error)
+        return None
+
+    return FormDialog(
+        "Custom board",
+        [
+            Field("rows", f"Rows ({MIN_ROWS}-{MAX_ROWS})", str(board.rows), numeric=True),
+            Field("cols", f"Columns ({MIN_COLS}-{MAX_COLS})", str(board.cols), numeric=True),
+            Field("mines", f"Mines ({MIN_MINES}+)", str(board.mines), numeric=True),
+        ],
+        validate,
+    )
+
+
+def keys_dialog(keys: list[tuple[str, str]], title: str) -> HelpOverlay:
+    """The help screen: every key and what it does."""
+    return help_dialog(keys, title=title)
+
+
+def problems_dialog(problems: list[str]) -> MessageDialog:
+    """What went wrong with the player's files, in plain words, shown once."""
+    return MessageDialog("Your records", problems)
+
+
+def resume_dialog(kind: str, seconds: int) -> MessageDialog:
+    """Offer back the game left unfinished when the window last closed."""
+    return MessageDialog(
+        "Unfinished game",
+        [f"You left a {kind} game after {seconds} seconds. Carry on where you stopped?"],
+        buttons=(RESUME, "New game"),
     )

@@ -43,9 +43,23 @@ class SoundPlayer:
     def __init__(self, enabled: bool = True, warn: Callable[[str], None] | None = None) -> None:
         self._enabled = bool(enabled)
         self._sounds: dict[str, pygame.mixer.Sound] = {}
+        self._warn = warn if warn is not None else warn_to_stderr
+        self._opened = False
+        if self._enabled:
+            self._open()
+
+    def _open(self) -> None:
+        """Open the audio device and load the sounds, once, the first time sound is on.
+
+        A game started with sound off never opens the device: it starts faster and
+        no audio thread wakes while it idles.
+        """
+        if self._opened:
+            return
+        self._opened = True
         problem = self._load()
         if problem is not None:
-            (warn if warn is not None else warn_to_stderr)(problem)
+            self._warn(problem)
 
     @property
     def available(self) -> bool:
@@ -59,7 +73,9 @@ class SoundPlayer:
     @enabled.setter
     def enabled(self, value: bool) -> None:
         self._enabled = bool(value)
-        if not self._enabled:
+        if self._enabled:
+            self._open()
+        else:
             self._stop_all()
 
     def toggle(self) -> bool:

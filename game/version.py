@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import re
 import sys
-from importlib import metadata
 from pathlib import Path
 
 DIST_NAME = "minesweeper-ce"
@@ -29,6 +28,10 @@ def version() -> str:
     from_checkout = _version_from_pyproject(_CHECKOUT_PYPROJECT)
     if from_checkout is not None:
         return from_checkout
+    # Imported here, not at the top: it costs ~12 ms, and only --version and the
+    # help screen ask, never the start-up.
+    from importlib import metadata
+
     try:
         return metadata.version(DIST_NAME)
     except metadata.PackageNotFoundError:

@@ -103,13 +103,13 @@ def test_version_falls_back_to_metadata_then_unknown(
         assert name == "minesweeper-ce"
         return "7.8.9"
 
-    monkeypatch.setattr(game.version.metadata, "version", installed)
+    monkeypatch.setattr(metadata, "version", installed)  # version() imports it when asked
     assert game.version.version() == "7.8.9"
 
     def not_installed(name: str) -> str:
         raise metadata.PackageNotFoundError(name)
 
-    monkeypatch.setattr(game.version.metadata, "version", not_installed)
+    monkeypatch.setattr(metadata, "version", not_installed)
     assert game.version.version() == "unknown"
 
 

@@ -135,12 +135,18 @@ def test_play_starts_the_sound(warnings: list[str], name: str) -> None:
     assert pygame.mixer.get_busy()
 
 
-def test_play_while_disabled_is_silent(warnings: list[str]) -> None:
+def test_play_while_disabled_is_silent_and_opens_no_device(warnings: list[str]) -> None:
+    if pygame.mixer.get_init() is not None:
+        pygame.mixer.quit()
     player = SoundPlayer(enabled=False, warn=warnings.append)
-    assert player.available and not player.enabled
+    assert not player.available and not player.enabled
+    assert pygame.mixer.get_init() is None  # sound off: the audio device stays closed
     for name in SOUND_NAMES:
         player.play(name)
     assert not pygame.mixer.get_busy()
+    player.enabled = True  # the first time sound is on, the device opens
+    assert player.available and pygame.mixer.get_init() is not None
+    assert warnings == []
 
 
 def test_toggle_flips_and_disabling_stops_the_sound(warnings: list[str]) -> None:

@@ -22,7 +22,6 @@ import contextlib
 import errno
 import json
 import os
-import secrets
 import stat
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -105,7 +104,7 @@ def create_temp(folder: Path, name: str) -> tuple[int, Path]:
     The name starts with a dot (hidden on POSIX) and matches temp_name_pattern,
     so files left by a crash can be found and removed at the next start.
     """
-    temp = folder / f".{name}.{secrets.token_hex(6)}{_TEMP_SUFFIX}"
+    temp = folder / f".{name}.{os.urandom(6).hex()}{_TEMP_SUFFIX}"  # not secrets: 5 ms to import
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     return os.open(temp, flags, 0o644), temp
 
