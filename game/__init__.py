@@ -4,3 +4,5 @@ import os
 
 # pygame prints a banner on import unless told not to; a game has no use for it.
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# The window's class on X11 (task bars group and name windows by it).
+os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "minesweeper")

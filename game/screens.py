@@ -98,7 +98,7 @@ def statistics_dialog(records: Records) -> TableDialog:
         "Statistics",
         ["", *(SHORT_NAMES[kind] for kind in kinds)],
         rows,
-        buttons=(RESET, CLOSE),
+        buttons=(CLOSE, RESET),  # Enter closes; a reset is never the default
     )
 
 
