@@ -13,11 +13,10 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import date, datetime
 from pathlib import Path
 
-import platformdirs
 import pytest
 
 from game.persist import (
@@ -34,30 +33,11 @@ from game.persist.paths import ENV_VAR
 from game.persist.store import WriteStep
 
 REPO = Path(__file__).resolve().parent.parent
-REAL_FOLDER = platformdirs.user_data_path("minesweeper", appauthor=False)
 INTERRUPTED_STEPS = [WriteStep.BEFORE_WRITE, WriteStep.MID_WRITE, WriteStep.BEFORE_REPLACE]
 
 
 def clock() -> datetime:
     return datetime(2026, 11, 21, 19, 30, 0)
-
-
-def _snapshot(folder: Path) -> object:
-    if not folder.exists():
-        return None
-    entries = [
-        (str(p.relative_to(folder)), p.stat().st_size, p.stat().st_mtime_ns)
-        for p in folder.rglob("*")
-    ]
-    return sorted(entries), folder.stat().st_mtime_ns
-
-
-@pytest.fixture(autouse=True)
-def _never_the_real_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setenv(ENV_VAR, str(tmp_path / "env-data"))
-    before = _snapshot(REAL_FOLDER)
-    yield
-    assert _snapshot(REAL_FOLDER) == before, "a test touched the real user data folder"
 
 
 # The "old" state on disk, and the save that tries to replace it, per file.

@@ -2,36 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from datetime import date, datetime
 from pathlib import Path
 
 import platformdirs
 import pytest
+from conftest import _snapshot
 
 from game.persist import Difficulty, Profile, Settings
 from game.persist.paths import ENV_VAR, data_dir, default_data_dir
 
-REAL_FOLDER = platformdirs.user_data_path("minesweeper", appauthor=False)
-
-
-def _snapshot(folder: Path) -> object:
-    """What a folder looks like: None if absent, else names, sizes and times."""
-    if not folder.exists():
-        return None
-    entries = [
-        (str(p.relative_to(folder)), p.stat().st_size, p.stat().st_mtime_ns)
-        for p in folder.rglob("*")
-    ]
-    return sorted(entries), folder.stat().st_mtime_ns
-
 
 @pytest.fixture(autouse=True)
-def _never_the_real_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+def _env_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Point the variable at a folder these tests can name (conftest checks that
+    the real folder is never touched)."""
     monkeypatch.setenv(ENV_VAR, str(tmp_path / "env-data"))
-    before = _snapshot(REAL_FOLDER)
-    yield
-    assert _snapshot(REAL_FOLDER) == before, "a test touched the real user data folder"
 
 
 def test_the_override_wins_over_the_environment(tmp_path: Path) -> None:
@@ -77,7 +63,7 @@ def test_a_whole_session_with_no_folder_given_stays_in_the_env_folder(tmp_path: 
         "resume.json",
         "settings.json",
     ]
-    # The fixture then checks that the real folder was not touched.
+    # tests/conftest.py then checks that the real folder was not touched.
 
 
 def test_the_guard_would_notice_a_change(tmp_path: Path) -> None:

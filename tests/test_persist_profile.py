@@ -7,12 +7,11 @@ import errno
 import json
 import os
 import tempfile
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
-import platformdirs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -30,7 +29,6 @@ from game.persist import (
     Stats,
     store,
 )
-from game.persist.paths import ENV_VAR
 
 BEGINNER, EXPERT, CUSTOM = Difficulty.BEGINNER, Difficulty.EXPERT, Difficulty.CUSTOM
 STAMP = "20261121-193000"
@@ -43,27 +41,6 @@ def clock() -> datetime:
 
 def _open(folder: Path | str | None) -> Profile:
     return Profile.open(folder, clock=clock)
-
-
-REAL_FOLDER = platformdirs.user_data_path("minesweeper", appauthor=False)
-
-
-def _snapshot(folder: Path) -> object:
-    if not folder.exists():
-        return None
-    entries = [
-        (str(p.relative_to(folder)), p.stat().st_size, p.stat().st_mtime_ns)
-        for p in folder.rglob("*")
-    ]
-    return sorted(entries), folder.stat().st_mtime_ns
-
-
-@pytest.fixture(autouse=True)
-def _never_the_real_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setenv(ENV_VAR, str(tmp_path / "env-data"))
-    before = _snapshot(REAL_FOLDER)
-    yield
-    assert _snapshot(REAL_FOLDER) == before, "a test touched the real user data folder"
 
 
 @pytest.fixture

@@ -5,41 +5,17 @@ from __future__ import annotations
 import errno
 import os
 import sys
-from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 
-import platformdirs
 import pytest
 
 from game.persist import schema, store
-from game.persist.paths import ENV_VAR
 from game.persist.store import LoadStatus, WriteStep
 
 NOW = datetime(2026, 11, 21, 19, 30, 0)
 OLD = '{"version": 1, "n": 7}\n'
 NEW = '{"version": 1, "n": 8, "padding": "' + "x" * 5000 + '"}\n'
-
-REAL_FOLDER = platformdirs.user_data_path("minesweeper", appauthor=False)
-
-
-def _snapshot(folder: Path) -> object:
-    """What the real folder looks like: None if absent, else names, sizes, times."""
-    if not folder.exists():
-        return None
-    entries = [
-        (str(p.relative_to(folder)), p.stat().st_size, p.stat().st_mtime_ns)
-        for p in folder.rglob("*")
-    ]
-    return sorted(entries), folder.stat().st_mtime_ns
-
-
-@pytest.fixture(autouse=True)
-def _never_the_real_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    monkeypatch.setenv(ENV_VAR, str(tmp_path / "env-data"))
-    before = _snapshot(REAL_FOLDER)
-    yield
-    assert _snapshot(REAL_FOLDER) == before, "a test touched the real user data folder"
 
 
 class Interrupted(BaseException):

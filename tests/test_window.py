@@ -71,6 +71,20 @@ BEGINNER = """
 """
 
 
+def win_beginner(app: App, clock: FakeClock | None = None, ms: int = 0) -> None:
+    """Win the BEGINNER layout, taking ms on the clock from the first click."""
+    use_layout(app, BEGINNER)
+    click(app, cell_center(app, 0, 5))
+    if clock is not None:
+        clock.ms += ms
+    mines = set(app.game.mine_cells())
+    for r in range(9):
+        for c in range(9):
+            if app.game.look(r, c).name == "HIDDEN" and (r, c) not in mines:
+                click(app, cell_center(app, r, c))
+    assert app.game.status is Status.WON
+
+
 def cell_center(app: App, row: int, col: int) -> tuple[int, int]:
     x, y, w, h = app.renderer.layout.cell_rect(row, col)
     return ((x + w // 2) * app.zoom, (y + h // 2) * app.zoom)
@@ -293,14 +307,7 @@ def test_losing_shows_the_dead_face_the_exploded_mine_and_stops_the_timer(
 def test_winning_shows_sunglasses_all_mines_flagged_and_counter_zero(
     app: App, clock: FakeClock
 ) -> None:
-    use_layout(app, BEGINNER)
-    click(app, cell_center(app, 0, 5))  # the cascade opens the top rows
-    mines = set(app.game.mine_cells())
-    for r in range(9):
-        for c in range(9):
-            if app.game.look(r, c).name == "HIDDEN" and (r, c) not in mines:
-                click(app, cell_center(app, r, c))
-    assert app.game.status is Status.WON
+    win_beginner(app)
     # A first Beginner win is a best time: the name box comes up over the board.
     assert app.dialogs and app.dialogs[-1][0].title == "A new best time!"
     key(pygame.K_RETURN, "\r")  # keep the offered name

@@ -25,6 +25,7 @@ from test_window import (
     timer,
     type_text,
     use_layout,
+    win_beginner,
 )
 
 from game import cli
@@ -60,20 +61,6 @@ def screen_bytes(app: App) -> bytes:
 
 def top_dialog_title(app: App) -> str | None:
     return app.dialogs[-1][0].title if app.dialogs else None
-
-
-def win_beginner(app: App, clock: FakeClock | None = None, ms: int = 0) -> None:
-    """Win the BEGINNER layout, taking ms on the clock from the first click."""
-    use_layout(app, BEGINNER)
-    click(app, cell_center(app, 0, 5))
-    if clock is not None:
-        clock.ms += ms
-    mines = set(app.game.mine_cells())
-    for r in range(9):
-        for c in range(9):
-            if app.game.look(r, c).name == "HIDDEN" and (r, c) not in mines:
-                click(app, cell_center(app, r, c))
-    assert app.game.status is Status.WON
 
 
 def test_a_winning_time_asks_for_a_name_and_enters_the_best_times(
