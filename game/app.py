@@ -24,14 +24,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game import cli
 from game.core import Cell, Delta, Game, Look, Status
 from game.difficulty import PRESETS, Board, BoardChoiceError, custom
-from game.input import Feedback, InputMachine, NewGame, Press, Spot
+from game.input import Action, Feedback, InputMachine, NewGame, Press, Spot
 from game.layout import Layout
 from game.persist import CustomSize, Difficulty, Profile, Settings, data_dir
 from game.render import Renderer, Scene
@@ -112,8 +112,8 @@ class App:
         self.zoom = options.zoom or self.settings.zoom or self.fitting_zoom(self.board)
         self.screen = self._open_window()
         self.renderer = Renderer(Layout(self.board.rows, self.board.cols), self.zoom)
+        self._seed = options.seed  # --seed deals the first game; later ones are random
         self.game = self._new_game_value()
-        self._seed_used = False
         self._changed: set[Cell] = set()
         self._start_ms: float | None = None
         self._stopped_ms: float | None = None
@@ -164,8 +164,7 @@ class App:
     # ------------------------------------------------------------------ games
 
     def _new_game_value(self) -> Game:
-        seed = self.options.seed if not getattr(self, "_seed_used", False) else None
-        self._seed_used = True
+        seed, self._seed = self._seed, None
         return Game.new(
             self.board.rows,
             self.board.cols,
@@ -225,7 +224,7 @@ class App:
 
     # ------------------------------------------------------------------ actions
 
-    def act(self, action: Any) -> None:
+    def act(self, action: Action) -> None:
         """Carry out an action from the input machine."""
         if isinstance(action, NewGame):
             self.new_game()

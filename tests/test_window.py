@@ -394,6 +394,20 @@ def test_keys_1_2_3_change_difficulty_and_resize_the_window(app: App) -> None:
         assert counter(app) == f"{board.mines:03d}"
 
 
+def test_the_seed_deals_the_first_game_and_later_games_are_new(app: App) -> None:
+    # The fixture's app was made with --seed 1: its board is the seeded one.
+    click(app, cell_center(app, 4, 4))
+    seeded = Game.new(9, 9, 10, seed=1)
+    seeded.reveal(4, 4)
+    assert app.game.mine_cells() == seeded.mine_cells()
+    boards = set()
+    for _ in range(3):
+        key(pygame.K_F2)
+        click(app, cell_center(app, 4, 4))
+        boards.add(tuple(app.game.mine_cells()))
+    assert len(boards) == 3 and tuple(seeded.mine_cells()) not in boards
+
+
 def test_f2_starts_a_new_game(app: App) -> None:
     use_layout(app, BEGINNER)
     click(app, cell_center(app, 1, 1))
