@@ -1,0 +1,32 @@
+"""The code stays clean: ruff (lint and format) and mypy --strict, as configured in
+pyproject.toml, over the whole project."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CODE = ["game", "tests", "benchmarks", "tools"]
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
+
+
+def test_ruff_finds_nothing() -> None:
+    done = run("ruff", "check", *CODE)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_code_is_ruff_formatted() -> None:
+    done = run("ruff", "format", "--check", *CODE)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_mypy_strict_passes_on_the_game() -> None:
+    done = run("mypy")  # files and --strict come from pyproject.toml
+    assert done.returncode == 0, done.stdout + done.stderr
