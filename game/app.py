@@ -17,6 +17,7 @@ game state.
 
 from __future__ import annotations
 
+import contextlib
 import sys
 import time
 import traceback
@@ -29,6 +30,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import cli
+from game.assets import AssetError, asset_path
 from game.core import Cell, Delta, Game, Look, Status
 from game.difficulty import PRESETS, Board, BoardChoiceError, custom
 from game.input import Action, Feedback, InputMachine, NewGame, Press, Spot
@@ -140,18 +142,21 @@ class App:
         width, height = Layout(self.board.rows, self.board.cols).size
         pygame.display.set_caption(TITLE)
         if self.frame == 0:
-            try:
-                from game.assets import asset_path
-
+            with contextlib.suppress(pygame.error, OSError, AssetError):
+                # No icon is no reason not to play.
                 pygame.display.set_icon(pygame.image.load(str(asset_path("sprites", "icon.png"))))
-            except (pygame.error, OSError):
-                pass  # no icon is no reason not to play
         return pygame.display.set_mode((width * self.zoom, height * self.zoom))
 
     def _relayout(self) -> None:
         """Resize the window for the current board and zoom and repaint everything."""
         self.screen = self._open_window()
         self.renderer = Renderer(Layout(self.board.rows, self.board.cols), self.zoom)
+
+    def _fit_window(self) -> None:
+        """Resize for a new board: keep the zoom (or --zoom) unless the window
+        would no longer fit the desktop."""
+        self.zoom = self.options.zoom or min(self.zoom, self.fitting_zoom(self.board))
+        self._relayout()
 
     def set_zoom(self, zoom: int) -> None:
         """Change the pixel scale (1-4)."""
@@ -197,9 +202,7 @@ class App:
                 )
             )
         if resize:
-            zoom = min(self.zoom, self.fitting_zoom(self.board))
-            self.zoom = self.options.zoom or zoom
-            self._relayout()
+            self._fit_window()
         self.game = self._new_game_value()
         self._game_settings = self.settings
         self.input.cancel()
@@ -477,8 +480,7 @@ class App:
         game, saved = resumed.game, resumed.saved
         name = saved.difficulty.value
         self.board = Board(game.rows, game.cols, game.mines, name)
-        self.zoom = self.options.zoom or min(self.zoom, self.fitting_zoom(self.board))
-        self._relayout()
+        self._fit_window()
         self.game = game
         self._game_settings = saved.settings
         self._start_ms = None
@@ -504,18 +506,16 @@ class App:
         """The UI state the renderer shows: pressed cells, face, counters."""
         feedback = self.input.feedback
         over = self.game.status.is_over
-        if self.game.status is Status.WON:
+        if feedback.face_pressed:  # in any state: it is a button being pushed
+            face = "smile_pressed"
+        elif self.game.status is Status.WON:
             face = "cool"
         elif self.game.status is Status.LOST:
             face = "dead"
-        elif feedback.face_pressed:
-            face = "smile_pressed"
         elif feedback.surprised:
             face = "surprised"
         else:
             face = "smile"
-        if feedback.face_pressed and over:
-            face = "smile_pressed"
         counter = self.game.mines_left
         if not self.settings.counter_below_zero:
             counter = max(0, counter)

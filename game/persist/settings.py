@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
+from game.difficulty import MAX_COLS, MAX_ROWS, MIN_COLS, MIN_MINES, MIN_ROWS, max_mines
 from game.persist import schema
 from game.persist.schema import DataError, JsonObject
 
@@ -24,9 +25,10 @@ _UPGRADES: dict[int, schema.Upgrade] = {}
 
 MIN_ZOOM = 1
 MAX_ZOOM = 4
-CUSTOM_MIN_ROWS, CUSTOM_MAX_ROWS = 9, 24
-CUSTOM_MIN_COLUMNS, CUSTOM_MAX_COLUMNS = 9, 30
-CUSTOM_MIN_MINES = 10
+# The rule book's custom limits, kept in one place (game/difficulty.py, pure data).
+CUSTOM_MIN_ROWS, CUSTOM_MAX_ROWS = MIN_ROWS, MAX_ROWS
+CUSTOM_MIN_COLUMNS, CUSTOM_MAX_COLUMNS = MIN_COLS, MAX_COLS
+CUSTOM_MIN_MINES = MIN_MINES
 
 
 class Difficulty(Enum):
@@ -74,7 +76,7 @@ class CustomSize:
     @property
     def max_mines(self) -> int:
         """The most mines this many rows and columns may hold."""
-        return (self.rows - 1) * (self.columns - 1)
+        return max_mines(self.rows, self.columns)
 
     def to_json(self) -> JsonObject:
         """The JSON object form: {"rows": r, "columns": c, "mines": m}."""
