@@ -1,4 +1,11 @@
-"""The application: the window, the loop, the clock, and the one reader of events.
+"""The window: a thin shell around a play session.
+
+It owns what needs pygame: the window and its zoom, the loop, the one reader of
+the event queue, the dialogs, sound, and the clock it hands to the session. The
+game itself, its rules, its stopwatch and its move log are the session's
+(game.session); what the screen shows besides the cells is worked out there too
+(scene_of), and drawn by the renderer. Keys become commands through the one
+bindings table (game.session.commands), which also writes the help screen.
 
 The loop is a fixed-timestep loop (Game Programming Patterns): real time
 accumulates, updates run in fixed steps with the catch-up capped, then the frame
@@ -7,12 +14,8 @@ nothing (only what changed is drawn) and idle frames come at half the rate, so a
 idle window costs about 1% of a core. (pygame.event.wait with a timeout would poll
 inside SDL and cost more.)
 
-The dialogs (game.screens, game.dialogs) are imported inside the methods that
+The dialogs (game.screens, game.widgets) are imported inside the methods that
 open them: ~12 ms that a start-up with nothing to ask need not pay.
-
-Only ``App.poll_events`` reads the pygame event queue; it turns events into calls
-on the input state machine, key commands and dialog input. Drawing never changes
-game state.
 """
 
 from __future__ import annotations
@@ -31,12 +34,13 @@ import pygame
 
 from game import cli
 from game.assets import AssetError, asset_path
-from game.core import Cell, Delta, Game, Look, Status
-from game.difficulty import PRESETS, Board, BoardChoiceError, custom
-from game.input import Action, Feedback, InputMachine, NewGame, Press, Spot
+from game.core import Cell, Delta, Game, Status
+from game.input import Action, InputMachine, NewGame, Spot
 from game.layout import Layout
-from game.persist import CustomSize, Difficulty, Profile, Settings, data_dir
-from game.render import Renderer, Scene
+from game.persist import Profile, SavedGame, Settings, data_dir
+from game.render import Renderer
+from game.rules import MAX_ZOOM, MIN_ZOOM, PRESETS, Board, Difficulty
+from game.session import Command, KeyMap, LoggedMove, PlaySession, scene_of
 from game.sound import SoundPlayer, warn_to_stderr
 from game.version import version
 
@@ -49,43 +53,9 @@ STEP_MS = 1000.0 / FPS
 MAX_STEPS = 5  # catch-up cap: after a stall, skip ahead rather than spiral
 TITLE = "Minesweeper"
 
-KEYS: list[tuple[str, str]] = [
-    ("Left click", "open a cell"),
-    ("Right click", "flag / question mark / clear"),
-    ("Both buttons, middle", "chord: open around a number"),
-    ("Face, F2", "new game"),
-    ("1  2  3", "Beginner, Intermediate, Expert"),
-    ("C", "custom board"),
-    ("O", "settings"),
-    ("B", "best times"),
-    ("S", "statistics"),
-    ("+  -", "zoom in / out"),
-    ("M", "sound on / off"),
-    ("F1", "this help"),
-    ("Esc", "close a dialog"),
-]
-
-_NEIGHBOURHOOD = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)]
-
-
-def _emit(message: str) -> None:
-    """One line for the player on stderr, if there is a stderr (a windowed build has none)."""
-    warn_to_stderr(message)
-
-
-def board_of(settings: Settings) -> Board:
-    """The board the saved settings name (the last one played)."""
-    if settings.difficulty is Difficulty.CUSTOM:
-        size = settings.custom
-        try:
-            return custom(size.rows, size.columns, size.mines)
-        except BoardChoiceError:
-            return PRESETS["beginner"]
-    return PRESETS[settings.difficulty.value]
-
 
 class App:
-    """One window playing one game at a time."""
+    """One window playing one session at a time."""
 
     def __init__(
         self,
@@ -101,55 +71,103 @@ class App:
         pygame.font.init()
         self.profile = Profile.open(data_dir(options.data_dir))
         self.settings: Settings = self.profile.settings
-        # The command line wins over the saved settings, for this session only.
-        self.board: Board = options.board or board_of(self.settings)
         self.sound = SoundPlayer(
-            enabled=self.settings.sound if options.sound is None else options.sound, warn=_emit
+            enabled=self.settings.sound if options.sound is None else options.sound,
+            warn=warn_to_stderr,
         )
         self.input = InputMachine()
+        self.keymap = KeyMap()
+        self._commands: dict[Command, Callable[[], None]] = {
+            Command.NEW_GAME: self.new_game,
+            Command.BEGINNER: lambda: self.new_game(PRESETS[Difficulty.BEGINNER]),
+            Command.INTERMEDIATE: lambda: self.new_game(PRESETS[Difficulty.INTERMEDIATE]),
+            Command.EXPERT: lambda: self.new_game(PRESETS[Difficulty.EXPERT]),
+            Command.CUSTOM: self.open_custom_dialog,
+            Command.SETTINGS: self.open_settings,
+            Command.BEST_TIMES: lambda: self.open_best_times(self._shown_preset()),
+            Command.STATISTICS: self.open_statistics,
+            Command.ZOOM_IN: lambda: self.set_zoom(self.zoom + 1),
+            Command.ZOOM_OUT: lambda: self.set_zoom(self.zoom - 1),
+            Command.SOUND: self.toggle_sound,
+            Command.HELP: self.open_help,
+        }
         # Open dialogs, topmost last, each with what to do with its answer.
         self.dialogs: list[tuple[Dialog, Callable[[object], None] | None]] = []
         self.running = True
         self.frame = 0
+        # The command line wins over the saved settings, for this session only;
+        # --seed deals the first game only.
+        self.session = self._new_session(options.board or self.settings.board, options.seed)
         self.zoom = options.zoom or self.settings.zoom or self.fitting_zoom(self.board)
-        self.screen = self._open_window()
-        self.renderer = Renderer(Layout(self.board.rows, self.board.cols), self.zoom)
-        self._seed = options.seed  # --seed deals the first game; later ones are random
-        self.game = self._new_game_value()
         self._changed: set[Cell] = set()
-        self._start_ms: float | None = None
-        self._stopped_ms: float | None = None
         self._dialog_drawn = False
-        self._game_settings = self.settings  # the settings the current game started with
+        self._relayout()
         self._offer_saved_game()
         self._tell_problems()
+
+    # ------------------------------------------------------------------ the test face
+
+    @property
+    def game(self) -> Game:
+        """The game being played."""
+        return self.session.game
+
+    @property
+    def board(self) -> Board:
+        """The size of the game being played."""
+        return self.session.board
+
+    @property
+    def difficulty(self) -> Difficulty:
+        """The board kind records are kept under."""
+        return self.board.difficulty
+
+    @property
+    def top_dialog(self) -> Dialog | None:
+        """The dialog in front, if one is open."""
+        return self.dialogs[-1][0] if self.dialogs else None
+
+    def play(self, game: Game) -> None:
+        """Play a given game (of the current size) from here on: tests and tools."""
+        if (game.rows, game.cols) != (self.board.rows, self.board.cols):
+            raise ValueError("play() keeps the board's size; start a new game to resize")
+        self.session = PlaySession(game, self.now_ms)
+        self.input.cancel()
+        self.renderer.invalidate()
+
+    def cell_pos(self, row: int, col: int) -> tuple[int, int]:
+        """The window pixel at the centre of a cell."""
+        x, y, w, h = self.renderer.layout.cell_rect(row, col)
+        return ((x + w // 2) * self.zoom, (y + h // 2) * self.zoom)
+
+    def face_pos(self) -> tuple[int, int]:
+        """The window pixel at the centre of the face button."""
+        x, y, w, h = self.renderer.layout.face
+        return ((x + w // 2) * self.zoom, (y + h // 2) * self.zoom)
 
     # ------------------------------------------------------------------ window
 
     def fitting_zoom(self, board: Board) -> int:
-        """The largest zoom (1-4) at which the window fits the desktop."""
+        """The largest zoom at which the window fits the desktop."""
         width, height = Layout(board.rows, board.cols).size
         try:
             desk_w, desk_h = pygame.display.get_desktop_sizes()[0]
         except (pygame.error, IndexError):
             return 2
-        for zoom in (4, 3, 2):
+        for zoom in range(MAX_ZOOM, MIN_ZOOM, -1):
             if width * zoom <= desk_w * 0.95 and height * zoom <= desk_h * 0.88:
                 return zoom
-        return 1
+        return MIN_ZOOM
 
-    def _open_window(self) -> pygame.Surface:
+    def _relayout(self) -> None:
+        """Open (or resize) the window for the board and zoom, and repaint everything."""
         width, height = Layout(self.board.rows, self.board.cols).size
         pygame.display.set_caption(TITLE)
         if self.frame == 0:
             with contextlib.suppress(pygame.error, OSError, AssetError):
                 # No icon is no reason not to play.
                 pygame.display.set_icon(pygame.image.load(str(asset_path("sprites", "icon.png"))))
-        return pygame.display.set_mode((width * self.zoom, height * self.zoom))
-
-    def _relayout(self) -> None:
-        """Resize the window for the current board and zoom and repaint everything."""
-        self.screen = self._open_window()
+        self.screen = pygame.display.set_mode((width * self.zoom, height * self.zoom))
         self.renderer = Renderer(Layout(self.board.rows, self.board.cols), self.zoom)
 
     def _fit_window(self) -> None:
@@ -159,8 +177,8 @@ class App:
         self._relayout()
 
     def set_zoom(self, zoom: int) -> None:
-        """Change the pixel scale (1-4)."""
-        zoom = max(1, min(4, zoom))
+        """Change the pixel scale (MIN_ZOOM to MAX_ZOOM)."""
+        zoom = max(MIN_ZOOM, min(MAX_ZOOM, zoom))
         if zoom != self.zoom:
             self.zoom = zoom
             self._relayout()
@@ -168,62 +186,27 @@ class App:
 
     # ------------------------------------------------------------------ games
 
-    def _new_game_value(self) -> Game:
-        seed, self._seed = self._seed, None
-        return Game.new(
-            self.board.rows,
-            self.board.cols,
-            self.board.mines,
-            seed=seed,
-            first_click=self.settings.first_click.value,
-            marks=self.settings.question_marks,
-            left_click_chords=self.settings.left_click_chords,
-        )
+    def _new_session(self, board: Board, seed: int | None = None) -> PlaySession:
+        return PlaySession.new(board, self.settings.rules, self.now_ms, seed=seed)
 
     def new_game(self, board: Board | None = None) -> None:
-        """Start a new game, of another size if board is given."""
-        resize = board is not None and (board.rows, board.cols) != (
-            self.board.rows,
-            self.board.cols,
-        )
-        if self.game.status is Status.PLAYING:
+        """Start a new game under the current settings, of another size if given."""
+        if self.session.status is Status.PLAYING:
             # An abandoned game counts as lost, as in Windows 7: streaks stay honest.
             self.profile.record_loss(self.difficulty)
             self._tell_problems()
-        if board is not None and board != self.board:
-            self.board = board
-            self.save_settings(
-                replace(
-                    self.settings,
-                    difficulty=self.difficulty,
-                    custom=self.settings.custom
-                    if board.is_preset
-                    else CustomSize(board.rows, board.cols, board.mines),
-                )
-            )
+        board = board or self.board
+        resize = (board.rows, board.cols) != (self.board.rows, self.board.cols)
+        if board != self.settings.board:
+            custom = self.settings.custom if board.difficulty.is_preset else board
+            self.save_settings(replace(self.settings, board=board, custom=custom))
+        self.session = self._new_session(board)
+        self.input.cancel()
         if resize:
             self._fit_window()
-        self.game = self._new_game_value()
-        self._game_settings = self.settings
-        self.input.cancel()
-        self._start_ms = self._stopped_ms = None
-        self.renderer.invalidate()
-        pygame.display.set_caption(TITLE)
-
-    # ------------------------------------------------------------------ time
-
-    def elapsed_ms(self) -> float:
-        """The game's precise time: from the first reveal to now, or to its end."""
-        if self._start_ms is None:
-            return 0.0
-        end = self._stopped_ms if self._stopped_ms is not None else self.now_ms()
-        return end - self._start_ms
-
-    def timer_value(self) -> int:
-        """What the timer shows: 0 before the first reveal, then 1 at once, +1 a second."""
-        if self._start_ms is None:
-            return 0
-        return min(999, int(self.elapsed_ms() // 1000) + 1)
+        else:
+            self.renderer.invalidate()
+            pygame.display.set_caption(TITLE)
 
     # ------------------------------------------------------------------ actions
 
@@ -231,32 +214,32 @@ class App:
         """Carry out an action from the input machine."""
         if isinstance(action, NewGame):
             self.new_game()
-            return
-        if self.game.status.is_over:
-            return
-        was_ready = self.game.status is Status.READY
-        delta = self.game.apply(action)
-        if was_ready and self.game.status is not Status.READY:
-            self._start_ms = self.now_ms()
-        self._react(delta)
+        elif not self.session.status.is_over:
+            self._react(self.session.act(action))
 
     def _react(self, delta: Delta) -> None:
         self._changed.update(delta.changed)
         if delta.lost:
-            self._stopped_ms = self.now_ms()
             self.sound.play("explode")
             self.profile.record_loss(self.difficulty)
             self._tell_problems()
         elif delta.won:
-            self._stopped_ms = self.now_ms()
             self.sound.play("win")
-            self._won(int(self.elapsed_ms()))
+            self._won(int(self.session.elapsed_ms))
         elif delta.opened > 1:
             self.sound.play("cascade")
         elif delta.opened == 1:
             self.sound.play("reveal")
         elif delta.mark is not None:
             self.sound.play("flag")
+
+    def command(self, command: Command) -> None:
+        """Carry out a command (from a key, later from a menu)."""
+        self._commands[command]()
+
+    def toggle_sound(self) -> None:
+        """Sound on or off, kept in the settings."""
+        self.save_settings(replace(self.settings, sound=not self.settings.sound))
 
     # ------------------------------------------------------------------ events
 
@@ -293,35 +276,11 @@ class App:
         elif kind in (pygame.WINDOWLEAVE, pygame.WINDOWFOCUSLOST):
             self.input.cancel()
         elif kind == pygame.KEYDOWN:
-            self.key(event.key)
+            command = self.keymap.command_for(pygame.key.name(event.key, False))
+            if command is not None:
+                self.command(command)
         # Finger events are ignored on purpose: SDL also sends touch-emulated mouse
         # events for every touch, and acting on both would act twice.
-
-    def key(self, key: int) -> None:
-        """A key command (see KEYS)."""
-        from game import screens  # on first use: see the module docstring
-
-        presets = {pygame.K_1: "beginner", pygame.K_2: "intermediate", pygame.K_3: "expert"}
-        if key == pygame.K_F2:
-            self.new_game()
-        elif key in presets:
-            self.new_game(PRESETS[presets[key]])
-        elif key == pygame.K_c:
-            self.open_custom_dialog()
-        elif key == pygame.K_o:
-            self.open_settings()
-        elif key == pygame.K_b:
-            self.open_best_times(self._shown_preset())
-        elif key == pygame.K_s:
-            self.open_statistics()
-        elif key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
-            self.set_zoom(self.zoom + 1)
-        elif key in (pygame.K_MINUS, pygame.K_KP_MINUS):
-            self.set_zoom(self.zoom - 1)
-        elif key == pygame.K_m:
-            self.save_settings(replace(self.settings, sound=not self.settings.sound))
-        elif key == pygame.K_F1:
-            self.open_dialog(screens.keys_dialog(KEYS, f"Minesweeper {version()}"))
 
     # ------------------------------------------------------------------ dialogs
 
@@ -340,36 +299,49 @@ class App:
             if on_close is not None:
                 on_close(dialog.result)
 
+    def open_help(self) -> None:
+        """The keys, from the bindings table."""
+        from game.dialogs import HelpOverlay  # on first use: see the module docstring
+
+        self.open_dialog(HelpOverlay(self.keymap.help_rows(), f"Minesweeper {version()}"))
+
     def open_custom_dialog(self) -> None:
         """The Custom board dialog: rows, columns, mines, checked against the limits."""
         from game import screens  # on first use: see the module docstring
 
-        dialog = screens.custom_dialog(self.board)
-
         def chosen(result: object) -> None:
-            if isinstance(result, dict):
-                rows, cols, mines = (int(result[key]) for key in ("rows", "cols", "mines"))
-                self.new_game(custom(rows, cols, mines))
+            board = screens.custom_board(result)
+            if board is not None:
+                self.new_game(board)
 
-        self.open_dialog(dialog, chosen)
+        self.open_dialog(screens.custom_dialog(self.board), chosen)
+
+    def open_settings(self) -> None:
+        """The Settings menu: each pick changes one setting and keeps it; the rules
+        apply from the next game (the game in progress keeps its own)."""
+        from game import screens  # on first use: see the module docstring
+
+        dialog = screens.settings_dialog(self.settings)
+
+        def picked(index: int) -> list[tuple[str, str]]:
+            self.save_settings(screens.toggled(self.settings, index))
+            return screens.settings_items(self.settings)
+
+        dialog.on_pick = picked
+        self.open_dialog(dialog)
 
     # ------------------------------------------------------------------ the profile
 
-    @property
-    def difficulty(self) -> Difficulty:
-        """The board kind records are kept under."""
-        return Difficulty(self.board.name)
-
     def _tell_problems(self) -> None:
         """Show, once, anything the profile could not read or save."""
-        from game import screens  # on first use: see the module docstring
-
         problems = self.profile.take_new_problems()
         if problems:
+            from game import screens  # on first use: see the module docstring
+
             self.open_dialog(screens.problems_dialog(problems))
 
     def save_settings(self, settings: Settings) -> None:
-        """Apply new settings and keep them (a game in progress keeps its rules)."""
+        """Apply new settings and keep them (the game in progress keeps its rules)."""
         if settings.sound != self.settings.sound:
             self.sound.enabled = settings.sound  # (so --no-sound holds until M is pressed)
         self.settings = settings
@@ -399,7 +371,7 @@ class App:
         self.open_dialog(screens.name_dialog(preset, ms, self.profile.records.last_name), named)
 
     def _shown_preset(self) -> Difficulty:
-        return self.difficulty if self.board.is_preset else Difficulty.BEGINNER
+        return self.difficulty if self.difficulty.is_preset else Difficulty.BEGINNER
 
     def open_best_times(self, preset: Difficulty) -> None:
         """The Best Times screen of one preset."""
@@ -427,35 +399,17 @@ class App:
         from game import screens  # on first use: see the module docstring
 
         def answered(result: object) -> None:
-            if result == "Reset":
+            if result == screens.RESET:
                 reset()
                 self._tell_problems()
 
         self.open_dialog(screens.confirm_dialog(what), answered)
 
-    def open_settings(self) -> None:
-        """The Settings menu: each pick changes one setting and keeps it."""
-        from game import screens  # on first use: see the module docstring
-
-        dialog = screens.settings_dialog(self.settings)
-
-        def picked(index: int) -> list[tuple[str, str]]:
-            self.save_settings(screens.toggled(self.settings, index))
-            self.game.marks = self.settings.question_marks
-            self.game.left_click_chords = self.settings.left_click_chords
-            return screens.settings_items(self.settings)
-
-        dialog.on_pick = picked
-        self.open_dialog(dialog)
-
     def _offer_saved_game(self) -> None:
-        from game import screens  # on first use: see the module docstring
-
         saved = self.profile.saved_game
         if saved is None:
             return
-        kind = saved.difficulty.value.capitalize()
-        seconds = saved.elapsed_ms // 1000
+        from game import screens  # on first use: see the module docstring
 
         def answered(result: object) -> None:
             if result == screens.RESUME:
@@ -464,93 +418,56 @@ class App:
                 self.profile.clear_resume()
                 self._tell_problems()
 
-        self.open_dialog(screens.resume_dialog(kind, seconds), answered)
+        self.open_dialog(screens.resume_dialog(saved), answered)
 
     def resume_saved_game(self) -> bool:
         """Bring back the game saved when the window last closed; the timer goes on."""
 
-        def restore(data: dict[str, object]) -> Game | None:
-            game = Game.from_snapshot(data)
-            return None if game.status.is_over else game
+        def restore(saved: SavedGame) -> PlaySession | None:
+            game = Game.from_snapshot(dict(saved.game))
+            if game.status.is_over:
+                return None
+            log = [LoggedMove.from_text(entry) for entry in saved.log]
+            return PlaySession(game, self.now_ms, elapsed_ms=saved.elapsed_ms, log=log)
 
         resumed = self.profile.resume(restore)
         self._tell_problems()
         if resumed is None:
             return False
-        game, saved = resumed.game, resumed.saved
-        name = saved.difficulty.value
-        self.board = Board(game.rows, game.cols, game.mines, name)
+        self.session = resumed.game
+        self.session.resume()
+        self.input.cancel()
         self._fit_window()
-        self.game = game
-        self._game_settings = saved.settings
-        self._start_ms = None
-        self._stopped_ms = None
-        if game.status is Status.PLAYING:
-            self._start_ms = self.now_ms() - saved.elapsed_ms
-        self.renderer.invalidate()
         return True
 
     def save_unfinished_game(self) -> None:
         """Keep a game in progress for the next start (the window is closing)."""
-        if self.game.status is Status.PLAYING:
+        if self.session.status is Status.PLAYING:
             self.profile.save_resume(
                 self.game.to_snapshot(),
-                elapsed_ms=int(self.elapsed_ms()),
-                settings=self._game_settings,
-                difficulty=self.difficulty,
+                elapsed_ms=int(self.session.elapsed_ms),
+                log=[str(entry) for entry in self.session.log],
             )
 
     # ------------------------------------------------------------------ drawing
 
-    def scene(self) -> Scene:
-        """The UI state the renderer shows: pressed cells, face, counters."""
-        feedback = self.input.feedback
-        over = self.game.status.is_over
-        if feedback.face_pressed:  # in any state: it is a button being pushed
-            face = "smile_pressed"
-        elif self.game.status is Status.WON:
-            face = "cool"
-        elif self.game.status is Status.LOST:
-            face = "dead"
-        elif feedback.surprised:
-            face = "surprised"
-        else:
-            face = "smile"
-        counter = self.game.mines_left
-        if not self.settings.counter_below_zero:
-            counter = max(0, counter)
-        pressed = frozenset() if over else self._pressed_cells(feedback)
-        return Scene(pressed=pressed, face=face, counter=counter, timer=self.timer_value())
-
-    def _pressed_cells(self, feedback: Feedback) -> frozenset[Cell]:
-        cell = feedback.cell
-        if cell is None or feedback.press is Press.NONE:
-            return frozenset()
-        row, col = cell
-        around = [(0, 0)] if feedback.press is Press.SINGLE else _NEIGHBOURHOOD
-        rows, cols = self.game.rows, self.game.cols
-        return frozenset(
-            (row + dr, col + dc)
-            for dr, dc in around
-            if 0 <= row + dr < rows
-            and 0 <= col + dc < cols
-            and self.game.look(row + dr, col + dc) in (Look.HIDDEN, Look.QUESTION)
-        )
-
     def draw(self) -> None:
         """Draw what changed; with a dialog open, the whole frame and the dialog over it."""
         changed, self._changed = self._changed, set()
+        scene = scene_of(
+            self.session, self.input.feedback, counter_below_zero=self.settings.counter_below_zero
+        )
         if self.dialogs:
             dialog = self.dialogs[-1][0]
             if self._dialog_drawn and not dialog.dirty():
                 return
             self.renderer.invalidate()
-            self.renderer.draw(self.screen, self.game, self.scene())
+            self.renderer.draw(self.screen, self.game, scene)
             dialog.draw(self.screen, self.renderer.sprites)
             self._dialog_drawn = True
             pygame.display.flip()
             return
-        dirty = self.renderer.draw(self.screen, self.game, self.scene(), changed)
+        dirty = self.renderer.draw(self.screen, self.game, scene, changed)
         if dirty:
             pygame.display.update(dirty)
 
@@ -558,13 +475,12 @@ class App:
 
     def is_idle(self) -> bool:
         """Nothing can change without an event: no timer running, nothing held."""
-        timer_running = self._start_ms is not None and self._stopped_ms is None
-        return not timer_running and not self.input.held and not self.dialogs
+        return not self.session.stopwatch.running and not self.input.held and not self.dialogs
 
     def update(self, step_ms: float) -> None:
-        """One fixed step of game time. The timer is read from the clock when drawn;
-        a step has nothing else to advance yet, but the loop keeps the shape so that
-        animations (or a replay's playback) slot in here."""
+        """One fixed step of game time. The timer is read from the stopwatch when
+        drawn; a step has nothing else to advance yet, but the loop keeps the shape so
+        that animations (or a replay's playback) slot in here."""
         del step_ms
 
     def run(self, frames: int | None = None) -> int:
@@ -607,13 +523,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         app = App(options)
     except pygame.error as error:
-        _emit(f"Minesweeper could not open its window: {error}")
+        warn_to_stderr(f"Minesweeper could not open its window: {error}")
         return 1
     try:
         return app.run()
     except Exception:  # never a traceback in the player's face; the game is kept
         log = _write_crash_log(app.profile.folder)
-        _emit(f"Minesweeper stopped after an unexpected error; the details are in {log}.")
+        warn_to_stderr(f"Minesweeper stopped after an unexpected error; the details are in {log}.")
         return 1
     finally:
         app.close()

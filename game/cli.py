@@ -7,10 +7,23 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.difficulty import PRESETS, Board, BoardChoiceError, parse_custom
+from game.core import MAX_SEED
+from game.rules import (
+    MAX_COLS,
+    MAX_ROWS,
+    MIN_COLS,
+    MIN_MINES,
+    MIN_ROWS,
+    PRESETS,
+    ZOOMS,
+    Board,
+    BoardChoiceError,
+    Difficulty,
+    parse_custom,
+)
 from game.version import version
 
-ZOOMS = (1, 2, 3, 4)
+_ZOOM_WORDS = ", ".join(map(str, ZOOMS[:-1])) + f" or {ZOOMS[-1]}"
 
 
 @dataclass(frozen=True)
@@ -33,20 +46,19 @@ def _custom(text: str) -> Board:
 
 
 def _zoom(text: str) -> int:
-    if text.isdigit() and int(text) in ZOOMS:
+    if text.isascii() and text.isdigit() and int(text) in ZOOMS:
         return int(text)
-    raise argparse.ArgumentTypeError(f"zoom is 1, 2, 3 or 4; got {text!r}")
+    raise argparse.ArgumentTypeError(f"zoom is {_ZOOM_WORDS}; got {text!r}")
 
 
 def _seed(text: str) -> int:
-    try:
+    if text.isascii() and text.isdigit() and len(text) <= 19 and int(text) <= MAX_SEED:
         return int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a seed is a whole number; got {text!r}") from None
+    raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to {MAX_SEED}; got {text!r}")
 
 
 def _frames(text: str) -> int:
-    if text.isdigit() and int(text) > 0:
+    if text.isascii() and text.isdigit() and int(text) > 0:
         return int(text)
     raise argparse.ArgumentTypeError(f"frames is a whole number above 0; got {text!r}")
 
@@ -73,17 +85,18 @@ def parser() -> argparse.ArgumentParser:
     board = p.add_mutually_exclusive_group()
     board.add_argument(
         "--difficulty",
-        choices=sorted(PRESETS, key=lambda name: PRESETS[name].mines),
+        choices=[difficulty.value for difficulty in PRESETS],
         help="start on a preset board",
     )
     board.add_argument(
         "--custom",
         type=_custom,
         metavar="ROWSxCOLS:MINES",
-        help="start on a custom board: rows 9-24, columns 9-30, mines 10 to (rows-1)*(cols-1)",
+        help=f"start on a custom board: rows {MIN_ROWS}-{MAX_ROWS}, columns {MIN_COLS}-{MAX_COLS}, "
+        f"mines {MIN_MINES} to (rows-1)*(cols-1)",
     )
     p.add_argument("--seed", type=_seed, help="a seed for the mine layout (same seed, same board)")
-    p.add_argument("--zoom", type=_zoom, help="pixel scale of the 16-pixel art: 1, 2, 3 or 4")
+    p.add_argument("--zoom", type=_zoom, help=f"pixel scale of the 16-pixel art: {_ZOOM_WORDS}")
     p.add_argument("--no-sound", action="store_true", help="start with sound off")
     p.add_argument("--frames", type=_frames, metavar="N", help="quit after N frames (scripts)")
     p.add_argument("--data-dir", metavar="DIR", help="keep settings and records in DIR")
@@ -94,7 +107,7 @@ def parser() -> argparse.ArgumentParser:
 def parse_args(argv: Sequence[str] | None = None) -> Options:
     """Options from the command line; a bad one prints a usage error and exits 2."""
     args = parser().parse_args(argv)
-    board = PRESETS[args.difficulty] if args.difficulty else args.custom
+    board = PRESETS[Difficulty(args.difficulty)] if args.difficulty else args.custom
     return Options(
         board=board,
         seed=args.seed,

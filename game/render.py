@@ -9,37 +9,24 @@ the dirty rectangles for pygame.display.update.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 import pygame
 
 from game.core import Cell, Game, Look
 from game.layout import Layout, Rect
-from game.sheet import GREY, LED_W, TILE
+from game.session.scene import Scene
+from game.sheet import GREY, LED_W, TILE, Face, Tile
 from game.sprites import SpriteSheet
 
 # The tile drawn for each look, unpressed and pressed (indexed by Look's value).
-_TILE_FOR_LOOK: tuple[str, ...] = (
-    "open", "1", "2", "3", "4", "5", "6", "7", "8",
-    "hidden", "flag", "question", "mine", "exploded", "wrong_flag",
+_TILE_FOR_LOOK: tuple[Tile, ...] = (
+    Tile.OPEN, Tile.N1, Tile.N2, Tile.N3, Tile.N4, Tile.N5, Tile.N6, Tile.N7, Tile.N8,
+    Tile.HIDDEN, Tile.FLAG, Tile.QUESTION, Tile.MINE, Tile.EXPLODED, Tile.WRONG_FLAG,
 )  # fmt: skip
-_PRESSED_TILE_FOR_LOOK: tuple[str, ...] = tuple(
-    {"hidden": "open", "question": "question_pressed"}.get(name, name) for name in _TILE_FOR_LOOK
+_PRESSED_TILE_FOR_LOOK: tuple[Tile, ...] = tuple(
+    {Tile.HIDDEN: Tile.OPEN, Tile.QUESTION: Tile.QUESTION_PRESSED}.get(tile, tile)
+    for tile in _TILE_FOR_LOOK
 )
-
-
-@dataclass(frozen=True)
-class Scene:
-    """What the window shows besides the cells' own looks (all UI state)."""
-
-    pressed: frozenset[Cell]
-    """Cells drawn pressed (the press feedback)."""
-    face: str
-    """The face's picture: smile, smile_pressed, surprised, cool or dead."""
-    counter: int
-    """The mine counter's value."""
-    timer: int
-    """The timer's value in seconds."""
 
 
 def led_text(value: int) -> str:
@@ -49,7 +36,7 @@ def led_text(value: int) -> str:
     return f"{min(value, 999):03d}"
 
 
-def tile_for(look: Look, pressed: bool) -> str:
+def tile_for(look: Look, pressed: bool) -> Tile:
     """The sheet's tile name for a look, drawn pressed or not."""
     return (_PRESSED_TILE_FOR_LOOK if pressed else _TILE_FOR_LOOK)[look]
 
@@ -62,9 +49,9 @@ class Renderer:
         self.zoom = zoom
         self.sprites = SpriteSheet(zoom)
         self.background = self._paint_background()
-        self._drawn: list[str | None] = [None] * (layout.rows * layout.cols)
+        self._drawn: list[Tile | None] = [None] * (layout.rows * layout.cols)
         self._pressed: frozenset[Cell] = frozenset()
-        self._face: str | None = None
+        self._face: Face | None = None
         self._counter: str | None = None
         self._timer: str | None = None
 

@@ -9,35 +9,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import replace
 
-from game.dialogs import (
-    Field,
-    FormDialog,
-    HelpOverlay,
-    MenuDialog,
-    MessageDialog,
-    TableDialog,
-    help_dialog,
-)
-from game.difficulty import (
+from game.dialogs import Field, FormDialog, MenuDialog, MessageDialog, TableDialog
+from game.persist import DEFAULT_NAME, MAX_NAME_LENGTH, Records, SavedGame, Settings, Stats
+from game.rules import (
     MAX_COLS,
     MAX_ROWS,
     MIN_COLS,
     MIN_MINES,
     MIN_ROWS,
+    PRESETS,
     Board,
     BoardChoiceError,
+    Difficulty,
+    FirstClick,
     custom,
 )
-from game.persist import (
-    DEFAULT_NAME,
-    MAX_NAME_LENGTH,
-    PRESETS,
-    Difficulty,
-    FirstClickRule,
-    Records,
-    Settings,
-    Stats,
-)
+from game.session import Stopwatch
 
 NEXT, RESET, CLOSE, RESUME = "Next", "Reset", "Close", "Resume"
 SHORT_NAMES = {
@@ -61,7 +48,7 @@ def best_times_dialog(records: Records, preset: Difficulty) -> TableDialog:
     ]
     lines = None if rows else ["No times yet: win a game to set one."]
     return TableDialog(
-        f"Best times: {preset.value.capitalize()}",
+        f"Best times: {preset.label}",
         ["", "Name", "Time", "Date"],
         rows,
         buttons=(NEXT, RESET, CLOSE),
@@ -71,7 +58,8 @@ def best_times_dialog(records: Records, preset: Difficulty) -> TableDialog:
 
 def next_preset(preset: Difficulty) -> Difficulty:
     """The preset after this one, round and round."""
-    return PRESETS[(PRESETS.index(preset) + 1) % len(PRESETS)]
+    presets = list(PRESETS)
+    return presets[(presets.index(preset) + 1) % len(presets)]
 
 
 def _average(stats: Stats) -> str:
@@ -119,7 +107,7 @@ def name_dialog(preset: Difficulty, ms: int, last_name: str) -> FormDialog:
         "A new best time!",
         [Field("name", "Name", last_name or DEFAULT_NAME, max_len=MAX_NAME_LENGTH)],
         validate,
-        lines=[f"You won {preset.value.capitalize()} in {seconds(ms)}."],
+        lines=[f"You won {preset.label} in {seconds(ms)}."],
     )
 
 
@@ -132,8 +120,8 @@ def _on_off(value: bool) -> str:
     return "on" if value else "off"
 
 
-def _next_rule(rule: FirstClickRule) -> FirstClickRule:
-    rules = list(FirstClickRule)
+def _next_rule(rule: FirstClick) -> FirstClick:
+    rules = list(FirstClick)
     return rules[(rules.index(rule) + 1) % len(rules)]
 
 
@@ -178,12 +166,16 @@ def settings_dialog(settings: Settings) -> MenuDialog:
     return MenuDialog(
         "Settings",
         settings_items(settings),
-        lines=["Click a line (or Up/Down and Enter) to change it."],
+        lines=[
+            "Click a line (or Up/Down and Enter) to change it.",
+            "Question marks, left-click chords and the first click apply from the next game.",
+        ],
     )
 
 
 def custom_dialog(board: Board) -> FormDialog:
-    """The Custom board form: rows, columns, mines, checked against the rule book's limits."""
+    """The Custom board form: rows, columns, mines, checked against the limits;
+    its result goes through custom_board."""
 
     def validate(values: dict[str, str]) -> str | None:
         try:
@@ -203,9 +195,11 @@ def custom_dialog(board: Board) -> FormDialog:
     )
 
 
-def keys_dialog(keys: list[tuple[str, str]], title: str) -> HelpOverlay:
-    """The help screen: every key and what it does."""
-    return help_dialog(keys, title=title)
+def custom_board(result: object) -> Board | None:
+    """The board a closed custom_dialog chose, or None if it was cancelled."""
+    if not isinstance(result, dict):
+        return None
+    return custom(*(int(result[key]) for key in ("rows", "cols", "mines")))
 
 
 def problems_dialog(problems: list[str]) -> MessageDialog:
@@ -213,10 +207,16 @@ def problems_dialog(problems: list[str]) -> MessageDialog:
     return MessageDialog("Your records", problems)
 
 
-def resume_dialog(kind: str, seconds: int) -> MessageDialog:
-    """Offer back the game left unfinished when the window last closed."""
+def resume_dialog(saved: SavedGame) -> MessageDialog:
+    """Offer back the game left unfinished when the window last closed, naming the
+    time as the timer showed it."""
+    shown = Stopwatch(lambda: 0.0, saved.elapsed_ms, started=True).seconds_shown
+    unit = "second" if shown == 1 else "seconds"
     return MessageDialog(
         "Unfinished game",
-        [f"You left a {kind} game after {seconds} seconds. Carry on where you stopped?"],
+        [
+            f"You left a {saved.difficulty.label} game at {shown} {unit} on the timer. "
+            "Carry on where you stopped?"
+        ],
         buttons=(RESUME, "New game"),
     )

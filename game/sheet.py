@@ -14,6 +14,8 @@ Rows of the sheet, top to bottom:
 
 from __future__ import annotations
 
+from enum import Enum
+
 Rect = tuple[int, int, int, int]
 
 TILE = 16
@@ -21,26 +23,43 @@ LED_W, LED_H = 13, 23
 FACE = 26
 FRAME = 16
 
-TILES: tuple[str, ...] = (
-    "hidden",
-    "open",  # an opened zero; also how a pressed hidden cell is drawn
-    "1",
-    "2",
-    "3",
-    "4",
-    "5",
-    "6",
-    "7",
-    "8",
-    "flag",
-    "question",
-    "question_pressed",
-    "mine",  # an unflagged mine shown at the end of a lost game
-    "exploded",  # the mine that was opened: red ground
-    "wrong_flag",  # a flag on a safe cell, crossed out at the end
-)
+
+class Tile(Enum):
+    """A 16x16 board tile; the value is its name in the sprite script."""
+
+    HIDDEN = "hidden"
+    OPEN = "open"  # an opened zero; also how a pressed hidden cell is drawn
+    N1 = "1"
+    N2 = "2"
+    N3 = "3"
+    N4 = "4"
+    N5 = "5"
+    N6 = "6"
+    N7 = "7"
+    N8 = "8"
+    FLAG = "flag"
+    QUESTION = "question"
+    QUESTION_PRESSED = "question_pressed"
+    MINE = "mine"  # an unflagged mine shown at the end of a lost game
+    EXPLODED = "exploded"  # the mine that was opened: red ground
+    WRONG_FLAG = "wrong_flag"  # a flag on a safe cell, crossed out at the end
+
+
+class Face(Enum):
+    """A picture of the face button; the value is its name in the sprite script."""
+
+    SMILE = "smile"
+    SMILE_PRESSED = "smile_pressed"
+    SURPRISED = "surprised"
+    COOL = "cool"
+    DEAD = "dead"
+
+
+TILES: tuple[Tile, ...] = tuple(Tile)
+"""The tiles in sheet order, left to right."""
 LEDS: tuple[str, ...] = ("0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "-", " ")
-FACES: tuple[str, ...] = ("smile", "smile_pressed", "surprised", "cool", "dead")
+FACES: tuple[Face, ...] = tuple(Face)
+"""The faces in sheet order, left to right."""
 
 # Nine-slice bevel templates: name -> border width in pixels. Each is a FRAMExFRAME
 # square whose border of that width is the bevel and whose centre is the fill.
@@ -60,9 +79,9 @@ SHEET_W = max(len(TILES) * TILE, len(LEDS) * LED_W, len(FACES) * FACE, len(FRAME
 SHEET_H = FRAMES_Y + FRAME
 
 
-def tile_rect(name: str) -> Rect:
+def tile_rect(tile: Tile) -> Rect:
     """The rectangle of a 16x16 board tile."""
-    return (TILES.index(name) * TILE, TILES_Y, TILE, TILE)
+    return (TILES.index(tile) * TILE, TILES_Y, TILE, TILE)
 
 
 def led_rect(char: str) -> Rect:
@@ -70,9 +89,9 @@ def led_rect(char: str) -> Rect:
     return (LEDS.index(char) * LED_W, LEDS_Y, LED_W, LED_H)
 
 
-def face_rect(name: str) -> Rect:
+def face_rect(face: Face) -> Rect:
     """The rectangle of one face button."""
-    return (FACES.index(name) * FACE, FACES_Y, FACE, FACE)
+    return (FACES.index(face) * FACE, FACES_Y, FACE, FACE)
 
 
 def frame_rect(name: str) -> Rect:

@@ -25,9 +25,9 @@ class SpriteSheet:
         self.zoom = zoom
         self.image = pygame.transform.scale_by(image, zoom) if zoom != 1 else image
         z = zoom
-        self.tiles = {name: self._cut(sheet.tile_rect(name)) for name in sheet.TILES}
+        self.tiles = {tile: self._cut(sheet.tile_rect(tile)) for tile in sheet.TILES}
         self.leds = {char: self._cut(sheet.led_rect(char)) for char in sheet.LEDS}
-        self.faces = {name: self._cut(sheet.face_rect(name)) for name in sheet.FACES}
+        self.faces = {face: self._cut(sheet.face_rect(face)) for face in sheet.FACES}
         # Nine-slice parts of each frame: corners as they are, edges and centre stretched.
         self._frames: dict[str, tuple[int, dict[str, pygame.Surface]]] = {}
         for name, border in sheet.FRAMES.items():

@@ -16,6 +16,7 @@ from game.core import (
     MoveError,
     RuleError,
     SnapshotError,
+    Status,
 )
 
 
@@ -109,3 +110,12 @@ def test_a_snapshot_before_the_first_reveal_restores_with_fresh_mines() -> None:
     assert copy.view() == game.view() and copy.mine_cells() == []
     copy.reveal(4, 4)
     assert len(copy.mine_cells()) == 10 and copy.look(0, 0).name == "FLAG"
+
+
+@pytest.mark.parametrize("where", [(True, 1), (1, False), (True, True)])
+def test_true_and_false_are_not_coordinates(where: tuple[object, object]) -> None:
+    game = Game.new(9, 9, 10, seed=1)
+    for act in (game.reveal, game.toggle_mark, game.chord, game.look):
+        with pytest.raises(CellError):
+            act(*where)  # type: ignore[arg-type]
+    assert game.status is Status.READY

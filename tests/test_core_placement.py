@@ -64,8 +64,8 @@ def test_placement_is_not_biased_towards_any_region_of_a_big_board() -> None:
     assert chi2 < CHI2_3
 
 
-@pytest.mark.parametrize("seed", [0, 1, 12345, "daily-2026-11-21"])
-def test_a_seed_and_a_first_click_reproduce_the_board(seed: int | str) -> None:
+@pytest.mark.parametrize("seed", [0, 1, 12345, (1 << 63) - 1])
+def test_a_seed_and_a_first_click_reproduce_the_board(seed: int) -> None:
     boards = []
     for _ in range(2):
         game = Game.new(16, 30, 99, seed=seed)
@@ -81,3 +81,29 @@ def test_different_seeds_give_different_boards() -> None:
         game.reveal(7, 12)
         boards.add(tuple(game.mine_cells()))
     assert len(boards) == 20
+
+
+def test_a_game_without_a_seed_draws_one_and_keeps_it() -> None:
+    game = Game.new(16, 30, 99)
+    assert isinstance(game.seed, int)
+    game.reveal(7, 7)
+    again = Game.new(16, 30, 99, seed=game.seed)
+    again.reveal(7, 7)
+    assert again.minefield == game.minefield
+    assert again.mine_cells() == game.mine_cells()
+
+
+def test_the_seed_survives_a_snapshot_before_and_after_the_first_reveal() -> None:
+    game = Game.new(9, 9, 10, seed=77)
+    unplaced = Game.from_snapshot(game.to_snapshot())
+    assert unplaced.seed == 77 and unplaced.minefield is None
+    unplaced.reveal(4, 4)
+    game.reveal(4, 4)
+    assert unplaced.minefield == game.minefield
+    assert Game.from_snapshot(game.to_snapshot()).seed == 77
+
+
+@pytest.mark.parametrize("seed", [-1, 1 << 63, True, 1.5, "7"])
+def test_a_seed_is_a_whole_number_in_range(seed: object) -> None:
+    with pytest.raises(ValueError, match="seed"):
+        Game.new(9, 9, 10, seed=seed)  # type: ignore[arg-type]

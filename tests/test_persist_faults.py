@@ -24,13 +24,13 @@ from game.persist import (
     RECORDS_FILE,
     RESUME_FILE,
     SETTINGS_FILE,
-    Difficulty,
     Profile,
     Settings,
     store,
 )
 from game.persist.paths import ENV_VAR
 from game.persist.store import WriteStep
+from game.rules import Difficulty
 
 REPO = Path(__file__).resolve().parent.parent
 INTERRUPTED_STEPS = [WriteStep.BEFORE_WRITE, WriteStep.MID_WRITE, WriteStep.BEFORE_REPLACE]
@@ -42,6 +42,7 @@ def clock() -> datetime:
 
 # The "old" state on disk, and the save that tries to replace it, per file.
 OLD_SETTINGS = Settings(sound=False, zoom=3)
+SNAP: dict[str, object] = {"rows": 9, "cols": 9, "mines": 10}
 
 
 def _prepare(folder: Path) -> Profile:
@@ -49,18 +50,14 @@ def _prepare(folder: Path) -> Profile:
     assert profile.save_settings(OLD_SETTINGS)
     assert profile.record_win(Difficulty.EXPERT, 77_000)
     assert profile.add_best_time(Difficulty.EXPERT, "Ada", 77_000, date(2026, 11, 20)) == 1
-    assert profile.save_resume(
-        {"board": "old"}, elapsed_ms=1_000, settings=OLD_SETTINGS, difficulty=Difficulty.EXPERT
-    )
+    assert profile.save_resume({**SNAP, "board": "old"}, elapsed_ms=1_000)
     return profile
 
 
 NEW_SAVES: dict[str, Callable[[Profile], object]] = {
     SETTINGS_FILE: lambda p: p.save_settings(Settings(question_marks=False)),
     RECORDS_FILE: lambda p: p.add_best_time(Difficulty.EXPERT, "Bob", 50_000, date(2026, 11, 21)),
-    RESUME_FILE: lambda p: p.save_resume(
-        {"board": "new"}, elapsed_ms=2_000, settings=Settings(), difficulty=Difficulty.BEGINNER
-    ),
+    RESUME_FILE: lambda p: p.save_resume({**SNAP, "board": "new"}, elapsed_ms=2_000),
 }
 
 
@@ -70,7 +67,7 @@ def _assert_old_state(folder: Path, before: dict[str, bytes]) -> None:
     assert profile.problems == ()
     assert profile.settings == OLD_SETTINGS
     assert [e.name for e in profile.records.best_times[Difficulty.EXPERT]] == ["Ada"]
-    assert profile.saved_game is not None and profile.saved_game.game == {"board": "old"}
+    assert profile.saved_game is not None and profile.saved_game.game == {**SNAP, "board": "old"}
 
 
 class Interrupted(BaseException):
@@ -105,8 +102,10 @@ def test_a_save_interrupted_in_process_keeps_the_previous_file(
 CHILD = """
 import os, sys
 from datetime import date, datetime
-from game.persist import Difficulty, Profile, Settings, store
+from game.persist import Profile, Settings, store
+from game.rules import Difficulty
 
+SNAP = {"rows": 9, "cols": 9, "mines": 10}
 folder, name, step = sys.argv[1:4]
 
 def crash(at, path):
@@ -121,8 +120,7 @@ if name == "settings.json":
 elif name == "records.json":
     profile.add_best_time(Difficulty.EXPERT, "Bob", 50_000, date(2026, 11, 21))
 else:
-    profile.save_resume({"board": "new"}, elapsed_ms=2_000, settings=Settings(),
-                        difficulty=Difficulty.BEGINNER)
+    profile.save_resume({**SNAP, "board": "new"}, elapsed_ms=2_000)
 sys.exit(3)  # the crash did not happen
 """
 
@@ -169,6 +167,7 @@ def test_a_crash_right_after_the_replace_has_the_new_file(tmp_path: Path, name: 
         SETTINGS_FILE: profile.settings == Settings(question_marks=False),
         RECORDS_FILE: [e.name for e in profile.records.best_times[Difficulty.EXPERT]]
         == ["Bob", "Ada"],
-        RESUME_FILE: profile.saved_game is not None and profile.saved_game.game == {"board": "new"},
+        RESUME_FILE: profile.saved_game is not None
+        and profile.saved_game.game == {**SNAP, "board": "new"},
     }
     assert new[name]

@@ -9,8 +9,9 @@ import platformdirs
 import pytest
 from conftest import _snapshot
 
-from game.persist import Difficulty, Profile, Settings
+from game.persist import Profile, Settings
 from game.persist.paths import ENV_VAR, data_dir, default_data_dir
+from game.rules import Difficulty
 
 
 @pytest.fixture(autouse=True)
@@ -57,7 +58,7 @@ def test_a_whole_session_with_no_folder_given_stays_in_the_env_folder(tmp_path: 
     profile.save_settings(Settings(sound=False))
     profile.record_win(Difficulty.EXPERT, 99_000)
     profile.add_best_time(Difficulty.EXPERT, "Ada", 99_000, date(2026, 11, 21))
-    profile.save_resume({}, elapsed_ms=5, settings=Settings(), difficulty=Difficulty.BEGINNER)
+    profile.save_resume({"rows": 9, "cols": 9, "mines": 10}, elapsed_ms=5)
     assert sorted(p.name for p in (tmp_path / "env-data").iterdir()) == [
         "records.json",
         "resume.json",

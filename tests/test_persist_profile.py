@@ -21,7 +21,6 @@ from game.persist import (
     RECORDS_FILE,
     RESUME_FILE,
     SETTINGS_FILE,
-    Difficulty,
     Profile,
     Records,
     SavedGame,
@@ -29,6 +28,7 @@ from game.persist import (
     Stats,
     store,
 )
+from game.rules import PRESETS, Difficulty
 
 BEGINNER, EXPERT, CUSTOM = Difficulty.BEGINNER, Difficulty.EXPERT, Difficulty.CUSTOM
 STAMP = "20261121-193000"
@@ -54,10 +54,11 @@ def _records() -> Records:
 
 
 def _settings() -> Settings:
-    return Settings(question_marks=False, zoom=2, difficulty=EXPERT)
+    return Settings(question_marks=False, zoom=2, board=PRESETS[EXPERT])
 
 
-SAVED_BOARD: dict[str, object] = {"rows": 9, "cols": 9, "cells": ["." * 9] * 9}
+SAVED_BOARD: dict[str, object] = {"rows": 16, "cols": 30, "mines": 99, "cells": ["." * 30] * 16}
+SNAP: dict[str, object] = {"rows": 9, "cols": 9, "mines": 10}
 
 
 def _fill(folder: Path) -> Profile:
@@ -68,9 +69,7 @@ def _fill(folder: Path) -> Profile:
     assert profile.add_best_time(BEGINNER, "Ada", 8_123, DAY) == 1
     assert profile.record_loss(CUSTOM)
     assert profile.records == _records()
-    assert profile.save_resume(
-        SAVED_BOARD, elapsed_ms=4_321, settings=_settings(), difficulty=EXPERT
-    )
+    assert profile.save_resume(SAVED_BOARD, elapsed_ms=4_321)
     return profile
 
 
@@ -103,7 +102,6 @@ def test_everything_saved_comes_back(folder: Path) -> None:
     assert profile.saved_game is not None
     assert profile.saved_game.game == SAVED_BOARD
     assert profile.saved_game.elapsed_ms == 4_321
-    assert profile.saved_game.settings == _settings()
     assert profile.saved_game.difficulty is EXPERT
     assert _listing(folder) == sorted(DATA_FILES)
 
@@ -169,20 +167,20 @@ def test_stale_temps_from_a_crash_are_removed_at_start(folder: Path) -> None:
 def test_a_saved_game_is_offered_once(folder: Path) -> None:
     _fill(folder)
     profile = _open(folder)
-    resumed = profile.resume(lambda board: ("restored", board))
+    resumed = profile.resume(lambda saved: ("restored", saved.game))
     assert resumed is not None
     assert resumed.game == ("restored", SAVED_BOARD)
     assert resumed.saved.elapsed_ms == 4_321
     assert profile.saved_game is None
     assert not (folder / RESUME_FILE).exists()
-    assert profile.resume(lambda board: board) is None
+    assert profile.resume(lambda saved: saved) is None
     assert _open(folder).saved_game is None
 
 
 def test_a_saved_game_the_engine_finds_finished_is_dropped_quietly(folder: Path) -> None:
     _fill(folder)
     profile = _open(folder)
-    assert profile.resume(lambda board: None) is None
+    assert profile.resume(lambda saved: None) is None
     assert profile.problems == ()
     assert _listing(folder) == [RECORDS_FILE, SETTINGS_FILE]
 
@@ -193,7 +191,7 @@ def test_a_saved_game_the_engine_refuses_is_moved_aside(folder: Path, error: Exc
     before = (folder / RESUME_FILE).read_bytes()
     profile = _open(folder)
 
-    def restore(board: dict[str, object]) -> object:
+    def restore(saved: object) -> object:
         raise error
 
     assert profile.resume(restore) is None
@@ -227,7 +225,7 @@ def test_clearing_without_a_saved_game_is_fine(folder: Path) -> None:
 @pytest.mark.parametrize("bad", [{"x": object()}, {"x": float("nan")}, {1: 2}])
 def test_a_board_that_is_not_json_is_not_saved_and_said_so(folder: Path, bad: Any) -> None:
     profile = _open(folder)
-    assert not profile.save_resume(bad, elapsed_ms=1, settings=Settings(), difficulty=EXPERT)
+    assert not profile.save_resume(bad, elapsed_ms=1)
     assert not (folder / RESUME_FILE).exists()
     [problem] = profile.take_new_problems()
     assert "could not be saved for next time" in problem
@@ -237,7 +235,7 @@ def test_a_board_that_is_not_json_is_not_saved_and_said_so(folder: Path, bad: An
 def test_a_board_too_large_to_read_back_is_not_saved(folder: Path) -> None:
     profile = _open(folder)
     big = {"cells": "." * store.MAX_FILE_BYTES}
-    assert not profile.save_resume(big, elapsed_ms=1, settings=Settings(), difficulty=EXPERT)
+    assert not profile.save_resume(big, elapsed_ms=1)
     assert not (folder / RESUME_FILE).exists()
     assert len(profile.problems) == 1
 
@@ -248,10 +246,8 @@ def test_a_real_engine_game_round_trips(folder: Path) -> None:
     game.reveal(8, 15)
     game.toggle_mark(0, 0)
     profile = _open(folder)
-    assert profile.save_resume(
-        game.to_snapshot(), elapsed_ms=3_000, settings=Settings(), difficulty=EXPERT
-    )
-    resumed = _open(folder).resume(core.Game.from_snapshot)
+    assert profile.save_resume(game.to_snapshot(), elapsed_ms=3_000)
+    resumed = _open(folder).resume(lambda saved: core.Game.from_snapshot(dict(saved.game)))
     assert resumed is not None
     assert resumed.game.view() == game.view()
     assert resumed.game.mine_cells() == game.mine_cells()
@@ -366,7 +362,7 @@ def test_a_file_from_a_newer_version_is_moved_aside_with_its_own_words(
     folder: Path, name: str
 ) -> None:
     folder.mkdir()
-    (folder / name).write_bytes(_json({**VALID[name], "version": 2}))
+    (folder / name).write_bytes(_json({**VALID[name], "version": 99}))
     [problem] = _open(folder).problems
     assert "was written by a newer version of Minesweeper" in problem
     assert str(folder / f"{name}.corrupt-{STAMP}") in problem
@@ -379,7 +375,7 @@ def test_a_folder_where_a_file_should_be_is_moved_aside(folder: Path, name: str)
     assert len(profile.problems) == 1
     assert (folder / f"{name}.corrupt-{STAMP}").is_dir()
     assert profile.save_settings(Settings()) and profile.record_loss(BEGINNER)
-    assert profile.save_resume({}, elapsed_ms=0, settings=Settings(), difficulty=BEGINNER)
+    assert profile.save_resume(SNAP, elapsed_ms=0)
     assert _open(folder).problems == ()
 
 
@@ -464,7 +460,7 @@ def _assert_cannot_save(profile: Profile, folder: Path, why: str) -> None:
     assert not profile.record_win(BEGINNER, 5_000)
     assert profile.add_best_time(BEGINNER, "Ada", 5_000, DAY) == 1
     assert not profile.record_loss(EXPERT)
-    assert not profile.save_resume({}, elapsed_ms=1, settings=Settings(), difficulty=EXPERT)
+    assert not profile.save_resume(SNAP, elapsed_ms=1)
     assert not profile.reset_stats()
     profile.clear_resume()
     assert profile.take_new_problems() == []
@@ -682,5 +678,5 @@ def test_no_bytes_in_any_file_stop_the_game_from_starting(name: str, data: st.Da
         # Whatever happened, the game plays and saves, and the next start is clean.
         assert profile.save_settings(profile.settings)
         assert profile.record_loss(BEGINNER)
-        assert profile.save_resume({}, elapsed_ms=0, settings=profile.settings, difficulty=EXPERT)
+        assert profile.save_resume(SNAP, elapsed_ms=0)
         assert _open(folder).problems == ()

@@ -1,4 +1,5 @@
-"""settings.py: defaults, the JSON form, and strict reading."""
+"""settings.py: defaults, the JSON form, strict reading of damage, and files of other
+versions read rather than set aside."""
 
 from __future__ import annotations
 
@@ -10,54 +11,62 @@ import pytest
 
 from game.persist import schema
 from game.persist.schema import DataError, FutureVersionError
-from game.persist.settings import (
-    SETTINGS_VERSION,
-    CustomSize,
-    Difficulty,
-    FirstClickRule,
-    Settings,
-)
+from game.persist.settings import SETTINGS_VERSION, Settings
+from game.rules import PRESETS, Board, Difficulty, FirstClick
 
 DEFAULT_DOC: dict[str, Any] = {
-    "version": 1,
+    "version": 2,
     "question_marks": True,
     "left_click_chords": False,
     "first_click": "opening",
     "counter_below_zero": True,
     "sound": True,
     "zoom": None,
-    "difficulty": "beginner",
+    "board": {"rows": 9, "columns": 9, "mines": 10},
     "custom": {"rows": 16, "columns": 30, "mines": 99},
 }
+
+VERSION_1_DOC: dict[str, Any] = {
+    "version": 1,
+    "question_marks": False,
+    "left_click_chords": True,
+    "first_click": "safe",
+    "counter_below_zero": False,
+    "sound": False,
+    "zoom": 3,
+    "difficulty": "expert",
+    "custom": {"rows": 20, "columns": 24, "mines": 99},
+}
+"""A settings file as version 1 of the game wrote it."""
 
 
 def test_the_defaults_are_a_new_players_settings() -> None:
     settings = Settings()
     assert settings.question_marks is True
     assert settings.left_click_chords is False
-    assert settings.first_click is FirstClickRule.OPENING
+    assert settings.first_click is FirstClick.OPENING
     assert settings.counter_below_zero is True
     assert settings.sound is True
     assert settings.zoom is None
-    assert settings.difficulty is Difficulty.BEGINNER
-    assert settings.custom == CustomSize(16, 30, 99)
+    assert settings.board == PRESETS[Difficulty.BEGINNER]
+    assert settings.custom == Board(16, 30, 99)
 
 
 def test_the_json_form_is_the_documented_one() -> None:
     assert Settings().to_json() == DEFAULT_DOC
-    assert SETTINGS_VERSION == 1
+    assert SETTINGS_VERSION == 2
 
 
 def test_every_setting_round_trips() -> None:
     settings = Settings(
         question_marks=False,
         left_click_chords=True,
-        first_click=FirstClickRule.SAFE,
+        first_click=FirstClick.SAFE,
         counter_below_zero=False,
         sound=False,
         zoom=3,
-        difficulty=Difficulty.CUSTOM,
-        custom=CustomSize(rows=24, columns=30, mines=667),
+        board=Board(24, 30, 667),
+        custom=Board(24, 30, 667),
     )
     assert Settings.from_json(settings.to_json()) == settings
 
@@ -74,7 +83,48 @@ def test_unknown_keys_from_a_newer_minor_version_are_ignored() -> None:
 
 def test_a_newer_version_is_refused_as_such() -> None:
     with pytest.raises(FutureVersionError):
-        Settings.from_json({**DEFAULT_DOC, "version": 2})
+        Settings.from_json({**DEFAULT_DOC, "version": SETTINGS_VERSION + 1})
+
+
+def test_a_version_1_file_is_upgraded_with_nothing_lost() -> None:
+    before = copy.deepcopy(VERSION_1_DOC)
+    settings = Settings.from_json(VERSION_1_DOC)
+    assert settings == Settings(
+        question_marks=False,
+        left_click_chords=True,
+        first_click=FirstClick.SAFE,
+        counter_below_zero=False,
+        sound=False,
+        zoom=3,
+        board=PRESETS[Difficulty.EXPERT],
+        custom=Board(20, 24, 99),
+    )
+    assert before == VERSION_1_DOC  # read, not changed
+
+
+def test_a_version_1_custom_difficulty_plays_its_custom_size() -> None:
+    doc = {**VERSION_1_DOC, "difficulty": "custom"}
+    assert Settings.from_json(doc).board == Board(20, 24, 99)
+
+
+@pytest.mark.parametrize("label", ["hard", None, 3])
+def test_a_version_1_file_with_an_unknown_difficulty_is_damage(label: object) -> None:
+    with pytest.raises(DataError):
+        Settings.from_json({**VERSION_1_DOC, "difficulty": label})
+
+
+@pytest.mark.parametrize("key", [k for k in DEFAULT_DOC if k != "version"])
+def test_a_missing_key_takes_its_default(key: str) -> None:
+    # A file from a version that did not have this setting yet.
+    assert Settings.from_json(_without(key)) == Settings()
+    changed = {**VERSION_1_DOC}
+    if key in changed:
+        del changed[key]
+        Settings.from_json(changed)  # read, not refused
+
+
+def test_a_version_1_file_missing_every_setting_is_all_defaults() -> None:
+    assert Settings.from_json({"version": 1}) == Settings()
 
 
 def _with(key: str, value: object) -> dict[str, object]:
@@ -115,8 +165,9 @@ BAD = [
     ("zoom", True),
     ("zoom", "auto"),
     ("zoom", 10**30),
-    ("difficulty", "hard"),
-    ("difficulty", None),
+    ("board", None),
+    ("board", {"rows": 9, "columns": 9}),
+    ("board", {"rows": 1000, "columns": 1000, "mines": 10}),
     ("custom", None),
     ("custom", [16, 30, 99]),
     ("custom.rows", 8),
@@ -137,10 +188,9 @@ def test_a_wrong_type_or_value_makes_the_file_unreadable(key: str, value: object
         Settings.from_json(_with(key, value))
 
 
-@pytest.mark.parametrize("key", [k for k in DEFAULT_DOC if k != "version"] + ["version"])
-def test_a_missing_key_makes_the_file_unreadable(key: str) -> None:
+def test_a_missing_version_makes_the_file_unreadable() -> None:
     with pytest.raises(DataError):
-        Settings.from_json(_without(key))
+        Settings.from_json(_without("version"))
 
 
 @pytest.mark.parametrize("value", [None, [], "settings", 1, {1: 2}])
@@ -150,11 +200,10 @@ def test_a_document_that_is_not_an_object_is_refused(value: object) -> None:
 
 
 def test_custom_mine_limits_follow_the_size() -> None:
-    assert CustomSize(9, 9, 64).max_mines == 64
-    assert CustomSize(9, 9, 10).mines == 10
+    assert Settings(custom=Board(9, 9, 64)).custom.mines == 64
     with pytest.raises(DataError):
-        CustomSize(9, 9, 65)
-    assert CustomSize(24, 30, 23 * 29).mines == 667
+        Settings(custom=Board(9, 9, 65))
+    assert Settings(custom=Board(24, 30, 23 * 29)).custom.mines == 667
 
 
 def test_invalid_settings_cannot_be_built() -> None:
@@ -165,15 +214,14 @@ def test_invalid_settings_cannot_be_built() -> None:
     with pytest.raises(DataError):
         Settings(first_click="safe")  # type: ignore[arg-type]
     with pytest.raises(ValueError):  # DataError is a ValueError
-        CustomSize(rows=100)
+        Settings(board=Board(100, 9, 10))
 
 
 def test_difficulty_knows_the_presets() -> None:
     assert [d.is_preset for d in Difficulty] == [True, True, True, False]
 
 
-def test_an_upgrade_step_would_be_applied_in_order() -> None:
-    # No file needs upgrading yet; prove the mechanism a later version relies on.
+def test_upgrade_steps_are_applied_in_order() -> None:
     steps: dict[int, schema.Upgrade] = {
         1: lambda doc: {**doc, "b": doc["a"]},
         2: lambda doc: {**doc, "c": doc["b"]},

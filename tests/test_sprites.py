@@ -115,28 +115,28 @@ def test_painting_twice_gives_the_same_pixels() -> None:
 
 @pytest.mark.parametrize("number", sorted(layout.NUMBER_COLOURS))
 def test_number_tiles_are_painted_in_their_colour(sheet: pygame.Surface, number: str) -> None:
-    tile = pixels(sheet, layout.tile_rect(number))
+    tile = pixels(sheet, layout.tile_rect(layout.Tile(number)))
     non_grey = Counter(p for p in tile if p != layout.GREY)
     assert non_grey.most_common(1)[0][0] == layout.NUMBER_COLOURS[number]
     # Stronger, and meaningful for the grey 8 too: all that the number adds to the open
     # tile is ink of its colour, and enough of it to be bold.
-    blank = pixels(sheet, layout.tile_rect("open"))
+    blank = pixels(sheet, layout.tile_rect(layout.Tile.OPEN))
     added = {p for p, q in zip(tile, blank, strict=True) if p != q}
     assert added == {layout.NUMBER_COLOURS[number]}
     assert sum(p != q for p, q in zip(tile, blank, strict=True)) >= 20
 
 
 def test_number_glyphs_are_centred_on_the_open_tile(sheet: pygame.Surface) -> None:
-    blank = pixels(sheet, layout.tile_rect("open"))
+    blank = pixels(sheet, layout.tile_rect(layout.Tile.OPEN))
     for number in layout.NUMBER_COLOURS:
-        tile = pixels(sheet, layout.tile_rect(number))
+        tile = pixels(sheet, layout.tile_rect(layout.Tile(number)))
         xs = [i % layout.TILE for i, (p, q) in enumerate(zip(tile, blank, strict=True)) if p != q]
         # the open cell's clear area is columns 1-15 (column 0 is the grid line)
         assert min(xs) - 1 == layout.TILE - 1 - max(xs), number
 
 
 def test_hidden_tile_is_raised(sheet: pygame.Surface) -> None:
-    x, y, w, h = layout.tile_rect("hidden")
+    x, y, w, h = layout.tile_rect(layout.Tile.HIDDEN)
     top_left = sheet.get_at((x, y))
     bottom_right = sheet.get_at((x + w - 1, y + h - 1))
     centre = sheet.get_at((x + w // 2, y + h // 2))
@@ -146,7 +146,7 @@ def test_hidden_tile_is_raised(sheet: pygame.Surface) -> None:
 
 
 def test_open_tile_has_the_grid_line_on_top_and_left_only(sheet: pygame.Surface) -> None:
-    x, y, w, h = layout.tile_rect("open")
+    x, y, w, h = layout.tile_rect(layout.Tile.OPEN)
     assert all(tuple(sheet.get_at((x + i, y)))[:3] == layout.DARK for i in range(w))
     assert all(tuple(sheet.get_at((x, y + i)))[:3] == layout.DARK for i in range(h))
     inside = pixels(sheet, (x + 1, y + 1, w - 1, h - 1))
@@ -154,7 +154,7 @@ def test_open_tile_has_the_grid_line_on_top_and_left_only(sheet: pygame.Surface)
 
 
 def test_exploded_mine_lies_on_red(sheet: pygame.Surface) -> None:
-    counts = Counter(pixels(sheet, layout.tile_rect("exploded")))
+    counts = Counter(pixels(sheet, layout.tile_rect(layout.Tile.EXPLODED)))
     assert counts[(255, 0, 0)] > counts[layout.GREY]
 
 

@@ -17,8 +17,9 @@ import pytest
 from game import cli
 from game.app import App
 from game.core import Game, Status
-from game.difficulty import PRESETS
 from game.layout import Layout
+from game.rules import PRESETS, Difficulty
+from game.sheet import Face, Tile
 from game.sprites import SpriteSheet
 
 ZOOM = 2
@@ -51,8 +52,7 @@ def use_layout(app: App, layout: str) -> Game:
     """Replace the app's game with fixed mines (the board must keep its size)."""
     game = Game.from_layout(layout)
     assert (game.rows, game.cols) == (app.board.rows, app.board.cols)
-    app.game = game
-    app.renderer.invalidate()
+    app.play(game)
     app.run(frames=1)
     return game
 
@@ -86,13 +86,11 @@ def win_beginner(app: App, clock: FakeClock | None = None, ms: int = 0) -> None:
 
 
 def cell_center(app: App, row: int, col: int) -> tuple[int, int]:
-    x, y, w, h = app.renderer.layout.cell_rect(row, col)
-    return ((x + w // 2) * app.zoom, (y + h // 2) * app.zoom)
+    return app.cell_pos(row, col)
 
 
 def face_center(app: App) -> tuple[int, int]:
-    x, y, w, h = app.renderer.layout.face
-    return ((x + w // 2) * app.zoom, (y + h // 2) * app.zoom)
+    return app.face_pos()
 
 
 def post(kind: int, **attrs: object) -> None:
@@ -126,10 +124,11 @@ def sprite_bytes(picture: pygame.Surface) -> bytes:
 
 
 def shows_tile(app: App, row: int, col: int, name: str) -> bool:
+    """name: the tile's name on the sprite sheet (Tile's value)."""
     x, y, w, h = app.renderer.layout.cell_rect(row, col)
     z = app.zoom
     return region(app.screen, (x * z, y * z, w * z, h * z)) == sprite_bytes(
-        app.renderer.sprites.tiles[name]
+        app.renderer.sprites.tiles[Tile(name)]
     )
 
 
@@ -137,7 +136,7 @@ def shows_face(app: App, name: str) -> bool:
     x, y, w, h = app.renderer.layout.face
     z = app.zoom
     return region(app.screen, (x * z, y * z, w * z, h * z)) == sprite_bytes(
-        app.renderer.sprites.faces[name]
+        app.renderer.sprites.faces[Face(name)]
     )
 
 
@@ -309,10 +308,10 @@ def test_winning_shows_sunglasses_all_mines_flagged_and_counter_zero(
 ) -> None:
     win_beginner(app)
     # A first Beginner win is a best time: the name box comes up over the board.
-    assert app.dialogs and app.dialogs[-1][0].title == "A new best time!"
+    assert app.dialogs and app.top_dialog.title == "A new best time!"
     key(pygame.K_RETURN, "\r")  # keep the offered name
     app.run(frames=1)
-    assert app.dialogs[-1][0].title == "Best times: Beginner"
+    assert app.top_dialog.title == "Best times: Beginner"
     key(pygame.K_ESCAPE, "\x1b")
     app.run(frames=1)
     assert not app.dialogs
@@ -387,7 +386,7 @@ def test_keys_1_2_3_change_difficulty_and_resize_the_window(app: App) -> None:
     ):
         post(pygame.KEYDOWN, key=key, mod=0, unicode="")
         app.run(frames=1)
-        board = PRESETS[name]
+        board = PRESETS[Difficulty(name)]
         width, height = Layout(board.rows, board.cols).size
         assert app.board == board
         assert app.screen.get_size() == (width * app.zoom, height * app.zoom)
@@ -420,7 +419,7 @@ def test_zoom_keys_change_the_scale_without_blur(app: App) -> None:
     post(pygame.KEYDOWN, key=pygame.K_EQUALS, mod=0, unicode="=")
     app.run(frames=1)
     assert app.zoom == ZOOM + 1
-    big = SpriteSheet(ZOOM + 1).tiles["hidden"]
+    big = SpriteSheet(ZOOM + 1).tiles[Tile.HIDDEN]
     assert shows_tile(app, 0, 0, "hidden")
     colours = {
         big.get_at((x, y))[:3] for x in range(big.get_width()) for y in range(big.get_height())
@@ -435,7 +434,7 @@ def test_the_custom_dialog_validates_and_starts_a_custom_board(app: App) -> None
     type_text("c")  # the C key opens the dialog; its own "c" must not land in a field
     app.run(frames=1)
     assert app.dialogs
-    dialog = app.dialogs[-1][0]
+    dialog = app.top_dialog
     # Rows field is focused with its text selected: typing replaces it.
     type_text("30")
     key(pygame.K_RETURN, "\r")

@@ -31,6 +31,7 @@ from test_window import (
 from game import cli
 from game.app import App
 from game.core import Status
+from game.rules import Difficulty
 
 
 def folder() -> Path:
@@ -60,7 +61,7 @@ def screen_bytes(app: App) -> bytes:
 
 
 def top_dialog_title(app: App) -> str | None:
-    return app.dialogs[-1][0].title if app.dialogs else None
+    return app.top_dialog.title if app.dialogs else None
 
 
 def test_a_winning_time_asks_for_a_name_and_enters_the_best_times(
@@ -84,7 +85,7 @@ def test_the_last_name_is_offered_next_time(clock: FakeClock) -> None:
     for name in ("Grace", None):
         app = make_app(clock)
         win_beginner(app)
-        dialog = app.dialogs[-1][0]
+        dialog = app.top_dialog
         if name is None:
             assert dialog.values["name"] == "Grace"  # type: ignore[attr-defined]
         else:
@@ -169,7 +170,7 @@ def test_a_damaged_settings_file_is_moved_aside_and_the_player_told(clock: FakeC
     assert top_dialog_title(app) == "Your records"
     moved = [p.name for p in folder().iterdir() if ".corrupt-" in p.name]
     assert len(moved) == 1 and moved[0].startswith("settings.json.corrupt-")
-    dialog = app.dialogs[-1][0]
+    dialog = app.top_dialog
     assert any(moved[0] in line for line in dialog.lines)  # type: ignore[attr-defined]
     key(pygame.K_RETURN, "\r")
     app.run(frames=1)
@@ -186,7 +187,7 @@ def test_a_folder_that_cannot_be_written_does_not_stop_play(
     monkeypatch.setenv("MINESWEEPER_DATA_DIR", str(blocker / "minesweeper"))
     app = make_app(clock)
     assert top_dialog_title(app) == "Your records"
-    text = " ".join(app.dialogs[-1][0].lines)  # type: ignore[attr-defined]
+    text = " ".join(app.top_dialog.lines)  # type: ignore[attr-defined]
     assert "cannot be saved" in text
     key(pygame.K_RETURN, "\r")
     app.run(frames=1)
@@ -208,10 +209,10 @@ def test_settings_are_kept_and_applied_at_the_next_start(clock: FakeClock) -> No
     app.close()
     saved = json.loads((folder() / "settings.json").read_text())
     assert saved["question_marks"] is False
-    assert saved["difficulty"] == "expert" and saved["zoom"] == 3
+    assert saved["board"] == {"rows": 16, "columns": 30, "mines": 99} and saved["zoom"] == 3
     again = App(cli.Options(sound=False), clock=clock)
     again.run(frames=1)
-    assert again.board.name == "expert" and again.zoom == 3
+    assert again.difficulty is Difficulty.EXPERT and again.zoom == 3
     assert again.game.marks is False
     again.close()
 
@@ -225,11 +226,11 @@ def test_the_command_line_wins_over_the_saved_settings_without_changing_them(
     app.close()
     override = App(cli.Options(sound=False, zoom=1), clock=clock)
     override.run(frames=1)
-    assert override.board.name == "intermediate" and override.zoom == 1
+    assert override.difficulty is Difficulty.INTERMEDIATE and override.zoom == 1
     override.close()
     saved = json.loads((folder() / "settings.json").read_text())
     assert saved["zoom"] is None  # both --zoom options were for their sessions only
-    assert saved["difficulty"] == "intermediate"
+    assert saved["board"] == {"rows": 16, "columns": 16, "mines": 40}
 
 
 @settings(
@@ -253,3 +254,35 @@ def test_any_bytes_in_any_data_file_never_stop_the_window_from_starting(
         assert app.game.status is not Status.READY
     finally:
         app.close()
+
+
+def test_a_changed_rule_applies_from_the_next_game_not_to_the_one_in_progress(
+    clock: FakeClock,
+) -> None:
+    app = make_app(clock)
+    use_layout(app, BEGINNER)
+    click(app, cell_center(app, 0, 5))  # a game under way, question marks on
+    key(pygame.K_o, "o")
+    app.run(frames=1)
+    settings_menu = app.top_dialog
+    assert settings_menu is not None
+    assert any("next game" in line for line in settings_menu.lines)  # type: ignore[attr-defined]
+    key(pygame.K_RETURN, "\r")  # question marks -> off
+    key(pygame.K_ESCAPE, "\x1b")
+    app.run(frames=1)
+    for _ in range(2):
+        click(app, cell_center(app, 8, 8), button=3)
+    assert app.game.look(8, 8).name == "QUESTION"  # the game keeps its rules
+    app.close()  # saved with the rules it started with
+    again = make_app(clock)
+    assert top_dialog_title(again) == "Unfinished game"
+    key(pygame.K_RETURN, "\r")
+    again.run(frames=1)
+    assert again.game.marks is True and again.session.rules.question_marks is True
+    click(again, cell_center(again, 8, 8), button=3)
+    click(again, cell_center(again, 8, 8), button=3)  # ? -> hidden, then a new flag
+    assert again.game.look(8, 8).name == "FLAG"
+    key(pygame.K_F2)
+    again.run(frames=1)
+    assert again.game.marks is False  # the next game takes the changed setting
+    again.close()

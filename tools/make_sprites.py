@@ -494,12 +494,12 @@ def paint_frame(name: str) -> pygame.Surface:
 def paint_sheet() -> pygame.Surface:
     sheet = pygame.Surface((SHEET_W, SHEET_H))
     sheet.fill(BLACK)
-    for name in TILES:
-        sheet.blit(paint_tile(name), tile_rect(name)[:2])
+    for tile in TILES:
+        sheet.blit(paint_tile(tile.value), tile_rect(tile)[:2])
     for char in LEDS:
         sheet.blit(paint_led(char), led_rect(char)[:2])
-    for name in FACES:
-        sheet.blit(paint_face(name), face_rect(name)[:2])
+    for face in FACES:
+        sheet.blit(paint_face(face.value), face_rect(face)[:2])
     for name in FRAMES:
         sheet.blit(paint_frame(name), frame_rect(name)[:2])
     return sheet

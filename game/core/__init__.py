@@ -19,11 +19,13 @@ from game.core.errors import (
     RuleError,
     SnapshotError,
 )
-from game.core.game import Game, Status
+from game.core.game import MAX_SEED, Game, Status, draw_seed
 from game.core.look import Look
+from game.core.minefield import Minefield
 from game.core.moves import Action, Move, chord, mark, reveal
 
 __all__ = [
+    "MAX_SEED",
     "Action",
     "BoardSizeError",
     "Cell",
@@ -36,12 +38,14 @@ __all__ = [
     "LayoutError",
     "Look",
     "Mark",
+    "Minefield",
     "Move",
     "MoveError",
     "RuleError",
     "SnapshotError",
     "Status",
     "chord",
+    "draw_seed",
     "mark",
     "reveal",
 ]

@@ -61,7 +61,8 @@ class Geometry:
 
     def index(self, row: int, col: int) -> int:
         """The flat index of (row, col); raises CellError off the board."""
-        on_board = isinstance(row, int) and isinstance(col, int)
+        # type() and not isinstance(): True and False are ints to Python, not rows.
+        on_board = type(row) is int and type(col) is int
         if not (on_board and 0 <= row < self.rows and 0 <= col < self.cols):
             raise CellError(
                 f"cell ({row}, {col}) is off the board: rows are 0-{self.rows - 1}, "

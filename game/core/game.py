@@ -18,12 +18,12 @@ from game.core.board import (
     Geometry,
     check_mine_count,
     count_neighbours,
-    parse_layout,
     place_mines,
 )
 from game.core.delta import EMPTY_RUNS, Cell, CellSet, Delta, Mark
-from game.core.errors import SnapshotError
+from game.core.errors import RuleError, SnapshotError
 from game.core.look import Look
+from game.core.minefield import Minefield
 from game.core.moves import Action, Move
 
 _FLAG = Mark.FLAG.value
@@ -56,17 +56,16 @@ class Game:
         first_click: FirstClick,
         marks: bool,
         left_click_chords: bool,
-        rng: random.Random | None,
+        seed: int | None,
     ) -> None:
-        """Use Game.new or Game.from_layout."""
+        """Use Game.new, Game.from_minefield or Game.from_layout."""
         self._geo = geometry
         self._mines = mines
         self._first_click = first_click
-        self.marks = marks
-        """Question marks are in the mark cycle (hidden -> flag -> ? -> hidden)."""
-        self.left_click_chords = left_click_chords
-        """A reveal on an opened number chords it."""
-        self._rng = rng
+        self._marks = marks
+        self._left_click_chords = left_click_chords
+        self._seed = seed
+        self._minefield: Minefield | None = None
         self._status = Status.READY
         size = geometry.size
         self._mark = bytearray(size)
@@ -94,17 +93,22 @@ class Game:
         cols: int,
         mines: int,
         *,
-        seed: int | str | None = None,
+        seed: int | None = None,
         first_click: str | FirstClick = "opening",
         marks: bool = True,
         left_click_chords: bool = False,
     ) -> Game:
         """A new game whose mines are placed at the first reveal.
 
-        The same seed and the same first click give the same board.
+        Every game can be dealt again: without a seed, one is drawn (``Game.seed``
+        keeps it). The same seed, size, rules and first click give the same mines.
         """
         geometry = Geometry(rows, cols)
         check_mine_count(geometry, mines)
+        if seed is None:
+            seed = draw_seed()
+        elif type(seed) is not int or not 0 <= seed <= MAX_SEED:
+            raise RuleError(f"a seed is a whole number from 0 to {MAX_SEED}; got {seed!r}")
         return cls(
             geometry,
             mines,
@@ -112,21 +116,32 @@ class Game:
             first_click=FirstClick.parse(first_click),
             marks=marks,
             left_click_chords=left_click_chords,
-            rng=random.Random(seed),
+            seed=seed,
         )
+
+    @classmethod
+    def from_minefield(
+        cls, minefield: Minefield, *, marks: bool = True, left_click_chords: bool = False
+    ) -> Game:
+        """A game on a given mine layout (a test, a replay, a shared board)."""
+        geometry = Geometry(minefield.rows, minefield.cols)
+        game = cls(
+            geometry,
+            len(minefield),
+            positions=[geometry.index(row, col) for row, col in minefield],
+            first_click=FirstClick.SAFE,
+            marks=marks,
+            left_click_chords=left_click_chords,
+            seed=None,
+        )
+        game._minefield = minefield
+        return game
 
     @classmethod
     def from_layout(cls, text: str, *, marks: bool = True, left_click_chords: bool = False) -> Game:
         """A game with fixed mines drawn as text: '*' mine, '.' safe, one line per row."""
-        geometry, positions = parse_layout(text)
-        return cls(
-            geometry,
-            len(positions),
-            positions=positions,
-            first_click=FirstClick.SAFE,
-            marks=marks,
-            left_click_chords=left_click_chords,
-            rng=None,
+        return cls.from_minefield(
+            Minefield.from_text(text), marks=marks, left_click_chords=left_click_chords
         )
 
     def _lay_mines(self, positions: list[int]) -> None:
@@ -166,6 +181,30 @@ class Game:
         return self._first_click
 
     @property
+    def marks(self) -> bool:
+        """Question marks are in the mark cycle (hidden -> flag -> ? -> hidden)."""
+        return self._marks
+
+    @property
+    def left_click_chords(self) -> bool:
+        """A reveal on an opened number chords it."""
+        return self._left_click_chords
+
+    @property
+    def seed(self) -> int | None:
+        """The seed the mines are (or will be) placed from; None for a game made on
+        a given layout."""
+        return self._seed
+
+    @property
+    def minefield(self) -> Minefield | None:
+        """The mine layout, or None before a new game's first reveal places it."""
+        if self._minefield is None and self._placed:
+            geo = self._geo
+            self._minefield = Minefield(geo.rows, geo.cols, map(geo.cell, self._positions))
+        return self._minefield
+
+    @property
     def status(self) -> Status:
         """READY until the first reveal, then PLAYING, then WON or LOST."""
         return self._status
@@ -179,11 +218,6 @@ class Game:
     def mines_left(self) -> int:
         """Mines minus flags, as the mine counter shows it; may be negative."""
         return self._mines - self.flags
-
-    @property
-    def safe_left(self) -> int:
-        """Safe cells still to open."""
-        return self._safe - self._opened
 
     def look(self, row: int, col: int) -> Look:
         """How the cell at (row, col) looks to the player."""
@@ -243,14 +277,13 @@ class Game:
         if self._status.is_over:
             return self._nothing()
         if not self._openable[i]:
-            if self._mark[i] != _FLAG and self.left_click_chords:
+            if self._mark[i] != _FLAG and self._left_click_chords:
                 return self.chord(row, col)
             return self._nothing()
         if self._status is Status.READY:
-            if not self._placed and self._rng is not None:
-                self._lay_mines(
-                    place_mines(self._geo, self._mines, i, self._first_click, self._rng)
-                )
+            if not self._placed:
+                rng = random.Random(self._seed)
+                self._lay_mines(place_mines(self._geo, self._mines, i, self._first_click, rng))
             self._status = Status.PLAYING
         runs: list[int] = []
         if self._mine[i]:
@@ -269,7 +302,7 @@ class Game:
             return self._nothing()
         mark = self._mark[i]
         if mark == _FLAG:
-            new = Mark.QUESTION if self.marks else Mark.NONE
+            new = Mark.QUESTION if self._marks else Mark.NONE
             self._flags.discard(i)
             self._openable[i] = 1
             self._zero[i] = 1 if self._is_safe_zero(i) else 0
@@ -447,8 +480,9 @@ class Game:
             "status": self._status.value,
             "exploded": [list(geo.cell(p)) for p in sorted(self._exploded)],
             "first_click": self._first_click.value,
-            "marks": self.marks,
-            "left_click_chords": self.left_click_chords,
+            "marks": self._marks,
+            "left_click_chords": self._left_click_chords,
+            "seed": self._seed,
         }
 
     @classmethod
@@ -457,7 +491,8 @@ class Game:
 
         Cells are one letter each: 'h' hidden, 'f' flagged, 'q' question-marked,
         'o' opened; upper case where the cell holds a mine. A game saved before its
-        first reveal comes back with fresh, unplaced mines.
+        first reveal comes back unplaced, with its seed (a snapshot written before
+        seeds were kept draws a new one).
         """
         try:
             return cls._restore(data)
@@ -479,6 +514,9 @@ class Game:
         for flag in ("placed", "marks", "left_click_chords"):
             if not isinstance(data[flag], bool):
                 raise SnapshotError(f"the saved game's {flag!r} is not true or false")
+        seed = data.get("seed")
+        if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
+            raise SnapshotError(f"the saved game's seed {seed!r} is not a seed")
         geometry = Geometry(rows, cols)
         check_mine_count(geometry, mines)
         status = Status(data["status"])
@@ -489,7 +527,7 @@ class Game:
             first_click=FirstClick.parse(data["first_click"]),
             marks=data["marks"],
             left_click_chords=data["left_click_chords"],
-            rng=random.Random(),
+            seed=draw_seed() if seed is None and not data["placed"] else seed,
         )
         text = "".join(cells)
         if set(text) - set("hfqoHFQO"):
@@ -504,7 +542,6 @@ class Game:
             raise SnapshotError("the saved game opened cells before placing its mines")
         if placed:
             game._lay_mines(positions)
-            game._rng = None
         for k, ch in enumerate(text):
             i = geometry.index(k // cols, k % cols)
             lower = ch.lower()
@@ -531,9 +568,16 @@ class Game:
         game._status = status
         return game
 
-    # ----------------------------------------------------------------- for tests
-
     def mine_cells(self) -> list[Cell]:
-        """Where the mines are (empty before a new game's first reveal). For tests,
-        replays and the end-of-game screen; the window never shows it while playing."""
+        """Where the mines are, sorted (empty before a new game's first reveal).
+        The window never shows them while playing."""
         return sorted(self._geo.cell(p) for p in self._positions)
+
+
+MAX_SEED = (1 << 63) - 1
+"""Seeds are whole numbers from 0 to this (they fit a signed 64-bit integer)."""
+
+
+def draw_seed() -> int:
+    """A fresh seed from the system's entropy (never the clock)."""
+    return random.SystemRandom().getrandbits(63)

@@ -26,11 +26,6 @@ class Look(IntEnum):
     WRONG_FLAG = 14  # a flag on a safe cell, shown once the game is lost
 
     @property
-    def is_open(self) -> bool:
-        """An opened safe cell (showing 0-8)."""
-        return self <= Look.OPEN_8
-
-    @property
     def char(self) -> str:
         """The character of the text view (see the rule book)."""
         return VIEW_CHARS[self]

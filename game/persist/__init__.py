@@ -2,6 +2,7 @@
 
 Never imports pygame, and never stops the game from starting: see Profile. The
 window uses Profile (and the value types below); the rest is for tests and tools.
+The vocabulary (board sizes, difficulties, rules) is game.rules'.
 """
 
 from __future__ import annotations
@@ -18,23 +19,19 @@ from game.persist.profile import (
 from game.persist.records import DEFAULT_NAME, MAX_NAME_LENGTH, TOP, BestTime, Records, Stats
 from game.persist.resume import SavedGame
 from game.persist.schema import DataError, FutureVersionError
-from game.persist.settings import PRESETS, CustomSize, Difficulty, FirstClickRule, Settings
+from game.persist.settings import Settings
 
 __all__ = [
     "DATA_FILES",
     "DEFAULT_NAME",
     "ENV_VAR",
     "MAX_NAME_LENGTH",
-    "PRESETS",
     "RECORDS_FILE",
     "RESUME_FILE",
     "SETTINGS_FILE",
     "TOP",
     "BestTime",
-    "CustomSize",
     "DataError",
-    "Difficulty",
-    "FirstClickRule",
     "FutureVersionError",
     "Profile",
     "Records",

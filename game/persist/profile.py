@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import errno
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date, datetime
 from pathlib import Path
@@ -25,8 +25,9 @@ from game.persist import store
 from game.persist.paths import data_dir
 from game.persist.records import MAX_GAME_MS, Records
 from game.persist.resume import SavedGame
-from game.persist.settings import Difficulty, Settings
+from game.persist.settings import Settings
 from game.persist.store import LoadStatus
+from game.rules import Difficulty
 
 T = TypeVar("T")
 V = TypeVar("V")
@@ -263,21 +264,17 @@ class Profile:
     # ---------------------------------------------------------------- resume
 
     def save_resume(
-        self,
-        game: Mapping[str, object],
-        *,
-        elapsed_ms: int,
-        settings: Settings,
-        difficulty: Difficulty,
+        self, game: Mapping[str, object], *, elapsed_ms: int, log: Sequence[str] = ()
     ) -> bool:
-        """Save a game in progress (Game.to_snapshot()) for the next start.
+        """Save a game in progress (Game.to_snapshot(), and its move log as text) for
+        the next start.
 
         Only for a game that is under way: a finished game is never saved (call
         record_win / record_loss, which clear the saved game). False if it could
         not be saved, with a message for the player.
         """
         try:
-            saved = SavedGame(dict(game), _clamp_ms(elapsed_ms), settings, difficulty)
+            saved = SavedGame(dict(game), _clamp_ms(elapsed_ms), tuple(log))
             text = store.dump_json(saved.to_json(), indent=None)
         except (TypeError, ValueError) as error:
             self._problems.append(
@@ -303,8 +300,9 @@ class Profile:
             return False
         return True
 
-    def resume(self, restore: Callable[[dict[str, object]], T | None]) -> Resumed[T] | None:
-        """Bring the saved game back with ``restore`` (e.g. Game.from_snapshot).
+    def resume(self, restore: Callable[[SavedGame], T | None]) -> Resumed[T] | None:
+        """Bring the saved game back with ``restore`` (which builds the caller's game
+        from the SavedGame: its snapshot, time and log).
 
         The saved game is cleared either way: it is offered once. If restore
         raises (the engine finds the board damaged), the file is moved aside and
@@ -315,7 +313,7 @@ class Profile:
         if saved is None:
             return None
         try:
-            game = restore(dict(saved.game))
+            game = restore(saved)
         except Exception as error:  # whatever the engine raises, the game goes on
             self._set_aside_resume(error)
             return None

@@ -19,7 +19,7 @@ from types import MappingProxyType
 
 from game.persist import schema
 from game.persist.schema import DataError, JsonObject
-from game.persist.settings import PRESETS, Difficulty
+from game.rules import PRESETS, Difficulty
 
 RECORDS_VERSION = 1
 """Version of records.json this code writes and the newest it reads."""
@@ -287,26 +287,27 @@ class Records:
     def from_json(cls, value: object) -> Records:
         """Parse a records document of any version we know.
 
-        FutureVersionError for a newer version, DataError for anything missing,
-        mistyped, out of range or inconsistent. Unknown keys are ignored. A
-        table out of order is sorted (by time, then date; stable), since no
-        record is lost by that.
+        FutureVersionError for a newer version, DataError for anything mistyped,
+        out of range or inconsistent. What is missing (a table, a difficulty's
+        statistics, the last name: a file from an older version) starts empty;
+        unknown keys are ignored. A table out of order is sorted (by time, then
+        date; stable), since no record is lost by that.
         """
         what = "records"
         doc = schema.upgrade(schema.require_object(value, what), RECORDS_VERSION, _UPGRADES, what)
-        last_name = schema.read_str(doc, "last_name", what)
-        tables = schema.require_object(schema.require_key(doc, "best_times", what), "best times")
+        last_name = schema.read_str(doc, "last_name", what) if "last_name" in doc else ""
+        tables = schema.require_object(doc.get("best_times", {}), "best times")
         best: dict[Difficulty, tuple[BestTime, ...]] = {}
         for preset in PRESETS:
-            entries = schema.require_key(tables, preset.value, "best times")
+            entries = tables.get(preset.value, [])
             if not isinstance(entries, list) or len(entries) > TOP:
                 raise DataError(f"best times of {preset.value} are not a list of {TOP} or fewer")
             parsed = [BestTime.from_json(entry) for entry in entries]
             # Ties: the earlier day first, as when they were entered.
             best[preset] = tuple(sorted(parsed, key=lambda entry: (entry.ms, entry.date)))
-        counters = schema.require_object(schema.require_key(doc, "stats", what), "statistics")
+        counters = schema.require_object(doc.get("stats", {}), "statistics")
         stats = {
-            d: Stats.from_json(schema.require_key(counters, d.value, "statistics"))
+            d: Stats.from_json(counters[d.value]) if d.value in counters else Stats()
             for d in Difficulty
         }
         return cls(best_times=best, stats=stats, last_name=last_name)

@@ -1,10 +1,21 @@
 """The unfinished game saved when the window closes mid-game: resume.json.
 
-The game itself is the engine's snapshot (``Game.to_snapshot()``), kept as an
-opaque JSON object: this layer checks only that it is an object, and leaves
-restoring it (and judging whether it is sound) to the caller, so that the file
-format of the board stays the engine's business and this package never imports
-game.core.
+The game itself is the engine's snapshot (``Game.to_snapshot()``: the board, the
+marks, the rules the game started with and its seed), kept here as a JSON object
+that this layer checks only as far as a stranger's file must be checked before
+anything is built from it: its size is a board the window offers (the same limits
+as the Custom dialog), so a tampered file cannot open a 1000x1000 window. Restoring
+it, and judging the cells, is the engine's business.
+
+A saved game is input from strangers: a player can be handed one, or a disk can
+damage it. Everything in it is checked here or by the engine, and any fault means
+the file is set aside (Profile), never a traceback.
+
+Version history:
+  1  "game", "elapsed_ms", "settings" (all settings of the time), "difficulty".
+  2  "game", "elapsed_ms", "log": the rules travel inside the game's snapshot, the
+     difficulty follows from the size, and the moves played so far are kept
+     (each "ms letter row col", see game.session.LoggedMove).
 """
 
 from __future__ import annotations
@@ -15,13 +26,47 @@ from dataclasses import dataclass
 from game.persist import schema
 from game.persist.records import MAX_GAME_MS
 from game.persist.schema import DataError, JsonObject
-from game.persist.settings import Difficulty, Settings
+from game.rules import Board, BoardChoiceError, Difficulty, custom
 
-RESUME_VERSION = 1
+RESUME_VERSION = 2
 """Version of resume.json this code writes and the newest it reads."""
 
-# steps[n] turns a resume document of version n into n + 1; none yet.
-_UPGRADES: dict[int, schema.Upgrade] = {}
+MAX_LOG_ENTRY = 64
+"""The longest text of one logged move ("ms r row col" is far shorter)."""
+
+
+def _v1_to_v2(doc: JsonObject) -> JsonObject:
+    """Version 1 kept the settings of the time and a difficulty label beside the game.
+
+    The label must agree with the board's size (a 2x2 game labelled "expert" must not
+    reach the Expert best times); the rules are the snapshot's own."""
+    game = schema.require_object(schema.require_key(doc, "game", "saved game"), "saved game board")
+    board = _board_of(game)
+    label = doc.pop("difficulty", None)
+    if label != board.difficulty.value:
+        raise DataError(
+            f"saved game: a {board.rows}x{board.cols} board with {board.mines} mines "
+            f"is not {label!r}"
+        )
+    doc.pop("settings", None)
+    doc["log"] = []
+    return doc
+
+
+_UPGRADES: dict[int, schema.Upgrade] = {1: _v1_to_v2}
+"""steps[n] turns a resume document of version n into n + 1."""
+
+
+def _board_of(game: Mapping[str, object]) -> Board:
+    """The size of a snapshot, held to the window's limits; DataError otherwise."""
+    what = "saved game board"
+    sizes = [schema.require_key(game, key, what) for key in ("rows", "cols", "mines")]
+    if not all(type(value) is int for value in sizes):
+        raise DataError(f"{what}: its size is not whole numbers")
+    try:
+        return custom(*sizes)  # type: ignore[arg-type]  # (checked just above)
+    except BoardChoiceError as error:
+        raise DataError(f"{what}: {error}") from None
 
 
 @dataclass(frozen=True)
@@ -29,20 +74,30 @@ class SavedGame:
     """A game in progress, as saved when the window closed."""
 
     game: Mapping[str, object]
-    """The engine's snapshot, opaque here; give it to Game.from_snapshot."""
+    """The engine's snapshot, checked for its size only; give it to Game.from_snapshot."""
     elapsed_ms: int
     """Time on the clock when the game was saved."""
-    settings: Settings
-    """The settings the game was started with (rules such as question marks)."""
-    difficulty: Difficulty
+    log: tuple[str, ...] = ()
+    """The moves played so far, as text (game.session.LoggedMove)."""
 
     def __post_init__(self) -> None:
         _require_mapping(self.game)
+        _board_of(self.game)
         schema.check_int(self.elapsed_ms, 0, MAX_GAME_MS, "saved game elapsed_ms")
-        if not isinstance(self.settings, Settings):
-            raise DataError("saved game settings must be Settings")
-        if not isinstance(self.difficulty, Difficulty):
-            raise DataError("saved game difficulty must be a Difficulty")
+        if not isinstance(self.log, tuple) or not all(
+            isinstance(entry, str) and len(entry) <= MAX_LOG_ENTRY for entry in self.log
+        ):
+            raise DataError("saved game log is not a list of moves")
+
+    @property
+    def board(self) -> Board:
+        """The saved game's size."""
+        return _board_of(self.game)
+
+    @property
+    def difficulty(self) -> Difficulty:
+        """The kind of board, from its size."""
+        return self.board.difficulty
 
     def to_json(self) -> JsonObject:
         """The resume.json document, with its version."""
@@ -50,25 +105,25 @@ class SavedGame:
             "version": RESUME_VERSION,
             "game": dict(self.game),
             "elapsed_ms": self.elapsed_ms,
-            "settings": self.settings.to_json(),
-            "difficulty": self.difficulty.value,
+            "log": list(self.log),
         }
 
     @classmethod
     def from_json(cls, value: object) -> SavedGame:
         """Parse a resume document of any version we know.
 
-        FutureVersionError for a newer version (of the file or of the settings
-        inside it), DataError for anything missing or wrong. The board is only
-        checked to be a JSON object.
+        FutureVersionError for a newer version, DataError for anything missing,
+        wrong, or a board the window does not offer.
         """
         what = "saved game"
         doc = schema.upgrade(schema.require_object(value, what), RESUME_VERSION, _UPGRADES, what)
+        log = doc.get("log", [])
+        if not isinstance(log, list):
+            raise DataError("saved game log is not a list of moves")
         return cls(
             game=schema.require_object(schema.require_key(doc, "game", what), "saved game board"),
             elapsed_ms=schema.read_int(doc, "elapsed_ms", 0, MAX_GAME_MS, what),
-            settings=Settings.from_json(schema.require_key(doc, "settings", what)),
-            difficulty=schema.read_enum(doc, "difficulty", Difficulty, what),
+            log=tuple(log),
         )
 
 

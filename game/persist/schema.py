@@ -100,13 +100,14 @@ def read_version(doc: Mapping[str, object], current: int, what: str) -> int:
 
 
 def upgrade(doc: JsonObject, current: int, steps: Mapping[int, Upgrade], what: str) -> JsonObject:
-    """Bring a document of any known version up to ``current``.
+    """Bring a document of any known version up to ``current`` (a copy: the caller's
+    document is left as it was).
 
-    ``steps[n]`` converts version n to n + 1. Today every file is at version 1 and
-    the tables are empty; this is where a later version teaches itself to read
-    what this one wrote.
+    ``steps[n]`` converts version n to n + 1: this is where a later version teaches
+    itself to read what an earlier one wrote.
     """
     version = read_version(doc, current, what)
+    doc = dict(doc)
     while version < current:
         step = steps.get(version)
         if step is None:

@@ -1,99 +1,83 @@
 """The player's settings: a frozen value, its defaults, and its JSON form.
 
-Reading is strict: a wrong type or an out-of-range value makes the whole file
-unreadable (it is then moved aside and the defaults used), because guessing
-which half of a bent file to trust is worse than starting clean. Keys we do not
-know are ignored, so a newer version can add settings without bumping the file
-version and this one still reads its files.
+Files from other versions are read, not set aside:
+- an older file is upgraded one version at a time (``_UPGRADES``), and a setting
+  that did not exist yet when it was written (a key missing) takes its default;
+- a newer file of the same version may carry settings this version does not know
+  (extra keys): they are ignored.
+What is set aside is damage: a value of the wrong type or out of range, a file that
+is not a JSON object, a version newer than this code reads. Guessing which half of
+a bent file to trust is worse than starting clean.
+
+Version history:
+  1  "difficulty" (a name) and "custom" ({"rows", "columns", "mines"}).
+  2  "board" ({"rows", "columns", "mines"}): the last board played, its difficulty
+     following from its size (game.rules), so a label can never disagree with a size.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from typing import Any
 
-from game.difficulty import MAX_COLS, MAX_ROWS, MIN_COLS, MIN_MINES, MIN_ROWS, max_mines
 from game.persist import schema
 from game.persist.schema import DataError, JsonObject
+from game.rules import (
+    MAX_COLS,
+    MAX_ROWS,
+    MAX_ZOOM,
+    MIN_COLS,
+    MIN_MINES,
+    MIN_ROWS,
+    MIN_ZOOM,
+    PRESETS,
+    Board,
+    BoardChoiceError,
+    Difficulty,
+    FirstClick,
+    GameRules,
+    custom,
+)
 
-SETTINGS_VERSION = 1
+SETTINGS_VERSION = 2
 """Version of settings.json this code writes and the newest it reads."""
 
-# Settings files older than SETTINGS_VERSION are upgraded one version at a time;
-# steps[n] turns version n into n + 1. None yet: version 1 is the first.
-_UPGRADES: dict[int, schema.Upgrade] = {}
-
-MIN_ZOOM = 1
-MAX_ZOOM = 4
-# The rule book's custom limits, kept in one place (game/difficulty.py, pure data).
-CUSTOM_MIN_ROWS, CUSTOM_MAX_ROWS = MIN_ROWS, MAX_ROWS
-CUSTOM_MIN_COLUMNS, CUSTOM_MAX_COLUMNS = MIN_COLS, MAX_COLS
-CUSTOM_MIN_MINES = MIN_MINES
+_DEFAULT_CUSTOM = Board(16, 30, 99)
 
 
-class Difficulty(Enum):
-    """The board sizes the player can choose; the value is the name in files."""
-
-    BEGINNER = "beginner"
-    INTERMEDIATE = "intermediate"
-    EXPERT = "expert"
-    CUSTOM = "custom"
-
-    @property
-    def is_preset(self) -> bool:
-        """True for the three fixed sizes (the ones with best times)."""
-        return self is not Difficulty.CUSTOM
+def board_to_json(board: Board) -> JsonObject:
+    """A board as {"rows": r, "columns": c, "mines": m}."""
+    return {"rows": board.rows, "columns": board.cols, "mines": board.mines}
 
 
-PRESETS = (Difficulty.BEGINNER, Difficulty.INTERMEDIATE, Difficulty.EXPERT)
-"""The difficulties that keep best-time tables, in menu order."""
+def board_from_json(value: object, what: str) -> Board:
+    """A board within the custom limits (presets are); DataError otherwise."""
+    doc = schema.require_object(value, what)
+    rows = schema.read_int(doc, "rows", MIN_ROWS, MAX_ROWS, what)
+    cols = schema.read_int(doc, "columns", MIN_COLS, MAX_COLS, what)
+    mines = schema.read_int(doc, "mines", MIN_MINES, rows * cols, what)
+    try:
+        return custom(rows, cols, mines)
+    except BoardChoiceError as error:
+        raise DataError(f"{what}: {error}") from None
 
 
-class FirstClickRule(Enum):
-    """Which cells the first reveal keeps free of mines (see shared/RULES.md).
+def _v1_to_v2(doc: JsonObject) -> JsonObject:
+    """Version 1 named the last difficulty and kept the custom size beside it."""
+    name = doc.pop("difficulty", Difficulty.BEGINNER.value)
+    kinds = {difficulty.value: difficulty for difficulty in Difficulty}
+    if not isinstance(name, str) or name not in kinds:
+        raise DataError(f"settings: 'difficulty' is {name!r}, not a board kind")
+    preset = PRESETS.get(kinds[name])
+    if preset is not None:
+        doc["board"] = board_to_json(preset)
+    elif "custom" in doc:
+        doc["board"] = doc["custom"]
+    return doc
 
-    The values are the engine's rule names (game.core.FirstClick). A later
-    "no-guessing" rule is added here as a new member; older files stay valid.
-    """
 
-    OPENING = "opening"
-    SAFE = "safe"
-
-
-@dataclass(frozen=True)
-class CustomSize:
-    """The size of a custom board: rows 9-24, columns 9-30, 10 to (r-1)(c-1) mines."""
-
-    rows: int = 16
-    columns: int = 30
-    mines: int = 99
-
-    def __post_init__(self) -> None:
-        schema.check_int(self.rows, CUSTOM_MIN_ROWS, CUSTOM_MAX_ROWS, "custom rows")
-        schema.check_int(self.columns, CUSTOM_MIN_COLUMNS, CUSTOM_MAX_COLUMNS, "custom columns")
-        schema.check_int(self.mines, CUSTOM_MIN_MINES, self.max_mines, "custom mines")
-
-    @property
-    def max_mines(self) -> int:
-        """The most mines this many rows and columns may hold."""
-        return max_mines(self.rows, self.columns)
-
-    def to_json(self) -> JsonObject:
-        """The JSON object form: {"rows": r, "columns": c, "mines": m}."""
-        return {"rows": self.rows, "columns": self.columns, "mines": self.mines}
-
-    @classmethod
-    def from_json(cls, value: object) -> CustomSize:
-        """Parse the JSON object form; DataError on anything wrong."""
-        doc = schema.require_object(value, "custom size")
-        return cls(
-            rows=schema.read_int(doc, "rows", CUSTOM_MIN_ROWS, CUSTOM_MAX_ROWS, "custom size"),
-            columns=schema.read_int(
-                doc, "columns", CUSTOM_MIN_COLUMNS, CUSTOM_MAX_COLUMNS, "custom size"
-            ),
-            # The upper bound depends on rows and columns: __post_init__ checks it.
-            mines=schema.read_int(doc, "mines", CUSTOM_MIN_MINES, 10**6, "custom size"),
-        )
+_UPGRADES: dict[int, schema.Upgrade] = {1: _v1_to_v2}
+"""steps[n] turns a settings document of version n into version n + 1."""
 
 
 @dataclass(frozen=True)
@@ -108,29 +92,38 @@ class Settings:
     """Right-click cycles hidden -> flag -> ? -> hidden (else hidden <-> flag)."""
     left_click_chords: bool = False
     """A left click on an opened number chords."""
-    first_click: FirstClickRule = FirstClickRule.OPENING
+    first_click: FirstClick = FirstClick.OPENING
     counter_below_zero: bool = True
     """The mine counter may show negative numbers (down to -99); else stops at 0."""
     sound: bool = True
     zoom: int | None = None
-    """Cell scale 1-4, or None to pick one that fits the screen."""
-    difficulty: Difficulty = Difficulty.BEGINNER
-    """The difficulty of the last game started: the next start uses it."""
-    custom: CustomSize = field(default_factory=CustomSize)
-    """The size the Custom difficulty uses (kept while other sizes are played)."""
+    """Cell scale MIN_ZOOM-MAX_ZOOM, or None to pick one that fits the screen."""
+    board: Board = PRESETS[Difficulty.BEGINNER]
+    """The board of the last game started: the next start uses it."""
+    custom: Board = field(default=_DEFAULT_CUSTOM)
+    """The size the Custom dialog offers (kept while other sizes are played)."""
 
     def __post_init__(self) -> None:
         for name in ("question_marks", "left_click_chords", "counter_below_zero", "sound"):
             if not isinstance(getattr(self, name), bool):
                 raise DataError(f"setting {name!r} must be true or false")
-        if not isinstance(self.first_click, FirstClickRule):
-            raise DataError("setting 'first_click' must be a FirstClickRule")
-        if not isinstance(self.difficulty, Difficulty):
-            raise DataError("setting 'difficulty' must be a Difficulty")
-        if not isinstance(self.custom, CustomSize):
-            raise DataError("setting 'custom' must be a CustomSize")
+        if not isinstance(self.first_click, FirstClick):
+            raise DataError("setting 'first_click' must be a FirstClick")
+        for name in ("board", "custom"):
+            value = getattr(self, name)
+            if not isinstance(value, Board):
+                raise DataError(f"setting {name!r} must be a Board")
+            try:
+                custom(value.rows, value.cols, value.mines)
+            except BoardChoiceError as error:
+                raise DataError(f"setting {name!r}: {error}") from None
         if self.zoom is not None:
             schema.check_int(self.zoom, MIN_ZOOM, MAX_ZOOM, "setting 'zoom'")
+
+    @property
+    def rules(self) -> GameRules:
+        """The rules the next game starts with."""
+        return GameRules(self.first_click, self.question_marks, self.left_click_chords)
 
     def to_json(self) -> JsonObject:
         """The settings.json document, with its version."""
@@ -142,8 +135,8 @@ class Settings:
             "counter_below_zero": self.counter_below_zero,
             "sound": self.sound,
             "zoom": self.zoom,
-            "difficulty": self.difficulty.value,
-            "custom": self.custom.to_json(),
+            "board": board_to_json(self.board),
+            "custom": board_to_json(self.custom),
         }
 
     @classmethod
@@ -151,20 +144,20 @@ class Settings:
         """Parse a settings document of any version we know.
 
         Raises FutureVersionError for a newer version and DataError for anything
-        missing, mistyped or out of range. Unknown keys are ignored.
+        mistyped or out of range. Missing keys take their defaults; unknown keys
+        are ignored.
         """
         what = "settings"
         doc = schema.upgrade(schema.require_object(value, what), SETTINGS_VERSION, _UPGRADES, what)
-        zoom = schema.require_key(doc, "zoom", what)
-        if zoom is not None:
-            zoom = schema.check_int(zoom, MIN_ZOOM, MAX_ZOOM, "setting 'zoom'")
-        return cls(
-            question_marks=schema.read_bool(doc, "question_marks", what),
-            left_click_chords=schema.read_bool(doc, "left_click_chords", what),
-            first_click=schema.read_enum(doc, "first_click", FirstClickRule, what),
-            counter_below_zero=schema.read_bool(doc, "counter_below_zero", what),
-            sound=schema.read_bool(doc, "sound", what),
-            zoom=zoom,
-            difficulty=schema.read_enum(doc, "difficulty", Difficulty, what),
-            custom=CustomSize.from_json(schema.require_key(doc, "custom", what)),
-        )
+        values: dict[str, Any] = {}  # what the file sets; the rest keep their defaults
+        for name in ("question_marks", "left_click_chords", "counter_below_zero", "sound"):
+            if name in doc:
+                values[name] = schema.read_bool(doc, name, what)
+        if "first_click" in doc:
+            values["first_click"] = schema.read_enum(doc, "first_click", FirstClick, what)
+        if doc.get("zoom") is not None:
+            values["zoom"] = schema.check_int(doc["zoom"], MIN_ZOOM, MAX_ZOOM, "setting 'zoom'")
+        for name in ("board", "custom"):
+            if name in doc:
+                values[name] = board_from_json(doc[name], f"setting {name!r}")
+        return cls(**values)

@@ -1,0 +1,152 @@
+"""The game's vocabulary, each word defined once: board sizes, the presets, the custom
+limits, the zoom range, and the rules a game is played by.
+
+Pure data (no pygame): the engine, the session, the window, the command line and
+the files all take their limits from here. docs/RULES.md states the same rules in
+words.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+
+from game.core import FirstClick
+
+__all__ = [
+    "MAX_COLS",
+    "MAX_ROWS",
+    "MAX_ZOOM",
+    "MIN_COLS",
+    "MIN_MINES",
+    "MIN_ROWS",
+    "MIN_ZOOM",
+    "PRESETS",
+    "ZOOMS",
+    "Board",
+    "BoardChoiceError",
+    "Difficulty",
+    "FirstClick",
+    "GameRules",
+    "custom",
+    "max_mines",
+    "parse_custom",
+]
+
+MIN_ROWS, MAX_ROWS = 9, 24
+MIN_COLS, MAX_COLS = 9, 30
+MIN_MINES = 10
+"""The custom board's limits (the mines' upper limit depends on the size: max_mines)."""
+
+MIN_ZOOM, MAX_ZOOM = 1, 4
+ZOOMS = tuple(range(MIN_ZOOM, MAX_ZOOM + 1))
+"""Whole-pixel scales of the 16-pixel art."""
+
+
+class BoardChoiceError(ValueError):
+    """A board size the window does not offer, with a message for the player."""
+
+
+class Difficulty(Enum):
+    """The kinds of board records are kept under; the value is the name in files."""
+
+    BEGINNER = "beginner"
+    INTERMEDIATE = "intermediate"
+    EXPERT = "expert"
+    CUSTOM = "custom"
+
+    @property
+    def is_preset(self) -> bool:
+        """One of the three fixed sizes (the ones with best times)."""
+        return self is not Difficulty.CUSTOM
+
+    @property
+    def label(self) -> str:
+        """The name a player reads: "Beginner"."""
+        return self.value.capitalize()
+
+
+@dataclass(frozen=True)
+class Board:
+    """A board size: rows, columns and mines. Its difficulty follows from the size,
+    so a board can never be labelled as something it is not."""
+
+    rows: int
+    cols: int
+    mines: int
+
+    @property
+    def difficulty(self) -> Difficulty:
+        """The preset of exactly this size, or CUSTOM."""
+        for difficulty, preset in PRESETS.items():
+            if preset == self:
+                return difficulty
+        return Difficulty.CUSTOM
+
+
+PRESETS: dict[Difficulty, Board] = {
+    Difficulty.BEGINNER: Board(9, 9, 10),
+    Difficulty.INTERMEDIATE: Board(16, 16, 40),
+    Difficulty.EXPERT: Board(16, 30, 99),
+}
+"""The three presets, in menu order (the difficulties with best times)."""
+
+
+def max_mines(rows: int, cols: int) -> int:
+    """The most mines a custom board of this size may hold."""
+    return (rows - 1) * (cols - 1)
+
+
+def custom(rows: int, cols: int, mines: int) -> Board:
+    """A board within the custom limits; raises BoardChoiceError with the reason.
+
+    Whole numbers only: ``True`` is not a row count.
+    """
+    for what, value in (("Rows", rows), ("Columns", cols), ("Mines", mines)):
+        if type(value) is not int:
+            raise BoardChoiceError(f"{what} must be a whole number; got {value!r}.")
+    if not MIN_ROWS <= rows <= MAX_ROWS:
+        raise BoardChoiceError(f"Rows must be {MIN_ROWS} to {MAX_ROWS}; got {rows}.")
+    if not MIN_COLS <= cols <= MAX_COLS:
+        raise BoardChoiceError(f"Columns must be {MIN_COLS} to {MAX_COLS}; got {cols}.")
+    most = max_mines(rows, cols)
+    if not MIN_MINES <= mines <= most:
+        raise BoardChoiceError(
+            f"A {rows}x{cols} board takes {MIN_MINES} to {most} mines; got {mines}."
+        )
+    return Board(rows, cols, mines)
+
+
+_CUSTOM_TEXT = re.compile(r"^\s*(\d{1,6})\s*[xX]\s*(\d{1,6})\s*:\s*(\d{1,9})\s*$")
+
+
+def parse_custom(text: str) -> Board:
+    """A custom board written as ROWSxCOLS:MINES, e.g. '20x24:99'."""
+    match = _CUSTOM_TEXT.match(text)
+    if not match:
+        raise BoardChoiceError(
+            f"write a custom board as ROWSxCOLS:MINES, e.g. 20x24:99; got {text!r}"
+        )
+    rows, cols, mines = (int(group) for group in match.groups())
+    return custom(rows, cols, mines)
+
+
+@dataclass(frozen=True)
+class GameRules:
+    """The rules a game is played by, fixed when it starts: a changed setting applies
+    from the next game, never to the game in progress (nor to its saved copy)."""
+
+    first_click: FirstClick = FirstClick.OPENING
+    """Which cells the first reveal keeps free of mines."""
+    question_marks: bool = True
+    """Right-click cycles hidden -> flag -> ? -> hidden (else hidden <-> flag)."""
+    left_click_chords: bool = False
+    """A left click on an opened number chords."""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.first_click, FirstClick):
+            raise ValueError("first_click must be a FirstClick")
+        for name in ("question_marks", "left_click_chords"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"{name} must be true or false")

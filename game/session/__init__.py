@@ -1,0 +1,29 @@
+"""The play session: everything about a game that is not pixels, in pure Python.
+
+- stopwatch.py: the game's clock (start, pause, resume, stop) on an injected clock;
+- play.py: a PlaySession, the game with the rules it started with, its stopwatch
+  and the log of every move with its time;
+- commands.py: the Command vocabulary and the one table that binds keys to it;
+- scene.py: what the window shows besides the cells (face, counters, pressed cells);
+  the face's pictures are game.sheet.Face, the sprite sheet's vocabulary.
+
+No pygame: a replay, a test or a tool drives a session exactly as the window does.
+"""
+
+from game.session.commands import BINDINGS, Binding, Command, DuplicateKeyError, KeyMap
+from game.session.play import LoggedMove, PlaySession
+from game.session.scene import Scene, scene_of
+from game.session.stopwatch import Stopwatch
+
+__all__ = [
+    "BINDINGS",
+    "Binding",
+    "Command",
+    "DuplicateKeyError",
+    "KeyMap",
+    "LoggedMove",
+    "PlaySession",
+    "Scene",
+    "Stopwatch",
+    "scene_of",
+]

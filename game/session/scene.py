@@ -1,0 +1,74 @@
+"""What the window shows besides the cells' own looks: the UI state of Tatham's
+three (game state, UI state, draw state), worked out without pygame.
+
+The renderer draws a Scene and keeps the draw state; the session and the input
+machine own the state a Scene is made from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.core import Cell, Look, Status
+from game.input import Feedback, Press
+from game.session.play import PlaySession
+from game.sheet import Face
+
+
+@dataclass(frozen=True)
+class Scene:
+    """Everything the renderer shows besides the cells' looks."""
+
+    pressed: frozenset[Cell]
+    """Cells drawn pressed (the press feedback)."""
+    face: Face
+    counter: int
+    """The mine counter's value."""
+    timer: int
+    """The timer's value in seconds."""
+
+
+_NEIGHBOURHOOD = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)]
+_PRESSABLE = (Look.HIDDEN, Look.QUESTION)
+
+
+def face_of(status: Status, feedback: Feedback) -> Face:
+    """The face for a game's status and what the mouse holds."""
+    if feedback.face_pressed:  # in any state: it is a button being pushed
+        return Face.SMILE_PRESSED
+    if status is Status.WON:
+        return Face.COOL
+    if status is Status.LOST:
+        return Face.DEAD
+    return Face.SURPRISED if feedback.surprised else Face.SMILE
+
+
+def pressed_cells(session: PlaySession, feedback: Feedback) -> frozenset[Cell]:
+    """The cells the held gesture draws pressed: the cell, or its 3x3 for a chord,
+    only those still hidden or question-marked, none once the game is over."""
+    cell = feedback.cell
+    if cell is None or feedback.press is Press.NONE or session.status.is_over:
+        return frozenset()
+    game = session.game
+    row, col = cell
+    around = [(0, 0)] if feedback.press is Press.SINGLE else _NEIGHBOURHOOD
+    return frozenset(
+        (row + dr, col + dc)
+        for dr, dc in around
+        if 0 <= row + dr < game.rows
+        and 0 <= col + dc < game.cols
+        and game.look(row + dr, col + dc) in _PRESSABLE
+    )
+
+
+def scene_of(session: PlaySession, feedback: Feedback, *, counter_below_zero: bool) -> Scene:
+    """The scene of a session under the mouse's feedback."""
+    counter = session.game.mines_left
+    if not counter_below_zero:
+        counter = max(0, counter)
+    return Scene(
+        pressed=pressed_cells(session, feedback),
+        face=face_of(session.status, feedback),
+        counter=counter,
+        timer=session.timer_value,
+    )
