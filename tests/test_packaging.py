@@ -85,20 +85,7 @@ def test_version_is_the_pyproject_version() -> None:
     assert game.version.version() == pyproject_version()
 
 
-def test_version_regex_reader_for_python_310() -> None:
-    text = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    assert game.version._parse_with_regex(text) == pyproject_version()
-    other = '[project]\nname = "something-else"\nversion = "9.9"\n'
-    assert game.version._parse_with_regex(other) is None
-    later_tables = '[project]\nname = "minesweeper-ce"\nversion = "1.2.3"\n[[x.y]]\nversion = "0"\n'
-    assert game.version._parse_with_regex(later_tables) == "1.2.3"
-
-
-def test_version_falls_back_to_metadata_then_unknown(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
-    monkeypatch.setattr(game.version, "_CHECKOUT_PYPROJECT", tmp_path / "missing.toml")
-
+def test_version_comes_from_the_metadata_else_unknown(monkeypatch: pytest.MonkeyPatch) -> None:
     def installed(name: str) -> str:
         assert name == "minesweeper-ce"
         return "7.8.9"
@@ -111,6 +98,25 @@ def test_version_falls_back_to_metadata_then_unknown(
 
     monkeypatch.setattr(metadata, "version", not_installed)
     assert game.version.version() == "unknown"
+
+
+def test_build_spec_reads_pyproject_on_python_310_too() -> None:
+    # 3.10 has no tomllib: the spec falls back to tomli, which the build extra installs.
+    spec = (ROOT / "build.spec").read_text(encoding="utf-8")
+    tree = ast.parse(spec)
+    fallbacks = [
+        node
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Try)
+        and any(
+            isinstance(h.type, ast.Name) and h.type.id == "ModuleNotFoundError"
+            for h in node.handlers
+        )
+    ]
+    assert fallbacks, "build.spec must not need tomllib"
+    with (ROOT / "pyproject.toml").open("rb") as f:
+        build = tomllib.load(f)["project"]["optional-dependencies"]["build"]
+    assert any(req.startswith("tomli") and "python_version < '3.11'" in req for req in build)
 
 
 def test_version_option_prints_the_pyproject_version(tmp_path: Path) -> None:
