@@ -2,7 +2,7 @@
 
 The window turns pygame events into three calls (``press``, ``release``, ``move``)
 plus ``cancel`` when the pointer leaves the window or focus is lost. The machine
-answers with an action only on a release, never on a press (shared/RULES.md,
+answers with an action only on a release, never on a press (docs/RULES.md,
 "Actions"), and exposes what is held right now as ``Feedback`` so the renderer can
 draw pressed cells and the surprised face ("Press feedback"). That feedback is UI
 state: it never reaches the engine.

@@ -1,6 +1,6 @@
 """The rule book, rule by rule, as scenarios drawn on small ASCII boards.
 
-Each test plays what a player does and compares the text view (see RULES.md:
+Each test plays what a player does and compares the text view (see docs/RULES.md:
 '#' hidden, 'F' flag, '?' question mark, '.' zero, digits, and after the game
 '*' mine, '!' exploded, 'X' wrong flag).
 """

@@ -1,4 +1,4 @@
-"""One game of Minesweeper: every rule of the rule book (shared/RULES.md).
+"""One game of Minesweeper: every rule of the rule book (docs/RULES.md).
 
 State is a handful of flat bytearrays (see board.py), so every action costs time
 in proportion to what it changes: a reveal of one cell is a few index look-ups,
