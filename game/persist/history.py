@@ -526,7 +526,11 @@ class History:
             self._db.close()
 
     def _prepare(self) -> None:
-        """Check the database, create or upgrade it; _Damaged if it cannot be used."""
+        """Check the database, create or upgrade it; _Damaged if it cannot be used.
+
+        Nothing is written before the checks pass (not even the switch to WAL),
+        so a file that is moved aside is moved exactly as it was found.
+        """
         db = self._db
         version = _user_version(db)
         if version > SCHEMA_VERSION:
@@ -534,14 +538,21 @@ class History:
         problems = [row[0] for row in db.execute("PRAGMA quick_check")]
         if problems != ["ok"]:
             raise _Damaged("quick_check: " + "; ".join(str(p) for p in problems[:5]))
-        if version < SCHEMA_VERSION or not _tables(db):
+        tables = _tables(db)
+        if tables or version == SCHEMA_VERSION:
+            _check_layout(tables, version)
+        if self._path_in_use():
+            # WAL: readers never wait for a writer, a writer never waits for
+            # readers, and a crash mid-write leaves the last commit intact.
+            db.execute("PRAGMA journal_mode = WAL").fetchone()
+        if version < SCHEMA_VERSION:
             # Read records.json before taking the write lock: files are slow.
-            legacy = self._read_legacy()
+            legacy = self._read_legacy() if not tables else None
             with _write(db):
                 # Again, under the lock: another window may have just done it.
                 version = _user_version(db)
                 tables = _tables(db)
-                if version == 0 and not tables:
+                if not tables:
                     for statement in _SCHEMA_V1:
                         db.execute(statement)
                     if legacy is not None:
@@ -553,7 +564,11 @@ class History:
                         _UPGRADES[version](db)
                         version += 1
                 db.execute(f"PRAGMA user_version = {version}")
-        _check_layout(_tables(db), SCHEMA_VERSION)
+            _check_layout(_tables(db), SCHEMA_VERSION)
+
+    def _path_in_use(self) -> bool:
+        """True when the connection is to the file (not the in-memory fallback)."""
+        return not self._in_memory
 
     def _read_legacy(self) -> Records | None:
         """records.json next to the database, or None (absent, or unreadable: then
@@ -863,10 +878,6 @@ def _connect(path: Path | None) -> sqlite3.Connection:
     )
     try:
         db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        if path is not None:
-            # WAL: readers never wait for a writer, a writer never waits for
-            # readers, and a crash mid-write leaves the last commit intact.
-            db.execute("PRAGMA journal_mode = WAL").fetchone()
         # FULL, not NORMAL: in WAL mode NORMAL is safe against corruption but a
         # power cut can lose the last commits. We commit once per finished game,
         # so one fsync per commit costs nothing the player notices, and the
