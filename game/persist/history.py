@@ -53,10 +53,10 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, TypeVar
 
-from game.difficulty import PRESETS as PRESET_BOARDS
 from game.persist import store
 from game.persist.records import MAX_COUNT, MAX_GAME_MS, TOP, Records, clean_name
 from game.persist.schema import DataError
+from game.rules import PRESETS, Difficulty, FirstClick
 
 HISTORY_FILE = "history.sqlite3"
 """The database's name in the data folder."""
@@ -70,14 +70,20 @@ SCHEMA_VERSION = 1
 BUSY_TIMEOUT_MS = 5000
 """How long a write waits for another window's write to finish before giving up."""
 
-DIFFICULTIES = ("beginner", "intermediate", "expert", "custom", "daily")
+# The names come from game.rules; the schema also admits the two that the next
+# features add there (the daily board, the no-guessing rule), so that adding them
+# needs no schema change. dict.fromkeys: no name twice once they are added.
+DIFFICULTIES = tuple(dict.fromkeys([*(d.value for d in Difficulty), "daily"]))
 """The difficulty names a game can have."""
 
-BEST_TIME_DIFFICULTIES = ("beginner", "intermediate", "expert")
+BEST_TIME_DIFFICULTIES = tuple(d.value for d in PRESETS)
 """The difficulties with best-time tables (custom and daily boards have none)."""
 
-FIRST_CLICKS = ("opening", "safe", "noguess")
+FIRST_CLICKS = tuple(dict.fromkeys([*(rule.value for rule in FirstClick), "noguess"]))
 """The first-click rules a game can have been played with."""
+
+PRESET_BOARDS = {d.value: board for d, board in PRESETS.items()}
+"""The size of each preset, by name."""
 
 MAX_SIDE = 10_000
 """Largest believable number of rows or columns (the engine's benchmarks use 1000)."""
