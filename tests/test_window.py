@@ -308,13 +308,13 @@ def test_winning_shows_sunglasses_all_mines_flagged_and_counter_zero(
 ) -> None:
     win_beginner(app)
     # A first Beginner win is a best time: the name box comes up over the board.
-    assert app.dialogs and app.top_dialog.title == "A new best time!"
+    assert app.top_dialog is not None and app.top_dialog.title == "A new best time!"
     key(pygame.K_RETURN, "\r")  # keep the offered name
     app.run(frames=1)
     assert app.top_dialog.title == "Best times: Beginner"
     key(pygame.K_ESCAPE, "\x1b")
     app.run(frames=1)
-    assert not app.dialogs
+    assert app.top_dialog is None
     assert shows_face(app, "cool")
     assert shows_tile(app, 0, 0, "flag") and shows_tile(app, 6, 3, "flag")
     assert counter(app) == "000"
@@ -433,7 +433,7 @@ def test_zoom_keys_change_the_scale_without_blur(app: App) -> None:
 def test_the_custom_dialog_validates_and_starts_a_custom_board(app: App) -> None:
     type_text("c")  # the C key opens the dialog; its own "c" must not land in a field
     app.run(frames=1)
-    assert app.dialogs
+    assert app.top_dialog is not None
     dialog = app.top_dialog
     # Rows field is focused with its text selected: typing replaces it.
     type_text("30")
@@ -449,7 +449,7 @@ def test_the_custom_dialog_validates_and_starts_a_custom_board(app: App) -> None
     type_text("99")
     key(pygame.K_RETURN, "\r")
     app.run(frames=1)
-    assert not app.dialogs
+    assert app.top_dialog is None
     assert (app.board.rows, app.board.cols, app.board.mines) == (20, 24, 99)
     width, height = Layout(20, 24).size
     assert app.screen.get_size() == (width * app.zoom, height * app.zoom)
@@ -458,11 +458,11 @@ def test_the_custom_dialog_validates_and_starts_a_custom_board(app: App) -> None
 def test_f1_shows_help_and_escape_closes_it(app: App) -> None:
     post(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode="")
     app.run(frames=1)
-    assert app.dialogs
+    assert app.top_dialog is not None
     before = region(app.screen, (0, 0, *app.screen.get_size()))
     post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b")
     app.run(frames=1)
-    assert not app.dialogs
+    assert app.top_dialog is None
     assert region(app.screen, (0, 0, *app.screen.get_size())) != before
     assert shows_tile(app, 0, 0, "hidden")
 

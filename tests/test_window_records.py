@@ -61,7 +61,7 @@ def screen_bytes(app: App) -> bytes:
 
 
 def top_dialog_title(app: App) -> str | None:
-    return app.top_dialog.title if app.dialogs else None
+    return app.top_dialog.title if app.top_dialog is not None else None
 
 
 def test_a_winning_time_asks_for_a_name_and_enters_the_best_times(
@@ -132,7 +132,7 @@ def test_closing_mid_game_saves_it_and_the_next_start_resumes_board_and_time(
     assert top_dialog_title(second) == "Unfinished game"
     key(pygame.K_RETURN, "\r")  # Resume is the first button
     second.run(frames=1)
-    assert not second.dialogs
+    assert second.top_dialog is None
     assert second.game.view() == view
     assert timer(second) == shown_time
     assert screen_bytes(second) == picture
@@ -247,7 +247,7 @@ def test_any_bytes_in_any_data_file_never_stop_the_window_from_starting(
     app = App(cli.Options(zoom=1, sound=False, data_dir=str(data)), clock=clock)
     try:
         assert app.run(frames=2) == 0
-        while app.dialogs:
+        while app.top_dialog is not None:
             key(pygame.K_ESCAPE, "\x1b")
             app.run(frames=1)
         click(app, cell_center(app, 4, 4))
