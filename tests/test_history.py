@@ -26,7 +26,6 @@ from game.persist.history import (
     BestTimeEntry,
     GameRecord,
     GameRecordError,
-    GameStats,
     History,
     finished_at_text,
 )
@@ -87,7 +86,7 @@ def test_a_new_history_is_an_empty_wal_database_of_the_current_version(tmp_path:
     history = open_history(tmp_path)
     assert history.problems == () and not history.in_memory
     assert history.best_times("beginner") == []
-    assert history.stats("expert") == GameStats()
+    assert history.stats("expert") == Stats()
     assert history.games() == [] and history.last_name() == ""
     history.close()
     db = sqlite3.connect(tmp_path / HISTORY_FILE)
@@ -153,13 +152,11 @@ def test_stats_count_every_game_and_follow_streaks_in_finished_order(history: Hi
     history.add_game(game(5, won=False, difficulty="expert"))
     stats = history.stats("beginner")
     wins_ms = sum(1000 * (day + 1) for day, won in enumerate(outcomes) if won)
-    assert stats == GameStats(
-        played=8, won=6, current_streak=3, longest_streak=3, total_win_ms=wins_ms
-    )
+    assert stats == Stats(played=8, won=6, current_streak=3, longest_streak=3, total_win_ms=wins_ms)
     assert stats.win_percent == 75.0 and stats.average_win_ms == wins_ms / 6
-    assert history.stats(Difficulty.EXPERT) == GameStats(played=1)
+    assert history.stats(Difficulty.EXPERT) == Stats(played=1)
     assert history.stats("expert").average_win_ms is None
-    assert history.stats("custom") == GameStats() and GameStats().win_percent == 0.0
+    assert history.stats("custom") == Stats() and Stats().win_percent == 0.0
 
 
 def test_best_rate_is_the_best_3bv_per_second_of_unhinted_wins(history: History) -> None:
@@ -213,10 +210,10 @@ def test_resets_start_afresh_without_deleting_the_games(history: History) -> Non
     history.add_game(game(300, day=3, bbbv=3))
     assert [e.ms for e in history.best_times("beginner")] == [300]
     assert history.reset_stats()
-    assert history.stats("beginner") == GameStats()
+    assert history.stats("beginner") == Stats()
     assert [e.ms for e in history.best_times("beginner")] == [300]  # best times untouched
     history.add_game(game(400, day=4))
-    assert history.stats("beginner") == GameStats(1, 1, 1, 1, 400)
+    assert history.stats("beginner") == Stats(1, 1, 1, 1, 400)
     assert history.count() == 4 and len(history.games()) == 4
 
 
@@ -368,7 +365,7 @@ def test_resets_drop_the_imported_part_of_their_kind(tmp_path: Path) -> None:
     assert history.best_times("beginner") == []
     assert history.stats("beginner").played == 20
     history.reset_stats()
-    assert history.stats("beginner") == GameStats()
+    assert history.stats("beginner") == Stats()
 
 
 @pytest.mark.parametrize(
@@ -423,7 +420,7 @@ def test_a_pre_release_version_0_database_is_upgraded_with_its_games(tmp_path: P
         0,
         "Old",
     )
-    assert history.stats("beginner") == GameStats(2, 1, 0, 1, 9000)
+    assert history.stats("beginner") == Stats(2, 1, 0, 1, 9000)
     assert history.last_name() == "Older"
     assert history.add_game(game()) == 4
     history.close()
@@ -554,7 +551,7 @@ def _assert_in_memory_with_one_message(history: History, words: str) -> None:
     assert history.add_game(game(500)) == 1
     assert history.set_name(1, "Mo") and history.last_name() == "Mo"
     assert history.best_times("beginner") == [BestTimeEntry("Mo", "2025-01-02T00:00:00", 500, 1)]
-    assert history.stats("beginner") == GameStats(1, 1, 1, 1, 500)
+    assert history.stats("beginner") == Stats(1, 1, 1, 1, 500)
     assert history.take_new_problems() == list(history.problems)
     assert history.take_new_problems() == []
 
@@ -612,7 +609,7 @@ def test_a_damaged_database_that_cannot_be_moved_is_left_alone(
 
 def test_a_change_is_visible_to_another_window_at_once(tmp_path: Path) -> None:
     one, two = open_history(tmp_path), open_history(tmp_path)
-    assert two.stats("beginner") == GameStats()
+    assert two.stats("beginner") == Stats()
     game_id = one.add_game(game(700))
     assert game_id is not None
     assert two.stats("beginner").played == 1
@@ -620,7 +617,7 @@ def test_a_change_is_visible_to_another_window_at_once(tmp_path: Path) -> None:
     assert two.set_name(game_id, "Two")
     assert one.best_times("beginner")[0].name == "Two" and one.last_name() == "Two"
     two.reset_stats()
-    assert one.stats("beginner") == GameStats()
+    assert one.stats("beginner") == Stats()
     # A plain connection (a crash of the first window right now) sees it too.
     db = sqlite3.connect(tmp_path / HISTORY_FILE)
     assert db.execute("SELECT count(*) FROM games").fetchone()[0] == 1
@@ -652,7 +649,7 @@ def test_closed_history_answers_empty_and_saves_nothing(history: History) -> Non
     history.close()
     history.close()
     assert history.add_game(game()) is None
-    assert history.stats("beginner") == GameStats() and history.games() == []
+    assert history.stats("beginner") == Stats() and history.games() == []
     assert history.problems == ()
 
 

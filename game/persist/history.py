@@ -54,7 +54,8 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from game.persist import store
-from game.persist.records import MAX_COUNT, MAX_GAME_MS, TOP, Records, clean_name
+from game.persist.messages import Messages
+from game.persist.records import MAX_COUNT, MAX_GAME_MS, TOP, Records, Stats, clean_name
 from game.persist.schema import DataError
 from game.rules import PRESETS, Difficulty, FirstClick
 
@@ -252,28 +253,6 @@ class BestTimeEntry:
     """The game's row id; None for a time imported from records.json."""
 
 
-@dataclass(frozen=True)
-class GameStats:
-    """Statistics of one difficulty since its last reset (imported counters included)."""
-
-    played: int = 0
-    won: int = 0
-    current_streak: int = 0
-    """Wins in a row up to the last game (0 after a loss)."""
-    longest_streak: int = 0
-    total_win_ms: int = 0
-
-    @property
-    def win_percent(self) -> float:
-        """Games won as a percentage of games played (0.0 before any game)."""
-        return 100.0 * self.won / self.played if self.played else 0.0
-
-    @property
-    def average_win_ms(self) -> float | None:
-        """Mean winning time in ms, or None before the first win."""
-        return self.total_win_ms / self.won if self.won else None
-
-
 # ---------------------------------------------------------------- schema
 
 _SCHEMA_V1 = (
@@ -433,8 +412,7 @@ class History:
         self._db = db
         self._path = path
         self._clock = clock
-        self._problems: list[str] = []
-        self._shown = 0
+        self._messages = Messages()
         self._in_memory = False
         self._closed = False
 
@@ -503,7 +481,7 @@ class History:
             what = "was written by a newer version of Minesweeper, which this version cannot read"
         else:
             what = "was damaged and could not be read"
-        self._problems.append(
+        self._messages.add(
             f"Your game history {what}. It was moved to {moved_to}; "
             "a new history was started in its place."
         )
@@ -517,7 +495,7 @@ class History:
     def _go_in_memory(self, why: str) -> None:
         """Keep this session's games in memory, and tell the player once."""
         self._in_memory = True
-        self._problems.append(
+        self._messages.add(
             f"Your game history cannot be saved this session ({why}); the games you play "
             "are kept until you close the game."
         )
@@ -525,7 +503,7 @@ class History:
         try:
             self._prepare()
         except (sqlite3.Error, _Damaged, OSError) as error:  # memory cannot fail; be sure
-            self._problems.append(f"The game history could not be started ({error}).")
+            self._messages.add(f"The game history could not be started ({error}).")
 
     def _close_quietly(self) -> None:
         with contextlib.suppress(sqlite3.Error):
@@ -587,7 +565,7 @@ class History:
                 raise ValueError("it is not a data file of this game")
             return Records.from_json(store.parse_json(path.read_bytes()))
         except Exception as error:  # any damage: the history must still start
-            self._problems.append(
+            self._messages.add(
                 f"Your old best times and statistics at {path} could not be read ({error}), "
                 "so they were not brought into the game history; the file was left as it is."
             )
@@ -608,13 +586,11 @@ class History:
     @property
     def problems(self) -> tuple[str, ...]:
         """Every message for the player this session, oldest first."""
-        return tuple(self._problems)
+        return self._messages.all
 
     def take_new_problems(self) -> list[str]:
         """The messages not yet taken: the window shows each of them once."""
-        new = self._problems[self._shown :]
-        self._shown = len(self._problems)
-        return new
+        return self._messages.take_new()
 
     def close(self) -> None:
         """Close the database; later calls return empty answers and save nothing."""
@@ -623,8 +599,7 @@ class History:
             self._close_quietly()
 
     def _tell(self, message: str) -> None:
-        if message not in self._problems:
-            self._problems.append(message)
+        self._messages.add(message)
 
     def _guard(self, doing: str, default: T, action: Callable[[sqlite3.Connection], T]) -> T:
         """Run action on the database; on any database or file error tell the
@@ -769,18 +744,18 @@ class History:
                 return place
         return None
 
-    def stats(self, difficulty: str | Enum) -> GameStats:
+    def stats(self, difficulty: str | Enum) -> Stats:
         """Statistics of a difficulty since its last reset: games in finished (id)
         order, continuing the imported counters if there was no reset since.
         Hinted games count."""
         name = _difficulty_name(difficulty)
 
-        def query(db: sqlite3.Connection) -> GameStats:
+        def query(db: sqlite3.Connection) -> Stats:
             with _read(db):
                 after, resets = db.execute(
                     "SELECT coalesce(max(after_game), 0), count(*) FROM resets WHERE kind = 'stats'"
                 ).fetchone()
-                base = GameStats()
+                base = Stats()
                 if resets == 0:
                     row = db.execute(
                         "SELECT played, won, current_streak, longest_streak, total_win_ms "
@@ -788,7 +763,7 @@ class History:
                         (name,),
                     ).fetchone()
                     if row is not None:
-                        base = GameStats(*row)
+                        base = Stats(*row)
                 games = db.execute(
                     "SELECT won, ms FROM games WHERE difficulty = ? AND id > ? ORDER BY id",
                     (name, after),
@@ -804,9 +779,9 @@ class History:
                     longest = max(longest, streak)
                 else:
                     streak = 0
-            return GameStats(played, won, streak, longest, total)
+            return Stats(played, won, streak, longest, total)
 
-        return self._guard("reading the statistics", GameStats(), query)
+        return self._guard("reading the statistics", Stats(), query)
 
     def best_rate(self, difficulty: str | Enum) -> float | None:
         """The best 3BV/s (3BV / seconds) of the won, unhinted games of a
@@ -1005,7 +980,6 @@ __all__ = [
     "BestTimeEntry",
     "GameRecord",
     "GameRecordError",
-    "GameStats",
     "History",
     "StoredGame",
     "finished_at_text",

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Generic, TypeVar
 
 from game.persist import store
+from game.persist.messages import Messages
 from game.persist.paths import data_dir
 from game.persist.records import MAX_GAME_MS, Records
 from game.persist.resume import SavedGame
@@ -73,8 +74,7 @@ class Profile:
         self._settings = Settings()
         self._records = Records()
         self._saved_game: SavedGame | None = None
-        self._problems: list[str] = []
-        self._shown = 0
+        self._messages = Messages()
         self._writable = True
         # Files that exist but could not be read nor moved aside: saving over
         # them could destroy the only copy of the player's records.
@@ -129,7 +129,7 @@ class Profile:
             loader(self._folder / name, self._clock())
         except Exception as error:  # the last line of defence: a bug must not stop the game
             self._protected.add(name)
-            self._problems.append(
+            self._messages.add(
                 f"The file {self._folder / name} could not be read because of an error "
                 f"in the game ({error!r}). It was left as it is and will not be changed "
                 "this session."
@@ -140,7 +140,7 @@ class Profile:
     ) -> V | None:
         loaded = store.load_json(path, validate, now=now, label=label, consequence=then)
         if loaded.problem is not None:
-            self._problems.append(loaded.problem)
+            self._messages.add(loaded.problem)
         if loaded.status is LoadStatus.STUCK:
             self._protected.add(path.name)
         return loaded.value
@@ -191,20 +191,18 @@ class Profile:
     @property
     def problems(self) -> tuple[str, ...]:
         """Every message for the player this session, oldest first."""
-        return tuple(self._problems)
+        return self._messages.all
 
     def take_new_problems(self) -> list[str]:
         """The messages not yet taken: the window shows each of them once."""
-        new = self._problems[self._shown :]
-        self._shown = len(self._problems)
-        return new
+        return self._messages.take_new()
 
     # ---------------------------------------------------------------- saving
 
     def _cannot_save(self, why: str) -> None:
         if self._writable:
             self._writable = False
-            self._problems.append(f"Records and settings cannot be saved this session: {why}.")
+            self._messages.add(f"Records and settings cannot be saved this session: {why}.")
 
     def _save(self, name: str, text: str) -> bool:
         if not self._writable or name in self._protected:
@@ -277,12 +275,10 @@ class Profile:
             saved = SavedGame(dict(game), _clamp_ms(elapsed_ms), tuple(log))
             text = store.dump_json(saved.to_json(), indent=None)
         except (TypeError, ValueError) as error:
-            self._problems.append(
-                f"The unfinished game could not be saved for next time ({error})."
-            )
+            self._messages.add(f"The unfinished game could not be saved for next time ({error}).")
             return False
         if len(text) > store.MAX_FILE_BYTES:  # ASCII: characters are bytes
-            self._problems.append("The unfinished game is too large to be saved for next time.")
+            self._messages.add("The unfinished game is too large to be saved for next time.")
             return False
         return self._save(RESUME_FILE, text)
 
@@ -327,11 +323,11 @@ class Profile:
             moved_to = store.move_aside(path, self._clock())
         except OSError:
             self.clear_resume()
-            self._problems.append(
+            self._messages.add(
                 f"Your saved game could not be restored ({error}); a new game starts instead."
             )
             return
-        self._problems.append(
+        self._messages.add(
             f"Your saved game could not be restored ({error}). It was moved to {moved_to}; "
             "a new game starts instead."
         )
