@@ -21,10 +21,11 @@ open them: ~12 ms that a start-up with nothing to ask need not pay.
 from __future__ import annotations
 
 import contextlib
+import os
 import sys
 import time
 import traceback
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
@@ -70,6 +71,8 @@ class App:
         pygame.display.init()
         pygame.font.init()
         self.profile = Profile.open(data_dir(options.data_dir))
+        for problem in self.profile.problems:  # the terminal hears them too (--data-dir)
+            warn_to_stderr(problem)
         self.settings: Settings = self.profile.settings
         self.sound = SoundPlayer(
             enabled=self.settings.sound if options.sound is None else options.sound,
@@ -520,6 +523,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         options = cli.parse_args(argv)
     except SystemExit as exit_:
         return exit_.code if isinstance(exit_.code, int) else 2
+    missing = missing_display()
+    if missing is not None:
+        warn_to_stderr(missing)
+        return 1
     try:
         app = App(options)
     except pygame.error as error:
@@ -533,6 +540,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     finally:
         app.close()
+
+
+def missing_display(environ: Mapping[str, str] = os.environ) -> str | None:
+    """Why no window can open, when that is known before trying: on Linux and the
+    BSDs a desktop says where it is in DISPLAY or WAYLAND_DISPLAY. (Without either,
+    SDL would fall back to an invisible offscreen window.) An explicit
+    SDL_VIDEODRIVER (a test, a headless smoke run) is the caller's choice."""
+    if sys.platform in ("win32", "darwin") or environ.get("SDL_VIDEODRIVER"):
+        return None
+    if environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"):
+        return None
+    return (
+        "Minesweeper needs a desktop to show its window: "
+        "neither DISPLAY nor WAYLAND_DISPLAY is set."
+    )
 
 
 def _write_crash_log(folder: Path) -> Path:

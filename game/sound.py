@@ -8,8 +8,9 @@ sound files) still runs the game, silently: the player then reports
 from __future__ import annotations
 
 import contextlib
+import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Final
 
 import pygame
@@ -26,6 +27,27 @@ _FREQUENCY: Final = 44100
 _SIZE: Final = -16
 _CHANNELS: Final = 2
 _BUFFER: Final = 512
+
+
+@contextlib.contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """Hush what C libraries write straight to file descriptor 2 meanwhile.
+
+    ALSA prints a dozen "ALSA lib ..." lines when there is no sound card, before
+    SDL reports the failure that the game then explains in one line of its own.
+    """
+    try:
+        saved = os.dup(2)
+    except OSError:  # no stderr at all (a windowed build): nothing to hush
+        yield
+        return
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
 
 
 def warn_to_stderr(message: str) -> None:
@@ -102,7 +124,8 @@ class SoundPlayer:
         try:
             if pygame.mixer.get_init() is None:
                 pygame.mixer.pre_init(_FREQUENCY, _SIZE, _CHANNELS, _BUFFER)
-                pygame.mixer.init()
+                with _quiet_stderr():
+                    pygame.mixer.init()
                 opened_here = True
         except pygame.error:
             return NO_AUDIO_DEVICE

@@ -10,6 +10,7 @@ from __future__ import annotations
 import subprocess
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pygame
 import pytest
@@ -510,3 +511,58 @@ def test_a_wrong_option_prints_a_usage_error_and_exits_2(args: list[str], words:
     assert done.returncode == 2
     assert words in done.stderr and "usage:" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_without_a_desktop_the_game_says_so_in_one_line_and_exits_1() -> None:
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env.pop("SDL_VIDEODRIVER", None)
+    done = subprocess.run(
+        [sys.executable, "-m", "game", "--frames", "1"],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    if sys.platform in ("win32", "darwin"):
+        pytest.skip("a desktop is always there on Windows and macOS")
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines() == [
+        "Minesweeper needs a desktop to show its window: "
+        "neither DISPLAY nor WAYLAND_DISPLAY is set."
+    ]
+
+
+def test_missing_display_knows_the_platforms_and_the_explicit_driver() -> None:
+    from game.app import missing_display
+
+    assert missing_display({"DISPLAY": ":0"}) is None
+    assert missing_display({"WAYLAND_DISPLAY": "wayland-0"}) is None
+    assert missing_display({"SDL_VIDEODRIVER": "dummy"}) is None
+    if sys.platform not in ("win32", "darwin"):
+        assert missing_display({}) is not None
+
+
+def test_no_alsa_noise_before_the_games_own_line(tmp_path: object) -> None:
+    # A machine without a sound card: ALSA writes a dozen lines to stderr unless hushed.
+    done = run_game("--frames", "2")
+    done_alsa = subprocess.run(
+        [sys.executable, "-m", "game", "--frames", "2"],
+        capture_output=True,
+        text=True,
+        env={**__import__("os").environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "alsa"},
+        timeout=60,
+    )
+    for result in (done, done_alsa):
+        assert result.returncode == 0, result.stderr
+        assert "ALSA" not in result.stderr
+        assert len(result.stderr.strip().splitlines()) <= 1
+
+
+def test_a_data_folder_that_cannot_be_made_is_told_in_the_terminal_too(tmp_path: Path) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a folder")
+    done = run_game("--frames", "2", "--no-sound", "--data-dir", str(blocker))
+    assert done.returncode == 0
+    assert f"the folder {blocker} could not be created (a file is in the way)" in done.stderr
