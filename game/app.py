@@ -20,7 +20,6 @@ open them: ~12 ms that a start-up with nothing to ask need not pay.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import sys
 import time
@@ -34,7 +33,6 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import cli
-from game.assets import AssetError, asset_path
 from game.core import Cell, Delta, Game, Status
 from game.input import Action, InputMachine, NewGame, Spot
 from game.layout import Layout
@@ -44,6 +42,7 @@ from game.rules import MAX_ZOOM, MIN_ZOOM, PRESETS, Board, Difficulty
 from game.session import Command, KeyMap, LoggedMove, PlaySession, scene_of
 from game.sound import SoundPlayer, warn_to_stderr
 from game.version import version
+from game.window import TITLE, GameWindow, fits
 
 if TYPE_CHECKING:
     from game.dialogs import Dialog
@@ -52,7 +51,6 @@ FPS = 60
 IDLE_FPS = 30  # nothing running, nothing held: half the wake-ups, one frame of latency
 STEP_MS = 1000.0 / FPS
 MAX_STEPS = 5  # catch-up cap: after a stall, skip ahead rather than spiral
-TITLE = "Minesweeper"
 
 
 class App:
@@ -101,9 +99,12 @@ class App:
         # The command line wins over the saved settings, for this session only;
         # --seed deals the first game only.
         self.session = self._new_session(options.board or self.settings.board, options.seed)
-        self.zoom = options.zoom or self.settings.zoom or self.fitting_zoom(self.board)
+        # A zoom asked for (or saved on a larger desktop) is re-fitted to this one.
+        fitting = self.fitting_zoom(self.board)
+        self.zoom = min(options.zoom or self.settings.zoom or fitting, fitting)
         self._changed: set[Cell] = set()
         self._dialog_drawn = False
+        self._window: GameWindow | None = None
         self._relayout()
         self._offer_saved_game()
         self._tell_problems()
@@ -150,38 +151,47 @@ class App:
 
     # ------------------------------------------------------------------ window
 
+    @property
+    def screen(self) -> pygame.Surface:
+        """The surface the game is drawn on (the window's)."""
+        return self.window.surface
+
     def fitting_zoom(self, board: Board) -> int:
-        """The largest zoom at which the window fits the desktop."""
+        """The largest zoom at which the window for this board fits the desktop."""
         width, height = Layout(board.rows, board.cols).size
-        try:
-            desk_w, desk_h = pygame.display.get_desktop_sizes()[0]
-        except (pygame.error, IndexError):
-            return 2
         for zoom in range(MAX_ZOOM, MIN_ZOOM, -1):
-            if width * zoom <= desk_w * 0.95 and height * zoom <= desk_h * 0.88:
+            if fits((width * zoom, height * zoom)):
                 return zoom
         return MIN_ZOOM
 
     def _relayout(self) -> None:
-        """Open (or resize) the window for the board and zoom, and repaint everything."""
-        width, height = Layout(self.board.rows, self.board.cols).size
-        pygame.display.set_caption(TITLE)
-        if self.frame == 0:
-            with contextlib.suppress(pygame.error, OSError, AssetError):
-                # No icon is no reason not to play.
-                pygame.display.set_icon(pygame.image.load(str(asset_path("sprites", "icon.png"))))
-        self.screen = pygame.display.set_mode((width * self.zoom, height * self.zoom))
-        self.renderer = Renderer(Layout(self.board.rows, self.board.cols), self.zoom)
+        """Size the window for the board and zoom (opening it the first time), and
+        repaint everything."""
+        layout = Layout(self.board.rows, self.board.cols)
+        width, height = layout.size
+        size = (width * self.zoom, height * self.zoom)
+        if self._window is None:
+            self._window = GameWindow(size)
+        else:
+            self._window.resize(size)
+            self._window.set_title(TITLE)
+        self.renderer = Renderer(layout, self.zoom)
+
+    @property
+    def window(self) -> GameWindow:
+        """The game's window."""
+        assert self._window is not None, "the window opens in __init__"
+        return self._window
 
     def _fit_window(self) -> None:
-        """Resize for a new board: keep the zoom (or --zoom) unless the window
-        would no longer fit the desktop."""
-        self.zoom = self.options.zoom or min(self.zoom, self.fitting_zoom(self.board))
+        """Resize for a new board: keep the zoom unless the window would no longer
+        fit the desktop."""
+        self.zoom = min(self.zoom, self.fitting_zoom(self.board))
         self._relayout()
 
     def set_zoom(self, zoom: int) -> None:
-        """Change the pixel scale (MIN_ZOOM to MAX_ZOOM)."""
-        zoom = max(MIN_ZOOM, min(MAX_ZOOM, zoom))
+        """Change the pixel scale, from MIN_ZOOM up to the largest that fits the desktop."""
+        zoom = max(MIN_ZOOM, min(self.fitting_zoom(self.board), zoom))
         if zoom != self.zoom:
             self.zoom = zoom
             self._relayout()
@@ -209,7 +219,7 @@ class App:
             self._fit_window()
         else:
             self.renderer.invalidate()
-            pygame.display.set_caption(TITLE)
+            self.window.set_title(TITLE)
 
     # ------------------------------------------------------------------ actions
 
@@ -355,7 +365,7 @@ class App:
         from game import screens  # on first use: see the module docstring
 
         preset = self.difficulty
-        pygame.display.set_caption(f"{TITLE} - won in {screens.seconds(ms)}")
+        self.window.set_title(f"{TITLE} - won in {screens.seconds(ms)}")
         qualifies = self.profile.qualifies(preset, ms)
         self.profile.record_win(preset, ms)
         self._tell_problems()
@@ -468,11 +478,10 @@ class App:
             self.renderer.draw(self.screen, self.game, scene)
             dialog.draw(self.screen, self.renderer.sprites)
             self._dialog_drawn = True
-            pygame.display.flip()
+            self.window.present()
             return
-        dirty = self.renderer.draw(self.screen, self.game, scene, changed)
-        if dirty:
-            pygame.display.update(dirty)
+        if self.renderer.draw(self.screen, self.game, scene, changed):
+            self.window.present()
 
     # ------------------------------------------------------------------ the loop
 
@@ -514,6 +523,9 @@ class App:
     def close(self) -> None:
         """Leave cleanly: a game in progress is saved for the next start."""
         self.save_unfinished_game()
+        if self._window is not None:
+            self._window.close()
+            self._window = None
         pygame.quit()
 
 

@@ -3,7 +3,7 @@
 Drawing never changes game state. The renderer remembers what it last drew in
 every cell, counter and the face (the draw state, kept apart from the game state
 and the UI state as in Tatham's puzzles) and redraws only what differs, returning
-the dirty rectangles for pygame.display.update.
+the rectangles it redrew (none: nothing to present).
 """
 
 from __future__ import annotations

@@ -6,6 +6,8 @@ crisp at every zoom. Bevels are drawn by nine-slicing the frame templates.
 
 from __future__ import annotations
 
+import contextlib
+
 import pygame
 
 from game import sheet
@@ -20,7 +22,7 @@ class SpriteSheet:
     def __init__(self, zoom: int, image: pygame.Surface | None = None) -> None:
         if image is None:
             image = pygame.image.load(str(asset_path("sprites", "sheet.png")))
-            if pygame.display.get_surface() is not None:
+            with contextlib.suppress(pygame.error):  # no window yet: keep the file's format
                 image = image.convert()
         self.zoom = zoom
         self.image = pygame.transform.scale_by(image, zoom) if zoom != 1 else image

@@ -169,7 +169,7 @@ def timer(app: App) -> str:
 def test_the_window_fits_the_board_at_the_zoom(app: App) -> None:
     width, height = Layout(9, 9).size
     assert app.screen.get_size() == (width * ZOOM, height * ZOOM)
-    assert pygame.display.get_caption()[0] == "Minesweeper"
+    assert app.window.window.title == "Minesweeper"
 
 
 def test_a_new_game_shows_hidden_tiles_full_counter_zero_timer_and_a_smile(app: App) -> None:
@@ -319,7 +319,7 @@ def test_winning_shows_sunglasses_all_mines_flagged_and_counter_zero(
     assert shows_face(app, "cool")
     assert shows_tile(app, 0, 0, "flag") and shows_tile(app, 6, 3, "flag")
     assert counter(app) == "000"
-    assert "won in" in pygame.display.get_caption()[0]
+    assert "won in" in app.window.window.title
 
 
 def test_the_timer_shows_1_at_the_first_reveal_and_counts_seconds(
