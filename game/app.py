@@ -39,7 +39,7 @@ from game.layout import Layout
 from game.persist import Profile, SavedGame, Settings, data_dir
 from game.render import Renderer
 from game.rules import MAX_ZOOM, MIN_ZOOM, PRESETS, Board, Difficulty
-from game.session import Command, KeyMap, LoggedMove, PlaySession, scene_of
+from game.session import MODIFIER_KEYS, Command, KeyMap, LoggedMove, PlaySession, scene_of
 from game.sound import SoundPlayer, warn_to_stderr
 from game.version import version
 from game.window import TITLE, GameWindow, fits
@@ -90,6 +90,7 @@ class App:
             Command.ZOOM_IN: lambda: self.set_zoom(self.zoom + 1),
             Command.ZOOM_OUT: lambda: self.set_zoom(self.zoom - 1),
             Command.SOUND: self.toggle_sound,
+            Command.PAUSE: self.pause,
             Command.HELP: self.open_help,
         }
         # Open dialogs, topmost last, each with what to do with its answer.
@@ -250,6 +251,16 @@ class App:
         """Carry out a command (from a key, later from a menu)."""
         self._commands[command]()
 
+    def pause(self) -> None:
+        """Pause a game under way: the board is hidden and the clock stops."""
+        if self.session.status is Status.PLAYING:
+            self.session.pause()
+            self.input.cancel()
+
+    def _go_on(self) -> None:
+        """Leave a pause: the clock runs again and the board comes back."""
+        self.session.resume()
+
     def toggle_sound(self) -> None:
         """Sound on or off, kept in the settings."""
         self.save_settings(replace(self.settings, sound=not self.settings.sound))
@@ -274,9 +285,18 @@ class App:
         if kind in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
             self.renderer.invalidate()
             return
+        if kind in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
+            self.pause()  # a game left alone is not a game being played
         if self.dialogs:
             self.dialogs[-1][0].handle(event)
             self._close_finished_dialogs()
+            return
+        if self.session.paused:
+            # Any click or key goes on; that click or key does nothing else.
+            if kind == pygame.MOUSEBUTTONUP or (
+                kind == pygame.KEYDOWN and pygame.key.name(event.key, False) not in MODIFIER_KEYS
+            ):
+                self._go_on()
             return
         if kind == pygame.MOUSEBUTTONDOWN:
             self.input.press(event.button, self._spot(event.pos))

@@ -1,8 +1,8 @@
-"""Find the game's sprites and sounds, wherever the game runs from.
+"""Find the game's sprites, sounds and fonts, wherever the game runs from.
 
 Three ways to run, one lookup:
-- installed with pip (the wheel maps sprites/ and sounds/ into the package as
-  game/sprites and game/sounds) and frozen with PyInstaller (build.spec puts them
+- installed with pip (the wheel maps sprites/, sounds/ and fonts/ into the package
+  as game/sprites, game/sounds and game/fonts) and frozen with PyInstaller (build.spec puts them
   at the same place, and sets the package's __file__ inside its unpack folder):
   they sit in the package's own folder;
 - from a checkout (``python -m game``) or an editable install: the folders sit at
@@ -14,14 +14,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-AssetKind = Literal["sprites", "sounds"]
+AssetKind = Literal["sprites", "sounds", "fonts"]
 
 # Not importlib.resources: the game only ever runs from real folders (pygame
 # cannot load from a zip), and that module adds ~18 ms to every start.
 _PACKAGE = Path(__file__).resolve().parent
 _CHECKOUT_ROOT = _PACKAGE.parent
 # One file each folder always holds: where it is, the folder is complete.
-_MARKER: dict[str, str] = {"sprites": "sheet.png", "sounds": "reveal.wav"}
+_MARKER: dict[str, str] = {
+    "sprites": "sheet.png",
+    "sounds": "reveal.wav",
+    "fonts": "DejaVuSans.ttf",
+}
 
 
 class AssetError(RuntimeError):

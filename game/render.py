@@ -13,10 +13,16 @@ from collections.abc import Iterable
 import pygame
 
 from game.core import Cell, Game, Look
+from game.fonts import ui_font
 from game.layout import Layout, Rect
 from game.session.scene import Scene
 from game.sheet import GREY, LED_W, TILE, Face, Tile
 from game.sprites import SpriteSheet
+
+PAUSE_TITLE = "Paused"
+PAUSE_TEXT = "Click or press any key to go on."
+PAUSE_TEXT_SIZE = 11
+"""The pause box's font size at 1x."""
 
 # The tile drawn for each look, unpressed and pressed (indexed by Look's value).
 _TILE_FOR_LOOK: tuple[Tile, ...] = (
@@ -54,6 +60,9 @@ class Renderer:
         self._face: Face | None = None
         self._counter: str | None = None
         self._timer: str | None = None
+        self._paused = False
+        self.paused_box: pygame.Rect | None = None
+        """Where the pause box was last drawn (the cells under it are covered)."""
 
     def _rect(self, rect: Rect) -> Rect:
         z = self.zoom
@@ -88,10 +97,19 @@ class Renderer:
         After invalidate() every cell is drawn.
         """
         dirty: list[pygame.Rect] = []
+        if scene.paused != self._paused:
+            self._paused = scene.paused
+            self.invalidate()
         full = self._face is None
         if full:
             screen.blit(self.background, (0, 0))
             dirty.append(screen.get_rect())
+        if scene.paused:
+            if full:
+                self._draw_paused(screen)
+            self._draw_panel(screen, scene, dirty)
+            return dirty
+        if full:
             rows, cols = self.layout.rows, self.layout.cols
             cells: Iterable[Cell] = ((r, c) for r in range(rows) for c in range(cols))
         else:
@@ -100,6 +118,36 @@ class Renderer:
         self._pressed = scene.pressed
         self._draw_panel(screen, scene, dirty)
         return dirty
+
+    def _draw_paused(self, screen: pygame.Surface) -> None:
+        """Every cell hidden, and a box on the board saying how to go on."""
+        tile = self.sprites.tiles[Tile.HIDDEN]
+        ox, oy = self.layout.board_origin
+        z = self.zoom
+        screen.fblits(
+            [
+                (tile, ((ox + col * TILE) * z, (oy + row * TILE) * z))
+                for row in range(self.layout.rows)
+                for col in range(self.layout.cols)
+            ]
+        )
+        bx, by, bw, bh = self._rect(self.layout.board_frame)
+        pad = 6 * z
+        room = max(bw - 4 * pad, 1)
+        title = ui_font(PAUSE_TEXT_SIZE * z, bold=True).render(PAUSE_TITLE, True, (0, 0, 0))
+        font = ui_font(PAUSE_TEXT_SIZE * z)
+        font.align = pygame.FONT_CENTER
+        wrap = min(font.size(PAUSE_TEXT)[0], room)
+        text = font.render(PAUSE_TEXT, True, (0, 0, 0), None, wrap)
+        inner_w = max(title.get_width(), text.get_width())
+        inner_h = title.get_height() + text.get_height()
+        box = pygame.Rect(0, 0, inner_w + 2 * pad, inner_h + 2 * pad)
+        box.center = (bx + bw // 2, by + bh // 2)
+        box = box.clip(pygame.Rect(bx, by, bw, bh))
+        self.sprites.frame(screen, "raised3", (box.x, box.y, box.w, box.h))
+        screen.blit(title, title.get_rect(midtop=(box.centerx, box.y + pad)))
+        screen.blit(text, text.get_rect(midtop=(box.centerx, box.y + pad + title.get_height())))
+        self.paused_box = box
 
     def _draw_cells(
         self,

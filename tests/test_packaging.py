@@ -212,6 +212,10 @@ def test_wheel_carries_the_assets_the_code_and_the_console_script(wheel: Path) -
         assert f"game/sprites/{sprite}" in names
     for sound in SOUNDS:
         assert f"game/sounds/{sound}" in names
+    for font in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "LICENSE-DejaVu.txt"):
+        assert f"game/fonts/{font}" in names
+    for package in ("game/session/__init__.py", "game/persist/__init__.py"):
+        assert package in names
     for module in ("game/__init__.py", "game/assets.py", "game/version.py"):
         assert module in names
     assert "game/core/__init__.py" in names
@@ -315,6 +319,7 @@ def test_build_spec_names_the_one_file_windowed_executable() -> None:
     assert '"sprites" / "*.png"), "game/sprites"' in text
     assert '"sprites" / "*.ico"), "game/sprites"' in text
     assert '"sounds" / "*.wav"), "game/sounds"' in text
+    assert '"fonts" / "*.ttf"), "game/fonts"' in text
     assert "copy_metadata(DIST_NAME)" in text
     assert '"sprites" / "icon.ico"' in text
     assert (ROOT / "sprites" / "icon.ico").is_file()

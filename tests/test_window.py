@@ -566,3 +566,89 @@ def test_a_data_folder_that_cannot_be_made_is_told_in_the_terminal_too(tmp_path:
     done = run_game("--frames", "2", "--no-sound", "--data-dir", str(blocker))
     assert done.returncode == 0
     assert f"the folder {blocker} could not be created (a file is in the way)" in done.stderr
+
+
+# ---------------------------------------------------------------- pause
+
+
+def _every_cell_hidden_but_under_the_box(app: App) -> bool:
+    box = app.renderer.paused_box
+    assert box is not None
+    z = app.zoom
+    for r in range(app.board.rows):
+        for c in range(app.board.cols):
+            x, y, w, h = app.renderer.layout.cell_rect(r, c)
+            cell = pygame.Rect(x * z, y * z, w * z, h * z)
+            if cell.colliderect(box):
+                continue
+            if not shows_tile(app, r, c, "hidden"):
+                return False
+    return True
+
+
+def test_pause_hides_every_cell_and_stops_the_timer(app: App, clock: FakeClock) -> None:
+    use_layout(app, BEGINNER)
+    click(app, cell_center(app, 0, 5))  # opens the top of the board
+    clock.ms += 3_500
+    app.run(frames=1)
+    assert timer(app) == "004"
+    key(pygame.K_p, "p")
+    app.run(frames=1)
+    assert _every_cell_hidden_but_under_the_box(app)
+    assert not shows_tile(app, 0, 5, "open")
+    box = app.renderer.paused_box
+    assert box is not None and box.w > 0
+    clock.ms += 60_000  # a pause is not playing time
+    app.run(frames=2)
+    assert timer(app) == "004" and app.is_idle()
+    click(app, cell_center(app, 8, 8))  # goes on, and the click does nothing else
+    assert app.game.look(8, 8).name == "HIDDEN"
+    assert shows_tile(app, 0, 5, "open") and not app.session.paused
+    clock.ms += 1_000
+    app.run(frames=1)
+    assert timer(app) == "005"
+
+
+def test_any_key_goes_on_but_a_modifier_alone_does_not(app: App) -> None:
+    use_layout(app, BEGINNER)
+    click(app, cell_center(app, 0, 5))
+    key(pygame.K_p, "p")
+    app.run(frames=1)
+    key(pygame.K_LSHIFT)
+    app.run(frames=1)
+    assert app.session.paused
+    key(pygame.K_3)  # goes on; does not start an Expert game
+    app.run(frames=1)
+    assert not app.session.paused and app.board.cols == 9
+
+
+def test_losing_focus_or_minimising_pauses_a_game_under_way(app: App) -> None:
+    post(pygame.WINDOWFOCUSLOST)
+    app.run(frames=1)
+    assert not app.session.paused  # nothing under way: nothing to pause
+    use_layout(app, BEGINNER)
+    click(app, cell_center(app, 0, 5))
+    post(pygame.WINDOWFOCUSLOST)
+    app.run(frames=1)
+    assert app.session.paused and _every_cell_hidden_but_under_the_box(app)
+    click(app, cell_center(app, 8, 8))
+    post(pygame.WINDOWMINIMIZED)
+    app.run(frames=1)
+    assert app.session.paused
+
+
+def test_a_paused_game_closed_is_saved_with_its_time(clock: FakeClock) -> None:
+    first = App(cli.Options(zoom=2, sound=False, seed=1), clock=clock)
+    first.run(frames=1)
+    use_layout(first, BEGINNER)
+    click(first, cell_center(first, 0, 5))
+    clock.ms += 7_250
+    key(pygame.K_p, "p")
+    first.run(frames=1)
+    clock.ms += 100_000
+    first.close()
+    again = App(cli.Options(zoom=2, sound=False), clock=clock)
+    again.run(frames=1)
+    assert again.profile.saved_game is not None
+    assert again.profile.saved_game.elapsed_ms == 7_250
+    again.close()

@@ -10,13 +10,21 @@
 No pygame: a replay, a test or a tool drives a session exactly as the window does.
 """
 
-from game.session.commands import BINDINGS, Binding, Command, DuplicateKeyError, KeyMap
+from game.session.commands import (
+    BINDINGS,
+    MODIFIER_KEYS,
+    Binding,
+    Command,
+    DuplicateKeyError,
+    KeyMap,
+)
 from game.session.play import LoggedMove, PlaySession
 from game.session.scene import Scene, scene_of
 from game.session.stopwatch import Stopwatch
 
 __all__ = [
     "BINDINGS",
+    "MODIFIER_KEYS",
     "Binding",
     "Command",
     "DuplicateKeyError",

@@ -28,6 +28,7 @@ class Command(Enum):
     ZOOM_IN = "zoom in"
     ZOOM_OUT = "zoom out"
     SOUND = "sound"
+    PAUSE = "pause"
     HELP = "help"
 
 
@@ -61,6 +62,7 @@ BINDINGS: tuple[Binding, ...] = (
     Binding(Command.ZOOM_IN, ("+", "=", "Keypad +"), "zoom in"),
     Binding(Command.ZOOM_OUT, ("-", "Keypad -"), "zoom out"),
     Binding(Command.SOUND, ("M",), "sound on / off"),
+    Binding(Command.PAUSE, ("P", "Pause"), "pause (hides the board; any key goes on)"),
     Binding(Command.HELP, ("F1",), "this help"),
 )
 """Every key command of the window, in the order the help lists them."""
@@ -74,6 +76,26 @@ MOUSE_HELP: tuple[tuple[str, str], ...] = (
 
 DIALOG_HELP: tuple[tuple[str, str], ...] = (("Esc", "close a dialog"),)
 """What every dialog answers (the dialogs' own keys, not commands)."""
+
+
+MODIFIER_KEYS = frozenset(
+    {
+        "Left Shift",
+        "Right Shift",
+        "Left Ctrl",
+        "Right Ctrl",
+        "Left Alt",
+        "Right Alt",
+        "Left GUI",
+        "Right GUI",
+        "ModeSwitch",
+        "CapsLock",
+        "Numlock",
+        "ScrollLock",
+    }
+)
+"""Keys held with others or toggling a lock: pressed alone they are no answer (they
+neither close the help nor end a pause)."""
 
 
 class DuplicateKeyError(ValueError):

@@ -26,6 +26,8 @@ class Scene:
     """The mine counter's value."""
     timer: int
     """The timer's value in seconds."""
+    paused: bool = False
+    """The game is paused: the board is hidden (a pause is no thinking time)."""
 
 
 _NEIGHBOURHOOD = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)]
@@ -66,6 +68,8 @@ def scene_of(session: PlaySession, feedback: Feedback, *, counter_below_zero: bo
     counter = session.game.mines_left
     if not counter_below_zero:
         counter = max(0, counter)
+    if session.paused:
+        return Scene(frozenset(), Face.SMILE, counter, session.timer_value, paused=True)
     return Scene(
         pressed=pressed_cells(session, feedback),
         face=face_of(session.status, feedback),
