@@ -31,11 +31,12 @@ import pygame  # noqa: E402
 from game import cli  # noqa: E402
 from game.app import App  # noqa: E402
 from game.core import Game  # noqa: E402
-from game.difficulty import PRESETS  # noqa: E402
 from game.layout import Layout  # noqa: E402
+from game.rules import PRESETS, Difficulty  # noqa: E402
+from game.session import Scene, scene_of  # noqa: E402
 
 ZOOM = 2
-EXPERT = PRESETS["expert"]
+EXPERT = PRESETS[Difficulty.EXPERT]
 GAME_ARGS = ["--difficulty", "expert", "--zoom", str(ZOOM), "--no-sound"]
 
 
@@ -85,9 +86,9 @@ def idle_cpu_percent(seconds: float = 5.0) -> float:
 def frame_times() -> dict[str, tuple[float, float]]:
     """(render ms, present ms) of a full Expert redraw, a one-cell click and a cascade.
 
-    Render: our work, events to pixels in the window surface. Present: handing the
-    dirty rectangles to the display (pygame.display.update), which on X11 includes
-    SDL's round trip to the X server.
+    Render: our work, events to pixels in the window surface. Present: showing the
+    window surface (Window.flip), which on X11 includes SDL's round trip to the X
+    server.
     """
     app = App(cli.Options(board=EXPERT, zoom=ZOOM, sound=False, seed=3))
     app.run(frames=1)
@@ -96,20 +97,24 @@ def frame_times() -> dict[str, tuple[float, float]]:
         "".join("*" if (r % 4 == 1 and c % 5 == 2 and c > 8) else "." for c in range(30))
         for r in range(EXPERT.rows)
     ]
-    app.game = Game.from_layout("\n".join(rows))
-    app.renderer.invalidate()
+    app.play(Game.from_layout("\n".join(rows)))
     app.draw()
+
+    def scene() -> Scene:
+        return scene_of(app.session, app.input.feedback, counter_below_zero=True)
 
     def timed(act: Callable[[], list[pygame.Rect]]) -> tuple[float, float]:
         start = time.perf_counter()
-        dirty = act()
-        rendered = time.perf_counter()
-        pygame.display.update(dirty)
+        if act():
+            rendered = time.perf_counter()
+            app.window.present()
+        else:
+            rendered = time.perf_counter()
         return ((rendered - start) * 1000, (time.perf_counter() - rendered) * 1000)
 
     def full() -> list[pygame.Rect]:
         app.renderer.invalidate()
-        return app.renderer.draw(app.screen, app.game, app.scene())
+        return app.renderer.draw(app.screen, app.game, scene())
 
     def click(row: int, col: int) -> Callable[[], list[pygame.Rect]]:
         x, y, w, h = app.renderer.layout.cell_rect(row, col)
@@ -119,7 +124,7 @@ def frame_times() -> dict[str, tuple[float, float]]:
             for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
                 app.handle(pygame.event.Event(kind, pos=pos, button=1))
             changed, app._changed = app._changed, set()
-            return app.renderer.draw(app.screen, app.game, app.scene(), changed)
+            return app.renderer.draw(app.screen, app.game, scene(), changed)
 
         return act
 

@@ -28,7 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -36,10 +36,12 @@ from game import cli
 from game.core import Cell, Delta, Game, Status
 from game.input import Action, InputMachine, NewGame, Spot
 from game.layout import Layout
+from game.menubar import MenuBar
 from game.persist import Profile, SavedGame, Settings, data_dir
 from game.render import Renderer
-from game.rules import MAX_ZOOM, MIN_ZOOM, PRESETS, Board, Difficulty
+from game.rules import MAX_ZOOM, MIN_ZOOM, PRESETS, Board, Difficulty, FirstClick
 from game.session import MODIFIER_KEYS, Command, KeyMap, LoggedMove, PlaySession, scene_of
+from game.session.commands import MENUS
 from game.sound import SoundPlayer, warn_to_stderr
 from game.version import version
 from game.window import TITLE, GameWindow, fits
@@ -91,8 +93,18 @@ class App:
             Command.ZOOM_OUT: lambda: self.set_zoom(self.zoom - 1),
             Command.SOUND: self.toggle_sound,
             Command.PAUSE: self.pause,
+            Command.EXIT: self.quit,
+            Command.QUESTION_MARKS: lambda: self._flip("question_marks"),
+            Command.LEFT_CLICK_CHORDS: lambda: self._flip("left_click_chords"),
+            Command.COUNTER_BELOW_ZERO: lambda: self._flip("counter_below_zero"),
+            Command.FIRST_CLICK_OPENING: lambda: self._first_click(FirstClick.OPENING),
+            Command.FIRST_CLICK_SAFE: lambda: self._first_click(FirstClick.SAFE),
+            Command.RULES: self.open_rules,
+            Command.ABOUT: self.open_about,
             Command.HELP: self.open_help,
         }
+        self.menubar = MenuBar(MENUS, self.keymap, self.menu_checked)
+        self._alt_alone = False  # Alt went down and nothing else since: its release opens
         # Open dialogs, topmost last, each with what to do with its answer.
         self.dialogs: list[tuple[Dialog, Callable[[object], None] | None]] = []
         self.running = True
@@ -261,6 +273,32 @@ class App:
         """Leave a pause: the clock runs again and the board comes back."""
         self.session.resume()
 
+    def quit(self) -> None:
+        """Close the window (a game under way is kept for the next start)."""
+        self.running = False
+
+    def _flip(self, setting: str) -> None:
+        """Turn a true/false setting over (the rules among them apply from the next game)."""
+        flipped: dict[str, Any] = {setting: not getattr(self.settings, setting)}
+        self.save_settings(replace(self.settings, **flipped))
+
+    def _first_click(self, rule: FirstClick) -> None:
+        self.save_settings(replace(self.settings, first_click=rule))
+
+    def menu_checked(self, command: Command) -> bool | None:
+        """Whether a menu line shows a tick (None: the line is no toggle)."""
+        settings = self.settings
+        ticks = {
+            Command.QUESTION_MARKS: settings.question_marks,
+            Command.LEFT_CLICK_CHORDS: settings.left_click_chords,
+            Command.COUNTER_BELOW_ZERO: settings.counter_below_zero,
+            Command.FIRST_CLICK_OPENING: settings.first_click is FirstClick.OPENING,
+            Command.FIRST_CLICK_SAFE: settings.first_click is FirstClick.SAFE,
+            Command.SOUND: settings.sound,
+            Command.PAUSE: self.session.paused,
+        }
+        return ticks.get(command)
+
     def toggle_sound(self) -> None:
         """Sound on or off, kept in the settings."""
         self.save_settings(replace(self.settings, sound=not self.settings.sound))
@@ -291,6 +329,8 @@ class App:
             self.dialogs[-1][0].handle(event)
             self._close_finished_dialogs()
             return
+        if self._menu_event(event):
+            return
         if self.session.paused:
             # Any click or key goes on; that click or key does nothing else.
             if kind == pygame.MOUSEBUTTONUP or (
@@ -312,6 +352,43 @@ class App:
             command = self.keymap.command_for(pygame.key.name(event.key, False))
             if command is not None:
                 self.command(command)
+
+    def _menu_event(self, event: pygame.event.Event) -> bool:
+        """Give the menu bar what is its: everything while a menu is open, a press on
+        the bar, and the keys that open it. True if it took the event."""
+        kind, menubar = event.type, self.menubar
+        was_open = menubar.is_open
+        command: Command | None = None
+        if kind == pygame.KEYDOWN:
+            name = pygame.key.name(event.key, False)
+            self._alt_alone = name in ("Left Alt", "Right Alt")
+            if not (was_open or name == "F10"):
+                return False
+            command = menubar.key(name)
+        elif kind == pygame.KEYUP:
+            name = pygame.key.name(event.key, False)
+            alone, self._alt_alone = self._alt_alone, False
+            if not (alone and name in ("Left Alt", "Right Alt")):
+                return was_open
+            command = menubar.key(name)  # Alt pressed and let go alone: like Windows
+        elif kind == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if not menubar.press(tuple(event.pos)):
+                return False
+            self.input.cancel()
+        elif kind == pygame.MOUSEMOTION and was_open:
+            menubar.move(tuple(event.pos))
+        elif kind == pygame.MOUSEBUTTONUP and was_open:
+            if event.button == 1:
+                command = menubar.release(tuple(event.pos))
+        elif kind in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED) and was_open:
+            menubar.close()
+        elif not was_open:
+            return False
+        if was_open and not menubar.is_open:
+            self.renderer.invalidate()  # repaint what the menu covered
+        if command is not None:
+            self.command(command)
+        return True
         # Finger events are ignored on purpose: SDL also sends touch-emulated mouse
         # events for every touch, and acting on both would act twice.
 
@@ -337,6 +414,18 @@ class App:
         from game.dialogs import HelpOverlay  # on first use: see the module docstring
 
         self.open_dialog(HelpOverlay(self.keymap.help_rows(), f"Minesweeper {version()}"))
+
+    def open_rules(self) -> None:
+        """The rules in brief."""
+        from game import screens  # on first use: see the module docstring
+
+        self.open_dialog(screens.rules_dialog())
+
+    def open_about(self) -> None:
+        """The version, the licences, and where the player's records are kept."""
+        from game import screens  # on first use: see the module docstring
+
+        self.open_dialog(screens.about_dialog(version(), self.profile.folder))
 
     def open_custom_dialog(self) -> None:
         """The Custom board dialog: rows, columns, mines, checked against the limits."""
@@ -490,17 +579,27 @@ class App:
         scene = scene_of(
             self.session, self.input.feedback, counter_below_zero=self.settings.counter_below_zero
         )
+        bar = pygame.Rect(self.renderer.scaled(self.renderer.layout.menu_bar))
         if self.dialogs:
             dialog = self.dialogs[-1][0]
             if self._dialog_drawn and not dialog.dirty():
                 return
             self.renderer.invalidate()
             self.renderer.draw(self.screen, self.game, scene)
+            self.menubar.draw(self.screen, self.renderer.sprites, bar)
             dialog.draw(self.screen, self.renderer.sprites)
             self._dialog_drawn = True
             self.window.present()
             return
-        if self.renderer.draw(self.screen, self.game, scene, changed):
+        if self.menubar.is_open:
+            if not self.menubar.dirty():
+                return
+            self.renderer.invalidate()  # the menu is drawn over a whole frame
+        dirty = self.renderer.draw(self.screen, self.game, scene, changed)
+        if self.renderer.repainted or self.menubar.dirty():
+            self.menubar.draw(self.screen, self.renderer.sprites, bar)
+            dirty.append(bar)
+        if dirty:
             self.window.present()
 
     # ------------------------------------------------------------------ the loop

@@ -15,6 +15,7 @@ from game.sheet import FACE, LED_H, LED_W, TILE
 
 Rect = tuple[int, int, int, int]
 
+MENU_BAR = 18  # the menu bar across the top (Game, Options, Help)
 OUTER = 3  # raised outer frame
 MARGIN = 6  # grey between the frame, the panel and the board
 PANEL_BEVEL = 2
@@ -33,10 +34,21 @@ class Layout:
     cols: int
 
     @property
+    def menu_bar(self) -> Rect:
+        """The menu bar across the top of the window."""
+        return (0, 0, self.size[0], MENU_BAR)
+
+    @property
+    def frame(self) -> Rect:
+        """The raised frame around everything below the menu bar."""
+        width, height = self.size
+        return (0, MENU_BAR, width, height - MENU_BAR)
+
+    @property
     def board_origin(self) -> tuple[int, int]:
         """The top-left pixel of cell (0, 0)."""
         x = OUTER + MARGIN + BOARD_BEVEL
-        y = OUTER + MARGIN + self.panel[3] + MARGIN + BOARD_BEVEL
+        y = MENU_BAR + OUTER + MARGIN + self.panel[3] + MARGIN + BOARD_BEVEL
         return (x, y)
 
     @property
@@ -52,7 +64,7 @@ class Layout:
     def panel(self) -> Rect:
         """The sunken top panel, bevel included."""
         width = self.cols * TILE + 2 * BOARD_BEVEL
-        return (OUTER + MARGIN, OUTER + MARGIN, width, PANEL_INNER_H + 2 * PANEL_BEVEL)
+        return (OUTER + MARGIN, MENU_BAR + OUTER + MARGIN, width, PANEL_INNER_H + 2 * PANEL_BEVEL)
 
     @property
     def board_frame(self) -> Rect:

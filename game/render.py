@@ -61,10 +61,13 @@ class Renderer:
         self._counter: str | None = None
         self._timer: str | None = None
         self._paused = False
+        self.repainted = False
+        """The last draw repainted the whole window (the menu bar is drawn again)."""
         self.paused_box: pygame.Rect | None = None
         """Where the pause box was last drawn (the cells under it are covered)."""
 
-    def _rect(self, rect: Rect) -> Rect:
+    def scaled(self, rect: Rect) -> Rect:
+        """A rectangle of the layout (1x) in window pixels."""
         z = self.zoom
         return (rect[0] * z, rect[1] * z, rect[2] * z, rect[3] * z)
 
@@ -75,11 +78,11 @@ class Renderer:
         surface = pygame.Surface((width * z, height * z))
         surface.fill(GREY)
         frame = self.sprites.frame
-        frame(surface, "raised3", (0, 0, width * z, height * z))
-        frame(surface, "sunken2", self._rect(self.layout.panel))
-        frame(surface, "sunken3", self._rect(self.layout.board_frame))
-        frame(surface, "sunken1", self._rect(self.layout.mine_counter))
-        frame(surface, "sunken1", self._rect(self.layout.timer))
+        frame(surface, "raised3", self.scaled(self.layout.frame))
+        frame(surface, "sunken2", self.scaled(self.layout.panel))
+        frame(surface, "sunken3", self.scaled(self.layout.board_frame))
+        frame(surface, "sunken1", self.scaled(self.layout.mine_counter))
+        frame(surface, "sunken1", self.scaled(self.layout.timer))
         return surface
 
     def invalidate(self) -> None:
@@ -101,6 +104,7 @@ class Renderer:
             self._paused = scene.paused
             self.invalidate()
         full = self._face is None
+        self.repainted = full
         if full:
             screen.blit(self.background, (0, 0))
             dirty.append(screen.get_rect())
@@ -131,7 +135,7 @@ class Renderer:
                 for col in range(self.layout.cols)
             ]
         )
-        bx, by, bw, bh = self._rect(self.layout.board_frame)
+        bx, by, bw, bh = self.scaled(self.layout.board_frame)
         pad = 6 * z
         room = max(bw - 4 * pad, 1)
         title = ui_font(PAUSE_TEXT_SIZE * z, bold=True).render(PAUSE_TITLE, True, (0, 0, 0))
@@ -179,7 +183,7 @@ class Renderer:
         layout = self.layout
         if scene.face != self._face:
             self._face = scene.face
-            rect = self._rect(layout.face)
+            rect = self.scaled(layout.face)
             screen.blit(self.sprites.faces[scene.face], rect[:2])
             dirty.append(pygame.Rect(rect))
         counter = led_text(scene.counter)
@@ -196,4 +200,4 @@ class Renderer:
         x, y = (box[0] + 1) * z, (box[1] + 1) * z
         for k, char in enumerate(text):
             screen.blit(self.sprites.leds[char], (x + k * LED_W * z, y))
-        return pygame.Rect(self._rect(box))
+        return pygame.Rect(self.scaled(box))

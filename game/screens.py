@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 
 from game.dialogs import Field, FormDialog, MenuDialog, MessageDialog, TableDialog
 from game.persist import DEFAULT_NAME, MAX_NAME_LENGTH, Records, SavedGame, Settings, Stats
@@ -219,4 +220,33 @@ def resume_dialog(saved: SavedGame) -> MessageDialog:
             "Carry on where you stopped?"
         ],
         buttons=(RESUME, "New game"),
+    )
+
+
+RULES_TEXT = [
+    "Open every cell that holds no mine. A number tells how many of the eight cells "
+    "around it hold mines.",
+    "Left click opens a cell; right click flags it (again: a question mark, again: "
+    "clear). Both buttons, or the middle one, on a number whose flags are all placed "
+    "open the cells around it.",
+    "The first click is never a mine. The timer starts with it; the counter shows the "
+    "mines less your flags. Every action happens when the button is released.",
+    "Settings that change the rules apply from the next game.",
+]
+
+
+def rules_dialog() -> MessageDialog:
+    """The rules in brief (docs/RULES.md has them all)."""
+    return MessageDialog("Rules", RULES_TEXT)
+
+
+def about_dialog(version: str, folder: Path) -> MessageDialog:
+    """The version, the licences, and where the records are."""
+    return MessageDialog(
+        f"About Minesweeper {version}",
+        [
+            f"Minesweeper {version}, on pygame-ce (LGPL) and SDL (zlib licence).",
+            "The font is DejaVu Sans (Bitstream Vera licence).",
+            f"Your records and settings are kept in {folder}.",
+        ],
     )

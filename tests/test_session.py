@@ -23,6 +23,7 @@ from game.session import (
     Stopwatch,
     scene_of,
 )
+from game.session.commands import MENU_KEYS, MENUS
 from game.session.stopwatch import Phase
 from game.sheet import Face
 
@@ -191,9 +192,11 @@ def test_a_logged_move_round_trips() -> None:
 # ---------------------------------------------------------------- commands
 
 
-def test_every_command_has_a_key_and_no_key_is_bound_twice() -> None:
+def test_every_command_has_a_key_or_a_menu_line_and_no_key_is_bound_twice() -> None:
     keymap = KeyMap()
-    assert {binding.command for binding in BINDINGS} == set(Command)
+    in_menus = {item.command for menu in MENUS for item in menu.items if item is not None}
+    assert {binding.command for binding in BINDINGS} | in_menus == set(Command)
+    assert not {key for binding in BINDINGS for key in binding.keys} & MENU_KEYS
     for binding in BINDINGS:
         for key in binding.keys:
             assert keymap.command_for(key) is binding.command
@@ -204,6 +207,15 @@ def test_every_command_has_a_key_and_no_key_is_bound_twice() -> None:
 def test_a_key_bound_twice_is_refused() -> None:
     with pytest.raises(DuplicateKeyError, match="'c'"):
         KeyMap([*BINDINGS, Binding(Command.HELP, ("c",), "again")])
+    with pytest.raises(DuplicateKeyError, match="menu bar"):
+        KeyMap([Binding(Command.HELP, ("F10",), "help")])
+
+
+def test_a_menu_shows_the_key_of_its_command() -> None:
+    keymap = KeyMap()
+    assert keymap.shortcut(Command.NEW_GAME) == "F2"
+    assert keymap.shortcut(Command.ZOOM_IN) == "+"
+    assert keymap.shortcut(Command.EXIT) == ""
 
 
 def test_the_help_is_made_from_the_table() -> None:

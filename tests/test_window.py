@@ -20,6 +20,7 @@ from game.app import App
 from game.core import Game, Status
 from game.layout import Layout
 from game.rules import PRESETS, Difficulty
+from game.session import Command
 from game.sheet import Face, Tile
 from game.sprites import SpriteSheet
 
@@ -652,3 +653,77 @@ def test_a_paused_game_closed_is_saved_with_its_time(clock: FakeClock) -> None:
     assert again.profile.saved_game is not None
     assert again.profile.saved_game.elapsed_ms == 7_250
     again.close()
+
+
+# ---------------------------------------------------------------- the menu bar
+
+
+def _title_pos(app: App, index: int) -> tuple[int, int]:
+    app.run(frames=1)
+    rect = app.menubar._titles[index]
+    return rect.center
+
+
+def _line_pos(app: App, label: str) -> tuple[int, int]:
+    app.run(frames=1)
+    for row in app.menubar._rows:
+        if row.item is not None and row.item.label == label:
+            return row.rect.center
+    raise LookupError(label)
+
+
+def test_the_menu_bar_chooses_with_the_mouse(app: App) -> None:
+    post(pygame.MOUSEBUTTONDOWN, pos=_title_pos(app, 0), button=1)
+    post(pygame.MOUSEBUTTONUP, pos=_title_pos(app, 0), button=1)
+    app.run(frames=1)
+    assert app.menubar.is_open
+    where = _line_pos(app, "Expert")
+    post(pygame.MOUSEMOTION, pos=where, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=where, button=1)
+    post(pygame.MOUSEBUTTONUP, pos=where, button=1)
+    app.run(frames=1)
+    assert not app.menubar.is_open and app.board == PRESETS[Difficulty.EXPERT]
+
+
+def test_the_menu_bar_slides_between_menus_and_a_click_outside_closes_it(app: App) -> None:
+    use_layout(app, BEGINNER)
+    post(pygame.MOUSEBUTTONDOWN, pos=_title_pos(app, 0), button=1)
+    post(pygame.MOUSEMOTION, pos=_title_pos(app, 1), rel=(0, 0), buttons=(1, 0, 0))
+    post(pygame.MOUSEBUTTONUP, pos=_title_pos(app, 1), button=1)
+    app.run(frames=1)
+    assert app.menubar.open_index == 1
+    click(app, cell_center(app, 8, 8))  # closes the menu; the board is not touched
+    assert not app.menubar.is_open and app.game.look(8, 8).name == "HIDDEN"
+    assert shows_tile(app, 8, 8, "hidden")  # repainted under the menu
+
+
+def test_the_menu_bar_works_from_the_keyboard(app: App) -> None:
+    key(pygame.K_F10)
+    app.run(frames=1)
+    assert app.menubar.open_index == 0
+    for code in (pygame.K_RIGHT, pygame.K_RETURN):  # Options: its first line is lit
+        key(code)
+    app.run(frames=1)
+    assert app.settings.question_marks is False and not app.menubar.is_open
+    for code in (pygame.K_F10, pygame.K_LEFT, pygame.K_LEFT, pygame.K_DOWN, pygame.K_RETURN):
+        key(code)  # round to Options again, down a line
+    app.run(frames=1)
+    assert app.settings.left_click_chords is True
+    post(pygame.KEYDOWN, key=pygame.K_LALT, mod=0, unicode="")
+    post(pygame.KEYUP, key=pygame.K_LALT, mod=0)
+    app.run(frames=1)
+    assert app.menubar.is_open
+    key(pygame.K_ESCAPE)
+    app.run(frames=1)
+    assert not app.menubar.is_open
+
+
+def test_menu_lines_show_their_ticks_and_keys(app: App) -> None:
+    assert app.menu_checked(Command.QUESTION_MARKS) is True
+    assert app.menu_checked(Command.FIRST_CLICK_OPENING) is True
+    assert app.menu_checked(Command.FIRST_CLICK_SAFE) is False
+    assert app.menu_checked(Command.NEW_GAME) is None
+    app.command(Command.FIRST_CLICK_SAFE)
+    assert app.settings.first_click.value == "safe"
+    app.command(Command.EXIT)
+    assert not app.running

@@ -15,21 +15,29 @@ from enum import Enum
 
 
 class Command(Enum):
-    """Something the player asks of the window (a key, later a menu item)."""
+    """Something the player asks of the window, from a key or a menu."""
 
     NEW_GAME = "new game"
     BEGINNER = "beginner"
     INTERMEDIATE = "intermediate"
     EXPERT = "expert"
     CUSTOM = "custom board"
-    SETTINGS = "settings"
     BEST_TIMES = "best times"
     STATISTICS = "statistics"
+    EXIT = "exit"
+    QUESTION_MARKS = "question marks"
+    LEFT_CLICK_CHORDS = "left-click chords"
+    FIRST_CLICK_OPENING = "first click opens an area"
+    FIRST_CLICK_SAFE = "first click is safe"
+    COUNTER_BELOW_ZERO = "counter below zero"
+    SOUND = "sound"
     ZOOM_IN = "zoom in"
     ZOOM_OUT = "zoom out"
-    SOUND = "sound"
+    SETTINGS = "settings"
     PAUSE = "pause"
     HELP = "help"
+    RULES = "rules"
+    ABOUT = "about"
 
 
 @dataclass(frozen=True)
@@ -98,6 +106,76 @@ MODIFIER_KEYS = frozenset(
 neither close the help nor end a pause)."""
 
 
+@dataclass(frozen=True)
+class MenuItem:
+    """A line of a menu: the command it gives, and its words."""
+
+    command: Command
+    label: str
+
+
+SEPARATOR = None
+"""An etched line between groups of a menu's items."""
+
+
+@dataclass(frozen=True)
+class Menu:
+    """A menu of the menu bar: its title and its lines (None: a separator)."""
+
+    title: str
+    items: tuple[MenuItem | None, ...]
+
+
+MENUS: tuple[Menu, ...] = (
+    Menu(
+        "Game",
+        (
+            MenuItem(Command.NEW_GAME, "New"),
+            SEPARATOR,
+            MenuItem(Command.BEGINNER, "Beginner"),
+            MenuItem(Command.INTERMEDIATE, "Intermediate"),
+            MenuItem(Command.EXPERT, "Expert"),
+            MenuItem(Command.CUSTOM, "Custom..."),
+            SEPARATOR,
+            MenuItem(Command.PAUSE, "Pause"),
+            SEPARATOR,
+            MenuItem(Command.BEST_TIMES, "Best Times..."),
+            MenuItem(Command.STATISTICS, "Statistics..."),
+            SEPARATOR,
+            MenuItem(Command.EXIT, "Exit"),
+        ),
+    ),
+    Menu(
+        "Options",
+        (
+            MenuItem(Command.QUESTION_MARKS, "Question marks"),
+            MenuItem(Command.LEFT_CLICK_CHORDS, "Left click chords"),
+            MenuItem(Command.COUNTER_BELOW_ZERO, "Counter below zero"),
+            SEPARATOR,
+            MenuItem(Command.FIRST_CLICK_OPENING, "First click opens an area"),
+            MenuItem(Command.FIRST_CLICK_SAFE, "First click is only safe"),
+            SEPARATOR,
+            MenuItem(Command.SOUND, "Sound"),
+            MenuItem(Command.ZOOM_IN, "Zoom in"),
+            MenuItem(Command.ZOOM_OUT, "Zoom out"),
+        ),
+    ),
+    Menu(
+        "Help",
+        (
+            MenuItem(Command.HELP, "Keys"),
+            MenuItem(Command.RULES, "Rules"),
+            SEPARATOR,
+            MenuItem(Command.ABOUT, "About"),
+        ),
+    ),
+)
+"""The menu bar, as the classic game has it; the same commands as the keys."""
+
+MENU_KEYS = frozenset({"F10", "Left Alt", "Right Alt"})
+"""Keys that open the menu bar from the keyboard."""
+
+
 class DuplicateKeyError(ValueError):
     """A key bound to two commands."""
 
@@ -113,6 +191,8 @@ class KeyMap:
                 raise ValueError(f"{binding.command.value!r} has no key")
             for key in binding.keys:
                 folded = key.casefold()
+                if key in MENU_KEYS:
+                    raise DuplicateKeyError(f"the key {key!r} opens the menu bar")
                 other = self._commands.get(folded)
                 if other is not None:
                     raise DuplicateKeyError(
@@ -124,6 +204,13 @@ class KeyMap:
     def command_for(self, key: str) -> Command | None:
         """The command bound to a key name (any case), or None."""
         return self._commands.get(key.casefold())
+
+    def shortcut(self, command: Command) -> str:
+        """How a menu names the key of a command ("" when it has none)."""
+        for binding in self.bindings:
+            if binding.command is command:
+                return binding.keys[0]
+        return ""
 
     def help_rows(self) -> list[tuple[str, str]]:
         """The help screen's lines: the mouse, then every binding, then the dialogs."""
