@@ -26,7 +26,7 @@ import time
 import traceback
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
-from datetime import date
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -37,7 +37,7 @@ from game.core import Cell, Delta, Game, Status
 from game.input import Action, InputMachine, NewGame, Spot
 from game.layout import Layout
 from game.menubar import MenuBar
-from game.persist import Profile, SavedGame, Settings, data_dir
+from game.persist import GameRecord, Profile, SavedGame, Settings, data_dir, finished_at_text
 from game.render import Renderer
 from game.rules import MAX_ZOOM, MIN_ZOOM, PRESETS, Board, Difficulty, FirstClick
 from game.session import MODIFIER_KEYS, Command, KeyMap, LoggedMove, PlaySession, scene_of
@@ -219,8 +219,7 @@ class App:
         """Start a new game under the current settings, of another size if given."""
         if self.session.status is Status.PLAYING:
             # An abandoned game counts as lost, as in Windows 7: streaks stay honest.
-            self.profile.record_loss(self.difficulty)
-            self._tell_problems()
+            self._keep_finished_game()
         board = board or self.board
         resize = (board.rows, board.cols) != (self.board.rows, self.board.cols)
         if board != self.settings.board:
@@ -247,11 +246,10 @@ class App:
         self._changed.update(delta.changed)
         if delta.lost:
             self.sound.play("explode")
-            self.profile.record_loss(self.difficulty)
-            self._tell_problems()
+            self._lost()
         elif delta.won:
             self.sound.play("win")
-            self._won(int(self.session.elapsed_ms))
+            self._won()
         elif delta.opened > 1:
             self.sound.play("cascade")
         elif delta.opened == 1:
@@ -470,27 +468,59 @@ class App:
         self.profile.save_settings(settings)
         self._tell_problems()
 
-    def _won(self, ms: int) -> None:
+    def _keep_finished_game(self) -> int | None:
+        """Keep the game just finished (or abandoned) in the history; its id there."""
+        summary = self.session.summary()
+        game, clicks = self.game, summary.clicks
+        record = GameRecord(
+            finished_at=finished_at_text(datetime.now()),
+            difficulty=self.difficulty.value,
+            rows=game.rows,
+            cols=game.cols,
+            mines=game.mines,
+            first_click=game.first_click.value,
+            seed=None if game.seed is None else str(game.seed),
+            won=summary.status is Status.WON,
+            ms=summary.ms,
+            bbbv=summary.bbbv,
+            bbbv_solved=summary.bbbv_solved,
+            left_clicks=clicks.left,
+            right_clicks=clicks.right,
+            chord_clicks=clicks.chord,
+            effective_clicks=clicks.effective,
+            used_hint=self.session.used_hint,
+        )
+        game_id = self.profile.record_game(record)
+        self._tell_problems()
+        return game_id
+
+    def _lost(self) -> None:
         from game import screens  # on first use: see the module docstring
 
+        self._keep_finished_game()
+        self.open_dialog(screens.game_panel(self.session.summary(), self.difficulty))
+
+    def _won(self) -> None:
+        from game import screens  # on first use: see the module docstring
+
+        summary = self.session.summary()
         preset = self.difficulty
-        self.window.set_title(f"{TITLE} - won in {screens.seconds(ms)}")
-        qualifies = self.profile.qualifies(preset, ms)
-        self.profile.record_win(preset, ms)
-        self._tell_problems()
-        if not qualifies:
-            self.open_dialog(screens.won_dialog(ms))
+        self.window.set_title(f"{TITLE} - won in {screens.seconds(summary.ms)}")
+        game_id = self._keep_finished_game()
+        place = None if game_id is None else self.profile.best_time_place(game_id)
+        if game_id is None or place is None:
+            self.open_dialog(screens.game_panel(summary, preset))
             return
 
         def named(result: object) -> None:
             # A cancelled name box still keeps the time, under the remembered name.
-            last = self.profile.records.last_name
+            last = self.profile.last_name
             name = result.get("name", last) if isinstance(result, dict) else last
-            self.profile.add_best_time(preset, str(name), ms, date.today())
+            self.profile.name_best_time(game_id, str(name))
             self._tell_problems()
             self.open_best_times(preset)
 
-        self.open_dialog(screens.name_dialog(preset, ms, self.profile.records.last_name), named)
+        self.open_dialog(screens.name_dialog(summary, preset, place, self.profile.last_name), named)
 
     def _shown_preset(self) -> Difficulty:
         return self.difficulty if self.difficulty.is_preset else Difficulty.BEGINNER
@@ -505,7 +535,9 @@ class App:
             elif result == screens.RESET:
                 self._confirm("all best times", self.profile.reset_best_times)
 
-        self.open_dialog(screens.best_times_dialog(self.profile.records, preset), answered)
+        self.open_dialog(
+            screens.best_times_dialog(self.profile.best_times(preset), preset), answered
+        )
 
     def open_statistics(self) -> None:
         """The Statistics screen."""
@@ -515,7 +547,9 @@ class App:
             if result == screens.RESET:
                 self._confirm("all statistics", self.profile.reset_stats)
 
-        self.open_dialog(screens.statistics_dialog(self.profile.records), answered)
+        kinds = [*PRESETS, Difficulty.CUSTOM]
+        stats = {kind: self.profile.stats(kind) for kind in kinds}
+        self.open_dialog(screens.statistics_dialog(stats), answered)
 
     def _confirm(self, what: str, reset: Callable[[], bool]) -> None:
         from game import screens  # on first use: see the module docstring
@@ -642,6 +676,7 @@ class App:
     def close(self) -> None:
         """Leave cleanly: a game in progress is saved for the next start."""
         self.save_unfinished_game()
+        self.profile.close()
         if self._window is not None:
             self._window.close()
             self._window = None

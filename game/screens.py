@@ -6,12 +6,21 @@ to do with the answer. Times are shown in seconds with milliseconds, as kept.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 
+from game.core import Status
 from game.dialogs import Field, FormDialog, MenuDialog, MessageDialog, TableDialog
-from game.persist import DEFAULT_NAME, MAX_NAME_LENGTH, Records, SavedGame, Settings, Stats
+from game.persist import (
+    DEFAULT_NAME,
+    MAX_NAME_LENGTH,
+    TOP,
+    BestTimeEntry,
+    SavedGame,
+    Settings,
+    Stats,
+)
 from game.rules import (
     MAX_COLS,
     MAX_ROWS,
@@ -25,7 +34,7 @@ from game.rules import (
     FirstClick,
     custom,
 )
-from game.session import Stopwatch
+from game.session import Stopwatch, Summary
 
 NEXT, RESET, CLOSE, RESUME = "Next", "Reset", "Close", "Resume"
 SHORT_NAMES = {
@@ -41,11 +50,11 @@ def seconds(ms: float) -> str:
     return f"{ms / 1000:.3f} s"
 
 
-def best_times_dialog(records: Records, preset: Difficulty) -> TableDialog:
+def best_times_dialog(entries: Sequence[BestTimeEntry], preset: Difficulty) -> TableDialog:
     """The top ten of one preset, with buttons to see the next preset or reset them all."""
     rows = [
-        [f"{rank}.", entry.name, seconds(entry.ms), entry.date.isoformat()]
-        for rank, entry in enumerate(records.best_times.get(preset, ()), start=1)
+        [f"{rank}.", entry.name or DEFAULT_NAME, seconds(entry.ms), entry.finished_at[:10]]
+        for rank, entry in enumerate(entries, start=1)
     ]
     lines = None if rows else ["No times yet: win a game to set one."]
     return TableDialog(
@@ -78,10 +87,10 @@ STATISTICS: list[tuple[str, Callable[[Stats], str]]] = [
 ]
 
 
-def statistics_dialog(records: Records) -> TableDialog:
+def statistics_dialog(stats_by_kind: Mapping[Difficulty, Stats]) -> TableDialog:
     """Games played, won, win %, streaks and average winning time, per board kind."""
-    kinds = [*PRESETS, Difficulty.CUSTOM]
-    stats = [records.stats.get(kind, Stats()) for kind in kinds]
+    kinds = list(stats_by_kind)
+    stats = [stats_by_kind[kind] for kind in kinds]
     rows = [[label, *(show(s) for s in stats)] for label, show in STATISTICS]
     return TableDialog(
         "Statistics",
@@ -98,7 +107,7 @@ def confirm_dialog(what: str) -> MessageDialog:
     )
 
 
-def name_dialog(preset: Difficulty, ms: int, last_name: str) -> FormDialog:
+def name_dialog(summary: Summary, preset: Difficulty, place: int, last_name: str) -> FormDialog:
     """Ask for the player's name when a time enters the top ten."""
 
     def validate(values: dict[str, str]) -> str | None:
@@ -108,13 +117,33 @@ def name_dialog(preset: Difficulty, ms: int, last_name: str) -> FormDialog:
         "A new best time!",
         [Field("name", "Name", last_name or DEFAULT_NAME, max_len=MAX_NAME_LENGTH)],
         validate,
-        lines=[f"You won {preset.label} in {seconds(ms)}."],
+        lines=[f"You won {preset.label} in {seconds(summary.ms)}: place {place} of {TOP}."],
     )
 
 
-def won_dialog(ms: int) -> MessageDialog:
-    """The precise time of a win that set no record."""
-    return MessageDialog("You won!", [f"Your time: {seconds(ms)}."])
+def _figure(value: float | None, form: str) -> str:
+    return "-" if value is None else form.format(value)
+
+
+def game_panel(summary: Summary, difficulty: Difficulty) -> TableDialog:
+    """The statistics of the game just finished, as speedrunners read them."""
+    clicks = summary.clicks
+    won = summary.status is Status.WON
+    bbbv = "-" if summary.bbbv is None else str(summary.bbbv)
+    rows = [
+        ["Time", seconds(summary.ms)],
+        ["3BV", bbbv if won else f"{summary.bbbv_solved} of {bbbv}"],
+        ["3BV/s", _figure(summary.bbbv_per_second, "{:.2f}")],
+        ["Clicks", f"{clicks.total} ({clicks.left} L, {clicks.right} R, {clicks.chord} C)"],
+        ["Effective", str(clicks.effective)],
+        ["IOE", _figure(summary.ioe, "{:.2f}")],
+        [
+            "Correctness",
+            _figure(None if summary.correctness is None else 100 * summary.correctness, "{:.0f}%"),
+        ],
+    ]
+    title = f"You won {difficulty.label}!" if won else "Game over"
+    return TableDialog(title, [], rows, buttons=("OK",))
 
 
 def _on_off(value: bool) -> str:

@@ -14,14 +14,13 @@ import os
 import subprocess
 import sys
 from collections.abc import Callable
-from datetime import date, datetime
+from datetime import datetime
 from pathlib import Path
 
 import pytest
 
 from game.persist import (
     DATA_FILES,
-    RECORDS_FILE,
     RESUME_FILE,
     SETTINGS_FILE,
     Profile,
@@ -30,7 +29,6 @@ from game.persist import (
 )
 from game.persist.paths import ENV_VAR
 from game.persist.store import WriteStep
-from game.rules import Difficulty
 
 REPO = Path(__file__).resolve().parent.parent
 INTERRUPTED_STEPS = [WriteStep.BEFORE_WRITE, WriteStep.MID_WRITE, WriteStep.BEFORE_REPLACE]
@@ -48,15 +46,12 @@ SNAP: dict[str, object] = {"rows": 9, "cols": 9, "mines": 10}
 def _prepare(folder: Path) -> Profile:
     profile = Profile.open(folder, clock=clock)
     assert profile.save_settings(OLD_SETTINGS)
-    assert profile.record_win(Difficulty.EXPERT, 77_000)
-    assert profile.add_best_time(Difficulty.EXPERT, "Ada", 77_000, date(2026, 11, 20)) == 1
     assert profile.save_resume({**SNAP, "board": "old"}, elapsed_ms=1_000)
     return profile
 
 
 NEW_SAVES: dict[str, Callable[[Profile], object]] = {
     SETTINGS_FILE: lambda p: p.save_settings(Settings(question_marks=False)),
-    RECORDS_FILE: lambda p: p.add_best_time(Difficulty.EXPERT, "Bob", 50_000, date(2026, 11, 21)),
     RESUME_FILE: lambda p: p.save_resume({**SNAP, "board": "new"}, elapsed_ms=2_000),
 }
 
@@ -66,8 +61,12 @@ def _assert_old_state(folder: Path, before: dict[str, bytes]) -> None:
     profile = Profile.open(folder, clock=clock)
     assert profile.problems == ()
     assert profile.settings == OLD_SETTINGS
-    assert [e.name for e in profile.records.best_times[Difficulty.EXPERT]] == ["Ada"]
     assert profile.saved_game is not None and profile.saved_game.game == {**SNAP, "board": "old"}
+
+
+def _json_files(folder: Path) -> list[str]:
+    """The folder's files but the history database (which SQLite keeps safe itself)."""
+    return sorted(p.name for p in folder.iterdir() if not p.name.startswith("history.sqlite3"))
 
 
 class Interrupted(BaseException):
@@ -95,7 +94,7 @@ def test_a_save_interrupted_in_process_keeps_the_previous_file(
         NEW_SAVES[name](profile)
     monkeypatch.undo()
     assert reached[-1] is step
-    assert sorted(p.name for p in folder.iterdir()) == sorted(DATA_FILES)  # no temp left
+    assert _json_files(folder) == sorted(DATA_FILES)  # no temp left
     _assert_old_state(folder, before)
 
 
@@ -117,8 +116,6 @@ profile = Profile.open(folder, clock=lambda: datetime(2026, 11, 21, 19, 30))
 assert profile.writable and not profile.problems, profile.problems
 if name == "settings.json":
     profile.save_settings(Settings(question_marks=False))
-elif name == "records.json":
-    profile.add_best_time(Difficulty.EXPERT, "Bob", 50_000, date(2026, 11, 21))
 else:
     profile.save_resume({**SNAP, "board": "new"}, elapsed_ms=2_000)
 sys.exit(3)  # the crash did not happen
@@ -151,7 +148,7 @@ def test_a_crash_during_a_save_keeps_the_previous_file(
     leftovers = list(folder.glob(store.temp_name_pattern(name)))
     assert len(leftovers) == 1
     _assert_old_state(folder, before)
-    assert sorted(p.name for p in folder.iterdir()) == sorted(DATA_FILES)  # cleared at start
+    assert _json_files(folder) == sorted(DATA_FILES)  # cleared at start
 
 
 @pytest.mark.parametrize("name", DATA_FILES)
@@ -165,8 +162,6 @@ def test_a_crash_right_after_the_replace_has_the_new_file(tmp_path: Path, name: 
     assert profile.problems == ()
     new = {
         SETTINGS_FILE: profile.settings == Settings(question_marks=False),
-        RECORDS_FILE: [e.name for e in profile.records.best_times[Difficulty.EXPERT]]
-        == ["Bob", "Ada"],
         RESUME_FILE: profile.saved_game is not None
         and profile.saved_game.game == {**SNAP, "board": "new"},
     }

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from datetime import date, datetime
+from datetime import datetime
 from pathlib import Path
 
 import platformdirs
 import pytest
 from conftest import _snapshot
 
-from game.persist import Profile, Settings
+from game.persist import GameRecord, Profile, Settings
 from game.persist.paths import ENV_VAR, data_dir, default_data_dir
-from game.rules import Difficulty
 
 
 @pytest.fixture(autouse=True)
@@ -56,14 +55,15 @@ def test_a_whole_session_with_no_folder_given_stays_in_the_env_folder(tmp_path: 
     profile = Profile.open(None, clock=clock)
     assert profile.folder == tmp_path / "env-data"
     profile.save_settings(Settings(sound=False))
-    profile.record_win(Difficulty.EXPERT, 99_000)
-    profile.add_best_time(Difficulty.EXPERT, "Ada", 99_000, date(2026, 11, 21))
+    record = GameRecord("2026-11-21T19:30:00", "expert", 16, 30, 99, "opening", "1", True, 99_000)
+    assert profile.record_game(record) is not None
     profile.save_resume({"rows": 9, "cols": 9, "mines": 10}, elapsed_ms=5)
-    assert sorted(p.name for p in (tmp_path / "env-data").iterdir()) == [
-        "records.json",
+    names = sorted(p.name for p in (tmp_path / "env-data").iterdir())
+    assert [name for name in names if not name.startswith("history.sqlite3")] == [
         "resume.json",
         "settings.json",
     ]
+    assert "history.sqlite3" in names
     # tests/conftest.py then checks that the real folder was not touched.
 
 

@@ -8,6 +8,7 @@ import json
 import os
 import tempfile
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
@@ -18,9 +19,11 @@ from hypothesis import strategies as st
 
 from game.persist import (
     DATA_FILES,
+    HISTORY_FILE,
     RECORDS_FILE,
     RESUME_FILE,
     SETTINGS_FILE,
+    GameRecord,
     Profile,
     Records,
     SavedGame,
@@ -28,7 +31,7 @@ from game.persist import (
     Stats,
     store,
 )
-from game.rules import PRESETS, Difficulty
+from game.rules import PRESETS, Board, Difficulty
 
 BEGINNER, EXPERT, CUSTOM = Difficulty.BEGINNER, Difficulty.EXPERT, Difficulty.CUSTOM
 STAMP = "20261121-193000"
@@ -48,9 +51,23 @@ def folder(tmp_path: Path) -> Path:
     return tmp_path / "data"
 
 
-def _records() -> Records:
-    records = Records().record_game(BEGINNER, True, 8_123).add(BEGINNER, "Ada", 8_123, DAY)
-    return records.record_game(CUSTOM, False)
+def _game(difficulty: Difficulty, won: bool, ms: int = 5_000) -> GameRecord:
+    board = PRESETS.get(difficulty, Board(20, 20, 50))
+    return GameRecord(
+        finished_at="2026-11-21T19:30:00",
+        difficulty=difficulty.value,
+        rows=board.rows,
+        cols=board.cols,
+        mines=board.mines,
+        first_click="opening",
+        seed="7",
+        won=won,
+        ms=ms,
+    )
+
+
+def _history_files(folder: Path) -> set[str]:
+    return {p.name for p in folder.iterdir() if p.name.startswith(HISTORY_FILE)}
 
 
 def _settings() -> Settings:
@@ -65,12 +82,19 @@ def _fill(folder: Path) -> Profile:
     """A folder holding one valid file of each kind."""
     profile = _open(folder)
     assert profile.save_settings(_settings())
-    assert profile.record_win(BEGINNER, 8_123)
-    assert profile.add_best_time(BEGINNER, "Ada", 8_123, DAY) == 1
-    assert profile.record_loss(CUSTOM)
-    assert profile.records == _records()
+    won = profile.record_game(_game(BEGINNER, True, 8_123))
+    assert won is not None and profile.best_time_place(won) == 1
+    assert profile.name_best_time(won, "Ada")
+    assert profile.record_game(_game(CUSTOM, False)) is not None
     assert profile.save_resume(SAVED_BOARD, elapsed_ms=4_321)
     return profile
+
+
+def _check_filled(profile: Profile) -> None:
+    assert [(e.name, e.ms) for e in profile.best_times(BEGINNER)] == [("Ada", 8_123)]
+    assert profile.stats(BEGINNER) == Stats(1, 1, 1, 1, 8_123)
+    assert profile.stats(CUSTOM) == Stats(1, 0, 0, 0, 0)
+    assert profile.last_name == "Ada"
 
 
 def _listing(folder: Path) -> list[str]:
@@ -84,9 +108,11 @@ def test_a_first_start_creates_the_folder_and_uses_defaults(folder: Path) -> Non
     profile = _open(folder / "deeper")
     assert profile.folder == folder / "deeper"
     assert (folder / "deeper").is_dir()
-    assert _listing(folder / "deeper") == []  # the write probe left nothing
+    # The write probe left nothing; the history database is new and empty.
+    assert {n for n in _listing(folder / "deeper") if not n.startswith(HISTORY_FILE)} == set()
+    assert HISTORY_FILE in _listing(folder / "deeper")
     assert profile.settings == Settings()
-    assert profile.records == Records()
+    assert profile.stats(BEGINNER) == Stats() and profile.best_times(BEGINNER) == []
     assert profile.saved_game is None
     assert profile.writable
     assert profile.problems == ()
@@ -98,58 +124,78 @@ def test_everything_saved_comes_back(folder: Path) -> None:
     profile = _open(folder)
     assert profile.problems == ()
     assert profile.settings == _settings()
-    assert profile.records == _records()
+    _check_filled(profile)
     assert profile.saved_game is not None
     assert profile.saved_game.game == SAVED_BOARD
     assert profile.saved_game.elapsed_ms == 4_321
     assert profile.saved_game.difficulty is EXPERT
-    assert _listing(folder) == sorted(DATA_FILES)
+    assert {n for n in _listing(folder) if not n.startswith(HISTORY_FILE)} == set(DATA_FILES)
 
 
-def test_a_win_then_a_best_time(folder: Path) -> None:
+def test_wins_take_their_places_and_names_in_the_best_times(folder: Path) -> None:
     profile = _open(folder)
-    assert profile.record_win(BEGINNER, 7_000)
-    assert profile.qualifies(BEGINNER, 7_000)
-    assert profile.add_best_time(BEGINNER, " Ada ", 7_000, DAY) == 1
-    assert profile.add_best_time(BEGINNER, "Bob", 6_000, DAY) == 1
-    assert profile.add_best_time(BEGINNER, "Cy", 9_000, DAY) == 3
-    reopened = _open(folder).records
-    assert [(e.name, e.ms) for e in reopened.best_times[BEGINNER]] == [
+    first = profile.record_game(_game(BEGINNER, True, 7_000))
+    assert first is not None and profile.best_time_place(first) == 1
+    profile.name_best_time(first, " Ada ")
+    for name, ms, place in (("Bob", 6_000, 1), ("Cy", 9_000, 3)):
+        game_id = profile.record_game(_game(BEGINNER, True, ms))
+        assert game_id is not None and profile.best_time_place(game_id) == place
+        profile.name_best_time(game_id, name)
+    reopened = _open(folder)
+    assert [(e.name, e.ms) for e in reopened.best_times(BEGINNER)] == [
         ("Bob", 6_000),
         ("Ada", 7_000),
         ("Cy", 9_000),
     ]
     assert reopened.last_name == "Cy"
-    assert reopened.stats[BEGINNER] == Stats(1, 1, 1, 1, 7_000)
+    assert reopened.stats(BEGINNER) == Stats(3, 3, 3, 3, 22_000)
 
 
 def test_custom_wins_count_but_never_enter_a_table(folder: Path) -> None:
     profile = _open(folder)
-    assert profile.record_win(CUSTOM, 50_000)
-    assert not profile.qualifies(CUSTOM, 1)
-    assert profile.add_best_time(CUSTOM, "Ada", 1, DAY) is None
-    assert _open(folder).records.stats[CUSTOM].won == 1
+    game_id = profile.record_game(_game(CUSTOM, True, 50_000))
+    assert game_id is not None and profile.best_time_place(game_id) is None
+    assert _open(folder).stats(CUSTOM).won == 1
+
+
+def test_a_hinted_win_counts_but_never_enters_a_table(folder: Path) -> None:
+    profile = _open(folder)
+    game_id = profile.record_game(replace(_game(EXPERT, True, 1_000), used_hint=True))
+    assert game_id is not None and profile.best_time_place(game_id) is None
+    assert profile.stats(EXPERT).won == 1 and profile.best_times(EXPERT) == []
 
 
 def test_losses_and_resets(folder: Path) -> None:
     profile = _open(folder)
-    profile.record_win(EXPERT, 90_000)
-    profile.add_best_time(EXPERT, "Ada", 90_000, DAY)
-    profile.record_loss(EXPERT)
-    assert _open(folder).records.stats[EXPERT] == Stats(2, 1, 0, 1, 90_000)
+    profile.record_game(_game(EXPERT, True, 90_000))
+    profile.record_game(_game(EXPERT, False))
+    assert _open(folder).stats(EXPERT) == Stats(2, 1, 0, 1, 90_000)
     assert profile.reset_best_times()
-    assert _open(folder).records.best_times[EXPERT] == ()
-    assert _open(folder).records.stats[EXPERT].played == 2
+    assert _open(folder).best_times(EXPERT) == []
+    assert _open(folder).stats(EXPERT).played == 2
     assert profile.reset_stats()
-    assert _open(folder).records.stats[EXPERT] == Stats()
+    assert _open(folder).stats(EXPERT) == Stats()
+    assert profile.history.count("expert") == 2  # a reset forgets no game
 
 
-def test_a_clock_gone_wrong_cannot_break_a_win(folder: Path) -> None:
+def test_two_profiles_on_one_folder_lose_nothing(folder: Path) -> None:
+    one, two = _open(folder), _open(folder)
+    for k in range(20):
+        (one if k % 2 else two).record_game(_game(BEGINNER, k % 3 == 0, 5_000 + k))
+    assert one.stats(BEGINNER).played == two.stats(BEGINNER).played == 20
+    assert one.stats(BEGINNER).won == 7
+
+
+def test_old_records_are_brought_into_the_history_once_and_kept(folder: Path) -> None:
+    folder.mkdir()
+    old = Records().record_game(BEGINNER, True, 8_123).add(BEGINNER, "Ada", 8_123, DAY)
+    (folder / "records.json").write_text(json.dumps(old.to_json()))
+    before = (folder / "records.json").read_bytes()
     profile = _open(folder)
-    assert profile.record_win(BEGINNER, -40)
-    assert profile.add_best_time(BEGINNER, "Ada", 10**30, DAY) == 1
-    assert profile.problems == ()
-    assert _open(folder).problems == ()
+    assert [(e.name, e.ms) for e in profile.best_times(BEGINNER)] == [("Ada", 8_123)]
+    assert profile.stats(BEGINNER) == Stats(1, 1, 1, 1, 8_123)
+    assert (folder / "records.json").read_bytes() == before
+    assert _open(folder).stats(BEGINNER).played == 1  # not brought in twice
 
 
 def test_stale_temps_from_a_crash_are_removed_at_start(folder: Path) -> None:
@@ -158,7 +204,7 @@ def test_stale_temps_from_a_crash_are_removed_at_start(folder: Path) -> None:
         (folder / f".{name}.deadbeef0000.tmp").write_text("{half")
     profile = _open(folder)
     assert profile.problems == ()
-    assert _listing(folder) == sorted(DATA_FILES)
+    assert {n for n in _listing(folder) if not n.startswith(HISTORY_FILE)} == set(DATA_FILES)
 
 
 # ---------------------------------------------------------------- resume
@@ -182,7 +228,7 @@ def test_a_saved_game_the_engine_finds_finished_is_dropped_quietly(folder: Path)
     profile = _open(folder)
     assert profile.resume(lambda saved: None) is None
     assert profile.problems == ()
-    assert _listing(folder) == [RECORDS_FILE, SETTINGS_FILE]
+    assert [n for n in _listing(folder) if not n.startswith(HISTORY_FILE)] == [SETTINGS_FILE]
 
 
 @pytest.mark.parametrize("error", [ValueError("bad cells"), KeyError("rows"), TypeError("x")])
@@ -206,8 +252,8 @@ def test_a_saved_game_the_engine_refuses_is_moved_aside(folder: Path, error: Exc
 
 def test_a_finished_game_clears_the_saved_game(folder: Path) -> None:
     finishes: list[Callable[[Profile], bool]] = [
-        lambda p: p.record_win(EXPERT, 1),
-        lambda p: p.record_loss(EXPERT),
+        lambda p: p.record_game(_game(EXPERT, True, 1)) is not None,
+        lambda p: p.record_game(_game(EXPERT, False)) is not None,
     ]
     for n, finish in enumerate(finishes):
         _fill(folder / str(n))
@@ -257,7 +303,6 @@ def test_a_real_engine_game_round_trips(folder: Path) -> None:
 
 VALID: dict[str, dict[str, Any]] = {
     SETTINGS_FILE: _settings().to_json(),
-    RECORDS_FILE: _records().to_json(),
     RESUME_FILE: {
         "version": 1,
         "game": SAVED_BOARD,
@@ -269,7 +314,6 @@ VALID: dict[str, dict[str, Any]] = {
 
 LABELS = {
     SETTINGS_FILE: ("settings file", "the default settings are used"),
-    RECORDS_FILE: ("best times and statistics file", "new records start from today"),
     RESUME_FILE: ("saved game", "a new game starts instead"),
 }
 
@@ -293,14 +337,12 @@ DAMAGE: dict[str, Callable[[str], bytes]] = {
     "not json": lambda name: b"<html>records</html>",
     "binary garbage": lambda name: bytes(range(255, -1, -1)) * 4,
     "a list": lambda name: b"[]",
-    "wrong type": lambda name: _bend(
-        name, {SETTINGS_FILE: "sound", RECORDS_FILE: "last_name", RESUME_FILE: "game"}[name], 7
-    ),
+    "wrong type": lambda name: _bend(name, {SETTINGS_FILE: "sound", RESUME_FILE: "game"}[name], 7),
     "negative": lambda name: _bend(
-        name, {SETTINGS_FILE: "zoom", RECORDS_FILE: "ms", RESUME_FILE: "elapsed_ms"}[name], -1
+        name, {SETTINGS_FILE: "zoom", RESUME_FILE: "elapsed_ms"}[name], -1
     ),
     "absurd": lambda name: _bend(
-        name, {SETTINGS_FILE: "zoom", RECORDS_FILE: "ms", RESUME_FILE: "elapsed_ms"}[name], 10**30
+        name, {SETTINGS_FILE: "zoom", RESUME_FILE: "elapsed_ms"}[name], 10**30
     ),
     "huge": lambda name: _json(VALID[name]) + b" " * store.MAX_FILE_BYTES,
 }
@@ -309,7 +351,6 @@ DAMAGE: dict[str, Callable[[str], bytes]] = {
 def _defaults(profile: Profile, name: str) -> bool:
     return {
         SETTINGS_FILE: profile.settings == Settings(),
-        RECORDS_FILE: profile.records == Records(),
         RESUME_FILE: profile.saved_game is None,
     }[name]
 
@@ -340,21 +381,21 @@ def test_a_damaged_file_is_moved_aside_and_the_player_told_once(
     assert not any(_defaults(profile, other) for other in others)
     # Play goes on and saves; the moved file stays.
     profile.save_settings(Settings(sound=False))
-    profile.record_loss(BEGINNER)
+    profile.record_game(_game(BEGINNER, False))
     again = _open(folder)
     assert again.problems == ()
     assert again.settings == Settings(sound=False)
     assert moved.read_bytes() == contents
 
 
-def test_the_records_message_reads_as_the_issue_asks(folder: Path) -> None:
+def test_damaged_old_records_are_left_as_they_are_and_the_player_told(folder: Path) -> None:
     folder.mkdir()
     (folder / RECORDS_FILE).write_bytes(b"\x00\x01")
-    [problem] = _open(folder).problems
-    assert problem == (
-        "Your best times and statistics file was damaged and could not be read. "
-        f"It was moved to {folder / RECORDS_FILE}.corrupt-{STAMP}; new records start from today."
-    )
+    profile = _open(folder)
+    [problem] = profile.problems
+    assert str(folder / RECORDS_FILE) in problem
+    assert (folder / RECORDS_FILE).read_bytes() == b"\x00\x01"
+    assert profile.record_game(_game(BEGINNER, True)) is not None  # the history works
 
 
 @pytest.mark.parametrize("name", DATA_FILES)
@@ -374,7 +415,8 @@ def test_a_folder_where_a_file_should_be_is_moved_aside(folder: Path, name: str)
     profile = _open(folder)
     assert len(profile.problems) == 1
     assert (folder / f"{name}.corrupt-{STAMP}").is_dir()
-    assert profile.save_settings(Settings()) and profile.record_loss(BEGINNER)
+    assert profile.save_settings(Settings())
+    assert profile.record_game(_game(BEGINNER, False)) is not None
     assert profile.save_resume(SNAP, elapsed_ms=0)
     assert _open(folder).problems == ()
 
@@ -384,7 +426,7 @@ def test_every_damaged_file_at_once(folder: Path) -> None:
     for name in DATA_FILES:
         (folder / name).write_bytes(b"\xff")
     profile = _open(folder)
-    assert len(profile.problems) == 3
+    assert len(profile.problems) == len(DATA_FILES)
     assert profile.writable
     assert sorted(p.name for p in folder.glob(f"*.corrupt-{STAMP}")) == sorted(
         f"{name}.corrupt-{STAMP}" for name in DATA_FILES
@@ -395,19 +437,20 @@ def test_a_bug_while_reading_protects_the_file_instead_of_crashing(
     folder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _fill(folder)
-    before = (folder / RECORDS_FILE).read_bytes()
+    before = (folder / RESUME_FILE).read_bytes()
 
-    def broken(value: object) -> Records:
+    def broken(value: object) -> SavedGame:
         raise KeyError("a bug")
 
-    monkeypatch.setattr(Records, "from_json", broken)
+    monkeypatch.setattr(SavedGame, "from_json", broken)
     profile = _open(folder)
     monkeypatch.undo()
     [problem] = profile.problems
-    assert str(folder / RECORDS_FILE) in problem and "left as it is" in problem
+    assert str(folder / RESUME_FILE) in problem and "left as it is" in problem
     assert profile.settings == _settings()  # the other files still load
-    assert not profile.record_win(EXPERT, 1000)  # must not overwrite the unread records
-    assert (folder / RECORDS_FILE).read_bytes() == before
+    _check_filled(profile)
+    assert not profile.save_resume(SNAP, elapsed_ms=1)  # must not overwrite the unread game
+    assert (folder / RESUME_FILE).read_bytes() == before
     assert profile.save_settings(Settings())
 
 
@@ -457,16 +500,15 @@ def _assert_cannot_save(profile: Profile, folder: Path, why: str) -> None:
     assert problem == f"Records and settings cannot be saved this session: {why}."
     # Play goes on: nothing raises, nothing is saved, nothing more is said.
     assert not profile.save_settings(Settings(sound=False))
-    assert not profile.record_win(BEGINNER, 5_000)
-    assert profile.add_best_time(BEGINNER, "Ada", 5_000, DAY) == 1
-    assert not profile.record_loss(EXPERT)
+    game_id = profile.record_game(_game(BEGINNER, True, 5_000))
+    assert game_id is not None and profile.best_time_place(game_id) == 1
+    profile.name_best_time(game_id, "Ada")
     assert not profile.save_resume(SNAP, elapsed_ms=1)
-    assert not profile.reset_stats()
     profile.clear_resume()
     assert profile.take_new_problems() == []
-    # The session keeps its records in memory.
+    # The session keeps its games in memory.
     assert profile.settings == Settings(sound=False)
-    assert profile.records.best_times[BEGINNER][0].name == "Ada"
+    assert profile.best_times(BEGINNER)[0].name == "Ada"
 
 
 def test_a_read_only_folder_loads_and_plays_but_does_not_save(
@@ -476,7 +518,6 @@ def test_a_read_only_folder_loads_and_plays_but_does_not_save(
     before = {name: (folder / name).read_bytes() for name in DATA_FILES}
     _make_read_only(monkeypatch, folder)
     profile = _open(folder)
-    assert profile.records == _records()  # the player still sees their records
     assert profile.saved_game is not None
     _assert_cannot_save(profile, folder, f"the folder {folder} is read-only")
     monkeypatch.undo()
@@ -487,15 +528,15 @@ def test_a_damaged_file_in_a_read_only_folder_is_left_alone(
     folder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     folder.mkdir()
-    (folder / RECORDS_FILE).write_bytes(b"\x00garbage")
+    (folder / SETTINGS_FILE).write_bytes(b"\x00garbage")
     _make_read_only(monkeypatch, folder)
     profile = _open(folder)
     assert not profile.writable
     stuck, read_only = sorted(profile.problems, key=lambda text: "cannot be saved" in text)
-    assert str(folder / RECORDS_FILE) in stuck and "left as it is" in stuck
+    assert str(folder / SETTINGS_FILE) in stuck and "left as it is" in stuck
     assert read_only.endswith(f"the folder {folder} is read-only.")
     monkeypatch.undo()
-    assert (folder / RECORDS_FILE).read_bytes() == b"\x00garbage"
+    assert (folder / SETTINGS_FILE).read_bytes() == b"\x00garbage"
 
 
 def test_a_damaged_file_that_cannot_be_moved_is_never_saved_over(
@@ -503,13 +544,13 @@ def test_a_damaged_file_that_cannot_be_moved_is_never_saved_over(
 ) -> None:
     # Renaming fails but writing works (a strange but possible folder).
     folder.mkdir()
-    (folder / RECORDS_FILE).write_bytes(b"\x00garbage")
+    (folder / RESUME_FILE).write_bytes(b"\x00garbage")
     monkeypatch.setattr(os, "rename", lambda *a: (_ for _ in ()).throw(OSError(errno.EBUSY, "")))
     profile = _open(folder)
     monkeypatch.undo()
     assert profile.writable
-    assert not profile.record_win(BEGINNER, 1_000)
-    assert (folder / RECORDS_FILE).read_bytes() == b"\x00garbage"
+    assert not profile.save_resume(SNAP, elapsed_ms=1)
+    assert (folder / RESUME_FILE).read_bytes() == b"\x00garbage"
     assert profile.save_settings(Settings(sound=False))
 
 
@@ -521,7 +562,7 @@ def test_a_really_read_only_folder(folder: Path) -> None:
     folder.chmod(0o500)
     try:
         profile = _open(folder)
-        assert profile.records == _records()
+        assert profile.settings == _settings()
         _assert_cannot_save(profile, folder, f"the folder {folder} is read-only")
     finally:
         folder.chmod(0o700)
@@ -531,7 +572,7 @@ def test_a_folder_that_cannot_be_created(tmp_path: Path) -> None:
     (tmp_path / "blocker").write_text("a file where a folder should be")
     folder = tmp_path / "blocker" / "data"
     profile = _open(folder)
-    assert profile.settings == Settings() and profile.records == Records()
+    assert profile.settings == Settings() and profile.stats(BEGINNER) == Stats()
     reason = os.strerror(errno.ENOTDIR)
     _assert_cannot_save(profile, folder, f"the folder {folder} could not be created ({reason})")
 
@@ -571,20 +612,20 @@ def test_a_full_disk_stops_saving_once_and_keeps_the_old_file(
     folder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _fill(folder)
-    before = (folder / RECORDS_FILE).read_bytes()
+    before = (folder / SETTINGS_FILE).read_bytes()
     profile = _open(folder)
 
     def full(fd: int, data: bytes) -> int:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
     monkeypatch.setattr(os, "write", full)
-    assert not profile.record_win(EXPERT, 70_000)
+    assert not profile.save_settings(Settings(sound=False))
     monkeypatch.undo()
-    assert profile.records.stats[EXPERT].won == 1  # kept for this session
-    assert (folder / RECORDS_FILE).read_bytes() == before
+    assert profile.settings == Settings(sound=False)  # kept for this session
+    assert (folder / SETTINGS_FILE).read_bytes() == before
     assert list(folder.glob(".*.tmp")) == []
     _assert_cannot_save(profile, folder, f"the disk holding the folder {folder} is full")
-    assert _open(folder).records == _records()
+    assert _open(folder).settings == _settings()
 
 
 def test_any_other_write_error_is_reported_plainly(
@@ -637,7 +678,6 @@ def data_file_bytes(draw: st.DrawFn, name: str) -> bytes:
 
 READERS: dict[str, Callable[[object], object]] = {
     SETTINGS_FILE: Settings.from_json,
-    RECORDS_FILE: Records.from_json,
     RESUME_FILE: SavedGame.from_json,
 }
 
@@ -645,7 +685,6 @@ READERS: dict[str, Callable[[object], object]] = {
 def _loaded(profile: Profile, name: str) -> object:
     return {
         SETTINGS_FILE: profile.settings,
-        RECORDS_FILE: profile.records,
         RESUME_FILE: profile.saved_game,
     }[name]
 
@@ -677,6 +716,6 @@ def test_no_bytes_in_any_file_stop_the_game_from_starting(name: str, data: st.Da
             assert _defaults(profile, name)
         # Whatever happened, the game plays and saves, and the next start is clean.
         assert profile.save_settings(profile.settings)
-        assert profile.record_loss(BEGINNER)
+        assert profile.record_game(_game(BEGINNER, False)) is not None
         assert profile.save_resume(SNAP, elapsed_ms=0)
         assert _open(folder).problems == ()

@@ -293,6 +293,12 @@ def test_losing_shows_the_dead_face_the_exploded_mine_and_stops_the_timer(
     click(app, cell_center(app, 3, 3), button=3)  # a wrong flag
     clock.ms += 2500
     click(app, cell_center(app, 3, 4))
+    panel = app.top_dialog
+    assert panel is not None and panel.title == "Game over"
+    assert ["3BV", "0 of 5"] in panel.rows  # type: ignore[attr-defined]
+    assert ["Clicks", "3 (2 L, 1 R, 0 C)"] in panel.rows  # type: ignore[attr-defined]
+    key(pygame.K_ESCAPE)  # the panel goes; the board stays as the loss left it
+    app.run(frames=1)
     assert shows_face(app, "dead")
     assert shows_tile(app, 3, 4, "exploded")
     assert shows_tile(app, 0, 0, "mine") and shows_tile(app, 6, 0, "mine")

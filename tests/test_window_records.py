@@ -31,6 +31,7 @@ from test_window import (
 from game import cli
 from game.app import App
 from game.core import Status
+from game.persist import History
 from game.rules import Difficulty
 
 
@@ -73,12 +74,14 @@ def test_a_winning_time_asks_for_a_name_and_enters_the_best_times(
     key(pygame.K_RETURN, "\r")
     app.run(frames=1)
     assert top_dialog_title(app) == "Best times: Beginner"
-    saved = json.loads((folder() / "records.json").read_text())
-    best = saved["best_times"]["beginner"]
-    assert [entry["name"] for entry in best] == ["Ada"]
-    assert best[0]["ms"] == 12_345
-    assert saved["last_name"] == "Ada"
-    assert saved["stats"]["beginner"]["won"] == 1
+    kept = History.open(folder() / "history.sqlite3")  # what another window would read
+    best = kept.best_times("beginner")
+    assert [(entry.name, entry.ms) for entry in best] == [("Ada", 12_345)]
+    assert kept.last_name() == "Ada"
+    assert kept.stats("beginner").won == 1
+    [game] = kept.games("beginner")
+    assert game.record.bbbv == game.record.bbbv_solved and game.record.left_clicks > 0
+    kept.close()
 
 
 def test_the_last_name_is_offered_next_time(clock: FakeClock) -> None:
@@ -102,8 +105,12 @@ def test_a_loss_and_an_abandoned_game_count_in_the_statistics(app: App) -> None:
     app.run(frames=1)
     use_layout(app, BEGINNER)
     click(app, cell_center(app, 0, 0))  # a mine
-    stats = json.loads((folder() / "records.json").read_text())["stats"]["beginner"]
-    assert (stats["played"], stats["won"], stats["current_streak"]) == (2, 0, 0)
+    stats = app.profile.stats(Difficulty.BEGINNER)
+    assert (stats.played, stats.won, stats.current_streak) == (2, 0, 0)
+    kept = History.open(folder() / "history.sqlite3")  # a second reader sees them too
+    assert [game.record.won for game in kept.games("beginner")] == [False, False]
+    kept.close()
+    key(pygame.K_ESCAPE)  # the end-of-game panel
     key(pygame.K_s, "s")
     app.run(frames=1)
     assert top_dialog_title(app) == "Statistics"

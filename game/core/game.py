@@ -13,6 +13,7 @@ import random
 from enum import Enum
 from typing import Any
 
+from game.core.bbbv import bbbv, bbbv_solved
 from game.core.board import (
     FirstClick,
     Geometry,
@@ -203,6 +204,29 @@ class Game:
             geo = self._geo
             self._minefield = Minefield(geo.rows, geo.cols, map(geo.cell, self._positions))
         return self._minefield
+
+    @property
+    def bbbv(self) -> int | None:
+        """The board's 3BV (see bbbv.py), or None before the mines are placed."""
+        field = self.minefield
+        return None if field is None else bbbv(field.rows, field.cols, field.mines)
+
+    def bbbv_solved(self) -> int:
+        """How much of the 3BV the opened cells have done (0 before the first reveal)."""
+        field = self.minefield
+        if field is None:
+            return 0
+        return bbbv_solved(field.rows, field.cols, field.mines, self.opened_cells())
+
+    def opened_cells(self) -> list[Cell]:
+        """Every safe cell the player has opened, in row order."""
+        geo, openable, mark = self._geo, self._openable, self._mark
+        interior = geo.interior
+        return [
+            geo.cell(i)
+            for i in range(geo.size)
+            if interior[i] and not openable[i] and mark[i] != _FLAG and not self._mine[i]
+        ]
 
     @property
     def status(self) -> Status:

@@ -7,15 +7,17 @@ The vocabulary (board sizes, difficulties, rules) is game.rules'.
 
 from __future__ import annotations
 
-from game.persist.paths import ENV_VAR, data_dir, default_data_dir
-from game.persist.profile import (
-    DATA_FILES,
+from game.persist.history import (
+    HISTORY_FILE,
     RECORDS_FILE,
-    RESUME_FILE,
-    SETTINGS_FILE,
-    Profile,
-    Resumed,
+    BestTimeEntry,
+    GameRecord,
+    History,
+    StoredGame,
+    finished_at_text,
 )
+from game.persist.paths import ENV_VAR, data_dir, default_data_dir
+from game.persist.profile import DATA_FILES, RESUME_FILE, SETTINGS_FILE, Profile, Resumed
 from game.persist.records import DEFAULT_NAME, MAX_NAME_LENGTH, TOP, BestTime, Records, Stats
 from game.persist.resume import SavedGame
 from game.persist.schema import DataError, FutureVersionError
@@ -25,20 +27,26 @@ __all__ = [
     "DATA_FILES",
     "DEFAULT_NAME",
     "ENV_VAR",
+    "HISTORY_FILE",
     "MAX_NAME_LENGTH",
     "RECORDS_FILE",
     "RESUME_FILE",
     "SETTINGS_FILE",
     "TOP",
     "BestTime",
+    "BestTimeEntry",
     "DataError",
     "FutureVersionError",
+    "GameRecord",
+    "History",
     "Profile",
     "Records",
     "Resumed",
     "SavedGame",
     "Settings",
     "Stats",
+    "StoredGame",
     "data_dir",
     "default_data_dir",
+    "finished_at_text",
 ]

@@ -432,6 +432,14 @@ class History:
         history._open_file()
         return history
 
+    @classmethod
+    def memory(cls, *, clock: Clock = datetime.now) -> History:
+        """A history in memory only, for a session whose data folder is unknown."""
+        history = cls(_connect(None), Path("history-in-memory"), clock)
+        history._in_memory = True
+        history._prepare()
+        return history
+
     def _open_file(self) -> None:
         path = self._path
         try:

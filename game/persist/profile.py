@@ -1,4 +1,4 @@
-"""The one object the window talks to: the player's settings, records and saved game.
+"""The one object the window talks to: the player's settings, history and saved game.
 
 Profile.open never raises and every method after it never raises either: a
 damaged file is moved aside and replaced by defaults, a folder that cannot be
@@ -6,9 +6,12 @@ written turns saving off for the session, and each of these is told to the
 player once, in plain words, through ``problems``. The game always starts.
 
 Files in the data folder:
-    settings.json   Settings (settings.py)
-    records.json    best times, statistics and last name (records.py)
-    resume.json     the unfinished game, only while there is one (resume.py)
+    settings.json     Settings (settings.py)
+    history.sqlite3   every finished game; best times, statistics and streaks are
+                      queries over it (history.py); two windows lose nothing
+    records.json      best times and statistics of versions before the history:
+                      brought into the history once, then left as it was
+    resume.json       the unfinished game, only while there is one (resume.py)
 """
 
 from __future__ import annotations
@@ -17,14 +20,20 @@ import errno
 import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Generic, TypeVar
 
 from game.persist import store
+from game.persist.history import (
+    HISTORY_FILE,
+    BestTimeEntry,
+    GameRecord,
+    History,
+)
 from game.persist.messages import Messages
 from game.persist.paths import data_dir
-from game.persist.records import MAX_GAME_MS, Records
+from game.persist.records import MAX_GAME_MS, Stats
 from game.persist.resume import SavedGame
 from game.persist.settings import Settings
 from game.persist.store import LoadStatus
@@ -34,9 +43,9 @@ T = TypeVar("T")
 V = TypeVar("V")
 
 SETTINGS_FILE = "settings.json"
-RECORDS_FILE = "records.json"
 RESUME_FILE = "resume.json"
-DATA_FILES = (SETTINGS_FILE, RECORDS_FILE, RESUME_FILE)
+DATA_FILES = (SETTINGS_FILE, RESUME_FILE)
+"""The JSON files the profile keeps (the history is a database: history.py)."""
 
 Clock = Callable[[], datetime]
 """Gives the local date and time; stamps the names of moved-aside files."""
@@ -72,7 +81,7 @@ class Profile:
         self._folder = folder
         self._clock = clock
         self._settings = Settings()
-        self._records = Records()
+        self._history = History.memory(clock=clock)  # until open() finds the folder
         self._saved_game: SavedGame | None = None
         self._messages = Messages()
         self._writable = True
@@ -99,9 +108,21 @@ class Profile:
         profile = cls(where, clock)
         profile._prepare_folder()
         profile._load(SETTINGS_FILE, profile._load_settings)
-        profile._load(RECORDS_FILE, profile._load_records)
         profile._load(RESUME_FILE, profile._load_resume)
+        if profile._writable:
+            # (A folder that cannot be written keeps this session's games in memory:
+            # the message that saving is off says so already.)
+            profile._history.close()
+            profile._history = History.open(profile._folder / HISTORY_FILE, clock=clock)
+        profile._take_history_problems()
         return profile
+
+    def _take_history_problems(self) -> None:
+        """The history's messages become the profile's (once a folder is known not
+        to be writable, that one message says it for both)."""
+        for problem in self._history.take_new_problems():
+            if self._writable:
+                self._messages.add(problem)
 
     def _prepare_folder(self) -> None:
         try:
@@ -151,12 +172,6 @@ class Profile:
         if value is not None:
             self._settings = value
 
-    def _load_records(self, path: Path, now: datetime) -> None:
-        then = "new records start from today"
-        value = self._read(path, now, Records.from_json, "best times and statistics file", then)
-        if value is not None:
-            self._records = value
-
     def _load_resume(self, path: Path, now: datetime) -> None:
         then = "a new game starts instead"
         self._saved_game = self._read(path, now, SavedGame.from_json, "saved game", then)
@@ -174,9 +189,9 @@ class Profile:
         return self._settings
 
     @property
-    def records(self) -> Records:
-        """Best times, statistics and the last name used."""
-        return self._records
+    def history(self) -> History:
+        """Every finished game (read it; record through record_game)."""
+        return self._history
 
     @property
     def saved_game(self) -> SavedGame | None:
@@ -217,47 +232,60 @@ class Profile:
             return False
         return True
 
-    def _save_records(self, records: Records) -> bool:
-        self._records = records
-        return self._save(RECORDS_FILE, store.dump_json(records.to_json()))
-
     def save_settings(self, settings: Settings) -> bool:
         """Use and save these settings; True if they reached the disk."""
         self._settings = settings
         return self._save(SETTINGS_FILE, store.dump_json(settings.to_json()))
 
-    def record_win(self, difficulty: Difficulty, ms: int) -> bool:
-        """Count a won game in the statistics and save; the game is over, so any
-        saved game is cleared. Add the best time separately (add_best_time)."""
+    def record_game(self, record: GameRecord) -> int | None:
+        """Keep a finished game (won, lost or abandoned) in the history; the game is
+        over, so any saved game is cleared. Returns its id in the history (None if
+        it could not be kept: the player is told)."""
         self.clear_resume()
-        return self._save_records(self._records.record_game(difficulty, True, _clamp_ms(ms)))
+        game_id = self._history.add_game(record)
+        self._take_history_problems()
+        return game_id
 
-    def record_loss(self, difficulty: Difficulty) -> bool:
-        """Count a lost game in the statistics and save; clears any saved game."""
-        self.clear_resume()
-        return self._save_records(self._records.record_game(difficulty, False))
-
-    def qualifies(self, difficulty: Difficulty, ms: int) -> bool:
-        """True if a win in ms enters the best times (never for custom boards)."""
-        return difficulty.is_preset and self._records.qualifies(difficulty, _clamp_ms(ms))
-
-    def add_best_time(self, difficulty: Difficulty, name: str, ms: int, today: date) -> int | None:
-        """Enter a win in the best times and save; remembers the name as the last
-        name. Returns the 1-based place taken, or None if it did not qualify."""
-        if not difficulty.is_preset:
-            return None
-        ms = _clamp_ms(ms)
-        place = self._records.rank_of(difficulty, ms)
-        self._save_records(self._records.add(difficulty, name, ms, today))
+    def best_time_place(self, game_id: int) -> int | None:
+        """The place a kept game holds in its preset's best times (None: none)."""
+        place = self._history.place_of(game_id)
+        self._take_history_problems()
         return place
 
+    def name_best_time(self, game_id: int, name: str) -> bool:
+        """Put the player's name on a best time (and remember it for the next one)."""
+        done = self._history.set_name(game_id, name)
+        self._take_history_problems()
+        return done
+
+    @property
+    def last_name(self) -> str:
+        """The name entered for the last best time ("" before the first)."""
+        return self._history.last_name()
+
+    def best_times(self, difficulty: Difficulty) -> list[BestTimeEntry]:
+        """The preset's best times, fastest first (empty for other boards)."""
+        return self._history.best_times(difficulty)
+
+    def stats(self, difficulty: Difficulty) -> Stats:
+        """The statistics of one kind of board."""
+        return self._history.stats(difficulty)
+
     def reset_best_times(self) -> bool:
-        """Empty every best-times table and save."""
-        return self._save_records(self._records.reset_best_times())
+        """Start every best-times table afresh (the games themselves are kept)."""
+        done = self._history.reset_best_times()
+        self._take_history_problems()
+        return done
 
     def reset_stats(self) -> bool:
-        """Zero every statistic and save."""
-        return self._save_records(self._records.reset_stats())
+        """Start every statistic afresh (the games themselves are kept)."""
+        done = self._history.reset_stats()
+        self._take_history_problems()
+        return done
+
+    def close(self) -> None:
+        """Close the history database."""
+        self._history.close()
 
     # ---------------------------------------------------------------- resume
 

@@ -18,7 +18,7 @@ from game.session.commands import (
     DuplicateKeyError,
     KeyMap,
 )
-from game.session.play import LoggedMove, PlaySession
+from game.session.play import Clicks, LoggedMove, PlaySession, Summary
 from game.session.scene import Scene, scene_of
 from game.session.stopwatch import Stopwatch
 
@@ -26,6 +26,7 @@ __all__ = [
     "BINDINGS",
     "MODIFIER_KEYS",
     "Binding",
+    "Clicks",
     "Command",
     "DuplicateKeyError",
     "KeyMap",
@@ -33,5 +34,6 @@ __all__ = [
     "PlaySession",
     "Scene",
     "Stopwatch",
+    "Summary",
     "scene_of",
 ]

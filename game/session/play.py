@@ -15,9 +15,6 @@ from game.core import Delta, Game, Move, MoveError, Status
 from game.rules import Board, GameRules
 from game.session.stopwatch import Clock, Stopwatch
 
-MAX_LOGGED_MOVES = 1_000_000
-"""A log longer than this in a saved game is damage, not play (and bounds memory)."""
-
 
 @dataclass(frozen=True, slots=True)
 class LoggedMove:
@@ -36,6 +33,82 @@ class LoggedMove:
         if not (ms.isascii() and ms.isdigit()) or len(ms) > 12:
             raise MoveError(f"a logged move starts with its time in ms; got {text!r}")
         return cls(int(ms), Move.from_text(move))
+
+
+@dataclass(frozen=True, slots=True)
+class Clicks:
+    """The moves that reached the engine, by kind, and how many changed something."""
+
+    left: int = 0
+    right: int = 0
+    chord: int = 0
+    effective: int = 0
+    """Moves whose delta changed what the player sees."""
+
+    @property
+    def total(self) -> int:
+        """Every click."""
+        return self.left + self.right + self.chord
+
+    def counted(self, move: Move, delta: Delta) -> Clicks:
+        """These clicks and one more."""
+        kind = {"r": "left", "m": "right", "c": "chord"}[move.action.value]
+        return Clicks(
+            left=self.left + (kind == "left"),
+            right=self.right + (kind == "right"),
+            chord=self.chord + (kind == "chord"),
+            effective=self.effective + (not delta.is_nothing),
+        )
+
+
+@dataclass(frozen=True)
+class Summary:
+    """The statistics of a game, as the end-of-game panel and the history show them."""
+
+    status: Status
+    ms: int
+    """The precise time, first reveal to end (or to now)."""
+    bbbv: int | None
+    """The board's 3BV (None before the mines are placed)."""
+    bbbv_solved: int
+    clicks: Clicks
+
+    @property
+    def bbbv_per_second(self) -> float | None:
+        """3BV solved per second of play (None when no time or no board yet)."""
+        if self.bbbv is None or self.ms <= 0:
+            return None
+        return self.bbbv_solved / (self.ms / 1000)
+
+    @property
+    def ioe(self) -> float | None:
+        """Index of efficiency: 3BV solved per click (None before any click)."""
+        total = self.clicks.total
+        return None if not total else self.bbbv_solved / total
+
+    @property
+    def correctness(self) -> float | None:
+        """The share of clicks that changed something (None before any click)."""
+        total = self.clicks.total
+        return None if not total else self.clicks.effective / total
+
+
+def _clicks_of(game: Game, log: Sequence[LoggedMove]) -> Clicks:
+    """The clicks of a logged game, counted by playing its log again on its board."""
+    clicks = Clicks()
+    if not log:
+        return clicks
+    field, marks, chords = game.minefield, game.marks, game.left_click_chords
+    again = (
+        Game.from_minefield(field, marks=marks, left_click_chords=chords)
+        if field is not None
+        else Game.new(
+            game.rows, game.cols, game.mines, seed=game.seed, marks=marks, left_click_chords=chords
+        )
+    )
+    for entry in log:
+        clicks = clicks.counted(entry.move, again.apply(entry.move))
+    return clicks
 
 
 class PlaySession:
@@ -58,6 +131,9 @@ class PlaySession:
         if game.status.is_over:
             self._stopwatch.stop()
         self._log = list(log)
+        self._clicks = _clicks_of(game, self._log)
+        self.used_hint = False
+        """The player asked for a hint in this game (it then never makes the best times)."""
 
     @classmethod
     def new(
@@ -135,9 +211,26 @@ class PlaySession:
         if game.status is not Status.READY:
             self._stopwatch.start()
         self._log.append(LoggedMove(int(self._stopwatch.elapsed_ms), move))
+        self._clicks = self._clicks.counted(move, delta)
         if game.status.is_over:
             self._stopwatch.stop()
         return delta
+
+    @property
+    def clicks(self) -> Clicks:
+        """The clicks so far."""
+        return self._clicks
+
+    def summary(self) -> Summary:
+        """The game's statistics now (final once the game is over)."""
+        game = self._game
+        return Summary(
+            status=game.status,
+            ms=int(self._stopwatch.elapsed_ms),
+            bbbv=game.bbbv,
+            bbbv_solved=game.bbbv_solved(),
+            clicks=self._clicks,
+        )
 
     def pause(self) -> None:
         """Stop the clock of a game under way (a pause is not playing time)."""

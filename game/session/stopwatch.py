@@ -74,7 +74,7 @@ class Stopwatch:
 
     def _bank(self) -> None:
         assert self._since is not None
-        self._banked += self._clock() - self._since
+        self._banked += max(0.0, self._clock() - self._since)  # a clock set back: no time
         self._since = None
 
     @property
