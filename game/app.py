@@ -36,7 +36,6 @@ from game import cli
 from game.core import Cell, Delta, Game, Status
 from game.input import Action, InputMachine, NewGame, Spot
 from game.layout import Layout
-from game.menubar import MenuBar
 from game.persist import GameRecord, Profile, SavedGame, Settings, data_dir, finished_at_text
 from game.render import Renderer
 from game.rules import MAX_ZOOM, MIN_ZOOM, PRESETS, Board, Difficulty, FirstClick
@@ -44,10 +43,11 @@ from game.session import MODIFIER_KEYS, Command, KeyMap, LoggedMove, PlaySession
 from game.session.commands import MENUS
 from game.sound import SoundPlayer, warn_to_stderr
 from game.version import version
-from game.window import TITLE, GameWindow, fits
+from game.widgets.menubar import MenuBar
+from game.window import TITLE, GameWindow, fits, usable_size
 
 if TYPE_CHECKING:
-    from game.dialogs import Dialog
+    from game.widgets.dialog import Dialog
 
 FPS = 60
 IDLE_FPS = 30  # nothing running, nothing held: half the wake-ups, one frame of latency
@@ -406,10 +406,27 @@ class App:
             self.renderer.invalidate()
             if on_close is not None:
                 on_close(dialog.result)
+        if not self.dialogs:
+            self.window.resize(self._board_size())  # back from a size grown for a dialog
+
+    def _board_size(self) -> tuple[int, int]:
+        width, height = self.renderer.layout.size
+        return (width * self.zoom, height * self.zoom)
+
+    def _fit_dialog(self, dialog: Dialog) -> None:
+        """Grow the window while a dialog larger than the game is open (never past the
+        desktop; the dialog shrinks its font only when even that is too small), and
+        give back what a smaller dialog does not need."""
+        width, height = self._board_size()
+        room_w, room_h = usable_size()
+        need_w, need_h = dialog.needed_size(self.zoom, (room_w, room_h))
+        size = (max(width, min(need_w, room_w)), max(height, min(need_h, room_h)))
+        if size != self.window.size:
+            self.window.resize(size)
 
     def open_help(self) -> None:
         """The keys, from the bindings table."""
-        from game.dialogs import HelpOverlay  # on first use: see the module docstring
+        from game.widgets.message import HelpOverlay  # on first use: see the module docstring
 
         self.open_dialog(HelpOverlay(self.keymap.help_rows(), f"Minesweeper {version()}"))
 
@@ -568,11 +585,11 @@ class App:
         from game import screens  # on first use: see the module docstring
 
         def answered(result: object) -> None:
-            if result == screens.RESUME:
-                self.resume_saved_game()
-            else:
+            if result == screens.NEW_GAME:  # only a clear answer throws the game away
                 self.profile.clear_resume()
                 self._tell_problems()
+            else:
+                self.resume_saved_game()
 
         self.open_dialog(screens.resume_dialog(saved), answered)
 
@@ -618,6 +635,7 @@ class App:
             dialog = self.dialogs[-1][0]
             if self._dialog_drawn and not dialog.dirty():
                 return
+            self._fit_dialog(dialog)
             self.renderer.invalidate()
             self.renderer.draw(self.screen, self.game, scene)
             self.menubar.draw(self.screen, self.renderer.sprites, bar)

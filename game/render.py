@@ -106,6 +106,8 @@ class Renderer:
         full = self._face is None
         self.repainted = full
         if full:
+            if screen.get_size() != self.background.get_size():
+                screen.fill(GREY)  # a window grown for a dialog: grey around the game
             screen.blit(self.background, (0, 0))
             dirty.append(screen.get_rect())
         if scene.paused:

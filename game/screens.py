@@ -11,7 +11,6 @@ from dataclasses import replace
 from pathlib import Path
 
 from game.core import Status
-from game.dialogs import Field, FormDialog, MenuDialog, MessageDialog, TableDialog
 from game.persist import (
     DEFAULT_NAME,
     MAX_NAME_LENGTH,
@@ -33,10 +32,15 @@ from game.rules import (
     Difficulty,
     FirstClick,
     custom,
+    max_mines,
 )
 from game.session import Stopwatch, Summary
+from game.widgets.form import Field, FormDialog
+from game.widgets.menu import MenuDialog
+from game.widgets.message import MessageDialog
+from game.widgets.table import TableDialog
 
-NEXT, RESET, CLOSE, RESUME = "Next", "Reset", "Close", "Resume"
+NEXT, RESET, CLOSE, RESUME, NEW_GAME = "Next", "Reset", "Close", "Resume", "New game"
 SHORT_NAMES = {
     Difficulty.BEGINNER: "Beg.",
     Difficulty.INTERMEDIATE: "Int.",
@@ -103,7 +107,10 @@ def statistics_dialog(stats_by_kind: Mapping[Difficulty, Stats]) -> TableDialog:
 def confirm_dialog(what: str) -> MessageDialog:
     """Ask before throwing records away."""
     return MessageDialog(
-        "Are you sure?", [f"Reset {what}? This cannot be undone."], buttons=("Reset", "Cancel")
+        "Are you sure?",
+        [f"Reset {what}? This cannot be undone."],
+        buttons=(RESET, "Cancel"),
+        default="Cancel",  # Enter keeps the records: a wipe is never the default
     )
 
 
@@ -214,14 +221,21 @@ def custom_dialog(board: Board) -> FormDialog:
             return str(error)
         return None
 
+    def note(values: dict[str, str]) -> str:
+        rows, cols = (int(values[key] or "0") for key in ("rows", "cols"))
+        if MIN_ROWS <= rows <= MAX_ROWS and MIN_COLS <= cols <= MAX_COLS:
+            return f"Mines: {MIN_MINES} to {max_mines(rows, cols)} on {rows} x {cols}."
+        return f"Mines: {MIN_MINES} to (rows - 1) x (columns - 1)."
+
     return FormDialog(
         "Custom board",
         [
             Field("rows", f"Rows ({MIN_ROWS}-{MAX_ROWS})", str(board.rows), numeric=True),
             Field("cols", f"Columns ({MIN_COLS}-{MAX_COLS})", str(board.cols), numeric=True),
-            Field("mines", f"Mines ({MIN_MINES}+)", str(board.mines), numeric=True),
+            Field("mines", "Mines", str(board.mines), numeric=True),
         ],
         validate,
+        note=note,
     )
 
 
@@ -248,7 +262,7 @@ def resume_dialog(saved: SavedGame) -> MessageDialog:
             f"You left a {saved.difficulty.label} game at {shown} {unit} on the timer. "
             "Carry on where you stopped?"
         ],
-        buttons=(RESUME, "New game"),
+        buttons=(RESUME, NEW_GAME),  # Esc (None) resumes too: nothing is thrown away
     )
 
 

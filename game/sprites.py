@@ -25,6 +25,8 @@ class SpriteSheet:
             with contextlib.suppress(pygame.error):  # no window yet: keep the file's format
                 image = image.convert()
         self.zoom = zoom
+        self._source = image
+        self._others: dict[int, SpriteSheet] = {}
         self.image = pygame.transform.scale_by(image, zoom) if zoom != 1 else image
         z = zoom
         self.tiles = {tile: self._cut(sheet.tile_rect(tile)) for tile in sheet.TILES}
@@ -47,6 +49,16 @@ class SpriteSheet:
                 "c": (x + b, y + b, inner, inner),
             }
             self._frames[name] = (b * z, {key: self._cut(rect) for key, rect in parts.items()})
+
+    def at_zoom(self, zoom: int) -> SpriteSheet:
+        """The same sheet at another zoom (made once, then kept): a dialog drawn at a
+        smaller scale than the board."""
+        if zoom == self.zoom:
+            return self
+        other = self._others.get(zoom)
+        if other is None:
+            other = self._others[zoom] = SpriteSheet(zoom, self._source)
+        return other
 
     def _cut(self, rect: Rect) -> pygame.Surface:
         z = self.zoom

@@ -163,10 +163,25 @@ def test_declining_the_saved_game_starts_afresh(clock: FakeClock) -> None:
     click(first, cell_center(first, 1, 1))
     first.close()
     second = make_app(clock)
-    key(pygame.K_ESCAPE, "\x1b")
+    key(pygame.K_TAB, "\t")  # from Resume (the default) to New game
+    key(pygame.K_RETURN, "\r")
     second.run(frames=1)
     assert second.game.status is Status.READY
     assert not (folder() / "resume.json").exists()
+    second.close()
+
+
+def test_escape_on_the_saved_game_offer_throws_nothing_away(clock: FakeClock) -> None:
+    first = make_app(clock)
+    use_layout(first, BEGINNER)
+    click(first, cell_center(first, 1, 1))
+    view = first.game.view()
+    first.close()
+    second = make_app(clock)
+    key(pygame.K_ESCAPE, "\x1b")
+    second.run(frames=1)
+    assert second.top_dialog is None
+    assert second.game.status is Status.PLAYING and second.game.view() == view
     second.close()
 
 

@@ -1,4 +1,4 @@
-"""The modal dialogs: keys, clicks and typing in, closed/result out, and what they draw.
+"""The widget package's dialogs: keys, clicks and typing in, closed/result out, and what they draw.
 
 No event queue: each test builds pygame events by hand and hands them to the dialog,
 as the window does. Clicks aim at the rectangles the dialog reports after a draw.
@@ -13,18 +13,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game import dialogs
-from game.dialogs import (
-    Dialog,
-    Field,
-    FormDialog,
-    HelpOverlay,
-    MessageDialog,
-    TableDialog,
-    help_dialog,
-)
 from game.sheet import GREY
 from game.sprites import SpriteSheet
+from game.widgets import style as dialogs
+from game.widgets import text as widget_text
+from game.widgets.dialog import Dialog
+from game.widgets.form import Field, FormDialog
+from game.widgets.message import HelpOverlay, MessageDialog
+from game.widgets.table import TableDialog
 
 SMALLEST = (168, 211)  # a 9x9 board at 1x
 LARGEST = (504, 323)  # a 30x16 board at 1x
@@ -32,6 +28,7 @@ LARGEST = (504, 323)  # a 30x16 board at 1x
 
 @pytest.fixture(scope="module", autouse=True)
 def _pygame() -> None:
+    pygame.display.init()  # key names (the help's modifier test) need the video system
     pygame.font.init()
 
 
@@ -159,7 +156,7 @@ def test_escape_on_a_lone_ok_answers_ok() -> None:
 
 def test_other_keys_and_text_leave_a_message_open() -> None:
     dialog = MessageDialog("Minesweeper", ["You won!"])
-    for event in (key(pygame.K_a), text("a"), key(pygame.K_TAB), key(pygame.K_SPACE)):
+    for event in (key(pygame.K_a), text("a"), key(pygame.K_TAB), key(pygame.K_F5)):
         dialog.handle(event)
     assert not dialog.closed
     assert dialog.result is None
@@ -310,7 +307,7 @@ def test_a_message_needs_a_button() -> None:
 )
 def test_wrap_keeps_every_character_and_no_line_is_too_wide(words: list[str], width: int) -> None:
     font = pygame.font.Font(None, 15)
-    lines = dialogs.wrap(font, " ".join(words), width)
+    lines = widget_text.wrap(font, " ".join(words), width)
     assert "".join(lines).replace(" ", "") == "".join(words)
     for line in lines:
         assert font.size(line)[0] <= width or len(line) == 1
@@ -319,9 +316,9 @@ def test_wrap_keeps_every_character_and_no_line_is_too_wide(words: list[str], wi
 def test_wrap_breaks_at_spaces_when_it_can() -> None:
     font = pygame.font.Font(None, 15)
     one = font.size("Minesweeper")[0]
-    assert dialogs.wrap(font, "Minesweeper Minesweeper", one + 5) == ["Minesweeper"] * 2
-    assert dialogs.wrap(font, "a\nb", 100) == ["a", "b"]
-    assert dialogs.wrap(font, "", 100) == [""]
+    assert widget_text.wrap(font, "Minesweeper Minesweeper", one + 5) == ["Minesweeper"] * 2
+    assert widget_text.wrap(font, "a\nb", 100) == ["a", "b"]
+    assert widget_text.wrap(font, "", 100) == [""]
 
 
 # --- FormDialog --------------------------------------------------------------------------
@@ -378,15 +375,15 @@ def test_backspace_deletes_the_selection_then_the_last_character() -> None:
 def test_tab_order_goes_round_both_ways() -> None:
     form = custom_field()
     order = []
-    for _ in range(4):
+    for _ in range(6):
         form.handle(key(pygame.K_TAB))
-        order.append(form.focus)
-    assert order == ["width", "mines", "height", "width"]
+        order.append(form.focused_button or form.focus)
+    assert order == ["width", "mines", "OK", "Cancel", "height", "width"]
     back = []
-    for _ in range(3):
+    for _ in range(5):
         form.handle(key(pygame.K_TAB, pygame.KMOD_LSHIFT))
-        back.append(form.focus)
-    assert back == ["height", "mines", "width"]
+        back.append(form.focused_button or form.focus)
+    assert back == ["height", "Cancel", "OK", "mines", "width"]
 
 
 def test_up_and_down_move_the_focus() -> None:
@@ -573,7 +570,7 @@ HELP_KEYS = [
     "k", [pygame.K_a, pygame.K_F1, pygame.K_SPACE, pygame.K_ESCAPE, pygame.K_RETURN]
 )
 def test_help_closes_on_any_key(k: int) -> None:
-    overlay = help_dialog(HELP_KEYS)
+    overlay = HelpOverlay(HELP_KEYS)
     assert isinstance(overlay, HelpOverlay)
     overlay.handle(key(k))
     assert overlay.closed
@@ -606,7 +603,7 @@ def test_help_ignores_the_release_of_a_click_it_did_not_see_start(sprites: Sprit
 
 
 def test_help_has_a_title() -> None:
-    overlay = help_dialog(HELP_KEYS, title="Keys")
+    overlay = HelpOverlay(HELP_KEYS, title="Keys")
     assert overlay.title == "Keys"
 
 

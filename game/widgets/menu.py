@@ -1,0 +1,138 @@
+"""Menus in a dialog: lines of 'what ... value', picked one at a time."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.sprites import SpriteSheet
+from game.widgets.button import Presser, dotted_rect
+from game.widgets.dialog import Dialog, Layout
+from game.widgets.pieces import Piece
+from game.widgets.style import BLACK, ENTER_KEYS, NAVY, WHITE, WRAP_WIDTH, Style
+from game.widgets.text import TextPiece
+
+
+class MenuPiece(Piece):
+    """Rows of 'what ... value', one highlighted, each a target for the mouse."""
+
+    def __init__(self, style: Style, menu: MenuDialog) -> None:
+        self.style, self.menu = style, menu
+        z = style.zoom
+        self.row_h = style.line + 4 * z
+        self.value_w = max((style.width(value) for _, value in menu.items), default=0)
+        label_w = max((style.width(label) for label, _ in menu.items), default=0)
+        self.width = label_w + style.column_gap + self.value_w + 6 * z
+        self.height = len(menu.items) * self.row_h
+
+    def rows(self) -> list[pygame.Rect]:
+        """Each row's rectangle, in the dialog picture's pixels."""
+        return [
+            pygame.Rect(self.x, self.y + i * self.row_h, self.w, self.row_h)
+            for i in range(len(self.menu.items))
+        ]
+
+    def draw(self, image: pygame.Surface, sprites: SpriteSheet) -> None:
+        style, z = self.style, self.style.zoom
+        for i, ((label, value), row) in enumerate(zip(self.menu.items, self.rows(), strict=True)):
+            lit = i == self.menu.index
+            colour = WHITE if lit else BLACK
+            if lit:
+                image.fill(NAVY, row)
+                if self.menu.lines_have_focus:
+                    dotted_rect(image, row, z)
+            ty = row.y + (row.h - style.line) // 2 + style.nudge
+            image.blit(style.text(label, colour), (row.x + 3 * z, ty))
+            text = style.text(value, colour)
+            image.blit(text, (row.right - 3 * z - text.get_width(), ty))
+
+
+class MenuDialog(Dialog):
+    """Lines of (what, value) picked one at a time, over a Close button.
+
+    Up and Down move the highlight; Enter or Space picks the highlighted line, and so
+    does a click on a line (on release over the line it was pressed on). A pick calls
+    ``on_pick(index)``, which returns the new lines (a setting changed its value),
+    and the menu stays open. Tab moves the focus between the lines and Close; Esc or
+    Close closes it with result None.
+    """
+
+    def __init__(
+        self, title: str, items: list[tuple[str, str]], lines: list[str] | None = None
+    ) -> None:
+        if not items:
+            raise ValueError("a menu needs at least one line")
+        super().__init__(title, ("Close",), None)
+        self._stop = 0
+        self.items = list(items)
+        self.lines = list(lines or [])
+        self.index = 0
+        self.on_pick: Callable[[int], list[tuple[str, str]]] | None = None
+        self._row_rects: list[pygame.Rect] = []
+        self._rows: Presser[int] = Presser()
+
+    @property
+    def lines_have_focus(self) -> bool:
+        """True when the keyboard focus is on the lines (not on Close)."""
+        return self._stop == 0
+
+    def pick(self, index: int) -> None:
+        """Choose line `index`, as a click or Enter would."""
+        self.index = index
+        if self.on_pick is not None:
+            self.items = list(self.on_pick(index))
+        self._changed()
+
+    def _body_stops(self) -> int:
+        return 1
+
+    def _body(self, style: Style, width: int) -> list[Piece]:
+        pieces: list[Piece] = []
+        if self.lines:
+            pieces.append(TextPiece(style, self.lines, min(width, WRAP_WIDTH * style.zoom)))
+        pieces.append(MenuPiece(style, self))
+        return pieces
+
+    def _key(self, key: int, mod: int) -> None:
+        if key in (pygame.K_UP, pygame.K_DOWN):
+            step = -1 if key == pygame.K_UP else 1
+            self.index = (self.index + step) % len(self.items)
+            self._stop = 0
+            self._changed()
+        elif (key in ENTER_KEYS or key == pygame.K_SPACE) and self.lines_have_focus:
+            self.pick(self.index)
+        else:
+            super()._key(key, mod)
+
+    def _painted(self, layout: Layout) -> None:
+        assert self._rect is not None
+        for piece in layout.pieces:
+            if isinstance(piece, MenuPiece):
+                self._row_rects = [row.move(self._rect.topleft) for row in piece.rows()]
+
+    def _row_at(self, pos: tuple[int, int]) -> int | None:
+        for i, row in enumerate(self._row_rects):
+            if row.collidepoint(pos):
+                return i
+        return None
+
+    def _mouse_down(self, pos: tuple[int, int], button: int) -> None:
+        row = self._row_at(pos) if button == 1 else None
+        if row is not None and self._rows.down(row):
+            self.index = row
+            self._changed()
+            return
+        super()._mouse_down(pos, button)
+
+    def _mouse_up(self, pos: tuple[int, int], button: int) -> None:
+        if button == 1 and self._rows.held is not None:
+            fired = self._rows.up(self._row_at(pos))
+            if fired is not None:
+                self.pick(fired)
+            return
+        super()._mouse_up(pos, button)
+
+    def _mouse_moved(self, pos: tuple[int, int]) -> None:
+        self._rows.move(self._row_at(pos))
+        super()._mouse_moved(pos)
