@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game import cli
-from game.core import Cell, Delta, Game, Status
+from game.core import Cell, Delta, Game, Look, Status, chord, mark, reveal
 from game.input import Action, InputMachine, NewGame, Spot
 from game.layout import Layout
 from game.persist import GameRecord, Profile, SavedGame, Settings, data_dir, finished_at_text
@@ -41,10 +41,18 @@ from game.render import Renderer
 from game.rules import MAX_ZOOM, MIN_ZOOM, PRESETS, Board, Difficulty, FirstClick
 from game.session import MODIFIER_KEYS, Command, KeyMap, LoggedMove, PlaySession, scene_of
 from game.session.commands import MENUS
+from game.sheet import TILE
 from game.sound import SoundPlayer, warn_to_stderr
 from game.version import version
 from game.widgets.menubar import MenuBar
 from game.window import TITLE, GameWindow, fits, usable_size
+
+MIN_VIEW = 9
+"""The fewest rows or columns a viewport shows (the panel needs the width)."""
+SCROLL_CELLS = 3
+"""Cells scrolled per notch of the mouse wheel."""
+FAST_CELLS = 5
+"""Cells the cursor jumps with Shift held."""
 
 if TYPE_CHECKING:
     from game.widgets.dialog import Dialog
@@ -102,7 +110,17 @@ class App:
             Command.RULES: self.open_rules,
             Command.ABOUT: self.open_about,
             Command.HELP: self.open_help,
+            Command.CURSOR_UP: lambda: self.move_cursor(-1, 0),
+            Command.CURSOR_DOWN: lambda: self.move_cursor(1, 0),
+            Command.CURSOR_LEFT: lambda: self.move_cursor(0, -1),
+            Command.CURSOR_RIGHT: lambda: self.move_cursor(0, 1),
+            Command.OPEN: self.open_at_cursor,
+            Command.FLAG: self.flag_at_cursor,
         }
+        self.cursor: Cell | None = None
+        """The keyboard cursor's cell; None until the keyboard is used."""
+        self._fast = False  # Shift is held with a cursor key: move 5 cells
+        self._panning = False  # the left button is held on the overview map
         self.menubar = MenuBar(MENUS, self.keymap, self.menu_checked)
         self._alt_alone = False  # Alt went down and nothing else since: its release opens
         # Open dialogs, topmost last, each with what to do with its answer.
@@ -170,17 +188,35 @@ class App:
         return self.window.surface
 
     def fitting_zoom(self, board: Board) -> int:
-        """The largest zoom at which the window for this board fits the desktop."""
+        """The largest zoom at which the window for this board fits the desktop; a
+        board too large for the desktop even at 1x is seen through a viewport at any
+        zoom."""
         width, height = Layout(board.rows, board.cols).size
+        if not fits((width, height)):  # the smallest viewport must fit
+            width, height = Layout(board.rows, board.cols, MIN_VIEW, MIN_VIEW).size
         for zoom in range(MAX_ZOOM, MIN_ZOOM, -1):
             if fits((width * zoom, height * zoom)):
                 return zoom
         return MIN_ZOOM
 
+    def _layout_for(self, board: Board, zoom: int) -> Layout:
+        """The window's layout: the whole board, or as much of it as fits the desktop."""
+        whole = Layout(board.rows, board.cols)
+        if fits((whole.size[0] * zoom, whole.size[1] * zoom)):
+            return whole
+        room_w, room_h = usable_size()
+        one = Layout(board.rows, board.cols, 1, 1)  # the window less its cells
+        extra_w, extra_h = one.size[0] - TILE, one.size[1] - TILE
+        view_cols = max(min(board.cols, (room_w // zoom - extra_w) // TILE), MIN_VIEW)
+        view_rows = max(min(board.rows, (room_h // zoom - extra_h) // TILE), MIN_VIEW)
+        return Layout(board.rows, board.cols, view_rows, view_cols)
+
     def _relayout(self) -> None:
         """Size the window for the board and zoom (opening it the first time), and
         repaint everything."""
-        layout = Layout(self.board.rows, self.board.cols)
+        layout = self._layout_for(self.board, self.zoom)
+        if self.cursor is not None:
+            layout = layout.showing(*self.cursor)
         width, height = layout.size
         size = (width * self.zoom, height * self.zoom)
         if self._window is None:
@@ -227,6 +263,8 @@ class App:
             self.save_settings(replace(self.settings, board=board, custom=custom))
         self.session = self._new_session(board)
         self.input.cancel()
+        if self.cursor is not None:
+            self.cursor = (min(self.cursor[0], board.rows - 1), min(self.cursor[1], board.cols - 1))
         if resize:
             self._fit_window()
         else:
@@ -239,11 +277,18 @@ class App:
         """Carry out an action from the input machine."""
         if isinstance(action, NewGame):
             self.new_game()
-        elif not self.session.status.is_over:
+            return
+        if self.cursor is not None:  # the mouse and the cursor coexist: it follows
+            self.cursor = (action.row, action.col)
+        if not self.session.status.is_over:
             self._react(self.session.act(action))
 
     def _react(self, delta: Delta) -> None:
-        self._changed.update(delta.changed)
+        layout = self.renderer.layout
+        if len(delta.changed) > layout.shown_rows * layout.shown_cols:
+            self.renderer.invalidate()  # a huge cascade: redraw what is in view, once
+        else:
+            self._changed.update(delta.changed)
         if delta.lost:
             self.sound.play("explode")
             self._lost()
@@ -258,8 +303,65 @@ class App:
             self.sound.play("flag")
 
     def command(self, command: Command) -> None:
-        """Carry out a command (from a key, later from a menu)."""
+        """Carry out a command (from a key or a menu)."""
         self._commands[command]()
+
+    # ------------------------------------------------------------------ keyboard play
+
+    def move_cursor(self, drow: int, dcol: int) -> None:
+        """Move the keyboard cursor (shown at the board's centre the first time); the
+        view follows it."""
+        rows, cols = self.board.rows, self.board.cols
+        if self.cursor is None:
+            layout = self.renderer.layout
+            self.cursor = (
+                layout.top + layout.shown_rows // 2,
+                layout.left + layout.shown_cols // 2,
+            )
+        else:
+            step = FAST_CELLS if self._fast else 1
+            row, col = self.cursor
+            self.cursor = (
+                max(0, min(rows - 1, row + drow * step)),
+                max(0, min(cols - 1, col + dcol * step)),
+            )
+        self._scroll_to(self.renderer.layout.showing(*self.cursor))
+
+    def open_at_cursor(self) -> None:
+        """Space or Enter: open the cell under the cursor, or chord on a number."""
+        if self.cursor is None:
+            self.move_cursor(0, 0)
+            return
+        row, col = self.cursor
+        look = self.game.look(row, col)
+        move = chord(row, col) if Look.OPEN_1 <= look <= Look.OPEN_8 else reveal(row, col)
+        self.act(move)
+
+    def flag_at_cursor(self) -> None:
+        """F: flag the cell under the cursor (again: question mark, again: clear)."""
+        if self.cursor is None:
+            self.move_cursor(0, 0)
+            return
+        self.act(mark(*self.cursor))
+
+    # ------------------------------------------------------------------ the viewport
+
+    def _scroll_to(self, layout: Layout) -> None:
+        if layout != self.renderer.layout:
+            self.renderer.scroll(layout)
+
+    def scroll(self, drows: int, dcols: int) -> None:
+        """Move the view over a board larger than the window."""
+        layout = self.renderer.layout
+        self._scroll_to(layout.scrolled(layout.top + drows, layout.left + dcols))
+
+    def _pan_to(self, pos: tuple[int, int]) -> None:
+        """Centre the view on the overview map's point under the pointer."""
+        layout = self.renderer.layout
+        x, y, w, h = self.renderer.scaled(layout.overview)
+        row = (pos[1] - y) * layout.rows // max(h, 1)
+        col = (pos[0] - x) * layout.cols // max(w, 1)
+        self._scroll_to(layout.scrolled(row - layout.shown_rows // 2, col - layout.shown_cols // 2))
 
     def pause(self) -> None:
         """Pause a game under way: the board is hidden and the clock stops."""
@@ -336,6 +438,15 @@ class App:
             ):
                 self._go_on()
             return
+        if kind == pygame.MOUSEWHEEL:
+            if self.renderer.layout.scrolls:
+                down, right = -event.y * SCROLL_CELLS, event.x * SCROLL_CELLS
+                if pygame.key.get_mods() & pygame.KMOD_SHIFT:
+                    down, right = 0, down or right
+                self.scroll(down, right)
+            return
+        if self._overview_event(event):
+            return
         if kind == pygame.MOUSEBUTTONDOWN:
             self.input.press(event.button, self._spot(event.pos))
         elif kind == pygame.MOUSEBUTTONUP:
@@ -349,7 +460,27 @@ class App:
         elif kind == pygame.KEYDOWN:
             command = self.keymap.command_for(pygame.key.name(event.key, False))
             if command is not None:
+                self._fast = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
                 self.command(command)
+
+    def _overview_event(self, event: pygame.event.Event) -> bool:
+        """The left button on the overview map pans the view (press, drag, release);
+        the board's clicks are untouched. True if it took the event."""
+        kind = event.type
+        if kind == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            rect = pygame.Rect(self.renderer.scaled(self.renderer.layout.overview))
+            if rect.w and rect.collidepoint(event.pos):
+                self._panning = True
+                self.input.cancel()
+                self._pan_to(tuple(event.pos))
+                return True
+        elif self._panning and kind == pygame.MOUSEMOTION:
+            self._pan_to(tuple(event.pos))
+            return True
+        elif self._panning and kind == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._panning = False
+            return True
+        return False
 
     def _menu_event(self, event: pygame.event.Event) -> bool:
         """Give the menu bar what is its: everything while a menu is open, a press on
@@ -628,7 +759,10 @@ class App:
         """Draw what changed; with a dialog open, the whole frame and the dialog over it."""
         changed, self._changed = self._changed, set()
         scene = scene_of(
-            self.session, self.input.feedback, counter_below_zero=self.settings.counter_below_zero
+            self.session,
+            self.input.feedback,
+            counter_below_zero=self.settings.counter_below_zero,
+            cursor=self.cursor,
         )
         bar = pygame.Rect(self.renderer.scaled(self.renderer.layout.menu_bar))
         if self.dialogs:

@@ -20,6 +20,7 @@ OUTER = 3  # raised outer frame
 MARGIN = 6  # grey between the frame, the panel and the board
 PANEL_BEVEL = 2
 PANEL_INNER_H = 33
+OVERVIEW_H = 68  # the panel's inner height when it holds the overview map
 BOARD_BEVEL = 3
 COUNTER_PAD = 1  # sunken1 bevel around each LED counter
 COUNTER_INSET = 5  # from the panel's inner edge to a counter
@@ -28,10 +29,94 @@ DIGITS = 3
 
 @dataclass(frozen=True)
 class Layout:
-    """The window's geometry for a board of rows x cols, at 1x."""
+    """The window's geometry for a board of rows x cols, at 1x.
+
+    A board larger than the screen is shown through a viewport: ``view_rows`` x
+    ``view_cols`` cells (0: the whole board), from row ``top`` and column ``left``.
+    Cells are always named by their place on the board; only visible cells have
+    pixels.
+    """
 
     rows: int
     cols: int
+    view_rows: int = 0
+    view_cols: int = 0
+    top: int = 0
+    left: int = 0
+
+    @property
+    def shown_rows(self) -> int:
+        """How many rows the window shows."""
+        return min(self.view_rows or self.rows, self.rows)
+
+    @property
+    def shown_cols(self) -> int:
+        """How many columns the window shows."""
+        return min(self.view_cols or self.cols, self.cols)
+
+    @property
+    def scrolls(self) -> bool:
+        """The board is larger than the window: a viewport onto it."""
+        return self.shown_rows < self.rows or self.shown_cols < self.cols
+
+    def scrolled(self, top: int, left: int) -> Layout:
+        """The same window looking at another part of the board (kept on the board)."""
+        top = max(0, min(top, self.rows - self.shown_rows))
+        left = max(0, min(left, self.cols - self.shown_cols))
+        if (top, left) == (self.top, self.left):
+            return self
+        return Layout(self.rows, self.cols, self.view_rows, self.view_cols, top, left)
+
+    def showing(self, row: int, col: int) -> Layout:
+        """Scrolled as little as needed for the cell to be in view."""
+        top, left = self.top, self.left
+        if row < top:
+            top = row
+        elif row >= top + self.shown_rows:
+            top = row - self.shown_rows + 1
+        if col < left:
+            left = col
+        elif col >= left + self.shown_cols:
+            left = col - self.shown_cols + 1
+        return self.scrolled(top, left)
+
+    def visible(self, row: int, col: int) -> bool:
+        """Whether the cell is in view."""
+        return (
+            self.top <= row < self.top + self.shown_rows
+            and self.left <= col < self.left + self.shown_cols
+        )
+
+    def visible_cells(self) -> list[tuple[int, int]]:
+        """Every cell in view, row by row."""
+        cols = range(self.left, self.left + self.shown_cols)
+        return [(r, c) for r in range(self.top, self.top + self.shown_rows) for c in cols]
+
+    @property
+    def board_view(self) -> Rect:
+        """The pixels of the visible cells."""
+        x, y = self.board_origin
+        return (x, y, self.shown_cols * TILE, self.shown_rows * TILE)
+
+    @property
+    def overview(self) -> Rect:
+        """The overview map of a scrolling board (in the panel, between the face and
+        the timer, the board's proportions); a zero-size rect when the board fits."""
+        if not self.scrolls:
+            return (0, 0, 0, 0)
+        _, py, _, ph = self.panel
+        fx, _, fw, _ = self.face
+        tx = self.timer[0]
+        room_w = tx - (fx + fw) - 2 * COUNTER_INSET
+        room_h = ph - 2 * PANEL_BEVEL - 4
+        if self.rows * room_w >= self.cols * room_h:
+            h = room_h
+            w = max(min(room_w, h * self.cols // self.rows), 4)
+        else:
+            w = room_w
+            h = max(min(room_h, w * self.rows // self.cols), 4)
+        x = fx + fw + (room_w + 2 * COUNTER_INSET - w) // 2
+        return (x, py + (ph - h) // 2, w, h)
 
     @property
     def menu_bar(self) -> Rect:
@@ -56,15 +141,16 @@ class Layout:
         """The window's width and height."""
         x, y = self.board_origin
         return (
-            x + self.cols * TILE + BOARD_BEVEL + MARGIN + OUTER,
-            y + self.rows * TILE + BOARD_BEVEL + MARGIN + OUTER,
+            x + self.shown_cols * TILE + BOARD_BEVEL + MARGIN + OUTER,
+            y + self.shown_rows * TILE + BOARD_BEVEL + MARGIN + OUTER,
         )
 
     @property
     def panel(self) -> Rect:
         """The sunken top panel, bevel included."""
-        width = self.cols * TILE + 2 * BOARD_BEVEL
-        return (OUTER + MARGIN, MENU_BAR + OUTER + MARGIN, width, PANEL_INNER_H + 2 * PANEL_BEVEL)
+        width = self.shown_cols * TILE + 2 * BOARD_BEVEL
+        inner = OVERVIEW_H if self.scrolls else PANEL_INNER_H
+        return (OUTER + MARGIN, MENU_BAR + OUTER + MARGIN, width, inner + 2 * PANEL_BEVEL)
 
     @property
     def board_frame(self) -> Rect:
@@ -73,8 +159,8 @@ class Layout:
         return (
             x - BOARD_BEVEL,
             y - BOARD_BEVEL,
-            self.cols * TILE + 2 * BOARD_BEVEL,
-            self.rows * TILE + 2 * BOARD_BEVEL,
+            self.shown_cols * TILE + 2 * BOARD_BEVEL,
+            self.shown_rows * TILE + 2 * BOARD_BEVEL,
         )
 
     def _counter(self, left: bool) -> Rect:
@@ -102,9 +188,9 @@ class Layout:
         return (px + (pw - FACE) // 2, py + (ph - FACE) // 2, FACE, FACE)
 
     def cell_rect(self, row: int, col: int) -> Rect:
-        """The pixels of one cell."""
+        """The pixels of one cell (a cell out of view lies outside the board's frame)."""
         x, y = self.board_origin
-        return (x + col * TILE, y + row * TILE, TILE, TILE)
+        return (x + (col - self.left) * TILE, y + (row - self.top) * TILE, TILE, TILE)
 
     def spot(self, x: int, y: int) -> Spot:
         """What the pointer at pixel (x, y) is over: a cell, the face, or elsewhere."""
@@ -113,6 +199,6 @@ class Layout:
             return Place.FACE
         bx, by = self.board_origin
         col, row = (x - bx) // TILE, (y - by) // TILE
-        if x >= bx and y >= by and row < self.rows and col < self.cols:
-            return (row, col)
+        if x >= bx and y >= by and row < self.shown_rows and col < self.shown_cols:
+            return (row + self.top, col + self.left)
         return Place.OUTSIDE

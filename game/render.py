@@ -23,6 +23,11 @@ PAUSE_TITLE = "Paused"
 PAUSE_TEXT = "Click or press any key to go on."
 PAUSE_TEXT_SIZE = 11
 """The pause box's font size at 1x."""
+CURSOR_OUTER = (0, 0, 0)
+CURSOR_INNER = (255, 255, 255)
+OVERVIEW_OPENED = (250, 250, 250)
+OVERVIEW_HIDDEN = (128, 128, 128)
+OVERVIEW_VIEW = (220, 0, 0)
 
 # The tile drawn for each look, unpressed and pressed (indexed by Look's value).
 _TILE_FOR_LOOK: tuple[Tile, ...] = (
@@ -61,6 +66,8 @@ class Renderer:
         self._counter: str | None = None
         self._timer: str | None = None
         self._paused = False
+        self._cursor: Cell | None = None
+        self._overview_key: object = None
         self.repainted = False
         """The last draw repainted the whole window (the menu bar is drawn again)."""
         self.paused_box: pygame.Rect | None = None
@@ -89,6 +96,13 @@ class Renderer:
         """Forget what was drawn: the next draw repaints everything."""
         self._drawn = [None] * len(self._drawn)
         self._face = self._counter = self._timer = None
+        self._overview_key = None
+
+    def scroll(self, layout: Layout) -> None:
+        """Look at another part of a board larger than the window (same size and zoom)."""
+        if layout != self.layout:
+            self.layout = layout
+            self.invalidate()
 
     def draw(
         self, screen: pygame.Surface, game: Game, scene: Scene, changed: Iterable[Cell] = ()
@@ -115,15 +129,61 @@ class Renderer:
                 self._draw_paused(screen)
             self._draw_panel(screen, scene, dirty)
             return dirty
+        layout = self.layout
+        cursor = scene.cursor
         if full:
-            rows, cols = self.layout.rows, self.layout.cols
-            cells: Iterable[Cell] = ((r, c) for r in range(rows) for c in range(cols))
+            cells: Iterable[Cell] = layout.visible_cells()
         else:
             cells = set(changed) | self._pressed | scene.pressed
+            if cursor != self._cursor:
+                for cell in (self._cursor, cursor):
+                    if cell is not None:
+                        self._drawn[cell[0] * layout.cols + cell[1]] = None  # redraw it
+                        cells.add(cell)
+            if layout.scrolls:
+                cells = [cell for cell in cells if layout.visible(*cell)]
         self._draw_cells(screen, game, scene.pressed, cells, dirty, full)
         self._pressed = scene.pressed
+        if cursor is not None and layout.visible(*cursor) and (full or cursor != self._cursor):
+            self._draw_cursor(screen, cursor)
+        self._cursor = cursor
         self._draw_panel(screen, scene, dirty)
+        if layout.scrolls:
+            self._draw_overview(screen, game, dirty)
         return dirty
+
+    def _draw_cursor(self, screen: pygame.Surface, cell: Cell) -> None:
+        """The keyboard cursor: a black ring inside a white one, seen on every tile."""
+        z = self.zoom
+        rect = pygame.Rect(self.scaled(self.layout.cell_rect(*cell)))
+        pygame.draw.rect(screen, CURSOR_OUTER, rect, 2 * z)
+        pygame.draw.rect(screen, CURSOR_INNER, rect.inflate(-2 * z, -2 * z), z)
+
+    def _draw_overview(self, screen: pygame.Surface, game: Game, dirty: list[pygame.Rect]) -> None:
+        """The overview map of a board larger than the window: opened cells light,
+        the rest grey, the part in view framed in red. Redrawn only when a cell was
+        opened or flagged or the view moved."""
+        layout = self.layout
+        key = (game.opened_count, game.flags, game.status, layout.top, layout.left)
+        if key == self._overview_key:
+            return
+        self._overview_key = key
+        rect = pygame.Rect(self.scaled(layout.overview))
+        cells = pygame.image.frombytes(game.open_map(), (layout.cols, layout.rows), "P")
+        cells.set_palette([OVERVIEW_OPENED, OVERVIEW_HIDDEN])
+        picture = pygame.transform.scale(cells, rect.size)  # one sample per map pixel
+        screen.blit(picture, rect)
+        sx, sy = rect.w / layout.cols, rect.h / layout.rows
+        view = pygame.Rect(
+            rect.x + int(layout.left * sx),
+            rect.y + int(layout.top * sy),
+            max(int(layout.shown_cols * sx), 2),
+            max(int(layout.shown_rows * sy), 2),
+        )
+        pygame.draw.rect(screen, OVERVIEW_VIEW, view, max(self.zoom, 1))
+        ring = rect.inflate(2 * self.zoom, 2 * self.zoom)
+        self.sprites.frame(screen, "sunken1", (ring.x, ring.y, ring.w, ring.h), fill=False)
+        dirty.append(ring)
 
     def _draw_paused(self, screen: pygame.Surface) -> None:
         """Every cell hidden, and a box on the board saying how to go on."""
@@ -133,8 +193,8 @@ class Renderer:
         screen.fblits(
             [
                 (tile, ((ox + col * TILE) * z, (oy + row * TILE) * z))
-                for row in range(self.layout.rows)
-                for col in range(self.layout.cols)
+                for row in range(self.layout.shown_rows)
+                for col in range(self.layout.shown_cols)
             ]
         )
         bx, by, bw, bh = self.scaled(self.layout.board_frame)
@@ -168,6 +228,8 @@ class Renderer:
         drawn = self._drawn
         cols = self.layout.cols
         ox, oy = self.layout.board_origin
+        ox -= self.layout.left * TILE
+        oy -= self.layout.top * TILE
         z, size = self.zoom, TILE * self.zoom
         blits = []
         for row, col in cells:

@@ -34,8 +34,8 @@ __all__ = [
     "parse_custom",
 ]
 
-MIN_ROWS, MAX_ROWS = 9, 24
-MIN_COLS, MAX_COLS = 9, 30
+MIN_ROWS, MAX_ROWS = 9, 1000
+MIN_COLS, MAX_COLS = 9, 1000
 MIN_MINES = 10
 """The custom board's limits (the mines' upper limit depends on the size: max_mines)."""
 

@@ -58,11 +58,11 @@ def test_a_version_1_label_that_disagrees_with_the_size_is_refused(label: object
 @pytest.mark.parametrize(
     "size",
     [
-        (1000, 1000, 10_000),  # once opened a 16024x16067 window
+        (1001, 1000, 10_000),  # past the largest board (1000x1000 has a viewport)
         (2, 2, 1),
         (8, 9, 10),
-        (9, 31, 10),
-        (25, 9, 10),
+        (9, 1001, 10),
+        (1001, 9, 10),
         (9, 9, 9),
         (9, 9, 65),
         (True, 9, 10),

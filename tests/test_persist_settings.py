@@ -167,13 +167,13 @@ BAD = [
     ("zoom", 10**30),
     ("board", None),
     ("board", {"rows": 9, "columns": 9}),
-    ("board", {"rows": 1000, "columns": 1000, "mines": 10}),
+    ("board", {"rows": 1001, "columns": 1000, "mines": 10}),
     ("custom", None),
     ("custom", [16, 30, 99]),
     ("custom.rows", 8),
-    ("custom.rows", 25),
+    ("custom.rows", 1001),
     ("custom.columns", 8),
-    ("custom.columns", 31),
+    ("custom.columns", 1001),
     ("custom.columns", "30"),
     ("custom.mines", 9),
     ("custom.mines", 15 * 29 + 1),
@@ -214,7 +214,7 @@ def test_invalid_settings_cannot_be_built() -> None:
     with pytest.raises(DataError):
         Settings(first_click="safe")  # type: ignore[arg-type]
     with pytest.raises(ValueError):  # DataError is a ValueError
-        Settings(board=Board(100, 9, 10))
+        Settings(board=Board(1001, 9, 10))
 
 
 def test_difficulty_knows_the_presets() -> None:

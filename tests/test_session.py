@@ -205,8 +205,8 @@ def test_every_command_has_a_key_or_a_menu_line_and_no_key_is_bound_twice() -> N
 
 
 def test_a_key_bound_twice_is_refused() -> None:
-    with pytest.raises(DuplicateKeyError, match="'c'"):
-        KeyMap([*BINDINGS, Binding(Command.HELP, ("c",), "again")])
+    with pytest.raises(DuplicateKeyError, match="'f'"):
+        KeyMap([*BINDINGS, Binding(Command.HELP, ("f",), "again")])
     with pytest.raises(DuplicateKeyError, match="menu bar"):
         KeyMap([Binding(Command.HELP, ("F10",), "help")])
 
@@ -221,7 +221,9 @@ def test_a_menu_shows_the_key_of_its_command() -> None:
 def test_the_help_is_made_from_the_table() -> None:
     rows = KeyMap().help_rows()
     for binding in BINDINGS:
-        assert (binding.label, binding.does) in rows
+        if binding.label:  # (a line covered by the one before it is left out)
+            assert (binding.label, binding.does) in rows
+    assert ("Arrows, WASD", "cursor up (Shift: 5 cells)") in rows
     assert rows[0] == ("Left click", "open a cell") and rows[-1] == ("Esc", "close a dialog")
     rebound = KeyMap([Binding(Command.HELP, ("F12",), "the help")]).help_rows()
     assert ("F12", "the help") in rebound

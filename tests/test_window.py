@@ -439,17 +439,17 @@ def test_zoom_keys_change_the_scale_without_blur(app: App) -> None:
 
 
 def test_the_custom_dialog_validates_and_starts_a_custom_board(app: App) -> None:
-    type_text("c")  # the C key opens the dialog; its own "c" must not land in a field
+    key(pygame.K_F3)  # F3 opens the dialog
     app.run(frames=1)
     assert app.top_dialog is not None
     dialog = app.top_dialog
     # Rows field is focused with its text selected: typing replaces it.
-    type_text("30")
+    type_text("1001")
     key(pygame.K_RETURN, "\r")
     app.run(frames=1)
-    assert not dialog.closed  # 30 rows is over the limit: an error, the dialog stays
-    key(pygame.K_BACKSPACE)
-    key(pygame.K_BACKSPACE)
+    assert not dialog.closed  # 1001 rows is over the limit: an error, the dialog stays
+    for _ in range(4):
+        key(pygame.K_BACKSPACE)
     type_text("20")
     key(pygame.K_TAB, "\t")
     type_text("24")
@@ -504,7 +504,7 @@ def test_python_m_game_runs_30_frames_and_exits_0(tmp_path: object) -> None:
     ("args", "words"),
     [
         (["--zoom", "7"], "zoom is 1, 2, 3 or 4"),
-        (["--custom", "30x30:10"], "Rows must be 9 to 24"),
+        (["--custom", "1001x30:10"], "Rows must be 9 to 1000"),
         (["--custom", "10x10:500"], "10 to 81 mines"),
         (["--custom", "big"], "ROWSxCOLS:MINES"),
         (["--difficulty", "insane"], "invalid choice"),

@@ -111,7 +111,7 @@ def test_a_loss_and_an_abandoned_game_count_in_the_statistics(app: App) -> None:
     assert [game.record.won for game in kept.games("beginner")] == [False, False]
     kept.close()
     key(pygame.K_ESCAPE)  # the end-of-game panel
-    key(pygame.K_s, "s")
+    key(pygame.K_F4)
     app.run(frames=1)
     assert top_dialog_title(app) == "Statistics"
 
@@ -220,7 +220,7 @@ def test_a_folder_that_cannot_be_written_does_not_stop_play(
 
 def test_settings_are_kept_and_applied_at_the_next_start(clock: FakeClock) -> None:
     app = make_app(clock)
-    key(pygame.K_o, "o")
+    key(pygame.K_F5)
     app.run(frames=1)
     assert top_dialog_title(app) == "Settings"
     key(pygame.K_RETURN, "\r")  # the first line: question marks -> off
@@ -285,7 +285,7 @@ def test_a_changed_rule_applies_from_the_next_game_not_to_the_one_in_progress(
     app = make_app(clock)
     use_layout(app, BEGINNER)
     click(app, cell_center(app, 0, 5))  # a game under way, question marks on
-    key(pygame.K_o, "o")
+    key(pygame.K_F5)
     app.run(frames=1)
     settings_menu = app.top_dialog
     assert settings_menu is not None

@@ -229,6 +229,26 @@ class Game:
         ]
 
     @property
+    def opened_count(self) -> int:
+        """How many safe cells are open."""
+        return self._opened
+
+    def open_map(self) -> bytes:
+        """One byte a cell, row by row: 0 where the cell is open, 1 where it is not
+        (hidden, flagged or question-marked). For an overview of a big board: a
+        slice a row, whatever the number of cells."""
+        geo = self._geo
+        openable, width, cols = self._openable, geo.width, geo.cols
+        rows = bytearray()
+        for row in range(1, geo.rows + 1):
+            start = row * width + 1
+            rows += openable[start : start + cols]
+        for p in self._flags:
+            row, col = divmod(p, width)
+            rows[(row - 1) * cols + col - 1] = 1
+        return bytes(rows)
+
+    @property
     def status(self) -> Status:
         """READY until the first reveal, then PLAYING, then WON or LOST."""
         return self._status

@@ -38,6 +38,12 @@ class Command(Enum):
     HELP = "help"
     RULES = "rules"
     ABOUT = "about"
+    CURSOR_UP = "cursor up"
+    CURSOR_DOWN = "cursor down"
+    CURSOR_LEFT = "cursor left"
+    CURSOR_RIGHT = "cursor right"
+    OPEN = "open or chord"
+    FLAG = "flag"
 
 
 @dataclass(frozen=True)
@@ -49,24 +55,32 @@ class Binding:
     """SDL key names; the first is the one the help shows."""
     does: str
     """What the command does, as the help screen says it."""
-    shown: str = ""
-    """How the help names the keys, when not by the first key's name."""
+    shown: str | None = None
+    """How the help names the keys, when not by the first key's name ("": a line of
+    its own is not needed, the line before covers this command)."""
 
     @property
     def label(self) -> str:
-        """The keys as the help screen shows them."""
-        return self.shown or self.keys[0]
+        """The keys as the help screen shows them ("" for a line the previous one
+        covers: the help leaves it out)."""
+        return self.keys[0] if self.shown is None else self.shown
 
 
 BINDINGS: tuple[Binding, ...] = (
+    Binding(Command.CURSOR_UP, ("Up", "W"), "cursor up (Shift: 5 cells)", shown="Arrows, WASD"),
+    Binding(Command.CURSOR_LEFT, ("Left", "A"), "cursor left", shown=""),
+    Binding(Command.CURSOR_DOWN, ("Down", "S"), "cursor down", shown=""),
+    Binding(Command.CURSOR_RIGHT, ("Right", "D"), "cursor right", shown=""),
+    Binding(Command.OPEN, ("Space", "Return", "Keypad Enter"), "open the cell (chord on a number)"),
+    Binding(Command.FLAG, ("F",), "flag / question mark / clear"),
     Binding(Command.NEW_GAME, ("F2",), "new game", shown="Face, F2"),
     Binding(Command.BEGINNER, ("1", "Keypad 1"), "Beginner: 9x9, 10 mines"),
     Binding(Command.INTERMEDIATE, ("2", "Keypad 2"), "Intermediate: 16x16, 40 mines"),
     Binding(Command.EXPERT, ("3", "Keypad 3"), "Expert: 16x30, 99 mines"),
-    Binding(Command.CUSTOM, ("C",), "custom board"),
-    Binding(Command.SETTINGS, ("O",), "settings"),
-    Binding(Command.BEST_TIMES, ("B",), "best times"),
-    Binding(Command.STATISTICS, ("S",), "statistics"),
+    Binding(Command.CUSTOM, ("F3",), "custom board"),
+    Binding(Command.STATISTICS, ("F4",), "statistics"),
+    Binding(Command.SETTINGS, ("F5",), "settings"),
+    Binding(Command.BEST_TIMES, ("F6",), "best times"),
     Binding(Command.ZOOM_IN, ("+", "=", "Keypad +"), "zoom in"),
     Binding(Command.ZOOM_OUT, ("-", "Keypad -"), "zoom out"),
     Binding(Command.SOUND, ("M",), "sound on / off"),
@@ -214,5 +228,5 @@ class KeyMap:
 
     def help_rows(self) -> list[tuple[str, str]]:
         """The help screen's lines: the mouse, then every binding, then the dialogs."""
-        keys = [(binding.label, binding.does) for binding in self.bindings]
+        keys = [(binding.label, binding.does) for binding in self.bindings if binding.label]
         return [*MOUSE_HELP, *keys, *DIALOG_HELP]

@@ -28,6 +28,8 @@ class Scene:
     """The timer's value in seconds."""
     paused: bool = False
     """The game is paused: the board is hidden (a pause is no thinking time)."""
+    cursor: Cell | None = None
+    """The keyboard cursor's cell, when the keyboard has been used."""
 
 
 _NEIGHBOURHOOD = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)]
@@ -63,8 +65,14 @@ def pressed_cells(session: PlaySession, feedback: Feedback) -> frozenset[Cell]:
     )
 
 
-def scene_of(session: PlaySession, feedback: Feedback, *, counter_below_zero: bool) -> Scene:
-    """The scene of a session under the mouse's feedback."""
+def scene_of(
+    session: PlaySession,
+    feedback: Feedback,
+    *,
+    counter_below_zero: bool,
+    cursor: Cell | None = None,
+) -> Scene:
+    """The scene of a session under the mouse's feedback (and the keyboard cursor)."""
     counter = session.game.mines_left
     if not counter_below_zero:
         counter = max(0, counter)
@@ -75,4 +83,5 @@ def scene_of(session: PlaySession, feedback: Feedback, *, counter_below_zero: bo
         face=face_of(session.status, feedback),
         counter=counter,
         timer=session.timer_value,
+        cursor=cursor,
     )
