@@ -97,6 +97,7 @@ class App:
             Command.SETTINGS: self.open_settings,
             Command.BEST_TIMES: lambda: self.open_best_times(self._shown_preset()),
             Command.STATISTICS: self.open_statistics,
+            Command.HISTORY: self.open_history,
             Command.ZOOM_IN: lambda: self.set_zoom(self.zoom + 1),
             Command.ZOOM_OUT: lambda: self.set_zoom(self.zoom - 1),
             Command.SOUND: self.toggle_sound,
@@ -683,9 +684,9 @@ class App:
             elif result == screens.RESET:
                 self._confirm("all best times", self.profile.reset_best_times)
 
-        self.open_dialog(
-            screens.best_times_dialog(self.profile.best_times(preset), preset), answered
-        )
+        entries = self.profile.best_times(preset)
+        rate = self.profile.best_rate(preset)
+        self.open_dialog(screens.best_times_dialog(entries, preset, rate), answered)
 
     def open_statistics(self) -> None:
         """The Statistics screen."""
@@ -697,7 +698,20 @@ class App:
 
         kinds = [*PRESETS, Difficulty.CUSTOM]
         stats = {kind: self.profile.stats(kind) for kind in kinds}
-        self.open_dialog(screens.statistics_dialog(stats), answered)
+        rates = {kind: self.profile.best_rate(kind) for kind in kinds}
+        self.open_dialog(screens.statistics_dialog(stats, rates), answered)
+
+    def open_history(self, kind: Difficulty | None = None) -> None:
+        """The History screen: past games, newest first, and a chart of their times;
+        Next shows the next kind of board (all, then each preset, then custom)."""
+        from game import screens  # on first use: see the module docstring
+
+        def answered(result: object) -> None:
+            if result == screens.NEXT:
+                self.open_history(screens.next_history_filter(kind))
+
+        games = self.profile.games(kind, limit=screens.HISTORY_CHART)
+        self.open_dialog(screens.history_dialog(games, kind), answered)
 
     def _confirm(self, what: str, reset: Callable[[], bool]) -> None:
         from game import screens  # on first use: see the module docstring

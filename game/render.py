@@ -24,7 +24,7 @@ PAUSE_TEXT = "Click or press any key to go on."
 PAUSE_TEXT_SIZE = 11
 """The pause box's font size at 1x."""
 CURSOR_OUTER = (0, 0, 0)
-CURSOR_INNER = (255, 255, 255)
+CURSOR_INNER = (255, 204, 0)  # amber: seen on grey, white and every number
 OVERVIEW_OPENED = (250, 250, 250)
 OVERVIEW_HIDDEN = (128, 128, 128)
 OVERVIEW_VIEW = (220, 0, 0)
@@ -153,11 +153,11 @@ class Renderer:
         return dirty
 
     def _draw_cursor(self, screen: pygame.Surface, cell: Cell) -> None:
-        """The keyboard cursor: a black ring inside a white one, seen on every tile."""
+        """The keyboard cursor: an amber ring edged in black, seen on every tile."""
         z = self.zoom
         rect = pygame.Rect(self.scaled(self.layout.cell_rect(*cell)))
-        pygame.draw.rect(screen, CURSOR_OUTER, rect, 2 * z)
-        pygame.draw.rect(screen, CURSOR_INNER, rect.inflate(-2 * z, -2 * z), z)
+        pygame.draw.rect(screen, CURSOR_OUTER, rect, z)
+        pygame.draw.rect(screen, CURSOR_INNER, rect.inflate(-2 * z, -2 * z), 2 * z)
 
     def _draw_overview(self, screen: pygame.Surface, game: Game, dirty: list[pygame.Rect]) -> None:
         """The overview map of a board larger than the window: opened cells light,

@@ -16,9 +16,11 @@ from game.persist import (
     MAX_NAME_LENGTH,
     TOP,
     BestTimeEntry,
+    GameRecord,
     SavedGame,
     Settings,
     Stats,
+    StoredGame,
 )
 from game.rules import (
     MAX_COLS,
@@ -54,13 +56,18 @@ def seconds(ms: float) -> str:
     return f"{ms / 1000:.3f} s"
 
 
-def best_times_dialog(entries: Sequence[BestTimeEntry], preset: Difficulty) -> TableDialog:
-    """The top ten of one preset, with buttons to see the next preset or reset them all."""
+def best_times_dialog(
+    entries: Sequence[BestTimeEntry], preset: Difficulty, best_rate: float | None = None
+) -> TableDialog:
+    """The top ten of one preset and its best 3BV/s, with buttons to see the next
+    preset or reset them all."""
     rows = [
         [f"{rank}.", entry.name or DEFAULT_NAME, seconds(entry.ms), entry.finished_at[:10]]
         for rank, entry in enumerate(entries, start=1)
     ]
-    lines = None if rows else ["No times yet: win a game to set one."]
+    lines = [] if rows else ["No times yet: win a game to set one."]
+    if best_rate is not None:
+        lines.append(f"Best 3BV/s: {best_rate:.2f}")
     return TableDialog(
         f"Best times: {preset.label}",
         ["", "Name", "Time", "Date"],
@@ -91,16 +98,79 @@ STATISTICS: list[tuple[str, Callable[[Stats], str]]] = [
 ]
 
 
-def statistics_dialog(stats_by_kind: Mapping[Difficulty, Stats]) -> TableDialog:
-    """Games played, won, win %, streaks and average winning time, per board kind."""
+def statistics_dialog(
+    stats_by_kind: Mapping[Difficulty, Stats],
+    best_rates: Mapping[Difficulty, float | None] | None = None,
+) -> TableDialog:
+    """Games played, won, win %, streaks, average winning time and best 3BV/s, per
+    board kind."""
     kinds = list(stats_by_kind)
     stats = [stats_by_kind[kind] for kind in kinds]
     rows = [[label, *(show(s) for s in stats)] for label, show in STATISTICS]
+    if best_rates is not None:
+        rates = [best_rates.get(kind) for kind in kinds]
+        rows.append(["Best 3BV/s", *(_figure(rate, "{:.2f}") for rate in rates)])
     return TableDialog(
         "Statistics",
         ["", *(SHORT_NAMES[kind] for kind in kinds)],
         rows,
         buttons=(CLOSE, RESET),  # Enter closes; a reset is never the default
+    )
+
+
+HISTORY_ROWS = 12
+"""Games listed on the History screen (the newest)."""
+HISTORY_CHART = 60
+"""Games in its chart."""
+HISTORY_FILTERS: tuple[Difficulty | None, ...] = (None, *PRESETS, Difficulty.CUSTOM)
+"""What the History screen's Next steps through: all games, each preset, custom."""
+
+
+def next_history_filter(kind: Difficulty | None) -> Difficulty | None:
+    """The History screen's next filter, round and round."""
+    i = HISTORY_FILTERS.index(kind) if kind in HISTORY_FILTERS else -1
+    return HISTORY_FILTERS[(i + 1) % len(HISTORY_FILTERS)]
+
+
+def _board_text(record: GameRecord) -> str:
+    try:
+        kind = Difficulty(record.difficulty)
+    except ValueError:
+        return record.difficulty.capitalize()
+    if kind.is_preset:
+        return kind.label
+    return f"{record.rows}x{record.cols}/{record.mines}"
+
+
+def history_dialog(games: Sequence[StoredGame], kind: Difficulty | None) -> TableDialog:
+    """Past games, newest first, and a chart of their times, oldest to newest (a
+    lost game is a red tick), so a player sees progress at a glance."""
+    rows = []
+    for game in games[:HISTORY_ROWS]:
+        record = game.record
+        rate = record.bbbv * 1000 / record.ms if record.won and record.bbbv and record.ms else None
+        rows.append(
+            [
+                record.finished_at[:16].replace("T", " "),
+                _board_text(record),
+                "won" if record.won else "lost",
+                seconds(record.ms),
+                _figure(rate, "{:.2f}"),
+            ]
+        )
+    which = "all boards" if kind is None else kind.label
+    lines = [] if rows else ["No games yet."]
+    chart = None
+    if games:
+        times = [g.record.ms / 1000 if g.record.won else None for g in reversed(games)]
+        chart = (f"Time per game, oldest to newest ({len(times)} games)", times)
+    return TableDialog(
+        f"History: {which}",
+        ["Finished", "Board", "Result", "Time", "3BV/s"],
+        rows,
+        buttons=(CLOSE, NEXT),
+        lines=lines,
+        chart=chart,
     )
 
 

@@ -309,3 +309,64 @@ def test_a_changed_rule_applies_from_the_next_game_not_to_the_one_in_progress(
     again.run(frames=1)
     assert again.game.marks is False  # the next game takes the changed setting
     again.close()
+
+
+def close_all(app: App) -> None:
+    while app.top_dialog is not None:
+        key(pygame.K_ESCAPE, "\x1b")
+        app.run(frames=1)
+
+
+def test_the_history_lists_games_newest_first_charts_them_and_filters(
+    app: App, clock: FakeClock
+) -> None:
+    win_beginner(app, clock, ms=4_000)
+    close_all(app)
+    app.new_game()
+    use_layout(app, BEGINNER)
+    click(app, cell_center(app, 0, 0))  # a mine: lost
+    close_all(app)
+    key(pygame.K_F7)
+    app.run(frames=1)
+    dialog = app.top_dialog
+    assert dialog is not None and dialog.title == "History: all boards"
+    rows = dialog.rows  # type: ignore[attr-defined]
+    assert [row[2] for row in rows] == ["lost", "won"], "newest first"
+    assert rows[1][3] == "4.000 s" and rows[1][1] == "Beginner"
+    caption, times = dialog.chart  # type: ignore[attr-defined]
+    assert times == [4.0, None], "oldest to newest, a loss as None"
+    assert "2 games" in caption
+    # The chart is drawn: navy bars inside the dialog below the table.
+    rect = dialog.rect
+    assert rect is not None
+    navy = sum(
+        app.screen.get_at((x, y))[:3] == (0, 0, 128)
+        for x in range(rect.left, rect.right, 2)
+        for y in range(rect.centery, rect.bottom, 2)
+    )
+    assert navy > 20
+    key(pygame.K_TAB, "\t")  # to Next
+    key(pygame.K_RETURN, "\r")
+    app.run(frames=1)
+    assert top_dialog_title(app) == "History: Beginner"
+    for _ in range(3):
+        key(pygame.K_TAB, "\t")
+        key(pygame.K_RETURN, "\r")
+        app.run(frames=1)
+    assert top_dialog_title(app) == "History: Custom"
+    assert app.top_dialog.rows == []  # type: ignore[union-attr]
+
+
+def test_the_best_3bv_per_second_is_a_record(app: App, clock: FakeClock) -> None:
+    win_beginner(app, clock, ms=5_000)
+    close_all(app)
+    rate = app.profile.best_rate(Difficulty.BEGINNER)
+    assert rate is not None and abs(rate - app.game.bbbv / 5) < 1e-9  # type: ignore[operator]
+    key(pygame.K_F4)
+    app.run(frames=1)
+    rows = app.top_dialog.rows  # type: ignore[union-attr]
+    assert rows[-1][0] == "Best 3BV/s" and rows[-1][1] == f"{rate:.2f}"
+    close_all(app)
+    app.open_best_times(Difficulty.BEGINNER)
+    app.run(frames=1)
+    assert f"Best 3BV/s: {rate:.2f}" in app.top_dialog.lines  # type: ignore[union-attr]

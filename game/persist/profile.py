@@ -30,6 +30,7 @@ from game.persist.history import (
     BestTimeEntry,
     GameRecord,
     History,
+    StoredGame,
 )
 from game.persist.messages import Messages
 from game.persist.paths import data_dir
@@ -270,6 +271,16 @@ class Profile:
     def stats(self, difficulty: Difficulty) -> Stats:
         """The statistics of one kind of board."""
         return self._history.stats(difficulty)
+
+    def best_rate(self, difficulty: Difficulty) -> float | None:
+        """The best 3BV/s of a difficulty's won games (None: none yet)."""
+        return self._history.best_rate(difficulty)
+
+    def games(self, difficulty: Difficulty | None = None, limit: int = 100) -> list[StoredGame]:
+        """Finished games, newest first, of one board kind or all."""
+        games = self._history.games(difficulty, limit)
+        self._take_history_problems()
+        return games
 
     def reset_best_times(self) -> bool:
         """Start every best-times table afresh (the games themselves are kept)."""

@@ -24,6 +24,7 @@ class Command(Enum):
     CUSTOM = "custom board"
     BEST_TIMES = "best times"
     STATISTICS = "statistics"
+    HISTORY = "history"
     EXIT = "exit"
     QUESTION_MARKS = "question marks"
     LEFT_CLICK_CHORDS = "left-click chords"
@@ -79,6 +80,7 @@ BINDINGS: tuple[Binding, ...] = (
     Binding(Command.EXPERT, ("3", "Keypad 3"), "Expert: 16x30, 99 mines"),
     Binding(Command.CUSTOM, ("F3",), "custom board"),
     Binding(Command.STATISTICS, ("F4",), "statistics"),
+    Binding(Command.HISTORY, ("F7",), "game history"),
     Binding(Command.SETTINGS, ("F5",), "settings"),
     Binding(Command.BEST_TIMES, ("F6",), "best times"),
     Binding(Command.ZOOM_IN, ("+", "=", "Keypad +"), "zoom in"),
@@ -155,6 +157,7 @@ MENUS: tuple[Menu, ...] = (
             SEPARATOR,
             MenuItem(Command.BEST_TIMES, "Best Times..."),
             MenuItem(Command.STATISTICS, "Statistics..."),
+            MenuItem(Command.HISTORY, "History..."),
             SEPARATOR,
             MenuItem(Command.EXIT, "Exit"),
         ),

@@ -15,6 +15,7 @@ from collections.abc import Collection, Sequence
 import pygame
 
 from game.sprites import SpriteSheet
+from game.widgets.chart import ChartPiece
 from game.widgets.dialog import Dialog
 from game.widgets.pieces import Piece
 from game.widgets.style import SHADOW, WHITE, Style
@@ -114,6 +115,7 @@ class TableDialog(Dialog):
         buttons: tuple[str, ...] = ("Close",),
         lines: list[str] | None = None,
         default: str | None = None,
+        chart: tuple[str, Sequence[float | None]] | None = None,
     ) -> None:
         if not buttons:
             raise ValueError("a table dialog needs at least one button")
@@ -121,10 +123,14 @@ class TableDialog(Dialog):
         self.headers = list(headers)
         self.rows = [list(row) for row in rows]
         self.lines = list(lines or [])
+        self.chart = chart
+        """A caption and the seconds to chart under the table (None: a loss)."""
 
     def _body(self, style: Style, width: int) -> list[Piece]:
         table = TablePiece(style, self.headers, self.rows, width)
         pieces: list[Piece] = [table]
+        if self.chart is not None:
+            pieces.append(ChartPiece(style, self.chart[1], self.chart[0]))
         if self.lines:
             text_w = min(width, max(260 * style.zoom, table.width))
             pieces.append(TextPiece(style, self.lines, text_w))
