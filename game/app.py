@@ -32,14 +32,15 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import cli
+from game import cli, recording
 from game.core import Cell, Delta, Game, Status
 from game.input import Action, InputMachine, NewGame, Spot
 from game.layout import Layout
 from game.menubar import MenuBar
 from game.persist import GameRecord, Profile, SavedGame, Settings, data_dir, finished_at_text
 from game.render import Renderer
-from game.rules import MAX_ZOOM, MIN_ZOOM, PRESETS, Board, Difficulty, FirstClick
+from game.replay import Recorder, Replay
+from game.rules import MAX_ZOOM, MIN_ZOOM, PRESETS, Board, Difficulty, FirstClick, GameRules
 from game.session import MODIFIER_KEYS, Command, KeyMap, LoggedMove, PlaySession, scene_of
 from game.session.commands import MENUS
 from game.sound import SoundPlayer, warn_to_stderr
@@ -48,6 +49,7 @@ from game.window import TITLE, GameWindow, fits
 
 if TYPE_CHECKING:
     from game.dialogs import Dialog
+    from game.playback import Playback
 
 FPS = 60
 IDLE_FPS = 30  # nothing running, nothing held: half the wake-ups, one frame of latency
@@ -86,6 +88,8 @@ class App:
             Command.INTERMEDIATE: lambda: self.new_game(PRESETS[Difficulty.INTERMEDIATE]),
             Command.EXPERT: lambda: self.new_game(PRESETS[Difficulty.EXPERT]),
             Command.CUSTOM: self.open_custom_dialog,
+            Command.DAILY: lambda: recording.start_daily(self),
+            Command.BOARD_CODE: lambda: recording.open_board_code(self),
             Command.SETTINGS: self.open_settings,
             Command.BEST_TIMES: lambda: self.open_best_times(self._shown_preset()),
             Command.STATISTICS: self.open_statistics,
@@ -111,7 +115,15 @@ class App:
         self.frame = 0
         # The command line wins over the saved settings, for this session only;
         # --seed deals the first game only.
-        self.session = self._new_session(options.board or self.settings.board, options.seed)
+        self.session = self._new_session(
+            options.board or self.settings.board, options.seed, options.rules
+        )
+        # Replays, board codes, the daily board (game.recording; game.playback).
+        self.recorder = Recorder()
+        self.last_replay: Replay | None = None
+        self.replay_note = ""
+        self.daily = None if options.daily is None else (self.session, options.daily)
+        self.playback: Playback | None = None
         # A zoom asked for (or saved on a larger desktop) is re-fitted to this one.
         fitting = self.fitting_zoom(self.board)
         self.zoom = min(options.zoom or self.settings.zoom or fitting, fitting)
@@ -212,11 +224,16 @@ class App:
 
     # ------------------------------------------------------------------ games
 
-    def _new_session(self, board: Board, seed: int | None = None) -> PlaySession:
-        return PlaySession.new(board, self.settings.rules, self.now_ms, seed=seed)
+    def _new_session(
+        self, board: Board, seed: int | None = None, rules: GameRules | None = None
+    ) -> PlaySession:
+        return PlaySession.new(board, rules or self.settings.rules, self.now_ms, seed=seed)
 
-    def new_game(self, board: Board | None = None) -> None:
-        """Start a new game under the current settings, of another size if given."""
+    def new_game(
+        self, board: Board | None = None, *, seed: int | None = None, rules: GameRules | None = None
+    ) -> None:
+        """Start a new game under the current settings, of another size if given (a
+        board code gives its seed and rules too)."""
         if self.session.status is Status.PLAYING:
             # An abandoned game counts as lost, as in Windows 7: streaks stay honest.
             self._keep_finished_game()
@@ -225,7 +242,7 @@ class App:
         if board != self.settings.board:
             custom = self.settings.custom if board.difficulty.is_preset else board
             self.save_settings(replace(self.settings, board=board, custom=custom))
-        self.session = self._new_session(board)
+        self.session = self._new_session(board, seed, rules)
         self.input.cancel()
         if resize:
             self._fit_window()
@@ -321,6 +338,9 @@ class App:
         if kind in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
             self.renderer.invalidate()
             return
+        if self.playback is not None:  # a replay being played back takes every event
+            self.playback.handle(event)
+            return
         if kind in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
             self.pause()  # a game left alone is not a game being played
         if self.dialogs:
@@ -336,6 +356,7 @@ class App:
             ):
                 self._go_on()
             return
+        session, held = self.session, self.input.held  # for the recording hook below
         if kind == pygame.MOUSEBUTTONDOWN:
             self.input.press(event.button, self._spot(event.pos))
         elif kind == pygame.MOUSEBUTTONUP:
@@ -350,6 +371,7 @@ class App:
             command = self.keymap.command_for(pygame.key.name(event.key, False))
             if command is not None:
                 self.command(command)
+        recording.observe(self, event, session, held)  # the replay recorder's hook
 
     def _menu_event(self, event: pygame.event.Event) -> bool:
         """Give the menu bar what is its: everything while a menu is open, a press on
@@ -490,15 +512,18 @@ class App:
             effective_clicks=clicks.effective,
             used_hint=self.session.used_hint,
         )
+        daily = recording.daily_date(self)
+        if daily is not None:
+            record = replace(record, difficulty="daily", daily=daily)
         game_id = self.profile.record_game(record)
         self._tell_problems()
         return game_id
 
     def _lost(self) -> None:
-        from game import screens  # on first use: see the module docstring
 
         self._keep_finished_game()
-        self.open_dialog(screens.game_panel(self.session.summary(), self.difficulty))
+        recording.finished(self, best=False)
+        recording.show_panel(self)
 
     def _won(self) -> None:
         from game import screens  # on first use: see the module docstring
@@ -508,8 +533,9 @@ class App:
         self.window.set_title(f"{TITLE} - won in {screens.seconds(summary.ms)}")
         game_id = self._keep_finished_game()
         place = None if game_id is None else self.profile.best_time_place(game_id)
+        recording.finished(self, best=place is not None)
         if game_id is None or place is None:
-            self.open_dialog(screens.game_panel(summary, preset))
+            recording.show_panel(self)
             return
 
         def named(result: object) -> None:
@@ -609,6 +635,9 @@ class App:
 
     def draw(self) -> None:
         """Draw what changed; with a dialog open, the whole frame and the dialog over it."""
+        if self.playback is not None:
+            self.playback.draw()
+            return
         changed, self._changed = self._changed, set()
         scene = scene_of(
             self.session, self.input.feedback, counter_below_zero=self.settings.counter_below_zero
@@ -640,13 +669,16 @@ class App:
 
     def is_idle(self) -> bool:
         """Nothing can change without an event: no timer running, nothing held."""
+        if self.playback is not None:
+            return self.playback.idle
         return not self.session.stopwatch.running and not self.input.held and not self.dialogs
 
     def update(self, step_ms: float) -> None:
         """One fixed step of game time. The timer is read from the stopwatch when
         drawn; a step has nothing else to advance yet, but the loop keeps the shape so
         that animations (or a replay's playback) slot in here."""
-        del step_ms
+        if self.playback is not None:
+            self.playback.update(step_ms)
 
     def run(self, frames: int | None = None) -> int:
         """Run until the window closes (or for a number of frames); return the exit code."""
@@ -675,7 +707,8 @@ class App:
 
     def close(self) -> None:
         """Leave cleanly: a game in progress is saved for the next start."""
-        self.save_unfinished_game()
+        if self.playback is None:  # a replay played back is no game of the player's
+            self.save_unfinished_game()
         self.profile.close()
         if self._window is not None:
             self._window.close()
@@ -689,6 +722,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         options = cli.parse_args(argv)
     except SystemExit as exit_:
         return exit_.code if isinstance(exit_.code, int) else 2
+    if options.verify_replay is not None:
+        return cli.verify_replay(options.verify_replay)
+    played_back = None
+    if options.replay is not None:
+        from game.replay import ReplayError, load
+
+        try:
+            played_back = load(options.replay)
+        except ReplayError as error:
+            warn_to_stderr(f"minesweeper: {options.replay}: {error}")
+            return 2
     missing = missing_display()
     if missing is not None:
         warn_to_stderr(missing)
@@ -699,6 +743,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         warn_to_stderr(f"Minesweeper could not open its window: {error}")
         return 1
     try:
+        if played_back is not None:
+            from game.playback import Playback
+
+            Playback.attach(app, played_back)
         return app.run()
     except Exception:  # never a traceback in the player's face; the game is kept
         log = _write_crash_log(app.profile.folder)

@@ -37,6 +37,7 @@ from game.rules import (
 from game.session import Stopwatch, Summary
 
 NEXT, RESET, CLOSE, RESUME = "Next", "Reset", "Close", "Resume"
+COPY_CODE, KEEP_REPLAY = "Copy code", "Keep replay"
 SHORT_NAMES = {
     Difficulty.BEGINNER: "Beg.",
     Difficulty.INTERMEDIATE: "Int.",
@@ -125,8 +126,16 @@ def _figure(value: float | None, form: str) -> str:
     return "-" if value is None else form.format(value)
 
 
-def game_panel(summary: Summary, difficulty: Difficulty) -> TableDialog:
-    """The statistics of the game just finished, as speedrunners read them."""
+def game_panel(
+    summary: Summary,
+    difficulty: Difficulty,
+    code: str | None = None,
+    lines: Sequence[str] = (),
+    keep: bool = False,
+) -> TableDialog:
+    """The statistics of the game just finished, as speedrunners read them; with
+    its board code (and a button to copy it) and, if ``keep``, a button to keep
+    its replay."""
     clicks = summary.clicks
     won = summary.status is Status.WON
     bbbv = "-" if summary.bbbv is None else str(summary.bbbv)
@@ -142,8 +151,30 @@ def game_panel(summary: Summary, difficulty: Difficulty) -> TableDialog:
             _figure(None if summary.correctness is None else 100 * summary.correctness, "{:.0f}%"),
         ],
     ]
+    if code is not None:
+        rows.append(["Board code", code])
+    buttons = ("OK", *((COPY_CODE,) if code else ()), *((KEEP_REPLAY,) if keep else ()))
     title = f"You won {difficulty.label}!" if won else "Game over"
-    return TableDialog(title, [], rows, buttons=("OK",))
+    return TableDialog(title, [], rows, buttons=buttons, lines=list(lines))
+
+
+def board_code_dialog() -> FormDialog:
+    """Ask for a board code to play; its result goes through game.boardcode.parse."""
+    from game import boardcode
+
+    def validate(values: dict[str, str]) -> str | None:
+        try:
+            boardcode.parse(values["code"])
+        except boardcode.BoardCodeError as error:
+            return str(error)
+        return None
+
+    return FormDialog(
+        "Play board code",
+        [Field("code", "Code", "", max_len=32)],
+        validate,
+        lines=["A board code names a board's size, mines, rules and seed (shown after a game)."],
+    )
 
 
 def _on_off(value: bool) -> str:

@@ -22,6 +22,8 @@ class Command(Enum):
     INTERMEDIATE = "intermediate"
     EXPERT = "expert"
     CUSTOM = "custom board"
+    BOARD_CODE = "play board code"
+    DAILY = "daily board"
     BEST_TIMES = "best times"
     STATISTICS = "statistics"
     EXIT = "exit"
@@ -64,6 +66,8 @@ BINDINGS: tuple[Binding, ...] = (
     Binding(Command.INTERMEDIATE, ("2", "Keypad 2"), "Intermediate: 16x16, 40 mines"),
     Binding(Command.EXPERT, ("3", "Keypad 3"), "Expert: 16x30, 99 mines"),
     Binding(Command.CUSTOM, ("C",), "custom board"),
+    Binding(Command.DAILY, ("D",), "today's daily board: the same for everyone"),
+    Binding(Command.BOARD_CODE, ("G",), "play a board from its code"),
     Binding(Command.SETTINGS, ("O",), "settings"),
     Binding(Command.BEST_TIMES, ("B",), "best times"),
     Binding(Command.STATISTICS, ("S",), "statistics"),
@@ -136,6 +140,8 @@ MENUS: tuple[Menu, ...] = (
             MenuItem(Command.INTERMEDIATE, "Intermediate"),
             MenuItem(Command.EXPERT, "Expert"),
             MenuItem(Command.CUSTOM, "Custom..."),
+            MenuItem(Command.DAILY, "Daily board"),
+            MenuItem(Command.BOARD_CODE, "Play board code..."),
             SEPARATOR,
             MenuItem(Command.PAUSE, "Pause"),
             SEPARATOR,
