@@ -120,6 +120,7 @@ class App:
         )
         # Replays, board codes, the daily board (game.recording; game.playback).
         self.recorder = Recorder()
+        self.in_flight: recording.InFlight | None = None  # the mouse event being handled
         self.last_replay: Replay | None = None
         self.replay_note = ""
         self.daily = None if options.daily is None else (self.session, options.daily)
@@ -356,7 +357,7 @@ class App:
             ):
                 self._go_on()
             return
-        session, held = self.session, self.input.held  # for the recording hook below
+        recording.begin(self, event)  # the replay recorder's hook (ends below)
         if kind == pygame.MOUSEBUTTONDOWN:
             self.input.press(event.button, self._spot(event.pos))
         elif kind == pygame.MOUSEBUTTONUP:
@@ -371,7 +372,7 @@ class App:
             command = self.keymap.command_for(pygame.key.name(event.key, False))
             if command is not None:
                 self.command(command)
-        recording.observe(self, event, session, held)  # the replay recorder's hook
+        recording.end(self)
 
     def _menu_event(self, event: pygame.event.Event) -> bool:
         """Give the menu bar what is its: everything while a menu is open, a press on

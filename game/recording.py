@@ -1,6 +1,6 @@
 """The window's side of replays, board codes and the daily board.
 
-The app calls in from a few hooks: ``observe`` after each mouse event it handled
+The app calls in from a few hooks: ``begin`` and ``end`` around each event it handles
 (the Recorder of game.replay keeps them), ``finished`` when a game ends (a won
 game's replay is kept in the data folder's replays/, and the end-of-game panel
 shows the board code, with buttons to copy it and to keep the replay), and the
@@ -10,6 +10,7 @@ modules (game.replay, game.boardcode, game.persist.replays); this is the glue.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
@@ -34,11 +35,29 @@ _KINDS = {
 }
 
 
-def observe(
-    app: App, event: pygame.event.Event, session: PlaySession, held: frozenset[Button]
-) -> None:
-    """The recording hook: one event the window just handled for ``session``, with
-    the buttons its input machine held before it."""
+@dataclass(frozen=True)
+class InFlight:
+    """A mouse event being handled: the session it is for, the buttons the input
+    machine held before it, and when it came."""
+
+    event: pygame.event.Event
+    session: PlaySession
+    held: frozenset[Button]
+    wall_ms: float
+
+
+def begin(app: App, event: pygame.event.Event) -> None:
+    """The recording hook, before the window handles an event."""
+    app.in_flight = InFlight(event, app.session, app.input.held, app.now_ms())
+
+
+def end(app: App) -> None:
+    """The recording hook, after: the event goes to the recorder (unless a game's
+    end already took it there, so that its replay ends with the last click)."""
+    in_flight, app.in_flight = app.in_flight, None
+    if in_flight is None:
+        return
+    event, session = in_flight.event, in_flight.session
     kind = _KINDS.get(event.type)
     if kind is None:
         return
@@ -47,7 +66,9 @@ def observe(
         x, y = event.pos
         position = position_of(session.board, x // app.zoom, y // app.zoom)
     button = int(getattr(event, "button", 0))
-    app.recorder.observe(session, app.now_ms(), kind, button, position, held_before=held)
+    app.recorder.observe(
+        session, in_flight.wall_ms, kind, button, position, held_before=in_flight.held
+    )
 
 
 def code_of(session: PlaySession) -> BoardCode | None:
@@ -84,6 +105,7 @@ def open_board_code(app: App) -> None:
 
 def finished(app: App, *, best: bool) -> None:
     """A game just ended: keep its replay (automatically when won) for the panel."""
+    end(app)  # the click that ended it
     app.last_replay = app.recorder.replay(
         player=app.profile.last_name,
         date=datetime.now().isoformat(timespec="seconds"),
