@@ -325,3 +325,29 @@ def test_python_m_game_help_lists_the_replay_options() -> None:
     )
     for option in ("--replay", "--verify-replay", "--board", "--daily"):
         assert option in done.stdout
+
+
+def test_a_version_1_history_is_upgraded_with_no_daily_marker(tmp_path: Path) -> None:
+    import sqlite3
+
+    from game.persist import history as history_module
+
+    path = tmp_path / "history.sqlite3"
+    db = sqlite3.connect(path)
+    for statement in history_module._SCHEMA_V1:
+        db.execute(statement)
+    db.execute(
+        "INSERT INTO games (finished_at, difficulty, rows, cols, mines, first_click, won, ms) "
+        "VALUES ('2025-01-01T10:00:00', 'beginner', 9, 9, 10, 'opening', 1, 9000)"
+    )
+    db.execute("PRAGMA user_version = 1")
+    db.commit()
+    db.close()
+    history = History.open(path)
+    assert history.problems == ()
+    assert [g.record.daily for g in history.games()] == [None]
+    assert history.daily(date(2025, 1, 1)).played == 0
+    history.close()
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+    db.close()
