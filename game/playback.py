@@ -20,6 +20,7 @@ from game.fonts import ui_font
 from game.input import InputMachine
 from game.replay import Kind, Replay, ReplayClock, feed, game_of
 from game.session import PlaySession, scene_of
+from game.window import TITLE
 
 if TYPE_CHECKING:
     from game.app import App
@@ -48,6 +49,7 @@ class Playback:
         playback = cls(app, replay)
         app.playback = playback
         app._fit_window()
+        app.window.set_title(f"{TITLE} - replay")
         return playback
 
     def reset(self) -> None:

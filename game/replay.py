@@ -34,7 +34,6 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from fractions import Fraction
 from pathlib import Path
 
 from game.core import Action, GameError, Minefield, Move, Status
@@ -268,11 +267,14 @@ _REQUIRED = (
     "view",
     "events",
 )
+_CONTROL = re.compile("[\x00-\x1f\x7f]")
 _VIEW_CHARS = frozenset(".12345678#F?*!X")
 
 
 class _Reader:
     def __init__(self, text: str) -> None:
+        if text.count("\n") > MAX_EVENTS + MAX_HEADER_LINES + 2:
+            raise ReplayError(f"not a replay: more than {MAX_EVENTS} events")
         self.lines = text.split("\n")
         if self.lines and self.lines[-1] == "":
             self.lines.pop()
@@ -331,7 +333,7 @@ class _Reader:
         if len(line) > MAX_LINE:
             raise self.fail(f"longer than {MAX_LINE} characters")
         line = line.removesuffix("\r")
-        if any(ch < " " or ch == "\x7f" for ch in line):
+        if _CONTROL.search(line):
             raise self.fail("control characters in the line")
         return line
 
@@ -465,10 +467,15 @@ class _Reader:
     def pos(self, word: str) -> int:
         if not _POS.fullmatch(word):
             raise self.fail(f"a position is a number of cells like 3.25; got {_show(word)}")
-        value = Fraction(word) * TILE
+        whole, _, fraction = word.partition(".")
+        negative = whole.startswith("-")
+        scale = 10 ** len(fraction)
+        # Exact: sixteenths = floor(value * 16), in whole numbers.
+        tenths = (abs(int(whole)) * scale + (int(fraction) if fraction else 0)) * TILE
+        value = -((tenths + scale - 1) // scale) if negative else tenths // scale
         if abs(value) > MAX_CELLS * TILE:
             raise self.fail(f"position {word} is too far from the board")
-        return int(value // 1)
+        return value
 
     def move(self, text: str, board: Board) -> Move:
         try:
@@ -631,6 +638,8 @@ class Recorder:
             return
         if kind is Kind.CANCEL:
             position = (0, 0)
+        if kind in (Kind.MOVE, Kind.CANCEL):
+            button = 0
         if kind is Kind.MOVE and self.raw:
             last = self.raw[-1]
             if last.kind is not Kind.CANCEL and (last.x, last.y) == position:

@@ -359,3 +359,35 @@ def test_every_truncation_is_refused(cut: int) -> None:
         return
     with pytest.raises(ReplayError):
         parse(text[:cut])
+
+
+steps = st.lists(
+    st.tuples(
+        st.integers(0, 400),  # ms since the step before
+        st.sampled_from([Kind.MOVE, Kind.DOWN, Kind.UP, Kind.CANCEL]),
+        st.sampled_from([1, 2, 3]),
+        st.integers(-40, 9 * 16 + 40),
+        st.integers(-60, 9 * 16 + 40),
+    ),
+    max_size=60,
+)
+
+
+@SETTINGS
+@given(steps)
+def test_any_input_recorded_replays_to_the_same_end(
+    script: list[tuple[int, Kind, int, int, int]],
+) -> None:
+    wall = 5000.0
+    timed: list[Step] = []
+    for gap, kind, button, x, y in script:
+        wall += gap
+        timed.append((wall, kind, button, (x, y)))
+    if not timed:
+        return
+    replay, session = record(timed)
+    again = parse(replay.to_text())
+    assert again == replay
+    verdict = verify(again)
+    assert verdict.ok, verdict.problems
+    assert verdict.view == session.game.view()
