@@ -469,7 +469,7 @@ class _Reader:
             raise self.fail(f"a position is a number of cells like 3.25; got {_show(word)}")
         whole, _, fraction = word.partition(".")
         negative = whole.startswith("-")
-        scale = 10 ** len(fraction)
+        scale: int = 10 ** len(fraction)
         # Exact: sixteenths = floor(value * 16), in whole numbers.
         tenths = (abs(int(whole)) * scale + (int(fraction) if fraction else 0)) * TILE
         value = -((tenths + scale - 1) // scale) if negative else tenths // scale
