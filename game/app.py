@@ -39,7 +39,6 @@ from game.layout import Layout
 from game.menubar import MenuBar
 from game.persist import GameRecord, Profile, SavedGame, Settings, data_dir, finished_at_text
 from game.render import Renderer
-from game.replay import Recorder, Replay
 from game.rules import MAX_ZOOM, MIN_ZOOM, PRESETS, Board, Difficulty, FirstClick, GameRules
 from game.session import MODIFIER_KEYS, Command, KeyMap, LoggedMove, PlaySession, scene_of
 from game.session.commands import MENUS
@@ -50,6 +49,7 @@ from game.window import TITLE, GameWindow, fits
 if TYPE_CHECKING:
     from game.dialogs import Dialog
     from game.playback import Playback
+    from game.replay import Recorder, Replay
 
 FPS = 60
 IDLE_FPS = 30  # nothing running, nothing held: half the wake-ups, one frame of latency
@@ -119,7 +119,7 @@ class App:
             options.board or self.settings.board, options.seed, options.rules
         )
         # Replays, board codes, the daily board (game.recording; game.playback).
-        self.recorder = Recorder()
+        self.recorder: Recorder | None = None  # made at the first event
         self.in_flight: recording.InFlight | None = None  # the mouse event being handled
         self.last_replay: Replay | None = None
         self.replay_note = ""
@@ -521,7 +521,6 @@ class App:
         return game_id
 
     def _lost(self) -> None:
-
         self._keep_finished_game()
         recording.finished(self, best=False)
         recording.show_panel(self)

@@ -16,22 +16,23 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.boardcode import BoardCode, daily
 from game.core import Status
 from game.input import Button
-from game.persist import replays as replay_files
-from game.replay import Kind, Replay, position_of
 from game.session import PlaySession
 
 if TYPE_CHECKING:
     from game.app import App
+    from game.boardcode import BoardCode
+    from game.replay import Recorder, Replay
 
+# The replay modules are imported on first use, not with the window: a start-up
+# with nothing to record yet need not pay for them.
 _KINDS = {
-    pygame.MOUSEMOTION: Kind.MOVE,
-    pygame.MOUSEBUTTONDOWN: Kind.DOWN,
-    pygame.MOUSEBUTTONUP: Kind.UP,
-    pygame.WINDOWLEAVE: Kind.CANCEL,
-    pygame.WINDOWFOCUSLOST: Kind.CANCEL,
+    pygame.MOUSEMOTION: "move",
+    pygame.MOUSEBUTTONDOWN: "down",
+    pygame.MOUSEBUTTONUP: "up",
+    pygame.WINDOWLEAVE: "cancel",
+    pygame.WINDOWFOCUSLOST: "cancel",
 }
 
 
@@ -58,21 +59,35 @@ def end(app: App) -> None:
     if in_flight is None:
         return
     event, session = in_flight.event, in_flight.session
-    kind = _KINDS.get(event.type)
-    if kind is None:
+    word = _KINDS.get(event.type)
+    if word is None:
         return
+    from game.replay import Kind, position_of
+
+    kind = Kind(word)
     position = (0, 0)
     if kind is not Kind.CANCEL:
         x, y = event.pos
         position = position_of(session.board, x // app.zoom, y // app.zoom)
     button = int(getattr(event, "button", 0))
-    app.recorder.observe(
+    recorder_of(app).observe(
         session, in_flight.wall_ms, kind, button, position, held_before=in_flight.held
     )
 
 
+def recorder_of(app: App) -> Recorder:
+    """The app's recorder (made at the first event)."""
+    if app.recorder is None:
+        from game.replay import Recorder
+
+        app.recorder = Recorder()
+    return app.recorder
+
+
 def code_of(session: PlaySession) -> BoardCode | None:
     """The board code of a session's board (None for a board dealt without a seed)."""
+    from game.boardcode import BoardCode
+
     seed = session.game.seed
     return None if seed is None else BoardCode(session.board, session.rules, seed)
 
@@ -85,6 +100,8 @@ def daily_date(app: App) -> str | None:
 
 def start_daily(app: App) -> None:
     """The Daily board command: today's board, the same for everyone."""
+    from game.boardcode import daily
+
     today = date.today()
     code = daily(today)
     app.new_game(code.board, seed=code.seed, rules=code.rules)
@@ -106,7 +123,7 @@ def open_board_code(app: App) -> None:
 def finished(app: App, *, best: bool) -> None:
     """A game just ended: keep its replay (automatically when won) for the panel."""
     end(app)  # the click that ended it
-    app.last_replay = app.recorder.replay(
+    app.last_replay = recorder_of(app).replay(
         player=app.profile.last_name,
         date=datetime.now().isoformat(timespec="seconds"),
         daily=daily_date(app) or "",
@@ -118,6 +135,8 @@ def finished(app: App, *, best: bool) -> None:
 
 def keep(app: App, replay: Replay, tag: str = "") -> None:
     """Write a replay into the replays folder; the panel's note says where (or why not)."""
+    from game.persist import replays as replay_files
+
     name = replay_files.file_name(
         datetime.now(),
         (daily_date(app) and "daily") or replay.board.difficulty.value,
