@@ -30,7 +30,9 @@ as recorded.
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
@@ -193,6 +195,9 @@ def _yes(value: bool) -> str:
 def load(path: str | Path) -> Replay:
     """Read a replay file; raises ReplayError (never OSError) with one line."""
     try:
+        # Only a regular file: a FIFO or a device would block or never end.
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise ReplayError(f"{path} is not a file")
         with open(path, "rb") as file:
             data = file.read(MAX_BYTES + 1)
     except OSError as error:
@@ -211,6 +216,7 @@ def parse(data: bytes | str) -> Replay:
             raise ReplayError("not a replay: the file is not UTF-8 text") from None
     else:
         text = data
+    text = text.removeprefix("\ufeff")  # a byte-order mark some editors write
     try:
         return _Reader(text).read()
     except ReplayError:

@@ -295,6 +295,23 @@ def test_an_oversized_file_is_refused_without_reading_it_all(tmp_path: object) -
         load(path)
 
 
+def test_a_fifo_or_a_folder_is_refused_without_waiting(tmp_path: object) -> None:
+    import os
+    from pathlib import Path
+
+    folder = Path(str(tmp_path))
+    with pytest.raises(ReplayError, match="not a file"):
+        load(folder)
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(folder / "pipe")
+        with pytest.raises(ReplayError, match="not a file"):
+            load(folder / "pipe")
+
+
+def test_a_byte_order_mark_is_read() -> None:
+    assert verify(parse("\ufeff" + text_of_win())).ok
+
+
 def test_a_very_long_line_is_refused() -> None:
     text = text_of_win().replace("player: Ann", "player: " + "A" * 5000)
     with pytest.raises(ReplayError, match="longer than"):
