@@ -115,8 +115,8 @@ class Playback:
 
     # ------------------------------------------------------------------ drawing
 
-    def status(self) -> tuple[str, str]:
-        """The bar's text, long and short."""
+    def status(self) -> tuple[str, ...]:
+        """The bar's text, longest first: the first that fits is drawn."""
         if self.done:
             summary = self.session.summary()
             result = _RESULTS.get(summary.status.value, "unfinished")
@@ -126,6 +126,8 @@ class Playback:
         return (
             f"Replay {state}   1 2 4: speed  Space: pause  R: again  Esc: quit",
             f"{state}  1/2/4 Space R Esc",
+            f"{state}  R Esc",
+            state,
         )
 
     def draw(self) -> None:
