@@ -123,6 +123,7 @@ class App:
         self.in_flight: recording.InFlight | None = None  # the mouse event being handled
         self.last_replay: Replay | None = None
         self.replay_note = ""
+        self.finished_game_id: int | None = None  # the last finished game's id in the history
         self.daily = None if options.daily is None else (self.session, options.daily)
         self.playback: Playback | None = None
         # A zoom asked for (or saved on a larger desktop) is re-fitted to this one.
@@ -521,8 +522,7 @@ class App:
         return game_id
 
     def _lost(self) -> None:
-        self._keep_finished_game()
-        recording.finished(self, best=False)
+        recording.finished(self, best=False, game_id=self._keep_finished_game())
         recording.show_panel(self)
 
     def _won(self) -> None:
@@ -533,7 +533,7 @@ class App:
         self.window.set_title(f"{TITLE} - won in {screens.seconds(summary.ms)}")
         game_id = self._keep_finished_game()
         place = None if game_id is None else self.profile.best_time_place(game_id)
-        recording.finished(self, best=place is not None)
+        recording.finished(self, best=place is not None, game_id=game_id)
         if game_id is None or place is None:
             recording.show_panel(self)
             return

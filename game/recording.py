@@ -120,9 +120,10 @@ def open_board_code(app: App) -> None:
     app.open_dialog(screens.board_code_dialog(), chosen)
 
 
-def finished(app: App, *, best: bool) -> None:
+def finished(app: App, *, best: bool, game_id: int | None = None) -> None:
     """A game just ended: keep its replay (automatically when won) for the panel."""
     end(app)  # the click that ended it
+    app.finished_game_id = game_id
     app.last_replay = recorder_of(app).replay(
         player=app.profile.last_name,
         date=datetime.now().isoformat(timespec="seconds"),
@@ -130,11 +131,12 @@ def finished(app: App, *, best: bool) -> None:
     )
     app.replay_note = ""
     if app.last_replay is not None and app.last_replay.result is Status.WON:
-        keep(app, app.last_replay, "best" if best else "")
+        keep(app, app.last_replay, "best" if best else "", game_id)
 
 
-def keep(app: App, replay: Replay, tag: str = "") -> None:
-    """Write a replay into the replays folder; the panel's note says where (or why not)."""
+def keep(app: App, replay: Replay, tag: str = "", game_id: int | None = None) -> None:
+    """Write a replay into the replays folder (noted in the history with the game
+    ``game_id``); the panel's note says where (or why not)."""
     from game.persist import replays as replay_files
 
     name = replay_files.file_name(
@@ -151,6 +153,8 @@ def keep(app: App, replay: Replay, tag: str = "") -> None:
             app.replay_note = f"The replay could not be kept ({error.strerror or error})."
         else:
             app.replay_note = f"Replay kept: {path.name}"
+            if game_id is not None:
+                app.profile.history.set_replay(game_id, path.name)
     else:
         app.replay_note = "The replay could not be kept: the data folder cannot be written."
 
@@ -197,7 +201,7 @@ def show_panel(app: App) -> None:
             )
             show_panel(app)
         elif result == screens.KEEP_REPLAY and replay is not None:
-            keep(app, replay, "kept")
+            keep(app, replay, "kept", app.finished_game_id)
             show_panel(app)
 
     app.open_dialog(dialog, answered)

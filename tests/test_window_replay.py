@@ -102,6 +102,7 @@ def test_a_game_recorded_through_the_loop_plays_back_to_the_same_view_and_time(
     assert len(kept) == 1
     assert load(kept[0]) == replay
     assert kept[0].name.endswith("-best.msreplay")  # the first win is a best time
+    assert app.profile.history.games()[0].record.replay == kept[0].name
 
     # Played back in a fresh window, at 4x.
     app.close()
@@ -173,6 +174,7 @@ def test_the_panel_shows_the_board_code_and_keeps_a_lost_game_on_request(
     app._close_finished_dialogs()
     kept = list((app.profile.folder / replay_files.FOLDER).glob("*-kept.msreplay"))
     assert len(kept) == 1 and verify(load(kept[0])).ok
+    assert app.profile.history.games()[0].record.replay == kept[0].name
     panel = app.top_dialog
     assert panel is not None
     panel._choose(screens.COPY_CODE)
@@ -351,3 +353,29 @@ def test_a_version_1_history_is_upgraded_with_no_daily_marker(tmp_path: Path) ->
     db = sqlite3.connect(path)
     assert db.execute("PRAGMA user_version").fetchone()[0] == 2
     db.close()
+
+
+def test_set_replay_notes_a_file_name_and_refuses_a_path(tmp_path: Path) -> None:
+    from game.persist.history import GameRecord, GameRecordError
+
+    history = History.open(tmp_path / "h.sqlite3")
+    game_id = history.add_game(
+        GameRecord(
+            finished_at="2026-01-01T12:00:00",
+            difficulty="beginner",
+            rows=9,
+            cols=9,
+            mines=10,
+            first_click="opening",
+            seed="1",
+            won=True,
+            ms=5000,
+        )
+    )
+    assert game_id is not None
+    assert history.set_replay(game_id, "a.msreplay")
+    assert not history.set_replay(game_id + 1, "a.msreplay")
+    with pytest.raises(GameRecordError):
+        history.set_replay(game_id, "../a.msreplay")
+    assert history.games()[0].record.replay == "a.msreplay"
+    history.close()

@@ -735,6 +735,21 @@ class History:
 
         return self._guard("the name was not saved and", False, rename)
 
+    def set_replay(self, game_id: int, file_name: str) -> bool:
+        """Note the file a game's replay was kept in (a name in the replays folder).
+        False if no such game or it could not be saved."""
+        if not file_name or "/" in file_name or "\\" in file_name or len(file_name) > MAX_TEXT:
+            raise GameRecordError(f"replay must be a file name, not a path; got {file_name!r}")
+
+        def note(db: sqlite3.Connection) -> bool:
+            with _write(db):
+                changed = db.execute(
+                    "UPDATE games SET replay = ? WHERE id = ?", (file_name, game_id)
+                )
+            return changed.rowcount == 1
+
+        return self._guard("the replay's name was not saved and", False, note)
+
     def reset_best_times(self) -> bool:
         """Start the best-time tables afresh (the games stay in the history)."""
         return self._reset("best_times")
