@@ -546,7 +546,13 @@ class App:
             self._tell_problems()
             self.open_best_times(preset)
 
-        self.open_dialog(screens.name_dialog(summary, preset, place, self.profile.last_name), named)
+        code = recording.code_of(self.session)
+        self.open_dialog(
+            screens.name_dialog(
+                summary, preset, place, self.profile.last_name, None if code is None else code.code
+            ),
+            named,
+        )
 
     def _shown_preset(self) -> Difficulty:
         return self.difficulty if self.difficulty.is_preset else Difficulty.BEGINNER

@@ -108,8 +108,11 @@ def confirm_dialog(what: str) -> MessageDialog:
     )
 
 
-def name_dialog(summary: Summary, preset: Difficulty, place: int, last_name: str) -> FormDialog:
-    """Ask for the player's name when a time enters the top ten."""
+def name_dialog(
+    summary: Summary, preset: Difficulty, place: int, last_name: str, code: str | None = None
+) -> FormDialog:
+    """Ask for the player's name when a time enters the top ten (naming the board's
+    code, when it has one)."""
 
     def validate(values: dict[str, str]) -> str | None:
         return None if values["name"].strip() else "Please type a name."
@@ -118,7 +121,10 @@ def name_dialog(summary: Summary, preset: Difficulty, place: int, last_name: str
         "A new best time!",
         [Field("name", "Name", last_name or DEFAULT_NAME, max_len=MAX_NAME_LENGTH)],
         validate,
-        lines=[f"You won {preset.label} in {seconds(summary.ms)}: place {place} of {TOP}."],
+        lines=[
+            f"You won {preset.label} in {seconds(summary.ms)}: place {place} of {TOP}.",
+            *(() if code is None else (f"Board code: {code}",)),
+        ],
     )
 
 
