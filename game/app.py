@@ -32,13 +32,13 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import cli
+from game import cli, recording
 from game.core import Cell, Delta, Game, Look, Status, chord, mark, reveal
 from game.input import Action, InputMachine, NewGame, Spot
 from game.layout import Layout
 from game.persist import GameRecord, Profile, SavedGame, Settings, data_dir, finished_at_text
 from game.render import Renderer
-from game.rules import MAX_ZOOM, MIN_ZOOM, PRESETS, Board, Difficulty, FirstClick
+from game.rules import MAX_ZOOM, MIN_ZOOM, PRESETS, Board, Difficulty, FirstClick, GameRules
 from game.session import MODIFIER_KEYS, Command, KeyMap, LoggedMove, PlaySession, scene_of
 from game.session.commands import MENUS
 from game.sheet import TILE
@@ -55,6 +55,8 @@ FAST_CELLS = 5
 """Cells the cursor jumps with Shift held."""
 
 if TYPE_CHECKING:
+    from game.playback import Playback
+    from game.replay import Recorder, Replay
     from game.widgets.dialog import Dialog
 
 FPS = 60
@@ -94,6 +96,8 @@ class App:
             Command.INTERMEDIATE: lambda: self.new_game(PRESETS[Difficulty.INTERMEDIATE]),
             Command.EXPERT: lambda: self.new_game(PRESETS[Difficulty.EXPERT]),
             Command.CUSTOM: self.open_custom_dialog,
+            Command.DAILY: lambda: recording.start_daily(self),
+            Command.BOARD_CODE: lambda: recording.open_board_code(self),
             Command.SETTINGS: self.open_settings,
             Command.BEST_TIMES: lambda: self.open_best_times(self._shown_preset()),
             Command.STATISTICS: self.open_statistics,
@@ -130,7 +134,17 @@ class App:
         self.frame = 0
         # The command line wins over the saved settings, for this session only;
         # --seed deals the first game only.
-        self.session = self._new_session(options.board or self.settings.board, options.seed)
+        self.session = self._new_session(
+            options.board or self.settings.board, options.seed, options.rules
+        )
+        # Replays, board codes, the daily board (game.recording; game.playback).
+        self.recorder: Recorder | None = None  # made at the first event
+        self.in_flight: recording.InFlight | None = None  # the mouse event being handled
+        self.last_replay: Replay | None = None
+        self.replay_note = ""
+        self.finished_game_id: int | None = None  # the last finished game's id in the history
+        self.daily = None if options.daily is None else (self.session, options.daily)
+        self.playback: Playback | None = None
         # A zoom asked for (or saved on a larger desktop) is re-fitted to this one.
         fitting = self.fitting_zoom(self.board)
         self.zoom = min(options.zoom or self.settings.zoom or fitting, fitting)
@@ -249,11 +263,16 @@ class App:
 
     # ------------------------------------------------------------------ games
 
-    def _new_session(self, board: Board, seed: int | None = None) -> PlaySession:
-        return PlaySession.new(board, self.settings.rules, self.now_ms, seed=seed)
+    def _new_session(
+        self, board: Board, seed: int | None = None, rules: GameRules | None = None
+    ) -> PlaySession:
+        return PlaySession.new(board, rules or self.settings.rules, self.now_ms, seed=seed)
 
-    def new_game(self, board: Board | None = None) -> None:
-        """Start a new game under the current settings, of another size if given."""
+    def new_game(
+        self, board: Board | None = None, *, seed: int | None = None, rules: GameRules | None = None
+    ) -> None:
+        """Start a new game under the current settings, of another size if given (a
+        board code gives its seed and rules too)."""
         if self.session.status is Status.PLAYING:
             # An abandoned game counts as lost, as in Windows 7: streaks stay honest.
             self._keep_finished_game()
@@ -262,7 +281,7 @@ class App:
         if board != self.settings.board:
             custom = self.settings.custom if board.difficulty.is_preset else board
             self.save_settings(replace(self.settings, board=board, custom=custom))
-        self.session = self._new_session(board)
+        self.session = self._new_session(board, seed, rules)
         self.input.cancel()
         if self.cursor is not None:
             self.cursor = (min(self.cursor[0], board.rows - 1), min(self.cursor[1], board.cols - 1))
@@ -424,6 +443,9 @@ class App:
         if kind in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
             self.renderer.invalidate()
             return
+        if self.playback is not None:  # a replay being played back takes every event
+            self.playback.handle(event)
+            return
         if kind in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
             self.pause()  # a game left alone is not a game being played
         if self.dialogs:
@@ -448,6 +470,7 @@ class App:
             return
         if self._overview_event(event):
             return
+        recording.begin(self, event)  # the replay recorder's hook (ends below)
         if kind == pygame.MOUSEBUTTONDOWN:
             self.input.press(event.button, self._spot(event.pos))
         elif kind == pygame.MOUSEBUTTONUP:
@@ -463,6 +486,7 @@ class App:
             if command is not None:
                 self._fast = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
                 self.command(command)
+        recording.end(self)
 
     def _overview_event(self, event: pygame.event.Event) -> bool:
         """The left button on the overview map pans the view (press, drag, release);
@@ -639,15 +663,16 @@ class App:
             effective_clicks=clicks.effective,
             used_hint=self.session.used_hint,
         )
+        daily = recording.daily_date(self)
+        if daily is not None:
+            record = replace(record, difficulty="daily", daily=daily)
         game_id = self.profile.record_game(record)
         self._tell_problems()
         return game_id
 
     def _lost(self) -> None:
-        from game import screens  # on first use: see the module docstring
-
-        self._keep_finished_game()
-        self.open_dialog(screens.game_panel(self.session.summary(), self.difficulty))
+        recording.finished(self, best=False, game_id=self._keep_finished_game())
+        recording.show_panel(self)
 
     def _won(self) -> None:
         from game import screens  # on first use: see the module docstring
@@ -657,8 +682,9 @@ class App:
         self.window.set_title(f"{TITLE} - won in {screens.seconds(summary.ms)}")
         game_id = self._keep_finished_game()
         place = None if game_id is None else self.profile.best_time_place(game_id)
+        recording.finished(self, best=place is not None, game_id=game_id)
         if game_id is None or place is None:
-            self.open_dialog(screens.game_panel(summary, preset))
+            recording.show_panel(self)
             return
 
         def named(result: object) -> None:
@@ -669,7 +695,13 @@ class App:
             self._tell_problems()
             self.open_best_times(preset)
 
-        self.open_dialog(screens.name_dialog(summary, preset, place, self.profile.last_name), named)
+        code = recording.code_of(self.session)
+        self.open_dialog(
+            screens.name_dialog(
+                summary, preset, place, self.profile.last_name, None if code is None else code.code
+            ),
+            named,
+        )
 
     def _shown_preset(self) -> Difficulty:
         return self.difficulty if self.difficulty.is_preset else Difficulty.BEGINNER
@@ -771,6 +803,9 @@ class App:
 
     def draw(self) -> None:
         """Draw what changed; with a dialog open, the whole frame and the dialog over it."""
+        if self.playback is not None:
+            self.playback.draw()
+            return
         changed, self._changed = self._changed, set()
         scene = scene_of(
             self.session,
@@ -806,13 +841,16 @@ class App:
 
     def is_idle(self) -> bool:
         """Nothing can change without an event: no timer running, nothing held."""
+        if self.playback is not None:
+            return self.playback.idle
         return not self.session.stopwatch.running and not self.input.held and not self.dialogs
 
     def update(self, step_ms: float) -> None:
         """One fixed step of game time. The timer is read from the stopwatch when
         drawn; a step has nothing else to advance yet, but the loop keeps the shape so
         that animations (or a replay's playback) slot in here."""
-        del step_ms
+        if self.playback is not None:
+            self.playback.update(step_ms)
 
     def run(self, frames: int | None = None) -> int:
         """Run until the window closes (or for a number of frames); return the exit code."""
@@ -841,7 +879,8 @@ class App:
 
     def close(self) -> None:
         """Leave cleanly: a game in progress is saved for the next start."""
-        self.save_unfinished_game()
+        if self.playback is None:  # a replay played back is no game of the player's
+            self.save_unfinished_game()
         self.profile.close()
         if self._window is not None:
             self._window.close()
@@ -855,6 +894,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         options = cli.parse_args(argv)
     except SystemExit as exit_:
         return exit_.code if isinstance(exit_.code, int) else 2
+    if options.verify_replay is not None:
+        return cli.verify_replay(options.verify_replay)
+    played_back = None
+    if options.replay is not None:
+        from game.replay import ReplayError, load
+
+        try:
+            played_back = load(options.replay)
+        except ReplayError as error:
+            warn_to_stderr(f"minesweeper: {options.replay}: {error}")
+            return 2
     missing = missing_display()
     if missing is not None:
         warn_to_stderr(missing)
@@ -865,6 +915,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         warn_to_stderr(f"Minesweeper could not open its window: {error}")
         return 1
     try:
+        if played_back is not None:
+            from game.playback import Playback
+
+            Playback.attach(app, played_back)
         return app.run()
     except Exception:  # never a traceback in the player's face; the game is kept
         log = _write_crash_log(app.profile.folder)

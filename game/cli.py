@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import date
+from typing import TextIO
 
 from game.core import MAX_SEED
 from game.rules import (
@@ -19,6 +21,7 @@ from game.rules import (
     Board,
     BoardChoiceError,
     Difficulty,
+    GameRules,
     parse_custom,
 )
 from game.version import version
@@ -36,6 +39,16 @@ class Options:
     sound: bool | None = None
     frames: int | None = None
     data_dir: str | None = None
+    rules: GameRules | None = None
+    """The rules of the first game (a board code's, the daily board's); None: the settings."""
+    board_code: str | None = None
+    """--board: a board code, read by game.boardcode (a bad one: one line, exit 2)."""
+    daily: str | None = None
+    """--daily: the first game is the daily board of this date (ISO, the player's today)."""
+    replay: str | None = None
+    """--replay: a replay file to play back in the window."""
+    verify_replay: str | None = None
+    """--verify-replay: a replay file to check without a window."""
 
 
 def _custom(text: str) -> Board:
@@ -95,6 +108,17 @@ def parser() -> argparse.ArgumentParser:
         help=f"start on a custom board: rows {MIN_ROWS}-{MAX_ROWS}, columns {MIN_COLS}-{MAX_COLS}, "
         f"mines {MIN_MINES} to (rows-1)*(cols-1)",
     )
+    board.add_argument(
+        "--board", metavar="CODE", help="play the board of a board code (shown after each game)"
+    )
+    board.add_argument("--daily", action="store_true", help="play today's daily board")
+    board.add_argument("--replay", metavar="FILE", help="play a replay back in the window")
+    board.add_argument(
+        "--verify-replay",
+        metavar="FILE",
+        help="check that a replay reproduces its result, without a window: "
+        "exit 0 if it does, 1 if not, 2 if the file is no replay",
+    )
     p.add_argument("--seed", type=_seed, help="a seed for the mine layout (same seed, same board)")
     p.add_argument("--zoom", type=_zoom, help=f"pixel scale of the 16-pixel art: {_ZOOM_WORDS}")
     p.add_argument("--no-sound", action="store_true", help="start with sound off")
@@ -108,11 +132,64 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
     """Options from the command line; a bad one prints a usage error and exits 2."""
     args = parser().parse_args(argv)
     board = PRESETS[Difficulty(args.difficulty)] if args.difficulty else args.custom
-    return Options(
+    options = Options(
         board=board,
         seed=args.seed,
         zoom=args.zoom,
         sound=False if args.no_sound else None,
         frames=args.frames,
         data_dir=args.data_dir,
+        board_code=args.board,
+        daily=date.today().isoformat() if args.daily else None,
+        replay=args.replay,
+        verify_replay=args.verify_replay,
     )
+    from game.boardcode import BoardCodeError  # only a board code needs it
+
+    try:
+        return with_board(options)
+    except BoardCodeError as error:
+        if sys.stderr is not None:
+            sys.stderr.write(f"minesweeper: {error}\n")
+        raise SystemExit(2) from None
+
+
+def with_board(options: Options) -> Options:
+    """The options with a board code's (or the daily board's) size, seed and rules
+    for the first game; raises BoardCodeError for a bad code."""
+    from game import boardcode  # only a board code needs it
+
+    if options.board_code is not None:
+        code = boardcode.parse(options.board_code)
+    elif options.daily is not None:
+        code = boardcode.daily(date.fromisoformat(options.daily))
+    else:
+        return options
+    return replace(options, board=code.board, seed=code.seed, rules=code.rules)
+
+
+def verify_replay(path: str) -> int:
+    """--verify-replay: one line on stdout, and 0 if the replay reproduces its
+    recorded result, 1 if not; a file that is no replay: one line on stderr, 2."""
+    from game import replay  # only a replay needs it
+
+    try:
+        recorded = replay.load(path)
+        verdict = replay.verify(recorded)
+    except replay.ReplayError as error:
+        _say(sys.stderr, f"minesweeper: {path}: {error}")
+        return 2
+    if verdict.ok:
+        _say(sys.stdout, f"ok: {replay.describe(verdict.summary)}")
+        return 0
+    _say(
+        sys.stdout,
+        f"differs: {replay.describe(verdict.summary)}; recorded {replay.describe(recorded.summary)}"
+        f" ({verdict.problems[0]})",
+    )
+    return 1
+
+
+def _say(stream: TextIO | None, line: str) -> None:
+    if stream is not None:  # a windowed Windows build has no console
+        stream.write(line + "\n")

@@ -43,6 +43,7 @@ from game.widgets.message import MessageDialog
 from game.widgets.table import TableDialog
 
 NEXT, RESET, CLOSE, RESUME, NEW_GAME = "Next", "Reset", "Close", "Resume", "New game"
+COPY_CODE, KEEP_REPLAY = "Copy code", "Keep replay"
 SHORT_NAMES = {
     Difficulty.BEGINNER: "Beg.",
     Difficulty.INTERMEDIATE: "Int.",
@@ -184,8 +185,11 @@ def confirm_dialog(what: str) -> MessageDialog:
     )
 
 
-def name_dialog(summary: Summary, preset: Difficulty, place: int, last_name: str) -> FormDialog:
-    """Ask for the player's name when a time enters the top ten."""
+def name_dialog(
+    summary: Summary, preset: Difficulty, place: int, last_name: str, code: str | None = None
+) -> FormDialog:
+    """Ask for the player's name when a time enters the top ten (naming the board's
+    code, when it has one)."""
 
     def validate(values: dict[str, str]) -> str | None:
         return None if values["name"].strip() else "Please type a name."
@@ -194,7 +198,10 @@ def name_dialog(summary: Summary, preset: Difficulty, place: int, last_name: str
         "A new best time!",
         [Field("name", "Name", last_name or DEFAULT_NAME, max_len=MAX_NAME_LENGTH)],
         validate,
-        lines=[f"You won {preset.label} in {seconds(summary.ms)}: place {place} of {TOP}."],
+        lines=[
+            f"You won {preset.label} in {seconds(summary.ms)}: place {place} of {TOP}.",
+            *(() if code is None else (f"Board code: {code}",)),
+        ],
     )
 
 
@@ -202,8 +209,16 @@ def _figure(value: float | None, form: str) -> str:
     return "-" if value is None else form.format(value)
 
 
-def game_panel(summary: Summary, difficulty: Difficulty) -> TableDialog:
-    """The statistics of the game just finished, as speedrunners read them."""
+def game_panel(
+    summary: Summary,
+    difficulty: Difficulty,
+    code: str | None = None,
+    lines: Sequence[str] = (),
+    keep: bool = False,
+) -> TableDialog:
+    """The statistics of the game just finished, as speedrunners read them; with
+    its board code (and a button to copy it) and, if ``keep``, a button to keep
+    its replay."""
     clicks = summary.clicks
     won = summary.status is Status.WON
     bbbv = "-" if summary.bbbv is None else str(summary.bbbv)
@@ -219,8 +234,30 @@ def game_panel(summary: Summary, difficulty: Difficulty) -> TableDialog:
             _figure(None if summary.correctness is None else 100 * summary.correctness, "{:.0f}%"),
         ],
     ]
+    if code is not None:
+        rows.append(["Board code", code])
+    buttons = ("OK", *((COPY_CODE,) if code else ()), *((KEEP_REPLAY,) if keep else ()))
     title = f"You won {difficulty.label}!" if won else "Game over"
-    return TableDialog(title, [], rows, buttons=("OK",))
+    return TableDialog(title, [], rows, buttons=buttons, lines=list(lines))
+
+
+def board_code_dialog() -> FormDialog:
+    """Ask for a board code to play; its result goes through game.boardcode.parse."""
+    from game import boardcode
+
+    def validate(values: dict[str, str]) -> str | None:
+        try:
+            boardcode.parse(values["code"])
+        except boardcode.BoardCodeError as error:
+            return str(error)
+        return None
+
+    return FormDialog(
+        "Play board code",
+        [Field("code", "Code", "", max_len=32)],
+        validate,
+        lines=["A board code names a board's size, mines, rules and seed (shown after a game)."],
+    )
 
 
 def _on_off(value: bool) -> str:

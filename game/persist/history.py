@@ -15,7 +15,7 @@ be written makes the history live in memory for the session. Each of these is
 told to the player once, in plain words, through ``problems`` /
 ``take_new_problems()``, as Profile does.
 
-Schema (version 1, in ``PRAGMA user_version``):
+Schema (version 2, in ``PRAGMA user_version``; version 2 added games.daily):
 
     games              one row per finished game (see GameRecord); id is the
                        finished order, which streaks follow
@@ -48,7 +48,7 @@ import sqlite3
 import stat
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, fields
-from datetime import datetime
+from datetime import date, datetime
 from enum import Enum
 from pathlib import Path
 from typing import Any, TypeVar
@@ -65,7 +65,7 @@ HISTORY_FILE = "history.sqlite3"
 RECORDS_FILE = "records.json"
 """The file of the previous versions, imported once (see the module's docstring)."""
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 """The schema this code writes, and the newest it reads."""
 
 BUSY_TIMEOUT_MS = 5000
@@ -179,6 +179,8 @@ class GameRecord:
     """The player's name for a best time (set later with History.set_name)."""
     replay: str | None = None
     """A file name in the replays folder, or None."""
+    daily: str | None = None
+    """The date ('YYYY-MM-DD') of the daily board this game was, or None."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.finished_at, str) or not _ISO_LOCAL.fullmatch(self.finished_at):
@@ -226,6 +228,14 @@ class GameRecord:
             "/" in self.replay or "\\" in self.replay or self.replay in (".", "..")
         ):
             raise GameRecordError(f"replay must be a file name, not a path; got {self.replay!r}")
+        if self.daily is not None:
+            try:
+                ok = isinstance(self.daily, str) and len(self.daily) == 10
+                ok = ok and date.fromisoformat(self.daily).isoformat() == self.daily
+            except ValueError:
+                ok = False
+            if not ok:
+                raise GameRecordError(f"daily must be a date, YYYY-MM-DD; got {self.daily!r}")
 
 
 _COLUMNS = tuple(f.name for f in fields(GameRecord))
@@ -251,6 +261,49 @@ class BestTimeEntry:
     ms: int
     game_id: int | None
     """The game's row id; None for a time imported from records.json."""
+
+
+@dataclass(frozen=True)
+class DailyStats:
+    """The player's daily boards (History.daily)."""
+
+    played: int = 0
+    """Days whose daily board was played."""
+    won: int = 0
+    """Days whose daily board was won."""
+    streak: int = 0
+    """Days in a row won, up to today (or yesterday while today's is not won)."""
+    longest: int = 0
+    today_ms: int | None = None
+    """The best time on today's board."""
+    best_ms: int | None = None
+    """The best time on any day's board."""
+
+
+def _daily_stats(rows: list[tuple[Any, ...]], today: date) -> DailyStats:
+    won_days: list[date] = []
+    played = 0
+    today_ms: int | None = None
+    best: int | None = None
+    for day_text, won, ms in rows:
+        try:
+            day = date.fromisoformat(str(day_text))
+        except ValueError:
+            continue
+        played += 1
+        if won:
+            won_days.append(day)
+            best = ms if best is None else min(best, ms)
+            if day == today:
+                today_ms = ms
+    longest = run = 0
+    previous: date | None = None
+    for day in won_days:
+        run = run + 1 if previous is not None and (day - previous).days == 1 else 1
+        longest = max(longest, run)
+        previous = day
+    streak = run if previous is not None and 0 <= (today - previous).days <= 1 else 0
+    return DailyStats(played, len(won_days), streak, longest, today_ms, best)
 
 
 # ---------------------------------------------------------------- schema
@@ -303,7 +356,7 @@ _SCHEMA_V1 = (
     )""",
 )
 
-_TABLES_V1 = {
+_TABLES_V2 = {
     "games": ("id", *_COLUMNS),
     "resets": ("id", "kind", "after_game"),
     "meta": ("key", "value"),
@@ -318,6 +371,9 @@ _TABLES_V1 = {
     "legacy_best_times": ("id", "difficulty", "name", "day", "ms"),
 }
 """Every table of the current schema and its columns, to recognise a foreign layout."""
+
+_TABLES_V1 = _TABLES_V2 | {"games": ("id", *_COLUMNS[: _COLUMNS.index("daily")])}
+"""Version 1: no daily marker."""
 
 _TABLES_V0 = {
     "games": ("id", "finished_at", "difficulty", "rows", "cols", "mines", "won", "ms", "name"),
@@ -344,11 +400,20 @@ def _upgrade_0_to_1(db: sqlite3.Connection) -> None:
     )
 
 
-_UPGRADES: dict[int, Callable[[sqlite3.Connection], None]] = {0: _upgrade_0_to_1}
+def _upgrade_1_to_2(db: sqlite3.Connection) -> None:
+    """Version 1 to 2: games get their daily board's date (NULL for the games before)."""
+    db.execute("ALTER TABLE games ADD COLUMN daily TEXT")
+    db.execute("CREATE INDEX games_by_daily ON games (daily) WHERE daily IS NOT NULL")
+
+
+_UPGRADES: dict[int, Callable[[sqlite3.Connection], None]] = {
+    0: _upgrade_0_to_1,
+    1: _upgrade_1_to_2,
+}
 """_UPGRADES[n] turns a database of version n into version n + 1, inside the
 transaction that then sets user_version to n + 1."""
 
-_LAYOUTS = {0: _TABLES_V0, 1: _TABLES_V1}
+_LAYOUTS = {0: _TABLES_V0, 1: _TABLES_V1, 2: _TABLES_V2}
 """The tables each known version has (what a database of that version must hold)."""
 
 
@@ -549,12 +614,12 @@ class History:
                         db.execute(statement)
                     if legacy is not None:
                         _import_legacy(db, legacy)
-                    version = SCHEMA_VERSION
+                    version = 1
                 else:
                     _check_layout(tables, version)
-                    while version < SCHEMA_VERSION:
-                        _UPGRADES[version](db)
-                        version += 1
+                while version < SCHEMA_VERSION:  # a new database too: it is made at 1
+                    _UPGRADES[version](db)
+                    version += 1
                 db.execute(f"PRAGMA user_version = {version}")
             _check_layout(_tables(db), SCHEMA_VERSION)
 
@@ -669,6 +734,21 @@ class History:
             return True
 
         return self._guard("the name was not saved and", False, rename)
+
+    def set_replay(self, game_id: int, file_name: str) -> bool:
+        """Note the file a game's replay was kept in (a name in the replays folder).
+        False if no such game or it could not be saved."""
+        if not file_name or "/" in file_name or "\\" in file_name or len(file_name) > MAX_TEXT:
+            raise GameRecordError(f"replay must be a file name, not a path; got {file_name!r}")
+
+        def note(db: sqlite3.Connection) -> bool:
+            with _write(db):
+                changed = db.execute(
+                    "UPDATE games SET replay = ? WHERE id = ?", (file_name, game_id)
+                )
+            return changed.rowcount == 1
+
+        return self._guard("the replay's name was not saved and", False, note)
 
     def reset_best_times(self) -> bool:
         """Start the best-time tables afresh (the games stay in the history)."""
@@ -790,6 +870,21 @@ class History:
             return Stats(played, won, streak, longest, total)
 
         return self._guard("reading the statistics", Stats(), query)
+
+    def daily(self, today: date) -> DailyStats:
+        """The daily boards: days played and won, the streak of days won up to
+        today (or yesterday, when today's is not won yet), the longest, and the
+        best times of today's board and of any day's."""
+
+        def query(db: sqlite3.Connection) -> DailyStats:
+            with _read(db):
+                rows = db.execute(
+                    """SELECT daily, max(won), min(CASE WHEN won = 1 THEN ms END)
+                    FROM games WHERE daily IS NOT NULL GROUP BY daily ORDER BY daily"""
+                ).fetchall()
+            return _daily_stats(rows, today)
+
+        return self._guard("reading the daily boards", DailyStats(), query)
 
     def best_rate(self, difficulty: str | Enum) -> float | None:
         """The best 3BV/s (3BV / seconds) of the won, unhinted games of a
@@ -986,6 +1081,7 @@ __all__ = [
     "HISTORY_FILE",
     "SCHEMA_VERSION",
     "BestTimeEntry",
+    "DailyStats",
     "GameRecord",
     "GameRecordError",
     "History",

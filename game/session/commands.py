@@ -22,6 +22,8 @@ class Command(Enum):
     INTERMEDIATE = "intermediate"
     EXPERT = "expert"
     CUSTOM = "custom board"
+    BOARD_CODE = "play board code"
+    DAILY = "daily board"
     BEST_TIMES = "best times"
     STATISTICS = "statistics"
     HISTORY = "history"
@@ -83,6 +85,8 @@ BINDINGS: tuple[Binding, ...] = (
     Binding(Command.HISTORY, ("F7",), "game history"),
     Binding(Command.SETTINGS, ("F5",), "settings"),
     Binding(Command.BEST_TIMES, ("F6",), "best times"),
+    Binding(Command.DAILY, ("F8",), "today's daily board: the same for everyone"),
+    Binding(Command.BOARD_CODE, ("F9",), "play a board from its code"),
     Binding(Command.ZOOM_IN, ("+", "=", "Keypad +"), "zoom in"),
     Binding(Command.ZOOM_OUT, ("-", "Keypad -"), "zoom out"),
     Binding(Command.SOUND, ("M",), "sound on / off"),
@@ -152,6 +156,8 @@ MENUS: tuple[Menu, ...] = (
             MenuItem(Command.INTERMEDIATE, "Intermediate"),
             MenuItem(Command.EXPERT, "Expert"),
             MenuItem(Command.CUSTOM, "Custom..."),
+            MenuItem(Command.DAILY, "Daily board"),
+            MenuItem(Command.BOARD_CODE, "Play board code..."),
             SEPARATOR,
             MenuItem(Command.PAUSE, "Pause"),
             SEPARATOR,

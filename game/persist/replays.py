@@ -1,0 +1,57 @@
+"""The replays folder: ``replays/`` in the data folder.
+
+Won games are kept on their own: the last KEEP_LAST, and every personal best for
+good. A game the player keeps by hand is never removed either. Each file is
+written atomically (a temporary file, then a rename), like every other file of
+the profile. File names sort by time:
+
+    20261123-105301-123-beginner-won-12345ms.msreplay
+    20261123-105301-123-beginner-won-12345ms-best.msreplay   (a personal best)
+    20261123-105301-123-expert-lost-5012ms-kept.msreplay     (kept by the player)
+"""
+
+from __future__ import annotations
+
+import contextlib
+from datetime import datetime
+from pathlib import Path
+
+from game.persist.store import atomic_write_text
+
+FOLDER = "replays"
+SUFFIX = ".msreplay"
+KEEP_LAST = 50
+"""How many won games are kept beyond the personal bests and the ones kept by hand."""
+
+
+def file_name(when: datetime, difficulty: str, result: str, ms: int, tag: str = "") -> str:
+    """The name a replay is kept under (``tag``: "best", "kept" or nothing)."""
+    stamp = when.strftime("%Y%m%d-%H%M%S-") + f"{when.microsecond // 1000:03d}"
+    name = f"{stamp}-{difficulty}-{result}-{ms}ms"
+    return f"{name}-{tag}{SUFFIX}" if tag else name + SUFFIX
+
+
+def keep(folder: Path, name: str, text: str) -> Path:
+    """Write one replay into ``folder/replays`` (atomically), then drop the oldest
+    won games beyond KEEP_LAST that are neither a best nor kept by hand.
+    Raises OSError when the folder cannot be written."""
+    replays = folder / FOLDER
+    replays.mkdir(parents=True, exist_ok=True)
+    path = replays / name
+    atomic_write_text(path, text)
+    prune(replays)
+    return path
+
+
+def prune(replays: Path, keep_last: int = KEEP_LAST) -> list[Path]:
+    """Remove the oldest automatically kept replays beyond ``keep_last``; the removed."""
+    automatic = sorted(
+        path
+        for path in replays.glob(f"*{SUFFIX}")
+        if not path.stem.endswith(("-best", "-kept")) and path.is_file()
+    )
+    removed = automatic[: max(0, len(automatic) - keep_last)]
+    for path in removed:
+        with contextlib.suppress(OSError):
+            path.unlink()
+    return removed

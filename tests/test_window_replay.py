@@ -1,0 +1,381 @@
+"""Replays in the window: a game recorded through the real loop (real pygame events,
+headless) is played back to the same view and time; the command line verifies
+replays (exit 0, 1, 2), plays board codes and the daily board; the panel shows
+the board code; won games' replays are kept."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from collections.abc import Iterator
+from datetime import date
+from pathlib import Path
+
+import pygame
+import pytest
+from test_window import (
+    BEGINNER,
+    FakeClock,
+    cell_center,
+    key,
+    post,
+    run_game,
+    use_layout,
+)
+
+from game import cli, screens
+from game.app import App
+from game.boardcode import BoardCode, daily
+from game.core import Game, Status, reveal
+from game.persist import replays as replay_files
+from game.persist.history import History
+from game.playback import Playback
+from game.replay import Kind, load, parse, verify
+from game.rules import PRESETS, Board, Difficulty, GameRules
+from game.session import Command
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def app(clock: FakeClock) -> Iterator[App]:
+    application = App(cli.Options(zoom=2, sound=False, seed=1), clock=clock)
+    application.run(frames=1)
+    yield application
+    application.close()
+
+
+def slow_click(app: App, clock: FakeClock, pos: tuple[int, int], button: int = 1) -> None:
+    """A click with time passing: the pointer arrives, the button goes down, then up."""
+    post(pygame.MOUSEMOTION, pos=(pos[0] - 3, pos[1] - 2), rel=(0, 0), buttons=(0, 0, 0))
+    app.run(frames=1)
+    clock.ms += 70
+    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+    app.run(frames=1)
+    clock.ms += 90
+    post(pygame.MOUSEBUTTONUP, pos=pos, button=button)
+    app.run(frames=1)
+    clock.ms += 240
+
+
+def step(app: App) -> None:
+    """One frame of the loop with a fixed step of game time (the loop measures real
+    time from its own start, so a test hands it the steps)."""
+    app.update(1000 / 60)
+    app.run(frames=1)
+
+
+def play_to_the_end(app: App, clock: FakeClock, *, lose: bool = False) -> None:
+    use_layout(app, BEGINNER)
+    clock.ms += 500
+    slow_click(app, clock, cell_center(app, 0, 5))
+    slow_click(app, clock, cell_center(app, 0, 0), button=3)  # a flag
+    if lose:
+        slow_click(app, clock, cell_center(app, 3, 4))
+        return
+    mines = set(app.game.mine_cells())
+    for r in range(9):
+        for c in range(9):
+            if app.game.look(r, c).name == "HIDDEN" and (r, c) not in mines:
+                slow_click(app, clock, cell_center(app, r, c))
+
+
+def test_a_game_recorded_through_the_loop_plays_back_to_the_same_view_and_time(
+    app: App, clock: FakeClock
+) -> None:
+    play_to_the_end(app, clock)
+    assert app.game.status is Status.WON
+    won_view, won_ms = app.game.view(), app.session.summary().ms
+    replay = app.last_replay
+    assert replay is not None
+    kinds = {event.kind for event in replay.events}
+    assert {Kind.MOVE, Kind.DOWN, Kind.UP} <= kinds
+    assert replay.ms == won_ms and replay.view == won_view
+    assert verify(parse(replay.to_text())).ok
+
+    # Kept automatically (a won game), and readable from its file.
+    kept = sorted((app.profile.folder / replay_files.FOLDER).glob("*.msreplay"))
+    assert len(kept) == 1
+    assert load(kept[0]) == replay
+    assert kept[0].name.endswith("-best.msreplay")  # the first win is a best time
+    assert app.profile.history.games()[0].record.replay == kept[0].name
+
+    # Played back in a fresh window, at 4x.
+    app.close()
+    again = App(cli.Options(zoom=2, sound=False), clock=clock)
+    try:
+        playback = Playback.attach(again, parse(replay.to_text()))
+        key(pygame.K_4, "4")
+        again.run(frames=1)
+        assert playback.speed == 4
+        seen_pressed = False
+        for _ in range(2000):
+            step(again)
+            seen_pressed |= again.input.feedback.cell is not None
+            if playback.done:
+                break
+        assert playback.done and seen_pressed
+        assert again.game.view() == won_view
+        assert again.session.summary().ms == won_ms
+        assert again.session.status is Status.WON
+        assert "won in" in playback.status()[0]
+        # Nothing of the playback reaches the player's history.
+        assert again.profile.history.count() == 1
+    finally:
+        again.close()
+
+
+def test_playback_keys_pause_restart_and_quit(app: App, clock: FakeClock) -> None:
+    play_to_the_end(app, clock, lose=True)
+    replay = app.last_replay
+    assert replay is not None and replay.result is Status.LOST
+    assert not list((app.profile.folder / replay_files.FOLDER).glob("*"))  # lost: not kept
+    playback = Playback.attach(app, replay)
+    key(pygame.K_SPACE, " ")
+    app.run(frames=1)
+    assert playback.paused and app.is_idle()
+    at = playback.clock.ms
+    step(app)
+    assert playback.clock.ms == at
+    key(pygame.K_SPACE, " ")
+    for _ in range(500):
+        step(app)
+    assert playback.done and app.game.status is Status.LOST
+    key(pygame.K_r, "r")
+    app.run(frames=1)
+    assert not playback.done and app.game.status is Status.READY
+    key(pygame.K_ESCAPE)
+    app.run(frames=1)
+    assert not app.running
+
+
+def test_the_panel_shows_the_board_code_and_keeps_a_lost_game_on_request(
+    app: App, clock: FakeClock
+) -> None:
+    app.new_game(PRESETS[Difficulty.BEGINNER], seed=77)
+    app.run(frames=1)
+    code = BoardCode(PRESETS[Difficulty.BEGINNER], app.session.rules, 77).code
+    # Lose: click mines until one explodes.
+    slow_click(app, clock, cell_center(app, 4, 4))
+    for row, col in app.game.mine_cells():
+        if app.game.status.is_over:
+            break
+        slow_click(app, clock, cell_center(app, row, col))
+    assert app.game.status is Status.LOST
+    dialog = app.top_dialog
+    assert dialog is not None
+    rows = getattr(dialog, "rows", [])
+    assert ["Board code", code] in rows
+    dialog._choose(screens.KEEP_REPLAY)  # the button, as a click would choose it
+    app._close_finished_dialogs()
+    kept = list((app.profile.folder / replay_files.FOLDER).glob("*-kept.msreplay"))
+    assert len(kept) == 1 and verify(load(kept[0])).ok
+    assert app.profile.history.games()[0].record.replay == kept[0].name
+    panel = app.top_dialog
+    assert panel is not None
+    panel._choose(screens.COPY_CODE)
+    app._close_finished_dialogs()
+    assert "clipboard" in " ".join(getattr(app.top_dialog, "lines", []))
+
+
+def test_play_board_code_from_the_menu_command(app: App) -> None:
+    code = BoardCode(Board(10, 12, 20), GameRules(question_marks=False), 5)
+    app.command(Command.BOARD_CODE)
+    dialog = app.top_dialog
+    assert dialog is not None
+    dialog.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode=""))
+    for ch in code.code:
+        dialog.handle(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    dialog.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+    app._close_finished_dialogs()
+    assert app.board == code.board
+    assert app.game.seed == 5 and app.session.rules == code.rules
+
+
+def test_the_daily_board_is_marked_in_the_history_with_its_streak(
+    app: App, clock: FakeClock
+) -> None:
+    app.command(Command.DAILY)
+    today = daily(date.today())
+    assert app.board == today.board and app.game.seed == today.seed
+    slow_click(app, clock, cell_center(app, 7, 7))
+    for row, col in app.game.mine_cells():
+        if app.game.status.is_over:
+            break
+        slow_click(app, clock, cell_center(app, row, col))
+    stored = app.profile.history.games()[0].record
+    assert stored.daily == date.today().isoformat() and stored.difficulty == "daily"
+    assert app.profile.history.daily(date.today()).played == 1
+    assert "Daily board of" in " ".join(getattr(app.top_dialog, "lines", []))
+
+
+def test_daily_stats_count_days_and_streaks(tmp_path: Path) -> None:
+    from game.persist.history import GameRecord
+
+    history = History.open(tmp_path / "h.sqlite3")
+    for day, won, ms in [(1, True, 90000), (2, True, 80000), (2, False, 5000), (4, True, 70000)]:
+        history.add_game(
+            GameRecord(
+                finished_at=f"2026-01-0{day}T12:00:00",
+                difficulty="daily",
+                rows=16,
+                cols=16,
+                mines=40,
+                first_click="opening",
+                seed="1",
+                won=won,
+                ms=ms,
+                daily=f"2026-01-0{day}",
+            )
+        )
+    stats = history.daily(date(2026, 1, 4))
+    assert (stats.played, stats.won, stats.streak, stats.longest) == (3, 3, 1, 2)
+    assert stats.today_ms == 70000 and stats.best_ms == 70000
+    assert history.daily(date(2026, 1, 6)).streak == 0
+    history.close()
+
+
+def test_replays_beyond_the_last_50_go_but_bests_and_kept_stay(tmp_path: Path) -> None:
+    for n in range(55):
+        (tmp_path / f"2026{n:04d}-beginner-won-1ms.msreplay").write_text("x")
+    (tmp_path / "20260000-beginner-won-1ms-best.msreplay").write_text("x")
+    (tmp_path / "20260000-beginner-lost-1ms-kept.msreplay").write_text("x")
+    removed = replay_files.prune(tmp_path)
+    assert len(removed) == 5 and all("000" in p.name for p in removed)
+    assert len(list(tmp_path.glob("*"))) == 52
+
+
+# ---------------------------------------------------------------------- the command line
+
+
+def write_replay(folder: Path) -> Path:
+    from game.replay import Recorder
+    from game.session import PlaySession
+
+    now = [1000.0]
+    session = PlaySession(Game.from_layout(BEGINNER), lambda: now[0])
+    recorder = Recorder()
+    first, mine = (5 * 16 + 8, 8), (4 * 16 + 8, 3 * 16 + 8)
+    recorder.observe(session, 900, Kind.DOWN, 1, first, held_before=frozenset())
+    session.act(reveal(0, 5))
+    recorder.observe(session, 1000, Kind.UP, 1, first, held_before=frozenset({1}))
+    now[0] = 1700.0
+    recorder.observe(session, 1700, Kind.DOWN, 1, mine, held_before=frozenset())
+    now[0] = 1800.0
+    session.act(reveal(3, 4))
+    recorder.observe(session, 1800, Kind.UP, 1, mine, held_before=frozenset({1}))
+    replay = recorder.replay()
+    assert replay is not None and replay.result is Status.LOST
+    path = folder / "game.msreplay"
+    path.write_text(replay.to_text())
+    return path
+
+
+def test_verify_replay_exits_0_1_2(tmp_path: Path) -> None:
+    path = write_replay(tmp_path)
+    done = run_game("--verify-replay", str(path))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("ok: lost in 0.800 s") and done.stdout.count("\n") == 1
+
+    changed = tmp_path / "changed.msreplay"
+    changed.write_text(path.read_text().replace("time-ms: 800", "time-ms: 801"))
+    done = run_game("--verify-replay", str(changed))
+    assert done.returncode == 1 and done.stdout.startswith("differs:")
+
+    for bad in (b"", b"minesweeper-replay 1\nboard: x\n", b"\x00" * 100):
+        broken = tmp_path / "broken.msreplay"
+        broken.write_bytes(bad)
+        done = run_game("--verify-replay", str(broken))
+        assert done.returncode == 2
+        assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    done = run_game("--verify-replay", str(tmp_path / "absent"))
+    assert done.returncode == 2 and "cannot read" in done.stderr
+
+
+def test_replay_and_board_and_daily_options(tmp_path: Path) -> None:
+    path = write_replay(tmp_path)
+    assert run_game("--replay", str(path), "--frames", "5").returncode == 0
+    done = run_game("--replay", str(tmp_path / "absent"))
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    code = BoardCode(Board(12, 12, 30), GameRules(), 9).code
+    assert run_game("--board", code, "--frames", "3").returncode == 0
+    done = run_game("--board", "NOT-A-CODE")
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "board code" in done.stderr
+    assert run_game("--daily", "--frames", "3").returncode == 0
+
+
+def test_options_carry_a_board_code_and_the_daily_board() -> None:
+    code = BoardCode(Board(12, 12, 30), GameRules(question_marks=False), 9)
+    options = cli.parse_args(["--board", code.code])
+    assert (options.board, options.seed, options.rules) == (code.board, 9, code.rules)
+    options = cli.parse_args(["--daily"])
+    today = daily(date.today())
+    assert (options.board, options.seed, options.daily) == (
+        today.board,
+        today.seed,
+        date.today().isoformat(),
+    )
+
+
+def test_python_m_game_help_lists_the_replay_options() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "game", "--help"], capture_output=True, text=True, timeout=60
+    )
+    for option in ("--replay", "--verify-replay", "--board", "--daily"):
+        assert option in done.stdout
+
+
+def test_a_version_1_history_is_upgraded_with_no_daily_marker(tmp_path: Path) -> None:
+    import sqlite3
+
+    from game.persist import history as history_module
+
+    path = tmp_path / "history.sqlite3"
+    db = sqlite3.connect(path)
+    for statement in history_module._SCHEMA_V1:
+        db.execute(statement)
+    db.execute(
+        "INSERT INTO games (finished_at, difficulty, rows, cols, mines, first_click, won, ms) "
+        "VALUES ('2025-01-01T10:00:00', 'beginner', 9, 9, 10, 'opening', 1, 9000)"
+    )
+    db.execute("PRAGMA user_version = 1")
+    db.commit()
+    db.close()
+    history = History.open(path)
+    assert history.problems == ()
+    assert [g.record.daily for g in history.games()] == [None]
+    assert history.daily(date(2025, 1, 1)).played == 0
+    history.close()
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+    db.close()
+
+
+def test_set_replay_notes_a_file_name_and_refuses_a_path(tmp_path: Path) -> None:
+    from game.persist.history import GameRecord, GameRecordError
+
+    history = History.open(tmp_path / "h.sqlite3")
+    game_id = history.add_game(
+        GameRecord(
+            finished_at="2026-01-01T12:00:00",
+            difficulty="beginner",
+            rows=9,
+            cols=9,
+            mines=10,
+            first_click="opening",
+            seed="1",
+            won=True,
+            ms=5000,
+        )
+    )
+    assert game_id is not None
+    assert history.set_replay(game_id, "a.msreplay")
+    assert not history.set_replay(game_id + 1, "a.msreplay")
+    with pytest.raises(GameRecordError):
+        history.set_replay(game_id, "../a.msreplay")
+    assert history.games()[0].record.replay == "a.msreplay"
+    history.close()
