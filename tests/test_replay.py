@@ -231,7 +231,7 @@ def mutate(text: str, old: str, new: str) -> str:
     ("old", "new", "words"),
     [
         ("board: 9x9:10", "board: 9x9:99", "takes 10 to 64"),
-        ("board: 9x9:10", "board: 1001x9:10", "Rows"),
+        ("board: 9x9:10", "board: 8x9:10", "Rows"),
         ("board: 9x9:10", "board: 9x9", "ROWSxCOLS"),
         ("result: won", "result: maybe", "won, lost"),
         ("time-ms: ", "time-ms: -1", "whole number"),
