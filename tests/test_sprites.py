@@ -6,6 +6,7 @@ import importlib.util
 import io
 import itertools
 import struct
+import sys
 from collections import Counter
 from pathlib import Path
 from types import ModuleType
@@ -27,6 +28,7 @@ def _load_tool() -> ModuleType:
     spec = importlib.util.spec_from_file_location("make_sprites", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while being made
     spec.loader.exec_module(module)
     return module
 

@@ -4,7 +4,8 @@
 
 writes one sprite sheet per theme (game/theme.py: sheet.png for the classic
 look, sheet-colourblind.png, sheet-contrast.png; each theme's colours are an Art
-below), icon.png and icon.ico into DIR (default: the repository's sprites/ folder). Everything is drawn with fills, single pixels and hand-made
+below), icon.png and icon.ico into DIR (default: the repository's sprites/
+folder). Everything is drawn with fills, single pixels and hand-made
 bitmaps (lists of strings below): no fonts, no anti-aliasing, no randomness,
 so running it twice gives the same pixels. Where each picture goes on the sheet
 comes from game/sheet.py, which the renderer slices with.
