@@ -27,12 +27,14 @@ import traceback
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game import cli
+from game import theme as themes
 from game.core import Cell, Delta, Game, Status
 from game.input import Action, InputMachine, NewGame, Spot
 from game.layout import Layout
@@ -41,7 +43,7 @@ from game.persist import GameRecord, Profile, SavedGame, Settings, data_dir, fin
 from game.render import Renderer
 from game.rules import MAX_ZOOM, MIN_ZOOM, PRESETS, Board, Difficulty, FirstClick
 from game.session import MODIFIER_KEYS, Command, KeyMap, LoggedMove, PlaySession, scene_of
-from game.session.commands import MENUS
+from game.session.commands import MENUS, THEME_COMMANDS
 from game.sound import SoundPlayer, warn_to_stderr
 from game.version import version
 from game.window import TITLE, GameWindow, fits
@@ -74,6 +76,7 @@ class App:
         for problem in self.profile.problems:  # the terminal hears them too (--data-dir)
             warn_to_stderr(problem)
         self.settings: Settings = self.profile.settings
+        themes.use(self.settings.theme)
         self.sound = SoundPlayer(
             enabled=self.settings.sound if options.sound is None else options.sound,
             warn=warn_to_stderr,
@@ -102,7 +105,10 @@ class App:
             Command.RULES: self.open_rules,
             Command.ABOUT: self.open_about,
             Command.HELP: self.open_help,
+            Command.NEXT_THEME: self.next_theme,
         }
+        for command, name in THEME_COMMANDS.items():
+            self._commands[command] = partial(self.set_theme, name)
         self.menubar = MenuBar(MENUS, self.keymap, self.menu_checked)
         self._alt_alone = False  # Alt went down and nothing else since: its release opens
         # Open dialogs, topmost last, each with what to do with its answer.
@@ -188,7 +194,7 @@ class App:
         else:
             self._window.resize(size)
             self._window.set_title(TITLE)
-        self.renderer = Renderer(layout, self.zoom)
+        self.renderer = Renderer(layout, self.zoom, themes.current())
 
     @property
     def window(self) -> GameWindow:
@@ -295,7 +301,25 @@ class App:
             Command.SOUND: settings.sound,
             Command.PAUSE: self.session.paused,
         }
+        for theme_command, name in THEME_COMMANDS.items():
+            ticks[theme_command] = settings.theme == name
         return ticks.get(command)
+
+    def set_theme(self, name: str) -> None:
+        """Put on a look (game.theme), kept in the settings; the window shows it at once."""
+        self.save_settings(replace(self.settings, theme=themes.by_name(name).name))
+
+    def next_theme(self) -> None:
+        """The next look, round and round."""
+        names = list(themes.THEMES)
+        self.set_theme(names[(names.index(self.settings.theme) + 1) % len(names)])
+
+    def _apply_theme(self) -> None:
+        """Draw in the settings' theme from the next frame: its sheet is loaded anew."""
+        if self.renderer.theme.name != self.settings.theme:
+            themes.use(self.settings.theme)
+            self.renderer = Renderer(self.renderer.layout, self.zoom, themes.current())
+            self._dialog_drawn = False
 
     def toggle_sound(self) -> None:
         """Sound on or off, kept in the settings."""
@@ -465,6 +489,7 @@ class App:
         if settings.sound != self.settings.sound:
             self.sound.enabled = settings.sound  # (so --no-sound holds until M is pressed)
         self.settings = settings
+        self._apply_theme()
         self.profile.save_settings(settings)
         self._tell_problems()
 
