@@ -30,11 +30,13 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.sheet import DARK, LIGHT
+from game.sheet import LIGHT
 from game.sprites import SpriteSheet
+from game.theme import current as theme
 
 Colour = tuple[int, int, int]
 
+# The classic colours. Drawing asks the theme in use (game.theme) for its own.
 BLACK: Colour = (0, 0, 0)
 WHITE: Colour = LIGHT
 NAVY: Colour = (0, 0, 128)
@@ -182,8 +184,8 @@ class _Style:
         self.field_gap = (3 if compact else 4) * z
         self.column_gap = (5 if compact else 10) * z
 
-    def text(self, text: str, colour: Colour = BLACK) -> pygame.Surface:
-        return _text(self.size, text, colour)
+    def text(self, text: str, colour: Colour | None = None) -> pygame.Surface:
+        return _text(self.size, text, theme().text if colour is None else colour)
 
     def width(self, text: str) -> int:
         return int(self.font.size(text)[0])
@@ -300,8 +302,8 @@ class _TablePiece(_Piece):
             for c, lines in enumerate(self.header):
                 self._cell(image, lines, c, xs[c], y)
             rule_y = y + self.header_h - 3 * z
-            image.fill(DARK, (self.x, rule_y, self.w, z))
-            image.fill(WHITE, (self.x, rule_y + z, self.w, z))
+            image.fill(theme().shadow, (self.x, rule_y, self.w, z))
+            image.fill(theme().light, (self.x, rule_y + z, self.w, z))
             y += self.header_h
         for row, height in zip(self.rows, self.row_heights, strict=True):
             for c, lines in enumerate(row):
@@ -346,10 +348,10 @@ class _FieldsPiece(_Piece):
             image.blit(label, (self.x, label_y))
             sprites.frame(image, "sunken2", (box.x, box.y, box.w, box.h), fill=False)
             inside = box.inflate(-4 * z, -4 * z)
-            image.fill(WHITE, inside)
+            image.fill(theme().field, inside)
             focused = i == form.focus_index
             selected = focused and form.selected and form.values_list[i] != ""
-            text = style.text(form.values_list[i], WHITE if selected else BLACK)
+            text = style.text(form.values_list[i], theme().highlight_text if selected else None)
             ty = inside.y + (inside.h - style.line) // 2 + style.nudge
             room = inside.w - 2 * self.inner_pad + z
             # A text wider than its box shows its end, where the caret is.
@@ -357,10 +359,10 @@ class _FieldsPiece(_Piece):
             previous = image.get_clip()
             image.set_clip(inside.clip(previous))
             if selected:
-                image.fill(NAVY, (tx - z, ty, text.get_width() + 2 * z, style.line))
+                image.fill(theme().highlight, (tx - z, ty, text.get_width() + 2 * z, style.line))
             image.blit(text, (tx, ty))
             if focused and not selected:
-                image.fill(BLACK, (tx + text.get_width() + z, ty, z, style.line))
+                image.fill(theme().text, (tx + text.get_width() + z, ty, z, style.line))
             image.set_clip(previous)
 
 
@@ -583,8 +585,8 @@ class Dialog:
         # The title band, a pixel of grey inside the frame, like Windows 95.
         inset = style.bevel + z
         band = pygame.Rect(inset, inset, width - 2 * inset, style.band)
-        image.fill(NAVY, band)
-        title = style.text(layout.title, WHITE)
+        image.fill(theme().highlight, band)
+        title = style.text(layout.title, theme().highlight_text)
         image.blit(
             title, (band.x + 3 * z, band.y + (band.h - title.get_height()) // 2 + style.nudge)
         )
@@ -616,7 +618,7 @@ class Dialog:
         pressed = self._held == label and self._held_over
         face = rect
         if label == self.default:
-            image.fill(BLACK, rect)  # the default button's black outline
+            image.fill(theme().text, rect)  # the default button's black outline
             face = rect.inflate(-2 * z, -2 * z)
         sprites.frame(image, "sunken3" if pressed else "raised3", (face.x, face.y, face.w, face.h))
         text = style.text(label)
@@ -649,9 +651,9 @@ class _MenuPiece(_Piece):
         style, z = self.style, self.style.zoom
         for i, ((label, value), row) in enumerate(zip(self.menu.items, self.rows(), strict=True)):
             lit = i == self.menu.index
-            colour = WHITE if lit else BLACK
+            colour = theme().highlight_text if lit else theme().text
             if lit:
-                image.fill(NAVY, row)
+                image.fill(theme().highlight, row)
             ty = row.y + (row.h - style.line) // 2 + style.nudge
             room = row.w - self.value_w - style.column_gap - 6 * z
             image.blit(style.text(_ellipsize(style.font, label, room), colour), (row.x + 3 * z, ty))
@@ -697,7 +699,7 @@ class MenuDialog(Dialog):
     def _body(self, style: _Style, width: int) -> list[_Piece]:
         pieces: list[_Piece] = []
         if self.lines:
-            pieces.append(_TextPiece(style, self.lines, width, BLACK))
+            pieces.append(_TextPiece(style, self.lines, width, theme().text))
         pieces.append(_MenuPiece(style, self, width))
         return pieces
 
@@ -758,7 +760,7 @@ class MessageDialog(Dialog):
     def _body(self, style: _Style, width: int) -> list[_Piece]:
         if not self.lines:
             return []
-        return [_TextPiece(style, self.lines, min(width, WRAP_WIDTH * style.zoom), BLACK)]
+        return [_TextPiece(style, self.lines, min(width, WRAP_WIDTH * style.zoom), theme().text)]
 
     def _key(self, key: int, mod: int) -> None:
         if key == pygame.K_ESCAPE and len(self.buttons) == 1:
@@ -948,10 +950,10 @@ class FormDialog(Dialog):
         text_w = min(width, WRAP_WIDTH * style.zoom)
         pieces: list[_Piece] = []
         if self.lines:
-            pieces.append(_TextPiece(style, self.lines, text_w, BLACK))
+            pieces.append(_TextPiece(style, self.lines, text_w, theme().text))
         pieces.append(_FieldsPiece(style, self, width))
         if self.error:
-            pieces.append(_TextPiece(style, [self.error], text_w, RED))
+            pieces.append(_TextPiece(style, [self.error], text_w, theme().error))
         return pieces
 
     def _painted(self, layout: _Layout) -> None:
@@ -987,5 +989,5 @@ class TableDialog(Dialog):
         pieces: list[_Piece] = [_TablePiece(style, self.headers, self.rows, width)]
         if self.lines:
             text_w = min(width, max(WRAP_WIDTH * style.zoom, pieces[0].width))
-            pieces.append(_TextPiece(style, self.lines, text_w, BLACK))
+            pieces.append(_TextPiece(style, self.lines, text_w, theme().text))
         return pieces

@@ -21,11 +21,8 @@ import pygame
 
 from game.fonts import ui_font
 from game.session.commands import MENU_KEYS, MODIFIER_KEYS, Command, KeyMap, Menu, MenuItem
-from game.sheet import DARK, GREY, LIGHT
 from game.sprites import SpriteSheet
-
-BLACK = (0, 0, 0)
-NAVY = (0, 0, 128)
+from game.theme import current as theme
 
 TEXT_SIZE = 11
 """The menus' font size at 1x."""
@@ -208,12 +205,12 @@ class MenuBar:
         """Draw the bar over ``bar`` (window pixels) and the open menu under it."""
         z = sprites.zoom
         font = ui_font(TEXT_SIZE * z)
-        surface.fill(GREY, bar)
-        surface.fill(LIGHT, (bar.x, bar.bottom - z, bar.w, z))
+        surface.fill(theme().face, bar)
+        surface.fill(theme().light, (bar.x, bar.bottom - z, bar.w, z))
         self._titles = []
         x = bar.x + 2 * z
         for index, menu in enumerate(self.menus):
-            text = font.render(menu.title, True, BLACK)
+            text = font.render(menu.title, True, theme().text)
             rect = pygame.Rect(x, bar.y + z, text.get_width() + 2 * TITLE_PAD * z, bar.h - 2 * z)
             if index == self.open_index:
                 sprites.frame(surface, "sunken1", (rect.x, rect.y, rect.w, rect.h), fill=False)
@@ -255,13 +252,13 @@ class MenuBar:
             y += height
             if item is None:
                 middle = row.y + height // 2 - z
-                surface.fill(DARK, (row.x + z, middle, row.w - 2 * z, z))
-                surface.fill(LIGHT, (row.x + z, middle + z, row.w - 2 * z, z))
+                surface.fill(theme().shadow, (row.x + z, middle, row.w - 2 * z, z))
+                surface.fill(theme().light, (row.x + z, middle + z, row.w - 2 * z, z))
                 continue
             lit = index == self.row
-            ink = LIGHT if lit else BLACK
+            ink = theme().highlight_text if lit else theme().text
             if lit:
-                surface.fill(NAVY, row)
+                surface.fill(theme().highlight, row)
             if self.checked(item.command):
                 tick = font.render("\N{CHECK MARK}", True, ink)
                 surface.blit(tick, tick.get_rect(midleft=(row.x + 2 * z, row.centery)))
