@@ -140,7 +140,7 @@ COLOURBLIND_ART = Art(
     cross=(230, 80, 45),
     flag=(230, 80, 45),
     led_on=(255, 176, 0),  # amber LEDs: as bright to every eye as they are to trichromats
-    led_off=(72, 48, 0),
+    led_off=(44, 28, 0),
 )
 
 CONTRAST_ART = Art(
@@ -153,13 +153,13 @@ CONTRAST_ART = Art(
     # Each at least 7:1 on the black ground and 14 or more CIELAB units apart under
     # simulated colour blindness (tests/test_themes.py); the bar under 4-8 does the rest.
     numbers={
-        "1": (115, 170, 205),
+        "1": WHITE,  # the everyday number the brightest
         "2": (65, 255, 130),
         "3": (255, 95, 80),
         "4": (170, 170, 255),
         "5": (175, 225, 40),
         "6": (195, 255, 180),
-        "7": (255, 255, 255),
+        "7": (115, 170, 205),
         "8": (105, 210, 200),
     },
     underlined=frozenset("45678"),
@@ -172,7 +172,7 @@ CONTRAST_ART = Art(
     question=BLACK,
     question_open=WHITE,
     led_on=YELLOW,
-    led_off=(56, 56, 0),
+    led_off=(36, 36, 0),
 )
 
 ARTS: dict[str, Art] = {art.theme.name: art for art in (CLASSIC_ART, COLOURBLIND_ART, CONTRAST_ART)}
