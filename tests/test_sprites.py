@@ -15,6 +15,7 @@ import pygame
 import pytest
 
 from game import sheet as layout
+from game.theme import THEMES
 
 ROOT = Path(__file__).resolve().parent.parent
 SPRITES = ROOT / "sprites"
@@ -92,7 +93,7 @@ def test_every_picture_lies_inside_the_sheet() -> None:
         assert 0 <= y <= y + h <= layout.SHEET_H
 
 
-@pytest.mark.parametrize("name", ["sheet.png", "icon.png"])
+@pytest.mark.parametrize("name", [*(theme.sheet for theme in THEMES.values()), "icon.png"])
 def test_regenerating_gives_the_committed_pixels(regenerated: Path, name: str) -> None:
     committed = pygame.image.load(str(SPRITES / name))
     fresh = pygame.image.load(str(regenerated / name))
