@@ -218,3 +218,27 @@ def test_the_pause_box_wears_the_theme(contrast_app: App) -> None:
     assert box is not None
     assert _count(app, CONTRAST.text, box) > 20  # white words on black
     assert shows(app, 8, 8, CONTRAST, Tile.HIDDEN)
+
+
+def test_the_settings_dialog_changes_the_look_under_its_own_eyes(folder: Path) -> None:
+    app = start(folder, "classic")
+    try:
+        press(pygame.K_o)
+        for _ in range(5):  # down to the Look line
+            press(pygame.K_DOWN)
+        app.run(frames=1)
+        dialog = app.top_dialog
+        assert dialog is not None and dialog.rect is not None
+        assert _count(app, CLASSIC.highlight, dialog.rect) > 100
+        press(pygame.K_RETURN)
+        app.run(frames=1)
+        assert app.top_dialog is dialog  # the menu stays open, redrawn in the new look
+        assert saved_theme(folder) == "colourblind"
+        assert _count(app, COLOURBLIND.highlight, dialog.rect) > 100
+        assert _count(app, CLASSIC.highlight, dialog.rect) == 0
+        assert app.renderer.sprites.theme is COLOURBLIND  # the board behind it too
+        press(pygame.K_ESCAPE)
+        app.run(frames=1)
+        assert shows(app, 8, 8, COLOURBLIND, Tile.HIDDEN)
+    finally:
+        app.close()
