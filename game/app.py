@@ -27,12 +27,14 @@ import traceback
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game import cli, recording
+from game import theme as themes
 from game.core import Cell, Delta, Game, Look, Status, chord, mark, reveal
 from game.input import Action, InputMachine, NewGame, Spot
 from game.layout import Layout
@@ -40,7 +42,7 @@ from game.persist import GameRecord, Profile, SavedGame, Settings, data_dir, fin
 from game.render import Renderer
 from game.rules import MAX_ZOOM, MIN_ZOOM, PRESETS, Board, Difficulty, FirstClick, GameRules
 from game.session import MODIFIER_KEYS, Command, KeyMap, LoggedMove, PlaySession, scene_of
-from game.session.commands import MENUS
+from game.session.commands import MENUS, THEME_COMMANDS
 from game.sheet import TILE
 from game.sound import SoundPlayer, warn_to_stderr
 from game.version import version
@@ -84,6 +86,7 @@ class App:
         for problem in self.profile.problems:  # the terminal hears them too (--data-dir)
             warn_to_stderr(problem)
         self.settings: Settings = self.profile.settings
+        themes.use(self.settings.theme)
         self.sound = SoundPlayer(
             enabled=self.settings.sound if options.sound is None else options.sound,
             warn=warn_to_stderr,
@@ -121,7 +124,10 @@ class App:
             Command.CURSOR_RIGHT: lambda: self.move_cursor(0, 1),
             Command.OPEN: self.open_at_cursor,
             Command.FLAG: self.flag_at_cursor,
+            Command.NEXT_THEME: self.next_theme,
         }
+        for command, name in THEME_COMMANDS.items():
+            self._commands[command] = partial(self.set_theme, name)
         self.cursor: Cell | None = None
         """The keyboard cursor's cell; None until the keyboard is used."""
         self._fast = False  # Shift is held with a cursor key: move 5 cells
@@ -239,7 +245,7 @@ class App:
         else:
             self._window.resize(size)
             self._window.set_title(TITLE)
-        self.renderer = Renderer(layout, self.zoom)
+        self.renderer = Renderer(layout, self.zoom, themes.current())
 
     @property
     def window(self) -> GameWindow:
@@ -417,7 +423,25 @@ class App:
             Command.SOUND: settings.sound,
             Command.PAUSE: self.session.paused,
         }
+        for theme_command, name in THEME_COMMANDS.items():
+            ticks[theme_command] = settings.theme == name
         return ticks.get(command)
+
+    def set_theme(self, name: str) -> None:
+        """Put on a look (game.theme), kept in the settings; the window shows it at once."""
+        self.save_settings(replace(self.settings, theme=themes.by_name(name).name))
+
+    def next_theme(self) -> None:
+        """The next look, round and round."""
+        names = list(themes.THEMES)
+        self.set_theme(names[(names.index(self.settings.theme) + 1) % len(names)])
+
+    def _apply_theme(self) -> None:
+        """Draw in the settings' theme from the next frame: its sheet is loaded anew."""
+        if self.renderer.theme.name != self.settings.theme:
+            themes.use(self.settings.theme)
+            self.renderer = Renderer(self.renderer.layout, self.zoom, themes.current())
+            self._dialog_drawn = False
 
     def toggle_sound(self) -> None:
         """Sound on or off, kept in the settings."""
@@ -540,6 +564,8 @@ class App:
             return False
         if was_open and not menubar.is_open:
             self.renderer.invalidate()  # repaint what the menu covered
+            if not self.dialogs:
+                self.window.resize(self._board_size())  # back from a size grown for it
         if command is not None:
             self.command(command)
         return True
@@ -568,6 +594,22 @@ class App:
     def _board_size(self) -> tuple[int, int]:
         width, height = self.renderer.layout.size
         return (width * self.zoom, height * self.zoom)
+
+    def _bar(self) -> pygame.Rect:
+        """The menu bar: across the whole window (grown for a dialog or a menu too)."""
+        _, _, _, height = self.renderer.scaled(self.renderer.layout.menu_bar)
+        return pygame.Rect(0, 0, self.screen.get_width(), height)
+
+    def _fit_menu(self) -> None:
+        """Grow the window while a menu longer than the game is open."""
+        need = self.menubar.needed_size(self.zoom)
+        if need is None:
+            return
+        width, height = self._board_size()
+        room_w, room_h = usable_size()
+        size = (max(width, min(need[0], room_w)), max(height, min(need[1], room_h)))
+        if size != self.window.size:
+            self.window.resize(size)
 
     def _fit_dialog(self, dialog: Dialog) -> None:
         """Grow the window while a dialog larger than the game is open (never past the
@@ -638,6 +680,7 @@ class App:
         if settings.sound != self.settings.sound:
             self.sound.enabled = settings.sound  # (so --no-sound holds until M is pressed)
         self.settings = settings
+        self._apply_theme()
         self.profile.save_settings(settings)
         self._tell_problems()
 
@@ -813,7 +856,6 @@ class App:
             counter_below_zero=self.settings.counter_below_zero,
             cursor=self.cursor,
         )
-        bar = pygame.Rect(self.renderer.scaled(self.renderer.layout.menu_bar))
         if self.dialogs:
             dialog = self.dialogs[-1][0]
             if self._dialog_drawn and not dialog.dirty():
@@ -821,7 +863,7 @@ class App:
             self._fit_dialog(dialog)
             self.renderer.invalidate()
             self.renderer.draw(self.screen, self.game, scene)
-            self.menubar.draw(self.screen, self.renderer.sprites, bar)
+            self.menubar.draw(self.screen, self.renderer.sprites, self._bar())
             dialog.draw(self.screen, self.renderer.sprites)
             self._dialog_drawn = True
             self.window.present()
@@ -829,9 +871,11 @@ class App:
         if self.menubar.is_open:
             if not self.menubar.dirty():
                 return
+            self._fit_menu()
             self.renderer.invalidate()  # the menu is drawn over a whole frame
         dirty = self.renderer.draw(self.screen, self.game, scene, changed)
         if self.renderer.repainted or self.menubar.dirty():
+            bar = self._bar()
             self.menubar.draw(self.screen, self.renderer.sprites, bar)
             dirty.append(bar)
         if dirty:

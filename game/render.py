@@ -16,8 +16,9 @@ from game.core import Cell, Game, Look
 from game.fonts import ui_font
 from game.layout import Layout, Rect
 from game.session.scene import Scene
-from game.sheet import GREY, LED_W, TILE, Face, Tile
+from game.sheet import LED_W, TILE, Face, Tile
 from game.sprites import SpriteSheet
+from game.theme import Theme, current
 
 PAUSE_TITLE = "Paused"
 PAUSE_TEXT = "Click or press any key to go on."
@@ -55,10 +56,12 @@ def tile_for(look: Look, pressed: bool) -> Tile:
 class Renderer:
     """Draws a game into the window surface, redrawing only what changed."""
 
-    def __init__(self, layout: Layout, zoom: int) -> None:
+    def __init__(self, layout: Layout, zoom: int, theme: Theme | None = None) -> None:
         self.layout = layout
         self.zoom = zoom
-        self.sprites = SpriteSheet(zoom)
+        self.theme = current() if theme is None else theme
+        """The look drawn in (game.theme): its sprite sheet and colours."""
+        self.sprites = SpriteSheet(zoom, theme=self.theme)
         self.background = self._paint_background()
         self._drawn: list[Tile | None] = [None] * (layout.rows * layout.cols)
         self._pressed: frozenset[Cell] = frozenset()
@@ -79,11 +82,11 @@ class Renderer:
         return (rect[0] * z, rect[1] * z, rect[2] * z, rect[3] * z)
 
     def _paint_background(self) -> pygame.Surface:
-        """The static parts: grey ground and the bevels of the window, panel, board, counters."""
+        """The static parts: the ground and the bevels of the window, panel, board, counters."""
         width, height = self.layout.size
         z = self.zoom
         surface = pygame.Surface((width * z, height * z))
-        surface.fill(GREY)
+        surface.fill(self.theme.face)
         frame = self.sprites.frame
         frame(surface, "raised3", self.scaled(self.layout.frame))
         frame(surface, "sunken2", self.scaled(self.layout.panel))
@@ -121,7 +124,7 @@ class Renderer:
         self.repainted = full
         if full:
             if screen.get_size() != self.background.get_size():
-                screen.fill(GREY)  # a window grown for a dialog: grey around the game
+                screen.fill(self.theme.face)  # a window grown for a dialog: grey around the game
             screen.blit(self.background, (0, 0))
             dirty.append(screen.get_rect())
         if scene.paused:
@@ -200,11 +203,12 @@ class Renderer:
         bx, by, bw, bh = self.scaled(self.layout.board_frame)
         pad = 6 * z
         room = max(bw - 4 * pad, 1)
-        title = ui_font(PAUSE_TEXT_SIZE * z, bold=True).render(PAUSE_TITLE, True, (0, 0, 0))
+        ink = self.theme.text
+        title = ui_font(PAUSE_TEXT_SIZE * z, bold=True).render(PAUSE_TITLE, True, ink)
         font = ui_font(PAUSE_TEXT_SIZE * z)
         font.align = pygame.FONT_CENTER
         wrap = min(font.size(PAUSE_TEXT)[0], room)
-        text = font.render(PAUSE_TEXT, True, (0, 0, 0), None, wrap)
+        text = font.render(PAUSE_TEXT, True, ink, None, wrap)
         inner_w = max(title.get_width(), text.get_width())
         inner_h = title.get_height() + text.get_height()
         box = pygame.Rect(0, 0, inner_w + 2 * pad, inner_h + 2 * pad)

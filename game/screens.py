@@ -37,6 +37,7 @@ from game.rules import (
     max_mines,
 )
 from game.session import Stopwatch, Summary
+from game.theme import THEMES
 from game.widgets.form import Field, FormDialog
 from game.widgets.menu import MenuDialog
 from game.widgets.message import MessageDialog
@@ -269,6 +270,11 @@ def _next_rule(rule: FirstClick) -> FirstClick:
     return rules[(rules.index(rule) + 1) % len(rules)]
 
 
+def _next_theme(name: str) -> str:
+    names = list(THEMES)
+    return names[(names.index(name) + 1) % len(names)]
+
+
 # The settings menu, one line each: what it is, its value, and the settings with it changed.
 SETTINGS_MENU: list[tuple[str, Callable[[Settings], str], Callable[[Settings], Settings]]] = [
     (
@@ -292,6 +298,7 @@ SETTINGS_MENU: list[tuple[str, Callable[[Settings], str], Callable[[Settings], S
         lambda s: replace(s, counter_below_zero=not s.counter_below_zero),
     ),
     ("Sound", lambda s: _on_off(s.sound), lambda s: replace(s, sound=not s.sound)),
+    ("Look", lambda s: THEMES[s.theme].label, lambda s: replace(s, theme=_next_theme(s.theme))),
 ]
 
 

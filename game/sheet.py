@@ -1,4 +1,4 @@
-"""Where each picture sits on the sprite sheet (sprites/sheet.png).
+"""Where each picture sits on every theme's sprite sheet (sprites/sheet.png, the classic one).
 
 Pure data, shared by the script that paints the sheet (tools/make_sprites.py)
 and the renderer that slices it, so the two can never disagree. All sizes are

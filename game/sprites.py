@@ -12,16 +12,21 @@ import pygame
 
 from game import sheet
 from game.assets import asset_path
+from game.theme import Theme, current
 
 Rect = tuple[int, int, int, int]
 
 
 class SpriteSheet:
-    """Named pictures cut from sprites/sheet.png at one zoom."""
+    """Named pictures cut from a theme's sheet (sprites/sheet.png for the classic) at one zoom."""
 
-    def __init__(self, zoom: int, image: pygame.Surface | None = None) -> None:
+    def __init__(
+        self, zoom: int, image: pygame.Surface | None = None, theme: Theme | None = None
+    ) -> None:
+        self.theme = current() if theme is None else theme
+        """The theme whose sheet this is."""
         if image is None:
-            image = pygame.image.load(str(asset_path("sprites", "sheet.png")))
+            image = pygame.image.load(str(asset_path("sprites", self.theme.sheet)))
             with contextlib.suppress(pygame.error):  # no window yet: keep the file's format
                 image = image.convert()
         self.zoom = zoom

@@ -15,6 +15,8 @@ from pathlib import Path
 import platformdirs
 import pytest
 
+from game import theme
+
 # The player's real data folder, worked out before any test changes the environment.
 REAL_FOLDER = platformdirs.user_data_path("minesweeper", appauthor=False)
 
@@ -42,3 +44,11 @@ def _isolated_data_dir(
     before = _snapshot(REAL_FOLDER)
     yield
     assert _snapshot(REAL_FOLDER) == before, "a test touched the real user data folder"
+
+
+@pytest.fixture(autouse=True)
+def _classic_look() -> Iterator[None]:
+    """Every test starts in the default look, whatever the one before put on."""
+    theme.use(theme.DEFAULT)
+    yield
+    theme.use(theme.DEFAULT)

@@ -29,7 +29,7 @@ else:  # pragma: no cover - the tests run on 3.11+, the game itself on 3.10+
     tomllib = pytest.importorskip("tomli")
 
 ROOT = Path(__file__).resolve().parent.parent
-SPRITES = ("sheet.png", "icon.png", "icon.ico")
+SPRITES = ("sheet.png", "sheet-colourblind.png", "sheet-contrast.png", "icon.png", "icon.ico")
 SOUNDS = ("reveal.wav", "cascade.wav", "flag.wav", "explode.wav", "win.wav")
 FROZEN_EXE_VAR = "MINESWEEPER_FROZEN_EXE"
 

@@ -15,7 +15,7 @@ from game.persist.settings import SETTINGS_VERSION, Settings
 from game.rules import PRESETS, Board, Difficulty, FirstClick
 
 DEFAULT_DOC: dict[str, Any] = {
-    "version": 2,
+    "version": 3,
     "question_marks": True,
     "left_click_chords": False,
     "first_click": "opening",
@@ -24,7 +24,21 @@ DEFAULT_DOC: dict[str, Any] = {
     "zoom": None,
     "board": {"rows": 9, "columns": 9, "mines": 10},
     "custom": {"rows": 16, "columns": 30, "mines": 99},
+    "theme": "classic",
 }
+
+VERSION_2_DOC: dict[str, Any] = {
+    "version": 2,
+    "question_marks": False,
+    "left_click_chords": True,
+    "first_click": "safe",
+    "counter_below_zero": False,
+    "sound": False,
+    "zoom": 2,
+    "board": {"rows": 16, "columns": 16, "mines": 40},
+    "custom": {"rows": 20, "columns": 24, "mines": 99},
+}
+"""A settings file as version 2 of the game wrote it (one look: no theme)."""
 
 VERSION_1_DOC: dict[str, Any] = {
     "version": 1,
@@ -50,11 +64,12 @@ def test_the_defaults_are_a_new_players_settings() -> None:
     assert settings.zoom is None
     assert settings.board == PRESETS[Difficulty.BEGINNER]
     assert settings.custom == Board(16, 30, 99)
+    assert settings.theme == "classic"
 
 
 def test_the_json_form_is_the_documented_one() -> None:
     assert Settings().to_json() == DEFAULT_DOC
-    assert SETTINGS_VERSION == 2
+    assert SETTINGS_VERSION == 3
 
 
 def test_every_setting_round_trips() -> None:
@@ -67,8 +82,48 @@ def test_every_setting_round_trips() -> None:
         zoom=3,
         board=Board(24, 30, 667),
         custom=Board(24, 30, 667),
+        theme="contrast",
     )
     assert Settings.from_json(settings.to_json()) == settings
+
+
+@pytest.mark.parametrize("theme", ["classic", "colourblind", "contrast"])
+def test_every_theme_round_trips(theme: str) -> None:
+    settings = Settings(theme=theme)
+    assert settings.to_json()["theme"] == theme
+    assert Settings.from_json(settings.to_json()) == settings
+
+
+def test_a_version_2_file_reads_as_the_classic_look_with_nothing_else_lost() -> None:
+    before = copy.deepcopy(VERSION_2_DOC)
+    settings = Settings.from_json(VERSION_2_DOC)
+    assert settings.theme == "classic"
+    assert settings == Settings(
+        question_marks=False,
+        left_click_chords=True,
+        first_click=FirstClick.SAFE,
+        counter_below_zero=False,
+        sound=False,
+        zoom=2,
+        board=Board(16, 16, 40),
+        custom=Board(20, 24, 99),
+    )
+    assert settings.to_json() == {**VERSION_2_DOC, "version": 3, "theme": "classic"}
+    assert before == VERSION_2_DOC  # read, not changed
+
+
+@pytest.mark.parametrize("value", ["dark", "", "CLASSIC", None, 3, True, [], {"name": "contrast"}])
+def test_an_unknown_theme_reads_as_classic_and_is_no_damage(value: object) -> None:
+    """A newer version's theme (or a bent value) costs the look, never the other settings."""
+    doc = {**DEFAULT_DOC, "theme": value, "sound": False}
+    assert Settings.from_json(doc) == Settings(sound=False)
+
+
+def test_a_settings_value_cannot_name_an_unknown_theme() -> None:
+    with pytest.raises(DataError):
+        Settings(theme="dark")
+    with pytest.raises(DataError):
+        Settings(theme=None)  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("zoom", [None, 1, 2, 3, 4])

@@ -6,6 +6,7 @@ import importlib.util
 import io
 import itertools
 import struct
+import sys
 from collections import Counter
 from pathlib import Path
 from types import ModuleType
@@ -14,6 +15,7 @@ import pygame
 import pytest
 
 from game import sheet as layout
+from game.theme import THEMES
 
 ROOT = Path(__file__).resolve().parent.parent
 SPRITES = ROOT / "sprites"
@@ -27,6 +29,7 @@ def _load_tool() -> ModuleType:
     spec = importlib.util.spec_from_file_location("make_sprites", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up while being made
     spec.loader.exec_module(module)
     return module
 
@@ -90,7 +93,7 @@ def test_every_picture_lies_inside_the_sheet() -> None:
         assert 0 <= y <= y + h <= layout.SHEET_H
 
 
-@pytest.mark.parametrize("name", ["sheet.png", "icon.png"])
+@pytest.mark.parametrize("name", [*(theme.sheet for theme in THEMES.values()), "icon.png"])
 def test_regenerating_gives_the_committed_pixels(regenerated: Path, name: str) -> None:
     committed = pygame.image.load(str(SPRITES / name))
     fresh = pygame.image.load(str(regenerated / name))

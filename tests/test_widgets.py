@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from game.sheet import GREY
 from game.sprites import SpriteSheet
-from game.widgets import style as dialogs
+from game.theme import CLASSIC
 from game.widgets import text as widget_text
 from game.widgets.dialog import Dialog
 from game.widgets.form import Field, FormDialog
@@ -429,12 +429,12 @@ def test_clicking_a_field_focuses_it_and_selects_its_text(sprites: SpriteSheet) 
 def test_the_focused_fields_selection_is_drawn_white_on_navy(sprites: SpriteSheet) -> None:
     form = custom_field()
     surface = drawn(form, sprites)
-    assert count_colour(surface, form.field_rect("height"), dialogs.NAVY) > 0
-    assert count_colour(surface, form.field_rect("width"), dialogs.NAVY) == 0
+    assert count_colour(surface, form.field_rect("height"), CLASSIC.highlight) > 0
+    assert count_colour(surface, form.field_rect("width"), CLASSIC.highlight) == 0
     form.handle(key(pygame.K_TAB))
     surface = drawn(form, sprites)
-    assert count_colour(surface, form.field_rect("height"), dialogs.NAVY) == 0
-    assert count_colour(surface, form.field_rect("width"), dialogs.NAVY) > 0
+    assert count_colour(surface, form.field_rect("height"), CLASSIC.highlight) == 0
+    assert count_colour(surface, form.field_rect("width"), CLASSIC.highlight) > 0
 
 
 def test_enter_submits_valid_values() -> None:
@@ -718,8 +718,8 @@ def test_the_font_shrinks_when_the_text_cannot_fit_otherwise(sprites: SpriteShee
     assert few.rect is not None
     title_band = pygame.Rect(many.rect.x + 4, many.rect.y + 4, many.rect.width - 8, 30)
     few_band = pygame.Rect(few.rect.x + 4, few.rect.y + 4, few.rect.width - 8, 30)
-    navy_many = count_colour(surface, title_band, dialogs.NAVY) // title_band.width
-    navy_few = count_colour(drawn(few, sprites), few_band, dialogs.NAVY) // few_band.width
+    navy_many = count_colour(surface, title_band, CLASSIC.highlight) // title_band.width
+    navy_few = count_colour(drawn(few, sprites), few_band, CLASSIC.highlight) // few_band.width
     assert navy_many < navy_few, "the title band (one line of the font) got shorter"
 
 

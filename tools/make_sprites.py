@@ -2,8 +2,10 @@
 
     python tools/make_sprites.py [--out DIR]
 
-writes sheet.png, icon.png and icon.ico into DIR (default: the repository's
-sprites/ folder). Everything is drawn with fills, single pixels and hand-made
+writes one sprite sheet per theme (game/theme.py: sheet.png for the classic
+look, sheet-colourblind.png, sheet-contrast.png; each theme's colours are an Art
+below), icon.png and icon.ico into DIR (default: the repository's sprites/
+folder). Everything is drawn with fills, single pixels and hand-made
 bitmaps (lists of strings below): no fonts, no anti-aliasing, no randomness,
 so running it twice gives the same pixels. Where each picture goes on the sheet
 comes from game/sheet.py, which the renderer slices with.
@@ -17,6 +19,7 @@ import os
 import struct
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -45,18 +48,138 @@ from game.sheet import (  # noqa: E402
     led_rect,
     tile_rect,
 )
+from game.theme import CLASSIC, COLOURBLIND, CONTRAST, THEMES, Theme  # noqa: E402
 
 Colour = tuple[int, int, int]
 Bitmap = Sequence[str]
 
 BLACK: Colour = (0, 0, 0)
+WHITE: Colour = (255, 255, 255)
 RED: Colour = (255, 0, 0)
 YELLOW: Colour = (255, 255, 0)
-LED_ON: Colour = (255, 0, 0)
-LED_OFF: Colour = (80, 0, 0)  # unlit segments glow faintly, like a real LED
 
-# Letters used in the bitmaps; '.' always means "leave the pixel alone".
-INK: dict[str, Colour] = {"K": BLACK, "W": LIGHT, "R": RED, "Y": YELLOW, "D": DARK, "G": GREY}
+
+@dataclass(frozen=True)
+class Art:
+    """The colours (and the few shapes) one theme's sheet is painted with.
+
+    The frames, the face button's bevel and the window around the board take the
+    theme's own face/light/shadow (game.theme), so the board and the dialogs match.
+    """
+
+    theme: Theme
+    hidden: Colour = GREY
+    """An unopened cell, raised by a 2 px bevel of hidden_light and hidden_dark."""
+    hidden_light: Colour = LIGHT
+    hidden_dark: Colour = DARK
+    ground: Colour = GREY
+    """An opened cell."""
+    grid: Colour = DARK
+    """The 1 px line along an opened cell's top and left."""
+    numbers: dict[str, Colour] = field(default_factory=lambda: dict(NUMBER_COLOURS))
+    underlined: frozenset[str] = frozenset()
+    """Numbers drawn with a bar under them: a cue that does not need colour."""
+    mine: Colour = BLACK
+    shine: Colour = LIGHT
+    exploded: Colour = RED
+    """The ground under the mine that was opened."""
+    exploded_mine: Colour = BLACK
+    cross: Colour = RED
+    """The cross over a wrong flag's mine."""
+    flag: Colour = RED
+    pole: Colour = BLACK
+    """The flag's pole and foot."""
+    question: Colour = BLACK
+    """The question mark on a hidden cell."""
+    question_open: Colour = BLACK
+    """The question mark held down (on the opened cell's ground)."""
+    led_ground: Colour = BLACK
+    led_on: Colour = RED
+    led_off: Colour = (80, 0, 0)  # unlit segments glow faintly, like a real LED
+    smiley: Colour = YELLOW
+    smiley_ink: Colour = BLACK
+
+    def ink(self, **more: Colour) -> dict[str, Colour]:
+        """The bitmap letters' colours; '.' always means "leave the pixel alone"."""
+        return {
+            "K": self.mine,
+            "W": self.shine,
+            "R": self.flag,
+            "Y": self.smiley,
+            "D": self.theme.shadow,
+            "G": self.theme.face,
+            "P": self.pole,
+            "F": self.smiley_ink,
+            "X": self.cross,
+        } | more
+
+
+CLASSIC_ART = Art(CLASSIC)
+"""Windows 95, pixel for pixel as it always was."""
+
+COLOURBLIND_ART = Art(
+    COLOURBLIND,
+    ground=(248, 248, 248),  # opened cells light, hidden ones grey: told apart by lightness
+    grid=(168, 168, 168),
+    # Hues in the classic places (1 blue, 2 green, 3 red, 4 indigo...) but every number
+    # a step of lightness apart (CIE L* 0, 9, 16, 24, 32, 39, 47, 55 for 8, 7, 4, 6, 5,
+    # 2, 1, 3), each at least 3.5:1 on the ground, and 22 or more CIELAB units apart
+    # under simulated protanopia, deuteranopia and tritanopia (tests/test_themes.py).
+    numbers={
+        "1": (25, 104, 233),
+        "2": (35, 105, 70),
+        "3": (230, 80, 45),
+        "4": (40, 0, 135),
+        "5": (140, 0, 125),
+        "6": (60, 60, 0),
+        "7": (50, 0, 55),
+        "8": (0, 0, 0),
+    },
+    underlined=frozenset("45678"),
+    exploded=(230, 80, 45),  # vermilion (Okabe-Ito): not a red that protanopes lose
+    cross=(230, 80, 45),
+    flag=(230, 80, 45),
+    led_on=(255, 176, 0),  # amber LEDs: as bright to every eye as they are to trichromats
+    led_off=(44, 28, 0),
+)
+
+CONTRAST_ART = Art(
+    CONTRAST,
+    hidden=(176, 176, 176),
+    hidden_light=WHITE,
+    hidden_dark=(56, 56, 56),
+    ground=BLACK,  # opened cells black under bright numbers; hidden ones light
+    grid=(96, 96, 96),
+    # Each at least 7:1 on the black ground and 14 or more CIELAB units apart under
+    # simulated colour blindness (tests/test_themes.py); the bar under 4-8 does the rest.
+    numbers={
+        "1": WHITE,  # the everyday number the brightest
+        "2": (65, 255, 130),
+        "3": (255, 96, 82),
+        "4": (170, 170, 255),
+        "5": (175, 225, 40),
+        "6": (195, 255, 180),
+        "7": (115, 170, 205),
+        "8": (105, 210, 200),
+    },
+    underlined=frozenset("45678"),
+    mine=WHITE,  # a white mine on the black ground
+    shine=BLACK,
+    exploded=YELLOW,
+    exploded_mine=BLACK,
+    cross=(255, 40, 40),
+    flag=(230, 0, 0),
+    question=BLACK,
+    question_open=WHITE,
+    led_on=YELLOW,
+    led_off=(36, 36, 0),
+)
+
+ARTS: dict[str, Art] = {art.theme.name: art for art in (CLASSIC_ART, COLOURBLIND_ART, CONTRAST_ART)}
+"""Each theme's art, by the theme's name."""
+
+INK = CLASSIC_ART.ink()
+"""The classic ink, for the icons."""
 
 
 # --- glyph bitmaps -------------------------------------------------------------------
@@ -192,32 +315,32 @@ MINE: Bitmap = (
 
 CROSS: Bitmap = (  # laid over the mine on a wrongly flagged cell
     ".............",
-    "RR.........RR",
-    ".RR.......RR.",
-    "..RR.....RR..",
-    "...RR...RR...",
-    "....RR.RR....",
-    ".....RRR.....",
-    "....RR.RR....",
-    "...RR...RR...",
-    "..RR.....RR..",
-    ".RR.......RR.",
-    "RR.........RR",
+    "XX.........XX",
+    ".XX.......XX.",
+    "..XX.....XX..",
+    "...XX...XX...",
+    "....XX.XX....",
+    ".....XXX.....",
+    "....XX.XX....",
+    "...XX...XX...",
+    "..XX.....XX..",
+    ".XX.......XX.",
+    "XX.........XX",
     ".............",
 )
 
 FLAG: Bitmap = (  # 12x12, covers the hidden tile inside its bevel
     "............",
-    "....RRK.....",
-    "..RRRRK.....",
-    ".RRRRRK.....",
-    "..RRRRK.....",
-    "....RRK.....",
-    "......K.....",
-    "......K.....",
-    "....KKKK....",
-    "..KKKKKKKK..",
-    "..KKKKKKKK..",
+    "....RRP.....",
+    "..RRRRP.....",
+    ".RRRRRP.....",
+    "..RRRRP.....",
+    "....RRP.....",
+    "......P.....",
+    "......P.....",
+    "....PPPP....",
+    "..PPPPPPPP..",
+    "..PPPPPPPP..",
     "............",
 )
 
@@ -267,80 +390,80 @@ LED_LIT: dict[str, str] = {
 # Smiley faces, 17x17: black outline, yellow fill, the features in black.
 FACE_ART: dict[str, Bitmap] = {
     "smile": (
-        "......KKKKK......",
-        "....KKYYYYYKK....",
-        "...KYYYYYYYYYK...",
-        "..KYYYYYYYYYYYK..",
-        ".KYYYYYYYYYYYYYK.",
-        ".KYYYKKYYYKKYYYK.",
-        "KYYYYKKYYYKKYYYYK",
-        "KYYYYYYYYYYYYYYYK",
-        "KYYYYYYYYYYYYYYYK",
-        "KYYYYYYYYYYYYYYYK",
-        "KYYYKYYYYYYYKYYYK",
-        ".KYYYKYYYYYKYYYK.",
-        ".KYYYYKKKKKYYYYK.",
-        "..KYYYYYYYYYYYK..",
-        "...KYYYYYYYYYK...",
-        "....KKYYYYYKK....",
-        "......KKKKK......",
+        "......FFFFF......",
+        "....FFYYYYYFF....",
+        "...FYYYYYYYYYF...",
+        "..FYYYYYYYYYYYF..",
+        ".FYYYYYYYYYYYYYF.",
+        ".FYYYFFYYYFFYYYF.",
+        "FYYYYFFYYYFFYYYYF",
+        "FYYYYYYYYYYYYYYYF",
+        "FYYYYYYYYYYYYYYYF",
+        "FYYYYYYYYYYYYYYYF",
+        "FYYYFYYYYYYYFYYYF",
+        ".FYYYFYYYYYFYYYF.",
+        ".FYYYYFFFFFYYYYF.",
+        "..FYYYYYYYYYYYF..",
+        "...FYYYYYYYYYF...",
+        "....FFYYYYYFF....",
+        "......FFFFF......",
     ),
     "surprised": (
-        "......KKKKK......",
-        "....KKYYYYYKK....",
-        "...KYYYYYYYYYK...",
-        "..KYYYYYYYYYYYK..",
-        ".KYYYYYYYYYYYYYK.",
-        ".KYYYKKYYYKKYYYK.",
-        "KYYYYKKYYYKKYYYYK",
-        "KYYYYYYYYYYYYYYYK",
-        "KYYYYYYYYYYYYYYYK",
-        "KYYYYYYKKKYYYYYYK",
-        "KYYYYYKYYYKYYYYYK",
-        ".KYYYYKYYYKYYYYK.",
-        ".KYYYYKYYYKYYYYK.",
-        "..KYYYYKKKYYYYK..",
-        "...KYYYYYYYYYK...",
-        "....KKYYYYYKK....",
-        "......KKKKK......",
+        "......FFFFF......",
+        "....FFYYYYYFF....",
+        "...FYYYYYYYYYF...",
+        "..FYYYYYYYYYYYF..",
+        ".FYYYYYYYYYYYYYF.",
+        ".FYYYFFYYYFFYYYF.",
+        "FYYYYFFYYYFFYYYYF",
+        "FYYYYYYYYYYYYYYYF",
+        "FYYYYYYYYYYYYYYYF",
+        "FYYYYYYFFFYYYYYYF",
+        "FYYYYYFYYYFYYYYYF",
+        ".FYYYYFYYYFYYYYF.",
+        ".FYYYYFYYYFYYYYF.",
+        "..FYYYYFFFYYYYF..",
+        "...FYYYYYYYYYF...",
+        "....FFYYYYYFF....",
+        "......FFFFF......",
     ),
     "cool": (
-        "......KKKKK......",
-        "....KKYYYYYKK....",
-        "...KYYYYYYYYYK...",
-        "..KYYYYYYYYYYYK..",
-        ".KYYYYYYYYYYYYYK.",
-        ".KKKKKKKKKKKKKKK.",
-        "KYYKKKKKYKKKKKYYK",
-        "KYYYKKKYYYKKKYYYK",
-        "KYYYYYYYYYYYYYYYK",
-        "KYYYYYYYYYYYYYYYK",
-        "KYYYKYYYYYYYKYYYK",
-        ".KYYYKYYYYYKYYYK.",
-        ".KYYYYKKKKKYYYYK.",
-        "..KYYYYYYYYYYYK..",
-        "...KYYYYYYYYYK...",
-        "....KKYYYYYKK....",
-        "......KKKKK......",
+        "......FFFFF......",
+        "....FFYYYYYFF....",
+        "...FYYYYYYYYYF...",
+        "..FYYYYYYYYYYYF..",
+        ".FYYYYYYYYYYYYYF.",
+        ".FFFFFFFFFFFFFFF.",
+        "FYYFFFFFYFFFFFYYF",
+        "FYYYFFFYYYFFFYYYF",
+        "FYYYYYYYYYYYYYYYF",
+        "FYYYYYYYYYYYYYYYF",
+        "FYYYFYYYYYYYFYYYF",
+        ".FYYYFYYYYYFYYYF.",
+        ".FYYYYFFFFFYYYYF.",
+        "..FYYYYYYYYYYYF..",
+        "...FYYYYYYYYYF...",
+        "....FFYYYYYFF....",
+        "......FFFFF......",
     ),
     "dead": (
-        "......KKKKK......",
-        "....KKYYYYYKK....",
-        "...KYYYYYYYYYK...",
-        "..KYYYYYYYYYYYK..",
-        ".KYYKYKYYYKYKYYK.",
-        ".KYYYKYYYYYKYYYK.",
-        "KYYYKYKYYYKYKYYYK",
-        "KYYYYYYYYYYYYYYYK",
-        "KYYYYYYYYYYYYYYYK",
-        "KYYYYYYYYYYYYYYYK",
-        "KYYYYYKKKKKYYYYYK",
-        ".KYYYKYYYYYKYYYK.",
-        ".KYYKYYYYYYYKYYK.",
-        "..KYYYYYYYYYYYK..",
-        "...KYYYYYYYYYK...",
-        "....KKYYYYYKK....",
-        "......KKKKK......",
+        "......FFFFF......",
+        "....FFYYYYYFF....",
+        "...FYYYYYYYYYF...",
+        "..FYYYYYYYYYYYF..",
+        ".FYYFYFYYYFYFYYF.",
+        ".FYYYFYYYYYFYYYF.",
+        "FYYYFYFYYYFYFYYYF",
+        "FYYYYYYYYYYYYYYYF",
+        "FYYYYYYYYYYYYYYYF",
+        "FYYYYYYYYYYYYYYYF",
+        "FYYYYYFFFFFYYYYYF",
+        ".FYYYFYYYYYFYYYF.",
+        ".FYYFYYYYYYYFYYF.",
+        "..FYYYYYYYYYYYF..",
+        "...FYYYYYYYYYF...",
+        "....FFYYYYYFF....",
+        "......FFFFF......",
     ),
 }
 
@@ -377,64 +500,71 @@ def bevel(surf: pygame.Surface, width: int, top_left: Colour, bottom_right: Colo
 
 
 # --- board tiles (16x16) -------------------------------------------------------------
-def tile_hidden() -> pygame.Surface:
+def tile_hidden(art: Art = CLASSIC_ART) -> pygame.Surface:
     surf = pygame.Surface((TILE, TILE))
-    surf.fill(GREY)
-    bevel(surf, 2, LIGHT, DARK)
+    surf.fill(art.hidden)
+    bevel(surf, 2, art.hidden_light, art.hidden_dark)
     return surf
 
 
-def tile_open(ground: Colour = GREY) -> pygame.Surface:
+def tile_open(art: Art = CLASSIC_ART, ground: Colour | None = None) -> pygame.Surface:
     """An opened cell: flat, with the 1 px grid line along the top and left."""
     surf = pygame.Surface((TILE, TILE))
-    surf.fill(ground)
-    pygame.draw.line(surf, DARK, (0, 0), (TILE - 1, 0))
-    pygame.draw.line(surf, DARK, (0, 0), (0, TILE - 1))
+    surf.fill(art.ground if ground is None else ground)
+    pygame.draw.line(surf, art.grid, (0, 0), (TILE - 1, 0))
+    pygame.draw.line(surf, art.grid, (0, 0), (0, TILE - 1))
     return surf
 
 
-def tile_number(n: str) -> pygame.Surface:
-    surf = tile_open()
-    stamp(surf, DIGITS[n], 4, 3, {"#": NUMBER_COLOURS[n]})
+def tile_number(n: str, art: Art = CLASSIC_ART) -> pygame.Surface:
+    surf = tile_open(art)
+    colour = art.numbers[n]
+    if n in art.underlined:  # the glyph one row higher, a 2 px bar under it
+        stamp(surf, DIGITS[n], 4, 2, {"#": colour})
+        surf.fill(colour, (4, 13, 9, 2))
+    else:
+        stamp(surf, DIGITS[n], 4, 3, {"#": colour})
     return surf
 
 
-def tile_flag() -> pygame.Surface:
-    surf = tile_hidden()
-    stamp(surf, FLAG, 2, 2, INK)
+def tile_flag(art: Art = CLASSIC_ART) -> pygame.Surface:
+    surf = tile_hidden(art)
+    stamp(surf, FLAG, 2, 2, art.ink())
     return surf
 
 
-def tile_question() -> pygame.Surface:
-    surf = tile_hidden()
-    stamp(surf, QUESTION, 3, 3, {"#": BLACK})
+def tile_question(art: Art = CLASSIC_ART) -> pygame.Surface:
+    surf = tile_hidden(art)
+    stamp(surf, QUESTION, 3, 3, {"#": art.question})
     return surf
 
 
-def tile_question_pressed() -> pygame.Surface:
-    surf = tile_open()
-    stamp(surf, QUESTION, 4, 4, {"#": BLACK})
+def tile_question_pressed(art: Art = CLASSIC_ART) -> pygame.Surface:
+    surf = tile_open(art)
+    stamp(surf, QUESTION, 4, 4, {"#": art.question_open})
     return surf
 
 
-def tile_mine(ground: Colour = GREY) -> pygame.Surface:
-    surf = tile_open(ground)
-    stamp(surf, MINE, 2, 2, INK)
+def tile_mine(art: Art = CLASSIC_ART) -> pygame.Surface:
+    surf = tile_open(art)
+    stamp(surf, MINE, 2, 2, art.ink())
     return surf
 
 
-def tile_exploded() -> pygame.Surface:
-    return tile_mine(RED)
-
-
-def tile_wrong_flag() -> pygame.Surface:
-    surf = tile_mine()
-    stamp(surf, CROSS, 2, 2, INK)
+def tile_exploded(art: Art = CLASSIC_ART) -> pygame.Surface:
+    surf = tile_open(art, art.exploded)
+    stamp(surf, MINE, 2, 2, art.ink(K=art.exploded_mine))
     return surf
 
 
-def paint_tile(name: str) -> pygame.Surface:
-    painters: dict[str, Callable[[], pygame.Surface]] = {
+def tile_wrong_flag(art: Art = CLASSIC_ART) -> pygame.Surface:
+    surf = tile_mine(art)
+    stamp(surf, CROSS, 2, 2, art.ink())
+    return surf
+
+
+def paint_tile(name: str, art: Art = CLASSIC_ART) -> pygame.Surface:
+    painters: dict[str, Callable[[Art], pygame.Surface]] = {
         "hidden": tile_hidden,
         "open": tile_open,
         "flag": tile_flag,
@@ -445,63 +575,65 @@ def paint_tile(name: str) -> pygame.Surface:
         "wrong_flag": tile_wrong_flag,
     }
     if name in DIGITS:
-        return tile_number(name)
-    return painters[name]()
+        return tile_number(name, art)
+    return painters[name](art)
 
 
 # --- LED digits (13x23) ---------------------------------------------------------------
-def paint_led(char: str) -> pygame.Surface:
+def paint_led(char: str, art: Art = CLASSIC_ART) -> pygame.Surface:
     surf = pygame.Surface(led_rect(char)[2:])
-    surf.fill(BLACK)
+    surf.fill(art.led_ground)
     lit = LED_LIT[char]
-    ink = {seg: (LED_ON if seg in lit else LED_OFF) for seg in "abcdefg"}
+    ink = {seg: (art.led_on if seg in lit else art.led_off) for seg in "abcdefg"}
     stamp(surf, LED_SEGMENTS, 0, 0, ink)
     return surf
 
 
 # --- face button (26x26) --------------------------------------------------------------
-def paint_face(name: str) -> pygame.Surface:
+def paint_face(name: str, art: Art = CLASSIC_ART) -> pygame.Surface:
     """The smiley button: 1 px dark outline, then a raised (or sunken) bevel."""
+    theme = art.theme
     surf = pygame.Surface((FACE, FACE))
-    surf.fill(DARK)
+    surf.fill(theme.shadow)
     inner = pygame.Surface((FACE - 2, FACE - 2))
-    inner.fill(GREY)
+    inner.fill(theme.face)
     pressed = name.endswith("_pressed")
     if pressed:  # sunken: just a dark line top and left, the face moved down-right
-        pygame.draw.line(inner, DARK, (0, 0), (FACE - 3, 0))
-        pygame.draw.line(inner, DARK, (0, 0), (0, FACE - 3))
+        pygame.draw.line(inner, theme.shadow, (0, 0), (FACE - 3, 0))
+        pygame.draw.line(inner, theme.shadow, (0, 0), (0, FACE - 3))
     else:
-        bevel(inner, 2, LIGHT, DARK)
+        bevel(inner, 2, theme.light, theme.shadow)
     surf.blit(inner, (1, 1))
-    art = FACE_ART[name.removesuffix("_pressed")]
+    art_bitmap = FACE_ART[name.removesuffix("_pressed")]
     offset = 5 if pressed else 4
-    stamp(surf, art, offset, offset, INK)
+    stamp(surf, art_bitmap, offset, offset, art.ink())
     return surf
 
 
 # --- nine-slice frames (16x16) --------------------------------------------------------
-def paint_frame(name: str) -> pygame.Surface:
+def paint_frame(name: str, art: Art = CLASSIC_ART) -> pygame.Surface:
+    theme = art.theme
     surf = pygame.Surface((FRAME, FRAME))
-    surf.fill(GREY)
+    surf.fill(theme.face)
     if name.startswith("raised"):
-        bevel(surf, FRAMES[name], LIGHT, DARK)
+        bevel(surf, FRAMES[name], theme.light, theme.shadow)
     else:
-        bevel(surf, FRAMES[name], DARK, LIGHT)
+        bevel(surf, FRAMES[name], theme.shadow, theme.light)
     return surf
 
 
 # --- the sheet ------------------------------------------------------------------------
-def paint_sheet() -> pygame.Surface:
+def paint_sheet(art: Art = CLASSIC_ART) -> pygame.Surface:
     sheet = pygame.Surface((SHEET_W, SHEET_H))
     sheet.fill(BLACK)
     for tile in TILES:
-        sheet.blit(paint_tile(tile.value), tile_rect(tile)[:2])
+        sheet.blit(paint_tile(tile.value, art), tile_rect(tile)[:2])
     for char in LEDS:
-        sheet.blit(paint_led(char), led_rect(char)[:2])
+        sheet.blit(paint_led(char, art), led_rect(char)[:2])
     for face in FACES:
-        sheet.blit(paint_face(face.value), face_rect(face)[:2])
+        sheet.blit(paint_face(face.value, art), face_rect(face)[:2])
     for name in FRAMES:
-        sheet.blit(paint_frame(name), frame_rect(name)[:2])
+        sheet.blit(paint_frame(name, art), frame_rect(name)[:2])
     return sheet
 
 
@@ -595,8 +727,10 @@ ICO_SIZES = (16, 32, 48, 256)
 def build(out_dir: Path) -> dict[str, Path]:
     """Paint everything and write it into out_dir; returns the written paths by name."""
     out_dir.mkdir(parents=True, exist_ok=True)
-    paths = {name: out_dir / name for name in ("sheet.png", "icon.png", "icon.ico")}
-    pygame.image.save(paint_sheet(), str(paths["sheet.png"]))
+    sheets = {THEMES[name].sheet: art for name, art in ARTS.items()}
+    paths = {name: out_dir / name for name in (*sheets, "icon.png", "icon.ico")}
+    for name, art in sheets.items():
+        pygame.image.save(paint_sheet(art), str(paths[name]))
     pygame.image.save(paint_icon(32), str(paths["icon.png"]))
     icons = [paint_icon(size) for size in ICO_SIZES]
     paths["icon.ico"].write_bytes(ico_bytes(icons))

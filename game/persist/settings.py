@@ -13,6 +13,9 @@ Version history:
   1  "difficulty" (a name) and "custom" ({"rows", "columns", "mines"}).
   2  "board" ({"rows", "columns", "mines"}): the last board played, its difficulty
      following from its size (game.rules), so a label can never disagree with a size.
+  3  "theme" (a name of game.theme.THEMES). Older files read as the classic look; a
+     name this version does not know (a newer version's theme) reads as classic too,
+     and is no damage.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from game import theme as themes
 from game.persist import schema
 from game.persist.schema import DataError, JsonObject
 from game.rules import (
@@ -39,7 +43,7 @@ from game.rules import (
     custom,
 )
 
-SETTINGS_VERSION = 2
+SETTINGS_VERSION = 3
 """Version of settings.json this code writes and the newest it reads."""
 
 _DEFAULT_CUSTOM = Board(16, 30, 99)
@@ -76,7 +80,13 @@ def _v1_to_v2(doc: JsonObject) -> JsonObject:
     return doc
 
 
-_UPGRADES: dict[int, schema.Upgrade] = {1: _v1_to_v2}
+def _v2_to_v3(doc: JsonObject) -> JsonObject:
+    """Version 2 had one look: the classic one."""
+    doc.setdefault("theme", themes.CLASSIC.name)
+    return doc
+
+
+_UPGRADES: dict[int, schema.Upgrade] = {1: _v1_to_v2, 2: _v2_to_v3}
 """steps[n] turns a settings document of version n into version n + 1."""
 
 
@@ -102,6 +112,8 @@ class Settings:
     """The board of the last game started: the next start uses it."""
     custom: Board = field(default=_DEFAULT_CUSTOM)
     """The size the Custom dialog offers (kept while other sizes are played)."""
+    theme: str = themes.DEFAULT.name
+    """The look (a name of game.theme.THEMES)."""
 
     def __post_init__(self) -> None:
         for name in ("question_marks", "left_click_chords", "counter_below_zero", "sound"):
@@ -119,6 +131,8 @@ class Settings:
                 raise DataError(f"setting {name!r}: {error}") from None
         if self.zoom is not None:
             schema.check_int(self.zoom, MIN_ZOOM, MAX_ZOOM, "setting 'zoom'")
+        if not isinstance(self.theme, str) or self.theme not in themes.THEMES:
+            raise DataError(f"setting 'theme' must be one of {', '.join(themes.THEMES)}")
 
     @property
     def rules(self) -> GameRules:
@@ -137,6 +151,7 @@ class Settings:
             "zoom": self.zoom,
             "board": board_to_json(self.board),
             "custom": board_to_json(self.custom),
+            "theme": self.theme,
         }
 
     @classmethod
@@ -145,7 +160,7 @@ class Settings:
 
         Raises FutureVersionError for a newer version and DataError for anything
         mistyped or out of range. Missing keys take their defaults; unknown keys
-        are ignored.
+        are ignored, and so is a theme this version does not know (classic).
         """
         what = "settings"
         doc = schema.upgrade(schema.require_object(value, what), SETTINGS_VERSION, _UPGRADES, what)
@@ -160,4 +175,6 @@ class Settings:
         for name in ("board", "custom"):
             if name in doc:
                 values[name] = board_from_json(doc[name], f"setting {name!r}")
+        if "theme" in doc:
+            values["theme"] = themes.by_name(doc["theme"]).name
         return cls(**values)

@@ -36,6 +36,10 @@ class Command(Enum):
     SOUND = "sound"
     ZOOM_IN = "zoom in"
     ZOOM_OUT = "zoom out"
+    THEME_CLASSIC = "classic look"
+    THEME_COLOURBLIND = "colour-blind safe look"
+    THEME_CONTRAST = "high contrast look"
+    NEXT_THEME = "next look"
     SETTINGS = "settings"
     PAUSE = "pause"
     HELP = "help"
@@ -47,6 +51,14 @@ class Command(Enum):
     CURSOR_RIGHT = "cursor right"
     OPEN = "open or chord"
     FLAG = "flag"
+
+
+THEME_COMMANDS: dict[Command, str] = {
+    Command.THEME_CLASSIC: "classic",
+    Command.THEME_COLOURBLIND: "colourblind",
+    Command.THEME_CONTRAST: "contrast",
+}
+"""The command that puts on each look, to the look's name in game.theme.THEMES."""
 
 
 @dataclass(frozen=True)
@@ -90,6 +102,7 @@ BINDINGS: tuple[Binding, ...] = (
     Binding(Command.ZOOM_IN, ("+", "=", "Keypad +"), "zoom in"),
     Binding(Command.ZOOM_OUT, ("-", "Keypad -"), "zoom out"),
     Binding(Command.SOUND, ("M",), "sound on / off"),
+    Binding(Command.NEXT_THEME, ("T",), "look: classic / colour-blind safe / high contrast"),
     Binding(Command.PAUSE, ("P", "Pause"), "pause (hides the board; any key goes on)"),
     Binding(Command.HELP, ("F1",), "this help"),
 )
@@ -181,6 +194,10 @@ MENUS: tuple[Menu, ...] = (
             MenuItem(Command.SOUND, "Sound"),
             MenuItem(Command.ZOOM_IN, "Zoom in"),
             MenuItem(Command.ZOOM_OUT, "Zoom out"),
+            SEPARATOR,
+            MenuItem(Command.THEME_CLASSIC, "Classic look"),
+            MenuItem(Command.THEME_COLOURBLIND, "Colour-blind safe look"),
+            MenuItem(Command.THEME_CONTRAST, "High contrast look"),
         ),
     ),
     Menu(

@@ -13,7 +13,8 @@ from typing import Generic, TypeVar
 import pygame
 
 from game.sprites import SpriteSheet
-from game.widgets.style import BLACK, Style
+from game.theme import current as theme
+from game.widgets.style import Style
 
 T = TypeVar("T")
 
@@ -67,7 +68,7 @@ def paint_button(
     z = style.zoom
     face = rect
     if default:
-        image.fill(BLACK, rect)  # the default button's black outline
+        image.fill(theme().text, rect)  # the default button's dark outline
         face = rect.inflate(-2 * z, -2 * z)
     sprites.frame(image, "sunken3" if pressed else "raised3", (face.x, face.y, face.w, face.h))
     text = style.text(label)
@@ -82,10 +83,10 @@ def paint_button(
 
 def dotted_rect(image: pygame.Surface, rect: pygame.Rect, z: int) -> None:
     """Windows' focus rectangle: a one-pixel (times zoom) dotted outline."""
-    step = 2 * z
+    step, ink = 2 * z, theme().text
     for x in range(rect.left, rect.right, step):
-        image.fill(BLACK, (x, rect.top, z, z))
-        image.fill(BLACK, (x, rect.bottom - z, z, z))
+        image.fill(ink, (x, rect.top, z, z))
+        image.fill(ink, (x, rect.bottom - z, z, z))
     for y in range(rect.top, rect.bottom, step):
-        image.fill(BLACK, (rect.left, y, z, z))
-        image.fill(BLACK, (rect.right - z, y, z, z))
+        image.fill(ink, (rect.left, y, z, z))
+        image.fill(ink, (rect.right - z, y, z, z))

@@ -12,8 +12,9 @@ from collections.abc import Sequence
 import pygame
 
 from game.sprites import SpriteSheet
+from game.theme import current as theme
 from game.widgets.pieces import Piece
-from game.widgets.style import BLACK, NAVY, RED, WHITE, Style
+from game.widgets.style import Style
 
 CHART_W = 260
 CHART_H = 64
@@ -37,7 +38,7 @@ class ChartPiece(Piece):
         plot = pygame.Rect(self.x, self.y + style.line + z, self.width, self.plot_h)
         sprites.frame(image, "sunken2", (plot.x, plot.y, plot.w, plot.h), fill=False)
         inner = plot.inflate(-4 * z, -4 * z)
-        image.fill(WHITE, inner)
+        image.fill(theme().field, inner)
         wins = [v for v in self.values if v is not None]
         if not self.values:
             return
@@ -49,13 +50,13 @@ class ChartPiece(Piece):
         for i, value in enumerate(self.values):
             x = inner.x + int(i * step)
             if value is None:
-                image.fill(RED, (x, inner.bottom - 3 * z, bar_w, 3 * z))
+                image.fill(theme().error, (x, inner.bottom - 3 * z, bar_w, 3 * z))
                 continue
             h = max(int(value / top * (inner.h - 2 * z)), z)
-            image.fill(NAVY, (x, inner.bottom - h, bar_w, h))
+            image.fill(theme().highlight, (x, inner.bottom - h, bar_w, h))
             best = value if best is None else min(best, value)
             y = inner.bottom - max(int(best / top * (inner.h - 2 * z)), z)
             points.append((x, y))
             points.append((x + bar_w, y))
         if len(points) > 1:
-            pygame.draw.lines(image, BLACK, False, points, z)
+            pygame.draw.lines(image, theme().text, False, points, z)

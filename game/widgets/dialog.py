@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.sprites import SpriteSheet
+from game.theme import current as theme
 from game.widgets.button import Presser, paint_button
 from game.widgets.pieces import Piece
 from game.widgets.style import (
@@ -41,8 +42,6 @@ from game.widgets.style import (
     MARGIN,
     MIN_FONT_SIZE,
     MIN_WIDTH,
-    NAVY,
-    WHITE,
     Style,
 )
 from game.widgets.text import ellipsize
@@ -323,8 +322,8 @@ class Dialog:
         # The title band, a pixel of grey inside the frame, like Windows 95.
         inset = style.bevel + z
         band = pygame.Rect(inset, inset, width - 2 * inset, style.band)
-        image.fill(NAVY, band)
-        text = style.text(title, WHITE, bold=True)
+        image.fill(theme().highlight, band)
+        text = style.text(title, theme().highlight_text, bold=True)
         image.blit(text, (band.x + 3 * z, band.y + (band.h - text.get_height()) // 2 + style.nudge))
         image.set_clip(layout.body_clip)
         for piece in layout.pieces:

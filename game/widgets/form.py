@@ -8,9 +8,10 @@ from dataclasses import dataclass
 import pygame
 
 from game.sprites import SpriteSheet
+from game.theme import current as theme
 from game.widgets.dialog import Dialog, Layout
 from game.widgets.pieces import Piece
-from game.widgets.style import BLACK, NAVY, RED, WHITE, WRAP_WIDTH, Style
+from game.widgets.style import WRAP_WIDTH, Style
 from game.widgets.text import TextPiece
 
 _DIGITS = frozenset("0123456789")
@@ -64,10 +65,10 @@ class FieldsPiece(Piece):
             image.blit(label, (self.x, label_y))
             sprites.frame(image, "sunken2", (box.x, box.y, box.w, box.h), fill=False)
             inside = box.inflate(-4 * z, -4 * z)
-            image.fill(WHITE, inside)
+            image.fill(theme().field, inside)
             focused = i == form.focus_index and form.field_has_focus
             selected = focused and form.selected and form.values_list[i] != ""
-            text = style.text(form.values_list[i], WHITE if selected else BLACK)
+            text = style.text(form.values_list[i], theme().highlight_text if selected else None)
             ty = inside.y + (inside.h - style.line) // 2 + style.nudge
             room = inside.w - 2 * self.inner_pad + z
             # A text wider than its box shows its end, where the caret is.
@@ -75,10 +76,10 @@ class FieldsPiece(Piece):
             previous = image.get_clip()
             image.set_clip(inside.clip(previous))
             if selected:
-                image.fill(NAVY, (tx - z, ty, text.get_width() + 2 * z, style.line))
+                image.fill(theme().highlight, (tx - z, ty, text.get_width() + 2 * z, style.line))
             image.blit(text, (tx, ty))
             if focused and not selected:
-                image.fill(BLACK, (tx + text.get_width() + z, ty, z, style.line))
+                image.fill(theme().text, (tx + text.get_width() + z, ty, z, style.line))
             image.set_clip(previous)
 
 
@@ -241,7 +242,7 @@ class FormDialog(Dialog):
         if self.note is not None:
             pieces.append(TextPiece(style, [self.note(self.values)], text_w))
         if self.error:
-            pieces.append(TextPiece(style, [self.error], text_w, RED))
+            pieces.append(TextPiece(style, [self.error], text_w, theme().error))
         return pieces
 
     def _painted(self, layout: Layout) -> None:

@@ -7,10 +7,11 @@ from collections.abc import Callable
 import pygame
 
 from game.sprites import SpriteSheet
+from game.theme import current as theme
 from game.widgets.button import Presser, dotted_rect
 from game.widgets.dialog import Dialog, Layout
 from game.widgets.pieces import Piece
-from game.widgets.style import BLACK, ENTER_KEYS, NAVY, WHITE, WRAP_WIDTH, Style
+from game.widgets.style import ENTER_KEYS, WRAP_WIDTH, Style
 from game.widgets.text import TextPiece
 
 
@@ -37,9 +38,9 @@ class MenuPiece(Piece):
         style, z = self.style, self.style.zoom
         for i, ((label, value), row) in enumerate(zip(self.menu.items, self.rows(), strict=True)):
             lit = i == self.menu.index
-            colour = WHITE if lit else BLACK
+            colour = theme().highlight_text if lit else theme().text
             if lit:
-                image.fill(NAVY, row)
+                image.fill(theme().highlight, row)
                 if self.menu.lines_have_focus:
                     dotted_rect(image, row, z)
             ty = row.y + (row.h - style.line) // 2 + style.nudge

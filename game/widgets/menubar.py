@@ -20,12 +20,10 @@ from dataclasses import dataclass
 import pygame
 
 from game.fonts import ui_font
+from game.layout import MENU_BAR
 from game.session.commands import MENU_KEYS, MODIFIER_KEYS, Command, KeyMap, Menu, MenuItem
-from game.sheet import DARK, GREY, LIGHT
 from game.sprites import SpriteSheet
-
-BLACK = (0, 0, 0)
-NAVY = (0, 0, 128)
+from game.theme import current as theme
 
 TEXT_SIZE = 11
 """The menus' font size at 1x."""
@@ -208,12 +206,12 @@ class MenuBar:
         """Draw the bar over ``bar`` (window pixels) and the open menu under it."""
         z = sprites.zoom
         font = ui_font(TEXT_SIZE * z)
-        surface.fill(GREY, bar)
-        surface.fill(LIGHT, (bar.x, bar.bottom - z, bar.w, z))
+        surface.fill(theme().face, bar)
+        surface.fill(theme().light, (bar.x, bar.bottom - z, bar.w, z))
         self._titles = []
         x = bar.x + 2 * z
         for index, menu in enumerate(self.menus):
-            text = font.render(menu.title, True, BLACK)
+            text = font.render(menu.title, True, theme().text)
             rect = pygame.Rect(x, bar.y + z, text.get_width() + 2 * TITLE_PAD * z, bar.h - 2 * z)
             if index == self.open_index:
                 sprites.frame(surface, "sunken1", (rect.x, rect.y, rect.w, rect.h), fill=False)
@@ -255,13 +253,13 @@ class MenuBar:
             y += height
             if item is None:
                 middle = row.y + height // 2 - z
-                surface.fill(DARK, (row.x + z, middle, row.w - 2 * z, z))
-                surface.fill(LIGHT, (row.x + z, middle + z, row.w - 2 * z, z))
+                surface.fill(theme().shadow, (row.x + z, middle, row.w - 2 * z, z))
+                surface.fill(theme().light, (row.x + z, middle + z, row.w - 2 * z, z))
                 continue
             lit = index == self.row
-            ink = LIGHT if lit else BLACK
+            ink = theme().highlight_text if lit else theme().text
             if lit:
-                surface.fill(NAVY, row)
+                surface.fill(theme().highlight, row)
             if self.checked(item.command):
                 tick = font.render("\N{CHECK MARK}", True, ink)
                 surface.blit(tick, tick.get_rect(midleft=(row.x + 2 * z, row.centery)))
@@ -271,6 +269,25 @@ class MenuBar:
             if shortcut:
                 key = font.render(shortcut, True, ink)
                 surface.blit(key, key.get_rect(midright=(row.right - 4 * z, row.centery)))
+
+    def needed_size(self, zoom: int) -> tuple[int, int] | None:
+        """The window the open menu needs to be drawn whole (None: no menu is open);
+        the window grows while a long menu is open, as it does for a dialog."""
+        if self.open_index is None:
+            return None
+        font = ui_font(TEXT_SIZE * zoom)
+        x = 2 * zoom
+        for menu in self.menus[: self.open_index]:
+            x += font.size(menu.title)[0] + 2 * TITLE_PAD * zoom
+        items = self.menus[self.open_index].items
+        words = [font.size(item.label)[0] for item in items if item is not None]
+        keys = [
+            font.size(self.keymap.shortcut(item.command))[0] for item in items if item is not None
+        ]
+        inner_w = TICK_W * zoom + max(words, default=0) + KEY_GAP * zoom + max(keys, default=0)
+        height = sum((ROW_H if item is not None else SEPARATOR_H) * zoom for item in items)
+        bar_h = MENU_BAR * zoom
+        return (x + inner_w + 12 * zoom, bar_h + height + 8 * zoom)
 
     def covered(self) -> pygame.Rect | None:
         """Where the open menu was last drawn (the window repaints under it on close)."""

@@ -9,15 +9,10 @@ from __future__ import annotations
 import pygame
 
 from game.fonts import ui_font
-from game.sheet import DARK, LIGHT
+from game.theme import current as theme
 
 Colour = tuple[int, int, int]
-
-BLACK: Colour = (0, 0, 0)
-WHITE: Colour = LIGHT
-SHADOW: Colour = DARK
-NAVY: Colour = (0, 0, 128)
-RED: Colour = (255, 0, 0)
+# The colours come from the look in use (game.theme): theme().text, .highlight, ...
 
 FONT_SIZE = 12
 """The dialogs' font size at a scale of 1 (DejaVu Sans, lines 14 pixels apart)."""
@@ -70,8 +65,12 @@ class Style:
         self.field_gap = (3 if compact else 4) * z
         self.column_gap = (6 if compact else 12) * z
 
-    def text(self, text: str, colour: Colour = BLACK, *, bold: bool = False) -> pygame.Surface:
-        """A line of text rendered once and kept (the cache is emptied when it grows)."""
+    def text(
+        self, text: str, colour: Colour | None = None, *, bold: bool = False
+    ) -> pygame.Surface:
+        """A line of text rendered once and kept (the cache is emptied when it grows),
+        in the look's text colour unless another is given."""
+        colour = theme().text if colour is None else colour
         key = (self.size, bold, text, colour)
         surface = _rendered.get(key)
         if surface is None:

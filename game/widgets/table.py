@@ -15,10 +15,11 @@ from collections.abc import Collection, Sequence
 import pygame
 
 from game.sprites import SpriteSheet
+from game.theme import current as theme
 from game.widgets.chart import ChartPiece
 from game.widgets.dialog import Dialog
 from game.widgets.pieces import Piece
-from game.widgets.style import SHADOW, WHITE, Style
+from game.widgets.style import Style
 from game.widgets.text import TextPiece, widest, wrap
 
 _NUMBER = re.compile(r"[-+]?\d[\d.,:%]*\s?[a-z%]{0,3}")
@@ -91,8 +92,8 @@ class TablePiece(Piece):
             for c, lines in enumerate(self.header):
                 self._cell(image, lines, c, xs[c], y)
             rule_y = y + self.header_h - 3 * z
-            image.fill(SHADOW, (self.x, rule_y, self.width, z))
-            image.fill(WHITE, (self.x, rule_y + z, self.width, z))
+            image.fill(theme().shadow, (self.x, rule_y, self.width, z))
+            image.fill(theme().light, (self.x, rule_y + z, self.width, z))
             y += self.header_h
         for row, height in zip(self.rows, self.row_heights, strict=True):
             for c, lines in enumerate(row):

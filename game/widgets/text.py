@@ -16,7 +16,7 @@ import pygame
 
 from game.sprites import SpriteSheet
 from game.widgets.pieces import Piece
-from game.widgets.style import BLACK, Colour, Style
+from game.widgets.style import Colour, Style
 
 
 def _advances(font: pygame.font.Font, word: str) -> list[int]:
@@ -107,7 +107,7 @@ class TextPiece(Piece):
     """Paragraphs wrapped to a width, left aligned."""
 
     def __init__(
-        self, style: Style, paragraphs: Sequence[str], width: int, colour: Colour = BLACK
+        self, style: Style, paragraphs: Sequence[str], width: int, colour: Colour | None = None
     ) -> None:
         self.style, self.colour = style, colour
         self.lines = [line for text in paragraphs for line in wrap(style.font, text, width)]
