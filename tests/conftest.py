@@ -10,6 +10,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import shutil
+import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -52,15 +53,54 @@ _RUN_HOME = Path(tempfile.mkdtemp(prefix="minesweeper-tests-home-"))
 _point_user_folders_at(_RUN_HOME, os.environ.__setitem__)
 
 
-def _snapshot(folder: Path) -> object:
-    """What a folder looks like: None if absent, else names, sizes and times."""
-    if not folder.exists():
-        return None
-    entries = [
-        (str(p.relative_to(folder)), p.stat().st_size, p.stat().st_mtime_ns)
-        for p in folder.rglob("*")
-    ]
-    return sorted(entries), folder.stat().st_mtime_ns
+# Every file operation of this process that names the real folder (or anything in
+# it) is noted by an audit hook (PEP 578), and the test that made it fails. The hook
+# watches this process only, so another program using the real folder at the same
+# time (the game, another checkout's tests) cannot fail a test here, as a before-and-
+# after look at the folder would; subprocesses inherit the scratch folders above.
+_WATCHED_EVENTS = frozenset(
+    {
+        "open",
+        "os.mkdir",
+        "os.makedirs",
+        "os.rename",
+        "os.replace",
+        "os.remove",
+        "os.rmdir",
+        "os.truncate",
+        "os.utime",
+        "os.chmod",
+        "os.symlink",
+        "os.link",
+        "os.listdir",
+        "os.scandir",
+        "shutil.copyfile",
+        "shutil.copytree",
+        "shutil.move",
+        "shutil.rmtree",
+        "sqlite3.connect",
+    }
+)
+_REAL = os.path.normcase(os.path.abspath(REAL_FOLDER))
+_touched: list[str] = []
+
+
+def _in_real_folder(arg: object) -> bool:
+    if not isinstance(arg, (str, bytes, os.PathLike)):
+        return False
+    try:
+        path = os.path.normcase(os.path.abspath(os.fsdecode(arg)))
+    except (TypeError, ValueError):
+        return False
+    return path == _REAL or path.startswith(_REAL + os.sep)
+
+
+def _audit(event: str, args: tuple[object, ...]) -> None:
+    if event in _WATCHED_EVENTS and any(_in_real_folder(arg) for arg in args[:2]):
+        _touched.append(f"{event} {args[:2]!r}")
+
+
+sys.addaudithook(_audit)
 
 
 @pytest.fixture(autouse=True)
@@ -69,12 +109,13 @@ def _isolated_data_dir(
 ) -> Iterator[None]:
     """No test may read or write the player's real data folder, even when HOME or
     the XDG and Windows folders point somewhere real: every test gets its own
-    scratch home and data folder (every variable above), and the real folder is
-    checked unchanged after each test."""
+    scratch home and data folder (every variable above), and a test that still
+    names the real folder in a file operation fails."""
     _point_user_folders_at(tmp_path_factory.mktemp("user"), monkeypatch.setenv)
-    before = _snapshot(REAL_FOLDER)
+    _touched.clear()
     yield
-    assert _snapshot(REAL_FOLDER) == before, "a test touched the real user data folder"
+    touched, _touched[:] = list(_touched), []
+    assert not touched, f"a test used the real user data folder {REAL_FOLDER}: {touched}"
 
 
 def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
