@@ -633,3 +633,43 @@ def test_ci_script_builds_the_executables_and_runs_the_readme_test_command() -> 
     assert tail in lines, ".ci/run runs the README's test command (after its own venv)"
     assert any(line.startswith("bash tools/build_exe.sh") for line in lines)
     assert any("MINESWEEPER_BUILD=onedir" in line for line in lines)
+
+
+# --- the scripts ---------------------------------------------------------------------
+
+SHELL_SCRIPTS = (".ci/run", "tools/build_exe.sh", "packaging/linux/build_appimage.sh")
+
+
+def test_shell_scripts_pass_shellcheck() -> None:
+    tool = need_tool("shellcheck")
+    done = run([tool, *SHELL_SCRIPTS])
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+@pytest.mark.skipif(os.name == "nt", reason="the AppDir is Linux's; the script needs a POSIX shell")
+def test_appdir_layout_around_a_stand_in_build(tmp_path: Path) -> None:
+    """The AppDir that build_appimage.sh makes, around a stand-in for the one-folder
+    build: what appimagetool and the desktop expect, and AppRun passing arguments on."""
+    onedir = tmp_path / "dist" / "minesweeper"
+    (onedir / "_internal").mkdir(parents=True)
+    stand_in = onedir / "minesweeper"
+    stand_in.write_text('#!/bin/sh\necho "stand-in $*"\n', encoding="utf-8")
+    stand_in.chmod(0o755)
+    appdir = tmp_path / "AppDir"
+    done = run(["bash", str(LINUX / "build_appimage.sh"), str(onedir), str(appdir)])
+    assert done.returncode == 0, done.stdout + done.stderr
+    top = sorted(p.name for p in appdir.iterdir())
+    assert top == sorted([".DirIcon", "AppRun", DESKTOP.name, "minesweeper.png", "usr"])
+    assert (appdir / DESKTOP.name).read_bytes() == DESKTOP.read_bytes()
+    assert os.readlink(appdir / ".DirIcon") == "minesweeper.png"
+    assert (appdir / "usr/share/applications" / DESKTOP.name).is_file()
+    assert (appdir / "usr/share/metainfo" / METAINFO.name).is_file()
+    ran = run([str(appdir / "AppRun"), "--frames", "30"], cwd=tmp_path)
+    assert ran.returncode == 0, ran.stderr
+    assert ran.stdout.strip() == "stand-in --frames 30"
+
+
+def test_measure_startup_times_python_m_game() -> None:
+    done = run([sys.executable, str(ROOT / "tools" / "measure_startup.py"), "--runs", "1"])
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert re.search(r"python -m game\s+median\s+\d+ ms", done.stdout)
