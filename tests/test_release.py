@@ -204,6 +204,7 @@ def test_check_manifest_finds_the_sdist_and_git_in_step() -> None:
         pytest.skip("check-manifest compares with git: not a git checkout (an unpacked sdist)")
     pytest.importorskip("check_manifest")
     done = run([sys.executable, "-m", "check_manifest", "--no-build-isolation", str(ROOT)])
+    # It compares with git's index: a new file counts once it is `git add`-ed.
     assert done.returncode == 0, done.stdout + done.stderr
 
 
