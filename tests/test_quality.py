@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-CODE = ["game", "tests", "benchmarks", "tools"]
+CODE = ["game", "tests", "benchmarks", "tools", "packaging"]
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:

@@ -20,7 +20,7 @@ out=$(cd "$out" && pwd)
 exe="$out/dist/minesweeper"
 
 start=$(date +%s.%N)
-"$PY" -m PyInstaller --clean --noconfirm --log-level WARN \
+MINESWEEPER_BUILD=onefile "$PY" -m PyInstaller --clean --noconfirm --log-level WARN \
     --workpath "$out/work" --distpath "$out/dist" build.spec
 end=$(date +%s.%N)
 size=$(wc -c <"$exe")
