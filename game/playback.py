@@ -20,6 +20,7 @@ from game.fonts import ui_font
 from game.input import InputMachine
 from game.replay import Kind, Replay, ReplayClock, feed, game_of
 from game.session import PlaySession, scene_of
+from game.sheet import TILE
 from game.window import TITLE
 
 if TYPE_CHECKING:
@@ -88,6 +89,7 @@ class Playback:
             feed(self.machine, self.replay.board, event)
             if event.kind is not Kind.CANCEL:
                 self.pointer = (event.x, event.y)
+                self._follow(event.x, event.y)
             if event.move is not None and not self.session.status.is_over:
                 self.session.act(event.move)
             self.index += 1
@@ -154,11 +156,21 @@ class Playback:
             self._draw_pointer(screen)
         app.window.present()
 
+    def _follow(self, x: int, y: int) -> None:
+        """On a board larger than the window, keep the pointer in view."""
+        layout = self.app.renderer.layout
+        if layout.scrolls:
+            row = max(0, min(layout.rows - 1, y // TILE))
+            col = max(0, min(layout.cols - 1, x // TILE))
+            self.app.renderer.scroll(layout.showing(row, col))
+
     def _draw_pointer(self, screen: pygame.Surface) -> None:
         assert self.pointer is not None
         zoom = self.app.zoom
-        bx, by = self.app.renderer.layout.board_origin
-        x, y = (bx + self.pointer[0]) * zoom, (by + self.pointer[1]) * zoom
+        layout = self.app.renderer.layout
+        bx, by = layout.board_origin
+        x = (bx + self.pointer[0] - layout.left * TILE) * zoom
+        y = (by + self.pointer[1] - layout.top * TILE) * zoom
         shape = [(0, 0), (0, 12), (3, 9), (5, 14), (7, 13), (5, 8), (9, 8)]
         points = [(x + px * zoom, y + py * zoom) for px, py in shape]
         pygame.draw.polygon(screen, (255, 255, 255), points)

@@ -68,7 +68,7 @@ def end(app: App) -> None:
     position = (0, 0)
     if kind is not Kind.CANCEL:
         x, y = event.pos
-        position = position_of(session.board, x // app.zoom, y // app.zoom)
+        position = position_of(app.renderer.layout, x // app.zoom, y // app.zoom)
     button = int(getattr(event, "button", 0))
     recorder_of(app).observe(
         session, in_flight.wall_ms, kind, button, position, held_before=in_flight.held

@@ -56,7 +56,9 @@ MAX_BYTES = 8_000_000
 MAX_EVENTS = 200_000
 """The most input events in one replay; the recorder stops adding beyond it."""
 MAX_LINE = 1_000
-"""The longest line (a 30-column layout or view with its 24 rows is under 800)."""
+"""The longest line, but for a board's layout and view."""
+MAX_BOARD_LINE = 1_001_000 + 16
+"""The longest layout or view line: a 1000x1000 board, one '/' a row, and its key."""
 MAX_MS = 24 * 3600 * 1000
 """Times are within a day of the first reveal, either side."""
 MAX_CELLS = 1_000
@@ -336,8 +338,10 @@ class _Reader:
     def line(self) -> str:
         line = self.lines[self.at]
         self.at += 1
-        if len(line) > MAX_LINE:
-            raise self.fail(f"longer than {MAX_LINE} characters")
+        board_line = line.startswith(("layout:", "view:"))
+        limit = MAX_BOARD_LINE if board_line else MAX_LINE
+        if len(line) > limit:
+            raise self.fail(f"longer than {limit} characters")
         line = line.removesuffix("\r")
         if _CONTROL.search(line):
             raise self.fail("control characters in the line")
@@ -564,10 +568,11 @@ def spot_of(board: Board, x: int, y: int) -> Spot:
     return layout.spot(bx + x, by + y)
 
 
-def position_of(board: Board, layout_x: int, layout_y: int) -> tuple[int, int]:
-    """A window position at 1x as a recorded position (from the board's corner)."""
-    bx, by = Layout(board.rows, board.cols).board_origin
-    return (layout_x - bx, layout_y - by)
+def position_of(layout: Layout, layout_x: int, layout_y: int) -> tuple[int, int]:
+    """A window position at 1x as a recorded position: from the board's corner, cell
+    (0, 0)'s, wherever a scrolled view puts it."""
+    bx, by = layout.board_origin
+    return (layout_x - bx + layout.left * TILE, layout_y - by + layout.top * TILE)
 
 
 @dataclass(slots=True)

@@ -379,3 +379,29 @@ def test_set_replay_notes_a_file_name_and_refuses_a_path(tmp_path: Path) -> None
         history.set_replay(game_id, "../a.msreplay")
     assert history.games()[0].record.replay == "a.msreplay"
     history.close()
+
+
+def test_a_game_on_a_scrolled_big_board_records_where_the_clicks_landed(
+    clock: FakeClock,
+) -> None:
+    from game.rules import custom
+
+    big = App(cli.Options(zoom=1, sound=False, seed=4, board=custom(60, 200, 2000)), clock=clock)
+    try:
+        big.run(frames=1)
+        assert big.renderer.layout.scrolls
+        big.scroll(20, 120)
+        layout = big.renderer.layout
+        row, col = layout.top + 5, layout.left + 7
+        clock.ms += 300
+        slow_click(big, clock, big.cell_pos(row, col))
+        assert big.game.look(row, col).name != "HIDDEN"
+        mine = big.game.mine_cells()[0]
+        big.scroll(mine[0] - big.renderer.layout.top - 3, mine[1] - big.renderer.layout.left - 3)
+        slow_click(big, clock, big.cell_pos(*mine))  # lost, on purpose
+        assert big.game.status is Status.LOST
+        replay = big.last_replay
+        assert replay is not None
+        assert verify(parse(replay.to_text())).ok, "the positions name the cells clicked"
+    finally:
+        big.close()
