@@ -42,7 +42,7 @@ from game.persist import GameRecord, Profile, SavedGame, Settings, data_dir, fin
 from game.render import Renderer
 from game.rules import MAX_ZOOM, MIN_ZOOM, PRESETS, Board, Difficulty, FirstClick, GameRules
 from game.session import MODIFIER_KEYS, Command, KeyMap, LoggedMove, PlaySession, scene_of
-from game.session.commands import MENUS, THEME_COMMANDS
+from game.session.commands import MENUS, THEME_COMMANDS, DuplicateKeyError
 from game.sheet import TILE
 from game.sound import SoundPlayer, warn_to_stderr
 from game.version import version
@@ -92,7 +92,7 @@ class App:
             warn=warn_to_stderr,
         )
         self.input = InputMachine()
-        self.keymap = KeyMap()
+        self.keymap = self._keymap_of(self.settings)
         self._commands: dict[Command, Callable[[], None]] = {
             Command.NEW_GAME: self.new_game,
             Command.BEGINNER: lambda: self.new_game(PRESETS[Difficulty.BEGINNER]),
@@ -105,6 +105,7 @@ class App:
             Command.BEST_TIMES: lambda: self.open_best_times(self._shown_preset()),
             Command.STATISTICS: self.open_statistics,
             Command.HISTORY: self.open_history,
+            Command.REBIND: self.open_keys,
             Command.ZOOM_IN: lambda: self.set_zoom(self.zoom + 1),
             Command.ZOOM_OUT: lambda: self.set_zoom(self.zoom - 1),
             Command.SOUND: self.toggle_sound,
@@ -160,6 +161,14 @@ class App:
         self._relayout()
         self._offer_saved_game()
         self._tell_problems()
+
+    @staticmethod
+    def _keymap_of(settings: Settings) -> KeyMap:
+        """The command table with the player's rebound keys (ignored if they clash)."""
+        try:
+            return KeyMap().rebound(settings.keys)
+        except DuplicateKeyError:
+            return KeyMap()
 
     # ------------------------------------------------------------------ the test face
 
@@ -775,6 +784,43 @@ class App:
         stats = {kind: self.profile.stats(kind) for kind in kinds}
         rates = {kind: self.profile.best_rate(kind) for kind in kinds}
         self.open_dialog(screens.statistics_dialog(stats, rates), answered)
+
+    def open_keys(self) -> None:
+        """The Keys screen: pick a command, press its new key; kept in the settings.
+        A key already bound elsewhere is refused (the command table allows no key twice)."""
+        from game import screens  # on first use: see the module docstring
+
+        dialog = screens.keys_dialog(self.keymap)
+        bindings = self.keymap.bindings
+
+        def picked(index: int) -> list[tuple[str, str]]:
+            dialog.wait_for_key(index, f"Press the key for '{bindings[index].does}' (Esc: keep).")
+            return screens.keys_items(self.keymap)
+
+        def pressed(index: int, key: str) -> tuple[list[tuple[str, str]], str | None]:
+            command = bindings[index].command
+            choice = dict(self.settings.keys)
+            choice[command.value] = (key,)
+            try:
+                keymap = KeyMap().rebound(choice.items())
+            except DuplicateKeyError:
+                other = self.keymap.command_for(key)
+                what = other.value if other is not None else "the menu bar"
+                return screens.keys_items(self.keymap), f"{key} is taken by {what}: kept as it was."
+            self.keymap = keymap
+            self.menubar.keymap = keymap
+            self.save_settings(replace(self.settings, keys=tuple(sorted(choice.items()))))
+            return screens.keys_items(keymap), f"{key} now: {bindings[index].does}."
+
+        def answered(result: object) -> None:
+            if result == screens.DEFAULT_KEYS:
+                self.keymap = self.menubar.keymap = KeyMap()
+                self.save_settings(replace(self.settings, keys=()))
+                self.open_keys()
+
+        dialog.on_pick = picked
+        dialog.on_key = pressed
+        self.open_dialog(dialog, answered)
 
     def open_history(self, kind: Difficulty | None = None) -> None:
         """The History screen: past games, newest first, and a chart of their times;

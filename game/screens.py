@@ -36,7 +36,7 @@ from game.rules import (
     custom,
     max_mines,
 )
-from game.session import Stopwatch, Summary
+from game.session import KeyMap, Stopwatch, Summary
 from game.theme import THEMES
 from game.widgets.form import Field, FormDialog
 from game.widgets.menu import MenuDialog
@@ -300,6 +300,24 @@ SETTINGS_MENU: list[tuple[str, Callable[[Settings], str], Callable[[Settings], S
     ("Sound", lambda s: _on_off(s.sound), lambda s: replace(s, sound=not s.sound)),
     ("Look", lambda s: THEMES[s.theme].label, lambda s: replace(s, theme=_next_theme(s.theme))),
 ]
+
+
+DEFAULT_KEYS = "Defaults"
+
+
+def keys_items(keymap: KeyMap) -> list[tuple[str, str]]:
+    """The keys screen's lines: what each command does, and its keys."""
+    return [(b.does, ", ".join(b.keys)) for b in keymap.bindings]
+
+
+def keys_dialog(keymap: KeyMap) -> MenuDialog:
+    """Rebind a key: pick a line, press the new key. Defaults puts the table back."""
+    return MenuDialog(
+        "Keys",
+        keys_items(keymap),
+        lines=["Pick a line, then press the key you want for it (Esc: keep it)."],
+        buttons=("Close", DEFAULT_KEYS),
+    )
 
 
 def settings_items(settings: Settings) -> list[tuple[str, str]]:

@@ -15,7 +15,7 @@ from game.persist.settings import SETTINGS_VERSION, Settings
 from game.rules import PRESETS, Board, Difficulty, FirstClick
 
 DEFAULT_DOC: dict[str, Any] = {
-    "version": 3,
+    "version": 4,
     "question_marks": True,
     "left_click_chords": False,
     "first_click": "opening",
@@ -25,6 +25,7 @@ DEFAULT_DOC: dict[str, Any] = {
     "board": {"rows": 9, "columns": 9, "mines": 10},
     "custom": {"rows": 16, "columns": 30, "mines": 99},
     "theme": "classic",
+    "keys": {},
 }
 
 VERSION_2_DOC: dict[str, Any] = {
@@ -69,7 +70,7 @@ def test_the_defaults_are_a_new_players_settings() -> None:
 
 def test_the_json_form_is_the_documented_one() -> None:
     assert Settings().to_json() == DEFAULT_DOC
-    assert SETTINGS_VERSION == 3
+    assert SETTINGS_VERSION == 4
 
 
 def test_every_setting_round_trips() -> None:
@@ -108,7 +109,7 @@ def test_a_version_2_file_reads_as_the_classic_look_with_nothing_else_lost() -> 
         board=Board(16, 16, 40),
         custom=Board(20, 24, 99),
     )
-    assert settings.to_json() == {**VERSION_2_DOC, "version": 3, "theme": "classic"}
+    assert settings.to_json() == {**VERSION_2_DOC, "version": 4, "theme": "classic", "keys": {}}
     assert before == VERSION_2_DOC  # read, not changed
 
 
@@ -289,3 +290,20 @@ def test_upgrade_steps_are_applied_in_order() -> None:
     }
     with pytest.raises(DataError):
         schema.upgrade({"version": 1}, 2, {}, "x")
+
+
+def test_rebound_keys_round_trip_and_older_files_have_none() -> None:
+    settings = Settings(keys=(("flag", ("G",)), ("open or chord", ("Space", "X"))))
+    assert Settings.from_json(settings.to_json()) == settings
+    old = {**Settings().to_json(), "version": 3}
+    del old["keys"]
+    assert Settings.from_json(old).keys == ()
+
+
+@pytest.mark.parametrize(
+    "keys",
+    [[], "G", {"flag": "G"}, {"flag": []}, {"flag": [1]}, {"flag": ["\x00"]}, {"flag": ["x" * 33]}],
+)
+def test_mistyped_rebound_keys_are_damage(keys: object) -> None:
+    with pytest.raises(DataError):
+        Settings.from_json({**Settings().to_json(), "keys": keys})

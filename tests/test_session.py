@@ -262,3 +262,14 @@ def test_the_session_never_imports_pygame() -> None:
 
     code = "import game.session, game.rules, sys; sys.exit('pygame' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+def test_rebinding_replaces_a_commands_keys_and_refuses_a_clash() -> None:
+    keymap = KeyMap().rebound([("flag", ("G",))])
+    assert keymap.command_for("G") is Command.FLAG and keymap.command_for("F") is None
+    with pytest.raises(DuplicateKeyError):
+        KeyMap().rebound([("flag", ("W",))])
+    assert KeyMap().rebound([("a command of a newer version", ("Q",))]).command_for("Q") is None
+    # The help's "Arrows, WASD" line splits into one line a command once one is rebound.
+    rows = KeyMap().rebound([("cursor left", ("J",))]).help_rows()
+    assert ("J", "cursor left") in rows and ("Down, S"[:4], "cursor down") in rows

@@ -187,3 +187,59 @@ def test_the_keyboard_cursor_commands_are_in_the_table() -> None:
     assert keys.command_for("Up") is Command.CURSOR_UP
     assert keys.command_for("s") is Command.CURSOR_DOWN
     assert keys.command_for("F4") is Command.STATISTICS
+
+
+# --- rebinding keys ----------------------------------------------------------------
+
+
+def rebind(app: App, command: Command, key: int) -> None:
+    app.command(Command.REBIND)
+    app.run(frames=1)
+    dialog = app.top_dialog
+    assert dialog is not None and dialog.title == "Keys"
+    index = [b.command for b in app.keymap.bindings].index(command)
+    for _ in range(index):
+        press(app, pygame.K_DOWN, frames=0)
+    press(app, pygame.K_RETURN)
+    assert dialog.waiting == index  # type: ignore[attr-defined]
+    press(app, key)
+
+
+def test_a_key_rebound_in_the_keys_screen_works_and_is_kept(tmp_path: object) -> None:
+    app = App(cli.Options(zoom=2, sound=False, seed=1), clock=FakeClock())
+    try:
+        app.run(frames=1)
+        use_layout(app, BEGINNER)
+        rebind(app, Command.FLAG, pygame.K_g)
+        dialog = app.top_dialog
+        assert dialog is not None and "G now" in (dialog.note or "")  # type: ignore[attr-defined]
+        press(app, pygame.K_ESCAPE)
+        assert app.top_dialog is None
+        press(app, pygame.K_UP)  # show the cursor
+        press(app, pygame.K_g)
+        assert app.game.look(*app.cursor) is Look.FLAG  # type: ignore[misc]
+        press(app, pygame.K_f)  # F no longer flags
+        assert app.game.look(*app.cursor) is Look.FLAG  # type: ignore[misc]
+    finally:
+        app.close()
+    again = App(cli.Options(zoom=2, sound=False), clock=FakeClock())
+    try:
+        assert again.keymap.command_for("G") is Command.FLAG
+        assert again.keymap.command_for("F") is None
+        assert again.menubar.keymap is again.keymap
+    finally:
+        again.close()
+
+
+def test_a_key_bound_elsewhere_is_refused_and_defaults_put_the_table_back(app: App) -> None:
+    rebind(app, Command.FLAG, pygame.K_w)
+    dialog = app.top_dialog
+    assert dialog is not None and "taken by cursor up" in (dialog.note or "")  # type: ignore[attr-defined]
+    assert app.keymap.command_for("F") is Command.FLAG
+    rebind(app, Command.FLAG, pygame.K_g)
+    assert app.keymap.command_for("G") is Command.FLAG
+    post(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t")
+    post(pygame.KEYDOWN, key=pygame.K_TAB, mod=0, unicode="\t")  # Close, then Defaults
+    press(app, pygame.K_RETURN)
+    assert app.keymap.command_for("F") is Command.FLAG
+    assert app.settings.keys == ()

@@ -16,6 +16,8 @@ Version history:
   3  "theme" (a name of game.theme.THEMES). Older files read as the classic look; a
      name this version does not know (a newer version's theme) reads as classic too,
      and is no damage.
+  4  "keys" ({command: [key names]}): the keys the player rebound (the others keep
+     the command table's). A command this version does not know is kept, unused.
 """
 
 from __future__ import annotations
@@ -43,7 +45,7 @@ from game.rules import (
     custom,
 )
 
-SETTINGS_VERSION = 3
+SETTINGS_VERSION = 4
 """Version of settings.json this code writes and the newest it reads."""
 
 _DEFAULT_CUSTOM = Board(16, 30, 99)
@@ -86,7 +88,43 @@ def _v2_to_v3(doc: JsonObject) -> JsonObject:
     return doc
 
 
-_UPGRADES: dict[int, schema.Upgrade] = {1: _v1_to_v2, 2: _v2_to_v3}
+def _v3_to_v4(doc: JsonObject) -> JsonObject:
+    """Version 3 had the command table's keys only."""
+    doc.setdefault("keys", {})
+    return doc
+
+
+MAX_KEY_NAME = 32
+"""The longest key name kept (SDL's are far shorter)."""
+MAX_KEYS_PER_COMMAND = 4
+MAX_REBOUND = 100
+
+KeyChoice = tuple[tuple[str, tuple[str, ...]], ...]
+"""Rebound keys: (command name, its key names), sorted by command."""
+
+
+def _keys_from_json(value: object) -> KeyChoice:
+    what = "setting 'keys'"
+    doc = schema.require_object(value, what)
+    if len(doc) > MAX_REBOUND:
+        raise DataError(f"{what}: more than {MAX_REBOUND} commands")
+    chosen = []
+    for name, keys in doc.items():
+        if not isinstance(keys, list) or not 1 <= len(keys) <= MAX_KEYS_PER_COMMAND:
+            raise DataError(f"{what}: {name!r} must name 1 to {MAX_KEYS_PER_COMMAND} keys")
+        for key in keys:
+            if not isinstance(key, str) or not 0 < len(key) <= MAX_KEY_NAME:
+                raise DataError(f"{what}: {name!r} has a key that is no key name")
+            if not key.isprintable():
+                raise DataError(f"{what}: {name!r} has a key that is no key name")
+        if not 0 < len(name) <= MAX_KEY_NAME:
+            raise DataError(f"{what}: {name[:MAX_KEY_NAME]!r} is no command name")
+        # (A name the command table lacks, from a newer version, is kept and unused.)
+        chosen.append((name, tuple(keys)))
+    return tuple(sorted(chosen))
+
+
+_UPGRADES: dict[int, schema.Upgrade] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
 """steps[n] turns a settings document of version n into version n + 1."""
 
 
@@ -114,6 +152,8 @@ class Settings:
     """The size the Custom dialog offers (kept while other sizes are played)."""
     theme: str = themes.DEFAULT.name
     """The look (a name of game.theme.THEMES)."""
+    keys: KeyChoice = ()
+    """The keys the player rebound, by command name (the rest: the command table's)."""
 
     def __post_init__(self) -> None:
         for name in ("question_marks", "left_click_chords", "counter_below_zero", "sound"):
@@ -133,6 +173,9 @@ class Settings:
             schema.check_int(self.zoom, MIN_ZOOM, MAX_ZOOM, "setting 'zoom'")
         if not isinstance(self.theme, str) or self.theme not in themes.THEMES:
             raise DataError(f"setting 'theme' must be one of {', '.join(themes.THEMES)}")
+        if not isinstance(self.keys, tuple):
+            raise DataError("setting 'keys' must be a tuple of (command, keys)")
+        _keys_from_json({name: list(keys) for name, keys in self.keys})
 
     @property
     def rules(self) -> GameRules:
@@ -152,6 +195,7 @@ class Settings:
             "board": board_to_json(self.board),
             "custom": board_to_json(self.custom),
             "theme": self.theme,
+            "keys": {name: list(keys) for name, keys in self.keys},
         }
 
     @classmethod
@@ -177,4 +221,6 @@ class Settings:
                 values[name] = board_from_json(doc[name], f"setting {name!r}")
         if "theme" in doc:
             values["theme"] = themes.by_name(doc["theme"]).name
+        if "keys" in doc:
+            values["keys"] = _keys_from_json(doc["keys"])
         return cls(**values)

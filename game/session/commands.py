@@ -27,6 +27,7 @@ class Command(Enum):
     BEST_TIMES = "best times"
     STATISTICS = "statistics"
     HISTORY = "history"
+    REBIND = "rebind keys"
     EXIT = "exit"
     QUESTION_MARKS = "question marks"
     LEFT_CLICK_CHORDS = "left-click chords"
@@ -191,6 +192,8 @@ MENUS: tuple[Menu, ...] = (
             MenuItem(Command.FIRST_CLICK_OPENING, "First click opens an area"),
             MenuItem(Command.FIRST_CLICK_SAFE, "First click is only safe"),
             SEPARATOR,
+            MenuItem(Command.REBIND, "Keys..."),
+            SEPARATOR,
             MenuItem(Command.SOUND, "Sound"),
             MenuItem(Command.ZOOM_IN, "Zoom in"),
             MenuItem(Command.ZOOM_OUT, "Zoom out"),
@@ -240,6 +243,35 @@ class KeyMap:
                         f"{binding.command.value!r}"
                     )
                 self._commands[folded] = binding.command
+
+    def rebound(self, choice: Iterable[tuple[str, Iterable[str]]]) -> KeyMap:
+        """This table with some commands' keys replaced (by command name; a name the
+        table does not know is passed over). Raises DuplicateKeyError when a key
+        would then be bound twice."""
+        new = {name: tuple(keys) for name, keys in choice}
+        # A line of the help that speaks for the lines after it ("Arrows, WASD") is
+        # split into a line each once any of them is rebound.
+        groups: list[list[Binding]] = []
+        for binding in self.bindings:
+            if binding.shown == "" and groups:
+                groups[-1].append(binding)
+            else:
+                groups.append([binding])
+        bindings = []
+        for group in groups:
+            split = len(group) > 1 and any(b.command.value in new for b in group)
+            for b in group:
+                keys = new.get(b.command.value, b.keys)
+                shown = None if split or b.command.value in new else b.shown
+                bindings.append(Binding(b.command, keys, b.does, shown))
+        return KeyMap(bindings)
+
+    def keys_of(self, command: Command) -> tuple[str, ...]:
+        """The keys bound to a command (none for a menu-only command)."""
+        for binding in self.bindings:
+            if binding.command is command:
+                return binding.keys
+        return ()
 
     def command_for(self, key: str) -> Command | None:
         """The command bound to a key name (any case), or None."""

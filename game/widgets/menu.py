@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.session.commands import MODIFIER_KEYS
 from game.sprites import SpriteSheet
 from game.theme import current as theme
 from game.widgets.button import Presser, dotted_rect
@@ -56,15 +57,28 @@ class MenuDialog(Dialog):
     does a click on a line (on release over the line it was pressed on). A pick calls
     ``on_pick(index)``, which returns the new lines (a setting changed its value),
     and the menu stays open. Tab moves the focus between the lines and Close; Esc or
-    Close closes it with result None.
+    Close closes it with result None; another button closes it with its label.
+
+    A line can wait for a key (``wait_for_key``): the next key pressed (bar the
+    modifiers alone) goes to ``on_key(index, key_name)``, which returns the new lines
+    and a note to show under them; Esc stops waiting and keeps everything.
     """
 
     def __init__(
-        self, title: str, items: list[tuple[str, str]], lines: list[str] | None = None
+        self,
+        title: str,
+        items: list[tuple[str, str]],
+        lines: list[str] | None = None,
+        buttons: tuple[str, ...] = ("Close",),
     ) -> None:
         if not items:
             raise ValueError("a menu needs at least one line")
-        super().__init__(title, ("Close",), None)
+        super().__init__(title, buttons, None)
+        self.note: str | None = None
+        """A line under the menu (what a key choice did, or what is awaited)."""
+        self.waiting: int | None = None
+        """The line waiting for a key, if one is."""
+        self.on_key: Callable[[int, str], tuple[list[tuple[str, str]], str | None]] | None = None
         self._stop = 0
         self.items = list(items)
         self.lines = list(lines or [])
@@ -88,14 +102,36 @@ class MenuDialog(Dialog):
     def _body_stops(self) -> int:
         return 1
 
+    def wait_for_key(self, index: int, prompt: str) -> None:
+        """Let the next key pressed answer line `index` (see the class docstring)."""
+        self.index, self.waiting, self.note = index, index, prompt
+        self._changed()
+
+    def _choose(self, label: str) -> None:
+        self._close(None if label == "Close" else label)
+
     def _body(self, style: Style, width: int) -> list[Piece]:
         pieces: list[Piece] = []
         if self.lines:
             pieces.append(TextPiece(style, self.lines, min(width, WRAP_WIDTH * style.zoom)))
         pieces.append(MenuPiece(style, self))
+        if self.note:
+            pieces.append(TextPiece(style, [self.note], min(width, WRAP_WIDTH * style.zoom)))
         return pieces
 
     def _key(self, key: int, mod: int) -> None:
+        if self.waiting is not None:
+            name = pygame.key.name(key, False)
+            if name in MODIFIER_KEYS:
+                return
+            index, self.waiting = self.waiting, None
+            if key == pygame.K_ESCAPE or self.on_key is None:
+                self.note = None
+            else:
+                items, self.note = self.on_key(index, name)
+                self.items = list(items)
+            self._changed()
+            return
         if key in (pygame.K_UP, pygame.K_DOWN):
             step = -1 if key == pygame.K_UP else 1
             self.index = (self.index + step) % len(self.items)
