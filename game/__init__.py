@@ -6,3 +6,5 @@ import os
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # The window's class on X11 (task bars group and name windows by it).
 os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "minesweeper")
+# ... and its app id on Wayland, matching the .desktop file (packaging/linux).
+os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", "minesweeper")

@@ -238,27 +238,6 @@ _BOARD = re.compile(r"(\d{1,3})x(\d{1,3}):(\d{1,4})")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?)?")
 _DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 _POS = re.compile(r"-?\d{1,4}(\.\d{1,6})?")
-_KEYS = {
-    "board",
-    "first-click",
-    "question-marks",
-    "left-click-chords",
-    "seed",
-    "layout",
-    "result",
-    "time-ms",
-    "3bv",
-    "3bv-solved",
-    "left-clicks",
-    "right-clicks",
-    "chord-clicks",
-    "effective-clicks",
-    "view",
-    "player",
-    "date",
-    "daily",
-    "events",
-}
 _REQUIRED = (
     "board",
     "first-click",
@@ -275,6 +254,8 @@ _REQUIRED = (
     "view",
     "events",
 )
+_OPTIONAL = ("seed", "layout", "player", "date", "daily")
+_KEYS = frozenset((*_REQUIRED, *_OPTIONAL))
 _CONTROL = re.compile("[\x00-\x1f\x7f]")
 _VIEW_CHARS = frozenset(".12345678#F?*!X")
 
