@@ -23,7 +23,6 @@ from __future__ import annotations
 import os
 import sys
 import time
-import traceback
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from datetime import datetime
@@ -1035,6 +1034,8 @@ def missing_display(environ: Mapping[str, str] = os.environ) -> str | None:
 
 def _write_crash_log(folder: Path) -> Path:
     """Append the current exception's traceback to crash.log in the data folder."""
+    import traceback  # only a crash needs it
+
     path = folder / "crash.log"
     try:
         with path.open("a", encoding="utf-8") as log:

@@ -144,6 +144,8 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
         replay=args.replay,
         verify_replay=args.verify_replay,
     )
+    if options.board_code is None and options.daily is None:
+        return options
     from game.boardcode import BoardCodeError  # only a board code needs it
 
     try:
