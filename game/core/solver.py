@@ -828,18 +828,35 @@ def analyse(view: str, mines: int, *, budget: int = DEFAULT_BUDGET) -> Analysis:
             continue
         (mined if is_mine else safe).add(c)
         group = group_of.get(i)
-        premises = tuple(sorted(cell(n) for n in group.numbers)) if group else ()
-        where = (
-            "every layout that fits the numbers around it"
-            if group and not exact
-            else f"every layout that fits all the numbers and the {_mines_word(left)} left"
-        )
+        verdict = "is a mine" if is_mine else "is safe"
+        if group is None:
+            premises: tuple[Cell, ...] = ()
+            if is_mine:
+                reason = (
+                    f"the cells beside the numbers cannot hold all {_mines_word(left)} left, "
+                    f"so every cell that touches no number, {cell_name(c)} among them, is a mine"
+                )
+            else:
+                reason = (
+                    f"the numbers need all {_mines_word(left)} left in the cells beside them, "
+                    f"so {cell_name(c)}, which touches no number, is safe"
+                )
+        else:
+            premises = tuple(sorted(cell(n) for n in group.numbers))
+            names = [f"the {kn.number[n]} at {cell_name(cell(n))}" for n in sorted(group.numbers)]
+            numbers_text = (
+                names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+            )
+            count_text = "" if not exact else f" and the {_mines_word(left)} left"
+            reason = (
+                f"no single number or pair settles it, but in every layout that fits "
+                f"{numbers_text}{count_text}, {cell_name(c)} {verdict}"
+            )
         enumerated.append(
             Deduction(
                 c,
                 is_mine,
-                f"no single number or pair settles it, but in {where}, "
-                f"{cell_name(c)} {'is a mine' if is_mine else 'is safe'}",
+                reason,
                 premises,
                 "enumeration",
             )
