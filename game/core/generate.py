@@ -199,6 +199,8 @@ the generator gives it up for a new one."""
 def _settle(current: _Attempt, rng: random.Random) -> bool:
     """Perturb until a fresh play from the first click clears the layout."""
     geo = current.geo
+    patience = geo.rows + geo.cols
+    cap = max(64, geo.cells)
     for _ in range(MAX_ROUNDS):
         kn = current.kn
         if not kn.unknown:
@@ -206,16 +208,19 @@ def _settle(current: _Attempt, rng: random.Random) -> bool:
         # Perturb the incremental solver until it clears the board; the facts it
         # learnt before a perturbation may rest on numbers that changed, so a
         # fresh play decides.
+        best = kn.opened + kn.known_mines
         stale = 0
-        budget = geo.rows + geo.cols
         while kn.unknown:
-            before = kn.opened + kn.known_mines
-            if not current.perturb(rng):
+            if current.perturbations >= cap or not current.perturb(rng):
                 return False
             kn = current.kn
-            stale = 0 if kn.opened + kn.known_mines > before else stale + 1
-            if stale >= budget:
-                return False
+            progress = kn.opened + kn.known_mines
+            if progress > best:
+                best, stale = progress, 0
+            else:
+                stale += 1
+                if stale >= patience:
+                    return False
         current.solve_afresh()
     return not current.kn.unknown
 
