@@ -397,9 +397,16 @@ class Knowledge:
             assert isinstance(ua, list) and isinstance(ub, list)
             assert isinstance(ra, int) and isinstance(rb, int)
             premises = (cell(a), cell(b))
+            shared = set(ua) & set(ub)
+            x_lo = max(0, ra - (len(ua) - len(shared)), rb - (len(ub) - len(shared)))
+            x_hi = min(ra, rb, len(shared))
+            if (i in shared) == is_mine:
+                hold = f"must hold at least {_mines_word(x_lo)}"
+            else:
+                hold = f"can hold at most {_mines_word(x_hi)}"
             reason = (
-                f"{self._needs(a, ra, ua)}, and {self._needs(b, rb, ub)}; "
-                f"putting the two together, {target} {verdict}"
+                f"{self._needs(a, ra, ua)}, and {self._needs(b, rb, ub)}; the cells they "
+                f"share ({_cells_text(map(cell, shared))}) {hold}, so {target} {verdict}"
             )
         else:
             _, left, hidden = why
@@ -442,17 +449,21 @@ class Knowledge:
             return (
                 f"{self._the(n)} already touches {its} at {_cells_text(known)}, so {target} is safe"
             )
+        plural = len(unknown) != 1
+        cleared = any(self.state[n + o] == SAFE for o in self.geo.offsets)
+        if cleared:
+            rest = (
+                f"of the hidden cells around it, only {hidden} {'are' if plural else 'is'} "
+                f"not known to be safe"
+            )
+        else:
+            rest = f"it has exactly {len(unknown)} hidden cell{'s' if plural else ''} ({hidden})"
         if known:
             return (
                 f"{self._the(n)} touches {_mines_word(len(known))} already found at "
-                f"{_cells_text(known)} and needs {left} more; only {len(unknown)} hidden "
-                f"cell{'s' if len(unknown) != 1 else ''} around it remain ({hidden}), "
-                f"so {target} {verdict}"
+                f"{_cells_text(known)} and needs {left} more; {rest}, so {target} {verdict}"
             )
-        return (
-            f"{self._the(n)} has exactly {len(unknown)} hidden "
-            f"cell{'s' if len(unknown) != 1 else ''} around it ({hidden}), so {target} {verdict}"
-        )
+        return f"{self._the(n)} needs {_mines_word(left)}; {rest}, so {target} {verdict}"
 
 
 # ---------------------------------------------------------------- counting layouts
