@@ -11,7 +11,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from game.core import Game
+from game.core import Game, solver
 from game.core.solver import Analysis, ViewError, analyse, cell_name
 
 HIDDEN = "#F?"
@@ -103,6 +103,44 @@ def check(view: str, mines: int) -> Analysis:
 def test_probabilities_and_deductions_match_brute_force(case: tuple[str, int]) -> None:
     assume(layouts(*case) <= 5000)
     check(*case)
+
+
+@settings(max_examples=200, deadline=None)
+@given(positions())
+def test_the_dynamic_programme_counts_the_same(case: tuple[str, int]) -> None:
+    # With no backtracking allowed, every group is counted by the dynamic programme.
+    assume(layouts(*case) <= 5000)
+    original = solver.BACKTRACK_NODES
+    solver.BACKTRACK_NODES = 0
+    try:
+        check(*case)
+    finally:
+        solver.BACKTRACK_NODES = original
+
+
+def test_scattered_numbers_on_expert_stay_exact_and_quick() -> None:
+    # Random safe cells opened all over an Expert board: long, loosely tied frontiers
+    # with far too many layouts to list one by one.
+    import random
+    import time
+
+    slowest = 0.0
+    for seed in range(12):
+        game = Game.new(16, 30, 99, seed=seed, first_click="safe")
+        game.reveal(8, 15)
+        mines = set(game.mine_cells())
+        rng = random.Random(seed)
+        cells = [(r, c) for r in range(16) for c in range(30) if (r, c) not in mines]
+        rng.shuffle(cells)
+        for cell in cells[: rng.randint(20, 200)]:
+            game.reveal(*cell)
+        if game.status.is_over:
+            continue
+        start = time.perf_counter()
+        a = analyse(game.view(), 99)
+        slowest = max(slowest, time.perf_counter() - start)
+        assert sum(a.probability.values()) == 99 or not a.exact
+    assert slowest < 2.0
 
 
 def test_a_finished_corner_example_with_reasons() -> None:

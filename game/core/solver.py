@@ -24,9 +24,12 @@ The work has two halves:
   solutions are enumerated by backtracking over classes of cells that touch the
   same numbers (with binomial weights), counted by number of mines, and the groups
   are combined with the cells off the frontier, weighted by
-  ``comb(off_frontier, mines_left)``, in exact integers. A node budget bounds
-  the work; a group that exceeds it gets a local approximation and the analysis
-  says ``exact=False``.
+  ``comb(off_frontier, mines_left)``, in exact integers. A group with too many
+  layouts to list (BACKTRACK_NODES) is counted instead by a dynamic programme
+  over its classes whose states are the needs of the numbers still open, so its
+  cost follows the frontier's width, not its layouts. A work budget bounds both;
+  a group that exceeds it gets a local approximation and the analysis says
+  ``exact=False``.
 """
 
 from __future__ import annotations
@@ -59,7 +62,12 @@ MINE = 3  # proved a mine
 BORDER = 4  # the sentinel ring around the board
 
 DEFAULT_BUDGET = 200_000
-"""Backtracking nodes analyse may spend before it approximates."""
+"""Work analyse may spend counting layouts before it approximates: backtracking
+nodes, and for the dynamic programme the integer operations on its polynomials."""
+
+BACKTRACK_NODES = 20_000
+"""Nodes one group may spend in plain backtracking before the dynamic programme
+takes over (backtracking is faster on small groups, the programme on long ones)."""
 
 _HIDDEN_CHARS = frozenset("#F?*!X")
 
@@ -548,6 +556,122 @@ def _enumerate(
     group.mine_weights = mine_weights
 
 
+def _enumerate_dp(
+    group: _Group,
+    constraints: list[tuple[list[int], int]],
+    cons_ids: list[list[int]],
+    budget: list[int],
+) -> None:
+    """The same counts as _enumerate, by a dynamic programme over the classes in order.
+
+    After the first p classes are assigned, what the rest can do depends only on
+    the mines still needed by the numbers that touch classes on both sides (the
+    open numbers): that tuple is the state. A forward pass keeps, per state, the
+    weights of the prefixes leading to it (a polynomial: coefficient k = weight with
+    k mines); a backward pass the weights of the suffixes that complete it. A
+    class's mine weights are then sums of forward x backward products. The work
+    grows with the number of states, not of layouts, so long thin frontiers that
+    have millions of layouts stay cheap. Raises _OverBudget.
+    """
+    classes = group.classes
+    n = len(classes)
+    sizes = [len(c) for c in classes]
+    local: dict[int, int] = {}
+    for ids in cons_ids:
+        for c in ids:
+            local.setdefault(c, len(local))
+    need0 = [0] * len(local)
+    for c, k in local.items():
+        need0[k] = constraints[c][1]
+    ccons = [[local[c] for c in ids] for ids in cons_ids]
+    first = [n] * len(local)
+    last = [-1] * len(local)
+    for p, cs in enumerate(ccons):
+        for j in cs:
+            first[j] = min(first[j], p)
+            last[j] = max(last[j], p)
+    # Cells of later classes each number can still use, after class p.
+    cap_after: list[list[int]] = []
+    for p, cs in enumerate(ccons):
+        cap_after.append(
+            [sum(sizes[q] for q in range(p + 1, last[j] + 1) if j in ccons[q]) for j in cs]
+        )
+    open_before = [[j for j in range(len(local)) if first[j] < p <= last[j]] for p in range(n + 1)]
+    comb = math.comb
+
+    def spend(units: int) -> None:
+        budget[0] -= units
+        if budget[0] < 0:
+            raise _OverBudget
+
+    def add_into(target: list[int], poly: list[int], shift: int, factor: int) -> None:
+        end = shift + len(poly)
+        if len(target) < end:
+            target.extend([0] * (end - len(target)))
+        for t, x in enumerate(poly):
+            if x:
+                target[shift + t] += factor * x
+
+    forward: list[dict[tuple[int, ...], list[int]]] = [{} for _ in range(n + 1)]
+    forward[0][()] = [1]
+    moves: list[list[tuple[tuple[int, ...], int, tuple[int, ...]]]] = []
+    for p in range(n):
+        g, cs, caps = sizes[p], ccons[p], cap_after[p]
+        before, after = open_before[p], open_before[p + 1]
+        here = set(cs)
+        step: list[tuple[tuple[int, ...], int, tuple[int, ...]]] = []
+        nxt = forward[p + 1]
+        for state, poly in forward[p].items():
+            cur = dict(zip(before, state, strict=True))
+            for j in cs:
+                if first[j] == p:
+                    cur[j] = need0[j]
+            lo, hi = 0, g
+            for j, cap in zip(cs, caps, strict=True):
+                hi = min(hi, cur[j])
+                lo = max(lo, cur[j] - cap)
+            for m in range(lo, hi + 1):
+                new = tuple(cur[j] - m if j in here else cur[j] for j in after)
+                spend(len(poly))
+                add_into(nxt.setdefault(new, []), poly, m, comb(g, m))
+                step.append((state, m, new))
+        moves.append(step)
+    backward: list[dict[tuple[int, ...], list[int]]] = [{} for _ in range(n + 1)]
+    backward[n][()] = [1]
+    for p in range(n - 1, -1, -1):
+        g = sizes[p]
+        into = backward[p]
+        later = backward[p + 1]
+        for state, m, new in moves[p]:
+            suffix = later.get(new)
+            if suffix is not None:
+                spend(len(suffix))
+                add_into(into.setdefault(state, []), suffix, m, comb(g, m))
+    total_cells = sum(sizes)
+    weights = [0] * (total_cells + 1)
+    for k, x in enumerate(backward[0].get((), [])):
+        weights[k] += x
+    mine_weights = [[0] * (total_cells + 1) for _ in classes]
+    for p in range(n):
+        g = sizes[p]
+        later = backward[p + 1]
+        mw = mine_weights[p]
+        for state, m, new in moves[p]:
+            suffix = later.get(new)
+            if not m or suffix is None:
+                continue
+            prefix = forward[p][state]
+            spend(len(prefix) * len(suffix))
+            factor = comb(g, m) * m
+            for a, x in enumerate(prefix):
+                if x:
+                    for b, y in enumerate(suffix):
+                        if y:
+                            mw[a + b + m] += factor * x * y
+    group.weights = weights
+    group.mine_weights = mine_weights
+
+
 def _groups(kn: Knowledge) -> tuple[list[_Group], list[tuple[list[int], int]], list[int]]:
     """Split the frontier into independent groups; returns them, the constraints and the
     unknown cells off the frontier."""
@@ -670,22 +794,29 @@ def _probabilities(
     groups, constraints, off = _groups(kn)
     spend = [budget]
     exact = True
+    cell_ids: dict[int, list[int]] = {}
+    for ci, (cells, _) in enumerate(constraints):
+        for u in cells:
+            cell_ids.setdefault(u, []).append(ci)
     for group in groups:
-        keys: list[tuple[int, ...]] = []
-        cell_ids: dict[int, list[int]] = {}
-        for ci, (cells, _) in enumerate(constraints):
-            for u in cells:
-                cell_ids.setdefault(u, []).append(ci)
         keys = [tuple(cell_ids[cls[0]]) for cls in group.classes]
         group.classes, ordered_keys = _order_classes(group.classes, keys)
-        if len(group.classes) > 600:  # deeper than the recursion allows
-            group.exact = False
-        else:
+        done = False
+        if len(group.classes) <= 600:  # the backtracking recurses once per class
+            allowed = min(BACKTRACK_NODES, spend[0])
+            nodes = [allowed]
             try:
-                _enumerate(group, constraints, ordered_keys, spend)
+                _enumerate(group, constraints, ordered_keys, nodes)
+                done = True
+            except _OverBudget:
+                pass
+            spend[0] -= allowed - max(nodes[0], 0)
+        if not done:
+            try:
+                _enumerate_dp(group, constraints, ordered_keys, spend)
+                done = True
             except _OverBudget:
                 group.exact = False
-                spend = [0]
         if not group.exact:
             exact = False
             for cls in group.classes:
