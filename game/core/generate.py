@@ -15,12 +15,16 @@ The solver here is the player's: single numbers, pairs of numbers and the total
 mine count (solver.Knowledge), with the true counts as its oracle for the cells
 it opens. A board it clears is cleared by ``analyse`` too, which knows more.
 
-Bounds: an attempt gives up after ``rows + cols`` perturbations in a row that
-opened nothing new, or when no perturbation is possible; the generator then
-starts again from a fresh random layout, at most ``MAX_ATTEMPTS`` times. If
-every attempt fails (it never did in the tests, up to 16x30 with 170 mines) it
-returns the attempt that opened the most cells, with ``guaranteed`` False: the
-board is still a fair random board, but may need a guess.
+Bounds: after each round of perturbations the solver plays the layout again from
+the first click (facts learnt before a perturbation may rest on numbers that have
+changed since), and the layout is accepted only when that fresh play clears it.
+A layout is given up after ``rows + cols`` perturbations in a row that opened
+nothing new, ``rows * cols`` perturbations in all, ``MAX_ROUNDS`` fresh plays, or
+when no perturbation is possible; the generator then starts again from a fresh
+random layout, at most ``MAX_ATTEMPTS`` times. If every attempt fails (in the
+tests only boards too dense for logic do, such as 2x2 with 2 mines) it returns
+the layout that opened the most cells, with ``guaranteed`` False: still a fair
+random board, but it may need a guess.
 
 Everything draws from the one ``random.Random`` it is given, so the same seed,
 size, mine count and first click always give the same board.
