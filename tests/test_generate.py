@@ -112,6 +112,20 @@ def test_a_dense_board_keeps_only_the_first_cell_free_and_still_solves() -> None
         clear_by_analysis(game)
 
 
+@pytest.mark.parametrize(("rows", "cols", "mines"), [(16, 30, 300), (24, 30, 667), (9, 9, 64)])
+def test_the_densest_custom_boards_are_still_dealt_without_guessing(
+    rows: int, cols: int, mines: int
+) -> None:
+    # Up to the window's limit, (rows - 1) x (cols - 1) mines: the walled-in parts are
+    # packed with mines (a partial fill, as Tatham does) until logic gets through.
+    for seed in range(3):
+        click = (rows // 2, cols // 2)
+        made = no_guess(rows, cols, mines, click, seed)
+        assert made.guaranteed
+        assert len(made.minefield) == mines
+        assert solve_from(made.minefield, click).cleared
+
+
 def test_solve_from_reports_how_far_logic_gets() -> None:
     field = Minefield.from_text("""
         *.

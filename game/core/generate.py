@@ -102,6 +102,7 @@ class _Attempt:
         self.zone = zone
         self.kn = _solver(geo, mines, self.count, first)
         self.perturbations = 0
+        self.restarted = False  # the last perturbation changed known cells
 
     def solve_afresh(self) -> None:
         """Play the current layout again from the first click."""
@@ -182,10 +183,22 @@ class _Attempt:
                 for c in cells:
                     if not mine[c]:
                         self._move(c, +1)
+            elif to_empty and len(sets) == 1:
+                # Walled in, and too few cells outside to do the whole job: fill part
+                # of the set, as Tatham does ("pack the mines around the edges"), with
+                # every mine found outside it, known ones included.
+                holes = sorted(c for c in cells if not mine[c])
+                chosen = rng.sample(holes, len(to_empty))
+                for u in to_empty:
+                    self._move(u, -1)
+                for c in chosen:
+                    self._move(c, +1)
+                changed = to_empty + chosen
             else:
                 continue
             self.perturbations += 1
-            if any(state[c] != UNKNOWN for c in changed):
+            self.restarted = any(state[c] != UNKNOWN for c in changed)
+            if self.restarted:
                 self.solve_afresh()
             else:
                 for c in changed:
@@ -219,7 +232,11 @@ def _settle(current: _Attempt, rng: random.Random) -> bool:
                 return False
             kn = current.kn
             progress = kn.opened + kn.known_mines
-            if progress > best:
+            if current.restarted:
+                # Known cells changed and the solver started again: progress is
+                # measured afresh (the cap on perturbations still bounds the work).
+                best, stale = progress, 0
+            elif progress > best:
                 best, stale = progress, 0
             else:
                 stale += 1
