@@ -3,6 +3,8 @@ the same board again."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 
 from game.core import FirstClick, Game, Minefield, Status
@@ -56,6 +58,24 @@ def test_many_more_boards_by_the_cheap_solver(board: str) -> None:
         assert click not in made.minefield
         assert made.minefield.count(*click) == 0
         assert solve_from(made.minefield, click).cleared
+
+
+def test_no_guess_mines_stay_as_uniform_as_plain_placement() -> None:
+    # Beginner boards from the centre: every cell outside the opening holds a mine
+    # about as often (chi-squared over the 72 cells, 71 degrees of freedom, well
+    # under the p = 0.001 value of about 110; plain placement scores the same).
+    games = 1000
+    counts: Counter[tuple[int, int]] = Counter()
+    for seed in range(games):
+        game = Game.new(9, 9, 10, seed=seed, first_click="noguess")
+        game.reveal(4, 4)
+        counts.update(game.mine_cells())
+    zone = {(r, c) for r in (3, 4, 5) for c in (3, 4, 5)}
+    allowed = [(r, c) for r in range(9) for c in range(9) if (r, c) not in zone]
+    assert not set(counts) & zone
+    expected = games * 10 / len(allowed)
+    chi2 = sum((counts[cell] - expected) ** 2 / expected for cell in allowed)
+    assert chi2 < 110
 
 
 def test_the_same_seed_and_click_deal_the_same_board() -> None:
