@@ -23,18 +23,22 @@ from game.core.game import MAX_SEED, Game, Status, draw_seed
 from game.core.look import Look
 from game.core.minefield import Minefield
 from game.core.moves import Action, Move, chord, mark, reveal
+from game.core.solver import Analysis, Deduction, Hint, ViewError, analyse
 
 __all__ = [
     "MAX_SEED",
     "Action",
+    "Analysis",
     "BoardSizeError",
     "Cell",
     "CellError",
     "CellSet",
+    "Deduction",
     "Delta",
     "FirstClick",
     "Game",
     "GameError",
+    "Hint",
     "LayoutError",
     "Look",
     "Mark",
@@ -44,6 +48,8 @@ __all__ = [
     "RuleError",
     "SnapshotError",
     "Status",
+    "ViewError",
+    "analyse",
     "chord",
     "draw_seed",
     "mark",

@@ -22,6 +22,9 @@ class FirstClick(Enum):
     """The first cell and its neighbours, so the first click opens an area (default)."""
     SAFE = "safe"
     """Only the first cell (the strict classic rule)."""
+    NOGUESS = "noguess"
+    """The first cell's area, and a board that logic alone clears from there
+    (game/core/generate.py)."""
 
     @classmethod
     def parse(cls, value: str | FirstClick) -> FirstClick:
@@ -101,7 +104,7 @@ def place_mines(
     stay free, unless the board is too dense for that; then only the cell does.
     """
     zone = [first]
-    if rule is FirstClick.OPENING:
+    if rule is not FirstClick.SAFE:
         opening = [first, *geometry.neighbours(first)]
         if geometry.cells - len(opening) >= mines:
             zone = opening

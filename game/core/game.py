@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from enum import Enum
+from fractions import Fraction
 from typing import Any
 
 from game.core.bbbv import bbbv, bbbv_solved
@@ -23,9 +24,11 @@ from game.core.board import (
 )
 from game.core.delta import EMPTY_RUNS, Cell, CellSet, Delta, Mark
 from game.core.errors import RuleError, SnapshotError
+from game.core.generate import no_guess_positions
 from game.core.look import Look
 from game.core.minefield import Minefield
 from game.core.moves import Action, Move
+from game.core.solver import Hint, analyse, cell_name
 
 _FLAG = Mark.FLAG.value
 _QUESTION = Mark.QUESTION.value
@@ -78,6 +81,9 @@ class Game:
         self._exploded: set[int] = set()
         self._positions: list[int] = []
         self._placed = False
+        # For a no-guess game once placed: did the generator prove the board clear
+        # by logic (see generate.py)? None for every other game.
+        self._no_guess_guaranteed: bool | None = None
         self._mine = bytearray(size)
         self._count = bytearray(size)
         # 1 where a cell is openable and a zero: the cells a cascade spreads over.
@@ -180,6 +186,14 @@ class Game:
     def first_click(self) -> FirstClick:
         """The first-click rule this game was made with."""
         return self._first_click
+
+    @property
+    def no_guess_guaranteed(self) -> bool | None:
+        """For a no-guess game whose mines are placed: True when logic alone is proved
+        to clear the board from the first click, False in the rare case the generator
+        ran out of attempts and dealt its best board (see generate.py). None for
+        every other game."""
+        return self._no_guess_guaranteed
 
     @property
     def marks(self) -> bool:
@@ -327,7 +341,12 @@ class Game:
         if self._status is Status.READY:
             if not self._placed:
                 rng = random.Random(self._seed)
-                self._lay_mines(place_mines(self._geo, self._mines, i, self._first_click, rng))
+                if self._first_click is FirstClick.NOGUESS:
+                    positions, proved, _, _ = no_guess_positions(self._geo, self._mines, i, rng)
+                    self._no_guess_guaranteed = proved
+                else:
+                    positions = place_mines(self._geo, self._mines, i, self._first_click, rng)
+                self._lay_mines(positions)
             self._status = Status.PLAYING
         runs: list[int] = []
         if self._mine[i]:
@@ -515,7 +534,7 @@ class Game:
                 ch = "o" if not self._openable[i] and mark != _FLAG else "hfq"[mark]
                 chars.append(ch.upper() if self._mine[i] else ch)
             rows.append("".join(chars))
-        return {
+        snapshot = {
             "rows": geo.rows,
             "cols": geo.cols,
             "mines": self._mines,
@@ -528,6 +547,9 @@ class Game:
             "left_click_chords": self._left_click_chords,
             "seed": self._seed,
         }
+        if self._no_guess_guaranteed is not None:
+            snapshot["no_guess_guaranteed"] = self._no_guess_guaranteed
+        return snapshot
 
     @classmethod
     def from_snapshot(cls, data: object) -> Game:
@@ -586,6 +608,13 @@ class Game:
             raise SnapshotError("the saved game opened cells before placing its mines")
         if placed:
             game._lay_mines(positions)
+        proved = data.get("no_guess_guaranteed")
+        if proved is not None:
+            if not isinstance(proved, bool):
+                raise SnapshotError("the saved game's 'no_guess_guaranteed' is not true or false")
+            if not placed or game._first_click is not FirstClick.NOGUESS:
+                raise SnapshotError("the saved game says no-guess without being one")
+            game._no_guess_guaranteed = proved
         for k, ch in enumerate(text):
             i = geometry.index(k // cols, k % cols)
             lower = ch.lower()
@@ -611,6 +640,44 @@ class Game:
             raise SnapshotError("the saved game's state does not match its board")
         game._status = status
         return game
+
+    def hint(self) -> Hint | None:
+        """The next thing logic finds on the board as the player sees it.
+
+        A certain cell (safe, or a mine the player has not flagged yet) with its
+        reason; if none is certain, the hidden cell least likely to be a mine, with
+        its exact probability. Flags are opinions, never evidence (a wrong flag can
+        be named safe). Before the first reveal: the first click is always safe.
+        None once the game is over.
+        """
+        if self._status.is_over:
+            return None
+        if not self._placed:
+            cell = (self._geo.rows // 2, self._geo.cols // 2)
+            return Hint(
+                cell,
+                False,
+                f"the first click is always safe: try {cell_name(cell)}",
+                (),
+                Fraction(0),
+            )
+        analysis = analyse(self.view(), self._mines)
+        for d in analysis.deductions:
+            if d.is_mine and self._mark[self._geo.index(*d.cell)] == _FLAG:
+                continue  # the player already says so
+            return Hint(d.cell, d.is_mine, d.reason, d.premises, Fraction(int(d.is_mine)))
+        candidates = [
+            (p, cell)
+            for cell, p in analysis.probability.items()
+            if self._mark[self._geo.index(*cell)] != _FLAG and p < 1
+        ] or [(p, cell) for cell, p in analysis.probability.items() if p < 1]
+        p, cell = min(candidates)
+        approx = "" if analysis.exact else "about "
+        reason = (
+            f"no cell is certain; {cell_name(cell)} is the safest, with {approx}a "
+            f"{p.numerator} in {p.denominator} chance of a mine"
+        )
+        return Hint(cell, False, reason, (), p)
 
     def mine_cells(self) -> list[Cell]:
         """Where the mines are, sorted (empty before a new game's first reveal).
