@@ -38,7 +38,7 @@ _DATA_BITS = 111
 _SIZE_BITS, _MINE_BITS, _RULE_BITS = 10, 20, 2
 _CHECK_BITS = 20
 _READ = {ch: value for value, ch in enumerate(ALPHABET)} | {"O": 0, "I": 1, "L": 1}
-_RULES = (FirstClick.OPENING, FirstClick.SAFE)
+_RULES = (FirstClick.OPENING, FirstClick.SAFE, FirstClick.NOGUESS)  # their order is the code
 
 
 class BoardCodeError(ValueError):
