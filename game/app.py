@@ -34,13 +34,34 @@ import pygame
 
 from game import cli, recording
 from game import theme as themes
-from game.core import Cell, Delta, Game, Look, Status, chord, mark, reveal
+from game.core import (
+    Analysis,
+    Cell,
+    Delta,
+    Game,
+    Hint,
+    Look,
+    Status,
+    ViewError,
+    analyse,
+    chord,
+    mark,
+    reveal,
+)
 from game.input import Action, InputMachine, NewGame, Spot
 from game.layout import Layout
 from game.persist import GameRecord, Profile, SavedGame, Settings, data_dir, finished_at_text
 from game.render import Renderer
 from game.rules import MAX_ZOOM, MIN_ZOOM, PRESETS, Board, Difficulty, FirstClick, GameRules
-from game.session import MODIFIER_KEYS, Command, KeyMap, LoggedMove, PlaySession, scene_of
+from game.session import (
+    MODIFIER_KEYS,
+    Advice,
+    Command,
+    KeyMap,
+    LoggedMove,
+    PlaySession,
+    scene_of,
+)
 from game.session.commands import MENUS, THEME_COMMANDS, DuplicateKeyError
 from game.sheet import TILE
 from game.sound import SoundPlayer, warn_to_stderr
@@ -54,6 +75,10 @@ SCROLL_CELLS = 3
 """Cells scrolled per notch of the mouse wheel."""
 FAST_CELLS = 5
 """Cells the cursor jumps with Shift held."""
+MAX_ADVICE_CELLS = 250_000
+"""The largest board hints and probabilities are worked out for (the solver reads
+the whole view at every move)."""
+TOO_LARGE = "Hints and probabilities are for boards up to 250,000 cells."
 
 if TYPE_CHECKING:
     from game.playback import Playback
@@ -115,6 +140,9 @@ class App:
             Command.COUNTER_BELOW_ZERO: lambda: self._flip("counter_below_zero"),
             Command.FIRST_CLICK_OPENING: lambda: self._first_click(FirstClick.OPENING),
             Command.FIRST_CLICK_SAFE: lambda: self._first_click(FirstClick.SAFE),
+            Command.FIRST_CLICK_NOGUESS: lambda: self._first_click(FirstClick.NOGUESS),
+            Command.HINT: self.show_hint,
+            Command.PROBABILITIES: self.toggle_probabilities,
             Command.RULES: self.open_rules,
             Command.ABOUT: self.open_about,
             Command.HELP: self.open_help,
@@ -130,6 +158,13 @@ class App:
             self._commands[command] = partial(self.set_theme, name)
         self.cursor: Cell | None = None
         """The keyboard cursor's cell; None until the keyboard is used."""
+        self.hint: Hint | None = None
+        """The hint shown (until the next move)."""
+        self.show_probabilities = False
+        """The probability overlay is on."""
+        self._analysis: tuple[object, Analysis | None] | None = None
+        self._advice_note: str | None = None  # a line to show once instead of advice
+        self._advice_shown: Advice | None = None
         self._fast = False  # Shift is held with a cursor key: move 5 cells
         self._panning = False  # the left button is held on the overview map
         self.menubar = MenuBar(MENUS, self.keymap, self.menu_checked)
@@ -297,6 +332,7 @@ class App:
             self.save_settings(replace(self.settings, board=board, custom=custom))
         self.session = self._new_session(board, seed, rules)
         self.input.cancel()
+        self.hint = self._advice_note = None
         if self.cursor is not None:
             self.cursor = (min(self.cursor[0], board.rows - 1), min(self.cursor[1], board.cols - 1))
         if resize:
@@ -314,6 +350,7 @@ class App:
             return
         if self.cursor is not None:  # the mouse and the cursor coexist: it follows
             self.cursor = (action.row, action.col)
+        self.hint = self._advice_note = None  # a move answers the hint
         if not self.session.status.is_over:
             self._react(self.session.act(action))
 
@@ -378,6 +415,71 @@ class App:
             return
         self.act(mark(*self.cursor))
 
+    # ------------------------------------------------------------------ hints
+
+    def _solvable_here(self) -> bool:
+        """The solver works on boards up to MAX_ADVICE_CELLS (it reads the whole view)."""
+        return self.board.rows * self.board.cols <= MAX_ADVICE_CELLS
+
+    def show_hint(self) -> None:
+        """H: the next cell logic finds, ringed, with its reason (or the safest cell and
+        its chance). A game that used a hint never enters the best times."""
+        if self.session.status.is_over or self.session.paused:
+            return
+        if not self._solvable_here():
+            self.hint = None
+            self._advice_note = TOO_LARGE
+        else:
+            self.hint = self.game.hint()
+            if self.session.status is Status.PLAYING:
+                self.session.used_hint = True
+        if self.hint is not None and self.cursor is not None:
+            self.cursor = self.hint.cell
+        if self.hint is not None:
+            self._scroll_to(self.renderer.layout.showing(*self.hint.cell))
+
+    def toggle_probabilities(self) -> None:
+        """O: each hidden cell's chance of holding a mine, over the board (a hint too)."""
+        self.show_probabilities = not self.show_probabilities
+        if self.show_probabilities and self.session.status is Status.PLAYING:
+            self.session.used_hint = True
+
+    def _advice(self) -> Advice | None:
+        """What the solver shows now: the hint, the probabilities, or why neither."""
+        note = self._advice_note
+        if note is not None:
+            if self._advice_shown is None or self._advice_shown.note != note:
+                self._advice_shown = Advice(note=note)
+            return self._advice_shown
+        if self.hint is None and not self.show_probabilities:
+            return None
+        if self.session.status.is_over:
+            self.hint = None
+            return None
+        analysis = None
+        if self.show_probabilities:
+            if not self._solvable_here():
+                return Advice(hint=self.hint, note=TOO_LARGE)
+            game = self.game
+            key = (id(game), game.opened_count, game.status)
+            if self._analysis is None or self._analysis[0] != key:
+                try:
+                    found: Analysis | None = analyse(game.view(), game.mines)
+                except ViewError:
+                    found = None
+                self._analysis = (key, found)
+            analysis = self._analysis[1]
+        cached = self._advice_shown
+        advice = Advice(
+            hint=self.hint,
+            probabilities=None if analysis is None else analysis.probability,
+            exact=True if analysis is None else analysis.exact,
+        )
+        if cached is not None and cached == advice:
+            return cached  # the same object: the renderer draws it once
+        self._advice_shown = advice
+        return advice
+
     # ------------------------------------------------------------------ the viewport
 
     def _scroll_to(self, layout: Layout) -> None:
@@ -428,6 +530,8 @@ class App:
             Command.COUNTER_BELOW_ZERO: settings.counter_below_zero,
             Command.FIRST_CLICK_OPENING: settings.first_click is FirstClick.OPENING,
             Command.FIRST_CLICK_SAFE: settings.first_click is FirstClick.SAFE,
+            Command.FIRST_CLICK_NOGUESS: settings.first_click is FirstClick.NOGUESS,
+            Command.PROBABILITIES: self.show_probabilities,
             Command.SOUND: settings.sound,
             Command.PAUSE: self.session.paused,
         }
@@ -900,6 +1004,7 @@ class App:
             self.input.feedback,
             counter_below_zero=self.settings.counter_below_zero,
             cursor=self.cursor,
+            advice=self._advice(),
         )
         if self.dialogs:
             dialog = self.dialogs[-1][0]

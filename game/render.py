@@ -15,7 +15,7 @@ import pygame
 from game.core import Cell, Game, Look
 from game.fonts import ui_font
 from game.layout import Layout, Rect
-from game.session.scene import Scene
+from game.session.scene import Advice, Scene
 from game.sheet import LED_W, TILE, Face, Tile
 from game.sprites import SpriteSheet
 from game.theme import Theme, current
@@ -29,6 +29,19 @@ CURSOR_INNER = (255, 204, 0)  # amber: seen on grey, white and every number
 OVERVIEW_OPENED = (250, 250, 250)
 OVERVIEW_HIDDEN = (128, 128, 128)
 OVERVIEW_VIEW = (220, 0, 0)
+HINT_SAFE = (0, 150, 0)
+HINT_MINE = (220, 0, 0)
+ADVICE_INK = (0, 0, 0)
+NOTE_TEXT_SIZE = 11
+"""The advice box's font size at 1x."""
+
+
+def _risk_colour(p: float) -> tuple[int, int, int]:
+    """Green (no risk) through amber to red (a mine)."""
+    if p <= 0.5:
+        return (round(60 + 390 * p), 170, 40)
+    return (255, round(170 - 300 * (p - 0.5)), 40)
+
 
 # The tile drawn for each look, unpressed and pressed (indexed by Look's value).
 _TILE_FOR_LOOK: tuple[Tile, ...] = (
@@ -70,6 +83,7 @@ class Renderer:
         self._timer: str | None = None
         self._paused = False
         self._cursor: Cell | None = None
+        self._advice: Advice | None = None
         self._overview_key: object = None
         self.repainted = False
         """The last draw repainted the whole window (the menu bar is drawn again)."""
@@ -134,6 +148,14 @@ class Renderer:
             return dirty
         layout = self.layout
         cursor = scene.cursor
+        if scene.advice is not self._advice or (
+            scene.advice is not None and (changed or scene.pressed or self._pressed)
+        ):
+            # Advice is drawn over the cells: any change repaints the view under it.
+            self._advice = scene.advice
+            if not full:
+                self.invalidate()
+                return self.draw(screen, game, scene)
         if full:
             cells: Iterable[Cell] = layout.visible_cells()
         else:
@@ -150,10 +172,73 @@ class Renderer:
         if cursor is not None and layout.visible(*cursor) and (full or cursor != self._cursor):
             self._draw_cursor(screen, cursor)
         self._cursor = cursor
+        if full and scene.advice is not None:
+            self._draw_advice(screen, game, scene.advice)
         self._draw_panel(screen, scene, dirty)
         if layout.scrolls:
             self._draw_overview(screen, game, dirty)
         return dirty
+
+    def _draw_advice(self, screen: pygame.Surface, game: Game, advice: Advice) -> None:
+        """The probability of each hidden cell in view (a bar as high as the chance of a
+        mine, coloured from green to red, so it reads without colour too; the percentage
+        when the zoom leaves room), then the hint: its cell ringed (green: safe, red: a
+        mine) and its reason in a box on the other half of the board."""
+        layout, z = self.layout, self.zoom
+        if advice.probabilities is not None:
+            font = ui_font(7 * z, bold=True) if z >= 2 else None
+            for cell, p in advice.probabilities.items():
+                if not layout.visible(*cell):
+                    continue
+                x, y, w, h = self.scaled(layout.cell_rect(*cell))
+                inner = pygame.Rect(x + 2 * z, y + 2 * z, w - 4 * z, h - 4 * z)
+                colour = _risk_colour(float(p))
+                bar = max(round(inner.h * float(p)), z if p > 0 else 0)
+                if bar:
+                    screen.fill(colour, (inner.x, inner.bottom - bar, inner.w, bar))
+                if p == 0:
+                    pygame.draw.circle(screen, colour, inner.center, max(2 * z, 2))
+                if font is not None and 0 < p < 1:
+                    percent = font.render(f"{round(float(p) * 100)}", True, ADVICE_INK)
+                    screen.blit(percent, percent.get_rect(center=inner.center))
+        hint = advice.hint
+        text = advice.note
+        if hint is not None:
+            if layout.visible(*hint.cell):
+                ring = pygame.Rect(self.scaled(layout.cell_rect(*hint.cell)))
+                colour = HINT_MINE if hint.is_mine else HINT_SAFE
+                pygame.draw.rect(screen, colour, ring, 2 * z)
+            text = hint.reason[:1].upper() + hint.reason[1:]
+            if not hint.is_mine and 0 < hint.probability < 1:
+                text = f"Nothing is certain. {text}"
+            if not advice.exact:
+                text += " (an estimate: the board is too wide to count exactly)"
+        if text:
+            below = hint is None or hint.cell[0] < layout.top + layout.shown_rows // 2
+            self._draw_note(screen, text, below)
+
+    def _draw_note(self, screen: pygame.Surface, text: str, below: bool) -> None:
+        """A line of advice in a box across the board's view, wrapped to fit it."""
+        z = self.zoom
+        bx, by, bw, bh = self.scaled(self.layout.board_view)
+        pad = 4 * z
+        font = ui_font(NOTE_TEXT_SIZE * z)
+        font.align = pygame.FONT_CENTER
+        wrap = max(min(font.size(text)[0], bw - 4 * pad), 1)
+        picture = font.render(text, True, self.theme.text, None, wrap)
+        box = pygame.Rect(0, 0, min(picture.get_width() + 2 * pad, bw), picture.get_height())
+        box.h = min(box.h + 2 * pad, bh)
+        box.centerx = bx + bw // 2
+        if below:
+            box.bottom = by + bh - pad
+        else:
+            box.top = by + pad
+        self.sprites.frame(screen, "raised3", (box.x, box.y, box.w, box.h))
+        inside = box.inflate(-2 * z, -2 * z)
+        previous = screen.get_clip()
+        screen.set_clip(inside)
+        screen.blit(picture, picture.get_rect(center=box.center))
+        screen.set_clip(previous)
 
     def _draw_cursor(self, screen: pygame.Surface, cell: Cell) -> None:
         """The keyboard cursor: an amber ring edged in black, seen on every tile."""

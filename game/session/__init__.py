@@ -19,12 +19,13 @@ from game.session.commands import (
     KeyMap,
 )
 from game.session.play import Clicks, LoggedMove, PlaySession, Summary
-from game.session.scene import Scene, scene_of
+from game.session.scene import Advice, Scene, scene_of
 from game.session.stopwatch import Stopwatch
 
 __all__ = [
     "BINDINGS",
     "MODIFIER_KEYS",
+    "Advice",
     "Binding",
     "Clicks",
     "Command",

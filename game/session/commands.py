@@ -33,6 +33,9 @@ class Command(Enum):
     LEFT_CLICK_CHORDS = "left-click chords"
     FIRST_CLICK_OPENING = "first click opens an area"
     FIRST_CLICK_SAFE = "first click is safe"
+    FIRST_CLICK_NOGUESS = "no guessing"
+    HINT = "hint"
+    PROBABILITIES = "probabilities"
     COUNTER_BELOW_ZERO = "counter below zero"
     SOUND = "sound"
     ZOOM_IN = "zoom in"
@@ -105,6 +108,8 @@ BINDINGS: tuple[Binding, ...] = (
     Binding(Command.SOUND, ("M",), "sound on / off"),
     Binding(Command.NEXT_THEME, ("T",), "look: classic / colour-blind safe / high contrast"),
     Binding(Command.PAUSE, ("P", "Pause"), "pause (hides the board; any key goes on)"),
+    Binding(Command.HINT, ("H",), "hint: the next cell logic finds, and why"),
+    Binding(Command.PROBABILITIES, ("O",), "show / hide each hidden cell's chance of a mine"),
     Binding(Command.HELP, ("F1",), "this help"),
 )
 """Every key command of the window, in the order the help lists them."""
@@ -174,6 +179,8 @@ MENUS: tuple[Menu, ...] = (
             MenuItem(Command.BOARD_CODE, "Play board code..."),
             SEPARATOR,
             MenuItem(Command.PAUSE, "Pause"),
+            MenuItem(Command.HINT, "Hint"),
+            MenuItem(Command.PROBABILITIES, "Mine probabilities"),
             SEPARATOR,
             MenuItem(Command.BEST_TIMES, "Best Times..."),
             MenuItem(Command.STATISTICS, "Statistics..."),
@@ -191,6 +198,7 @@ MENUS: tuple[Menu, ...] = (
             SEPARATOR,
             MenuItem(Command.FIRST_CLICK_OPENING, "First click opens an area"),
             MenuItem(Command.FIRST_CLICK_SAFE, "First click is only safe"),
+            MenuItem(Command.FIRST_CLICK_NOGUESS, "No guessing (logic clears it)"),
             SEPARATOR,
             MenuItem(Command.REBIND, "Keys..."),
             SEPARATOR,

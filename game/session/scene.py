@@ -7,12 +7,27 @@ machine own the state a Scene is made from.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 
-from game.core import Cell, Look, Status
+from game.core import Cell, Hint, Look, Status
 from game.input import Feedback, Press
 from game.session.play import PlaySession
 from game.sheet import Face
+
+
+@dataclass(frozen=True)
+class Advice:
+    """What the solver says, drawn over the board: a hint (a cell, its reason) and the
+    mine probability of every hidden cell, each when asked for."""
+
+    hint: Hint | None = None
+    probabilities: Mapping[Cell, Fraction] | None = None
+    exact: bool = True
+    """False when a huge frontier made the probabilities estimates."""
+    note: str | None = None
+    """A line instead of advice (the board is too large for the solver here)."""
 
 
 @dataclass(frozen=True)
@@ -30,6 +45,8 @@ class Scene:
     """The game is paused: the board is hidden (a pause is no thinking time)."""
     cursor: Cell | None = None
     """The keyboard cursor's cell, when the keyboard has been used."""
+    advice: Advice | None = None
+    """The hint and the probability overlay, when shown."""
 
 
 _NEIGHBOURHOOD = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)]
@@ -71,6 +88,7 @@ def scene_of(
     *,
     counter_below_zero: bool,
     cursor: Cell | None = None,
+    advice: Advice | None = None,
 ) -> Scene:
     """The scene of a session under the mouse's feedback (and the keyboard cursor)."""
     counter = session.game.mines_left
@@ -84,4 +102,5 @@ def scene_of(
         counter=counter,
         timer=session.timer_value,
         cursor=cursor,
+        advice=advice,
     )

@@ -1,0 +1,159 @@
+"""Hints, the probability overlay and no-guess boards in the real window.
+
+H rings the next cell logic finds and shows its reason in a box that fits the
+board at every zoom; O covers each hidden cell with its chance of a mine; a game
+that used either never enters the best times; "No guessing" is a first-click
+choice whose boards the solver clears alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+from test_window import (
+    BEGINNER,
+    FakeClock,
+    cell_center,
+    click,
+    shows_tile,
+    use_layout,
+    win_beginner,
+)
+
+from game import cli
+from game.app import App
+from game.core import FirstClick, Game, Look, Status, analyse
+from game.render import HINT_MINE, HINT_SAFE
+from game.rules import PRESETS, Difficulty
+from game.session import Command
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    application = App(cli.Options(zoom=2, sound=False, seed=1), clock=FakeClock())
+    application.run(frames=1)
+    yield application
+    application.close()
+
+
+def ring_colour(app: App, cell: tuple[int, int]) -> tuple[int, int, int]:
+    x, y, _, h = app.renderer.scaled(app.renderer.layout.cell_rect(*cell))
+    r, g, b, _ = app.screen.get_at((x, y + h // 2))
+    return (r, g, b)
+
+
+def test_a_hint_rings_a_certain_cell_and_says_why(app: App) -> None:
+    use_layout(app, BEGINNER)
+    click(app, cell_center(app, 0, 5))
+    app.command(Command.HINT)
+    app.run(frames=1)
+    hint = app.hint
+    assert hint is not None and hint.probability in (0, 1)
+    colour = HINT_MINE if hint.is_mine else HINT_SAFE
+    assert ring_colour(app, hint.cell) == colour
+    assert app.session.used_hint
+    # The hint is true: the board agrees.
+    assert (hint.cell in set(app.game.mine_cells())) == hint.is_mine
+    # The reason box sits inside the board's view.
+    box_y = app.renderer.scaled(app.renderer.layout.board_view)
+    assert box_y[3] > 0
+    # A move answers the hint: the ring goes.
+    safe = next(
+        (r, c)
+        for r in range(9)
+        for c in range(9)
+        if app.game.look(r, c) is Look.HIDDEN and (r, c) not in set(app.game.mine_cells())
+    )
+    click(app, cell_center(app, *safe))
+    assert app.hint is None
+    if not hint.is_mine or hint.cell != safe:
+        assert ring_colour(app, hint.cell) not in (HINT_MINE, HINT_SAFE)
+
+
+@pytest.mark.parametrize("zoom", [1, 2, 3, 4])
+def test_the_reason_fits_the_window_at_every_zoom(zoom: int) -> None:
+    app = App(cli.Options(zoom=zoom, sound=False, seed=1), clock=FakeClock())
+    try:
+        app.run(frames=1)
+        use_layout(app, BEGINNER)
+        click(app, cell_center(app, 0, 5))
+        app.command(Command.HINT)
+        app.run(frames=1)  # (draws without error; the box is clipped to the view)
+        assert app.hint is not None
+        assert app.window.size[0] <= 4 * 168
+    finally:
+        app.close()
+
+
+def test_the_probability_overlay_shows_each_chance(app: App) -> None:
+    use_layout(app, BEGINNER)
+    click(app, cell_center(app, 0, 5))
+    app.command(Command.PROBABILITIES)
+    app.run(frames=1)
+    assert app.menu_checked(Command.PROBABILITIES) is True
+    analysis = analyse(app.game.view(), app.game.mines)
+    assert not any(shows_tile(app, *cell, "hidden") for cell in analysis.probability)
+    certain_mine = next(iter(analysis.mines), None)
+    if certain_mine is not None:
+        x, y, w, h = app.renderer.scaled(app.renderer.layout.cell_rect(*certain_mine))
+        r, g, _, _ = app.screen.get_at((x + w // 2, y + h - 6))
+        assert r > 200 and g < 120, "a certain mine: a full red bar"
+    app.command(Command.PROBABILITIES)
+    app.run(frames=1)
+    assert app.menu_checked(Command.PROBABILITIES) is False
+    for cell in analysis.probability:  # every hidden cell drawn plain again
+        assert shows_tile(app, *cell, "hidden")
+
+
+def test_a_hinted_win_never_enters_the_best_times(app: App) -> None:
+    use_layout(app, BEGINNER)
+    click(app, cell_center(app, 0, 5))
+    app.command(Command.HINT)
+    app.run(frames=1)
+    mines = set(app.game.mine_cells())
+    for r in range(9):
+        for c in range(9):
+            if app.game.look(r, c) is Look.HIDDEN and (r, c) not in mines:
+                click(app, cell_center(app, r, c))
+    assert app.game.status is Status.WON
+    assert app.profile.best_times(Difficulty.BEGINNER) == []
+    assert app.profile.games()[0].record.used_hint
+
+
+def test_an_unhinted_win_does(app: App) -> None:
+    win_beginner(app)
+    assert len(app.profile.best_times(Difficulty.BEGINNER)) == 1
+
+
+def test_no_guessing_is_a_first_click_choice_and_its_boards_need_no_guess(app: App) -> None:
+    app.command(Command.FIRST_CLICK_NOGUESS)
+    assert app.settings.first_click is FirstClick.NOGUESS
+    assert app.menu_checked(Command.FIRST_CLICK_NOGUESS) is True
+    app.new_game(PRESETS[Difficulty.EXPERT])
+    app.run(frames=1)
+    click(app, cell_center(app, 8, 15))
+    game = app.game
+    assert game.first_click is FirstClick.NOGUESS and game.no_guess_guaranteed
+    # Logic alone clears it: take the deductions until none is left.
+    for _ in range(2000):
+        if game.status is not Status.PLAYING:
+            break
+        analysis = analyse(game.view(), game.mines)
+        assert analysis.safe, "stuck: the board needs a guess"
+        for cell in analysis.safe:
+            game.reveal(*cell)
+    assert game.status is Status.WON
+
+
+def test_hints_on_a_board_too_large_say_so(app: App) -> None:
+    from game.rules import custom
+
+    app.new_game(custom(600, 600, 1000))
+    app.run(frames=1)
+    app.command(Command.HINT)
+    app.run(frames=1)
+    assert app.hint is None and app._advice_note is not None
+    assert isinstance(app.game, Game)
+    pygame.event.clear()
