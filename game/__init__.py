@@ -8,3 +8,6 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "minesweeper")
 # ... and its app id on Wayland, matching the .desktop file (packaging/linux).
 os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", "minesweeper")
+# Windows: draw in real pixels (crisp art; the zoom that fits is then picked from the
+# display's true size) rather than letting Windows stretch a blurred bitmap.
+os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
