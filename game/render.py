@@ -85,6 +85,7 @@ class Renderer:
         self._cursor: Cell | None = None
         self._advice: Advice | None = None
         self._overview_key: object = None
+        self._overview_map: tuple[object, pygame.Surface] | None = None
         self.repainted = False
         """The last draw repainted the whole window (the menu bar is drawn again)."""
         self.paused_box: pygame.Rect | None = None
@@ -257,10 +258,13 @@ class Renderer:
             return
         self._overview_key = key
         rect = pygame.Rect(self.scaled(layout.overview))
-        cells = pygame.image.frombytes(game.open_map(), (layout.cols, layout.rows), "P")
-        cells.set_palette([OVERVIEW_OPENED, OVERVIEW_HIDDEN])
-        picture = pygame.transform.scale(cells, rect.size)  # one sample per map pixel
-        screen.blit(picture, rect)
+        board_key = (id(game), game.opened_count, game.flags, game.status, rect.size)
+        if self._overview_map is None or self._overview_map[0] != board_key:
+            # The board's cells only when they changed (a scroll re-frames the same map).
+            cells = pygame.image.frombytes(game.open_map(), (layout.cols, layout.rows), "P")
+            cells.set_palette([OVERVIEW_OPENED, OVERVIEW_HIDDEN])
+            self._overview_map = (board_key, pygame.transform.scale(cells, rect.size))
+        screen.blit(self._overview_map[1], rect)
         sx, sy = rect.w / layout.cols, rect.h / layout.rows
         view = pygame.Rect(
             rect.x + int(layout.left * sx),
