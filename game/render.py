@@ -32,7 +32,7 @@ OVERVIEW_VIEW = (220, 0, 0)
 HINT_SAFE = (0, 150, 0)
 HINT_MINE = (220, 0, 0)
 ADVICE_INK = (0, 0, 0)
-NOTE_TEXT_SIZE = 11
+NOTE_TEXT_SIZE = 9
 """The advice box's font size at 1x."""
 
 
