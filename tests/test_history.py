@@ -708,3 +708,34 @@ def test_two_windows_adding_games_at_once_lose_none(tmp_path: Path) -> None:
     assert all(g.record.name == g.record.seed.split("-")[0] for g in named if g.record.seed)
     assert history.last_name() in ("left", "right")
     assert elapsed < 30
+
+
+def _open_many(folder: str, rounds: int, barrier: Any, results: Any) -> None:
+    """A window opening a new history at the same moment as another, many times."""
+    for i in range(rounds):
+        barrier.wait()
+        history = History.open(Path(folder) / f"{i}.sqlite3")
+        results.put((i, history.problems))
+        history.close()
+
+
+def test_two_windows_making_a_new_history_at_once_both_use_it(tmp_path: Path) -> None:
+    """Once, the second window read the new file's version before the first window's
+    commit and its tables after it, took that for damage and moved the file aside."""
+    import multiprocessing
+
+    rounds = 60
+    context = multiprocessing.get_context("spawn")
+    barrier, results = context.Barrier(2), context.Queue()
+    workers = [
+        context.Process(target=_open_many, args=(str(tmp_path), rounds, barrier, results))
+        for _ in range(2)
+    ]
+    for worker in workers:
+        worker.start()
+    seen = [results.get(timeout=60) for _ in range(2 * rounds)]
+    for worker in workers:
+        worker.join(timeout=60)
+        assert worker.exitcode == 0
+    assert [problems for _, problems in seen if problems] == []
+    assert not list(tmp_path.glob("*.corrupt-*"))

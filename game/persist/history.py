@@ -46,6 +46,7 @@ import os
 import re
 import sqlite3
 import stat
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, fields
 from datetime import date, datetime
@@ -69,6 +70,9 @@ SCHEMA_VERSION = 2
 """The schema this code writes, and the newest it reads."""
 
 BUSY_TIMEOUT_MS = 5000
+OPEN_ATTEMPTS = 8
+OPEN_RETRY_S = 0.05
+"""Opening a history found busy is tried again after 0.05 s, 0.1 s, ... (1.4 s in all)."""
 """How long a write waits for another window's write to finish before giving up."""
 
 # The names come from game.rules; the schema also admits the two that the next
@@ -513,8 +517,7 @@ class History:
             if info is not None and not stat.S_ISREG(info.st_mode):
                 self._go_in_memory(f"{path} is not a file")
                 return
-            self._db = _connect(path)
-            self._prepare()
+            self._connect_and_prepare(path)
             return
         except _Damaged as damage:
             self._close_quietly()
@@ -530,6 +533,22 @@ class History:
         except OSError as error:
             self._close_quietly()
             self._go_in_memory(f"{path} could not be opened ({_why(error)})")
+
+    def _connect_and_prepare(self, path: Path) -> None:
+        """Open and check the file. Two windows opening a new history at the same
+        moment can find it locked even past the busy timeout (SQLite does not wait
+        while another connection switches the file to WAL or builds its index):
+        such a start is tried again a few times before giving up."""
+        for attempt in range(OPEN_ATTEMPTS):
+            try:
+                self._db = _connect(path)
+                self._prepare()
+                return
+            except sqlite3.Error as error:
+                self._close_quietly()
+                if _trouble(error) is not _Trouble.BUSY or attempt + 1 == OPEN_ATTEMPTS:
+                    raise
+                time.sleep(OPEN_RETRY_S * (attempt + 1))
 
     def _set_aside(self, damage: _Damaged) -> None:
         """Move the damaged file (and its write-ahead log) aside, start a new one."""
@@ -589,13 +608,17 @@ class History:
         so a file that is moved aside is moved exactly as it was found.
         """
         db = self._db
-        version = _user_version(db)
-        if version > SCHEMA_VERSION:
-            raise _Damaged(f"schema version {version}, newer than {SCHEMA_VERSION}", newer=True)
-        problems = [row[0] for row in db.execute("PRAGMA quick_check")]
-        if problems != ["ok"]:
-            raise _Damaged("quick_check: " + "; ".join(str(p) for p in problems[:5]))
-        tables = _tables(db)
+        with _read(db):
+            # One snapshot for the version and the tables: another window may be
+            # making this very file, and a version read before its commit with
+            # tables read after would look like damage.
+            version = _user_version(db)
+            if version > SCHEMA_VERSION:
+                raise _Damaged(f"schema version {version}, newer than {SCHEMA_VERSION}", newer=True)
+            problems = [row[0] for row in db.execute("PRAGMA quick_check")]
+            if problems != ["ok"]:
+                raise _Damaged("quick_check: " + "; ".join(str(p) for p in problems[:5]))
+            tables = _tables(db)
         if tables or version == SCHEMA_VERSION:
             _check_layout(tables, version)
         if self._path_in_use():
