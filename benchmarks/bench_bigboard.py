@@ -11,27 +11,19 @@ unless DISPLAY is set. A benchmark, not a test: it asserts nothing.
 
 from __future__ import annotations
 
-import os
 import resource
 import sys
-import tempfile
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-if not os.environ.get("DISPLAY"):
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ["MINESWEEPER_DATA_DIR"] = tempfile.mkdtemp(prefix="minesweeper-bench-")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import window_env  # noqa: F401  (first: the environment pygame starts in)
 
-import pygame  # noqa: E402
+# isort: split
+import pygame
 
-from game import cli  # noqa: E402
-from game.app import App  # noqa: E402
-from game.core import Game  # noqa: E402
-from game.rules import custom  # noqa: E402
+from game import cli
+from game.app import App
+from game.core import Game
+from game.rules import custom
 
 BOARD = custom(1000, 1000, 10_000)
 

@@ -19,22 +19,17 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-if not os.environ.get("DISPLAY"):
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ["MINESWEEPER_DATA_DIR"] = tempfile.mkdtemp(prefix="minesweeper-bench-")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+from window_env import ROOT  # first: the environment pygame starts in
 
-import pygame  # noqa: E402
+# isort: split
+import pygame
 
-from game import cli  # noqa: E402
-from game.app import App  # noqa: E402
-from game.core import Game  # noqa: E402
-from game.layout import Layout  # noqa: E402
-from game.rules import PRESETS, Difficulty  # noqa: E402
-from game.session import Scene, scene_of  # noqa: E402
+from game import cli
+from game.app import App
+from game.core import Game
+from game.layout import Layout
+from game.rules import PRESETS, Difficulty
+from game.session import Scene, scene_of
 
 ZOOM = 2
 EXPERT = PRESETS[Difficulty.EXPERT]

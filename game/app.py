@@ -164,7 +164,7 @@ class App:
         """The probability overlay is on."""
         self._analysis: tuple[object, Analysis | None] | None = None
         self._advice_note: str | None = None  # a line to show once instead of advice
-        self._advice_shown: Advice | None = None
+        self._advice_shown: tuple[object, Advice] | None = None
         self._fast = False  # Shift is held with a cursor key: move 5 cells
         self._panning = False  # the left button is held on the overview map
         self.menubar = MenuBar(MENUS, self.keymap, self.menu_checked)
@@ -445,40 +445,43 @@ class App:
             self.session.used_hint = True
 
     def _advice(self) -> Advice | None:
-        """What the solver shows now: the hint, the probabilities, or why neither."""
-        note = self._advice_note
-        if note is not None:
-            if self._advice_shown is None or self._advice_shown.note != note:
-                self._advice_shown = Advice(note=note)
-            return self._advice_shown
-        if self.hint is None and not self.show_probabilities:
-            return None
-        if self.session.status.is_over:
+        """What the solver shows now: the hint, the probabilities, or why neither. A
+        new Advice is made only when what it shows changed (the renderer repaints
+        the view for a new one, and compares by identity)."""
+        over = self.session.status.is_over
+        if over:
             self.hint = None
+        note = self._advice_note
+        analysis: Analysis | None = None
+        if note is None and self.show_probabilities and not over:
+            if self._solvable_here():
+                analysis = self._analysis_now()
+            else:
+                note = TOO_LARGE
+        if note is None and self.hint is None and analysis is None:
             return None
-        analysis = None
-        if self.show_probabilities:
-            if not self._solvable_here():
-                return Advice(hint=self.hint, note=TOO_LARGE)
-            game = self.game
-            key = (id(game), game.opened_count, game.status)
-            if self._analysis is None or self._analysis[0] != key:
-                try:
-                    found: Analysis | None = analyse(game.view(), game.mines)
-                except ViewError:
-                    found = None
-                self._analysis = (key, found)
-            analysis = self._analysis[1]
-        cached = self._advice_shown
-        advice = Advice(
-            hint=self.hint,
-            probabilities=None if analysis is None else analysis.probability,
-            exact=True if analysis is None else analysis.exact,
-        )
-        if cached is not None and cached == advice:
-            return cached  # the same object: the renderer draws it once
-        self._advice_shown = advice
-        return advice
+        key = (note, self.hint, id(analysis))  # (the analysis is kept in _analysis)
+        if self._advice_shown is None or self._advice_shown[0] != key:
+            advice = Advice(
+                hint=self.hint,
+                probabilities=None if analysis is None else analysis.probability,
+                exact=True if analysis is None else analysis.exact,
+                note=note,
+            )
+            self._advice_shown = (key, advice)
+        return self._advice_shown[1]
+
+    def _analysis_now(self) -> Analysis | None:
+        """The solver's view of the game as it stands, worked out once per change."""
+        game = self.game
+        key = (game, game.opened_count, game.status)  # (the game itself: no id reused)
+        if self._analysis is None or self._analysis[0] != key:
+            try:
+                found: Analysis | None = analyse(game.view(), game.mines)
+            except ViewError:
+                found = None
+            self._analysis = (key, found)
+        return self._analysis[1]
 
     # ------------------------------------------------------------------ the viewport
 
@@ -677,7 +680,7 @@ class App:
         if was_open and not menubar.is_open:
             self.renderer.invalidate()  # repaint what the menu covered
             if not self.dialogs:
-                self.window.resize(self._board_size())  # back from a size grown for it
+                self._grow_for(None)  # back from a size grown for it
         if command is not None:
             self.command(command)
         return True
@@ -701,7 +704,7 @@ class App:
             if on_close is not None:
                 on_close(dialog.result)
         if not self.dialogs:
-            self.window.resize(self._board_size())  # back from a size grown for a dialog
+            self._grow_for(None)  # back from a size grown for a dialog
 
     def _board_size(self) -> tuple[int, int]:
         width, height = self.renderer.layout.size
@@ -712,27 +715,15 @@ class App:
         _, _, _, height = self.renderer.scaled(self.renderer.layout.menu_bar)
         return pygame.Rect(0, 0, self.screen.get_width(), height)
 
-    def _fit_menu(self) -> None:
-        """Grow the window while a menu longer than the game is open."""
-        need = self.menubar.needed_size(self.zoom)
-        if need is None:
-            return
+    def _grow_for(self, need: tuple[int, int] | None) -> None:
+        """The window as large as the game, or as what is open over it needs (a
+        dialog, a long menu), never past the desktop; what a smaller one does not
+        need is given back."""
         width, height = self._board_size()
         room_w, room_h = usable_size()
-        size = (max(width, min(need[0], room_w)), max(height, min(need[1], room_h)))
-        if size != self.window.size:
-            self.window.resize(size)
-
-    def _fit_dialog(self, dialog: Dialog) -> None:
-        """Grow the window while a dialog larger than the game is open (never past the
-        desktop; the dialog shrinks its font only when even that is too small), and
-        give back what a smaller dialog does not need."""
-        width, height = self._board_size()
-        room_w, room_h = usable_size()
-        need_w, need_h = dialog.needed_size(self.zoom, (room_w, room_h))
-        size = (max(width, min(need_w, room_w)), max(height, min(need_h, room_h)))
-        if size != self.window.size:
-            self.window.resize(size)
+        if need is not None:
+            width, height = max(width, min(need[0], room_w)), max(height, min(need[1], room_h))
+        self.window.resize((width, height))
 
     def open_help(self) -> None:
         """The keys, from the bindings table."""
@@ -1010,7 +1001,7 @@ class App:
             dialog = self.dialogs[-1][0]
             if self._dialog_drawn and not dialog.dirty():
                 return
-            self._fit_dialog(dialog)
+            self._grow_for(dialog.needed_size(self.zoom, usable_size()))
             self.renderer.invalidate()
             self.renderer.draw(self.screen, self.game, scene)
             self.menubar.draw(self.screen, self.renderer.sprites, self._bar())
@@ -1021,7 +1012,7 @@ class App:
         if self.menubar.is_open:
             if not self.menubar.dirty():
                 return
-            self._fit_menu()
+            self._grow_for(self.menubar.needed_size(self.zoom))
             self.renderer.invalidate()  # the menu is drawn over a whole frame
         dirty = self.renderer.draw(self.screen, self.game, scene, changed)
         if self.renderer.repainted or self.menubar.dirty():

@@ -258,7 +258,7 @@ class Renderer:
             return
         self._overview_key = key
         rect = pygame.Rect(self.scaled(layout.overview))
-        board_key = (id(game), game.opened_count, game.flags, game.status, rect.size)
+        board_key = (game, game.opened_count, game.flags, game.status, rect.size)
         if self._overview_map is None or self._overview_map[0] != board_key:
             # The board's cells only when they changed (a scroll re-frames the same map).
             cells = pygame.image.frombytes(game.open_map(), (layout.cols, layout.rows), "P")

@@ -43,7 +43,7 @@ from game.core.game import MAX_SEED, Game
 from game.input import InputMachine, Spot
 from game.layout import Layout
 from game.rules import Board, BoardChoiceError, FirstClick, GameRules, custom
-from game.session import Clicks, PlaySession, Summary
+from game.session import Clicks, PlaySession, Summary, deal
 from game.session.stopwatch import Phase
 from game.sheet import TILE
 
@@ -744,16 +744,7 @@ def game_of(replay: Replay) -> Game:
             marks=rules.question_marks,
             left_click_chords=rules.left_click_chords,
         )
-    board = replay.board
-    return Game.new(
-        board.rows,
-        board.cols,
-        board.mines,
-        seed=replay.seed,
-        first_click=rules.first_click,
-        marks=rules.question_marks,
-        left_click_chords=rules.left_click_chords,
-    )
+    return deal(replay.board, rules, replay.seed)
 
 
 class ReplayClock:
@@ -815,16 +806,7 @@ def _seed_deals(replay: Replay) -> bool:
     first = next((move for _, move in replay.moves if move.action is Action.REVEAL), None)
     if first is None or replay.seed is None:
         return True
-    board, rules = replay.board, replay.rules
-    game = Game.new(
-        board.rows,
-        board.cols,
-        board.mines,
-        seed=replay.seed,
-        first_click=rules.first_click,
-        marks=rules.question_marks,
-        left_click_chords=rules.left_click_chords,
-    )
+    game = deal(replay.board, replay.rules, replay.seed)
     game.reveal(first.row, first.col)
     return game.minefield == replay.minefield
 

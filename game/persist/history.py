@@ -54,7 +54,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Any, TypeVar
 
-from game.persist import store
+from game.persist import schema, store
 from game.persist.messages import Messages
 from game.persist.records import MAX_COUNT, MAX_GAME_MS, TOP, Records, Stats, clean_name
 from game.persist.schema import DataError
@@ -122,11 +122,11 @@ def finished_at_text(when: datetime) -> str:
 
 
 def _check_int(value: object, low: int, high: int, what: str) -> int:
-    if type(value) is not int:
-        raise GameRecordError(f"{what} must be a whole number; got {value!r}")
-    if not low <= value <= high:
-        raise GameRecordError(f"{what} must be {low} to {high}; got {value}")
-    return value
+    """schema.check_int, raising the record's own error."""
+    try:
+        return schema.check_int(value, low, high, what)
+    except DataError as error:
+        raise GameRecordError(str(error)) from None
 
 
 def _check_bool(value: object, what: str) -> None:

@@ -18,7 +18,7 @@ from game.session.commands import (
     DuplicateKeyError,
     KeyMap,
 )
-from game.session.play import Clicks, LoggedMove, PlaySession, Summary
+from game.session.play import Clicks, LoggedMove, PlaySession, Summary, deal
 from game.session.scene import Advice, Scene, scene_of
 from game.session.stopwatch import Stopwatch
 
@@ -36,5 +36,6 @@ __all__ = [
     "Scene",
     "Stopwatch",
     "Summary",
+    "deal",
     "scene_of",
 ]

@@ -111,6 +111,20 @@ def _clicks_of(game: Game, log: Sequence[LoggedMove]) -> Clicks:
     return clicks
 
 
+def deal(board: Board, rules: GameRules, seed: int | None = None) -> Game:
+    """A new game of this size under these rules (a seed is drawn when None): the
+    same board, rules, seed and first click give the same mines."""
+    return Game.new(
+        board.rows,
+        board.cols,
+        board.mines,
+        seed=seed,
+        first_click=rules.first_click,
+        marks=rules.question_marks,
+        left_click_chords=rules.left_click_chords,
+    )
+
+
 class PlaySession:
     """One game being played: ``act(move)`` plays a move, logs it and runs the clock."""
 
@@ -140,16 +154,7 @@ class PlaySession:
         cls, board: Board, rules: GameRules, clock: Clock, *, seed: int | None = None
     ) -> PlaySession:
         """A new game of this size under these rules (a seed is drawn when None)."""
-        game = Game.new(
-            board.rows,
-            board.cols,
-            board.mines,
-            seed=seed,
-            first_click=rules.first_click,
-            marks=rules.question_marks,
-            left_click_chords=rules.left_click_chords,
-        )
-        return cls(game, clock)
+        return cls(deal(board, rules, seed), clock)
 
     # ------------------------------------------------------------------ questions
 

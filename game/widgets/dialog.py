@@ -127,13 +127,10 @@ class Dialog:
         """The window this dialog wants (margins in): drawn at the zoom if that fits
         the room (the desktop), else at the largest smaller scale that does, else at
         scale 1 (the window then gives what room there is)."""
-        layout = None
-        for scale in range(max(zoom, 1), 0, -1):
-            for compact in (False, True):
-                layout = self._try_layout(Style(scale, FONT_SIZE * scale, compact), room[0])
-                if layout.fits(room[0] - 2 * MARGIN, room[1] - 2 * MARGIN):
-                    return (layout.size[0] + 2 * MARGIN, layout.size[1] + 2 * MARGIN)
-        assert layout is not None
+        avail_w, avail_h = max(room[0] - 2 * MARGIN, 1), max(room[1] - 2 * MARGIN, 1)
+        layout = self._at_largest_scale(zoom, avail_w, avail_h) or self._try_layout(
+            Style(1, FONT_SIZE), avail_w
+        )
         return (layout.size[0] + 2 * MARGIN, layout.size[1] + 2 * MARGIN)
 
     def dirty(self) -> bool:
@@ -243,11 +240,9 @@ class Dialog:
         its margin; then smaller fonts at scale 1; then the smallest, cut to fit."""
         avail_w = max(size[0] - 2 * MARGIN, 1)
         avail_h = max(size[1] - 2 * MARGIN, 1)
-        for scale in range(max(zoom, 1), 0, -1):
-            for compact in (False, True):
-                layout = self._try_layout(Style(scale, FONT_SIZE * scale, compact), avail_w)
-                if layout.fits(avail_w, avail_h):
-                    return layout
+        fitting = self._at_largest_scale(zoom, avail_w, avail_h)
+        if fitting is not None:
+            return fitting
         # The desktop is smaller than the dialog at scale 1: the largest font that fits.
         low, high = MIN_FONT_SIZE, FONT_SIZE  # low: try; high: known not to fit
         best = self._try_layout(Style(1, MIN_FONT_SIZE, True), avail_w)
@@ -261,6 +256,16 @@ class Dialog:
             else:
                 high = middle
         return best
+
+    def _at_largest_scale(self, zoom: int, avail_w: int, avail_h: int) -> Layout | None:
+        """The layout at the largest scale from the zoom down to 1 (the usual spacing,
+        then the tighter) that fits the room; None if even scale 1 does not."""
+        for scale in range(max(zoom, 1), 0, -1):
+            for compact in (False, True):
+                layout = self._try_layout(Style(scale, FONT_SIZE * scale, compact), avail_w)
+                if layout.fits(avail_w, avail_h):
+                    return layout
+        return None
 
     def _cut_to(self, layout: Layout, avail_w: int, avail_h: int) -> Layout:
         style, z = layout.style, layout.style.zoom

@@ -234,12 +234,7 @@ class MenuBar:
         assert self.open_index is not None
         z = sprites.zoom
         items = self.menus[self.open_index].items
-        words = [font.size(item.label)[0] for item in items if item is not None]
-        keys = [
-            font.size(self.keymap.shortcut(item.command))[0] for item in items if item is not None
-        ]
-        inner_w = TICK_W * z + max(words, default=0) + KEY_GAP * z + max(keys, default=0)
-        inner_w += 6 * z
+        inner_w = self._inner_width(font, z, items)
         heights = [(ROW_H if item is not None else SEPARATOR_H) * z for item in items]
         box = pygame.Rect(title.x, title.bottom + z, inner_w + 6 * z, sum(heights) + 6 * z)
         box.right = min(box.right, surface.get_width())
@@ -280,14 +275,21 @@ class MenuBar:
         for menu in self.menus[: self.open_index]:
             x += font.size(menu.title)[0] + 2 * TITLE_PAD * zoom
         items = self.menus[self.open_index].items
+        inner_w = self._inner_width(font, zoom, items)
+        height = sum((ROW_H if item is not None else SEPARATOR_H) * zoom for item in items)
+        return (x + inner_w + 6 * zoom, MENU_BAR * zoom + height + 8 * zoom)
+
+    def _inner_width(
+        self, font: pygame.font.Font, zoom: int, items: Sequence[MenuItem | None]
+    ) -> int:
+        """The width of a menu's lines: tick, words, gap, key, and a margin."""
         words = [font.size(item.label)[0] for item in items if item is not None]
         keys = [
             font.size(self.keymap.shortcut(item.command))[0] for item in items if item is not None
         ]
-        inner_w = TICK_W * zoom + max(words, default=0) + KEY_GAP * zoom + max(keys, default=0)
-        height = sum((ROW_H if item is not None else SEPARATOR_H) * zoom for item in items)
-        bar_h = MENU_BAR * zoom
-        return (x + inner_w + 12 * zoom, bar_h + height + 8 * zoom)
+        return (
+            TICK_W * zoom + max(words, default=0) + KEY_GAP * zoom + max(keys, default=0) + 6 * zoom
+        )
 
     def covered(self) -> pygame.Rect | None:
         """Where the open menu was last drawn (the window repaints under it on close)."""
