@@ -19,6 +19,11 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 
+class VideoError(ValueError):
+    """A replay file that cannot be read: the message is one line for the player,
+    saying what is wrong (the caller adds the file's name)."""
+
+
 class Mouse(Enum):
     """What one mouse event is; the values are ms-toollib's words for them."""
 
