@@ -29,7 +29,7 @@ from game.app import App
 from game.core import Game
 from game.layout import Layout
 from game.rules import PRESETS, Difficulty
-from game.session import Scene, scene_of
+from game.session import Picture, picture_of
 
 ZOOM = 2
 EXPERT = PRESETS[Difficulty.EXPERT]
@@ -96,8 +96,8 @@ def frame_times() -> dict[str, tuple[float, float]]:
     app.play(Game.from_layout("\n".join(rows)))
     app.draw()
 
-    def scene() -> Scene:
-        return scene_of(app.session, app.input.feedback, counter_below_zero=True)
+    def scene() -> Picture:
+        return picture_of(app.session, app.input.feedback, counter_below_zero=True)
 
     def timed(act: Callable[[], list[pygame.Rect]]) -> tuple[float, float]:
         start = time.perf_counter()

@@ -15,7 +15,7 @@ import pygame
 from game.core import Cell, Game, Look
 from game.fonts import ui_font
 from game.layout import Layout, Rect
-from game.session.scene import Advice, Scene
+from game.session.picture import Advice, Picture
 from game.sheet import LED_W, TILE, Face, Tile
 from game.sprites import SpriteSheet
 from game.theme import Theme, current
@@ -123,7 +123,7 @@ class Renderer:
             self.invalidate()
 
     def draw(
-        self, screen: pygame.Surface, game: Game, scene: Scene, changed: Iterable[Cell] = ()
+        self, screen: pygame.Surface, game: Game, picture: Picture, changed: Iterable[Cell] = ()
     ) -> list[pygame.Rect]:
         """Bring the screen up to date; return the rectangles that were redrawn.
 
@@ -132,8 +132,8 @@ class Renderer:
         After invalidate() every cell is drawn.
         """
         dirty: list[pygame.Rect] = []
-        if scene.paused != self._paused:
-            self._paused = scene.paused
+        if picture.paused != self._paused:
+            self._paused = picture.paused
             self.invalidate()
         full = self._face is None
         self.repainted = full
@@ -142,25 +142,25 @@ class Renderer:
                 screen.fill(self.theme.face)  # a window grown for a dialog: grey around the game
             screen.blit(self.background, (0, 0))
             dirty.append(screen.get_rect())
-        if scene.paused:
+        if picture.paused:
             if full:
                 self._draw_paused(screen)
-            self._draw_panel(screen, scene, dirty)
+            self._draw_panel(screen, picture, dirty)
             return dirty
         layout = self.layout
-        cursor = scene.cursor
-        if scene.advice is not self._advice or (
-            scene.advice is not None and (changed or scene.pressed or self._pressed)
+        cursor = picture.cursor
+        if picture.advice is not self._advice or (
+            picture.advice is not None and (changed or picture.pressed or self._pressed)
         ):
             # Advice is drawn over the cells: any change repaints the view under it.
-            self._advice = scene.advice
+            self._advice = picture.advice
             if not full:
                 self.invalidate()
-                return self.draw(screen, game, scene)
+                return self.draw(screen, game, picture)
         if full:
             cells: Iterable[Cell] = layout.visible_cells()
         else:
-            cells = set(changed) | self._pressed | scene.pressed
+            cells = set(changed) | self._pressed | picture.pressed
             if cursor != self._cursor:
                 for cell in (self._cursor, cursor):
                     if cell is not None:
@@ -168,14 +168,14 @@ class Renderer:
                         cells.add(cell)
             if layout.scrolls:
                 cells = [cell for cell in cells if layout.visible(*cell)]
-        self._draw_cells(screen, game, scene.pressed, cells, dirty, full)
-        self._pressed = scene.pressed
+        self._draw_cells(screen, game, picture.pressed, cells, dirty, full)
+        self._pressed = picture.pressed
         if cursor is not None and layout.visible(*cursor) and (full or cursor != self._cursor):
             self._draw_cursor(screen, cursor)
         self._cursor = cursor
-        if full and scene.advice is not None:
-            self._draw_advice(screen, game, scene.advice)
-        self._draw_panel(screen, scene, dirty)
+        if full and picture.advice is not None:
+            self._draw_advice(screen, game, picture.advice)
+        self._draw_panel(screen, picture, dirty)
         if layout.scrolls:
             self._draw_overview(screen, game, dirty)
         return dirty
@@ -336,18 +336,20 @@ class Renderer:
                     dirty.append(pygame.Rect(pos, (size, size)))
         screen.fblits(blits)
 
-    def _draw_panel(self, screen: pygame.Surface, scene: Scene, dirty: list[pygame.Rect]) -> None:
+    def _draw_panel(
+        self, screen: pygame.Surface, picture: Picture, dirty: list[pygame.Rect]
+    ) -> None:
         layout = self.layout
-        if scene.face != self._face:
-            self._face = scene.face
+        if picture.face != self._face:
+            self._face = picture.face
             rect = self.scaled(layout.face)
-            screen.blit(self.sprites.faces[scene.face], rect[:2])
+            screen.blit(self.sprites.faces[picture.face], rect[:2])
             dirty.append(pygame.Rect(rect))
-        counter = led_text(scene.counter)
+        counter = led_text(picture.counter)
         if counter != self._counter:
             self._counter = counter
             dirty.append(self._draw_led(screen, layout.mine_counter, counter))
-        timer = led_text(scene.timer)
+        timer = led_text(picture.timer)
         if timer != self._timer:
             self._timer = timer
             dirty.append(self._draw_led(screen, layout.timer, timer))

@@ -7,9 +7,10 @@ to do with the answer. Times are shown in seconds with milliseconds, as kept.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import replace
 from pathlib import Path
 
+from game import toggles
+from game.commands import KeyMap
 from game.core import Status
 from game.persist import (
     DEFAULT_NAME,
@@ -32,16 +33,15 @@ from game.rules import (
     Board,
     BoardChoiceError,
     Difficulty,
-    FirstClick,
     custom,
     max_mines,
 )
-from game.session import KeyMap, Stopwatch, Summary
-from game.theme import THEMES
+from game.session import Stopwatch, Summary
 from game.widgets.form import Field, FormDialog
 from game.widgets.menu import MenuDialog
 from game.widgets.message import MessageDialog
 from game.widgets.table import TableDialog
+from game.words import seconds
 
 NEXT, RESET, CLOSE, RESUME, NEW_GAME = "Next", "Reset", "Close", "Resume", "New game"
 COPY_CODE, KEEP_REPLAY = "Copy code", "Keep replay"
@@ -51,11 +51,6 @@ SHORT_NAMES = {
     Difficulty.EXPERT: "Exp.",
     Difficulty.CUSTOM: "Custom",
 }
-
-
-def seconds(ms: float) -> str:
-    """A precise time as a player reads it: 12.345 s."""
-    return f"{ms / 1000:.3f} s"
 
 
 def best_times_dialog(
@@ -261,47 +256,6 @@ def board_code_dialog() -> FormDialog:
     )
 
 
-def _on_off(value: bool) -> str:
-    return "on" if value else "off"
-
-
-def _next_rule(rule: FirstClick) -> FirstClick:
-    rules = list(FirstClick)
-    return rules[(rules.index(rule) + 1) % len(rules)]
-
-
-def _next_theme(name: str) -> str:
-    names = list(THEMES)
-    return names[(names.index(name) + 1) % len(names)]
-
-
-# The settings menu, one line each: what it is, its value, and the settings with it changed.
-SETTINGS_MENU: list[tuple[str, Callable[[Settings], str], Callable[[Settings], Settings]]] = [
-    (
-        "Question marks",
-        lambda s: _on_off(s.question_marks),
-        lambda s: replace(s, question_marks=not s.question_marks),
-    ),
-    (
-        "Left click on a number chords",
-        lambda s: _on_off(s.left_click_chords),
-        lambda s: replace(s, left_click_chords=not s.left_click_chords),
-    ),
-    (
-        "First click",
-        lambda s: s.first_click.value,
-        lambda s: replace(s, first_click=_next_rule(s.first_click)),
-    ),
-    (
-        "Mine counter below zero",
-        lambda s: _on_off(s.counter_below_zero),
-        lambda s: replace(s, counter_below_zero=not s.counter_below_zero),
-    ),
-    ("Sound", lambda s: _on_off(s.sound), lambda s: replace(s, sound=not s.sound)),
-    ("Look", lambda s: THEMES[s.theme].label, lambda s: replace(s, theme=_next_theme(s.theme))),
-]
-
-
 DEFAULT_KEYS = "Defaults"
 
 
@@ -320,21 +274,11 @@ def keys_dialog(keymap: KeyMap) -> MenuDialog:
     )
 
 
-def settings_items(settings: Settings) -> list[tuple[str, str]]:
-    """The settings menu's lines: (what, its value)."""
-    return [(label, show(settings)) for label, show, _ in SETTINGS_MENU]
-
-
-def toggled(settings: Settings, index: int) -> Settings:
-    """The settings with line `index` of the menu flipped (or cycled)."""
-    return SETTINGS_MENU[index][2](settings)
-
-
 def settings_dialog(settings: Settings) -> MenuDialog:
     """The settings menu: pick a line to change it; rules apply from the next game."""
     return MenuDialog(
         "Settings",
-        settings_items(settings),
+        toggles.dialog_lines(settings),
         lines=[
             "Click a line (or Up/Down and Enter) to change it.",
             "Question marks, left-click chords and the first click apply from the next game.",

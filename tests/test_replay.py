@@ -25,6 +25,7 @@ from game.replay import (
     verify,
 )
 from game.session import PlaySession
+from game.session.table import Table
 
 LAYOUT = """
 *........
@@ -57,24 +58,26 @@ Step = tuple[float, Kind, int, tuple[int, int]]
 def record(steps: list[Step], game: Game | None = None) -> tuple[Replay, PlaySession]:
     """Drive a session, an input machine and a recorder as the window does."""
     clock = Clock()
-    session = PlaySession(game or Game.from_layout(LAYOUT), clock)
+    table = Table(clock, PlaySession(game or Game.from_layout(LAYOUT), clock))
+    session = table.session
     machine = InputMachine()
     recorder = Recorder()
+    table.tap(recorder)
     for wall, kind, button, pos in steps:
         clock.ms = wall
-        held = machine.held
+        held = frozenset(machine.held)
         spot = spot_of(session.board, *pos)
+        made = None
         if kind is Kind.DOWN:
             machine.press(button, spot)
         elif kind is Kind.UP:
             action = machine.release(button, spot)
-            if isinstance(action, Move) and not session.status.is_over:
-                session.act(action)
+            made = action if isinstance(action, Move) else None
         elif kind is Kind.MOVE:
             machine.move(spot)
         else:
             machine.cancel()
-        recorder.observe(session, wall, kind, button, pos, held_before=held)
+        table.pointer(kind.value, button, pos, held, made)
     made = recorder.replay(player="Ann", date="2026-11-23T10:00:00")
     assert made is not None
     return made, session
@@ -165,10 +168,13 @@ def test_input_that_does_not_make_the_recorded_move_fails() -> None:
 def test_a_cancel_the_window_made_on_its_own_is_recorded() -> None:
     # Left goes down on a cell; the window cancels (a dialog); the release is a stray.
     clock = Clock()
-    session = PlaySession(Game.from_layout(LAYOUT), clock)
+    table = Table(clock, PlaySession(Game.from_layout(LAYOUT), clock))
     recorder = Recorder()
-    recorder.observe(session, 100, Kind.DOWN, 1, centre(0, 5), held_before=frozenset())
-    recorder.observe(session, 200, Kind.UP, 1, centre(0, 5), held_before=frozenset())
+    table.tap(recorder)
+    clock.ms = 100
+    table.pointer("down", 1, centre(0, 5), frozenset())
+    clock.ms = 200
+    table.pointer("up", 1, centre(0, 5), frozenset())
     replay = recorder.replay()
     assert replay is not None
     assert [event.kind for event in replay.events] == [Kind.DOWN, Kind.CANCEL, Kind.UP]
@@ -178,9 +184,11 @@ def test_a_cancel_the_window_made_on_its_own_is_recorded() -> None:
 def test_a_resumed_game_is_not_recorded() -> None:
     game = Game.from_layout(LAYOUT)
     game.reveal(0, 5)
-    session = PlaySession(game, Clock(), log=[])
+    clock = Clock()
+    table = Table(clock, PlaySession(game, clock, log=[]))
     recorder = Recorder()
-    recorder.observe(session, 1, Kind.MOVE, 0, (0, 0))
+    table.tap(recorder)
+    table.pointer("move", 0, (0, 0), frozenset())
     assert recorder.replay() is None
 
 

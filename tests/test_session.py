@@ -9,21 +9,17 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from game.commands import BINDINGS, MENU_KEYS, Binding, Command, DuplicateKeyError, KeyMap
 from game.core import Game, Move, MoveError, Status, chord, mark, reveal
 from game.input import NO_FEEDBACK, Feedback, Press
+from game.menus import MENUS
 from game.rules import PRESETS, Board, Difficulty, FirstClick, GameRules
 from game.session import (
-    BINDINGS,
-    Binding,
-    Command,
-    DuplicateKeyError,
-    KeyMap,
     LoggedMove,
     PlaySession,
     Stopwatch,
-    scene_of,
+    picture_of,
 )
-from game.session.commands import MENU_KEYS, MENUS
 from game.session.stopwatch import Phase
 from game.sheet import Face
 
@@ -235,7 +231,7 @@ def test_the_help_is_made_from_the_table() -> None:
 def test_the_scene_follows_the_game_and_the_mouse() -> None:
     clock = Clock()
     session = PlaySession(Game.from_layout(LAYOUT), clock)
-    scene = scene_of(session, NO_FEEDBACK, counter_below_zero=True)
+    scene = picture_of(session, NO_FEEDBACK, counter_below_zero=True)
     assert (scene.face, scene.counter, scene.timer, scene.pressed) == (
         Face.SMILE,
         3,
@@ -243,18 +239,18 @@ def test_the_scene_follows_the_game_and_the_mouse() -> None:
         frozenset(),
     )
     held = Feedback(cell=(0, 1), press=Press.AREA, face_pressed=False)
-    scene = scene_of(session, held, counter_below_zero=True)
+    scene = picture_of(session, held, counter_below_zero=True)
     assert scene.face is Face.SURPRISED
     assert scene.pressed == {(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)}
     for col in range(4):
         session.act(mark(3, col))
-    assert scene_of(session, NO_FEEDBACK, counter_below_zero=True).counter == -1
-    assert scene_of(session, NO_FEEDBACK, counter_below_zero=False).counter == 0
+    assert picture_of(session, NO_FEEDBACK, counter_below_zero=True).counter == -1
+    assert picture_of(session, NO_FEEDBACK, counter_below_zero=False).counter == 0
     session.act(reveal(0, 0))
-    over = scene_of(session, held, counter_below_zero=True)
+    over = picture_of(session, held, counter_below_zero=True)
     assert over.face is Face.DEAD and over.pressed == frozenset()
     pushed = Feedback(cell=None, press=Press.NONE, face_pressed=True)
-    assert scene_of(session, pushed, counter_below_zero=True).face is Face.SMILE_PRESSED
+    assert picture_of(session, pushed, counter_below_zero=True).face is Face.SMILE_PRESSED
 
 
 def test_the_session_never_imports_pygame() -> None:

@@ -17,10 +17,10 @@ import pytest
 
 from game import cli
 from game.app import App
+from game.commands import Command
 from game.core import Game, Status
 from game.layout import Layout
 from game.rules import PRESETS, Difficulty
-from game.session import Command
 from game.sheet import Face, Tile
 from game.sprites import SpriteSheet
 
@@ -53,8 +53,8 @@ def app(clock: FakeClock) -> Iterator[App]:
 def use_layout(app: App, layout: str) -> Game:
     """Replace the app's game with fixed mines (the board must keep its size)."""
     game = Game.from_layout(layout)
-    assert (game.rows, game.cols) == (app.board.rows, app.board.cols)
-    app.play(game)
+    assert (game.rows, game.cols) == (app.table.board.rows, app.table.board.cols)
+    app.table.play(game)
     app.run(frames=1)
     return game
 
@@ -79,20 +79,20 @@ def win_beginner(app: App, clock: FakeClock | None = None, ms: int = 0) -> None:
     click(app, cell_center(app, 0, 5))
     if clock is not None:
         clock.ms += ms
-    mines = set(app.game.mine_cells())
+    mines = set(app.table.game.mine_cells())
     for r in range(9):
         for c in range(9):
-            if app.game.look(r, c).name == "HIDDEN" and (r, c) not in mines:
+            if app.table.game.look(r, c).name == "HIDDEN" and (r, c) not in mines:
                 click(app, cell_center(app, r, c))
-    assert app.game.status is Status.WON
+    assert app.table.game.status is Status.WON
 
 
 def cell_center(app: App, row: int, col: int) -> tuple[int, int]:
-    return app.cell_pos(row, col)
+    return app.viewport.cell_pos(row, col)
 
 
 def face_center(app: App) -> tuple[int, int]:
-    return app.face_pos()
+    return app.viewport.face_pos()
 
 
 def post(kind: int, **attrs: object) -> None:
@@ -127,41 +127,41 @@ def sprite_bytes(picture: pygame.Surface) -> bytes:
 
 def shows_tile(app: App, row: int, col: int, name: str) -> bool:
     """name: the tile's name on the sprite sheet (Tile's value)."""
-    x, y, w, h = app.renderer.layout.cell_rect(row, col)
-    z = app.zoom
-    return region(app.screen, (x * z, y * z, w * z, h * z)) == sprite_bytes(
-        app.renderer.sprites.tiles[Tile(name)]
+    x, y, w, h = app.viewport.renderer.layout.cell_rect(row, col)
+    z = app.viewport.zoom
+    return region(app.viewport.screen, (x * z, y * z, w * z, h * z)) == sprite_bytes(
+        app.viewport.renderer.sprites.tiles[Tile(name)]
     )
 
 
 def shows_face(app: App, name: str) -> bool:
-    x, y, w, h = app.renderer.layout.face
-    z = app.zoom
-    return region(app.screen, (x * z, y * z, w * z, h * z)) == sprite_bytes(
-        app.renderer.sprites.faces[Face(name)]
+    x, y, w, h = app.viewport.renderer.layout.face
+    z = app.viewport.zoom
+    return region(app.viewport.screen, (x * z, y * z, w * z, h * z)) == sprite_bytes(
+        app.viewport.renderer.sprites.faces[Face(name)]
     )
 
 
 def led_reads(app: App, box: tuple[int, int, int, int]) -> str:
     """Read an LED counter off the screen by matching each digit's pixels."""
-    z = app.zoom
-    leds = app.renderer.sprites.leds
+    z = app.viewport.zoom
+    leds = app.viewport.renderer.sprites.leds
     x, y = (box[0] + 1) * z, (box[1] + 1) * z
     text = ""
     for k in range(3):
         w, h = leds["0"].get_size()
-        got = region(app.screen, (x + k * w, y, w, h))
+        got = region(app.viewport.screen, (x + k * w, y, w, h))
         matches = [char for char, pic in leds.items() if sprite_bytes(pic) == got]
         text += matches[0] if matches else "?"
     return text
 
 
 def counter(app: App) -> str:
-    return led_reads(app, app.renderer.layout.mine_counter)
+    return led_reads(app, app.viewport.renderer.layout.mine_counter)
 
 
 def timer(app: App) -> str:
-    return led_reads(app, app.renderer.layout.timer)
+    return led_reads(app, app.viewport.renderer.layout.timer)
 
 
 # ---------------------------------------------------------------- the window
@@ -169,8 +169,8 @@ def timer(app: App) -> str:
 
 def test_the_window_fits_the_board_at_the_zoom(app: App) -> None:
     width, height = Layout(9, 9).size
-    assert app.screen.get_size() == (width * ZOOM, height * ZOOM)
-    assert app.window.window.title == "Minesweeper"
+    assert app.viewport.screen.get_size() == (width * ZOOM, height * ZOOM)
+    assert app.viewport.window.window.title == "Minesweeper"
 
 
 def test_a_new_game_shows_hidden_tiles_full_counter_zero_timer_and_a_smile(app: App) -> None:
@@ -188,7 +188,7 @@ def test_a_left_click_reveals_the_right_number_tile(app: App) -> None:
     click(app, cell_center(app, 1, 1))
     assert shows_tile(app, 1, 1, "1")
     assert shows_tile(app, 0, 0, "hidden")
-    assert app.game.status is Status.PLAYING
+    assert app.table.game.status is Status.PLAYING
 
 
 def test_a_cascade_opens_the_region(app: App) -> None:
@@ -206,14 +206,14 @@ def test_a_left_press_draws_the_cell_pressed_and_the_face_surprised(app: App) ->
     app.run(frames=1)
     assert shows_tile(app, 5, 5, "open")  # pressed look
     assert shows_face(app, "surprised")
-    assert app.game.status is Status.READY  # nothing happens on press
+    assert app.table.game.status is Status.READY  # nothing happens on press
     post(pygame.MOUSEMOTION, pos=cell_center(app, 5, 6), rel=(0, 0), buttons=(1, 0, 0))
     app.run(frames=1)
     assert shows_tile(app, 5, 5, "hidden") and shows_tile(app, 5, 6, "open")
     post(pygame.MOUSEBUTTONUP, pos=cell_center(app, 5, 6), button=1)
     app.run(frames=1)
     assert shows_face(app, "smile")
-    assert app.game.status is Status.PLAYING
+    assert app.table.game.status is Status.PLAYING
 
 
 def test_a_right_release_flags_and_the_counter_counts_down(app: App) -> None:
@@ -272,7 +272,7 @@ def test_releasing_off_the_board_does_nothing(app: App) -> None:
     post(pygame.MOUSEBUTTONDOWN, pos=cell_center(app, 4, 7), button=1)
     post(pygame.MOUSEBUTTONUP, pos=(2, 2), button=1)
     app.run(frames=1)
-    assert app.game.status is Status.READY and shows_tile(app, 4, 7, "hidden")
+    assert app.table.game.status is Status.READY and shows_tile(app, 4, 7, "hidden")
 
 
 def test_losing_focus_mid_press_cancels(app: App) -> None:
@@ -282,7 +282,7 @@ def test_losing_focus_mid_press_cancels(app: App) -> None:
     post(pygame.WINDOWFOCUSLOST)
     post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
     app.run(frames=1)
-    assert app.game.status is Status.READY and shows_face(app, "smile")
+    assert app.table.game.status is Status.READY and shows_face(app, "smile")
 
 
 def test_losing_shows_the_dead_face_the_exploded_mine_and_stops_the_timer(
@@ -293,7 +293,7 @@ def test_losing_shows_the_dead_face_the_exploded_mine_and_stops_the_timer(
     click(app, cell_center(app, 3, 3), button=3)  # a wrong flag
     clock.ms += 2500
     click(app, cell_center(app, 3, 4))
-    panel = app.top_dialog
+    panel = app.stage.top_dialog
     assert panel is not None and panel.title == "Game over"
     assert ["3BV", "0 of 5"] in panel.rows  # type: ignore[attr-defined]
     assert ["Clicks", "3 (2 L, 1 R, 0 C)"] in panel.rows  # type: ignore[attr-defined]
@@ -316,17 +316,17 @@ def test_winning_shows_sunglasses_all_mines_flagged_and_counter_zero(
 ) -> None:
     win_beginner(app)
     # A first Beginner win is a best time: the name box comes up over the board.
-    assert app.top_dialog is not None and app.top_dialog.title == "A new best time!"
+    assert app.stage.top_dialog is not None and app.stage.top_dialog.title == "A new best time!"
     key(pygame.K_RETURN, "\r")  # keep the offered name
     app.run(frames=1)
-    assert app.top_dialog.title == "Best times: Beginner"
+    assert app.stage.top_dialog.title == "Best times: Beginner"
     key(pygame.K_ESCAPE, "\x1b")
     app.run(frames=1)
-    assert app.top_dialog is None
+    assert app.stage.top_dialog is None
     assert shows_face(app, "cool")
     assert shows_tile(app, 0, 0, "flag") and shows_tile(app, 6, 3, "flag")
     assert counter(app) == "000"
-    assert "won in" in app.window.window.title
+    assert "won in" in app.viewport.window.window.title
 
 
 def test_the_timer_shows_1_at_the_first_reveal_and_counts_seconds(
@@ -357,7 +357,7 @@ def test_the_face_press_draws_it_pressed_and_a_release_on_it_starts_a_new_game(
     assert shows_face(app, "smile_pressed")
     post(pygame.MOUSEBUTTONUP, pos=face_center(app), button=1)
     app.run(frames=1)
-    assert app.game.status is Status.READY
+    assert app.table.game.status is Status.READY
     assert shows_tile(app, 1, 1, "hidden") and shows_face(app, "smile")
     assert timer(app) == "000"
 
@@ -369,7 +369,7 @@ def test_dragging_off_the_face_cancels_the_new_game(app: App) -> None:
     post(pygame.MOUSEMOTION, pos=(2, 2), rel=(0, 0), buttons=(1, 0, 0))
     post(pygame.MOUSEBUTTONUP, pos=(2, 2), button=1)
     app.run(frames=1)
-    assert app.game.status is Status.PLAYING
+    assert app.table.game.status is Status.PLAYING
 
 
 def test_touch_emulated_mouse_events_act_once(app: App) -> None:
@@ -396,8 +396,11 @@ def test_keys_1_2_3_change_difficulty_and_resize_the_window(app: App) -> None:
         app.run(frames=1)
         board = PRESETS[Difficulty(name)]
         width, height = Layout(board.rows, board.cols).size
-        assert app.board == board
-        assert app.screen.get_size() == (width * app.zoom, height * app.zoom)
+        assert app.table.board == board
+        assert app.viewport.screen.get_size() == (
+            width * app.viewport.zoom,
+            height * app.viewport.zoom,
+        )
         assert counter(app) == f"{board.mines:03d}"
 
 
@@ -406,12 +409,12 @@ def test_the_seed_deals_the_first_game_and_later_games_are_new(app: App) -> None
     click(app, cell_center(app, 4, 4))
     seeded = Game.new(9, 9, 10, seed=1)
     seeded.reveal(4, 4)
-    assert app.game.mine_cells() == seeded.mine_cells()
+    assert app.table.game.mine_cells() == seeded.mine_cells()
     boards = set()
     for _ in range(3):
         key(pygame.K_F2)
         click(app, cell_center(app, 4, 4))
-        boards.add(tuple(app.game.mine_cells()))
+        boards.add(tuple(app.table.game.mine_cells()))
     assert len(boards) == 3 and tuple(seeded.mine_cells()) not in boards
 
 
@@ -420,13 +423,13 @@ def test_f2_starts_a_new_game(app: App) -> None:
     click(app, cell_center(app, 1, 1))
     post(pygame.KEYDOWN, key=pygame.K_F2, mod=0, unicode="")
     app.run(frames=1)
-    assert app.game.status is Status.READY and shows_tile(app, 1, 1, "hidden")
+    assert app.table.game.status is Status.READY and shows_tile(app, 1, 1, "hidden")
 
 
 def test_zoom_keys_change_the_scale_without_blur(app: App) -> None:
     post(pygame.KEYDOWN, key=pygame.K_EQUALS, mod=0, unicode="=")
     app.run(frames=1)
-    assert app.zoom == ZOOM + 1
+    assert app.viewport.zoom == ZOOM + 1
     big = SpriteSheet(ZOOM + 1).tiles[Tile.HIDDEN]
     assert shows_tile(app, 0, 0, "hidden")
     colours = {
@@ -435,14 +438,14 @@ def test_zoom_keys_change_the_scale_without_blur(app: App) -> None:
     assert len(colours) <= 3  # white, grey, dark: no blended shades
     post(pygame.KEYDOWN, key=pygame.K_MINUS, mod=0, unicode="-")
     app.run(frames=1)
-    assert app.zoom == ZOOM
+    assert app.viewport.zoom == ZOOM
 
 
 def test_the_custom_dialog_validates_and_starts_a_custom_board(app: App) -> None:
     key(pygame.K_F3)  # F3 opens the dialog
     app.run(frames=1)
-    assert app.top_dialog is not None
-    dialog = app.top_dialog
+    assert app.stage.top_dialog is not None
+    dialog = app.stage.top_dialog
     # Rows field is focused with its text selected: typing replaces it.
     type_text("1001")
     key(pygame.K_RETURN, "\r")
@@ -457,21 +460,21 @@ def test_the_custom_dialog_validates_and_starts_a_custom_board(app: App) -> None
     type_text("99")
     key(pygame.K_RETURN, "\r")
     app.run(frames=1)
-    assert app.top_dialog is None
-    assert (app.board.rows, app.board.cols, app.board.mines) == (20, 24, 99)
+    assert app.stage.top_dialog is None
+    assert (app.table.board.rows, app.table.board.cols, app.table.board.mines) == (20, 24, 99)
     width, height = Layout(20, 24).size
-    assert app.screen.get_size() == (width * app.zoom, height * app.zoom)
+    assert app.viewport.screen.get_size() == (width * app.viewport.zoom, height * app.viewport.zoom)
 
 
 def test_f1_shows_help_and_escape_closes_it(app: App) -> None:
     post(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode="")
     app.run(frames=1)
-    assert app.top_dialog is not None
-    before = region(app.screen, (0, 0, *app.screen.get_size()))
+    assert app.stage.top_dialog is not None
+    before = region(app.viewport.screen, (0, 0, *app.viewport.screen.get_size()))
     post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b")
     app.run(frames=1)
-    assert app.top_dialog is None
-    assert region(app.screen, (0, 0, *app.screen.get_size())) != before
+    assert app.stage.top_dialog is None
+    assert region(app.viewport.screen, (0, 0, *app.viewport.screen.get_size())) != before
     assert shows_tile(app, 0, 0, "hidden")
 
 
@@ -579,12 +582,12 @@ def test_a_data_folder_that_cannot_be_made_is_told_in_the_terminal_too(tmp_path:
 
 
 def _every_cell_hidden_but_under_the_box(app: App) -> bool:
-    box = app.renderer.paused_box
+    box = app.viewport.renderer.paused_box
     assert box is not None
-    z = app.zoom
-    for r in range(app.board.rows):
-        for c in range(app.board.cols):
-            x, y, w, h = app.renderer.layout.cell_rect(r, c)
+    z = app.viewport.zoom
+    for r in range(app.table.board.rows):
+        for c in range(app.table.board.cols):
+            x, y, w, h = app.viewport.renderer.layout.cell_rect(r, c)
             cell = pygame.Rect(x * z, y * z, w * z, h * z)
             if cell.colliderect(box):
                 continue
@@ -603,14 +606,14 @@ def test_pause_hides_every_cell_and_stops_the_timer(app: App, clock: FakeClock) 
     app.run(frames=1)
     assert _every_cell_hidden_but_under_the_box(app)
     assert not shows_tile(app, 0, 5, "open")
-    box = app.renderer.paused_box
+    box = app.viewport.renderer.paused_box
     assert box is not None and box.w > 0
     clock.ms += 60_000  # a pause is not playing time
     app.run(frames=2)
     assert timer(app) == "004" and app.is_idle()
     click(app, cell_center(app, 8, 8))  # goes on, and the click does nothing else
-    assert app.game.look(8, 8).name == "HIDDEN"
-    assert shows_tile(app, 0, 5, "open") and not app.session.paused
+    assert app.table.game.look(8, 8).name == "HIDDEN"
+    assert shows_tile(app, 0, 5, "open") and not app.table.session.paused
     clock.ms += 1_000
     app.run(frames=1)
     assert timer(app) == "005"
@@ -623,25 +626,25 @@ def test_any_key_goes_on_but_a_modifier_alone_does_not(app: App) -> None:
     app.run(frames=1)
     key(pygame.K_LSHIFT)
     app.run(frames=1)
-    assert app.session.paused
+    assert app.table.session.paused
     key(pygame.K_3)  # goes on; does not start an Expert game
     app.run(frames=1)
-    assert not app.session.paused and app.board.cols == 9
+    assert not app.table.session.paused and app.table.board.cols == 9
 
 
 def test_losing_focus_or_minimising_pauses_a_game_under_way(app: App) -> None:
     post(pygame.WINDOWFOCUSLOST)
     app.run(frames=1)
-    assert not app.session.paused  # nothing under way: nothing to pause
+    assert not app.table.session.paused  # nothing under way: nothing to pause
     use_layout(app, BEGINNER)
     click(app, cell_center(app, 0, 5))
     post(pygame.WINDOWFOCUSLOST)
     app.run(frames=1)
-    assert app.session.paused and _every_cell_hidden_but_under_the_box(app)
+    assert app.table.session.paused and _every_cell_hidden_but_under_the_box(app)
     click(app, cell_center(app, 8, 8))
     post(pygame.WINDOWMINIMIZED)
     app.run(frames=1)
-    assert app.session.paused
+    assert app.table.session.paused
 
 
 def test_a_paused_game_closed_is_saved_with_its_time(clock: FakeClock) -> None:
@@ -666,16 +669,12 @@ def test_a_paused_game_closed_is_saved_with_its_time(clock: FakeClock) -> None:
 
 def _title_pos(app: App, index: int) -> tuple[int, int]:
     app.run(frames=1)
-    rect = app.menubar._titles[index]
-    return rect.center
+    return app.menubar.title_rect(index).center
 
 
 def _line_pos(app: App, label: str) -> tuple[int, int]:
     app.run(frames=1)
-    for row in app.menubar._rows:
-        if row.item is not None and row.item.label == label:
-            return row.rect.center
-    raise LookupError(label)
+    return app.menubar.line_rect(label).center
 
 
 def test_the_menu_bar_chooses_with_the_mouse(app: App) -> None:
@@ -688,7 +687,7 @@ def test_the_menu_bar_chooses_with_the_mouse(app: App) -> None:
     post(pygame.MOUSEBUTTONDOWN, pos=where, button=1)
     post(pygame.MOUSEBUTTONUP, pos=where, button=1)
     app.run(frames=1)
-    assert not app.menubar.is_open and app.board == PRESETS[Difficulty.EXPERT]
+    assert not app.menubar.is_open and app.table.board == PRESETS[Difficulty.EXPERT]
 
 
 def test_the_menu_bar_slides_between_menus_and_a_click_outside_closes_it(app: App) -> None:
@@ -699,7 +698,7 @@ def test_the_menu_bar_slides_between_menus_and_a_click_outside_closes_it(app: Ap
     app.run(frames=1)
     assert app.menubar.open_index == 1
     click(app, cell_center(app, 8, 8))  # closes the menu; the board is not touched
-    assert not app.menubar.is_open and app.game.look(8, 8).name == "HIDDEN"
+    assert not app.menubar.is_open and app.table.game.look(8, 8).name == "HIDDEN"
     assert shows_tile(app, 8, 8, "hidden")  # repainted under the menu
 
 
@@ -710,11 +709,11 @@ def test_the_menu_bar_works_from_the_keyboard(app: App) -> None:
     for code in (pygame.K_RIGHT, pygame.K_RETURN):  # Options: its first line is lit
         key(code)
     app.run(frames=1)
-    assert app.settings.question_marks is False and not app.menubar.is_open
+    assert app.prefs.settings.question_marks is False and not app.menubar.is_open
     for code in (pygame.K_F10, pygame.K_LEFT, pygame.K_LEFT, pygame.K_DOWN, pygame.K_RETURN):
         key(code)  # round to Options again, down a line
     app.run(frames=1)
-    assert app.settings.left_click_chords is True
+    assert app.prefs.settings.left_click_chords is True
     post(pygame.KEYDOWN, key=pygame.K_LALT, mod=0, unicode="")
     post(pygame.KEYUP, key=pygame.K_LALT, mod=0)
     app.run(frames=1)
@@ -725,11 +724,11 @@ def test_the_menu_bar_works_from_the_keyboard(app: App) -> None:
 
 
 def test_menu_lines_show_their_ticks_and_keys(app: App) -> None:
-    assert app.menu_checked(Command.QUESTION_MARKS) is True
-    assert app.menu_checked(Command.FIRST_CLICK_OPENING) is True
-    assert app.menu_checked(Command.FIRST_CLICK_SAFE) is False
-    assert app.menu_checked(Command.NEW_GAME) is None
-    app.command(Command.FIRST_CLICK_SAFE)
-    assert app.settings.first_click.value == "safe"
-    app.command(Command.EXIT)
+    assert app.play.checked(Command.QUESTION_MARKS) is True
+    assert app.play.checked(Command.FIRST_CLICK_OPENING) is True
+    assert app.play.checked(Command.FIRST_CLICK_SAFE) is False
+    assert app.play.checked(Command.NEW_GAME) is None
+    app.play.command(Command.FIRST_CLICK_SAFE)
+    assert app.prefs.settings.first_click.value == "safe"
+    app.play.command(Command.EXIT)
     assert not app.running

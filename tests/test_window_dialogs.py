@@ -16,10 +16,12 @@ from test_window import BEGINNER, FakeClock, cell_center, click, key, type_text,
 
 from game import cli, screens
 from game.app import App
+from game.commands import Command
 from game.core import Status
+from game.flows import resume
 from game.persist import SavedGame
 from game.rules import MAX_COLS, MAX_ROWS, MAX_ZOOM, PRESETS, Board, Difficulty, custom
-from game.session import Command, Stopwatch
+from game.session import Stopwatch
 from game.widgets.dialog import Dialog
 from game.widgets.form import FormDialog
 from game.widgets.message import MessageDialog
@@ -46,21 +48,23 @@ def app() -> Iterator[App]:
 
 # Every dialog the game shows, opened the way the game opens it.
 OPENERS: dict[str, Callable[[App], None]] = {
-    "help": lambda a: a.command(Command.HELP),
-    "rules": lambda a: a.command(Command.RULES),
-    "about": lambda a: a.command(Command.ABOUT),
-    "settings": lambda a: a.command(Command.SETTINGS),
-    "custom": lambda a: a.command(Command.CUSTOM),
-    "best times": lambda a: a.command(Command.BEST_TIMES),
-    "statistics": lambda a: a.command(Command.STATISTICS),
-    "confirm": lambda a: a.open_dialog(screens.confirm_dialog("all best times")),
-    "panel": lambda a: a.open_dialog(screens.game_panel(a.session.summary(), a.difficulty)),
-    "name": lambda a: a.open_dialog(
-        screens.name_dialog(a.session.summary(), Difficulty.EXPERT, 3, "Someone")
+    "help": lambda a: a.play.command(Command.HELP),
+    "rules": lambda a: a.play.command(Command.RULES),
+    "about": lambda a: a.play.command(Command.ABOUT),
+    "settings": lambda a: a.play.command(Command.SETTINGS),
+    "custom": lambda a: a.play.command(Command.CUSTOM),
+    "best times": lambda a: a.play.command(Command.BEST_TIMES),
+    "statistics": lambda a: a.play.command(Command.STATISTICS),
+    "confirm": lambda a: a.stage.open(screens.confirm_dialog("all best times")),
+    "panel": lambda a: a.stage.open(
+        screens.game_panel(a.table.session.summary(), a.table.board.difficulty)
     ),
-    "resume": lambda a: a.open_dialog(
+    "name": lambda a: a.stage.open(
+        screens.name_dialog(a.table.session.summary(), Difficulty.EXPERT, 3, "Someone")
+    ),
+    "resume": lambda a: a.stage.open(
         screens.resume_dialog(
-            SavedGame(a.game.to_snapshot(), elapsed_ms=12_345, log=())  # type: ignore[arg-type]
+            SavedGame(a.table.game.to_snapshot(), elapsed_ms=12_345, log=())  # type: ignore[arg-type]
         )
     ),
 }
@@ -72,24 +76,27 @@ def test_every_dialog_fits_whole_at_every_zoom(board: Board, name: str) -> None:
     app = make(board, 1)
     try:
         for zoom in range(1, MAX_ZOOM + 1):  # set_zoom stops at the largest that fits
-            app.set_zoom(zoom)
+            app.play.set_zoom(zoom)
             OPENERS[name](app)
             app.run(frames=1)
-            dialog = app.top_dialog
+            dialog = app.stage.top_dialog
             assert dialog is not None
-            screen = app.screen.get_rect()
+            screen = app.viewport.screen.get_rect()
             assert screen.contains(dialog.rect), (zoom, dialog.rect, screen)
-            assert not dialog.cut, f"{name} at {app.zoom}x cut its text"
-            assert dialog.font_size >= FONT_SIZE, f"{name} at {app.zoom}x: tiny text"
-            w, h = app.window.size
+            assert not dialog.cut, f"{name} at {app.viewport.zoom}x cut its text"
+            assert dialog.font_size >= FONT_SIZE, f"{name} at {app.viewport.zoom}x: tiny text"
+            w, h = app.viewport.window.size
             assert w <= usable_size()[0] and h <= usable_size()[1]
             key(pygame.K_ESCAPE, "\x1b")
             app.run(frames=1)
-            while app.top_dialog is not None:  # a name box answered by Esc: best times
+            while app.stage.top_dialog is not None:  # a name box answered by Esc: best times
                 key(pygame.K_ESCAPE, "\x1b")
                 app.run(frames=1)
-            layout_w, layout_h = app.renderer.layout.size
-            assert app.window.size == (layout_w * app.zoom, layout_h * app.zoom), "shrinks back"
+            layout_w, layout_h = app.viewport.renderer.layout.size
+            assert app.viewport.window.size == (
+                layout_w * app.viewport.zoom,
+                layout_h * app.viewport.zoom,
+            ), "shrinks back"
     finally:
         app.close()
 
@@ -97,15 +104,15 @@ def test_every_dialog_fits_whole_at_every_zoom(board: Board, name: str) -> None:
 def test_the_window_grows_for_a_dialog_larger_than_the_board_and_shrinks_after() -> None:
     app = make(SMALLEST, 1)
     try:
-        board_size = app.window.size
-        app.command(Command.SETTINGS)
+        board_size = app.viewport.window.size
+        app.play.command(Command.SETTINGS)
         app.run(frames=1)
-        assert app.window.size[0] > board_size[0]
-        dialog = app.top_dialog
+        assert app.viewport.window.size[0] > board_size[0]
+        dialog = app.stage.top_dialog
         assert dialog is not None and dialog.scale == 1 and not dialog.cut
         key(pygame.K_ESCAPE, "\x1b")
         app.run(frames=1)
-        assert app.window.size == board_size
+        assert app.viewport.window.size == board_size
     finally:
         app.close()
 
@@ -113,9 +120,9 @@ def test_the_window_grows_for_a_dialog_larger_than_the_board_and_shrinks_after()
 def test_a_large_zoom_draws_the_dialog_large_but_inside_the_window() -> None:
     app = make(PRESETS[Difficulty.EXPERT], 2)
     try:
-        app.command(Command.RULES)
+        app.play.command(Command.RULES)
         app.run(frames=1)
-        dialog = app.top_dialog
+        dialog = app.stage.top_dialog
         assert dialog is not None and dialog.scale == 2 and dialog.font_size == 2 * FONT_SIZE
     finally:
         app.close()
@@ -125,12 +132,12 @@ def test_a_10kb_path_in_a_message_lays_out_in_well_under_a_second(app: App) -> N
     path = "/home/player/" + "very-long-folder-name-" * 460  # 10 KB, one word
     assert len(path) > 10_000
     started = time.perf_counter()
-    app.open_dialog(screens.about_dialog("1.0", Path(path)))
+    app.stage.open(screens.about_dialog("1.0", Path(path)))
     app.run(frames=1)
     elapsed = time.perf_counter() - started
     assert elapsed < 1.0, f"{elapsed:.2f} s"
-    dialog = app.top_dialog
-    assert dialog is not None and app.screen.get_rect().contains(dialog.rect)
+    dialog = app.stage.top_dialog
+    assert dialog is not None and app.viewport.screen.get_rect().contains(dialog.rect)
 
 
 def test_wrapping_a_10kb_word_measures_each_line_a_few_times() -> None:
@@ -157,18 +164,18 @@ def test_wrapping_a_10kb_word_measures_each_line_a_few_times() -> None:
 
 def test_enter_on_the_reset_question_keeps_the_best_times(app: App) -> None:
     reset: list[bool] = []
-    app._confirm("all best times", lambda: reset.append(True) or True)
+    app.dialogs.confirm("all best times", lambda: reset.append(True) or True)
     app.run(frames=1)
-    assert isinstance(app.top_dialog, MessageDialog)
-    assert app.top_dialog.default == "Cancel"
+    assert isinstance(app.stage.top_dialog, MessageDialog)
+    assert app.stage.top_dialog.default == "Cancel"
     key(pygame.K_RETURN, "\r")
     app.run(frames=1)
-    assert app.top_dialog is None and reset == []
+    assert app.stage.top_dialog is None and reset == []
 
 
 def test_tab_then_enter_on_the_reset_question_resets(app: App) -> None:
     reset: list[bool] = []
-    app._confirm("all best times", lambda: reset.append(True) or True)
+    app.dialogs.confirm("all best times", lambda: reset.append(True) or True)
     app.run(frames=1)
     post_tab(shift=True)
     key(pygame.K_RETURN, "\r")
@@ -190,14 +197,14 @@ def focus_ring_pixels(app: App, dialog: Dialog, label: str) -> int:
     black = 0
     for x in range(ring.left, ring.right):
         for y in (ring.top, ring.bottom - 1):
-            black += app.screen.get_at((x, y))[:3] == (0, 0, 0)
+            black += app.viewport.screen.get_at((x, y))[:3] == (0, 0, 0)
     return black
 
 
 def test_tab_and_shift_tab_move_between_buttons_and_the_focus_is_drawn(app: App) -> None:
-    app.command(Command.STATISTICS)
+    app.play.command(Command.STATISTICS)
     app.run(frames=1)
-    dialog = app.top_dialog
+    dialog = app.stage.top_dialog
     assert dialog is not None and dialog.buttons == ("Close", "Reset")
     assert dialog.focused_button == "Close"
     unfocused = focus_ring_pixels(app, dialog, "Reset")
@@ -213,9 +220,9 @@ def test_tab_and_shift_tab_move_between_buttons_and_the_focus_is_drawn(app: App)
 def test_the_custom_dialog_states_the_mine_limit_and_clears_its_error_when_fixed(
     app: App,
 ) -> None:
-    app.command(Command.CUSTOM)
+    app.play.command(Command.CUSTOM)
     app.run(frames=1)
-    form = app.top_dialog
+    form = app.stage.top_dialog
     assert isinstance(form, FormDialog) and form.note is not None
     assert "10 to 64" in form.note(form.values)
     key(pygame.K_TAB, "\t")
@@ -238,18 +245,18 @@ def test_the_custom_dialog_states_the_mine_limit_and_clears_its_error_when_fixed
     assert form.error is None, "the error goes as soon as the field is right"
     key(pygame.K_RETURN, "\r")
     app.run(frames=1)
-    assert app.top_dialog is None and app.board.mines == 40
+    assert app.stage.top_dialog is None and app.table.board.mines == 40
 
 
 def test_the_resume_offer_names_the_time_the_timer_showed(app: App) -> None:
     click(app, cell_center(app, 0, 0))
     elapsed = 12_345
     shown = Stopwatch(lambda: 0.0, elapsed, started=True).seconds_shown
-    dialog = screens.resume_dialog(SavedGame(app.game.to_snapshot(), elapsed_ms=elapsed))
+    dialog = screens.resume_dialog(SavedGame(app.table.game.to_snapshot(), elapsed_ms=elapsed))
     assert f"at {shown} seconds" in dialog.lines[0]
     # ... and the window's timer shows the same after resuming such a game.
-    app.save_unfinished_game()
-    assert app.game.status is Status.PLAYING
+    resume.keep(app.dialogs, app.table)
+    assert app.table.game.status is Status.PLAYING
 
 
 def test_the_time_on_the_resume_offer_is_the_timer_after_resuming(tmp_path: Path) -> None:
@@ -263,7 +270,7 @@ def test_the_time_on_the_resume_offer_is_the_timer_after_resuming(tmp_path: Path
     first.close()
     second = App(cli.Options(zoom=1, sound=False), clock=clock)
     second.run(frames=1)
-    offer = second.top_dialog
+    offer = second.stage.top_dialog
     assert isinstance(offer, MessageDialog)
     key(pygame.K_RETURN, "\r")
     second.run(frames=1)

@@ -24,10 +24,10 @@ from test_window import (
 
 from game import cli
 from game.app import App
+from game.commands import Command
 from game.core import FirstClick, Game, Look, Status, analyse
 from game.render import HINT_MINE, HINT_SAFE
 from game.rules import PRESETS, Difficulty
-from game.session import Command
 
 
 @pytest.fixture
@@ -39,35 +39,36 @@ def app() -> Iterator[App]:
 
 
 def ring_colour(app: App, cell: tuple[int, int]) -> tuple[int, int, int]:
-    x, y, _, h = app.renderer.scaled(app.renderer.layout.cell_rect(*cell))
-    r, g, b, _ = app.screen.get_at((x, y + h // 2))
+    x, y, _, h = app.viewport.renderer.scaled(app.viewport.renderer.layout.cell_rect(*cell))
+    r, g, b, _ = app.viewport.screen.get_at((x, y + h // 2))
     return (r, g, b)
 
 
 def test_a_hint_rings_a_certain_cell_and_says_why(app: App) -> None:
     use_layout(app, BEGINNER)
     click(app, cell_center(app, 0, 5))
-    app.command(Command.HINT)
+    app.play.command(Command.HINT)
     app.run(frames=1)
-    hint = app.hint
+    hint = app.table.hint
     assert hint is not None and hint.probability in (0, 1)
     colour = HINT_MINE if hint.is_mine else HINT_SAFE
     assert ring_colour(app, hint.cell) == colour
-    assert app.session.used_hint
+    assert app.table.session.used_hint
     # The hint is true: the board agrees.
-    assert (hint.cell in set(app.game.mine_cells())) == hint.is_mine
+    assert (hint.cell in set(app.table.game.mine_cells())) == hint.is_mine
     # The reason box sits inside the board's view.
-    box_y = app.renderer.scaled(app.renderer.layout.board_view)
+    box_y = app.viewport.renderer.scaled(app.viewport.renderer.layout.board_view)
     assert box_y[3] > 0
     # A move answers the hint: the ring goes.
     safe = next(
         (r, c)
         for r in range(9)
         for c in range(9)
-        if app.game.look(r, c) is Look.HIDDEN and (r, c) not in set(app.game.mine_cells())
+        if app.table.game.look(r, c) is Look.HIDDEN
+        and (r, c) not in set(app.table.game.mine_cells())
     )
     click(app, cell_center(app, *safe))
-    assert app.hint is None
+    assert app.table.hint is None
     if not hint.is_mine or hint.cell != safe:
         assert ring_colour(app, hint.cell) not in (HINT_MINE, HINT_SAFE)
 
@@ -79,10 +80,10 @@ def test_the_reason_fits_the_window_at_every_zoom(zoom: int) -> None:
         app.run(frames=1)
         use_layout(app, BEGINNER)
         click(app, cell_center(app, 0, 5))
-        app.command(Command.HINT)
+        app.play.command(Command.HINT)
         app.run(frames=1)  # (draws without error; the box is clipped to the view)
-        assert app.hint is not None
-        assert app.window.size[0] <= 4 * 168
+        assert app.table.hint is not None
+        assert app.viewport.window.size[0] <= 4 * 168
     finally:
         app.close()
 
@@ -90,19 +91,21 @@ def test_the_reason_fits_the_window_at_every_zoom(zoom: int) -> None:
 def test_the_probability_overlay_shows_each_chance(app: App) -> None:
     use_layout(app, BEGINNER)
     click(app, cell_center(app, 0, 5))
-    app.command(Command.PROBABILITIES)
+    app.play.command(Command.PROBABILITIES)
     app.run(frames=1)
-    assert app.menu_checked(Command.PROBABILITIES) is True
-    analysis = analyse(app.game.view(), app.game.mines)
+    assert app.play.checked(Command.PROBABILITIES) is True
+    analysis = analyse(app.table.game.view(), app.table.game.mines)
     assert not any(shows_tile(app, *cell, "hidden") for cell in analysis.probability)
     certain_mine = next(iter(analysis.mines), None)
     if certain_mine is not None:
-        x, y, w, h = app.renderer.scaled(app.renderer.layout.cell_rect(*certain_mine))
-        r, g, _, _ = app.screen.get_at((x + w // 2, y + h - 6))
+        x, y, w, h = app.viewport.renderer.scaled(
+            app.viewport.renderer.layout.cell_rect(*certain_mine)
+        )
+        r, g, _, _ = app.viewport.screen.get_at((x + w // 2, y + h - 6))
         assert r > 200 and g < 120, "a certain mine: a full red bar"
-    app.command(Command.PROBABILITIES)
+    app.play.command(Command.PROBABILITIES)
     app.run(frames=1)
-    assert app.menu_checked(Command.PROBABILITIES) is False
+    assert app.play.checked(Command.PROBABILITIES) is False
     for cell in analysis.probability:  # every hidden cell drawn plain again
         assert shows_tile(app, *cell, "hidden")
 
@@ -110,14 +113,14 @@ def test_the_probability_overlay_shows_each_chance(app: App) -> None:
 def test_a_hinted_win_never_enters_the_best_times(app: App) -> None:
     use_layout(app, BEGINNER)
     click(app, cell_center(app, 0, 5))
-    app.command(Command.HINT)
+    app.play.command(Command.HINT)
     app.run(frames=1)
-    mines = set(app.game.mine_cells())
+    mines = set(app.table.game.mine_cells())
     for r in range(9):
         for c in range(9):
-            if app.game.look(r, c) is Look.HIDDEN and (r, c) not in mines:
+            if app.table.game.look(r, c) is Look.HIDDEN and (r, c) not in mines:
                 click(app, cell_center(app, r, c))
-    assert app.game.status is Status.WON
+    assert app.table.game.status is Status.WON
     assert app.profile.best_times(Difficulty.BEGINNER) == []
     assert app.profile.games()[0].record.used_hint
 
@@ -128,13 +131,13 @@ def test_an_unhinted_win_does(app: App) -> None:
 
 
 def test_no_guessing_is_a_first_click_choice_and_its_boards_need_no_guess(app: App) -> None:
-    app.command(Command.FIRST_CLICK_NOGUESS)
-    assert app.settings.first_click is FirstClick.NOGUESS
-    assert app.menu_checked(Command.FIRST_CLICK_NOGUESS) is True
-    app.new_game(PRESETS[Difficulty.EXPERT])
+    app.play.command(Command.FIRST_CLICK_NOGUESS)
+    assert app.prefs.settings.first_click is FirstClick.NOGUESS
+    assert app.play.checked(Command.FIRST_CLICK_NOGUESS) is True
+    app.play.new_game(PRESETS[Difficulty.EXPERT])
     app.run(frames=1)
     click(app, cell_center(app, 8, 15))
-    game = app.game
+    game = app.table.game
     assert game.first_click is FirstClick.NOGUESS and game.no_guess_guaranteed
     # Logic alone clears it: take the deductions until none is left.
     for _ in range(2000):
@@ -150,10 +153,10 @@ def test_no_guessing_is_a_first_click_choice_and_its_boards_need_no_guess(app: A
 def test_hints_on_a_board_too_large_say_so(app: App) -> None:
     from game.rules import custom
 
-    app.new_game(custom(600, 600, 1000))
+    app.play.new_game(custom(600, 600, 1000))
     app.run(frames=1)
-    app.command(Command.HINT)
+    app.play.command(Command.HINT)
     app.run(frames=1)
-    assert app.hint is None and app._advice_note is not None
-    assert isinstance(app.game, Game)
+    assert app.table.hint is None and app.table.note is not None
+    assert isinstance(app.table.game, Game)
     pygame.event.clear()

@@ -58,11 +58,11 @@ def app(clock: FakeClock) -> Iterator[App]:
 
 
 def screen_bytes(app: App) -> bytes:
-    return region(app.screen, (0, 0, *app.screen.get_size()))
+    return region(app.viewport.screen, (0, 0, *app.viewport.screen.get_size()))
 
 
 def top_dialog_title(app: App) -> str | None:
-    return app.top_dialog.title if app.top_dialog is not None else None
+    return app.stage.top_dialog.title if app.stage.top_dialog is not None else None
 
 
 def test_a_winning_time_asks_for_a_name_and_enters_the_best_times(
@@ -88,7 +88,7 @@ def test_the_last_name_is_offered_next_time(clock: FakeClock) -> None:
     for name in ("Grace", None):
         app = make_app(clock)
         win_beginner(app)
-        dialog = app.top_dialog
+        dialog = app.stage.top_dialog
         if name is None:
             assert dialog.values["name"] == "Grace"  # type: ignore[attr-defined]
         else:
@@ -126,7 +126,7 @@ def test_closing_mid_game_saves_it_and_the_next_start_resumes_board_and_time(
     click(first, cell_center(first, 0, 0), button=3)
     clock.ms += 4_200
     first.run(frames=1)
-    view, shown_time = first.game.view(), timer(first)
+    view, shown_time = first.table.game.view(), timer(first)
     picture = screen_bytes(first)
     assert shown_time == "005"
     pygame.event.post(pygame.event.Event(pygame.QUIT))
@@ -139,8 +139,8 @@ def test_closing_mid_game_saves_it_and_the_next_start_resumes_board_and_time(
     assert top_dialog_title(second) == "Unfinished game"
     key(pygame.K_RETURN, "\r")  # Resume is the first button
     second.run(frames=1)
-    assert second.top_dialog is None
-    assert second.game.view() == view
+    assert second.stage.top_dialog is None
+    assert second.table.game.view() == view
     assert timer(second) == shown_time
     assert screen_bytes(second) == picture
     clock.ms += 1_000
@@ -166,7 +166,7 @@ def test_declining_the_saved_game_starts_afresh(clock: FakeClock) -> None:
     key(pygame.K_TAB, "\t")  # from Resume (the default) to New game
     key(pygame.K_RETURN, "\r")
     second.run(frames=1)
-    assert second.game.status is Status.READY
+    assert second.table.game.status is Status.READY
     assert not (folder() / "resume.json").exists()
     second.close()
 
@@ -175,13 +175,13 @@ def test_escape_on_the_saved_game_offer_throws_nothing_away(clock: FakeClock) ->
     first = make_app(clock)
     use_layout(first, BEGINNER)
     click(first, cell_center(first, 1, 1))
-    view = first.game.view()
+    view = first.table.game.view()
     first.close()
     second = make_app(clock)
     key(pygame.K_ESCAPE, "\x1b")
     second.run(frames=1)
-    assert second.top_dialog is None
-    assert second.game.status is Status.PLAYING and second.game.view() == view
+    assert second.stage.top_dialog is None
+    assert second.table.game.status is Status.PLAYING and second.table.game.view() == view
     second.close()
 
 
@@ -192,12 +192,12 @@ def test_a_damaged_settings_file_is_moved_aside_and_the_player_told(clock: FakeC
     assert top_dialog_title(app) == "Your records"
     moved = [p.name for p in folder().iterdir() if ".corrupt-" in p.name]
     assert len(moved) == 1 and moved[0].startswith("settings.json.corrupt-")
-    dialog = app.top_dialog
+    dialog = app.stage.top_dialog
     assert any(moved[0] in line for line in dialog.lines)  # type: ignore[attr-defined]
     key(pygame.K_RETURN, "\r")
     app.run(frames=1)
     click(app, cell_center(app, 4, 4))
-    assert app.game.status is Status.PLAYING  # play goes on
+    assert app.table.game.status is Status.PLAYING  # play goes on
     app.close()
 
 
@@ -209,12 +209,12 @@ def test_a_folder_that_cannot_be_written_does_not_stop_play(
     monkeypatch.setenv("MINESWEEPER_DATA_DIR", str(blocker / "minesweeper"))
     app = make_app(clock)
     assert top_dialog_title(app) == "Your records"
-    text = " ".join(app.top_dialog.lines)  # type: ignore[attr-defined]
+    text = " ".join(app.stage.top_dialog.lines)  # type: ignore[attr-defined]
     assert "cannot be saved" in text
     key(pygame.K_RETURN, "\r")
     app.run(frames=1)
     win_beginner(app)
-    assert app.game.status is Status.WON
+    assert app.table.game.status is Status.WON
     app.close()
 
 
@@ -228,15 +228,17 @@ def test_settings_are_kept_and_applied_at_the_next_start(clock: FakeClock) -> No
     key(pygame.K_EQUALS, "=")  # zoom 3 (Beginner fits the dummy 1024x768 desktop at 3x)
     key(pygame.K_3)  # Expert: too wide at 3x, shown at 2x, the saved zoom kept
     app.run(frames=2)
-    assert app.zoom == 2
+    assert app.viewport.zoom == 2
     app.close()
     saved = json.loads((folder() / "settings.json").read_text())
     assert saved["question_marks"] is False
     assert saved["board"] == {"rows": 16, "columns": 30, "mines": 99} and saved["zoom"] == 3
     again = App(cli.Options(sound=False), clock=clock)
     again.run(frames=1)
-    assert again.difficulty is Difficulty.EXPERT and again.zoom == 2  # re-fitted at start
-    assert again.game.marks is False
+    assert (
+        again.table.board.difficulty is Difficulty.EXPERT and again.viewport.zoom == 2
+    )  # re-fitted at start
+    assert again.table.game.marks is False
     again.close()
 
 
@@ -249,7 +251,9 @@ def test_the_command_line_wins_over_the_saved_settings_without_changing_them(
     app.close()
     override = App(cli.Options(sound=False, zoom=1), clock=clock)
     override.run(frames=1)
-    assert override.difficulty is Difficulty.INTERMEDIATE and override.zoom == 1
+    assert (
+        override.table.board.difficulty is Difficulty.INTERMEDIATE and override.viewport.zoom == 1
+    )
     override.close()
     saved = json.loads((folder() / "settings.json").read_text())
     assert saved["zoom"] is None  # both --zoom options were for their sessions only
@@ -270,11 +274,11 @@ def test_any_bytes_in_any_data_file_never_stop_the_window_from_starting(
     app = App(cli.Options(zoom=1, sound=False, data_dir=str(data)), clock=clock)
     try:
         assert app.run(frames=2) == 0
-        while app.top_dialog is not None:
+        while app.stage.top_dialog is not None:
             key(pygame.K_ESCAPE, "\x1b")
             app.run(frames=1)
         click(app, cell_center(app, 4, 4))
-        assert app.game.status is not Status.READY
+        assert app.table.game.status is not Status.READY
     finally:
         app.close()
 
@@ -287,7 +291,7 @@ def test_a_changed_rule_applies_from_the_next_game_not_to_the_one_in_progress(
     click(app, cell_center(app, 0, 5))  # a game under way, question marks on
     key(pygame.K_F5)
     app.run(frames=1)
-    settings_menu = app.top_dialog
+    settings_menu = app.stage.top_dialog
     assert settings_menu is not None
     assert any("next game" in line for line in settings_menu.lines)  # type: ignore[attr-defined]
     key(pygame.K_RETURN, "\r")  # question marks -> off
@@ -295,24 +299,24 @@ def test_a_changed_rule_applies_from_the_next_game_not_to_the_one_in_progress(
     app.run(frames=1)
     for _ in range(2):
         click(app, cell_center(app, 8, 8), button=3)
-    assert app.game.look(8, 8).name == "QUESTION"  # the game keeps its rules
+    assert app.table.game.look(8, 8).name == "QUESTION"  # the game keeps its rules
     app.close()  # saved with the rules it started with
     again = make_app(clock)
     assert top_dialog_title(again) == "Unfinished game"
     key(pygame.K_RETURN, "\r")
     again.run(frames=1)
-    assert again.game.marks is True and again.session.rules.question_marks is True
+    assert again.table.game.marks is True and again.table.session.rules.question_marks is True
     click(again, cell_center(again, 8, 8), button=3)
     click(again, cell_center(again, 8, 8), button=3)  # ? -> hidden, then a new flag
-    assert again.game.look(8, 8).name == "FLAG"
+    assert again.table.game.look(8, 8).name == "FLAG"
     key(pygame.K_F2)
     again.run(frames=1)
-    assert again.game.marks is False  # the next game takes the changed setting
+    assert again.table.game.marks is False  # the next game takes the changed setting
     again.close()
 
 
 def close_all(app: App) -> None:
-    while app.top_dialog is not None:
+    while app.stage.top_dialog is not None:
         key(pygame.K_ESCAPE, "\x1b")
         app.run(frames=1)
 
@@ -322,13 +326,13 @@ def test_the_history_lists_games_newest_first_charts_them_and_filters(
 ) -> None:
     win_beginner(app, clock, ms=4_000)
     close_all(app)
-    app.new_game()
+    app.play.new_game()
     use_layout(app, BEGINNER)
     click(app, cell_center(app, 0, 0))  # a mine: lost
     close_all(app)
     key(pygame.K_F7)
     app.run(frames=1)
-    dialog = app.top_dialog
+    dialog = app.stage.top_dialog
     assert dialog is not None and dialog.title == "History: all boards"
     rows = dialog.rows  # type: ignore[attr-defined]
     assert [row[2] for row in rows] == ["lost", "won"], "newest first"
@@ -340,7 +344,7 @@ def test_the_history_lists_games_newest_first_charts_them_and_filters(
     rect = dialog.rect
     assert rect is not None
     navy = sum(
-        app.screen.get_at((x, y))[:3] == (0, 0, 128)
+        app.viewport.screen.get_at((x, y))[:3] == (0, 0, 128)
         for x in range(rect.left, rect.right, 2)
         for y in range(rect.centery, rect.bottom, 2)
     )
@@ -354,19 +358,19 @@ def test_the_history_lists_games_newest_first_charts_them_and_filters(
         key(pygame.K_RETURN, "\r")
         app.run(frames=1)
     assert top_dialog_title(app) == "History: Custom"
-    assert app.top_dialog.rows == []  # type: ignore[union-attr]
+    assert app.stage.top_dialog.rows == []  # type: ignore[union-attr]
 
 
 def test_the_best_3bv_per_second_is_a_record(app: App, clock: FakeClock) -> None:
     win_beginner(app, clock, ms=5_000)
     close_all(app)
     rate = app.profile.best_rate(Difficulty.BEGINNER)
-    assert rate is not None and abs(rate - app.game.bbbv / 5) < 1e-9  # type: ignore[operator]
+    assert rate is not None and abs(rate - app.table.game.bbbv / 5) < 1e-9  # type: ignore[operator]
     key(pygame.K_F4)
     app.run(frames=1)
-    rows = app.top_dialog.rows  # type: ignore[union-attr]
+    rows = app.stage.top_dialog.rows  # type: ignore[union-attr]
     assert rows[-1][0] == "Best 3BV/s" and rows[-1][1] == f"{rate:.2f}"
     close_all(app)
-    app.open_best_times(Difficulty.BEGINNER)
+    app.dialogs.best_times(Difficulty.BEGINNER)
     app.run(frames=1)
-    assert f"Best 3BV/s: {rate:.2f}" in app.top_dialog.lines  # type: ignore[union-attr]
+    assert f"Best 3BV/s: {rate:.2f}" in app.stage.top_dialog.lines  # type: ignore[union-attr]

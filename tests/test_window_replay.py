@@ -26,13 +26,12 @@ from test_window import (
 from game import cli, screens
 from game.app import App
 from game.boardcode import BoardCode, daily
+from game.commands import Command
 from game.core import Game, Status, reveal
 from game.persist import replays as replay_files
 from game.persist.history import History
-from game.playback import Playback
 from game.replay import Kind, load, parse, verify
 from game.rules import PRESETS, Board, Difficulty, GameRules
-from game.session import Command
 
 
 @pytest.fixture
@@ -77,10 +76,10 @@ def play_to_the_end(app: App, clock: FakeClock, *, lose: bool = False) -> None:
     if lose:
         slow_click(app, clock, cell_center(app, 3, 4))
         return
-    mines = set(app.game.mine_cells())
+    mines = set(app.table.game.mine_cells())
     for r in range(9):
         for c in range(9):
-            if app.game.look(r, c).name == "HIDDEN" and (r, c) not in mines:
+            if app.table.game.look(r, c).name == "HIDDEN" and (r, c) not in mines:
                 slow_click(app, clock, cell_center(app, r, c))
 
 
@@ -88,9 +87,9 @@ def test_a_game_recorded_through_the_loop_plays_back_to_the_same_view_and_time(
     app: App, clock: FakeClock
 ) -> None:
     play_to_the_end(app, clock)
-    assert app.game.status is Status.WON
-    won_view, won_ms = app.game.view(), app.session.summary().ms
-    replay = app.last_replay
+    assert app.table.game.status is Status.WON
+    won_view, won_ms = app.table.game.view(), app.table.session.summary().ms
+    replay = app.end_of_game.last_replay
     assert replay is not None
     kinds = {event.kind for event in replay.events}
     assert {Kind.MOVE, Kind.DOWN, Kind.UP} <= kinds
@@ -108,20 +107,20 @@ def test_a_game_recorded_through_the_loop_plays_back_to_the_same_view_and_time(
     app.close()
     again = App(cli.Options(zoom=2, sound=False), clock=clock)
     try:
-        playback = Playback.attach(again, parse(replay.to_text()))
+        playback = again.watch(parse(replay.to_text()))
         key(pygame.K_4, "4")
         again.run(frames=1)
         assert playback.speed == 4
         seen_pressed = False
         for _ in range(2000):
             step(again)
-            seen_pressed |= again.input.feedback.cell is not None
-            if playback.done:
+            seen_pressed |= playback.machine.feedback.cell is not None
+            if playback.finished:
                 break
-        assert playback.done and seen_pressed
-        assert again.game.view() == won_view
-        assert again.session.summary().ms == won_ms
-        assert again.session.status is Status.WON
+        assert playback.finished and seen_pressed
+        assert playback.table.game.view() == won_view
+        assert playback.table.session.summary().ms == won_ms
+        assert playback.table.session.status is Status.WON
         assert "won in" in playback.status()[0]
         # Nothing of the playback reaches the player's history.
         assert again.profile.history.count() == 1
@@ -131,10 +130,10 @@ def test_a_game_recorded_through_the_loop_plays_back_to_the_same_view_and_time(
 
 def test_playback_keys_pause_restart_and_quit(app: App, clock: FakeClock) -> None:
     play_to_the_end(app, clock, lose=True)
-    replay = app.last_replay
+    replay = app.end_of_game.last_replay
     assert replay is not None and replay.result is Status.LOST
     assert not list((app.profile.folder / replay_files.FOLDER).glob("*"))  # lost: not kept
-    playback = Playback.attach(app, replay)
+    playback = app.watch(replay)
     key(pygame.K_SPACE, " ")
     app.run(frames=1)
     assert playback.paused and app.is_idle()
@@ -144,10 +143,10 @@ def test_playback_keys_pause_restart_and_quit(app: App, clock: FakeClock) -> Non
     key(pygame.K_SPACE, " ")
     for _ in range(500):
         step(app)
-    assert playback.done and app.game.status is Status.LOST
+    assert playback.finished and playback.table.game.status is Status.LOST
     key(pygame.K_r, "r")
     app.run(frames=1)
-    assert not playback.done and app.game.status is Status.READY
+    assert not playback.finished and playback.table.game.status is Status.READY
     key(pygame.K_ESCAPE)
     app.run(frames=1)
     assert not app.running
@@ -156,61 +155,61 @@ def test_playback_keys_pause_restart_and_quit(app: App, clock: FakeClock) -> Non
 def test_the_panel_shows_the_board_code_and_keeps_a_lost_game_on_request(
     app: App, clock: FakeClock
 ) -> None:
-    app.new_game(PRESETS[Difficulty.BEGINNER], seed=77)
+    app.play.new_game(PRESETS[Difficulty.BEGINNER], seed=77)
     app.run(frames=1)
-    code = BoardCode(PRESETS[Difficulty.BEGINNER], app.session.rules, 77).code
+    code = BoardCode(PRESETS[Difficulty.BEGINNER], app.table.session.rules, 77).code
     # Lose: click mines until one explodes.
     slow_click(app, clock, cell_center(app, 4, 4))
-    for row, col in app.game.mine_cells():
-        if app.game.status.is_over:
+    for row, col in app.table.game.mine_cells():
+        if app.table.game.status.is_over:
             break
         slow_click(app, clock, cell_center(app, row, col))
-    assert app.game.status is Status.LOST
-    dialog = app.top_dialog
+    assert app.table.game.status is Status.LOST
+    dialog = app.stage.top_dialog
     assert dialog is not None
     rows = getattr(dialog, "rows", [])
     assert ["Board code", code] in rows
-    dialog._choose(screens.KEEP_REPLAY)  # the button, as a click would choose it
-    app._close_finished_dialogs()
+    dialog.choose(screens.KEEP_REPLAY)  # the button, as a click would choose it
+    app.stage.settle()
     kept = list((app.profile.folder / replay_files.FOLDER).glob("*-kept.msreplay"))
     assert len(kept) == 1 and verify(load(kept[0])).ok
     assert app.profile.history.games()[0].record.replay == kept[0].name
-    panel = app.top_dialog
+    panel = app.stage.top_dialog
     assert panel is not None
-    panel._choose(screens.COPY_CODE)
-    app._close_finished_dialogs()
-    assert "clipboard" in " ".join(getattr(app.top_dialog, "lines", []))
+    panel.choose(screens.COPY_CODE)
+    app.stage.settle()
+    assert "clipboard" in " ".join(getattr(app.stage.top_dialog, "lines", []))
 
 
 def test_play_board_code_from_the_menu_command(app: App) -> None:
     code = BoardCode(Board(10, 12, 20), GameRules(question_marks=False), 5)
-    app.command(Command.BOARD_CODE)
-    dialog = app.top_dialog
+    app.play.command(Command.BOARD_CODE)
+    dialog = app.stage.top_dialog
     assert dialog is not None
     dialog.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode=""))
     for ch in code.code:
         dialog.handle(pygame.event.Event(pygame.TEXTINPUT, text=ch))
     dialog.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
-    app._close_finished_dialogs()
-    assert app.board == code.board
-    assert app.game.seed == 5 and app.session.rules == code.rules
+    app.stage.settle()
+    assert app.table.board == code.board
+    assert app.table.game.seed == 5 and app.table.session.rules == code.rules
 
 
 def test_the_daily_board_is_marked_in_the_history_with_its_streak(
     app: App, clock: FakeClock
 ) -> None:
-    app.command(Command.DAILY)
+    app.play.command(Command.DAILY)
     today = daily(date.today())
-    assert app.board == today.board and app.game.seed == today.seed
+    assert app.table.board == today.board and app.table.game.seed == today.seed
     slow_click(app, clock, cell_center(app, 7, 7))
-    for row, col in app.game.mine_cells():
-        if app.game.status.is_over:
+    for row, col in app.table.game.mine_cells():
+        if app.table.game.status.is_over:
             break
         slow_click(app, clock, cell_center(app, row, col))
     stored = app.profile.history.games()[0].record
     assert stored.daily == date.today().isoformat() and stored.difficulty == "daily"
     assert app.profile.history.daily(date.today()).played == 1
-    assert "Daily board of" in " ".join(getattr(app.top_dialog, "lines", []))
+    assert "Daily board of" in " ".join(getattr(app.stage.top_dialog, "lines", []))
 
 
 def test_daily_stats_count_days_and_streaks(tmp_path: Path) -> None:
@@ -255,19 +254,20 @@ def test_replays_beyond_the_last_50_go_but_bests_and_kept_stay(tmp_path: Path) -
 def write_replay(folder: Path) -> Path:
     from game.replay import Recorder
     from game.session import PlaySession
+    from game.session.table import Table
 
-    now = [1000.0]
-    session = PlaySession(Game.from_layout(BEGINNER), lambda: now[0])
+    now = [900.0]
+    table = Table(lambda: now[0], PlaySession(Game.from_layout(BEGINNER), lambda: now[0]))
     recorder = Recorder()
+    table.tap(recorder)
     first, mine = (5 * 16 + 8, 8), (4 * 16 + 8, 3 * 16 + 8)
-    recorder.observe(session, 900, Kind.DOWN, 1, first, held_before=frozenset())
-    session.act(reveal(0, 5))
-    recorder.observe(session, 1000, Kind.UP, 1, first, held_before=frozenset({1}))
+    table.pointer("down", 1, first, frozenset())
+    now[0] = 1000.0
+    table.pointer("up", 1, first, frozenset({1}), reveal(0, 5))
     now[0] = 1700.0
-    recorder.observe(session, 1700, Kind.DOWN, 1, mine, held_before=frozenset())
+    table.pointer("down", 1, mine, frozenset())
     now[0] = 1800.0
-    session.act(reveal(3, 4))
-    recorder.observe(session, 1800, Kind.UP, 1, mine, held_before=frozenset({1}))
+    table.pointer("up", 1, mine, frozenset({1}), reveal(3, 4))
     replay = recorder.replay()
     assert replay is not None and replay.result is Status.LOST
     path = folder / "game.msreplay"
@@ -389,18 +389,21 @@ def test_a_game_on_a_scrolled_big_board_records_where_the_clicks_landed(
     big = App(cli.Options(zoom=1, sound=False, seed=4, board=custom(60, 200, 2000)), clock=clock)
     try:
         big.run(frames=1)
-        assert big.renderer.layout.scrolls
-        big.scroll(20, 120)
-        layout = big.renderer.layout
+        assert big.viewport.renderer.layout.scrolls
+        big.viewport.scroll(20, 120)
+        layout = big.viewport.renderer.layout
         row, col = layout.top + 5, layout.left + 7
         clock.ms += 300
-        slow_click(big, clock, big.cell_pos(row, col))
-        assert big.game.look(row, col).name != "HIDDEN"
-        mine = big.game.mine_cells()[0]
-        big.scroll(mine[0] - big.renderer.layout.top - 3, mine[1] - big.renderer.layout.left - 3)
-        slow_click(big, clock, big.cell_pos(*mine))  # lost, on purpose
-        assert big.game.status is Status.LOST
-        replay = big.last_replay
+        slow_click(big, clock, big.viewport.cell_pos(row, col))
+        assert big.table.game.look(row, col).name != "HIDDEN"
+        mine = big.table.game.mine_cells()[0]
+        big.viewport.scroll(
+            mine[0] - big.viewport.renderer.layout.top - 3,
+            mine[1] - big.viewport.renderer.layout.left - 3,
+        )
+        slow_click(big, clock, big.viewport.cell_pos(*mine))  # lost, on purpose
+        assert big.table.game.status is Status.LOST
+        replay = big.end_of_game.last_replay
         assert replay is not None
         assert verify(parse(replay.to_text())).ok, "the positions name the cells clicked"
     finally:

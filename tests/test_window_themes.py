@@ -13,9 +13,9 @@ import pytest
 from game import cli
 from game import theme as themes
 from game.app import App
+from game.commands import Command
 from game.core import Game
 from game.persist import SETTINGS_FILE
-from game.session import Command
 from game.sheet import Tile
 from game.sprites import SpriteSheet
 from game.theme import CLASSIC, COLOURBLIND, CONTRAST, Theme
@@ -74,9 +74,9 @@ def committed(theme: Theme) -> SpriteSheet:
 
 
 def tile_on_screen(app: App, row: int, col: int) -> bytes:
-    x, y, w, h = app.renderer.layout.cell_rect(row, col)
-    z = app.zoom
-    return pygame.image.tobytes(app.screen.subsurface((x * z, y * z, w * z, h * z)), "RGB")
+    x, y, w, h = app.viewport.renderer.layout.cell_rect(row, col)
+    z = app.viewport.zoom
+    return pygame.image.tobytes(app.viewport.screen.subsurface((x * z, y * z, w * z, h * z)), "RGB")
 
 
 def shows(app: App, row: int, col: int, theme: Theme, tile: Tile) -> bool:
@@ -86,14 +86,14 @@ def shows(app: App, row: int, col: int, theme: Theme, tile: Tile) -> bool:
 
 
 def pixel(app: App, pos: tuple[int, int]) -> tuple[int, int, int]:
-    r, g, b, _ = app.screen.get_at(pos)
+    r, g, b, _ = app.viewport.screen.get_at(pos)
     return (r, g, b)
 
 
 def margin(app: App) -> tuple[int, int]:
     """A pixel of the window's ground, between the frame and the panel."""
-    x, y, _, _ = app.renderer.layout.panel
-    return ((x - 2) * app.zoom, (y - 2) * app.zoom)
+    x, y, _, _ = app.viewport.renderer.layout.panel
+    return ((x - 2) * app.viewport.zoom, (y - 2) * app.viewport.zoom)
 
 
 def saved_theme(folder: Path) -> object:
@@ -101,9 +101,9 @@ def saved_theme(folder: Path) -> object:
 
 
 def open_a_number(app: App) -> None:
-    app.play(Game.from_layout(BOARD))
+    app.table.play(Game.from_layout(BOARD))
     app.run(frames=1)
-    pos = app.cell_pos(1, 1)
+    pos = app.viewport.cell_pos(1, 1)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
     app.run(frames=1)
@@ -136,7 +136,7 @@ def test_an_older_settings_file_plays_in_the_classic_look(folder: Path) -> None:
 def test_an_unknown_theme_plays_in_the_classic_look(folder: Path) -> None:
     app = start(folder, "sepia")
     try:
-        assert app.settings.theme == "classic" and not app.profile.problems  # no damage
+        assert app.prefs.settings.theme == "classic" and not app.profile.problems  # no damage
         assert shows(app, 0, 0, CLASSIC, Tile.HIDDEN)
     finally:
         app.close()
@@ -148,7 +148,7 @@ def test_t_puts_on_the_next_look_at_once_and_keeps_it(folder: Path) -> None:
         open_a_number(app)
         press(pygame.K_t)
         app.run(frames=1)
-        assert app.settings.theme == "colourblind" and saved_theme(folder) == "colourblind"
+        assert app.prefs.settings.theme == "colourblind" and saved_theme(folder) == "colourblind"
         assert shows(app, 1, 1, COLOURBLIND, Tile.N1)
         assert shows(app, 5, 5, COLOURBLIND, Tile.HIDDEN)
         press(pygame.K_t)
@@ -164,17 +164,17 @@ def test_t_puts_on_the_next_look_at_once_and_keeps_it(folder: Path) -> None:
 def test_the_options_menu_chooses_a_look_and_ticks_it(folder: Path) -> None:
     app = start(folder, "classic")
     try:
-        assert app.menu_checked(Command.THEME_CLASSIC) is True
-        assert app.menu_checked(Command.THEME_CONTRAST) is False
+        assert app.play.checked(Command.THEME_CLASSIC) is True
+        assert app.play.checked(Command.THEME_CONTRAST) is False
         for code in (pygame.K_F10, pygame.K_RIGHT, pygame.K_h):  # Options, High contrast
             press(code)
         app.run(frames=1)
-        assert app.settings.theme == "contrast" and saved_theme(folder) == "contrast"
-        assert app.menu_checked(Command.THEME_CONTRAST) is True
-        assert app.menu_checked(Command.THEME_CLASSIC) is False
+        assert app.prefs.settings.theme == "contrast" and saved_theme(folder) == "contrast"
+        assert app.play.checked(Command.THEME_CONTRAST) is True
+        assert app.play.checked(Command.THEME_CLASSIC) is False
         assert shows(app, 0, 0, CONTRAST, Tile.HIDDEN)
         assert pixel(app, (1, 1)) == CONTRAST.face
-        app.command(Command.THEME_COLOURBLIND)
+        app.play.command(Command.THEME_COLOURBLIND)
         app.run(frames=1)
         assert shows(app, 0, 0, COLOURBLIND, Tile.HIDDEN)
         assert pixel(app, (1, 1)) == COLOURBLIND.face
@@ -202,7 +202,7 @@ def test_an_open_menu_and_a_dialog_wear_the_theme(contrast_app: App) -> None:
     press(pygame.K_ESCAPE)
     press(pygame.K_F1)
     app.run(frames=1)
-    dialog = app.top_dialog
+    dialog = app.stage.top_dialog
     assert dialog is not None and dialog.rect is not None
     assert _count(app, CONTRAST.highlight, dialog.rect) > 100  # the title band
     assert _count(app, CONTRAST.text, dialog.rect) > 50  # white words
@@ -214,7 +214,7 @@ def test_the_pause_box_wears_the_theme(contrast_app: App) -> None:
     open_a_number(app)
     press(pygame.K_p)
     app.run(frames=1)
-    box = app.renderer.paused_box
+    box = app.viewport.renderer.paused_box
     assert box is not None
     assert _count(app, CONTRAST.text, box) > 20  # white words on black
     assert shows(app, 8, 8, CONTRAST, Tile.HIDDEN)
@@ -227,16 +227,16 @@ def test_the_settings_dialog_changes_the_look_under_its_own_eyes(folder: Path) -
         for _ in range(5):  # down to the Look line
             press(pygame.K_DOWN)
         app.run(frames=1)
-        dialog = app.top_dialog
+        dialog = app.stage.top_dialog
         assert dialog is not None and dialog.rect is not None
         assert _count(app, CLASSIC.highlight, dialog.rect) > 100
         press(pygame.K_RETURN)
         app.run(frames=1)
-        assert app.top_dialog is dialog  # the menu stays open, redrawn in the new look
+        assert app.stage.top_dialog is dialog  # the menu stays open, redrawn in the new look
         assert saved_theme(folder) == "colourblind"
         assert _count(app, COLOURBLIND.highlight, dialog.rect) > 100
         assert _count(app, CLASSIC.highlight, dialog.rect) == 0
-        assert app.renderer.sprites.theme is COLOURBLIND  # the board behind it too
+        assert app.viewport.renderer.sprites.theme is COLOURBLIND  # the board behind it too
         press(pygame.K_ESCAPE)
         app.run(frames=1)
         assert shows(app, 8, 8, COLOURBLIND, Tile.HIDDEN)

@@ -23,7 +23,7 @@ DRIVER = r"""
 import json, sys, time
 from game import cli
 from game.app import App
-from game.session import Command
+from game.commands import Command
 from game.window import desktop_size
 
 app = App(cli.Options(sound=False, data_dir=sys.argv[1]))
@@ -35,13 +35,14 @@ def settle():
         time.sleep(0.05)
 
 def shot(step):
-    shots.append({"step": step, "pos": app.window.position, "size": app.window.size,
-                  "desk": desktop_size(), "zoom": app.zoom, "id": app.window.window.id})
+    window = app.viewport.window
+    shots.append({"step": step, "pos": window.position, "size": window.size,
+                  "desk": desktop_size(), "zoom": app.viewport.zoom, "id": window.window.id})
 
 settle()
 shot("start")
 for name in sys.argv[2:]:
-    app.command(Command[name])
+    app.play.command(Command[name])
     settle()
     shot(name)
 app.close()

@@ -33,7 +33,7 @@ from __future__ import annotations
 import os
 import re
 import stat
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from pathlib import Path
@@ -45,7 +45,9 @@ from game.layout import Layout
 from game.rules import Board, BoardChoiceError, FirstClick, GameRules, custom
 from game.session import Clicks, PlaySession, Summary, deal
 from game.session.stopwatch import Phase
+from game.session.table import GameStarted, MoveApplied, PointerSeen, Source, TableEvent, Via
 from game.sheet import TILE
+from game.words import RESULT_WORDS, result_word, seconds
 
 MAGIC = "minesweeper-replay"
 VERSION = 1
@@ -66,8 +68,7 @@ MAX_CELLS = 1_000
 MAX_NAME = 32
 MAX_HEADER_LINES = 64
 
-_RESULTS = {"won": Status.WON, "lost": Status.LOST, "unfinished": Status.PLAYING}
-_RESULT_NAMES = {Status.WON: "won", Status.LOST: "lost", Status.PLAYING: "unfinished"}
+_RESULTS = {word: status for status, word in RESULT_WORDS.items()}
 _YES_NO = {"yes": True, "no": False}
 
 
@@ -166,7 +167,7 @@ class Replay:
             head.append(f"layout: {self.minefield.to_text().replace(chr(10), '/')}")
         clicks = self.clicks
         head += [
-            f"result: {_RESULT_NAMES[self.result]}",
+            f"result: {RESULT_WORDS[self.result]}",
             f"time-ms: {self.ms}",
             f"3bv: {'-' if self.bbbv is None else self.bbbv}",
             f"3bv-solved: {self.bbbv_solved}",
@@ -567,67 +568,87 @@ class _Raw:
     move: Move | None
 
 
+KEY_BUTTONS = {Action.REVEAL: 1, Action.MARK: 3, Action.CHORD: 2}
+"""The button whose click makes the same move as a key: a keyboard move is recorded as
+that click on the cell's centre, so every replay plays back through the input machine."""
+
+
 @dataclass
 class Recorder:
-    """Collects one session's input events as the window sees them.
+    """A tap on a table (game.session.table): it hears every game's pointer events
+    and moves, from the mouse and the keyboard alike, and keeps the current game's.
 
-    The window calls ``observe`` after handling each mouse event with the session
-    it handled it for; a new session (a new game) starts a new recording. A game
-    resumed from a save is not recorded (its first moves are not known). Events
-    after the game ends are left out. Pure: the caller passes the times.
+    A new game starts a new recording; a game resumed from a save is not recorded
+    (its first moves are not known). Events after the game ends are left out. Pure:
+    the times come with the events.
     """
 
     session: PlaySession | None = None
     active: bool = False
     raw: list[_Raw] = field(default_factory=list)
     _mirror: InputMachine = field(default_factory=InputMachine)
-    _logged: int = 0
 
-    def observe(
-        self,
-        session: PlaySession,
-        wall_ms: float,
-        kind: Kind,
-        button: int = 0,
-        position: tuple[int, int] = (0, 0),
-        *,
-        held_before: frozenset[int] | None = None,
-    ) -> None:
-        """One mouse event the window handled for ``session`` at ``wall_ms``: its kind,
-        button (1 left, 2 middle, 3 right) and position from the board's corner
-        in 1x pixels. ``held_before``, the buttons the window's input machine held
-        before this event, tells a cancel the window did on its own (a dialog, the
-        menu, a pause) so that it is recorded too."""
-        if session is not self.session:
+    def __call__(self, event: TableEvent) -> None:
+        """Hear one event of the table."""
+        if isinstance(event, GameStarted):
+            session = event.session
             self.session = session
-            self.active = not session.log and session.status is Status.READY
+            self.active = (
+                event.tag.source is not Source.RESUMED
+                and not session.log
+                and session.status is Status.READY
+            )
             self.raw = []
             self._mirror = InputMachine()
-            self._logged = 0
-        if not self.active:
+        elif isinstance(event, PointerSeen) and event.session is self.session:
+            self._observe(
+                event.wall_ms,
+                Kind(event.kind),
+                event.button,
+                event.position,
+                event.held_before,
+                event.move,
+            )
+        elif (
+            isinstance(event, MoveApplied)
+            and event.via is Via.KEYBOARD
+            and event.session is self.session
+        ):
+            move = event.move
+            button = KEY_BUTTONS[move.action]
+            centre = (move.col * TILE + TILE // 2, move.row * TILE + TILE // 2)
+            held = frozenset(self._mirror.held)
+            self._observe(event.wall_ms, Kind.DOWN, button, centre, held, None, after=True)
+            self._observe(event.wall_ms, Kind.UP, button, centre, frozenset(), move)
+
+    def _observe(
+        self,
+        wall_ms: float,
+        kind: Kind,
+        button: int,
+        position: tuple[int, int],
+        held_before: frozenset[int],
+        move: Move | None,
+        *,
+        after: bool = False,
+    ) -> None:
+        """One mouse event for the current session at ``wall_ms`` (``after``: the move
+        it leads to was already played). ``held_before``, the buttons the window's
+        input machine held before it, tells a cancel the window did on its own (a
+        dialog, the menu, a pause) so that it is recorded too."""
+        session = self.session
+        if session is None or not self.active:
             return
-        log = session.log
-        moves = [entry.move for entry in log[self._logged :]]
-        self._logged = len(log)
-        if not moves and (session.status.is_over and self.raw):
+        if move is None and not after and session.status.is_over and self.raw:
             return  # after the end: not part of the game
-        if kind is Kind.UP and button not in _BUTTON_NAMES:
-            return
-        if kind is Kind.DOWN and button not in _BUTTON_NAMES:
+        if kind in (Kind.UP, Kind.DOWN) and button not in _BUTTON_NAMES:
             return
         if len(self.raw) >= MAX_EVENTS - 2:
             self.active = False  # far too long to keep: the game is not recorded
             return
         game_ms = None if session.stopwatch.phase is Phase.IDLE else int(session.elapsed_ms)
-        if held_before is not None and set(held_before) != set(self._mirror.held):
+        if set(held_before) != set(self._mirror.held):
             self._add(_Raw(wall_ms, game_ms, Kind.CANCEL, 0, 0, 0, None), session.board)
-        if kind is Kind.UP and len(moves) > 1:
-            self.active = False  # the window never makes two moves from one release
-            return
-        move = moves[0] if moves else None
-        if move is not None and kind is not Kind.UP:
-            self.active = False
-            return
         if kind is Kind.CANCEL:
             position = (0, 0)
         if kind in (Kind.MOVE, Kind.CANCEL):
@@ -783,7 +804,7 @@ def verify(replay: Replay) -> Verdict:
     got = summary.status if summary.status.is_over else Status.PLAYING
     if got is not replay.result:
         problems.append(
-            f"the game ends {_RESULT_NAMES[got]}, recorded {_RESULT_NAMES[replay.result]}"
+            f"the game ends {RESULT_WORDS[got]}, recorded {RESULT_WORDS[replay.result]}"
         )
     if summary.status.is_over and summary.ms != replay.ms:
         problems.append(f"the time is {summary.ms} ms, recorded {replay.ms} ms")
@@ -813,17 +834,12 @@ def _seed_deals(replay: Replay) -> bool:
 
 def describe(summary: Summary) -> str:
     """One line: result, time, 3BV, 3BV/s, clicks."""
-    result = _RESULT_NAMES.get(summary.status, summary.status.value)
+    result = result_word(summary.status)
     bbbv = "-" if summary.bbbv is None else str(summary.bbbv)
     if summary.status is not Status.WON and summary.bbbv is not None:
         bbbv = f"{summary.bbbv_solved}/{bbbv}"
     rate = summary.bbbv_per_second
     return (
-        f"{result} in {summary.ms / 1000:.3f} s, 3BV {bbbv}, "
+        f"{result} in {seconds(summary.ms)}, 3BV {bbbv}, "
         f"3BV/s {'-' if rate is None else f'{rate:.2f}'}, clicks {summary.clicks.total}"
     )
-
-
-def events_of(items: Iterable[tuple[int, Kind, int, int, int, Move | None]]) -> list[Event]:
-    """Events from plain tuples (tests and tools)."""
-    return [Event(*item) for item in items]

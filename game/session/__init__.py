@@ -3,39 +3,25 @@
 - stopwatch.py: the game's clock (start, pause, resume, stop) on an injected clock;
 - play.py: a PlaySession, the game with the rules it started with, its stopwatch
   and the log of every move with its time;
-- commands.py: the Command vocabulary and the one table that binds keys to it;
+- table.py: the Table (a game on the table, the cursor, the hint; typed events out);
 - scene.py: what the window shows besides the cells (face, counters, pressed cells);
   the face's pictures are game.sheet.Face, the sprite sheet's vocabulary.
 
 No pygame: a replay, a test or a tool drives a session exactly as the window does.
 """
 
-from game.session.commands import (
-    BINDINGS,
-    MODIFIER_KEYS,
-    Binding,
-    Command,
-    DuplicateKeyError,
-    KeyMap,
-)
+from game.session.picture import Advice, Picture, picture_of
 from game.session.play import Clicks, LoggedMove, PlaySession, Summary, deal
-from game.session.scene import Advice, Scene, scene_of
 from game.session.stopwatch import Stopwatch
 
 __all__ = [
-    "BINDINGS",
-    "MODIFIER_KEYS",
     "Advice",
-    "Binding",
     "Clicks",
-    "Command",
-    "DuplicateKeyError",
-    "KeyMap",
     "LoggedMove",
+    "Picture",
     "PlaySession",
-    "Scene",
     "Stopwatch",
     "Summary",
     "deal",
-    "scene_of",
+    "picture_of",
 ]

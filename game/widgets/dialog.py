@@ -167,7 +167,7 @@ class Dialog:
         """How many Tab stops the body has before the buttons."""
         return 0
 
-    def _choose(self, label: str) -> None:
+    def choose(self, label: str) -> None:
         """A button was clicked (or picked by a key)."""
         self._close(label)
 
@@ -181,9 +181,9 @@ class Dialog:
         elif key in ENTER_KEYS:
             label = self.focused_button or self.default
             if label is not None:
-                self._choose(label)
+                self.choose(label)
         elif key == pygame.K_SPACE and self.focused_button is not None:
-            self._choose(self.focused_button)
+            self.choose(self.focused_button)
         elif key == pygame.K_ESCAPE:
             self._cancel()
 
@@ -227,7 +227,7 @@ class Dialog:
         fired = self._presser.up(self._button_at(pos))
         self._changed()
         if fired is not None:
-            self._choose(fired)
+            self.choose(fired)
 
     def _mouse_moved(self, pos: tuple[int, int]) -> None:
         if self._presser.move(self._button_at(pos)):

@@ -183,7 +183,7 @@ class FormDialog(Dialog):
             self.error = self.validate(self.values)
         self._changed()
 
-    def _choose(self, label: str) -> None:
+    def choose(self, label: str) -> None:
         if label == "OK":
             self._submit()
         else:

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.session.commands import MODIFIER_KEYS
+from game.commands import MODIFIER_KEYS
 from game.sprites import SpriteSheet
 from game.theme import current as theme
 from game.widgets.button import Presser, dotted_rect
@@ -107,7 +107,7 @@ class MenuDialog(Dialog):
         self.index, self.waiting, self.note = index, index, prompt
         self._changed()
 
-    def _choose(self, label: str) -> None:
+    def choose(self, label: str) -> None:
         self._close(None if label == "Close" else label)
 
     def _body(self, style: Style, width: int) -> list[Piece]:

@@ -1,6 +1,6 @@
 """The menu bar across the top of the window: Game, Options, Help, as the classic has.
 
-Made from the command table (game.session.commands.MENUS), so every menu line is a
+Made from the command table (game.menus.MENUS), so every menu line is a
 Command the keys can give too, and each line shows its key. Used with the mouse
 (press a title to open its menu, slide to another title, release on a line to
 choose it; a click outside closes) and with the keyboard (F10 or Alt opens the
@@ -19,9 +19,10 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.commands import MENU_KEYS, MODIFIER_KEYS, Command, KeyMap
 from game.fonts import ui_font
 from game.layout import MENU_BAR
-from game.session.commands import MENU_KEYS, MODIFIER_KEYS, Command, KeyMap, Menu, MenuItem
+from game.menus import Menu, MenuItem
 from game.sprites import SpriteSheet
 from game.theme import current as theme
 
@@ -53,7 +54,9 @@ class _Row:
 class MenuBar:
     """The bar, and the menu open under it, if any."""
 
-    def __init__(self, menus: Sequence[Menu], keymap: KeyMap, checked: Checked) -> None:
+    def __init__(
+        self, menus: Sequence[Menu], keymap: Callable[[], KeyMap], checked: Checked
+    ) -> None:
         self.menus = tuple(menus)
         self.keymap = keymap
         self.checked = checked
@@ -68,6 +71,17 @@ class MenuBar:
         self._dirty = True
 
     # ------------------------------------------------------------------ state
+
+    def title_rect(self, index: int) -> pygame.Rect:
+        """Where a menu's title was last drawn, in window pixels."""
+        return self._titles[index]
+
+    def line_rect(self, label: str) -> pygame.Rect:
+        """Where a line of the open menu was last drawn (LookupError: not shown)."""
+        for row in self._rows:
+            if row.item is not None and row.item.label == label:
+                return row.rect
+        raise LookupError(label)
 
     @property
     def is_open(self) -> bool:
@@ -260,7 +274,7 @@ class MenuBar:
                 surface.blit(tick, tick.get_rect(midleft=(row.x + 2 * z, row.centery)))
             label = font.render(item.label, True, ink)
             surface.blit(label, label.get_rect(midleft=(row.x + TICK_W * z, row.centery)))
-            shortcut = self.keymap.shortcut(item.command)
+            shortcut = self.keymap().shortcut(item.command)
             if shortcut:
                 key = font.render(shortcut, True, ink)
                 surface.blit(key, key.get_rect(midright=(row.right - 4 * z, row.centery)))
@@ -285,7 +299,7 @@ class MenuBar:
         """The width of a menu's lines: tick, words, gap, key, and a margin."""
         words = [font.size(item.label)[0] for item in items if item is not None]
         keys = [
-            font.size(self.keymap.shortcut(item.command))[0] for item in items if item is not None
+            font.size(self.keymap().shortcut(item.command))[0] for item in items if item is not None
         ]
         return (
             TICK_W * zoom + max(words, default=0) + KEY_GAP * zoom + max(keys, default=0) + 6 * zoom

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.session.commands import MODIFIER_KEYS
+from game.commands import MODIFIER_KEYS
 from game.widgets.dialog import Dialog
 from game.widgets.pieces import Piece
 from game.widgets.style import WRAP_WIDTH, Style
@@ -41,7 +41,7 @@ class MessageDialog(Dialog):
 
     def _cancel(self) -> None:
         if len(self.buttons) == 1:
-            self._choose(self.buttons[0])
+            self.choose(self.buttons[0])
         else:
             super()._cancel()
 
@@ -67,7 +67,7 @@ class HelpOverlay(MessageDialog):
 
     def _key(self, key: int, mod: int) -> None:
         if pygame.key.name(key, False) not in MODIFIER_KEYS:
-            self._choose("OK")
+            self.choose("OK")
 
     def _mouse_down(self, pos: tuple[int, int], button: int) -> None:
         super()._mouse_down(pos, button)
@@ -77,4 +77,4 @@ class HelpOverlay(MessageDialog):
     def _mouse_up(self, pos: tuple[int, int], button: int) -> None:
         super()._mouse_up(pos, button)
         if not self.closed and button == self._clicking:
-            self._choose("OK")
+            self.choose("OK")

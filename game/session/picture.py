@@ -1,8 +1,8 @@
 """What the window shows besides the cells' own looks: the UI state of Tatham's
 three (game state, UI state, draw state), worked out without pygame.
 
-The renderer draws a Scene and keeps the draw state; the session and the input
-machine own the state a Scene is made from.
+The renderer draws a Picture and keeps the draw state; the session and the input
+machine own the state a Picture is made from.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ class Advice:
 
 
 @dataclass(frozen=True)
-class Scene:
+class Picture:
     """Everything the renderer shows besides the cells' looks."""
 
     pressed: frozenset[Cell]
@@ -82,21 +82,21 @@ def pressed_cells(session: PlaySession, feedback: Feedback) -> frozenset[Cell]:
     )
 
 
-def scene_of(
+def picture_of(
     session: PlaySession,
     feedback: Feedback,
     *,
     counter_below_zero: bool,
     cursor: Cell | None = None,
     advice: Advice | None = None,
-) -> Scene:
-    """The scene of a session under the mouse's feedback (and the keyboard cursor)."""
+) -> Picture:
+    """The picture of a session under the mouse's feedback (and the keyboard cursor)."""
     counter = session.game.mines_left
     if not counter_below_zero:
         counter = max(0, counter)
     if session.paused:
-        return Scene(frozenset(), Face.SMILE, counter, session.timer_value, paused=True)
-    return Scene(
+        return Picture(frozenset(), Face.SMILE, counter, session.timer_value, paused=True)
+    return Picture(
         pressed=pressed_cells(session, feedback),
         face=face_of(session.status, feedback),
         counter=counter,

@@ -1,5 +1,5 @@
 """Commands as data: what the player can ask of the window, and the one table that
-binds keys to it.
+binds keys to it (the menu bar's menus are game.menus).
 
 The window's key handler and the help screen are both made from BINDINGS, so a key
 is added or rebound in one place. Keys are named as SDL names them
@@ -55,14 +55,6 @@ class Command(Enum):
     CURSOR_RIGHT = "cursor right"
     OPEN = "open or chord"
     FLAG = "flag"
-
-
-THEME_COMMANDS: dict[Command, str] = {
-    Command.THEME_CLASSIC: "classic",
-    Command.THEME_COLOURBLIND: "colourblind",
-    Command.THEME_CONTRAST: "contrast",
-}
-"""The command that puts on each look, to the look's name in game.theme.THEMES."""
 
 
 @dataclass(frozen=True)
@@ -145,84 +137,6 @@ MODIFIER_KEYS = frozenset(
 neither close the help nor end a pause)."""
 
 
-@dataclass(frozen=True)
-class MenuItem:
-    """A line of a menu: the command it gives, and its words."""
-
-    command: Command
-    label: str
-
-
-SEPARATOR = None
-"""An etched line between groups of a menu's items."""
-
-
-@dataclass(frozen=True)
-class Menu:
-    """A menu of the menu bar: its title and its lines (None: a separator)."""
-
-    title: str
-    items: tuple[MenuItem | None, ...]
-
-
-MENUS: tuple[Menu, ...] = (
-    Menu(
-        "Game",
-        (
-            MenuItem(Command.NEW_GAME, "New"),
-            SEPARATOR,
-            MenuItem(Command.BEGINNER, "Beginner"),
-            MenuItem(Command.INTERMEDIATE, "Intermediate"),
-            MenuItem(Command.EXPERT, "Expert"),
-            MenuItem(Command.CUSTOM, "Custom..."),
-            MenuItem(Command.DAILY, "Daily board"),
-            MenuItem(Command.BOARD_CODE, "Play board code..."),
-            SEPARATOR,
-            MenuItem(Command.PAUSE, "Pause"),
-            MenuItem(Command.HINT, "Hint"),
-            MenuItem(Command.PROBABILITIES, "Mine probabilities"),
-            SEPARATOR,
-            MenuItem(Command.BEST_TIMES, "Best Times..."),
-            MenuItem(Command.STATISTICS, "Statistics..."),
-            MenuItem(Command.HISTORY, "History..."),
-            SEPARATOR,
-            MenuItem(Command.EXIT, "Exit"),
-        ),
-    ),
-    Menu(
-        "Options",
-        (
-            MenuItem(Command.QUESTION_MARKS, "Question marks"),
-            MenuItem(Command.LEFT_CLICK_CHORDS, "Left click chords"),
-            MenuItem(Command.COUNTER_BELOW_ZERO, "Counter below zero"),
-            SEPARATOR,
-            MenuItem(Command.FIRST_CLICK_OPENING, "First click opens an area"),
-            MenuItem(Command.FIRST_CLICK_SAFE, "First click is only safe"),
-            MenuItem(Command.FIRST_CLICK_NOGUESS, "No guessing (logic clears it)"),
-            SEPARATOR,
-            MenuItem(Command.REBIND, "Keys..."),
-            SEPARATOR,
-            MenuItem(Command.SOUND, "Sound"),
-            MenuItem(Command.ZOOM_IN, "Zoom in"),
-            MenuItem(Command.ZOOM_OUT, "Zoom out"),
-            SEPARATOR,
-            MenuItem(Command.THEME_CLASSIC, "Classic look"),
-            MenuItem(Command.THEME_COLOURBLIND, "Colour-blind safe look"),
-            MenuItem(Command.THEME_CONTRAST, "High contrast look"),
-        ),
-    ),
-    Menu(
-        "Help",
-        (
-            MenuItem(Command.HELP, "Keys"),
-            MenuItem(Command.RULES, "Rules"),
-            SEPARATOR,
-            MenuItem(Command.ABOUT, "About"),
-        ),
-    ),
-)
-"""The menu bar, as the classic game has it; the same commands as the keys."""
-
 MENU_KEYS = frozenset({"F10", "Left Alt", "Right Alt"})
 """Keys that open the menu bar from the keyboard."""
 
@@ -273,13 +187,6 @@ class KeyMap:
                 shown = None if split or b.command.value in new else b.shown
                 bindings.append(Binding(b.command, keys, b.does, shown))
         return KeyMap(bindings)
-
-    def keys_of(self, command: Command) -> tuple[str, ...]:
-        """The keys bound to a command (none for a menu-only command)."""
-        for binding in self.bindings:
-            if binding.command is command:
-                return binding.keys
-        return ()
 
     def command_for(self, key: str) -> Command | None:
         """The command bound to a key name (any case), or None."""

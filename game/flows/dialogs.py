@@ -1,0 +1,172 @@
+"""The dialogs the commands open, each with what its answer does: the records, the
+settings and keys, the custom board and board code, help, rules and about; and the
+one place that tells the player what the profile could not read or save.
+
+The dialogs themselves are made by game.screens, imported when one is first opened
+(about 12 ms a start-up with nothing to ask need not pay).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.prefs import Prefs
+from game.rules import PRESETS, Difficulty
+from game.session.table import Source, Table
+from game.stage import Stage
+from game.version import version
+
+NewGame = Callable[..., None]
+"""Starts a new game: board, and the keywords seed, rules, source (PlayScene.new_game)."""
+
+
+class Dialogs:
+    """Opens each dialog on the stage and acts on its answer."""
+
+    def __init__(self, stage: Stage, prefs: Prefs, table: Table) -> None:
+        self.stage = stage
+        self.prefs = prefs
+        self.profile = prefs.profile
+        self.table = table
+
+    def tell_problems(self) -> None:
+        """Show, once, anything the profile could not read or save."""
+        problems = self.profile.take_new_problems()
+        if problems:
+            from game import screens
+
+            self.stage.open(screens.problems_dialog(problems))
+
+    def best_times(self, preset: Difficulty) -> None:
+        """The Best Times screen of one preset (Next: the next preset)."""
+        from game import screens
+
+        shown = preset if preset.is_preset else Difficulty.BEGINNER
+
+        def answered(result: object) -> None:
+            if result == screens.NEXT:
+                self.best_times(screens.next_preset(shown))
+            elif result == screens.RESET:
+                self.confirm("all best times", self.profile.reset_best_times)
+
+        entries = self.profile.best_times(shown)
+        rate = self.profile.best_rate(shown)
+        self.stage.open(screens.best_times_dialog(entries, shown, rate), answered)
+
+    def statistics(self) -> None:
+        """The Statistics screen."""
+        from game import screens
+
+        def answered(result: object) -> None:
+            if result == screens.RESET:
+                self.confirm("all statistics", self.profile.reset_stats)
+
+        kinds = [*PRESETS, Difficulty.CUSTOM]
+        stats = {kind: self.profile.stats(kind) for kind in kinds}
+        rates = {kind: self.profile.best_rate(kind) for kind in kinds}
+        self.stage.open(screens.statistics_dialog(stats, rates), answered)
+
+    def history(self, kind: Difficulty | None = None) -> None:
+        """The History screen: past games, newest first, and a chart of their times;
+        Next shows the next kind of board (all, then each preset, then custom)."""
+        from game import screens
+
+        def answered(result: object) -> None:
+            if result == screens.NEXT:
+                self.history(screens.next_history_filter(kind))
+
+        games = self.profile.games(kind, limit=screens.HISTORY_CHART)
+        self.stage.open(screens.history_dialog(games, kind), answered)
+
+    def confirm(self, what: str, reset: Callable[[], bool]) -> None:
+        """Ask before resetting records; Cancel is the default."""
+        from game import screens
+
+        def answered(result: object) -> None:
+            if result == screens.RESET:
+                reset()
+                self.tell_problems()
+
+        self.stage.open(screens.confirm_dialog(what), answered)
+
+    def keys(self) -> None:
+        """The Keys screen: pick a command, press its new key; kept in the settings."""
+        from game import screens
+
+        prefs = self.prefs
+        dialog = screens.keys_dialog(prefs.keymap)
+        bindings = prefs.keymap.bindings
+
+        def picked(index: int) -> list[tuple[str, str]]:
+            dialog.wait_for_key(index, f"Press the key for '{bindings[index].does}' (Esc: keep).")
+            return screens.keys_items(prefs.keymap)
+
+        def pressed(index: int, key: str) -> tuple[list[tuple[str, str]], str | None]:
+            said = prefs.rebind(bindings[index].command, key)
+            self.tell_problems()
+            return screens.keys_items(prefs.keymap), said
+
+        def answered(result: object) -> None:
+            if result == screens.DEFAULT_KEYS:
+                prefs.default_keys()
+                self.tell_problems()
+                self.keys()
+
+        dialog.on_pick = picked
+        dialog.on_key = pressed
+        self.stage.open(dialog, answered)
+
+    def settings(self) -> None:
+        """The Settings menu: each pick changes one setting and keeps it; the rules
+        apply from the next game (the game in progress keeps its own)."""
+        from game import screens, toggles
+
+        dialog = screens.settings_dialog(self.prefs.settings)
+
+        def picked(index: int) -> list[tuple[str, str]]:
+            self.prefs.save(toggles.SETTINGS[index].cycled(self.prefs.settings))
+            self.tell_problems()
+            return toggles.dialog_lines(self.prefs.settings)
+
+        dialog.on_pick = picked
+        self.stage.open(dialog)
+
+    def custom(self, new_game: NewGame) -> None:
+        """The Custom board dialog: rows, columns, mines, checked against the limits."""
+        from game import screens
+
+        def chosen(result: object) -> None:
+            board = screens.custom_board(result)
+            if board is not None:
+                new_game(board)
+
+        self.stage.open(screens.custom_dialog(self.table.board), chosen)
+
+    def board_code(self, new_game: NewGame) -> None:
+        """Ask for a board code, then deal its board."""
+        from game import boardcode, screens
+
+        def chosen(result: object) -> None:
+            if isinstance(result, dict):
+                code = boardcode.parse(str(result["code"]))
+                new_game(code.board, seed=code.seed, rules=code.rules, source=Source.CODE)
+
+        self.stage.open(screens.board_code_dialog(), chosen)
+
+    def help(self) -> None:
+        """The keys, from the bindings table."""
+        from game.widgets.message import HelpOverlay
+
+        self.stage.open(HelpOverlay(self.prefs.keymap.help_rows(), f"Minesweeper {version()}"))
+
+    def rules(self) -> None:
+        """The rules in brief."""
+        from game import screens
+
+        self.stage.open(screens.rules_dialog())
+
+    def about(self) -> None:
+        """The version, the licences, and where the player's records are kept."""
+        from game import screens
+
+        self.stage.open(screens.about_dialog(version(), self.profile.folder))

@@ -1,0 +1,84 @@
+"""The player's preferences in one place: the settings (kept in the profile), the look,
+the sound, and the key map; the toggle commands are made from game.toggles' table."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from game import theme as themes
+from game import toggles
+from game.commands import Command, DuplicateKeyError, KeyMap
+from game.persist import Profile, Settings
+from game.sound import SoundPlayer, warn_to_stderr
+
+
+def keymap_of(settings: Settings) -> KeyMap:
+    """The command table with the player's rebound keys (ignored if they clash)."""
+    try:
+        return KeyMap().rebound(settings.keys)
+    except DuplicateKeyError:
+        return KeyMap()
+
+
+class Prefs:
+    """Settings, look, sound and keys, each change kept in the profile at once."""
+
+    def __init__(self, profile: Profile, sound: bool | None = None) -> None:
+        self.profile = profile
+        self.settings: Settings = profile.settings
+        themes.use(self.settings.theme)
+        self.sound = SoundPlayer(
+            enabled=self.settings.sound if sound is None else sound, warn=warn_to_stderr
+        )
+        self.keymap = keymap_of(self.settings)
+
+    def save(self, settings: Settings) -> None:
+        """Apply new settings and keep them (a game in progress keeps its rules)."""
+        if settings.sound != self.settings.sound:
+            self.sound.enabled = settings.sound  # (so --no-sound holds until M is pressed)
+        if settings.theme != self.settings.theme:
+            themes.use(settings.theme)
+        self.settings = settings
+        self.profile.save_settings(settings)
+
+    def change(self, **values: object) -> None:
+        """Keep the settings with some values changed."""
+        self.save(replace(self.settings, **values))  # type: ignore[arg-type]
+
+    def toggle(self, command: Command) -> bool:
+        """Carry out a command that flips or picks a setting; False if it is none."""
+        setting = toggles.setting_of(command)
+        if setting is None:
+            return False
+        self.save(setting.by(command, self.settings))
+        return True
+
+    def checked(self, command: Command) -> bool | None:
+        """Whether a setting's menu line shows a tick (None: no setting's line)."""
+        setting = toggles.setting_of(command)
+        return None if setting is None else setting.checked(command, self.settings)
+
+    def next_theme(self) -> None:
+        """The next look, round and round."""
+        self.save(toggles.next_theme(self.settings))
+
+    def rebind(self, command: Command, key: str) -> str:
+        """Bind a key to a command, kept in the settings; what happened, in words. A
+        key already bound elsewhere is refused (the command table allows no key twice)."""
+        choice = dict(self.settings.keys)
+        choice[command.value] = (key,)
+        try:
+            keymap = KeyMap().rebound(choice.items())
+        except DuplicateKeyError:
+            other = self.keymap.command_for(key)
+            what = other.value if other is not None else "the menu bar"
+            return f"{key} is taken by {what}: kept as it was."
+        self.keymap = keymap
+        self.save(replace(self.settings, keys=tuple(sorted(choice.items()))))
+        does = next(b.does for b in keymap.bindings if b.command is command)
+        return f"{key} now: {does}."
+
+    def default_keys(self) -> None:
+        """Every key back to the command table's."""
+        self.keymap = KeyMap()
+        self.save(replace(self.settings, keys=()))

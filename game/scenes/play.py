@@ -1,0 +1,316 @@
+"""The play screen: the board of the table, the mouse through the input machine, the
+keys through the command table, pausing, scrolling a large board, and drawing.
+
+It is given what it needs when it is made (a table, the viewport, the preferences,
+the stage and the dialogs' flows); what happens on the table comes back as the
+table's events (game.session.table), which it hears like any other tap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.commands import MODIFIER_KEYS, Command
+from game.core import Cell
+from game.flows.dialogs import Dialogs
+from game.input import InputMachine, NewGame
+from game.prefs import Prefs
+from game.rules import PRESETS, Board, Difficulty, GameRules
+from game.session import picture_of
+from game.session.table import GameStarted, MoveApplied, Source, Table, TableEvent
+from game.stage import Scene, Stage
+from game.viewport import Viewport
+from game.window import TITLE
+
+SCROLL_CELLS = 3
+"""Cells scrolled per notch of the mouse wheel."""
+FAST_CELLS = 5
+"""Cells the cursor jumps with Shift held."""
+POINTER_KINDS = {
+    pygame.MOUSEMOTION: "move",
+    pygame.MOUSEBUTTONDOWN: "down",
+    pygame.MOUSEBUTTONUP: "up",
+    pygame.WINDOWLEAVE: "cancel",
+    pygame.WINDOWFOCUSLOST: "cancel",
+}
+"""The window's events that a replay records, by the replay's word for them."""
+
+
+class PlayScene(Scene):
+    """The player's board."""
+
+    def __init__(
+        self, table: Table, viewport: Viewport, prefs: Prefs, stage: Stage, dialogs: Dialogs
+    ) -> None:
+        self.table = table
+        self.viewport = viewport
+        self.prefs = prefs
+        self.stage = stage
+        self.dialogs = dialogs
+        self.input = InputMachine()
+        self._changed: set[Cell] = set()
+        self._fast = False  # Shift is held with a cursor key: move 5 cells
+        self._panning = False  # the left button is held on the overview map
+        table.tap(self._heard)
+
+        def game_size(kind: Difficulty) -> Callable[[], None]:
+            return lambda: self.new_game(PRESETS[kind])
+
+        self.commands: dict[Command, Callable[[], None]] = {
+            Command.NEW_GAME: self.new_game,
+            Command.BEGINNER: game_size(Difficulty.BEGINNER),
+            Command.INTERMEDIATE: game_size(Difficulty.INTERMEDIATE),
+            Command.EXPERT: game_size(Difficulty.EXPERT),
+            Command.CUSTOM: lambda: dialogs.custom(self.new_game),
+            Command.DAILY: self.daily,
+            Command.BOARD_CODE: lambda: dialogs.board_code(self.new_game),
+            Command.SETTINGS: dialogs.settings,
+            Command.BEST_TIMES: lambda: dialogs.best_times(self.table.board.difficulty),
+            Command.STATISTICS: dialogs.statistics,
+            Command.HISTORY: dialogs.history,
+            Command.REBIND: dialogs.keys,
+            Command.ZOOM_IN: lambda: self.set_zoom(self.viewport.zoom + 1),
+            Command.ZOOM_OUT: lambda: self.set_zoom(self.viewport.zoom - 1),
+            Command.PAUSE: self.pause,
+            Command.EXIT: self.quit,
+            Command.HINT: self.show_hint,
+            Command.PROBABILITIES: table.toggle_probabilities,
+            Command.RULES: dialogs.rules,
+            Command.ABOUT: dialogs.about,
+            Command.HELP: dialogs.help,
+            Command.CURSOR_UP: lambda: self.move_cursor(-1, 0),
+            Command.CURSOR_DOWN: lambda: self.move_cursor(1, 0),
+            Command.CURSOR_LEFT: lambda: self.move_cursor(0, -1),
+            Command.CURSOR_RIGHT: lambda: self.move_cursor(0, 1),
+            Command.OPEN: self.open_at_cursor,
+            Command.FLAG: self.flag_at_cursor,
+            Command.NEXT_THEME: self.prefs.next_theme,
+        }
+
+    # ------------------------------------------------------------------ what it hears
+
+    def _heard(self, event: TableEvent) -> None:
+        if isinstance(event, GameStarted):
+            self.input.cancel()
+            board = event.session.board
+            if (board.rows, board.cols) != (self.viewport.board.rows, self.viewport.board.cols):
+                self.viewport.show(board, self.table.cursor)
+                self.stage.repaint()
+            else:
+                self.viewport.board = board
+                self.viewport.renderer.invalidate()
+                self.viewport.window.set_title(TITLE)
+        elif isinstance(event, MoveApplied):
+            delta, layout = event.delta, self.viewport.layout
+            if len(delta.changed) > layout.shown_rows * layout.shown_cols:
+                self.viewport.renderer.invalidate()  # a huge cascade: redraw the view once
+            else:
+                self._changed.update(delta.changed)
+            sound = self.prefs.sound
+            if delta.lost:
+                sound.play("explode")
+            elif delta.won:
+                sound.play("win")
+            elif delta.opened > 1:
+                sound.play("cascade")
+            elif delta.opened == 1:
+                sound.play("reveal")
+            elif delta.mark is not None:
+                sound.play("flag")
+
+    # ------------------------------------------------------------------ commands
+
+    def command(self, command: Command) -> None:
+        """Carry out a command (from a key or a menu)."""
+        if self.prefs.toggle(command):
+            self.dialogs.tell_problems()
+        else:
+            self.commands[command]()
+
+    def checked(self, command: Command) -> bool | None:
+        """Whether a menu line shows a tick (None: the line is no toggle)."""
+        if command is Command.PROBABILITIES:
+            return self.table.show_probabilities
+        if command is Command.PAUSE:
+            return self.table.session.paused
+        return self.prefs.checked(command)
+
+    def new_game(
+        self,
+        board: Board | None = None,
+        *,
+        seed: int | None = None,
+        rules: GameRules | None = None,
+        source: Source = Source.ORDINARY,
+        daily: str | None = None,
+    ) -> None:
+        """Start a new game under the current settings, of another size if given (a
+        board code gives its seed and rules too)."""
+        board = board or self.table.board
+        settings = self.prefs.settings
+        if board != settings.board:
+            custom = settings.custom if board.difficulty.is_preset else board
+            self.prefs.change(board=board, custom=custom)
+            self.dialogs.tell_problems()
+        self.table.new_game(
+            board, rules or self.prefs.settings.rules, seed=seed, source=source, daily=daily
+        )
+
+    def daily(self) -> None:
+        """Today's board, the same for everyone."""
+        from datetime import date
+
+        from game.boardcode import daily
+
+        today = date.today()
+        code = daily(today)
+        self.new_game(
+            code.board,
+            seed=code.seed,
+            rules=code.rules,
+            source=Source.DAILY,
+            daily=today.isoformat(),
+        )
+
+    def set_zoom(self, zoom: int) -> None:
+        """Change the pixel scale (kept in the settings)."""
+        if self.viewport.set_zoom(zoom, self.table.cursor):
+            self.stage.repaint()
+            self.prefs.change(zoom=self.viewport.zoom)
+            self.dialogs.tell_problems()
+
+    def pause(self) -> None:
+        """Pause a game under way: the board is hidden and the clock stops."""
+        if self.table.pause():
+            self.input.cancel()
+
+    def quit(self) -> None:
+        """Close the window (a game under way is kept for the next start)."""
+        self.stage.quit()
+
+    def move_cursor(self, drow: int, dcol: int) -> None:
+        """Move the keyboard cursor (shown at the view's centre the first time); the
+        view follows it."""
+        step = FAST_CELLS if self._fast else 1
+        cell = self.table.move_cursor(drow * step, dcol * step, self.viewport.centre())
+        self.viewport.keep_in_view(*cell)
+
+    def open_at_cursor(self) -> None:
+        """Space or Enter: open the cell under the cursor, or chord on a number."""
+        if self.table.cursor is None:
+            self.move_cursor(0, 0)
+        else:
+            self.table.open_at_cursor()
+
+    def flag_at_cursor(self) -> None:
+        """F: flag the cell under the cursor (again: question mark, again: clear)."""
+        if self.table.cursor is None:
+            self.move_cursor(0, 0)
+        else:
+            self.table.flag_at_cursor()
+
+    def show_hint(self) -> None:
+        """H: the next cell logic finds, ringed, with its reason."""
+        hint = self.table.show_hint()
+        if hint is not None:
+            self.viewport.keep_in_view(*hint.cell)
+
+    # ------------------------------------------------------------------ events
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        kind = event.type
+        if kind in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
+            self.pause()  # a game left alone is not a game being played
+        if self.table.session.paused:
+            # Any click or key goes on; that click or key does nothing else.
+            if kind == pygame.MOUSEBUTTONUP or (
+                kind == pygame.KEYDOWN and pygame.key.name(event.key, False) not in MODIFIER_KEYS
+            ):
+                self.table.go_on()
+            return True
+        if kind == pygame.MOUSEWHEEL:
+            if self.viewport.layout.scrolls:
+                down, right = -event.y * SCROLL_CELLS, event.x * SCROLL_CELLS
+                if pygame.key.get_mods() & pygame.KMOD_SHIFT:
+                    down, right = 0, down or right
+                self.viewport.scroll(down, right)
+            return True
+        if self._overview_event(event):
+            return True
+        if kind == pygame.KEYDOWN:
+            command = self.prefs.keymap.command_for(pygame.key.name(event.key, False))
+            if command is not None:
+                self._fast = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+                self.command(command)
+            return True
+        word = POINTER_KINDS.get(kind)
+        if word is not None:
+            self._pointer(event, word)
+        return True
+
+    def _pointer(self, event: pygame.event.Event, word: str) -> None:
+        """A mouse event: through the input machine, to the table (which records it)."""
+        held = frozenset(self.input.held)
+        made = None
+        if word == "cancel":
+            self.input.cancel()
+            position = (0, 0)
+        else:
+            spot = self.viewport.spot(event.pos)
+            position = self.viewport.position(event.pos)
+            if word == "down":
+                self.input.press(event.button, spot)
+            elif word == "up":
+                made = self.input.release(event.button, spot)
+            else:
+                self.input.move(spot)
+        button = int(getattr(event, "button", 0))
+        if isinstance(made, NewGame):
+            self.table.pointer(word, button, position, held)
+            self.new_game()
+        else:
+            self.table.pointer(word, button, position, held, made)
+
+    def _overview_event(self, event: pygame.event.Event) -> bool:
+        """The left button on the overview map pans the view (press, drag, release);
+        the board's clicks are untouched. True if it took the event."""
+        kind = event.type
+        if kind == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.viewport.over_overview(event.pos):
+                self._panning = True
+                self.input.cancel()
+                self.viewport.pan_to(tuple(event.pos))
+                return True
+        elif self._panning and kind == pygame.MOUSEMOTION:
+            self.viewport.pan_to(tuple(event.pos))
+            return True
+        elif self._panning and kind == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._panning = False
+            return True
+        return False
+
+    # ------------------------------------------------------------------ drawing
+
+    def draw(self, screen: pygame.Surface, full: bool) -> list[pygame.Rect]:
+        renderer = self.viewport.renderer
+        if self.viewport.use_theme() or full:
+            self.viewport.renderer.invalidate()
+            renderer = self.viewport.renderer
+        changed, self._changed = self._changed, set()
+        table = self.table
+        picture = picture_of(
+            table.session,
+            self.input.feedback,
+            counter_below_zero=self.prefs.settings.counter_below_zero,
+            cursor=table.cursor,
+            advice=table.advice(),
+        )
+        return renderer.draw(screen, table.game, picture, changed)
+
+    def covered(self) -> None:
+        self.input.cancel()
+
+    def idle(self) -> bool:
+        return not self.table.session.stopwatch.running and not self.input.held

@@ -1,0 +1,123 @@
+"""The one table of the player's on/off and pick-one settings.
+
+The Settings dialog's lines, the Options menu's check marks and the commands that
+flip or pick a setting are all made from SETTINGS, so a setting is added in one
+place. Pure: settings in, settings out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from game.commands import Command
+from game.persist import Settings
+from game.rules import FirstClick
+from game.theme import THEMES
+
+FIRST_CLICK_WORDS = {
+    FirstClick.OPENING: "opens an area",
+    FirstClick.SAFE: "is only safe",
+    FirstClick.NOGUESS: "no guessing",
+}
+"""How the Settings dialog names each first-click rule."""
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One setting: its field in Settings, its line in the Settings dialog, and the
+    commands that set it (a flag's one command flips it; a choice's commands each
+    pick one value)."""
+
+    name: str
+    label: str
+    values: tuple[Any, ...]
+    """Every value, in the order the Settings dialog cycles through them."""
+    words: Callable[[Any], str]
+    """How the dialog shows a value."""
+    commands: Mapping[Command, Any]
+    """Each command and the value it picks (a flag's command: None, it flips)."""
+
+    def value(self, settings: Settings) -> Any:
+        """The setting's value in these settings."""
+        return getattr(settings, self.name)
+
+    def shown(self, settings: Settings) -> str:
+        """The value as the Settings dialog shows it."""
+        return self.words(self.value(settings))
+
+    def cycled(self, settings: Settings) -> Settings:
+        """The settings with this one set to its next value (a flag: flipped)."""
+        values = self.values
+        following = values[(values.index(self.value(settings)) + 1) % len(values)]
+        return replace(settings, **{self.name: following})
+
+    def by(self, command: Command, settings: Settings) -> Settings:
+        """The settings as the command leaves them."""
+        picked = self.commands[command]
+        if picked is None:
+            return self.cycled(settings)
+        return replace(settings, **{self.name: picked})
+
+    def checked(self, command: Command, settings: Settings) -> bool:
+        """Whether the command's menu line shows a tick."""
+        picked = self.commands[command]
+        return bool(self.value(settings) if picked is None else self.value(settings) == picked)
+
+
+def _on_off(value: bool) -> str:
+    return "on" if value else "off"
+
+
+def _flag(name: str, label: str, command: Command) -> Setting:
+    return Setting(name, label, (False, True), _on_off, {command: None})
+
+
+SETTINGS: tuple[Setting, ...] = (
+    _flag("question_marks", "Question marks", Command.QUESTION_MARKS),
+    _flag("left_click_chords", "Left click on a number chords", Command.LEFT_CLICK_CHORDS),
+    Setting(
+        "first_click",
+        "First click",
+        tuple(FirstClick),
+        FIRST_CLICK_WORDS.__getitem__,
+        {
+            Command.FIRST_CLICK_OPENING: FirstClick.OPENING,
+            Command.FIRST_CLICK_SAFE: FirstClick.SAFE,
+            Command.FIRST_CLICK_NOGUESS: FirstClick.NOGUESS,
+        },
+    ),
+    _flag("counter_below_zero", "Mine counter below zero", Command.COUNTER_BELOW_ZERO),
+    _flag("sound", "Sound", Command.SOUND),
+    Setting(
+        "theme",
+        "Look",
+        tuple(THEMES),
+        lambda name: THEMES[name].label,
+        {
+            Command.THEME_CLASSIC: "classic",
+            Command.THEME_COLOURBLIND: "colourblind",
+            Command.THEME_CONTRAST: "contrast",
+        },
+    ),
+)
+"""Every setting the player flips or picks, in the Settings dialog's order."""
+
+_BY_COMMAND = {command: setting for setting in SETTINGS for command in setting.commands}
+THEME = SETTINGS[-1]
+
+
+def setting_of(command: Command) -> Setting | None:
+    """The setting a command flips or picks (None: the command is no setting's)."""
+    return _BY_COMMAND.get(command)
+
+
+def next_theme(settings: Settings) -> Settings:
+    """The settings with the next look, round and round."""
+    return THEME.cycled(settings)
+
+
+def dialog_lines(settings: Settings) -> list[tuple[str, str]]:
+    """The Settings dialog's lines: (what, its value)."""
+    return [(setting.label, setting.shown(settings)) for setting in SETTINGS]
