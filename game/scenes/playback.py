@@ -15,7 +15,7 @@ import pygame
 
 from game.fonts import ui_font
 from game.input import InputMachine
-from game.replay import Kind, Replay, ReplayClock, feed, game_of
+from game.replay import Driver, Kind, Replay, ReplayClock, game_of
 from game.session import PlaySession, picture_of
 from game.session.table import Source, Table, Via
 from game.sheet import TILE
@@ -56,8 +56,7 @@ class PlaybackScene(Scene):
         events = self.replay.events
         self.clock.ms = min(0, events[0].ms if events else 0) - LEAD_MS
         self.table.start(PlaySession(game_of(self.replay), self.clock), Source.REPLAY)
-        self.machine = InputMachine()
-        self.index = 0
+        self.driver = Driver(self.replay, self.clock)
         self.pointer: tuple[int, int] | None = None
         self.changed = True
 
@@ -66,7 +65,12 @@ class PlaybackScene(Scene):
     @property
     def finished(self) -> bool:
         """Every event has been played."""
-        return self.index >= len(self.replay.events)
+        return self.driver.finished
+
+    @property
+    def machine(self) -> InputMachine:
+        """The input machine the replay's events go through (its pressed cells show)."""
+        return self.driver.machine
 
     def idle(self) -> bool:
         """Nothing will move until a key: paused, or at the end."""
@@ -76,18 +80,13 @@ class PlaybackScene(Scene):
         """One fixed step of the window's loop: play the events it covers."""
         if self.paused or self.finished:
             return
-        events = self.replay.events
         target = self.clock.ms + step_ms * self.speed
-        while self.index < len(events) and events[self.index].ms <= target:
-            event = self.replay.events[self.index]
-            self.clock.ms = event.ms
-            feed(self.machine, self.replay.board, event)
+        for event in self.driver.until(target):
             if event.kind is not Kind.CANCEL:
                 self.pointer = (event.x, event.y)
                 self._follow(event.x, event.y)
             if event.move is not None:
                 self.table.act(event.move, Via.MOUSE)
-            self.index += 1
         if not self.finished:
             self.clock.ms = target
         self.changed = True

@@ -11,7 +11,7 @@ No pygame: a replay, a test or a tool drives a session exactly as the window doe
 """
 
 from game.session.picture import Advice, Picture, picture_of
-from game.session.play import Clicks, LoggedMove, PlaySession, Summary, deal
+from game.session.play import Clicks, LoggedMove, PlaySession, Summary, deal, deal_again
 from game.session.stopwatch import Stopwatch
 
 __all__ = [
@@ -23,5 +23,6 @@ __all__ = [
     "Stopwatch",
     "Summary",
     "deal",
+    "deal_again",
     "picture_of",
 ]

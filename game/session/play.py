@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from game.core import Delta, Game, Move, MoveError, Status
+from game.core import Delta, Game, Minefield, Move, MoveError, Status
 from game.rules import Board, GameRules
 from game.session.stopwatch import Clock, Stopwatch
 
@@ -98,14 +98,9 @@ def _clicks_of(game: Game, log: Sequence[LoggedMove]) -> Clicks:
     clicks = Clicks()
     if not log:
         return clicks
-    field, marks, chords = game.minefield, game.marks, game.left_click_chords
-    again = (
-        Game.from_minefield(field, marks=marks, left_click_chords=chords)
-        if field is not None
-        else Game.new(
-            game.rows, game.cols, game.mines, seed=game.seed, marks=marks, left_click_chords=chords
-        )
-    )
+    board = Board(game.rows, game.cols, game.mines)
+    rules = GameRules(game.first_click, game.marks, game.left_click_chords)
+    again = deal_again(game.minefield, board, rules, game.seed)
     for entry in log:
         clicks = clicks.counted(entry.move, again.apply(entry.move))
     return clicks
@@ -123,6 +118,18 @@ def deal(board: Board, rules: GameRules, seed: int | None = None) -> Game:
         marks=rules.question_marks,
         left_click_chords=rules.left_click_chords,
     )
+
+
+def deal_again(
+    minefield: Minefield | None, board: Board, rules: GameRules, seed: int | None
+) -> Game:
+    """A new game on a known layout (or, before its first reveal, dealt from its seed),
+    ready for its first move: a game played again from its log or its replay."""
+    if minefield is not None:
+        return Game.from_minefield(
+            minefield, marks=rules.question_marks, left_click_chords=rules.left_click_chords
+        )
+    return deal(board, rules, seed)
 
 
 class PlaySession:

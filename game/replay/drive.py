@@ -1,0 +1,170 @@
+"""Driving a game from a replay's events: the one loop that verifying a replay and
+playing it back both use, and the verdict of playing it again."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from game.core import Action, Game, Move, Status
+from game.input import InputMachine, Spot
+from game.layout import Layout
+from game.replay.format import Event, Kind, Replay
+from game.rules import Board
+from game.session import PlaySession, Summary, deal, deal_again
+from game.words import RESULT_WORDS, result_word, seconds
+
+
+def spot_of(board: Board, x: int, y: int) -> Spot:
+    """What a recorded position is over, as the window saw it: a cell, the face, or
+    elsewhere (positions are 1x pixels from the board's corner)."""
+    layout = Layout(board.rows, board.cols)
+    bx, by = layout.board_origin
+    return layout.spot(bx + x, by + y)
+
+
+def feed_input(
+    machine: InputMachine, board: Board, kind: Kind, button: int, x: int, y: int
+) -> object:
+    """Give an input machine one recorded event (kind, button, position); its action."""
+    if kind is Kind.CANCEL:
+        machine.cancel()
+        return None
+    spot = spot_of(board, x, y)
+    if kind is Kind.MOVE:
+        machine.move(spot)
+        return None
+    if kind is Kind.DOWN:
+        machine.press(button, spot)
+        return None
+    return machine.release(button, spot)
+
+
+def feed(machine: InputMachine, board: Board, event: Event) -> Move | None:
+    """Give an input machine one event of a replay; the move it makes, if any."""
+    action = feed_input(machine, board, event.kind, event.button, event.x, event.y)
+    return action if isinstance(action, Move) else None
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """What playing a replay's moves again gave."""
+
+    summary: Summary
+    view: str
+    problems: tuple[str, ...]
+    """Each way the replay did not reproduce its record (empty: it did)."""
+
+    @property
+    def ok(self) -> bool:
+        """The replay reproduces its recorded result, time, view and counts."""
+        return not self.problems
+
+
+def game_of(replay: Replay) -> Game:
+    """A new game on the replay's board, ready for its first move."""
+    return deal_again(replay.minefield, replay.board, replay.rules, replay.seed)
+
+
+class ReplayClock:
+    """The time a replayed session reads: set by whoever plays the replay."""
+
+    def __init__(self, ms: float = 0.0) -> None:
+        self.ms = ms
+
+    def __call__(self) -> float:
+        return self.ms
+
+
+class Driver:
+    """Plays a replay's events in order, each at its time on the clock, through an
+    input machine (so pressed cells show as they did); the caller plays the moves."""
+
+    def __init__(self, replay: Replay, clock: ReplayClock) -> None:
+        self.replay = replay
+        self.clock = clock
+        self.machine = InputMachine()
+        self.index = 0
+
+    @property
+    def finished(self) -> bool:
+        """Every event has been played."""
+        return self.index >= len(self.replay.events)
+
+    def next(self) -> tuple[Event, Move | None]:
+        """Play the next event: it, and the move the input machine made of it."""
+        event = self.replay.events[self.index]
+        self.index += 1
+        self.clock.ms = event.ms
+        return event, feed(self.machine, self.replay.board, event)
+
+    def until(self, ms: float) -> Iterator[Event]:
+        """Play the events up to game time ``ms``, yielding each."""
+        events = self.replay.events
+        while self.index < len(events) and events[self.index].ms <= ms:
+            yield self.next()[0]
+
+
+def verify(replay: Replay) -> Verdict:
+    """Play the replay's moves through a PlaySession at their times, and its input
+    events through the window's input machine; compare with the record."""
+    problems: list[str] = []
+    clock = ReplayClock()
+    session = PlaySession(game_of(replay), clock)
+    driver = Driver(replay, clock)
+    while not driver.finished:
+        event, made = driver.next()
+        if made != event.move:
+            problems.append(f"the input at {event.ms} ms does not make the move recorded")
+            break
+        if event.move is None:
+            continue
+        if session.status.is_over:
+            problems.append(f"a move at {event.ms} ms comes after the end of the game")
+            break
+        session.act(event.move)
+    clock.ms = replay.events[-1].ms if replay.events else 0
+    summary = session.summary()
+    game = session.game
+    got = summary.status if summary.status.is_over else Status.PLAYING
+    if got is not replay.result:
+        problems.append(
+            f"the game ends {RESULT_WORDS[got]}, recorded {RESULT_WORDS[replay.result]}"
+        )
+    if summary.status.is_over and summary.ms != replay.ms:
+        problems.append(f"the time is {summary.ms} ms, recorded {replay.ms} ms")
+    if replay.seed is not None and replay.minefield is not None and not _seed_deals(replay):
+        problems.append("the seed does not deal the recorded layout")
+    checks: list[tuple[str, object, object]] = [
+        ("view", game.view(), replay.view),
+        ("3BV", summary.bbbv, replay.bbbv),
+        ("3BV solved", summary.bbbv_solved, replay.bbbv_solved),
+        ("clicks", summary.clicks, replay.clicks),
+    ]
+    problems += [
+        f"the {what} differs from the record" for what, got_, want in checks if got_ != want
+    ]
+    return Verdict(summary, game.view(), tuple(problems))
+
+
+def _seed_deals(replay: Replay) -> bool:
+    """The replay's seed, size, rules and first reveal deal its layout."""
+    first = next((move for _, move in replay.moves if move.action is Action.REVEAL), None)
+    if first is None or replay.seed is None:
+        return True
+    game = deal(replay.board, replay.rules, replay.seed)
+    game.reveal(first.row, first.col)
+    return game.minefield == replay.minefield
+
+
+def describe(summary: Summary) -> str:
+    """One line: result, time, 3BV, 3BV/s, clicks."""
+    result = result_word(summary.status)
+    bbbv = "-" if summary.bbbv is None else str(summary.bbbv)
+    if summary.status is not Status.WON and summary.bbbv is not None:
+        bbbv = f"{summary.bbbv_solved}/{bbbv}"
+    rate = summary.bbbv_per_second
+    return (
+        f"{result} in {seconds(summary.ms)}, 3BV {bbbv}, "
+        f"3BV/s {'-' if rate is None else f'{rate:.2f}'}, clicks {summary.clicks.total}"
+    )
