@@ -9,21 +9,9 @@ from dataclasses import dataclass, replace
 from datetime import date
 from typing import TextIO
 
+from game import rules as limits
 from game.core import MAX_SEED
-from game.rules import (
-    MAX_COLS,
-    MAX_ROWS,
-    MIN_COLS,
-    MIN_MINES,
-    MIN_ROWS,
-    PRESETS,
-    ZOOMS,
-    Board,
-    BoardChoiceError,
-    Difficulty,
-    GameRules,
-    parse_custom,
-)
+from game.rules import PRESETS, ZOOMS, Board, BoardChoiceError, Difficulty, GameRules, parse_custom
 from game.version import version
 
 _ZOOM_WORDS = ", ".join(map(str, ZOOMS[:-1])) + f" or {ZOOMS[-1]}"
@@ -105,8 +93,9 @@ def parser() -> argparse.ArgumentParser:
         "--custom",
         type=_custom,
         metavar="ROWSxCOLS:MINES",
-        help=f"start on a custom board: rows {MIN_ROWS}-{MAX_ROWS}, columns {MIN_COLS}-{MAX_COLS}, "
-        f"mines {MIN_MINES} to (rows-1)*(cols-1)",
+        help=f"start on a custom board: rows {limits.MIN_ROWS}-{limits.MAX_ROWS}, "
+        f"columns {limits.MIN_COLS}-{limits.MAX_COLS}, mines {limits.MIN_MINES} to "
+        "(rows-1)*(cols-1)",
     )
     board.add_argument(
         "--board", metavar="CODE", help="play the board of a board code (shown after each game)"

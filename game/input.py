@@ -54,7 +54,7 @@ class NewGame:
     """The action of clicking the face button: start a new game of the same size."""
 
 
-Action: TypeAlias = Move | NewGame
+Intent: TypeAlias = Move | NewGame
 """What a release can produce: a move on a cell, or a new game."""
 
 
@@ -197,7 +197,7 @@ class InputMachine:
             case State.WAITING:
                 pass
 
-    def release(self, button: int, spot: Spot) -> Action | None:
+    def release(self, button: int, spot: Spot) -> Intent | None:
         """A mouse button went up with the pointer at ``spot``; return the action, if any."""
         released = _button(button)
         # A release of a button not held (after cancel, or a lost down event) is

@@ -27,60 +27,66 @@ class Menu:
     items: tuple[MenuItem | None, ...]
 
 
-MENUS: tuple[Menu, ...] = (
-    Menu(
-        "Game",
-        (
-            MenuItem(Command.NEW_GAME, "New"),
-            SEPARATOR,
-            MenuItem(Command.BEGINNER, "Beginner"),
-            MenuItem(Command.INTERMEDIATE, "Intermediate"),
-            MenuItem(Command.EXPERT, "Expert"),
-            MenuItem(Command.CUSTOM, "Custom..."),
-            MenuItem(Command.DAILY, "Daily board"),
-            MenuItem(Command.BOARD_CODE, "Play board code..."),
-            SEPARATOR,
-            MenuItem(Command.PAUSE, "Pause"),
-            MenuItem(Command.HINT, "Hint"),
-            MenuItem(Command.PROBABILITIES, "Mine probabilities"),
-            SEPARATOR,
-            MenuItem(Command.BEST_TIMES, "Best Times..."),
-            MenuItem(Command.STATISTICS, "Statistics..."),
-            MenuItem(Command.HISTORY, "History..."),
-            SEPARATOR,
-            MenuItem(Command.EXIT, "Exit"),
-        ),
-    ),
-    Menu(
-        "Options",
-        (
-            MenuItem(Command.QUESTION_MARKS, "Question marks"),
-            MenuItem(Command.LEFT_CLICK_CHORDS, "Left click chords"),
-            MenuItem(Command.COUNTER_BELOW_ZERO, "Counter below zero"),
-            SEPARATOR,
-            MenuItem(Command.FIRST_CLICK_OPENING, "First click opens an area"),
-            MenuItem(Command.FIRST_CLICK_SAFE, "First click is only safe"),
-            MenuItem(Command.FIRST_CLICK_NOGUESS, "No guessing (logic clears it)"),
-            SEPARATOR,
-            MenuItem(Command.REBIND, "Keys..."),
-            SEPARATOR,
-            MenuItem(Command.SOUND, "Sound"),
-            MenuItem(Command.ZOOM_IN, "Zoom in"),
-            MenuItem(Command.ZOOM_OUT, "Zoom out"),
-            SEPARATOR,
-            MenuItem(Command.THEME_CLASSIC, "Classic look"),
-            MenuItem(Command.THEME_COLOURBLIND, "Colour-blind safe look"),
-            MenuItem(Command.THEME_CONTRAST, "High contrast look"),
-        ),
-    ),
-    Menu(
-        "Help",
-        (
-            MenuItem(Command.HELP, "Keys"),
-            MenuItem(Command.RULES, "Rules"),
-            SEPARATOR,
-            MenuItem(Command.ABOUT, "About"),
-        ),
-    ),
-)
+_MENU_TEXT = """
+[Game]
+New                             new game
+-
+Beginner                        beginner
+Intermediate                    intermediate
+Expert                          expert
+Custom...                       custom board
+Daily board                     daily board
+Play board code...              play board code
+-
+Pause                           pause
+Hint                            hint
+Mine probabilities              probabilities
+-
+Best Times...                   best times
+Statistics...                   statistics
+History...                      history
+-
+Exit                            exit
+[Options]
+Question marks                  question marks
+Left click chords               left-click chords
+Counter below zero              counter below zero
+-
+First click opens an area       first click opens an area
+First click is only safe        first click is safe
+No guessing (logic clears it)   no guessing
+-
+Keys...                         rebind keys
+-
+Sound                           sound
+Zoom in                         zoom in
+Zoom out                        zoom out
+-
+Classic look                    classic look
+Colour-blind safe look          colour-blind safe look
+High contrast look              high contrast look
+[Help]
+Keys                            help
+Rules                           rules
+-
+About                           about
+"""
+"""Each menu: its title in brackets, then a line per item: its words, then the value
+of the Command it gives (game.commands); "-" for a separator."""
+
+
+def _menus(text: str) -> tuple[Menu, ...]:
+    menus: list[tuple[str, list[MenuItem | None]]] = []
+    for line in text.strip().splitlines():
+        if line.startswith("["):
+            menus.append((line.strip("[]"), []))
+        elif line == "-":
+            menus[-1][1].append(SEPARATOR)
+        else:
+            words, _, command = line.partition("  ")
+            menus[-1][1].append(MenuItem(Command(command.strip()), words))
+    return tuple(Menu(title, tuple(items)) for title, items in menus)
+
+
+MENUS: tuple[Menu, ...] = _menus(_MENU_TEXT)
 """The menu bar, as the classic game has it; the same commands as the keys."""

@@ -12,7 +12,7 @@ change shows at the next repaint.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 Colour = tuple[int, int, int]
 
@@ -60,17 +60,12 @@ CLASSIC = Theme(
 )
 """Windows 95 grey, navy and black: the default."""
 
-COLOURBLIND = Theme(
+COLOURBLIND = replace(
+    CLASSIC,
     name="colourblind",
     label="Colour-blind safe",
     sheet="sheet-colourblind.png",
-    face=(192, 192, 192),
-    light=(255, 255, 255),
-    shadow=(128, 128, 128),
-    text=(0, 0, 0),
     highlight=(0, 70, 140),  # a blue every kind of colour vision sees as blue
-    highlight_text=(255, 255, 255),
-    field=(255, 255, 255),
     error=(140, 30, 0),  # a dark vermilion: 5:1 on the grey, dark to every eye
 )
 """The classic window, with numbers told apart by lightness and shape, not hue alone."""

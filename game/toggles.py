@@ -7,7 +7,7 @@ place. Pure: settings in, settings out.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -74,32 +74,37 @@ def _flag(name: str, label: str, command: Command) -> Setting:
     return Setting(name, label, (False, True), _on_off, {command: None})
 
 
+def _choice(
+    name: str, label: str, words: Callable[[Any], str], commands: Iterable[tuple[Command, Any]]
+) -> Setting:
+    picks = dict(commands)
+    return Setting(name, label, tuple(picks.values()), words, picks)
+
+
 SETTINGS: tuple[Setting, ...] = (
     _flag("question_marks", "Question marks", Command.QUESTION_MARKS),
     _flag("left_click_chords", "Left click on a number chords", Command.LEFT_CLICK_CHORDS),
-    Setting(
+    _choice(
         "first_click",
         "First click",
-        tuple(FirstClick),
         FIRST_CLICK_WORDS.__getitem__,
-        {
-            Command.FIRST_CLICK_OPENING: FirstClick.OPENING,
-            Command.FIRST_CLICK_SAFE: FirstClick.SAFE,
-            Command.FIRST_CLICK_NOGUESS: FirstClick.NOGUESS,
-        },
+        zip(
+            (Command.FIRST_CLICK_OPENING, Command.FIRST_CLICK_SAFE, Command.FIRST_CLICK_NOGUESS),
+            FirstClick,
+            strict=True,
+        ),
     ),
     _flag("counter_below_zero", "Mine counter below zero", Command.COUNTER_BELOW_ZERO),
     _flag("sound", "Sound", Command.SOUND),
-    Setting(
+    _choice(
         "theme",
         "Look",
-        tuple(THEMES),
         lambda name: THEMES[name].label,
-        {
-            Command.THEME_CLASSIC: "classic",
-            Command.THEME_COLOURBLIND: "colourblind",
-            Command.THEME_CONTRAST: "contrast",
-        },
+        zip(
+            (Command.THEME_CLASSIC, Command.THEME_COLOURBLIND, Command.THEME_CONTRAST),
+            THEMES,
+            strict=True,
+        ),
     ),
 )
 """Every setting the player flips or picks, in the Settings dialog's order."""

@@ -22,10 +22,10 @@ from game.core.moves import Action as MoveKind
 from game.core.moves import Move, chord, mark, reveal
 from game.input import (
     NO_FEEDBACK,
-    Action,
     Button,
     Feedback,
     InputMachine,
+    Intent,
     NewGame,
     Place,
     Press,
@@ -53,7 +53,7 @@ def to(spot: Spot) -> Event:
     return ("move", spot)
 
 
-def apply(machine: InputMachine, event: Event) -> Action | None:
+def apply(machine: InputMachine, event: Event) -> Intent | None:
     """Send one event; press, move and cancel must never return anything."""
     kind = event[0]
     if kind == "release":
@@ -65,7 +65,7 @@ def apply(machine: InputMachine, event: Event) -> Action | None:
     return None
 
 
-def run(events: list[Event]) -> tuple[InputMachine, list[Action]]:
+def run(events: list[Event]) -> tuple[InputMachine, list[Intent]]:
     """Play the events on a fresh machine; return it and the actions produced."""
     machine = InputMachine()
     actions = [a for a in (apply(machine, e) for e in events) if a is not None]
@@ -83,7 +83,7 @@ FACE_DOWN = Feedback(None, Press.NONE, face_pressed=True)
 class Case:
     name: str
     events: list[Event]
-    actions: list[Action]
+    actions: list[Intent]
     state: State = State.IDLE
     feedback: Feedback = NO_FEEDBACK
 
@@ -687,7 +687,7 @@ def test_any_event_sequence_keeps_the_invariants(events: list[Event]) -> None:
     assert machine.feedback == NO_FEEDBACK
 
 
-def check_action(action: Action, event: Event, gesture: Gesture) -> None:
+def check_action(action: Intent, event: Event, gesture: Gesture) -> None:
     """An action must fit the gesture and the release that produced it."""
     _, button, spot = event
     if isinstance(action, NewGame):

@@ -28,7 +28,7 @@ surface's size or zoom did; any other ``draw`` is one blit.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import pygame
 
@@ -48,7 +48,7 @@ from game.widgets.text import ellipsize
 
 
 @dataclass
-class Layout:
+class Arrangement:
     """Where everything of one dialog sits, in its own picture's pixels."""
 
     style: Style
@@ -58,7 +58,6 @@ class Layout:
     title: str
     body_clip: pygame.Rect | None = None
     """Set when even the smallest font overflows: the body is cut to this rectangle."""
-    extra: dict[str, object] = field(default_factory=dict)
 
     def fits(self, width: int, height: int) -> bool:
         return self.size[0] <= width and self.size[1] <= height
@@ -233,9 +232,9 @@ class Dialog:
         if self._presser.move(self._button_at(pos)):
             self._changed()
 
-    # Layout and painting.
+    # Arranging and painting.
 
-    def _layout(self, size: tuple[int, int], zoom: int) -> Layout:
+    def _layout(self, size: tuple[int, int], zoom: int) -> Arrangement:
         """The largest scale, up to the zoom, at which the dialog fits the surface less
         its margin; then smaller fonts at scale 1; then the smallest, cut to fit."""
         avail_w = max(size[0] - 2 * MARGIN, 1)
@@ -257,7 +256,7 @@ class Dialog:
                 high = middle
         return best
 
-    def _at_largest_scale(self, zoom: int, avail_w: int, avail_h: int) -> Layout | None:
+    def _at_largest_scale(self, zoom: int, avail_w: int, avail_h: int) -> Arrangement | None:
         """The layout at the largest scale from the zoom down to 1 (the usual spacing,
         then the tighter) that fits the room; None if even scale 1 does not."""
         for scale in range(max(zoom, 1), 0, -1):
@@ -267,7 +266,7 @@ class Dialog:
                     return layout
         return None
 
-    def _cut_to(self, layout: Layout, avail_w: int, avail_h: int) -> Layout:
+    def _cut_to(self, layout: Arrangement, avail_w: int, avail_h: int) -> Arrangement:
         style, z = layout.style, layout.style.zoom
         width, height = min(layout.size[0], avail_w), min(layout.size[1], avail_h)
         dx, dy = (width - layout.size[0]) // 2, height - layout.size[1]
@@ -278,9 +277,9 @@ class Dialog:
             style.bevel, top, width - 2 * style.bevel, max(bottom - style.gap // 2 - top, 0)
         )
         title = ellipsize(style.font, self.title, width - 2 * (style.bevel + z) - 6 * z)
-        return Layout(style, (width, height), layout.pieces, buttons, title, clip)
+        return Arrangement(style, (width, height), layout.pieces, buttons, title, clip)
 
-    def _try_layout(self, style: Style, avail_w: int) -> Layout:
+    def _try_layout(self, style: Style, avail_w: int) -> Arrangement:
         z = style.zoom
         chrome = 2 * (style.bevel + style.pad)
         max_inner = max(avail_w - chrome, 1)
@@ -309,7 +308,7 @@ class Dialog:
         if self.buttons:
             y += style.button_h
         height = y + style.pad + style.bevel
-        return Layout(style, (width, height), pieces, buttons, self.title)
+        return Arrangement(style, (width, height), pieces, buttons, self.title)
 
     def _paint(self, size: tuple[int, int], sprites: SpriteSheet) -> None:
         layout = self._layout(size, sprites.zoom)
@@ -353,5 +352,5 @@ class Dialog:
         }
         self._painted(layout)
 
-    def _painted(self, layout: Layout) -> None:
+    def _painted(self, layout: Arrangement) -> None:
         """Hook: the layout just drawn, for subclasses that keep more rectangles."""

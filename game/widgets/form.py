@@ -9,7 +9,7 @@ import pygame
 
 from game.sprites import SpriteSheet
 from game.theme import current as theme
-from game.widgets.dialog import Dialog, Layout
+from game.widgets.dialog import Arrangement, Dialog
 from game.widgets.pieces import Piece
 from game.widgets.style import WRAP_WIDTH, Style
 from game.widgets.text import TextPiece
@@ -245,7 +245,7 @@ class FormDialog(Dialog):
             pieces.append(TextPiece(style, [self.error], text_w, theme().error))
         return pieces
 
-    def _painted(self, layout: Layout) -> None:
+    def _painted(self, layout: Arrangement) -> None:
         assert self._rect is not None
         for piece in layout.pieces:
             if isinstance(piece, FieldsPiece):

@@ -10,7 +10,7 @@ from game.commands import MODIFIER_KEYS
 from game.sprites import SpriteSheet
 from game.theme import current as theme
 from game.widgets.button import Presser, dotted_rect
-from game.widgets.dialog import Dialog, Layout
+from game.widgets.dialog import Arrangement, Dialog
 from game.widgets.pieces import Piece
 from game.widgets.style import ENTER_KEYS, WRAP_WIDTH, Style
 from game.widgets.text import TextPiece
@@ -142,7 +142,7 @@ class MenuDialog(Dialog):
         else:
             super()._key(key, mod)
 
-    def _painted(self, layout: Layout) -> None:
+    def _painted(self, layout: Arrangement) -> None:
         assert self._rect is not None
         for piece in layout.pieces:
             if isinstance(piece, MenuPiece):
