@@ -28,11 +28,9 @@ import pygame
 from game import cli
 from game.flows import resume
 from game.flows.dialogs import Dialogs
-from game.flows.end_of_game import EndOfGame
 from game.menus import MENUS
 from game.persist import Profile, data_dir
 from game.prefs import Prefs
-from game.replay import Recorder
 from game.scenes.menubar import MenuBarScene
 from game.scenes.play import PlayScene
 from game.session import PlaySession
@@ -44,7 +42,8 @@ from game.viewport import Viewport
 from game.widgets.menubar import MenuBar
 
 if TYPE_CHECKING:
-    from game.replay import Replay
+    from game.flows.end_of_game import EndOfGame
+    from game.replay import Recorder, Replay
     from game.scenes.playback import PlaybackScene
 
 FPS = 60
@@ -76,20 +75,34 @@ class App:
         self.table = table = Table(now, session, GameTag(1, source, options.daily))
         self.viewport = Viewport(board, options.zoom or prefs.settings.zoom)
         self.stage = stage = Stage(self.viewport)
-        self.recorder = Recorder()
-        table.tap(self.recorder)  # first: a game's replay ends with its last click
         self.dialogs = Dialogs(stage, prefs, table)
         self.play = PlayScene(table, self.viewport, prefs, stage, self.dialogs)
-        self.end_of_game = EndOfGame(self.dialogs, self.recorder, self.viewport)
-        table.tap(self.end_of_game)
         self.menubar = MenuBar(MENUS, lambda: prefs.keymap, self.play.checked)
         stage.push(self.play)
         stage.push(MenuBarScene(self.menubar, self.viewport, self.play.command, self.play.covered))
         self.watching = False
         """A replay is being played back (no game of the player's)."""
+        self.recorder: Recorder | None = None
+        self.end_of_game: EndOfGame | None = None
         self.closing = False
         """The window was asked to close (QUIT)."""
         self.frame = 0
+        self._ready = False
+
+    def get_ready(self) -> None:
+        """What the first frame need not wait for, done before the first event is
+        handled: the recorder and the end-of-game flow tap the table (the replay
+        modules load now), the saved game is offered back, problems are told."""
+        if self._ready:
+            return
+        self._ready = True
+        from game.flows.end_of_game import EndOfGame
+        from game.replay.recorder import Recorder
+
+        self.recorder = Recorder()
+        self.table.tap(self.recorder)  # first: a game's replay ends with its last click
+        self.end_of_game = EndOfGame(self.dialogs, self.recorder, self.viewport)
+        self.table.tap(self.end_of_game)
         resume.offer(self.dialogs)
         self.dialogs.tell_problems()
 
@@ -97,7 +110,8 @@ class App:
         """Play a replay back over the whole window (it then plays nothing else)."""
         from game.scenes.playback import PlaybackScene
 
-        self.stage.clear_overlays()  # no resume offer, no problems box over a playback
+        self._ready = True  # no resume offer, no problems box over a playback
+        self.stage.clear_overlays()
         counter = self.prefs.settings.counter_below_zero
         scene = PlaybackScene(replay, self.viewport, self.stage, counter_below_zero=counter)
         self.stage.push(scene)
@@ -108,6 +122,7 @@ class App:
 
     def handle(self, event: pygame.event.Event) -> None:
         """Route one event: quitting and repainting here, the rest to the stage."""
+        self.get_ready()
         if event.type == pygame.QUIT:
             self.closing = True
         elif event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
@@ -136,6 +151,8 @@ class App:
         accumulator = 0.0
         limit = frames if frames is not None else self.options.frames
         while self.running:
+            if self.frame:
+                self.get_ready()
             for event in pygame.event.get():  # the one place that reads pygame's queue
                 self.handle(event)
             now = now_ms()

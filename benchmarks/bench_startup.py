@@ -1,0 +1,120 @@
+"""Start-up as a player meets it: the game to its first frame, beside a bare pygame-ce
+window opened in the same run.
+
+Beginner at the default zoom, with a data folder that already holds a history (the
+game's own code recorded it), against a bare script that opens a window of the same
+size, fills it and flips once. The two take turns, PAIRS pairs; the figure is the
+median of the pairwise ratios (the minimum of each side hides the cost). The game
+runs from bytecode, as an installed game does. A benchmark, not a test.
+
+Run: python benchmarks/bench_startup.py [--pairs N] [--games N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import compileall
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+from datetime import datetime, timedelta
+from pathlib import Path
+
+from window_env import ROOT  # first: the environment pygame starts in
+
+from game.layout import Layout
+from game.persist import GameRecord, Profile, finished_at_text
+from game.rules import PRESETS, Difficulty
+from game.viewport import fitting_zoom
+
+
+def make_history(folder: Path, games: int) -> None:
+    """A data folder whose history holds ``games`` finished Beginner games."""
+    start = datetime(2026, 1, 1)
+    profile = Profile.open(folder)
+    for n in range(games):
+        profile.record_game(
+            GameRecord(
+                finished_at=finished_at_text(start + timedelta(minutes=n)),
+                difficulty="beginner",
+                rows=9,
+                cols=9,
+                mines=10,
+                first_click="opening",
+                seed=str(n),
+                won=n % 3 != 0,
+                ms=20_000 + 37 * n % 9_000,
+                bbbv=20,
+                bbbv_solved=20 if n % 3 else 7,
+                left_clicks=30,
+                right_clicks=5,
+                chord_clicks=2,
+                effective_clicks=30,
+                used_hint=False,
+            )
+        )
+    profile.close()
+
+
+def bare_script(size: tuple[int, int]) -> str:
+    """Open a window of the game's size, fill it, flip once."""
+    return textwrap.dedent(f"""
+        import pygame
+        pygame.display.init()
+        screen = pygame.display.set_mode({size})
+        screen.fill((192, 192, 192))
+        pygame.display.flip()
+        pygame.quit()
+    """)
+
+
+def wall(command: list[str], env: dict[str, str]) -> float:
+    start = time.perf_counter()
+    subprocess.run(command, check=True, cwd=ROOT, capture_output=True, env=env)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--pairs", type=int, default=15)
+    parser.add_argument("--games", type=int, default=2_000)
+    args = parser.parse_args()
+    board = PRESETS[Difficulty.BEGINNER]
+    zoom = fitting_zoom(board)
+    width, height = Layout(board.rows, board.cols).size
+    size = (width * zoom, height * zoom)
+    compileall.compile_dir(str(ROOT / "game"), quiet=1)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = Path(scratch) / "data"
+        make_history(folder, args.games)
+        env["MINESWEEPER_DATA_DIR"] = str(folder)
+        game = [sys.executable, "-m", "game", "--frames", "1", "--no-sound"]
+        bare = [sys.executable, "-c", bare_script(size)]
+        wall(game, env), wall(bare, env)  # warm the file cache
+        pairs = []
+        for _ in range(args.pairs):
+            pairs.append((wall(game, env), wall(bare, env)))
+    ratios = [g / b for g, b in pairs]
+    print(f"Beginner at zoom {zoom} ({size[0]}x{size[1]}), a history of {args.games} games")
+    print(f"{'':32}{'median':>10}{'min':>10}")
+    games, bares = [g for g, _ in pairs], [b for _, b in pairs]
+    print(
+        f"{'game, start to first frame':32}{statistics.median(games) * 1000:>8.0f} ms"
+        f"{min(games) * 1000:>8.0f} ms"
+    )
+    print(
+        f"{'bare pygame-ce window':32}{statistics.median(bares) * 1000:>8.0f} ms"
+        f"{min(bares) * 1000:>8.0f} ms"
+    )
+    print(
+        f"median of {args.pairs} pairwise ratios: {statistics.median(ratios):.2f}x (target <= 1.3x)"
+    )
+
+
+if __name__ == "__main__":
+    main()
