@@ -50,6 +50,19 @@ FPS = 60
 IDLE_FPS = 30  # nothing running, nothing held: half the wake-ups, one frame of latency
 STEP_MS = 1000.0 / FPS
 MAX_STEPS = 5  # catch-up cap: after a stall, skip ahead rather than spiral
+INPUT_EVENTS = frozenset(
+    (
+        pygame.MOUSEBUTTONDOWN,
+        pygame.MOUSEBUTTONUP,
+        pygame.MOUSEMOTION,
+        pygame.MOUSEWHEEL,
+        pygame.KEYDOWN,
+        pygame.KEYUP,
+        pygame.TEXTINPUT,
+        pygame.DROPFILE,
+    )
+)
+"""Events that are the player's doing: the table is fully set up before one is handled."""
 
 
 class App:
@@ -90,9 +103,10 @@ class App:
         self._ready = False
 
     def get_ready(self) -> None:
-        """What the first frame need not wait for, done before the first event is
-        handled: the recorder and the end-of-game flow tap the table (the replay
-        modules load now), the saved game is offered back, problems are told."""
+        """What the first frame need not wait for, done once it is on screen (or
+        before the first input, whichever comes first): the recorder and the
+        end-of-game flow tap the table (the replay modules load now), the saved
+        game is offered back, problems are told."""
         if self._ready:
             return
         self._ready = True
@@ -122,7 +136,8 @@ class App:
 
     def handle(self, event: pygame.event.Event) -> None:
         """Route one event: quitting and repainting here, the rest to the stage."""
-        self.get_ready()
+        if self.frame or event.type in INPUT_EVENTS:
+            self.get_ready()  # every move is recorded, from the first
         if event.type == pygame.QUIT:
             self.closing = True
         elif event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
@@ -151,8 +166,6 @@ class App:
         accumulator = 0.0
         limit = frames if frames is not None else self.options.frames
         while self.running:
-            if self.frame:
-                self.get_ready()
             for event in pygame.event.get():  # the one place that reads pygame's queue
                 self.handle(event)
             now = now_ms()
@@ -169,6 +182,7 @@ class App:
             self.frame += 1
             if limit is not None and self.frame >= limit:
                 break
+            self.get_ready()
             pacer.tick(IDLE_FPS if self.is_idle() else FPS)
         return 0
 

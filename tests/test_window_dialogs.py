@@ -269,7 +269,7 @@ def test_the_time_on_the_resume_offer_is_the_timer_after_resuming(tmp_path: Path
     first.run(frames=1)
     first.close()
     second = App(cli.Options(zoom=1, sound=False), clock=clock)
-    second.run(frames=1)
+    second.run(frames=2)  # the offer comes once the first frame is on screen
     offer = second.stage.top_dialog
     assert isinstance(offer, MessageDialog)
     key(pygame.K_RETURN, "\r")

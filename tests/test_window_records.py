@@ -41,7 +41,7 @@ def folder() -> Path:
 
 def make_app(clock: FakeClock) -> App:
     app = App(cli.Options(zoom=2, sound=False, seed=1), clock=clock)
-    app.run(frames=1)
+    app.run(frames=2)  # the start-up offers come once the first frame is on screen
     return app
 
 
