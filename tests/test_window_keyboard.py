@@ -111,6 +111,32 @@ def test_a_whole_game_is_won_with_the_keyboard_alone(app: App) -> None:
     assert app.table.game.status is Status.WON
 
 
+def test_keyboard_and_mouse_moves_mixed_are_recorded_and_play_back(app: App) -> None:
+    from test_window import cell_center
+
+    from game.replay import parse, verify
+
+    use_layout(app, BEGINNER)
+    click(app, cell_center(app, 1, 1))  # the mouse opens
+    go_to(app, 0, 0)
+    press(app, pygame.K_f)  # the keyboard flags
+    go_to(app, 1, 1)
+    press(app, pygame.K_RETURN)  # and chords
+    click(app, cell_center(app, 0, 0), button=3)  # the mouse again: flag -> ?
+    post(pygame.MOUSEBUTTONDOWN, pos=cell_center(app, 2, 2), button=1)
+    press(app, pygame.K_f)  # a key move while the mouse holds a button: it lets go
+    post(pygame.MOUSEBUTTONUP, pos=cell_center(app, 2, 2), button=1)
+    app.run(frames=1)
+    go_to(app, 3, 4)
+    press(app, pygame.K_SPACE)  # the keyboard opens a mine: the game is lost
+    assert app.table.game.status is Status.LOST
+    assert app.end_of_game is not None
+    replay = app.end_of_game.last_replay
+    assert replay is not None and replay.clicks == app.table.session.clicks
+    verdict = verify(parse(replay.to_text()))
+    assert verdict.ok, verdict
+
+
 def test_a_mouse_click_moves_a_shown_cursor(app: App) -> None:
     use_layout(app, BEGINNER)
     press(app, pygame.K_UP)

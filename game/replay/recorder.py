@@ -86,9 +86,11 @@ class Recorder:
             move = event.move
             button = KEY_BUTTONS[move.action]
             centre = (move.col * TILE + TILE // 2, move.row * TILE + TILE // 2)
-            held = frozenset(self._mirror.held)
-            self._observe(event.wall_ms, Kind.DOWN, button, centre, held, None, after=True)
-            self._observe(event.wall_ms, Kind.UP, button, centre, frozenset(), move)
+            if self._mirror.held:  # the window let go of what the mouse held
+                self._observe(event.wall_ms, Kind.CANCEL, 0, (0, 0), frozenset(), None)
+            for kind, made in ((Kind.DOWN, None), (Kind.UP, move)):
+                held = frozenset(self._mirror.held)  # (no cancel between the two)
+                self._observe(event.wall_ms, kind, button, centre, held, made, after=True)
 
     def _observe(
         self,

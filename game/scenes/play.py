@@ -202,6 +202,7 @@ class PlayScene(Scene):
         if self.table.cursor is None:
             self.move_cursor(0, 0)
         else:
+            self.input.cancel()  # a key move ends what the mouse held
             self.table.open_at_cursor()
 
     def flag_at_cursor(self) -> None:
@@ -209,6 +210,7 @@ class PlayScene(Scene):
         if self.table.cursor is None:
             self.move_cursor(0, 0)
         else:
+            self.input.cancel()  # a key move ends what the mouse held
             self.table.flag_at_cursor()
 
     def show_hint(self) -> None:
