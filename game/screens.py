@@ -150,7 +150,7 @@ def history_dialog(games: Sequence[StoredGame], kind: Difficulty | None) -> Tabl
             [
                 record.finished_at[:16].replace("T", " "),
                 _board_text(record),
-                "won" if record.won else "lost",
+                _result_of(record),
                 seconds(record.ms),
                 _figure(rate, "{:.2f}"),
             ]
@@ -169,6 +169,13 @@ def history_dialog(games: Sequence[StoredGame], kind: Difficulty | None) -> Tabl
         lines=lines,
         chart=chart,
     )
+
+
+def _result_of(record: GameRecord) -> str:
+    """How the history names a game's result: a helped win is shown as such."""
+    if not record.won:
+        return "lost"
+    return "won, assisted" if record.used_hint else "won"
 
 
 def confirm_dialog(what: str) -> MessageDialog:

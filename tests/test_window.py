@@ -319,6 +319,9 @@ def test_winning_shows_sunglasses_all_mines_flagged_and_counter_zero(
     assert app.stage.top_dialog is not None and app.stage.top_dialog.title == "A new best time!"
     key(pygame.K_RETURN, "\r")  # keep the offered name
     app.run(frames=1)
+    assert app.stage.top_dialog.title == "You won Beginner!"  # the statistics panel
+    key(pygame.K_RETURN, "\r")
+    app.run(frames=1)
     assert app.stage.top_dialog.title == "Best times: Beginner"
     key(pygame.K_ESCAPE, "\x1b")
     app.run(frames=1)

@@ -17,6 +17,7 @@ from test_window import (
     FakeClock,
     cell_center,
     click,
+    key,
     shows_tile,
     use_layout,
     win_beginner,
@@ -123,11 +124,27 @@ def test_a_hinted_win_never_enters_the_best_times(app: App) -> None:
     assert app.table.game.status is Status.WON
     assert app.profile.best_times(Difficulty.BEGINNER) == []
     assert app.profile.games()[0].record.used_hint
+    # The panel says why, and the history shows the game as assisted.
+    panel = app.stage.top_dialog
+    assert panel is not None and panel.title == "You won Beginner!"
+    assert any("not a record" in line for line in panel.lines)  # type: ignore[attr-defined]
+    key(pygame.K_ESCAPE, "\x1b")
+    app.run(frames=1)
+    app.play.command(Command.HISTORY)
+    app.run(frames=1)
+    history = app.stage.top_dialog
+    assert history is not None
+    assert history.rows[0][2] == "won, assisted"  # type: ignore[attr-defined]
 
 
 def test_an_unhinted_win_does(app: App) -> None:
     win_beginner(app)
     assert len(app.profile.best_times(Difficulty.BEGINNER)) == 1
+    key(pygame.K_RETURN, "\r")  # the name box
+    app.run(frames=1)
+    panel = app.stage.top_dialog
+    assert panel is not None and panel.title == "You won Beginner!"
+    assert not any("not a record" in line for line in panel.lines)  # type: ignore[attr-defined]
 
 
 def test_no_guessing_is_a_first_click_choice_and_its_boards_need_no_guess(app: App) -> None:

@@ -73,6 +73,15 @@ def test_a_winning_time_asks_for_a_name_and_enters_the_best_times(
     type_text("Ada")
     key(pygame.K_RETURN, "\r")
     app.run(frames=1)
+    # The name, then the replay with the player's name, then the statistics panel,
+    # then the best times.
+    assert app.end_of_game is not None and app.end_of_game.last_replay is not None
+    assert app.end_of_game.last_replay.player == "Ada"
+    kept_replay = app.profile.folder / "replays" / app.profile.games()[0].record.replay
+    assert "player: Ada" in kept_replay.read_text()
+    assert top_dialog_title(app) == "You won Beginner!"
+    key(pygame.K_RETURN, "\r")
+    app.run(frames=1)
     assert top_dialog_title(app) == "Best times: Beginner"
     kept = History.open(folder() / "history.sqlite3")  # what another window would read
     best = kept.best_times("beginner")

@@ -1,10 +1,12 @@
 """The end of a game, in the order it is written down once here:
 
 1. the game goes into the history (an abandoned game too: it counts as lost);
-2. the replay is made from the recorder (a won game's is kept in replays/);
-3. a best time asks for the player's name, then shows the best times;
-   any other ending shows the end-of-game panel (statistics, the board code with a
-   button to copy it, a button to keep the replay).
+2. a best time asks for the player's name;
+3. the replay is made from the recorder, with the player's name; a won game's is
+   kept in replays/;
+4. the end-of-game panel: the statistics, the board code with a button to copy it,
+   a button to keep the replay, and whether the game was assisted (a hint or the
+   chances were shown: no record); after a best time, the best times follow it.
 
 It is a tap on the table (after the recorder, so the replay ends with the last click).
 """
@@ -17,14 +19,19 @@ from typing import TYPE_CHECKING
 
 from game.core import Status
 from game.persist import GameRecord, finished_at_text
+from game.replay.format import player_name
 from game.session import PlaySession
 from game.session.table import GameEnded, GameTag, Result, Source, TableEvent
 from game.words import seconds
+
+ASSISTED = "Assisted (a hint or the chances were shown): not a record."
+"""What the panel says of a won game that was helped."""
 
 if TYPE_CHECKING:
     from game.boardcode import BoardCode
     from game.flows.dialogs import Dialogs
     from game.replay import Recorder, Replay
+    from game.rules import Difficulty
     from game.viewport import Viewport
 
 
@@ -69,14 +76,17 @@ class EndOfGame:
         game_id = self._record(event)
         if event.result is Result.ABANDONED:
             return
-        session = event.session
+        session, tag = event.session, event.tag
+        replay = self.recorder.replay(  # now: the recorder moves on with the next game
+            date=datetime.now().isoformat(timespec="seconds"), daily=tag.daily or ""
+        )
         place = None
         if event.result is Result.WON:
             self.viewport.window.set_title(f"Minesweeper - won in {seconds(event.summary.ms)}")
             place = None if game_id is None else self.profile.best_time_place(game_id)
-        self._keep_replay(event, best=place is not None, game_id=game_id)
         if game_id is None or place is None:
-            self.show_panel(session, event.tag)
+            self._keep_replay(replay, tag, self.profile.last_name, best=False, game_id=game_id)
+            self.show_panel(session, tag)
             return
         from game import screens
 
@@ -85,10 +95,11 @@ class EndOfGame:
         def named(result: object) -> None:
             # A cancelled name box still keeps the time, under the remembered name.
             last = self.profile.last_name
-            name = result.get("name", last) if isinstance(result, dict) else last
-            self.profile.name_best_time(game_id, str(name))
+            name = str(result.get("name", last) if isinstance(result, dict) else last)
+            self.profile.name_best_time(game_id, name)
             self.dialogs.tell_problems()
-            self.dialogs.best_times(preset)
+            self._keep_replay(replay, tag, name, best=True, game_id=game_id)
+            self.show_panel(session, tag, best=preset)
 
         code = code_of(session)
         self.stage.open(
@@ -130,17 +141,18 @@ class EndOfGame:
         self.dialogs.tell_problems()
         return game_id
 
-    def _keep_replay(self, event: GameEnded, *, best: bool, game_id: int | None) -> None:
-        """Make the game's replay; a won game's is kept in the replays folder."""
+    def _keep_replay(
+        self, replay: Replay | None, tag: GameTag, player: str, *, best: bool, game_id: int | None
+    ) -> None:
+        """The game's replay, with the player's name; a won game's is kept in the
+        replays folder."""
         self.game_id = game_id
-        self.last_replay = self.recorder.replay(
-            player=self.profile.last_name,
-            date=datetime.now().isoformat(timespec="seconds"),
-            daily=event.tag.daily or "",
-        )
+        if replay is not None:
+            replay = replace(replay, player=player_name(player))
+        self.last_replay = replay
         self.replay_note = ""
-        if self.last_replay is not None and self.last_replay.result is Status.WON:
-            self.keep(self.last_replay, event.tag, "best" if best else "", game_id)
+        if replay is not None and replay.result is Status.WON:
+            self.keep(replay, tag, "best" if best else "", game_id)
 
     def keep(
         self, replay: Replay, tag: GameTag, label: str = "", game_id: int | None = None
@@ -170,18 +182,23 @@ class EndOfGame:
         if game_id is not None:
             profile.history.set_replay(game_id, path.name)
 
-    def show_panel(self, session: PlaySession, tag: GameTag) -> None:
-        """The end-of-game panel: statistics, the board code (copyable), the replay."""
+    def show_panel(
+        self, session: PlaySession, tag: GameTag, best: Difficulty | None = None
+    ) -> None:
+        """The end-of-game panel: statistics, the board code (copyable), the replay;
+        after a best time (``best``: its board) the best times follow it."""
         from game import screens
 
         code = code_of(session)
         replay = self.last_replay
         lines = [self.replay_note] if self.replay_note else []
+        if session.used_hint and session.status is Status.WON:
+            lines.append(ASSISTED)
         if tag.daily is not None:
             stats = self.profile.history.daily(date.fromisoformat(tag.daily))
-            best = "-" if stats.today_ms is None else seconds(stats.today_ms)
+            today = "-" if stats.today_ms is None else seconds(stats.today_ms)
             lines.append(
-                f"Daily board of {tag.daily}: best today {best}, streak {stats.streak} days."
+                f"Daily board of {tag.daily}: best today {today}, streak {stats.streak} days."
             )
         kept = self.replay_note.startswith("Replay kept")
         dialog = screens.game_panel(
@@ -201,9 +218,11 @@ class EndOfGame:
                     if copy(code.code)
                     else "No clipboard here: the code is shown above."
                 )
-                self.show_panel(session, tag)
+                self.show_panel(session, tag, best)
             elif result == screens.KEEP_REPLAY and replay is not None:
                 self.keep(replay, tag, "kept", self.game_id)
-                self.show_panel(session, tag)
+                self.show_panel(session, tag, best)
+            elif best is not None:
+                self.dialogs.best_times(best)
 
         self.stage.open(dialog, answered)

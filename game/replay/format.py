@@ -32,6 +32,11 @@ MAX_NAME = 32
 MAX_HEADER_LINES = 64
 
 
+def player_name(text: str) -> str:
+    """A player's name as a replay keeps it: one line, spaces folded, MAX_NAME at most."""
+    return " ".join(text.split())[:MAX_NAME]
+
+
 class ReplayError(ValueError):
     """A replay that cannot be read: the message is one line for the player."""
 

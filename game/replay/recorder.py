@@ -14,10 +14,10 @@ from game.replay.format import (
     MAX_CELLS,
     MAX_EVENTS,
     MAX_MS,
-    MAX_NAME,
     Event,
     Kind,
     Replay,
+    player_name,
 )
 from game.rules import Board
 from game.session import PlaySession
@@ -182,7 +182,7 @@ def replay_of(
         clicks=summary.clicks,
         view=game.view(),
         events=tuple(events),
-        player=" ".join(player.split())[:MAX_NAME],
+        player=player_name(player),
         date=date,
         daily=daily,
     )
