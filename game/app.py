@@ -84,7 +84,9 @@ class App:
         board = options.board or prefs.settings.board
         rules = options.rules or prefs.settings.rules
         source = Source.ORDINARY if options.daily is None else Source.DAILY
-        session = PlaySession.new(board, rules, now, seed=options.seed)
+        if options.board_code is not None:
+            source = Source.CODE
+        session = PlaySession.new(board, rules, now, seed=options.seed, start=options.start)
         self.table = table = Table(now, session, GameTag(1, source, options.daily))
         self.viewport = Viewport(board, options.zoom or prefs.settings.zoom)
         self.stage = stage = Stage(self.viewport)

@@ -33,6 +33,8 @@ class Options:
     """--board: a board code, read by game.boardcode (a bad one: one line, exit 2)."""
     daily: str | None = None
     """--daily: the first game is the daily board of this date (ISO, the player's today)."""
+    start: tuple[int, int] | None = None
+    """The first game's start cell (a board code's, the daily board's: one layout)."""
     replay: str | None = None
     """--replay: a replay file to play back in the window."""
     verify_replay: str | None = None
@@ -156,7 +158,7 @@ def with_board(options: Options) -> Options:
         code = boardcode.daily(date.fromisoformat(options.daily))
     else:
         return options
-    return replace(options, board=code.board, seed=code.seed, rules=code.rules)
+    return replace(options, board=code.board, seed=code.seed, rules=code.rules, start=code.start)
 
 
 def verify_replay(path: str) -> int:

@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.boardcode import ALPHABET, LENGTH, BoardCode, BoardCodeError, daily, parse
+from game.boardcode import ALPHABET, LENGTH, LENGTH_V1, BoardCode, BoardCodeError, daily, parse
 from game.core import MAX_SEED, Game
 from game.rules import (
     MAX_COLS,
@@ -30,19 +30,24 @@ boards = st.builds(
     st.integers(MIN_COLS, MAX_COLS),
     st.floats(0, 1),
 )
-codes = st.builds(
-    BoardCode,
-    boards,
-    st.builds(GameRules, st.sampled_from(list(FirstClick)), st.booleans(), st.booleans()),
-    st.integers(0, MAX_SEED),
-)
+rule_sets = st.builds(GameRules, st.sampled_from(list(FirstClick)), st.booleans(), st.booleans())
+
+
+@st.composite
+def codes(draw: st.DrawFn) -> BoardCode:
+    """Codes of both versions: with a start cell (2) and without (1)."""
+    board = draw(boards)
+    start = draw(
+        st.none() | st.tuples(st.integers(0, board.rows - 1), st.integers(0, board.cols - 1))
+    )
+    return BoardCode(board, draw(rule_sets), draw(st.integers(0, MAX_SEED)), start)
 
 
 @settings(max_examples=300)
-@given(codes)
+@given(codes())
 def test_every_board_round_trips(code: BoardCode) -> None:
     text = code.code
-    assert len(text.replace("-", "")) == LENGTH
+    assert len(text.replace("-", "")) == (LENGTH_V1 if code.start is None else LENGTH)
     assert parse(text) == code
     assert parse(text.lower().replace("-", " ")) == code
 
@@ -54,9 +59,10 @@ def test_confusable_letters_read_as_digits() -> None:
 
 
 @settings(max_examples=300)
-@given(codes, st.integers(0, LENGTH - 1), st.sampled_from(ALPHABET))
+@given(codes(), st.integers(0, LENGTH - 1), st.sampled_from(ALPHABET))
 def test_one_wrong_letter_is_caught(code: BoardCode, at: int, letter: str) -> None:
     letters = code.code.replace("-", "")
+    at %= len(letters)
     if letters[at] == letter:
         return
     wrong = letters[:at] + letter + letters[at + 1 :]
@@ -103,5 +109,51 @@ def test_the_daily_board_is_the_same_on_a_date_and_differs_between_dates() -> No
     assert daily(day) == daily(date(2026, 11, 23))
     assert daily(day).seed != daily(date(2026, 11, 24)).seed
     assert len({daily(date(2026, 1, d)).seed for d in range(1, 32)}) == 31
-    assert daily(day).code == "04202-00050-QZEVR-4EXGEV-4N9A9N"  # pinned: the same in every version
+    assert daily(day).code == "08202-00050-QZEVR-4EXGE-V4N08-0E0Y74"  # pinned from version 2 on
     assert parse(daily(day).code) == daily(day)
+    # The version 1 code of that day, handed out before, keeps its meaning: the
+    # same seed, the mines placed at the first click.
+    old = parse("04202-00050-QZEVR-4EXGEV-4N9A9N")
+    assert old.start is None and old.version == 1
+    assert (old.board, old.rules, old.seed) == (daily(day).board, daily(day).rules, daily(day).seed)
+
+
+@pytest.mark.parametrize("first_click", list(FirstClick))
+def test_a_version_2_code_is_one_layout_wherever_the_first_click_lands(
+    first_click: FirstClick,
+) -> None:
+    from game.session import PlaySession
+
+    code = parse(BoardCode(Board(16, 30, 99), GameRules(first_click), 4242, (3, 7)).code)
+    assert code.version == 2 and code.start == (3, 7)
+    layouts = set()
+    for first in [(0, 0), (3, 7), (15, 29), (8, 12)]:
+        session = PlaySession.new(
+            code.board, code.rules, lambda: 0.0, seed=code.seed, start=code.start
+        )
+        layouts.add(session.game.minefield)  # placed before any click
+        session.game.reveal(*first)
+        layouts.add(session.game.minefield)
+    assert len(layouts) == 1
+    [layout] = layouts
+    assert layout is not None and (3, 7) not in layout
+    if first_click is not FirstClick.SAFE:  # the start cell opens an area
+        session = PlaySession.new(
+            code.board, code.rules, lambda: 0.0, seed=code.seed, start=code.start
+        )
+        assert session.game.reveal(3, 7).opened > 1
+
+
+def test_the_daily_start_cell_comes_from_the_seed_and_opens_an_area() -> None:
+    from game.session import PlaySession
+
+    starts = set()
+    for d in range(1, 29):
+        code = daily(date(2026, 2, d))
+        assert code.start is not None
+        starts.add(code.start)
+        session = PlaySession.new(
+            code.board, code.rules, lambda: 0.0, seed=code.seed, start=code.start
+        )
+        assert session.game.reveal(*code.start).opened > 1
+    assert len(starts) > 10  # not one cell for every day

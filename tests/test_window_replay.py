@@ -26,12 +26,14 @@ from test_window import (
 from game import cli, screens
 from game.app import App
 from game.boardcode import BoardCode, daily
+from game.boardcode import parse as parse_code
 from game.commands import Command
 from game.core import Game, Status, reveal
 from game.persist import replays as replay_files
 from game.persist.history import History
 from game.replay import Kind, load, parse, verify
 from game.rules import PRESETS, Board, Difficulty, GameRules
+from game.session import PlaySession
 
 
 @pytest.fixture
@@ -159,7 +161,8 @@ def test_the_panel_shows_the_board_code_and_keeps_a_lost_game_on_request(
 ) -> None:
     app.play.new_game(PRESETS[Difficulty.BEGINNER], seed=77)
     app.run(frames=1)
-    code = BoardCode(PRESETS[Difficulty.BEGINNER], app.table.session.rules, 77).code
+    # The code names the layout played: the mines as placed around the first click.
+    code = BoardCode(PRESETS[Difficulty.BEGINNER], app.table.session.rules, 77, (4, 4)).code
     # Lose: click mines until one explodes.
     slow_click(app, clock, cell_center(app, 4, 4))
     for row, col in app.table.game.mine_cells():
@@ -171,6 +174,11 @@ def test_the_panel_shows_the_board_code_and_keeps_a_lost_game_on_request(
     assert dialog is not None
     rows = getattr(dialog, "rows", [])
     assert ["Board code", code] in rows
+    shared = parse_code(code)
+    again = PlaySession.new(
+        shared.board, shared.rules, lambda: 0.0, seed=shared.seed, start=shared.start
+    )
+    assert again.game.minefield == app.table.game.minefield  # one layout, for anyone
     dialog.choose(screens.KEEP_REPLAY)  # the button, as a click would choose it
     app.stage.settle()
     kept = list((app.profile.folder / replay_files.FOLDER).glob("*-kept.msreplay"))
@@ -195,6 +203,42 @@ def test_play_board_code_from_the_menu_command(app: App) -> None:
     app.stage.settle()
     assert app.table.board == code.board
     assert app.table.game.seed == 5 and app.table.session.rules == code.rules
+
+
+def test_the_daily_board_is_one_layout_its_start_ringed_and_its_date_in_the_title(
+    app: App, clock: FakeClock
+) -> None:
+    from game.render import HINT_SAFE
+    from game.session.table import START_HERE
+
+    app.play.command(Command.DAILY)
+    app.run(frames=1)
+    today = daily(date.today())
+    assert today.start is not None and app.table.session.start == today.start
+    assert app.viewport.window.window.title.endswith(f"daily board of {date.today()}")
+    hint = app.table.hint
+    assert hint is not None and hint.cell == today.start and hint.reason == START_HERE
+    x, y, _, h = app.viewport.renderer.scaled(app.viewport.renderer.layout.cell_rect(*today.start))
+    assert app.viewport.screen.get_at((x + 1, y + h // 2))[:3] == HINT_SAFE  # ringed
+    layout = app.table.game.minefield  # placed before the first click
+    assert layout is not None and not app.table.session.used_hint
+    # Anyone, clicking first anywhere, plays that layout: here a first click off the start.
+    safe = next(
+        (r, c)
+        for r in range(16)
+        for c in range(16)
+        if (r, c) not in layout and (r, c) != today.start
+    )
+    slow_click(app, clock, cell_center(app, *safe))
+    assert app.table.game.minefield == layout and app.table.hint is None
+    for row, col in layout:
+        if app.table.game.status.is_over:
+            break
+        slow_click(app, clock, cell_center(app, row, col))
+    assert app.table.game.status is Status.LOST
+    replay = app.end_of_game.last_replay
+    assert replay is not None and replay.start == today.start and replay.daily
+    assert verify(parse(replay.to_text())).ok
 
 
 def test_the_daily_board_is_marked_in_the_history_with_its_streak(

@@ -81,6 +81,7 @@ class Game:
         self._exploded: set[int] = set()
         self._positions: list[int] = []
         self._placed = False
+        self._placed_from: Cell | None = None
         # For a no-guess game once placed: did the generator prove the board clear
         # by logic (see generate.py)? None for every other game.
         self._no_guess_guaranteed: bool | None = None
@@ -340,19 +341,37 @@ class Game:
             return self._nothing()
         if self._status is Status.READY:
             if not self._placed:
-                rng = random.Random(self._seed)
-                if self._first_click is FirstClick.NOGUESS:
-                    positions, proved, _, _ = no_guess_positions(self._geo, self._mines, i, rng)
-                    self._no_guess_guaranteed = proved
-                else:
-                    positions = place_mines(self._geo, self._mines, i, self._first_click, rng)
-                self._lay_mines(positions)
+                self.lay_mines_for(row, col)
             self._status = Status.PLAYING
         runs: list[int] = []
         if self._mine[i]:
             return self._lose([i], runs, opened=0)
         opened = self._open([i], runs)
         return self._finish_opening(runs, opened)
+
+    def lay_mines_for(self, row: int, col: int) -> None:
+        """Place the mines as a first reveal of (row, col) would, without revealing
+        it: from the seed, under the first-click rule. A shared board (a board code,
+        the daily board) is dealt so, from a start cell chosen from its seed, and is
+        then one layout for every player wherever they click first. Placed mines
+        stay where they are."""
+        if self._placed:
+            return
+        i = self._geo.index(row, col)
+        rng = random.Random(self._seed)
+        if self._first_click is FirstClick.NOGUESS:
+            positions, proved, _, _ = no_guess_positions(self._geo, self._mines, i, rng)
+            self._no_guess_guaranteed = proved
+        else:
+            positions = place_mines(self._geo, self._mines, i, self._first_click, rng)
+        self._lay_mines(positions)
+        self._placed_from = (row, col)
+
+    @property
+    def placed_from(self) -> Cell | None:
+        """The cell the mines were placed around (the first reveal, or a shared
+        board's start cell); None before that, and for a game on a given layout."""
+        return self._placed_from
 
     def toggle_mark(self, row: int, col: int) -> Delta:
         """Cycle the mark of a cell that is not open (right release).

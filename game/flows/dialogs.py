@@ -149,7 +149,13 @@ class Dialogs:
         def chosen(result: object) -> None:
             if isinstance(result, dict):
                 code = boardcode.parse(str(result["code"]))
-                new_game(code.board, seed=code.seed, rules=code.rules, source=Source.CODE)
+                new_game(
+                    code.board,
+                    seed=code.seed,
+                    rules=code.rules,
+                    source=Source.CODE,
+                    start=code.start,
+                )
 
         self.stage.open(screens.board_code_dialog(), chosen)
 

@@ -36,11 +36,16 @@ if TYPE_CHECKING:
 
 
 def code_of(session: PlaySession) -> BoardCode | None:
-    """The board code of a session's board (None for a board dealt without a seed)."""
+    """The board code of a session's board: one layout for everyone, the mines
+    placed around the cell this game's were (None for a board dealt without a seed,
+    or not yet placed)."""
     from game.boardcode import BoardCode
 
-    seed = session.game.seed
-    return None if seed is None else BoardCode(session.board, session.rules, seed)
+    game = session.game
+    start = session.start or game.placed_from
+    if game.seed is None or start is None:
+        return None
+    return BoardCode(session.board, session.rules, game.seed, start)
 
 
 def copy(text: str) -> bool:

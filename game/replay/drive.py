@@ -148,9 +148,15 @@ def verify(replay: Replay) -> Verdict:
 
 
 def _seed_deals(replay: Replay) -> bool:
-    """The replay's seed, size, rules and first reveal deal its layout."""
+    """The replay's seed, size, rules and start cell (or first reveal) deal its layout."""
+    if replay.seed is None:
+        return True
+    if replay.start is not None:
+        return deal(replay.board, replay.rules, replay.seed, replay.start).minefield == (
+            replay.minefield
+        )
     first = next((move for _, move in replay.moves if move.action is Action.REVEAL), None)
-    if first is None or replay.seed is None:
+    if first is None:
         return True
     game = deal(replay.board, replay.rules, replay.seed)
     game.reveal(first.row, first.col)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from game.core import Minefield, Move, Status
+from game.core import Cell, Minefield, Move, Status
 from game.rules import Board, GameRules
 from game.session import Clicks, Summary
 from game.sheet import TILE
@@ -105,6 +105,9 @@ class Replay:
     date: str = ""
     daily: str = ""
     """The date of the daily board this game was (empty if none)."""
+    start: Cell | None = None
+    """A shared board's start cell: its mines were placed from the seed around it
+    before play (None: around the first reveal)."""
 
     @property
     def moves(self) -> list[tuple[int, Move]]:
@@ -148,6 +151,8 @@ class Replay:
             head.append(f"date: {self.date}")
         if self.daily:
             head.append(f"daily: {self.daily}")
+        if self.start is not None:
+            head.append(f"start: {self.start[0]} {self.start[1]}")
         head.append(f"events: {len(self.events)}")
         body = [event.to_text() for event in self.events]
         return "\n".join([*head, "", *body, "end"]) + "\n"

@@ -8,7 +8,7 @@ import re
 import stat
 from pathlib import Path
 
-from game.core import Action, GameError, Minefield, Move
+from game.core import Action, Cell, GameError, Minefield, Move
 from game.core.game import MAX_SEED
 from game.replay.format import (
     BUTTONS,
@@ -96,7 +96,7 @@ _REQUIRED = (
     "view",
     "events",
 )
-_OPTIONAL = ("seed", "layout", "player", "date", "daily")
+_OPTIONAL = ("seed", "layout", "player", "date", "daily", "start")
 _KEYS = frozenset((*_REQUIRED, *_OPTIONAL))
 _CONTROL = re.compile("[\x00-\x1f\x7f]")
 _VIEW_CHARS = frozenset(".12345678#F?*!X")
@@ -212,6 +212,7 @@ class _Reader:
         daily = head.get("daily", "")
         if daily and not _DAY.fullmatch(daily):
             raise ReplayError(f"daily is a date, YYYY-MM-DD; got {_show(daily)}")
+        start = _start(head, board) if "start" in head else None
         count = _number(head, "events", 0, MAX_EVENTS)
         events = self.events(board, count)
         moves = [event.move for event in events if event.move is not None]
@@ -239,6 +240,7 @@ class _Reader:
             player=player,
             date=date,
             daily=daily,
+            start=start,
         )
 
     # ------------------------------------------------------------------ events
@@ -332,6 +334,16 @@ def _number(head: dict[str, str], key: str, low: int, high: int, digits: int = 1
     if not low <= value <= high:
         raise ReplayError(f"{key} is {low} to {high}; got {value}")
     return value
+
+
+def _start(head: dict[str, str], board: Board) -> Cell:
+    """The start line: a cell of the board, 'ROW COL' counted from 0."""
+    parts = head["start"].split(" ")
+    if len(parts) != 2:
+        raise ReplayError(f"start is 'ROW COL'; got {_show(head['start'])}")
+    row = _number({"start row": parts[0]}, "start row", 0, board.rows - 1)
+    col = _number({"start column": parts[1]}, "start column", 0, board.cols - 1)
+    return (row, col)
 
 
 def _flag(head: dict[str, str], key: str) -> bool:

@@ -185,4 +185,5 @@ def replay_of(
         player=player_name(player),
         date=date,
         daily=daily,
+        start=session.start,
     )

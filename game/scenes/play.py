@@ -101,6 +101,10 @@ class PlayScene(Scene):
             else:
                 self.viewport.board = board
                 self.viewport.renderer.invalidate()
+            tag = event.tag
+            if tag.source is Source.DAILY and tag.daily is not None:
+                self.viewport.window.set_title(f"{TITLE} - daily board of {tag.daily}")
+            else:
                 self.viewport.window.set_title(TITLE)
         elif isinstance(event, MoveApplied):
             delta, layout = event.delta, self.viewport.layout
@@ -145,9 +149,10 @@ class PlayScene(Scene):
         rules: GameRules | None = None,
         source: Source = Source.ORDINARY,
         daily: str | None = None,
+        start: Cell | None = None,
     ) -> None:
         """Start a new game under the current settings, of another size if given (a
-        board code gives its seed and rules too)."""
+        board code gives its seed, rules and start cell too)."""
         board = board or self.table.board
         settings = self.prefs.settings
         if board != settings.board:
@@ -155,7 +160,12 @@ class PlayScene(Scene):
             self.prefs.change(board=board, custom=custom)
             self.dialogs.tell_problems()
         self.table.new_game(
-            board, rules or self.prefs.settings.rules, seed=seed, source=source, daily=daily
+            board,
+            rules or self.prefs.settings.rules,
+            seed=seed,
+            source=source,
+            daily=daily,
+            start=start,
         )
 
     def daily(self) -> None:
@@ -172,6 +182,7 @@ class PlayScene(Scene):
             rules=code.rules,
             source=Source.DAILY,
             daily=today.isoformat(),
+            start=code.start,
         )
 
     def set_zoom(self, zoom: int) -> None:

@@ -8,10 +8,11 @@ Python: the clock is injected (see stopwatch.py).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from game.core import Delta, Game, Minefield, Move, MoveError, Status
+from game.core import Cell, Delta, Game, Minefield, Move, MoveError, Status
 from game.rules import Board, GameRules
 from game.session.stopwatch import Clock, Stopwatch
 
@@ -106,10 +107,14 @@ def _clicks_of(game: Game, log: Sequence[LoggedMove]) -> Clicks:
     return clicks
 
 
-def deal(board: Board, rules: GameRules, seed: int | None = None) -> Game:
+def deal(
+    board: Board, rules: GameRules, seed: int | None = None, start: Cell | None = None
+) -> Game:
     """A new game of this size under these rules (a seed is drawn when None): the
-    same board, rules, seed and first click give the same mines."""
-    return Game.new(
+    same board, rules, seed and first click give the same mines. With a ``start``
+    cell the mines are placed at once, as a first reveal there would place them: a
+    shared board, one layout wherever the player clicks first."""
+    game = Game.new(
         board.rows,
         board.cols,
         board.mines,
@@ -118,6 +123,16 @@ def deal(board: Board, rules: GameRules, seed: int | None = None) -> Game:
         marks=rules.question_marks,
         left_click_chords=rules.left_click_chords,
     )
+    if start is not None:
+        game.lay_mines_for(*start)
+    return game
+
+
+def shared_start(board: Board, seed: int) -> Cell:
+    """The start cell of a shared board, chosen from its seed alone: the first-click
+    rule keeps it free (an opening under the opening and no-guess rules)."""
+    index = random.Random(f"start {seed}").randrange(board.rows * board.cols)
+    return divmod(index, board.cols)
 
 
 def deal_again(
@@ -155,13 +170,24 @@ class PlaySession:
         self._clicks = _clicks_of(game, self._log)
         self.used_hint = False
         """The player asked for a hint in this game (it then never makes the best times)."""
+        self.start: Cell | None = None
+        """A shared board's start cell (its mines were placed from it before play)."""
 
     @classmethod
     def new(
-        cls, board: Board, rules: GameRules, clock: Clock, *, seed: int | None = None
+        cls,
+        board: Board,
+        rules: GameRules,
+        clock: Clock,
+        *,
+        seed: int | None = None,
+        start: Cell | None = None,
     ) -> PlaySession:
-        """A new game of this size under these rules (a seed is drawn when None)."""
-        return cls(deal(board, rules, seed), clock)
+        """A new game of this size under these rules (a seed is drawn when None;
+        ``start``: a shared board's start cell, see deal)."""
+        session = cls(deal(board, rules, seed, start), clock)
+        session.start = start
+        return session
 
     # ------------------------------------------------------------------ questions
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
+from fractions import Fraction
 from typing import TypeAlias
 
 from game.core import Analysis, Cell, Delta, Game, Hint, Look, Move, Status, ViewError
@@ -119,6 +120,10 @@ TableEvent: TypeAlias = GameStarted | PointerSeen | MoveApplied | GameEnded
 Listener: TypeAlias = Callable[[TableEvent], None]
 
 
+START_HERE = "Start here: the same board for everyone"
+"""What the ring on a shared board's start cell says until the first move."""
+
+
 @dataclass
 class Table:
     """One game on the table, and the player's view of it."""
@@ -141,6 +146,15 @@ class Table:
     def deal(cls, board: Board, rules: GameRules, clock: Clock, seed: int | None = None) -> Table:
         """A table with a new game of this size under these rules."""
         return cls(clock, PlaySession.new(board, rules, clock, seed=seed))
+
+    def __post_init__(self) -> None:
+        self._ring_start()
+
+    def _ring_start(self) -> None:
+        """A shared board's start cell is ringed until the first move."""
+        session = self.session
+        if session.start is not None and session.status is Status.READY:
+            self.hint = Hint(session.start, False, START_HERE, (), Fraction(0))
 
     def tap(self, listener: Listener) -> None:
         """Hear every event of this table from now on, in order, beginning with the
@@ -179,9 +193,12 @@ class Table:
         seed: int | None = None,
         source: Source = Source.ORDINARY,
         daily: str | None = None,
+        start: Cell | None = None,
     ) -> None:
-        """Deal a new game (a game under way is abandoned first: it counts as lost)."""
-        self.start(PlaySession.new(board, rules, self.clock, seed=seed), source, daily)
+        """Deal a new game (a game under way is abandoned first: it counts as lost);
+        a shared board comes with its ``start`` cell, shown until the first move."""
+        session = PlaySession.new(board, rules, self.clock, seed=seed, start=start)
+        self.start(session, source, daily)
 
     def start(
         self, session: PlaySession, source: Source = Source.ORDINARY, daily: str | None = None
@@ -193,6 +210,7 @@ class Table:
         self.session = session
         self.tag = GameTag(self.tag.serial + 1, source, daily)
         self.hint = self.note = None
+        self._ring_start()
         if self.cursor is not None:
             board = session.board
             self.cursor = (min(self.cursor[0], board.rows - 1), min(self.cursor[1], board.cols - 1))
