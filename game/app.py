@@ -122,17 +122,12 @@ class App:
         resume.offer(self.dialogs)
         self.dialogs.tell_problems()
 
-    def watch(self, replay: Replay) -> PlaybackScene:
+    def watch(self, replay: Replay, caption: str = "") -> PlaybackScene:
         """Play a replay back over the whole window (it then plays nothing else)."""
-        from game.scenes.playback import PlaybackScene
-
         self._ready = True  # no resume offer, no problems box over a playback
         self.stage.clear_overlays()
-        counter = self.prefs.settings.counter_below_zero
-        scene = PlaybackScene(replay, self.viewport, self.stage, counter_below_zero=counter)
-        self.stage.push(scene)
         self.watching = True
-        return scene
+        return self.play.watching.replay(replay, caption, standalone=True)
 
     # ------------------------------------------------------------------ the loop
 
@@ -144,6 +139,8 @@ class App:
             self.closing = True
         elif event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
             self.stage.repaint()
+        elif event.type == pygame.DROPFILE:  # a replay file dropped on the window
+            self.play.watching.file(event.file)
         else:
             self.stage.handle(event)
 
@@ -207,12 +204,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return cli.verify_replay(options.verify_replay)
     played_back = None
     if options.replay is not None:
-        from game.replay import ReplayError, load
+        from game.replay import ReplayError
+        from game.replay.files import open_replay
 
         try:
-            played_back = load(options.replay)
+            played_back = open_replay(options.replay)
         except ReplayError as error:
-            warn_to_stderr(f"minesweeper: {options.replay}: {error}")
+            warn_to_stderr(f"minesweeper: {error}")
             return 2
     missing = missing_display()
     if missing is not None:
@@ -225,7 +223,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     try:
         if played_back is not None:
-            app.watch(played_back)
+            app.watch(played_back.replay, played_back.caption)
         return app.run()
     except Exception:  # never a traceback in the player's face; the game is kept
         log = _write_crash_log(app.profile.folder)

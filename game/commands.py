@@ -27,6 +27,7 @@ class Command(Enum):
     BEST_TIMES = "best times"
     STATISTICS = "statistics"
     HISTORY = "history"
+    OPEN_REPLAY = "open replay"
     REBIND = "rebind keys"
     EXIT = "exit"
     QUESTION_MARKS = "question marks"
@@ -91,6 +92,7 @@ BINDINGS: tuple[Binding, ...] = (
     Binding(Command.CUSTOM, ("F3",), "custom board"),
     Binding(Command.STATISTICS, ("F4",), "statistics"),
     Binding(Command.HISTORY, ("F7",), "game history"),
+    Binding(Command.OPEN_REPLAY, ("F11",), "open a replay file (ours, AVF, RMV, MVF, EVF, RAWVF)"),
     Binding(Command.SETTINGS, ("F5",), "settings"),
     Binding(Command.BEST_TIMES, ("F6",), "best times"),
     Binding(Command.DAILY, ("F8",), "today's daily board: the same for everyone"),

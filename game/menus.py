@@ -45,6 +45,7 @@ Mine probabilities              probabilities
 Best Times...                   best times
 Statistics...                   statistics
 History...                      history
+Open replay...                  open replay
 -
 Exit                            exit
 [Options]

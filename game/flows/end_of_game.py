@@ -24,6 +24,8 @@ from game.session import PlaySession
 from game.session.table import GameEnded, GameTag, Result, Source, TableEvent
 from game.words import seconds
 
+PRACTICE = "A practice game: no record, history or statistic counts it."
+"""What the panel says of a game on a replay's board."""
 ASSISTED = "Assisted (a hint or the chances were shown): not a record."
 """What the panel says of a won game that was helped."""
 
@@ -78,10 +80,17 @@ class EndOfGame:
     def __call__(self, event: TableEvent) -> None:
         if not isinstance(event, GameEnded):
             return
+        session, tag = event.session, event.tag
+        if tag.source is Source.PRACTICE:  # unranked: kept nowhere but in the panel
+            if event.result is not Result.ABANDONED:
+                self.last_replay = self.recorder.replay()
+                self.replay_note = PRACTICE
+                self.game_id = None
+                self.show_panel(session, tag)
+            return
         game_id = self._record(event)
         if event.result is Result.ABANDONED:
             return
-        session, tag = event.session, event.tag
         replay = self.recorder.replay(  # now: the recorder moves on with the next game
             date=datetime.now().isoformat(timespec="seconds"), daily=tag.daily or ""
         )

@@ -54,6 +54,10 @@ class PlayScene(Scene):
         self._fast = False  # Shift is held with a cursor key: move 5 cells
         self._panning = False  # the left button is held on the overview map
         table.tap(self._heard)
+        from game.scenes.watching import Watching
+
+        self.watching = Watching(stage, viewport, prefs, dialogs, table)
+        """Replays opened over this board."""
 
         def game_size(kind: Difficulty) -> Callable[[], None]:
             return lambda: self.new_game(PRESETS[kind])
@@ -70,6 +74,7 @@ class PlayScene(Scene):
             Command.BEST_TIMES: lambda: dialogs.best_times(self.table.board.difficulty),
             Command.STATISTICS: dialogs.statistics,
             Command.HISTORY: dialogs.history,
+            Command.OPEN_REPLAY: lambda: self.watching.browse(),
             Command.REBIND: dialogs.keys,
             Command.ZOOM_IN: lambda: self.set_zoom(self.viewport.zoom + 1),
             Command.ZOOM_OUT: lambda: self.set_zoom(self.viewport.zoom - 1),

@@ -1,12 +1,15 @@
-"""A replay played back (``python -m game --replay FILE``): a scene over the whole
-window with a table of its own, fed from the replay's timed events.
+"""A replay played back: ours (``python -m game --replay FILE``, or a file opened
+from the Game menu or dropped on the window) or one of the community's files. A
+scene over the whole window with a table of its own, fed from the replay's timed
+events.
 
 The events go, at their times, into an input machine (so pressed cells and the
 surprised face show as they did) and the moves it makes onto the table, whose clock
 is the playback's own; the viewport's renderer draws it, with the pointer and a bar
 of keys over the menu bar: 1, 2 and 4 set the speed, Space pauses, R plays it again,
-Esc closes the window. A playback never touches the player's history, best times or
-saved game.
+B leaves it to play its board (a practice game), Esc closes it. Who played it, with
+which program and when are in the window's title. A playback never touches the
+player's history, best times or saved game.
 """
 
 from __future__ import annotations
@@ -31,25 +34,40 @@ POINTER = [(0, 0), (0, 12), (3, 9), (5, 14), (7, 13), (5, 8), (9, 8)]
 """The arrow drawn for the recorded pointer, in 1x pixels from its tip."""
 
 
+PLAY_BOARD = "play this board"
+"""What the scene answers when the player leaves it to play the replay's board."""
+
+
 class PlaybackScene(Scene):
     """A replay being played back in the window."""
 
     opaque = True
 
     def __init__(
-        self, replay: Replay, viewport: Viewport, stage: Stage, *, counter_below_zero: bool
+        self,
+        replay: Replay,
+        viewport: Viewport,
+        stage: Stage,
+        *,
+        counter_below_zero: bool,
+        caption: str = "",
+        standalone: bool = True,
     ) -> None:
         self.replay = replay
         self.viewport = viewport
         self.stage = stage
         self.counter_below_zero = counter_below_zero
+        self.caption = caption
+        """Who played it, with which program, when (a community file says)."""
+        self.standalone = standalone
+        """The window plays nothing else (--replay): Esc closes the window."""
         self.clock = ReplayClock()
         self.table = Table(self.clock, PlaySession(game_of(replay), self.clock))
         self.speed = 1
         self.paused = False
         self.reset()
         viewport.show(replay.board)
-        viewport.window.set_title(f"{TITLE} - replay")
+        viewport.window.set_title(f"{TITLE} - replay" + (f": {caption}" if caption else ""))
 
     def reset(self) -> None:
         """Back to the start."""
@@ -92,7 +110,8 @@ class PlaybackScene(Scene):
         self.changed = True
 
     def handle(self, event: pygame.event.Event) -> bool:
-        """Keys: 1, 2, 4 speed; Space or P pause; R again; Esc or Q close."""
+        """Keys: 1, 2, 4 speed; Space or P pause; R again; B play this board; Esc or
+        Q close."""
         if event.type != pygame.KEYDOWN:
             return True
         name = pygame.key.name(event.key, False)
@@ -103,8 +122,14 @@ class PlaybackScene(Scene):
         elif name == "R":
             self.reset()
             self.paused = False
+        elif name == "B" and self.replay.minefield is not None:
+            self.result = PLAY_BOARD
+            self.done = True
         elif name in ("Escape", "Q"):
-            self.stage.quit()
+            if self.standalone:
+                self.stage.quit()
+            else:
+                self.done = True
         else:
             return True
         self.changed = True
@@ -119,10 +144,13 @@ class PlaybackScene(Scene):
             state = f"{result_word(summary.status)} in {seconds(summary.ms)}"
         else:
             state = "paused" if self.paused else f"{self.speed}x"
+        who = f"{self.caption}   " if self.caption else ""
         return (
-            f"Replay {state}   1 2 4: speed  Space: pause  R: again  Esc: quit",
-            f"{state}  1/2/4 Space R Esc",
-            f"{state}  R Esc",
+            f"{who}Replay {state}   1 2 4: speed  Space: pause  R: again  B: play this board"
+            "  Esc: close",
+            f"Replay {state}   1 2 4: speed  Space: pause  R: again  B: play board  Esc: close",
+            f"{state}  1/2/4 Space R B Esc",
+            f"{state}  R B Esc",
             state,
         )
 

@@ -1,0 +1,80 @@
+"""Replays watched over the play screen: a file opened from the Game menu or dropped
+on the window, of any kind the game opens (ours, AVF, RMV, MVF, EVF, RAWVF), or the
+replay given on the command line. From a playback, B plays its board: a practice
+game on that exact layout, which no record, history or statistic counts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.core import Game
+from game.flows.dialogs import Dialogs
+from game.persist import replays as replay_files
+from game.prefs import Prefs
+from game.replay import Replay
+from game.scenes.playback import PLAY_BOARD, PlaybackScene
+from game.session.table import Source, Table
+from game.stage import Stage
+from game.viewport import Viewport
+
+
+class Watching:
+    """Opens replays and plays them back on the stage, over the player's board."""
+
+    def __init__(
+        self, stage: Stage, viewport: Viewport, prefs: Prefs, dialogs: Dialogs, table: Table
+    ) -> None:
+        self.stage = stage
+        self.viewport = viewport
+        self.prefs = prefs
+        self.dialogs = dialogs
+        self.table = table
+
+    def replay(self, replay: Replay, caption: str = "", *, standalone: bool) -> PlaybackScene:
+        """Play a replay back (``standalone``: the window plays nothing else)."""
+        counter = self.prefs.settings.counter_below_zero
+        scene = PlaybackScene(
+            replay,
+            self.viewport,
+            self.stage,
+            counter_below_zero=counter,
+            caption=caption,
+            standalone=standalone,
+        )
+        self.stage.push(scene, lambda result: self._closed(scene, result))
+        return scene
+
+    def file(self, path: str | Path) -> PlaybackScene | None:
+        """Open a replay file and play it back; a file that cannot be played is
+        named in a message, in one line."""
+        from game.replay import ReplayError
+        from game.replay.files import open_replay
+
+        try:
+            opened = open_replay(path)
+        except ReplayError as error:
+            from game.widgets.message import MessageDialog
+
+            self.stage.open(MessageDialog("This replay cannot be played", [str(error)]))
+            return None
+        return self.replay(opened.replay, opened.caption, standalone=False)
+
+    def browse(self) -> None:
+        """The Game menu's Open replay...: pick a file, from the kept replays."""
+        from game.flows.open_replay import browse
+
+        kept = self.dialogs.profile.folder / replay_files.FOLDER
+        start = kept if kept.is_dir() else Path.home()
+        browse(self.stage, start, self.file)
+
+    def _closed(self, scene: PlaybackScene, result: object) -> None:
+        """Back to the player's board; or to a practice game on the replay's."""
+        self.viewport.show(self.table.board, self.table.cursor)
+        self.stage.repaint()
+        minefield = scene.replay.minefield
+        if result == PLAY_BOARD and minefield is not None:
+            rules = scene.replay.rules
+            game = Game.from_minefield(
+                minefield, marks=rules.question_marks, left_click_chords=rules.left_click_chords
+            )
+            self.table.play(game, Source.PRACTICE)

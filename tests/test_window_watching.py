@@ -1,0 +1,113 @@
+"""Replays opened in the game: from the Game menu's file browser, by dropping a file
+on the window; Esc goes back to the board, B plays the replay's board as practice,
+and a file that is no replay is named in one line. Real events through the real
+loop."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from test_window import FakeClock, cell_center, click, key, post
+from test_window_replay import write_replay
+
+from game import cli
+from game.app import App
+from game.commands import Command
+from game.core import Status
+from game.replay import load
+from game.scenes.playback import PlaybackScene
+from game.session.table import Source
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    application = App(cli.Options(zoom=2, sound=False, seed=1), clock=FakeClock())
+    application.run(frames=2)
+    yield application
+    application.close()
+
+
+def top(app: App) -> object:
+    return app.stage.top
+
+
+def test_a_replay_dropped_on_the_window_plays_and_esc_goes_back_to_the_board(
+    app: App, tmp_path: Path
+) -> None:
+    board = app.table.board
+    path = write_replay(tmp_path)
+    post(pygame.DROPFILE, file=str(path))
+    app.run(frames=1)
+    scene = top(app)
+    assert isinstance(scene, PlaybackScene) and not scene.standalone
+    assert scene.replay == load(path)
+    assert app.viewport.board == load(path).board
+    for _ in range(600):
+        scene.update(1000 / 60)
+        if scene.finished:
+            break
+    assert scene.finished and scene.table.session.status is Status.LOST
+    key(pygame.K_ESCAPE, "\x1b")
+    app.run(frames=1)
+    assert not isinstance(top(app), PlaybackScene) and not app.stage.quitting
+    assert app.viewport.board == board  # the player's board again
+    click(app, cell_center(app, 4, 4))
+    assert app.table.game.status is not Status.READY  # and it plays
+
+
+def test_b_plays_the_replays_board_as_practice_that_no_record_counts(
+    app: App, tmp_path: Path
+) -> None:
+    path = write_replay(tmp_path)
+    post(pygame.DROPFILE, file=str(path))
+    app.run(frames=1)
+    key(pygame.K_b, "b")
+    app.run(frames=1)
+    assert not isinstance(top(app), PlaybackScene)
+    assert app.table.tag.source is Source.PRACTICE
+    assert app.table.game.minefield == load(path).minefield
+    click(app, cell_center(app, 3, 4))  # the replay's mine
+    assert app.table.game.status is Status.LOST
+    panel = app.stage.top_dialog
+    assert panel is not None and any("practice" in line for line in panel.lines)  # type: ignore[attr-defined]
+    assert app.profile.history.count() == 0
+
+
+def test_the_game_menu_opens_a_replay_through_the_file_browser(
+    app: App, tmp_path: Path
+) -> None:
+    folder = app.profile.folder / "replays"
+    folder.mkdir(parents=True, exist_ok=True)
+    write_replay(folder)
+    (folder / "notes.txt").write_text("not a replay")
+    (folder / "older").mkdir()
+    app.play.command(Command.OPEN_REPLAY)
+    app.run(frames=1)
+    browser = app.stage.top_dialog
+    assert browser is not None and browser.title == "Open a replay"
+    names = [name for name, _ in browser.items]  # type: ignore[attr-defined]
+    assert names == ["..", "older/", "game.msreplay"]  # no other files
+    for _ in range(2):
+        key(pygame.K_DOWN)
+    key(pygame.K_RETURN, "\r")
+    app.run(frames=1)
+    scene = top(app)
+    assert isinstance(scene, PlaybackScene)
+    assert scene.replay == load(folder / "game.msreplay")
+
+
+def test_a_file_that_is_no_replay_is_named_in_one_line(app: App, tmp_path: Path) -> None:
+    bad = tmp_path / "broken.msreplay"
+    bad.write_bytes(b"\x00\x01 not a replay")
+    post(pygame.DROPFILE, file=str(bad))
+    app.run(frames=1)
+    message = app.stage.top_dialog
+    assert message is not None and message.title == "This replay cannot be played"
+    [line] = message.lines  # type: ignore[attr-defined]
+    assert line.startswith("broken.msreplay: ") and "\n" not in line
+    key(pygame.K_RETURN, "\r")
+    app.run(frames=1)
+    assert app.stage.top_dialog is None
