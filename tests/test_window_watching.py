@@ -76,9 +76,7 @@ def test_b_plays_the_replays_board_as_practice_that_no_record_counts(
     assert app.profile.history.count() == 0
 
 
-def test_the_game_menu_opens_a_replay_through_the_file_browser(
-    app: App, tmp_path: Path
-) -> None:
+def test_the_game_menu_opens_a_replay_through_the_file_browser(app: App, tmp_path: Path) -> None:
     folder = app.profile.folder / "replays"
     folder.mkdir(parents=True, exist_ok=True)
     write_replay(folder)
