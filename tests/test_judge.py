@@ -1,0 +1,158 @@
+"""Every click judged: hand-made positions, and random games on small boards whose
+every judgment a brute force over all layouts confirms."""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from itertools import combinations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.analysis.judge import Kind, Verdict, judge
+from game.core import Game, Look, Minefield, chord, mark, reveal
+
+
+def layouts_fitting(game: Game) -> list[frozenset[tuple[int, int]]]:
+    """Every placement of the game's mines that agrees with the numbers shown (flags
+    and question marks are hidden cells): the brute force."""
+    rows, cols = game.rows, game.cols
+    shown: dict[tuple[int, int], int] = {}
+    hidden: list[tuple[int, int]] = []
+    for r in range(rows):
+        for c in range(cols):
+            look = game.look(r, c)
+            if look <= Look.OPEN_8:
+                shown[(r, c)] = int(look)
+            else:
+                hidden.append((r, c))
+    fitting = []
+    for mines in combinations(hidden, game.mines):
+        placed = frozenset(mines)
+        if all(
+            sum(
+                (rr, cc) in placed
+                for rr in range(r - 1, r + 2)
+                for cc in range(c - 1, c + 2)
+                if (rr, cc) != (r, c)
+            )
+            == n
+            for (r, c), n in shown.items()
+        ):
+            fitting.append(placed)
+    return fitting
+
+
+LAYOUT = """
+*....
+.....
+..*..
+.....
+....*
+"""
+
+
+def test_the_first_reveal_is_logic_and_a_wasted_click_is_wasted() -> None:
+    game = Game.from_layout(LAYOUT)
+    judged = judge(game, [(0, reveal(4, 0)), (500, reveal(4, 0)), (900, mark(0, 0))])
+    first, again, flag = judged.moves
+    assert (first.verdict, first.kind, first.think_ms) == (Verdict.LOGIC, Kind.OPEN, 0)
+    assert again.verdict is Verdict.WASTED and again.think_ms == 500
+    assert flag.kind is Kind.FLAG and flag.think_ms == 400
+    assert first.bbbv_solved >= 1 and again.bbbv_solved == first.bbbv_solved
+
+
+def test_a_flag_taken_off_is_wasted_and_a_death_keeps_its_cause() -> None:
+    game = Game.from_layout(LAYOUT)
+    judged = judge(
+        game,
+        [(0, reveal(4, 0)), (10, mark(0, 0)), (20, mark(0, 0)), (30, reveal(2, 2))],
+    )
+    opened, flag, question, boom = judged.moves
+    assert flag.kind is Kind.FLAG
+    assert question.kind in (Kind.QUESTION, Kind.UNFLAG) and question.verdict is Verdict.WASTED
+    assert boom.verdict is Verdict.DEATH and boom.cause is not None
+    assert judged.count(Verdict.DEATH) == 1
+
+
+def test_a_chord_on_a_wrong_flag_kills_and_says_how_unsure_it_was() -> None:
+    layout = """
+.....
+.*...
+.....
+.....
+....*
+"""
+    game = Game.from_layout(layout)
+    # A lone 1 in the corner, a flag on the wrong neighbour, then a chord on the 1.
+    judged = judge(game, [(0, reveal(0, 0)), (10, mark(0, 1)), (20, chord(0, 0))])
+    opened, flag, boom = judged.moves
+    assert opened.verdict is Verdict.LOGIC and flag.verdict is Verdict.GUESS
+    assert boom.kind is Kind.CHORD and boom.verdict is Verdict.DEATH
+    assert boom.cause is Verdict.GUESS and boom.p_safe is not None and 0 < boom.p_safe < 1
+    assert judged.luck == boom.p_safe
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 10**9))
+def test_every_judgment_on_small_boards_agrees_with_a_brute_force(seed: int) -> None:
+    rng = random.Random(seed)
+    rows, cols = rng.randint(3, 5), rng.randint(3, 5)
+    count = rng.randint(2, min(6, rows * cols - 2))
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    mines = frozenset(rng.sample(cells, count))
+    field = Minefield(rows, cols, mines)
+    # A game of random reveals and flags on hidden cells.
+    play = Game.from_minefield(field)
+    moves = []
+    for step in range(rows * cols):
+        if play.status.is_over:
+            break
+        hidden = [cell for cell in cells if play.look(*cell) in (Look.HIDDEN, Look.FLAG)]
+        if not play.opened_cells():
+            hidden = [cell for cell in hidden if cell not in mines]
+        cell = rng.choice(hidden)
+        move = mark(*cell) if rng.random() < 0.2 else reveal(*cell)
+        moves.append((step * 100, move))
+        play.apply(move)
+    # Judge them, checking each against the brute force from the same position.
+    replayed = Game.from_minefield(field)
+    judged = judge(Game.from_minefield(field), moves)
+    for (_, move), verdict in zip(moves, judged.moves, strict=False):
+        cell = (move.row, move.col)
+        if replayed.opened_cells() and replayed.look(*cell) in (Look.HIDDEN, Look.QUESTION):
+            fitting = layouts_fitting(replayed)
+            hidden = {
+                (r, c)
+                for r in range(rows)
+                for c in range(cols)
+                if replayed.look(r, c) in (Look.HIDDEN, Look.FLAG, Look.QUESTION)
+            }
+            safe_everywhere = {h for h in hidden if all(h not in f for f in fitting)}
+            mine_everywhere = {h for h in hidden if all(h in f for f in fitting)}
+            chance = Fraction(sum(cell not in f for f in fitting), len(fitting))
+            own = verdict.cause if verdict.verdict is Verdict.DEATH else verdict.verdict
+            if move.action.value == "r":
+                if cell in safe_everywhere:
+                    assert own is Verdict.LOGIC
+                elif cell in mine_everywhere:
+                    assert own is Verdict.MISTAKE
+                elif safe_everywhere:
+                    assert own is Verdict.NEEDLESS_GUESS and verdict.p_safe == chance
+                else:
+                    assert own is Verdict.GUESS and verdict.p_safe == chance
+                    best = max(
+                        Fraction(sum(h not in f for f in fitting), len(fitting)) for h in hidden
+                    )
+                    assert verdict.best_p_safe == best
+            elif replayed.look(*cell) is Look.HIDDEN:  # a flag set
+                if cell in mine_everywhere:
+                    assert own is Verdict.LOGIC
+                elif cell in safe_everywhere:
+                    assert own is Verdict.MISTAKE
+                else:
+                    assert own is Verdict.GUESS
+        replayed.apply(move)
+        if replayed.status.is_over:
+            break
