@@ -19,8 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.analysis.judge import judge  # noqa: E402
-from game.core import Game, Move, analyse, mark, reveal  # noqa: E402
+from game.analysis.judge import judge
+from game.core import Game, Move, analyse, mark, reveal
 
 
 def bot_game(seed: int) -> tuple[Game, list[tuple[int, Move]]]:

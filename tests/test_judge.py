@@ -69,7 +69,7 @@ def test_a_flag_taken_off_is_wasted_and_a_death_keeps_its_cause() -> None:
         game,
         [(0, reveal(4, 0)), (10, mark(0, 0)), (20, mark(0, 0)), (30, reveal(2, 2))],
     )
-    opened, flag, question, boom = judged.moves
+    _, flag, question, boom = judged.moves
     assert flag.kind is Kind.FLAG
     assert question.kind in (Kind.QUESTION, Kind.UNFLAG) and question.verdict is Verdict.WASTED
     assert boom.verdict is Verdict.DEATH and boom.cause is not None
