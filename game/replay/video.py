@@ -19,6 +19,23 @@ from dataclasses import dataclass, field
 from enum import Enum
 
 
+MAX_EVENTS = 1_000_000
+"""The most mouse events a replay file may hold (an hour of play at a high mouse
+rate); a file that claims more is refused, so memory stays bounded."""
+
+
+def text_of(data: bytes) -> str:
+    """A name or a note as the file's program wrote it: UTF-8, else the Chinese
+    Windows code page (GBK, which the Chinese community's programs use), else
+    Latin-1; stripped of spaces and control characters at its ends."""
+    for codec in ("utf-8", "gbk"):
+        try:
+            return data.decode(codec).strip(" \x00\r\n\t")
+        except UnicodeDecodeError:
+            continue
+    return data.decode("latin-1").strip(" \x00\r\n\t")
+
+
 class VideoError(ValueError):
     """A replay file that cannot be read: the message is one line for the player,
     saying what is wrong (the caller adds the file's name)."""

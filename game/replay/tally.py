@@ -1,0 +1,417 @@
+"""A community replay's result and clicks as its own community counts them.
+
+The replay files' programs and the ranking sites built on them count clicks the way
+Metasweeper's ms-toollib does (its ``MinesweeperBoard``, MIT): a mouse state machine
+over the file's presses and releases, in which a release makes a left click, a
+right click or a chord ("double"), a flag may be set before the game begins (pre-
+flagging), a left press and release off the board still counts a left click once
+the game is under way, and a chord is counted whether or not it opened anything.
+This module is that machine, written again in Python for our Video (game.replay.
+video): the same states and the same counts, so a file's result, 3BV solved and
+left, right and double clicks are the numbers its community knows (docs/REPLAY.md
+has where our own games count otherwise). The board's 3BV is ours
+(game.core.bbbv), which is the same definition.
+
+Pure Python: no pygame, no files. Mouse moves are skipped at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from game.core.bbbv import bbbv
+from game.replay.video import Mouse, Video
+
+HIDDEN, FLAG, QUESTION = 10, 11, 12
+"""A cell's look in the machine: 0-8 an open number, else these."""
+
+
+class _Game(Enum):
+    READY = 0
+    PRE_FLAGGING = 1
+    PLAYING = 2
+    LOST = 3
+    WON = 4
+
+
+class _Mouse(Enum):
+    UP_UP = 0
+    UP_DOWN = 1  # the right button down
+    UP_DOWN_NOT_FLAG = 2  # the right button down where it could not flag
+    DOWN_UP = 3  # the left button down
+    CHORDING = 4  # both down
+    CHORDING_NOT_FLAG = 5  # both down, the right first where it could not flag
+    DOWN_UP_AFTER_CHORDING = 6  # the right went up after a chord, the left is still down
+
+
+@dataclass(frozen=True)
+class Tally:
+    """What a replay's mouse events did, counted as its community counts them."""
+
+    won: bool
+    lost: bool
+    time_ms: int
+    """From the press or release that began the game to the one that ended it (the
+    last event for a game not ended)."""
+    bbbv: int
+    solved_bbbv: int
+    left: int
+    right: int
+    double: int
+    lce: int
+    """Left clicks that opened something."""
+    rce: int
+    """Right clicks that flagged a mine not flagged before."""
+    dce: int
+    """Chords that opened something."""
+    flags: int
+    """Flags on the board at the end."""
+
+    @property
+    def clicks(self) -> int:
+        """left + right + double."""
+        return self.left + self.right + self.double
+
+    @property
+    def effective(self) -> int:
+        """lce + rce + dce."""
+        return self.lce + self.rce + self.dce
+
+
+class _Machine:
+    """The state machine over one board (numbers: -1 a mine, else its count)."""
+
+    def __init__(self, rows: int, cols: int, numbers: list[int]) -> None:
+        self.rows, self.cols = rows, cols
+        self.board = numbers
+        self.look = [HIDDEN] * (rows * cols)
+        self.game = _Game.READY
+        self.mouse = _Mouse.UP_UP
+        self.left = self.right = self.double = 0
+        self.lce = self.rce = self.dce = 0
+        self.flags = 0
+        self.solved = 0
+        self.flagged_once: set[int] = set()
+        self.pre_flags = 0
+        self.safe_left = sum(1 for n in numbers if n >= 0)
+
+    # ------------------------------------------------------------------ the board
+
+    def around(self, i: int) -> list[int]:
+        row, col = divmod(i, self.cols)
+        cells = []
+        for r in range(max(0, row - 1), min(self.rows, row + 2)):
+            for c in range(max(0, col - 1), min(self.cols, col + 2)):
+                if r != row or c != col:
+                    cells.append(r * self.cols + c)
+        return cells
+
+    def is_bbbv_number(self, i: int) -> bool:
+        """A number no zero touches (a 3BV of its own)."""
+        if self.board[i] <= 0:
+            return False
+        return all(self.board[j] != 0 for j in self.around(i))
+
+    def opening_whole(self, i: int, seen: set[int]) -> bool:
+        """The zero region of ``i`` opens whole (no flag on one of its zeros)."""
+        stack = [i]
+        while stack:
+            j = stack.pop()
+            if self.board[j] > 0:
+                continue
+            if self.board[j] == 0:
+                if self.look[j] == FLAG:
+                    return False
+                seen.add(j)
+                stack.extend(k for k in self.around(j) if k not in seen)
+        return True
+
+    def reveal(self, cells: list[int]) -> None:
+        """Open cells; a zero opens what is hidden around it."""
+        stack = list(cells)
+        while stack:
+            i = stack.pop()
+            if self.look[i] not in (HIDDEN, QUESTION):
+                continue
+            value = self.board[i]
+            self.look[i] = value if value >= 0 else HIDDEN
+            if value < 0:
+                continue
+            self.safe_left -= 1
+            if value == 0:
+                stack.extend(j for j in self.around(i) if self.look[j] in (HIDDEN, QUESTION))
+
+    def check_win(self) -> None:
+        if self.safe_left == 0:
+            self.game = _Game.WON
+
+    # ------------------------------------------------------------------ the clicks
+
+    def left_click(self, i: int) -> None:
+        self.left += 1
+        if self.look[i] not in (HIDDEN, QUESTION):
+            return
+        value = self.board[i]
+        if value < 0:
+            self.game = _Game.LOST
+            return
+        if value == 0:
+            if self.opening_whole(i, set()):
+                self.solved += 1
+        elif self.is_bbbv_number(i):
+            self.solved += 1
+        self.lce += 1
+        self.reveal([i])
+        self.check_win()
+
+    def right_click(self, i: int) -> None:
+        self.right += 1
+        look = self.look[i]
+        if look < HIDDEN:
+            return
+        if look == HIDDEN:
+            self.look[i] = FLAG
+            self.flags += 1
+            if self.board[i] < 0 and i not in self.flagged_once:
+                self.rce += 1
+                self.flagged_once.add(i)
+        elif look == FLAG:
+            self.look[i] = HIDDEN
+            self.flags -= 1
+
+    def chord(self, i: int) -> None:
+        self.double += 1
+        look = self.look[i]
+        if look == 0 or look >= 8:
+            return
+        closed = []
+        flagged = 0
+        around_bbbv = 0
+        for j in self.around(i):
+            if self.look[j] == FLAG:
+                flagged += 1
+            elif self.look[j] == HIDDEN:
+                closed.append(j)
+                if self.board[j] > 0 and self.is_bbbv_number(j):
+                    around_bbbv += 1
+        if flagged != look or not closed:
+            return
+        if any(self.board[j] < 0 for j in closed):
+            self.game = _Game.LOST
+        self.dce += 1
+        self.solved += around_bbbv
+        seen: set[int] = set()
+        for j in self.around(i):
+            if self.look[j] == HIDDEN and self.board[j] == 0 and j not in seen:
+                if self.opening_whole(j, seen):
+                    self.solved += 1
+        self.reveal(closed)
+        if self.game is not _Game.LOST:
+            self.check_win()
+
+    # ------------------------------------------------------------------ the mouse
+
+    def step(self, kind: Mouse, i: int | None) -> None:  # noqa: C901 (one table)
+        """One press, release or pre-flag on cell ``i`` (None: off the board)."""
+        game, mouse = self.game, self.mouse
+        if game in (_Game.WON, _Game.LOST):
+            return
+        if game is _Game.READY:
+            if kind is Mouse.LEFT_DOWN:
+                if mouse is _Mouse.UP_UP:
+                    self.mouse = _Mouse.DOWN_UP
+                    if i is not None:
+                        self.game = _Game.PRE_FLAGGING
+                elif mouse is _Mouse.UP_DOWN:
+                    self.mouse = _Mouse.CHORDING
+                elif mouse is _Mouse.UP_DOWN_NOT_FLAG:
+                    self.mouse = _Mouse.CHORDING_NOT_FLAG
+                return
+            if kind is Mouse.PRE_FLAG:
+                if i is not None and self.look[i] == HIDDEN:
+                    self.pre_flags += 1
+                    self.game = _Game.PRE_FLAGGING
+                    self.right_click(i)
+                return
+            if kind is Mouse.RIGHT_DOWN:
+                if mouse is _Mouse.UP_UP:
+                    self.mouse = _Mouse.UP_DOWN
+                    if i is not None:
+                        self.pre_flags = 1
+                        self.game = _Game.PRE_FLAGGING
+                        self.right_click(i)
+                    return
+                if mouse is _Mouse.DOWN_UP_AFTER_CHORDING:
+                    self.mouse = _Mouse.CHORDING
+                    return
+            elif kind is Mouse.LEFT_UP:
+                if mouse in (_Mouse.CHORDING, _Mouse.CHORDING_NOT_FLAG):
+                    self.mouse = _Mouse.UP_DOWN
+                    return
+                if mouse in (_Mouse.DOWN_UP_AFTER_CHORDING, _Mouse.DOWN_UP, _Mouse.UP_UP):
+                    self.mouse = _Mouse.UP_UP
+                    return
+            elif kind is Mouse.RIGHT_UP:
+                if mouse is _Mouse.UP_DOWN:
+                    self.mouse = _Mouse.UP_UP
+                    return
+                if mouse is _Mouse.CHORDING:
+                    self.mouse = _Mouse.DOWN_UP_AFTER_CHORDING
+                    return
+                if mouse is _Mouse.UP_UP:
+                    return
+            else:
+                return  # (the middle button before the game: nothing)
+        elif game is _Game.PRE_FLAGGING:
+            if kind is Mouse.LEFT_UP and mouse is _Mouse.DOWN_UP:
+                self.mouse = _Mouse.UP_UP
+                if i is None:
+                    if self.pre_flags == 0:
+                        self.game = _Game.READY
+                        self.flags = self.double = self.left = self.right = 0
+                        self.flagged_once.clear()
+                    else:
+                        self.left += 1
+                    return
+                if self.look[i] == HIDDEN:
+                    self.game = _Game.PLAYING
+                    self.left_click(i)
+                else:
+                    self.left += 1
+                return
+            if kind is Mouse.PRE_FLAG:
+                if i is not None and self.look[i] == HIDDEN:
+                    self.pre_flags += 1
+                    self.right_click(i)
+                return
+            if kind is Mouse.RIGHT_DOWN:
+                if mouse is _Mouse.UP_UP:
+                    if i is None:
+                        self.mouse = _Mouse.UP_DOWN_NOT_FLAG
+                        self.right += 1
+                        return
+                    self.mouse = _Mouse.UP_DOWN
+                    if self.look[i] == HIDDEN:
+                        self.pre_flags += 1
+                    else:
+                        self.pre_flags -= 1
+                        if self.pre_flags == 0:
+                            self.game = _Game.READY
+                            self.flags = self.double = self.left = self.right = 0
+                            self.flagged_once.clear()
+                            self.look[i] = HIDDEN
+                            return
+                    self.right_click(i)
+                    return
+                if mouse is _Mouse.DOWN_UP:
+                    self.mouse = _Mouse.CHORDING
+                    if i is not None and self.pre_flags == 0:
+                        self.game = _Game.READY
+                    return
+                if mouse is _Mouse.DOWN_UP_AFTER_CHORDING:
+                    self.mouse = _Mouse.CHORDING
+                return
+            if kind in (Mouse.MIDDLE_DOWN, Mouse.MIDDLE_UP):
+                return
+        self.playing(kind, i)
+
+    def playing(self, kind: Mouse, i: int | None) -> None:
+        """A press or release once the game is under way (or falling through to it)."""
+        mouse = self.mouse
+        if kind is Mouse.LEFT_DOWN:
+            if mouse is _Mouse.UP_UP:
+                self.mouse = _Mouse.DOWN_UP
+            elif mouse is _Mouse.UP_DOWN:
+                self.mouse = _Mouse.CHORDING
+            elif mouse is _Mouse.UP_DOWN_NOT_FLAG:
+                self.mouse = _Mouse.CHORDING_NOT_FLAG
+        elif kind is Mouse.LEFT_UP:
+            if mouse is _Mouse.DOWN_UP:
+                self.mouse = _Mouse.UP_UP
+                if i is None:
+                    self.left += 1
+                else:
+                    self.left_click(i)
+            elif mouse in (_Mouse.CHORDING, _Mouse.CHORDING_NOT_FLAG):
+                self.mouse = _Mouse.UP_DOWN
+                if mouse is _Mouse.CHORDING_NOT_FLAG:
+                    self.right -= 1
+                if i is not None:
+                    self.chord(i)
+            elif mouse is _Mouse.DOWN_UP_AFTER_CHORDING:
+                self.mouse = _Mouse.UP_UP
+        elif kind is Mouse.RIGHT_DOWN:
+            if mouse is _Mouse.UP_UP:
+                if i is None:
+                    self.mouse = _Mouse.UP_DOWN_NOT_FLAG
+                    self.right += 1
+                else:
+                    not_flag = self.look[i] < HIDDEN
+                    self.mouse = _Mouse.UP_DOWN_NOT_FLAG if not_flag else _Mouse.UP_DOWN
+                    self.right_click(i)
+            elif mouse in (_Mouse.DOWN_UP, _Mouse.DOWN_UP_AFTER_CHORDING):
+                self.mouse = _Mouse.CHORDING
+        elif kind is Mouse.RIGHT_UP:
+            if mouse in (_Mouse.UP_DOWN, _Mouse.UP_DOWN_NOT_FLAG):
+                self.mouse = _Mouse.UP_UP
+            elif mouse in (_Mouse.CHORDING, _Mouse.CHORDING_NOT_FLAG):
+                self.mouse = _Mouse.DOWN_UP_AFTER_CHORDING
+                if mouse is _Mouse.CHORDING_NOT_FLAG:
+                    self.right -= 1
+                if i is not None:
+                    self.chord(i)
+        elif kind is Mouse.MIDDLE_UP:
+            if i is not None:
+                self.chord(i)
+
+
+def numbers_of(rows: int, cols: int, mines: frozenset[tuple[int, int]]) -> list[int]:
+    """The board as counts: -1 a mine, else how many mines touch the cell."""
+    numbers = [0] * (rows * cols)
+    for row, col in mines:
+        numbers[row * cols + col] = -1
+    for row, col in mines:
+        for r in range(max(0, row - 1), min(rows, row + 2)):
+            for c in range(max(0, col - 1), min(cols, col + 2)):
+                if numbers[r * cols + c] >= 0:
+                    numbers[r * cols + c] += 1
+    return numbers
+
+
+def tally(video: Video) -> Tally:
+    """Play a video's presses and releases through the machine; what they did."""
+    rows, cols, size = video.rows, video.cols, video.cell_size
+    machine = _Machine(rows, cols, numbers_of(rows, cols, video.mines))
+    width, height = cols * size, rows * size
+    move, playing = Mouse.MOVE, _Game.PLAYING
+    began = ended = None
+    for event in video.events:
+        kind = event.kind
+        if kind is move:
+            continue
+        x, y = event.x, event.y
+        cell = None if not (0 <= x < width and 0 <= y < height) else (y // size) * cols + x // size
+        was = machine.game
+        machine.step(kind, cell)
+        if began is None and was is not playing and machine.game is not was:
+            began = event.ms if machine.game is playing else None
+        if machine.game in (_Game.WON, _Game.LOST):
+            ended = event.ms
+            break
+    if ended is None:
+        ended = video.events[-1].ms if video.events else 0
+    return Tally(
+        won=machine.game is _Game.WON,
+        lost=machine.game is _Game.LOST,
+        time_ms=max(0, ended - (began or 0)),
+        bbbv=bbbv(rows, cols, video.mines),
+        solved_bbbv=machine.solved,
+        left=machine.left,
+        right=machine.right,
+        double=machine.double,
+        lce=machine.lce,
+        rce=machine.rce,
+        dce=machine.dce,
+        flags=machine.flags,
+    )

@@ -1,0 +1,62 @@
+"""The community's replay files (tests/data/replays: real files from MIT-licensed
+repositories, with ms-toollib's reading of each in expected.jsonl) read by our
+readers and counted by our tally: the same board, result, time, 3BV and clicks as
+Metasweeper's ms-toollib; the files it cannot read either read by ours (older MVF)
+or refused in one line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.replay.formats import read_video
+from game.replay.tally import tally
+from game.replay.video import VideoError
+
+DATA = Path(__file__).parent / "data" / "replays"
+EXPECTED = [json.loads(line) for line in (DATA / "expected.jsonl").read_text().splitlines()]
+READ_HERE = {"avf"}
+"""The formats whose readers have landed."""
+
+
+def readable() -> list[dict[str, object]]:
+    return [
+        entry for entry in EXPECTED if entry["format"] in READ_HERE and not entry.get("unreadable")
+    ]
+
+
+@pytest.mark.parametrize("entry", readable(), ids=lambda e: str(e["file"]).split("/")[-1])
+def test_each_file_reads_to_what_ms_toollib_reads(entry: dict[str, object]) -> None:
+    name = str(entry["file"])
+    video = read_video(name, (DATA / name).read_bytes())
+    counted = tally(video)
+    got = {
+        "format": video.format,
+        "rows": video.rows,
+        "cols": video.cols,
+        "mines": video.mine_count,
+        "won": counted.won,
+        "bbbv": counted.bbbv,
+        "solved_bbbv": counted.solved_bbbv,
+        "left": counted.left,
+        "right": counted.right,
+        "double": counted.double,
+    }
+    assert got == {key: entry[key] for key in got}
+    assert abs(counted.time_ms / 1000 - float(entry["time"])) <= 0.011  # type: ignore[arg-type]
+    if entry.get("player"):
+        assert video.facts.player == entry["player"]
+
+
+@pytest.mark.parametrize(
+    "entry",
+    [e for e in EXPECTED if e["format"] in READ_HERE and e.get("expect_error")],
+    ids=lambda e: str(e["file"]).split("/")[-1],
+)
+def test_files_that_are_no_game_are_refused_in_one_line(entry: dict[str, object]) -> None:
+    name = str(entry["file"])
+    with pytest.raises(VideoError) as refused:
+        read_video(name, (DATA / name).read_bytes())
+    assert "\n" not in str(refused.value) and str(refused.value)
