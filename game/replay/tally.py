@@ -203,16 +203,16 @@ class _Machine:
         self.solved += around_bbbv
         seen: set[int] = set()
         for j in self.around(i):
-            if self.look[j] == HIDDEN and self.board[j] == 0 and j not in seen:
-                if self.opening_whole(j, seen):
-                    self.solved += 1
+            whole = self.look[j] == HIDDEN and self.board[j] == 0 and j not in seen
+            if whole and self.opening_whole(j, seen):
+                self.solved += 1
         self.reveal(closed)
         if self.game is not _Game.LOST:
             self.check_win()
 
     # ------------------------------------------------------------------ the mouse
 
-    def step(self, kind: Mouse, i: int | None) -> None:  # noqa: C901 (one table)
+    def step(self, kind: Mouse, i: int | None) -> None:
         """One press, release or pre-flag on cell ``i`` (None: off the board)."""
         game, mouse = self.game, self.mouse
         if game in (_Game.WON, _Game.LOST):
@@ -361,9 +361,8 @@ class _Machine:
                     self.right -= 1
                 if i is not None:
                     self.chord(i)
-        elif kind is Mouse.MIDDLE_UP:
-            if i is not None:
-                self.chord(i)
+        elif kind is Mouse.MIDDLE_UP and i is not None:
+            self.chord(i)
 
 
 def numbers_of(rows: int, cols: int, mines: frozenset[tuple[int, int]]) -> list[int]:

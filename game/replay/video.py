@@ -18,7 +18,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-
 MAX_EVENTS = 1_000_000
 """The most mouse events a replay file may hold (an hour of play at a high mouse
 rate); a file that claims more is refused, so memory stays bounded."""
