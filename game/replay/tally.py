@@ -128,16 +128,16 @@ class _Machine:
         return True
 
     def reveal(self, cells: list[int]) -> None:
-        """Open cells; a zero opens what is hidden around it."""
+        """Open cells; a zero opens the closed cells around it that bear no flag."""
         stack = list(cells)
         while stack:
             i = stack.pop()
             if self.look[i] not in (HIDDEN, QUESTION):
                 continue
             value = self.board[i]
-            self.look[i] = value if value >= 0 else HIDDEN
             if value < 0:
                 continue
+            self.look[i] = value
             self.safe_left -= 1
             if value == 0:
                 stack.extend(j for j in self.around(i) if self.look[j] in (HIDDEN, QUESTION))
@@ -181,9 +181,11 @@ class _Machine:
             self.flags -= 1
 
     def chord(self, i: int) -> None:
+        """Both buttons (or the middle one) on a cell: on a number with as many flags
+        around it, or on an open 0, the closed cells around it open."""
         self.double += 1
         look = self.look[i]
-        if look == 0 or look >= 8:
+        if look >= 8:
             return
         closed = []
         flagged = 0
