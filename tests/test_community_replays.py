@@ -17,7 +17,7 @@ from game.replay.video import VideoError
 
 DATA = Path(__file__).parent / "data" / "replays"
 EXPECTED = [json.loads(line) for line in (DATA / "expected.jsonl").read_text().splitlines()]
-READ_HERE = {"avf", "rmv"}
+READ_HERE = {"avf", "rmv", "evf"}
 """The formats whose readers have landed."""
 
 

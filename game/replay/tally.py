@@ -45,6 +45,15 @@ class _Mouse(Enum):
     DOWN_UP_AFTER_CHORDING = 6  # the right went up after a chord, the left is still down
 
 
+_BOTH = {
+    _Mouse.DOWN_UP: _Mouse.CHORDING,
+    _Mouse.DOWN_UP_AFTER_CHORDING: _Mouse.CHORDING,
+    _Mouse.UP_DOWN: _Mouse.CHORDING,
+    _Mouse.UP_DOWN_NOT_FLAG: _Mouse.CHORDING_NOT_FLAG,
+}
+"""Both buttons down (EVF's "cc"): the state it leads to from each."""
+
+
 @dataclass(frozen=True)
 class Tally:
     """What a replay's mouse events did, counted as its community counts them."""
@@ -236,6 +245,9 @@ class _Machine:
                     self.game = _Game.PRE_FLAGGING
                     self.right_click(i)
                 return
+            if kind is Mouse.BOTH_DOWN:
+                self.mouse = _BOTH.get(mouse, _Mouse.CHORDING)
+                return
             if kind is Mouse.RIGHT_DOWN:
                 if mouse is _Mouse.UP_UP:
                     self.mouse = _Mouse.UP_DOWN
@@ -316,6 +328,11 @@ class _Machine:
                 return
             if kind in (Mouse.MIDDLE_DOWN, Mouse.MIDDLE_UP):
                 return
+            if kind is Mouse.BOTH_DOWN:
+                if mouse is _Mouse.DOWN_UP and i is not None and self.pre_flags == 0:
+                    self.game = _Game.READY
+                self.mouse = _BOTH.get(mouse, mouse)
+                return
         self.playing(kind, i)
 
     def playing(self, kind: Mouse, i: int | None) -> None:
@@ -365,6 +382,8 @@ class _Machine:
                     self.chord(i)
         elif kind is Mouse.MIDDLE_UP and i is not None:
             self.chord(i)
+        elif kind is Mouse.BOTH_DOWN:
+            self.mouse = _BOTH.get(mouse, mouse)
 
 
 def numbers_of(rows: int, cols: int, mines: frozenset[tuple[int, int]]) -> list[int]:

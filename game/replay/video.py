@@ -54,6 +54,8 @@ class Mouse(Enum):
     MIDDLE_UP = "mr"
     PRE_FLAG = "pf"
     """A flag placed before the game began (RMV 2 stores these as events of their own)."""
+    BOTH_DOWN = "cc"
+    """Both buttons down, the file not saying which went down last (EVF)."""
 
 
 @dataclass(frozen=True, slots=True)
