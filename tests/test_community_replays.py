@@ -17,7 +17,7 @@ from game.replay.video import VideoError
 
 DATA = Path(__file__).parent / "data" / "replays"
 EXPECTED = [json.loads(line) for line in (DATA / "expected.jsonl").read_text().splitlines()]
-READ_HERE = {"avf", "rmv", "evf"}
+READ_HERE = {"avf", "rmv", "evf", "mvf"}
 """The formats whose readers have landed."""
 
 
@@ -69,3 +69,21 @@ def test_files_that_are_no_game_are_refused_in_one_line(entry: dict[str, object]
     with pytest.raises(VideoError) as refused:
         read_video(name, (DATA / name).read_bytes())
     assert "\n" not in str(refused.value) and str(refused.value)
+
+
+OLDER_MVF = sorted((DATA / "flop-player" / "mvf").glob("*.mvf"))
+
+
+@pytest.mark.parametrize("path", OLDER_MVF, ids=lambda p: p.name)
+def test_every_mvf_release_reads_to_a_game_that_agrees_with_its_own_header(path: Path) -> None:
+    """ms-toollib reads only Clone 0.97; ours reads 0.96 and earlier, 2006 and 2007 too:
+    each is a finished game whose events end at the time the file stores, with the
+    3BV the file stores where it stores one."""
+    video = read_video(path.name, path.read_bytes())
+    counted = tally(video)
+    assert counted.won and counted.solved_bbbv == counted.bbbv
+    assert video.facts.time_ms is not None
+    assert abs(counted.time_ms - video.facts.time_ms) <= 10  # the file's 10 ms steps
+    if video.facts.bbbv is not None:
+        assert counted.bbbv == video.facts.bbbv
+    assert video.facts.player and video.facts.program.startswith("Minesweeper Clone")

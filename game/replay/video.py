@@ -23,12 +23,13 @@ MAX_EVENTS = 1_000_000
 rate); a file that claims more is refused, so memory stays bounded."""
 
 
-def text_of(data: bytes, *, utf8: bool = False) -> str:
+def text_of(data: bytes, *, utf8: bool = False, local: str = "gbk") -> str:
     """A name or a note as the file's program wrote it: UTF-8 where the file says so;
     else the Chinese Windows code page (GBK, which the programs of the Chinese
-    community write and ms-toollib reads first), else UTF-8, else Latin-1. Stripped
-    of spaces and control characters at its ends."""
-    codecs = ("utf-8",) if utf8 else ("gbk", "utf-8")
+    community write and ms-toollib reads first; ``local`` names another for a
+    program of elsewhere), else UTF-8, else Latin-1. Stripped of spaces and control
+    characters at its ends."""
+    codecs = ("utf-8",) if utf8 else (local, "utf-8")
     for codec in codecs:
         try:
             return data.decode(codec).strip(" \x00\r\n\t")
