@@ -39,6 +39,10 @@ class Options:
     """--replay: a replay file to play back in the window."""
     verify_replay: str | None = None
     """--verify-replay: a replay file to check without a window."""
+    analyse: tuple[str, ...] = ()
+    """--analyse: replay files to report on, without a window."""
+    json: bool = False
+    """--json: the report as JSON Lines."""
 
 
 def _custom(text: str) -> Board:
@@ -110,6 +114,14 @@ def parser() -> argparse.ArgumentParser:
         help="check that a replay reproduces its result, without a window: "
         "exit 0 if it does, 1 if not, 2 if the file is no replay",
     )
+    board.add_argument(
+        "--analyse",
+        nargs="+",
+        metavar="FILE",
+        help="report on replay files (ours, AVF, RMV, MVF, EVF, RAWVF) without a window: "
+        "result, time, 3BV, clicks; exit 0 if all were read, 2 if not",
+    )
+    p.add_argument("--json", action="store_true", help="with --analyse: JSON Lines")
     p.add_argument("--seed", type=_seed, help="a seed for the mine layout (same seed, same board)")
     p.add_argument("--zoom", type=_zoom, help=f"pixel scale of the 16-pixel art: {_ZOOM_WORDS}")
     p.add_argument("--no-sound", action="store_true", help="start with sound off")
@@ -134,6 +146,8 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
         daily=date.today().isoformat() if args.daily else None,
         replay=args.replay,
         verify_replay=args.verify_replay,
+        analyse=tuple(args.analyse or ()),
+        json=args.json,
     )
     if options.board_code is None and options.daily is None:
         return options
@@ -181,6 +195,22 @@ def verify_replay(path: str) -> int:
         f" ({verdict.problems[0]})",
     )
     return 1
+
+
+def analyse(paths: Sequence[str], *, as_json: bool) -> int:
+    """--analyse: each file's figures on stdout (JSON Lines with --json); 0 if every
+    file was read, 2 if one was not."""
+    import json
+
+    from game.replay.report import report, table
+
+    reports = [report(path) for path in paths]
+    if as_json:
+        for entry in reports:
+            _say(sys.stdout, json.dumps(entry, ensure_ascii=False))
+    else:
+        _say(sys.stdout, table(reports))
+    return 2 if any("error" in entry for entry in reports) else 0
 
 
 def _say(stream: TextIO | None, line: str) -> None:

@@ -91,3 +91,65 @@ def test_every_mvf_release_reads_to_a_game_that_agrees_with_its_own_header(path:
     if video.facts.bbbv is not None:
         assert counted.bbbv == video.facts.bbbv
     assert video.facts.player and video.facts.program.startswith("Minesweeper Clone")
+
+
+def test_analyse_gives_json_lines_in_order_and_exit_2_when_one_file_is_not_read(
+    tmp_path: Path,
+) -> None:
+    import subprocess
+    import sys
+
+    root = Path(__file__).parent.parent
+    names = [str(e["file"]) for e in readable()]
+    bad = "flop-player/error/error_video_invalid_event.rawvf"
+    done = subprocess.run(
+        [sys.executable, "-m", "game", "--analyse", *names, bad, "--json"],
+        cwd=DATA,
+        capture_output=True,
+        text=True,
+        env={**__import__("os").environ, "PYTHONPATH": str(root)},
+        timeout=120,
+    )
+    assert done.returncode == 2, done.stderr
+    lines = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [line["file"] for line in lines] == [*names, bad]
+    by_name = {str(e["file"]): e for e in EXPECTED}
+    for line in lines[:-1]:
+        want = by_name[line["file"]]
+        for key in (
+            "format",
+            "rows",
+            "cols",
+            "mines",
+            "won",
+            "bbbv",
+            "solved_bbbv",
+            "left",
+            "right",
+            "double",
+        ):
+            assert line[key] == want[key], (line["file"], key)
+        assert abs(line["time"] - float(want["time"])) <= 0.011
+    assert set(lines[-1]) == {"file", "error"} and "unknown event" in lines[-1]["error"]
+    # All read: exit 0; a table without --json.
+    done = subprocess.run(
+        [sys.executable, "-m", "game", "--analyse", names[0]],
+        cwd=DATA,
+        capture_output=True,
+        text=True,
+        env={**__import__("os").environ, "PYTHONPATH": str(root)},
+        timeout=120,
+    )
+    assert done.returncode == 0 and "won" in done.stdout
+
+
+def test_analyse_reads_our_own_replays_as_format_ours(tmp_path: Path) -> None:
+    from test_window_replay import write_replay
+
+    from game.replay.report import report
+
+    path = write_replay(tmp_path)
+    entry = report(str(path))
+    assert entry["format"] == "ours" and entry["won"] is False
+    assert (entry["rows"], entry["cols"], entry["mines"]) == (9, 9, 10)
+    assert entry["left"] == 2 and entry["time"] == 0.8

@@ -1,0 +1,149 @@
+"""A replay file's figures, as ``python -m game --analyse FILE ... [--json]`` gives
+them: one JSON object a file (JSON Lines), in the order the files were named.
+
+Keys: ``file``, ``format`` (avf, rmv, mvf, evf, rawvf, or ours), ``rows``, ``cols``,
+``mines``, ``won``, ``time`` (seconds), ``bbbv``, ``solved_bbbv``, ``left``,
+``right``, ``double``, ``player``, ``program``, ``date``, and a ``stats`` object
+(``ce``, ``lce``, ``rce``, ``dce``, ``flag``, ``ioe``, ``corr``, ``thrp``,
+``bbbv_s``, ``cl_s``, ``ce_s``: ms-toollib's names). A community file is counted as
+its community counts it (game.replay.tally, ms-toollib's conventions); one of ours
+by our own rules (docs/REPLAY.md, "Counting"). A file that cannot be read:
+``{"file": ..., "error": "one line"}``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from game.replay.files import COMMUNITY_SUFFIXES
+from game.replay.format import ReplayError
+from game.replay.video import VideoError
+
+Report = dict[str, Any]
+
+
+def report(path: str) -> Report:
+    """The figures of one replay file, or its error."""
+    name = Path(path).name
+    try:
+        if name.lower().endswith(COMMUNITY_SUFFIXES):
+            return _community(path)
+        return _ours(path)
+    except (VideoError, ReplayError) as error:
+        text = str(error)
+        return {"file": path, "error": text if name in text else f"{name}: {text}"}
+
+
+def _rates(
+    seconds: float, bbbv_solved: int, clicks: int, effective: int
+) -> dict[str, float | None]:
+    def ratio(a: float, b: float) -> float | None:
+        return round(a / b, 6) if b else None
+
+    return {
+        "ioe": ratio(bbbv_solved, clicks),
+        "corr": ratio(effective, clicks),
+        "thrp": ratio(bbbv_solved, effective),
+        "bbbv_s": ratio(bbbv_solved, seconds),
+        "cl_s": ratio(clicks, seconds),
+        "ce_s": ratio(effective, seconds),
+    }
+
+
+def _community(path: str) -> Report:
+    from game.replay.formats import open_video
+    from game.replay.tally import tally
+
+    video = open_video(path)
+    counted = tally(video)
+    seconds = counted.time_ms / 1000
+    facts = video.facts
+    return {
+        "file": path,
+        "format": video.format,
+        "rows": video.rows,
+        "cols": video.cols,
+        "mines": video.mine_count,
+        "won": counted.won,
+        "time": seconds,
+        "bbbv": counted.bbbv,
+        "solved_bbbv": counted.solved_bbbv,
+        "left": counted.left,
+        "right": counted.right,
+        "double": counted.double,
+        "player": facts.player,
+        "program": facts.program,
+        "date": facts.date,
+        "stats": {
+            "ce": counted.effective,
+            "lce": counted.lce,
+            "rce": counted.rce,
+            "dce": counted.dce,
+            "flag": counted.flags,
+            **_rates(seconds, counted.solved_bbbv, counted.clicks, counted.effective),
+        },
+    }
+
+
+def _ours(path: str) -> Report:
+    from game.core import Status
+    from game.replay.reader import load
+
+    replay = load(path)
+    clicks = replay.clicks
+    seconds = replay.ms / 1000
+    return {
+        "file": path,
+        "format": "ours",
+        "rows": replay.board.rows,
+        "cols": replay.board.cols,
+        "mines": replay.board.mines,
+        "won": replay.result is Status.WON,
+        "time": seconds,
+        "bbbv": replay.bbbv,
+        "solved_bbbv": replay.bbbv_solved,
+        "left": clicks.left,
+        "right": clicks.right,
+        "double": clicks.chord,
+        "player": replay.player,
+        "program": "Minesweeper (this game)",
+        "date": replay.date,
+        "stats": {
+            "ce": clicks.effective,
+            **_rates(seconds, replay.bbbv_solved, clicks.total, clicks.effective),
+        },
+    }
+
+
+def table(reports: list[Report]) -> str:
+    """The reports as a table for a person to read."""
+    rows = [
+        ("file", "format", "board", "result", "time", "3BV", "L", "R", "D"),
+    ]
+    errors = []
+    for entry in reports:
+        if "error" in entry:
+            errors.append(f"{entry['file']}: not read: {entry['error']}")
+            continue
+        board = f"{entry['rows']}x{entry['cols']}/{entry['mines']}"
+        bbbv = entry["bbbv"] if entry["won"] else f"{entry['solved_bbbv']}/{entry['bbbv']}"
+        rows.append(
+            (
+                entry["file"],
+                entry["format"],
+                board,
+                "won" if entry["won"] else "not won",
+                f"{entry['time']:.3f}",
+                str(bbbv),
+                str(entry["left"]),
+                str(entry["right"]),
+                str(entry["double"]),
+            )
+        )
+    widths = [max(len(str(row[i])) for row in rows) for i in range(len(rows[0]))]
+    lines = [
+        "  ".join(str(cell).ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
+        for row in rows
+    ]
+    return "\n".join(lines + errors)
