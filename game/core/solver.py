@@ -37,7 +37,6 @@ from game.core.reasons import cell_name
 __all__ = [
     "Analysis",
     "Deduction",
-    "Hint",
     "Knowledge",
     "ViewError",
     "analyse",
@@ -54,18 +53,6 @@ BACKTRACK_NODES = 20_000
 takes over (backtracking is faster on small groups, the programme on long ones)."""
 
 _HIDDEN_CHARS = frozenset("#F?*!X")
-
-
-@dataclass(frozen=True)
-class Hint:
-    """What Game.hint() offers: a certain cell with its reason, or the safest cell."""
-
-    cell: Cell
-    is_mine: bool
-    reason: str
-    premises: tuple[Cell, ...]
-    probability: Fraction
-    """The chance that ``cell`` is a mine: 0 or 1 for a certain one."""
 
 
 @dataclass(frozen=True)
