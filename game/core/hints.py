@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
-from game.core.delta import Cell
+from game.core.knowledge import Deduction
 from game.core.look import Look
 from game.core.reasons import cell_name
 from game.core.solver import analyse
@@ -18,13 +18,10 @@ __all__ = ["Hint", "hint"]
 
 
 @dataclass(frozen=True)
-class Hint:
-    """What Game.hint() offers: a certain cell with its reason, or the safest cell."""
+class Hint(Deduction):
+    """What Game.hint() offers: a certain cell with its reason (a Deduction, its
+    rule kept), or the safest cell (rule 'first click' or 'chance')."""
 
-    cell: Cell
-    is_mine: bool
-    reason: str
-    premises: tuple[Cell, ...]
     probability: Fraction
     """The chance that ``cell`` is a mine: 0 or 1 for a certain one."""
 
@@ -47,13 +44,14 @@ def hint(game: Game) -> Hint | None:
             False,
             f"the first click is always safe: try {cell_name(cell)}",
             (),
+            "first click",
             Fraction(0),
         )
     analysis = analyse(game.view(), game.mines)
     for d in analysis.deductions:
         if d.is_mine and game.look(*d.cell) is Look.FLAG:
             continue  # the player already says so
-        return Hint(d.cell, d.is_mine, d.reason, d.premises, Fraction(int(d.is_mine)))
+        return Hint(d.cell, d.is_mine, d.reason, d.premises, d.rule, Fraction(int(d.is_mine)))
     candidates = [
         (p, cell)
         for cell, p in analysis.probability.items()
@@ -65,4 +63,4 @@ def hint(game: Game) -> Hint | None:
         f"no cell is certain; {cell_name(cell)} is the safest, with {approx}a "
         f"{p.numerator} in {p.denominator} chance of a mine"
     )
-    return Hint(cell, False, reason, (), p)
+    return Hint(cell, False, reason, (), "chance", p)

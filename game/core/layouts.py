@@ -42,6 +42,23 @@ class Group:
         self.approx: dict[int, Fraction] = {}
 
 
+def _local_numbers(
+    constraints: list[tuple[list[int], int]], cons_ids: list[list[int]]
+) -> tuple[list[int], list[int], list[list[int]]]:
+    """The group's numbers renumbered from 0 in order of first use: the mines each
+    needs, the hidden cells each touches, and each class's numbers by the new ids."""
+    local: dict[int, int] = {}
+    for ids in cons_ids:
+        for c in ids:
+            local.setdefault(c, len(local))
+    need = [0] * len(local)
+    cells = [0] * len(local)
+    for c, k in local.items():
+        need[k] = constraints[c][1]
+        cells[k] = len(constraints[c][0])
+    return need, cells, [[local[c] for c in ids] for ids in cons_ids]
+
+
 def _enumerate(
     group: Group,
     constraints: list[tuple[list[int], int]],
@@ -51,17 +68,7 @@ def _enumerate(
     """Fill group.weights and group.mine_weights by backtracking; raises _OverBudget."""
     classes = group.classes
     sizes = [len(c) for c in classes]
-    # Number ids local to this group.
-    local: dict[int, int] = {}
-    for ids in cons_ids:
-        for c in ids:
-            local.setdefault(c, len(local))
-    need = [0] * len(local)
-    left = [0] * len(local)
-    for c, k in local.items():
-        need[k] = constraints[c][1]
-        left[k] = len(constraints[c][0])
-    ccons = [[local[c] for c in ids] for ids in cons_ids]
+    need, left, ccons = _local_numbers(constraints, cons_ids)
     total_cells = sum(sizes)
     weights = [0] * (total_cells + 1)
     mine_weights = [[0] * (total_cells + 1) for _ in classes]
@@ -127,16 +134,10 @@ def _enumerate_dp(
     classes = group.classes
     n = len(classes)
     sizes = [len(c) for c in classes]
-    local: dict[int, int] = {}
-    for ids in cons_ids:
-        for c in ids:
-            local.setdefault(c, len(local))
-    need0 = [0] * len(local)
-    for c, k in local.items():
-        need0[k] = constraints[c][1]
-    ccons = [[local[c] for c in ids] for ids in cons_ids]
-    first = [n] * len(local)
-    last = [-1] * len(local)
+    need0, _, ccons = _local_numbers(constraints, cons_ids)
+    numbers = len(need0)
+    first = [n] * numbers
+    last = [-1] * numbers
     for p, cs in enumerate(ccons):
         for j in cs:
             first[j] = min(first[j], p)
@@ -147,7 +148,7 @@ def _enumerate_dp(
         cap_after.append(
             [sum(sizes[q] for q in range(p + 1, last[j] + 1) if j in ccons[q]) for j in cs]
         )
-    open_before = [[j for j in range(len(local)) if first[j] < p <= last[j]] for p in range(n + 1)]
+    open_before = [[j for j in range(numbers) if first[j] < p <= last[j]] for p in range(n + 1)]
     comb = math.comb
 
     def spend(units: int) -> None:
