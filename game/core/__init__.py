@@ -8,7 +8,7 @@ action returns a Delta saying what changed.
     delta = game.reveal(4, 4)
 """
 
-from game.core.board import FirstClick
+from game.core.board import MAX_SEED, FirstClick, draw_seed
 from game.core.delta import Cell, CellSet, Delta, Mark
 from game.core.errors import (
     BoardSizeError,
@@ -19,11 +19,13 @@ from game.core.errors import (
     RuleError,
     SnapshotError,
 )
-from game.core.game import MAX_SEED, Game, Status, draw_seed
+from game.core.game import Game
+from game.core.hints import Hint
 from game.core.look import Look
 from game.core.minefield import Minefield
 from game.core.moves import Action, Move, chord, mark, reveal
-from game.core.solver import Analysis, Deduction, Hint, ViewError, analyse
+from game.core.solver import Analysis, Deduction, ViewError, analyse
+from game.core.status import Status
 
 __all__ = [
     "MAX_SEED",

@@ -14,6 +14,14 @@ from enum import Enum
 
 from game.core.errors import BoardSizeError, CellError, LayoutError, RuleError
 
+MAX_SEED = (1 << 63) - 1
+"""Seeds are whole numbers from 0 to this (they fit a signed 64-bit integer)."""
+
+
+def draw_seed() -> int:
+    """A fresh seed from the system's entropy (never the clock)."""
+    return random.SystemRandom().getrandbits(63)
+
 
 class FirstClick(Enum):
     """Which cells the first reveal keeps free of mines."""

@@ -29,3 +29,7 @@ class MoveError(GameError):
 
 class SnapshotError(GameError):
     """A saved game that cannot be restored."""
+
+
+class ViewError(GameError):
+    """A view that is not a board, or that no layout of mines fits."""

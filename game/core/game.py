@@ -10,42 +10,30 @@ the end-of-game views touch only the mines and the flags.
 from __future__ import annotations
 
 import random
-from enum import Enum
-from fractions import Fraction
 from typing import Any
 
+from game.core import hints, snapshot
 from game.core.bbbv import bbbv, bbbv_solved
 from game.core.board import (
+    MAX_SEED,
     FirstClick,
     Geometry,
     check_mine_count,
     count_neighbours,
+    draw_seed,
     place_mines,
 )
 from game.core.delta import EMPTY_RUNS, Cell, CellSet, Delta, Mark
-from game.core.errors import RuleError, SnapshotError
+from game.core.errors import RuleError
 from game.core.generate import no_guess_positions
+from game.core.hints import Hint
 from game.core.look import Look
 from game.core.minefield import Minefield
 from game.core.moves import Action, Move
-from game.core.solver import Hint, analyse, cell_name
+from game.core.status import Status
 
 _FLAG = Mark.FLAG.value
 _QUESTION = Mark.QUESTION.value
-
-
-class Status(Enum):
-    """Where a game is in its life."""
-
-    READY = "ready"  # no cell opened yet (mines of a new game not yet placed)
-    PLAYING = "playing"
-    WON = "won"
-    LOST = "lost"
-
-    @property
-    def is_over(self) -> bool:
-        """The game has ended: every action does nothing until a new game."""
-        return self in (Status.WON, Status.LOST)
 
 
 class Game:
@@ -579,67 +567,24 @@ class Game:
         first reveal comes back unplaced, with its seed (a snapshot written before
         seeds were kept draws a new one).
         """
-        try:
-            return cls._restore(data)
-        except SnapshotError:
-            raise
-        except (KeyError, TypeError, ValueError, IndexError, AttributeError) as error:
-            raise SnapshotError(f"the saved game is damaged ({error})") from None
-
-    @classmethod
-    def _restore(cls, data: object) -> Game:
-        if not isinstance(data, dict):
-            raise SnapshotError("the saved game is not a record of a game")
-        rows, cols, mines = data["rows"], data["cols"], data["mines"]
-        cells = data["cells"]
-        if not (isinstance(cells, list) and len(cells) == rows):
-            raise SnapshotError("the saved game's rows do not match its size")
-        if not all(isinstance(line, str) and len(line) == cols for line in cells):
-            raise SnapshotError("the saved game's rows do not match its size")
-        for flag in ("placed", "marks", "left_click_chords"):
-            if not isinstance(data[flag], bool):
-                raise SnapshotError(f"the saved game's {flag!r} is not true or false")
-        seed = data.get("seed")
-        if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
-            raise SnapshotError(f"the saved game's seed {seed!r} is not a seed")
-        geometry = Geometry(rows, cols)
-        check_mine_count(geometry, mines)
-        status = Status(data["status"])
+        saved = snapshot.read(data)
         game = cls(
-            geometry,
-            mines,
+            saved.geometry,
+            saved.mines,
             positions=None,
-            first_click=FirstClick.parse(data["first_click"]),
-            marks=data["marks"],
-            left_click_chords=data["left_click_chords"],
-            seed=draw_seed() if seed is None and not data["placed"] else seed,
+            first_click=saved.first_click,
+            marks=saved.marks,
+            left_click_chords=saved.left_click_chords,
+            seed=draw_seed() if saved.seed is None and not saved.placed else saved.seed,
         )
-        text = "".join(cells)
-        if set(text) - set("hfqoHFQO"):
-            raise SnapshotError("the saved game has cells of an unknown kind")
-        positions = [
-            geometry.index(k // cols, k % cols) for k, ch in enumerate(text) if ch.isupper()
-        ]
-        placed = data["placed"]
-        if placed and len(positions) != mines:
-            raise SnapshotError("the saved game's mines do not match its mine count")
-        if not placed and (positions or status is not Status.READY or "o" in text.lower()):
-            raise SnapshotError("the saved game opened cells before placing its mines")
-        if placed:
-            game._lay_mines(positions)
-        proved = data.get("no_guess_guaranteed")
-        if proved is not None:
-            if not isinstance(proved, bool):
-                raise SnapshotError("the saved game's 'no_guess_guaranteed' is not true or false")
-            if not placed or game._first_click is not FirstClick.NOGUESS:
-                raise SnapshotError("the saved game says no-guess without being one")
-            game._no_guess_guaranteed = proved
-        for k, ch in enumerate(text):
+        if saved.placed:
+            game._lay_mines(saved.positions)
+        game._no_guess_guaranteed = saved.no_guess_guaranteed
+        geometry, cols = saved.geometry, saved.geometry.cols
+        for k, ch in enumerate(saved.cells):
             i = geometry.index(k // cols, k % cols)
             lower = ch.lower()
             if lower == "o":
-                if ch == "O":
-                    raise SnapshotError("the saved game shows an opened mine")
                 game._openable[i] = 0
                 game._zero[i] = 0
                 game._opened += 1
@@ -650,64 +595,16 @@ class Game:
                 game._flags.add(i)
             elif lower == "q":
                 game._mark[i] = _QUESTION
-        exploded = [geometry.index(*cell) for cell in map(tuple, data["exploded"])]
-        if any(not game._mine[p] for p in exploded) or bool(exploded) != (status is Status.LOST):
-            raise SnapshotError("the saved game's exploded mines do not add up")
-        game._exploded = set(exploded)
-        won = game._opened == game._safe
-        if won != (status is Status.WON) or (status is Status.READY and game._opened):
-            raise SnapshotError("the saved game's state does not match its board")
-        game._status = status
+        game._exploded = set(saved.exploded)
+        game._status = saved.status
         return game
 
     def hint(self) -> Hint | None:
-        """The next thing logic finds on the board as the player sees it.
-
-        A certain cell (safe, or a mine the player has not flagged yet) with its
-        reason; if none is certain, the hidden cell least likely to be a mine, with
-        its exact probability. Flags are opinions, never evidence (a wrong flag can
-        be named safe). Before the first reveal: the first click is always safe.
-        None once the game is over.
-        """
-        if self._status.is_over:
-            return None
-        if not self._placed:
-            cell = (self._geo.rows // 2, self._geo.cols // 2)
-            return Hint(
-                cell,
-                False,
-                f"the first click is always safe: try {cell_name(cell)}",
-                (),
-                Fraction(0),
-            )
-        analysis = analyse(self.view(), self._mines)
-        for d in analysis.deductions:
-            if d.is_mine and self._mark[self._geo.index(*d.cell)] == _FLAG:
-                continue  # the player already says so
-            return Hint(d.cell, d.is_mine, d.reason, d.premises, Fraction(int(d.is_mine)))
-        candidates = [
-            (p, cell)
-            for cell, p in analysis.probability.items()
-            if self._mark[self._geo.index(*cell)] != _FLAG and p < 1
-        ] or [(p, cell) for cell, p in analysis.probability.items() if p < 1]
-        p, cell = min(candidates)
-        approx = "" if analysis.exact else "about "
-        reason = (
-            f"no cell is certain; {cell_name(cell)} is the safest, with {approx}a "
-            f"{p.numerator} in {p.denominator} chance of a mine"
-        )
-        return Hint(cell, False, reason, (), p)
+        """The next thing logic finds on the board as the player sees it (see
+        hints.py); None once the game is over."""
+        return hints.hint(self)
 
     def mine_cells(self) -> list[Cell]:
         """Where the mines are, sorted (empty before a new game's first reveal).
         The window never shows them while playing."""
         return sorted(self._geo.cell(p) for p in self._positions)
-
-
-MAX_SEED = (1 << 63) - 1
-"""Seeds are whole numbers from 0 to this (they fit a signed 64-bit integer)."""
-
-
-def draw_seed() -> int:
-    """A fresh seed from the system's entropy (never the clock)."""
-    return random.SystemRandom().getrandbits(63)

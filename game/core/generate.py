@@ -37,8 +37,8 @@ from dataclasses import dataclass
 
 from game.core.board import FirstClick, Geometry, count_neighbours, place_mines
 from game.core.delta import Cell
+from game.core.knowledge import MINE, OPEN, SAFE, UNKNOWN, Knowledge
 from game.core.minefield import Minefield
-from game.core.solver import MINE, OPEN, SAFE, UNKNOWN, Knowledge
 
 __all__ = ["MAX_ATTEMPTS", "NoGuess", "SolveResult", "no_guess", "no_guess_positions", "solve_from"]
 

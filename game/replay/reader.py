@@ -8,8 +8,7 @@ import re
 import stat
 from pathlib import Path
 
-from game.core import Action, Cell, GameError, Minefield, Move
-from game.core.game import MAX_SEED
+from game.core import MAX_SEED, Action, Cell, GameError, Minefield, Move
 from game.replay.format import (
     BUTTONS,
     MAGIC,

@@ -154,7 +154,7 @@ class Table:
         """A shared board's start cell is ringed until the first move."""
         session = self.session
         if session.start is not None and session.status is Status.READY:
-            self.hint = Hint(session.start, False, START_HERE, (), Fraction(0))
+            self.hint = Hint(session.start, False, START_HERE, (), "start", Fraction(0))
 
     def tap(self, listener: Listener) -> None:
         """Hear every event of this table from now on, in order, beginning with the
