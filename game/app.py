@@ -204,6 +204,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return cli.verify_replay(options.verify_replay)
     if options.analyse:
         return cli.analyse(options.analyse, as_json=options.json)
+    if options.export_evf is not None:
+        return cli.export_evf(*options.export_evf)
     played_back = None
     if options.replay is not None:
         from game.replay import ReplayError

@@ -39,6 +39,8 @@ class Options:
     """--replay: a replay file to play back in the window."""
     verify_replay: str | None = None
     """--verify-replay: a replay file to check without a window."""
+    export_evf: tuple[str, str] | None = None
+    """--export-evf: one of our replays, and the EVF file to write."""
     analyse: tuple[str, ...] = ()
     """--analyse: replay files to report on, without a window."""
     json: bool = False
@@ -121,6 +123,12 @@ def parser() -> argparse.ArgumentParser:
         help="report on replay files (ours, AVF, RMV, MVF, EVF, RAWVF) without a window: "
         "result, time, 3BV, clicks; exit 0 if all were read, 2 if not",
     )
+    board.add_argument(
+        "--export-evf",
+        nargs=2,
+        metavar=("REPLAY", "OUT"),
+        help="write one of our replays as an EVF file (Metasweeper's format), without a window",
+    )
     p.add_argument("--json", action="store_true", help="with --analyse: JSON Lines")
     p.add_argument("--seed", type=_seed, help="a seed for the mine layout (same seed, same board)")
     p.add_argument("--zoom", type=_zoom, help=f"pixel scale of the 16-pixel art: {_ZOOM_WORDS}")
@@ -147,6 +155,7 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
         replay=args.replay,
         verify_replay=args.verify_replay,
         analyse=tuple(args.analyse or ()),
+        export_evf=tuple(args.export_evf) if args.export_evf else None,
         json=args.json,
     )
     if options.board_code is None and options.daily is None:
@@ -195,6 +204,27 @@ def verify_replay(path: str) -> int:
         f" ({verdict.problems[0]})",
     )
     return 1
+
+
+def export_evf(source: str, target: str) -> int:
+    """--export-evf: 0 once written; a file that is no replay, or cannot be written:
+    one line on stderr, 2."""
+    from pathlib import Path
+
+    from game.replay import ReplayError
+    from game.replay.files import open_replay
+    from game.replay.formats.evf_write import export_evf as to_evf
+
+    try:
+        data = to_evf(open_replay(source).replay)
+        Path(target).write_bytes(data)
+    except ReplayError as error:
+        _say(sys.stderr, f"minesweeper: {error}")
+        return 2
+    except (ValueError, OSError) as error:
+        _say(sys.stderr, f"minesweeper: {Path(source).name}: {error}")
+        return 2
+    return 0
 
 
 def analyse(paths: Sequence[str], *, as_json: bool) -> int:

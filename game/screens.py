@@ -44,7 +44,7 @@ from game.widgets.table import TableDialog
 from game.words import seconds
 
 NEXT, RESET, CLOSE, RESUME, NEW_GAME = "Next", "Reset", "Close", "Resume", "New game"
-COPY_CODE, KEEP_REPLAY = "Copy code", "Keep replay"
+COPY_CODE, KEEP_REPLAY, EXPORT_EVF = "Copy code", "Keep replay", "Save as EVF"
 SHORT_NAMES = {
     Difficulty.BEGINNER: "Beg.",
     Difficulty.INTERMEDIATE: "Int.",
@@ -218,10 +218,12 @@ def game_panel(
     code: str | None = None,
     lines: Sequence[str] = (),
     keep: bool = False,
+    export: bool = False,
 ) -> TableDialog:
     """The statistics of the game just finished, as speedrunners read them; with
     its board code (and a button to copy it) and, if ``keep``, a button to keep
-    its replay."""
+    its replay; if ``export``, one to save it as an EVF file for the community's
+    programs."""
     clicks = summary.clicks
     won = summary.status is Status.WON
     bbbv = "-" if summary.bbbv is None else str(summary.bbbv)
@@ -239,7 +241,12 @@ def game_panel(
     ]
     if code is not None:
         rows.append(["Board code", code])
-    buttons = ("OK", *((COPY_CODE,) if code else ()), *((KEEP_REPLAY,) if keep else ()))
+    buttons = (
+        "OK",
+        *((COPY_CODE,) if code else ()),
+        *((KEEP_REPLAY,) if keep else ()),
+        *((EXPORT_EVF,) if export else ()),
+    )
     title = f"You won {difficulty.label}!" if won else "Game over"
     return TableDialog(title, [], rows, buttons=buttons, lines=list(lines))
 

@@ -191,6 +191,22 @@ def test_the_panel_shows_the_board_code_and_keeps_a_lost_game_on_request(
     assert "clipboard" in " ".join(getattr(app.stage.top_dialog, "lines", []))
 
 
+def test_the_panel_saves_the_game_as_an_evf_file_the_community_reads(
+    app: App, clock: FakeClock
+) -> None:
+    from game.replay.formats.evf import read as read_evf
+
+    play_to_the_end(app, clock, lose=True)
+    panel = app.stage.top_dialog
+    assert panel is not None and screens.EXPORT_EVF in panel.buttons  # type: ignore[attr-defined]
+    panel.choose(screens.EXPORT_EVF)
+    app.stage.settle()
+    [saved] = (app.profile.folder / replay_files.FOLDER).glob("*.evf")
+    assert read_evf(saved.read_bytes()).mines == frozenset(app.table.game.mine_cells())
+    note = " ".join(getattr(app.stage.top_dialog, "lines", []))
+    assert saved.name in note
+
+
 def test_play_board_code_from_the_menu_command(app: App) -> None:
     code = BoardCode(Board(10, 12, 20), GameRules(question_marks=False), 5)
     app.play.command(Command.BOARD_CODE)

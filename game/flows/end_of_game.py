@@ -196,6 +196,26 @@ class EndOfGame:
         if game_id is not None:
             profile.history.set_replay(game_id, path.name)
 
+    def export_evf(self, replay: Replay, tag: GameTag) -> str:
+        """Save the replay as an EVF file beside the kept replays; what became of it."""
+        from game.persist import replays as replay_files
+        from game.replay.format import SUFFIX
+        from game.replay.formats.evf_write import export_evf
+        from game.words import RESULT_WORDS
+
+        name = replay_files.file_name(
+            datetime.now(),
+            "daily" if tag.daily else replay.board.difficulty.value,
+            RESULT_WORDS.get(replay.result, "unfinished"),
+            replay.ms,
+        )
+        name = name.removesuffix(SUFFIX) + ".evf"
+        try:
+            path = replay_files.export(self.profile.folder, name, export_evf(replay))
+        except (OSError, ValueError) as error:
+            return f"The EVF file could not be saved ({getattr(error, 'strerror', None) or error})."
+        return f"Saved for Metasweeper and the community's players: {path.name}"
+
     def show_panel(
         self, session: PlaySession, tag: GameTag, best: Difficulty | None = None
     ) -> None:
@@ -221,6 +241,7 @@ class EndOfGame:
             None if code is None else code.code,
             lines,
             keep=replay is not None and not kept,
+            export=replay is not None and replay.minefield is not None,
         )
 
         def answered(result: object) -> None:
@@ -232,6 +253,9 @@ class EndOfGame:
                     if copy(code.code)
                     else "No clipboard here: the code is shown above."
                 )
+                self.show_panel(session, tag, best)
+            elif result == screens.EXPORT_EVF and replay is not None:
+                self.replay_note = self.export_evf(replay, tag)
                 self.show_panel(session, tag, best)
             elif result == screens.KEEP_REPLAY and replay is not None:
                 self.keep(replay, tag, "kept", self.game_id)

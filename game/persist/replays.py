@@ -13,13 +13,14 @@ the profile. File names sort by time:
 from __future__ import annotations
 
 import contextlib
+import os
 from datetime import datetime
 from pathlib import Path
 
-from game.persist.store import atomic_write_text
+from game.persist.store import atomic_write_text, create_temp
+from game.replay.format import SUFFIX
 
 FOLDER = "replays"
-SUFFIX = ".msreplay"
 KEEP_LAST = 50
 """How many won games are kept beyond the personal bests and the ones kept by hand."""
 
@@ -55,3 +56,23 @@ def prune(replays: Path, keep_last: int = KEEP_LAST) -> list[Path]:
         with contextlib.suppress(OSError):
             path.unlink()
     return removed
+
+
+def export(folder: Path, name: str, data: bytes) -> Path:
+    """Write a replay in another program's format (an EVF file) beside the kept
+    replays, all or nothing; never pruned. Raises OSError when it cannot be written."""
+    replays = folder / FOLDER
+    replays.mkdir(parents=True, exist_ok=True)
+    path = replays / name
+    fd, temp = create_temp(replays, name)
+    try:
+        with os.fdopen(fd, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temp.unlink()
+        raise
+    return path
