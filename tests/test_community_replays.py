@@ -153,3 +153,20 @@ def test_analyse_reads_our_own_replays_as_format_ours(tmp_path: Path) -> None:
     assert entry["format"] == "ours" and entry["won"] is False
     assert (entry["rows"], entry["cols"], entry["mines"]) == (9, 9, 10)
     assert entry["left"] == 2 and entry["time"] == 0.8
+
+
+@pytest.mark.parametrize("entry", readable(), ids=lambda e: str(e["file"]).split("/")[-1])
+def test_each_file_plays_back_in_our_engine_to_its_own_result_and_time(
+    entry: dict[str, object],
+) -> None:
+    """The window plays a community file through our engine with the moves its own
+    program made: the same ending, at the same time."""
+    from game.core import Status
+    from game.replay.from_video import replay_of_video
+
+    name = str(entry["file"])
+    video = read_video(name, (DATA / name).read_bytes())
+    replay = replay_of_video(video)
+    assert (replay.result is Status.WON) == entry["won"]
+    assert abs(replay.ms / 1000 - float(entry["time"])) <= 0.011  # type: ignore[arg-type]
+    assert replay.minefield is not None and frozenset(replay.minefield) == video.mines

@@ -109,3 +109,42 @@ def test_a_file_that_is_no_replay_is_named_in_one_line(app: App, tmp_path: Path)
     key(pygame.K_RETURN, "\r")
     app.run(frames=1)
     assert app.stage.top_dialog is None
+
+
+COMMUNITY = Path(__file__).parent / "data" / "replays"
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "flop-player/avf/arbiter_beg.avf",
+        "flop-player/rmv/int.rmv",
+        "flop-player/mvf/2007_release_1.mvf",
+        "ms-toollib/test_files/b_5_3.796_3BV=3_3BVs=0.790_王嘉宁(元3.1.9_v3).evf",
+        "flop-player/rawvf/custom.rawvf",
+    ],
+)
+def test_a_community_replay_dropped_on_the_window_plays_to_its_end(app: App, name: str) -> None:
+    from game.replay.formats import open_video
+    from game.replay.tally import tally
+
+    path = COMMUNITY / name
+    video = open_video(path)
+    post(pygame.DROPFILE, file=str(path))
+    app.run(frames=1)
+    scene = top(app)
+    assert isinstance(scene, PlaybackScene)
+    assert video.facts.player in scene.caption and scene.caption  # a name, or the program
+    assert scene.caption in app.viewport.window.window.title
+    assert app.viewport.board.rows == video.rows and app.viewport.board.cols == video.cols
+    for _ in range(20_000):
+        scene.update(1000 / 60 * 8)
+        if scene.finished:
+            break
+    assert scene.finished
+    assert (scene.table.session.status is Status.WON) == tally(video).won
+    key(pygame.K_b, "b")  # its board, to practise
+    app.run(frames=1)
+    assert app.table.tag.source is Source.PRACTICE
+    assert app.table.game.minefield is not None
+    assert frozenset(app.table.game.minefield) == video.mines

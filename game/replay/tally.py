@@ -17,6 +17,7 @@ Pure Python: no pygame, no files. Mouse moves are skipped at once.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
@@ -88,7 +89,7 @@ class Tally:
         return self.lce + self.rce + self.dce
 
 
-class _Machine:
+class Machine:
     """The state machine over one board (numbers: -1 a mine, else its count)."""
 
     def __init__(self, rows: int, cols: int, numbers: list[int]) -> None:
@@ -104,6 +105,9 @@ class _Machine:
         self.flagged_once: set[int] = set()
         self.pre_flags = 0
         self.safe_left = sum(1 for n in numbers if n >= 0)
+        self.on_action: Callable[[str, int], None] | None = None
+        """Told each action that changed the board: "open", "flag" (set or taken off)
+        or "chord", and its cell."""
 
     # ------------------------------------------------------------------ the board
 
@@ -151,6 +155,10 @@ class _Machine:
             if value == 0:
                 stack.extend(j for j in self.around(i) if self.look[j] in (HIDDEN, QUESTION))
 
+    def told(self, action: str, i: int) -> None:
+        if self.on_action is not None:
+            self.on_action(action, i)
+
     def check_win(self) -> None:
         if self.safe_left == 0:
             self.game = _Game.WON
@@ -164,6 +172,7 @@ class _Machine:
         value = self.board[i]
         if value < 0:
             self.game = _Game.LOST
+            self.told("open", i)
             return
         if value == 0:
             if self.opening_whole(i, set()):
@@ -171,6 +180,7 @@ class _Machine:
         elif self.is_bbbv_number(i):
             self.solved += 1
         self.lce += 1
+        self.told("open", i)
         self.reveal([i])
         self.check_win()
 
@@ -179,6 +189,8 @@ class _Machine:
         look = self.look[i]
         if look < HIDDEN:
             return
+        if look in (HIDDEN, FLAG):
+            self.told("flag", i)
         if look == HIDDEN:
             self.look[i] = FLAG
             self.flags += 1
@@ -208,6 +220,11 @@ class _Machine:
                     around_bbbv += 1
         if flagged != look or not closed:
             return
+        if look == 0:  # (our engine's chord leaves a 0 alone: each cell it opens, told)
+            for j in closed:
+                self.told("open", j)
+        else:
+            self.told("chord", i)
         if any(self.board[j] < 0 for j in closed):
             self.game = _Game.LOST
         self.dce += 1
@@ -399,21 +416,31 @@ def numbers_of(rows: int, cols: int, mines: frozenset[tuple[int, int]]) -> list[
     return numbers
 
 
+def cell_of(video: Video, x: int, y: int) -> int | None:
+    """The machine's index of the cell under a position (None off the board)."""
+    size = video.cell_size
+    if 0 <= x < video.cols * size and 0 <= y < video.rows * size:
+        return (y // size) * video.cols + x // size
+    return None
+
+
+def over(machine: Machine) -> bool:
+    """The machine's game has ended."""
+    return machine.game in (_Game.WON, _Game.LOST)
+
+
 def tally(video: Video) -> Tally:
     """Play a video's presses and releases through the machine; what they did."""
-    rows, cols, size = video.rows, video.cols, video.cell_size
-    machine = _Machine(rows, cols, numbers_of(rows, cols, video.mines))
-    width, height = cols * size, rows * size
+    rows, cols = video.rows, video.cols
+    machine = Machine(rows, cols, numbers_of(rows, cols, video.mines))
     move, playing = Mouse.MOVE, _Game.PLAYING
     began = ended = None
     for event in video.events:
         kind = event.kind
         if kind is move:
             continue
-        x, y = event.x, event.y
-        cell = None if not (0 <= x < width and 0 <= y < height) else (y // size) * cols + x // size
         was = machine.game
-        machine.step(kind, cell)
+        machine.step(kind, cell_of(video, event.x, event.y))
         if began is None and was is not playing and machine.game is not was:
             began = event.ms if machine.game is playing else None
         if machine.game in (_Game.WON, _Game.LOST):
