@@ -17,22 +17,21 @@ HZiNi ("human" ZiNi) first clicks every opening, then chords only on open cells.
 Neither is the optimum: a greedy rule can spend more clicks than the best
 solution (tests/test_board_stats.py finds such boards by brute force).
 
-The premiums live in one list; a cell that cannot be chosen (a mine, or a covered
-cell under HZiNi) carries a large debt in it, so each round's choice is one
-``max`` and one ``index`` over the list, at C speed.
+Each round's choice comes from a heap of (-premium, cell) entries: a cell whose
+premium changes is pushed again, and an entry that no longer matches its cell is
+dropped when it reaches the top, so a round costs what it changes (a logarithm
+per premium it moves), not a scan of the board.
 """
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Iterable
 
 from game.core.board import Geometry
 from game.core.delta import Cell
 
 __all__ = ["hzini", "zini"]
-
-_DEBT = 1 << 40
-"""Subtracted from the premium of a cell that cannot be chosen."""
 
 
 class _Zini:
@@ -86,9 +85,13 @@ class _Zini:
             else:
                 adjacent_3bv = sum(1 for j in box(i) if not mine[j] and not first[j])
                 adjacent_3bv += (first[i] != 0) + (second[i] != 0)
-            debt = _DEBT if mine[i] or human else 0
-            premium.append(adjacent_3bv - number[i] - 2 - debt)
+            premium.append(adjacent_3bv - number[i] - 2)
         self.premium = premium
+        # Entries of the cells that can be chosen: any safe cell, or under HZiNi an
+        # open one (pushed when it opens).
+        self.heap = [] if human else [(-premium[i], i) for i in range(size) if not mine[i]]
+        heapq.heapify(self.heap)
+        self.moved: set[int] = set()
         self.opened = bytearray(size)
         self.flagged = bytearray(size)
         self.closed = size
@@ -105,10 +108,12 @@ class _Zini:
 
     def open(self, i: int) -> None:
         self.opened[i] = 1
-        self.premium[i] += 1 + (_DEBT if self.human else 0)
+        self.premium[i] += 1
+        self.moved.add(i)
         if not self.first[i]:
             for j in self.box(i):
                 self.premium[j] -= 1
+            self.moved.update(self.box(i))
         self.closed -= 1
 
     def reveal(self, i: int) -> None:
@@ -121,6 +126,7 @@ class _Zini:
             if not self.opened[j]:
                 self.open(j)
             self.premium[j] -= 1
+            self.moved.add(j)
 
     def click(self, i: int) -> None:
         self.reveal(i)
@@ -137,6 +143,7 @@ class _Zini:
                 self.flagged[j] = 1
                 for k in self.box(j):
                     self.premium[k] += 1
+                self.moved.update(self.box(j))
         self.clicks += 1
         for j in around:
             self.reveal(j)
@@ -154,18 +161,32 @@ class _Zini:
         self.click(i)
         return True
 
+    def best(self) -> int | None:
+        """The cell of highest premium that can be chosen, if that premium is at
+        least 0 (the first in column-major order among equals)."""
+        heap, premium, mine, opened = self.heap, self.premium, self.mine, self.opened
+        for i in self.moved:
+            if not mine[i] and (opened[i] or not self.human):
+                heapq.heappush(heap, (-premium[i], i))
+        self.moved.clear()
+        while heap:
+            negative, i = heap[0]
+            if -negative == premium[i]:
+                return i if -negative >= 0 else None
+            heapq.heappop(heap)
+        return None
+
     def run(self) -> int:
         if self.human:
             for i in range(len(self.mine)):
                 if not self.mine[i] and not self.number[i] and not self.opened[i]:
                     self.click(i)
-        premium = self.premium
         rounds = 0
-        while self.closed > self.mines and rounds <= 2 * len(premium):
+        while self.closed > self.mines and rounds <= 2 * len(self.premium):
             rounds += 1
-            best = max(premium)
-            if best >= 0:
-                self.chord_round(premium.index(best))
+            best = self.best()
+            if best is not None:
+                self.chord_round(best)
             elif not self.lone_click():
                 break
         return self.clicks
