@@ -32,6 +32,7 @@ import re
 from collections.abc import Iterable
 
 from game.core.board import Geometry
+from game.core.unionfind import find, join
 
 _ZERO_RUN = re.compile(b"\x00+")
 
@@ -104,13 +105,6 @@ class Openings:
         # row_first[row] is now the number of runs in rows before ``row``.
 
         parent = list(range(len(runs)))
-
-        def root(run: int) -> int:
-            while parent[run] != run:
-                parent[run] = parent[parent[run]]
-                run = parent[run]
-            return run
-
         for row in range(1, rows):
             i, i_end = row_first[row], row_first[row + 1]
             j, j_end = i_end, row_first[row + 2]
@@ -121,9 +115,7 @@ class Openings:
                 c, d = runs[j]
                 c, d = c - w, d - w
                 if c <= b and a <= d:
-                    x, y = root(i), root(j)
-                    if x != y:
-                        parent[x] = y
+                    join(parent, i, j)
                 # Step past the run that ends first: it can touch no later run.
                 if b < d:
                     i += 1
@@ -131,7 +123,7 @@ class Openings:
                     j += 1
 
         self.runs = runs
-        self.run_opening = [root(run) for run in range(len(runs))]
+        self.run_opening = [find(parent, run) for run in range(len(runs))]
         self.openings = len(set(self.run_opening))
 
         # Cells touching a zero: each run widened by one column, in its row and
