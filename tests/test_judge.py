@@ -112,6 +112,8 @@ def test_every_judgment_on_small_boards_agrees_with_a_brute_force(seed: int) -> 
         hidden = [cell for cell in cells if play.look(*cell) in (Look.HIDDEN, Look.FLAG)]
         if not play.opened_cells():
             hidden = [cell for cell in hidden if cell not in mines]
+        if not hidden:
+            break
         cell = rng.choice(hidden)
         move = mark(*cell) if rng.random() < 0.2 else reveal(*cell)
         moves.append((step * 100, move))

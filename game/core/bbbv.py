@@ -32,6 +32,7 @@ import re
 from collections.abc import Iterable
 
 from game.core.board import Geometry
+from game.core.unionfind import find, join
 
 _ZERO_RUN = re.compile(b"\x00+")
 
@@ -46,7 +47,7 @@ _NUMBER_MASK = bytes(1 if 1 <= value <= 8 else 0 for value in range(256))
 # on the border.
 _BORDER_MASK = bytes([_BORDER, 0]) + bytes(254)
 
-__all__ = ["bbbv", "bbbv_solved"]
+__all__ = ["Openings", "bbbv", "bbbv_solved"]
 
 
 def _cell_mask(geometry: Geometry, cells: Iterable[tuple[int, int]]) -> bytearray:
@@ -67,15 +68,16 @@ def _as_int(data: bytes | bytearray) -> int:
     return int.from_bytes(data, "little")
 
 
-class _Analysis:
-    """The openings and lone numbers of one board.
+class Openings:
+    """The openings and lone numbers of one board (boardstats.py counts its islands
+    and numbers from it too).
 
     Per-cell arrays are turned into big integers (one byte per cell) so that
     whole-board sums and masks run in C: eight shifted copies of the mine mask
     add up to every cell's count, and no byte can carry into the next (at most 8).
     """
 
-    __slots__ = ("geometry", "lone", "near_zero", "openings", "run_opening", "runs")
+    __slots__ = ("geometry", "lone", "near_zero", "openings", "run_opening", "runs", "values")
 
     def __init__(self, rows: int, cols: int, mines: Iterable[tuple[int, int]]) -> None:
         geometry = Geometry(rows, cols)
@@ -89,6 +91,8 @@ class _Analysis:
         border = _as_int(geometry.interior.translate(_BORDER_MASK))
         values = (counts + mine_bits * _MINE + border).to_bytes(size, "little")
         self.geometry = geometry
+        self.values = values
+        """Per padded cell: its number if safe, 16 + it for a mine, 32 + it off the board."""
 
         # Zero runs (start, end) in flat indices, in board order; a run never
         # crosses a row, since the border ends it. row_runs[row] = (first, last + 1).
@@ -101,13 +105,6 @@ class _Analysis:
         # row_first[row] is now the number of runs in rows before ``row``.
 
         parent = list(range(len(runs)))
-
-        def root(run: int) -> int:
-            while parent[run] != run:
-                parent[run] = parent[parent[run]]
-                run = parent[run]
-            return run
-
         for row in range(1, rows):
             i, i_end = row_first[row], row_first[row + 1]
             j, j_end = i_end, row_first[row + 2]
@@ -118,9 +115,7 @@ class _Analysis:
                 c, d = runs[j]
                 c, d = c - w, d - w
                 if c <= b and a <= d:
-                    x, y = root(i), root(j)
-                    if x != y:
-                        parent[x] = y
+                    join(parent, i, j)
                 # Step past the run that ends first: it can touch no later run.
                 if b < d:
                     i += 1
@@ -128,7 +123,7 @@ class _Analysis:
                     j += 1
 
         self.runs = runs
-        self.run_opening = [root(run) for run in range(len(runs))]
+        self.run_opening = [find(parent, run) for run in range(len(runs))]
         self.openings = len(set(self.run_opening))
 
         # Cells touching a zero: each run widened by one column, in its row and
@@ -147,15 +142,21 @@ class _Analysis:
         """The 3BV."""
         return self.openings + self.lone.bit_count()
 
-    def solved(self, opened: Iterable[tuple[int, int]]) -> int:
-        """The 3BV done by the open cells (see bbbv_solved)."""
+    def progress(self, opened: Iterable[tuple[int, int]]) -> tuple[int, int, bytearray]:
+        """The openings solved and the lone numbers open by the open cells (see
+        bbbv_solved), with the open cells as a mask of padded cells."""
         mask = _cell_mask(self.geometry, opened)
         done = {
             opening
             for (start, end), opening in zip(self.runs, self.run_opening, strict=True)
             if mask.find(1, start, end) >= 0
         }
-        return len(done) + (_as_int(mask) & self.lone).bit_count()
+        return len(done), (_as_int(mask) & self.lone).bit_count(), mask
+
+    def solved(self, opened: Iterable[tuple[int, int]]) -> int:
+        """The 3BV done by the open cells (see bbbv_solved)."""
+        openings, lone, _ = self.progress(opened)
+        return openings + lone
 
 
 def bbbv(rows: int, cols: int, mines: Iterable[tuple[int, int]]) -> int:
@@ -165,7 +166,7 @@ def bbbv(rows: int, cols: int, mines: Iterable[tuple[int, int]]) -> int:
     BoardSizeError for a board under 1x1 and CellError for a mine off the board.
     A board that is all mines has a 3BV of 0.
     """
-    return _Analysis(rows, cols, mines).total
+    return Openings(rows, cols, mines).total
 
 
 def bbbv_solved(
@@ -181,4 +182,4 @@ def bbbv_solved(
     (Minesweeper Arbiter's rule). Between 0 and bbbv(rows, cols, mines); equal to
     it when every safe cell is open. Raises CellError for a cell off the board.
     """
-    return _Analysis(rows, cols, mines).solved(opened)
+    return Openings(rows, cols, mines).solved(opened)

@@ -20,6 +20,7 @@ from fractions import Fraction
 
 from game.core.errors import ViewError
 from game.core.knowledge import OPEN, Knowledge
+from game.core.unionfind import find, join
 
 __all__ = ["Group", "probabilities"]
 
@@ -244,29 +245,20 @@ def _groups(kn: Knowledge) -> tuple[list[Group], list[tuple[list[int], int]], li
     # Union-find over constraints, joined through shared cells.
     parent = list(range(len(constraints)))
 
-    def root(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
     for ids in cell_cons.values():
-        r0 = root(ids[0])
         for c in ids[1:]:
-            r = root(c)
-            if r != r0:
-                parent[r] = r0
+            join(parent, c, ids[0])
     by_root: dict[int, Group] = {}
     classes_of: dict[int, dict[tuple[int, ...], list[int]]] = {}
     for u in sorted(cell_cons):
         ids = cell_cons[u]
-        r = root(ids[0])
+        r = find(parent, ids[0])
         if r not in by_root:
             by_root[r] = Group()
             classes_of[r] = {}
         classes_of[r].setdefault(tuple(ids), []).append(u)
     for cid in range(len(constraints)):
-        r = root(cid)
+        r = find(parent, cid)
         by_root[r].numbers.append(numbers[cid])
     for r, group in by_root.items():
         group.classes = list(classes_of[r].values())
