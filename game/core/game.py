@@ -9,7 +9,6 @@ the end-of-game views touch only the mines and the flags.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from game.core import hints, snapshot
@@ -21,11 +20,9 @@ from game.core.board import (
     check_mine_count,
     count_neighbours,
     draw_seed,
-    place_mines,
 )
 from game.core.delta import EMPTY_RUNS, Cell, CellSet, Delta, Mark
 from game.core.errors import RuleError
-from game.core.generate import no_guess_positions
 from game.core.hints import Hint
 from game.core.look import Look
 from game.core.minefield import Minefield
@@ -345,13 +342,14 @@ class Game:
         stay where they are."""
         if self._placed:
             return
-        i = self._geo.index(row, col)
-        rng = random.Random(self._seed)
-        if self._first_click is FirstClick.NOGUESS:
-            positions, proved, _, _ = no_guess_positions(self._geo, self._mines, i, rng)
+        from game.core.generate import positions_for  # (the solver loads with a deal)
+
+        start = self._geo.index(row, col)
+        positions, proved = positions_for(
+            self._geo, self._mines, start, self._first_click, self._seed
+        )
+        if proved is not None:
             self._no_guess_guaranteed = proved
-        else:
-            positions = place_mines(self._geo, self._mines, i, self._first_click, rng)
         self._lay_mines(positions)
         self._placed_from = (row, col)
 
@@ -532,16 +530,8 @@ class Game:
         """The whole game as a JSON-compatible dict (for resume); see from_snapshot."""
         geo = self._geo
         placed = self._placed
-        rows = []
-        for row in range(geo.rows):
-            start = (row + 1) * geo.width + 1
-            chars = []
-            for i in range(start, start + geo.cols):
-                mark = self._mark[i]
-                ch = "o" if not self._openable[i] and mark != _FLAG else "hfq"[mark]
-                chars.append(ch.upper() if self._mine[i] else ch)
-            rows.append("".join(chars))
-        snapshot = {
+        rows = snapshot.cell_rows(geo, self._mark, self._openable, self._mine)
+        saved = {
             "rows": geo.rows,
             "cols": geo.cols,
             "mines": self._mines,
@@ -555,8 +545,8 @@ class Game:
             "seed": self._seed,
         }
         if self._no_guess_guaranteed is not None:
-            snapshot["no_guess_guaranteed"] = self._no_guess_guaranteed
-        return snapshot
+            saved["no_guess_guaranteed"] = self._no_guess_guaranteed
+        return saved
 
     @classmethod
     def from_snapshot(cls, data: object) -> Game:

@@ -277,3 +277,16 @@ def no_guess(rows: int, cols: int, mines: int, first_cell: Cell, seed: int) -> N
     )
     field = Minefield(rows, cols, map(geo.cell, positions))
     return NoGuess(field, guaranteed, attempts, perturbations)
+
+
+def positions_for(
+    geo: Geometry, mines: int, first: int, rule: FirstClick, seed: int | None
+) -> tuple[list[int], bool | None]:
+    """Where the mines of a game go, dealt from its seed around its first cell under
+    its first-click rule; for a no-guess board, whether logic is proved to clear it
+    (None for the other rules)."""
+    rng = random.Random(seed)
+    if rule is FirstClick.NOGUESS:
+        positions, proved, _, _ = no_guess_positions(geo, mines, first, rng)
+        return positions, proved
+    return place_mines(geo, mines, first, rule, rng), None

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.core.board import MAX_SEED, FirstClick, Geometry, check_mine_count
+from game.core.delta import Mark
 from game.core.errors import SnapshotError
 from game.core.status import Status
 
@@ -103,3 +104,18 @@ def _read(data: object) -> Saved:
         seed,
         proved,
     )
+
+
+def cell_rows(geo: Geometry, mark: bytearray, openable: bytearray, mine: bytearray) -> list[str]:
+    """A game's cells in the letters above, a string a row (from the engine's flat
+    arrays: a cell's mark, whether it can still be opened, whether it holds a mine)."""
+    flag = Mark.FLAG.value
+    rows = []
+    for row in range(geo.rows):
+        start = (row + 1) * geo.width + 1
+        chars = []
+        for i in range(start, start + geo.cols):
+            ch = "o" if not openable[i] and mark[i] != flag else "hfq"[mark[i]]
+            chars.append(ch.upper() if mine[i] else ch)
+        rows.append("".join(chars))
+    return rows
