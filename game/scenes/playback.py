@@ -144,15 +144,20 @@ class PlaybackScene(Scene):
             state = f"{result_word(summary.status)} in {seconds(summary.ms)}"
         else:
             state = "paused" if self.paused else f"{self.speed}x"
-        who = f"{self.caption}   " if self.caption else ""
-        return (
-            f"{who}Replay {state}   1 2 4: speed  Space: pause  R: again  B: play this board"
-            "  Esc: close",
-            f"Replay {state}   1 2 4: speed  Space: pause  R: again  B: play board  Esc: close",
-            f"{state}  1/2/4 Space R B Esc",
-            f"{state}  R B Esc",
-            state,
-        )
+        keys = "1 2 4: speed  Space: pause  R: again  B: play this board  Esc: close"
+        forms = [f"Replay {state}   {keys}", f"{state}  1/2/4 Space R B Esc", f"{state}  R B Esc"]
+        if self.caption:  # who played it comes before the keys' names
+            who = self.caption
+            name = who.split(", ")[0]  # the player (or the program) alone
+            forms = [
+                f"{who}   {forms[0]}",
+                f"{who}   {forms[1]}",
+                f"{who}   {state}",
+                f"{name}   {forms[1]}",
+                f"{name}   {state}",
+                *forms,
+            ]
+        return (*forms, state)
 
     def draw(self, screen: pygame.Surface, full: bool) -> list[pygame.Rect]:
         """The board as the replay has it now, the pointer, and the bar of keys."""
