@@ -110,9 +110,11 @@ def test_a_first_start_creates_the_folder_and_uses_defaults(folder: Path) -> Non
     assert (folder / "deeper").is_dir()
     # The write probe left nothing; the history database is new and empty.
     assert {n for n in _listing(folder / "deeper") if not n.startswith(HISTORY_FILE)} == set()
-    assert HISTORY_FILE in _listing(folder / "deeper")
+    # The history is opened when first asked for, not on the way to the first frame.
+    assert HISTORY_FILE not in _listing(folder / "deeper")
     assert profile.settings == Settings()
     assert profile.stats(BEGINNER) == Stats() and profile.best_times(BEGINNER) == []
+    assert HISTORY_FILE in _listing(folder / "deeper")
     assert profile.saved_game is None
     assert profile.writable
     assert profile.problems == ()
@@ -392,6 +394,8 @@ def test_damaged_old_records_are_left_as_they_are_and_the_player_told(folder: Pa
     folder.mkdir()
     (folder / RECORDS_FILE).write_bytes(b"\x00\x01")
     profile = _open(folder)
+    assert profile.problems == ()  # the history is not opened yet
+    assert profile.best_times(BEGINNER) == []
     [problem] = profile.problems
     assert str(folder / RECORDS_FILE) in problem
     assert (folder / RECORDS_FILE).read_bytes() == b"\x00\x01"
@@ -399,14 +403,21 @@ def test_damaged_old_records_are_left_as_they_are_and_the_player_told(folder: Pa
 
 
 @pytest.mark.parametrize("name", DATA_FILES)
-def test_a_file_from_a_newer_version_is_moved_aside_with_its_own_words(
+def test_a_file_from_a_newer_version_is_left_as_it_is_and_never_written(
     folder: Path, name: str
 ) -> None:
     folder.mkdir()
-    (folder / name).write_bytes(_json({**VALID[name], "version": 99}))
-    [problem] = _open(folder).problems
-    assert "was written by a newer version of Minesweeper" in problem
-    assert str(folder / f"{name}.corrupt-{STAMP}") in problem
+    data = _json({**VALID[name], "version": 99})
+    (folder / name).write_bytes(data)
+    profile = _open(folder)
+    [problem] = profile.problems
+    assert "was made by a newer version of Minesweeper" in problem
+    assert "left as it is" in problem and str(folder / name) in problem
+    assert not profile.save_settings(Settings()) or name != SETTINGS_FILE
+    assert not profile.save_resume(SNAP, elapsed_ms=0) or name != RESUME_FILE
+    profile.record_game(_game(BEGINNER, False))  # clears a saved game, not this one
+    assert (folder / name).read_bytes() == data
+    assert not any(".corrupt-" in n for n in _listing(folder))
 
 
 @pytest.mark.parametrize("name", DATA_FILES)
