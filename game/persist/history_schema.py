@@ -174,10 +174,19 @@ def _upgrade_1_to_2(db: sqlite3.Connection) -> None:
 
 
 def _upgrade_2_to_3(db: sqlite3.Connection) -> None:
-    """Version 2 to 3: the tallies and counts made from the games (as the queries
-    of version 2 computed them), and the indexes of version 3."""
+    """Version 2 to 3: the tables and indexes of version 3, the tallies and counts
+    made from the games (as the queries of version 2 computed them)."""
     for statement in _SCHEMA_V3:
         db.execute(statement)
+    recount(db)
+
+
+def recount(db: sqlite3.Connection) -> None:
+    """Make the tallies and counts afresh from the games, the resets and the
+    imported counters (inside the caller's transaction): what recording each
+    game one by one keeps them at."""
+    db.execute("DELETE FROM counts")
+    db.execute("DELETE FROM tallies")
     db.execute(
         "INSERT INTO counts SELECT difficulty, won, count(*) FROM games GROUP BY difficulty, won"
     )

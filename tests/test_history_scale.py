@@ -1,0 +1,216 @@
+"""The history at scale: tallies kept as games are recorded, indexed pages, the
+upgrade of an existing file, checks only after an unclean exit, damage found
+later, SQLite loaded only when the history is first asked for, a full disk."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import shutil
+import sqlite3
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
+
+import history_fill
+
+from game.persist import history_queries as sql
+from game.persist.game_record import GameRecord, StoredGame
+from game.persist.history import History
+from game.persist.history_queries import Sort
+from game.persist.paths import HISTORY_FILE
+from game.persist.records import Stats
+from game.rules import Difficulty
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = Path(__file__).resolve().parent / "data"
+NOW = dt.datetime(2025, 3, 4, 5, 6, 7)
+
+
+def open_history(path: Path) -> History:
+    return History.open(path, clock=lambda: NOW)
+
+
+def dump(path: Path) -> dict[str, list[tuple[Any, ...]]]:
+    db = sqlite3.connect(path)
+    try:
+        return {
+            table: db.execute(f"SELECT * FROM {table} ORDER BY 1, 2").fetchall()
+            for table in ("games", "tallies", "counts", "resets", "meta")
+        }
+    finally:
+        db.close()
+
+
+def test_the_fast_fill_makes_the_same_tables_as_recording_each_game(tmp_path: Path) -> None:
+    count = 400
+    history_fill.fill(tmp_path / "fast.sqlite3", count)
+    history = open_history(tmp_path / "slow.sqlite3")
+    for i in range(1, count + 1):
+        assert history.add_game(history_fill.record(i)) == i
+    history.close()
+    fast, slow = dump(tmp_path / "fast.sqlite3"), dump(tmp_path / "slow.sqlite3")
+    assert len(fast["games"]) == count and fast["tallies"] and fast["counts"]
+    assert fast == slow
+
+
+def test_a_version_2_history_is_upgraded_with_the_same_answers(tmp_path: Path) -> None:
+    path = tmp_path / HISTORY_FILE
+    shutil.copy(DATA / "history-v2.sqlite3", path)
+    expected = json.loads((DATA / "history-v2.expected.json").read_text())
+    history = open_history(path)
+    assert history.problems == ()
+    for d in Difficulty:
+        s = history.stats(d)
+        want = expected[d.value]
+        assert [s.played, s.won, s.current_streak, s.longest_streak, s.total_win_ms] == want[
+            "stats"
+        ]
+        times = [[e.name, e.finished_at, e.ms, e.game_id] for e in history.best_times(d)]
+        assert times == want["best_times"]
+        assert history.best_rate(d) == want["best_rate"]
+        assert history.count(d) == want["count"]
+    assert list(history.daily(dt.date(2025, 1, 12)).__dict__.values()) == expected["daily_stats"]
+    assert history.last_name() == expected["last_name"]
+    assert history.count() == expected["count"]
+    assert [g.id for g in history.games(limit=20)] == expected["newest"]
+    # And it goes on from there as a history made at version 3 would.
+    before = history.stats("beginner")
+    history.add_game(history_fill.record(10))  # a beginner game
+    assert history.stats("beginner").played == before.played + 1
+    history.close()
+
+
+def _model(games: list[GameRecord], resets: list[int]) -> Stats:
+    stats = Stats()
+    for index, record in enumerate(games, start=1):
+        if index - 1 in resets:
+            stats = Stats()
+        stats = stats.record(record.won, record.ms)
+    if len(games) in resets:
+        stats = Stats()
+    return stats
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.integers(1, 5000), min_size=0, max_size=40),
+    st.sets(st.integers(0, 40), max_size=3),
+)
+def test_the_tallies_are_the_statistics_of_the_games_since_the_reset(
+    picks: list[int], resets: set[int]
+) -> None:
+    history = History.memory(clock=lambda: NOW)
+    games = [history_fill.record(i) for i in picks]
+    resets = {r for r in resets if r <= len(games)}
+    for index, record in enumerate(games):
+        if index in resets:
+            history.reset_stats()
+        history.add_game(record)
+    if len(games) in resets:
+        history.reset_stats()
+    for d in Difficulty:
+        assert history.stats(d) == _model(
+            [g for g in games if g.difficulty == d.value], _resets_for(games, resets, d.value)
+        )
+    history.close()
+
+
+def _resets_for(games: list[GameRecord], resets: set[int], difficulty: str) -> list[int]:
+    """The resets as positions among one difficulty's games."""
+    return [sum(1 for g in games[:r] if g.difficulty == difficulty) for r in resets]
+
+
+def _expected_page(
+    games: list[StoredGame], difficulty: str | None, won: bool | None, sort: Sort
+) -> list[int]:
+    chosen = [
+        g
+        for g in games
+        if (difficulty is None or g.record.difficulty == difficulty)
+        and (won is None or g.record.won == won)
+    ]
+
+    def rate(g: StoredGame) -> float:
+        r = g.record
+        return -1.0 if r.bbbv is None or r.ms == 0 else r.bbbv * 1000.0 / r.ms
+
+    keys = {
+        Sort.DATE: lambda g: -g.id,
+        Sort.TIME: lambda g: (g.record.ms, g.id),
+        Sort.RATE: lambda g: (-rate(g), -g.id),
+    }
+    return [g.id for g in sorted(chosen, key=keys[sort])]
+
+
+def test_every_page_filter_and_sort_matches_sorting_every_game(tmp_path: Path) -> None:
+    path = tmp_path / HISTORY_FILE
+    history_fill.fill(path, 700)
+    history = open_history(path)
+    everything = history.games(limit=10_000)
+    assert len(everything) == 700
+    for difficulty in (None, "beginner", "custom", "daily"):
+        for won in (None, True, False):
+            assert history.count(difficulty, won) == len(
+                _expected_page(everything, difficulty, won, Sort.DATE)
+            )
+            for sort in Sort:
+                want = _expected_page(everything, difficulty, won, sort)
+                for offset in (0, 50, 230):
+                    got = history.page(difficulty, won, sort, offset=offset)
+                    assert [g.id for g in got] == want[offset : offset + 50]
+    history.close()
+
+
+def _steps(path: Path, ask: Callable[[sqlite3.Connection], object]) -> int:
+    """How much work SQLite does to answer (virtual machine steps, in hundreds)."""
+    db = sqlite3.connect(path)
+    steps = [0]
+
+    def count() -> int:
+        steps[0] += 1
+        return 0
+
+    db.set_progress_handler(count, 100)
+    try:
+        ask(db)
+    finally:
+        db.close()
+    return steps[0]
+
+
+QUESTIONS: dict[str, Callable[[sqlite3.Connection], object]] = {
+    "stats": lambda db: sql.stats(db, "beginner"),
+    "best times": lambda db: sql.best_times(db, "expert", 10),
+    "best rate": lambda db: sql.best_rate(db, "intermediate"),
+    "count": lambda db: sql.count(db, None, True),
+    **{
+        f"page {sort.value} {difficulty} {won}": (
+            lambda db, d=difficulty, w=won, s=sort: sql.page(db, d, w, s)
+        )
+        for sort in Sort
+        for difficulty in (None, "expert")
+        for won in (None, False)
+    },
+}
+
+
+def test_no_question_reads_every_game(tmp_path: Path) -> None:
+    """The work to answer each question does not grow with the history: the same
+    at 2,000 and 40,000 games, give or take."""
+    small, large = tmp_path / "small.sqlite3", tmp_path / "large.sqlite3"
+    history_fill.fill(small, 2_000)
+    history_fill.fill(large, 40_000)
+    for name, ask in QUESTIONS.items():
+        assert _steps(large, ask) <= 2 * _steps(small, ask) + 20, name
+    # While a scan of the games grows with them (the measure can fail).
+    scan: Callable[[sqlite3.Connection], object] = lambda db: db.execute(  # noqa: E731
+        "SELECT max(ms) FROM games WHERE seed LIKE '%7'"
+    ).fetchall()
+    assert _steps(large, scan) > 10 * _steps(small, scan)
