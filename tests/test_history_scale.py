@@ -6,13 +6,17 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
 import shutil
 import sqlite3
+import subprocess
 import sys
+import textwrap
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,6 +24,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
 import history_fill
 
+from game.persist import history as history_module
 from game.persist import history_queries as sql
 from game.persist.game_record import GameRecord, StoredGame
 from game.persist.history import History
@@ -214,3 +219,149 @@ def test_no_question_reads_every_game(tmp_path: Path) -> None:
         "SELECT max(ms) FROM games WHERE seed LIKE '%7'"
     ).fetchall()
     assert _steps(large, scan) > 10 * _steps(small, scan)
+
+
+def _damage_pages(path: Path) -> bytes:
+    """Overwrite every page after the first with noise; the damaged bytes."""
+    data = bytearray(path.read_bytes())
+    page = 4096
+    for start in range(page, len(data), page):
+        data[start : start + page] = bytes((start // page * 37 + k) % 251 for k in range(page))
+    path.write_bytes(bytes(data))
+    return bytes(data)
+
+
+def test_a_clean_start_does_not_read_the_whole_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / HISTORY_FILE
+    history_fill.fill(path, 300)
+    checked: list[int] = []
+    real = history_module.quick_check
+    monkeypatch.setattr(history_module, "quick_check", lambda db: checked.append(1) or real(db))
+    history = open_history(path)
+    assert list(tmp_path.glob("*.running-*")) == [
+        path.with_name(f"{HISTORY_FILE}.running-{os.getpid()}")
+    ]
+    history.close()
+    assert checked == [] and list(tmp_path.glob("*.running-*")) == []
+
+
+def test_after_an_unclean_exit_the_file_is_checked_and_damage_moved_aside(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / HISTORY_FILE
+    history_fill.fill(path, 300)
+    # A window that died with the history open: its marker stays (pid 2**22 + 1
+    # is above Linux's largest). The damage is where no start-up query looks.
+    dead = path.with_name(f"{HISTORY_FILE}.running-{2**22 + 1}")
+    dead.touch()
+    db = sqlite3.connect(path)
+    root = db.execute("SELECT rootpage FROM sqlite_schema WHERE name = 'games_by_rate'").fetchone()
+    db.close()
+    data = bytearray(path.read_bytes())
+    start = (root[0] - 1) * 4096
+    data[start + 8 : start + 4096] = b"\xff" * (4096 - 8)
+    path.write_bytes(bytes(data))
+    history = open_history(path)
+    assert len(history.problems) == 1 and "damaged" in history.problems[0]
+    moved = tmp_path / f"{HISTORY_FILE}.corrupt-20250304-050607"
+    assert moved.read_bytes() == bytes(data)
+    assert not dead.exists() and history.count() == 0
+    history.close()
+
+
+def test_damage_that_appears_while_playing_is_met_as_at_start(tmp_path: Path) -> None:
+    path = tmp_path / HISTORY_FILE
+    history_fill.fill(path, 500)
+    history = open_history(path)
+    assert history.stats("expert").played == 100
+    data = _damage_pages(path)  # a page overwritten while the game runs
+    history.close()
+    history = open_history(path)  # (no marker is left: a clean exit; no check)
+    assert history.problems == ()
+    game_id = history.add_game(history_fill.record(3))
+    assert len(history.problems) == 1, history.problems
+    assert "damaged" in history.problems[0]
+    moved = tmp_path / f"{HISTORY_FILE}.corrupt-20250304-050607"
+    assert moved.read_bytes() == data  # the earlier games are all there, as they were
+    assert game_id == 1 and history.count() == 1 and not history.in_memory
+    history.stats("beginner")
+    assert len(history.problems) == 1  # said once
+    history.close()
+
+
+_LAZY = textwrap.dedent(
+    """
+    import sys
+    from game.persist import Profile
+    from game.rules import Difficulty
+    profile = Profile.open(sys.argv[1])
+    profile.settings
+    profile.saved_game
+    assert "sqlite3" not in sys.modules, "sqlite3 loaded before the history was asked for"
+    assert profile.stats(Difficulty.BEGINNER).played == int(sys.argv[2])
+    assert "sqlite3" in sys.modules
+    profile.close()
+    """
+)
+
+
+def test_opening_the_profile_does_not_load_sqlite(tmp_path: Path) -> None:
+    history_fill.fill(tmp_path / HISTORY_FILE, 100)
+    run = subprocess.run(
+        [sys.executable, "-c", _LAZY, str(tmp_path), "40"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 0, run.stderr
+
+
+_FULL_DISK = textwrap.dedent(
+    """
+    import resource, signal, sys
+    from pathlib import Path
+    sys.path.insert(0, "benchmarks")
+    import history_fill
+    from game.persist.history import History
+
+    path = Path(sys.argv[1])
+    history = History.open(path)
+    # No file may grow by more than 100 kB beyond the largest now: the disk is full.
+    room = 100_000 + max(p.stat().st_size for p in path.parent.iterdir())
+    signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+    resource.setrlimit(resource.RLIMIT_FSIZE, (room, room))
+    kept = 0
+    for i in range(1, 2000):
+        if history.add_game(history_fill.record(i)) is None:
+            break
+        kept += 1
+    assert history.add_game(history_fill.record(5000)) is None
+    print(kept)
+    print(history.problems[-1])
+    """
+)
+
+
+def test_a_full_disk_refuses_each_game_with_words_and_keeps_the_earlier_ones(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / HISTORY_FILE
+    run = subprocess.run(
+        [sys.executable, "-c", _FULL_DISK, str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 0, run.stderr
+    kept_text, message = run.stdout.splitlines()[:2]
+    kept = int(kept_text)
+    assert 0 < kept < 1999
+    assert message.startswith("This game was not saved: ")
+    assert message.endswith("Your earlier games are safe.")
+    history = open_history(path)
+    assert history.count() == kept and history.problems == ()
+    history.close()

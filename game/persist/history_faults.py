@@ -30,6 +30,7 @@ class Trouble(Enum):
 
 # Primary result codes (https://sqlite.org/rescode.html).
 _SQLITE_BUSY, _SQLITE_LOCKED, _SQLITE_CORRUPT, _SQLITE_NOTADB = 5, 6, 11, 26
+_SQLITE_IOERR, _SQLITE_FULL = 10, 13
 
 
 def trouble(error: sqlite3.Error) -> Trouble:
@@ -58,6 +59,11 @@ def why(error: BaseException) -> str:
         if error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
             return "the folder is read-only"
         return str(error.strerror or error)
+    code = getattr(error, "sqlite_errorcode", None)
+    if code is not None and code & 0xFF == _SQLITE_FULL:
+        return "the disk is full"
+    if code is not None and code & 0xFF == _SQLITE_IOERR:
+        return "the disk could not be written or read"
     return str(error)
 
 
