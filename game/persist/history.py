@@ -23,7 +23,7 @@ import os
 import sqlite3
 import stat
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from datetime import date, datetime
 from enum import Enum
 from pathlib import Path
@@ -33,6 +33,7 @@ from game.persist import history_queries as sql
 from game.persist import store
 from game.persist.game_record import (
     BEST_TIME_DIFFICULTIES,
+    COLUMNS,
     MAX_TEXT,
     BestTimeEntry,
     DailyStats,
@@ -40,6 +41,7 @@ from game.persist.game_record import (
     GameRecordError,
     StoredGame,
     difficulty_name,
+    record_values,
 )
 from game.persist.history_faults import (
     Trouble,
@@ -485,15 +487,25 @@ class History:
 
         return self._guard("reading the last name", "", query)
 
-    def transaction(self, doing: str, action: Callable[[sqlite3.Connection], T]) -> T | None:
-        """Run action in one write transaction (all or nothing); None if it failed,
-        with a message saying what did not happen. For history_transfer."""
+    def merge(self, records: Sequence[GameRecord], key: Sequence[str]) -> int | None:
+        """Add the games whose key (these GameRecord fields) no stored game has, in
+        one transaction, in their order; how many. None if it failed (a message)."""
+        names = [name for name in key if name in COLUMNS]
 
-        def write(db: sqlite3.Connection) -> T:
+        def add(db: sqlite3.Connection) -> int:
             with _write(db):
-                return action(db)
+                have = set(db.execute(f"SELECT {', '.join(names)} FROM games"))
+                added = 0
+                for record in records:
+                    values = dict(zip(COLUMNS, record_values(record), strict=True))
+                    mark = tuple(values[name] for name in names)
+                    if mark not in have:
+                        have.add(mark)
+                        sql.insert_game(db, record)
+                        added += 1
+                return added
 
-        return self._guard(doing, None, write)
+        return self._guard("importing the games", None, add)
 
 
 _NOT_SAVED = "saving this game"
