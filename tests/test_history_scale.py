@@ -20,11 +20,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
-
-import history_fill
-
-from game.persist import history as history_module
+from benchmarks import history_fill
+from game.persist import history_faults
 from game.persist import history_queries as sql
 from game.persist.game_record import GameRecord, StoredGame
 from game.persist.history import History
@@ -190,15 +187,19 @@ def _steps(path: Path, ask: Callable[[sqlite3.Connection], object]) -> int:
     return steps[0]
 
 
+def _page_question(
+    difficulty: str | None, won: bool | None, sort: Sort
+) -> Callable[[sqlite3.Connection], object]:
+    return lambda db: sql.page(db, difficulty, won, sort)
+
+
 QUESTIONS: dict[str, Callable[[sqlite3.Connection], object]] = {
     "stats": lambda db: sql.stats(db, "beginner"),
     "best times": lambda db: sql.best_times(db, "expert", 10),
     "best rate": lambda db: sql.best_rate(db, "intermediate"),
     "count": lambda db: sql.count(db, None, True),
     **{
-        f"page {sort.value} {difficulty} {won}": (
-            lambda db, d=difficulty, w=won, s=sort: sql.page(db, d, w, s)
-        )
+        f"page {sort.value} {difficulty} {won}": _page_question(difficulty, won, sort)
         for sort in Sort
         for difficulty in (None, "expert")
         for won in (None, False)
@@ -237,8 +238,13 @@ def test_a_clean_start_does_not_read_the_whole_file(
     path = tmp_path / HISTORY_FILE
     history_fill.fill(path, 300)
     checked: list[int] = []
-    real = history_module.quick_check
-    monkeypatch.setattr(history_module, "quick_check", lambda db: checked.append(1) or real(db))
+    real = history_faults.quick_check
+
+    def spy(db: sqlite3.Connection) -> list[str]:
+        checked.append(1)
+        return real(db)
+
+    monkeypatch.setattr("game.persist.history.quick_check", spy)
     history = open_history(path)
     assert list(tmp_path.glob("*.running-*")) == [
         path.with_name(f"{HISTORY_FILE}.running-{os.getpid()}")
@@ -323,8 +329,7 @@ _FULL_DISK = textwrap.dedent(
     """
     import resource, signal, sys
     from pathlib import Path
-    sys.path.insert(0, "benchmarks")
-    import history_fill
+    from benchmarks import history_fill
     from game.persist.history import History
 
     path = Path(sys.argv[1])

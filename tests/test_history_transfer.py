@@ -4,17 +4,13 @@ and any other file refused with one line, nothing half imported."""
 from __future__ import annotations
 
 import datetime as dt
-import sys
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
-
-import history_fill
-
+from benchmarks import history_fill
 from game.persist.history import History
 from game.persist.history_queries import Sort
 from game.persist.history_transfer import (
