@@ -172,6 +172,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exit_.code if isinstance(exit_.code, int) else 2
     if options.verify_replay is not None:
         return cli.verify_replay(options.verify_replay)
+    if options.export_history is not None or options.import_history is not None:
+        return cli.transfer_history(options)
     played_back = None
     if options.replay is not None:
         from game.replay import ReplayError, load

@@ -171,3 +171,39 @@ def test_any_bytes_are_read_or_refused_with_one_line(data: bytes) -> None:
 
 def test_the_fields_are_every_field_of_a_game() -> None:
     assert FIELDS[0] == "id" and "daily" in FIELDS and "used_hint" in FIELDS
+
+
+def _game_command(*args: str) -> tuple[int, str, str]:
+    import subprocess
+
+    run = subprocess.run(
+        [sys.executable, "-m", "game", *args],
+        cwd=Path(__file__).resolve().parent.parent,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    return run.returncode, run.stdout, run.stderr
+
+
+def test_the_command_line_exports_and_imports(tmp_path: Path) -> None:
+    _source(tmp_path / "old", 120).close()
+    export = tmp_path / "games.csv"
+    assert _game_command("--data-dir", str(tmp_path / "old"), "--export-history", str(export)) == (
+        0,
+        f"120 games written to {export}\n",
+        "",
+    )
+    code, out, err = _game_command(
+        "--data-dir", str(tmp_path / "new"), "--import-history", str(export)
+    )
+    assert (code, err) == (0, "") and out.startswith("120 games added from ")
+    code, out, _ = _game_command(
+        "--data-dir", str(tmp_path / "new"), "--import-history", str(export)
+    )
+    assert code == 0 and out.startswith("0 games added")
+    (tmp_path / "junk.csv").write_bytes(b"\x89PNG\r\n\x1a\n")
+    code, out, err = _game_command(
+        "--data-dir", str(tmp_path / "new"), "--import-history", str(tmp_path / "junk.csv")
+    )
+    assert (code, out) == (1, "") and err.count("\n") == 1 and "junk.csv" in err
