@@ -4,6 +4,7 @@ and any other file refused with one line, nothing half imported."""
 from __future__ import annotations
 
 import datetime as dt
+import sys
 from pathlib import Path
 
 import pytest
