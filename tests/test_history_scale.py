@@ -23,9 +23,8 @@ from hypothesis import strategies as st
 from benchmarks import history_fill
 from game.persist import history_faults
 from game.persist import history_queries as sql
-from game.persist.game_record import GameRecord, StoredGame
+from game.persist.game_record import GameRecord, Sort, StoredGame
 from game.persist.history import History
-from game.persist.history_queries import Sort
 from game.persist.paths import HISTORY_FILE
 from game.persist.records import Stats
 from game.rules import Difficulty

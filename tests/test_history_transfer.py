@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from benchmarks import history_fill
+from game.persist.game_record import Sort
 from game.persist.history import History
-from game.persist.history_queries import Sort
 from game.persist.history_transfer import (
     FIELDS,
     TransferError,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.persist.game_record import BestTimeEntry, GameRecord, StoredGame, finished_at_text
+from game.persist.game_record import BestTimeEntry, GameRecord, Sort, StoredGame, finished_at_text
 from game.persist.paths import ENV_VAR, HISTORY_FILE, RECORDS_FILE, data_dir, default_data_dir
 from game.persist.profile import DATA_FILES, RESUME_FILE, SETTINGS_FILE, Profile, Resumed
 from game.persist.records import DEFAULT_NAME, MAX_NAME_LENGTH, TOP, BestTime, Records, Stats
@@ -51,6 +51,7 @@ __all__ = [
     "Resumed",
     "SavedGame",
     "Settings",
+    "Sort",
     "Stats",
     "StoredGame",
     "data_dir",

@@ -183,6 +183,21 @@ COLUMNS = tuple(f.name for f in fields(GameRecord))
 """The games table's columns after id, in GameRecord's order."""
 
 
+PAGE = 50
+"""Games on a page of the history."""
+
+
+class Sort(Enum):
+    """The orders of the history's pages."""
+
+    DATE = "date"
+    """Newest first."""
+    TIME = "time"
+    """Fastest first (ties: earlier first)."""
+    RATE = "rate"
+    """Best 3BV/s first; games without a 3BV/s last, newest first."""
+
+
 @dataclass(frozen=True)
 class StoredGame:
     """A game as kept in the history: its row id (the finished order) and record."""

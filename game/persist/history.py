@@ -35,10 +35,12 @@ from game.persist.game_record import (
     BEST_TIME_DIFFICULTIES,
     COLUMNS,
     MAX_TEXT,
+    PAGE,
     BestTimeEntry,
     DailyStats,
     GameRecord,
     GameRecordError,
+    Sort,
     StoredGame,
     difficulty_name,
     record_values,
@@ -53,7 +55,6 @@ from game.persist.history_faults import (
     why,
 )
 from game.persist.history_legacy import import_legacy, read_legacy
-from game.persist.history_queries import PAGE, Sort
 from game.persist.history_schema import (
     SCHEMA_VERSION,
     Damaged,

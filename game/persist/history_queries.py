@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import sqlite3
 from datetime import date
-from enum import Enum
 
 from game.persist.game_record import (
     COLUMNS,
     DIFFICULTIES,
+    PAGE,
     BestTimeEntry,
     DailyStats,
     GameRecord,
+    Sort,
     StoredGame,
     daily_stats,
     record_values,
@@ -25,21 +26,6 @@ from game.persist.game_record import (
 )
 from game.persist.history_schema import RATE, put_tally, tally
 from game.persist.records import Stats
-
-PAGE = 50
-"""Games on a page of the History dialog."""
-
-
-class Sort(Enum):
-    """The orders of the history's pages."""
-
-    DATE = "date"
-    """Newest first."""
-    TIME = "time"
-    """Fastest first (ties: earlier first)."""
-    RATE = "rate"
-    """Best 3BV/s first; games without a 3BV/s last, newest first."""
-
 
 _ORDER = {
     Sort.DATE: ("id", "id DESC"),

@@ -24,6 +24,7 @@ import io
 import json
 from collections.abc import Iterable
 from dataclasses import fields
+from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -45,6 +46,29 @@ _INTS = frozenset(f.name for f in fields(GameRecord) if f.type in ("int", "int |
 _BOOLS = frozenset({"won", "used_hint"})
 _KEY = ("finished_at", "difficulty", "rows", "cols", "mines", "seed", "won")
 """What makes two games the same game."""
+
+
+EXPORT_PREFIX = "history-export-"
+"""The History dialog's exports are named history-export-YYYYmmdd-HHMMSS.csv."""
+
+
+def export_name(now: datetime) -> str:
+    """The name of an export made from the History dialog at this moment."""
+    return f"{EXPORT_PREFIX}{now:%Y%m%d-%H%M%S}.csv"
+
+
+def newest_export(folder: Path) -> Path | None:
+    """The export in the folder with the latest name (the dialog's Import takes
+    it: the player copies an export from the old computer there); None if none."""
+    try:
+        found = [
+            path
+            for path in folder.glob(f"{EXPORT_PREFIX}*")
+            if path.suffix.lower() in (".csv", ".json") and path.is_file()
+        ]
+    except OSError:
+        return None
+    return max(found, key=lambda path: path.name, default=None)
 
 
 class TransferError(ValueError):

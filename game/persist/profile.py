@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from game.persist import store
-from game.persist.game_record import BestTimeEntry, GameRecord, StoredGame
+from game.persist.game_record import PAGE, BestTimeEntry, GameRecord, Sort, StoredGame
 from game.persist.messages import Messages
 from game.persist.paths import HISTORY_FILE, data_dir
 from game.persist.records import MAX_GAME_MS, Stats
@@ -281,6 +281,54 @@ class Profile:
     def best_rate(self, difficulty: Difficulty) -> float | None:
         """The best 3BV/s of a difficulty's won games (None: none yet)."""
         return self.history.best_rate(difficulty)
+
+    def page(
+        self,
+        difficulty: Difficulty | None = None,
+        won: bool | None = None,
+        sort: Sort = Sort.DATE,
+        offset: int = 0,
+        limit: int = PAGE,
+    ) -> list[StoredGame]:
+        """A page of the history (History.page): one board kind or all, won, lost
+        or both, newest, fastest or best 3BV/s first."""
+        return self.history.page(difficulty, won, sort, offset, limit)
+
+    def count(self, difficulty: Difficulty | None = None, won: bool | None = None) -> int:
+        """How many games the history holds, of one board kind or all."""
+        return self.history.count(difficulty, won)
+
+    def export_history(self) -> str:
+        """Write every game to a dated file in the data folder; a sentence for the
+        player saying where (or why not)."""
+        from game.persist import history_transfer as transfer
+
+        path = self._folder / transfer.export_name(self._clock())
+        try:
+            count = transfer.export_history(self.history, path)
+        except transfer.TransferError as error:
+            return f"The history could not be exported: {error}."
+        return (
+            f"{count} games were written to {path}. On another computer, put this file "
+            "in the game's data folder and press Import in the History."
+        )
+
+    def import_history(self) -> str:
+        """Add the games of the newest export found in the data folder (those not
+        there yet); a sentence for the player saying what happened."""
+        from game.persist import history_transfer as transfer
+
+        path = transfer.newest_export(self._folder)
+        if path is None:
+            return (
+                f"No export was found in {self._folder}: copy a file named "
+                f"{transfer.EXPORT_PREFIX}....csv (or .json) there and press Import again."
+            )
+        try:
+            count = transfer.import_history(self.history, path)
+        except transfer.TransferError as error:
+            return f"The games of {path} could not be imported: {error}."
+        return f"{count} games were added from {path} (games already here are not added twice)."
 
     def games(self, difficulty: Difficulty | None = None, limit: int = 100) -> list[StoredGame]:
         """Finished games, newest first, of one board kind or all."""
