@@ -124,7 +124,7 @@ HISTORY_SORTS = {
     Sort.TIME: "fastest first",
     Sort.RATE: "best 3BV/s first",
 }
-"""What the History screen's Sort steps through, and how its title says it."""
+"""What the History screen's Sort steps through, and how it says it."""
 HISTORY_CHART = 60
 """Games in its chart."""
 HISTORY_FILTERS: tuple[Difficulty | None, ...] = (None, *PRESETS, Difficulty.CUSTOM)
@@ -183,14 +183,14 @@ def history_dialog(
     which = "all boards" if kind is None else kind.label
     lines = [] if rows else ["No games yet."]
     if rows and total is not None:
-        lines.append(f"Games {first + 1} to {first + len(rows)} of {total}.")
+        lines.append(f"Games {first + 1} to {first + len(rows)} of {total}, {HISTORY_SORTS[sort]}.")
     chart = None
     charted = games if charted is None else charted
     if charted:
         times = [g.record.ms / 1000 if g.record.won else None for g in reversed(charted)]
         chart = (f"Time per game, oldest to newest ({len(times)} games)", times)
     return TableDialog(
-        f"History: {which}, {HISTORY_SORTS[sort]}",
+        f"History: {which}",
         ["Finished", "Board", "Result", "Time", "3BV/s"],
         rows,
         buttons=(CLOSE, NEXT, SORT, OLDER, EXPORT, IMPORT),
