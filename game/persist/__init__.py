@@ -9,7 +9,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.persist.game_record import BestTimeEntry, GameRecord, Sort, StoredGame, finished_at_text
+from game.persist.game_record import (
+    PAGE,
+    BestTimeEntry,
+    GameRecord,
+    Sort,
+    StoredGame,
+    finished_at_text,
+)
 from game.persist.paths import ENV_VAR, HISTORY_FILE, RECORDS_FILE, data_dir, default_data_dir
 from game.persist.profile import DATA_FILES, RESUME_FILE, SETTINGS_FILE, Profile, Resumed
 from game.persist.records import DEFAULT_NAME, MAX_NAME_LENGTH, TOP, BestTime, Records, Stats
@@ -36,6 +43,7 @@ __all__ = [
     "ENV_VAR",
     "HISTORY_FILE",
     "MAX_NAME_LENGTH",
+    "PAGE",
     "RECORDS_FILE",
     "RESUME_FILE",
     "SETTINGS_FILE",

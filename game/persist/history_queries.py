@@ -29,7 +29,7 @@ from game.persist.records import Stats
 
 _ORDER = {
     Sort.DATE: ("id", "id DESC"),
-    Sort.TIME: ("ms", "ms, id"),
+    Sort.TIME: ("ms", "key, id"),
     Sort.RATE: (RATE, "key DESC, id DESC"),
 }
 """Per sort: the key read from the index, and the order of the rows by it."""
@@ -167,14 +167,21 @@ def page(
     """
     key, order = _ORDER[sort]
     offset, limit = max(0, offset), max(0, limit)
-    columns = ", ".join(COLUMNS)
+    kinds = _kinds(difficulty, won)
+    # Each run reads only the index (id and key); whole rows for the page alone.
     runs = " UNION ALL ".join(
-        f"SELECT * FROM (SELECT id, {columns}, {key} AS key FROM games "
+        f"SELECT * FROM (SELECT id, {key} AS key FROM games "
         f"WHERE difficulty = ? AND won = ? ORDER BY {order} LIMIT ?)"
-        for _ in _kinds(difficulty, won)
+        for _ in kinds
     )
     args: list[object] = []
-    for kind in _kinds(difficulty, won):
+    for kind in kinds:
         args += [*kind, offset + limit]
-    rows = db.execute(f"{runs} ORDER BY {order} LIMIT ? OFFSET ?", [*args, limit, offset])
+    columns = ", ".join(f"games.{name}" for name in COLUMNS)
+    rows = db.execute(
+        f"WITH picked AS ({runs} ORDER BY {order} LIMIT ? OFFSET ?) "
+        f"SELECT picked.id AS id, {columns}, picked.key AS key "
+        f"FROM picked JOIN games ON games.id = picked.id ORDER BY {order}",
+        [*args, limit, offset],
+    )
     return [game for game in (stored_game(row[:-1]) for row in rows) if game is not None]
