@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from records_doc import records_doc
 
 from game.persist import history as history_module
 from game.persist import store
@@ -295,7 +296,7 @@ def _old_records() -> Records:
 
 
 def _write_records(folder: Path, records: Records) -> bytes:
-    text = store.dump_json(records.to_json())
+    text = store.dump_json(records_doc(records))
     (folder / "records.json").write_text(text, encoding="utf-8")
     return text.encode("utf-8")
 
@@ -583,9 +584,10 @@ def test_a_database_that_cannot_be_opened_means_memory(
     def read_only_folder(target: str, *args: Any, **kwargs: Any) -> sqlite3.Connection:
         if target != ":memory:":
             raise sqlite3.OperationalError("unable to open database file")
-        return real_connect(target, *args, **kwargs)
+        connection: sqlite3.Connection = real_connect(target, *args, **kwargs)
+        return connection
 
-    monkeypatch.setattr(history_module.sqlite3, "connect", read_only_folder)
+    monkeypatch.setattr(sqlite3, "connect", read_only_folder)
     history = open_history(tmp_path)
     _assert_in_memory_with_one_message(history, "unable to open database file")
 
@@ -604,7 +606,7 @@ def test_a_damaged_database_that_cannot_be_moved_is_left_alone(
     def refuse(path: Path, now: dt.datetime) -> Path:
         raise PermissionError(13, "Permission denied")
 
-    monkeypatch.setattr(history_module.store, "move_aside", refuse)
+    monkeypatch.setattr(store, "move_aside", refuse)
     (tmp_path / HISTORY_FILE).write_bytes(b"junk" * 1000)
     history = open_history(tmp_path)
     _assert_in_memory_with_one_message(history, "could not be moved aside")

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from records_doc import records_doc
 
 from game.persist import (
     DATA_FILES,
@@ -23,6 +24,7 @@ from game.persist import (
     RECORDS_FILE,
     RESUME_FILE,
     SETTINGS_FILE,
+    BestTime,
     GameRecord,
     Profile,
     Records,
@@ -190,8 +192,12 @@ def test_two_profiles_on_one_folder_lose_nothing(folder: Path) -> None:
 
 def test_old_records_are_brought_into_the_history_once_and_kept(folder: Path) -> None:
     folder.mkdir()
-    old = Records().record_game(BEGINNER, True, 8_123).add(BEGINNER, "Ada", 8_123, DAY)
-    (folder / "records.json").write_text(json.dumps(old.to_json()))
+    old = Records(
+        best_times={**{p: () for p in PRESETS}, BEGINNER: (BestTime("Ada", DAY, 8_123),)},
+        stats={**{d: Stats() for d in Difficulty}, BEGINNER: Stats(1, 1, 1, 1, 8_123)},
+        last_name="Ada",
+    )
+    (folder / "records.json").write_text(json.dumps(records_doc(old)))
     before = (folder / "records.json").read_bytes()
     profile = _open(folder)
     assert [(e.name, e.ms) for e in profile.best_times(BEGINNER)] == [("Ada", 8_123)]

@@ -64,7 +64,7 @@ from game.persist.history_schema import (
     upgrade,
     user_version,
 )
-from game.persist.messages import Messages
+from game.persist.messages import Messages, Tells
 from game.persist.paths import RECORDS_FILE
 from game.persist.records import TOP, Stats, clean_name
 from game.persist.store import LocalTime
@@ -79,7 +79,7 @@ OPEN_RETRY_S = 0.05
 T = TypeVar("T")
 
 
-class History:
+class History(Tells):
     """The game history of one data folder. Create with History.open."""
 
     def __init__(self, db: sqlite3.Connection, path: Path, now: LocalTime) -> None:
@@ -277,15 +277,6 @@ class History:
     def in_memory(self) -> bool:
         """True when this session's games are not being saved to the file."""
         return self._in_memory
-
-    @property
-    def problems(self) -> tuple[str, ...]:
-        """Every message for the player this session, oldest first."""
-        return self._messages.all
-
-    def take_new_problems(self) -> list[str]:
-        """The messages not yet taken: the window shows each of them once."""
-        return self._messages.take_new()
 
     def close(self) -> None:
         """Close the database; later calls return empty answers and save nothing."""

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 
 from game.persist import store
 from game.persist.game_record import PAGE, BestTimeEntry, GameRecord, Sort, StoredGame
-from game.persist.messages import Messages
+from game.persist.messages import Messages, Tells
 from game.persist.paths import HISTORY_FILE, data_dir
 from game.persist.records import MAX_GAME_MS, Stats
 from game.persist.resume import SavedGame
@@ -70,7 +70,7 @@ def _why_not_writable(error: OSError, folder: Path) -> str:
     return f"writing in the folder {folder} failed ({error.strerror or error})"
 
 
-class Profile:
+class Profile(Tells):
     """The player's data for one session. Create with Profile.open."""
 
     def __init__(self, folder: Path, clock: LocalTime) -> None:
@@ -209,15 +209,6 @@ class Profile:
     def writable(self) -> bool:
         """False once saving has failed (or could not work from the start)."""
         return self._writable
-
-    @property
-    def problems(self) -> tuple[str, ...]:
-        """Every message for the player this session, oldest first."""
-        return self._messages.all
-
-    def take_new_problems(self) -> list[str]:
-        """The messages not yet taken: the window shows each of them once."""
-        return self._messages.take_new()
 
     # ---------------------------------------------------------------- saving
 
