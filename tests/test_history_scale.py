@@ -12,6 +12,7 @@ import sqlite3
 import subprocess
 import sys
 import textwrap
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -369,3 +370,89 @@ def test_a_full_disk_refuses_each_game_with_words_and_keeps_the_earlier_ones(
     history = open_history(path)
     assert history.count() == kept and history.problems == ()
     history.close()
+
+
+_RECORDER = textwrap.dedent(
+    """
+    import sys
+    from pathlib import Path
+    from benchmarks import history_fill
+    from game.persist.history import History
+
+    history = History.open(Path(sys.argv[1]))
+    print("open", flush=True)
+    i = int(sys.argv[2])
+    while True:
+        assert history.add_game(history_fill.record(i)) is not None, history.problems
+        i += 1
+    """
+)
+
+
+def test_killed_while_recording_the_history_stays_whole(tmp_path: Path) -> None:
+    """kill -9 in the middle of recording, again and again: every start after finds
+    the marker of the dead window, checks the file, finds it sound, and goes on."""
+    import signal
+
+    path = tmp_path / HISTORY_FILE
+    for round_ in range(6):
+        count = 0
+        if path.exists():
+            history = open_history(path)
+            assert history.problems == (), history.problems
+            count = history.count()
+            history.close()
+        recorder = subprocess.Popen(
+            [sys.executable, "-c", _RECORDER, str(path), str(count + 1)],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+        assert recorder.stdout is not None and recorder.stdout.readline() == "open\n"
+        time.sleep(0.05 + 0.03 * round_)
+        recorder.send_signal(signal.SIGKILL)
+        recorder.wait(timeout=30)
+        assert len(list(tmp_path.glob("*.running-*"))) == 1  # the dead window's
+    history = open_history(path)
+    assert history.problems == () and history.count() > 0
+    assert list(tmp_path.glob("*.running-*")) == [
+        path.with_name(f"{HISTORY_FILE}.running-{os.getpid()}")
+    ]
+    ids = [g.id for g in history.page(limit=history.count())]
+    assert ids == list(range(history.count(), 0, -1))  # no gap, nothing half written
+    history.close()
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+    db.close()
+
+
+def test_another_process_writing_does_not_hold_up_the_start(tmp_path: Path) -> None:
+    history_fill.fill(tmp_path / HISTORY_FILE, 1000)
+    holder = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "import sqlite3, sys, time\n"
+            "db = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+            "db.execute('BEGIN IMMEDIATE')\n"
+            "db.execute(\"INSERT INTO meta VALUES ('x', 'y')\")\n"
+            "print('holding', flush=True)\n"
+            "time.sleep(30)\n",
+            str(tmp_path / HISTORY_FILE),
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline() == "holding\n"
+        from game.persist import Profile
+
+        started = time.perf_counter()
+        profile = Profile.open(tmp_path)
+        assert profile.stats(Difficulty.EXPERT).played == 200
+        assert time.perf_counter() - started < 2.0
+        assert profile.problems == ()
+        profile.close()
+    finally:
+        holder.kill()
+        holder.wait(timeout=30)
