@@ -666,7 +666,8 @@ _WINDOW = textwrap.dedent(
     """
     import sys
     from pathlib import Path
-    from game.persist.history import GameRecord, History
+    from game.persist.game_record import GameRecord
+    from game.persist.history import History
 
     path, who, count = Path(sys.argv[1]), sys.argv[2], int(sys.argv[3])
     history = History.open(path)
@@ -686,9 +687,14 @@ _WINDOW = textwrap.dedent(
 )
 
 
-def test_two_windows_adding_games_at_once_lose_none(tmp_path: Path) -> None:
+@pytest.mark.parametrize(
+    ("names", "count"), [(("left", "right"), 300), (("north", "east", "south", "west"), 200)]
+)
+def test_two_windows_adding_games_at_once_lose_none(
+    tmp_path: Path, names: tuple[str, ...], count: int
+) -> None:
+    """Two windows, and four (the issue's 4 x 200 into one folder), lose nothing."""
     path = tmp_path / HISTORY_FILE
-    count = 300
     started = time.perf_counter()
     windows = [
         subprocess.Popen(
@@ -698,25 +704,30 @@ def test_two_windows_adding_games_at_once_lose_none(tmp_path: Path) -> None:
             stderr=subprocess.PIPE,
             text=True,
         )
-        for who in ("left", "right")
+        for who in names
     ]
     for window in windows:
         _out, err = window.communicate(timeout=60)
         assert window.returncode == 0, err
     elapsed = time.perf_counter() - started
     history = open_history(tmp_path)
-    assert history.count() == 2 * count
-    seeds = {g.record.seed for g in history.games(limit=10 * count)}
-    assert seeds == {f"{who}-{i}" for who in ("left", "right") for i in range(count)}
+    n = len(names)
+    assert history.count() == n * count
+    seeds = {g.record.seed for g in history.games(limit=10 * n * count)}
+    assert seeds == {f"{who}-{i}" for who in names for i in range(count)}
     wins = sum(1 for i in range(count) if i % 3 != 0)
     stats = history.stats("beginner")
-    assert (stats.played, stats.won) == (2 * count, 2 * wins)
-    assert stats.total_win_ms == 2 * sum(1000 + i for i in range(count) if i % 3 != 0)
-    named = [g for g in history.games(limit=10 * count) if g.record.name is not None]
-    assert len(named) == 2 * wins
+    assert (stats.played, stats.won) == (n * count, n * wins)
+    assert stats.total_win_ms == n * sum(1000 + i for i in range(count) if i % 3 != 0)
+    named = [g for g in history.games(limit=10 * n * count) if g.record.name is not None]
+    assert len(named) == n * wins
     assert all(g.record.name == g.record.seed.split("-")[0] for g in named if g.record.seed)
-    assert history.last_name() in ("left", "right")
+    assert history.last_name() in names
     assert elapsed < 30
+    history.close()
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+    db.close()
 
 
 def _open_many(folder: str, rounds: int, barrier: Any, results: Any) -> None:
