@@ -456,3 +456,15 @@ def test_another_process_writing_does_not_hold_up_the_start(tmp_path: Path) -> N
     finally:
         holder.kill()
         holder.wait(timeout=30)
+
+
+def test_a_new_history_made_in_place_of_a_damaged_one_is_marked_too(tmp_path: Path) -> None:
+    path = tmp_path / HISTORY_FILE
+    path.write_bytes(b"not a database" * 500)
+    history = open_history(path)
+    assert len(history.problems) == 1 and not history.in_memory
+    assert list(tmp_path.glob("*.running-*")) == [
+        path.with_name(f"{HISTORY_FILE}.running-{os.getpid()}")
+    ]
+    history.close()
+    assert list(tmp_path.glob("*.running-*")) == []

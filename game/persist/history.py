@@ -118,6 +118,12 @@ class History(Tells):
         return history
 
     def _open_file(self) -> None:
+        self._open_or_replace()
+        if not self._in_memory:
+            # While this window has the file open (history_faults).
+            self._marker = mark_running(self._path)
+
+    def _open_or_replace(self) -> None:
         path = self._path
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
@@ -128,7 +134,6 @@ class History(Tells):
             dead = dead_markers(path)
             self._connect_and_prepare(path, check=bool(dead) and info is not None)
             clear_markers(dead)
-            self._marker = mark_running(path)
             return
         except Damaged as damage:
             self._close_quietly()
