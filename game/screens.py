@@ -45,7 +45,7 @@ from game.widgets.table import TableDialog
 from game.words import seconds
 
 NEXT, RESET, CLOSE, RESUME, NEW_GAME = "Next", "Reset", "Close", "Resume", "New game"
-SORT, OLDER, EXPORT, IMPORT = "Sort", "More", "Export", "Import"
+SORT, RESULT, OLDER, EXPORT, IMPORT = "Sort", "Result", "More", "Export", "Import"
 COPY_CODE, KEEP_REPLAY = "Copy code", "Keep replay"
 SHORT_NAMES = {
     Difficulty.BEGINNER: "Beg.",
@@ -147,6 +147,16 @@ def _board_text(record: GameRecord) -> str:
     return f"{record.rows}x{record.cols}/{record.mines}"
 
 
+HISTORY_RESULTS: dict[bool | None, str] = {None: "Games", True: "Won games", False: "Lost games"}
+"""What the History screen's Result steps through: every game, the won, the lost."""
+
+
+def next_history_result(won: bool | None) -> bool | None:
+    """The History screen's next result filter, round and round."""
+    order = list(HISTORY_RESULTS)
+    return order[(order.index(won) + 1) % len(order)]
+
+
 def next_history_sort(sort: Sort) -> Sort:
     """The History screen's next order, round and round."""
     order = list(HISTORY_SORTS)
@@ -158,6 +168,7 @@ def history_dialog(
     kind: Difficulty | None,
     *,
     sort: Sort = Sort.DATE,
+    won: bool | None = None,
     first: int = 0,
     total: int | None = None,
     charted: Sequence[StoredGame] | None = None,
@@ -166,7 +177,8 @@ def history_dialog(
     and a chart of the latest games' times, oldest to newest (a lost game is a
     red tick; ``charted``, newest first: the page's games if None), so a player
     sees progress at a glance. Next: the next board; Sort: the next order; More:
-    the next page; Export and Import: the history as a file."""
+    the next page; Result: every game, the won, the lost; Export and Import:
+    the history as a file."""
     rows = []
     for game in games[:HISTORY_ROWS]:
         record = game.record
@@ -183,7 +195,10 @@ def history_dialog(
     which = "all boards" if kind is None else kind.label
     lines = [] if rows else ["No games yet."]
     if rows and total is not None:
-        lines.append(f"Games {first + 1} to {first + len(rows)} of {total}, {HISTORY_SORTS[sort]}.")
+        lines.append(
+            f"{HISTORY_RESULTS[won]} {first + 1} to {first + len(rows)} of {total}, "
+            f"{HISTORY_SORTS[sort]}."
+        )
     chart = None
     charted = games if charted is None else charted
     if charted:
@@ -193,7 +208,7 @@ def history_dialog(
         f"History: {which}",
         ["Finished", "Board", "Result", "Time", "3BV/s"],
         rows,
-        buttons=(CLOSE, NEXT, SORT, OLDER, EXPORT, IMPORT),
+        buttons=(CLOSE, NEXT, RESULT, SORT, OLDER, EXPORT, IMPORT),
         lines=lines,
         chart=chart,
     )

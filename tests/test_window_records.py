@@ -377,11 +377,17 @@ def test_the_history_sorts_pages_exports_and_imports(app: App, clock: FakeClock)
     app.run(frames=1)
     dialog = app.stage.top_dialog
     assert dialog is not None and dialog.lines == ["Games 1 to 2 of 2, newest first."]  # type: ignore[attr-defined]
-    _press_history_button(app, 2)  # Sort
+    _press_history_button(app, 3)  # Sort
     dialog = app.stage.top_dialog
     assert dialog is not None and dialog.lines == ["Games 1 to 2 of 2, fastest first."]  # type: ignore[attr-defined]
     assert [row[3] for row in dialog.rows] == ["4.000 s", "9.000 s"]  # type: ignore[attr-defined]
-    _press_history_button(app, 4)  # Export
+    _press_history_button(app, 2)  # Result: the won
+    dialog = app.stage.top_dialog
+    assert dialog is not None and dialog.lines == ["Won games 1 to 2 of 2, fastest first."]  # type: ignore[attr-defined]
+    _press_history_button(app, 2)  # Result: the lost, of which there are none
+    dialog = app.stage.top_dialog
+    assert dialog is not None and dialog.rows == []  # type: ignore[attr-defined]
+    _press_history_button(app, 5)  # Export
     [said] = app.stage.top_dialog.lines  # type: ignore[union-attr]
     assert said.startswith("2 games were written to ")
     folder = app.profile.folder
@@ -390,7 +396,7 @@ def test_the_history_sorts_pages_exports_and_imports(app: App, clock: FakeClock)
     close_all(app)
     key(pygame.K_F7)
     app.run(frames=1)
-    _press_history_button(app, 5)  # Import: the same games, none added twice
+    _press_history_button(app, 6)  # Import: the same games, none added twice
     [said] = app.stage.top_dialog.lines  # type: ignore[union-attr]
     assert said.startswith("0 games were added from ") and str(export) in said
     assert app.profile.count() == 2
