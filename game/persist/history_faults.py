@@ -16,6 +16,7 @@ import contextlib
 import errno
 import os
 import sqlite3
+import sys
 from enum import Enum
 from pathlib import Path
 
@@ -68,9 +69,19 @@ def why(error: BaseException) -> str:
 
 
 def _running(pid: int) -> bool:
-    """True if a process with this id runs (POSIX); False where we cannot tell."""
+    """True if a process with this id runs; on a system where we cannot tell,
+    False (the file is then checked: slower, never wrong)."""
     if pid == os.getpid():
         return True
+    if sys.platform == "win32":
+        import ctypes
+
+        kernel32 = ctypes.windll.kernel32
+        handle = kernel32.OpenProcess(0x1000, False, pid)  # QUERY_LIMITED_INFORMATION
+        if handle:
+            kernel32.CloseHandle(handle)
+            return True
+        return bool(kernel32.GetLastError() == 5)  # access denied: it exists
     if os.name != "posix":
         return False
     try:
