@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from records_doc import records_doc, stats_doc
+from test_history import game
 
-from game.persist.game_record import GameRecord
 from game.persist.history import History
 from game.persist.records import (
     DEFAULT_NAME,
@@ -32,20 +32,8 @@ DAY = date(2026, 11, 21)
 def _history(times: list[int], preset: Difficulty = BEGINNER) -> History:
     """A history (in memory) with a won game of each time, named P0, P1, ..."""
     history = History.memory()
-    rows, cols, mines = (PRESETS[preset].rows, PRESETS[preset].cols, PRESETS[preset].mines)
     for n, ms in enumerate(times):
-        record = GameRecord(
-            finished_at=f"2026-11-21T10:{n // 60:02}:{n % 60:02}",
-            difficulty=preset.value,
-            rows=rows,
-            cols=cols,
-            mines=mines,
-            first_click="opening",
-            seed=None,
-            won=True,
-            ms=ms,
-        )
-        game_id = history.add_game(record)
+        game_id = history.add_game(game(ms, difficulty=preset.value, day=n))
         assert game_id is not None and history.set_name(game_id, f"P{n}")
     return history
 
@@ -117,7 +105,7 @@ def test_the_name_is_remembered_even_when_the_time_misses() -> None:
 
 def test_an_entry_keeps_name_date_and_precise_time() -> None:
     entry = _history([98_765], EXPERT).best_times(EXPERT)[0]
-    assert (entry.name, entry.finished_at, entry.ms) == ("P0", "2026-11-21T10:00:00", 98_765)
+    assert (entry.name, entry.finished_at, entry.ms) == ("P0", "2025-01-01T00:00:00", 98_765)
 
 
 def test_reset_empties_the_tables_and_keeps_the_rest() -> None:
