@@ -206,6 +206,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return cli.analyse(options.analyse, as_json=options.json)
     if options.export_evf is not None:
         return cli.export_evf(*options.export_evf)
+    if options.export_history is not None or options.import_history is not None:
+        return cli.transfer_history(options)
     played_back = None
     if options.replay is not None:
         from game.replay import ReplayError

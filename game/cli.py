@@ -45,6 +45,10 @@ class Options:
     """--analyse: replay files to report on, without a window."""
     json: bool = False
     """--json: the report as JSON Lines."""
+    export_history: str | None = None
+    """--export-history: write every game of the history to this file and stop."""
+    import_history: str | None = None
+    """--import-history: add the games of an exported history and stop."""
 
 
 def _custom(text: str) -> Board:
@@ -130,6 +134,18 @@ def parser() -> argparse.ArgumentParser:
         help="write one of our replays as an EVF file (Metasweeper's format), without a window",
     )
     p.add_argument("--json", action="store_true", help="with --analyse: JSON Lines")
+    board.add_argument(
+        "--export-history",
+        metavar="FILE",
+        help="write every game of the history to FILE (JSON if it ends in .json, else CSV) "
+        "and stop, without a window",
+    )
+    board.add_argument(
+        "--import-history",
+        metavar="FILE",
+        help="add the games of a history exported by this game (CSV or JSON) that are not "
+        "there yet, and stop, without a window",
+    )
     p.add_argument("--seed", type=_seed, help="a seed for the mine layout (same seed, same board)")
     p.add_argument("--zoom", type=_zoom, help=f"pixel scale of the 16-pixel art: {_ZOOM_WORDS}")
     p.add_argument("--no-sound", action="store_true", help="start with sound off")
@@ -157,6 +173,8 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
         analyse=tuple(args.analyse or ()),
         export_evf=tuple(args.export_evf) if args.export_evf else None,
         json=args.json,
+        export_history=args.export_history,
+        import_history=args.import_history,
     )
     if options.board_code is None and options.daily is None:
         return options
@@ -241,6 +259,35 @@ def analyse(paths: Sequence[str], *, as_json: bool) -> int:
     else:
         _say(sys.stdout, table(reports))
     return 2 if any("error" in entry for entry in reports) else 0
+
+
+def transfer_history(options: Options) -> int:
+    """--export-history / --import-history: one line on stdout and 0, or one line
+    on stderr and 1 (the history or the file could not be used)."""
+    from pathlib import Path
+
+    from game.persist import Profile
+    from game.persist.history_transfer import TransferError, export_history, import_history
+
+    profile = Profile.open(options.data_dir)
+    history = profile.history
+    try:
+        for problem in profile.take_new_problems():
+            _say(sys.stderr, f"minesweeper: {problem}")
+        if options.export_history is not None:
+            path = Path(options.export_history)
+            count = export_history(history, path)
+            _say(sys.stdout, f"{count} games written to {path.absolute()}")
+        elif options.import_history is not None:
+            path = Path(options.import_history)
+            count = import_history(history, path)
+            _say(sys.stdout, f"{count} games added from {path.absolute()} to {history.path}")
+    except TransferError as error:
+        _say(sys.stderr, f"minesweeper: {path}: {error}")
+        return 1
+    finally:
+        profile.close()
+    return 0
 
 
 def _say(stream: TextIO | None, line: str) -> None:

@@ -20,6 +20,7 @@ from game.persist import (
     GameRecord,
     SavedGame,
     Settings,
+    Sort,
     Stats,
     StoredGame,
 )
@@ -44,6 +45,7 @@ from game.widgets.table import TableDialog
 from game.words import seconds
 
 NEXT, RESET, CLOSE, RESUME, NEW_GAME = "Next", "Reset", "Close", "Resume", "New game"
+SORT, RESULT, OLDER, EXPORT, IMPORT = "Sort", "Result", "More", "Export", "Import"
 COPY_CODE, KEEP_REPLAY, EXPORT_EVF = "Copy code", "Keep replay", "Save as EVF"
 SHORT_NAMES = {
     Difficulty.BEGINNER: "Beg.",
@@ -116,7 +118,13 @@ def statistics_dialog(
 
 
 HISTORY_ROWS = 12
-"""Games listed on the History screen (the newest)."""
+"""Games listed on a page of the History screen."""
+HISTORY_SORTS = {
+    Sort.DATE: "newest first",
+    Sort.TIME: "fastest first",
+    Sort.RATE: "best 3BV/s first",
+}
+"""What the History screen's Sort steps through, and how it says it."""
 HISTORY_CHART = 60
 """Games in its chart."""
 HISTORY_FILTERS: tuple[Difficulty | None, ...] = (None, *PRESETS, Difficulty.CUSTOM)
@@ -139,9 +147,38 @@ def _board_text(record: GameRecord) -> str:
     return f"{record.rows}x{record.cols}/{record.mines}"
 
 
-def history_dialog(games: Sequence[StoredGame], kind: Difficulty | None) -> TableDialog:
-    """Past games, newest first, and a chart of their times, oldest to newest (a
-    lost game is a red tick), so a player sees progress at a glance."""
+HISTORY_RESULTS: dict[bool | None, str] = {None: "Games", True: "Won games", False: "Lost games"}
+"""What the History screen's Result steps through: every game, the won, the lost."""
+
+
+def next_history_result(won: bool | None) -> bool | None:
+    """The History screen's next result filter, round and round."""
+    order = list(HISTORY_RESULTS)
+    return order[(order.index(won) + 1) % len(order)]
+
+
+def next_history_sort(sort: Sort) -> Sort:
+    """The History screen's next order, round and round."""
+    order = list(HISTORY_SORTS)
+    return order[(order.index(sort) + 1) % len(order)]
+
+
+def history_dialog(
+    games: Sequence[StoredGame],
+    kind: Difficulty | None,
+    *,
+    sort: Sort = Sort.DATE,
+    won: bool | None = None,
+    first: int = 0,
+    total: int | None = None,
+    charted: Sequence[StoredGame] | None = None,
+) -> TableDialog:
+    """A page of past games (from the first-th, of total, in the sort's order),
+    and a chart of the latest games' times, oldest to newest (a lost game is a
+    red tick; ``charted``, newest first: the page's games if None), so a player
+    sees progress at a glance. Next: the next board; Sort: the next order; More:
+    the next page; Result: every game, the won, the lost; Export and Import:
+    the history as a file."""
     rows = []
     for game in games[:HISTORY_ROWS]:
         record = game.record
@@ -157,15 +194,21 @@ def history_dialog(games: Sequence[StoredGame], kind: Difficulty | None) -> Tabl
         )
     which = "all boards" if kind is None else kind.label
     lines = [] if rows else ["No games yet."]
+    if rows and total is not None:
+        lines.append(
+            f"{HISTORY_RESULTS[won]} {first + 1} to {first + len(rows)} of {total}, "
+            f"{HISTORY_SORTS[sort]}."
+        )
     chart = None
-    if games:
-        times = [g.record.ms / 1000 if g.record.won else None for g in reversed(games)]
+    charted = games if charted is None else charted
+    if charted:
+        times = [g.record.ms / 1000 if g.record.won else None for g in reversed(charted)]
         chart = (f"Time per game, oldest to newest ({len(times)} games)", times)
     return TableDialog(
         f"History: {which}",
         ["Finished", "Board", "Result", "Time", "3BV/s"],
         rows,
-        buttons=(CLOSE, NEXT),
+        buttons=(CLOSE, NEXT, RESULT, SORT, OLDER, EXPORT, IMPORT),
         lines=lines,
         chart=chart,
     )
@@ -176,6 +219,11 @@ def _result_of(record: GameRecord) -> str:
     if not record.won:
         return "lost"
     return "won, assisted" if record.used_hint else "won"
+
+
+def history_transfer_dialog(done: str) -> MessageDialog:
+    """What an export or import of the history did, or why it did not."""
+    return MessageDialog("History", [done])
 
 
 def confirm_dialog(what: str) -> MessageDialog:

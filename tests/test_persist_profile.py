@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from records_doc import records_doc
 
 from game.persist import (
     DATA_FILES,
@@ -23,6 +24,7 @@ from game.persist import (
     RECORDS_FILE,
     RESUME_FILE,
     SETTINGS_FILE,
+    BestTime,
     GameRecord,
     Profile,
     Records,
@@ -110,9 +112,11 @@ def test_a_first_start_creates_the_folder_and_uses_defaults(folder: Path) -> Non
     assert (folder / "deeper").is_dir()
     # The write probe left nothing; the history database is new and empty.
     assert {n for n in _listing(folder / "deeper") if not n.startswith(HISTORY_FILE)} == set()
-    assert HISTORY_FILE in _listing(folder / "deeper")
+    # The history is opened when first asked for, not on the way to the first frame.
+    assert HISTORY_FILE not in _listing(folder / "deeper")
     assert profile.settings == Settings()
     assert profile.stats(BEGINNER) == Stats() and profile.best_times(BEGINNER) == []
+    assert HISTORY_FILE in _listing(folder / "deeper")
     assert profile.saved_game is None
     assert profile.writable
     assert profile.problems == ()
@@ -188,8 +192,12 @@ def test_two_profiles_on_one_folder_lose_nothing(folder: Path) -> None:
 
 def test_old_records_are_brought_into_the_history_once_and_kept(folder: Path) -> None:
     folder.mkdir()
-    old = Records().record_game(BEGINNER, True, 8_123).add(BEGINNER, "Ada", 8_123, DAY)
-    (folder / "records.json").write_text(json.dumps(old.to_json()))
+    old = Records(
+        best_times={**{p: () for p in PRESETS}, BEGINNER: (BestTime("Ada", DAY, 8_123),)},
+        stats={**{d: Stats() for d in Difficulty}, BEGINNER: Stats(1, 1, 1, 1, 8_123)},
+        last_name="Ada",
+    )
+    (folder / "records.json").write_text(json.dumps(records_doc(old)))
     before = (folder / "records.json").read_bytes()
     profile = _open(folder)
     assert [(e.name, e.ms) for e in profile.best_times(BEGINNER)] == [("Ada", 8_123)]
@@ -392,6 +400,8 @@ def test_damaged_old_records_are_left_as_they_are_and_the_player_told(folder: Pa
     folder.mkdir()
     (folder / RECORDS_FILE).write_bytes(b"\x00\x01")
     profile = _open(folder)
+    assert profile.problems == ()  # the history is not opened yet
+    assert profile.best_times(BEGINNER) == []
     [problem] = profile.problems
     assert str(folder / RECORDS_FILE) in problem
     assert (folder / RECORDS_FILE).read_bytes() == b"\x00\x01"
@@ -399,14 +409,21 @@ def test_damaged_old_records_are_left_as_they_are_and_the_player_told(folder: Pa
 
 
 @pytest.mark.parametrize("name", DATA_FILES)
-def test_a_file_from_a_newer_version_is_moved_aside_with_its_own_words(
+def test_a_file_from_a_newer_version_is_left_as_it_is_and_never_written(
     folder: Path, name: str
 ) -> None:
     folder.mkdir()
-    (folder / name).write_bytes(_json({**VALID[name], "version": 99}))
-    [problem] = _open(folder).problems
-    assert "was written by a newer version of Minesweeper" in problem
-    assert str(folder / f"{name}.corrupt-{STAMP}") in problem
+    data = _json({**VALID[name], "version": 99})
+    (folder / name).write_bytes(data)
+    profile = _open(folder)
+    [problem] = profile.problems
+    assert "was made by a newer version of Minesweeper" in problem
+    assert "left as it is" in problem and str(folder / name) in problem
+    assert not profile.save_settings(Settings()) or name != SETTINGS_FILE
+    assert not profile.save_resume(SNAP, elapsed_ms=0) or name != RESUME_FILE
+    profile.record_game(_game(BEGINNER, False))  # clears a saved game, not this one
+    assert (folder / name).read_bytes() == data
+    assert not any(".corrupt-" in n for n in _listing(folder))
 
 
 @pytest.mark.parametrize("name", DATA_FILES)
@@ -702,20 +719,28 @@ def test_no_bytes_in_any_file_stop_the_game_from_starting(name: str, data: st.Da
         profile = _open(folder)  # must not raise
         assert profile.writable
         moved = folder / f"{name}.corrupt-{STAMP}"
+        newer = False
         if (folder / name).exists():
-            # Loaded: untouched, no complaint, and it reads back as what we got.
+            # Loaded: untouched, no complaint, and it reads back as what we got; or
+            # made by a newer version: untouched, and the player told so.
             assert not moved.exists()
             assert (folder / name).read_bytes() == contents
-            assert profile.problems == ()
-            assert _loaded(profile, name) == READERS[name](json.loads(contents))
+            if profile.problems:
+                [problem] = profile.problems
+                assert "newer version" in problem
+                newer = True
+            else:
+                assert _loaded(profile, name) == READERS[name](json.loads(contents))
         else:
             # Moved aside whole, and the player told where.
             assert moved.read_bytes() == contents
             [problem] = profile.problems
             assert str(moved) in problem
             assert _defaults(profile, name)
-        # Whatever happened, the game plays and saves, and the next start is clean.
-        assert profile.save_settings(profile.settings)
+        # Whatever happened, the game plays and saves (but never over a newer
+        # version's file), and the next start is clean.
+        assert profile.save_settings(profile.settings) is not (newer and name == "settings.json")
         assert profile.record_game(_game(BEGINNER, False)) is not None
-        assert profile.save_resume(SNAP, elapsed_ms=0)
-        assert _open(folder).problems == ()
+        assert profile.save_resume(SNAP, elapsed_ms=0) is not (newer and name == "resume.json")
+        if not newer:
+            assert _open(folder).problems == ()

@@ -1,4 +1,4 @@
-"""records.py: best-times tables, statistics, and the records.json form."""
+"""Best-times tables and statistics (the history's), and the records.json reader."""
 
 from __future__ import annotations
 
@@ -8,7 +8,10 @@ from datetime import date
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from records_doc import records_doc, stats_doc
+from test_history import game
 
+from game.persist.history import History
 from game.persist.records import (
     DEFAULT_NAME,
     MAX_GAME_MS,
@@ -26,15 +29,17 @@ BEGINNER, EXPERT, CUSTOM = Difficulty.BEGINNER, Difficulty.EXPERT, Difficulty.CU
 DAY = date(2026, 11, 21)
 
 
-def _table(records: Records, preset: Difficulty = BEGINNER) -> list[tuple[str, int]]:
-    return [(entry.name, entry.ms) for entry in records.best_times[preset]]
-
-
-def _filled(times: list[int]) -> Records:
-    records = Records()
+def _history(times: list[int], preset: Difficulty = BEGINNER) -> History:
+    """A history (in memory) with a won game of each time, named P0, P1, ..."""
+    history = History.memory()
     for n, ms in enumerate(times):
-        records = records.add(BEGINNER, f"P{n}", ms, DAY)
-    return records
+        game_id = history.add_game(game(ms, difficulty=preset.value, day=n))
+        assert game_id is not None and history.set_name(game_id, f"P{n}")
+    return history
+
+
+def _table(history: History, preset: Difficulty = BEGINNER) -> list[tuple[str | None, int]]:
+    return [(entry.name, entry.ms) for entry in history.best_times(preset)]
 
 
 # ---------------------------------------------------------------- best times
@@ -45,63 +50,70 @@ def test_new_records_are_empty() -> None:
     assert all(records.best_times[p] == () for p in PRESETS)
     assert all(records.stats[d] == Stats() for d in Difficulty)
     assert records.last_name == ""
+    history = History.memory()
+    assert all(history.best_times(p) == [] for p in PRESETS)
+    assert all(history.stats(d) == Stats() for d in Difficulty)
+    assert history.last_name() == ""
 
 
 def test_times_are_kept_fastest_first() -> None:
-    records = _filled([9000, 5000, 7000])
-    assert _table(records) == [("P1", 5000), ("P2", 7000), ("P0", 9000)]
-    assert records.best_times[EXPERT] == ()
+    history = _history([9000, 5000, 7000])
+    assert _table(history) == [("P1", 5000), ("P2", 7000), ("P0", 9000)]
+    assert history.best_times(EXPERT) == []
 
 
 def test_a_tie_goes_below_the_earlier_equal_time() -> None:
-    records = _filled([5000, 5000])
-    assert _table(records) == [("P0", 5000), ("P1", 5000)]
-    assert records.rank_of(BEGINNER, 5000) == 3
+    history = _history([5000, 5000])
+    assert _table(history) == [("P0", 5000), ("P1", 5000)]
+    assert history.rank_of(BEGINNER, 5000) == 3
 
 
 def test_only_the_top_ten_are_kept() -> None:
-    records = _filled(list(range(1000, 13000, 1000)))
-    assert len(records.best_times[BEGINNER]) == TOP
-    assert _table(records)[-1] == ("P9", 10000)
+    history = _history(list(range(1000, 13000, 1000)))
+    assert len(history.best_times(BEGINNER)) == TOP
+    assert _table(history)[-1] == ("P9", 10000)
 
 
 def test_qualifying_with_a_full_table() -> None:
-    records = _filled([1000 * k for k in range(1, 11)])
-    assert records.qualifies(BEGINNER, 9999)
-    assert records.rank_of(BEGINNER, 9999) == 10
-    assert records.rank_of(BEGINNER, 1) == 1
+    history = _history([1000 * k for k in range(1, 11)])
+    assert history.qualifies(BEGINNER, 9999)
+    assert history.rank_of(BEGINNER, 9999) == 10
+    assert history.rank_of(BEGINNER, 1) == 1
     # Equal to the 10th: the earlier win keeps the place.
-    assert not records.qualifies(BEGINNER, 10000)
-    assert records.rank_of(BEGINNER, 10001) is None
-    assert records.add(BEGINNER, "Late", 10001, DAY).best_times == records.best_times
+    assert not history.qualifies(BEGINNER, 10000)
+    assert history.rank_of(BEGINNER, 10001) is None
+    before = history.best_times(BEGINNER)
+    late = _history([10001])
+    assert late.best_times(BEGINNER) != [] and history.best_times(BEGINNER) == before
 
 
 def test_anything_qualifies_while_the_table_has_room() -> None:
-    assert Records().qualifies(EXPERT, MAX_GAME_MS)
+    assert History.memory().qualifies(EXPERT, MAX_GAME_MS)
 
 
 def test_custom_boards_have_no_table() -> None:
-    with pytest.raises(ValueError):
-        Records().qualifies(CUSTOM, 1000)
-    with pytest.raises(ValueError):
-        Records().add(CUSTOM, "Ada", 1000, DAY)
+    history = History.memory()
+    assert history.rank_of(CUSTOM, 1000) is None and not history.qualifies(CUSTOM, 1000)
+    assert history.best_times(CUSTOM) == []
 
 
 def test_the_name_is_remembered_even_when_the_time_misses() -> None:
-    records = _filled([1000] * 10).add(BEGINNER, "Slow", 99_000, DAY)
-    assert records.last_name == "Slow"
+    history = _history([1000] * 10 + [99_000])
+    assert history.last_name() == "P10"
+    assert ("P10", 99_000) not in _table(history)
 
 
 def test_an_entry_keeps_name_date_and_precise_time() -> None:
-    entry = Records().add(EXPERT, "Ada", 98_765, DAY).best_times[EXPERT][0]
-    assert entry == BestTime("Ada", DAY, 98_765)
+    entry = _history([98_765], EXPERT).best_times(EXPERT)[0]
+    assert (entry.name, entry.finished_at, entry.ms) == ("P0", "2025-01-01T00:00:00", 98_765)
 
 
 def test_reset_empties_the_tables_and_keeps_the_rest() -> None:
-    records = _filled([5000]).record_game(BEGINNER, True, 5000).reset_best_times()
-    assert _table(records) == []
-    assert records.stats[BEGINNER].won == 1
-    assert records.last_name == "P0"
+    history = _history([5000])
+    assert history.reset_best_times()
+    assert _table(history) == []
+    assert history.stats(BEGINNER).won == 1
+    assert history.last_name() == "P0"
 
 
 @pytest.mark.parametrize(
@@ -119,28 +131,31 @@ def test_reset_empties_the_tables_and_keeps_the_rest() -> None:
 )
 def test_names_are_cleaned(typed: str, kept: str) -> None:
     assert clean_name(typed) == kept
-    assert Records().add(BEGINNER, typed, 1, DAY).best_times[BEGINNER][0].name == kept
+    history = _history([1])
+    assert history.set_name(1, typed)
+    assert history.best_times(BEGINNER)[0].name == kept
 
 
 # ---------------------------------------------------------------- statistics
 
 
+def _played(results: list[tuple[bool, int]]) -> Stats:
+    stats = Stats()
+    for won, ms in results:
+        stats = stats.record(won, ms)
+    return stats
+
+
 def test_statistics_count_games_wins_and_streaks() -> None:
-    records = Records()
-    for won, ms in [(True, 10_000), (True, 20_000), (False, 0), (True, 30_000), (False, 5)]:
-        records = records.record_game(EXPERT, won, ms)
-    stats = records.stats[EXPERT]
+    stats = _played([(True, 10_000), (True, 20_000), (False, 0), (True, 30_000), (False, 5)])
     assert stats == Stats(played=5, won=3, current_streak=0, longest_streak=2, total_win_ms=60_000)
     assert stats.win_percent == 60.0
     assert stats.average_win_ms == 20_000.0
-    assert records.stats[BEGINNER] == Stats()
 
 
 def test_a_new_longest_streak() -> None:
-    records = Records()
-    for won in [True, False, True, True, True]:
-        records = records.record_game(CUSTOM, won, 1000)
-    assert (records.stats[CUSTOM].current_streak, records.stats[CUSTOM].longest_streak) == (3, 3)
+    stats = _played([(won, 1000) for won in [True, False, True, True, True]])
+    assert (stats.current_streak, stats.longest_streak) == (3, 3)
 
 
 def test_derived_figures_before_any_game() -> None:
@@ -150,9 +165,10 @@ def test_derived_figures_before_any_game() -> None:
 
 
 def test_reset_stats_keeps_best_times() -> None:
-    records = _filled([5000]).record_game(BEGINNER, True, 5000).reset_stats()
-    assert records.stats[BEGINNER] == Stats()
-    assert _table(records) == [("P0", 5000)]
+    history = _history([5000])
+    assert history.reset_stats()
+    assert history.stats(BEGINNER) == Stats()
+    assert _table(history) == [("P0", 5000)]
 
 
 def test_a_win_with_an_absurd_time_is_refused() -> None:
@@ -175,23 +191,58 @@ def test_statistics_stay_consistent(games: list[tuple[bool, int]]) -> None:
 # ---------------------------------------------------------------- JSON
 
 
+SAMPLE_DOC: dict[str, object] = {
+    "version": 1,
+    "last_name": "Ada",
+    "best_times": {
+        "beginner": [
+            {"name": "P1", "date": "2026-01-02", "ms": 3000},
+            {"name": "P2", "date": "2026-01-03", "ms": 3000},
+            {"name": "P0", "date": "2026-01-01", "ms": 7000},
+            {"name": "P3", "date": "2026-01-04", "ms": 12000},
+        ],
+        "intermediate": [],
+        "expert": [{"name": "Ada", "date": "2026-11-21", "ms": 80000}],
+    },
+    "stats": {
+        **{d: stats_doc(Stats()) for d in ("beginner", "intermediate", "expert")},
+        "custom": stats_doc(Stats(3, 2, 1, 1, 200_000)),
+    },
+}
+"""A records.json as the last version before the history wrote it."""
+
+
 def _sample() -> Records:
-    records = Records()
-    for n, ms in enumerate([7000, 3000, 3000, 12000]):
-        records = records.add(BEGINNER, f"P{n}", ms, date(2026, 1, 1 + n))
-    records = records.add(EXPERT, "Ada", 80_000, DAY)
-    for won in [True, False, True]:
-        records = records.record_game(CUSTOM, won, 100_000)
-    return records
+    day = date(2026, 1, 1)
+    return Records(
+        best_times={
+            BEGINNER: (
+                BestTime("P1", day.replace(day=2), 3000),
+                BestTime("P2", day.replace(day=3), 3000),
+                BestTime("P0", day, 7000),
+                BestTime("P3", day.replace(day=4), 12000),
+            ),
+            Difficulty.INTERMEDIATE: (),
+            EXPERT: (BestTime("Ada", DAY, 80_000),),
+        },
+        stats={**{d: Stats() for d in Difficulty}, CUSTOM: Stats(3, 2, 1, 1, 200_000)},
+        last_name="Ada",
+    )
 
 
-def test_records_round_trip() -> None:
-    records = _sample()
-    assert Records.from_json(records.to_json()) == records
+def test_records_are_read() -> None:
+    assert Records.from_json(copy.deepcopy(SAMPLE_DOC)) == _sample()
+    assert records_doc(_sample()) == SAMPLE_DOC
 
 
 def test_the_json_form_is_the_documented_one() -> None:
-    doc = Records().add(EXPERT, "Ada", 80_000, DAY).record_game(EXPERT, True, 80_000).to_json()
+    doc = records_doc(
+        Records(
+            best_times={**{p: () for p in PRESETS}, EXPERT: (BestTime("Ada", DAY, 80_000),)},
+            stats={**{d: Stats() for d in Difficulty}, EXPERT: Stats(1, 1, 1, 1, 80_000)},
+            last_name="Ada",
+        )
+    )
     stats0 = {"played": 0, "won": 0, "current_streak": 0, "longest_streak": 0, "total_win_ms": 0}
     assert doc == {
         "version": 1,
@@ -218,13 +269,13 @@ def test_the_json_form_is_the_documented_one() -> None:
 
 
 def test_a_table_out_of_order_is_sorted_not_refused() -> None:
-    doc = _sample().to_json()
+    doc = records_doc(_sample())
     doc["best_times"]["beginner"].reverse()  # type: ignore[index]
     assert Records.from_json(doc) == _sample()
 
 
 def test_unknown_keys_are_ignored() -> None:
-    doc = _sample().to_json()
+    doc = records_doc(_sample())
     doc["achievements"] = []
     doc["stats"]["custom"]["fastest"] = 3  # type: ignore[index]
     assert Records.from_json(doc) == _sample()
@@ -232,12 +283,12 @@ def test_unknown_keys_are_ignored() -> None:
 
 def test_a_newer_version_is_refused_as_such() -> None:
     with pytest.raises(FutureVersionError):
-        Records.from_json({**_sample().to_json(), "version": 2})
+        Records.from_json({**records_doc(_sample()), "version": 2})
 
 
 def _bent(path: str, value: object) -> dict[str, object]:
     """The sample document with the value at a slash path replaced (or removed)."""
-    doc = copy.deepcopy(_sample().to_json())
+    doc = copy.deepcopy(records_doc(_sample()))
     *parents, last = path.split("/")
     node: object = doc
     for part in parents:

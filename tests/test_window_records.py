@@ -370,6 +370,47 @@ def test_the_history_lists_games_newest_first_charts_them_and_filters(
     assert app.stage.top_dialog.rows == []  # type: ignore[union-attr]
 
 
+def _press_history_button(app: App, tabs: int) -> None:
+    for _ in range(tabs):
+        key(pygame.K_TAB, "\t")
+    key(pygame.K_RETURN, "\r")
+    app.run(frames=1)
+
+
+def test_the_history_sorts_pages_exports_and_imports(app: App, clock: FakeClock) -> None:
+    win_beginner(app, clock, ms=9_000)
+    close_all(app)
+    win_beginner(app, clock, ms=4_000)
+    close_all(app)
+    key(pygame.K_F7)
+    app.run(frames=1)
+    dialog = app.stage.top_dialog
+    assert dialog is not None and dialog.lines == ["Games 1 to 2 of 2, newest first."]  # type: ignore[attr-defined]
+    _press_history_button(app, 3)  # Sort
+    dialog = app.stage.top_dialog
+    assert dialog is not None and dialog.lines == ["Games 1 to 2 of 2, fastest first."]  # type: ignore[attr-defined]
+    assert [row[3] for row in dialog.rows] == ["4.000 s", "9.000 s"]  # type: ignore[attr-defined]
+    _press_history_button(app, 2)  # Result: the won
+    dialog = app.stage.top_dialog
+    assert dialog is not None and dialog.lines == ["Won games 1 to 2 of 2, fastest first."]  # type: ignore[attr-defined]
+    _press_history_button(app, 2)  # Result: the lost, of which there are none
+    dialog = app.stage.top_dialog
+    assert dialog is not None and dialog.rows == []  # type: ignore[attr-defined]
+    _press_history_button(app, 5)  # Export
+    [said] = app.stage.top_dialog.lines  # type: ignore[union-attr]
+    assert said.startswith("2 games were written to ")
+    folder = app.profile.folder
+    [export] = list(folder.glob("history-export-*.csv"))
+    assert str(export) in said
+    close_all(app)
+    key(pygame.K_F7)
+    app.run(frames=1)
+    _press_history_button(app, 6)  # Import: the same games, none added twice
+    [said] = app.stage.top_dialog.lines  # type: ignore[union-attr]
+    assert said.startswith("0 games were added from ") and str(export) in said
+    assert app.profile.count() == 2
+
+
 def test_the_best_3bv_per_second_is_a_record(app: App, clock: FakeClock) -> None:
     win_beginner(app, clock, ms=5_000)
     close_all(app)

@@ -275,7 +275,7 @@ def test_the_daily_board_is_marked_in_the_history_with_its_streak(
 
 
 def test_daily_stats_count_days_and_streaks(tmp_path: Path) -> None:
-    from game.persist.history import GameRecord
+    from game.persist.game_record import GameRecord
 
     history = History.open(tmp_path / "h.sqlite3")
     for day, won, ms in [(1, True, 90000), (2, True, 80000), (2, False, 5000), (4, True, 70000)]:
@@ -394,11 +394,11 @@ def test_python_m_game_help_lists_the_replay_options() -> None:
 def test_a_version_1_history_is_upgraded_with_no_daily_marker(tmp_path: Path) -> None:
     import sqlite3
 
-    from game.persist import history as history_module
+    from game.persist import history_schema
 
     path = tmp_path / "history.sqlite3"
     db = sqlite3.connect(path)
-    for statement in history_module._SCHEMA_V1:
+    for statement in history_schema.SCHEMA_V1:
         db.execute(statement)
     db.execute(
         "INSERT INTO games (finished_at, difficulty, rows, cols, mines, first_click, won, ms) "
@@ -413,12 +413,12 @@ def test_a_version_1_history_is_upgraded_with_no_daily_marker(tmp_path: Path) ->
     assert history.daily(date(2025, 1, 1)).played == 0
     history.close()
     db = sqlite3.connect(path)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+    assert db.execute("PRAGMA user_version").fetchone()[0] == history_schema.SCHEMA_VERSION
     db.close()
 
 
 def test_set_replay_notes_a_file_name_and_refuses_a_path(tmp_path: Path) -> None:
-    from game.persist.history import GameRecord, GameRecordError
+    from game.persist.game_record import GameRecord, GameRecordError
 
     history = History.open(tmp_path / "h.sqlite3")
     game_id = history.add_game(

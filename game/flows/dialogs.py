@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from game.persist import Sort
 from game.prefs import Prefs
 from game.rules import PRESETS, Difficulty
 from game.session.table import Source, Table
@@ -66,17 +67,47 @@ class Dialogs:
         rates = {kind: self.profile.best_rate(kind) for kind in kinds}
         self.stage.open(screens.statistics_dialog(stats, rates), answered)
 
-    def history(self, kind: Difficulty | None = None) -> None:
-        """The History screen: past games, newest first, and a chart of their times;
-        Next shows the next kind of board (all, then each preset, then custom)."""
+    def history(
+        self,
+        kind: Difficulty | None = None,
+        sort: Sort = Sort.DATE,
+        first: int = 0,
+        won: bool | None = None,
+    ) -> None:
+        """The History screen: a page of past games and a chart of their times.
+        Next shows the next kind of board (all, then each preset, then custom),
+        Result every game, the won or the lost, Sort the next order, More the
+        next page (then the first again); Export
+        writes the whole history to a dated file in the data folder and Import
+        adds the newest such file found there, each saying what it did."""
         from game import screens
 
         def answered(result: object) -> None:
             if result == screens.NEXT:
-                self.history(screens.next_history_filter(kind))
+                self.history(screens.next_history_filter(kind), sort, won=won)
+            elif result == screens.RESULT:
+                self.history(kind, sort, won=screens.next_history_result(won))
+            elif result == screens.SORT:
+                self.history(kind, screens.next_history_sort(sort), won=won)
+            elif result == screens.OLDER:
+                later = first + screens.HISTORY_ROWS
+                self.history(kind, sort, later if later < total else 0, won)
+            elif result in (screens.EXPORT, screens.IMPORT):
+                done = (
+                    self.profile.export_history()
+                    if result == screens.EXPORT
+                    else self.profile.import_history()
+                )
+                self.stage.open(screens.history_transfer_dialog(done))
+                self.tell_problems()
 
-        games = self.profile.games(kind, limit=screens.HISTORY_CHART)
-        self.stage.open(screens.history_dialog(games, kind), answered)
+        total = self.profile.count(kind, won)
+        games = self.profile.page(kind, won, sort, offset=first, limit=screens.HISTORY_ROWS)
+        charted = self.profile.page(kind, won, limit=screens.HISTORY_CHART)
+        dialog = screens.history_dialog(
+            games, kind, sort=sort, won=won, first=first, total=total, charted=charted
+        )
+        self.stage.open(dialog, answered)
 
     def confirm(self, what: str, reset: Callable[[], bool]) -> None:
         """Ask before resetting records; Cancel is the default."""

@@ -1,4 +1,4 @@
-"""Persistence: the player's settings, best times, statistics and saved game.
+"""Persistence: the player's settings, game history and saved game.
 
 Never imports pygame, and never stops the game from starting: see Profile. The
 window uses Profile (and the value types below); the rest is for tests and tools.
@@ -7,21 +7,35 @@ The vocabulary (board sizes, difficulties, rules) is game.rules'.
 
 from __future__ import annotations
 
-from game.persist.history import (
-    HISTORY_FILE,
-    RECORDS_FILE,
+from typing import TYPE_CHECKING
+
+from game.persist.game_record import (
+    PAGE,
     BestTimeEntry,
     GameRecord,
-    History,
+    Sort,
     StoredGame,
     finished_at_text,
 )
-from game.persist.paths import ENV_VAR, data_dir, default_data_dir
+from game.persist.paths import ENV_VAR, HISTORY_FILE, RECORDS_FILE, data_dir, default_data_dir
 from game.persist.profile import DATA_FILES, RESUME_FILE, SETTINGS_FILE, Profile, Resumed
 from game.persist.records import DEFAULT_NAME, MAX_NAME_LENGTH, TOP, BestTime, Records, Stats
 from game.persist.resume import SavedGame
 from game.persist.schema import DataError, FutureVersionError
 from game.persist.settings import Settings
+
+if TYPE_CHECKING:
+    from game.persist.history import History
+
+
+def __getattr__(name: str) -> object:
+    """History on first use: it loads SQLite, which the first frame does without."""
+    if name == "History":
+        from game.persist.history import History
+
+        return History
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "DATA_FILES",
@@ -29,6 +43,7 @@ __all__ = [
     "ENV_VAR",
     "HISTORY_FILE",
     "MAX_NAME_LENGTH",
+    "PAGE",
     "RECORDS_FILE",
     "RESUME_FILE",
     "SETTINGS_FILE",
@@ -44,6 +59,7 @@ __all__ = [
     "Resumed",
     "SavedGame",
     "Settings",
+    "Sort",
     "Stats",
     "StoredGame",
     "data_dir",

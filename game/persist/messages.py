@@ -30,3 +30,18 @@ class Messages:
         new = self._all[self._shown :]
         self._shown = len(self._all)
         return new
+
+
+class Tells:
+    """What an object that keeps a Messages shows the window: its problems."""
+
+    _messages: Messages
+
+    @property
+    def problems(self) -> tuple[str, ...]:
+        """Every message for the player this session, oldest first."""
+        return self._messages.all
+
+    def take_new_problems(self) -> list[str]:
+        """The messages not yet taken: the window shows each of them once."""
+        return self._messages.take_new()

@@ -19,6 +19,13 @@ ENV_VAR = "MINESWEEPER_DATA_DIR"
 
 APP_NAME = "minesweeper"
 
+HISTORY_FILE = "history.sqlite3"
+"""The game history's database in the data folder (game.persist.history)."""
+
+RECORDS_FILE = "records.json"
+"""The best times and statistics of the versions before the history, brought into
+it once (game.persist.history_legacy)."""
+
 
 def default_data_dir() -> Path:
     """The platform's per-user data folder for the game (not created here).

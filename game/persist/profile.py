@@ -8,7 +8,9 @@ player once, in plain words, through ``problems``. The game always starts.
 Files in the data folder:
     settings.json     Settings (settings.py)
     history.sqlite3   every finished game; best times, statistics and streaks are
-                      queries over it (history.py); two windows lose nothing
+                      queries over it (history.py); two windows lose nothing. It
+                      is opened when first asked for (the first frame does not
+                      wait for SQLite)
     records.json      best times and statistics of versions before the history:
                       brought into the history once, then left as it was
     resume.json       the unfinished game, only while there is one (resume.py)
@@ -22,23 +24,20 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from game.persist import store
-from game.persist.history import (
-    HISTORY_FILE,
-    BestTimeEntry,
-    GameRecord,
-    History,
-    StoredGame,
-)
-from game.persist.messages import Messages
-from game.persist.paths import data_dir
+from game.persist.game_record import PAGE, BestTimeEntry, GameRecord, Sort, StoredGame
+from game.persist.messages import Messages, Tells
+from game.persist.paths import HISTORY_FILE, data_dir
 from game.persist.records import MAX_GAME_MS, Stats
 from game.persist.resume import SavedGame
 from game.persist.settings import Settings
-from game.persist.store import LoadStatus
+from game.persist.store import LoadStatus, LocalTime
 from game.rules import Difficulty
+
+if TYPE_CHECKING:
+    from game.persist.history import History
 
 T = TypeVar("T")
 V = TypeVar("V")
@@ -47,9 +46,6 @@ SETTINGS_FILE = "settings.json"
 RESUME_FILE = "resume.json"
 DATA_FILES = (SETTINGS_FILE, RESUME_FILE)
 """The JSON files the profile keeps (the history is a database: history.py)."""
-
-Clock = Callable[[], datetime]
-"""Gives the local date and time; stamps the names of moved-aside files."""
 
 
 @dataclass(frozen=True)
@@ -74,15 +70,15 @@ def _why_not_writable(error: OSError, folder: Path) -> str:
     return f"writing in the folder {folder} failed ({error.strerror or error})"
 
 
-class Profile:
+class Profile(Tells):
     """The player's data for one session. Create with Profile.open."""
 
-    def __init__(self, folder: Path, clock: Clock) -> None:
+    def __init__(self, folder: Path, clock: LocalTime) -> None:
         """Defaults only, nothing read; use Profile.open."""
         self._folder = folder
         self._clock = clock
         self._settings = Settings()
-        self._history = History.memory(clock=clock)  # until open() finds the folder
+        self._history: History | None = None  # opened when first asked for
         self._saved_game: SavedGame | None = None
         self._messages = Messages()
         self._writable = True
@@ -93,7 +89,7 @@ class Profile:
     # ---------------------------------------------------------------- opening
 
     @classmethod
-    def open(cls, folder: str | Path | None = None, *, clock: Clock = datetime.now) -> Profile:
+    def open(cls, folder: str | Path | None = None, *, clock: LocalTime = datetime.now) -> Profile:
         """Load everything from the data folder; never raises.
 
         ``folder`` is the --data-dir option (None: $MINESWEEPER_DATA_DIR, else the
@@ -110,18 +106,25 @@ class Profile:
         profile._prepare_folder()
         profile._load(SETTINGS_FILE, profile._load_settings)
         profile._load(RESUME_FILE, profile._load_resume)
-        if profile._writable:
-            # (A folder that cannot be written keeps this session's games in memory:
-            # the message that saving is off says so already.)
-            profile._history.close()
-            profile._history = History.open(profile._folder / HISTORY_FILE, clock=clock)
-        profile._take_history_problems()
         return profile
+
+    def _open_history(self) -> History:
+        """The history, opened on first use: SQLite is loaded then, not before the
+        first frame. A folder that cannot be written keeps this session's games
+        in memory (the message that saving is off says so already)."""
+        if self._history is None:
+            from game.persist.history import History
+
+            if self._writable:
+                self._history = History.open(self._folder / HISTORY_FILE, clock=self._clock)
+            else:
+                self._history = History.memory(clock=self._clock)
+        return self._history
 
     def _take_history_problems(self) -> None:
         """The history's messages become the profile's (once a folder is known not
         to be writable, that one message says it for both)."""
-        for problem in self._history.take_new_problems():
+        for problem in self._open_history().take_new_problems():
             if self._writable:
                 self._messages.add(problem)
 
@@ -191,8 +194,11 @@ class Profile:
 
     @property
     def history(self) -> History:
-        """Every finished game (read it; record through record_game)."""
-        return self._history
+        """Every finished game (read it; record through record_game). Opened on
+        first use."""
+        history = self._open_history()
+        self._take_history_problems()
+        return history
 
     @property
     def saved_game(self) -> SavedGame | None:
@@ -203,15 +209,6 @@ class Profile:
     def writable(self) -> bool:
         """False once saving has failed (or could not work from the start)."""
         return self._writable
-
-    @property
-    def problems(self) -> tuple[str, ...]:
-        """Every message for the player this session, oldest first."""
-        return self._messages.all
-
-    def take_new_problems(self) -> list[str]:
-        """The messages not yet taken: the window shows each of them once."""
-        return self._messages.take_new()
 
     # ---------------------------------------------------------------- saving
 
@@ -243,60 +240,109 @@ class Profile:
         over, so any saved game is cleared. Returns its id in the history (None if
         it could not be kept: the player is told)."""
         self.clear_resume()
-        game_id = self._history.add_game(record)
+        game_id = self.history.add_game(record)
         self._take_history_problems()
         return game_id
 
     def best_time_place(self, game_id: int) -> int | None:
         """The place a kept game holds in its preset's best times (None: none)."""
-        place = self._history.place_of(game_id)
+        place = self.history.place_of(game_id)
         self._take_history_problems()
         return place
 
     def name_best_time(self, game_id: int, name: str) -> bool:
         """Put the player's name on a best time (and remember it for the next one)."""
-        done = self._history.set_name(game_id, name)
+        done = self.history.set_name(game_id, name)
         self._take_history_problems()
         return done
 
     @property
     def last_name(self) -> str:
         """The name entered for the last best time ("" before the first)."""
-        return self._history.last_name()
+        return self.history.last_name()
 
     def best_times(self, difficulty: Difficulty) -> list[BestTimeEntry]:
         """The preset's best times, fastest first (empty for other boards)."""
-        return self._history.best_times(difficulty)
+        return self.history.best_times(difficulty)
 
     def stats(self, difficulty: Difficulty) -> Stats:
         """The statistics of one kind of board."""
-        return self._history.stats(difficulty)
+        return self.history.stats(difficulty)
 
     def best_rate(self, difficulty: Difficulty) -> float | None:
         """The best 3BV/s of a difficulty's won games (None: none yet)."""
-        return self._history.best_rate(difficulty)
+        return self.history.best_rate(difficulty)
+
+    def page(
+        self,
+        difficulty: Difficulty | None = None,
+        won: bool | None = None,
+        sort: Sort = Sort.DATE,
+        offset: int = 0,
+        limit: int = PAGE,
+    ) -> list[StoredGame]:
+        """A page of the history (History.page): one board kind or all, won, lost
+        or both, newest, fastest or best 3BV/s first."""
+        return self.history.page(difficulty, won, sort, offset, limit)
+
+    def count(self, difficulty: Difficulty | None = None, won: bool | None = None) -> int:
+        """How many games the history holds, of one board kind or all."""
+        return self.history.count(difficulty, won)
+
+    def export_history(self) -> str:
+        """Write every game to a dated file in the data folder; a sentence for the
+        player saying where (or why not)."""
+        from game.persist import history_transfer as transfer
+
+        path = self._folder / transfer.export_name(self._clock())
+        try:
+            count = transfer.export_history(self.history, path)
+        except transfer.TransferError as error:
+            return f"The history could not be exported: {error}."
+        return (
+            f"{count} games were written to {path}. On another computer, put this file "
+            "in the game's data folder and press Import in the History."
+        )
+
+    def import_history(self) -> str:
+        """Add the games of the newest export found in the data folder (those not
+        there yet); a sentence for the player saying what happened."""
+        from game.persist import history_transfer as transfer
+
+        path = transfer.newest_export(self._folder)
+        if path is None:
+            return (
+                f"No export was found in {self._folder}: copy a file named "
+                f"{transfer.EXPORT_PREFIX}....csv (or .json) there and press Import again."
+            )
+        try:
+            count = transfer.import_history(self.history, path)
+        except transfer.TransferError as error:
+            return f"The games of {path} could not be imported: {error}."
+        return f"{count} games were added from {path} (games already here are not added twice)."
 
     def games(self, difficulty: Difficulty | None = None, limit: int = 100) -> list[StoredGame]:
         """Finished games, newest first, of one board kind or all."""
-        games = self._history.games(difficulty, limit)
+        games = self.history.games(difficulty, limit)
         self._take_history_problems()
         return games
 
     def reset_best_times(self) -> bool:
         """Start every best-times table afresh (the games themselves are kept)."""
-        done = self._history.reset_best_times()
+        done = self.history.reset_best_times()
         self._take_history_problems()
         return done
 
     def reset_stats(self) -> bool:
         """Start every statistic afresh (the games themselves are kept)."""
-        done = self._history.reset_stats()
+        done = self.history.reset_stats()
         self._take_history_problems()
         return done
 
     def close(self) -> None:
-        """Close the history database."""
-        self._history.close()
+        """Close the history database (if it was opened)."""
+        if self._history is not None:
+            self._history.close()
 
     # ---------------------------------------------------------------- resume
 

@@ -1,15 +1,15 @@
-"""Best times and statistics: frozen values, and their one file, records.json.
+"""Statistics (Stats: the tallies the history keeps), player names, and the
+reader of records.json.
 
-Best times and statistics share one file so that a won game's statistics and
-best time can never be half saved against each other, and the player has one
-thing to back up. Every change returns a new Records; Profile saves it.
-
-The player's clock is not read here: dates come in from the caller.
+records.json held the best times and statistics of the versions before the game
+history; the history brings it in once (history_legacy) and never writes it, so
+only its reader is here: Records.from_json, strict as every reader of a player's
+file. Stats.record is how one more game changes the statistics, wherever they
+are counted.
 """
 
 from __future__ import annotations
 
-import bisect
 import datetime as dt
 import itertools
 import re
@@ -18,11 +18,11 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from game.persist import schema
-from game.persist.schema import DataError, JsonObject
+from game.persist.schema import DataError
 from game.rules import PRESETS, Difficulty
 
 RECORDS_VERSION = 1
-"""Version of records.json this code writes and the newest it reads."""
+"""The newest version of records.json this code reads (the last one written)."""
 
 # steps[n] turns a records document of version n into n + 1; none yet.
 _UPGRADES: dict[int, schema.Upgrade] = {}
@@ -79,10 +79,6 @@ class BestTime:
         if not isinstance(self.date, dt.date) or isinstance(self.date, dt.datetime):
             raise DataError("best time date must be a date")
         schema.check_int(self.ms, 0, MAX_GAME_MS, "best time ms")
-
-    def to_json(self) -> JsonObject:
-        """{"name": ..., "date": "YYYY-MM-DD", "ms": ...}."""
-        return {"name": self.name, "date": self.date.isoformat(), "ms": self.ms}
 
     @classmethod
     def from_json(cls, value: object) -> BestTime:
@@ -150,16 +146,6 @@ class Stats:
             total_win_ms=self.total_win_ms + ms,
         )
 
-    def to_json(self) -> JsonObject:
-        """The counters as a JSON object."""
-        return {
-            "played": self.played,
-            "won": self.won,
-            "current_streak": self.current_streak,
-            "longest_streak": self.longest_streak,
-            "total_win_ms": self.total_win_ms,
-        }
-
     @classmethod
     def from_json(cls, value: object) -> Stats:
         """Parse the counters; DataError if any is missing, mistyped or inconsistent."""
@@ -183,17 +169,10 @@ def _no_stats() -> Mapping[Difficulty, Stats]:
     return {difficulty: Stats() for difficulty in Difficulty}
 
 
-def _require_preset(difficulty: Difficulty) -> None:
-    if difficulty not in PRESETS:
-        raise ValueError(f"{difficulty.value} boards have no best times")
-
-
 @dataclass(frozen=True)
 class Records:
-    """Best times per preset, statistics per difficulty, and the last name used.
-
-    Immutable: each change returns a new Records. The mappings are read-only views.
-    """
+    """What records.json held: best times per preset, statistics per difficulty,
+    and the last name used. Immutable; the mappings are read-only views."""
 
     best_times: Mapping[Difficulty, tuple[BestTime, ...]] = field(default_factory=_no_times)
     """Per preset (not custom): at most TOP entries, fastest first, ties oldest first."""
@@ -224,64 +203,6 @@ class Records:
         tables = {preset: tuple(times) for preset, times in self.best_times.items()}
         object.__setattr__(self, "best_times", MappingProxyType(tables))
         object.__setattr__(self, "stats", MappingProxyType(dict(self.stats)))
-
-    # ---------------------------------------------------------------- best times
-
-    def rank_of(self, preset: Difficulty, ms: int) -> int | None:
-        """The 1-based place a win in ms would take, or None if it misses the table.
-
-        A tie goes below the existing equal times: the earlier win keeps its place.
-        ValueError for custom, which has no table.
-        """
-        _require_preset(preset)
-        times = self.best_times[preset]
-        place = bisect.bisect_right([entry.ms for entry in times], ms)
-        return place + 1 if place < TOP else None
-
-    def qualifies(self, preset: Difficulty, ms: int) -> bool:
-        """True if a win in ms enters the preset's best-times table."""
-        return self.rank_of(preset, ms) is not None
-
-    def add(self, preset: Difficulty, name: str, ms: int, today: dt.date) -> Records:
-        """The records with this win entered in the table (if it qualifies) and
-        the name remembered as the last name. The name is cleaned (clean_name)."""
-        name = clean_name(name)
-        place = self.rank_of(preset, ms)
-        if place is None:
-            return replace(self, last_name=name)
-        times = list(self.best_times[preset])
-        times.insert(place - 1, BestTime(name, today, ms))
-        best = {**self.best_times, preset: tuple(times[:TOP])}
-        return replace(self, best_times=best, last_name=name)
-
-    def reset_best_times(self) -> Records:
-        """Empty tables for every preset (statistics and last name kept)."""
-        return replace(self, best_times=_no_times())
-
-    # ---------------------------------------------------------------- statistics
-
-    def record_game(self, difficulty: Difficulty, won: bool, ms: int = 0) -> Records:
-        """The records after one finished game (ms: the winning time)."""
-        stats = {**self.stats, difficulty: self.stats[difficulty].record(won, ms)}
-        return replace(self, stats=stats)
-
-    def reset_stats(self) -> Records:
-        """Zero statistics for every difficulty (best times kept)."""
-        return replace(self, stats=_no_stats())
-
-    # ---------------------------------------------------------------- JSON
-
-    def to_json(self) -> JsonObject:
-        """The records.json document, with its version."""
-        return {
-            "version": RECORDS_VERSION,
-            "last_name": self.last_name,
-            "best_times": {
-                preset.value: [entry.to_json() for entry in self.best_times[preset]]
-                for preset in PRESETS
-            },
-            "stats": {d.value: self.stats[d].to_json() for d in Difficulty},
-        }
 
     @classmethod
     def from_json(cls, value: object) -> Records:

@@ -32,6 +32,10 @@ from typing import Generic, TypeVar
 
 from game.persist.schema import FutureVersionError
 
+LocalTime = Callable[[], datetime]
+"""Gives the local date and time (datetime.now; tests pass a fixed one): it only
+stamps the names of moved-aside files."""
+
 T = TypeVar("T")
 
 MAX_FILE_BYTES = 1 << 20
@@ -288,6 +292,13 @@ def load_json(
     else:
         return Loaded(LoadStatus.LOADED, value)
 
+    if newer:
+        # Never moved nor written: the newer version that made it still wants it.
+        problem = (
+            f"Your {label} at {path} was made by a newer version of Minesweeper; it was "
+            f"left as it is and nothing will be saved over it this session; {consequence}."
+        )
+        return Loaded(LoadStatus.STUCK, problem=problem, reason=reason)
     try:
         moved_to = move_aside(path, now)
     except OSError as error:
@@ -297,11 +308,10 @@ def load_json(
             f"saved over it this session; {consequence}."
         )
         return Loaded(LoadStatus.STUCK, problem=problem, reason=reason)
-    if newer:
-        what = "was written by a newer version of Minesweeper, which this version cannot read"
-    else:
-        what = "was damaged and could not be read"
-    problem = f"Your {label} {what}. It was moved to {moved_to}; {consequence}."
+    problem = (
+        f"Your {label} was damaged and could not be read. It was moved to {moved_to}; "
+        f"{consequence}."
+    )
     return Loaded(LoadStatus.MOVED_ASIDE, moved_to=moved_to, problem=problem, reason=reason)
 
 
