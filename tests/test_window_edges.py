@@ -1,0 +1,63 @@
+"""The rough edges a player hit (issue 18, items 5 to 14), each seen in the real
+window: real events through the real loop, real pixels read back."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+from test_window import FakeClock, post
+
+from game import cli
+from game.app import App
+from game.menus import MENUS
+from game.rules import MAX_ZOOM, PRESETS, Board, Difficulty, custom
+
+BEGINNER = PRESETS[Difficulty.BEGINNER]
+HUGE = custom(1000, 1000, 150_000)
+
+
+def make(board: Board = BEGINNER, zoom: int = MAX_ZOOM, **options: object) -> App:
+    app = App(
+        cli.Options(zoom=zoom, sound=False, seed=1, board=board, **options),  # type: ignore[arg-type]
+        clock=FakeClock(),
+    )
+    app.run(frames=2)
+    return app
+
+
+@pytest.fixture
+def big() -> Iterator[App]:
+    application = make()
+    yield application
+    application.close()
+
+
+# ---------------------------------------------------------------- 5: menus fit
+
+
+@pytest.mark.parametrize("board", [BEGINNER, HUGE], ids=["beginner", "1000x1000"])
+def test_every_menu_line_is_on_screen_at_the_largest_zoom(board: Board) -> None:
+    app = make(board)
+    try:
+        for index, menu in enumerate(MENUS):
+            where = app.menubar.title_rect(index).center
+            post(pygame.MOUSEBUTTONDOWN, pos=where, button=1)
+            post(pygame.MOUSEBUTTONUP, pos=where, button=1)
+            app.run(frames=1)
+            assert app.menubar.open_index == index
+            screen = app.viewport.screen.get_rect()
+            for item in menu.items:
+                if item is not None:
+                    assert screen.contains(app.menubar.line_rect(item.label)), item.label
+            last = [item for item in menu.items if item is not None][-1]
+            where = app.menubar.line_rect(last.label).center
+            post(pygame.MOUSEMOTION, pos=where, rel=(0, 0), buttons=(0, 0, 0))
+            app.run(frames=1)
+            assert app.menubar.row == menu.items.index(last)  # reached with the mouse
+            post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b")
+            app.run(frames=1)
+            assert not app.menubar.is_open
+    finally:
+        app.close()
