@@ -14,7 +14,7 @@ import pygame
 
 from game.core import Cell, Game, Look
 from game.fonts import ui_font
-from game.layout import Layout, Rect
+from game.layout import DIGITS, Layout, Rect
 from game.session.picture import Advice, Picture
 from game.sheet import LED_W, TILE, Face, Tile
 from game.sprites import SpriteSheet
@@ -54,11 +54,12 @@ _PRESSED_TILE_FOR_LOOK: tuple[Tile, ...] = tuple(
 )
 
 
-def led_text(value: int) -> str:
-    """Three LED characters for a counter value: 0-999, or -99 to -1 with a minus sign."""
+def led_text(value: int, digits: int = DIGITS) -> str:
+    """LED characters for a counter value, ``digits`` of them: 0-999 with the classic
+    three (or up to 10**digits - 1), or -99 to -1 with a minus sign."""
     if value < 0:
-        return "-" + f"{min(-value, 99):02d}"
-    return f"{min(value, 999):03d}"
+        return "-" + f"{min(-value, 10 ** (digits - 1) - 1):0{digits - 1}d}"
+    return f"{min(value, 10**digits - 1):0{digits}d}"
 
 
 def tile_for(look: Look, pressed: bool) -> Tile:
@@ -345,11 +346,11 @@ class Renderer:
             rect = self.scaled(layout.face)
             screen.blit(self.sprites.faces[picture.face], rect[:2])
             dirty.append(pygame.Rect(rect))
-        counter = led_text(picture.counter)
+        counter = led_text(picture.counter, layout.digits)
         if counter != self._counter:
             self._counter = counter
             dirty.append(self._draw_led(screen, layout.mine_counter, counter))
-        timer = led_text(picture.timer)
+        timer = led_text(picture.timer, layout.digits)
         if timer != self._timer:
             self._timer = timer
             dirty.append(self._draw_led(screen, layout.timer, timer))

@@ -7,10 +7,11 @@ from collections.abc import Iterator
 
 import pygame
 import pytest
-from test_window import FakeClock, post
+from test_window import FakeClock, counter, post, timer
 
 from game import cli
 from game.app import App
+from game.layout import led_digits
 from game.menus import MENUS
 from game.rules import MAX_ZOOM, PRESETS, Board, Difficulty, custom
 
@@ -61,3 +62,25 @@ def test_every_menu_line_is_on_screen_at_the_largest_zoom(board: Board) -> None:
             assert not app.menubar.is_open
     finally:
         app.close()
+
+
+# ---------------------------------------------------------------- 12: LED digits
+
+
+def test_a_board_of_150000_mines_counts_them_on_six_led_digits() -> None:
+    app = make(HUGE)
+    try:
+        assert counter(app) == "150000"
+        assert timer(app) == "000000"
+        layout = app.viewport.renderer.layout
+        assert layout.mine_counter[0] + layout.mine_counter[2] < layout.face[0]
+        assert layout.face[0] + layout.face[2] < layout.overview[0]
+        assert layout.overview[0] + layout.overview[2] < layout.timer[0]
+    finally:
+        app.close()
+
+
+def test_the_presets_keep_the_classic_three_digits(big: App) -> None:
+    assert counter(big) == "010" and timer(big) == "000"
+    for board in PRESETS.values():
+        assert led_digits(board.mines) == 3
