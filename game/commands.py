@@ -69,6 +69,8 @@ class Binding:
     shown: str | None = None
     """How the help names the keys, when not by the first key's name ("": a line of
     its own is not needed, the line before covers this command)."""
+    covers: str | None = None
+    """What the help says on a line that speaks for the lines after it too."""
 
     @property
     def label(self) -> str:
@@ -78,11 +80,22 @@ class Binding:
 
 
 BINDINGS: tuple[Binding, ...] = (
-    Binding(Command.CURSOR_UP, ("Up", "W"), "cursor up (Shift: 5 cells)", shown="Arrows, WASD"),
+    Binding(
+        Command.CURSOR_UP,
+        ("Up", "W"),
+        "cursor up (Shift: 5 cells)",
+        shown="Arrows, WASD",
+        covers="move the cursor (Shift: 5 cells)",
+    ),
     Binding(Command.CURSOR_LEFT, ("Left", "A"), "cursor left", shown=""),
     Binding(Command.CURSOR_DOWN, ("Down", "S"), "cursor down", shown=""),
     Binding(Command.CURSOR_RIGHT, ("Right", "D"), "cursor right", shown=""),
-    Binding(Command.OPEN, ("Space", "Return", "Keypad Enter"), "open the cell (chord on a number)"),
+    Binding(
+        Command.OPEN,
+        ("Space", "Return", "Keypad Enter"),
+        "open the cell (chord on a number)",
+        shown="Space, Enter",
+    ),
     Binding(Command.FLAG, ("F",), "flag / question mark / clear"),
     Binding(Command.NEW_GAME, ("F2",), "new game", shown="Face, F2"),
     Binding(Command.BEGINNER, ("1", "Keypad 1"), "Beginner: 9x9, 10 mines"),
@@ -112,6 +125,11 @@ MOUSE_HELP: tuple[tuple[str, str], ...] = (
     ("Both buttons, middle", "chord: open around a number"),
 )
 """The mouse's part of the help (the input machine's gestures, not commands)."""
+
+MENU_HELP: tuple[tuple[str, str], ...] = (
+    ("F10, Alt", "the menu bar (arrows move, Enter chooses)"),
+)
+"""The menu bar's keys (MENU_KEYS: no command's, never rebound)."""
 
 DIALOG_HELP: tuple[tuple[str, str], ...] = (("Esc", "close a dialog"),)
 """What every dialog answers (the dialogs' own keys, not commands)."""
@@ -185,7 +203,7 @@ class KeyMap:
             for b in group:
                 keys = new.get(b.command.value, b.keys)
                 shown = None if split or b.command.value in new else b.shown
-                bindings.append(Binding(b.command, keys, b.does, shown))
+                bindings.append(Binding(b.command, keys, b.does, shown, b.covers))
         return KeyMap(bindings)
 
     def command_for(self, key: str) -> Command | None:
@@ -200,6 +218,7 @@ class KeyMap:
         return ""
 
     def help_rows(self) -> list[tuple[str, str]]:
-        """The help screen's lines: the mouse, then every binding, then the dialogs."""
-        keys = [(binding.label, binding.does) for binding in self.bindings if binding.label]
-        return [*MOUSE_HELP, *keys, *DIALOG_HELP]
+        """The help screen's lines: the mouse, then every binding, then the menu bar's
+        keys and the dialogs'."""
+        keys = [(b.label, b.covers if b.shown and b.covers else b.does) for b in self.bindings]
+        return [*MOUSE_HELP, *(row for row in keys if row[0]), *MENU_HELP, *DIALOG_HELP]

@@ -41,7 +41,7 @@ from game.widgets.form import Field, FormDialog
 from game.widgets.menu import MenuDialog
 from game.widgets.message import MessageDialog
 from game.widgets.table import TableDialog
-from game.words import seconds
+from game.words import count, seconds
 
 NEXT, RESET, CLOSE, RESUME, NEW_GAME = "Next", "Reset", "Close", "Resume", "New game"
 COPY_CODE, KEEP_REPLAY = "Copy code", "Keep replay"
@@ -160,7 +160,7 @@ def history_dialog(games: Sequence[StoredGame], kind: Difficulty | None) -> Tabl
     chart = None
     if games:
         times = [g.record.ms / 1000 if g.record.won else None for g in reversed(games)]
-        chart = (f"Time per game, oldest to newest ({len(times)} games)", times)
+        chart = (f"Time per game, oldest to newest ({count(len(times), 'game')})", times)
     return TableDialog(
         f"History: {which}",
         ["Finished", "Board", "Result", "Time", "3BV/s"],

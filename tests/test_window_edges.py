@@ -7,13 +7,17 @@ from collections.abc import Iterator
 
 import pygame
 import pytest
-from test_window import FakeClock, counter, post, timer
+from test_window import FakeClock, counter, key, post, timer
 
-from game import cli
+from game import cli, screens
 from game.app import App
 from game.layout import led_digits
 from game.menus import MENUS
+from game.persist.history import GameRecord, StoredGame
 from game.rules import MAX_ZOOM, PRESETS, Board, Difficulty, custom
+from game.widgets.message import HelpOverlay
+from game.widgets.style import FONT_SIZE, Style
+from game.widgets.text import TextPiece
 
 BEGINNER = PRESETS[Difficulty.BEGINNER]
 HUGE = custom(1000, 1000, 150_000)
@@ -84,3 +88,36 @@ def test_the_presets_keep_the_classic_three_digits(big: App) -> None:
     assert counter(big) == "010" and timer(big) == "000"
     for board in PRESETS.values():
         assert led_digits(board.mines) == 3
+
+
+# ---------------------------------------------------------------- 14: words
+
+
+def test_the_help_names_the_cursor_keys_enter_f10_and_alt_in_plain_words(big: App) -> None:
+    key(pygame.K_F1)
+    big.run(frames=1)
+    dialog = big.stage.top_dialog
+    assert isinstance(dialog, HelpOverlay)
+    rows = dict(dialog.keys)
+    assert rows["Arrows, WASD"] == "move the cursor (Shift: 5 cells)"
+    assert rows["Space, Enter"].startswith("open the cell")
+    assert "menu bar" in rows["F10, Alt"]
+    assert not any("cursor up" in does for does in rows.values())
+
+
+def test_a_path_too_long_for_a_line_is_shortened_in_the_middle_not_broken() -> None:
+    pygame.font.init()
+    style = Style(1, FONT_SIZE)
+    folder = "/home/player/" + "a-rather-long-folder-name/" * 12 + "minesweeper"
+    piece = TextPiece(style, [f"Your records are kept in {folder}."], 260)
+    with_path = [line for line in piece.lines if "/" in line]
+    assert len(with_path) == 1  # the path is on one line, never broken across two
+    assert with_path[0].startswith("/home/") and with_path[0].endswith("minesweeper.")
+    assert "\N{HORIZONTAL ELLIPSIS}" in with_path[0]
+    assert all(style.font.size(line)[0] <= 260 for line in piece.lines)
+
+
+def test_one_game_in_the_history_chart_is_one_game_not_1_games() -> None:
+    record = GameRecord("2026-01-02T03:04:05", "beginner", 9, 9, 10, "opening", "1", True, 9000)
+    dialog = screens.history_dialog([StoredGame(1, record)], None)
+    assert dialog.chart is not None and dialog.chart[0].endswith("(1 game)")

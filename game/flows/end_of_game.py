@@ -19,7 +19,7 @@ from game.core import Status
 from game.persist import GameRecord, finished_at_text
 from game.session import PlaySession
 from game.session.table import GameEnded, GameTag, Result, Source, TableEvent
-from game.words import seconds
+from game.words import count, seconds
 
 if TYPE_CHECKING:
     from game.boardcode import BoardCode
@@ -180,9 +180,8 @@ class EndOfGame:
         if tag.daily is not None:
             stats = self.profile.history.daily(date.fromisoformat(tag.daily))
             best = "-" if stats.today_ms is None else seconds(stats.today_ms)
-            lines.append(
-                f"Daily board of {tag.daily}: best today {best}, streak {stats.streak} days."
-            )
+            streak = count(stats.streak, "day")
+            lines.append(f"Daily board of {tag.daily}: best today {best}, streak {streak}.")
         kept = self.replay_note.startswith("Replay kept")
         dialog = screens.game_panel(
             session.summary(),
