@@ -171,7 +171,8 @@ class Renderer:
                 cells = [cell for cell in cells if layout.visible(*cell)]
         self._draw_cells(screen, game, picture.pressed, cells, dirty, full)
         self._pressed = picture.pressed
-        if cursor is not None and layout.visible(*cursor) and (full or cursor != self._cursor):
+        redrawn = full or cursor != self._cursor or cursor in cells  # (a tile over it)
+        if cursor is not None and layout.visible(*cursor) and redrawn:
             self._draw_cursor(screen, cursor)
         self._cursor = cursor
         if full and picture.advice is not None:

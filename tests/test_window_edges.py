@@ -7,10 +7,13 @@ from collections.abc import Iterator
 
 import pygame
 import pytest
-from test_window import FakeClock, counter, key, post, timer
+from test_window import BEGINNER as BEGINNER_LAYOUT
+from test_window import FakeClock, counter, key, post, timer, use_layout
+from test_window_keyboard import cursor_drawn, go_to, press
 
 from game import cli, screens
 from game.app import App
+from game.core import Look
 from game.layout import led_digits
 from game.menus import MENUS
 from game.persist.history import GameRecord, StoredGame
@@ -121,3 +124,20 @@ def test_one_game_in_the_history_chart_is_one_game_not_1_games() -> None:
     record = GameRecord("2026-01-02T03:04:05", "beginner", 9, 9, 10, "opening", "1", True, 9000)
     dialog = screens.history_dialog([StoredGame(1, record)], None)
     assert dialog.chart is not None and dialog.chart[0].endswith("(1 game)")
+
+
+# ---------------------------------------------------------------- 9: the cursor ring
+
+
+def test_the_cursor_ring_stays_after_opening_flagging_and_a_cascade(big: App) -> None:
+    use_layout(big, BEGINNER_LAYOUT)
+    go_to(big, 1, 1)
+    press(big, pygame.K_SPACE)
+    assert big.table.game.look(1, 1) is Look.OPEN_1
+    assert cursor_drawn(big, 1, 1)
+    go_to(big, 0, 0)
+    press(big, pygame.K_f)
+    assert big.table.game.look(0, 0) is Look.FLAG and cursor_drawn(big, 0, 0)
+    go_to(big, 8, 0)
+    press(big, pygame.K_SPACE)  # a cascade over the bottom rows
+    assert big.table.game.look(8, 0) is Look.OPEN_0 and cursor_drawn(big, 8, 0)
