@@ -86,17 +86,20 @@ class Layout:
             return self
         return replace(self, top=top, left=left)
 
-    def showing(self, row: int, col: int) -> Layout:
-        """Scrolled as little as needed for the cell to be in view."""
+    def showing(self, row: int, col: int, margin: int = 0) -> Layout:
+        """Scrolled as little as needed for the cell to be in view, with ``margin``
+        cells of the board beside it where the board has them (at most half the view)."""
         top, left = self.top, self.left
-        if row < top:
-            top = row
-        elif row >= top + self.shown_rows:
-            top = row - self.shown_rows + 1
-        if col < left:
-            left = col
-        elif col >= left + self.shown_cols:
-            left = col - self.shown_cols + 1
+        down = min(margin, (self.shown_rows - 1) // 2)
+        across = min(margin, (self.shown_cols - 1) // 2)
+        if row - down < top:
+            top = row - down
+        elif row + down >= top + self.shown_rows:
+            top = row + down - self.shown_rows + 1
+        if col - across < left:
+            left = col - across
+        elif col + across >= left + self.shown_cols:
+            left = col + across - self.shown_cols + 1
         return self.scrolled(top, left)
 
     def visible(self, row: int, col: int) -> bool:

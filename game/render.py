@@ -85,6 +85,8 @@ class Renderer:
         self._paused = False
         self._cursor: Cell | None = None
         self._advice: Advice | None = None
+        self.note_rect: pygame.Rect | None = None
+        """Where the advice's box (a hint's reason) was last drawn, if one is shown."""
         self._overview_key: object = None
         self._overview_map: tuple[object, pygame.Surface] | None = None
         self.repainted = False
@@ -171,12 +173,14 @@ class Renderer:
                 cells = [cell for cell in cells if layout.visible(*cell)]
         self._draw_cells(screen, game, picture.pressed, cells, dirty, full)
         self._pressed = picture.pressed
-        redrawn = full or cursor != self._cursor or cursor in cells  # (a tile over it)
-        if cursor is not None and layout.visible(*cursor) and redrawn:
-            self._draw_cursor(screen, cursor)
+        if cursor is not None and layout.visible(*cursor):
+            if full or cursor != self._cursor or cursor in set(cells):  # (a tile over it)
+                self._draw_cursor(screen, cursor)
         self._cursor = cursor
-        if full and picture.advice is not None:
-            self._draw_advice(screen, game, picture.advice)
+        if full:
+            self.note_rect = None
+            if picture.advice is not None:
+                self._draw_advice(screen, game, picture.advice)
         self._draw_panel(screen, picture, dirty)
         if layout.scrolls:
             self._draw_overview(screen, game, dirty)
@@ -237,6 +241,7 @@ class Renderer:
         else:
             box.top = by + pad
         self.sprites.frame(screen, "raised3", (box.x, box.y, box.w, box.h))
+        self.note_rect = box.copy()
         inside = box.inflate(-2 * z, -2 * z)
         previous = screen.get_clip()
         screen.set_clip(inside)

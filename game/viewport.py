@@ -159,9 +159,9 @@ class Viewport:
         layout = self.layout
         self.scroll_to(layout.scrolled(layout.top + drows, layout.left + dcols))
 
-    def keep_in_view(self, row: int, col: int) -> None:
-        """Scroll so that a cell is seen."""
-        self.scroll_to(self.layout.showing(row, col))
+    def keep_in_view(self, row: int, col: int, margin: int = 0) -> None:
+        """Scroll so that a cell is seen (with ``margin`` cells around it)."""
+        self.scroll_to(self.layout.showing(row, col, margin))
 
     def over_overview(self, pos: tuple[int, int]) -> bool:
         """The pixel is on the overview map (a board larger than the window)."""

@@ -8,15 +8,28 @@ from collections.abc import Iterator
 import pygame
 import pytest
 from test_window import BEGINNER as BEGINNER_LAYOUT
-from test_window import FakeClock, counter, key, post, timer, use_layout
+from test_window import (
+    FakeClock,
+    cell_center,
+    click,
+    counter,
+    key,
+    post,
+    region,
+    timer,
+    use_layout,
+)
+from test_window_hints import ring_colour
 from test_window_keyboard import cursor_drawn, go_to, press
 
 from game import cli, screens
 from game.app import App
+from game.commands import Command
 from game.core import Look
 from game.layout import led_digits
 from game.menus import MENUS
 from game.persist.history import GameRecord, StoredGame
+from game.render import HINT_MINE, HINT_SAFE
 from game.rules import MAX_ZOOM, PRESETS, Board, Difficulty, custom
 from game.widgets.message import HelpOverlay
 from game.widgets.style import FONT_SIZE, Style
@@ -141,3 +154,70 @@ def test_the_cursor_ring_stays_after_opening_flagging_and_a_cascade(big: App) ->
     go_to(big, 8, 0)
     press(big, pygame.K_SPACE)  # a cascade over the bottom rows
     assert big.table.game.look(8, 0) is Look.OPEN_0 and cursor_drawn(big, 8, 0)
+
+
+# ---------------------------------------------------------------- 10: the hint box
+
+
+def hinted(app: App) -> None:
+    use_layout(app, BEGINNER_LAYOUT)
+    click(app, cell_center(app, 0, 5))
+    app.play.command(Command.HINT)
+    app.run(frames=1)
+    assert app.table.hint is not None and app.viewport.renderer.note_rect is not None
+
+
+def whole_board(app: App) -> bytes:
+    return region(app.viewport.screen, app.viewport.renderer.scaled(app.viewport.layout.board_view))
+
+
+def test_esc_puts_the_hint_and_its_box_away(big: App) -> None:
+    use_layout(big, BEGINNER_LAYOUT)
+    click(big, cell_center(big, 0, 5))
+    plain = whole_board(big)
+    hinted(big)
+    assert whole_board(big) != plain
+    key(pygame.K_ESCAPE, "\x1b")
+    big.run(frames=1)
+    assert big.table.hint is None and whole_board(big) == plain
+
+
+def test_a_click_on_the_box_or_off_the_board_puts_the_hint_away_and_does_nothing_else(
+    big: App,
+) -> None:
+    hinted(big)
+    box = big.viewport.renderer.note_rect
+    assert box is not None
+    opened = big.table.game.opened_count
+    click(big, box.center)
+    assert big.table.hint is None and big.table.game.opened_count == opened
+    hinted(big)
+    click(big, (2, big.viewport.screen.get_height() - 2))  # the frame, off the board
+    assert big.table.hint is None and big.table.game.opened_count == opened
+
+
+def test_a_hint_far_off_on_a_large_board_is_scrolled_into_view_with_a_margin() -> None:
+    rows, cols, ring = 60, 100, (45, 80)
+    grid = [["."] * cols for _ in range(rows)]
+    for dr in (-1, 0, 1):
+        for dc in (-1, 0, 1):
+            if dr or dc:
+                grid[ring[0] + dr][ring[1] + dc] = "*"  # a safe cell walled in by mines
+    grid[50][20] = grid[50][22] = "*"  # and two lone mines, far off too
+    app = make(custom(rows, cols, 10), 2)
+    try:
+        use_layout(app, "\n".join("".join(row) for row in grid))
+        click(app, cell_center(app, 0, 0))
+        layout = app.viewport.layout
+        assert layout.scrolls and not layout.visible(*ring)
+        app.play.command(Command.HINT)
+        app.run(frames=1)
+        hint = app.table.hint
+        assert hint is not None
+        layout = app.viewport.layout
+        row, col = hint.cell
+        assert layout.top + 3 <= row < layout.top + layout.shown_rows - 3
+        assert layout.left + 3 <= col < layout.left + layout.shown_cols - 3
+        assert ring_colour(app, hint.cell) in (HINT_SAFE, HINT_MINE)
+    finally:
+        app.close()
