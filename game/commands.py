@@ -73,6 +73,11 @@ class Binding:
     """What the help says on a line that speaks for the lines after it too."""
 
     @property
+    def says(self) -> str:
+        """What the help says the key does (for the lines it covers too, if any)."""
+        return self.covers if self.shown and self.covers else self.does
+
+    @property
     def label(self) -> str:
         """The keys as the help screen shows them ("" for a line the previous one
         covers: the help leaves it out)."""
@@ -220,5 +225,5 @@ class KeyMap:
     def help_rows(self) -> list[tuple[str, str]]:
         """The help screen's lines: the mouse, then every binding, then the menu bar's
         keys and the dialogs'."""
-        keys = [(b.label, b.covers if b.shown and b.covers else b.does) for b in self.bindings]
+        keys = [(b.label, b.says) for b in self.bindings]
         return [*MOUSE_HELP, *(row for row in keys if row[0]), *MENU_HELP, *DIALOG_HELP]
