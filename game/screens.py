@@ -264,6 +264,10 @@ def keys_items(keymap: KeyMap) -> list[tuple[str, str]]:
     return [(b.does, ", ".join(b.keys)) for b in keymap.bindings]
 
 
+KEYS_ROWS = 10
+"""Lines of the Keys screen shown at once (the rest scroll): it stays large at a zoom."""
+
+
 def keys_dialog(keymap: KeyMap) -> MenuDialog:
     """Rebind a key: pick a line, press the new key. Defaults puts the table back."""
     return MenuDialog(
@@ -271,6 +275,7 @@ def keys_dialog(keymap: KeyMap) -> MenuDialog:
         keys_items(keymap),
         lines=["Pick a line, then press the key you want for it (Esc: keep it)."],
         buttons=("Close", DEFAULT_KEYS),
+        max_rows=KEYS_ROWS,
     )
 
 

@@ -31,6 +31,7 @@ from game.menus import MENUS
 from game.persist.history import GameRecord, StoredGame
 from game.render import HINT_MINE, HINT_SAFE
 from game.rules import MAX_ZOOM, PRESETS, Board, Difficulty, custom
+from game.widgets.menu import MenuDialog
 from game.widgets.message import HelpOverlay
 from game.widgets.style import FONT_SIZE, Style
 from game.widgets.text import TextPiece
@@ -221,3 +222,31 @@ def test_a_hint_far_off_on_a_large_board_is_scrolled_into_view_with_a_margin() -
         assert ring_colour(app, hint.cell) in (HINT_SAFE, HINT_MINE)
     finally:
         app.close()
+
+
+# ---------------------------------------------------------------- 8: the Keys screen
+
+
+def test_the_keys_screen_is_large_at_a_large_zoom_scrolls_and_prompts_for_a_key(
+    big: App,
+) -> None:
+    big.play.command(Command.REBIND)
+    big.run(frames=1)
+    dialog = big.stage.top_dialog
+    assert isinstance(dialog, MenuDialog) and dialog.scale >= 2 and not dialog.cut
+    last = len(dialog.items) - 1
+    for _ in range(last):
+        key(pygame.K_DOWN)
+    big.run(frames=1)
+    assert dialog.index == last
+    row = dialog.row_rect(last)  # scrolled into sight
+    assert big.viewport.screen.get_rect().contains(row) and dialog.rect is not None
+    assert dialog.rect.contains(row)
+    before = region(big.viewport.screen, tuple(row))  # type: ignore[arg-type]
+    key(pygame.K_RETURN)
+    big.run(frames=1)
+    assert dialog.waiting == last
+    assert region(big.viewport.screen, tuple(row)) != before  # type: ignore[arg-type]
+    post(pygame.MOUSEWHEEL, x=0, y=30, flipped=False)
+    big.run(frames=1)
+    assert dialog.top == 0 and dialog.row_rect(0).h

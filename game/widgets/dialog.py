@@ -111,6 +111,8 @@ class Dialog:
             self._mouse_up(tuple(event.pos), event.button)
         elif kind == pygame.MOUSEMOTION:
             self._mouse_moved(tuple(event.pos))
+        elif kind == pygame.MOUSEWHEEL:
+            self._wheel(int(getattr(event, "y", 0)))
 
     def draw(self, surface: pygame.Surface, sprites: SpriteSheet) -> None:
         """Draw the dialog centred over the whole surface, at the sprites' zoom or less."""
@@ -188,6 +190,9 @@ class Dialog:
 
     def _typed(self, text: str) -> None:
         pass
+
+    def _wheel(self, lines: int) -> None:
+        """The mouse wheel turned (up: positive)."""
 
     def _focus_stop(self, stop: int) -> None:
         """The focus arrived on a body stop (subclasses follow it)."""
