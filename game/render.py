@@ -173,9 +173,13 @@ class Renderer:
                 cells = [cell for cell in cells if layout.visible(*cell)]
         self._draw_cells(screen, game, picture.pressed, cells, dirty, full)
         self._pressed = picture.pressed
-        if cursor is not None and layout.visible(*cursor):
-            if full or cursor != self._cursor or cursor in set(cells):  # (a tile over it)
-                self._draw_cursor(screen, cursor)
+        shown = cursor is not None and layout.visible(*cursor)
+        if (
+            cursor is not None
+            and shown
+            and (full or cursor != self._cursor or cursor in set(cells))
+        ):
+            self._draw_cursor(screen, cursor)  # (again over a tile drawn under it)
         self._cursor = cursor
         if full:
             self.note_rect = None

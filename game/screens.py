@@ -234,7 +234,9 @@ def game_panel(
         rows.append(["Board code", code])
     buttons = ("OK", *((COPY_CODE,) if code else ()), *((KEEP_REPLAY,) if keep else ()))
     title = f"You won {difficulty.label}!" if won else "Game over"
-    return TableDialog(title, [], rows, buttons=buttons, lines=list(lines))
+    panel = TableDialog(title, [], rows, buttons=buttons, lines=list(lines))
+    panel.copy_button = COPY_CODE
+    return panel
 
 
 def board_code_dialog() -> FormDialog:

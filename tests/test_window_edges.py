@@ -25,12 +25,14 @@ from test_window_keyboard import cursor_drawn, go_to, press
 from game import cli, screens
 from game.app import App
 from game.commands import Command
-from game.core import Look
+from game.boardcode import BoardCode
+from game.core import Look, Status
 from game.layout import led_digits
 from game.menus import MENUS
 from game.persist.history import GameRecord, StoredGame
 from game.render import HINT_MINE, HINT_SAFE
 from game.rules import MAX_ZOOM, PRESETS, Board, Difficulty, custom
+from game.widgets.form import FormDialog
 from game.widgets.menu import MenuDialog
 from game.widgets.message import HelpOverlay
 from game.widgets.style import FONT_SIZE, Style
@@ -250,3 +252,48 @@ def test_the_keys_screen_is_large_at_a_large_zoom_scrolls_and_prompts_for_a_key(
     post(pygame.MOUSEWHEEL, x=0, y=30, flipped=False)
     big.run(frames=1)
     assert dialog.top == 0 and dialog.row_rect(0).h
+
+
+# ---------------------------------------------------------------- 13: paste and copy
+
+
+def ctrl(code: int) -> None:
+    post(pygame.KEYDOWN, key=code, mod=pygame.KMOD_LCTRL, unicode="")
+
+
+def test_ctrl_v_pastes_a_board_code_into_its_field(big: App) -> None:
+    code = BoardCode(PRESETS[Difficulty.EXPERT], big.table.session.rules, 4242).code
+    pygame.scrap.put_text(f"  {code}\n")  # as copied from a chat: spaces, a newline
+    key(pygame.K_F9)
+    big.run(frames=1)
+    ctrl(pygame.K_v)
+    key(pygame.K_RETURN)
+    big.run(frames=1)
+    assert big.stage.top_dialog is None
+    assert big.table.board == PRESETS[Difficulty.EXPERT] and big.table.game.seed == 4242
+
+
+def test_ctrl_v_pastes_digits_into_the_custom_boards_fields(big: App) -> None:
+    pygame.scrap.put_text("24")
+    big.play.command(Command.CUSTOM)
+    big.run(frames=1)
+    dialog = big.stage.top_dialog
+    assert isinstance(dialog, FormDialog)
+    ctrl(pygame.K_v)  # the first field's text is selected: the paste replaces it
+    big.run(frames=1)
+    assert dialog.values["rows"] == "24"
+
+
+def test_ctrl_c_copies_the_board_code_the_game_panel_shows(big: App) -> None:
+    pygame.scrap.put_text("nothing yet")
+    game = big.table.game
+    click(big, cell_center(big, 4, 4))
+    mine = next(iter(game.mine_cells()))
+    click(big, cell_center(big, *mine))
+    assert game.status is Status.LOST
+    big.run(frames=1)
+    assert big.stage.top_dialog is not None
+    ctrl(pygame.K_c)
+    big.run(frames=1)
+    code = BoardCode(big.table.board, big.table.session.rules, game.seed or 0).code
+    assert pygame.scrap.get_text() == code

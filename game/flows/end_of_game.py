@@ -19,6 +19,7 @@ from game.core import Status
 from game.persist import GameRecord, finished_at_text
 from game.session import PlaySession
 from game.session.table import GameEnded, GameTag, Result, Source, TableEvent
+from game.widgets.clipboard import copy
 from game.words import count, seconds
 
 if TYPE_CHECKING:
@@ -34,17 +35,6 @@ def code_of(session: PlaySession) -> BoardCode | None:
 
     seed = session.game.seed
     return None if seed is None else BoardCode(session.board, session.rules, seed)
-
-
-def copy(text: str) -> bool:
-    """Put text on the clipboard; False where there is none (a headless run)."""
-    import pygame
-
-    try:
-        pygame.scrap.put_text(text)
-    except (pygame.error, AttributeError):
-        return False
-    return True
 
 
 class EndOfGame:

@@ -78,6 +78,8 @@ class Dialog:
         self.default = default
         self.closed = False
         self.result: object | None = None
+        self.copy_button: str | None = None
+        """The button Ctrl+C presses (one that copies what the dialog shows), if any."""
         self.cut = False
         """True when the last drawing had to cut text (the desktop is too small)."""
         self.scale = 0
@@ -187,6 +189,8 @@ class Dialog:
             self.choose(self.focused_button)
         elif key == pygame.K_ESCAPE:
             self._cancel()
+        elif key == pygame.K_c and mod & pygame.KMOD_CTRL and self.copy_button in self.buttons:
+            self.choose(self.copy_button)
 
     def _typed(self, text: str) -> None:
         pass

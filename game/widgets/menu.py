@@ -15,7 +15,6 @@ from game.widgets.pieces import Piece
 from game.widgets.style import ENTER_KEYS, WRAP_WIDTH, Style
 from game.widgets.text import TextPiece
 
-
 PRESS_A_KEY = "Press a key\N{HORIZONTAL ELLIPSIS}"
 """What a line waiting for a key shows in place of its keys."""
 
