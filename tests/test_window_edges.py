@@ -24,8 +24,8 @@ from test_window_keyboard import cursor_drawn, go_to, press
 
 from game import cli, screens
 from game.app import App
-from game.commands import Command
 from game.boardcode import BoardCode
+from game.commands import Command
 from game.core import Look, Status
 from game.layout import led_digits
 from game.menus import MENUS
