@@ -18,7 +18,7 @@ from game.layout import DIGITS, Layout, Rect
 from game.session.picture import Advice, Picture
 from game.sheet import LED_W, TILE, Face, Tile
 from game.sprites import SpriteSheet
-from game.theme import Theme, current
+from game.theme import Colour, Theme, current
 
 PAUSE_TITLE = "Paused"
 PAUSE_TEXT = "Click or press any key to go on."
@@ -36,11 +36,12 @@ NOTE_TEXT_SIZE = 9
 """The advice box's font size at 1x."""
 
 
-def _risk_colour(p: float) -> tuple[int, int, int]:
-    """Green (no risk) through amber to red (a mine)."""
-    if p <= 0.5:
-        return (round(60 + 390 * p), 170, 40)
-    return (255, round(170 - 300 * (p - 0.5)), 40)
+def _risk_colour(p: float, scale: tuple[Colour, Colour, Colour]) -> Colour:
+    """The look's risk scale at p: its no-risk colour through its even-odds one to
+    its mine colour (classic: green, amber, red)."""
+    low, high, t = (scale[0], scale[1], 2 * p) if p <= 0.5 else (scale[1], scale[2], 2 * p - 1)
+    r, g, b = (round(a + (z - a) * t) for a, z in zip(low, high, strict=True))
+    return (r, g, b)
 
 
 # The tile drawn for each look, unpressed and pressed (indexed by Look's value).
@@ -199,11 +200,11 @@ class Renderer:
         if advice.probabilities is not None:
             font = ui_font(7 * z, bold=True) if z >= 2 else None
             for cell, p in advice.probabilities.items():
-                if not layout.visible(*cell):
-                    continue
+                if not layout.visible(*cell) or game.look(*cell) is not Look.HIDDEN:
+                    continue  # (a flag or a question mark keeps its own tile)
                 x, y, w, h = self.scaled(layout.cell_rect(*cell))
                 inner = pygame.Rect(x + 2 * z, y + 2 * z, w - 4 * z, h - 4 * z)
-                colour = _risk_colour(float(p))
+                colour = _risk_colour(float(p), self.theme.risk)
                 bar = max(round(inner.h * float(p)), z if p > 0 else 0)
                 if bar:
                     screen.fill(colour, (inner.x, inner.bottom - bar, inner.w, bar))

@@ -16,6 +16,7 @@ from test_window import (
     key,
     post,
     region,
+    shows_tile,
     timer,
     use_layout,
 )
@@ -26,12 +27,13 @@ from game import cli, screens
 from game.app import App
 from game.boardcode import BoardCode
 from game.commands import Command
-from game.core import Look, Status
+from game.core import Look, Status, analyse
 from game.layout import led_digits
 from game.menus import MENUS
 from game.persist.history import GameRecord, StoredGame
 from game.render import HINT_MINE, HINT_SAFE
 from game.rules import MAX_ZOOM, PRESETS, Board, Difficulty, custom
+from game.theme import COLOURBLIND
 from game.widgets.form import FormDialog
 from game.widgets.menu import MenuDialog
 from game.widgets.message import HelpOverlay
@@ -297,3 +299,43 @@ def test_ctrl_c_copies_the_board_code_the_game_panel_shows(big: App) -> None:
     big.run(frames=1)
     code = BoardCode(big.table.board, big.table.session.rules, game.seed or 0).code
     assert pygame.scrap.get_text() == code
+
+
+# ---------------------------------------------------------------- 11: the overlay
+
+
+def test_the_probability_overlay_leaves_flags_and_numbers_readable(big: App) -> None:
+    use_layout(big, BEGINNER_LAYOUT)
+    click(big, cell_center(big, 0, 5))
+    for cell in ((0, 0), (3, 4)):  # two mines, flagged
+        click(big, cell_center(big, *cell), button=3)
+    big.play.command(Command.PROBABILITIES)
+    big.run(frames=1)
+    assert shows_tile(big, 0, 0, "flag") and shows_tile(big, 3, 4, "flag")
+    assert shows_tile(big, 2, 4, "3") or shows_tile(big, 2, 4, "2") or shows_tile(big, 2, 4, "1")
+    hidden = [
+        (r, c) for r in range(9) for c in range(9) if big.table.game.look(r, c) is Look.HIDDEN
+    ]
+    assert hidden and not any(shows_tile(big, *cell, "hidden") for cell in hidden)
+
+
+def luminance(colour: tuple[int, int, int]) -> float:
+    r, g, b = colour
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def test_the_colour_blind_look_draws_the_risk_scale_apart_in_lightness(big: App) -> None:
+    use_layout(big, BEGINNER_LAYOUT)
+    click(big, cell_center(big, 0, 5))
+    big.play.command(Command.THEME_COLOURBLIND)
+    big.play.command(Command.PROBABILITIES)
+    big.run(frames=1)
+    game = big.table.game
+    analysis = analyse(game.view(), game.mines)
+    assert analysis.mines, "the layout has a certain mine after this click"
+    mine = next(iter(analysis.mines))
+    x, y, w, h = big.viewport.renderer.scaled(big.viewport.renderer.layout.cell_rect(*mine))
+    seen = tuple(big.viewport.screen.get_at((x + w // 2, y + h - 3 * big.viewport.zoom))[:3])
+    safe, _, certain = COLOURBLIND.risk
+    assert seen == certain  # the look's own mine colour, not the classic red
+    assert abs(luminance(safe) - luminance(certain)) > 30  # apart in lightness too
