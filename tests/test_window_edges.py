@@ -339,3 +339,51 @@ def test_the_colour_blind_look_draws_the_risk_scale_apart_in_lightness(big: App)
     safe, _, certain = COLOURBLIND.risk
     assert seen == certain  # the look's own mine colour, not the classic red
     assert abs(luminance(safe) - luminance(certain)) > 30  # apart in lightness too
+
+
+# ---------------------------------------------------------------- 6, 7: repainting
+
+
+JUNK = (255, 0, 255)
+
+
+def junk_left(app: App) -> bool:
+    """Magenta anywhere in the window (the game never draws it)."""
+    screen = app.viewport.screen
+    return any(
+        screen.get_at((x, y))[:3] == JUNK
+        for x in range(0, screen.get_width(), 7)
+        for y in range(0, screen.get_height(), 7)
+    )
+
+
+def test_the_resume_offer_paints_the_whole_grown_window_when_the_size_lands_late() -> None:
+    first = make(BEGINNER, 1)
+    click(first, cell_center(first, 4, 4))
+    first.close()  # a game under way is kept: the next start offers it back
+    app = make(BEGINNER, MAX_ZOOM)
+    try:
+        assert app.stage.top_dialog is not None  # the offer, in a grown window
+        # A window manager applies the grown size after the frame was drawn: SDL
+        # makes a new surface (nothing on it yet) and says the size changed.
+        app.viewport.screen.fill(JUNK)
+        post(pygame.WINDOWSIZECHANGED, x=app.viewport.screen.get_width(), y=0)
+        app.run(frames=app.frame + 1)
+        assert not junk_left(app)
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize(
+    "kind",
+    [pygame.WINDOWEXPOSED, pygame.WINDOWFOCUSGAINED, pygame.WINDOWSHOWN, pygame.WINDOWMOVED],
+    ids=["exposed", "focus", "shown", "moved"],
+)
+def test_a_window_event_under_a_dialog_repaints_everything(big: App, kind: int) -> None:
+    big.play.command(Command.SETTINGS)
+    big.run(frames=big.frame + 2)
+    assert big.stage.top_dialog is not None
+    big.viewport.screen.fill(JUNK)  # another window's picture left on ours
+    post(kind)
+    big.run(frames=big.frame + 1)
+    assert not junk_left(big) and big.stage.top_dialog is not None
