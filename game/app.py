@@ -63,6 +63,23 @@ INPUT_EVENTS = frozenset(
     )
 )
 """Events that are the player's doing: the table is fully set up before one is handled."""
+EXPOSE_EVENTS = frozenset((pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE))
+"""The window's pixels were lost (another window was over it): draw them all again."""
+WINDOW_EVENTS = frozenset(
+    (
+        pygame.WINDOWSHOWN,
+        pygame.WINDOWRESTORED,
+        pygame.WINDOWMAXIMIZED,
+        pygame.WINDOWSIZECHANGED,
+        pygame.WINDOWRESIZED,
+        pygame.WINDOWMOVED,
+        pygame.WINDOWFOCUSGAINED,
+        pygame.WINDOWENTER,
+    )
+)
+"""What the window manager did to the window: everything is drawn again at the next
+frame whatever is open (a size applied late, a compositor that sends no expose), and
+the scenes hear of it too."""
 
 
 class App:
@@ -137,11 +154,13 @@ class App:
             self.get_ready()  # every move is recorded, from the first
         if event.type == pygame.QUIT:
             self.closing = True
-        elif event.type in (pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE):
+        elif event.type in EXPOSE_EVENTS:
             self.stage.repaint()
         elif event.type == pygame.DROPFILE:  # a replay file dropped on the window
             self.play.watching.file(event.file)
         else:
+            if event.type in WINDOW_EVENTS:
+                self.stage.repaint()
             self.stage.handle(event)
 
     @property

@@ -70,6 +70,13 @@ class Binding:
     shown: str | None = None
     """How the help names the keys, when not by the first key's name ("": a line of
     its own is not needed, the line before covers this command)."""
+    covers: str | None = None
+    """What the help says on a line that speaks for the lines after it too."""
+
+    @property
+    def says(self) -> str:
+        """What the help says the key does (for the lines it covers too, if any)."""
+        return self.covers if self.shown and self.covers else self.does
 
     @property
     def label(self) -> str:
@@ -79,11 +86,22 @@ class Binding:
 
 
 BINDINGS: tuple[Binding, ...] = (
-    Binding(Command.CURSOR_UP, ("Up", "W"), "cursor up (Shift: 5 cells)", shown="Arrows, WASD"),
+    Binding(
+        Command.CURSOR_UP,
+        ("Up", "W"),
+        "cursor up (Shift: 5 cells)",
+        shown="Arrows, WASD",
+        covers="move the cursor (Shift: 5 cells)",
+    ),
     Binding(Command.CURSOR_LEFT, ("Left", "A"), "cursor left", shown=""),
     Binding(Command.CURSOR_DOWN, ("Down", "S"), "cursor down", shown=""),
     Binding(Command.CURSOR_RIGHT, ("Right", "D"), "cursor right", shown=""),
-    Binding(Command.OPEN, ("Space", "Return", "Keypad Enter"), "open the cell (chord on a number)"),
+    Binding(
+        Command.OPEN,
+        ("Space", "Return", "Keypad Enter"),
+        "open the cell (chord on a number)",
+        shown="Space, Enter",
+    ),
     Binding(Command.FLAG, ("F",), "flag / question mark / clear"),
     Binding(Command.NEW_GAME, ("F2",), "new game", shown="Face, F2"),
     Binding(Command.BEGINNER, ("1", "Keypad 1"), "Beginner: 9x9, 10 mines"),
@@ -92,7 +110,7 @@ BINDINGS: tuple[Binding, ...] = (
     Binding(Command.CUSTOM, ("F3",), "custom board"),
     Binding(Command.STATISTICS, ("F4",), "statistics"),
     Binding(Command.HISTORY, ("F7",), "game history"),
-    Binding(Command.OPEN_REPLAY, ("F11",), "open a replay file (ours, AVF, RMV, MVF, EVF, RAWVF)"),
+    Binding(Command.OPEN_REPLAY, ("F11",), "open a replay file"),
     Binding(Command.SETTINGS, ("F5",), "settings"),
     Binding(Command.BEST_TIMES, ("F6",), "best times"),
     Binding(Command.DAILY, ("F8",), "today's daily board: the same for everyone"),
@@ -114,6 +132,11 @@ MOUSE_HELP: tuple[tuple[str, str], ...] = (
     ("Both buttons, middle", "chord: open around a number"),
 )
 """The mouse's part of the help (the input machine's gestures, not commands)."""
+
+MENU_HELP: tuple[tuple[str, str], ...] = (
+    ("F10, Alt", "the menu bar (arrows move, Enter chooses)"),
+)
+"""The menu bar's keys (MENU_KEYS: no command's, never rebound)."""
 
 DIALOG_HELP: tuple[tuple[str, str], ...] = (("Esc", "close a dialog"),)
 """What every dialog answers (the dialogs' own keys, not commands)."""
@@ -187,7 +210,7 @@ class KeyMap:
             for b in group:
                 keys = new.get(b.command.value, b.keys)
                 shown = None if split or b.command.value in new else b.shown
-                bindings.append(Binding(b.command, keys, b.does, shown))
+                bindings.append(Binding(b.command, keys, b.does, shown, b.covers))
         return KeyMap(bindings)
 
     def command_for(self, key: str) -> Command | None:
@@ -202,6 +225,7 @@ class KeyMap:
         return ""
 
     def help_rows(self) -> list[tuple[str, str]]:
-        """The help screen's lines: the mouse, then every binding, then the dialogs."""
-        keys = [(binding.label, binding.does) for binding in self.bindings if binding.label]
-        return [*MOUSE_HELP, *keys, *DIALOG_HELP]
+        """The help screen's lines: the mouse, then every binding, then the menu bar's
+        keys and the dialogs'."""
+        keys = [(b.label, b.says) for b in self.bindings]
+        return [*MOUSE_HELP, *(row for row in keys if row[0]), *MENU_HELP, *DIALOG_HELP]

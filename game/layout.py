@@ -8,7 +8,7 @@ sunken board below.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from game.input import Place, Spot
 from game.sheet import FACE, LED_H, LED_W, TILE
@@ -25,6 +25,23 @@ BOARD_BEVEL = 3
 COUNTER_PAD = 1  # sunken1 bevel around each LED counter
 COUNTER_INSET = 5  # from the panel's inner edge to a counter
 DIGITS = 3
+"""The classic LED counters' digits (a preset's counters and timer)."""
+MIN_OVERVIEW = 16
+"""The narrowest overview map between the face and the timer."""
+
+
+def led_digits(mines: int) -> int:
+    """How many LED digits the counters of a board with this many mines show: the
+    classic three, or as many as the count needs (150,000 mines: six)."""
+    return max(DIGITS, len(str(max(mines, 0))))
+
+
+def min_view_cols(digits: int) -> int:
+    """The fewest columns a window shows so that the panel holds both counters of
+    this many digits, the face and an overview map between them."""
+    counter = digits * LED_W + 2 * COUNTER_PAD
+    inner = 2 * (COUNTER_INSET + counter) + FACE + 2 * COUNTER_INSET + 2 * MIN_OVERVIEW
+    return -(-(inner + 2 * PANEL_BEVEL - 2 * BOARD_BEVEL) // TILE)
 
 
 @dataclass(frozen=True)
@@ -43,6 +60,8 @@ class Layout:
     view_cols: int = 0
     top: int = 0
     left: int = 0
+    digits: int = DIGITS
+    """The LED digits of the mine counter and the timer (led_digits)."""
 
     @property
     def shown_rows(self) -> int:
@@ -65,19 +84,22 @@ class Layout:
         left = max(0, min(left, self.cols - self.shown_cols))
         if (top, left) == (self.top, self.left):
             return self
-        return Layout(self.rows, self.cols, self.view_rows, self.view_cols, top, left)
+        return replace(self, top=top, left=left)
 
-    def showing(self, row: int, col: int) -> Layout:
-        """Scrolled as little as needed for the cell to be in view."""
+    def showing(self, row: int, col: int, margin: int = 0) -> Layout:
+        """Scrolled as little as needed for the cell to be in view, with ``margin``
+        cells of the board beside it where the board has them (at most half the view)."""
         top, left = self.top, self.left
-        if row < top:
-            top = row
-        elif row >= top + self.shown_rows:
-            top = row - self.shown_rows + 1
-        if col < left:
-            left = col
-        elif col >= left + self.shown_cols:
-            left = col - self.shown_cols + 1
+        down = min(margin, (self.shown_rows - 1) // 2)
+        across = min(margin, (self.shown_cols - 1) // 2)
+        if row - down < top:
+            top = row - down
+        elif row + down >= top + self.shown_rows:
+            top = row + down - self.shown_rows + 1
+        if col - across < left:
+            left = col - across
+        elif col + across >= left + self.shown_cols:
+            left = col + across - self.shown_cols + 1
         return self.scrolled(top, left)
 
     def visible(self, row: int, col: int) -> bool:
@@ -165,7 +187,7 @@ class Layout:
 
     def _counter(self, left: bool) -> Rect:
         px, py, pw, ph = self.panel
-        w = DIGITS * LED_W + 2 * COUNTER_PAD
+        w = self.digits * LED_W + 2 * COUNTER_PAD
         h = LED_H + 2 * COUNTER_PAD
         inner_x = px + PANEL_BEVEL + COUNTER_INSET
         x = inner_x if left else px + pw - PANEL_BEVEL - COUNTER_INSET - w

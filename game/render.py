@@ -14,11 +14,11 @@ import pygame
 
 from game.core import Cell, Game, Look
 from game.fonts import ui_font
-from game.layout import Layout, Rect
+from game.layout import DIGITS, Layout, Rect
 from game.session.picture import Advice, Picture
 from game.sheet import LED_W, TILE, Face, Tile
 from game.sprites import SpriteSheet
-from game.theme import Theme, current
+from game.theme import Colour, Theme, current
 
 PAUSE_TITLE = "Paused"
 PAUSE_TEXT = "Click or press any key to go on."
@@ -36,11 +36,12 @@ NOTE_TEXT_SIZE = 9
 """The advice box's font size at 1x."""
 
 
-def _risk_colour(p: float) -> tuple[int, int, int]:
-    """Green (no risk) through amber to red (a mine)."""
-    if p <= 0.5:
-        return (round(60 + 390 * p), 170, 40)
-    return (255, round(170 - 300 * (p - 0.5)), 40)
+def _risk_colour(p: float, scale: tuple[Colour, Colour, Colour]) -> Colour:
+    """The look's risk scale at p: its no-risk colour through its even-odds one to
+    its mine colour (classic: green, amber, red)."""
+    low, high, t = (scale[0], scale[1], 2 * p) if p <= 0.5 else (scale[1], scale[2], 2 * p - 1)
+    r, g, b = (round(a + (z - a) * t) for a, z in zip(low, high, strict=True))
+    return (r, g, b)
 
 
 # The tile drawn for each look, unpressed and pressed (indexed by Look's value).
@@ -54,11 +55,12 @@ _PRESSED_TILE_FOR_LOOK: tuple[Tile, ...] = tuple(
 )
 
 
-def led_text(value: int) -> str:
-    """Three LED characters for a counter value: 0-999, or -99 to -1 with a minus sign."""
+def led_text(value: int, digits: int = DIGITS) -> str:
+    """LED characters for a counter value, ``digits`` of them: 0-999 with the classic
+    three (or up to 10**digits - 1), or -99 to -1 with a minus sign."""
     if value < 0:
-        return "-" + f"{min(-value, 99):02d}"
-    return f"{min(value, 999):03d}"
+        return "-" + f"{min(-value, 10 ** (digits - 1) - 1):0{digits - 1}d}"
+    return f"{min(value, 10**digits - 1):0{digits}d}"
 
 
 def tile_for(look: Look, pressed: bool) -> Tile:
@@ -84,6 +86,8 @@ class Renderer:
         self._paused = False
         self._cursor: Cell | None = None
         self._advice: Advice | None = None
+        self.note_rect: pygame.Rect | None = None
+        """Where the advice's box (a hint's reason) was last drawn, if one is shown."""
         self._overview_key: object = None
         self._overview_map: tuple[object, pygame.Surface] | None = None
         self.repainted = False
@@ -170,11 +174,18 @@ class Renderer:
                 cells = [cell for cell in cells if layout.visible(*cell)]
         self._draw_cells(screen, game, picture.pressed, cells, dirty, full)
         self._pressed = picture.pressed
-        if cursor is not None and layout.visible(*cursor) and (full or cursor != self._cursor):
-            self._draw_cursor(screen, cursor)
+        shown = cursor is not None and layout.visible(*cursor)
+        if (
+            cursor is not None
+            and shown
+            and (full or cursor != self._cursor or cursor in set(cells))
+        ):
+            self._draw_cursor(screen, cursor)  # (again over a tile drawn under it)
         self._cursor = cursor
-        if full and picture.advice is not None:
-            self._draw_advice(screen, game, picture.advice)
+        if full:
+            self.note_rect = None
+            if picture.advice is not None:
+                self._draw_advice(screen, game, picture.advice)
         self._draw_panel(screen, picture, dirty)
         if layout.scrolls:
             self._draw_overview(screen, game, dirty)
@@ -189,11 +200,11 @@ class Renderer:
         if advice.probabilities is not None:
             font = ui_font(7 * z, bold=True) if z >= 2 else None
             for cell, p in advice.probabilities.items():
-                if not layout.visible(*cell):
-                    continue
+                if not layout.visible(*cell) or game.look(*cell) is not Look.HIDDEN:
+                    continue  # (a flag or a question mark keeps its own tile)
                 x, y, w, h = self.scaled(layout.cell_rect(*cell))
                 inner = pygame.Rect(x + 2 * z, y + 2 * z, w - 4 * z, h - 4 * z)
-                colour = _risk_colour(float(p))
+                colour = _risk_colour(float(p), self.theme.risk)
                 bar = max(round(inner.h * float(p)), z if p > 0 else 0)
                 if bar:
                     screen.fill(colour, (inner.x, inner.bottom - bar, inner.w, bar))
@@ -235,6 +246,7 @@ class Renderer:
         else:
             box.top = by + pad
         self.sprites.frame(screen, "raised3", (box.x, box.y, box.w, box.h))
+        self.note_rect = box.copy()
         inside = box.inflate(-2 * z, -2 * z)
         previous = screen.get_clip()
         screen.set_clip(inside)
@@ -345,11 +357,11 @@ class Renderer:
             rect = self.scaled(layout.face)
             screen.blit(self.sprites.faces[picture.face], rect[:2])
             dirty.append(pygame.Rect(rect))
-        counter = led_text(picture.counter)
+        counter = led_text(picture.counter, layout.digits)
         if counter != self._counter:
             self._counter = counter
             dirty.append(self._draw_led(screen, layout.mine_counter, counter))
-        timer = led_text(picture.timer)
+        timer = led_text(picture.timer, layout.digits)
         if timer != self._timer:
             self._timer = timer
             dirty.append(self._draw_led(screen, layout.timer, timer))

@@ -42,7 +42,7 @@ from game.widgets.form import Field, FormDialog
 from game.widgets.menu import MenuDialog
 from game.widgets.message import MessageDialog
 from game.widgets.table import TableDialog
-from game.words import seconds
+from game.words import count, seconds
 
 NEXT, RESET, CLOSE, RESUME, NEW_GAME = "Next", "Reset", "Close", "Resume", "New game"
 SORT, RESULT, OLDER, EXPORT, IMPORT = "Sort", "Result", "More", "Export", "Import"
@@ -203,7 +203,7 @@ def history_dialog(
     charted = games if charted is None else charted
     if charted:
         times = [g.record.ms / 1000 if g.record.won else None for g in reversed(charted)]
-        chart = (f"Time per game, oldest to newest ({len(times)} games)", times)
+        chart = (f"Time per game, oldest to newest ({count(len(times), 'game')})", times)
     return TableDialog(
         f"History: {which}",
         ["Finished", "Board", "Result", "Time", "3BV/s"],
@@ -296,7 +296,9 @@ def game_panel(
         *((EXPORT_EVF,) if export else ()),
     )
     title = f"You won {difficulty.label}!" if won else "Game over"
-    return TableDialog(title, [], rows, buttons=buttons, lines=list(lines))
+    panel = TableDialog(title, [], rows, buttons=buttons, lines=list(lines))
+    panel.copy_button = COPY_CODE
+    return panel
 
 
 def board_code_dialog() -> FormDialog:
@@ -326,6 +328,10 @@ def keys_items(keymap: KeyMap) -> list[tuple[str, str]]:
     return [(b.does, ", ".join(b.keys)) for b in keymap.bindings]
 
 
+KEYS_ROWS = 10
+"""Lines of the Keys screen shown at once (the rest scroll): it stays large at a zoom."""
+
+
 def keys_dialog(keymap: KeyMap) -> MenuDialog:
     """Rebind a key: pick a line, press the new key. Defaults puts the table back."""
     return MenuDialog(
@@ -333,6 +339,7 @@ def keys_dialog(keymap: KeyMap) -> MenuDialog:
         keys_items(keymap),
         lines=["Pick a line, then press the key you want for it (Esc: keep it)."],
         buttons=("Close", DEFAULT_KEYS),
+        max_rows=KEYS_ROWS,
     )
 
 

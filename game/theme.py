@@ -43,6 +43,8 @@ class Theme:
     """The inside of an edit box."""
     error: Colour
     """A form's complaint."""
+    risk: tuple[Colour, Colour, Colour] = ((60, 170, 40), (255, 170, 40), (255, 20, 40))
+    """The probability overlay's scale: no risk, even odds, a mine (green, amber, red)."""
 
 
 CLASSIC = Theme(
@@ -67,6 +69,8 @@ COLOURBLIND = replace(
     sheet="sheet-colourblind.png",
     highlight=(0, 70, 140),  # a blue every kind of colour vision sees as blue
     error=(140, 30, 0),  # a dark vermilion: 5:1 on the grey, dark to every eye
+    # cividis's ends and middle: yellow, grey, dark blue, darker with the risk to every eye.
+    risk=((254, 232, 56), (124, 123, 120), (0, 34, 78)),
 )
 """The classic window, with numbers told apart by lightness and shape, not hue alone."""
 

@@ -11,7 +11,7 @@ import pygame
 
 from game import theme as themes
 from game.input import Spot
-from game.layout import Layout
+from game.layout import Layout, led_digits, min_view_cols
 from game.render import Renderer
 from game.rules import MAX_ZOOM, MIN_ZOOM, Board
 from game.sheet import TILE
@@ -24,9 +24,11 @@ MIN_VIEW = 9
 def fitting_zoom(board: Board) -> int:
     """The largest zoom at which the window for this board fits the desktop; a board
     too large for the desktop even at 1x is seen through a viewport at any zoom."""
-    width, height = Layout(board.rows, board.cols).size
+    digits = led_digits(board.mines)
+    width, height = Layout(board.rows, board.cols, digits=digits).size
     if not fits((width, height)):  # the smallest viewport must fit
-        width, height = Layout(board.rows, board.cols, MIN_VIEW, MIN_VIEW).size
+        cols = max(MIN_VIEW, min_view_cols(digits))
+        width, height = Layout(board.rows, board.cols, MIN_VIEW, cols, digits=digits).size
     for zoom in range(MAX_ZOOM, MIN_ZOOM, -1):
         if fits((width * zoom, height * zoom)):
             return zoom
@@ -35,15 +37,17 @@ def fitting_zoom(board: Board) -> int:
 
 def layout_for(board: Board, zoom: int) -> Layout:
     """The window's layout: the whole board, or as much of it as fits the desktop."""
-    whole = Layout(board.rows, board.cols)
+    digits = led_digits(board.mines)
+    whole = Layout(board.rows, board.cols, digits=digits)
     if fits((whole.size[0] * zoom, whole.size[1] * zoom)):
         return whole
     room_w, room_h = usable_size()
     one = Layout(board.rows, board.cols, 1, 1)  # the window less its cells
     extra_w, extra_h = one.size[0] - TILE, one.size[1] - TILE
-    view_cols = max(min(board.cols, (room_w // zoom - extra_w) // TILE), MIN_VIEW)
+    fewest = max(MIN_VIEW, min_view_cols(digits))
+    view_cols = max(min(board.cols, (room_w // zoom - extra_w) // TILE), fewest)
     view_rows = max(min(board.rows, (room_h // zoom - extra_h) // TILE), MIN_VIEW)
-    return Layout(board.rows, board.cols, view_rows, view_cols)
+    return Layout(board.rows, board.cols, view_rows, view_cols, digits=digits)
 
 
 class Viewport:
@@ -155,9 +159,9 @@ class Viewport:
         layout = self.layout
         self.scroll_to(layout.scrolled(layout.top + drows, layout.left + dcols))
 
-    def keep_in_view(self, row: int, col: int) -> None:
-        """Scroll so that a cell is seen."""
-        self.scroll_to(self.layout.showing(row, col))
+    def keep_in_view(self, row: int, col: int, margin: int = 0) -> None:
+        """Scroll so that a cell is seen (with ``margin`` cells around it)."""
+        self.scroll_to(self.layout.showing(row, col, margin))
 
     def over_overview(self, pos: tuple[int, int]) -> bool:
         """The pixel is on the overview map (a board larger than the window)."""

@@ -73,13 +73,19 @@ class GameWindow:
         with contextlib.suppress(pygame.error, OSError, AssetError):
             # No icon is no reason not to play.
             self.window.set_icon(pygame.image.load(str(asset_path("sprites", "icon.png"))))
-        self.surface = self.window.get_surface()
         self.keep_on_screen()
+
+    @property
+    def surface(self) -> pygame.Surface:
+        """The surface drawn into: asked of SDL each time, because a window manager
+        can apply a new size later than asked (SDL then makes a new surface)."""
+        return self.window.get_surface()
 
     @property
     def size(self) -> tuple[int, int]:
         """The window's size in pixels."""
-        return self.surface.get_size()
+        width, height = self.window.size
+        return (int(width), int(height))
 
     @property
     def position(self) -> tuple[int, int]:
@@ -99,7 +105,6 @@ class GameWindow:
         width, height = self.size
         centre = (x + width // 2, y + height // 2)
         self.window.size = size
-        self.surface = self.window.get_surface()
         self.window.position = placed(centre, size, desktop_size())
 
     def keep_on_screen(self) -> None:

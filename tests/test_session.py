@@ -218,8 +218,8 @@ def test_the_help_is_made_from_the_table() -> None:
     rows = KeyMap().help_rows()
     for binding in BINDINGS:
         if binding.label:  # (a line covered by the one before it is left out)
-            assert (binding.label, binding.does) in rows
-    assert ("Arrows, WASD", "cursor up (Shift: 5 cells)") in rows
+            assert (binding.label, binding.says) in rows
+    assert ("Arrows, WASD", "move the cursor (Shift: 5 cells)") in rows
     assert rows[0] == ("Left click", "open a cell") and rows[-1] == ("Esc", "close a dialog")
     rebound = KeyMap([Binding(Command.HELP, ("F12",), "the help")]).help_rows()
     assert ("F12", "the help") in rebound

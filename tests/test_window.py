@@ -148,8 +148,8 @@ def led_reads(app: App, box: tuple[int, int, int, int]) -> str:
     leds = app.viewport.renderer.sprites.leds
     x, y = (box[0] + 1) * z, (box[1] + 1) * z
     text = ""
-    for k in range(3):
-        w, h = leds["0"].get_size()
+    w, h = leds["0"].get_size()
+    for k in range((box[2] - 2) * z // w):  # as many digits as the box holds
         got = region(app.viewport.screen, (x + k * w, y, w, h))
         matches = [char for char, pic in leds.items() if sprite_bytes(pic) == got]
         text += matches[0] if matches else "?"

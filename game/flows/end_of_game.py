@@ -22,7 +22,8 @@ from game.persist import GameRecord, finished_at_text
 from game.replay.format import player_name
 from game.session import PlaySession
 from game.session.table import GameEnded, GameTag, Result, Source, TableEvent
-from game.words import seconds
+from game.widgets.clipboard import copy
+from game.words import count, seconds
 
 PRACTICE = "A practice game: no record, history or statistic counts it."
 """What the panel says of a game on a replay's board."""
@@ -48,17 +49,6 @@ def code_of(session: PlaySession) -> BoardCode | None:
     if game.seed is None or start is None:
         return None
     return BoardCode(session.board, session.rules, game.seed, start)
-
-
-def copy(text: str) -> bool:
-    """Put text on the clipboard; False where there is none (a headless run)."""
-    import pygame
-
-    try:
-        pygame.scrap.put_text(text)
-    except (pygame.error, AttributeError):
-        return False
-    return True
 
 
 class EndOfGame:
@@ -231,9 +221,8 @@ class EndOfGame:
         if tag.daily is not None:
             stats = self.profile.history.daily(date.fromisoformat(tag.daily))
             today = "-" if stats.today_ms is None else seconds(stats.today_ms)
-            lines.append(
-                f"Daily board of {tag.daily}: best today {today}, streak {stats.streak} days."
-            )
+            streak = count(stats.streak, "day")
+            lines.append(f"Daily board of {tag.daily}: best today {today}, streak {streak}.")
         kept = self.replay_note.startswith("Replay kept")
         dialog = screens.game_panel(
             session.summary(),

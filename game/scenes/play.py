@@ -15,7 +15,7 @@ import pygame
 from game.commands import MODIFIER_KEYS, Command
 from game.core import Cell
 from game.flows.dialogs import Dialogs
-from game.input import InputMachine, NewGame
+from game.input import InputMachine, NewGame, Place
 from game.prefs import Prefs
 from game.rules import PRESETS, Board, Difficulty, GameRules
 from game.session import picture_of
@@ -27,6 +27,8 @@ from game.window import TITLE
 SCROLL_CELLS = 3
 """Cells scrolled per notch of the mouse wheel."""
 FAST_CELLS = 5
+HINT_MARGIN = 3
+"""Cells kept between a hinted cell scrolled into view and the window's edge."""
 """Cells the cursor jumps with Shift held."""
 POINTER_KINDS = {
     pygame.MOUSEMOTION: "move",
@@ -53,6 +55,7 @@ class PlayScene(Scene):
         self._changed: set[Cell] = set()
         self._fast = False  # Shift is held with a cursor key: move 5 cells
         self._panning = False  # the left button is held on the overview map
+        self._swallow: int | None = None  # the button whose press put the hint away
         table.tap(self._heard)
         from game.scenes.watching import Watching
 
@@ -233,7 +236,7 @@ class PlayScene(Scene):
         """H: the next cell logic finds, ringed, with its reason."""
         hint = self.table.show_hint()
         if hint is not None:
-            self.viewport.keep_in_view(*hint.cell)
+            self.viewport.keep_in_view(*hint.cell, HINT_MARGIN)
 
     # ------------------------------------------------------------------ events
 
@@ -255,7 +258,7 @@ class PlayScene(Scene):
                     down, right = 0, down or right
                 self.viewport.scroll(down, right)
             return True
-        if self._overview_event(event):
+        if self._overview_event(event) or self._hint_event(event):
             return True
         if kind == pygame.KEYDOWN:
             command = self.prefs.keymap.command_for(pygame.key.name(event.key, False))
@@ -290,6 +293,25 @@ class PlayScene(Scene):
             self.new_game()
         else:
             self.table.pointer(word, button, position, held, made)
+
+    def _hint_event(self, event: pygame.event.Event) -> bool:
+        """Esc, a click on the hint's box or off the board puts the hint away (that
+        click does nothing else). True if it took the event."""
+        kind = event.type
+        if kind == pygame.MOUSEBUTTONUP and event.button == self._swallow:
+            self._swallow = None
+            return True
+        if self.table.hint is None and self.table.note is None:
+            return False
+        if kind == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            return self.table.dismiss_hint()
+        if kind == pygame.MOUSEBUTTONDOWN:
+            box = self.viewport.renderer.note_rect
+            on_box = box is not None and box.collidepoint(event.pos)
+            if on_box or self.viewport.spot(tuple(event.pos)) is Place.OUTSIDE:
+                self._swallow = event.button
+                return self.table.dismiss_hint()
+        return False
 
     def _overview_event(self, event: pygame.event.Event) -> bool:
         """The left button on the overview map pans the view (press, drag, release);

@@ -317,6 +317,12 @@ class Table:
             self.cursor = self.hint.cell
         return self.hint
 
+    def dismiss_hint(self) -> bool:
+        """Put the hint (or the note in its place) away; True if one was shown."""
+        shown = self.hint is not None or self.note is not None
+        self.hint = self.note = None
+        return shown
+
     def toggle_probabilities(self) -> None:
         """Each hidden cell's chance of holding a mine, over the board (a hint too)."""
         self.show_probabilities = not self.show_probabilities

@@ -78,6 +78,8 @@ class Dialog:
         self.default = default
         self.closed = False
         self.result: object | None = None
+        self.copy_button: str | None = None
+        """The button Ctrl+C presses (one that copies what the dialog shows), if any."""
         self.cut = False
         """True when the last drawing had to cut text (the desktop is too small)."""
         self.scale = 0
@@ -111,6 +113,8 @@ class Dialog:
             self._mouse_up(tuple(event.pos), event.button)
         elif kind == pygame.MOUSEMOTION:
             self._mouse_moved(tuple(event.pos))
+        elif kind == pygame.MOUSEWHEEL:
+            self._wheel(int(getattr(event, "y", 0)))
 
     def draw(self, surface: pygame.Surface, sprites: SpriteSheet) -> None:
         """Draw the dialog centred over the whole surface, at the sprites' zoom or less."""
@@ -185,9 +189,14 @@ class Dialog:
             self.choose(self.focused_button)
         elif key == pygame.K_ESCAPE:
             self._cancel()
+        elif key == pygame.K_c and mod & pygame.KMOD_CTRL and self.copy_button in self.buttons:
+            self.choose(self.copy_button)
 
     def _typed(self, text: str) -> None:
         pass
+
+    def _wheel(self, lines: int) -> None:
+        """The mouse wheel turned (up: positive)."""
 
     def _focus_stop(self, stop: int) -> None:
         """The focus arrived on a body stop (subclasses follow it)."""

@@ -9,6 +9,7 @@ import pygame
 
 from game.sprites import SpriteSheet
 from game.theme import current as theme
+from game.widgets.clipboard import paste
 from game.widgets.dialog import Arrangement, Dialog
 from game.widgets.pieces import Piece
 from game.widgets.style import WRAP_WIDTH, Style
@@ -196,6 +197,8 @@ class FormDialog(Dialog):
             self._focus_on(self.focus_index - 1)
         elif key == pygame.K_DOWN and in_field:
             self._focus_on(self.focus_index + 1)
+        elif key == pygame.K_v and mod & pygame.KMOD_CTRL and in_field:
+            self._typed(" ".join(paste().split()))  # one line, as typed
         elif key == pygame.K_BACKSPACE and in_field:
             i = self.focus_index
             self.values_list[i] = "" if self.selected else self.values_list[i][:-1]

@@ -15,6 +15,9 @@ from game.widgets.pieces import Piece
 from game.widgets.style import ENTER_KEYS, WRAP_WIDTH, Style
 from game.widgets.text import TextPiece
 
+PRESS_A_KEY = "Press a key\N{HORIZONTAL ELLIPSIS}"
+"""What a line waiting for a key shows in place of its keys."""
+
 
 class MenuPiece(Piece):
     """Rows of 'what ... value', one highlighted, each a target for the mouse."""
@@ -23,21 +26,36 @@ class MenuPiece(Piece):
         self.style, self.menu = style, menu
         z = style.zoom
         self.row_h = style.line + 4 * z
-        self.value_w = max((style.width(value) for _, value in menu.items), default=0)
+        values = [*(value for _, value in menu.items), PRESS_A_KEY]
+        self.value_w = max(style.width(value) for value in values)
         label_w = max((style.width(label) for label, _ in menu.items), default=0)
-        self.width = label_w + style.column_gap + self.value_w + 6 * z
-        self.height = len(menu.items) * self.row_h
+        self.bar_w = 4 * z if menu.scrolls else 0
+        self.width = label_w + style.column_gap + self.value_w + 6 * z + self.bar_w
+        self.height = menu.shown_rows * self.row_h
 
     def rows(self) -> list[pygame.Rect]:
-        """Each row's rectangle, in the dialog picture's pixels."""
+        """Each shown row's rectangle (from the menu's ``top`` line), in the dialog
+        picture's pixels."""
         return [
-            pygame.Rect(self.x, self.y + i * self.row_h, self.w, self.row_h)
-            for i in range(len(self.menu.items))
+            pygame.Rect(self.x, self.y + i * self.row_h, self.w - self.bar_w, self.row_h)
+            for i in range(self.menu.shown_rows)
         ]
 
     def draw(self, image: pygame.Surface, sprites: SpriteSheet) -> None:
-        style, z = self.style, self.style.zoom
-        for i, ((label, value), row) in enumerate(zip(self.menu.items, self.rows(), strict=True)):
+        style, z, menu = self.style, self.style.zoom, self.menu
+        if self.bar_w:  # where the shown lines are in the whole list
+            count, rows_h = len(menu.items), self.height
+            thumb = pygame.Rect(
+                self.x + self.w - 3 * z, 0, 3 * z, max(rows_h * menu.shown_rows // count, 2 * z)
+            )
+            thumb.y = self.y + rows_h * menu.top // count
+            image.fill(theme().shadow, (thumb.x, self.y, thumb.w, rows_h))
+            image.fill(theme().text, thumb)
+        shown = menu.items[menu.top : menu.top + menu.shown_rows]
+        for k, ((label, value), row) in enumerate(zip(shown, self.rows(), strict=True)):
+            i = menu.top + k
+            if i == menu.waiting:
+                value = PRESS_A_KEY
             lit = i == self.menu.index
             colour = theme().highlight_text if lit else theme().text
             if lit:
@@ -70,6 +88,7 @@ class MenuDialog(Dialog):
         items: list[tuple[str, str]],
         lines: list[str] | None = None,
         buttons: tuple[str, ...] = ("Close",),
+        max_rows: int | None = None,
     ) -> None:
         if not items:
             raise ValueError("a menu needs at least one line")
@@ -83,9 +102,41 @@ class MenuDialog(Dialog):
         self.items = list(items)
         self.lines = list(lines or [])
         self.index = 0
+        self.max_rows = max_rows
+        """The most lines shown at once (the rest scroll into view); None: all."""
+        self.top = 0
+        """The first line shown."""
         self.on_pick: Callable[[int], list[tuple[str, str]]] | None = None
         self._row_rects: list[pygame.Rect] = []
         self._rows: Presser[int] = Presser()
+
+    @property
+    def shown_rows(self) -> int:
+        """How many lines are shown at once."""
+        count = len(self.items)
+        return count if self.max_rows is None else min(count, self.max_rows)
+
+    @property
+    def scrolls(self) -> bool:
+        """Some lines are out of sight (the wheel, Up and Down bring them in)."""
+        return self.shown_rows < len(self.items)
+
+    def scroll(self, lines: int) -> None:
+        """Show other lines (by ``lines``, kept within the list)."""
+        top = max(0, min(self.top + lines, len(self.items) - self.shown_rows))
+        if top != self.top:
+            self.top = top
+            self._changed()
+
+    def _follow(self) -> None:
+        """Scroll so that the highlighted line is shown."""
+        if self.index < self.top:
+            self.scroll(self.index - self.top)
+        elif self.index >= self.top + self.shown_rows:
+            self.scroll(self.index - self.top - self.shown_rows + 1)
+
+    def _wheel(self, lines: int) -> None:
+        self.scroll(-lines)
 
     @property
     def lines_have_focus(self) -> bool:
@@ -136,6 +187,7 @@ class MenuDialog(Dialog):
             step = -1 if key == pygame.K_UP else 1
             self.index = (self.index + step) % len(self.items)
             self._stop = 0
+            self._follow()
             self._changed()
         elif (key in ENTER_KEYS or key == pygame.K_SPACE) and self.lines_have_focus:
             self.pick(self.index)
@@ -148,10 +200,17 @@ class MenuDialog(Dialog):
             if isinstance(piece, MenuPiece):
                 self._row_rects = [row.move(self._rect.topleft) for row in piece.rows()]
 
+    def row_rect(self, index: int) -> pygame.Rect:
+        """Where line ``index`` was last drawn (LookupError: it is not shown)."""
+        k = index - self.top
+        if not 0 <= k < len(self._row_rects):
+            raise LookupError(index)
+        return self._row_rects[k].copy()
+
     def _row_at(self, pos: tuple[int, int]) -> int | None:
-        for i, row in enumerate(self._row_rects):
+        for k, row in enumerate(self._row_rects):
             if row.collidepoint(pos):
-                return i
+                return self.top + k
         return None
 
     def _mouse_down(self, pos: tuple[int, int], button: int) -> None:

@@ -235,19 +235,20 @@ class MenuBar:
         self._dropdown = None
         self._rows = []
         if self.open_index is not None:
-            self._draw_menu(surface, sprites, font, self._titles[self.open_index])
+            self._draw_menu(surface, sprites, self._titles[self.open_index])
         self._dirty = False
 
     def _draw_menu(
         self,
         surface: pygame.Surface,
         sprites: SpriteSheet,
-        font: pygame.font.Font,
         title: pygame.Rect,
     ) -> None:
         assert self.open_index is not None
-        z = sprites.zoom
         items = self.menus[self.open_index].items
+        room = (surface.get_width(), surface.get_height() - title.bottom)
+        z = self.menu_scale(sprites.zoom, room)
+        font = ui_font(TEXT_SIZE * z)
         inner_w = self._inner_width(font, z, items)
         heights = [(ROW_H if item is not None else SEPARATOR_H) * z for item in items]
         box = pygame.Rect(title.x, title.bottom + z, inner_w + 6 * z, sum(heights) + 6 * z)
@@ -278,6 +279,20 @@ class MenuBar:
             if shortcut:
                 key = font.render(shortcut, True, ink)
                 surface.blit(key, key.get_rect(midright=(row.right - 4 * z, row.centery)))
+
+    def menu_scale(self, zoom: int, room: tuple[int, int]) -> int:
+        """The scale the open menu is drawn at: the zoom, or the largest below it at
+        which the whole menu fits under the bar in ``room`` (window pixels), so that
+        every line is on screen at every zoom on every board."""
+        if self.open_index is None:
+            return zoom
+        items = self.menus[self.open_index].items
+        for scale in range(zoom, 1, -1):
+            inner_w = self._inner_width(ui_font(TEXT_SIZE * scale), scale, items)
+            height = sum((ROW_H if item is not None else SEPARATOR_H) * scale for item in items)
+            if inner_w + 6 * scale <= room[0] and height + 7 * scale <= room[1]:
+                return scale
+        return 1
 
     def needed_size(self, zoom: int) -> tuple[int, int] | None:
         """The window the open menu needs to be drawn whole (None: no menu is open);

@@ -10,6 +10,7 @@ their widths, which a layout that must fit a window needs before it draws.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 import pygame
@@ -98,6 +99,35 @@ def ellipsize(font: pygame.font.Font, text: str, width: int) -> str:
     return text[:low] + "..."
 
 
+ELLIPSIS = "\N{HORIZONTAL ELLIPSIS}"
+
+
+def shorten_middle(font: pygame.font.Font, word: str, width: int) -> str:
+    """A word (a path, a file name) no wider than width: kept whole if it fits, else
+    its two ends with "…" in the middle, as much of each as fits (a bisection: a few
+    measurements whatever the length)."""
+    if font.size(word)[0] <= width:
+        return word
+    low, high = 0, (len(word) + 1) // 2  # keeping ``low`` each side fits; ``high`` does not
+
+    def kept(k: int) -> str:
+        return word[:k] + ELLIPSIS + word[len(word) - k :] if k else ELLIPSIS
+
+    while high - low > 1:
+        middle = (low + high) // 2
+        if font.size(kept(middle))[0] <= width:
+            low = middle
+        else:
+            high = middle
+    return kept(low)
+
+
+def fit_words(font: pygame.font.Font, text: str, width: int) -> str:
+    """The text with every word too wide for a line of its own shortened in the
+    middle (shorten_middle), so a path is never broken across lines."""
+    return re.sub(r"\S+", lambda m: shorten_middle(font, m.group(), width), text)
+
+
 def widest(style: Style, lines: Sequence[str]) -> int:
     """The width of the widest line."""
     return max((style.width(line) for line in lines), default=0)
@@ -110,7 +140,10 @@ class TextPiece(Piece):
         self, style: Style, paragraphs: Sequence[str], width: int, colour: Colour | None = None
     ) -> None:
         self.style, self.colour = style, colour
-        self.lines = [line for text in paragraphs for line in wrap(style.font, text, width)]
+        font = style.font
+        self.lines = [
+            line for text in paragraphs for line in wrap(font, fit_words(font, text, width), width)
+        ]
         self.width = widest(style, self.lines)
         self.height = len(self.lines) * style.line
 
