@@ -19,6 +19,7 @@ class Command(Enum):
 
     NEW_GAME = "new game"
     BEGINNER = "beginner"
+    RANKED_BEGINNER = "beginner 8x8"
     INTERMEDIATE = "intermediate"
     EXPERT = "expert"
     CUSTOM = "custom board"
@@ -104,7 +105,7 @@ BINDINGS: tuple[Binding, ...] = (
     ),
     Binding(Command.FLAG, ("F",), "flag / question mark / clear"),
     Binding(Command.NEW_GAME, ("F2",), "new game", shown="Face, F2"),
-    Binding(Command.BEGINNER, ("1", "Keypad 1"), "Beginner: 9x9, 10 mines"),
+    Binding(Command.BEGINNER, ("1", "Keypad 1"), "Beginner: 9x9, 10 mines (8x8 if ranked size)"),
     Binding(Command.INTERMEDIATE, ("2", "Keypad 2"), "Intermediate: 16x16, 40 mines"),
     Binding(Command.EXPERT, ("3", "Keypad 3"), "Expert: 16x30, 99 mines"),
     Binding(Command.CUSTOM, ("F3",), "custom board"),

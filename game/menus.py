@@ -52,6 +52,7 @@ Exit                            exit
 Question marks                  question marks
 Left click chords               left-click chords
 Counter below zero              counter below zero
+Beginner 8x8 (ranked size)      beginner 8x8
 -
 First click opens an area       first click opens an area
 First click is only safe        first click is safe

@@ -55,16 +55,19 @@ class Difficulty(Enum):
     INTERMEDIATE = "intermediate"
     EXPERT = "expert"
     CUSTOM = "custom"
+    RANKED_BEGINNER = "beginner 8x8"
+    """Beginner at the size the community ranks (Windows 3.x and Arbiter: 8x8, 10
+    mines); Windows XP and later, and this game's Beginner, use 9x9."""
 
     @property
     def is_preset(self) -> bool:
-        """One of the three fixed sizes (the ones with best times)."""
+        """One of the fixed sizes (the ones with best times)."""
         return self is not Difficulty.CUSTOM
 
     @property
     def label(self) -> str:
-        """The name a player reads: "Beginner"."""
-        return self.value.capitalize()
+        """The name a player reads: "Beginner", "Beginner 8x8"."""
+        return self.value[0].upper() + self.value[1:]
 
 
 @dataclass(frozen=True)
@@ -89,6 +92,7 @@ PRESETS: dict[Difficulty, Board] = {
     Difficulty.BEGINNER: Board(9, 9, 10),
     Difficulty.INTERMEDIATE: Board(16, 16, 40),
     Difficulty.EXPERT: Board(16, 30, 99),
+    Difficulty.RANKED_BEGINNER: Board(8, 8, 10),
 }
 """The three presets, in menu order (the difficulties with best times)."""
 

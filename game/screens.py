@@ -51,6 +51,7 @@ SHORT_NAMES = {
     Difficulty.BEGINNER: "Beg.",
     Difficulty.INTERMEDIATE: "Int.",
     Difficulty.EXPERT: "Exp.",
+    Difficulty.RANKED_BEGINNER: "Beg. 8x8",
     Difficulty.CUSTOM: "Custom",
 }
 
@@ -127,7 +128,12 @@ HISTORY_SORTS = {
 """What the History screen's Sort steps through, and how it says it."""
 HISTORY_CHART = 60
 """Games in its chart."""
-HISTORY_FILTERS: tuple[Difficulty | None, ...] = (None, *PRESETS, Difficulty.CUSTOM)
+HISTORY_FILTERS: tuple[Difficulty | None, ...] = (
+    None,
+    *(d for d in PRESETS if d is not Difficulty.RANKED_BEGINNER),
+    Difficulty.CUSTOM,
+    Difficulty.RANKED_BEGINNER,
+)
 """What the History screen's Next steps through: all games, each preset, custom."""
 
 

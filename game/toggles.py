@@ -106,11 +106,12 @@ SETTINGS: tuple[Setting, ...] = (
             strict=True,
         ),
     ),
+    _flag("ranked_beginner", "Beginner 8x8 (ranked size)", Command.RANKED_BEGINNER),
 )
 """Every setting the player flips or picks, in the Settings dialog's order."""
 
 _BY_COMMAND = {command: setting for setting in SETTINGS for command in setting.commands}
-THEME = SETTINGS[-1]
+THEME = next(setting for setting in SETTINGS if setting.name == "theme")
 
 
 def setting_of(command: Command) -> Setting | None:

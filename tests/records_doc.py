@@ -4,7 +4,10 @@ wrote (the game only reads it now, once, into the history)."""
 from __future__ import annotations
 
 from game.persist.records import Records, Stats
-from game.rules import PRESETS, Difficulty
+from game.rules import Difficulty
+
+LEGACY_PRESETS = (Difficulty.BEGINNER, Difficulty.INTERMEDIATE, Difficulty.EXPERT)
+"""The presets records.json knew (the ranked Beginner came after it)."""
 
 
 def stats_doc(stats: Stats) -> dict[str, object]:
@@ -28,7 +31,9 @@ def records_doc(records: Records) -> dict[str, object]:
                 {"name": t.name, "date": t.date.isoformat(), "ms": t.ms}
                 for t in records.best_times[preset]
             ]
-            for preset in PRESETS
+            for preset in LEGACY_PRESETS
         },
-        "stats": {d.value: stats_doc(records.stats[d]) for d in Difficulty},
+        "stats": {
+            d.value: stats_doc(records.stats[d]) for d in (*LEGACY_PRESETS, Difficulty.CUSTOM)
+        },
     }

@@ -70,6 +70,9 @@ def test_a_version_2_history_is_upgraded_with_the_same_answers(tmp_path: Path) -
     assert history.problems == ()
     for d in Difficulty:
         s = history.stats(d)
+        if d.value not in expected:  # a board added since (the ranked Beginner): no games
+            assert s.played == 0 and history.count(d) == 0 and not history.best_times(d)
+            continue
         want = expected[d.value]
         assert [s.played, s.won, s.current_streak, s.longest_streak, s.total_win_ms] == want[
             "stats"

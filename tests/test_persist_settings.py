@@ -26,6 +26,7 @@ DEFAULT_DOC: dict[str, Any] = {
     "custom": {"rows": 16, "columns": 30, "mines": 99},
     "theme": "classic",
     "keys": {},
+    "ranked_beginner": False,
 }
 
 VERSION_2_DOC: dict[str, Any] = {
@@ -84,8 +85,11 @@ def test_every_setting_round_trips() -> None:
         board=Board(24, 30, 667),
         custom=Board(24, 30, 667),
         theme="contrast",
+        ranked_beginner=True,
     )
     assert Settings.from_json(settings.to_json()) == settings
+    ranked = Settings(ranked_beginner=True, board=Board(8, 8, 10))  # smaller than a custom one
+    assert Settings.from_json(ranked.to_json()) == ranked
 
 
 @pytest.mark.parametrize("theme", ["classic", "colourblind", "contrast"])
@@ -109,7 +113,13 @@ def test_a_version_2_file_reads_as_the_classic_look_with_nothing_else_lost() -> 
         board=Board(16, 16, 40),
         custom=Board(20, 24, 99),
     )
-    assert settings.to_json() == {**VERSION_2_DOC, "version": 4, "theme": "classic", "keys": {}}
+    assert settings.to_json() == {
+        **VERSION_2_DOC,
+        "version": 4,
+        "theme": "classic",
+        "keys": {},
+        "ranked_beginner": False,
+    }
     assert before == VERSION_2_DOC  # read, not changed
 
 
@@ -274,7 +284,7 @@ def test_invalid_settings_cannot_be_built() -> None:
 
 
 def test_difficulty_knows_the_presets() -> None:
-    assert [d.is_preset for d in Difficulty] == [True, True, True, False]
+    assert [d.is_preset for d in Difficulty] == [True, True, True, False, True]
 
 
 def test_upgrade_steps_are_applied_in_order() -> None:

@@ -148,3 +148,35 @@ def test_a_community_replay_dropped_on_the_window_plays_to_its_end(app: App, nam
     assert app.table.tag.source is Source.PRACTICE
     assert app.table.game.minefield is not None
     assert frozenset(app.table.game.minefield) == video.mines
+
+
+def test_beginner_8x8_ranked_size_is_a_setting_with_records_of_its_own(app: App) -> None:
+    from game.rules import PRESETS, Difficulty
+
+    app.play.command(Command.RANKED_BEGINNER)
+    assert app.prefs.settings.ranked_beginner and app.play.checked(Command.RANKED_BEGINNER)
+    key(pygame.K_1, "1")
+    app.run(frames=1)
+    assert app.table.board == PRESETS[Difficulty.RANKED_BEGINNER] == app.viewport.board
+    assert app.table.board.difficulty.label == "Beginner 8x8"
+    game = app.table.game
+    click(app, cell_center(app, 3, 3))
+    mines = set(game.mine_cells())
+    for r in range(8):
+        for c in range(8):
+            if (r, c) not in mines and game.look(r, c).name == "HIDDEN":
+                click(app, cell_center(app, r, c))
+    assert game.status is Status.WON
+    key(pygame.K_RETURN, "\r")  # the name
+    app.run(frames=1)
+    assert len(app.profile.best_times(Difficulty.RANKED_BEGINNER)) == 1
+    assert app.profile.best_times(Difficulty.BEGINNER) == []  # kept apart from 9x9
+    assert app.profile.stats(Difficulty.RANKED_BEGINNER).won == 1
+    # Turned off, 1 is the 9x9 Beginner again.
+    app.play.command(Command.RANKED_BEGINNER)
+    while app.stage.top_dialog is not None:
+        key(pygame.K_ESCAPE, "\x1b")
+        app.run(frames=1)
+    key(pygame.K_1, "1")
+    app.run(frames=1)
+    assert app.table.board == PRESETS[Difficulty.BEGINNER]

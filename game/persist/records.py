@@ -182,10 +182,15 @@ class Records:
     """The name entered for the last best time ("" before the first)."""
 
     def __post_init__(self) -> None:
-        if set(self.best_times) != set(PRESETS):
-            raise DataError("best times must cover exactly the three presets")
-        if set(self.stats) != set(Difficulty):
-            raise DataError("statistics must cover every difficulty")
+        if not set(self.best_times) <= set(PRESETS):
+            raise DataError("best times are kept for the presets only")
+        if not set(self.stats) <= set(Difficulty):
+            raise DataError("statistics are kept by difficulty")
+        # A preset added since (the ranked Beginner) starts with no records.
+        filled = {preset: tuple(self.best_times.get(preset, ())) for preset in PRESETS}
+        counters = {d: self.stats.get(d, Stats()) for d in Difficulty}
+        object.__setattr__(self, "best_times", MappingProxyType(filled))
+        object.__setattr__(self, "stats", MappingProxyType(counters))
         for preset, times in self.best_times.items():
             if len(times) > TOP:
                 raise DataError(f"{preset.value} has more than {TOP} best times")

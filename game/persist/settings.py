@@ -56,9 +56,26 @@ def board_to_json(board: Board) -> JsonObject:
     return {"rows": board.rows, "columns": board.cols, "mines": board.mines}
 
 
+_FLAGS = (
+    "question_marks",
+    "left_click_chords",
+    "counter_below_zero",
+    "sound",
+    "ranked_beginner",
+)
+"""The on/off settings."""
+
+
 def board_from_json(value: object, what: str) -> Board:
-    """A board within the custom limits (presets are); DataError otherwise."""
+    """A preset, or a board within the custom limits; DataError otherwise."""
     doc = schema.require_object(value, what)
+    for preset in PRESETS.values():  # (the ranked Beginner is smaller than a custom one)
+        if [doc.get("rows"), doc.get("columns"), doc.get("mines")] == [
+            preset.rows,
+            preset.cols,
+            preset.mines,
+        ]:
+            return preset
     rows = schema.read_int(doc, "rows", MIN_ROWS, MAX_ROWS, what)
     cols = schema.read_int(doc, "columns", MIN_COLS, MAX_COLS, what)
     mines = schema.read_int(doc, "mines", MIN_MINES, rows * cols, what)
@@ -154,9 +171,11 @@ class Settings:
     """The look (a name of game.theme.THEMES)."""
     keys: KeyChoice = ()
     """The keys the player rebound, by command name (the rest: the command table's)."""
+    ranked_beginner: bool = False
+    """Beginner is the ranked 8x8 board (the community's), with records of its own."""
 
     def __post_init__(self) -> None:
-        for name in ("question_marks", "left_click_chords", "counter_below_zero", "sound"):
+        for name in _FLAGS:
             if not isinstance(getattr(self, name), bool):
                 raise DataError(f"setting {name!r} must be true or false")
         if not isinstance(self.first_click, FirstClick):
@@ -165,6 +184,8 @@ class Settings:
             value = getattr(self, name)
             if not isinstance(value, Board):
                 raise DataError(f"setting {name!r} must be a Board")
+            if value in PRESETS.values():
+                continue
             try:
                 custom(value.rows, value.cols, value.mines)
             except BoardChoiceError as error:
@@ -196,6 +217,7 @@ class Settings:
             "custom": board_to_json(self.custom),
             "theme": self.theme,
             "keys": {name: list(keys) for name, keys in self.keys},
+            "ranked_beginner": self.ranked_beginner,
         }
 
     @classmethod
@@ -209,7 +231,7 @@ class Settings:
         what = "settings"
         doc = schema.upgrade(schema.require_object(value, what), SETTINGS_VERSION, _UPGRADES, what)
         values: dict[str, Any] = {}  # what the file sets; the rest keep their defaults
-        for name in ("question_marks", "left_click_chords", "counter_below_zero", "sound"):
+        for name in _FLAGS:
             if name in doc:
                 values[name] = schema.read_bool(doc, name, what)
         if "first_click" in doc:

@@ -67,7 +67,7 @@ class PlayScene(Scene):
 
         self.commands: dict[Command, Callable[[], None]] = {
             Command.NEW_GAME: self.new_game,
-            Command.BEGINNER: game_size(Difficulty.BEGINNER),
+            Command.BEGINNER: lambda: self.new_game(PRESETS[self.beginner]),
             Command.INTERMEDIATE: game_size(Difficulty.INTERMEDIATE),
             Command.EXPERT: game_size(Difficulty.EXPERT),
             Command.CUSTOM: lambda: dialogs.custom(self.new_game),
@@ -96,6 +96,12 @@ class PlayScene(Scene):
             Command.FLAG: self.flag_at_cursor,
             Command.NEXT_THEME: self.prefs.next_theme,
         }
+
+    @property
+    def beginner(self) -> Difficulty:
+        """The Beginner the player plays: 9x9, or the ranked 8x8 (a setting)."""
+        ranked = self.prefs.settings.ranked_beginner
+        return Difficulty.RANKED_BEGINNER if ranked else Difficulty.BEGINNER
 
     # ------------------------------------------------------------------ what it hears
 
