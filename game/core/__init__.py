@@ -20,12 +20,32 @@ from game.core.errors import (
     SnapshotError,
 )
 from game.core.game import Game
-from game.core.hints import Hint
 from game.core.look import Look
 from game.core.minefield import Minefield
 from game.core.moves import Action, Move, chord, mark, reveal
-from game.core.solver import Analysis, Deduction, ViewError, analyse
 from game.core.status import Status
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from game.core.hints import Hint
+    from game.core.solver import Analysis, Deduction, ViewError, analyse
+
+_SOLVER = {"Analysis", "Deduction", "ViewError", "analyse"}
+
+
+def __getattr__(name: str) -> object:
+    """The solver's names load when first asked for (PEP 562): a game's first frame
+    needs none of them."""
+    if name in _SOLVER:
+        from game.core import solver
+
+        return getattr(solver, name)
+    if name == "Hint":
+        from game.core.hints import Hint
+
+        return Hint
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "MAX_SEED",

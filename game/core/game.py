@@ -9,9 +9,9 @@ the end-of-game views touch only the mines and the flags.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from game.core import hints, snapshot
+from game.core import snapshot
 from game.core.bbbv import bbbv, bbbv_solved
 from game.core.board import (
     MAX_SEED,
@@ -23,11 +23,13 @@ from game.core.board import (
 )
 from game.core.delta import EMPTY_RUNS, Cell, CellSet, Delta, Mark
 from game.core.errors import RuleError
-from game.core.hints import Hint
 from game.core.look import Look
 from game.core.minefield import Minefield
 from game.core.moves import Action, Move
 from game.core.status import Status
+
+if TYPE_CHECKING:
+    from game.core.hints import Hint
 
 _FLAG = Mark.FLAG.value
 _QUESTION = Mark.QUESTION.value
@@ -592,6 +594,8 @@ class Game:
     def hint(self) -> Hint | None:
         """The next thing logic finds on the board as the player sees it (see
         hints.py); None once the game is over."""
+        from game.core import hints  # (the solver loads with the first hint)
+
         return hints.hint(self)
 
     def mine_cells(self) -> list[Cell]:

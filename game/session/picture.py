@@ -9,12 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
-from game.core import Cell, Hint, Look, Status
+from game.core import Cell, Look, Status
 from game.input import Feedback, Press
 from game.session.play import PlaySession
 from game.sheet import Face
+
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+    from game.core.hints import Hint
 
 
 @dataclass(frozen=True)

@@ -15,16 +15,18 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
-from fractions import Fraction
-from typing import TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
-from game.core import Analysis, Cell, Delta, Game, Hint, Look, Move, Status, ViewError
-from game.core import analyse as solve
+from game.core import Cell, Delta, Game, Look, Move, Status
 from game.core.moves import chord, mark, reveal
 from game.rules import Board, GameRules
 from game.session.picture import Advice
 from game.session.play import PlaySession, Summary
 from game.session.stopwatch import Clock
+
+if TYPE_CHECKING:
+    from game.core.hints import Hint
+    from game.core.solver import Analysis
 
 MAX_ADVICE_CELLS = 250_000
 """The largest board hints and probabilities are worked out for (the solver reads
@@ -154,6 +156,10 @@ class Table:
         """A shared board's start cell is ringed until the first move."""
         session = self.session
         if session.start is not None and session.status is Status.READY:
+            from fractions import Fraction
+
+            from game.core.hints import Hint
+
             self.hint = Hint(session.start, False, START_HERE, (), "start", Fraction(0))
 
     def tap(self, listener: Listener) -> None:
@@ -361,6 +367,9 @@ class Table:
         game = self.game
         key = (game, game.opened_count, game.status)  # (the game itself: no id reused)
         if self._analysis is None or self._analysis[0] != key:
+            from game.core.solver import ViewError
+            from game.core.solver import analyse as solve
+
             try:
                 found: Analysis | None = solve(game.view(), game.mines)
             except ViewError:
