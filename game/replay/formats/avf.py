@@ -27,16 +27,9 @@ from __future__ import annotations
 
 import re
 
+from game.replay.formats import binary
 from game.replay.formats.binary import Cursor
-from game.replay.video import (
-    MAX_EVENTS,
-    Facts,
-    Mouse,
-    MouseEvent,
-    Video,
-    VideoError,
-    text_of,
-)
+from game.replay.video import MAX_EVENTS, Facts, Mouse, MouseEvent, Video, VideoError, text_of
 
 LEVELS = {3: ("beginner", 8, 8, 10), 4: ("intermediate", 16, 16, 40), 5: ("expert", 16, 30, 99)}
 """Level byte -> (name, rows, columns, mines)."""
@@ -75,17 +68,7 @@ def read(data: bytes) -> Video:
         name = "custom"
     else:
         raise VideoError(f"level {level} is none of Arbiter's (3 to 6): not an AVF file")
-    if mines > rows * cols:
-        raise VideoError(f"{mines} mines do not fit on {rows} x {cols}")
-    cur.records(mines, 2, "mines")
-    placed: set[tuple[int, int]] = set()
-    for _ in range(mines):
-        row, col = cur.u8("a mine's row"), cur.u8("a mine's column")
-        if not (1 <= row <= rows and 1 <= col <= cols):
-            raise VideoError(f"a mine at row {row}, column {col} is off the {rows} x {cols} board")
-        placed.add((row - 1, col - 1))
-    if len(placed) != mines:
-        raise VideoError("the same mine is given twice")
+    placed = binary.mines(cur, rows, cols, mines, base=1, row_first=True)
     start, end, bbbv, time_ms = _header_text(cur)
     events = _events(cur)
     player, program = _footer(cur)
@@ -98,7 +81,7 @@ def read(data: bytes) -> Video:
         bbbv=bbbv,
         extra=(("end", end),),
     )
-    return Video("avf", rows, cols, frozenset(placed), events, 16, facts)
+    return Video("avf", rows, cols, placed, events, 16, facts)
 
 
 _STATS = re.compile(rb"B(\d{1,7})T(\d{1,7}(?:[.,]\d{1,4})?)\]")

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import struct
 
-from game.replay.video import VideoError
+from game.replay.video import Mouse, VideoError
 
 
 class Cursor:
@@ -74,3 +74,38 @@ class Cursor:
             raise VideoError(
                 f"the {self.what} claims {count} {what}, more than its {self.left} bytes hold"
             )
+
+
+def mines(
+    cur: Cursor, rows: int, cols: int, count: int, *, base: int = 0, row_first: bool = False
+) -> frozenset[tuple[int, int]]:
+    """A board's mines, ``count`` pairs of bytes (column and row, or row and column
+    when ``row_first``; counted from ``base``), each on the board and none twice."""
+    if not rows or not cols:
+        raise VideoError(f"a board of {rows} x {cols} cells")
+    if count > rows * cols:
+        raise VideoError(f"{count} mines do not fit on {rows} x {cols}")
+    cur.records(count, 2, "mines")
+    placed = set()
+    for _ in range(count):
+        first, second = cur.u8("a mine's place"), cur.u8("a mine's place")
+        row, col = (first, second) if row_first else (second, first)
+        row, col = row - base, col - base
+        if not (0 <= row < rows and 0 <= col < cols):
+            raise VideoError(f"a mine at row {row + base}, column {col + base} is off the board")
+        placed.add((row, col))
+    if len(placed) != count:
+        raise VideoError("the same mine is given twice")
+    return frozenset(placed)
+
+
+MOUSE_CODES = {
+    1: Mouse.MOVE,
+    2: Mouse.LEFT_DOWN,
+    3: Mouse.LEFT_UP,
+    4: Mouse.RIGHT_DOWN,
+    5: Mouse.RIGHT_UP,
+    6: Mouse.MIDDLE_DOWN,
+    7: Mouse.MIDDLE_UP,
+}
+"""The mouse event codes RMV and EVF share (EVF took RMV's and added more)."""

@@ -30,28 +30,11 @@ Texts are UTF-8 (a transcoded file may name another encoding).
 
 from __future__ import annotations
 
+from game.replay.formats import binary
 from game.replay.formats.binary import Cursor
-from game.replay.video import (
-    MAX_EVENTS,
-    Facts,
-    Mouse,
-    MouseEvent,
-    Video,
-    VideoError,
-    text_of,
-)
+from game.replay.video import MAX_EVENTS, Facts, Mouse, MouseEvent, Video, VideoError, text_of
 
-MOUSE = {
-    1: Mouse.MOVE,
-    2: Mouse.LEFT_DOWN,
-    3: Mouse.LEFT_UP,
-    4: Mouse.RIGHT_DOWN,
-    5: Mouse.RIGHT_UP,
-    6: Mouse.MIDDLE_DOWN,
-    7: Mouse.MIDDLE_UP,
-    8: Mouse.PRE_FLAG,
-    9: Mouse.BOTH_DOWN,
-}
+MOUSE = {**binary.MOUSE_CODES, 8: Mouse.PRE_FLAG, 9: Mouse.BOTH_DOWN}
 TOGGLES = {
     10: (Mouse.LEFT_DOWN, Mouse.LEFT_UP),
     11: (Mouse.RIGHT_DOWN, Mouse.RIGHT_UP),

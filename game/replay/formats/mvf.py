@@ -32,16 +32,9 @@ from __future__ import annotations
 
 import math
 
+from game.replay.formats import binary
 from game.replay.formats.binary import Cursor
-from game.replay.video import (
-    MAX_EVENTS,
-    Facts,
-    Mouse,
-    MouseEvent,
-    Video,
-    VideoError,
-    text_of,
-)
+from game.replay.video import MAX_EVENTS, Facts, Mouse, MouseEvent, Video, VideoError, text_of
 
 LEVELS = {1: "beginner", 2: "intermediate", 3: "expert"}
 LOCAL = "cp1250"
@@ -106,21 +99,8 @@ def _bits(event: bytes, order: list[tuple[int, int]], start: int, count: int) ->
 def _board(cur: Cursor, base: int) -> tuple[int, int, frozenset[tuple[int, int]]]:
     """Columns, rows, mines (each as column, row, counted from ``base``)."""
     cols, rows = cur.u8("the columns"), cur.u8("the rows")
-    mines = cur.u16be("the mine count")
-    if not rows or not cols:
-        raise VideoError(f"a board of {rows} x {cols} cells")
-    if mines > rows * cols:
-        raise VideoError(f"{mines} mines do not fit on {rows} x {cols}")
-    cur.records(mines, 2, "mines")
-    placed = set()
-    for _ in range(mines):
-        col, row = cur.u8("a mine's column") - base, cur.u8("a mine's row") - base
-        if not (0 <= col < cols and 0 <= row < rows):
-            raise VideoError(f"a mine at column {col}, row {row} is off the board")
-        placed.add((row, col))
-    if len(placed) != mines:
-        raise VideoError("the same mine is given twice")
-    return rows, cols, frozenset(placed)
+    count = cur.u16be("the mine count")
+    return rows, cols, binary.mines(cur, rows, cols, count, base=base)
 
 
 def _modern(data: bytes, offset: int, version: str, *, year_release: bool = False) -> Video:

@@ -21,15 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from game.replay.video import (
-    MAX_EVENTS,
-    Facts,
-    Mouse,
-    MouseEvent,
-    Video,
-    VideoError,
-    text_of,
-)
+from game.replay.video import MAX_EVENTS, Facts, Mouse, MouseEvent, Video, VideoError, text_of
 
 MOUSE = {
     "lc": Mouse.LEFT_DOWN,

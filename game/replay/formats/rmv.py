@@ -36,26 +36,11 @@ readers do.
 
 from __future__ import annotations
 
+from game.replay.formats import binary
 from game.replay.formats.binary import Cursor
-from game.replay.video import (
-    MAX_EVENTS,
-    Facts,
-    Mouse,
-    MouseEvent,
-    Video,
-    VideoError,
-    text_of,
-)
+from game.replay.video import MAX_EVENTS, Facts, Mouse, MouseEvent, Video, VideoError, text_of
 
-MOUSE = {
-    1: Mouse.MOVE,
-    2: Mouse.LEFT_DOWN,
-    3: Mouse.LEFT_UP,
-    4: Mouse.RIGHT_DOWN,
-    5: Mouse.RIGHT_UP,
-    6: Mouse.MIDDLE_DOWN,
-    7: Mouse.MIDDLE_UP,
-}
+MOUSE = binary.MOUSE_CODES
 LEVELS = ("beginner", "intermediate", "expert", "custom")
 ENDS = {15: False, 16: True, 17: None}
 """End event -> the game was won (None: ended otherwise)."""
@@ -89,19 +74,7 @@ def read(data: bytes) -> Video:
     cur.skip(4, "the board's time stamp")
     cols, rows = cur.u8("the columns"), cur.u8("the rows")
     mines = cur.u16be("the mine count")
-    if not rows or not cols:
-        raise VideoError(f"a board of {rows} x {cols} cells")
-    if mines > rows * cols:
-        raise VideoError(f"{mines} mines do not fit on {rows} x {cols}")
-    cur.records(mines, 2, "mines")
-    placed = set()
-    for _ in range(mines):
-        col, row = cur.u8("a mine's column"), cur.u8("a mine's row")
-        if col >= cols or row >= rows:
-            raise VideoError(f"a mine at column {col}, row {row} is off the board")
-        placed.add((row, col))
-    if len(placed) != mines:
-        raise VideoError("the same mine is given twice")
+    placed = binary.mines(cur, rows, cols, mines)
     preflags: list[tuple[int, int]] = []
     if preflag_size:
         count = cur.u16be("the pre-flag count")
@@ -148,7 +121,7 @@ def read(data: bytes) -> Video:
             if value
         ),
     )
-    return Video("rmv", rows, cols, frozenset(placed), events, size, facts)
+    return Video("rmv", rows, cols, placed, events, size, facts)
 
 
 def _events(
