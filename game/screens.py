@@ -24,6 +24,7 @@ from game.persist import (
     Stats,
     StoredGame,
 )
+from game.persist.game_record import DailyStats
 from game.rules import (
     MAX_COLS,
     MAX_ROWS,
@@ -101,20 +102,31 @@ STATISTICS: list[tuple[str, Callable[[Stats], str]]] = [
 def statistics_dialog(
     stats_by_kind: Mapping[Difficulty, Stats],
     best_rates: Mapping[Difficulty, float | None] | None = None,
+    daily: DailyStats | None = None,
 ) -> TableDialog:
     """Games played, won, win %, streaks, average winning time and best 3BV/s, per
-    board kind."""
+    board kind; and the daily boards' line (days played and won, best time, streak
+    of days), kept apart from the presets."""
     kinds = list(stats_by_kind)
     stats = [stats_by_kind[kind] for kind in kinds]
     rows = [[label, *(show(s) for s in stats)] for label, show in STATISTICS]
     if best_rates is not None:
         rates = [best_rates.get(kind) for kind in kinds]
         rows.append(["Best 3BV/s", *(_figure(rate, "{:.2f}") for rate in rates)])
+    lines = []
+    if daily is not None and daily.played:
+        best = "-" if daily.best_ms is None else seconds(daily.best_ms)
+        lines.append(
+            f"Daily boards: {count(daily.played, 'day')} played, {daily.won} won, "
+            f"best time {best}, streak {count(daily.streak, 'day')} "
+            f"(longest {count(daily.longest, 'day')})."
+        )
     return TableDialog(
         "Statistics",
         ["", *(SHORT_NAMES[kind] for kind in kinds)],
         rows,
         buttons=(CLOSE, RESET),  # Enter closes; a reset is never the default
+        lines=lines,
     )
 
 

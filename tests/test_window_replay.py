@@ -272,6 +272,16 @@ def test_the_daily_board_is_marked_in_the_history_with_its_streak(
     assert stored.daily == date.today().isoformat() and stored.difficulty == "daily"
     assert app.profile.history.daily(date.today()).played == 1
     assert "Daily board of" in " ".join(getattr(app.stage.top_dialog, "lines", []))
+    # Statistics has a line of its own for the daily boards, apart from the presets.
+    key(pygame.K_ESCAPE, "\x1b")
+    app.run(frames=1)
+    app.play.command(Command.STATISTICS)
+    app.run(frames=1)
+    statistics = app.stage.top_dialog
+    assert statistics is not None and statistics.title == "Statistics"
+    [line] = [x for x in getattr(statistics, "lines", []) if x.startswith("Daily boards")]
+    assert "1 day played, 0 won" in line and "streak 0 days" in line
+    assert app.profile.stats(Difficulty.INTERMEDIATE).played == 0  # not an Intermediate game
 
 
 def test_daily_stats_count_days_and_streaks(tmp_path: Path) -> None:

@@ -65,7 +65,10 @@ class Dialogs:
         kinds = [*PRESETS, Difficulty.CUSTOM]
         stats = {kind: self.profile.stats(kind) for kind in kinds}
         rates = {kind: self.profile.best_rate(kind) for kind in kinds}
-        self.stage.open(screens.statistics_dialog(stats, rates), answered)
+        from datetime import date
+
+        daily = self.profile.history.daily(date.today())
+        self.stage.open(screens.statistics_dialog(stats, rates, daily), answered)
 
     def history(
         self,
