@@ -58,6 +58,15 @@ def test_a_replay_dropped_on_the_window_plays_and_esc_goes_back_to_the_board(
     assert app.table.game.status is not Status.READY  # and it plays
 
 
+def test_a_game_under_way_is_paused_while_a_replay_is_watched(app: App, tmp_path: Path) -> None:
+    click(app, cell_center(app, 4, 4))
+    assert app.table.session.stopwatch.running
+    post(pygame.DROPFILE, file=str(write_replay(tmp_path)))
+    app.run(frames=1)
+    assert isinstance(top(app), PlaybackScene)
+    assert app.table.session.paused and not app.table.session.stopwatch.running
+
+
 def test_b_plays_the_replays_board_as_practice_that_no_record_counts(
     app: App, tmp_path: Path
 ) -> None:

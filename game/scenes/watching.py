@@ -31,7 +31,9 @@ class Watching:
         self.table = table
 
     def replay(self, replay: Replay, caption: str = "", *, standalone: bool) -> PlaybackScene:
-        """Play a replay back (``standalone``: the window plays nothing else)."""
+        """Play a replay back (``standalone``: the window plays nothing else). A game
+        under way is paused meanwhile: watching is no playing time."""
+        self.table.pause()
         counter = self.prefs.settings.counter_below_zero
         scene = PlaybackScene(
             replay,
