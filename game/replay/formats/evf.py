@@ -67,8 +67,8 @@ def read(data: bytes) -> Video:
     transcoder = ""
     if version >= 4:
         country = text_of(cur.take(2, "the country"))
-        start = str(_u64(cur, "the start stamp"))
-        end = str(_u64(cur, "the end stamp"))
+        start = _when(_u64(cur, "the start stamp"))
+        end = _when(_u64(cur, "the end stamp"))
     program = _text(cur, "the program")
     if version >= 4 and summary & 0x08:
         transcoder = _text(cur, "the transcoder")
@@ -78,6 +78,9 @@ def read(data: bytes) -> Video:
     _text(cur, "the uniqueness mark")
     if version <= 3:
         start, end = _text(cur, "the start stamp"), _text(cur, "the end stamp")
+        start, end = (
+            _when(int(text)) if text.isdigit() and len(text) < 20 else text for text in (start, end)
+        )
         country = _text(cur, "the country")
     if version in (2, 3):
         _text(cur, "the device id")
@@ -118,6 +121,16 @@ def read(data: bytes) -> Video:
         ),
     )
     return Video("evf", rows, cols, placed, tuple(events), size, facts)
+
+
+def _when(microseconds: int) -> str:
+    """A stamp in microseconds since 1970 as a date ("" for none or out of range)."""
+    from datetime import datetime, timezone
+
+    if not 0 < microseconds < 253_402_300_800_000_000:  # before the year 10000
+        return ""
+    when = datetime.fromtimestamp(microseconds / 1_000_000, tz=timezone.utc)
+    return when.strftime("%Y-%m-%d %H:%M UTC")
 
 
 def _u24(cur: Cursor, what: str) -> int:

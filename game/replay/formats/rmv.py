@@ -36,6 +36,9 @@ readers do.
 
 from __future__ import annotations
 
+import re
+from datetime import datetime, timezone
+
 from game.replay.formats import binary
 from game.replay.formats.binary import Cursor
 from game.replay.video import MAX_EVENTS, Facts, Mouse, MouseEvent, Video, VideoError, text_of
@@ -71,7 +74,7 @@ def read(data: bytes) -> Video:
         cur.take(cur.u8("a player field's size"), "a player field")
         for _ in range(cur.u16be("the player field count"))
     ]
-    cur.skip(4, "the board's time stamp")
+    made = cur.u32be("the board's time stamp")
     cols, rows = cur.u8("the columns"), cur.u8("the rows")
     mines = cur.u16be("the mine count")
     placed = binary.mines(cur, rows, cols, mines)
@@ -108,8 +111,8 @@ def read(data: bytes) -> Video:
     level = properties[3] if len(properties) > 3 else 3
     facts = Facts(
         player=text_of(fields[0], utf8=utf8) if fields else "",
-        date=_stamp(result),
-        program=text_of(version, utf8=utf8).split(" Copyright")[0].strip(" -"),
+        date=_stamp(result) or _when(made),
+        program=_program(text_of(version, utf8=utf8)),
         level=LEVELS[level] if level < len(LEVELS) else "custom",
         finished=won,
         time_ms=end_ms,
@@ -183,11 +186,26 @@ def _events(
 
 
 def _stamp(result: bytes) -> str:
-    """The result string's time stamp (type 1), as it stands."""
+    """The result string's time stamp (type 1: seconds since 1970), as a date."""
     for part in result.split(b"#"):
         if part.strip().startswith(b"TIMESTAMP:"):
-            return text_of(part.split(b":", 1)[1][:16])
+            digits = part.split(b":", 1)[1].strip()
+            if digits.isdigit() and len(digits) <= 10:
+                return _when(int(digits))
+            return text_of(digits[:16])
     return ""
+
+
+def _when(seconds: int) -> str:
+    """A time stamp in seconds since 1970 as a date ("" for none)."""
+    if not seconds:
+        return ""
+    return datetime.fromtimestamp(seconds, tz=timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def _program(version: str) -> str:
+    """The program and its release, without the copyright that follows."""
+    return re.split(r"\s+(?:Copyright|\(c\)|\(C\)|©)", version, maxsplit=1)[0].strip(" -.")
 
 
 def _result_bbbv(result: bytes) -> int | None:
