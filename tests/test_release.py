@@ -343,6 +343,9 @@ def test_build_spec_excludes_nothing_the_game_imports() -> None:
         if name == gone or name.startswith(gone + ".")
     }
     assert not clashes, f"build.spec excludes modules the game imports: {sorted(clashes)}"
+    # Codecs are looked up by name, not imported: the replay readers decode GBK.
+    for needed in ("_codecs_cn", "_multibytecodec", "encodings.gbk"):
+        assert needed not in excluded, f"build.spec excludes {needed}, which GBK names need"
     assert "sqlite3" in imported
 
 

@@ -34,7 +34,7 @@ def text_of(data: bytes, *, utf8: bool = False, local: str = "gbk") -> str:
     for codec in codecs:
         try:
             return data.decode(codec).strip(" \x00\r\n\t")
-        except UnicodeDecodeError:
+        except (UnicodeDecodeError, LookupError):  # (LookupError: a build without it)
             continue
     return data.decode("latin-1").strip(" \x00\r\n\t")
 
