@@ -222,7 +222,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if options.verify_replay is not None:
         return cli.verify_replay(options.verify_replay)
     if options.analyse:
-        return cli.analyse(options.analyse, as_json=options.json)
+        return cli.analyse(options.analyse, as_json=options.json, moves=options.moves)
     if options.export_evf is not None:
         return cli.export_evf(*options.export_evf)
     if options.export_history is not None or options.import_history is not None:

@@ -45,6 +45,8 @@ class Options:
     """--analyse: replay files to report on, without a window."""
     json: bool = False
     """--json: the report as JSON Lines."""
+    moves: bool = False
+    """--moves: every move judged in the report."""
     export_history: str | None = None
     """--export-history: write every game of the history to this file and stop."""
     import_history: str | None = None
@@ -134,6 +136,11 @@ def parser() -> argparse.ArgumentParser:
         help="write one of our replays as an EVF file (Metasweeper's format), without a window",
     )
     p.add_argument("--json", action="store_true", help="with --analyse: JSON Lines")
+    p.add_argument(
+        "--moves",
+        action="store_true",
+        help="with --analyse --json: every move judged (logic, guess, mistake, ...)",
+    )
     board.add_argument(
         "--export-history",
         metavar="FILE",
@@ -173,6 +180,7 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
         analyse=tuple(args.analyse or ()),
         export_evf=tuple(args.export_evf) if args.export_evf else None,
         json=args.json,
+        moves=args.moves,
         export_history=args.export_history,
         import_history=args.import_history,
     )
@@ -245,14 +253,14 @@ def export_evf(source: str, target: str) -> int:
     return 0
 
 
-def analyse(paths: Sequence[str], *, as_json: bool) -> int:
+def analyse(paths: Sequence[str], *, as_json: bool, moves: bool = False) -> int:
     """--analyse: each file's figures on stdout (JSON Lines with --json); 0 if every
     file was read, 2 if one was not."""
     import json
 
     from game.replay.report import report, table
 
-    reports = [report(path) for path in paths]
+    reports = [report(path, moves=moves) for path in paths]
     if as_json:
         for entry in reports:
             _say(sys.stdout, json.dumps(entry, ensure_ascii=False))

@@ -170,3 +170,24 @@ def test_each_file_plays_back_in_our_engine_to_its_own_result_and_time(
     assert (replay.result is Status.WON) == entry["won"]
     assert abs(replay.ms / 1000 - float(entry["time"])) <= 0.011  # type: ignore[arg-type]
     assert replay.minefield is not None and frozenset(replay.minefield) == video.mines
+
+
+def test_analyse_with_moves_judges_every_move_of_a_community_file() -> None:
+    from game.replay.report import report
+
+    entry = report(str(DATA / "flop-player/avf/arbiter_int.avf"), moves=True)
+    moves = entry["moves"]
+    assert moves and {move["class"] for move in moves} <= {
+        "logic",
+        "guess",
+        "needless_guess",
+        "mistake",
+        "wasted",
+        "death",
+    }
+    assert moves[0]["class"] == "logic" and moves[0]["kind"] == "open"
+    assert all(later["time"] >= earlier["time"] for earlier, later in zip(moves, moves[1:]))
+    stats = entry["stats"]
+    assert {"guesses", "needless_guesses", "mistakes", "wasted", "luck"} <= set(stats)
+    assert 0 < stats["luck"] <= 1
+    assert moves[-1]["bbbv_solved"] == entry["bbbv"]  # a won game: all of it

@@ -23,16 +23,65 @@ from game.replay.video import VideoError
 Report = dict[str, Any]
 
 
-def report(path: str) -> Report:
-    """The figures of one replay file, or its error."""
+def report(path: str, *, moves: bool = False) -> Report:
+    """The figures of one replay file, or its error; with ``moves``, every move
+    judged too (game.analysis.judge): ``moves`` (per move: ``time``, ``kind``,
+    ``row``, ``col``, ``class``, ``p_safe``, ``best_p_safe``, ``think``,
+    ``bbbv_solved``) and, in ``stats``, ``guesses``, ``needless_guesses``,
+    ``mistakes``, ``wasted`` and ``luck``."""
     name = Path(path).name
     try:
-        if name.lower().endswith(COMMUNITY_SUFFIXES):
-            return _community(path)
-        return _ours(path)
+        community = name.lower().endswith(COMMUNITY_SUFFIXES)
+        entry = _community(path) if community else _ours(path)
+        if moves:
+            _judged(entry, path)
+        return entry
     except (VideoError, ReplayError) as error:
         text = str(error)
         return {"file": path, "error": text if name in text else f"{name}: {text}"}
+
+
+def _judged(entry: Report, path: str) -> None:
+    """Add every move judged to a report."""
+    from game.analysis.judge import Verdict, judge
+    from game.core import Game
+    from game.replay.files import open_replay
+
+    replay = open_replay(path).replay
+    if replay.minefield is None:
+        entry["moves"] = []
+        return
+    judgment = judge(
+        Game.from_minefield(replay.minefield, marks=replay.rules.question_marks), replay.moves
+    )
+
+    def chance(value: object) -> float | None:
+        return None if value is None else round(float(value), 6)  # type: ignore[arg-type]
+
+    entry["moves"] = [
+        {
+            "time": judged.ms / 1000,
+            "kind": judged.kind.value,
+            "row": judged.move.row,
+            "col": judged.move.col,
+            "class": judged.verdict.value,
+            **({"cause": judged.cause.value} if judged.cause is not None else {}),
+            "p_safe": chance(judged.p_safe),
+            "best_p_safe": chance(judged.best_p_safe),
+            "think": judged.think_ms / 1000,
+            "bbbv_solved": judged.bbbv_solved,
+        }
+        for judged in judgment.moves
+    ]
+    entry["stats"].update(
+        {
+            "guesses": judgment.count(Verdict.GUESS),
+            "needless_guesses": judgment.count(Verdict.NEEDLESS_GUESS),
+            "mistakes": judgment.count(Verdict.MISTAKE),
+            "wasted": judgment.count(Verdict.WASTED),
+            "luck": round(float(judgment.luck), 6),
+        }
+    )
 
 
 def _rates(
