@@ -6,6 +6,7 @@ or refused in one line."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -186,7 +187,7 @@ def test_analyse_with_moves_judges_every_move_of_a_community_file() -> None:
         "death",
     }
     assert moves[0]["class"] == "logic" and moves[0]["kind"] == "open"
-    assert all(later["time"] >= earlier["time"] for earlier, later in zip(moves, moves[1:]))
+    assert all(b["time"] >= a["time"] for a, b in itertools.pairwise(moves))
     stats = entry["stats"]
     assert {"guesses", "needless_guesses", "mistakes", "wasted", "luck"} <= set(stats)
     assert 0 < stats["luck"] <= 1
