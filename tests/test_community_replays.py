@@ -132,6 +132,16 @@ def test_analyse_gives_json_lines_in_order_and_exit_2_when_one_file_is_not_read(
             assert line[key] == want[key], (line["file"], key)
         assert abs(line["time"] - float(want["time"])) <= 0.011
     assert set(lines[-1]) == {"file", "error"} and "unknown event" in lines[-1]["error"]
+    # The board's statistics and the click counts' rates, as ms-toollib gives them.
+    keys = ["op", "isl", "zini", "hzini", "ce", "lce", "rce", "dce", "flag"]
+    keys += [f"cell{n}" for n in range(9)]
+    for line in lines[:-1]:
+        want = by_name[line["file"]].get("stats")
+        if not want:
+            continue
+        for key in keys:
+            if key in want:
+                assert line["stats"][key] == want[key], (line["file"], key)
     # All read: exit 0; a table without --json.
     done = subprocess.run(
         [sys.executable, "-m", "game", "--analyse", names[0]],

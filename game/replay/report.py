@@ -100,6 +100,27 @@ def _rates(
     }
 
 
+MAX_BOARD_STATS = 250_000
+"""The largest board (cells) whose ZiNi and the rest are worked out for a report."""
+
+
+def _board(rows: int, cols: int, mines: object) -> dict[str, int]:
+    """The layout's statistics under ms-toollib's names (op, isl, zini, hzini,
+    cell0..cell8); none for a board larger than MAX_BOARD_STATS."""
+    if rows * cols > MAX_BOARD_STATS:
+        return {}
+    from game.core.boardstats import board_stats
+
+    stats = board_stats(rows, cols, mines)  # type: ignore[arg-type]
+    return {
+        "op": stats.op,
+        "isl": stats.isl,
+        "zini": stats.zini,
+        "hzini": stats.hzini,
+        **{f"cell{n}": count for n, count in enumerate(stats.cells)},
+    }
+
+
 def _community(path: str) -> Report:
     from game.replay.formats import open_video
     from game.replay.tally import tally
@@ -131,6 +152,7 @@ def _community(path: str) -> Report:
             "dce": counted.dce,
             "flag": counted.flags,
             **_rates(seconds, counted.solved_bbbv, counted.clicks, counted.effective),
+            **_board(video.rows, video.cols, video.mines),
         },
     }
 
@@ -161,6 +183,11 @@ def _ours(path: str) -> Report:
         "stats": {
             "ce": clicks.effective,
             **_rates(seconds, replay.bbbv_solved, clicks.total, clicks.effective),
+            **(
+                {}
+                if replay.minefield is None
+                else _board(replay.board.rows, replay.board.cols, list(replay.minefield))
+            ),
         },
     }
 
