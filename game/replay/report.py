@@ -121,6 +121,42 @@ def _board(rows: int, cols: int, mines: object) -> dict[str, int]:
     }
 
 
+def _figures(
+    path: str,
+    fmt: str,
+    board: tuple[int, int, int],
+    won: bool,
+    seconds: float,
+    bbbv: tuple[int | None, int],
+    clicks: tuple[int, int, int],
+    who: tuple[str, str, str],
+) -> Report:
+    """A report's figures, in the order the keys are documented."""
+    return dict(
+        zip(
+            (
+                "file",
+                "format",
+                "rows",
+                "cols",
+                "mines",
+                "won",
+                "time",
+                "bbbv",
+                "solved_bbbv",
+                "left",
+                "right",
+                "double",
+                "player",
+                "program",
+                "date",
+            ),
+            (path, fmt, *board, won, seconds, *bbbv, *clicks, *who),
+            strict=True,
+        )
+    )
+
+
 def _community(path: str) -> Report:
     from game.replay.formats import open_video
     from game.replay.tally import tally
@@ -129,32 +165,26 @@ def _community(path: str) -> Report:
     counted = tally(video)
     seconds = counted.time_ms / 1000
     facts = video.facts
-    return {
-        "file": path,
-        "format": video.format,
-        "rows": video.rows,
-        "cols": video.cols,
-        "mines": video.mine_count,
-        "won": counted.won,
-        "time": seconds,
-        "bbbv": counted.bbbv,
-        "solved_bbbv": counted.solved_bbbv,
-        "left": counted.left,
-        "right": counted.right,
-        "double": counted.double,
-        "player": facts.player,
-        "program": facts.program,
-        "date": facts.date,
-        "stats": {
-            "ce": counted.effective,
-            "lce": counted.lce,
-            "rce": counted.rce,
-            "dce": counted.dce,
-            "flag": counted.flags,
-            **_rates(seconds, counted.solved_bbbv, counted.clicks, counted.effective),
-            **_board(video.rows, video.cols, video.mines),
-        },
+    entry = _figures(
+        path,
+        video.format,
+        (video.rows, video.cols, video.mine_count),
+        counted.won,
+        seconds,
+        (counted.bbbv, counted.solved_bbbv),
+        (counted.left, counted.right, counted.double),
+        (facts.player, facts.program, facts.date),
+    )
+    entry["stats"] = {
+        "ce": counted.effective,
+        "lce": counted.lce,
+        "rce": counted.rce,
+        "dce": counted.dce,
+        "flag": counted.flags,
+        **_rates(seconds, counted.solved_bbbv, counted.clicks, counted.effective),
+        **_board(video.rows, video.cols, video.mines),
     }
+    return entry
 
 
 def _ours(path: str) -> Report:
@@ -162,34 +192,25 @@ def _ours(path: str) -> Report:
     from game.replay.reader import load
 
     replay = load(path)
-    clicks = replay.clicks
+    clicks, board = replay.clicks, replay.board
     seconds = replay.ms / 1000
-    return {
-        "file": path,
-        "format": "ours",
-        "rows": replay.board.rows,
-        "cols": replay.board.cols,
-        "mines": replay.board.mines,
-        "won": replay.result is Status.WON,
-        "time": seconds,
-        "bbbv": replay.bbbv,
-        "solved_bbbv": replay.bbbv_solved,
-        "left": clicks.left,
-        "right": clicks.right,
-        "double": clicks.chord,
-        "player": replay.player,
-        "program": "Minesweeper (this game)",
-        "date": replay.date,
-        "stats": {
-            "ce": clicks.effective,
-            **_rates(seconds, replay.bbbv_solved, clicks.total, clicks.effective),
-            **(
-                {}
-                if replay.minefield is None
-                else _board(replay.board.rows, replay.board.cols, list(replay.minefield))
-            ),
-        },
+    entry = _figures(
+        path,
+        "ours",
+        (board.rows, board.cols, board.mines),
+        replay.result is Status.WON,
+        seconds,
+        (replay.bbbv, replay.bbbv_solved),
+        (clicks.left, clicks.right, clicks.chord),
+        (replay.player, "Minesweeper (this game)", replay.date),
+    )
+    layout = replay.minefield
+    entry["stats"] = {
+        "ce": clicks.effective,
+        **_rates(seconds, replay.bbbv_solved, clicks.total, clicks.effective),
+        **({} if layout is None else _board(board.rows, board.cols, list(layout))),
     }
+    return entry
 
 
 def table(reports: list[Report]) -> str:

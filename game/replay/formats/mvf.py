@@ -40,6 +40,10 @@ LEVELS = {1: "beginner", 2: "intermediate", 3: "expert"}
 LOCAL = "cp1250"
 """The code page of names in the program's files (Central European Windows)."""
 
+DOWNS = (Mouse.LEFT_DOWN, Mouse.RIGHT_DOWN, Mouse.MIDDLE_DOWN)
+UPS = (Mouse.LEFT_UP, Mouse.RIGHT_UP, Mouse.MIDDLE_UP)
+"""Each button's press and release, left, right, middle."""
+
 State = tuple[int, int, int, int, int, int]
 """One saved event: ms, left, right, middle (1 down), x, y."""
 
@@ -216,33 +220,16 @@ def _events(states: list[State], rows: int, cols: int) -> tuple[MouseEvent, ...]
         ms, left, right, middle, x, y = state
         ex, ey = (x, y) if 0 <= x < width and 0 <= y < height else (width, height)
         if previous is None:
-            kinds = [
-                kind
-                for kind, down in (
-                    (Mouse.LEFT_DOWN, left),
-                    (Mouse.RIGHT_DOWN, right),
-                    (Mouse.MIDDLE_DOWN, middle),
-                )
-                if down
-            ] or [Mouse.MOVE]
-            events.extend(MouseEvent(ms, kind, ex, ey) for kind in kinds[-1:])
+            held = [kind for kind, down in zip(DOWNS, (left, right, middle), strict=True) if down]
+            events.append(MouseEvent(ms, held[-1] if held else Mouse.MOVE, ex, ey))
         else:
             _, pl, pr, pm, px, py = previous
             if (x, y) != (px, py):
                 events.append(MouseEvent(ms, Mouse.MOVE, ex, ey))
-            for kind, now, before in (
-                (Mouse.LEFT_DOWN, left, pl),
-                (Mouse.RIGHT_DOWN, right, pr),
-                (Mouse.MIDDLE_DOWN, middle, pm),
-            ):
-                if now and not before:
-                    events.append(MouseEvent(ms, kind, ex, ey))
-            for kind, now, before in (
-                (Mouse.LEFT_UP, left, pl),
-                (Mouse.RIGHT_UP, right, pr),
-                (Mouse.MIDDLE_UP, middle, pm),
-            ):
-                if before and not now:
-                    events.append(MouseEvent(ms, kind, ex, ey))
+            changes = ((left, pl), (right, pr), (middle, pm))
+            for turn, pressed in ((DOWNS, True), (UPS, False)):  # presses, then releases
+                for kind, (now, before) in zip(turn, changes, strict=True):
+                    if now != before and bool(now) is pressed:
+                        events.append(MouseEvent(ms, kind, ex, ey))
         previous = state
     return tuple(events)
