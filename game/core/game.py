@@ -338,10 +338,7 @@ class Game:
 
     def lay_mines_for(self, row: int, col: int) -> None:
         """Place the mines as a first reveal of (row, col) would, without revealing
-        it: from the seed, under the first-click rule. A shared board (a board code,
-        the daily board) is dealt so, from a start cell chosen from its seed, and is
-        then one layout for every player wherever they click first. Placed mines
-        stay where they are."""
+        it (a shared board: one layout for everyone). Placed mines stay put."""
         if self._placed:
             return
         from game.core.generate import positions_for  # (the solver loads with a deal)
@@ -592,9 +589,8 @@ class Game:
         return game
 
     def hint(self) -> Hint | None:
-        """The next thing logic finds on the board as the player sees it (see
-        hints.py); None once the game is over."""
-        from game.core import hints  # (the solver loads with the first hint)
+        """The next thing logic finds (hints.py; the solver loads then); None once over."""
+        from game.core import hints
 
         return hints.hint(self)
 
