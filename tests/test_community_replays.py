@@ -132,16 +132,24 @@ def test_analyse_gives_json_lines_in_order_and_exit_2_when_one_file_is_not_read(
             assert line[key] == want[key], (line["file"], key)
         assert abs(line["time"] - float(want["time"])) <= 0.011
     assert set(lines[-1]) == {"file", "error"} and "unknown event" in lines[-1]["error"]
-    # The board's statistics and the click counts' rates, as ms-toollib gives them.
+    # The board's statistics, the clicks' and the speed's, as ms-toollib gives them.
     keys = ["op", "isl", "zini", "hzini", "ce", "lce", "rce", "dce", "flag"]
     keys += [f"cell{n}" for n in range(9)]
+    rates = ["ioe", "thrp", "corr", "bbbv_s", "cl_s", "ce_s", "stnb", "rqp", "qg", "etime"]
     for line in lines[:-1]:
-        want = by_name[line["file"]].get("stats")
+        want_all = by_name[line["file"]]
+        if want_all.get("path") is not None:
+            assert abs(line["path"] - want_all["path"]) < 0.01, line["file"]
+        want = want_all.get("stats")
         if not want:
             continue
         for key in keys:
             if key in want:
                 assert line["stats"][key] == want[key], (line["file"], key)
+        for key in rates:  # (within the files' time steps)
+            if want.get(key) is not None:
+                got = line["stats"][key]
+                assert abs(got - want[key]) <= 0.002 * max(1.0, abs(want[key])), (line["file"], key)
     # All read: exit 0; a table without --json.
     done = subprocess.run(
         [sys.executable, "-m", "game", "--analyse", names[0]],

@@ -100,6 +100,26 @@ def _rates(
     }
 
 
+STNB_CONSTANTS = {(8, 8, 10): 36.0, (16, 16, 40): 162.0, (16, 30, 99): 435.001}
+"""STNB's constant for each of the community's levels (none: a custom board, STNB 0)."""
+
+
+def _speed(
+    rows: int, cols: int, mines: int, seconds: float, bbbv: int, solved: int
+) -> dict[str, float | None]:
+    """STNB, RQP, QG and the estimated time, by ms-toollib's formulas (docs/STATS.md)."""
+    if seconds <= 0 or not bbbv or not solved:
+        return {"stnb": None, "rqp": None, "qg": None, "etime": None}
+    constant = STNB_CONSTANTS.get((rows, cols, mines), 0.0)
+    stnb = constant / (seconds**1.7 / solved) * (solved / bbbv) ** 0.5
+    return {
+        "stnb": round(stnb, 6),
+        "rqp": round(seconds * seconds / solved, 6),
+        "qg": round(seconds**1.7 / solved, 6),
+        "etime": round(seconds / solved * bbbv, 6),
+    }
+
+
 MAX_BOARD_STATS = 250_000
 """The largest board (cells) whose ZiNi and the rest are worked out for a report."""
 
@@ -175,6 +195,7 @@ def _community(path: str) -> Report:
         (counted.left, counted.right, counted.double),
         (facts.player, facts.program, facts.date),
     )
+    entry["path"] = round(counted.path, 3)
     entry["stats"] = {
         "ce": counted.effective,
         "lce": counted.lce,
@@ -182,6 +203,9 @@ def _community(path: str) -> Report:
         "dce": counted.dce,
         "flag": counted.flags,
         **_rates(seconds, counted.solved_bbbv, counted.clicks, counted.effective),
+        **_speed(
+            video.rows, video.cols, video.mine_count, seconds, counted.bbbv, counted.solved_bbbv
+        ),
         **_board(video.rows, video.cols, video.mines),
     }
     return entry
@@ -208,6 +232,9 @@ def _ours(path: str) -> Report:
     entry["stats"] = {
         "ce": clicks.effective,
         **_rates(seconds, replay.bbbv_solved, clicks.total, clicks.effective),
+        **_speed(
+            board.rows, board.cols, board.mines, seconds, replay.bbbv or 0, replay.bbbv_solved
+        ),
         **({} if layout is None else _board(board.rows, board.cols, list(layout))),
     }
     return entry

@@ -17,6 +17,7 @@ Pure Python: no pygame, no files. Mouse moves are skipped at once.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
@@ -77,6 +78,9 @@ class Tally:
     """Chords that opened something."""
     flags: int
     """Flags on the board at the end."""
+    path: float = 0.0
+    """The mouse's path while the game ran (and after, to the video's end), in
+    pixels of 16-pixel cells."""
 
     @property
     def clicks(self) -> int:
@@ -430,22 +434,31 @@ def over(machine: Machine) -> bool:
 
 
 def tally(video: Video) -> Tally:
-    """Play a video's presses and releases through the machine; what they did."""
-    rows, cols = video.rows, video.cols
+    """Play a video's presses and releases through the machine; what they did. The
+    mouse path runs on to the video's last event, as ms-toollib measures it."""
+    rows, cols, size = video.rows, video.cols, video.cell_size
     machine = Machine(rows, cols, numbers_of(rows, cols, video.mines))
     move, playing = Mouse.MOVE, _Game.PLAYING
     began = ended = None
+    path = 0.0
+    last: tuple[int, int] | None = None  # the last place on the board, once playing
+    width, height = cols * size, rows * size
     for event in video.events:
         kind = event.kind
-        if kind is move:
-            continue
-        was = machine.game
-        machine.step(kind, cell_of(video, event.x, event.y))
-        if began is None and was is not playing and machine.game is not was:
-            began = event.ms if machine.game is playing else None
-        if machine.game in (_Game.WON, _Game.LOST):
-            ended = event.ms
-            break
+        if kind is not move and ended is None:
+            was = machine.game
+            machine.step(kind, cell_of(video, event.x, event.y))
+            if began is None and was is not playing and machine.game is not was:
+                began = event.ms if machine.game is playing else None
+            if machine.game in (_Game.WON, _Game.LOST):
+                ended = event.ms
+        if machine.game in (_Game.PLAYING, _Game.WON, _Game.LOST):
+            x, y = event.x, event.y
+            if last is None:
+                last = (x, y)
+            if not (x >= width and y >= height):  # (the corner past the board: off it)
+                path += math.hypot(x - last[0], y - last[1])
+                last = (x, y)
     if ended is None:
         ended = video.events[-1].ms if video.events else 0
     return Tally(
@@ -461,4 +474,5 @@ def tally(video: Video) -> Tally:
         rce=machine.rce,
         dce=machine.dce,
         flags=machine.flags,
+        path=path * 16 / size,
     )
