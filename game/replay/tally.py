@@ -441,24 +441,26 @@ def tally(video: Video) -> Tally:
     move, playing = Mouse.MOVE, _Game.PLAYING
     began = ended = None
     path = 0.0
-    last: tuple[int, int] | None = None  # the last place on the board, once playing
     width, height = cols * size, rows * size
-    for event in video.events:
-        kind = event.kind
+    counting = (_Game.PLAYING, _Game.WON, _Game.LOST)
+    state = machine.game
+    last_x = last_y = -1  # the last place on the board, once playing (-1: none yet)
+    hypot = math.hypot
+    for ms, kind, x, y in video.events:
         if kind is not move and ended is None:
-            was = machine.game
-            machine.step(kind, cell_of(video, event.x, event.y))
-            if began is None and was is not playing and machine.game is not was:
-                began = event.ms if machine.game is playing else None
-            if machine.game in (_Game.WON, _Game.LOST):
-                ended = event.ms
-        if machine.game in (_Game.PLAYING, _Game.WON, _Game.LOST):
-            x, y = event.x, event.y
-            if last is None:
-                last = (x, y)
-            if not (x >= width and y >= height):  # (the corner past the board: off it)
-                path += math.hypot(x - last[0], y - last[1])
-                last = (x, y)
+            was = state
+            machine.step(kind, cell_of(video, x, y))
+            state = machine.game
+            if began is None and was is not playing and state is not was:
+                began = ms if state is playing else None
+            if state is _Game.WON or state is _Game.LOST:
+                ended = ms
+        if state in counting:
+            if last_x < 0:
+                last_x, last_y = x, y
+            if x < width or y < height:  # (the corner past the board: off it)
+                path += hypot(x - last_x, y - last_y)
+                last_x, last_y = x, y
     if ended is None:
         ended = video.events[-1].ms if video.events else 0
     return Tally(
