@@ -471,3 +471,29 @@ def test_a_new_history_made_in_place_of_a_damaged_one_is_marked_too(tmp_path: Pa
     ]
     history.close()
     assert list(tmp_path.glob("*.running-*")) == []
+
+
+def test_a_history_made_before_the_ranked_beginner_keeps_its_games(tmp_path: Path) -> None:
+    """Version 3's table listed the board kinds a game could have: a file made then
+    must take an 8x8 Beginner game once upgraded, every earlier game kept."""
+    path = tmp_path / HISTORY_FILE
+    shutil.copy(DATA / "history-v2.sqlite3", path)
+    history = open_history(path)
+    before = history.count()
+    ranked = GameRecord(
+        finished_at="2026-11-25T10:00:00",
+        difficulty="beginner 8x8",
+        rows=8,
+        cols=8,
+        mines=10,
+        first_click="opening",
+        seed="1",
+        won=True,
+        ms=5000,
+        bbbv=10,
+        bbbv_solved=10,
+    )
+    assert history.add_game(ranked) is not None and history.problems == ()
+    assert history.count() == before + 1 and history.stats("beginner 8x8").won == 1
+    history.close()
+    assert open_history(path).count() == before + 1

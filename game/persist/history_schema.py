@@ -1,8 +1,9 @@
 """The history database's layout: its tables, each version's, and the upgrades.
 
-Schema (version 3, in ``PRAGMA user_version``; version 2 added games.daily,
+Schema (version 4, in ``PRAGMA user_version``; version 2 added games.daily,
 version 3 the tallies, the counts and the indexes that let every query of the
-game read a few rows however long the history is):
+game read a few rows however long the history is, version 4 took away the table's
+list of board kinds, which GameRecord checks, so that a kind added later fits):
 
     games              one row per finished game (see GameRecord); id is the
                        finished order, which streaks follow
@@ -26,13 +27,14 @@ the best times and best 3BV/s are the first rows of the won ones.
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from collections.abc import Callable
 
-from game.persist.game_record import COLUMNS, DIFFICULTIES, FIRST_CLICKS
+from game.persist.game_record import COLUMNS, FIRST_CLICKS
 from game.persist.records import Stats
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 """The schema this code writes, and the newest it reads."""
 
 RATE = "(CASE WHEN ms > 0 THEN bbbv * 1000.0 / ms END)"
@@ -52,7 +54,7 @@ SCHEMA_V1 = (
     f"""CREATE TABLE games (
         id INTEGER PRIMARY KEY,
         finished_at TEXT NOT NULL,
-        difficulty TEXT NOT NULL CHECK (difficulty IN {DIFFICULTIES!r}),
+        difficulty TEXT NOT NULL,
         rows INTEGER NOT NULL CHECK (rows >= 1),
         cols INTEGER NOT NULL CHECK (cols >= 1),
         mines INTEGER NOT NULL CHECK (mines >= 0),
@@ -232,15 +234,40 @@ def put_tally(
     )
 
 
+def _upgrade_3_to_4(db: sqlite3.Connection) -> None:
+    """Version 3 to 4: the games table no longer lists the board kinds a game may
+    have (GameRecord checks them), so a kind added since (the ranked 8x8 Beginner)
+    can be stored in a file made before it. SQLite cannot drop a CHECK: the table is
+    made again without it, every row and index kept."""
+    [(made,)] = db.execute(
+        "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'games'"
+    ).fetchall()
+    unchecked = re.sub(r"\s*CHECK \(difficulty IN \([^)]*\)\)", "", made)
+    if unchecked == made:
+        return  # (made without the check: a file this code created)
+    db.execute(unchecked.replace("CREATE TABLE games", "CREATE TABLE games_v4", 1))
+    columns = ", ".join(("id", *COLUMNS))
+    db.execute(f"INSERT INTO games_v4 ({columns}) SELECT {columns} FROM games")
+    indexes = db.execute(
+        "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'games'"
+        " AND sql IS NOT NULL"
+    ).fetchall()
+    db.execute("DROP TABLE games")
+    db.execute("ALTER TABLE games_v4 RENAME TO games")
+    for (index,) in indexes:
+        db.execute(index)
+
+
 _UPGRADES: dict[int, Callable[[sqlite3.Connection], None]] = {
     0: _upgrade_0_to_1,
     1: _upgrade_1_to_2,
     2: _upgrade_2_to_3,
+    3: _upgrade_3_to_4,
 }
 """_UPGRADES[n] turns a database of version n into version n + 1, inside the
 transaction that then sets user_version to n + 1."""
 
-_LAYOUTS = {0: _TABLES_V0, 1: _TABLES_V1, 2: _TABLES_V2, 3: _TABLES_V3}
+_LAYOUTS = {0: _TABLES_V0, 1: _TABLES_V1, 2: _TABLES_V2, 3: _TABLES_V3, 4: _TABLES_V3}
 """The tables each known version has (what a database of that version must hold)."""
 
 
