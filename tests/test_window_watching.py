@@ -189,3 +189,39 @@ def test_beginner_8x8_ranked_size_is_a_setting_with_records_of_its_own(app: App)
     key(pygame.K_1, "1")
     app.run(frames=1)
     assert app.table.board == PRESETS[Difficulty.BEGINNER]
+
+
+def test_a_replay_seeks_steps_and_changes_speed(app: App, tmp_path: Path) -> None:
+    path = COMMUNITY / "flop-player/avf/arbiter_int.avf"
+    post(pygame.DROPFILE, file=str(path))
+    app.run(frames=1)
+    scene = top(app)
+    assert isinstance(scene, PlaybackScene)
+    key(pygame.K_END)
+    app.run(frames=1)
+    assert scene.finished and scene.table.session.status is Status.WON
+    end_view = scene.table.game.view()
+    key(pygame.K_HOME)
+    app.run(frames=1)
+    assert scene.table.game.opened_count == 0  # back at the start
+    key(pygame.K_RIGHT)
+    app.run(frames=1)
+    assert scene.paused and scene.table.game.opened_count > 0  # one move on: the first
+    first = scene.table.game.view()
+    key(pygame.K_RIGHT)
+    key(pygame.K_LEFT)
+    app.run(frames=1)
+    assert scene.table.game.view() == first  # on and back: the same position
+    # A click on the bar over the board goes to that moment: the middle, then the end.
+    renderer = app.viewport.renderer
+    bar = pygame.Rect(renderer.scaled(renderer.layout.menu_bar))
+    post(pygame.MOUSEBUTTONUP, pos=(bar.right - 1, bar.centery), button=1)
+    app.run(frames=1)
+    assert scene.table.game.view() == end_view
+    key(pygame.K_RIGHTBRACKET, "]")
+    app.run(frames=1)
+    assert scene.speed == 2
+    for _ in range(3):
+        key(pygame.K_LEFTBRACKET, "[")
+    app.run(frames=1)
+    assert scene.speed == 0.25

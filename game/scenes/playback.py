@@ -29,7 +29,20 @@ from game.words import result_word, seconds
 
 LEAD_MS = 500
 """A moment of the untouched board before the first event."""
-SPEEDS = {"1": 1, "2": 2, "4": 4, "Keypad 1": 1, "Keypad 2": 2, "Keypad 4": 4}
+SPEEDS: dict[str, float] = {
+    "1": 1,
+    "2": 2,
+    "4": 4,
+    "8": 8,
+    "Keypad 1": 1,
+    "Keypad 2": 2,
+    "Keypad 4": 4,
+    "Keypad 8": 8,
+}
+STEPS: tuple[float, ...] = (0.25, 0.5, 1, 2, 4, 8)
+PROGRESS = (0, 0, 128)
+"""The colour of the time already played, along the bar's foot."""
+"""The speeds [ and ] step through."""
 POINTER = [(0, 0), (0, 12), (3, 9), (5, 14), (7, 13), (5, 8), (9, 8)]
 """The arrow drawn for the recorded pointer, in 1x pixels from its tip."""
 
@@ -63,7 +76,7 @@ class PlaybackScene(Scene):
         """The window plays nothing else (--replay): Esc closes the window."""
         self.clock = ReplayClock()
         self.table = Table(self.clock, PlaySession(game_of(replay), self.clock))
-        self.speed = 1
+        self.speed: float = 1
         self.paused = False
         self.reset()
         viewport.show(replay.board)
@@ -98,7 +111,9 @@ class PlaybackScene(Scene):
         """One fixed step of the window's loop: play the events it covers."""
         if self.paused or self.finished:
             return
-        target = self.clock.ms + step_ms * self.speed
+        self._play_to(self.clock.ms + step_ms * self.speed)
+
+    def _play_to(self, target: float) -> None:
         for event in self.driver.until(target):
             if event.kind is not Kind.CANCEL:
                 self.pointer = (event.x, event.y)
@@ -109,14 +124,69 @@ class PlaybackScene(Scene):
             self.clock.ms = target
         self.changed = True
 
+    # ------------------------------------------------------------------ seeking
+
+    @property
+    def span(self) -> tuple[float, float]:
+        """The replay's first and last moments (ms, game time)."""
+        events = self.replay.events
+        start = min(0, events[0].ms if events else 0) - LEAD_MS
+        return (start, events[-1].ms if events else 0.0)
+
+    @property
+    def move_times(self) -> list[int]:
+        """When each move was made."""
+        return [event.ms for event in self.replay.events if event.move is not None]
+
+    def seek(self, ms: float) -> None:
+        """Go to a moment: the game as it stood then (played again from the start,
+        which an Expert game does in a few milliseconds)."""
+        first, last = self.span
+        ms = max(first, min(last, ms))
+        if ms < self.clock.ms or self.finished:
+            self.reset()
+        self._play_to(ms)
+
+    def step(self, moves: int) -> None:
+        """Paused, one move on (or back, for a negative number)."""
+        self.paused = True
+        now = self.clock.ms
+        times = self.move_times
+        if moves > 0:
+            later = [t for t in times if t > now]
+            if later:
+                self.seek(later[0])
+        else:
+            earlier = [t for t in times if t <= now]
+            self.seek(earlier[-2] if len(earlier) > 1 else self.span[0])
+
     def handle(self, event: pygame.event.Event) -> bool:
-        """Keys: 1, 2, 4 speed; Space or P pause; R again; B play this board; Esc or
-        Q close."""
+        """Keys: 1, 2, 4, 8 speed ([ and ] from 0.25x to 8x); Space or P pause;
+        Left and Right one move back or on; Home and End the start and the end; R
+        again; B play this board; Esc or Q close. A click on the bar over the board
+        goes to that moment (the bar is the replay's time)."""
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            renderer = self.viewport.renderer
+            bar = pygame.Rect(renderer.scaled(renderer.layout.menu_bar))
+            if bar.collidepoint(event.pos) and bar.w > 1:
+                first, last = self.span  # (its first pixel is the start, its last the end)
+                self.seek(first + (last - first) * (event.pos[0] - bar.x) / (bar.w - 1))
+            return True
         if event.type != pygame.KEYDOWN:
             return True
         name = pygame.key.name(event.key, False)
         if name in SPEEDS:
             self.speed = SPEEDS[name]
+        elif name in ("[", "]"):
+            at = min(range(len(STEPS)), key=lambda i: abs(STEPS[i] - self.speed))
+            at = max(0, min(len(STEPS) - 1, at + (1 if name == "]" else -1)))
+            self.speed = STEPS[at]
+        elif name in ("Right", "Left"):
+            self.step(1 if name == "Right" else -1)
+        elif name == "Home":
+            self.seek(self.span[0])
+        elif name == "End":
+            self.seek(self.span[1])
         elif name in ("Space", "P"):
             self.paused = not self.paused
         elif name == "R":
@@ -143,8 +213,8 @@ class PlaybackScene(Scene):
             summary = self.table.session.summary()
             state = f"{result_word(summary.status)} in {seconds(summary.ms)}"
         else:
-            state = "paused" if self.paused else f"{self.speed}x"
-        keys = "1 2 4: speed  Space: pause  R: again  B: play this board  Esc: close"
+            state = "paused" if self.paused else f"{self.speed:g}x"
+        keys = "1-8 [ ]: speed  Space: pause  Left Right: a move  R: again  B: play board  Esc"
         forms = [f"Replay {state}   {keys}", f"{state}  1/2/4 Space R B Esc", f"{state}  R B Esc"]
         if self.caption:  # who played it comes before the keys' names
             who = self.caption
@@ -173,6 +243,13 @@ class PlaybackScene(Scene):
         renderer.draw(screen, session.game, picture)
         bar = pygame.Rect(renderer.scaled(renderer.layout.menu_bar))
         screen.fill((192, 192, 192), bar)
+        first, last = self.span
+        done = 1.0 if last <= first else (self.clock.ms - first) / (last - first)
+        line = max(2, bar.h // 8)  # the replay's time: a line along the bar's foot
+        screen.fill((128, 128, 128), (bar.x, bar.bottom - line, bar.w, line))
+        screen.fill(
+            PROGRESS, (bar.x, bar.bottom - line, int(bar.w * max(0.0, min(1.0, done))), line)
+        )
         font = ui_font(max(9, bar.height * 11 // 18))
         for text in self.status():
             image = font.render(text, True, (0, 0, 0))
