@@ -6,8 +6,12 @@ events.
 The events go, at their times, into an input machine (so pressed cells and the
 surprised face show as they did) and the moves it makes onto the table, whose clock
 is the playback's own; the viewport's renderer draws it, with the pointer and a bar
-of keys over the menu bar: 1, 2 and 4 set the speed, Space pauses, R plays it again,
-B leaves it to play its board (a practice game), Esc closes it. Who played it, with
+of keys over the menu bar, along whose foot a line shows the time played: 1, 2, 4
+and 8 (or [ and ]) set the speed, Space pauses, Left and Right go one move back or
+on, Home and End to the start and the end, a click on the bar to that moment, R
+plays it again, B leaves it to play its board (a practice game), Esc closes it.
+Seeking plays the replay again from its start to the moment (a few milliseconds for
+an Expert game). Who played it, with
 which program and when are in the window's title. A playback never touches the
 player's history, best times or saved game.
 """
