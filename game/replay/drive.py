@@ -98,6 +98,17 @@ class Driver:
         self.clock.ms = event.ms
         return event, feed(self.machine, self.replay.board, event)
 
+    def skip(self, ms: float) -> list[Event]:
+        """Pass the events up to game time ``ms`` without the input machine (a seek:
+        what was held is let go); the events passed."""
+        events = self.replay.events
+        start = self.index
+        while self.index < len(events) and events[self.index].ms <= ms:
+            self.index += 1
+        self.machine.cancel()
+        self.clock.ms = ms
+        return list(events[start : self.index])
+
     def until(self, ms: float) -> Iterator[Event]:
         """Play the events up to game time ``ms``, yielding each."""
         events = self.replay.events

@@ -149,7 +149,15 @@ class PlaybackScene(Scene):
         ms = max(first, min(last, ms))
         if ms < self.clock.ms or self.finished:
             self.reset()
-        self._play_to(ms)
+        passed = self.driver.skip(ms)  # (the moves alone: the pressed cells need not show)
+        for event in passed:
+            if event.move is not None:
+                self.table.act(event.move, Via.MOUSE)
+        shown = [event for event in passed if event.kind is not Kind.CANCEL]
+        if shown:
+            self.pointer = (shown[-1].x, shown[-1].y)
+            self._follow(*self.pointer)
+        self.changed = True
 
     def step(self, moves: int) -> None:
         """Paused, one move on (or back, for a negative number)."""
