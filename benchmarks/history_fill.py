@@ -81,7 +81,7 @@ SELECT i,
     CASE difficulty WHEN 'beginner' THEN 10 WHEN 'intermediate' THEN 40 ELSE 99 END,
     'opening', CAST(i AS TEXT), won, 1000 + i * 104729 % 300000, bbbv,
     CASE WHEN won THEN bbbv ELSE i % (bbbv + 1) END,
-    10 + i % 50, i % 7, i % 5, i % 5, i % 97 = 0, NULL, NULL, NULL
+    10 + i % 50, i % 7, i % 5, i % 5, i % 97 = 0, NULL, NULL, NULL, 0, NULL
 FROM g
 """
 

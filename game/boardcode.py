@@ -47,6 +47,8 @@ LENGTH = 31
 """A code's letters and digits (version 2)."""
 LENGTH_V1 = 27
 """A version 1 code's."""
+MAX_TEXT = 64
+"""The longest text read as a code (its groups, hyphens and spaces as pasted)."""
 _SIZE_BITS, _MINE_BITS, _RULE_BITS = 10, 20, 2
 _CHECK_BITS = 20
 _V1_BITS = 111
@@ -127,7 +129,7 @@ def parse(text: str) -> BoardCode:
     """The board a code names; raises BoardCodeError (one line) for anything else."""
     if not isinstance(text, str):
         raise BoardCodeError("a board code is text")
-    if len(text) > 64:
+    if len(text) > MAX_TEXT:
         raise BoardCodeError(f"a board code is {LENGTH} letters and digits; this is far longer")
     letters = "".join(text.split()).replace("-", "").upper()
     if len(letters) not in (LENGTH, LENGTH_V1):

@@ -24,7 +24,7 @@ from game.persist import (
     Stats,
     StoredGame,
 )
-from game.persist.game_record import DailyStats
+from game.persist.game_record import CODE_FILTER, DailyStats
 from game.rules import (
     MAX_COLS,
     MAX_ROWS,
@@ -39,6 +39,7 @@ from game.rules import (
     max_mines,
 )
 from game.session import Stopwatch, Summary
+from game.widgets.chart import ChartPoint
 from game.widgets.form import Field, FormDialog
 from game.widgets.menu import MenuDialog
 from game.widgets.message import MessageDialog
@@ -140,16 +141,25 @@ HISTORY_SORTS = {
 """What the History screen's Sort steps through, and how it says it."""
 HISTORY_CHART = 60
 """Games in its chart."""
-HISTORY_FILTERS: tuple[Difficulty | None, ...] = (
+HistoryFilter = Difficulty | str | None
+"""What the History screen shows: every game (None), a board kind, the daily boards
+("daily") or the games from a board code ("board code")."""
+DAILY_FILTER = "daily"
+"""The daily boards' filter: their difficulty name."""
+HISTORY_FILTERS: tuple[HistoryFilter, ...] = (
     None,
     *(d for d in PRESETS if d is not Difficulty.RANKED_BEGINNER),
     Difficulty.CUSTOM,
     Difficulty.RANKED_BEGINNER,
+    DAILY_FILTER,
+    CODE_FILTER,
 )
-"""What the History screen's Next steps through: all games, each preset, custom."""
+"""What the History screen's Next steps through: all games, each preset, custom,
+the ranked Beginner, the daily boards, the games from board codes."""
+FILTER_WORDS = {None: "all boards", DAILY_FILTER: "daily boards", CODE_FILTER: "board codes"}
 
 
-def next_history_filter(kind: Difficulty | None) -> Difficulty | None:
+def next_history_filter(kind: HistoryFilter) -> HistoryFilter:
     """The History screen's next filter, round and round."""
     i = HISTORY_FILTERS.index(kind) if kind in HISTORY_FILTERS else -1
     return HISTORY_FILTERS[(i + 1) % len(HISTORY_FILTERS)]
@@ -181,9 +191,26 @@ def next_history_sort(sort: Sort) -> Sort:
     return order[(order.index(sort) + 1) % len(order)]
 
 
+def charted_board(kind: HistoryFilter, newest: StoredGame | None) -> HistoryFilter:
+    """The board whose times the History screen charts (one size, so the times
+    compare): the filter's own when it is a preset or the daily boards; for all
+    boards, the board of the newest game when it is one of those; None: no chart."""
+    if kind is None and newest is not None:
+        name = newest.record.difficulty
+        kinds = {d.value: d for d in Difficulty}
+        kind = DAILY_FILTER if name == DAILY_FILTER else kinds.get(name)
+    if kind == DAILY_FILTER or (isinstance(kind, Difficulty) and kind is not Difficulty.CUSTOM):
+        return kind
+    return None
+
+
+def _filter_label(kind: HistoryFilter) -> str:
+    return kind.label if isinstance(kind, Difficulty) else FILTER_WORDS[kind]
+
+
 def history_dialog(
     games: Sequence[StoredGame],
-    kind: Difficulty | None,
+    kind: HistoryFilter,
     *,
     sort: Sort = Sort.DATE,
     won: bool | None = None,
@@ -210,7 +237,7 @@ def history_dialog(
                 _figure(rate, "{:.2f}"),
             ]
         )
-    which = "all boards" if kind is None else kind.label
+    which = _filter_label(kind)
     lines = [] if rows else ["No games yet."]
     if rows and total is not None:
         lines.append(
@@ -219,9 +246,19 @@ def history_dialog(
         )
     chart = None
     charted = games if charted is None else charted
-    if charted:
-        times = [g.record.ms / 1000 if g.record.won else None for g in reversed(charted)]
-        chart = (f"Time per game, oldest to newest ({count(len(times), 'game')})", times)
+    chart_of = charted_board(kind, charted[0] if charted else None)
+    if charted and chart_of is not None:
+        oldest = list(reversed(charted))
+        points = [
+            ChartPoint(g.record.ms / 1000 if g.record.won else None, g.record.abandoned)
+            for g in oldest
+        ]
+        days = (oldest[0].record.finished_at[:10], oldest[-1].record.finished_at[:10])
+        label = _filter_label(chart_of)
+        caption = f"{label[:1].upper()}{label[1:]}: times, oldest to newest"
+        chart = (f"{caption} ({count(len(points), 'game')})", points, days)
+    elif charted:
+        lines.append("Times are charted for one size of board at a time: Next chooses it.")
     return TableDialog(
         f"History: {which}",
         ["Finished", "Board", "Result", "Time", "3BV/s"],
@@ -233,9 +270,10 @@ def history_dialog(
 
 
 def _result_of(record: GameRecord) -> str:
-    """How the history names a game's result: a helped win is shown as such."""
+    """How the history names a game's result: a helped win and an abandoned game
+    are shown as such."""
     if not record.won:
-        return "lost"
+        return "abandoned" if record.abandoned else "lost"
     return "won, assisted" if record.used_hint else "won"
 
 
@@ -332,7 +370,7 @@ def board_code_dialog() -> FormDialog:
 
     return FormDialog(
         "Play board code",
-        [Field("code", "Code", "", max_len=32)],
+        [Field("code", "Code", "", max_len=boardcode.MAX_TEXT)],
         validate,
         lines=["A board code names a board's size, mines, rules and seed (shown after a game)."],
     )

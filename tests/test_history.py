@@ -759,3 +759,48 @@ def test_two_windows_making_a_new_history_at_once_both_use_it(tmp_path: Path) ->
         assert worker.exitcode == 0
     assert [problems for _, problems in seen if problems] == []
     assert not list(tmp_path.glob("*.corrupt-*"))
+
+
+# ---------------------------------------------------------------- abandoned games, board codes
+
+
+def test_abandoned_games_and_board_codes_are_kept_and_the_codes_filtered(tmp_path: Path) -> None:
+    from game.persist.game_record import CODE_FILTER, Sort
+
+    history = open_history(tmp_path)
+    history.add_game(game(9000))
+    history.add_game(replace(game(5000, won=False), abandoned=True))
+    history.add_game(replace(game(7000), code="B2-abc"))
+    history.add_game(replace(game(3000, won=False), code="B2-def"))
+    assert history.count(CODE_FILTER) == 2 and history.count(CODE_FILTER, True) == 1
+    assert [g.record.code for g in history.page(CODE_FILTER)] == ["B2-def", "B2-abc"]
+    assert [g.record.ms for g in history.page(CODE_FILTER, sort=Sort.TIME)] == [3000, 7000]
+    assert [g.record.code for g in history.page(CODE_FILTER, won=False)] == ["B2-def"]
+    assert [g.record.abandoned for g in history.page("beginner")] == [False, False, True, False]
+    assert history.stats("beginner").played == 4  # an abandoned game counts as lost
+    with pytest.raises(GameRecordError):
+        replace(game(), abandoned=True)  # won and abandoned at once
+    history.close()
+
+
+def test_a_version_4_history_gains_the_abandoned_and_code_columns(tmp_path: Path) -> None:
+    history = open_history(tmp_path)
+    history.add_game(game(9000))
+    history.add_game(game(4000, won=False))
+    history.close()
+    db = sqlite3.connect(tmp_path / HISTORY_FILE)
+    db.execute("DROP INDEX games_by_code")
+    db.execute("ALTER TABLE games DROP COLUMN code")
+    db.execute("ALTER TABLE games DROP COLUMN abandoned")
+    db.execute("PRAGMA user_version = 4")
+    db.commit()
+    db.close()
+    history = open_history(tmp_path)
+    assert history.problems == ()
+    assert [(g.record.abandoned, g.record.code) for g in history.games()] == [(False, None)] * 2
+    history.add_game(replace(game(3000, won=False), abandoned=True, code="B2-x"))
+    assert history.games()[0].record.abandoned and history.games()[0].record.code == "B2-x"
+    history.close()
+    db = sqlite3.connect(tmp_path / HISTORY_FILE)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+    db.close()

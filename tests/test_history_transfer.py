@@ -208,3 +208,36 @@ def test_the_command_line_exports_and_imports(tmp_path: Path) -> None:
         "--data-dir", str(tmp_path / "new"), "--import-history", str(tmp_path / "junk.csv")
     )
     assert (code, out) == (1, "") and err.count("\n") == 1 and "junk.csv" in err
+
+
+@pytest.mark.parametrize("name", ["games.csv", "games.json"])
+def test_an_export_of_the_version_before_abandoned_and_code_still_imports(
+    tmp_path: Path, name: str
+) -> None:
+    import csv
+    import io
+    import json
+
+    source = _source(tmp_path / "old", 20)
+    export_history(source, tmp_path / name)
+    text = (tmp_path / name).read_text(encoding="utf-8")
+    if name.endswith(".json"):
+        data = json.loads(text)
+        for row in data["games"]:
+            del row["abandoned"], row["code"]
+        text = json.dumps(data)
+    else:
+        rows = list(csv.DictReader(io.StringIO(text)))
+        out = io.StringIO()
+        older = [field for field in FIELDS if field not in ("abandoned", "code")]
+        writer = csv.DictWriter(out, older, extrasaction="ignore", lineterminator="\n")
+        writer.writeheader()
+        writer.writerows(rows)
+        text = out.getvalue()
+    assert "abandoned" not in text
+    (tmp_path / f"older-{name}").write_text(text, encoding="utf-8")
+    target = _open(tmp_path / "new")
+    assert import_history(target, tmp_path / f"older-{name}") == 20
+    assert {(g.record.abandoned, g.record.code) for g in target.games()} == {(False, None)}
+    source.close()
+    target.close()

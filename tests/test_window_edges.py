@@ -140,8 +140,9 @@ def test_a_path_too_long_for_a_line_is_shortened_in_the_middle_not_broken() -> N
 
 def test_one_game_in_the_history_chart_is_one_game_not_1_games() -> None:
     record = GameRecord("2026-01-02T03:04:05", "beginner", 9, 9, 10, "opening", "1", True, 9000)
-    dialog = screens.history_dialog([StoredGame(1, record)], None)
+    dialog = screens.history_dialog([StoredGame(1, record)], Difficulty.BEGINNER)
     assert dialog.chart is not None and dialog.chart[0].endswith("(1 game)")
+    assert dialog.chart[2] == ("2026-01-02", "2026-01-02")
 
 
 # ---------------------------------------------------------------- 9: the cursor ring

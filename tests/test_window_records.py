@@ -28,11 +28,12 @@ from test_window import (
     win_beginner,
 )
 
-from game import cli
+from game import cli, theme
 from game.app import App
 from game.core import Status
 from game.persist import History
 from game.rules import Difficulty
+from game.widgets.chart import ChartPoint
 
 
 def folder() -> Path:
@@ -346,28 +347,90 @@ def test_the_history_lists_games_newest_first_charts_them_and_filters(
     rows = dialog.rows  # type: ignore[attr-defined]
     assert [row[2] for row in rows] == ["lost", "won"], "newest first"
     assert rows[1][3] == "4.000 s" and rows[1][1] == "Beginner"
-    caption, times = dialog.chart  # type: ignore[attr-defined]
-    assert times == [4.0, None], "oldest to newest, a loss as None"
-    assert "2 games" in caption
-    # The chart is drawn: navy bars inside the dialog below the table.
+    caption, points, days = dialog.chart  # type: ignore[attr-defined]
+    assert points == [ChartPoint(4.0), ChartPoint(None)], "oldest to newest, a loss as None"
+    assert caption.startswith("Beginner: times") and "2 games" in caption
+    assert days[0] == days[1] and len(days[0]) == len("YYYY-MM-DD")
+    # The chart is drawn below the table: the win a navy dot, the loss a red cross.
     rect = dialog.rect
     assert rect is not None
-    navy = sum(
-        app.viewport.screen.get_at((x, y))[:3] == (0, 0, 128)
-        for x in range(rect.left, rect.right, 2)
-        for y in range(rect.centery, rect.bottom, 2)
-    )
-    assert navy > 20
+    below = [
+        app.viewport.screen.get_at((x, y))[:3]
+        for x in range(rect.left, rect.right)
+        for y in range(rect.top + rect.height // 3, rect.bottom)  # (under the title band)
+    ]
+    assert below.count((0, 0, 128)) >= 9
+    assert below.count(theme.current().error) >= 5
     key(pygame.K_TAB, "\t")  # to Next
     key(pygame.K_RETURN, "\r")
     app.run(frames=1)
     assert top_dialog_title(app) == "History: Beginner"
-    for _ in range(3):
+    titles = []
+    for _ in range(7):
+        key(pygame.K_TAB, "\t")
+        key(pygame.K_RETURN, "\r")
+        app.run(frames=1)
+        titles.append(top_dialog_title(app))
+    assert titles == [
+        "History: Intermediate",
+        "History: Expert",
+        "History: Custom",
+        f"History: {Difficulty.RANKED_BEGINNER.label}",
+        "History: daily boards",
+        "History: board codes",
+        "History: all boards",
+    ]
+    for _ in range(4):
         key(pygame.K_TAB, "\t")
         key(pygame.K_RETURN, "\r")
         app.run(frames=1)
     assert top_dialog_title(app) == "History: Custom"
     assert app.stage.top_dialog.rows == []  # type: ignore[union-attr]
+
+
+def test_an_abandoned_game_and_a_board_code_game_are_shown_apart(
+    app: App, clock: FakeClock
+) -> None:
+    from game import screens
+    from game.boardcode import BoardCode
+    from game.commands import Command
+    from game.rules import Board, GameRules
+
+    use_layout(app, BEGINNER)
+    click(app, cell_center(app, 0, 5))  # under way
+    key(pygame.K_F2)  # a new game: the one under way is abandoned
+    app.run(frames=1)
+    code = BoardCode(Board(9, 9, 10), GameRules(), 5, start=(4, 4))
+    app.play.command(Command.BOARD_CODE)
+    dialog = app.stage.top_dialog
+    assert dialog is not None
+    dialog.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode=""))
+    for ch in code.code:
+        dialog.handle(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    dialog.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
+    app.stage.settle()
+    layout = app.table.game.minefield
+    assert layout is not None
+    click(app, cell_center(app, *sorted(layout)[0]))  # a mine: lost
+    assert app.table.game.status is Status.LOST
+    close_all(app)
+    key(pygame.K_F7)
+    app.run(frames=1)
+    dialog = app.stage.top_dialog
+    assert dialog is not None
+    assert [row[2] for row in dialog.rows] == ["lost", "abandoned"]  # type: ignore[attr-defined]
+    _, points, _ = dialog.chart  # type: ignore[attr-defined]
+    assert points == [ChartPoint(None, abandoned=True), ChartPoint(None)]
+    while top_dialog_title(app) != "History: board codes":
+        dialog.choose(screens.NEXT)
+        app.stage.settle()
+        app.run(frames=1)
+        dialog = app.stage.top_dialog
+        assert dialog is not None and top_dialog_title(app) != "History: all boards"
+    assert [row[2] for row in dialog.rows] == ["lost"]  # type: ignore[attr-defined]
+    assert any("Next chooses" in line for line in dialog.lines)  # type: ignore[attr-defined]
+    [stored] = app.profile.page("board code")
+    assert stored.record.code == code.code
 
 
 def _press_history_button(app: App, tabs: int) -> None:

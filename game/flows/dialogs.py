@@ -9,6 +9,7 @@ The dialogs themselves are made by game.screens, imported when one is first open
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from game.persist import Sort
 from game.prefs import Prefs
@@ -16,6 +17,9 @@ from game.rules import PRESETS, Difficulty
 from game.session.table import Source, Table
 from game.stage import Stage
 from game.version import version
+
+if TYPE_CHECKING:
+    from game.screens import HistoryFilter
 
 NewGame = Callable[..., None]
 """Starts a new game: board, and the keywords seed, rules, source (PlayScene.new_game)."""
@@ -72,13 +76,14 @@ class Dialogs:
 
     def history(
         self,
-        kind: Difficulty | None = None,
+        kind: HistoryFilter = None,
         sort: Sort = Sort.DATE,
         first: int = 0,
         won: bool | None = None,
     ) -> None:
         """The History screen: a page of past games and a chart of their times.
-        Next shows the next kind of board (all, then each preset, then custom),
+        Next shows the next kind of board (all, each preset, custom, the daily
+        boards, the games from board codes),
         Result every game, the won or the lost, Sort the next order, More the
         next page (then the first again); Export
         writes the whole history to a dated file in the data folder and Import
@@ -107,6 +112,9 @@ class Dialogs:
         total = self.profile.count(kind, won)
         games = self.profile.page(kind, won, sort, offset=first, limit=screens.HISTORY_ROWS)
         charted = self.profile.page(kind, won, limit=screens.HISTORY_CHART)
+        chart_of = screens.charted_board(kind, charted[0] if charted else None)
+        if chart_of is not kind and chart_of is not None:  # (all boards: the newest's)
+            charted = self.profile.page(chart_of, won, limit=screens.HISTORY_CHART)
         dialog = screens.history_dialog(
             games, kind, sort=sort, won=won, first=first, total=total, charted=charted
         )

@@ -141,6 +141,11 @@ class EndOfGame:
         )
         if event.tag.source is Source.DAILY and event.tag.daily is not None:
             record = replace(record, difficulty="daily", daily=event.tag.daily)
+        if event.result is Result.ABANDONED:
+            record = replace(record, abandoned=True)
+        if event.tag.source is Source.CODE:
+            code = code_of(session)
+            record = replace(record, code=None if code is None else code.code)
         game_id = self.profile.record_game(record)
         self.dialogs.tell_problems()
         return game_id

@@ -25,6 +25,9 @@ DIFFICULTIES = tuple(dict.fromkeys([*(d.value for d in Difficulty), "daily"]))
 
 BEST_TIME_DIFFICULTIES = tuple(d.value for d in PRESETS)
 """The difficulties with best-time tables (custom and daily boards have none)."""
+CODE_FILTER = "board code"
+"""Not a difficulty: the filter of the history for the games played from a board
+code (any size), read off their own index."""
 
 FIRST_CLICKS = tuple(dict.fromkeys([*(rule.value for rule in FirstClick), "noguess"]))
 """The first-click rules a game can have been played with."""
@@ -122,6 +125,10 @@ class GameRecord:
     """A file name in the replays folder, or None."""
     daily: str | None = None
     """The date ('YYYY-MM-DD') of the daily board this game was, or None."""
+    abandoned: bool = False
+    """The game was left for another before its end (it counts as lost)."""
+    code: str | None = None
+    """The board code the game was played from (a shared board), or None."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.finished_at, str) or not _ISO_LOCAL.fullmatch(self.finished_at):
@@ -169,6 +176,10 @@ class GameRecord:
             "/" in self.replay or "\\" in self.replay or self.replay in (".", "..")
         ):
             raise GameRecordError(f"replay must be a file name, not a path; got {self.replay!r}")
+        _check_bool(self.abandoned, "abandoned")
+        if self.abandoned and self.won:
+            raise GameRecordError("a game both won and abandoned")
+        _check_text(self.code, "code")
         if self.daily is not None:
             try:
                 ok = isinstance(self.daily, str) and len(self.daily) == 10
@@ -181,6 +192,8 @@ class GameRecord:
 
 COLUMNS = tuple(f.name for f in fields(GameRecord))
 """The games table's columns after id, in GameRecord's order."""
+COLUMNS_V4 = COLUMNS[: COLUMNS.index("abandoned")]
+"""The columns up to schema version 4 (version 5 added abandoned and code)."""
 
 
 PAGE = 50
@@ -271,7 +284,7 @@ def record_values(record: GameRecord) -> tuple[object, ...]:
     )
 
 
-_BOOL_COLUMNS = frozenset({"won", "used_hint"})
+_BOOL_COLUMNS = frozenset({"won", "used_hint", "abandoned"})
 
 
 def stored_game(row: tuple[Any, ...]) -> StoredGame | None:

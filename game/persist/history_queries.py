@@ -12,6 +12,7 @@ import sqlite3
 from datetime import date
 
 from game.persist.game_record import (
+    CODE_FILTER,
     COLUMNS,
     DIFFICULTIES,
     PAGE,
@@ -139,8 +140,18 @@ def _kinds(difficulty: str | None, won: bool | None) -> list[tuple[str, int]]:
     return [(board, result) for board in boards for result in results]
 
 
+def _code_where(won: bool | None) -> tuple[str, list[object]]:
+    if won is None:
+        return "code IS NOT NULL", []
+    return "code IS NOT NULL AND won = ?", [int(won)]
+
+
 def count(db: sqlite3.Connection, difficulty: str | None = None, won: bool | None = None) -> int:
-    """How many games are stored, of one board or all, one result or both."""
+    """How many games are stored, of one board or all, one result or both (or
+    those played from a board code: difficulty CODE_FILTER, read off their index)."""
+    if difficulty == CODE_FILTER:
+        where, args = _code_where(won)
+        return int(db.execute(f"SELECT count(*) FROM games WHERE {where}", args).fetchone()[0])
     kinds = _kinds(difficulty, won)
     where = " OR ".join("(difficulty = ? AND won = ?)" for _ in kinds)
     row = db.execute(
@@ -167,6 +178,15 @@ def page(
     """
     key, order = _ORDER[sort]
     offset, limit = max(0, offset), max(0, limit)
+    columns = ", ".join(f"games.{name}" for name in COLUMNS)
+    if difficulty == CODE_FILTER:  # (the games from a code: their own partial index)
+        where, values = _code_where(won)
+        rows = db.execute(
+            f"SELECT games.id AS id, {columns}, {key} AS key FROM games WHERE {where} "
+            f"ORDER BY {order} LIMIT ? OFFSET ?",
+            [*values, limit, offset],
+        )
+        return [game for game in (stored_game(row[:-1]) for row in rows) if game is not None]
     kinds = _kinds(difficulty, won)
     # Each run reads only the index (id and key); whole rows for the page alone.
     runs = " UNION ALL ".join(
@@ -177,7 +197,6 @@ def page(
     args: list[object] = []
     for kind in kinds:
         args += [*kind, offset + limit]
-    columns = ", ".join(f"games.{name}" for name in COLUMNS)
     rows = db.execute(
         f"WITH picked AS ({runs} ORDER BY {order} LIMIT ? OFFSET ?) "
         f"SELECT picked.id AS id, {columns}, picked.key AS key "

@@ -3,7 +3,8 @@
 Schema (version 4, in ``PRAGMA user_version``; version 2 added games.daily,
 version 3 the tallies, the counts and the indexes that let every query of the
 game read a few rows however long the history is, version 4 took away the table's
-list of board kinds, which GameRecord checks, so that a kind added later fits):
+list of board kinds, which GameRecord checks, so that a kind added later fits,
+version 5 added games.abandoned and games.code):
 
     games              one row per finished game (see GameRecord); id is the
                        finished order, which streaks follow
@@ -31,10 +32,10 @@ import re
 import sqlite3
 from collections.abc import Callable
 
-from game.persist.game_record import COLUMNS, FIRST_CLICKS
+from game.persist.game_record import COLUMNS, COLUMNS_V4, FIRST_CLICKS
 from game.persist.records import Stats
 
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 """The schema this code writes, and the newest it reads."""
 
 RATE = "(CASE WHEN ms > 0 THEN bbbv * 1000.0 / ms END)"
@@ -120,7 +121,7 @@ _SCHEMA_V3 = (
 )
 
 _TABLES_V2 = {
-    "games": ("id", *COLUMNS),
+    "games": ("id", *COLUMNS_V4),
     "resets": ("id", "kind", "after_game"),
     "meta": ("key", "value"),
     "legacy_stats": (
@@ -141,7 +142,7 @@ _TABLES_V3 = _TABLES_V2 | {
 }
 """Every table of the current schema and its columns, to recognise a foreign layout."""
 
-_TABLES_V1 = _TABLES_V2 | {"games": ("id", *COLUMNS[: COLUMNS.index("daily")])}
+_TABLES_V1 = _TABLES_V2 | {"games": ("id", *COLUMNS_V4[: COLUMNS_V4.index("daily")])}
 """Version 1: no daily marker."""
 
 _TABLES_V0 = {
@@ -246,7 +247,7 @@ def _upgrade_3_to_4(db: sqlite3.Connection) -> None:
     if unchecked == made:
         return  # (made without the check: a file this code created)
     db.execute(unchecked.replace("CREATE TABLE games", "CREATE TABLE games_v4", 1))
-    columns = ", ".join(("id", *COLUMNS))
+    columns = ", ".join(("id", *COLUMNS_V4))
     db.execute(f"INSERT INTO games_v4 ({columns}) SELECT {columns} FROM games")
     indexes = db.execute(
         "SELECT sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'games'"
@@ -258,16 +259,39 @@ def _upgrade_3_to_4(db: sqlite3.Connection) -> None:
         db.execute(index)
 
 
+def _upgrade_4_to_5(db: sqlite3.Connection) -> None:
+    """Version 4 to 5: a game says whether it was abandoned (so the history shows it
+    apart from the losses) and the board code it was played from; the games before
+    were not abandoned that anyone knows, and from no code."""
+    db.execute(
+        "ALTER TABLE games ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0"
+        " CHECK (abandoned IN (0, 1))"
+    )
+    db.execute("ALTER TABLE games ADD COLUMN code TEXT")
+    db.execute("CREATE INDEX games_by_code ON games (id) WHERE code IS NOT NULL")
+
+
 _UPGRADES: dict[int, Callable[[sqlite3.Connection], None]] = {
     0: _upgrade_0_to_1,
     1: _upgrade_1_to_2,
     2: _upgrade_2_to_3,
     3: _upgrade_3_to_4,
+    4: _upgrade_4_to_5,
 }
 """_UPGRADES[n] turns a database of version n into version n + 1, inside the
 transaction that then sets user_version to n + 1."""
 
-_LAYOUTS = {0: _TABLES_V0, 1: _TABLES_V1, 2: _TABLES_V2, 3: _TABLES_V3, 4: _TABLES_V3}
+_TABLES_V5 = _TABLES_V3 | {"games": ("id", *COLUMNS)}
+"""Version 5: games also say abandoned and code."""
+
+_LAYOUTS = {
+    0: _TABLES_V0,
+    1: _TABLES_V1,
+    2: _TABLES_V2,
+    3: _TABLES_V3,
+    4: _TABLES_V3,
+    5: _TABLES_V5,
+}
 """The tables each known version has (what a database of that version must hold)."""
 
 

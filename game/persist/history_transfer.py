@@ -43,7 +43,7 @@ MAX_IMPORT_BYTES = 512 << 20
 """Largest file imported (512 MiB: a CSV of a million games is about 150 MB)."""
 
 _INTS = frozenset(f.name for f in fields(GameRecord) if f.type in ("int", "int | None")) | {"id"}
-_BOOLS = frozenset({"won", "used_hint"})
+_BOOLS = frozenset({"won", "used_hint", "abandoned"})
 _KEY = ("finished_at", "difficulty", "rows", "cols", "mines", "seed", "won")
 """What makes two games the same game."""
 
@@ -116,9 +116,13 @@ def export_history(history: History, path: Path) -> int:
 # ---------------------------------------------------------------- reading
 
 
+LATER_FIELDS = ("abandoned", "code")
+"""Fields an export of an earlier version lacks: read as not abandoned, no code."""
+
+
 def _record(row: dict[str, Any], where: str, from_csv: bool) -> GameRecord:
-    if set(row) != set(FIELDS):
-        missing = sorted(set(FIELDS) - set(row))
+    missing = sorted(set(FIELDS) - set(row) - set(LATER_FIELDS))
+    if missing or set(row) - set(FIELDS):
         extra = sorted(set(row) - set(FIELDS))
         raise TransferError(
             f"{where}: fields are not those of a history export "
@@ -126,6 +130,8 @@ def _record(row: dict[str, Any], where: str, from_csv: bool) -> GameRecord:
         )
     values: dict[str, Any] = {}
     for name in COLUMNS:
+        if name not in row:
+            continue  # (a later field: its default)
         value = row[name]
         if from_csv:
             if value == "":
@@ -181,14 +187,16 @@ def _read_csv(text: str) -> list[GameRecord]:
     reader = csv.reader(io.StringIO(text, newline=""))
     try:
         header = next(reader, None)
-        if header is None or tuple(header) != FIELDS:
+        earlier = tuple(name for name in FIELDS if name not in LATER_FIELDS)
+        if header is None or tuple(header) not in (FIELDS, earlier):
             raise TransferError("it is not a history exported by this game (no header)")
+        names = tuple(header)
         records = []
         for row in reader:
             where = f"line {reader.line_num}"
-            if len(row) != len(FIELDS):
-                raise TransferError(f"{where}: {len(row)} values, not {len(FIELDS)}")
-            records.append(_record(dict(zip(FIELDS, row, strict=True)), where, from_csv=True))
+            if len(row) != len(names):
+                raise TransferError(f"{where}: {len(row)} values, not {len(names)}")
+            records.append(_record(dict(zip(names, row, strict=True)), where, from_csv=True))
     except csv.Error as error:
         raise TransferError(f"line {reader.line_num}: {error}") from None
     return records

@@ -275,7 +275,7 @@ class Profile(Tells):
 
     def page(
         self,
-        difficulty: Difficulty | None = None,
+        difficulty: Difficulty | str | None = None,
         won: bool | None = None,
         sort: Sort = Sort.DATE,
         offset: int = 0,
@@ -285,7 +285,7 @@ class Profile(Tells):
         or both, newest, fastest or best 3BV/s first."""
         return self.history.page(difficulty, won, sort, offset, limit)
 
-    def count(self, difficulty: Difficulty | None = None, won: bool | None = None) -> int:
+    def count(self, difficulty: Difficulty | str | None = None, won: bool | None = None) -> int:
         """How many games the history holds, of one board kind or all."""
         return self.history.count(difficulty, won)
 

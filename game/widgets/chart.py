@@ -1,13 +1,16 @@
-"""A small chart of times, oldest to newest, for the History screen.
+"""A small chart of times, oldest to newest, for the History screen (one board).
 
-Each won game is a bar as high as its time (shorter is better); a lost game is a
-short red tick on the floor; a black line steps down through the best time so far,
-so progress reads at a glance. Labels give the slowest and fastest time shown.
+Each won game is a dot as high as its time (lower is faster); a lost game is a
+red cross on the floor, an abandoned one a black dash there, so the two read
+apart; a grey line steps down through the best time so far, so progress reads at a
+glance. The left axis says seconds (0 at the floor, the slowest win at the top),
+the bottom axis the dates of the first and the last game shown.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import NamedTuple
 
 import pygame
 
@@ -18,45 +21,101 @@ from game.widgets.style import Style
 
 CHART_W = 260
 CHART_H = 64
+DOT = 4
+"""A win's dot, in pixels at 1x (a square, so a single game is a point)."""
+
+
+class ChartPoint(NamedTuple):
+    """One game of the chart."""
+
+    seconds: float | None
+    """Its time if won; None if lost or abandoned."""
+    abandoned: bool = False
+    """Left before its end (drawn apart from a loss)."""
 
 
 class ChartPiece(Piece):
-    """Bars of seconds (None: a game lost), with the best-so-far line."""
+    """Dots of seconds, crosses of losses, the best-so-far line, and the axes."""
 
-    def __init__(self, style: Style, seconds: Sequence[float | None], caption: str) -> None:
+    def __init__(
+        self,
+        style: Style,
+        points: Sequence[ChartPoint],
+        caption: str,
+        days: tuple[str, str] = ("", ""),
+    ) -> None:
         self.style = style
-        self.values = list(seconds)
+        self.points = list(points)
         self.caption = caption
+        self.days = days
         z = style.zoom
+        wins = [p.seconds for p in self.points if p.seconds is not None]
+        self.top = max(wins, default=0.0)
+        self.labels = (_axis_seconds(self.top), "0 s")
+        self.axis_w = max(style.font.size(label)[0] for label in self.labels) + 3 * z
         self.plot_h = CHART_H * z
         self.width = CHART_W * z
-        self.height = style.line + self.plot_h + 2 * z
+        self.height = 2 * style.line + self.plot_h + 3 * z
 
     def draw(self, image: pygame.Surface, sprites: SpriteSheet) -> None:
         style, z = self.style, self.style.zoom
+        look = theme()
         image.blit(style.text(self.caption), (self.x, self.y))
-        plot = pygame.Rect(self.x, self.y + style.line + z, self.width, self.plot_h)
+        plot = pygame.Rect(
+            self.x + self.axis_w, self.y + style.line + z, self.width - self.axis_w, self.plot_h
+        )
         sprites.frame(image, "sunken2", (plot.x, plot.y, plot.w, plot.h), fill=False)
         inner = plot.inflate(-4 * z, -4 * z)
-        image.fill(theme().field, inner)
-        wins = [v for v in self.values if v is not None]
-        if not self.values:
+        image.fill(look.field, inner)
+        top_label, floor_label = (style.text(label) for label in self.labels)
+        image.blit(top_label, (plot.x - 3 * z - top_label.get_width(), inner.y - z))
+        image.blit(
+            floor_label,
+            (plot.x - 3 * z - floor_label.get_width(), inner.bottom - style.line + z),
+        )
+        first, last = (style.text(day) for day in self.days)
+        under = plot.bottom + z
+        image.blit(first, (plot.x, under))
+        if self.days[1] != self.days[0]:
+            image.blit(last, (plot.right - last.get_width(), under))
+        if not self.points:
             return
-        top = max(wins, default=1.0) or 1.0
-        step = inner.w / len(self.values)
-        bar_w = max(int(step) - z, z)
+        dot = DOT * z
+        room = inner.inflate(-2 * dot, -2 * dot)
+        step = room.w / max(len(self.points) - 1, 1)
+        grey = look.text
+
+        def height(value: float) -> int:
+            return room.bottom - int(value / (self.top or 1.0) * room.h)
+
         best: float | None = None
-        points: list[tuple[int, int]] = []
-        for i, value in enumerate(self.values):
-            x = inner.x + int(i * step)
-            if value is None:
-                image.fill(theme().error, (x, inner.bottom - 3 * z, bar_w, 3 * z))
+        steps: list[tuple[int, int]] = []
+        marks: list[tuple[int, ChartPoint]] = []
+        for i, point in enumerate(self.points):
+            x = room.x + int(i * step) if len(self.points) > 1 else room.centerx
+            marks.append((x, point))
+            if point.seconds is not None and (best is None or point.seconds < best):
+                if steps:
+                    steps.append((x, steps[-1][1]))
+                best = point.seconds
+                steps.append((x, height(best)))
+        if steps:  # the best so far, under the marks
+            steps.append((room.right, steps[-1][1]))
+            pygame.draw.lines(image, look.shadow, False, steps, z)
+        for x, point in marks:
+            if point.seconds is not None:
+                y = height(point.seconds)
+                image.fill(look.highlight, (x - dot // 2, y - dot // 2, dot, dot))
                 continue
-            h = max(int(value / top * (inner.h - 2 * z)), z)
-            image.fill(theme().highlight, (x, inner.bottom - h, bar_w, h))
-            best = value if best is None else min(best, value)
-            y = inner.bottom - max(int(best / top * (inner.h - 2 * z)), z)
-            points.append((x, y))
-            points.append((x + bar_w, y))
-        if len(points) > 1:
-            pygame.draw.lines(image, theme().text, False, points, z)
+            y = inner.bottom - dot - z
+            if point.abandoned:
+                image.fill(grey, (x - dot, y, 2 * dot + z, z))
+            else:
+                a, b = (x - dot + z, y - dot + z), (x + dot - z, y + dot - z)
+                pygame.draw.line(image, look.error, a, b, z)
+                pygame.draw.line(image, look.error, (a[0], b[1]), (b[0], a[1]), z)
+
+
+def _axis_seconds(value: float) -> str:
+    """The top of the axis: whole seconds, or tenths under ten."""
+    return f"{value:.1f} s" if value < 10 else f"{value:.0f} s"

@@ -16,7 +16,7 @@ import pygame
 
 from game.sprites import SpriteSheet
 from game.theme import current as theme
-from game.widgets.chart import ChartPiece
+from game.widgets.chart import ChartPiece, ChartPoint
 from game.widgets.dialog import Dialog
 from game.widgets.pieces import Piece
 from game.widgets.style import Style
@@ -116,7 +116,7 @@ class TableDialog(Dialog):
         buttons: tuple[str, ...] = ("Close",),
         lines: list[str] | None = None,
         default: str | None = None,
-        chart: tuple[str, Sequence[float | None]] | None = None,
+        chart: tuple[str, Sequence[ChartPoint], tuple[str, str]] | None = None,
     ) -> None:
         if not buttons:
             raise ValueError("a table dialog needs at least one button")
@@ -125,13 +125,15 @@ class TableDialog(Dialog):
         self.rows = [list(row) for row in rows]
         self.lines = list(lines or [])
         self.chart = chart
-        """A caption and the seconds to chart under the table (None: a loss)."""
+        """A caption, the games to chart under the table and the days of the first
+        and the last."""
 
     def _body(self, style: Style, width: int) -> list[Piece]:
         table = TablePiece(style, self.headers, self.rows, width)
         pieces: list[Piece] = [table]
         if self.chart is not None:
-            pieces.append(ChartPiece(style, self.chart[1], self.chart[0]))
+            caption, points, days = self.chart
+            pieces.append(ChartPiece(style, points, caption, days))
         if self.lines:
             text_w = min(width, max(260 * style.zoom, table.width))
             pieces.append(TextPiece(style, self.lines, text_w))
