@@ -1,6 +1,6 @@
 """The history database's layout: its tables, each version's, and the upgrades.
 
-Schema (version 4, in ``PRAGMA user_version``; version 2 added games.daily,
+Schema (version 5, in ``PRAGMA user_version``; version 2 added games.daily,
 version 3 the tallies, the counts and the indexes that let every query of the
 game read a few rows however long the history is, version 4 took away the table's
 list of board kinds, which GameRecord checks, so that a kind added later fits,
