@@ -276,6 +276,29 @@ def test_ctrl_v_pastes_a_board_code_into_its_field(big: App) -> None:
     assert big.table.board == PRESETS[Difficulty.EXPERT] and big.table.game.seed == 4242
 
 
+def test_the_middle_button_pastes_the_primary_selection_into_a_field(big: App) -> None:
+    from game.widgets import clipboard
+
+    code = BoardCode(PRESETS[Difficulty.EXPERT], big.table.session.rules, 77, start=(3, 5)).code
+    assert clipboard.copy(f"{code}\n")  # a copy sets the selection too, where there is one
+    if clipboard.selection() != f"{code}\n":
+        pytest.skip("this SDL has no primary selection")
+    pygame.scrap.put_text("not this")  # the clipboard holds another text
+    key(pygame.K_F9)
+    big.run(frames=1)
+    dialog = big.stage.top_dialog
+    assert isinstance(dialog, FormDialog)
+    at = dialog.field_rect("code").center
+    post(pygame.MOUSEBUTTONDOWN, pos=at, button=2)
+    post(pygame.MOUSEBUTTONUP, pos=at, button=2)
+    big.run(frames=1)
+    assert dialog.values["code"] == code
+    key(pygame.K_RETURN)
+    big.run(frames=1)
+    assert big.stage.top_dialog is None
+    assert big.table.game.seed == 77 and big.table.session.start == (3, 5)
+
+
 def test_ctrl_v_pastes_digits_into_the_custom_boards_fields(big: App) -> None:
     pygame.scrap.put_text("24")
     big.play.command(Command.CUSTOM)

@@ -9,7 +9,7 @@ import pygame
 
 from game.sprites import SpriteSheet
 from game.theme import current as theme
-from game.widgets.clipboard import paste
+from game.widgets.clipboard import paste, selection
 from game.widgets.dialog import Arrangement, Dialog
 from game.widgets.pieces import Piece
 from game.widgets.style import WRAP_WIDTH, Style
@@ -225,6 +225,15 @@ class FormDialog(Dialog):
         self._edited()
 
     def _mouse_down(self, pos: tuple[int, int], button: int) -> None:
+        if button == 2:  # the middle button pastes the primary selection (X11, Wayland)
+            for i, rect in enumerate(self._field_rects):
+                if rect.collidepoint(pos):
+                    if i != self.focus_index or not self.field_has_focus:
+                        self._focus_on(i)
+                    self._keys_seen = True
+                    self.selected = False
+                    self._typed(" ".join(selection().split()))
+                    return
         if button == 1:
             for i, rect in enumerate(self._field_rects):
                 if rect.collidepoint(pos):
