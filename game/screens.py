@@ -372,7 +372,10 @@ def board_code_dialog() -> FormDialog:
         "Play board code",
         [Field("code", "Code", "", max_len=boardcode.MAX_TEXT)],
         validate,
-        lines=["A board code names a board's size, mines, rules and seed (shown after a game)."],
+        lines=[
+            "A board code names a board's size, mines, rules and seed (shown after a game).",
+            "Ctrl+V pastes one, and so does the middle button on Linux.",
+        ],
     )
 
 
