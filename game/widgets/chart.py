@@ -35,7 +35,8 @@ class ChartPoint(NamedTuple):
 
 
 class ChartPiece(Piece):
-    """Dots of seconds, crosses of losses, the best-so-far line, and the axes."""
+    """Dots of seconds, crosses of losses, the best-so-far line, and the axes; as
+    wide as asked (the table above it), never narrower than CHART_W at 1x."""
 
     def __init__(
         self,
@@ -43,6 +44,7 @@ class ChartPiece(Piece):
         points: Sequence[ChartPoint],
         caption: str,
         days: tuple[str, str] = ("", ""),
+        width: int = 0,
     ) -> None:
         self.style = style
         self.points = list(points)
@@ -54,7 +56,7 @@ class ChartPiece(Piece):
         self.labels = (_axis_seconds(self.top), "0 s")
         self.axis_w = max(style.font.size(label)[0] for label in self.labels) + 3 * z
         self.plot_h = CHART_H * z
-        self.width = CHART_W * z
+        self.width = max(CHART_W * z, width)
         self.height = 2 * style.line + self.plot_h + 3 * z
 
     def draw(self, image: pygame.Surface, sprites: SpriteSheet) -> None:

@@ -133,7 +133,7 @@ class TableDialog(Dialog):
         pieces: list[Piece] = [table]
         if self.chart is not None:
             caption, points, days = self.chart
-            pieces.append(ChartPiece(style, points, caption, days))
+            pieces.append(ChartPiece(style, points, caption, days, table.width))
         if self.lines:
             text_w = min(width, max(260 * style.zoom, table.width))
             pieces.append(TextPiece(style, self.lines, text_w))
