@@ -139,12 +139,13 @@ class App:
         resume.offer(self.dialogs)
         self.dialogs.tell_problems()
 
-    def watch(self, replay: Replay, caption: str = "") -> PlaybackScene:
-        """Play a replay back over the whole window (it then plays nothing else)."""
+    def watch(self, replay: Replay, caption: str = "", path: str | None = None) -> PlaybackScene:
+        """Play a replay back over the whole window (it then plays nothing else);
+        ``path``: the file it came from."""
         self._ready = True  # no resume offer, no problems box over a playback
         self.stage.clear_overlays()
         self.watching = True
-        return self.play.watching.replay(replay, caption, standalone=True)
+        return self.play.watching.replay(replay, caption, standalone=True, path=path)
 
     # ------------------------------------------------------------------ the loop
 
@@ -248,7 +249,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     try:
         if played_back is not None:
-            app.watch(played_back.replay, played_back.caption)
+            app.watch(played_back.replay, played_back.caption, str(options.replay))
         return app.run()
     except Exception:  # never a traceback in the player's face; the game is kept
         log = _write_crash_log(app.profile.folder)

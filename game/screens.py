@@ -49,6 +49,7 @@ from game.words import count, seconds
 NEXT, RESET, CLOSE, RESUME, NEW_GAME = "Next", "Reset", "Close", "Resume", "New game"
 SORT, RESULT, OLDER, EXPORT, IMPORT = "Sort", "Result", "More", "Export", "Import"
 COPY_CODE, KEEP_REPLAY, EXPORT_EVF = "Copy code", "Keep replay", "Save as EVF"
+ANALYSIS = "Analysis"
 SHORT_NAMES = {
     Difficulty.BEGINNER: "Beg.",
     Difficulty.INTERMEDIATE: "Int.",
@@ -323,11 +324,12 @@ def game_panel(
     lines: Sequence[str] = (),
     keep: bool = False,
     export: bool = False,
+    analyse: bool = False,
 ) -> TableDialog:
     """The statistics of the game just finished, as speedrunners read them; with
     its board code (and a button to copy it) and, if ``keep``, a button to keep
     its replay; if ``export``, one to save it as an EVF file for the community's
-    programs."""
+    programs; if ``analyse``, one to open its analysis."""
     clicks = summary.clicks
     won = summary.status is Status.WON
     bbbv = "-" if summary.bbbv is None else str(summary.bbbv)
@@ -347,6 +349,7 @@ def game_panel(
         rows.append(["Board code", code])
     buttons = (
         "OK",
+        *((ANALYSIS,) if analyse else ()),
         *((COPY_CODE,) if code else ()),
         *((KEEP_REPLAY,) if keep else ()),
         *((EXPORT_EVF,) if export else ()),
@@ -355,6 +358,32 @@ def game_panel(
     panel = TableDialog(title, [], rows, buttons=buttons, lines=list(lines))
     panel.copy_button = COPY_CODE
     return panel
+
+
+def analysis_dialog(entry: Mapping[str, object], name: str) -> MenuDialog:
+    """A game's analysis (a report of game.replay.report): every figure with its
+    value, and under them what the one under the pointer or the highlight means."""
+    from game.analysis.glossary import figures
+
+    shown = figures(entry)
+    won = "won" if entry.get("won") else "not won"
+    board = f"{entry['rows']}x{entry['cols']}, {count(int(str(entry['mines'])), 'mine')}"
+    if len(name) > NAME_SHOWN:  # (a file name: its two ends, never wrapped)
+        half = NAME_SHOWN // 2 - 1
+        name = f"{name[:half]}\N{HORIZONTAL ELLIPSIS}{name[-half:]}"
+    lines = [name, f"{board}, {won}."]
+    if "moves" not in entry:
+        lines.append(f"Clicks are judged on boards of up to {JUDGED_CELLS:,} cells.")
+    dialog = MenuDialog("Analysis", [(f.label, f.value) for f in shown], lines=lines)
+    dialog.hints = [f.means for f in shown]
+    dialog.show_hint()
+    return dialog
+
+
+NAME_SHOWN = 40
+"""The most characters of a game's name (a file name) the analysis shows."""
+JUDGED_CELLS = 10_000
+"""The largest board whose clicks the window judges (an Expert game takes 0.4 s)."""
 
 
 def board_code_dialog() -> FormDialog:

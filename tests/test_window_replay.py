@@ -480,3 +480,28 @@ def test_a_game_on_a_scrolled_big_board_records_where_the_clicks_landed(
         assert verify(parse(replay.to_text())).ok, "the positions name the cells clicked"
     finally:
         big.close()
+
+
+def test_the_end_of_game_panel_opens_the_games_analysis_and_comes_back(
+    app: App, clock: FakeClock
+) -> None:
+    from game.widgets.menu import MenuDialog
+
+    play_to_the_end(app, clock, lose=True)
+    panel = app.stage.top_dialog
+    assert panel is not None and screens.ANALYSIS in panel.buttons  # type: ignore[attr-defined]
+    panel.choose(screens.ANALYSIS)
+    app.stage.settle()
+    app.run(frames=1)
+    dialog = app.stage.top_dialog
+    assert isinstance(dialog, MenuDialog) and dialog.title == "Analysis"
+    shown = dict(dialog.items)
+    summary = app.table.session.summary()
+    assert shown["Time"] == f"{summary.ms / 1000:.3f} s"
+    assert shown["3BV"] == f"{summary.bbbv_solved} of {summary.bbbv}"
+    assert shown["Clicks"] == "2 left, 1 right, 0 double"
+    assert "The death" in shown  # the fatal click, judged
+    key(pygame.K_ESCAPE, "\x1b")
+    app.run(frames=1)
+    again = app.stage.top_dialog
+    assert again is not None and again.title == "Game over"

@@ -225,3 +225,47 @@ def test_a_replay_seeks_steps_and_changes_speed(app: App, tmp_path: Path) -> Non
         key(pygame.K_LEFTBRACKET, "[")
     app.run(frames=1)
     assert scene.speed == 0.25
+
+
+def test_a_in_a_community_replay_opens_its_analysis_with_the_oracles_figures(app: App) -> None:
+    import json
+
+    from game.widgets.menu import MenuDialog
+
+    name = "ms-toollib/test_files/HI-SCORE Exp_49.25_3BV=127_3BVs=2.57_Wang Jianing G01825.avf"
+    expected = next(
+        row
+        for row in map(json.loads, (COMMUNITY / "expected.jsonl").read_text("utf-8").splitlines())
+        if row["file"] == name
+    )
+    post(pygame.DROPFILE, file=str(COMMUNITY / name))
+    app.run(frames=1)
+    scene = top(app)
+    assert isinstance(scene, PlaybackScene)
+    key(pygame.K_a, "a")
+    app.run(frames=1)
+    dialog = app.stage.top_dialog
+    assert isinstance(dialog, MenuDialog) and dialog.title == "Analysis"
+    assert scene.paused  # the playback waits under it
+    shown = dict(dialog.items)
+    assert shown["3BV/s"] == f"{expected['stats']['bbbv_s']:.3f}"
+    assert shown["IOE"] == f"{expected['stats']['ioe']:.3f}"
+    assert shown["ZiNi"] == str(expected["stats"]["zini"])
+    assert shown["Clicks"] == (
+        f"{expected['left']} left, {expected['right']} right, {expected['double']} double"
+    )
+    assert {"Guesses", "Needless guesses", "Mistakes", "Wasted clicks", "Luck"} <= set(shown)
+    # The line under the figures says what the one under the pointer means.
+    labels = [label for label, _ in dialog.items]
+    zini = labels.index("ZiNi")
+    post(pygame.MOUSEMOTION, pos=dialog.row_rect(zini).center, rel=(0, 0), buttons=(0, 0, 0))
+    app.run(frames=1)
+    assert dialog.index == zini and dialog.note is not None and "greedy" in dialog.note
+    lit = dialog.row_rect(zini)
+    assert app.viewport.screen.get_at((lit.x + 2, lit.centery))[:3] == (0, 0, 128)
+    key(pygame.K_DOWN)  # and the keyboard's highlight
+    app.run(frames=1)
+    assert dialog.note is not None and "opening clicked first" in dialog.note
+    key(pygame.K_ESCAPE, "\x1b")
+    app.run(frames=1)
+    assert top(app) is scene

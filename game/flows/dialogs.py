@@ -19,6 +19,7 @@ from game.stage import Stage
 from game.version import version
 
 if TYPE_CHECKING:
+    from game.replay import Replay
     from game.screens import HistoryFilter
 
 NewGame = Callable[..., None]
@@ -119,6 +120,35 @@ class Dialogs:
             games, kind, sort=sort, won=won, first=first, total=total, charted=charted
         )
         self.stage.open(dialog, answered)
+
+    def analysis(
+        self,
+        replay: Replay,
+        name: str,
+        path: str | None = None,
+        then: Callable[[], None] | None = None,
+    ) -> None:
+        """The analysis of a game (its replay; ``path``: the file it came from, so
+        a community file is counted by its community's rules), every click judged
+        on boards of up to screens.JUDGED_CELLS cells; ``then`` after it closes."""
+        from game import screens
+        from game.replay.files import COMMUNITY_SUFFIXES
+        from game.replay.report import report, report_of
+
+        board = replay.board
+        judged = board.rows * board.cols <= screens.JUDGED_CELLS
+        if path is not None and path.lower().endswith(COMMUNITY_SUFFIXES):
+            entry = report(path, moves=judged)
+        else:
+            entry = report_of(replay, name, moves=judged)
+        if "error" in entry:
+            from game.widgets.message import MessageDialog
+
+            self.stage.open(MessageDialog("This game cannot be analysed", [entry["error"]]))
+            return
+        self.stage.open(
+            screens.analysis_dialog(entry, name), None if then is None else lambda _: then()
+        )
 
     def confirm(self, what: str, reset: Callable[[], bool]) -> None:
         """Ask before resetting records; Cancel is the default."""

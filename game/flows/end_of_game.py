@@ -236,6 +236,7 @@ class EndOfGame:
             lines,
             keep=replay is not None and not kept,
             export=replay is not None and replay.minefield is not None,
+            analyse=replay is not None and replay.minefield is not None,
         )
 
         def answered(result: object) -> None:
@@ -248,6 +249,10 @@ class EndOfGame:
                     else "No clipboard here: the code is shown above."
                 )
                 self.show_panel(session, tag, best)
+            elif result == screens.ANALYSIS and replay is not None:
+                self.dialogs.analysis(
+                    replay, "This game", then=lambda: self.show_panel(session, tag, best)
+                )
             elif result == screens.EXPORT_EVF and replay is not None:
                 self.replay_note = self.export_evf(replay, tag)
                 self.show_panel(session, tag, best)

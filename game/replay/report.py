@@ -14,11 +14,14 @@ by our own rules (docs/REPLAY.md, "Counting"). A file that cannot be read:
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.replay.files import COMMUNITY_SUFFIXES
 from game.replay.format import ReplayError
 from game.replay.video import VideoError
+
+if TYPE_CHECKING:
+    from game.replay.format import Replay
 
 Report = dict[str, Any]
 
@@ -32,22 +35,35 @@ def report(path: str, *, moves: bool = False) -> Report:
     name = Path(path).name
     try:
         community = name.lower().endswith(COMMUNITY_SUFFIXES)
-        entry = _community(path) if community else _ours(path)
-        if moves:
-            _judged(entry, path)
-        return entry
+        if community:
+            entry = _community(path)
+            if moves:
+                from game.replay.files import open_replay
+
+                _judged(entry, open_replay(path).replay)
+            return entry
+        from game.replay.reader import load
+
+        return report_of(load(path), path, moves=moves)
     except (VideoError, ReplayError) as error:
         text = str(error)
         return {"file": path, "error": text if name in text else f"{name}: {text}"}
 
 
-def _judged(entry: Report, path: str) -> None:
+def report_of(replay: Replay, name: str, *, moves: bool = False) -> Report:
+    """The figures of one of our replays in memory (a game just played), under
+    ``name``, as report gives them for a file."""
+    entry = _ours(name, replay)
+    if moves:
+        _judged(entry, replay)
+    return entry
+
+
+def _judged(entry: Report, replay: Replay) -> None:
     """Add every move judged to a report."""
     from game.analysis.judge import Verdict, judge
     from game.core import Game
-    from game.replay.files import open_replay
 
-    replay = open_replay(path).replay
     if replay.minefield is None:
         entry["moves"] = []
         return
@@ -211,11 +227,9 @@ def _community(path: str) -> Report:
     return entry
 
 
-def _ours(path: str) -> Report:
+def _ours(path: str, replay: Replay) -> Report:
     from game.core import Status
-    from game.replay.reader import load
 
-    replay = load(path)
     clicks, board = replay.clicks, replay.board
     seconds = replay.ms / 1000
     entry = _figures(

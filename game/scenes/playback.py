@@ -9,7 +9,8 @@ is the playback's own; the viewport's renderer draws it, with the pointer and a 
 of keys over the menu bar, along whose foot a line shows the time played: 1, 2, 4
 and 8 (or [ and ]) set the speed, Space pauses, Left and Right go one move back or
 on, Home and End to the start and the end, a click on the bar to that moment, R
-plays it again, B leaves it to play its board (a practice game), Esc closes it.
+plays it again, A opens its analysis (every figure, every click judged), B leaves
+it to play its board (a practice game), Esc closes it.
 Seeking plays the replay again from its start to the moment (a few milliseconds for
 an Expert game). Who played it, with
 which program and when are in the window's title. A playback never touches the
@@ -17,6 +18,8 @@ player's history, best times or saved game.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import pygame
 
@@ -78,6 +81,8 @@ class PlaybackScene(Scene):
         """Who played it, with which program, when (a community file says)."""
         self.standalone = standalone
         """The window plays nothing else (--replay): Esc closes the window."""
+        self.on_analyse: Callable[[], None] | None = None
+        """What A does: open the game's analysis (the playback pauses for it)."""
         self.clock = ReplayClock()
         self.table = Table(self.clock, PlaySession(game_of(replay), self.clock))
         self.speed: float = 1
@@ -175,7 +180,7 @@ class PlaybackScene(Scene):
     def handle(self, event: pygame.event.Event) -> bool:
         """Keys: 1, 2, 4, 8 speed ([ and ] from 0.25x to 8x); Space or P pause;
         Left and Right one move back or on; Home and End the start and the end; R
-        again; B play this board; Esc or Q close. A click on the bar over the board
+        again; A the analysis; B play this board; Esc or Q close. A click on the bar over the board
         goes to that moment (the bar is the replay's time)."""
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             renderer = self.viewport.renderer
@@ -204,6 +209,9 @@ class PlaybackScene(Scene):
         elif name == "R":
             self.reset()
             self.paused = False
+        elif name == "A" and self.on_analyse is not None:
+            self.paused = True
+            self.on_analyse()
         elif name == "B" and self.replay.minefield is not None:
             self.result = PLAY_BOARD
             self.done = True
@@ -226,8 +234,15 @@ class PlaybackScene(Scene):
             state = f"{result_word(summary.status)} in {seconds(summary.ms)}"
         else:
             state = "paused" if self.paused else f"{self.speed:g}x"
-        keys = "1-8 [ ]: speed  Space: pause  Left Right: a move  R: again  B: play board  Esc"
-        forms = [f"Replay {state}   {keys}", f"{state}  1/2/4 Space R B Esc", f"{state}  R B Esc"]
+        keys = (
+            "1-8 [ ]: speed  Space: pause  Left Right: a move  R: again  A: analysis  "
+            "B: play board  Esc"
+        )
+        forms = [
+            f"Replay {state}   {keys}",
+            f"{state}  1/2/4 Space R A B Esc",
+            f"{state}  R A B Esc",
+        ]
         if self.caption:  # who played it comes before the keys' names
             who = self.caption
             name = who.split(", ")[0]  # the player (or the program) alone

@@ -30,9 +30,12 @@ class Watching:
         self.dialogs = dialogs
         self.table = table
 
-    def replay(self, replay: Replay, caption: str = "", *, standalone: bool) -> PlaybackScene:
-        """Play a replay back (``standalone``: the window plays nothing else). A game
-        under way is paused meanwhile: watching is no playing time."""
+    def replay(
+        self, replay: Replay, caption: str = "", *, standalone: bool, path: str | None = None
+    ) -> PlaybackScene:
+        """Play a replay back (``standalone``: the window plays nothing else; ``path``:
+        the file it came from). A game under way is paused meanwhile: watching is
+        no playing time."""
         self.table.pause()
         counter = self.prefs.settings.counter_below_zero
         scene = PlaybackScene(
@@ -43,6 +46,8 @@ class Watching:
             caption=caption,
             standalone=standalone,
         )
+        name = Path(path).name if path else "This replay"
+        scene.on_analyse = lambda: self.dialogs.analysis(replay, name, path)
         self.stage.push(scene, lambda result: self._closed(scene, result))
         return scene
 
@@ -59,7 +64,7 @@ class Watching:
 
             self.stage.open(MessageDialog("This replay cannot be played", [str(error)]))
             return None
-        return self.replay(opened.replay, opened.caption, standalone=False)
+        return self.replay(opened.replay, opened.caption, standalone=False, path=str(path))
 
     def browse(self) -> None:
         """The Game menu's Open replay...: pick a file, from the kept replays."""

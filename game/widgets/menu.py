@@ -109,6 +109,9 @@ class MenuDialog(Dialog):
         self.on_pick: Callable[[int], list[tuple[str, str]]] | None = None
         self._row_rects: list[pygame.Rect] = []
         self._rows: Presser[int] = Presser()
+        self.hints: list[str] | None = None
+        """One line per item, shown under the menu for the highlighted line; the
+        highlight then follows the pointer as well as Up and Down."""
 
     @property
     def shown_rows(self) -> int:
@@ -161,13 +164,24 @@ class MenuDialog(Dialog):
     def choose(self, label: str) -> None:
         self._close(None if label == "Close" else label)
 
+    def show_hint(self) -> None:
+        """Put the highlighted line's hint under the menu (if the menu has hints)."""
+        if self.hints is not None and 0 <= self.index < len(self.hints):
+            self.note = self.hints[self.index]
+            self._changed()
+
     def _body(self, style: Style, width: int) -> list[Piece]:
         pieces: list[Piece] = []
         if self.lines:
             pieces.append(TextPiece(style, self.lines, min(width, WRAP_WIDTH * style.zoom)))
-        pieces.append(MenuPiece(style, self))
+        menu = MenuPiece(style, self)
+        pieces.append(menu)
         if self.note:
-            pieces.append(TextPiece(style, [self.note], min(width, WRAP_WIDTH * style.zoom)))
+            room = max(menu.width, min(width, WRAP_WIDTH * style.zoom))
+            note = TextPiece(style, [self.note], room)
+            if self.hints:  # as tall as the tallest hint: the dialog keeps its size
+                note.height = max(TextPiece(style, [hint], room).height for hint in self.hints)
+            pieces.append(note)
         return pieces
 
     def _key(self, key: int, mod: int) -> None:
@@ -189,6 +203,7 @@ class MenuDialog(Dialog):
             self._stop = 0
             self._follow()
             self._changed()
+            self.show_hint()
         elif (key in ENTER_KEYS or key == pygame.K_SPACE) and self.lines_have_focus:
             self.pick(self.index)
         else:
@@ -230,5 +245,9 @@ class MenuDialog(Dialog):
         super()._mouse_up(pos, button)
 
     def _mouse_moved(self, pos: tuple[int, int]) -> None:
-        self._rows.move(self._row_at(pos))
+        row = self._row_at(pos)
+        self._rows.move(row)
+        if self.hints is not None and row is not None and row != self.index:
+            self.index = row
+            self.show_hint()
         super()._mouse_moved(pos)
