@@ -62,6 +62,8 @@ def record(i: int) -> GameRecord:
         chord_clicks=i % 5,
         effective_clicks=i % 5,
         used_hint=i % 97 == 0,
+        death_row=None if won else i % rows,
+        death_col=None if won else i * 7 % cols,
     )
 
 
@@ -70,19 +72,21 @@ _BOARD_SQL = " ".join(f"WHEN {k} THEN '{d}'" for k, (d, _, _, _) in enumerate(BO
 _FILL = f"""
 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < :count),
 g AS (SELECT i, CASE i % 10 {_BOARD_SQL} END AS difficulty,
-             i * 7919 % 100 < 40 AS won, 1 + i * 31 % 25 AS bbbv FROM n)
+             i * 7919 % 100 < 40 AS won, 1 + i * 31 % 25 AS bbbv FROM n),
+s AS (SELECT *,
+    CASE difficulty WHEN 'beginner' THEN 9 WHEN 'custom' THEN 20 ELSE 16 END AS r,
+    CASE difficulty WHEN 'beginner' THEN 9 WHEN 'intermediate' THEN 16
+        WHEN 'expert' THEN 30 ELSE 24 END AS c FROM g)
 INSERT INTO games (id, {", ".join(COLUMNS)})
 SELECT i,
     strftime('%Y-%m-%dT%H:%M:%S', '{START.isoformat()}', '+' || i || ' minutes'),
-    difficulty,
-    CASE difficulty WHEN 'beginner' THEN 9 WHEN 'custom' THEN 20 ELSE 16 END,
-    CASE difficulty WHEN 'beginner' THEN 9 WHEN 'intermediate' THEN 16
-        WHEN 'expert' THEN 30 ELSE 24 END,
+    difficulty, r, c,
     CASE difficulty WHEN 'beginner' THEN 10 WHEN 'intermediate' THEN 40 ELSE 99 END,
     'opening', CAST(i AS TEXT), won, 1000 + i * 104729 % 300000, bbbv,
     CASE WHEN won THEN bbbv ELSE i % (bbbv + 1) END,
-    10 + i % 50, i % 7, i % 5, i % 5, i % 97 = 0, NULL, NULL, NULL, 0, NULL
-FROM g
+    10 + i % 50, i % 7, i % 5, i % 5, i % 97 = 0, NULL, NULL, NULL, 0, NULL,
+    CASE WHEN won THEN NULL ELSE i % r END, CASE WHEN won THEN NULL ELSE i * 7 % c END
+FROM s
 """
 
 

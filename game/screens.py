@@ -41,6 +41,7 @@ from game.rules import (
 from game.session import Stopwatch, Summary
 from game.widgets.chart import ChartPoint
 from game.widgets.form import Field, FormDialog
+from game.widgets.heatmap import HeatmapDialog
 from game.widgets.menu import MenuDialog
 from game.widgets.message import MessageDialog
 from game.widgets.table import TableDialog
@@ -50,6 +51,7 @@ NEXT, RESET, CLOSE, RESUME, NEW_GAME = "Next", "Reset", "Close", "Resume", "New 
 SORT, RESULT, OLDER, EXPORT, IMPORT = "Sort", "Result", "More", "Export", "Import"
 COPY_CODE, KEEP_REPLAY, EXPORT_EVF = "Copy code", "Keep replay", "Save as EVF"
 ANALYSIS = "Analysis"
+DEATHS = "Deaths"
 SHORT_NAMES = {
     Difficulty.BEGINNER: "Beg.",
     Difficulty.INTERMEDIATE: "Int.",
@@ -127,7 +129,7 @@ def statistics_dialog(
         "Statistics",
         ["", *(SHORT_NAMES[kind] for kind in kinds)],
         rows,
-        buttons=(CLOSE, RESET),  # Enter closes; a reset is never the default
+        buttons=(CLOSE, DEATHS, RESET),  # Enter closes; a reset is never the default
         lines=lines,
     )
 
@@ -364,6 +366,7 @@ def analysis_dialog(entry: Mapping[str, object], name: str) -> MenuDialog:
     """A game's analysis (a report of game.replay.report): every figure with its
     value, and under them what the one under the pointer or the highlight means."""
     from game.analysis.glossary import figures
+    from game.analysis.judge import JUDGED_CELLS
 
     shown = figures(entry)
     won = "won" if entry.get("won") else "not won"
@@ -382,8 +385,27 @@ def analysis_dialog(entry: Mapping[str, object], name: str) -> MenuDialog:
 
 NAME_SHOWN = 40
 """The most characters of a game's name (a file name) the analysis shows."""
-JUDGED_CELLS = 10_000
-"""The largest board whose clicks the window judges (an Expert game takes 0.4 s)."""
+
+
+def deaths_dialog(board: Board, deaths: Mapping[tuple[int, int], int]) -> HeatmapDialog:
+    """Where the player's games on a board size were lost, as heat over its cells
+    (Next: the next size)."""
+    total = sum(deaths.values())
+    label = board.difficulty.label if board.difficulty is not Difficulty.CUSTOM else "Custom"
+    caption = f"{label}, {board.rows}x{board.cols}: {count(total, 'game')} lost"
+    most = max(deaths.values(), default=0)
+    if most:
+        scale = f"The reddest cell: {count(most, 'death')}; a clear cell: none."
+    else:
+        scale = "No lost game on this size says where yet."
+    return HeatmapDialog(
+        "Where you died",
+        (board.rows, board.cols),
+        deaths,
+        caption,
+        scale,
+        buttons=("OK", NEXT),
+    )
 
 
 def board_code_dialog() -> FormDialog:

@@ -783,15 +783,16 @@ def test_abandoned_games_and_board_codes_are_kept_and_the_codes_filtered(tmp_pat
     history.close()
 
 
-def test_a_version_4_history_gains_the_abandoned_and_code_columns(tmp_path: Path) -> None:
+def test_a_version_4_history_gains_the_abandoned_code_and_death_columns(tmp_path: Path) -> None:
     history = open_history(tmp_path)
     history.add_game(game(9000))
     history.add_game(game(4000, won=False))
     history.close()
     db = sqlite3.connect(tmp_path / HISTORY_FILE)
     db.execute("DROP INDEX games_by_code")
-    db.execute("ALTER TABLE games DROP COLUMN code")
-    db.execute("ALTER TABLE games DROP COLUMN abandoned")
+    db.execute("DROP INDEX games_by_death")
+    for column in ("death_col", "death_row", "code", "abandoned"):
+        db.execute(f"ALTER TABLE games DROP COLUMN {column}")
     db.execute("PRAGMA user_version = 4")
     db.commit()
     db.close()
@@ -804,3 +805,25 @@ def test_a_version_4_history_gains_the_abandoned_and_code_columns(tmp_path: Path
     db = sqlite3.connect(tmp_path / HISTORY_FILE)
     assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
     db.close()
+
+
+def test_deaths_are_counted_per_cell_of_a_board_size_and_the_median_rate_read(
+    tmp_path: Path,
+) -> None:
+    history = open_history(tmp_path)
+    for cell in [(0, 0), (0, 0), (3, 4)]:
+        history.add_game(game(2000, won=False, death_row=cell[0], death_col=cell[1]))
+    history.add_game(game(2000, won=False, difficulty="expert", death_row=0, death_col=0))
+    for ms, bbbv in [(10_000, 20), (5_000, 20), (20_000, 20)]:  # 2, 4 and 1 3BV/s
+        history.add_game(game(ms, bbbv=bbbv, bbbv_solved=bbbv))
+    assert history.deaths(9, 9) == {(0, 0): 2, (3, 4): 1}
+    assert history.deaths(16, 30) == {(0, 0): 1} and history.deaths(16, 16) == {}
+    assert history.median_rate("beginner") == 2.0 and history.best_rate("beginner") == 4.0
+    assert history.median_rate("expert") is None
+    with pytest.raises(GameRecordError):
+        game(won=True, death_row=0, death_col=0)  # a won game has no death
+    with pytest.raises(GameRecordError):
+        game(won=False, death_row=9, death_col=0)  # off the board
+    with pytest.raises(GameRecordError):
+        game(won=False, death_row=1)  # a row without its column
+    history.close()

@@ -16,6 +16,7 @@ from game.persist.game_record import Sort
 from game.persist.history import History
 from game.persist.history_transfer import (
     FIELDS,
+    LATER_FIELDS,
     TransferError,
     export_history,
     import_history,
@@ -224,12 +225,12 @@ def test_an_export_of_the_version_before_abandoned_and_code_still_imports(
     if name.endswith(".json"):
         data = json.loads(text)
         for row in data["games"]:
-            del row["abandoned"], row["code"]
+            del row["abandoned"], row["code"], row["death_row"], row["death_col"]
         text = json.dumps(data)
     else:
         rows = list(csv.DictReader(io.StringIO(text)))
         out = io.StringIO()
-        older = [field for field in FIELDS if field not in ("abandoned", "code")]
+        older = [field for field in FIELDS if field not in LATER_FIELDS]
         writer = csv.DictWriter(out, older, extrasaction="ignore", lineterminator="\n")
         writer.writeheader()
         writer.writerows(rows)
@@ -239,5 +240,6 @@ def test_an_export_of_the_version_before_abandoned_and_code_still_imports(
     target = _open(tmp_path / "new")
     assert import_history(target, tmp_path / f"older-{name}") == 20
     assert {(g.record.abandoned, g.record.code) for g in target.games()} == {(False, None)}
+    assert {g.record.death_row for g in target.games()} == {None}
     source.close()
     target.close()

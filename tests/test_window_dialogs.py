@@ -205,16 +205,17 @@ def test_tab_and_shift_tab_move_between_buttons_and_the_focus_is_drawn(app: App)
     app.play.command(Command.STATISTICS)
     app.run(frames=1)
     dialog = app.stage.top_dialog
-    assert dialog is not None and dialog.buttons == ("Close", "Reset")
+    assert dialog is not None and dialog.buttons == ("Close", "Deaths", "Reset")
     assert dialog.focused_button == "Close"
     unfocused = focus_ring_pixels(app, dialog, "Reset")
+    post_tab()
     post_tab()
     app.run(frames=1)
     assert dialog.focused_button == "Reset"
     assert focus_ring_pixels(app, dialog, "Reset") > unfocused + 4
     post_tab(shift=True)
     app.run(frames=1)
-    assert dialog.focused_button == "Close"
+    assert dialog.focused_button == "Deaths"
 
 
 def test_the_custom_dialog_states_the_mine_limit_and_clears_its_error_when_fixed(

@@ -487,3 +487,43 @@ def test_the_best_3bv_per_second_is_a_record(app: App, clock: FakeClock) -> None
     app.dialogs.best_times(Difficulty.BEGINNER)
     app.run(frames=1)
     assert f"Best 3BV/s: {rate:.2f}" in app.stage.top_dialog.lines  # type: ignore[union-attr]
+
+
+def test_where_a_game_is_lost_is_kept_and_the_deaths_are_a_heatmap(
+    app: App, clock: FakeClock
+) -> None:
+    from game import screens
+    from game.widgets.heatmap import HeatmapDialog
+
+    for _ in range(2):
+        app.play.new_game()
+        use_layout(app, BEGINNER)
+        click(app, cell_center(app, 3, 4))  # a mine at the first click: lost there
+        assert app.table.game.status is Status.LOST
+        close_all(app)
+    [last, _] = app.profile.page(Difficulty.BEGINNER)[:2]
+    assert (last.record.death_row, last.record.death_col) == (3, 4)
+    key(pygame.K_F4)
+    app.run(frames=1)
+    dialog = app.stage.top_dialog
+    assert dialog is not None
+    dialog.choose(screens.DEATHS)
+    app.stage.settle()
+    app.run(frames=1)
+    heat = app.stage.top_dialog
+    assert isinstance(heat, HeatmapDialog) and heat.values == {(3, 4): 2}
+    assert "Beginner, 9x9: 2 games lost" in heat.caption
+    rect = heat.rect
+    assert rect is not None
+    warm = sum(
+        (lambda c: c[0] > 200 and c[1] < 160 and c[2] < 140)(app.viewport.screen.get_at((x, y)))
+        for x in range(rect.left, rect.right)
+        for y in range(rect.top, rect.bottom)
+    )
+    assert warm >= 12 * 12  # the one cell, drawn hot
+    heat.choose(screens.NEXT)  # the next size: Intermediate, where none was lost
+    app.stage.settle()
+    app.run(frames=1)
+    other = app.stage.top_dialog
+    assert isinstance(other, HeatmapDialog) and other.values == {}
+    assert other.caption.startswith("Intermediate, 16x16")

@@ -269,3 +269,77 @@ def test_a_in_a_community_replay_opens_its_analysis_with_the_oracles_figures(app
     key(pygame.K_ESCAPE, "\x1b")
     app.run(frames=1)
     assert top(app) is scene
+
+
+def _navy_in(app: App, area: pygame.Rect) -> int:
+    screen = app.viewport.screen
+    return sum(
+        screen.get_at((x, y))[:3] == (0, 0, 128)
+        for x in range(area.left, area.right, 2)
+        for y in range(area.top, area.bottom)
+    )
+
+
+def test_the_viewer_shows_a_timeline_thinking_heat_and_odds_and_a_click_on_it_seeks(
+    app: App,
+) -> None:
+    from game.scenes.timeline import Timeline
+
+    post(pygame.DROPFILE, file=str(COMMUNITY / "flop-player/avf/arbiter_int.avf"))
+    app.run(frames=1)
+    scene = top(app)
+    assert isinstance(scene, PlaybackScene)
+    key(pygame.K_END)
+    app.run(frames=1)
+    assert scene.finished
+    renderer = app.viewport.renderer
+    board = pygame.Rect(renderer.scaled(renderer.layout.board_view))
+    area = Timeline.place(board, app.viewport.zoom)
+    fours = _navy_in(app, area)  # (the 4s are navy too)
+    key(pygame.K_t, "t")
+    app.run(frames=1)
+    assert _navy_in(app, area) > fours + 100  # the 3BV solved, drawn over the game's time
+    judgment = scene.judgment
+    assert judgment is not None and judgment.moves[-1].bbbv_solved == scene.replay.bbbv
+    # A click on the timeline goes to that moment: a quarter of the way in.
+    post(pygame.MOUSEBUTTONUP, pos=(area.x + area.w // 4, area.centery), button=1)
+    app.run(frames=1)
+    first, last = scene.span
+    assert not scene.finished and first < scene.clock.ms < first + (last - first) / 2
+    assert scene.table.game.opened_count > 0
+    key(pygame.K_t, "t")  # and away
+    app.run(frames=1)
+    assert _navy_in(app, area) <= fours
+    # H: the thinking time before each cell, as heat over the board.
+    spent = scene.thinking()
+    assert spent and all(value >= 0 for value in spent.values())
+    hottest = max(spent, key=lambda cell: spent[cell])
+    x, y, _, h = renderer.scaled(renderer.layout.cell_rect(*hottest))
+    spot = (x + 2, y + h - 3)
+    plain = app.viewport.screen.get_at(spot)[:3]
+    key(pygame.K_h, "h")
+    app.run(frames=1)
+    heated = app.viewport.screen.get_at(spot)[:3]
+    assert heated != plain and heated[0] > heated[2]  # warmer
+    key(pygame.K_o, "o")  # the mine probabilities of the position shown
+    app.run(frames=1)
+    assert scene.table.show_probabilities and scene.table.advice() is not None
+
+
+def test_s_skips_the_idle_time_of_a_replay(app: App) -> None:
+    name = (
+        "ms-toollib/test_files/b_0_504.985_10_0.020_匿_fake(wait_500_secs_元3.2.1_in_test_v4).evf"
+    )
+    post(pygame.DROPFILE, file=str(COMMUNITY / name))
+    app.run(frames=1)
+    scene = top(app)
+    assert isinstance(scene, PlaybackScene)
+    key(pygame.K_s, "s")
+    app.run(frames=1)
+    assert scene.skip_idle and "idle skipped" in scene.status()[-1]
+    steps = 0
+    while not scene.finished and steps < 100_000:
+        scene.update(1000 / 60)
+        steps += 1
+    assert scene.finished and scene.clock.ms > 500_000  # the game's own time...
+    assert steps < 60 * 60  # ...watched in under a minute, not eight and a half

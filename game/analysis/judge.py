@@ -33,6 +33,10 @@ from game.core import Action, Analysis, Cell, Game, Look, Move, Status, analyse
 
 _ONE = Fraction(1)
 
+JUDGED_CELLS = 10_000
+"""The largest board whose moves the window judges (an Expert game takes 0.3 s;
+the command line's --moves judges any)."""
+
 
 class Verdict(Enum):
     """The class of a move; the value is its name in --analyse output."""

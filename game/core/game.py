@@ -231,6 +231,11 @@ class Game:
         ]
 
     @property
+    def exploded(self) -> list[Cell]:
+        """The mines the losing move opened (none before a loss), in row order."""
+        return sorted(self._geo.cell(i) for i in self._exploded)
+
+    @property
     def opened_count(self) -> int:
         """How many safe cells are open."""
         return self._opened

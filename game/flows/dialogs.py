@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from game.persist import Sort
 from game.prefs import Prefs
-from game.rules import PRESETS, Difficulty
+from game.rules import PRESETS, Board, Difficulty
 from game.session.table import Source, Table
 from game.stage import Stage
 from game.version import version
@@ -66,6 +66,8 @@ class Dialogs:
         def answered(result: object) -> None:
             if result == screens.RESET:
                 self.confirm("all statistics", self.profile.reset_stats)
+            elif result == screens.DEATHS:
+                self.deaths(self.table.board)
 
         kinds = [*PRESETS, Difficulty.CUSTOM]
         stats = {kind: self.profile.stats(kind) for kind in kinds}
@@ -74,6 +76,21 @@ class Dialogs:
 
         daily = self.profile.history.daily(date.today())
         self.stage.open(screens.statistics_dialog(stats, rates, daily), answered)
+
+    def deaths(self, board: Board) -> None:
+        """Where the player died on a board size (Next: each preset, and the
+        window's board if it is none), over the whole history."""
+        from game import screens
+
+        sizes = list(dict.fromkeys([*PRESETS.values(), self.table.board]))
+
+        def answered(result: object) -> None:
+            if result == screens.NEXT:
+                at = sizes.index(board) if board in sizes else -1
+                self.deaths(sizes[(at + 1) % len(sizes)])
+
+        deaths = self.profile.deaths(board.rows, board.cols)
+        self.stage.open(screens.deaths_dialog(board, deaths), answered)
 
     def history(
         self,
@@ -130,13 +147,14 @@ class Dialogs:
     ) -> None:
         """The analysis of a game (its replay; ``path``: the file it came from, so
         a community file is counted by its community's rules), every click judged
-        on boards of up to screens.JUDGED_CELLS cells; ``then`` after it closes."""
+        on boards of up to JUDGED_CELLS cells; ``then`` after it closes."""
         from game import screens
+        from game.analysis.judge import JUDGED_CELLS
         from game.replay.files import COMMUNITY_SUFFIXES
         from game.replay.report import report, report_of
 
         board = replay.board
-        judged = board.rows * board.cols <= screens.JUDGED_CELLS
+        judged = board.rows * board.cols <= JUDGED_CELLS
         if path is not None and path.lower().endswith(COMMUNITY_SUFFIXES):
             entry = report(path, moves=judged)
         else:

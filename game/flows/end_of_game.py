@@ -143,6 +143,9 @@ class EndOfGame:
             record = replace(record, difficulty="daily", daily=event.tag.daily)
         if event.result is Result.ABANDONED:
             record = replace(record, abandoned=True)
+        fatal = game.exploded if event.result is Result.LOST else []
+        if fatal:  # (where the player died: the deaths' heatmap)
+            record = replace(record, death_row=fatal[0][0], death_col=fatal[0][1])
         if event.tag.source is Source.CODE:
             code = code_of(session)
             record = replace(record, code=None if code is None else code.code)

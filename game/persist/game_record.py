@@ -129,6 +129,10 @@ class GameRecord:
     """The game was left for another before its end (it counts as lost)."""
     code: str | None = None
     """The board code the game was played from (a shared board), or None."""
+    death_row: int | None = None
+    """Where a lost game's fatal mine was (0-based row), or None."""
+    death_col: int | None = None
+    """Its column."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.finished_at, str) or not _ISO_LOCAL.fullmatch(self.finished_at):
@@ -180,6 +184,13 @@ class GameRecord:
         if self.abandoned and self.won:
             raise GameRecordError("a game both won and abandoned")
         _check_text(self.code, "code")
+        if (self.death_row is None) != (self.death_col is None):
+            raise GameRecordError("death_row and death_col go together")
+        if self.death_row is not None:
+            if self.won:
+                raise GameRecordError("a won game has no death")
+            _check_int(self.death_row, 0, rows - 1, "death_row")
+            _check_int(self.death_col, 0, cols - 1, "death_col")
         if self.daily is not None:
             try:
                 ok = isinstance(self.daily, str) and len(self.daily) == 10
@@ -193,7 +204,8 @@ class GameRecord:
 COLUMNS = tuple(f.name for f in fields(GameRecord))
 """The games table's columns after id, in GameRecord's order."""
 COLUMNS_V4 = COLUMNS[: COLUMNS.index("abandoned")]
-"""The columns up to schema version 4 (version 5 added abandoned and code)."""
+"""The columns up to schema version 4 (version 5 added abandoned, code and the
+death's cell)."""
 
 
 PAGE = 50

@@ -446,6 +446,16 @@ class History(Tells):
         name = difficulty_name(difficulty)
         return self._ask("reading the best 3BV/s", None, lambda db: sql.best_rate(db, name))
 
+    def deaths(self, rows: int, cols: int) -> dict[tuple[int, int], int]:
+        """Where the games of a board size were lost: how many on each cell."""
+        return self._ask("reading where games were lost", {}, lambda db: sql.deaths(db, rows, cols))
+
+    def median_rate(self, difficulty: str | Enum) -> float | None:
+        """The median 3BV/s of the won, unhinted games of a difficulty since its
+        last best-times reset; None if there is none."""
+        name = difficulty_name(difficulty)
+        return self._ask("reading the median 3BV/s", None, lambda db: sql.median_rate(db, name))
+
     def games(
         self, difficulty: str | Enum | None = None, limit: int = 100, offset: int = 0
     ) -> list[StoredGame]:

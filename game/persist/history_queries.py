@@ -125,6 +125,35 @@ def best_rate(db: sqlite3.Connection, difficulty: str) -> float | None:
     return None if row is None else float(row[0])
 
 
+def median_rate(db: sqlite3.Connection, difficulty: str) -> float | None:
+    """The median 3BV/s of the won, unhinted games since the last best-times reset
+    (of an even count, the faster of the middle two), read off the rate index."""
+    after, _ = _after_reset(db, "best_times")
+    where = (
+        f"FROM games INDEXED BY games_by_rate WHERE difficulty = ? AND won = 1 "
+        f"AND used_hint = 0 AND id > ? AND {RATE} IS NOT NULL"
+    )
+    rated = int(db.execute(f"SELECT count(*) {where}", (difficulty, after)).fetchone()[0])
+    if not rated:
+        return None
+    row = db.execute(
+        f"SELECT {RATE} AS rate {where} ORDER BY rate DESC LIMIT 1 OFFSET ?",
+        (difficulty, after, (rated - 1) // 2),
+    ).fetchone()
+    return float(row[0])
+
+
+def deaths(db: sqlite3.Connection, rows: int, cols: int) -> dict[tuple[int, int], int]:
+    """How many games of a board size were lost on each cell (read off the deaths'
+    index; games older than schema 5 did not say where)."""
+    found = db.execute(
+        "SELECT death_row, death_col, count(*) FROM games INDEXED BY games_by_death "
+        "WHERE rows = ? AND cols = ? AND death_row IS NOT NULL GROUP BY death_row, death_col",
+        (rows, cols),
+    )
+    return {(int(r), int(c)): int(n) for r, c, n in found}
+
+
 def daily(db: sqlite3.Connection, today: date) -> DailyStats:
     """The daily boards' statistics (one row a day played, from the daily index)."""
     rows = db.execute(

@@ -4,7 +4,7 @@ Schema (version 5, in ``PRAGMA user_version``; version 2 added games.daily,
 version 3 the tallies, the counts and the indexes that let every query of the
 game read a few rows however long the history is, version 4 took away the table's
 list of board kinds, which GameRecord checks, so that a kind added later fits,
-version 5 added games.abandoned and games.code):
+version 5 added games.abandoned, games.code and games.death_row and death_col):
 
     games              one row per finished game (see GameRecord); id is the
                        finished order, which streaks follow
@@ -261,14 +261,21 @@ def _upgrade_3_to_4(db: sqlite3.Connection) -> None:
 
 def _upgrade_4_to_5(db: sqlite3.Connection) -> None:
     """Version 4 to 5: a game says whether it was abandoned (so the history shows it
-    apart from the losses) and the board code it was played from; the games before
-    were not abandoned that anyone knows, and from no code."""
+    apart from the losses), the board code it was played from and, lost, the cell
+    of its fatal mine (the deaths' heatmap); the games before were not abandoned
+    that anyone knows, from no code, and their deaths are not known."""
     db.execute(
         "ALTER TABLE games ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0"
         " CHECK (abandoned IN (0, 1))"
     )
     db.execute("ALTER TABLE games ADD COLUMN code TEXT")
     db.execute("CREATE INDEX games_by_code ON games (id) WHERE code IS NOT NULL")
+    for side in ("death_row", "death_col"):
+        db.execute(f"ALTER TABLE games ADD COLUMN {side} INTEGER CHECK ({side} >= 0)")
+    db.execute(
+        "CREATE INDEX games_by_death ON games (rows, cols, death_row, death_col)"
+        " WHERE death_row IS NOT NULL"
+    )
 
 
 _UPGRADES: dict[int, Callable[[sqlite3.Connection], None]] = {

@@ -116,8 +116,9 @@ def export_history(history: History, path: Path) -> int:
 # ---------------------------------------------------------------- reading
 
 
-LATER_FIELDS = ("abandoned", "code")
-"""Fields an export of an earlier version lacks: read as not abandoned, no code."""
+LATER_FIELDS = ("abandoned", "code", "death_row", "death_col")
+"""Fields an export of an earlier version lacks: read as not abandoned, no code,
+no death's cell."""
 
 
 def _record(row: dict[str, Any], where: str, from_csv: bool) -> GameRecord:

@@ -273,6 +273,14 @@ class Profile(Tells):
         """The best 3BV/s of a difficulty's won games (None: none yet)."""
         return self.history.best_rate(difficulty)
 
+    def deaths(self, rows: int, cols: int) -> dict[tuple[int, int], int]:
+        """Where the games of a board size were lost (History.deaths)."""
+        return self.history.deaths(rows, cols)
+
+    def median_rate(self, difficulty: Difficulty) -> float | None:
+        """The median 3BV/s of a difficulty's won games (None: none yet)."""
+        return self.history.median_rate(difficulty)
+
     def page(
         self,
         difficulty: Difficulty | str | None = None,

@@ -91,6 +91,12 @@ class Driver:
         """Every event has been played."""
         return self.index >= len(self.replay.events)
 
+    @property
+    def upcoming(self) -> int | None:
+        """The game time of the next event (None: every event has been played)."""
+        events = self.replay.events
+        return events[self.index].ms if self.index < len(events) else None
+
     def next(self) -> tuple[Event, Move | None]:
         """Play the next event: it, and the move the input machine made of it."""
         event = self.replay.events[self.index]

@@ -61,15 +61,13 @@ def report_of(replay: Replay, name: str, *, moves: bool = False) -> Report:
 
 def _judged(entry: Report, replay: Replay) -> None:
     """Add every move judged to a report."""
-    from game.analysis.judge import Verdict, judge
-    from game.core import Game
+    from game.analysis.judge import Verdict
+    from game.replay.judged import judgment_of
 
-    if replay.minefield is None:
+    judgment = judgment_of(replay)
+    if judgment is None:
         entry["moves"] = []
         return
-    judgment = judge(
-        Game.from_minefield(replay.minefield, marks=replay.rules.question_marks), replay.moves
-    )
 
     def chance(value: object) -> float | None:
         return None if value is None else round(float(value), 6)  # type: ignore[arg-type]

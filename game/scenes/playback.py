@@ -20,19 +20,25 @@ player's history, best times or saved game.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game.fonts import ui_font
 from game.input import InputMachine
 from game.replay import Driver, Kind, Replay, ReplayClock, game_of
+from game.scenes.timeline import Timeline
 from game.session import PlaySession, picture_of
 from game.session.table import Source, Table, Via
 from game.sheet import TILE
 from game.stage import Scene, Stage
 from game.viewport import Viewport
+from game.widgets.heatmap import heat_alpha, heat_tile
 from game.window import TITLE
 from game.words import result_word, seconds
+
+if TYPE_CHECKING:
+    from game.analysis.judge import Judgment
 
 LEAD_MS = 500
 """A moment of the untouched board before the first event."""
@@ -52,6 +58,12 @@ PROGRESS = (0, 0, 128)
 """The speeds [ and ] step through."""
 POINTER = [(0, 0), (0, 12), (3, 9), (5, 14), (7, 13), (5, 8), (9, 8)]
 """The arrow drawn for the recorded pointer, in 1x pixels from its tip."""
+TRAIL_MS = 1000
+"""The pointer's trail: where it was over this much of the game's time."""
+IDLE_MS, IDLE_LEAD_MS = 1000, 300
+"""Skipping idle time: a wait longer than IDLE_MS is cut to IDLE_LEAD_MS."""
+TIMELINE, HEAT = "timeline", "heat"
+"""The views T and H turn on and off."""
 
 
 PLAY_BOARD = "play this board"
@@ -83,6 +95,17 @@ class PlaybackScene(Scene):
         """The window plays nothing else (--replay): Esc closes the window."""
         self.on_analyse: Callable[[], None] | None = None
         """What A does: open the game's analysis (the playback pauses for it)."""
+        self.paces: tuple[float | None, float | None] = (None, None)
+        """The player's best and median 3BV/s on the replay's board (the timeline's
+        pace lines; None: no game of theirs)."""
+        self.views: set[str] = set()
+        """Shown over the board: TIMELINE, HEAT."""
+        self.skip_idle = False
+        """Waits longer than IDLE_MS are cut short (S)."""
+        self.note = ""
+        """A word for the bar about a view just asked for (why it cannot show)."""
+        self._judgment: Judgment | None = None
+        self._judged = False  # (the judgment worked out)
         self.clock = ReplayClock()
         self.table = Table(self.clock, PlaySession(game_of(replay), self.clock))
         self.speed: float = 1
@@ -98,6 +121,8 @@ class PlaybackScene(Scene):
         self.table.start(PlaySession(game_of(self.replay), self.clock), Source.REPLAY)
         self.driver = Driver(self.replay, self.clock)
         self.pointer: tuple[int, int] | None = None
+        self.trail: list[tuple[float, int, int]] = []
+        """The pointer's recent places: (game ms, x, y), oldest first."""
         self.changed = True
 
     # ------------------------------------------------------------------ time
@@ -120,18 +145,62 @@ class PlaybackScene(Scene):
         """One fixed step of the window's loop: play the events it covers."""
         if self.paused or self.finished:
             return
-        self._play_to(self.clock.ms + step_ms * self.speed)
+        target = self.clock.ms + step_ms * self.speed
+        upcoming = self.driver.upcoming
+        if self.skip_idle and upcoming is not None and upcoming - target > IDLE_MS:
+            target = upcoming - IDLE_LEAD_MS
+        self._play_to(target)
 
     def _play_to(self, target: float) -> None:
         for event in self.driver.until(target):
             if event.kind is not Kind.CANCEL:
                 self.pointer = (event.x, event.y)
+                self.trail.append((event.ms, event.x, event.y))
                 self._follow(event.x, event.y)
             if event.move is not None:
                 self.table.act(event.move, Via.MOUSE)
         if not self.finished:
             self.clock.ms = target
         self.changed = True
+
+    # ------------------------------------------------------------------ judging
+
+    @property
+    def judgment(self) -> Judgment | None:
+        """Every move judged (worked out once, when a view first needs it); None for
+        a replay without its layout or a board larger than JUDGED_CELLS."""
+        if not self._judged:
+            from game.analysis.judge import JUDGED_CELLS
+            from game.replay.judged import judgment_of
+
+            board = self.replay.board
+            small = board.rows * board.cols <= JUDGED_CELLS
+            self._judgment = judgment_of(self.replay) if small else None
+            self._judged = True
+        return self._judgment
+
+    def thinking(self) -> dict[tuple[int, int], float]:
+        """The seconds spent before acting on each cell, over the moves played so far."""
+        judgment = self.judgment
+        spent: dict[tuple[int, int], float] = {}
+        if judgment is None:
+            return spent
+        for judged in judgment.moves:
+            if judged.ms > self.clock.ms:
+                break
+            cell = (judged.move.row, judged.move.col)
+            spent[cell] = spent.get(cell, 0.0) + judged.think_ms / 1000
+        return spent
+
+    def toggle(self, view: str) -> None:
+        """Show a view over the board, or put it away (T: TIMELINE, H: HEAT)."""
+        self.note = ""
+        if view in self.views:
+            self.views.discard(view)
+        elif self.judgment is None:
+            self.note = "no judged moves (a board too large, or no layout)"
+        else:
+            self.views.add(view)
 
     # ------------------------------------------------------------------ seeking
 
@@ -159,6 +228,7 @@ class PlaybackScene(Scene):
             if event.move is not None:
                 self.table.act(event.move, Via.MOUSE)
         shown = [event for event in passed if event.kind is not Kind.CANCEL]
+        self.trail = [(e.ms, e.x, e.y) for e in shown if e.ms >= ms - TRAIL_MS]
         if shown:
             self.pointer = (shown[-1].x, shown[-1].y)
             self._follow(*self.pointer)
@@ -180,8 +250,16 @@ class PlaybackScene(Scene):
     def handle(self, event: pygame.event.Event) -> bool:
         """Keys: 1, 2, 4, 8 speed ([ and ] from 0.25x to 8x); Space or P pause;
         Left and Right one move back or on; Home and End the start and the end; R
-        again; A the analysis; B play this board; Esc or Q close. A click on the bar over the board
-        goes to that moment (the bar is the replay's time)."""
+        again; A the analysis; T the timeline, H the thinking-time heatmap, O the
+        mine probabilities, S skip idle time; B play this board; Esc or Q close. A
+        click on the bar over the board goes to that moment (the bar is the replay's
+        time), a click on the timeline too."""
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and TIMELINE in self.views:
+            area = self._timeline_area()
+            timeline = self._timeline()
+            if timeline is not None and area.collidepoint(event.pos):
+                self.seek(timeline.time_at(area, event.pos[0]))
+                return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             renderer = self.viewport.renderer
             bar = pygame.Rect(renderer.scaled(renderer.layout.menu_bar))
@@ -209,6 +287,14 @@ class PlaybackScene(Scene):
         elif name == "R":
             self.reset()
             self.paused = False
+        elif name == "T":
+            self.toggle(TIMELINE)
+        elif name == "H":
+            self.toggle(HEAT)
+        elif name == "O":
+            self.table.toggle_probabilities()
+        elif name == "S":
+            self.skip_idle = not self.skip_idle
         elif name == "A" and self.on_analyse is not None:
             self.paused = True
             self.on_analyse()
@@ -234,14 +320,18 @@ class PlaybackScene(Scene):
             state = f"{result_word(summary.status)} in {seconds(summary.ms)}"
         else:
             state = "paused" if self.paused else f"{self.speed:g}x"
+        if self.skip_idle:
+            state += ", idle skipped"
+        if self.note:
+            state += f" ({self.note})"
         keys = (
             "1-8 [ ]: speed  Space: pause  Left Right: a move  R: again  A: analysis  "
-            "B: play board  Esc"
+            "T: timeline  H: heatmap  O: odds  S: skip idle  B: play board  Esc"
         )
         forms = [
             f"Replay {state}   {keys}",
-            f"{state}  1/2/4 Space R A B Esc",
-            f"{state}  R A B Esc",
+            f"{state}  1/2/4 Space R A T H O S B Esc",
+            f"{state}  R A T H B Esc",
         ]
         if self.caption:  # who played it comes before the keys' names
             who = self.caption
@@ -264,10 +354,15 @@ class PlaybackScene(Scene):
         renderer = self.viewport.renderer
         session = self.table.session
         picture = picture_of(
-            session, self.machine.feedback, counter_below_zero=self.counter_below_zero
+            session,
+            self.machine.feedback,
+            counter_below_zero=self.counter_below_zero,
+            advice=self.table.advice(),
         )
         renderer.invalidate()
         renderer.draw(screen, session.game, picture)
+        if HEAT in self.views:
+            self._draw_heat(screen)
         bar = pygame.Rect(renderer.scaled(renderer.layout.menu_bar))
         screen.fill((192, 192, 192), bar)
         first, last = self.span
@@ -284,8 +379,44 @@ class PlaybackScene(Scene):
                 break
         screen.blit(image, (bar.x + 4, bar.y + (bar.height - image.get_height()) // 2))
         if self.pointer is not None:
+            self._draw_trail(screen)
             self._draw_pointer(screen)
+        timeline = self._timeline() if TIMELINE in self.views else None
+        if timeline is not None:  # (over the pointer: the board under it is hidden)
+            timeline.draw(screen, self._timeline_area(), self.clock.ms)
         return [screen.get_rect()]
+
+    def _timeline(self) -> Timeline | None:
+        judgment = self.judgment
+        if judgment is None:
+            return None
+        bbbv = self.replay.bbbv or max((j.bbbv_solved for j in judgment.moves), default=1)
+        return Timeline(judgment.moves, self.span, bbbv, self.paces)
+
+    def _timeline_area(self) -> pygame.Rect:
+        renderer = self.viewport.renderer
+        board = pygame.Rect(renderer.scaled(renderer.layout.board_view))
+        return Timeline.place(board, self.viewport.zoom)
+
+    def _draw_heat(self, screen: pygame.Surface) -> None:
+        """The thinking time before acting on each cell, as heat over the board."""
+        spent = self.thinking()
+        most = max(spent.values(), default=0.0)
+        renderer = self.viewport.renderer
+        layout = renderer.layout
+        for (row, col), value in spent.items():
+            alpha = heat_alpha(value, most)
+            if alpha and layout.visible(row, col):
+                x, y, w, _ = renderer.scaled(layout.cell_rect(row, col))
+                screen.blit(heat_tile(w, alpha), (x, y))
+
+    def _draw_trail(self, screen: pygame.Surface) -> None:
+        """Where the pointer went over the last TRAIL_MS of the game's time."""
+        since = self.clock.ms - TRAIL_MS
+        self.trail = [point for point in self.trail if point[0] >= since]
+        points = [self.viewport.window_pos((x, y)) for _, x, y in self.trail]
+        if len(points) > 1:
+            pygame.draw.lines(screen, (96, 96, 96), False, points, max(1, self.viewport.zoom))
 
     def _follow(self, x: int, y: int) -> None:
         """On a board larger than the window, keep the pointer in view."""

@@ -12,6 +12,7 @@ from game.flows.dialogs import Dialogs
 from game.persist import replays as replay_files
 from game.prefs import Prefs
 from game.replay import Replay
+from game.rules import Difficulty
 from game.scenes.playback import PLAY_BOARD, PlaybackScene
 from game.session.table import Source, Table
 from game.stage import Stage
@@ -48,6 +49,10 @@ class Watching:
         )
         name = Path(path).name if path else "This replay"
         scene.on_analyse = lambda: self.dialogs.analysis(replay, name, path)
+        difficulty = replay.board.difficulty
+        if difficulty is not Difficulty.CUSTOM:  # the player's own pace on that board
+            profile = self.dialogs.profile
+            scene.paces = (profile.best_rate(difficulty), profile.median_rate(difficulty))
         self.stage.push(scene, lambda result: self._closed(scene, result))
         return scene
 
