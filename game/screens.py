@@ -44,6 +44,7 @@ from game.widgets.form import Field, FormDialog
 from game.widgets.heatmap import HeatmapDialog
 from game.widgets.menu import MenuDialog
 from game.widgets.message import MessageDialog
+from game.widgets.table import PICKED as PICKED  # (the History's picked game)
 from game.widgets.table import TableDialog
 from game.words import count, seconds
 
@@ -262,6 +263,8 @@ def history_dialog(
         chart = (f"{caption} ({count(len(points), 'game')})", points, days)
     elif charted:
         lines.append("Times are charted for one size of board at a time: Next chooses it.")
+    if rows:
+        lines.append("Up and Down or the pointer pick a game; Enter or a click: its analysis.")
     return TableDialog(
         f"History: {which}",
         ["Finished", "Board", "Result", "Time", "3BV/s"],
@@ -269,6 +272,7 @@ def history_dialog(
         buttons=(CLOSE, NEXT, RESULT, SORT, OLDER, EXPORT, IMPORT),
         lines=lines,
         chart=chart,
+        pickable=True,
     )
 
 
@@ -385,6 +389,12 @@ def analysis_dialog(entry: Mapping[str, object], name: str) -> MenuDialog:
 
 NAME_SHOWN = 40
 """The most characters of a game's name (a file name) the analysis shows."""
+
+
+NO_REPLAY = (
+    "No replay of this game is kept: won games keep theirs (the last 50 and every "
+    "best), others only when Keep replay was chosen."
+)
 
 
 def deaths_dialog(board: Board, deaths: Mapping[tuple[int, int], int]) -> HeatmapDialog:

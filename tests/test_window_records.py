@@ -21,6 +21,7 @@ from test_window import (
     cell_center,
     click,
     key,
+    post,
     region,
     timer,
     type_text,
@@ -448,14 +449,14 @@ def test_the_history_sorts_pages_exports_and_imports(app: App, clock: FakeClock)
     key(pygame.K_F7)
     app.run(frames=1)
     dialog = app.stage.top_dialog
-    assert dialog is not None and dialog.lines == ["Games 1 to 2 of 2, newest first."]  # type: ignore[attr-defined]
+    assert dialog is not None and dialog.lines[0] == "Games 1 to 2 of 2, newest first."  # type: ignore[attr-defined]
     _press_history_button(app, 3)  # Sort
     dialog = app.stage.top_dialog
-    assert dialog is not None and dialog.lines == ["Games 1 to 2 of 2, fastest first."]  # type: ignore[attr-defined]
+    assert dialog is not None and dialog.lines[0] == "Games 1 to 2 of 2, fastest first."  # type: ignore[attr-defined]
     assert [row[3] for row in dialog.rows] == ["4.000 s", "9.000 s"]  # type: ignore[attr-defined]
     _press_history_button(app, 2)  # Result: the won
     dialog = app.stage.top_dialog
-    assert dialog is not None and dialog.lines == ["Won games 1 to 2 of 2, fastest first."]  # type: ignore[attr-defined]
+    assert dialog is not None and dialog.lines[0] == "Won games 1 to 2 of 2, fastest first."  # type: ignore[attr-defined]
     _press_history_button(app, 2)  # Result: the lost, of which there are none
     dialog = app.stage.top_dialog
     assert dialog is not None and dialog.rows == []  # type: ignore[attr-defined]
@@ -527,3 +528,47 @@ def test_where_a_game_is_lost_is_kept_and_the_deaths_are_a_heatmap(
     other = app.stage.top_dialog
     assert isinstance(other, HeatmapDialog) and other.values == {}
     assert other.caption.startswith("Intermediate, 16x16")
+
+
+def test_a_game_picked_in_the_history_opens_its_analysis_from_its_kept_replay(
+    app: App, clock: FakeClock
+) -> None:
+    from game import screens
+    from game.widgets.menu import MenuDialog
+    from game.widgets.message import MessageDialog
+
+    win_beginner(app, clock, ms=4_000)  # a won game keeps its replay
+    close_all(app)
+    app.play.new_game()
+    use_layout(app, BEGINNER)
+    click(app, cell_center(app, 0, 0))  # a lost one keeps none
+    close_all(app)
+    key(pygame.K_F7)
+    app.run(frames=1)
+    history = app.stage.top_dialog
+    assert history is not None and history.title == "History: all boards"
+    key(pygame.K_DOWN)  # the rows take the focus: the newest is lit
+    key(pygame.K_DOWN)  # the won game
+    app.run(frames=1)
+    assert history.index == 1  # type: ignore[attr-defined]
+    key(pygame.K_RETURN, "\r")
+    app.run(frames=1)
+    analysis = app.stage.top_dialog
+    assert isinstance(analysis, MenuDialog) and analysis.title == "Analysis"
+    assert dict(analysis.items)["Time"] == "4.000 s"
+    key(pygame.K_ESCAPE, "\x1b")
+    app.run(frames=1)
+    again = app.stage.top_dialog
+    assert again is not None and again.title == "History: all boards"
+    # A click on the lost game: it has no replay, and the player is told why.
+    assert again.rows[0][2] == "lost"  # type: ignore[attr-defined]
+    row = again.row_rect(0)  # type: ignore[attr-defined]
+    post(pygame.MOUSEMOTION, pos=row.center, rel=(0, 0), buttons=(0, 0, 0))
+    app.run(frames=1)
+    assert app.viewport.screen.get_at((row.x + 1, row.centery))[:3] == (0, 0, 128)  # lit
+    click(app, row.center)
+    told = app.stage.top_dialog
+    assert isinstance(told, MessageDialog) and told.lines == [screens.NO_REPLAY]
+    key(pygame.K_RETURN, "\r")
+    app.run(frames=1)
+    assert top_dialog_title(app) == "History: all boards"

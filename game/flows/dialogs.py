@@ -118,6 +118,8 @@ class Dialogs:
             elif result == screens.OLDER:
                 later = first + screens.HISTORY_ROWS
                 self.history(kind, sort, later if later < total else 0, won)
+            elif result == screens.PICKED and dialog.picked is not None:
+                self.analyse_stored(games[dialog.picked].record.replay, again)
             elif result in (screens.EXPORT, screens.IMPORT):
                 done = (
                     self.profile.export_history()
@@ -136,7 +138,33 @@ class Dialogs:
         dialog = screens.history_dialog(
             games, kind, sort=sort, won=won, first=first, total=total, charted=charted
         )
+
+        def again() -> None:
+            self.history(kind, sort, first, won)
+
         self.stage.open(dialog, answered)
+
+    def analyse_stored(self, replay_name: str | None, then: Callable[[], None]) -> None:
+        """The analysis of a game of the history from its kept replay (or why there
+        is none); ``then`` after it closes."""
+        from game import screens
+        from game.persist import replays as replay_files
+        from game.replay import ReplayError
+        from game.replay.files import open_replay
+        from game.widgets.message import MessageDialog
+
+        path = None if not replay_name else self.profile.folder / replay_files.FOLDER / replay_name
+        if path is None or not path.is_file():
+            self.stage.open(MessageDialog("Analysis", [screens.NO_REPLAY]), lambda _: then())
+            return
+        try:
+            opened = open_replay(path)
+        except ReplayError as error:
+            self.stage.open(
+                MessageDialog("This game cannot be analysed", [str(error)]), lambda _: then()
+            )
+            return
+        self.analysis(opened.replay, path.name, str(path), then)
 
     def analysis(
         self,

@@ -17,9 +17,9 @@ import pygame
 from game.sprites import SpriteSheet
 from game.theme import current as theme
 from game.widgets.chart import ChartPiece, ChartPoint
-from game.widgets.dialog import Dialog
+from game.widgets.dialog import Arrangement, Dialog
 from game.widgets.pieces import Piece
-from game.widgets.style import Style
+from game.widgets.style import ENTER_KEYS, Style
 from game.widgets.text import TextPiece, widest, wrap
 
 _NUMBER = re.compile(r"[-+]?\d[\d.,:%]*\s?[a-z%]{0,3}")
@@ -42,8 +42,11 @@ class TablePiece(Piece):
         rows: Sequence[Sequence[str]],
         width: int,
         wrapping: Collection[int] = (),
+        highlight: int | None = None,
     ) -> None:
         self.style = style
+        self.highlight = highlight
+        """The row drawn lit (a pickable table's choice), or None."""
         count = max([len(headers)] + [len(row) for row in rows])
         body = [[*row, *[""] * (count - len(row))] for row in rows]
         head = [*headers, *[""] * (count - len(headers))] if headers else None
@@ -74,11 +77,28 @@ class TablePiece(Piece):
             self.header_h + sum(self.row_heights) + self.row_gap * max(len(self.rows) - 1, 0)
         )
 
-    def _cell(self, image: pygame.Surface, lines: list[str], c: int, x: int, y: int) -> None:
+    def row_rects(self) -> list[pygame.Rect]:
+        """Each row's rectangle, in the dialog picture's pixels."""
+        rects = []
+        y = self.y + self.header_h
+        for height in self.row_heights:
+            rects.append(pygame.Rect(self.x, y, self.width, height))
+            y += height + self.row_gap
+        return rects
+
+    def _cell(
+        self,
+        image: pygame.Surface,
+        lines: list[str],
+        c: int,
+        x: int,
+        y: int,
+        colour: tuple[int, int, int] | None = None,
+    ) -> None:
         style = self.style
         for i, line in enumerate(lines):
             if line:
-                text = style.text(line)
+                text = style.text(line, colour)
                 dx = self.widths[c] - text.get_width() if self.right[c] else 0
                 image.blit(text, (x + dx, y + i * style.line))
 
@@ -95,17 +115,28 @@ class TablePiece(Piece):
             image.fill(theme().shadow, (self.x, rule_y, self.width, z))
             image.fill(theme().light, (self.x, rule_y + z, self.width, z))
             y += self.header_h
-        for row, height in zip(self.rows, self.row_heights, strict=True):
+        for r, (row, height) in enumerate(zip(self.rows, self.row_heights, strict=True)):
+            colour = None
+            if r == self.highlight:
+                lit = pygame.Rect(self.x - 2 * z, y, self.width + 4 * z, height)
+                image.fill(theme().highlight, lit)
+                colour = theme().highlight_text
             for c, lines in enumerate(row):
-                self._cell(image, lines, c, xs[c], y)
+                self._cell(image, lines, c, xs[c], y, colour)
             y += height + self.row_gap
+
+
+PICKED = "picked"
+"""A pickable table's result when a row was picked (its index: ``picked``)."""
 
 
 class TableDialog(Dialog):
     """A table of text columns, optional lines under it, and buttons.
 
     result is the label of the button chosen; Enter picks the default (the first
-    button unless another is named), Esc closes with None.
+    button unless another is named), Esc closes with None. A ``pickable`` table's
+    rows are a Tab stop before the buttons: Up and Down light one (the pointer
+    too), Enter or a click picks it: the result is PICKED and ``picked`` its index.
     """
 
     def __init__(
@@ -117,9 +148,11 @@ class TableDialog(Dialog):
         lines: list[str] | None = None,
         default: str | None = None,
         chart: tuple[str, Sequence[ChartPoint], tuple[str, str]] | None = None,
+        pickable: bool = False,
     ) -> None:
         if not buttons:
             raise ValueError("a table dialog needs at least one button")
+        self.pickable = pickable and bool(rows)
         super().__init__(title, buttons, default or buttons[0])
         self.headers = list(headers)
         self.rows = [list(row) for row in rows]
@@ -127,9 +160,76 @@ class TableDialog(Dialog):
         self.chart = chart
         """A caption, the games to chart under the table and the days of the first
         and the last."""
+        self.index: int | None = None
+        """The lit row of a pickable table (None: none yet)."""
+        self.picked: int | None = None
+        self._row_rects: list[pygame.Rect] = []
+
+    def _body_stops(self) -> int:
+        return 1 if self.pickable else 0
+
+    def _light(self, index: int) -> None:
+        self.index = max(0, min(index, len(self.rows) - 1))
+        self._stop = 0
+        self._changed()
+
+    def _pick(self, index: int) -> None:
+        self.picked = index
+        self._close(PICKED)
+
+    def _focus_stop(self, stop: int) -> None:
+        if self.index is None:
+            self._light(0)
+
+    def _key(self, key: int, mod: int) -> None:
+        if self._body_stops() and key in (pygame.K_UP, pygame.K_DOWN):
+            step = -1 if key == pygame.K_UP else 1
+            self._light(0 if self.index is None else self.index + step)
+        elif (
+            self._body_stops()
+            and self._stop == 0
+            and self.index is not None
+            and (key in ENTER_KEYS or key == pygame.K_SPACE)
+        ):
+            self._pick(self.index)
+        else:
+            super()._key(key, mod)
+
+    def row_rect(self, index: int) -> pygame.Rect:
+        """Where row ``index`` was last drawn (LookupError before the first draw)."""
+        if not 0 <= index < len(self._row_rects):
+            raise LookupError(index)
+        return self._row_rects[index].copy()
+
+    def _row_at(self, pos: tuple[int, int]) -> int | None:
+        for i, rect in enumerate(self._row_rects):
+            if rect.collidepoint(pos):
+                return i
+        return None
+
+    def _mouse_moved(self, pos: tuple[int, int]) -> None:
+        row = self._row_at(pos) if self._body_stops() else None
+        if row is not None and row != self.index:
+            self._light(row)
+        super()._mouse_moved(pos)
+
+    def _mouse_up(self, pos: tuple[int, int], button: int) -> None:
+        row = self._row_at(pos) if self._body_stops() and button == 1 else None
+        if row is not None and self._presser.held is None:
+            self._pick(row)
+            return
+        super()._mouse_up(pos, button)
+
+    def _painted(self, layout: Arrangement) -> None:
+        assert self._rect is not None
+        for piece in layout.pieces:
+            if isinstance(piece, TablePiece):
+                self._row_rects = [row.move(self._rect.topleft) for row in piece.row_rects()]
+                return
 
     def _body(self, style: Style, width: int) -> list[Piece]:
-        table = TablePiece(style, self.headers, self.rows, width)
+        lit = self.index if self._body_stops() and self._stop == 0 else None
+        table = TablePiece(style, self.headers, self.rows, width, highlight=lit)
         pieces: list[Piece] = [table]
         if self.chart is not None:
             caption, points, days = self.chart
