@@ -505,3 +505,13 @@ def test_the_end_of_game_panel_opens_the_games_analysis_and_comes_back(
     app.run(frames=1)
     again = app.stage.top_dialog
     assert again is not None and again.title == "Game over"
+
+
+def test_the_report_of_one_of_our_replays_has_its_mouse_path(tmp_path: Path) -> None:
+    import math
+
+    from game.replay.report import report
+
+    entry = report(str(write_replay(tmp_path)))
+    # From the first move (the release at row 0, column 5) to the press on the mine.
+    assert entry["path"] == round(math.hypot(5 * 16 + 8 - (4 * 16 + 8), 8 - (3 * 16 + 8)), 3)

@@ -3,7 +3,8 @@ them: one JSON object a file (JSON Lines), in the order the files were named.
 
 Keys: ``file``, ``format`` (avf, rmv, mvf, evf, rawvf, or ours), ``rows``, ``cols``,
 ``mines``, ``won``, ``time`` (seconds), ``bbbv``, ``solved_bbbv``, ``left``,
-``right``, ``double``, ``player``, ``program``, ``date``, and a ``stats`` object
+``right``, ``double``, ``player``, ``program``, ``date``, ``path`` (the mouse's path
+in pixels of 16-pixel cells), and a ``stats`` object
 (``ce``, ``lce``, ``rce``, ``dce``, ``flag``, ``ioe``, ``corr``, ``thrp``,
 ``bbbv_s``, ``cl_s``, ``ce_s``: ms-toollib's names). A community file is counted as
 its community counts it (game.replay.tally, ms-toollib's conventions); one of ours
@@ -240,6 +241,7 @@ def _ours(path: str, replay: Replay) -> Report:
         (clicks.left, clicks.right, clicks.chord),
         (replay.player, "Minesweeper (this game)", replay.date),
     )
+    entry["path"] = round(_path(replay), 3)
     layout = replay.minefield
     entry["stats"] = {
         "ce": clicks.effective,
@@ -250,6 +252,26 @@ def _ours(path: str, replay: Replay) -> Report:
         **({} if layout is None else _board(board.rows, board.cols, list(layout))),
     }
     return entry
+
+
+def _path(replay: Replay) -> float:
+    """The pointer's path in one of our replays, in pixels of 16-pixel cells (as the
+    file keeps places), from the first move to the last event; a cancel (the window
+    let go, the pointer gone) is no place."""
+    from math import hypot
+
+    from game.replay.format import Kind
+
+    path, last = 0.0, None
+    started = False
+    for event in replay.events:
+        started = started or event.move is not None
+        if not started or event.kind is Kind.CANCEL:
+            continue
+        if last is not None:
+            path += hypot(event.x - last[0], event.y - last[1])
+        last = (event.x, event.y)
+    return path
 
 
 def table(reports: list[Report]) -> str:
