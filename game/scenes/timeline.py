@@ -22,10 +22,11 @@ def mark_style(verdict: Verdict) -> tuple[Colour, float]:
     """A move's mark: its colour and its height (a share of the strip)."""
     look = theme()
     safe, unsure, mine = look.risk
+    needless = ((unsure[0] + mine[0]) // 2, (unsure[1] + mine[1]) // 2, (unsure[2] + mine[2]) // 2)
     return {
         Verdict.LOGIC: (safe, 0.35),
         Verdict.GUESS: (unsure, 0.6),
-        Verdict.NEEDLESS_GUESS: (unsure, 0.8),
+        Verdict.NEEDLESS_GUESS: (needless, 0.8),
         Verdict.MISTAKE: (mine, 1.0),
         Verdict.WASTED: (look.shadow, 0.35),
         Verdict.DEATH: (look.text, 1.0),
