@@ -94,6 +94,44 @@ def test_a_chord_on_a_wrong_flag_kills_and_says_how_unsure_it_was() -> None:
     assert judged.luck == boom.p_safe
 
 
+def test_a_forced_guess_gives_its_exact_chance_and_the_best_there_was() -> None:
+    # The first click opens the middle; two pairs are left, each hiding one mine:
+    # nothing is certain anywhere, every hidden cell is safe one time in two.
+    game = Game.from_layout("*...*\n.....")
+    judged = judge(game, [(0, reveal(1, 2)), (700, reveal(1, 0))])
+    _, guess = judged.moves
+    assert guess.verdict is Verdict.GUESS
+    assert guess.p_safe == Fraction(1, 2) and guess.best_p_safe == Fraction(1, 2)
+    assert judged.luck == Fraction(1, 2)
+
+
+def test_an_unsure_cell_opened_while_another_was_certain_is_a_needless_guess() -> None:
+    # The 3 at the first click sees every mine of the board (3 in all): the left
+    # column is certainly safe, each of the 3's other neighbours safe 5 times in 8.
+    layout = ".**.\n....\n.*.."
+    needless = judge(Game.from_layout(layout), [(0, reveal(1, 2)), (10, reveal(1, 1))])
+    assert needless.moves[1].verdict is Verdict.NEEDLESS_GUESS
+    assert needless.moves[1].p_safe == Fraction(5, 8)
+    assert needless.moves[1].best_p_safe == 1
+    sure = judge(Game.from_layout(layout), [(0, reveal(1, 2)), (10, reveal(0, 0))])
+    assert sure.moves[1].verdict is Verdict.LOGIC and sure.count(Verdict.GUESS) == 0
+
+
+def test_a_certain_mine_opened_or_a_certain_safe_cell_flagged_is_a_mistake() -> None:
+    # After the first click in the corner, (2, 2) is certainly a mine and (0, 2)
+    # certainly safe (the brute force below agrees).
+    game = Game.from_layout(LAYOUT)
+    game.apply(reveal(4, 0))
+    fits = layouts_fitting(game)
+    assert all((2, 2) in f for f in fits) and all((0, 2) not in f for f in fits)
+    flagged = judge(Game.from_layout(LAYOUT), [(0, reveal(4, 0)), (10, mark(0, 2))])
+    assert flagged.moves[1].verdict is Verdict.MISTAKE and flagged.count(Verdict.MISTAKE) == 1
+    boom = judge(Game.from_layout(LAYOUT), [(0, reveal(4, 0)), (10, reveal(2, 2))])
+    death = boom.moves[1]
+    assert death.verdict is Verdict.DEATH and death.cause is Verdict.MISTAKE
+    assert death.p_safe == 0 and boom.count(Verdict.MISTAKE) == 1
+
+
 @settings(max_examples=60, deadline=None)
 @given(st.integers(0, 10**9))
 def test_every_judgment_on_small_boards_agrees_with_a_brute_force(seed: int) -> None:
