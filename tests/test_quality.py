@@ -30,3 +30,12 @@ def test_the_code_is_ruff_formatted() -> None:
 def test_mypy_strict_passes_on_the_game() -> None:
     done = run("mypy")  # files and --strict come from pyproject.toml
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_no_module_of_the_game_is_over_600_lines() -> None:
+    long = {
+        str(path.relative_to(ROOT)): count
+        for path in (ROOT / "game").rglob("*.py")
+        if (count := len(path.read_text(encoding="utf-8").splitlines())) > 600
+    }
+    assert long == {}, "a file holds one idea: split these by role"

@@ -294,19 +294,13 @@ class Game:
 
     def view(self) -> str:
         """The board as the player sees it, one line per row (see the rule book)."""
-        geo = self._geo
-        look = self._look
-        lines = []
-        for row in range(geo.rows):
-            start = (row + 1) * geo.width + 1
-            lines.append("".join([look(i).char for i in range(start, start + geo.cols)]))
-        return "\n".join(lines)
+        geo, look = self._geo, self._look
+        starts = [(row + 1) * geo.width + 1 for row in range(geo.rows)]
+        return "\n".join("".join([look(i).char for i in range(s, s + geo.cols)]) for s in starts)
 
     def __repr__(self) -> str:
-        return (
-            f"<Game {self.rows}x{self.cols}, {self._mines} mines, {self._status.value}, "
-            f"{self.mines_left} left>"
-        )
+        state = f"{self._mines} mines, {self._status.value}, {self.mines_left} left"
+        return f"<Game {self.rows}x{self.cols}, {state}>"
 
     # ----------------------------------------------------------------- actions
 

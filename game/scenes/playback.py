@@ -27,18 +27,17 @@ import pygame
 from game.fonts import ui_font
 from game.input import InputMachine
 from game.replay import Driver, Kind, Replay, ReplayClock, game_of
-from game.scenes.timeline import Timeline
 from game.session import PlaySession, picture_of
 from game.session.table import Source, Table, Via
 from game.sheet import TILE
 from game.stage import Scene, Stage
 from game.viewport import Viewport
-from game.widgets.heatmap import heat_alpha, heat_tile
 from game.window import TITLE
 from game.words import result_word, seconds
 
 if TYPE_CHECKING:
     from game.analysis.judge import Judgment
+    from game.scenes.timeline import Timeline
 
 LEAD_MS = 500
 """A moment of the untouched board before the first event."""
@@ -387,6 +386,8 @@ class PlaybackScene(Scene):
         return [screen.get_rect()]
 
     def _timeline(self) -> Timeline | None:
+        from game.scenes.timeline import Timeline
+
         judgment = self.judgment
         if judgment is None:
             return None
@@ -394,12 +395,16 @@ class PlaybackScene(Scene):
         return Timeline(judgment.moves, self.span, bbbv, self.paces)
 
     def _timeline_area(self) -> pygame.Rect:
+        from game.scenes.timeline import Timeline
+
         renderer = self.viewport.renderer
         board = pygame.Rect(renderer.scaled(renderer.layout.board_view))
         return Timeline.place(board, self.viewport.zoom)
 
     def _draw_heat(self, screen: pygame.Surface) -> None:
         """The thinking time before acting on each cell, as heat over the board."""
+        from game.widgets.heatmap import heat_alpha, heat_tile
+
         spent = self.thinking()
         most = max(spent.values(), default=0.0)
         renderer = self.viewport.renderer
