@@ -81,6 +81,7 @@ class Renderer:
         self._drawn: list[Tile | None] = [None] * (layout.rows * layout.cols)
         self._pressed: frozenset[Cell] = frozenset()
         self._face: Face | None = None
+        self._deaths = 0
         self._counter: str | None = None
         self._timer: str | None = None
         self._paused = False
@@ -118,6 +119,7 @@ class Renderer:
         """Forget what was drawn: the next draw repaints everything."""
         self._drawn = [None] * len(self._drawn)
         self._face = self._counter = self._timer = None
+        self._deaths = -1  # (drawn again with the rest)
         self._overview_key = None
 
     def scroll(self, layout: Layout) -> None:
@@ -365,6 +367,28 @@ class Renderer:
         if timer != self._timer:
             self._timer = timer
             dirty.append(self._draw_led(screen, layout.timer, timer))
+        if picture.deaths != self._deaths:
+            self._deaths = picture.deaths
+            dirty.append(self._draw_deaths(screen, picture.deaths))
+
+    def _draw_deaths(self, screen: pygame.Surface, deaths: int) -> pygame.Rect:
+        """The deaths undone, left of the face: a small mine and the count (none: the
+        panel's grey)."""
+        layout, z = self.layout, self.zoom
+        fx, fy, _, fh = layout.face
+        cx, _, cw, _ = layout.mine_counter
+        gap = pygame.Rect((cx + cw + 1) * z, fy * z, (fx - cx - cw - 2) * z, fh * z)
+        screen.fill(self.theme.face, gap)
+        if deaths:
+            from game.fonts import ui_font
+
+            text = ui_font(8 * z).render(str(deaths), True, self.theme.error)
+            r = 3 * z
+            width = 2 * r + z + text.get_width()
+            x = gap.x + max(0, (gap.w - width) // 2)
+            pygame.draw.circle(screen, self.theme.text, (x + r, gap.centery), r)
+            screen.blit(text, (x + 2 * r + z, gap.centery - text.get_height() // 2))
+        return gap
 
     def _draw_led(self, screen: pygame.Surface, box: Rect, text: str) -> pygame.Rect:
         z = self.zoom

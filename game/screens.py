@@ -53,6 +53,7 @@ SORT, RESULT, OLDER, EXPORT, IMPORT = "Sort", "Result", "More", "Export", "Impor
 COPY_CODE, KEEP_REPLAY, EXPORT_EVF = "Copy code", "Keep replay", "Save as EVF"
 ANALYSIS = "Analysis"
 DEATHS = "Deaths"
+UNDO = "Undo"
 SHORT_NAMES = {
     Difficulty.BEGINNER: "Beg.",
     Difficulty.INTERMEDIATE: "Int.",
@@ -331,11 +332,13 @@ def game_panel(
     keep: bool = False,
     export: bool = False,
     analyse: bool = False,
+    undo: bool = False,
 ) -> TableDialog:
     """The statistics of the game just finished, as speedrunners read them; with
     its board code (and a button to copy it) and, if ``keep``, a button to keep
     its replay; if ``export``, one to save it as an EVF file for the community's
-    programs; if ``analyse``, one to open its analysis."""
+    programs; if ``analyse``, one to open its analysis; if ``undo`` (a loss), one
+    to take the fatal move back and play on as practice."""
     clicks = summary.clicks
     won = summary.status is Status.WON
     bbbv = "-" if summary.bbbv is None else str(summary.bbbv)
@@ -355,6 +358,7 @@ def game_panel(
         rows.append(["Board code", code])
     buttons = (
         "OK",
+        *((UNDO,) if undo else ()),
         *((ANALYSIS,) if analyse else ()),
         *((COPY_CODE,) if code else ()),
         *((KEEP_REPLAY,) if keep else ()),

@@ -34,6 +34,7 @@ from game.persist.history import History
 from game.replay import Kind, load, parse, verify
 from game.rules import PRESETS, Board, Difficulty, GameRules
 from game.session import PlaySession
+from game.session.table import Source
 
 
 @pytest.fixture
@@ -515,3 +516,48 @@ def test_the_report_of_one_of_our_replays_has_its_mouse_path(tmp_path: Path) -> 
     entry = report(str(write_replay(tmp_path)))
     # From the first move (the release at row 0, column 5) to the press on the mine.
     assert entry["path"] == round(math.hypot(5 * 16 + 8 - (4 * 16 + 8), 8 - (3 * 16 + 8)), 3)
+
+
+def test_undo_after_a_death_restores_the_position_and_counts_the_death(
+    app: App, clock: FakeClock
+) -> None:
+    use_layout(app, BEGINNER)
+    clock.ms += 500
+    slow_click(app, clock, cell_center(app, 0, 5))
+    slow_click(app, clock, cell_center(app, 0, 0), button=3)  # a flag
+    before = app.table.game.view()
+    clock.ms += 3_000
+    slow_click(app, clock, cell_center(app, 3, 4))  # a mine
+    assert app.table.game.status is Status.LOST
+    recorded = app.profile.count()
+    panel = app.stage.top_dialog
+    assert panel is not None and screens.UNDO in panel.buttons  # type: ignore[attr-defined]
+    renderer = app.viewport.renderer
+    fx, fy, _, fh = renderer.scaled(renderer.layout.face)
+    cx, _, cw, _ = renderer.scaled(renderer.layout.mine_counter)
+    gap = pygame.Rect(cx + cw, fy, fx - cx - cw, fh)
+
+    def dark_in_gap() -> int:
+        screen = app.viewport.screen
+        return sum(
+            screen.get_at((x, y))[:3] == (0, 0, 0)
+            for x in range(gap.left, gap.right)
+            for y in range(gap.top, gap.bottom)
+        )
+
+    assert dark_in_gap() == 0
+    panel.choose(screens.UNDO)
+    app.stage.settle()
+    app.run(frames=1)
+    assert app.stage.top_dialog is None
+    assert app.table.game.status is Status.PLAYING and app.table.game.view() == before
+    assert app.table.deaths == 1 and app.table.tag.source is Source.PRACTICE
+    assert dark_in_gap() > 10  # a small mine and the count beside the face
+    assert app.table.session.elapsed_ms >= 3_500  # the clock runs on from the death
+    slow_click(app, clock, cell_center(app, 3, 4))  # the same mine again
+    panel = app.stage.top_dialog
+    assert panel is not None and any("1 death undone" in line for line in panel.lines)  # type: ignore[attr-defined]
+    panel.choose(screens.UNDO)
+    app.stage.settle()
+    assert app.table.deaths == 2 and app.table.game.view() == before
+    assert app.profile.count() == recorded  # the practice is no second game in the history

@@ -343,3 +343,36 @@ def test_s_skips_the_idle_time_of_a_replay(app: App) -> None:
         steps += 1
     assert scene.finished and scene.clock.ms > 500_000  # the game's own time...
     assert steps < 60 * 60  # ...watched in under a minute, not eight and a half
+
+
+def test_c_practises_from_the_moment_shown_at_that_exact_position(app: App) -> None:
+    post(pygame.DROPFILE, file=str(COMMUNITY / "flop-player/avf/arbiter_int.avf"))
+    app.run(frames=1)
+    scene = top(app)
+    assert isinstance(scene, PlaybackScene)
+    key(pygame.K_END)
+    app.run(frames=1)
+    key(pygame.K_c, "c")  # at the end: the game is over there, nothing to play on
+    app.run(frames=1)
+    assert top(app) is scene and "over here" in scene.status()[-1]
+    for _ in range(6):
+        key(pygame.K_LEFT)  # six moves back
+    app.run(frames=1)
+    shown, moment = scene.table.game.view(), scene.clock.ms
+    assert scene.table.session.status is Status.PLAYING
+    key(pygame.K_c, "c")
+    app.run(frames=1)
+    assert not isinstance(top(app), PlaybackScene)
+    assert app.table.tag.source is Source.PRACTICE
+    assert app.table.game.view() == shown and app.table.game.status is Status.PLAYING
+    assert app.table.session.elapsed_ms >= moment  # the clock runs on from that moment
+    assert app.table.board.rows == 16 and app.viewport.board == app.table.board
+    hidden = next(
+        (r, c)
+        for r in range(16)
+        for c in range(16)
+        if app.table.game.look(r, c).name == "HIDDEN"
+        and (r, c) not in set(app.table.game.mine_cells())
+    )
+    click(app, cell_center(app, *hidden))  # and the player plays on
+    assert app.table.game.look(*hidden).name != "HIDDEN"

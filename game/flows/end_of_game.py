@@ -28,6 +28,13 @@ from game.words import count, seconds
 PRACTICE = "A practice game: no record, history or statistic counts it."
 """What the panel says of a game on a replay's board."""
 ASSISTED = "Assisted (a hint or the chances were shown): not a record."
+
+
+def undone(deaths: int) -> str:
+    """How many deaths were taken back: '1 death undone', '2 deaths undone'."""
+    return f"{count(deaths, 'death')} undone"
+
+
 """What the panel says of a won game that was helped."""
 
 if TYPE_CHECKING:
@@ -74,7 +81,12 @@ class EndOfGame:
         if tag.source is Source.PRACTICE:  # unranked: kept nowhere but in the panel
             if event.result is not Result.ABANDONED:
                 self.last_replay = self.recorder.replay()
-                self.replay_note = PRACTICE
+                deaths = self.dialogs.table.deaths
+                self.replay_note = (
+                    PRACTICE.replace("A practice game", f"A practice game ({undone(deaths)})")
+                    if deaths
+                    else PRACTICE
+                )
                 self.game_id = None
                 self.show_panel(session, tag)
             return
@@ -240,6 +252,7 @@ class EndOfGame:
             keep=replay is not None and not kept,
             export=replay is not None and replay.minefield is not None,
             analyse=replay is not None and replay.minefield is not None,
+            undo=session.status is Status.LOST and bool(session.log),
         )
 
         def answered(result: object) -> None:
@@ -252,6 +265,8 @@ class EndOfGame:
                     else "No clipboard here: the code is shown above."
                 )
                 self.show_panel(session, tag, best)
+            elif result == screens.UNDO:
+                self.dialogs.table.undo_death()
             elif result == screens.ANALYSIS and replay is not None:
                 self.dialogs.analysis(
                     replay, "This game", then=lambda: self.show_panel(session, tag, best)

@@ -352,6 +352,7 @@ class PlayScene(Scene):
             counter_below_zero=self.prefs.settings.counter_below_zero,
             cursor=table.cursor,
             advice=table.advice(),
+            deaths=table.deaths,
         )
         return renderer.draw(screen, table.game, picture, changed)
 

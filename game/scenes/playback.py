@@ -9,8 +9,9 @@ is the playback's own; the viewport's renderer draws it, with the pointer and a 
 of keys over the menu bar, along whose foot a line shows the time played: 1, 2, 4
 and 8 (or [ and ]) set the speed, Space pauses, Left and Right go one move back or
 on, Home and End to the start and the end, a click on the bar to that moment, R
-plays it again, A opens its analysis (every figure, every click judged), B leaves
-it to play its board (a practice game), Esc closes it.
+plays it again, A opens its analysis (every figure, every click judged), C leaves
+it to play on from the moment shown and B to play its board from the start (practice
+games both), Esc closes it.
 Seeking plays the replay again from its start to the moment (a few milliseconds for
 an Expert game). Who played it, with
 which program and when are in the window's title. A playback never touches the
@@ -67,6 +68,8 @@ TIMELINE, HEAT = "timeline", "heat"
 
 PLAY_BOARD = "play this board"
 """What the scene answers when the player leaves it to play the replay's board."""
+PRACTISE_HERE = "practise from here"
+"""What it answers when the player takes over the game at the moment shown."""
 
 
 class PlaybackScene(Scene):
@@ -250,7 +253,8 @@ class PlaybackScene(Scene):
         """Keys: 1, 2, 4, 8 speed ([ and ] from 0.25x to 8x); Space or P pause;
         Left and Right one move back or on; Home and End the start and the end; R
         again; A the analysis; T the timeline, H the thinking-time heatmap, O the
-        mine probabilities, S skip idle time; B play this board; Esc or Q close. A
+        mine probabilities, S skip idle time; C practise from here (play on from the
+        moment shown); B play this board; Esc or Q close. A
         click on the bar over the board goes to that moment (the bar is the replay's
         time), a click on the timeline too."""
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and TIMELINE in self.views:
@@ -297,6 +301,12 @@ class PlaybackScene(Scene):
         elif name == "A" and self.on_analyse is not None:
             self.paused = True
             self.on_analyse()
+        elif name == "C":
+            if self.table.session.status.is_over:
+                self.note = "the game is over here: go back a move (Left) first"
+            else:
+                self.result = PRACTISE_HERE
+                self.done = True
         elif name == "B" and self.replay.minefield is not None:
             self.result = PLAY_BOARD
             self.done = True
@@ -325,11 +335,12 @@ class PlaybackScene(Scene):
             state += f" ({self.note})"
         keys = (
             "1-8 [ ]: speed  Space: pause  Left Right: a move  R: again  A: analysis  "
-            "T: timeline  H: heatmap  O: odds  S: skip idle  B: play board  Esc"
+            "T: timeline  H: heatmap  O: odds  S: skip idle  C: practise from here  "
+            "B: play board  Esc"
         )
         forms = [
             f"Replay {state}   {keys}",
-            f"{state}  1/2/4 Space R A T H O S B Esc",
+            f"{state}  1/2/4 Space R A T H O S C B Esc",
             f"{state}  R A T H B Esc",
         ]
         if self.caption:  # who played it comes before the keys' names

@@ -1,7 +1,8 @@
 """Replays watched over the play screen: a file opened from the Game menu or dropped
 on the window, of any kind the game opens (ours, AVF, RMV, MVF, EVF, RAWVF), or the
-replay given on the command line. From a playback, B plays its board: a practice
-game on that exact layout, which no record, history or statistic counts."""
+replay given on the command line. From a playback, B plays its board and C plays on
+from the moment shown: practice games on that exact layout, which no record, history
+or statistic counts."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from game.persist import replays as replay_files
 from game.prefs import Prefs
 from game.replay import Replay
 from game.rules import Difficulty
-from game.scenes.playback import PLAY_BOARD, PlaybackScene
+from game.scenes.playback import PLAY_BOARD, PRACTISE_HERE, PlaybackScene
 from game.session.table import Source, Table
 from game.stage import Stage
 from game.viewport import Viewport
@@ -84,7 +85,13 @@ class Watching:
         self.viewport.show(self.table.board, self.table.cursor)
         self.stage.repaint()
         minefield = scene.replay.minefield
-        if result == PLAY_BOARD and minefield is not None:
+        if result == PRACTISE_HERE:
+            from game.session.play import position_before
+
+            watched, moment = scene.table.session, max(0.0, scene.clock.ms)
+            here = position_before(watched, len(watched.log), self.table.clock, moment)
+            self.table.practise(here)
+        elif result == PLAY_BOARD and minefield is not None:
             rules = scene.replay.rules
             game = Game.from_minefield(
                 minefield, marks=rules.question_marks, left_click_chords=rules.left_click_chords

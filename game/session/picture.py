@@ -52,6 +52,8 @@ class Picture:
     """The keyboard cursor's cell, when the keyboard has been used."""
     advice: Advice | None = None
     """The hint and the probability overlay, when shown."""
+    deaths: int = 0
+    """Deaths undone in this game (a count beside the face; none shown at 0)."""
 
 
 _NEIGHBOURHOOD = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)]
@@ -94,13 +96,16 @@ def picture_of(
     counter_below_zero: bool,
     cursor: Cell | None = None,
     advice: Advice | None = None,
+    deaths: int = 0,
 ) -> Picture:
     """The picture of a session under the mouse's feedback (and the keyboard cursor)."""
     counter = session.game.mines_left
     if not counter_below_zero:
         counter = max(0, counter)
     if session.paused:
-        return Picture(frozenset(), Face.SMILE, counter, session.timer_value, paused=True)
+        return Picture(
+            frozenset(), Face.SMILE, counter, session.timer_value, paused=True, deaths=deaths
+        )
     return Picture(
         pressed=pressed_cells(session, feedback),
         face=face_of(session.status, feedback),
@@ -108,4 +113,5 @@ def picture_of(
         timer=session.timer_value,
         cursor=cursor,
         advice=advice,
+        deaths=deaths,
     )

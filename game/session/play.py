@@ -277,3 +277,20 @@ class PlaySession:
     def resume(self) -> None:
         """Start the clock again after a pause (or after a resumed game's start)."""
         self._stopwatch.resume()
+
+
+def position_before(
+    session: PlaySession, moves: int, clock: Clock, elapsed_ms: float | None = None
+) -> PlaySession:
+    """A new session, on ``clock``, at the position after the first ``moves`` moves
+    of a session: the game dealt again on its layout, those moves played, the
+    stopwatch at ``elapsed_ms`` (by default the time of the last of them), waiting,
+    paused, to run on."""
+    game = session.game
+    again = deal_again(game.minefield, session.board, session.rules, game.seed)
+    kept = list(session.log[:moves])
+    for logged in kept:
+        again.apply(logged.move)
+    if elapsed_ms is None:
+        elapsed_ms = kept[-1].ms if kept else 0
+    return PlaySession(again, clock, elapsed_ms=elapsed_ms, log=kept)

@@ -21,7 +21,7 @@ from game.core import Cell, Delta, Game, Look, Move, Status
 from game.core.moves import chord, mark, reveal
 from game.rules import Board, GameRules
 from game.session.picture import Advice
-from game.session.play import PlaySession, Summary
+from game.session.play import PlaySession, Summary, position_before
 from game.session.stopwatch import Clock
 
 if TYPE_CHECKING:
@@ -138,6 +138,8 @@ class Table:
     hint: Hint | None = None
     """The hint shown (until the next move)."""
     show_probabilities: bool = False
+    deaths: int = 0
+    """Deaths undone in the game on the table (shown beside the face)."""
     note: str | None = None
     """A line to show once instead of advice (the board is too large for the solver)."""
     listeners: list[Listener] = field(default_factory=list)
@@ -216,6 +218,7 @@ class Table:
         self.session = session
         self.tag = GameTag(self.tag.serial + 1, source, daily)
         self.hint = self.note = None
+        self.deaths = 0
         self._ring_start()
         if self.cursor is not None:
             board = session.board
@@ -225,6 +228,29 @@ class Table:
     def play(self, game: Game, source: Source = Source.ORDINARY) -> None:
         """Play a given game from here on (tests and tools)."""
         self.start(PlaySession(game, self.clock), source)
+
+    def practise(self, session: PlaySession) -> None:
+        """Play on from a position (a moment of a replay, or before a death): a
+        practice game, never ranked, its clock running from the position's time."""
+        if session.status is Status.PLAYING:
+            session.resume()
+        self.start(session, Source.PRACTICE)
+
+    def undo_death(self) -> bool:
+        """After a loss, the game as it stood before the fatal move, played on as
+        practice (Simon Tatham's Mines' undo); the death is counted. False when
+        there is nothing to undo (not lost, or the loss came from no known move)."""
+        session = self.session
+        log = session.log
+        if session.status is not Status.LOST or not log or session.game.minefield is None:
+            return False
+        fatal = len(log) - 1  # (the clock runs on from the death: time is not undone)
+        before = position_before(session, fatal, self.clock, log[fatal].ms)
+        before.used_hint = session.used_hint
+        deaths = self.deaths + 1
+        self.practise(before)
+        self.deaths = deaths
+        return True
 
     # ------------------------------------------------------------------ moves
 
