@@ -85,7 +85,7 @@ SELECT i,
     'opening', CAST(i AS TEXT), won, 1000 + i * 104729 % 300000, bbbv,
     CASE WHEN won THEN bbbv ELSE i % (bbbv + 1) END,
     10 + i % 50, i % 7, i % 5, i % 5, i % 97 = 0, NULL, NULL, NULL, 0, NULL,
-    CASE WHEN won THEN NULL ELSE i % r END, CASE WHEN won THEN NULL ELSE i * 7 % c END
+    CASE WHEN won THEN NULL ELSE i % r END, CASE WHEN won THEN NULL ELSE i * 7 % c END, NULL
 FROM s
 """
 

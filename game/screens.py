@@ -109,10 +109,12 @@ def statistics_dialog(
     stats_by_kind: Mapping[Difficulty, Stats],
     best_rates: Mapping[Difficulty, float | None] | None = None,
     daily: DailyStats | None = None,
+    codes: Stats | None = None,
 ) -> TableDialog:
     """Games played, won, win %, streaks, average winning time and best 3BV/s, per
     board kind; and the daily boards' line (days played and won, best time, streak
-    of days), kept apart from the presets."""
+    of days) and the board codes' (games played and won, streak), kept apart from
+    the presets. Only ranked games count (game.session.ranking)."""
     kinds = list(stats_by_kind)
     stats = [stats_by_kind[kind] for kind in kinds]
     rows = [[label, *(show(s) for s in stats)] for label, show in STATISTICS]
@@ -127,6 +129,12 @@ def statistics_dialog(
             f"best time {best}, streak {count(daily.streak, 'day')} "
             f"(longest {count(daily.longest, 'day')})."
         )
+    if codes is not None and codes.played:
+        lines.append(
+            f"Board codes: {count(codes.played, 'game')} played, {codes.won} won, "
+            f"streak {codes.current_streak} (longest {codes.longest_streak})."
+        )
+    lines.append("Games with a hint, an undo or from a replay count for none of these.")
     return TableDialog(
         "Statistics",
         ["", *(SHORT_NAMES[kind] for kind in kinds)],
@@ -173,8 +181,8 @@ def next_history_filter(kind: HistoryFilter) -> HistoryFilter:
 def _board_text(record: GameRecord) -> str:
     try:
         kind = Difficulty(record.difficulty)
-    except ValueError:
-        return record.difficulty.capitalize()
+    except ValueError:  # (the dailies, the board codes: their size)
+        return f"{record.difficulty.capitalize()} {record.rows}x{record.cols}"
     if kind.is_preset:
         return kind.label
     return f"{record.rows}x{record.cols}/{record.mines}"
@@ -278,11 +286,12 @@ def history_dialog(
 
 
 def _result_of(record: GameRecord) -> str:
-    """How the history names a game's result: a helped win and an abandoned game
-    are shown as such."""
-    if not record.won:
-        return "abandoned" if record.abandoned else "lost"
-    return "won, assisted" if record.used_hint else "won"
+    """How the history names a game's result: an abandoned game, and a game that
+    counts for no record (assisted, or unranked: game.session.ranking), as such."""
+    result = "won" if record.won else "abandoned" if record.abandoned else "lost"
+    if record.used_hint:
+        return f"{result}, assisted"
+    return result if record.unranked is None else f"{result}, unranked"
 
 
 def history_transfer_dialog(done: str) -> MessageDialog:

@@ -141,14 +141,20 @@ def test_rank_of_counts_equal_times_above_and_stops_at_ten(history: History) -> 
 # ---------------------------------------------------------------- statistics
 
 
-def test_stats_count_every_game_and_follow_streaks_in_finished_order(history: History) -> None:
+def test_stats_count_every_ranked_game_and_follow_streaks_in_finished_order(
+    history: History,
+) -> None:
     outcomes = [True, False, True, True, False, True, True, True]
     for day, won in enumerate(outcomes):
-        history.add_game(game(1000 * (day + 1), won=won, day=day, used_hint=(day == 7)))
+        history.add_game(game(1000 * (day + 1), won=won, day=day))
     history.add_game(game(5, won=False, difficulty="expert"))
+    # Unranked games (a hint, a practice game) count for no statistic and no streak.
+    history.add_game(game(99_000, won=True, day=8, used_hint=True))
+    history.add_game(game(99_000, won=False, day=9, unranked="a practice game"))
     stats = history.stats("beginner")
     wins_ms = sum(1000 * (day + 1) for day, won in enumerate(outcomes) if won)
     assert stats == Stats(played=8, won=6, current_streak=3, longest_streak=3, total_win_ms=wins_ms)
+    assert history.count("beginner") == 10  # the history shows them all
     assert stats.win_percent == 75.0 and stats.average_win_ms == wins_ms / 6
     assert history.stats(Difficulty.EXPERT) == Stats(played=1)
     assert history.stats("expert").average_win_ms is None
@@ -770,14 +776,19 @@ def test_abandoned_games_and_board_codes_are_kept_and_the_codes_filtered(tmp_pat
     history = open_history(tmp_path)
     history.add_game(game(9000))
     history.add_game(replace(game(5000, won=False), abandoned=True))
-    history.add_game(replace(game(7000), code="B2-abc"))
-    history.add_game(replace(game(3000, won=False), code="B2-def"))
-    assert history.count(CODE_FILTER) == 2 and history.count(CODE_FILTER, True) == 1
-    assert [g.record.code for g in history.page(CODE_FILTER)] == ["B2-def", "B2-abc"]
-    assert [g.record.ms for g in history.page(CODE_FILTER, sort=Sort.TIME)] == [3000, 7000]
+    # The games from board codes are ranked among themselves: a difficulty of their own.
+    history.add_game(replace(game(7000), difficulty=CODE_FILTER, code="B2-abc"))
+    history.add_game(replace(game(3000, won=False), difficulty=CODE_FILTER, code="B2-def"))
+    history.add_game(replace(game(6000), difficulty=CODE_FILTER, code="B2-abc", used_hint=True))
+    assert history.count(CODE_FILTER) == 3 and history.count(CODE_FILTER, True) == 2
+    assert history.code_record("B2-abc") == (7000, 2)  # the best ranked time, the games
+    assert history.code_record("B2-none") == (None, 0)
+    assert history.stats(CODE_FILTER).played == 2 and history.best_times(CODE_FILTER) == []
+    assert [g.record.code for g in history.page(CODE_FILTER)] == ["B2-abc", "B2-def", "B2-abc"]
+    assert [g.record.ms for g in history.page(CODE_FILTER, sort=Sort.TIME)] == [3000, 6000, 7000]
     assert [g.record.code for g in history.page(CODE_FILTER, won=False)] == ["B2-def"]
-    assert [g.record.abandoned for g in history.page("beginner")] == [False, False, True, False]
-    assert history.stats("beginner").played == 4  # an abandoned game counts as lost
+    assert [g.record.abandoned for g in history.page("beginner")] == [True, False]
+    assert history.stats("beginner").played == 2  # an abandoned game counts as lost
     with pytest.raises(GameRecordError):
         replace(game(), abandoned=True)  # won and abandoned at once
     history.close()
@@ -791,7 +802,7 @@ def test_a_version_4_history_gains_the_abandoned_code_and_death_columns(tmp_path
     db = sqlite3.connect(tmp_path / HISTORY_FILE)
     db.execute("DROP INDEX games_by_code")
     db.execute("DROP INDEX games_by_death")
-    for column in ("death_col", "death_row", "code", "abandoned"):
+    for column in ("unranked", "death_col", "death_row", "code", "abandoned"):
         db.execute(f"ALTER TABLE games DROP COLUMN {column}")
     db.execute("PRAGMA user_version = 4")
     db.commit()

@@ -560,4 +560,9 @@ def test_undo_after_a_death_restores_the_position_and_counts_the_death(
     panel.choose(screens.UNDO)
     app.stage.settle()
     assert app.table.deaths == 2 and app.table.game.view() == before
-    assert app.profile.count() == recorded  # the practice is no second game in the history
+    # The practice after the undo is kept as a game of its own, unranked: the loss
+    # stands, and the statistics count only it.
+    assert app.profile.count() == recorded + 1
+    practice = app.profile.games()[0].record
+    assert practice.unranked is not None and "death was undone" in practice.unranked
+    assert app.profile.stats(Difficulty.BEGINNER).played == 1

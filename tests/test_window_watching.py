@@ -82,7 +82,10 @@ def test_b_plays_the_replays_board_as_practice_that_no_record_counts(
     assert app.table.game.status is Status.LOST
     panel = app.stage.top_dialog
     assert panel is not None and any("practice" in line for line in panel.lines)  # type: ignore[attr-defined]
-    assert app.profile.history.count() == 0
+    # The history shows it, unranked; no statistic counts it.
+    [kept] = app.profile.games()
+    assert kept.record.unranked is not None and "played again" in kept.record.unranked
+    assert app.profile.stats(app.table.board.difficulty).played == 0
 
 
 def test_the_game_menu_opens_a_replay_through_the_file_browser(app: App, tmp_path: Path) -> None:

@@ -74,8 +74,11 @@ class Dialogs:
         rates = {kind: self.profile.best_rate(kind) for kind in kinds}
         from datetime import date
 
+        from game.session.ranking import CODE_KIND
+
         daily = self.profile.history.daily(date.today())
-        self.stage.open(screens.statistics_dialog(stats, rates, daily), answered)
+        codes = self.profile.history.stats(CODE_KIND)
+        self.stage.open(screens.statistics_dialog(stats, rates, daily, codes), answered)
 
     def deaths(self, board: Board) -> None:
         """Where the player died on a board size (Next: each preset, and the

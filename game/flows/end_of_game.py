@@ -21,21 +21,18 @@ from game.core import Status
 from game.persist import GameRecord, finished_at_text
 from game.replay.format import player_name
 from game.session import PlaySession
+from game.session.ranking import standing
 from game.session.table import GameEnded, GameTag, Result, Source, TableEvent
 from game.widgets.clipboard import copy
 from game.words import count, seconds
 
-PRACTICE = "A practice game: no record, history or statistic counts it."
-"""What the panel says of a game on a replay's board."""
-ASSISTED = "Assisted (a hint or the chances were shown): not a record."
 
+def unranked_line(why: str, deaths: int) -> str:
+    """What the panel says of an unranked game (``why``: game.session.ranking's
+    reason; ``deaths``: how many were undone)."""
+    undone = f", {count(deaths, 'death')} undone" if deaths else ""
+    return f"Unranked, {why}{undone}: not a record, and no statistic or streak counts it."
 
-def undone(deaths: int) -> str:
-    """How many deaths were taken back: '1 death undone', '2 deaths undone'."""
-    return f"{count(deaths, 'death')} undone"
-
-
-"""What the panel says of a won game that was helped."""
 
 if TYPE_CHECKING:
     from game.boardcode import BoardCode
@@ -78,20 +75,14 @@ class EndOfGame:
         if not isinstance(event, GameEnded):
             return
         session, tag = event.session, event.tag
-        if tag.source is Source.PRACTICE:  # unranked: kept nowhere but in the panel
-            if event.result is not Result.ABANDONED:
-                self.last_replay = self.recorder.replay()
-                deaths = self.dialogs.table.deaths
-                self.replay_note = (
-                    PRACTICE.replace("A practice game", f"A practice game ({undone(deaths)})")
-                    if deaths
-                    else PRACTICE
-                )
-                self.game_id = None
-                self.show_panel(session, tag)
-            return
-        game_id = self._record(event)
+        game_id = self._record(event)  # (every game, ranked or not: the history shows it)
         if event.result is Result.ABANDONED:
+            return
+        if tag.source is Source.PRACTICE:  # no best time, no replay kept of its own
+            self.last_replay = self.recorder.replay()
+            self.replay_note = ""
+            self.game_id = game_id
+            self.show_panel(session, tag)
             return
         replay = self.recorder.replay(  # now: the recorder moves on with the next game
             date=datetime.now().isoformat(timespec="seconds"), daily=tag.daily or ""
@@ -131,11 +122,12 @@ class EndOfGame:
 
     def _record(self, event: GameEnded) -> int | None:
         """Keep the game just finished (or abandoned) in the history; its id there."""
-        session, summary = event.session, event.summary
+        session, summary, tag = event.session, event.summary, event.tag
         game, clicks = session.game, summary.clicks
+        rank = standing(session.board, tag.source, session.used_hint, tag.why)
         record = GameRecord(
             finished_at=finished_at_text(datetime.now()),
-            difficulty=session.board.difficulty.value,
+            difficulty=rank.kind,
             rows=game.rows,
             cols=game.cols,
             mines=game.mines,
@@ -150,9 +142,10 @@ class EndOfGame:
             chord_clicks=clicks.chord,
             effective_clicks=clicks.effective,
             used_hint=session.used_hint,
+            unranked=None if rank.ranked else rank.why,
         )
-        if event.tag.source is Source.DAILY and event.tag.daily is not None:
-            record = replace(record, difficulty="daily", daily=event.tag.daily)
+        if tag.source is Source.DAILY and tag.daily is not None:
+            record = replace(record, daily=tag.daily)
         if event.result is Result.ABANDONED:
             record = replace(record, abandoned=True)
         fatal = game.exploded if event.result is Result.LOST else []
@@ -236,8 +229,13 @@ class EndOfGame:
         code = code_of(session)
         replay = self.last_replay
         lines = [self.replay_note] if self.replay_note else []
-        if session.used_hint and session.status is Status.WON:
-            lines.append(ASSISTED)
+        rank = standing(session.board, tag.source, session.used_hint, tag.why)
+        if not rank.ranked:
+            lines.append(unranked_line(rank.why, self.dialogs.table.deaths))
+        if tag.source is Source.CODE and code is not None and rank.ranked:
+            record_ms, games = self.profile.history.code_record(code.code)
+            shown = "none yet" if record_ms is None else seconds(record_ms)
+            lines.append(f"This board code: best {shown}, {count(games, 'game')} played.")
         if tag.daily is not None:
             stats = self.profile.history.daily(date.fromisoformat(tag.daily))
             today = "-" if stats.today_ms is None else seconds(stats.today_ms)

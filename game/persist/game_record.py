@@ -16,18 +16,20 @@ from game.persist import schema
 from game.persist.records import MAX_COUNT, MAX_GAME_MS, clean_name
 from game.persist.schema import DataError
 from game.rules import PRESETS, Difficulty, FirstClick
+from game.session.ranking import CODE_KIND, DAILY_KIND
 
-# The names come from game.rules, and "daily" (a daily board is a difficulty of
-# its own in the history) and "noguess" are admitted whether or not game.rules
-# names them. dict.fromkeys: no name twice.
-DIFFICULTIES = tuple(dict.fromkeys([*(d.value for d in Difficulty), "daily"]))
+# The names come from game.rules, and "daily" and "code" (the daily boards and the
+# games from board codes are ranked among themselves, apart from the presets) and
+# "noguess" are admitted whether or not game.rules names them. dict.fromkeys: no
+# name twice.
+CODE_FILTER = CODE_KIND
+"""The difficulty of the games played from a board code (any size): their own
+statistics, and best times per code."""
+DIFFICULTIES = tuple(dict.fromkeys([*(d.value for d in Difficulty), DAILY_KIND, CODE_KIND]))
 """The difficulty names a game can have."""
 
 BEST_TIME_DIFFICULTIES = tuple(d.value for d in PRESETS)
 """The difficulties with best-time tables (custom and daily boards have none)."""
-CODE_FILTER = "board code"
-"""Not a difficulty: the filter of the history for the games played from a board
-code (any size), read off their own index."""
 
 FIRST_CLICKS = tuple(dict.fromkeys([*(rule.value for rule in FirstClick), "noguess"]))
 """The first-click rules a game can have been played with."""
@@ -133,6 +135,15 @@ class GameRecord:
     """Where a lost game's fatal mine was (0-based row), or None."""
     death_col: int | None = None
     """Its column."""
+    unranked: str | None = None
+    """Why the game counts for no best time, statistic or streak (a practice game,
+    ...: game.session.ranking); None for a ranked game. A game with used_hint is
+    never ranked either (the rows before schema 5 say so that way alone)."""
+
+    @property
+    def ranked(self) -> bool:
+        """The game counts for the best times, statistics and streaks."""
+        return self.unranked is None and not self.used_hint
 
     def __post_init__(self) -> None:
         if not isinstance(self.finished_at, str) or not _ISO_LOCAL.fullmatch(self.finished_at):
@@ -184,6 +195,7 @@ class GameRecord:
         if self.abandoned and self.won:
             raise GameRecordError("a game both won and abandoned")
         _check_text(self.code, "code")
+        _check_text(self.unranked, "unranked")
         if (self.death_row is None) != (self.death_col is None):
             raise GameRecordError("death_row and death_col go together")
         if self.death_row is not None:
@@ -204,8 +216,8 @@ class GameRecord:
 COLUMNS = tuple(f.name for f in fields(GameRecord))
 """The games table's columns after id, in GameRecord's order."""
 COLUMNS_V4 = COLUMNS[: COLUMNS.index("abandoned")]
-"""The columns up to schema version 4 (version 5 added abandoned, code and the
-death's cell)."""
+"""The columns up to schema version 4 (version 5 added abandoned, code, the death's
+cell and unranked)."""
 
 
 PAGE = 50

@@ -446,6 +446,14 @@ class History(Tells):
         name = difficulty_name(difficulty)
         return self._ask("reading the best 3BV/s", None, lambda db: sql.best_rate(db, name))
 
+    def code_record(self, code: str) -> tuple[int | None, int]:
+        """A board code's best ranked winning time (None: none yet) and how many
+        games were played on it."""
+        nothing: tuple[int | None, int] = (None, 0)
+        return self._ask(
+            "reading the board code's record", nothing, lambda db: sql.code_record(db, code)
+        )
+
     def deaths(self, rows: int, cols: int) -> dict[tuple[int, int], int]:
         """Where the games of a board size were lost: how many on each cell."""
         return self._ask("reading where games were lost", {}, lambda db: sql.deaths(db, rows, cols))

@@ -12,7 +12,6 @@ import sqlite3
 from datetime import date
 
 from game.persist.game_record import (
-    CODE_FILTER,
     COLUMNS,
     DIFFICULTIES,
     PAGE,
@@ -64,7 +63,9 @@ def insert_game(db: sqlite3.Connection, record: GameRecord) -> int:
         "ON CONFLICT (difficulty, won) DO UPDATE SET games = games + 1",
         (record.difficulty, int(record.won)),
     )
-    put_tally(db, record.difficulty, tally(db, record.difficulty).record(record.won, record.ms))
+    if record.ranked:  # (an unranked game counts for no statistic)
+        stats = tally(db, record.difficulty).record(record.won, record.ms)
+        put_tally(db, record.difficulty, stats)
     if record.name is not None:
         set_last_name(db, record.name)
     assert cursor.lastrowid is not None
@@ -90,6 +91,7 @@ def best_times(db: sqlite3.Connection, difficulty: str, limit: int) -> list[Best
         for name, when, ms, game_id in db.execute(
             "SELECT name, finished_at, ms, id FROM games INDEXED BY games_by_ms "
             "WHERE difficulty = ? AND won = 1 AND used_hint = 0 AND id > ? "
+            "AND unranked IS NULL "
             "ORDER BY ms, finished_at, id LIMIT ?",
             (difficulty, after, limit),
         )
@@ -119,6 +121,7 @@ def best_rate(db: sqlite3.Connection, difficulty: str) -> float | None:
     row = db.execute(
         f"SELECT {RATE} AS rate FROM games INDEXED BY games_by_rate "
         "WHERE difficulty = ? AND won = 1 AND used_hint = 0 AND id > ? AND rate IS NOT NULL "
+        "AND unranked IS NULL "
         "ORDER BY rate DESC LIMIT 1",
         (difficulty, after),
     ).fetchone()
@@ -131,7 +134,7 @@ def median_rate(db: sqlite3.Connection, difficulty: str) -> float | None:
     after, _ = _after_reset(db, "best_times")
     where = (
         f"FROM games INDEXED BY games_by_rate WHERE difficulty = ? AND won = 1 "
-        f"AND used_hint = 0 AND id > ? AND {RATE} IS NOT NULL"
+        f"AND used_hint = 0 AND unranked IS NULL AND id > ? AND {RATE} IS NOT NULL"
     )
     rated = int(db.execute(f"SELECT count(*) {where}", (difficulty, after)).fetchone()[0])
     if not rated:
@@ -141,6 +144,17 @@ def median_rate(db: sqlite3.Connection, difficulty: str) -> float | None:
         (difficulty, after, (rated - 1) // 2),
     ).fetchone()
     return float(row[0])
+
+
+def code_record(db: sqlite3.Connection, code: str) -> tuple[int | None, int]:
+    """The best ranked winning time on a board code (None: none yet) and how many
+    games were played on it, read off the codes' index."""
+    row = db.execute(
+        "SELECT min(CASE WHEN won = 1 AND used_hint = 0 AND unranked IS NULL THEN ms END), "
+        "count(*) FROM games INDEXED BY games_by_code WHERE code = ?",
+        (code,),
+    ).fetchone()
+    return (None if row[0] is None else int(row[0]), int(row[1]))
 
 
 def deaths(db: sqlite3.Connection, rows: int, cols: int) -> dict[tuple[int, int], int]:
@@ -158,7 +172,8 @@ def daily(db: sqlite3.Connection, today: date) -> DailyStats:
     """The daily boards' statistics (one row a day played, from the daily index)."""
     rows = db.execute(
         """SELECT daily, max(won), min(CASE WHEN won = 1 THEN ms END)
-        FROM games WHERE daily IS NOT NULL GROUP BY daily ORDER BY daily"""
+        FROM games WHERE daily IS NOT NULL AND used_hint = 0 AND unranked IS NULL
+        GROUP BY daily ORDER BY daily"""
     ).fetchall()
     return daily_stats(rows, today)
 
@@ -169,18 +184,8 @@ def _kinds(difficulty: str | None, won: bool | None) -> list[tuple[str, int]]:
     return [(board, result) for board in boards for result in results]
 
 
-def _code_where(won: bool | None) -> tuple[str, list[object]]:
-    if won is None:
-        return "code IS NOT NULL", []
-    return "code IS NOT NULL AND won = ?", [int(won)]
-
-
 def count(db: sqlite3.Connection, difficulty: str | None = None, won: bool | None = None) -> int:
-    """How many games are stored, of one board or all, one result or both (or
-    those played from a board code: difficulty CODE_FILTER, read off their index)."""
-    if difficulty == CODE_FILTER:
-        where, args = _code_where(won)
-        return int(db.execute(f"SELECT count(*) FROM games WHERE {where}", args).fetchone()[0])
+    """How many games are stored, of one board or all, one result or both."""
     kinds = _kinds(difficulty, won)
     where = " OR ".join("(difficulty = ? AND won = ?)" for _ in kinds)
     row = db.execute(
@@ -208,14 +213,6 @@ def page(
     key, order = _ORDER[sort]
     offset, limit = max(0, offset), max(0, limit)
     columns = ", ".join(f"games.{name}" for name in COLUMNS)
-    if difficulty == CODE_FILTER:  # (the games from a code: their own partial index)
-        where, values = _code_where(won)
-        rows = db.execute(
-            f"SELECT games.id AS id, {columns}, {key} AS key FROM games WHERE {where} "
-            f"ORDER BY {order} LIMIT ? OFFSET ?",
-            [*values, limit, offset],
-        )
-        return [game for game in (stored_game(row[:-1]) for row in rows) if game is not None]
     kinds = _kinds(difficulty, won)
     # Each run reads only the index (id and key); whole rows for the page alone.
     runs = " UNION ALL ".join(

@@ -4,7 +4,8 @@ Schema (version 5, in ``PRAGMA user_version``; version 2 added games.daily,
 version 3 the tallies, the counts and the indexes that let every query of the
 game read a few rows however long the history is, version 4 took away the table's
 list of board kinds, which GameRecord checks, so that a kind added later fits,
-version 5 added games.abandoned, games.code and games.death_row and death_col):
+version 5 added games.abandoned, code, death_row, death_col and unranked, and an
+unranked or assisted game no longer counts in the statistics):
 
     games              one row per finished game (see GameRecord); id is the
                        finished order, which streaks follow
@@ -200,12 +201,19 @@ def recount(db: sqlite3.Connection) -> None:
     if resets == 0:
         for name, *counters in db.execute("SELECT * FROM legacy_stats"):
             tallies[str(name)] = Stats(*counters)
+    ranked = "used_hint = 0" + (" AND unranked IS NULL" if _has_unranked(db) else "")
     for name, won, ms in db.execute(
-        "SELECT difficulty, won, ms FROM games WHERE id > ? ORDER BY id", (after,)
+        f"SELECT difficulty, won, ms FROM games WHERE id > ? AND {ranked} ORDER BY id", (after,)
     ):
         tallies[name] = tallies.get(name, Stats()).record(bool(won), ms)
     for name, stats in tallies.items():
         put_tally(db, name, stats)
+
+
+def _has_unranked(db: sqlite3.Connection) -> bool:
+    """The games table has the unranked column (version 5; an upgrade from an older
+    version recounts before it is added)."""
+    return any(row[1] == "unranked" for row in db.execute("PRAGMA table_info(games)"))
 
 
 def tally(db: sqlite3.Connection, difficulty: str) -> Stats:
@@ -262,20 +270,24 @@ def _upgrade_3_to_4(db: sqlite3.Connection) -> None:
 def _upgrade_4_to_5(db: sqlite3.Connection) -> None:
     """Version 4 to 5: a game says whether it was abandoned (so the history shows it
     apart from the losses), the board code it was played from and, lost, the cell
-    of its fatal mine (the deaths' heatmap); the games before were not abandoned
-    that anyone knows, from no code, and their deaths are not known."""
+    of its fatal mine (the deaths' heatmap), and why it was unranked; the games
+    before were not abandoned that anyone knows, from no code, their deaths are
+    not known, and an assisted one (used_hint) is unranked: the statistics are
+    counted again without the assisted games."""
     db.execute(
         "ALTER TABLE games ADD COLUMN abandoned INTEGER NOT NULL DEFAULT 0"
         " CHECK (abandoned IN (0, 1))"
     )
     db.execute("ALTER TABLE games ADD COLUMN code TEXT")
-    db.execute("CREATE INDEX games_by_code ON games (id) WHERE code IS NOT NULL")
+    db.execute("CREATE INDEX games_by_code ON games (code, ms) WHERE code IS NOT NULL")
     for side in ("death_row", "death_col"):
         db.execute(f"ALTER TABLE games ADD COLUMN {side} INTEGER CHECK ({side} >= 0)")
     db.execute(
         "CREATE INDEX games_by_death ON games (rows, cols, death_row, death_col)"
         " WHERE death_row IS NOT NULL"
     )
+    db.execute("ALTER TABLE games ADD COLUMN unranked TEXT")
+    recount(db)  # an assisted game no longer counts in the statistics (unranked)
 
 
 _UPGRADES: dict[int, Callable[[sqlite3.Connection], None]] = {

@@ -116,9 +116,9 @@ def export_history(history: History, path: Path) -> int:
 # ---------------------------------------------------------------- reading
 
 
-LATER_FIELDS = ("abandoned", "code", "death_row", "death_col")
+LATER_FIELDS = ("abandoned", "code", "death_row", "death_col", "unranked")
 """Fields an export of an earlier version lacks: read as not abandoned, no code,
-no death's cell."""
+no death's cell, not unranked (an assisted game is unranked by its used_hint)."""
 
 
 def _record(row: dict[str, Any], where: str, from_csv: bool) -> GameRecord:

@@ -87,10 +87,11 @@ class Watching:
         minefield = scene.replay.minefield
         if result == PRACTISE_HERE:
             from game.session.play import position_before
+            from game.session.ranking import FROM_POSITION
 
             watched, moment = scene.table.session, max(0.0, scene.clock.ms)
             here = position_before(watched, len(watched.log), self.table.clock, moment)
-            self.table.practise(here)
+            self.table.practise(here, FROM_POSITION)
         elif result == PLAY_BOARD and minefield is not None:
             rules = scene.replay.rules
             game = Game.from_minefield(

@@ -54,6 +54,8 @@ class GameTag:
     source: Source
     daily: str | None = None
     """The date of the daily board (ISO), for Source.DAILY."""
+    why: str | None = None
+    """For a practice game: why it is one (game.session.ranking's words)."""
 
 
 class Via(Enum):
@@ -209,14 +211,19 @@ class Table:
         self.start(session, source, daily)
 
     def start(
-        self, session: PlaySession, source: Source = Source.ORDINARY, daily: str | None = None
+        self,
+        session: PlaySession,
+        source: Source = Source.ORDINARY,
+        daily: str | None = None,
+        why: str | None = None,
     ) -> None:
-        """Put a session on the table: a new game, a resumed one, one from a replay."""
+        """Put a session on the table: a new game, a resumed one, one from a replay
+        (``why``: a practice game's reason)."""
         old = self.session
         if old.status is Status.PLAYING:
             self._tell(GameEnded(self.tag, old, Result.ABANDONED, old.summary()))
         self.session = session
-        self.tag = GameTag(self.tag.serial + 1, source, daily)
+        self.tag = GameTag(self.tag.serial + 1, source, daily, why)
         self.hint = self.note = None
         self.deaths = 0
         self._ring_start()
@@ -229,12 +236,13 @@ class Table:
         """Play a given game from here on (tests and tools)."""
         self.start(PlaySession(game, self.clock), source)
 
-    def practise(self, session: PlaySession) -> None:
+    def practise(self, session: PlaySession, why: str) -> None:
         """Play on from a position (a moment of a replay, or before a death): a
-        practice game, never ranked, its clock running from the position's time."""
+        practice game, never ranked (``why``: game.session.ranking's reason), its
+        clock running from the position's time."""
         if session.status is Status.PLAYING:
             session.resume()
-        self.start(session, Source.PRACTICE)
+        self.start(session, Source.PRACTICE, why=why)
 
     def undo_death(self) -> bool:
         """After a loss, the game as it stood before the fatal move, played on as
@@ -244,11 +252,13 @@ class Table:
         log = session.log
         if session.status is not Status.LOST or not log or session.game.minefield is None:
             return False
+        from game.session.ranking import DEATH_UNDONE
+
         fatal = len(log) - 1  # (the clock runs on from the death: time is not undone)
         before = position_before(session, fatal, self.clock, log[fatal].ms)
         before.used_hint = session.used_hint
         deaths = self.deaths + 1
-        self.practise(before)
+        self.practise(before, DEATH_UNDONE)
         self.deaths = deaths
         return True
 
