@@ -134,7 +134,7 @@ class App:
 
         self.recorder = Recorder()
         self.table.tap(self.recorder)  # first: a game's replay ends with its last click
-        self.end_of_game = EndOfGame(self.dialogs, self.recorder, self.viewport)
+        self.end_of_game = EndOfGame(self.dialogs, self.recorder, self.viewport, self.play.race)
         self.table.tap(self.end_of_game)
         resume.offer(self.dialogs)
         self.dialogs.tell_problems()

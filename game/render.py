@@ -115,6 +115,13 @@ class Renderer:
         frame(surface, "sunken1", self.scaled(self.layout.timer))
         return surface
 
+    def forget(self, cells: Iterable[Cell]) -> None:
+        """Draw these cells again at the next draw that names them (something was
+        drawn over them: a ghost's cursor)."""
+        cols = self.layout.cols
+        for row, col in cells:
+            self._drawn[row * cols + col] = None
+
     def invalidate(self) -> None:
         """Forget what was drawn: the next draw repaints everything."""
         self._drawn = [None] * len(self._drawn)

@@ -54,6 +54,7 @@ COPY_CODE, KEEP_REPLAY, EXPORT_EVF = "Copy code", "Keep replay", "Save as EVF"
 ANALYSIS = "Analysis"
 DEATHS = "Deaths"
 UNDO = "Undo"
+RETRY = "Retry"
 SHORT_NAMES = {
     Difficulty.BEGINNER: "Beg.",
     Difficulty.INTERMEDIATE: "Int.",
@@ -342,12 +343,14 @@ def game_panel(
     export: bool = False,
     analyse: bool = False,
     undo: bool = False,
+    retry: bool = False,
 ) -> TableDialog:
     """The statistics of the game just finished, as speedrunners read them; with
     its board code (and a button to copy it) and, if ``keep``, a button to keep
     its replay; if ``export``, one to save it as an EVF file for the community's
     programs; if ``analyse``, one to open its analysis; if ``undo`` (a loss), one
-    to take the fatal move back and play on as practice."""
+    to take the fatal move back and play on as practice; if ``retry``, one to play
+    the same board again (practice), racing this game's ghost."""
     clicks = summary.clicks
     won = summary.status is Status.WON
     bbbv = "-" if summary.bbbv is None else str(summary.bbbv)
@@ -368,6 +371,7 @@ def game_panel(
     buttons = (
         "OK",
         *((UNDO,) if undo else ()),
+        *((RETRY,) if retry else ()),
         *((ANALYSIS,) if analyse else ()),
         *((COPY_CODE,) if code else ()),
         *((KEEP_REPLAY,) if keep else ()),

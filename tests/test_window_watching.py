@@ -78,6 +78,11 @@ def test_b_plays_the_replays_board_as_practice_that_no_record_counts(
     assert not isinstance(top(app), PlaybackScene)
     assert app.table.tag.source is Source.PRACTICE
     assert app.table.game.minefield == load(path).minefield
+    offer = app.stage.top_dialog  # a race against the replay is offered: not now
+    assert offer is not None and offer.title == "Race a ghost"
+    key(pygame.K_ESCAPE, "\x1b")
+    app.run(frames=1)
+    assert app.play.race.ghost is None
     click(app, cell_center(app, 3, 4))  # the replay's mine
     assert app.table.game.status is Status.LOST
     panel = app.stage.top_dialog

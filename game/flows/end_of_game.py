@@ -37,6 +37,7 @@ def unranked_line(why: str, deaths: int) -> str:
 if TYPE_CHECKING:
     from game.boardcode import BoardCode
     from game.flows.dialogs import Dialogs
+    from game.flows.race import Race
     from game.replay import Recorder, Replay
     from game.rules import Difficulty
     from game.viewport import Viewport
@@ -58,7 +59,11 @@ def code_of(session: PlaySession) -> BoardCode | None:
 class EndOfGame:
     """Hears the table's GameEnded and carries the ending through."""
 
-    def __init__(self, dialogs: Dialogs, recorder: Recorder, viewport: Viewport) -> None:
+    def __init__(
+        self, dialogs: Dialogs, recorder: Recorder, viewport: Viewport, race: Race | None = None
+    ) -> None:
+        self.race = race
+        """The ghost and the pace of the game (their lines in the panel; Retry races)."""
         self.dialogs = dialogs
         self.stage = dialogs.stage
         self.profile = dialogs.profile
@@ -199,6 +204,20 @@ class EndOfGame:
         if game_id is not None:
             profile.history.set_replay(game_id, path.name)
 
+    def retry(self, replay: Replay) -> None:
+        """The same board again (a practice game: it was seen), racing the game
+        just played if the player wants."""
+        from game.core import Game
+
+        assert replay.minefield is not None
+        rules = replay.rules
+        game = Game.from_minefield(
+            replay.minefield, marks=rules.question_marks, left_click_chords=rules.left_click_chords
+        )
+        self.dialogs.table.play(game, Source.PRACTICE)
+        if self.race is not None:
+            self.race.offer(replay, "your last game")
+
     def export_evf(self, replay: Replay, tag: GameTag) -> str:
         """Save the replay as an EVF file beside the kept replays; what became of it."""
         from game.persist import replays as replay_files
@@ -232,6 +251,10 @@ class EndOfGame:
         rank = standing(session.board, tag.source, session.used_hint, tag.why)
         if not rank.ranked:
             lines.append(unranked_line(rank.why, self.dialogs.table.deaths))
+        race = self.race
+        for line in (race.result(session, tag), race.splits(replay)) if race else ():
+            if line:
+                lines.append(line)
         if tag.source is Source.CODE and code is not None and rank.ranked:
             record_ms, games = self.profile.history.code_record(code.code)
             shown = "none yet" if record_ms is None else seconds(record_ms)
@@ -251,6 +274,7 @@ class EndOfGame:
             export=replay is not None and replay.minefield is not None,
             analyse=replay is not None and replay.minefield is not None,
             undo=session.status is Status.LOST and bool(session.log),
+            retry=replay is not None and replay.minefield is not None,
         )
 
         def answered(result: object) -> None:
@@ -265,6 +289,8 @@ class EndOfGame:
                 self.show_panel(session, tag, best)
             elif result == screens.UNDO:
                 self.dialogs.table.undo_death()
+            elif result == screens.RETRY and replay is not None and replay.minefield is not None:
+                self.retry(replay)
             elif result == screens.ANALYSIS and replay is not None:
                 self.dialogs.analysis(
                     replay, "This game", then=lambda: self.show_panel(session, tag, best)

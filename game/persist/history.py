@@ -446,6 +446,15 @@ class History(Tells):
         name = difficulty_name(difficulty)
         return self._ask("reading the best 3BV/s", None, lambda db: sql.best_rate(db, name))
 
+    def replay_of(self, game_id: int) -> str | None:
+        """The file name of a game's kept replay (None: none was kept, or no such game)."""
+        return self._ask("reading the game history", None, lambda db: sql.replay_of(db, game_id))
+
+    def best_replay(self, column: str, value: str) -> str | None:
+        """The kept replay of the fastest ranked win whose ``column`` ("code" or
+        "daily") is ``value``: the ghost of a shared board played again."""
+        return self._ask("reading the history", None, lambda db: sql.best_replay(db, column, value))
+
     def code_record(self, code: str) -> tuple[int | None, int]:
         """A board code's best ranked winning time (None: none yet) and how many
         games were played on it."""

@@ -146,6 +146,25 @@ def median_rate(db: sqlite3.Connection, difficulty: str) -> float | None:
     return float(row[0])
 
 
+def replay_of(db: sqlite3.Connection, game_id: int) -> str | None:
+    """The file name of a game's kept replay, or None."""
+    row = db.execute("SELECT replay FROM games WHERE id = ?", (game_id,)).fetchone()
+    return None if row is None or row[0] is None else str(row[0])
+
+
+def best_replay(db: sqlite3.Connection, column: str, value: str) -> str | None:
+    """The kept replay of the fastest ranked win whose ``column`` ("code" or
+    "daily") is ``value`` (read off the codes' index for a code)."""
+    if column not in ("code", "daily"):
+        raise ValueError(f"no shared board is kept by {column!r}")
+    row = db.execute(
+        f"SELECT replay FROM games WHERE {column} = ? AND won = 1 AND used_hint = 0 "
+        "AND unranked IS NULL AND replay IS NOT NULL ORDER BY ms, id LIMIT 1",
+        (value,),
+    ).fetchone()
+    return None if row is None else str(row[0])
+
+
 def code_record(db: sqlite3.Connection, code: str) -> tuple[int | None, int]:
     """The best ranked winning time on a board code (None: none yet) and how many
     games were played on it, read off the codes' index."""

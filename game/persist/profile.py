@@ -273,6 +273,10 @@ class Profile(Tells):
         """The best 3BV/s of a difficulty's won games (None: none yet)."""
         return self.history.best_rate(difficulty)
 
+    def replay_of(self, game_id: int) -> str | None:
+        """The file name of a game's kept replay in the replays folder (History.replay_of)."""
+        return self.history.replay_of(game_id)
+
     def deaths(self, rows: int, cols: int) -> dict[tuple[int, int], int]:
         """Where the games of a board size were lost (History.deaths)."""
         return self.history.deaths(rows, cols)

@@ -57,9 +57,16 @@ class PlayScene(Scene):
         self._panning = False  # the left button is held on the overview map
         self._swallow: int | None = None  # the button whose press put the hint away
         table.tap(self._heard)
+        from game.flows.race import Race
+
+        self.race = Race(table, dialogs)
+        """The ghost racing this board, and the pace of the personal best."""
+        self._ghost_rect: pygame.Rect | None = None
+        self._rivals_shown = False
+
         from game.scenes.watching import Watching
 
-        self.watching = Watching(stage, viewport, prefs, dialogs, table)
+        self.watching = Watching(stage, viewport, prefs, dialogs, table, self.race)
         """Replays opened over this board."""
 
         def game_size(kind: Difficulty) -> Callable[[], None]:
@@ -181,6 +188,14 @@ class PlayScene(Scene):
             daily=daily,
             start=start,
         )
+        if source is Source.DAILY and daily is not None:  # played before: race the best
+            self.race.offer_best("daily", daily)
+        elif source is Source.CODE:
+            from game.flows.end_of_game import code_of
+
+            code = code_of(self.table.session)
+            if code is not None:
+                self.race.offer_best("code", code.code)
 
     def daily(self) -> None:
         """Today's board, the same for everyone."""
@@ -346,6 +361,13 @@ class PlayScene(Scene):
             renderer = self.viewport.renderer
         changed, self._changed = self._changed, set()
         table = self.table
+        if self._ghost_rect is not None:  # (the cells under the ghost's last cursor)
+            from game.scenes.rivals import cells_under
+
+            under = cells_under(self.viewport, self._ghost_rect)
+            renderer.forget(under)
+            changed |= under
+            self._ghost_rect = None
         picture = picture_of(
             table.session,
             self.input.feedback,
@@ -354,7 +376,30 @@ class PlayScene(Scene):
             advice=table.advice(),
             deaths=table.deaths,
         )
-        return renderer.draw(screen, table.game, picture, changed)
+        dirty = renderer.draw(screen, table.game, picture, changed)
+        return dirty + self._draw_rivals(screen)
+
+    def _draw_rivals(self, screen: pygame.Surface) -> list[pygame.Rect]:
+        """The ghost's cursor and progress, and the pace against the best (nothing
+        to draw without them)."""
+        race, table = self.race, self.table
+        ghost = race.ghost_now()
+        pace = race.ahead_ms() if not self.viewport.layout.scrolls else None
+        if ghost is None and pace is None and not self._rivals_shown:
+            return []
+        from game.scenes import rivals
+
+        dirty: list[pygame.Rect] = []
+        self._rivals_shown = ghost is not None or pace is not None
+        if ghost is not None:
+            pointer, solved, bbbv = ghost
+            mine = race.solved() / max(table.game.bbbv or 1, 1)
+            dirty.append(rivals.draw_progress(screen, self.viewport, mine, solved / max(bbbv, 1)))
+            if pointer is not None and not table.session.paused:
+                self._ghost_rect = rivals.draw_ghost(screen, self.viewport, pointer)
+                dirty.append(self._ghost_rect)
+        dirty += rivals.draw_pace(screen, self.viewport, pace)
+        return dirty
 
     def covered(self) -> None:
         self.input.cancel()

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from game.core import Game
 from game.flows.dialogs import Dialogs
+from game.flows.race import Race
 from game.persist import replays as replay_files
 from game.prefs import Prefs
 from game.replay import Replay
@@ -24,8 +25,16 @@ class Watching:
     """Opens replays and plays them back on the stage, over the player's board."""
 
     def __init__(
-        self, stage: Stage, viewport: Viewport, prefs: Prefs, dialogs: Dialogs, table: Table
+        self,
+        stage: Stage,
+        viewport: Viewport,
+        prefs: Prefs,
+        dialogs: Dialogs,
+        table: Table,
+        race: Race | None = None,
     ) -> None:
+        self.race = race
+        """Where "play this board" offers a race against the replay."""
         self.stage = stage
         self.viewport = viewport
         self.prefs = prefs
@@ -98,3 +107,5 @@ class Watching:
                 minefield, marks=rules.question_marks, left_click_chords=rules.left_click_chords
             )
             self.table.play(game, Source.PRACTICE)
+            if self.race is not None:
+                self.race.offer(scene.replay, "the replay")

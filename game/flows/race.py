@@ -1,0 +1,222 @@
+"""The player's rivals in the game on the table: a ghost racing on the same board,
+and the pace of the personal best on a preset.
+
+- A **ghost** is a replay of the board being played (the one it came from, or the
+  player's own best on it), offered when a board is played again: Retry after a
+  game, a board code or the daily played before, "play this board" from a replay.
+  It plays alongside in the game's own time (from the player's first click): its
+  cursor, translucent, over the board, and its solved 3BV as a bar under the mine
+  counter, beside the player's own; at the end the panel says who finished first
+  and by how much.
+- The **pace meter**, on a preset, compares the 3BV solved so far with the time the
+  personal best took to solve as much: ahead or behind in seconds, shown under the
+  timer; after the game, the split against the best by quarters of the 3BV.
+
+The progress of a replay (game.replay.progress) is worked out once per game, and
+the best's only when a game on a preset is under way (never for the first frame).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from game.rules import PRESETS
+from game.session.table import GameStarted, GameTag, Source, Table, TableEvent
+from game.words import seconds
+
+if TYPE_CHECKING:
+    from game.flows.dialogs import Dialogs
+    from game.replay import Replay
+    from game.replay.progress import Progress
+    from game.session import PlaySession
+
+RACE, NO_GHOST = "Race", "No ghost"
+
+
+@dataclass(frozen=True)
+class Ghost:
+    """A replay racing the player."""
+
+    progress: Progress
+    label: str
+    """Whose it is, as the panel says: 'your best', 'the replay'."""
+    tag: GameTag
+    """The game it races."""
+
+
+class Race:
+    """The rivals of the game on the table."""
+
+    def __init__(self, table: Table, dialogs: Dialogs) -> None:
+        self.table = table
+        self.dialogs = dialogs
+        self.ghost: Ghost | None = None
+        self._pace: tuple[GameTag, Progress | None] | None = None
+        self._solved: tuple[object, int] = ((), 0)
+        table.tap(self._heard)
+
+    def solved(self) -> int:
+        """The 3BV the player has solved (counted again only when cells opened)."""
+        table = self.table
+        key = (table.tag, table.game.opened_count)
+        if self._solved[0] != key:
+            self._solved = (key, table.game.bbbv_solved())
+        return self._solved[1]
+
+    def _heard(self, event: TableEvent) -> None:
+        ghost = self.ghost
+        if isinstance(event, GameStarted) and ghost is not None and ghost.tag != event.tag:
+            self.ghost = None  # (a ghost races one game)
+
+    # ------------------------------------------------------------------ the ghost
+
+    def offer(self, replay: Replay, label: str) -> None:
+        """Ask whether to race a replay of the board just put on the table."""
+        from game.replay.progress import progress_of
+        from game.widgets.message import MessageDialog
+
+        progress = progress_of(replay)
+        tag = self.table.tag
+        if progress is None or progress.bbbv == 0:
+            return
+        time = "it did not finish" if progress.finish_ms is None else seconds(progress.finish_ms)
+        question = MessageDialog(
+            "Race a ghost",
+            [
+                f"Race {label} on this board ({time})?",
+                "Its cursor plays over your board from your first click, and its solved "
+                "3BV shows under the mine counter.",
+            ],
+            buttons=(RACE, NO_GHOST),
+        )
+
+        def answered(result: object) -> None:
+            if result == RACE and self.table.tag == tag:
+                self.race(progress, label)
+
+        self.dialogs.stage.open(question, answered)
+
+    def offer_best(self, column: str, value: str) -> None:
+        """Offer the player's own best on a shared board played again: a board code
+        (``column`` "code") or a daily board ("daily"), if its replay was kept."""
+        from game.persist import replays as replay_files
+        from game.replay import ReplayError
+        from game.replay.files import open_replay
+
+        profile = self.dialogs.profile
+        name = profile.history.best_replay(column, value)
+        path = None if name is None else profile.folder / replay_files.FOLDER / name
+        if path is None or not path.is_file():
+            return
+        try:
+            replay = open_replay(path).replay
+        except ReplayError:
+            return
+        self.offer(replay, "your best on this board")
+
+    def race(self, progress: Progress, label: str) -> None:
+        """Race this progress in the game on the table."""
+        self.ghost = Ghost(progress, label, self.table.tag)
+
+    def ghost_now(self) -> tuple[tuple[int, int] | None, int, int] | None:
+        """The ghost at the game's time: its pointer (None before its first place),
+        its solved 3BV and its board's 3BV; None without a ghost."""
+        ghost = self.ghost
+        if ghost is None or ghost.tag != self.table.tag:
+            return None
+        ms = self.table.session.elapsed_ms
+        progress = ghost.progress
+        return (progress.pointer_at(ms), progress.solved_at(ms), progress.bbbv)
+
+    def result(self, session: PlaySession, tag: GameTag) -> str | None:
+        """Who finished first, and by how much (None: no ghost raced this game)."""
+        ghost = self.ghost
+        if ghost is None or ghost.tag != tag:
+            return None
+        mine = session.elapsed_ms if session.status.name == "WON" else None
+        theirs = ghost.progress.finish_ms
+        who = f"Race against {ghost.label}: "
+        if mine is None and theirs is None:
+            return who + "neither finished."
+        if theirs is None or (mine is not None and mine < theirs):
+            by = "" if theirs is None else f" by {seconds(theirs - (mine or 0))}"
+            return who + f"you finished first{by}."
+        by = "" if mine is None else f" by {seconds(mine - theirs)}"
+        return who + f"the ghost finished first{by}."
+
+    # ------------------------------------------------------------------ the pace
+
+    def pace(self) -> Progress | None:
+        """The personal best's progress on the preset being played (an ordinary
+        game under way), worked out once a game."""
+        table = self.table
+        tag, board = table.tag, table.board
+        if tag.source is not Source.ORDINARY or board.difficulty not in PRESETS:
+            return None
+        if table.session.status.name != "PLAYING":
+            return self._pace[1] if self._pace is not None and self._pace[0] == tag else None
+        if self._pace is None or self._pace[0] != tag:
+            self._pace = (tag, self._best(board.difficulty))
+        return self._pace[1]
+
+    def _best(self, difficulty: object) -> Progress | None:
+        from game.persist import replays as replay_files
+        from game.replay import ReplayError
+        from game.replay.files import open_replay
+        from game.replay.progress import progress_of
+        from game.rules import Difficulty
+
+        assert isinstance(difficulty, Difficulty)
+        profile = self.dialogs.profile
+        table = profile.best_times(difficulty)
+        if not table or table[0].game_id is None:
+            return None
+        name = profile.replay_of(table[0].game_id)
+        path = None if name is None else profile.folder / replay_files.FOLDER / name
+        if path is None or not path.is_file():
+            return None
+        try:
+            return progress_of(open_replay(path).replay)
+        except ReplayError:
+            return None
+
+    def ahead_ms(self) -> float | None:
+        """How far ahead of the best the player is now, in ms (negative: behind):
+        the time the best took to solve as much 3BV, less the time taken."""
+        best = self.pace()
+        session = self.table.session
+        if best is None:
+            return None
+        solved = self.solved()
+        if solved == 0:
+            return None
+        took = best.time_to(solved)
+        elapsed = session.elapsed_ms
+        if took is None:  # further than the best ever went: ahead by what is left
+            return None if best.finish_ms is None else max(0.0, best.finish_ms - elapsed)
+        return took - elapsed
+
+    def splits(self, replay: Replay | None) -> str | None:
+        """After a game on a preset: its split against the best by quarters of the
+        3BV (seconds faster or slower in each quarter)."""
+        best = self._pace[1] if self._pace is not None else None
+        if replay is None or best is None or self._pace is None:
+            return None
+        from game.replay.progress import progress_of
+
+        mine = progress_of(replay)
+        if mine is None:
+            return None
+        parts = []
+        last_mine = last_best = 0
+        for k, (a, b) in enumerate(zip(mine.quarters(), best.quarters(), strict=True), 1):
+            if a is None or b is None:
+                break
+            diff = (a - last_mine) - (b - last_best)
+            word = "slower" if diff > 0 else "faster"
+            parts.append(f"Q{k} {seconds(abs(diff))} {word}")
+            last_mine, last_best = a, b
+        if not parts:
+            return None
+        return "Against your best, by quarters of the 3BV: " + ", ".join(parts) + "."

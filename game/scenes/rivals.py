@@ -1,0 +1,107 @@
+"""Drawing the player's rivals (game.flows.race) over the play screen: the ghost's
+cursor, translucent, over the board; under the mine counter the 3BV solved, the
+player's (the look's highlight) above the ghost's (grey); under the timer the pace
+against the personal best, a bar from the middle (green: ahead, red: behind, a
+full half for ten seconds) and the seconds beside the face.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.fonts import ui_font
+from game.sheet import TILE
+from game.theme import current as theme
+from game.viewport import Viewport
+
+Cell = tuple[int, int]
+
+GHOST_ARROW = [(0, 0), (0, 12), (3, 9), (5, 14), (7, 13), (5, 8), (9, 8)]
+"""The ghost's arrow, in 1x pixels from its tip (the replay viewer's pointer)."""
+GHOST_ALPHA = 130
+PACE_FULL_MS = 10_000
+"""The pace bar's half is full at this many ms ahead or behind."""
+AHEAD, BEHIND = (40, 160, 40), (200, 40, 40)
+
+
+def cells_under(viewport: Viewport, rect: pygame.Rect) -> set[Cell]:
+    """The board cells a window rectangle covers (those in view)."""
+    layout, z = viewport.layout, viewport.zoom
+    bx, by = layout.board_origin
+    cells = set()
+    first_col = (rect.left // z - bx) // TILE + layout.left
+    last_col = ((rect.right - 1) // z - bx) // TILE + layout.left
+    first_row = (rect.top // z - by) // TILE + layout.top
+    last_row = ((rect.bottom - 1) // z - by) // TILE + layout.top
+    for row in range(first_row, last_row + 1):
+        for col in range(first_col, last_col + 1):
+            if 0 <= row < layout.rows and 0 <= col < layout.cols and layout.visible(row, col):
+                cells.add((row, col))
+    return cells
+
+
+def draw_ghost(screen: pygame.Surface, viewport: Viewport, at: tuple[int, int]) -> pygame.Rect:
+    """The ghost's cursor at a board position (1x board pixels); where it went."""
+    z = viewport.zoom
+    x, y = viewport.window_pos(at)
+    arrow = pygame.Surface((10 * z + 2, 15 * z + 2), pygame.SRCALPHA)
+    points = [(px * z + 1, py * z + 1) for px, py in GHOST_ARROW]
+    pygame.draw.polygon(arrow, (255, 255, 255, GHOST_ALPHA), points)
+    pygame.draw.polygon(arrow, (0, 0, 128, GHOST_ALPHA + 60), points, max(1, z // 2))
+    board = pygame.Rect(viewport.renderer.scaled(viewport.layout.board_view))
+    drawn = arrow.get_rect(topleft=(x - 1, y - 1)).clip(board)
+    screen.blit(arrow, drawn.topleft, drawn.move(-(x - 1), -(y - 1)))
+    return drawn
+
+
+def _strip(viewport: Viewport, box: tuple[int, int, int, int]) -> pygame.Rect:
+    """The thin strip under a counter (between it and the panel's lower bevel)."""
+    z = viewport.zoom
+    x, y, w, h = box
+    return pygame.Rect(x * z, (y + h + 1) * z, w * z, 2 * z)
+
+
+def draw_progress(
+    screen: pygame.Surface, viewport: Viewport, mine: float, theirs: float
+) -> pygame.Rect:
+    """Under the mine counter: the share of the 3BV solved, the player's above the
+    ghost's."""
+    strip = _strip(viewport, viewport.layout.mine_counter)
+    look = theme()
+    screen.fill(look.face, strip)
+    half = max(1, strip.h // 2)
+    bars = ((mine, look.highlight, strip.y), (theirs, look.shadow, strip.y + half))
+    for share, colour, y in bars:
+        width = round(strip.w * max(0.0, min(1.0, share)))
+        if width:
+            screen.fill(colour, (strip.x, y, width, half))
+    return strip
+
+
+def draw_pace(
+    screen: pygame.Surface, viewport: Viewport, ahead_ms: float | None
+) -> list[pygame.Rect]:
+    """Under the timer: the pace against the best (None: nothing to show yet), and
+    its seconds between the face and the timer."""
+    layout, z = viewport.layout, viewport.zoom
+    strip = _strip(viewport, layout.timer)
+    look = theme()
+    fx, fy, fw, fh = layout.face
+    tx = layout.timer[0]
+    gap = pygame.Rect((fx + fw + 1) * z, fy * z, max(0, tx - fx - fw - 2) * z, fh * z)
+    screen.fill(look.face, strip)
+    screen.fill(look.face, gap)
+    if ahead_ms is not None:
+        share = max(-1.0, min(1.0, ahead_ms / PACE_FULL_MS))
+        middle = strip.centerx
+        width = round(strip.w / 2 * abs(share))
+        colour = AHEAD if ahead_ms >= 0 else BEHIND
+        if width:
+            left = middle if ahead_ms >= 0 else middle - width
+            screen.fill(colour, (left, strip.y, width, strip.h))
+        screen.fill(look.text, (middle, strip.y, max(1, z // 2), strip.h))
+        words = f"{'+' if ahead_ms >= 0 else '-'}{abs(ahead_ms) / 1000:.1f}"
+        text = ui_font(7 * z).render(words, True, colour)
+        if text.get_width() <= gap.w:
+            screen.blit(text, text.get_rect(center=gap.center))
+    return [strip, gap]
