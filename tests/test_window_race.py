@@ -47,7 +47,8 @@ def play_all(app: App, clock: FakeClock, step_ms: int) -> list[tuple[int, int]]:
     cells clicked."""
     clicked = []
     mines = set(app.table.game.mine_cells()) if app.table.game.minefield else set()
-    order = [*SAFE_ORDER, *((r, c) for r in range(9) for c in range(9))]
+    board = app.table.board
+    order = [*SAFE_ORDER, *((r, c) for r in range(board.rows) for c in range(board.cols))]
     for cell in order:
         if app.table.game.status.is_over:
             break
@@ -154,3 +155,48 @@ def test_a_ghost_races_a_board_code_in_step_with_the_clock(app: App, clock: Fake
     assert panel is not None
     said = [line for line in panel.lines if line.startswith("Race against")]  # type: ignore[attr-defined]
     assert said and "the ghost finished first by" in said[0]
+
+
+def test_retry_races_the_game_just_played_with_its_progress_on_a_small_board(
+    app: App, clock: FakeClock
+) -> None:
+    from game import screens
+    from game.flows.race import RACE_BOARD
+    from game.scenes.rivals import mini_board_room
+
+    app.play.new_game(PRESETS[Difficulty.EXPERT])  # room beside the counter for one
+    app.run(frames=1)
+    click(app, cell_center(app, 8, 15))
+    clock.ms += 500
+    play_all(app, clock, 500)
+    if app.table.game.status is not Status.WON:  # (a mine: the game is lost; fine too)
+        assert app.table.game.status is Status.LOST
+    while app.stage.top_dialog is not None and app.stage.top_dialog.title.startswith("A new"):
+        key(pygame.K_RETURN, "\r")
+        app.run(frames=1)
+    panel = app.stage.top_dialog
+    assert panel is not None and screens.RETRY in panel.buttons  # type: ignore[attr-defined]
+    layout = app.table.game.minefield
+    panel.choose(screens.RETRY)
+    app.stage.settle()
+    app.run(frames=1)
+    assert app.table.game.minefield == layout and app.table.tag.source is Source.PRACTICE
+    offer = app.stage.top_dialog
+    assert offer is not None and offer.title == "Race a ghost"
+    offer.choose(RACE_BOARD)
+    app.stage.settle()
+    race = app.play.race
+    assert race.ghost is not None and race.ghost.small_board
+    click(app, cell_center(app, 8, 15))
+    clock.ms += 1200
+    app.run(frames=1)
+    room = mini_board_room(app.viewport)
+    assert room is not None
+    rect, size = room
+    light = sum(
+        app.viewport.screen.get_at((x, y))[:3] == (255, 255, 255)
+        for x in range(rect.left, rect.right)
+        for y in range(rect.top, rect.bottom)
+    )
+    opened = race.ghost.progress.open_cells(app.table.session.elapsed_ms)
+    assert opened and light == len(set(opened)) * size * size

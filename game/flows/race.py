@@ -31,7 +31,8 @@ if TYPE_CHECKING:
     from game.replay.progress import Progress
     from game.session import PlaySession
 
-RACE, NO_GHOST = "Race", "No ghost"
+RACE, RACE_BOARD, NO_GHOST = "Race: a bar", "Race: a small board", "No ghost"
+"""The offer's answers: race with the ghost's progress as a bar, or as a small board."""
 
 
 @dataclass(frozen=True)
@@ -43,6 +44,9 @@ class Ghost:
     """Whose it is, as the panel says: 'your best', 'the replay'."""
     tag: GameTag
     """The game it races."""
+    small_board: bool = False
+    """Its progress shown as a small board of its open cells beside the mine counter
+    (where it fits), not as a bar under it."""
 
 
 class Race:
@@ -85,15 +89,16 @@ class Race:
             "Race a ghost",
             [
                 f"Race {label} on this board ({time})?",
-                "Its cursor plays over your board from your first click, and its solved "
-                "3BV shows under the mine counter.",
+                "Its cursor plays over your board from your first click; its progress "
+                "shows as a bar of its solved 3BV under the mine counter, or as a small "
+                "board of its open cells beside it.",
             ],
-            buttons=(RACE, NO_GHOST),
+            buttons=(RACE, RACE_BOARD, NO_GHOST),
         )
 
         def answered(result: object) -> None:
-            if result == RACE and self.table.tag == tag:
-                self.race(progress, label)
+            if result in (RACE, RACE_BOARD) and self.table.tag == tag:
+                self.race(progress, label, small_board=result == RACE_BOARD)
 
         self.dialogs.stage.open(question, answered)
 
@@ -115,9 +120,10 @@ class Race:
             return
         self.offer(replay, "your best on this board")
 
-    def race(self, progress: Progress, label: str) -> None:
-        """Race this progress in the game on the table."""
-        self.ghost = Ghost(progress, label, self.table.tag)
+    def race(self, progress: Progress, label: str, *, small_board: bool = False) -> None:
+        """Race this progress in the game on the table (its progress as a bar, or as
+        a small board)."""
+        self.ghost = Ghost(progress, label, self.table.tag, small_board)
 
     def ghost_now(self) -> tuple[tuple[int, int] | None, int, int] | None:
         """The ghost at the game's time: its pointer (None before its first place),

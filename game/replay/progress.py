@@ -9,7 +9,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import dataclass
 
-from game.core import Game
+from game.core import Game, Look
 from game.replay.format import Kind, Replay
 
 MAX_CELLS = 250_000
@@ -31,6 +31,18 @@ class Progress:
     """(ms, x, y): the pointer's places, in 1x board pixels, ascending in time."""
     finish_ms: int | None
     """When the game was won (None: it was not)."""
+    opened: tuple[tuple[int, tuple[tuple[int, int], ...]], ...] = ()
+    """(ms, cells): the cells each move opened, ascending in time (a ghost's small
+    board)."""
+
+    def open_cells(self, ms: float) -> list[tuple[int, int]]:
+        """Every cell open at game time ``ms``."""
+        cells: list[tuple[int, int]] = []
+        for when, these in self.opened:
+            if when > ms:
+                break
+            cells.extend(these)
+        return cells
 
     def solved_at(self, ms: float) -> int:
         """The 3BV solved at game time ``ms``."""
@@ -69,9 +81,13 @@ def progress_of(replay: Replay) -> Progress | None:
     )
     times: list[int] = []
     solved: list[int] = []
+    cells: list[tuple[int, tuple[tuple[int, int], ...]]] = []
     opened = -1
     for ms, move in replay.moves:
-        game.apply(move)
+        delta = game.apply(move)
+        if delta.opened:
+            these = tuple(c for c in delta.changed if game.look(*c) <= Look.OPEN_8)
+            cells.append((ms, these))
         if game.opened_count != opened:
             opened = game.opened_count
             done = game.bbbv_solved()
@@ -88,4 +104,5 @@ def progress_of(replay: Replay) -> Progress | None:
         tuple(solved),
         pointer,
         times[-1] if won and times else None,
+        tuple(cells),
     )

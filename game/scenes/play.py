@@ -394,7 +394,15 @@ class PlayScene(Scene):
         if ghost is not None:
             pointer, solved, bbbv = ghost
             mine = race.solved() / max(table.game.bbbv or 1, 1)
-            dirty.append(rivals.draw_progress(screen, self.viewport, mine, solved / max(bbbv, 1)))
+            small = race.ghost is not None and race.ghost.small_board
+            drawn = None
+            if small and race.ghost is not None:
+                now = table.session.elapsed_ms
+                cells = race.ghost.progress.open_cells(now)
+                drawn = rivals.draw_mini_board(screen, self.viewport, cells)
+            if drawn is None:  # (the bar: chosen, or no room for a small board)
+                drawn = rivals.draw_progress(screen, self.viewport, mine, solved / max(bbbv, 1))
+            dirty.append(drawn)
             if pointer is not None and not table.session.paused:
                 self._ghost_rect = rivals.draw_ghost(screen, self.viewport, pointer)
                 dirty.append(self._ghost_rect)

@@ -105,3 +105,37 @@ def draw_pace(
         if text.get_width() <= gap.w:
             screen.blit(text, text.get_rect(center=gap.center))
     return [strip, gap]
+
+
+def mini_board_room(viewport: Viewport) -> tuple[pygame.Rect, int] | None:
+    """Where a small board of the whole board fits beside the mine counter (between
+    it and the face), and its cell's size in pixels; None where it does not fit."""
+    layout, z = viewport.layout, viewport.zoom
+    cx, cy, cw, ch = layout.mine_counter
+    fx = layout.face[0]
+    room_w, room_h = fx - (cx + cw) - 4, ch
+    cell = min(3, room_w // max(layout.cols, 1), room_h // max(layout.rows, 1))
+    if cell < 1 or layout.scrolls:
+        return None
+    w, h = layout.cols * cell, layout.rows * cell
+    x = cx + cw + 2 + (room_w - w) // 2
+    y = cy + (ch - h) // 2
+    return pygame.Rect(x * z, y * z, w * z, h * z), cell * z
+
+
+def draw_mini_board(
+    screen: pygame.Surface, viewport: Viewport, cells: list[Cell]
+) -> pygame.Rect | None:
+    """The ghost's open cells on a small board beside the mine counter (None: no
+    room for one on this board)."""
+    room = mini_board_room(viewport)
+    if room is None:
+        return None
+    rect, size = room
+    look = theme()
+    screen.fill(look.shadow, rect)
+    for row, col in cells:
+        screen.fill(look.light, (rect.x + col * size, rect.y + row * size, size, size))
+    framed = rect.inflate(2, 2)
+    pygame.draw.rect(screen, look.text, framed, 1)
+    return framed
