@@ -226,6 +226,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return cli.analyse(options.analyse, as_json=options.json, moves=options.moves)
     if options.export_evf is not None:
         return cli.export_evf(*options.export_evf)
+    if options.export_gif is not None:
+        return cli.export_gif(*options.export_gif, speed=options.speed, zoom=options.zoom)
     if options.export_history is not None or options.import_history is not None:
         return cli.transfer_history(options)
     played_back = None

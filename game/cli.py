@@ -14,6 +14,8 @@ from game.core import MAX_SEED
 from game.rules import PRESETS, ZOOMS, Board, BoardChoiceError, Difficulty, GameRules, parse_custom
 from game.version import version
 
+MIN_SPEED, MAX_SPEED = 0.25, 16.0
+"""--speed's range (the viewer's speeds are 0.25x to 8x)."""
 _ZOOM_WORDS = ", ".join(map(str, ZOOMS[:-1])) + f" or {ZOOMS[-1]}"
 
 
@@ -41,6 +43,10 @@ class Options:
     """--verify-replay: a replay file to check without a window."""
     export_evf: tuple[str, str] | None = None
     """--export-evf: one of our replays, and the EVF file to write."""
+    export_gif: tuple[str, str] | None = None
+    """--export-gif: a replay of any kind, and the animated GIF to write."""
+    speed: float = 1.0
+    """--speed: with --export-gif, how many times faster than it was played."""
     analyse: tuple[str, ...] = ()
     """--analyse: replay files to report on, without a window."""
     json: bool = False
@@ -70,6 +76,18 @@ def _seed(text: str) -> int:
     if text.isascii() and text.isdigit() and len(text) <= 19 and int(text) <= MAX_SEED:
         return int(text)
     raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to {MAX_SEED}; got {text!r}")
+
+
+def _speed(text: str) -> float:
+    try:
+        speed = float(text)
+    except ValueError:
+        speed = 0.0
+    if MIN_SPEED <= speed <= MAX_SPEED:
+        return speed
+    raise argparse.ArgumentTypeError(
+        f"speed is a number from {MIN_SPEED:g} to {MAX_SPEED:g}; got {text!r}"
+    )
 
 
 def _frames(text: str) -> int:
@@ -135,6 +153,21 @@ def parser() -> argparse.ArgumentParser:
         metavar=("REPLAY", "OUT"),
         help="write one of our replays as an EVF file (Metasweeper's format), without a window",
     )
+    board.add_argument(
+        "--export-gif",
+        nargs=2,
+        metavar=("REPLAY", "OUT"),
+        help="write a replay (ours, AVF, RMV, MVF, EVF, RAWVF) as an animated GIF of the "
+        "game window, without a window (with --speed and --zoom)",
+    )
+    p.add_argument(
+        "--speed",
+        type=_speed,
+        default=1.0,
+        metavar="N",
+        help=f"with --export-gif: N times as fast as it was played ({MIN_SPEED:g} to "
+        f"{MAX_SPEED:g}; 1 unless given)",
+    )
     p.add_argument("--json", action="store_true", help="with --analyse: JSON Lines")
     p.add_argument(
         "--moves",
@@ -179,6 +212,8 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
         verify_replay=args.verify_replay,
         analyse=tuple(args.analyse or ()),
         export_evf=tuple(args.export_evf) if args.export_evf else None,
+        export_gif=tuple(args.export_gif) if args.export_gif else None,
+        speed=args.speed,
         json=args.json,
         moves=args.moves,
         export_history=args.export_history,
@@ -250,6 +285,31 @@ def export_evf(source: str, target: str) -> int:
     except (ValueError, OSError) as error:
         _say(sys.stderr, f"minesweeper: {Path(source).name}: {error}")
         return 2
+    return 0
+
+
+def export_gif(source: str, target: str, *, speed: float = 1.0, zoom: int | None = None) -> int:
+    """--export-gif: one line on stdout and 0 once written; a file that is no replay,
+    or a GIF that cannot be written: one line on stderr, 2. No window opens."""
+    from pathlib import Path
+
+    from game.animation import ExportError, GifExport
+    from game.replay import ReplayError
+    from game.replay.files import open_replay
+
+    try:
+        replay = open_replay(source).replay
+        export = GifExport(replay, target, speed=speed, zoom=zoom or 1)
+        export.run()
+    except ReplayError as error:
+        _say(sys.stderr, f"minesweeper: {error}")
+        return 2
+    except (ExportError, OSError) as error:
+        why = getattr(error, "strerror", None) or error
+        _say(sys.stderr, f"minesweeper: {Path(target).name}: {why}")
+        return 2
+    size = Path(target).stat().st_size
+    _say(sys.stdout, f"{target}: {export.frames} frames, {size / 1024:.0f} KB")
     return 0
 
 

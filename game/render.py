@@ -403,3 +403,22 @@ class Renderer:
         for k, char in enumerate(text):
             screen.blit(self.sprites.leds[char], (x + k * LED_W * z, y))
         return pygame.Rect(self.scaled(box))
+
+
+POINTER = [(0, 0), (0, 12), (3, 9), (5, 14), (7, 13), (5, 8), (9, 8)]
+"""The arrow of a recorded pointer (a replay's, a ghost's), in 1x pixels from its tip."""
+POINTER_FILL, POINTER_EDGE = (255, 255, 255), (0, 0, 0)
+
+
+def pointer_points(tip: tuple[int, int], zoom: int) -> list[tuple[int, int]]:
+    """The arrow's corners with its tip at a window pixel."""
+    x, y = tip
+    return [(x + px * zoom, y + py * zoom) for px, py in POINTER]
+
+
+def draw_pointer(screen: pygame.Surface, tip: tuple[int, int], zoom: int) -> None:
+    """A replay's pointer: the arrow, white edged in black, its tip at a window pixel
+    (the viewer and the GIF export draw it alike)."""
+    points = pointer_points(tip, zoom)
+    pygame.draw.polygon(screen, POINTER_FILL, points)
+    pygame.draw.polygon(screen, POINTER_EDGE, points, max(1, zoom // 2))

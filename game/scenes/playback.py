@@ -11,7 +11,9 @@ and 8 (or [ and ]) set the speed, Space pauses, Left and Right go one move back 
 on, Home and End to the start and the end, a click on the bar to that moment, R
 plays it again, A opens its analysis (every figure, every click judged), C leaves
 it to play on from the moment shown and B to play its board from the start (practice
-games both), Esc closes it.
+games both), G saves it as an animated GIF in the replays folder (a slice of the
+work a frame, its progress along the bar; Esc stops it and leaves no file), Esc
+closes it.
 Seeking plays the replay again from its start to the moment (a few milliseconds for
 an Expert game). Who played it, with
 which program and when are in the window's title. A playback never touches the
@@ -21,12 +23,14 @@ player's history, best times or saved game.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.fonts import ui_font
 from game.input import InputMachine
+from game.render import draw_pointer
 from game.replay import Driver, Kind, Replay, ReplayClock, game_of
 from game.session import PlaySession, picture_of
 from game.session.table import Source, Table, Via
@@ -38,6 +42,7 @@ from game.words import result_word, seconds
 
 if TYPE_CHECKING:
     from game.analysis.judge import Judgment
+    from game.animation import GifExport
     from game.scenes.timeline import Timeline
 
 LEAD_MS = 500
@@ -56,8 +61,6 @@ STEPS: tuple[float, ...] = (0.25, 0.5, 1, 2, 4, 8)
 PROGRESS = (0, 0, 128)
 """The colour of the time already played, along the bar's foot."""
 """The speeds [ and ] step through."""
-POINTER = [(0, 0), (0, 12), (3, 9), (5, 14), (7, 13), (5, 8), (9, 8)]
-"""The arrow drawn for the recorded pointer, in 1x pixels from its tip."""
 TRAIL_MS = 1000
 """The pointer's trail: where it was over this much of the game's time."""
 IDLE_MS, IDLE_LEAD_MS = 1000, 300
@@ -106,6 +109,10 @@ class PlaybackScene(Scene):
         """Waits longer than IDLE_MS are cut short (S)."""
         self.note = ""
         """A word for the bar about a view just asked for (why it cannot show)."""
+        self.gif_folder: Path | None = None
+        """Where G saves the replay as a GIF (the replays folder; None: G cannot)."""
+        self.gif: GifExport | None = None
+        """The GIF being written (G), a slice a frame."""
         self._judgment: Judgment | None = None
         self._judged = False  # (the judgment worked out)
         self.clock = ReplayClock()
@@ -141,10 +148,12 @@ class PlaybackScene(Scene):
 
     def idle(self) -> bool:
         """Nothing will move until a key: paused, or at the end."""
-        return (self.paused or self.finished) and not self.changed
+        return (self.paused or self.finished) and not self.changed and self.gif is None
 
     def update(self, step_ms: float) -> None:
         """One fixed step of the window's loop: play the events it covers."""
+        if self.gif is not None:
+            self.gif_step()
         if self.paused or self.finished:
             return
         target = self.clock.ms + step_ms * self.speed
@@ -254,9 +263,12 @@ class PlaybackScene(Scene):
         Left and Right one move back or on; Home and End the start and the end; R
         again; A the analysis; T the timeline, H the thinking-time heatmap, O the
         mine probabilities, S skip idle time; C practise from here (play on from the
-        moment shown); B play this board; Esc or Q close. A
+        moment shown); B play this board; G save it as a GIF (Esc, meanwhile, stops
+        that); Esc or Q close. A
         click on the bar over the board goes to that moment (the bar is the replay's
         time), a click on the timeline too."""
+        if self.gif_key(event):
+            return True
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and TIMELINE in self.views:
             area = self._timeline_area()
             timeline = self._timeline()
@@ -336,11 +348,11 @@ class PlaybackScene(Scene):
         keys = (
             "1-8 [ ]: speed  Space: pause  Left Right: a move  R: again  A: analysis  "
             "T: timeline  H: heatmap  O: odds  S: skip idle  C: practise from here  "
-            "B: play board  Esc"
+            "B: play board  G: GIF  Esc"
         )
         forms = [
             f"Replay {state}   {keys}",
-            f"{state}  1/2/4 Space R A T H O S C B Esc",
+            f"{state}  1/2/4 Space R A T H O S C B G Esc",
             f"{state}  R A T H B Esc",
         ]
         if self.caption:  # who played it comes before the keys' names
@@ -388,6 +400,8 @@ class PlaybackScene(Scene):
             if image.get_width() <= bar.width - 4:
                 break
         screen.blit(image, (bar.x + 4, bar.y + (bar.height - image.get_height()) // 2))
+        if self.gif is not None:
+            self.draw_gif_progress(screen, bar)
         if self.pointer is not None:
             self._draw_trail(screen)
             self._draw_pointer(screen)
@@ -444,8 +458,82 @@ class PlaybackScene(Scene):
 
     def _draw_pointer(self, screen: pygame.Surface) -> None:
         assert self.pointer is not None
-        zoom = self.viewport.zoom
-        x, y = self.viewport.window_pos(self.pointer)
-        points = [(x + px * zoom, y + py * zoom) for px, py in POINTER]
-        pygame.draw.polygon(screen, (255, 255, 255), points)
-        pygame.draw.polygon(screen, (0, 0, 0), points, max(1, zoom // 2))
+        draw_pointer(screen, self.viewport.window_pos(self.pointer), self.viewport.zoom)
+
+    # ------------------------------------------------------------------ GIF (G)
+
+    def gif_key(self, event: pygame.event.Event) -> bool:
+        """G starts saving the replay as a GIF; Esc, while it is being saved, stops
+        it (no file is left). True if the key was this."""
+        if event.type != pygame.KEYDOWN:
+            return False
+        name = pygame.key.name(event.key, False)
+        if name == "Escape" and self.gif is not None:
+            self.gif.cancel()
+            self.gif = None
+            self.note = "GIF not saved"
+        elif name == "G" and self.gif is None:
+            self.start_gif()
+        else:
+            return False
+        self.changed = True
+        return True
+
+    def start_gif(self) -> None:
+        """Begin writing the replay, at the speed and zoom watched, into the replays
+        folder."""
+        from datetime import datetime
+
+        from game.animation import ExportError, GifExport
+        from game.persist.replays import file_name
+        from game.replay import SUFFIX
+        from game.words import RESULT_WORDS
+
+        if self.gif_folder is None:
+            self.note = "no replays folder to save a GIF in"
+            return
+        replay = self.replay
+        result = RESULT_WORDS.get(replay.result, "unfinished")
+        name = file_name(datetime.now(), replay.board.difficulty.value, result, replay.ms)
+        try:
+            self.gif_folder.mkdir(parents=True, exist_ok=True)
+            self.gif = GifExport(
+                replay,
+                self.gif_folder / (name.removesuffix(SUFFIX) + ".gif"),
+                speed=self.speed,
+                zoom=self.viewport.zoom,
+                theme=self.viewport.renderer.theme,
+                counter_below_zero=self.counter_below_zero,
+            )
+        except (ExportError, OSError) as error:
+            self.note = f"the GIF cannot be saved: {getattr(error, 'strerror', None) or error}"
+        else:
+            self.note = ""
+
+    def gif_step(self) -> None:
+        """A slice of the GIF's work (a few milliseconds); once done, the bar says
+        where it went."""
+        gif = self.gif
+        assert gif is not None
+        try:
+            done = gif.step()
+        except OSError as error:
+            self.gif = None
+            self.note = f"the GIF could not be saved: {error.strerror or error}"
+        else:
+            if done:
+                self.gif = None
+                self.note = f"GIF saved: {gif.target.parent.name}/{gif.target.name}"
+        self.changed = True
+
+    def draw_gif_progress(self, screen: pygame.Surface, bar: pygame.Rect) -> None:
+        """Over the bar: how much of the GIF is written, as a bar and in words."""
+        assert self.gif is not None
+        done = self.gif.progress
+        screen.fill((192, 192, 192), bar)
+        inner = bar.inflate(-4, -max(4, bar.h // 4))
+        screen.fill((128, 128, 128), inner)
+        screen.fill(PROGRESS, (inner.x, inner.y, int(inner.w * done), inner.h))
+        font = ui_font(max(9, bar.height * 11 // 18))
+        text = font.render(f"Exporting GIF {int(done * 100)}%   Esc: stop", True, (255, 255, 255))
+        screen.blit(text, text.get_rect(center=inner.center))

@@ -10,14 +10,13 @@ from __future__ import annotations
 import pygame
 
 from game.fonts import ui_font
+from game.render import pointer_points
 from game.sheet import TILE
 from game.theme import current as theme
 from game.viewport import Viewport
 
 Cell = tuple[int, int]
 
-GHOST_ARROW = [(0, 0), (0, 12), (3, 9), (5, 14), (7, 13), (5, 8), (9, 8)]
-"""The ghost's arrow, in 1x pixels from its tip (the replay viewer's pointer)."""
 GHOST_ALPHA = 130
 PACE_FULL_MS = 10_000
 """The pace bar's half is full at this many ms ahead or behind."""
@@ -45,7 +44,7 @@ def draw_ghost(screen: pygame.Surface, viewport: Viewport, at: tuple[int, int]) 
     z = viewport.zoom
     x, y = viewport.window_pos(at)
     arrow = pygame.Surface((10 * z + 2, 15 * z + 2), pygame.SRCALPHA)
-    points = [(px * z + 1, py * z + 1) for px, py in GHOST_ARROW]
+    points = pointer_points((1, 1), z)  # (the replay viewer's arrow)
     pygame.draw.polygon(arrow, (255, 255, 255, GHOST_ALPHA), points)
     pygame.draw.polygon(arrow, (0, 0, 128, GHOST_ALPHA + 60), points, max(1, z // 2))
     board = pygame.Rect(viewport.renderer.scaled(viewport.layout.board_view))

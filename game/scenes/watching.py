@@ -58,6 +58,7 @@ class Watching:
             standalone=standalone,
         )
         name = Path(path).name if path else "This replay"
+        scene.gif_folder = self.dialogs.profile.folder / replay_files.FOLDER
         scene.on_analyse = lambda: self.dialogs.analysis(replay, name, path)
         difficulty = replay.board.difficulty
         if difficulty is not Difficulty.CUSTOM:  # the player's own pace on that board
