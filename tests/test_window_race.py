@@ -4,13 +4,11 @@ its split by quarters of the 3BV after the game. Real events through the real lo
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pygame
 import pytest
+import test_window_records as records
 from test_window import BEGINNER, FakeClock, cell_center, click, key, use_layout
 
-from game import cli
 from game.app import App
 from game.boardcode import BoardCode
 from game.core import Status
@@ -18,25 +16,7 @@ from game.flows.race import RACE
 from game.rules import PRESETS, Difficulty, GameRules
 from game.session.table import Source
 
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
-def app(clock: FakeClock) -> Iterator[App]:
-    application = App(cli.Options(zoom=2, sound=False, seed=1), clock=clock)
-    application.run(frames=2)
-    yield application
-    application.close()
-
-
-def close_all(app: App) -> None:
-    while app.stage.top_dialog is not None:
-        key(pygame.K_ESCAPE, "\x1b")
-        app.run(frames=1)
-
+app, clock, close_all = records.app, records.clock, records.close_all  # (its fixtures)
 
 SAFE_ORDER = [(0, 5), (4, 0), (8, 8), (7, 0), (8, 4)]
 """The first clicks of the scripted games on BEGINNER: an opening, then the rest."""

@@ -392,9 +392,10 @@ def test_the_history_lists_games_newest_first_charts_them_and_filters(
 def test_an_abandoned_game_and_a_board_code_game_are_shown_apart(
     app: App, clock: FakeClock
 ) -> None:
+    from test_window_replay import play_code
+
     from game import screens
     from game.boardcode import BoardCode
-    from game.commands import Command
     from game.rules import Board, GameRules
 
     use_layout(app, BEGINNER)
@@ -402,14 +403,7 @@ def test_an_abandoned_game_and_a_board_code_game_are_shown_apart(
     key(pygame.K_F2)  # a new game: the one under way is abandoned
     app.run(frames=1)
     code = BoardCode(Board(9, 9, 10), GameRules(), 5, start=(4, 4))
-    app.play.command(Command.BOARD_CODE)
-    dialog = app.stage.top_dialog
-    assert dialog is not None
-    dialog.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode=""))
-    for ch in code.code:
-        dialog.handle(pygame.event.Event(pygame.TEXTINPUT, text=ch))
-    dialog.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
-    app.stage.settle()
+    play_code(app, code)
     layout = app.table.game.minefield
     assert layout is not None
     click(app, cell_center(app, *sorted(layout)[0]))  # a mine: lost

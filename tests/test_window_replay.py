@@ -208,8 +208,8 @@ def test_the_panel_saves_the_game_as_an_evf_file_the_community_reads(
     assert saved.name in note
 
 
-def test_play_board_code_from_the_menu_command(app: App) -> None:
-    code = BoardCode(Board(10, 12, 20), GameRules(question_marks=False), 5)
+def play_code(app: App, code: BoardCode) -> None:
+    """Game > Play board code..., the code typed in, Enter."""
     app.play.command(Command.BOARD_CODE)
     dialog = app.stage.top_dialog
     assert dialog is not None
@@ -218,6 +218,11 @@ def test_play_board_code_from_the_menu_command(app: App) -> None:
         dialog.handle(pygame.event.Event(pygame.TEXTINPUT, text=ch))
     dialog.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
     app.stage.settle()
+
+
+def test_play_board_code_from_the_menu_command(app: App) -> None:
+    code = BoardCode(Board(10, 12, 20), GameRules(question_marks=False), 5)
+    play_code(app, code)
     assert app.table.board == code.board
     assert app.table.game.seed == 5 and app.table.session.rules == code.rules
 
