@@ -521,6 +521,26 @@ def test_the_report_of_one_of_our_replays_has_its_mouse_path(tmp_path: Path) -> 
     entry = report(str(write_replay(tmp_path)))
     # From the first move (the release at row 0, column 5) to the press on the mine.
     assert entry["path"] == round(math.hypot(5 * 16 + 8 - (4 * 16 + 8), 8 - (3 * 16 + 8)), 3)
+    # Its effective clicks by kind, our way: two reveals that changed the board.
+    stats = entry["stats"]
+    assert (stats["lce"], stats["rce"], stats["dce"], stats["flag"]) == (2, 0, 0, 0)
+    assert "over_zini" not in stats  # (a lost game)
+
+
+def test_a_won_games_report_counts_its_clicks_over_zini(app: App, clock: FakeClock) -> None:
+    from game.replay.report import report_of
+
+    play_to_the_end(app, clock)
+    key(pygame.K_RETURN, "\r")  # the name of a best time
+    app.run(frames=1)
+    replay = app.end_of_game.last_replay
+    assert replay is not None
+    entry = report_of(replay, "game")
+    stats = entry["stats"]
+    clicks = entry["left"] + entry["right"] + entry["double"]
+    assert stats["over_zini"] == max(0, clicks - stats["zini"])
+    assert stats["rce"] == 1 and stats["flag"] == 1  # the one flag, kept to the end
+    assert stats["lce"] + stats["rce"] + stats["dce"] == stats["ce"]
 
 
 def test_undo_after_a_death_restores_the_position_and_counts_the_death(

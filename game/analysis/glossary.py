@@ -54,6 +54,7 @@ _BOARD = (
     _Term("isl", "Islands", "Groups of numbers touching no opening: each a click apiece.", 0),
     _Term("zini", "ZiNi", "Clicks a greedy rule with flags and chords spends to clear it.", 0),
     _Term("hzini", "HZiNi", "ZiNi with every opening clicked first, as people play.", 0),
+    _Term("over_zini", "Clicks over ZiNi", "A win's clicks beyond what ZiNi spends here.", 0),
 )
 _JUDGED = (
     _Term("guesses", "Guesses", "Clicks made when nothing on the board was certainly safe.", 0),

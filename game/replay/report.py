@@ -6,7 +6,8 @@ Keys: ``file``, ``format`` (avf, rmv, mvf, evf, rawvf, or ours), ``rows``, ``col
 ``right``, ``double``, ``player``, ``program``, ``date``, ``path`` (the mouse's path
 in pixels of 16-pixel cells), and a ``stats`` object
 (``ce``, ``lce``, ``rce``, ``dce``, ``flag``, ``ioe``, ``corr``, ``thrp``,
-``bbbv_s``, ``cl_s``, ``ce_s``: ms-toollib's names). A community file is counted as
+``bbbv_s``, ``cl_s``, ``ce_s``: ms-toollib's names; ``over_zini``, ours: a won
+game's clicks beyond its board's ZiNi). A community file is counted as
 its community counts it (game.replay.tally, ms-toollib's conventions); one of ours
 by our own rules (docs/REPLAY.md, "Counting"). A file that cannot be read:
 ``{"file": ..., "error": "one line"}``.
@@ -223,6 +224,7 @@ def _community(path: str) -> Report:
         ),
         **_board(video.rows, video.cols, video.mines),
     }
+    _over_zini(entry)
     return entry
 
 
@@ -245,13 +247,48 @@ def _ours(path: str, replay: Replay) -> Report:
     layout = replay.minefield
     entry["stats"] = {
         "ce": clicks.effective,
+        **_effective(replay),
         **_rates(seconds, replay.bbbv_solved, clicks.total, clicks.effective),
         **_speed(
             board.rows, board.cols, board.mines, seconds, replay.bbbv or 0, replay.bbbv_solved
         ),
         **({} if layout is None else _board(board.rows, board.cols, list(layout))),
     }
+    _over_zini(entry)
     return entry
+
+
+def _effective(replay: Replay) -> dict[str, int]:
+    """Our effective clicks by kind (a move whose delta changed what the player sees:
+    ``lce`` reveals, ``rce`` marks, ``dce`` chords) and ``flag``, the flags the player
+    left on the board; none for a replay without its layout."""
+    from game.core import Action
+    from game.core.game import Game
+
+    if replay.minefield is None:
+        return {}
+    rules = replay.rules
+    game = Game.from_minefield(
+        replay.minefield, marks=rules.question_marks, left_click_chords=rules.left_click_chords
+    )
+    kinds = {Action.REVEAL: "lce", Action.MARK: "rce", Action.CHORD: "dce"}
+    counts = dict.fromkeys(kinds.values(), 0)
+    flags = 0  # (the player's: a won board shows every mine flagged)
+    for _, move in replay.moves:
+        if not game.apply(move).is_nothing:
+            counts[kinds[move.action]] += 1
+        if not game.status.is_over or game.status.name == "LOST":
+            flags = game.flags
+    return {**counts, "flag": flags}
+
+
+def _over_zini(entry: Report) -> None:
+    """A won game's clicks beyond the ZiNi of its board (``over_zini``: the clicks a
+    greedy clearance with flags and chords would not have spent), when ZiNi is known."""
+    zini = entry["stats"].get("zini")
+    if entry["won"] and zini is not None:
+        clicks = entry["left"] + entry["right"] + entry["double"]
+        entry["stats"]["over_zini"] = max(0, clicks - int(zini))
 
 
 def _path(replay: Replay) -> float:
