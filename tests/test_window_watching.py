@@ -34,6 +34,15 @@ def top(app: App) -> object:
     return app.stage.top
 
 
+def dropped(app: App, path: Path) -> PlaybackScene:
+    """A replay file dropped on the window: the viewer that plays it."""
+    post(pygame.DROPFILE, file=str(path))
+    app.run(frames=1)
+    scene = top(app)
+    assert isinstance(scene, PlaybackScene)
+    return scene
+
+
 def test_a_replay_dropped_on_the_window_plays_and_esc_goes_back_to_the_board(
     app: App, tmp_path: Path
 ) -> None:
@@ -147,10 +156,7 @@ def test_a_community_replay_dropped_on_the_window_plays_to_its_end(app: App, nam
 
     path = COMMUNITY / name
     video = open_video(path)
-    post(pygame.DROPFILE, file=str(path))
-    app.run(frames=1)
-    scene = top(app)
-    assert isinstance(scene, PlaybackScene)
+    scene = dropped(app, path)
     assert video.facts.player in scene.caption and scene.caption  # a name, or the program
     assert scene.caption in app.viewport.window.window.title
     assert app.viewport.board.rows == video.rows and app.viewport.board.cols == video.cols
@@ -201,10 +207,7 @@ def test_beginner_8x8_ranked_size_is_a_setting_with_records_of_its_own(app: App)
 
 def test_a_replay_seeks_steps_and_changes_speed(app: App, tmp_path: Path) -> None:
     path = COMMUNITY / "flop-player/avf/arbiter_int.avf"
-    post(pygame.DROPFILE, file=str(path))
-    app.run(frames=1)
-    scene = top(app)
-    assert isinstance(scene, PlaybackScene)
+    scene = dropped(app, path)
     key(pygame.K_END)
     app.run(frames=1)
     assert scene.finished and scene.table.session.status is Status.WON
@@ -246,10 +249,7 @@ def test_a_in_a_community_replay_opens_its_analysis_with_the_oracles_figures(app
         for row in map(json.loads, (COMMUNITY / "expected.jsonl").read_text("utf-8").splitlines())
         if row["file"] == name
     )
-    post(pygame.DROPFILE, file=str(COMMUNITY / name))
-    app.run(frames=1)
-    scene = top(app)
-    assert isinstance(scene, PlaybackScene)
+    scene = dropped(app, COMMUNITY / name)
     key(pygame.K_a, "a")
     app.run(frames=1)
     dialog = app.stage.top_dialog
@@ -293,10 +293,7 @@ def test_the_viewer_shows_a_timeline_thinking_heat_and_odds_and_a_click_on_it_se
 ) -> None:
     from game.scenes.timeline import Timeline
 
-    post(pygame.DROPFILE, file=str(COMMUNITY / "flop-player/avf/arbiter_int.avf"))
-    app.run(frames=1)
-    scene = top(app)
-    assert isinstance(scene, PlaybackScene)
+    scene = dropped(app, COMMUNITY / "flop-player/avf/arbiter_int.avf")
     key(pygame.K_END)
     app.run(frames=1)
     assert scene.finished
@@ -338,10 +335,7 @@ def test_s_skips_the_idle_time_of_a_replay(app: App) -> None:
     name = (
         "ms-toollib/test_files/b_0_504.985_10_0.020_匿_fake(wait_500_secs_元3.2.1_in_test_v4).evf"
     )
-    post(pygame.DROPFILE, file=str(COMMUNITY / name))
-    app.run(frames=1)
-    scene = top(app)
-    assert isinstance(scene, PlaybackScene)
+    scene = dropped(app, COMMUNITY / name)
     key(pygame.K_s, "s")
     app.run(frames=1)
     assert scene.skip_idle and "idle skipped" in scene.status()[-1]
@@ -354,10 +348,7 @@ def test_s_skips_the_idle_time_of_a_replay(app: App) -> None:
 
 
 def test_c_practises_from_the_moment_shown_at_that_exact_position(app: App) -> None:
-    post(pygame.DROPFILE, file=str(COMMUNITY / "flop-player/avf/arbiter_int.avf"))
-    app.run(frames=1)
-    scene = top(app)
-    assert isinstance(scene, PlaybackScene)
+    scene = dropped(app, COMMUNITY / "flop-player/avf/arbiter_int.avf")
     key(pygame.K_END)
     app.run(frames=1)
     key(pygame.K_c, "c")  # at the end: the game is over there, nothing to play on
