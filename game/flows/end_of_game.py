@@ -207,14 +207,10 @@ class EndOfGame:
     def retry(self, replay: Replay) -> None:
         """The same board again (a practice game: it was seen), racing the game
         just played if the player wants."""
-        from game.core import Game
+        from game.replay import game_of
 
         assert replay.minefield is not None
-        rules = replay.rules
-        game = Game.from_minefield(
-            replay.minefield, marks=rules.question_marks, left_click_chords=rules.left_click_chords
-        )
-        self.dialogs.table.play(game, Source.PRACTICE)
+        self.dialogs.table.play(game_of(replay), Source.PRACTICE)
         if self.race is not None:
             self.race.offer(replay, "your last game")
 

@@ -5,7 +5,7 @@ heatmap. None for a replay without its layout (mines placed after it was made)."
 from __future__ import annotations
 
 from game.analysis.judge import Judgment, judge
-from game.core import Game
+from game.replay.drive import game_of
 from game.replay.format import Replay
 
 
@@ -13,8 +13,4 @@ def judgment_of(replay: Replay) -> Judgment | None:
     """Every move of the replay judged from the position its player saw."""
     if replay.minefield is None:
         return None
-    rules = replay.rules
-    game = Game.from_minefield(
-        replay.minefield, marks=rules.question_marks, left_click_chords=rules.left_click_chords
-    )
-    return judge(game, replay.moves)
+    return judge(game_of(replay), replay.moves)

@@ -9,7 +9,8 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import dataclass
 
-from game.core import Game, Look
+from game.core import Look, Status
+from game.replay.drive import game_of
 from game.replay.format import Kind, Replay
 
 MAX_CELLS = 250_000
@@ -75,10 +76,7 @@ def progress_of(replay: Replay) -> Progress | None:
     board = replay.board
     if field is None or board.rows * board.cols > MAX_CELLS:
         return None
-    rules = replay.rules
-    game = Game.from_minefield(
-        field, marks=rules.question_marks, left_click_chords=rules.left_click_chords
-    )
+    game = game_of(replay)
     times: list[int] = []
     solved: list[int] = []
     cells: list[tuple[int, tuple[tuple[int, int], ...]]] = []
@@ -97,7 +95,7 @@ def progress_of(replay: Replay) -> Progress | None:
     pointer = tuple(
         (event.ms, event.x, event.y) for event in replay.events if event.kind is not Kind.CANCEL
     )
-    won = game.status.name == "WON"
+    won = game.status is Status.WON
     return Progress(
         game.bbbv or 0,
         tuple(times),

@@ -262,22 +262,19 @@ def _effective(replay: Replay) -> dict[str, int]:
     """Our effective clicks by kind (a move whose delta changed what the player sees:
     ``lce`` reveals, ``rce`` marks, ``dce`` chords) and ``flag``, the flags the player
     left on the board; none for a replay without its layout."""
-    from game.core import Action
-    from game.core.game import Game
+    from game.core import Action, Status
+    from game.replay.drive import game_of
 
     if replay.minefield is None:
         return {}
-    rules = replay.rules
-    game = Game.from_minefield(
-        replay.minefield, marks=rules.question_marks, left_click_chords=rules.left_click_chords
-    )
+    game = game_of(replay)
     kinds = {Action.REVEAL: "lce", Action.MARK: "rce", Action.CHORD: "dce"}
     counts = dict.fromkeys(kinds.values(), 0)
     flags = 0  # (the player's: a won board shows every mine flagged)
     for _, move in replay.moves:
         if not game.apply(move).is_nothing:
             counts[kinds[move.action]] += 1
-        if not game.status.is_over or game.status.name == "LOST":
+        if game.status is not Status.WON:
             flags = game.flags
     return {**counts, "flag": flags}
 

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.core import Game
 from game.flows.dialogs import Dialogs
 from game.flows.race import Race
 from game.persist import replays as replay_files
 from game.prefs import Prefs
-from game.replay import Replay
+from game.replay import Replay, game_of
 from game.rules import Difficulty
 from game.scenes.playback import PLAY_BOARD, PRACTISE_HERE, PlaybackScene
 from game.session.table import Source, Table
@@ -103,10 +102,6 @@ class Watching:
             here = position_before(watched, len(watched.log), self.table.clock, moment)
             self.table.practise(here, FROM_POSITION)
         elif result == PLAY_BOARD and minefield is not None:
-            rules = scene.replay.rules
-            game = Game.from_minefield(
-                minefield, marks=rules.question_marks, left_click_chords=rules.left_click_chords
-            )
-            self.table.play(game, Source.PRACTICE)
+            self.table.play(game_of(scene.replay), Source.PRACTICE)
             if self.race is not None:
                 self.race.offer(scene.replay, "the replay")
