@@ -71,6 +71,18 @@ def test_the_pace_meter_says_how_far_behind_the_best_and_the_panel_splits_it(
     assert panel is not None and panel.title == "You won Beginner!"
     split = [line for line in panel.lines if line.startswith("Against your best")]  # type: ignore[attr-defined]
     assert split and "slower" in split[0] and "Q4" in split[0]
+    # A game on a board code is raced against no preset's best: no split after it.
+    close_all(app)
+    code = BoardCode(PRESETS[Difficulty.BEGINNER], GameRules(), 5, start=(4, 4))
+    app.play.new_game(
+        code.board, seed=code.seed, rules=code.rules, source=Source.CODE, start=code.start
+    )
+    click(app, cell_center(app, 4, 4))
+    play_all(app, clock, 1000)
+    assert app.table.game.status is Status.WON
+    panel = app.stage.top_dialog
+    assert panel is not None and panel.title == "You won Beginner!"
+    assert not any(line.startswith("Against") for line in panel.lines)  # type: ignore[attr-defined]
 
 
 def test_a_ghost_races_a_board_code_in_step_with_the_clock(app: App, clock: FakeClock) -> None:

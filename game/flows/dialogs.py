@@ -156,8 +156,8 @@ class Dialogs:
         from game.replay.files import open_replay
         from game.widgets.message import MessageDialog
 
-        path = None if not replay_name else self.profile.folder / replay_files.FOLDER / replay_name
-        if path is None or not path.is_file():
+        path = replay_files.kept(self.profile.folder, replay_name)
+        if path is None:
             self.stage.open(MessageDialog("Analysis", [screens.NO_REPLAY]), lambda _: then())
             return
         try:

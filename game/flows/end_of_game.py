@@ -248,7 +248,7 @@ class EndOfGame:
         if not rank.ranked:
             lines.append(unranked_line(rank.why, self.dialogs.table.deaths))
         race = self.race
-        for line in (race.result(session, tag), race.splits(replay)) if race else ():
+        for line in (race.result(session, tag), race.splits(replay, tag)) if race else ():
             if line:
                 lines.append(line)
         if tag.source is Source.CODE and code is not None and rank.ranked:

@@ -21,7 +21,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.rules import PRESETS
+from game.core import Status
+from game.rules import PRESETS, Difficulty
 from game.session.table import GameStarted, GameTag, Source, Table, TableEvent
 from game.words import seconds
 
@@ -105,31 +106,41 @@ class Race:
     def offer_best(self, column: str, value: str) -> None:
         """Offer the player's own best on a shared board played again: a board code
         (``column`` "code") or a daily board ("daily"), if its replay was kept."""
+        replay = self._kept(self.dialogs.profile.history.best_replay(column, value))
+        if replay is not None:
+            self.offer(replay, "your best on this board")
+
+    def _kept(self, name: str | None) -> Replay | None:
+        """A replay kept in the replays folder under ``name`` (None: not named, gone
+        or unreadable; a ghost is only offered, never owed)."""
         from game.persist import replays as replay_files
         from game.replay import ReplayError
         from game.replay.files import open_replay
 
-        profile = self.dialogs.profile
-        name = profile.history.best_replay(column, value)
-        path = None if name is None else profile.folder / replay_files.FOLDER / name
-        if path is None or not path.is_file():
-            return
+        path = replay_files.kept(self.dialogs.profile.folder, name)
+        if path is None:
+            return None
         try:
-            replay = open_replay(path).replay
+            return open_replay(path).replay
         except ReplayError:
-            return
-        self.offer(replay, "your best on this board")
+            return None
 
     def race(self, progress: Progress, label: str, *, small_board: bool = False) -> None:
         """Race this progress in the game on the table (its progress as a bar, or as
         a small board)."""
         self.ghost = Ghost(progress, label, self.table.tag, small_board)
 
+    @property
+    def racing(self) -> Ghost | None:
+        """The ghost racing the game on the table, if one is."""
+        ghost = self.ghost
+        return ghost if ghost is not None and ghost.tag == self.table.tag else None
+
     def ghost_now(self) -> tuple[tuple[int, int] | None, int, int] | None:
         """The ghost at the game's time: its pointer (None before its first place),
         its solved 3BV and its board's 3BV; None without a ghost."""
-        ghost = self.ghost
-        if ghost is None or ghost.tag != self.table.tag:
+        ghost = self.racing
+        if ghost is None:
             return None
         ms = self.table.session.elapsed_ms
         progress = ghost.progress
@@ -140,7 +151,7 @@ class Race:
         ghost = self.ghost
         if ghost is None or ghost.tag != tag:
             return None
-        mine = session.elapsed_ms if session.status.name == "WON" else None
+        mine = session.elapsed_ms if session.status is Status.WON else None
         theirs = ghost.progress.finish_ms
         who = f"Race against {ghost.label}: "
         if mine is None and theirs is None:
@@ -160,32 +171,22 @@ class Race:
         tag, board = table.tag, table.board
         if tag.source is not Source.ORDINARY or board.difficulty not in PRESETS:
             return None
-        if table.session.status.name != "PLAYING":
+        if table.session.status is not Status.PLAYING:
             return self._pace[1] if self._pace is not None and self._pace[0] == tag else None
         if self._pace is None or self._pace[0] != tag:
             self._pace = (tag, self._best(board.difficulty))
         return self._pace[1]
 
-    def _best(self, difficulty: object) -> Progress | None:
-        from game.persist import replays as replay_files
-        from game.replay import ReplayError
-        from game.replay.files import open_replay
+    def _best(self, difficulty: Difficulty) -> Progress | None:
+        """The progress of the preset's best time, from its kept replay."""
         from game.replay.progress import progress_of
-        from game.rules import Difficulty
 
-        assert isinstance(difficulty, Difficulty)
         profile = self.dialogs.profile
         table = profile.best_times(difficulty)
         if not table or table[0].game_id is None:
             return None
-        name = profile.replay_of(table[0].game_id)
-        path = None if name is None else profile.folder / replay_files.FOLDER / name
-        if path is None or not path.is_file():
-            return None
-        try:
-            return progress_of(open_replay(path).replay)
-        except ReplayError:
-            return None
+        replay = self._kept(profile.replay_of(table[0].game_id))
+        return None if replay is None else progress_of(replay)
 
     def ahead_ms(self) -> float | None:
         """How far ahead of the best the player is now, in ms (negative: behind):
@@ -203,11 +204,13 @@ class Race:
             return None if best.finish_ms is None else max(0.0, best.finish_ms - elapsed)
         return took - elapsed
 
-    def splits(self, replay: Replay | None) -> str | None:
-        """After a game on a preset: its split against the best by quarters of the
-        3BV (seconds faster or slower in each quarter)."""
-        best = self._pace[1] if self._pace is not None else None
-        if replay is None or best is None or self._pace is None:
+    def splits(self, replay: Replay | None, tag: GameTag) -> str | None:
+        """After a game on a preset (``tag``: the game): its split against the best
+        by quarters of the 3BV (seconds faster or slower in each quarter)."""
+        if replay is None or self._pace is None or self._pace[0] != tag:
+            return None  # (no best was paced in this game)
+        best = self._pace[1]
+        if best is None:
             return None
         from game.replay.progress import progress_of
 

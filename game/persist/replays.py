@@ -32,6 +32,15 @@ def file_name(when: datetime, difficulty: str, result: str, ms: int, tag: str = 
     return f"{name}-{tag}{SUFFIX}" if tag else name + SUFFIX
 
 
+def kept(folder: Path, name: str | None) -> Path | None:
+    """The file of a replay kept under ``name`` in the data folder ``folder`` (a
+    history row's replay), or None if none is named or it is no longer there."""
+    if not name:
+        return None
+    path = folder / FOLDER / name
+    return path if path.is_file() else None
+
+
 def keep(folder: Path, name: str, text: str) -> Path:
     """Write one replay into ``folder/replays`` (atomically), then drop the oldest
     won games beyond KEEP_LAST that are neither a best nor kept by hand.

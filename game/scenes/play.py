@@ -383,7 +383,7 @@ class PlayScene(Scene):
         """The ghost's cursor and progress, and the pace against the best (nothing
         to draw without them)."""
         race, table = self.race, self.table
-        ghost = race.ghost_now()
+        ghost = race.racing
         pace = race.ahead_ms() if not self.viewport.layout.scrolls else None
         if ghost is None and pace is None and not self._rivals_shown:
             return []
@@ -392,17 +392,16 @@ class PlayScene(Scene):
         dirty: list[pygame.Rect] = []
         self._rivals_shown = ghost is not None or pace is not None
         if ghost is not None:
-            pointer, solved, bbbv = ghost
-            mine = race.solved() / max(table.game.bbbv or 1, 1)
-            small = race.ghost is not None and race.ghost.small_board
+            now, progress = table.session.elapsed_ms, ghost.progress
             drawn = None
-            if small and race.ghost is not None:
-                now = table.session.elapsed_ms
-                cells = race.ghost.progress.open_cells(now)
-                drawn = rivals.draw_mini_board(screen, self.viewport, cells)
+            if ghost.small_board:
+                drawn = rivals.draw_mini_board(screen, self.viewport, progress.open_cells(now))
             if drawn is None:  # (the bar: chosen, or no room for a small board)
-                drawn = rivals.draw_progress(screen, self.viewport, mine, solved / max(bbbv, 1))
+                mine = race.solved() / max(table.game.bbbv or 1, 1)
+                theirs = progress.solved_at(now) / max(progress.bbbv, 1)
+                drawn = rivals.draw_progress(screen, self.viewport, mine, theirs)
             dirty.append(drawn)
+            pointer = progress.pointer_at(now)
             if pointer is not None and not table.session.paused:
                 self._ghost_rect = rivals.draw_ghost(screen, self.viewport, pointer)
                 dirty.append(self._ghost_rect)
