@@ -7,6 +7,8 @@ full half for ten seconds) and the seconds beside the face.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
 from game.fonts import ui_font
@@ -39,14 +41,20 @@ def cells_under(viewport: Viewport, rect: pygame.Rect) -> set[Cell]:
     return cells
 
 
+@lru_cache(maxsize=8)
+def ghost_arrow(zoom: int) -> pygame.Surface:
+    """The ghost's translucent arrow at a zoom (drawn once, blitted every frame)."""
+    arrow = pygame.Surface((10 * zoom + 2, 15 * zoom + 2), pygame.SRCALPHA)
+    points = pointer_points((1, 1), zoom)  # (the replay viewer's arrow)
+    pygame.draw.polygon(arrow, (255, 255, 255, GHOST_ALPHA), points)
+    pygame.draw.polygon(arrow, (0, 0, 128, GHOST_ALPHA + 60), points, max(1, zoom // 2))
+    return arrow
+
+
 def draw_ghost(screen: pygame.Surface, viewport: Viewport, at: tuple[int, int]) -> pygame.Rect:
     """The ghost's cursor at a board position (1x board pixels); where it went."""
-    z = viewport.zoom
     x, y = viewport.window_pos(at)
-    arrow = pygame.Surface((10 * z + 2, 15 * z + 2), pygame.SRCALPHA)
-    points = pointer_points((1, 1), z)  # (the replay viewer's arrow)
-    pygame.draw.polygon(arrow, (255, 255, 255, GHOST_ALPHA), points)
-    pygame.draw.polygon(arrow, (0, 0, 128, GHOST_ALPHA + 60), points, max(1, z // 2))
+    arrow = ghost_arrow(viewport.zoom)
     board = pygame.Rect(viewport.renderer.scaled(viewport.layout.board_view))
     drawn = arrow.get_rect(topleft=(x - 1, y - 1)).clip(board)
     screen.blit(arrow, drawn.topleft, drawn.move(-(x - 1), -(y - 1)))

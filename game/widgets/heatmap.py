@@ -8,6 +8,7 @@ clear.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 
 import pygame
 
@@ -37,8 +38,10 @@ def heat_alpha(value: float, most: float) -> int:
     return FAINTEST + round((STRONGEST - FAINTEST) * min(1.0, value / most))
 
 
+@lru_cache(maxsize=1024)
 def heat_tile(size: int, alpha: int) -> pygame.Surface:
-    """A cell's square of heat, to blit over the cell."""
+    """A cell's square of heat, to blit over the cell (made once per size and
+    strength: the viewer's heatmap is drawn every frame)."""
     tile = pygame.Surface((size, size), pygame.SRCALPHA)
     tile.fill((*HEAT, alpha))
     return tile
