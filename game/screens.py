@@ -39,6 +39,7 @@ from game.rules import (
     max_mines,
 )
 from game.session import Stopwatch, Summary
+from game.session.ranking import DAILY_KIND
 from game.widgets.chart import ChartPoint
 from game.widgets.form import Field, FormDialog
 from game.widgets.heatmap import HeatmapDialog
@@ -157,9 +158,8 @@ HISTORY_CHART = 60
 """Games in its chart."""
 HistoryFilter = Difficulty | str | None
 """What the History screen shows: every game (None), a board kind, the daily boards
-("daily") or the games from a board code ("board code")."""
-DAILY_FILTER = "daily"
-"""The daily boards' filter: their difficulty name."""
+(DAILY_FILTER) or the games from board codes (CODE_FILTER): their difficulty names."""
+DAILY_FILTER = DAILY_KIND
 HISTORY_FILTERS: tuple[HistoryFilter, ...] = (
     None,
     *(d for d in PRESETS if d is not Difficulty.RANKED_BEGINNER),
