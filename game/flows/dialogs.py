@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from game.persist import Sort
 from game.prefs import Prefs
 from game.rules import PRESETS, Board, Difficulty
 from game.session.table import Source, Table
@@ -19,6 +18,7 @@ from game.stage import Stage
 from game.version import version
 
 if TYPE_CHECKING:
+    from game.persist import Sort
     from game.replay import Replay
     from game.screens import HistoryFilter
 
@@ -98,29 +98,32 @@ class Dialogs:
     def history(
         self,
         kind: HistoryFilter = None,
-        sort: Sort = Sort.DATE,
+        sort: Sort | None = None,
         first: int = 0,
         won: bool | None = None,
     ) -> None:
         """The History screen: a page of past games and a chart of their times.
         Next shows the next kind of board (all, each preset, custom, the daily
         boards, the games from board codes),
-        Result every game, the won or the lost, Sort the next order, More the
-        next page (then the first again); Export
+        Result every game, the won or the lost, Sort the next order (newest
+        first to begin with), More the next page (then the first again); Export
         writes the whole history to a dated file in the data folder and Import
         adds the newest such file found there, each saying what it did."""
         from game import screens
+        from game.persist import Sort
+
+        order = Sort.DATE if sort is None else sort
 
         def answered(result: object) -> None:
             if result == screens.NEXT:
-                self.history(screens.next_history_filter(kind), sort, won=won)
+                self.history(screens.next_history_filter(kind), order, won=won)
             elif result == screens.RESULT:
-                self.history(kind, sort, won=screens.next_history_result(won))
+                self.history(kind, order, won=screens.next_history_result(won))
             elif result == screens.SORT:
-                self.history(kind, screens.next_history_sort(sort), won=won)
+                self.history(kind, screens.next_history_sort(order), won=won)
             elif result == screens.OLDER:
                 later = first + screens.HISTORY_ROWS
-                self.history(kind, sort, later if later < total else 0, won)
+                self.history(kind, order, later if later < total else 0, won)
             elif result == screens.PICKED and dialog.picked is not None:
                 self.analyse_stored(games[dialog.picked].record.replay, again)
             elif result in (screens.EXPORT, screens.IMPORT):
@@ -133,17 +136,17 @@ class Dialogs:
                 self.tell_problems()
 
         total = self.profile.count(kind, won)
-        games = self.profile.page(kind, won, sort, offset=first, limit=screens.HISTORY_ROWS)
+        games = self.profile.page(kind, won, order, offset=first, limit=screens.HISTORY_ROWS)
         charted = self.profile.page(kind, won, limit=screens.HISTORY_CHART)
         chart_of = screens.charted_board(kind, charted[0] if charted else None)
         if chart_of is not kind and chart_of is not None:  # (all boards: the newest's)
             charted = self.profile.page(chart_of, won, limit=screens.HISTORY_CHART)
         dialog = screens.history_dialog(
-            games, kind, sort=sort, won=won, first=first, total=total, charted=charted
+            games, kind, sort=order, won=won, first=first, total=total, charted=charted
         )
 
         def again() -> None:
-            self.history(kind, sort, first, won)
+            self.history(kind, order, first, won)
 
         self.stage.open(dialog, answered)
 

@@ -27,17 +27,17 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from game.persist import store
-from game.persist.game_record import PAGE, BestTimeEntry, GameRecord, Sort, StoredGame
 from game.persist.messages import Messages, Tells
 from game.persist.paths import HISTORY_FILE, data_dir
-from game.persist.records import MAX_GAME_MS, Stats
-from game.persist.resume import SavedGame
 from game.persist.settings import Settings
 from game.persist.store import LoadStatus, LocalTime
-from game.rules import Difficulty
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (loaded when first used: the first frame needs none of them)
+    from game.persist.game_record import BestTimeEntry, GameRecord, Sort, StoredGame
     from game.persist.history import History
+    from game.persist.records import Stats
+    from game.persist.resume import SavedGame
+    from game.rules import Difficulty
 
 T = TypeVar("T")
 V = TypeVar("V")
@@ -58,6 +58,8 @@ class Resumed(Generic[T]):
 
 def _clamp_ms(ms: int) -> int:
     # The app owns the clock; a clock that jumped must not cost the player the game.
+    from game.persist.records import MAX_GAME_MS
+
     return min(max(int(ms), 0), MAX_GAME_MS)
 
 
@@ -177,8 +179,13 @@ class Profile(Tells):
             self._settings = value
 
     def _load_resume(self, path: Path, now: datetime) -> None:
+        def saved_game(data: object) -> SavedGame:  # (loaded only when a game was saved)
+            from game.persist.resume import SavedGame
+
+            return SavedGame.from_json(data)
+
         then = "a new game starts instead"
-        self._saved_game = self._read(path, now, SavedGame.from_json, "saved game", then)
+        self._saved_game = self._read(path, now, saved_game, "saved game", then)
 
     # ---------------------------------------------------------------- state
 
@@ -289,13 +296,17 @@ class Profile(Tells):
         self,
         difficulty: Difficulty | str | None = None,
         won: bool | None = None,
-        sort: Sort = Sort.DATE,
+        sort: Sort | None = None,
         offset: int = 0,
-        limit: int = PAGE,
+        limit: int | None = None,
     ) -> list[StoredGame]:
         """A page of the history (History.page): one board kind or all, won, lost
-        or both, newest, fastest or best 3BV/s first."""
-        return self.history.page(difficulty, won, sort, offset, limit)
+        or both, newest (the default), fastest or best 3BV/s first; PAGE games
+        unless a limit is given."""
+        from game.persist.game_record import PAGE, Sort
+
+        order = Sort.DATE if sort is None else sort
+        return self.history.page(difficulty, won, order, offset, PAGE if limit is None else limit)
 
     def count(self, difficulty: Difficulty | str | None = None, won: bool | None = None) -> int:
         """How many games the history holds, of one board kind or all."""
@@ -368,6 +379,8 @@ class Profile(Tells):
         record_win / record_loss, which clear the saved game). False if it could
         not be saved, with a message for the player.
         """
+        from game.persist.resume import SavedGame
+
         try:
             saved = SavedGame(dict(game), _clamp_ms(elapsed_ms), tuple(log))
             text = store.dump_json(saved.to_json(), indent=None)

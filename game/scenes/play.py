@@ -9,6 +9,8 @@ table's events (game.session.table), which it hears like any other tap.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cached_property
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -23,6 +25,9 @@ from game.session.table import GameStarted, MoveApplied, Source, Table, TableEve
 from game.stage import Scene, Stage
 from game.viewport import Viewport
 from game.window import TITLE
+
+if TYPE_CHECKING:
+    from game.scenes.watching import Watching
 
 SCROLL_CELLS = 3
 """Cells scrolled per notch of the mouse wheel."""
@@ -64,11 +69,6 @@ class PlayScene(Scene):
         self._ghost_rect: pygame.Rect | None = None
         self._rivals_shown = False
 
-        from game.scenes.watching import Watching
-
-        self.watching = Watching(stage, viewport, prefs, dialogs, table, self.race)
-        """Replays opened over this board."""
-
         def game_size(kind: Difficulty) -> Callable[[], None]:
             return lambda: self.new_game(PRESETS[kind])
 
@@ -103,6 +103,13 @@ class PlayScene(Scene):
             Command.FLAG: self.flag_at_cursor,
             Command.NEXT_THEME: self.prefs.next_theme,
         }
+
+    @cached_property
+    def watching(self) -> Watching:
+        """Replays opened over this board (the replay modules load with the first)."""
+        from game.scenes.watching import Watching
+
+        return Watching(self.stage, self.viewport, self.prefs, self.dialogs, self.table, self.race)
 
     @property
     def beginner(self) -> Difficulty:
