@@ -1,11 +1,14 @@
 """Start-up as a player meets it: the game to its first frame, beside a bare pygame-ce
 window opened in the same run.
 
-Beginner at the default zoom, with a data folder that already holds a history (the
-game's own code recorded it), against a bare script that opens a window of the same
-size, fills it and flips once. The two take turns, PAIRS pairs; the figure is the
-median of the pairwise ratios (the minimum of each side hides the cost). The game
-runs from bytecode, as an installed game does. A benchmark, not a test.
+Beginner at the default zoom, started as a player starts it: no options but
+--frames 1 (which ends the run once the first frame is on screen), the sound as
+the settings have it (on), and the data folder where the platform keeps it (on
+Linux, under $XDG_DATA_HOME), already holding a history that the game's own code
+recorded. Against it, a bare script opens a window of the same size, fills it
+and flips once. The two take turns, PAIRS pairs; the figure is the median of the
+pairwise ratios (the minimum of each side hides the cost). The game runs from
+bytecode, as an installed game does. A benchmark, not a test.
 
 Run: python benchmarks/bench_startup.py [--pairs N] [--games N]
 """
@@ -27,7 +30,7 @@ from pathlib import Path
 from window_env import ROOT  # first: the environment pygame starts in
 
 from game.layout import Layout
-from game.persist import GameRecord, Profile, finished_at_text
+from game.persist import ENV_VAR, GameRecord, Profile, default_data_dir, finished_at_text
 from game.rules import PRESETS, Difficulty
 from game.viewport import fitting_zoom
 
@@ -88,12 +91,16 @@ def main() -> None:
     width, height = Layout(board.rows, board.cols).size
     size = (width * zoom, height * zoom)
     compileall.compile_dir(str(ROOT / "game"), quiet=1)
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", ENV_VAR)}
     with tempfile.TemporaryDirectory() as scratch:
-        folder = Path(scratch) / "data"
+        if sys.platform.startswith("linux"):  # the platform's folder, as a player's
+            env["XDG_DATA_HOME"] = os.environ["XDG_DATA_HOME"] = str(Path(scratch) / "share")
+            folder = default_data_dir()
+        else:  # (elsewhere the platform's folder cannot be moved aside: named instead)
+            folder = Path(scratch) / "data"
+            env[ENV_VAR] = str(folder)
         make_history(folder, args.games)
-        env["MINESWEEPER_DATA_DIR"] = str(folder)
-        game = [sys.executable, "-m", "game", "--frames", "1", "--no-sound"]
+        game = [sys.executable, "-m", "game", "--frames", "1"]
         bare = [sys.executable, "-c", bare_script(size)]
         wall(game, env), wall(bare, env)  # warm the file cache
         pairs = []

@@ -124,8 +124,9 @@ class App:
     def get_ready(self) -> None:
         """What the first frame need not wait for, done once it is on screen (or
         before the first input, whichever comes first): the recorder and the
-        end-of-game flow tap the table (the replay modules load now), the saved
-        game is offered back, problems are told."""
+        end-of-game flow tap the table (the replay modules load now), the audio
+        device opens (sound on), the saved game is offered back, problems are
+        told."""
         if self._ready:
             return
         self._ready = True
@@ -136,6 +137,7 @@ class App:
         self.table.tap(self.recorder)  # first: a game's replay ends with its last click
         self.end_of_game = EndOfGame(self.dialogs, self.recorder, self.viewport, self.play.race)
         self.table.tap(self.end_of_game)
+        self.prefs.sound.open()
         resume.offer(self.dialogs)
         self.dialogs.tell_problems()
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game import theme as themes
-from game import toggles
 from game.commands import Command, DuplicateKeyError, KeyMap
 from game.persist import Profile, Settings
 from game.sound import SoundPlayer, warn_to_stderr
@@ -28,7 +27,9 @@ class Prefs:
         self.settings: Settings = profile.settings
         themes.use(self.settings.theme)
         self.sound = SoundPlayer(
-            enabled=self.settings.sound if sound is None else sound, warn=warn_to_stderr
+            enabled=self.settings.sound if sound is None else sound,
+            warn=warn_to_stderr,
+            open_now=False,  # (the window opens it once its first frame is on screen)
         )
         self.keymap = keymap_of(self.settings)
 
@@ -47,6 +48,8 @@ class Prefs:
 
     def toggle(self, command: Command) -> bool:
         """Carry out a command that flips or picks a setting; False if it is none."""
+        from game import toggles  # (the table of toggles loads with the first use)
+
         setting = toggles.setting_of(command)
         if setting is None:
             return False
@@ -55,11 +58,15 @@ class Prefs:
 
     def checked(self, command: Command) -> bool | None:
         """Whether a setting's menu line shows a tick (None: no setting's line)."""
+        from game import toggles
+
         setting = toggles.setting_of(command)
         return None if setting is None else setting.checked(command, self.settings)
 
     def next_theme(self) -> None:
         """The next look, round and round."""
+        from game import toggles
+
         self.save(toggles.next_theme(self.settings))
 
     def rebind(self, command: Command, key: str) -> str:

@@ -62,11 +62,24 @@ def warn_to_stderr(message: str) -> None:
 class SoundPlayer:
     """Plays the game's sound effects by name; silent when disabled or without audio."""
 
-    def __init__(self, enabled: bool = True, warn: Callable[[str], None] | None = None) -> None:
+    def __init__(
+        self,
+        enabled: bool = True,
+        warn: Callable[[str], None] | None = None,
+        *,
+        open_now: bool = True,
+    ) -> None:
+        """``open_now=False``: the device opens at open() or at the first sound, not
+        here (the window's first frame does not wait for the audio device)."""
         self._enabled = bool(enabled)
         self._sounds: dict[str, pygame.mixer.Sound] = {}
         self._warn = warn if warn is not None else warn_to_stderr
         self._opened = False
+        if open_now:
+            self.open()
+
+    def open(self) -> None:
+        """Open the audio device and load the sounds if sound is on (once)."""
         if self._enabled:
             self._open()
 
@@ -112,6 +125,8 @@ class SoundPlayer:
         """
         if name not in SOUND_NAMES:
             raise ValueError(f"unknown sound {name!r}; expected one of {', '.join(SOUND_NAMES)}")
+        if self._enabled and not self._opened:
+            self._open()
         sound = self._sounds.get(name)
         if not self._enabled or sound is None or not self._mixer_alive():
             return

@@ -149,6 +149,23 @@ def test_play_while_disabled_is_silent_and_opens_no_device(warnings: list[str]) 
     assert warnings == []
 
 
+def test_a_player_made_for_later_opens_the_device_at_open_or_the_first_sound(
+    warnings: list[str],
+) -> None:
+    player = SoundPlayer(warn=warnings.append, open_now=False)
+    assert pygame.mixer.get_init() is None and not player.available  # the window comes first
+    player.open()
+    assert player.available and pygame.mixer.get_init() is not None
+    pygame.mixer.quit()
+    later = SoundPlayer(warn=warnings.append, open_now=False)
+    later.play("reveal")  # a sound before open(): the device opens for it
+    assert later.available and pygame.mixer.get_busy()
+    silent = SoundPlayer(enabled=False, warn=warnings.append, open_now=False)
+    silent.open()  # sound off: open() leaves the device closed
+    assert not silent.available
+    assert warnings == []
+
+
 def test_toggle_flips_and_disabling_stops_the_sound(warnings: list[str]) -> None:
     player = SoundPlayer(warn=warnings.append)
     player.play("win")

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.core import snapshot
 from game.core.bbbv import bbbv, bbbv_solved
 from game.core.board import (
     MAX_SEED,
@@ -526,14 +525,15 @@ class Game:
 
     def to_snapshot(self) -> dict[str, Any]:
         """The whole game as a JSON-compatible dict (for resume); see from_snapshot."""
+        from game.core import snapshot  # (loaded when a game is first saved or restored)
+
         geo = self._geo
-        placed = self._placed
         rows = snapshot.cell_rows(geo, self._mark, self._openable, self._mine)
         saved = {
             "rows": geo.rows,
             "cols": geo.cols,
             "mines": self._mines,
-            "placed": placed,
+            "placed": self._placed,
             "cells": rows,
             "status": self._status.value,
             "exploded": [list(geo.cell(p)) for p in sorted(self._exploded)],
@@ -550,11 +550,12 @@ class Game:
     def from_snapshot(cls, data: object) -> Game:
         """Restore a game saved by to_snapshot; raises SnapshotError on anything wrong.
 
-        Cells are one letter each: 'h' hidden, 'f' flagged, 'q' question-marked,
-        'o' opened; upper case where the cell holds a mine. A game saved before its
-        first reveal comes back unplaced, with its seed (a snapshot written before
-        seeds were kept draws a new one).
-        """
+        Cells are one letter each: 'h' hidden, 'f' flagged, 'q' question-marked, 'o'
+        opened; upper case where the cell holds a mine. A game saved before its first
+        reveal comes back unplaced, with its seed (one written before seeds were kept
+        draws a new one)."""
+        from game.core import snapshot
+
         saved = snapshot.read(data)
         game = cls(
             saved.geometry,
