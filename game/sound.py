@@ -125,8 +125,7 @@ class SoundPlayer:
         """
         if name not in SOUND_NAMES:
             raise ValueError(f"unknown sound {name!r}; expected one of {', '.join(SOUND_NAMES)}")
-        if self._enabled and not self._opened:
-            self._open()
+        self.open()  # (once: a player made with open_now=False opens at its first sound)
         sound = self._sounds.get(name)
         if not self._enabled or sound is None or not self._mixer_alive():
             return
