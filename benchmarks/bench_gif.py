@@ -23,16 +23,16 @@ from window_env import ROOT  # first: the environment pygame starts in
 # isort: split
 import pygame
 
-from game.animation import FRAME_MS, LEAD_MS, GifExport, draw_pointer
-from game.commands import KeyMap
-from game.layout import Layout, led_digits
-from game.menus import MENUS
-from game.render import Renderer
 from game.replay import Driver, Kind, Replay, ReplayClock, game_of
 from game.replay.files import open_replay
 from game.session import PlaySession, picture_of
+from game.session.geometry import Layout, led_digits
 from game.session.table import Source, Table, Via
-from game.widgets.menubar import MenuBar
+from game.view.animation import FRAME_MS, LEAD_MS, GifExport, draw_pointer
+from game.view.commands import KeyMap
+from game.view.menus import MENUS
+from game.view.render import Renderer
+from game.view.widgets.menubar import MenuBar
 
 EXPERT = (
     ROOT

@@ -31,10 +31,10 @@ from pathlib import Path
 
 from window_env import ROOT  # first: the environment pygame starts in
 
-from game.layout import Layout
 from game.persist import ENV_VAR, GameRecord, Profile, default_data_dir, finished_at_text
 from game.rules import PRESETS, Difficulty
-from game.viewport import fitting_zoom
+from game.session.geometry import Layout
+from game.view.viewport import fitting_zoom
 
 
 def make_history(folder: Path, games: int) -> None:

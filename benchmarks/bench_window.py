@@ -27,9 +27,9 @@ import pygame
 from game import cli
 from game.app import App
 from game.core import Game
-from game.layout import Layout
 from game.rules import PRESETS, Difficulty
 from game.session import Picture, picture_of
+from game.session.geometry import Layout
 
 ZOOM = 2
 EXPERT = PRESETS[Difficulty.EXPERT]

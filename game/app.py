@@ -1,8 +1,8 @@
 """The window shell: the loop, the one reader of the event queue, and the stage.
 
 It makes the pieces and hands each what it needs: the profile (game.persist), the
-preferences (game.prefs), the table with the game (game.session.table), the
-viewport (game.viewport), and the stage of scenes (game.stage) with the play screen
+preferences (game.view.prefs), the table with the game (game.session.table), the
+viewport (game.view.viewport), and the stage of scenes (game.view.stage) with the play screen
 and the menu bar on it; the recorder and the end-of-game flow tap the table. Then it
 runs the loop. Nothing imports this module but the entry point.
 
@@ -28,18 +28,18 @@ import pygame
 from game import cli
 from game.flows import resume
 from game.flows.dialogs import Dialogs
-from game.menus import MENUS
 from game.persist import Profile, data_dir
-from game.prefs import Prefs
 from game.scenes.menubar import MenuBarScene
 from game.scenes.play import PlayScene
 from game.session import PlaySession
 from game.session.table import GameTag, Source, Table
-from game.sound import warn_to_stderr
-from game.stage import Stage
 from game.version import version
-from game.viewport import Viewport
-from game.widgets.menubar import MenuBar
+from game.view.menus import MENUS
+from game.view.prefs import Prefs
+from game.view.sound import warn_to_stderr
+from game.view.stage import Stage
+from game.view.viewport import Viewport
+from game.view.widgets.menubar import MenuBar
 
 if TYPE_CHECKING:
     from game.flows.end_of_game import EndOfGame

@@ -32,7 +32,7 @@ class Options:
     rules: GameRules | None = None
     """The rules of the first game (a board code's, the daily board's); None: the settings."""
     board_code: str | None = None
-    """--board: a board code, read by game.boardcode (a bad one: one line, exit 2)."""
+    """--board: a board code, read by game.replay.boardcode (a bad one: one line, exit 2)."""
     daily: str | None = None
     """--daily: the first game is the daily board of this date (ISO, the player's today)."""
     start: tuple[int, int] | None = None
@@ -221,7 +221,7 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
     )
     if options.board_code is None and options.daily is None:
         return options
-    from game.boardcode import BoardCodeError  # only a board code needs it
+    from game.replay.boardcode import BoardCodeError  # only a board code needs it
 
     try:
         return with_board(options)
@@ -234,7 +234,7 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
 def with_board(options: Options) -> Options:
     """The options with a board code's (or the daily board's) size, seed and rules
     for the first game; raises BoardCodeError for a bad code."""
-    from game import boardcode  # only a board code needs it
+    from game.replay import boardcode  # only a board code needs it
 
     if options.board_code is not None:
         code = boardcode.parse(options.board_code)
@@ -293,9 +293,9 @@ def export_gif(source: str, target: str, *, speed: float = 1.0, zoom: int | None
     or a GIF that cannot be written: one line on stderr, 2. No window opens."""
     from pathlib import Path
 
-    from game.animation import ExportError, GifExport
     from game.replay import ReplayError
     from game.replay.files import open_replay
+    from game.view.animation import ExportError, GifExport
 
     try:
         replay = open_replay(source).replay

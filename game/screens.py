@@ -9,8 +9,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from game import toggles
-from game.commands import KeyMap
 from game.core import Status
 from game.persist import (
     DEFAULT_NAME,
@@ -40,13 +38,15 @@ from game.rules import (
 )
 from game.session import Stopwatch, Summary
 from game.session.ranking import DAILY_KIND
-from game.widgets.chart import ChartPoint
-from game.widgets.form import Field, FormDialog
-from game.widgets.heatmap import HeatmapDialog
-from game.widgets.menu import MenuDialog
-from game.widgets.message import MessageDialog
-from game.widgets.table import PICKED as PICKED  # (the History's picked game)
-from game.widgets.table import TableDialog
+from game.view import toggles
+from game.view.commands import KeyMap
+from game.view.widgets.chart import ChartPoint
+from game.view.widgets.form import Field, FormDialog
+from game.view.widgets.heatmap import HeatmapDialog
+from game.view.widgets.menu import MenuDialog
+from game.view.widgets.message import MessageDialog
+from game.view.widgets.table import PICKED as PICKED  # (the History's picked game)
+from game.view.widgets.table import TableDialog
 from game.words import count, seconds
 
 NEXT, RESET, CLOSE, RESUME, NEW_GAME = "Next", "Reset", "Close", "Resume", "New game"
@@ -436,8 +436,8 @@ def deaths_dialog(board: Board, deaths: Mapping[tuple[int, int], int]) -> Heatma
 
 
 def board_code_dialog() -> FormDialog:
-    """Ask for a board code to play; its result goes through game.boardcode.parse."""
-    from game import boardcode
+    """Ask for a board code to play; its result goes through game.replay.boardcode.parse."""
+    from game.replay import boardcode
 
     def validate(values: dict[str, str]) -> str | None:
         try:

@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from game.core import Status
 
+LOOKS = ("classic", "colourblind", "contrast")
+"""The window's looks by their settings names, in menu order (game.view.theme draws
+each; the settings keep one): the classic one first, the default."""
+
 RESULT_WORDS = {Status.WON: "won", Status.LOST: "lost", Status.PLAYING: "unfinished"}
 """A game's result in a word (a game still under way, or never begun: unfinished)."""
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import platformdirs
 import pytest
 
-from game import theme
+from game.view import theme
 
 # The player's real data folder, worked out before anything here changes the environment.
 REAL_FOLDER = platformdirs.user_data_path("minesweeper", appauthor=False)

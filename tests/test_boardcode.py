@@ -8,8 +8,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.boardcode import ALPHABET, LENGTH, LENGTH_V1, BoardCode, BoardCodeError, daily, parse
 from game.core import MAX_SEED, Game
+from game.replay.boardcode import (
+    ALPHABET,
+    LENGTH,
+    LENGTH_V1,
+    BoardCode,
+    BoardCodeError,
+    daily,
+    parse,
+)
 from game.rules import (
     MAX_COLS,
     MAX_ROWS,

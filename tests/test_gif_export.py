@@ -1,4 +1,4 @@
-"""Replays as animated GIFs (game.animation): read back with Pillow, the frames are
+"""Replays as animated GIFs (game.view.animation): read back with Pillow, the frames are
 the window's pixels (the first frame the untouched board, the last the final
 position, held for its still), each frame unlike the one before, at the window's
 size; the command line writes one and refuses a damaged file in one line; in the
@@ -17,17 +17,17 @@ from test_window import FakeClock, key, run_game
 from test_window_replay import step, write_replay
 
 from game import cli
-from game.animation import FRAME_MS, STILL_MS, GifExport, export_gif
 from game.app import App
 from game.core import Status
-from game.layout import Layout, led_digits
 from game.persist import replays as replay_files
-from game.render import Renderer, tile_for
 from game.replay import Driver, ReplayClock, game_of
 from game.replay.files import open_replay
 from game.scenes import playback
 from game.session import PlaySession, picture_of
-from game.sheet import Face
+from game.session.geometry import Layout, led_digits
+from game.session.picture import Face
+from game.view.animation import FRAME_MS, STILL_MS, GifExport, export_gif
+from game.view.render import Renderer, tile_for
 
 DATA = Path(__file__).parent / "data" / "replays" / "ms-toollib" / "test_files"
 EXPERT = DATA / "HI-SCORE Exp_49.25_3BV=127_3BVs=2.57_Wang Jianing G01825.avf"

@@ -1,4 +1,4 @@
-"""Tests of the mouse input state machine (game/input.py).
+"""Tests of the mouse input state machine (game/session/input.py).
 
 Mostly tables: a sequence of events, the actions it must produce, and the state and
 feedback it must leave. Events are small tuples:
@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from game.core.moves import Action as MoveKind
 from game.core.moves import Move, chord, mark, reveal
-from game.input import (
+from game.session.input import (
     NO_FEEDBACK,
     Button,
     Feedback,
@@ -616,7 +616,7 @@ def test_held_tracks_known_buttons_only() -> None:
 
 def test_importing_the_machine_does_not_import_pygame() -> None:
     root = Path(__file__).resolve().parent.parent
-    code = "import sys, game.input; assert 'pygame' not in sys.modules, 'pygame imported'"
+    code = "import sys, game.session.input; assert 'pygame' not in sys.modules, 'pygame imported'"
     done = subprocess.run(
         [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=False
     )

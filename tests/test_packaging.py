@@ -131,7 +131,7 @@ def test_version_option_prints_the_pyproject_version(tmp_path: Path) -> None:
 def test_checkout_assets_are_the_repo_folders(tmp_path: Path) -> None:
     """``python -m game`` from the repo root finds the repo's own sprites/ and sounds/."""
     code = (
-        "import game, game.assets as a; "
+        "import game, game.view.assets as a; "
         "print(game.__file__); print(a.asset_dir('sprites')); print(a.asset_dir('sounds'))"
     )
     done = run([sys.executable, "-c", code], cwd=ROOT, env=clean_env(tmp_path))
@@ -216,7 +216,7 @@ def test_wheel_carries_the_assets_the_code_and_the_console_script(wheel: Path) -
         assert f"game/fonts/{font}" in names
     for package in ("game/session/__init__.py", "game/persist/__init__.py"):
         assert package in names
-    for module in ("game/__init__.py", "game/assets.py", "game/version.py"):
+    for module in ("game/__init__.py", "game/view/assets.py", "game/version.py"):
         assert module in names
     assert "game/core/__init__.py" in names
     assert any(n.startswith("game/core/") and n != "game/core/__init__.py" for n in names)
@@ -277,7 +277,7 @@ def _venv_purelib(env: Path) -> Path:
 
 def test_installed_game_finds_its_assets_in_site_packages(venv: Path, tmp_path: Path) -> None:
     code = (
-        "import game, game.assets as a, game.version as v; "
+        "import game, game.view.assets as a, game.version as v; "
         "print(game.__file__); print(a.asset_dir('sprites')); print(a.asset_dir('sounds')); "
         "print(v.version())"
     )

@@ -10,7 +10,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.core import Game, Move, Status
-from game.input import InputMachine
 from game.replay import (
     MAX_BYTES,
     Event,
@@ -25,6 +24,7 @@ from game.replay import (
     verify,
 )
 from game.session import PlaySession
+from game.session.input import InputMachine
 from game.session.table import Table
 
 LAYOUT = """

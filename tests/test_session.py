@@ -9,10 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.commands import BINDINGS, MENU_KEYS, Binding, Command, DuplicateKeyError, KeyMap
 from game.core import Game, Move, MoveError, Status, chord, mark, reveal
-from game.input import NO_FEEDBACK, Feedback, Press
-from game.menus import MENUS
 from game.rules import PRESETS, Board, Difficulty, FirstClick, GameRules
 from game.session import (
     LoggedMove,
@@ -20,8 +17,11 @@ from game.session import (
     Stopwatch,
     picture_of,
 )
+from game.session.input import NO_FEEDBACK, Feedback, Press
+from game.session.picture import Face
 from game.session.stopwatch import Phase
-from game.sheet import Face
+from game.view.commands import BINDINGS, MENU_KEYS, Binding, Command, DuplicateKeyError, KeyMap
+from game.view.menus import MENUS
 
 
 class Clock:

@@ -17,8 +17,8 @@ from types import ModuleType
 import pygame
 import pytest
 
-import game.sound
-from game.sound import NO_AUDIO_DEVICE, SOUND_NAMES, SoundPlayer, warn_to_stderr
+import game.view.sound
+from game.view.sound import NO_AUDIO_DEVICE, SOUND_NAMES, SoundPlayer, warn_to_stderr
 
 ROOT = Path(__file__).resolve().parent.parent
 SOUNDS = ROOT / "sounds"
@@ -211,7 +211,7 @@ def test_no_audio_device_warns_once(warnings: list[str], monkeypatch: pytest.Mon
 def test_missing_sound_files_warn_once(
     warnings: list[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    monkeypatch.setattr(game.sound, "asset_dir", lambda kind: tmp_path)
+    monkeypatch.setattr(game.view.sound, "asset_dir", lambda kind: tmp_path)
     player = SoundPlayer(warn=warnings.append)
     assert not player.available
     assert len(warnings) == 1
@@ -242,7 +242,7 @@ NO_DEVICE_SCRIPT = textwrap.dedent(
     if sys.argv[1] == "no-stderr":
         sys.stderr = None
     import pygame
-    from game.sound import SOUND_NAMES, SoundPlayer
+    from game.view.sound import SOUND_NAMES, SoundPlayer
 
     player = SoundPlayer()
     assert not player.available

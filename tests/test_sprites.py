@@ -14,8 +14,8 @@ from types import ModuleType
 import pygame
 import pytest
 
-from game import sheet as layout
-from game.theme import THEMES
+from game.view import sheet as layout
+from game.view.theme import THEMES
 
 ROOT = Path(__file__).resolve().parent.parent
 SPRITES = ROOT / "sprites"

@@ -21,7 +21,7 @@ LATER = (
     "game.persist.resume",
     "game.replay",
     "game.scenes.watching",
-    "game.toggles",
+    "game.view.toggles",
     "game.core.snapshot",
     "game.core.solver",
     "game.screens",

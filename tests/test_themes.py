@@ -33,8 +33,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game import sheet as layout
-from game.theme import CLASSIC, COLOURBLIND, CONTRAST, THEMES, Theme
+from game.view import sheet as layout
+from game.view.theme import CLASSIC, COLOURBLIND, CONTRAST, THEMES, Theme
 
 ROOT = Path(__file__).resolve().parent.parent
 RGB = tuple[int, int, int]

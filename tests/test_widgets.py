@@ -13,14 +13,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.sheet import GREY
-from game.sprites import SpriteSheet
-from game.theme import CLASSIC
-from game.widgets import text as widget_text
-from game.widgets.dialog import Dialog
-from game.widgets.form import Field, FormDialog
-from game.widgets.message import HelpOverlay, MessageDialog
-from game.widgets.table import TableDialog
+from game.view.sheet import GREY
+from game.view.sprites import SpriteSheet
+from game.view.theme import CLASSIC
+from game.view.widgets import text as widget_text
+from game.view.widgets.dialog import Dialog
+from game.view.widgets.form import Field, FormDialog
+from game.view.widgets.message import HelpOverlay, MessageDialog
+from game.view.widgets.table import TableDialog
 
 SMALLEST = (168, 211)  # a 9x9 board at 1x
 LARGEST = (504, 323)  # a 30x16 board at 1x

@@ -17,12 +17,13 @@ import pytest
 
 from game import cli
 from game.app import App
-from game.commands import Command
 from game.core import Game, Status
-from game.layout import Layout
 from game.rules import PRESETS, Difficulty
-from game.sheet import Face, Tile
-from game.sprites import SpriteSheet
+from game.session.geometry import Layout
+from game.session.picture import Face
+from game.view.commands import Command
+from game.view.sheet import Tile
+from game.view.sprites import SpriteSheet
 
 ZOOM = 2
 

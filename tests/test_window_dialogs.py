@@ -16,18 +16,18 @@ from test_window import BEGINNER, FakeClock, cell_center, click, key, type_text,
 
 from game import cli, screens
 from game.app import App
-from game.commands import Command
 from game.core import Status
 from game.flows import resume
 from game.persist import SavedGame
 from game.rules import MAX_COLS, MAX_ROWS, MAX_ZOOM, PRESETS, Board, Difficulty, custom
 from game.session import Stopwatch
-from game.widgets.dialog import Dialog
-from game.widgets.form import FormDialog
-from game.widgets.message import MessageDialog
-from game.widgets.style import FONT_SIZE
-from game.widgets.text import wrap
-from game.window import usable_size
+from game.view.commands import Command
+from game.view.widgets.dialog import Dialog
+from game.view.widgets.form import FormDialog
+from game.view.widgets.message import MessageDialog
+from game.view.widgets.style import FONT_SIZE
+from game.view.widgets.text import wrap
+from game.view.window import usable_size
 
 SMALLEST = PRESETS[Difficulty.BEGINNER]
 LARGEST = custom(MAX_ROWS, MAX_COLS, 200)

@@ -25,20 +25,20 @@ from test_window_keyboard import cursor_drawn, go_to, press
 
 from game import cli, screens
 from game.app import App
-from game.boardcode import BoardCode
-from game.commands import Command
 from game.core import Look, Status, analyse
-from game.layout import led_digits
-from game.menus import MENUS
 from game.persist.history import GameRecord, StoredGame
-from game.render import HINT_MINE, HINT_SAFE
+from game.replay.boardcode import BoardCode
 from game.rules import MAX_ZOOM, PRESETS, Board, Difficulty, custom
-from game.theme import COLOURBLIND
-from game.widgets.form import FormDialog
-from game.widgets.menu import MenuDialog
-from game.widgets.message import HelpOverlay
-from game.widgets.style import FONT_SIZE, Style
-from game.widgets.text import TextPiece
+from game.session.geometry import led_digits
+from game.view.commands import Command
+from game.view.menus import MENUS
+from game.view.render import HINT_MINE, HINT_SAFE
+from game.view.theme import COLOURBLIND
+from game.view.widgets.form import FormDialog
+from game.view.widgets.menu import MenuDialog
+from game.view.widgets.message import HelpOverlay
+from game.view.widgets.style import FONT_SIZE, Style
+from game.view.widgets.text import TextPiece
 
 BEGINNER = PRESETS[Difficulty.BEGINNER]
 HUGE = custom(1000, 1000, 150_000)
@@ -277,7 +277,7 @@ def test_ctrl_v_pastes_a_board_code_into_its_field(big: App) -> None:
 
 
 def test_the_middle_button_pastes_the_primary_selection_into_a_field(big: App) -> None:
-    from game.widgets import clipboard
+    from game.view.widgets import clipboard
 
     code = BoardCode(PRESETS[Difficulty.EXPERT], big.table.session.rules, 77, start=(3, 5)).code
     assert clipboard.copy(f"{code}\n")  # a copy sets the selection too, where there is one

@@ -25,10 +25,10 @@ from test_window import (
 
 from game import cli
 from game.app import App
-from game.commands import Command
 from game.core import FirstClick, Game, Look, Status, analyse
-from game.render import HINT_MINE, HINT_SAFE
 from game.rules import PRESETS, Difficulty
+from game.view.commands import Command
+from game.view.render import HINT_MINE, HINT_SAFE
 
 
 @pytest.fixture

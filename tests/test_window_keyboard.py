@@ -16,11 +16,11 @@ from test_window import BEGINNER, FakeClock, click, post, shows_tile, use_layout
 
 from game import cli
 from game.app import App
-from game.commands import Command
 from game.core import Game, Look, Status
-from game.render import CURSOR_OUTER
 from game.rules import custom
-from game.window import usable_size
+from game.view.commands import Command
+from game.view.render import CURSOR_OUTER
+from game.view.window import usable_size
 
 
 def press(app: App, code: int, mod: int = 0, frames: int = 1) -> None:
@@ -210,7 +210,7 @@ def test_a_press_on_the_overview_map_moves_the_view_and_opens_nothing(big: App) 
 
 
 def test_the_keyboard_cursor_commands_are_in_the_table() -> None:
-    from game.commands import KeyMap
+    from game.view.commands import KeyMap
 
     keys = KeyMap()
     assert keys.command_for("Up") is Command.CURSOR_UP

@@ -10,9 +10,9 @@ import test_window_records as records
 from test_window import BEGINNER, FakeClock, cell_center, click, key, use_layout
 
 from game.app import App
-from game.boardcode import BoardCode
 from game.core import Status
 from game.flows.race import RACE
+from game.replay.boardcode import BoardCode
 from game.rules import PRESETS, Difficulty, GameRules
 from game.session.table import Source
 

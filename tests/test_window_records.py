@@ -29,12 +29,13 @@ from test_window import (
     win_beginner,
 )
 
-from game import cli, theme
+from game import cli
 from game.app import App
 from game.core import Status
 from game.persist import History
 from game.rules import Difficulty
-from game.widgets.chart import ChartPoint
+from game.view import theme
+from game.view.widgets.chart import ChartPoint
 
 
 def folder() -> Path:
@@ -395,7 +396,7 @@ def test_an_abandoned_game_and_a_board_code_game_are_shown_apart(
     from test_window_replay import play_code
 
     from game import screens
-    from game.boardcode import BoardCode
+    from game.replay.boardcode import BoardCode
     from game.rules import Board, GameRules
 
     use_layout(app, BEGINNER)
@@ -493,7 +494,7 @@ def test_where_a_game_is_lost_is_kept_and_the_deaths_are_a_heatmap(
     app: App, clock: FakeClock
 ) -> None:
     from game import screens
-    from game.widgets.heatmap import HeatmapDialog
+    from game.view.widgets.heatmap import HeatmapDialog
 
     for _ in range(2):
         app.play.new_game()
@@ -533,8 +534,8 @@ def test_a_game_picked_in_the_history_opens_its_analysis_from_its_kept_replay(
     app: App, clock: FakeClock
 ) -> None:
     from game import screens
-    from game.widgets.menu import MenuDialog
-    from game.widgets.message import MessageDialog
+    from game.view.widgets.menu import MenuDialog
+    from game.view.widgets.message import MessageDialog
 
     win_beginner(app, clock, ms=4_000)  # a won game keeps its replay
     close_all(app)

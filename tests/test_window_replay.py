@@ -25,16 +25,16 @@ from test_window import (
 
 from game import cli, screens
 from game.app import App
-from game.boardcode import BoardCode, daily
-from game.boardcode import parse as parse_code
-from game.commands import Command
 from game.core import Game, Status, reveal
 from game.persist import replays as replay_files
 from game.persist.history import History
 from game.replay import Kind, load, parse, verify
+from game.replay.boardcode import BoardCode, daily
+from game.replay.boardcode import parse as parse_code
 from game.rules import PRESETS, Board, Difficulty, GameRules
 from game.session import PlaySession
 from game.session.table import Source
+from game.view.commands import Command
 
 
 @pytest.fixture
@@ -230,8 +230,8 @@ def test_play_board_code_from_the_menu_command(app: App) -> None:
 def test_the_daily_board_is_one_layout_its_start_ringed_and_its_date_in_the_title(
     app: App, clock: FakeClock
 ) -> None:
-    from game.render import HINT_SAFE
     from game.session.table import START_HERE
+    from game.view.render import HINT_SAFE
 
     app.play.command(Command.DAILY)
     app.run(frames=1)
@@ -491,7 +491,7 @@ def test_a_game_on_a_scrolled_big_board_records_where_the_clicks_landed(
 def test_the_end_of_game_panel_opens_the_games_analysis_and_comes_back(
     app: App, clock: FakeClock
 ) -> None:
-    from game.widgets.menu import MenuDialog
+    from game.view.widgets.menu import MenuDialog
 
     play_to_the_end(app, clock, lose=True)
     panel = app.stage.top_dialog

@@ -11,14 +11,14 @@ import pygame
 import pytest
 
 from game import cli
-from game import theme as themes
 from game.app import App
-from game.commands import Command
 from game.core import Game
 from game.persist import SETTINGS_FILE
-from game.sheet import Tile
-from game.sprites import SpriteSheet
-from game.theme import CLASSIC, COLOURBLIND, CONTRAST, Theme
+from game.view import theme as themes
+from game.view.commands import Command
+from game.view.sheet import Tile
+from game.view.sprites import SpriteSheet
+from game.view.theme import CLASSIC, COLOURBLIND, CONTRAST, Theme
 
 ROOT = Path(__file__).resolve().parent.parent
 ZOOM = 2

@@ -15,11 +15,11 @@ from test_window_replay import write_replay
 
 from game import cli
 from game.app import App
-from game.commands import Command
 from game.core import Status
 from game.replay import load
 from game.scenes.playback import PlaybackScene
 from game.session.table import Source
+from game.view.commands import Command
 
 
 @pytest.fixture
@@ -241,7 +241,7 @@ def test_a_replay_seeks_steps_and_changes_speed(app: App, tmp_path: Path) -> Non
 def test_a_in_a_community_replay_opens_its_analysis_with_the_oracles_figures(app: App) -> None:
     import json
 
-    from game.widgets.menu import MenuDialog
+    from game.view.widgets.menu import MenuDialog
 
     name = "ms-toollib/test_files/HI-SCORE Exp_49.25_3BV=127_3BVs=2.57_Wang Jianing G01825.avf"
     expected = next(

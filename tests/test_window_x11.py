@@ -23,8 +23,8 @@ DRIVER = r"""
 import json, sys, time
 from game import cli
 from game.app import App
-from game.commands import Command
-from game.window import desktop_size
+from game.view.commands import Command
+from game.view.window import desktop_size
 
 app = App(cli.Options(sound=False, data_dir=sys.argv[1]))
 shots = []

@@ -2,13 +2,13 @@
 
     python tools/make_sprites.py [--out DIR]
 
-writes one sprite sheet per theme (game/theme.py: sheet.png for the classic
+writes one sprite sheet per theme (game/view/theme.py: sheet.png for the classic
 look, sheet-colourblind.png, sheet-contrast.png; each theme's colours are an Art
 below), icon.png and icon.ico into DIR (default: the repository's sprites/
 folder). Everything is drawn with fills, single pixels and hand-made
 bitmaps (lists of strings below): no fonts, no anti-aliasing, no randomness,
 so running it twice gives the same pixels. Where each picture goes on the sheet
-comes from game/sheet.py, which the renderer slices with.
+comes from game/view/sheet.py, which the renderer slices with.
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from game.sheet import (  # noqa: E402
+from game.view.sheet import (  # noqa: E402
     DARK,
     FACE,
     FACES,
@@ -48,7 +48,7 @@ from game.sheet import (  # noqa: E402
     led_rect,
     tile_rect,
 )
-from game.theme import CLASSIC, COLOURBLIND, CONTRAST, THEMES, Theme  # noqa: E402
+from game.view.theme import CLASSIC, COLOURBLIND, CONTRAST, THEMES, Theme  # noqa: E402
 
 Colour = tuple[int, int, int]
 Bitmap = Sequence[str]
@@ -64,7 +64,7 @@ class Art:
     """The colours (and the few shapes) one theme's sheet is painted with.
 
     The frames, the face button's bevel and the window around the board take the
-    theme's own face/light/shadow (game.theme), so the board and the dialogs match.
+    theme's own face/light/shadow (game.view.theme), so the board and the dialogs match.
     """
 
     theme: Theme

@@ -11,11 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from game.prefs import Prefs
 from game.rules import PRESETS, Board, Difficulty
 from game.session.table import Source, Table
-from game.stage import Stage
 from game.version import version
+from game.view.prefs import Prefs
+from game.view.stage import Stage
 
 if TYPE_CHECKING:
     from game.persist import Sort
@@ -157,7 +157,7 @@ class Dialogs:
         from game.persist import replays as replay_files
         from game.replay import ReplayError
         from game.replay.files import open_replay
-        from game.widgets.message import MessageDialog
+        from game.view.widgets.message import MessageDialog
 
         path = replay_files.kept(self.profile.folder, replay_name)
         if path is None:
@@ -194,7 +194,7 @@ class Dialogs:
         else:
             entry = report_of(replay, name, moves=judged)
         if "error" in entry:
-            from game.widgets.message import MessageDialog
+            from game.view.widgets.message import MessageDialog
 
             self.stage.open(MessageDialog("This game cannot be analysed", [entry["error"]]))
             return
@@ -243,7 +243,8 @@ class Dialogs:
     def settings(self) -> None:
         """The Settings menu: each pick changes one setting and keeps it; the rules
         apply from the next game (the game in progress keeps its own)."""
-        from game import screens, toggles
+        from game import screens
+        from game.view import toggles
 
         dialog = screens.settings_dialog(self.prefs.settings)
 
@@ -268,7 +269,8 @@ class Dialogs:
 
     def board_code(self, new_game: NewGame) -> None:
         """Ask for a board code, then deal its board."""
-        from game import boardcode, screens
+        from game import screens
+        from game.replay import boardcode
 
         def chosen(result: object) -> None:
             if isinstance(result, dict):
@@ -285,7 +287,7 @@ class Dialogs:
 
     def help(self) -> None:
         """The keys, from the bindings table."""
-        from game.widgets.message import HelpOverlay
+        from game.view.widgets.message import HelpOverlay
 
         self.stage.open(HelpOverlay(self.prefs.keymap.help_rows(), f"Minesweeper {version()}"))
 

@@ -23,7 +23,7 @@ from game.replay.format import player_name
 from game.session import PlaySession
 from game.session.ranking import standing
 from game.session.table import GameEnded, GameTag, Result, Source, TableEvent
-from game.widgets.clipboard import copy
+from game.view.widgets.clipboard import copy
 from game.words import count, seconds
 
 
@@ -35,19 +35,19 @@ def unranked_line(why: str, deaths: int) -> str:
 
 
 if TYPE_CHECKING:
-    from game.boardcode import BoardCode
     from game.flows.dialogs import Dialogs
     from game.flows.race import Race
     from game.replay import Recorder, Replay
+    from game.replay.boardcode import BoardCode
     from game.rules import Difficulty
-    from game.viewport import Viewport
+    from game.view.viewport import Viewport
 
 
 def code_of(session: PlaySession) -> BoardCode | None:
     """The board code of a session's board: one layout for everyone, the mines
     placed around the cell this game's were (None for a board dealt without a seed,
     or not yet placed)."""
-    from game.boardcode import BoardCode
+    from game.replay.boardcode import BoardCode
 
     game = session.game
     start = session.start or game.placed_from

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from game.replay.files import is_replay_name
 
 if TYPE_CHECKING:
-    from game.stage import Stage
+    from game.view.stage import Stage
 
 PAGE = 12
 """Entries shown at once."""
@@ -117,7 +117,7 @@ class Browser:
 
 def browse(stage: Stage, start: Path, chosen: Callable[[Path], object]) -> Browser:
     """Show the browser from ``start``; ``chosen`` gets the replay file picked."""
-    from game.widgets.menu import MenuDialog
+    from game.view.widgets.menu import MenuDialog
 
     browser = Browser(start)
     dialog = MenuDialog(TITLE, browser.items(), browser.lines(), buttons=("Cancel",))

@@ -79,7 +79,7 @@ class Race:
     def offer(self, replay: Replay, label: str) -> None:
         """Ask whether to race a replay of the board just put on the table."""
         from game.replay.progress import progress_of
-        from game.widgets.message import MessageDialog
+        from game.view.widgets.message import MessageDialog
 
         progress = progress_of(replay)
         tag = self.table.tag

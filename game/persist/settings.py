@@ -13,7 +13,7 @@ Version history:
   1  "difficulty" (a name) and "custom" ({"rows", "columns", "mines"}).
   2  "board" ({"rows", "columns", "mines"}): the last board played, its difficulty
      following from its size (game.rules), so a label can never disagree with a size.
-  3  "theme" (a name of game.theme.THEMES). Older files read as the classic look; a
+  3  "theme" (a name of game.words.LOOKS). Older files read as the classic look; a
      name this version does not know (a newer version's theme) reads as classic too,
      and is no damage.
   4  "keys" ({command: [key names]}): the keys the player rebound (the others keep
@@ -25,7 +25,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from game import theme as themes
 from game.persist import schema
 from game.persist.schema import DataError, JsonObject
 from game.rules import (
@@ -44,6 +43,7 @@ from game.rules import (
     GameRules,
     custom,
 )
+from game.words import LOOKS
 
 SETTINGS_VERSION = 4
 """Version of settings.json this code writes and the newest it reads."""
@@ -101,7 +101,7 @@ def _v1_to_v2(doc: JsonObject) -> JsonObject:
 
 def _v2_to_v3(doc: JsonObject) -> JsonObject:
     """Version 2 had one look: the classic one."""
-    doc.setdefault("theme", themes.CLASSIC.name)
+    doc.setdefault("theme", LOOKS[0])
     return doc
 
 
@@ -167,8 +167,8 @@ class Settings:
     """The board of the last game started: the next start uses it."""
     custom: Board = field(default=_DEFAULT_CUSTOM)
     """The size the Custom dialog offers (kept while other sizes are played)."""
-    theme: str = themes.DEFAULT.name
-    """The look (a name of game.theme.THEMES)."""
+    theme: str = LOOKS[0]
+    """The look (a name of game.words.LOOKS)."""
     keys: KeyChoice = ()
     """The keys the player rebound, by command name (the rest: the command table's)."""
     ranked_beginner: bool = False
@@ -192,8 +192,8 @@ class Settings:
                 raise DataError(f"setting {name!r}: {error}") from None
         if self.zoom is not None:
             schema.check_int(self.zoom, MIN_ZOOM, MAX_ZOOM, "setting 'zoom'")
-        if not isinstance(self.theme, str) or self.theme not in themes.THEMES:
-            raise DataError(f"setting 'theme' must be one of {', '.join(themes.THEMES)}")
+        if not isinstance(self.theme, str) or self.theme not in LOOKS:
+            raise DataError(f"setting 'theme' must be one of {', '.join(LOOKS)}")
         if not isinstance(self.keys, tuple):
             raise DataError("setting 'keys' must be a tuple of (command, keys)")
         _keys_from_json({name: list(keys) for name, keys in self.keys})
@@ -242,7 +242,8 @@ class Settings:
             if name in doc:
                 values[name] = board_from_json(doc[name], f"setting {name!r}")
         if "theme" in doc:
-            values["theme"] = themes.by_name(doc["theme"]).name
+            theme = doc["theme"]
+            values["theme"] = theme if isinstance(theme, str) and theme in LOOKS else LOOKS[0]
         if "keys" in doc:
             values["keys"] = _keys_from_json(doc["keys"])
         return cls(**values)

@@ -7,11 +7,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from game.core import Action, Game, Move, Status
-from game.input import InputMachine, Spot
-from game.layout import Layout
 from game.replay.format import Event, Kind, Replay
 from game.rules import Board
 from game.session import PlaySession, Summary, deal, deal_again
+from game.session.geometry import Layout
+from game.session.input import InputMachine, Spot
 from game.words import RESULT_WORDS, result_word, seconds
 
 

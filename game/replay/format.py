@@ -9,7 +9,7 @@ from enum import Enum
 from game.core import Cell, Minefield, Move, Status
 from game.rules import Board, GameRules
 from game.session import Clicks, Summary
-from game.sheet import TILE
+from game.session.geometry import TILE
 from game.words import RESULT_WORDS
 
 MAGIC = "minesweeper-replay"

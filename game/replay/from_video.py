@@ -22,7 +22,7 @@ from game.replay.tally import Machine, cell_of, numbers_of, over
 from game.replay.video import Mouse, Video, VideoError
 from game.rules import Board, FirstClick, GameRules
 from game.session import PlaySession
-from game.sheet import TILE
+from game.session.geometry import TILE
 
 _KINDS: dict[Mouse, tuple[Kind, int]] = {
     Mouse.MOVE: (Kind.MOVE, 0),

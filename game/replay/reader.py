@@ -28,7 +28,7 @@ from game.replay.format import (
 )
 from game.rules import Board, BoardChoiceError, FirstClick, GameRules, custom
 from game.session import Clicks
-from game.sheet import TILE
+from game.session.geometry import TILE
 from game.words import RESULT_WORDS
 
 _RESULTS = {word: status for status, word in RESULT_WORDS.items()}

@@ -7,7 +7,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from game.core import Action, Move, Status
-from game.input import InputMachine
 from game.replay.drive import feed_input
 from game.replay.format import (
     BUTTON_NAMES,
@@ -21,9 +20,10 @@ from game.replay.format import (
 )
 from game.rules import Board
 from game.session import PlaySession
+from game.session.geometry import TILE
+from game.session.input import InputMachine
 from game.session.stopwatch import Phase
 from game.session.table import GameStarted, MoveApplied, PointerSeen, Source, TableEvent, Via
-from game.sheet import TILE
 
 
 @dataclass(slots=True)

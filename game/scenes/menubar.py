@@ -8,10 +8,10 @@ from collections.abc import Callable
 
 import pygame
 
-from game.commands import Command
-from game.stage import Scene
-from game.viewport import Viewport
-from game.widgets.menubar import MenuBar
+from game.view.commands import Command
+from game.view.stage import Scene
+from game.view.viewport import Viewport
+from game.view.widgets.menubar import MenuBar
 
 ALT_KEYS = ("Left Alt", "Right Alt")
 

@@ -14,17 +14,17 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.commands import MODIFIER_KEYS, Command
 from game.core import Cell
 from game.flows.dialogs import Dialogs
-from game.input import InputMachine, NewGame, Place
-from game.prefs import Prefs
 from game.rules import PRESETS, Board, Difficulty, GameRules
 from game.session import picture_of
+from game.session.input import InputMachine, NewGame, Place
 from game.session.table import GameStarted, MoveApplied, Source, Table, TableEvent
-from game.stage import Scene, Stage
-from game.viewport import Viewport
-from game.window import TITLE
+from game.view.commands import MODIFIER_KEYS, Command
+from game.view.prefs import Prefs
+from game.view.stage import Scene, Stage
+from game.view.viewport import Viewport
+from game.view.window import TITLE
 
 if TYPE_CHECKING:
     from game.scenes.watching import Watching
@@ -208,7 +208,7 @@ class PlayScene(Scene):
         """Today's board, the same for everyone."""
         from datetime import date
 
-        from game.boardcode import daily
+        from game.replay.boardcode import daily
 
         today = date.today()
         code = daily(today)

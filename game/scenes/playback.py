@@ -28,22 +28,22 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.fonts import ui_font
-from game.input import InputMachine
-from game.render import draw_pointer
 from game.replay import Driver, Kind, Replay, ReplayClock, game_of
 from game.session import PlaySession, picture_of
+from game.session.geometry import TILE
+from game.session.input import InputMachine
 from game.session.table import Source, Table, Via
-from game.sheet import TILE
-from game.stage import Scene, Stage
-from game.viewport import Viewport
-from game.window import TITLE
+from game.view.fonts import ui_font
+from game.view.render import draw_pointer
+from game.view.stage import Scene, Stage
+from game.view.viewport import Viewport
+from game.view.window import TITLE
 from game.words import result_word, seconds
 
 if TYPE_CHECKING:
     from game.analysis.judge import Judgment
-    from game.animation import GifExport
     from game.scenes.timeline import Timeline
+    from game.view.animation import GifExport
 
 LEAD_MS = 500
 """A moment of the untouched board before the first event."""
@@ -428,7 +428,7 @@ class PlaybackScene(Scene):
 
     def _draw_heat(self, screen: pygame.Surface) -> None:
         """The thinking time before acting on each cell, as heat over the board."""
-        from game.widgets.heatmap import heat_alpha, heat_tile
+        from game.view.widgets.heatmap import heat_alpha, heat_tile
 
         spent = self.thinking()
         most = max(spent.values(), default=0.0)
@@ -484,9 +484,9 @@ class PlaybackScene(Scene):
         folder."""
         from datetime import datetime
 
-        from game.animation import ExportError, GifExport
         from game.persist.replays import file_name
         from game.replay import SUFFIX
+        from game.view.animation import ExportError, GifExport
         from game.words import RESULT_WORDS
 
         if self.gif_folder is None:

@@ -11,11 +11,11 @@ from functools import lru_cache
 
 import pygame
 
-from game.fonts import ui_font
-from game.render import pointer_points
-from game.sheet import TILE
-from game.theme import current as theme
-from game.viewport import Viewport
+from game.session.geometry import TILE
+from game.view.fonts import ui_font
+from game.view.render import pointer_points
+from game.view.theme import current as theme
+from game.view.viewport import Viewport
 
 Cell = tuple[int, int]
 

@@ -12,8 +12,8 @@ from collections.abc import Sequence
 import pygame
 
 from game.analysis.judge import Judged, Verdict
-from game.fonts import ui_font
-from game.theme import current as theme
+from game.view.fonts import ui_font
+from game.view.theme import current as theme
 
 Colour = tuple[int, int, int]
 

@@ -11,13 +11,13 @@ from pathlib import Path
 from game.flows.dialogs import Dialogs
 from game.flows.race import Race
 from game.persist import replays as replay_files
-from game.prefs import Prefs
 from game.replay import Replay, game_of
 from game.rules import Difficulty
 from game.scenes.playback import PLAY_BOARD, PRACTISE_HERE, PlaybackScene
 from game.session.table import Source, Table
-from game.stage import Stage
-from game.viewport import Viewport
+from game.view.prefs import Prefs
+from game.view.stage import Stage
+from game.view.viewport import Viewport
 
 
 class Watching:
@@ -75,7 +75,7 @@ class Watching:
         try:
             opened = open_replay(path)
         except ReplayError as error:
-            from game.widgets.message import MessageDialog
+            from game.view.widgets.message import MessageDialog
 
             self.stage.open(MessageDialog("This replay cannot be played", [str(error)]))
             return None

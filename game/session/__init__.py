@@ -5,7 +5,7 @@
   and the log of every move with its time;
 - table.py: the Table (a game on the table, the cursor, the hint; typed events out);
 - scene.py: what the window shows besides the cells (face, counters, pressed cells);
-  the face's pictures are game.sheet.Face, the sprite sheet's vocabulary.
+  the face's pictures are game.view.sheet.Face, the sprite sheet's vocabulary.
 
 No pygame: a replay, a test or a tool drives a session exactly as the window does.
 """

@@ -9,17 +9,28 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from enum import Enum
 from typing import TYPE_CHECKING
 
 from game.core import Cell, Look, Status
-from game.input import Feedback, Press
+from game.session.input import Feedback, Press
 from game.session.play import PlaySession
-from game.sheet import Face
 
 if TYPE_CHECKING:
     from fractions import Fraction
 
     from game.core.hints import Hint
+
+
+class Face(Enum):
+    """A picture of the face button; the value is its name in the sprite script
+    (game.view.sheet lays them out)."""
+
+    SMILE = "smile"
+    SMILE_PRESSED = "smile_pressed"
+    SURPRISED = "surprised"
+    COOL = "cool"
+    DEAD = "dead"
 
 
 @dataclass(frozen=True)

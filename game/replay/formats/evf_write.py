@@ -20,7 +20,7 @@ import struct
 
 from game.core import Status
 from game.replay.format import Kind, Replay
-from game.sheet import TILE
+from game.session.geometry import TILE
 
 VERSION = 3
 PRESS = {1: 2, 3: 4, 2: 6}

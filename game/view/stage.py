@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 if TYPE_CHECKING:
-    from game.viewport import Viewport
-    from game.widgets.dialog import Dialog
+    from game.view.viewport import Viewport
+    from game.view.widgets.dialog import Dialog
 
 
 class Scene:
@@ -180,7 +180,7 @@ class Stage:
 
 
 class DialogScene(Scene):
-    """A modal dialog (game.widgets) over what is behind it."""
+    """A modal dialog (game.view.widgets) over what is behind it."""
 
     covers = True
 
@@ -211,6 +211,6 @@ class DialogScene(Scene):
         return False  # (as before the stage: a dialog keeps the frame rate)
 
     def wanted_size(self) -> tuple[int, int] | None:
-        from game.window import usable_size
+        from game.view.window import usable_size
 
         return self.dialog.needed_size(self.viewport.zoom, usable_size())

@@ -13,12 +13,12 @@ from collections.abc import Iterable
 import pygame
 
 from game.core import Cell, Game, Look
-from game.fonts import ui_font
-from game.layout import DIGITS, Layout, Rect
-from game.session.picture import Advice, Picture
-from game.sheet import LED_W, TILE, Face, Tile
-from game.sprites import SpriteSheet
-from game.theme import Colour, Theme, current
+from game.session.geometry import DIGITS, LED_W, TILE, Layout, Rect
+from game.session.picture import Advice, Face, Picture
+from game.view.fonts import ui_font
+from game.view.sheet import Tile
+from game.view.sprites import SpriteSheet
+from game.view.theme import Colour, Theme, current
 
 PAUSE_TITLE = "Paused"
 PAUSE_TEXT = "Click or press any key to go on."
@@ -75,7 +75,7 @@ class Renderer:
         self.layout = layout
         self.zoom = zoom
         self.theme = current() if theme is None else theme
-        """The look drawn in (game.theme): its sprite sheet and colours."""
+        """The look drawn in (game.view.theme): its sprite sheet and colours."""
         self.sprites = SpriteSheet(zoom, theme=self.theme)
         self.background = self._paint_background()
         self._drawn: list[Tile | None] = [None] * (layout.rows * layout.cols)
@@ -387,7 +387,7 @@ class Renderer:
         gap = pygame.Rect((cx + cw + 1) * z, fy * z, (fx - cx - cw - 2) * z, fh * z)
         screen.fill(self.theme.face, gap)
         if deaths:
-            from game.fonts import ui_font
+            from game.view.fonts import ui_font
 
             text = ui_font(8 * z).render(str(deaths), True, self.theme.error)
             r = 3 * z

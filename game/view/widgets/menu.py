@@ -6,14 +6,14 @@ from collections.abc import Callable
 
 import pygame
 
-from game.commands import MODIFIER_KEYS
-from game.sprites import SpriteSheet
-from game.theme import current as theme
-from game.widgets.button import Presser, dotted_rect
-from game.widgets.dialog import Arrangement, Dialog
-from game.widgets.pieces import Piece
-from game.widgets.style import ENTER_KEYS, WRAP_WIDTH, Style
-from game.widgets.text import TextPiece
+from game.view.commands import MODIFIER_KEYS
+from game.view.sprites import SpriteSheet
+from game.view.theme import current as theme
+from game.view.widgets.button import Presser, dotted_rect
+from game.view.widgets.dialog import Arrangement, Dialog
+from game.view.widgets.pieces import Piece
+from game.view.widgets.style import ENTER_KEYS, WRAP_WIDTH, Style
+from game.view.widgets.text import TextPiece
 
 PRESS_A_KEY = "Press a key\N{HORIZONTAL ELLIPSIS}"
 """What a line waiting for a key shows in place of its keys."""

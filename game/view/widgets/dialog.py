@@ -32,11 +32,11 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.sprites import SpriteSheet
-from game.theme import current as theme
-from game.widgets.button import Presser, paint_button
-from game.widgets.pieces import Piece
-from game.widgets.style import (
+from game.view.sprites import SpriteSheet
+from game.view.theme import current as theme
+from game.view.widgets.button import Presser, paint_button
+from game.view.widgets.pieces import Piece
+from game.view.widgets.style import (
     ENTER_KEYS,
     FONT_SIZE,
     MARGIN,
@@ -44,7 +44,7 @@ from game.widgets.style import (
     MIN_WIDTH,
     Style,
 )
-from game.widgets.text import ellipsize
+from game.view.widgets.text import ellipsize
 
 
 @dataclass

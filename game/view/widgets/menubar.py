@@ -1,6 +1,6 @@
 """The menu bar across the top of the window: Game, Options, Help, as the classic has.
 
-Made from the command table (game.menus.MENUS), so every menu line is a
+Made from the command table (game.view.menus.MENUS), so every menu line is a
 Command the keys can give too, and each line shows its key. Used with the mouse
 (press a title to open its menu, slide to another title, release on a line to
 choose it; a click outside closes) and with the keyboard (F10 or Alt opens the
@@ -19,12 +19,12 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.commands import MENU_KEYS, MODIFIER_KEYS, Command, KeyMap
-from game.fonts import ui_font
-from game.layout import MENU_BAR
-from game.menus import Menu, MenuItem
-from game.sprites import SpriteSheet
-from game.theme import current as theme
+from game.session.geometry import MENU_BAR
+from game.view.commands import MENU_KEYS, MODIFIER_KEYS, Command, KeyMap
+from game.view.fonts import ui_font
+from game.view.menus import Menu, MenuItem
+from game.view.sprites import SpriteSheet
+from game.view.theme import current as theme
 
 TEXT_SIZE = 11
 """The menus' font size at 1x."""

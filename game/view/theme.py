@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from game.words import LOOKS
+
 Colour = tuple[int, int, int]
 
 
@@ -90,7 +92,8 @@ CONTRAST = Theme(
 """Black, white and yellow, with strong edges."""
 
 THEMES: dict[str, Theme] = {theme.name: theme for theme in (CLASSIC, COLOURBLIND, CONTRAST)}
-"""Every theme by its settings name, in menu order."""
+"""Every theme by its settings name, in menu order (game.words.LOOKS)."""
+assert tuple(THEMES) == LOOKS, "a look is named in game.words.LOOKS and drawn here"
 DEFAULT = CLASSIC
 
 

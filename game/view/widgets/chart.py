@@ -14,10 +14,10 @@ from typing import NamedTuple
 
 import pygame
 
-from game.sprites import SpriteSheet
-from game.theme import current as theme
-from game.widgets.pieces import Piece
-from game.widgets.style import Style
+from game.view.sprites import SpriteSheet
+from game.view.theme import current as theme
+from game.view.widgets.pieces import Piece
+from game.view.widgets.style import Style
 
 CHART_W = 260
 CHART_H = 64

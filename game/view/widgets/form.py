@@ -7,13 +7,13 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.sprites import SpriteSheet
-from game.theme import current as theme
-from game.widgets.clipboard import paste, selection
-from game.widgets.dialog import Arrangement, Dialog
-from game.widgets.pieces import Piece
-from game.widgets.style import WRAP_WIDTH, Style
-from game.widgets.text import TextPiece
+from game.view.sprites import SpriteSheet
+from game.view.theme import current as theme
+from game.view.widgets.clipboard import paste, selection
+from game.view.widgets.dialog import Arrangement, Dialog
+from game.view.widgets.pieces import Piece
+from game.view.widgets.style import WRAP_WIDTH, Style
+from game.view.widgets.text import TextPiece
 
 _DIGITS = frozenset("0123456789")
 

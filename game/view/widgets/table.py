@@ -14,13 +14,13 @@ from collections.abc import Collection, Sequence
 
 import pygame
 
-from game.sprites import SpriteSheet
-from game.theme import current as theme
-from game.widgets.chart import ChartPiece, ChartPoint
-from game.widgets.dialog import Arrangement, Dialog
-from game.widgets.pieces import Piece
-from game.widgets.style import ENTER_KEYS, Style
-from game.widgets.text import TextPiece, widest, wrap
+from game.view.sprites import SpriteSheet
+from game.view.theme import current as theme
+from game.view.widgets.chart import ChartPiece, ChartPoint
+from game.view.widgets.dialog import Arrangement, Dialog
+from game.view.widgets.pieces import Piece
+from game.view.widgets.style import ENTER_KEYS, Style
+from game.view.widgets.text import TextPiece, widest, wrap
 
 _NUMBER = re.compile(r"[-+]?\d[\d.,:%]*\s?[a-z%]{0,3}")
 _NONE = frozenset({"-", "\N{EN DASH}"})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.commands import Command
+from game.view.commands import Command
 
 
 @dataclass(frozen=True)
@@ -74,7 +74,7 @@ Rules                           rules
 About                           about
 """
 """Each menu: its title in brackets, then a line per item: its words, then the value
-of the Command it gives (game.commands); "-" for a separator."""
+of the Command it gives (game.view.commands); "-" for a separator."""
 
 
 def _menus(text: str) -> tuple[Menu, ...]:

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from enum import Enum
 
+from game.session.geometry import FACE, LED_H, LED_W, TILE
+from game.session.picture import Face
+
 Rect = tuple[int, int, int, int]
 
-TILE = 16
-LED_W, LED_H = 13, 23
-FACE = 26
 FRAME = 16
 
 
@@ -43,16 +43,6 @@ class Tile(Enum):
     MINE = "mine"  # an unflagged mine shown at the end of a lost game
     EXPLODED = "exploded"  # the mine that was opened: red ground
     WRONG_FLAG = "wrong_flag"  # a flag on a safe cell, crossed out at the end
-
-
-class Face(Enum):
-    """A picture of the face button; the value is its name in the sprite script."""
-
-    SMILE = "smile"
-    SMILE_PRESSED = "smile_pressed"
-    SURPRISED = "surprised"
-    COOL = "cool"
-    DEAD = "dead"
 
 
 TILES: tuple[Tile, ...] = tuple(Tile)

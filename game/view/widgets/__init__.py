@@ -33,5 +33,5 @@ def __getattr__(name: str) -> Any:
     """The dialogs load on first use (PEP 562), so importing the menu bar stays cheap."""
     home = _HOMES.get(name)
     if home is None:
-        raise AttributeError(f"module 'game.widgets' has no attribute {name!r}")
-    return getattr(importlib.import_module(f"game.widgets.{home}"), name)
+        raise AttributeError(f"module 'game.view.widgets' has no attribute {name!r}")
+    return getattr(importlib.import_module(f"game.view.widgets.{home}"), name)

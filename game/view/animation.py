@@ -28,16 +28,16 @@ from typing import IO, cast
 import pygame
 from PIL import GifImagePlugin, Image, ImageChops
 
-from game.commands import KeyMap
-from game.layout import Layout, led_digits
-from game.menus import MENUS
 from game.persist.store import create_temp
-from game.render import POINTER_EDGE, POINTER_FILL, Renderer, draw_pointer
 from game.replay import Driver, Kind, Replay, ReplayClock, game_of
 from game.session import PlaySession, picture_of
+from game.session.geometry import Layout, led_digits
 from game.session.table import Source, Table, Via
-from game.theme import Theme
-from game.widgets.menubar import MenuBar
+from game.view.commands import KeyMap
+from game.view.menus import MENUS
+from game.view.render import POINTER_EDGE, POINTER_FILL, Renderer, draw_pointer
+from game.view.theme import Theme
+from game.view.widgets.menubar import MenuBar
 
 FRAME_MS = 50
 """A frame's time in the GIF (20 frames a second; GIF times are in hundredths)."""

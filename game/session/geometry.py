@@ -10,10 +10,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from game.input import Place, Spot
-from game.sheet import FACE, LED_H, LED_W, TILE
+from game.session.input import Place, Spot
 
 Rect = tuple[int, int, int, int]
+
+TILE = 16
+"""A cell's side at 1x: the unit of every pixel position a replay records."""
+LED_W, LED_H = 13, 23
+"""An LED digit at 1x."""
+FACE = 26
+"""The face button's side at 1x."""
 
 MENU_BAR = 18  # the menu bar across the top (Game, Options, Help)
 OUTER = 3  # raised outer frame

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import pygame
 
-from game import theme as themes
-from game.input import Spot
-from game.layout import Layout, led_digits, min_view_cols
-from game.render import Renderer
 from game.rules import MAX_ZOOM, MIN_ZOOM, Board
-from game.sheet import TILE
-from game.window import TITLE, GameWindow, fits, usable_size
+from game.session.geometry import TILE, Layout, led_digits, min_view_cols
+from game.session.input import Spot
+from game.view import theme as themes
+from game.view.render import Renderer
+from game.view.window import TITLE, GameWindow, fits, usable_size
 
 MIN_VIEW = 9
 """The fewest rows or columns a viewport shows (the panel needs the width)."""
@@ -102,7 +101,7 @@ class Viewport:
         return True
 
     def use_theme(self) -> bool:
-        """Draw in the current look (game.theme) from the next frame; True if it changed."""
+        """Draw in the current look (game.view.theme) from the next frame; True if it changed."""
         theme = themes.current()
         if self.renderer.theme.name == theme.name:
             return False

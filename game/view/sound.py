@@ -15,7 +15,7 @@ from typing import Final
 
 import pygame
 
-from game.assets import AssetError, asset_dir
+from game.view.assets import AssetError, asset_dir
 
 #: Every sound the game plays; each is ``<name>.wav`` in the sounds folder.
 SOUND_NAMES: Final[tuple[str, ...]] = ("reveal", "cascade", "flag", "explode", "win")

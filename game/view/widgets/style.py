@@ -1,18 +1,18 @@
 """The look the dialogs share: colours, sizes at 1x, and one layout attempt's style.
 
 Every size here is in pixels at a scale of 1 and is multiplied by the scale the
-dialog is laid out at. The font is the game's own (game.fonts: DejaVu Sans).
+dialog is laid out at. The font is the game's own (game.view.fonts: DejaVu Sans).
 """
 
 from __future__ import annotations
 
 import pygame
 
-from game.fonts import ui_font
-from game.theme import current as theme
+from game.view.fonts import ui_font
+from game.view.theme import current as theme
 
 Colour = tuple[int, int, int]
-# The colours come from the look in use (game.theme): theme().text, .highlight, ...
+# The colours come from the look in use (game.view.theme): theme().text, .highlight, ...
 
 FONT_SIZE = 12
 """The dialogs' font size at a scale of 1 (DejaVu Sans, lines 14 pixels apart)."""

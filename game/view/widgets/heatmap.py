@@ -12,12 +12,12 @@ from functools import lru_cache
 
 import pygame
 
-from game.sprites import SpriteSheet
-from game.theme import current as theme
-from game.widgets.dialog import Dialog
-from game.widgets.pieces import Piece
-from game.widgets.style import WRAP_WIDTH, Style
-from game.widgets.text import TextPiece
+from game.view.sprites import SpriteSheet
+from game.view.theme import current as theme
+from game.view.widgets.dialog import Dialog
+from game.view.widgets.pieces import Piece
+from game.view.widgets.style import WRAP_WIDTH, Style
+from game.view.widgets.text import TextPiece
 
 HEAT = (230, 40, 0)
 """The heat's hue."""

@@ -10,9 +10,9 @@ import contextlib
 
 import pygame
 
-from game import sheet
-from game.assets import asset_path
-from game.theme import Theme, current
+from game.view import sheet
+from game.view.assets import asset_path
+from game.view.theme import Theme, current
 
 Rect = tuple[int, int, int, int]
 

@@ -11,10 +11,10 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from game.commands import Command
 from game.persist import Settings
 from game.rules import FirstClick
-from game.theme import THEMES
+from game.view.commands import Command
+from game.view.theme import THEMES
 
 FIRST_CLICK_WORDS = {
     FirstClick.OPENING: "opens an area",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.assets import asset_path
+from game.view.assets import asset_path
 
 REGULAR = "DejaVuSans.ttf"
 BOLD = "DejaVuSans-Bold.ttf"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.sprites import SpriteSheet
+from game.view.sprites import SpriteSheet
 
 
 class Piece:

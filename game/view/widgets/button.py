@@ -12,9 +12,9 @@ from typing import Generic, TypeVar
 
 import pygame
 
-from game.sprites import SpriteSheet
-from game.theme import current as theme
-from game.widgets.style import Style
+from game.view.sprites import SpriteSheet
+from game.view.theme import current as theme
+from game.view.widgets.style import Style
 
 T = TypeVar("T")
 

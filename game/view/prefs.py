@@ -1,14 +1,14 @@
 """The player's preferences in one place: the settings (kept in the profile), the look,
-the sound, and the key map; the toggle commands are made from game.toggles' table."""
+the sound, and the key map; the toggle commands are made from game.view.toggles' table."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from game import theme as themes
-from game.commands import Command, DuplicateKeyError, KeyMap
 from game.persist import Profile, Settings
-from game.sound import SoundPlayer, warn_to_stderr
+from game.view import theme as themes
+from game.view.commands import Command, DuplicateKeyError, KeyMap
+from game.view.sound import SoundPlayer, warn_to_stderr
 
 
 def keymap_of(settings: Settings) -> KeyMap:
@@ -48,7 +48,7 @@ class Prefs:
 
     def toggle(self, command: Command) -> bool:
         """Carry out a command that flips or picks a setting; False if it is none."""
-        from game import toggles  # (the table of toggles loads with the first use)
+        from game.view import toggles  # (the table of toggles loads with the first use)
 
         setting = toggles.setting_of(command)
         if setting is None:
@@ -58,14 +58,14 @@ class Prefs:
 
     def checked(self, command: Command) -> bool | None:
         """Whether a setting's menu line shows a tick (None: no setting's line)."""
-        from game import toggles
+        from game.view import toggles
 
         setting = toggles.setting_of(command)
         return None if setting is None else setting.checked(command, self.settings)
 
     def next_theme(self) -> None:
         """The next look, round and round."""
-        from game import toggles
+        from game.view import toggles
 
         self.save(toggles.next_theme(self.settings))
 

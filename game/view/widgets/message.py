@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pygame
 
-from game.commands import MODIFIER_KEYS
-from game.widgets.dialog import Dialog
-from game.widgets.pieces import Piece
-from game.widgets.style import WRAP_WIDTH, Style
-from game.widgets.table import TablePiece
-from game.widgets.text import TextPiece
+from game.view.commands import MODIFIER_KEYS
+from game.view.widgets.dialog import Dialog
+from game.view.widgets.pieces import Piece
+from game.view.widgets.style import WRAP_WIDTH, Style
+from game.view.widgets.table import TablePiece
+from game.view.widgets.text import TextPiece
 
 
 class MessageDialog(Dialog):

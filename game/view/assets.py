@@ -18,7 +18,7 @@ AssetKind = Literal["sprites", "sounds", "fonts"]
 
 # Not importlib.resources: the game only ever runs from real folders (pygame
 # cannot load from a zip), and that module adds ~18 ms to every start.
-_PACKAGE = Path(__file__).resolve().parent
+_PACKAGE = Path(__file__).resolve().parent.parent  # game/, this file being game/view/assets.py
 _CHECKOUT_ROOT = _PACKAGE.parent
 # One file each folder always holds: where it is, the folder is complete.
 _MARKER: dict[str, str] = {

@@ -18,7 +18,7 @@ import contextlib
 
 import pygame
 
-from game.assets import AssetError, asset_path
+from game.view.assets import AssetError, asset_path
 
 TITLE = "Minesweeper"
 

@@ -1,5 +1,5 @@
 """Commands as data: what the player can ask of the window, and the one table that
-binds keys to it (the menu bar's menus are game.menus).
+binds keys to it (the menu bar's menus are game.view.menus).
 
 The window's key handler and the help screen are both made from BINDINGS, so a key
 is added or rebound in one place. Keys are named as SDL names them

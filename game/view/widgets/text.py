@@ -15,9 +15,9 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.sprites import SpriteSheet
-from game.widgets.pieces import Piece
-from game.widgets.style import Colour, Style
+from game.view.sprites import SpriteSheet
+from game.view.widgets.pieces import Piece
+from game.view.widgets.style import Colour, Style
 
 
 def _advances(font: pygame.font.Font, word: str) -> list[int]:
