@@ -25,9 +25,9 @@ from window_env import ROOT  # first: the environment pygame starts in
 from game import cli
 from game.app import App
 from game.core import Game
+from game.modes.practice import Practice
 from game.replay.files import open_replay
 from game.replay.progress import progress_of
-from game.session.table import Source
 
 GHOST = (
     ROOT / "tests/data/replays/ms-toollib/test_files/"
@@ -63,7 +63,7 @@ def main() -> None:
     app = App(cli.Options(board=replay.board, zoom=2, sound=False, seed=1), clock=clock)
     app.run(frames=2)
     app.get_ready()
-    app.table.play(Game.from_minefield(replay.minefield), Source.PRACTICE)
+    app.table.start(Practice.again(Game.from_minefield(replay.minefield)))
     app.run(frames=1)
     first_move = replay.moves[0][1]
     app.table.act(first_move)  # the clock runs: a game under way

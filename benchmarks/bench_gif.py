@@ -23,11 +23,12 @@ from window_env import ROOT  # first: the environment pygame starts in
 # isort: split
 import pygame
 
-from game.replay import Driver, Kind, Replay, ReplayClock, game_of
+from game.modes.watching import Watching
+from game.replay import Driver, Kind, Replay, ReplayClock
 from game.replay.files import open_replay
-from game.session import PlaySession, picture_of
+from game.session import picture_of
 from game.session.geometry import Layout, led_digits
-from game.session.table import Source, Table, Via
+from game.session.table import Table, Via
 from game.view.animation import FRAME_MS, LEAD_MS, GifExport, draw_pointer
 from game.view.commands import KeyMap
 from game.view.menus import MENUS
@@ -59,8 +60,7 @@ def draw_only(replay: Replay, zoom: int = 1) -> int:
     renderer = Renderer(layout, zoom)
     bar = MenuBar(MENUS, KeyMap, lambda _command: None)
     clock = ReplayClock(min(0, replay.events[0].ms) - LEAD_MS)
-    table = Table(clock, PlaySession(game_of(replay), clock))
-    table.start(PlaySession(game_of(replay), clock), Source.REPLAY)
+    table = Table.of(Watching(replay), clock)
     driver = Driver(replay, clock)
     pointer = None
     frames = 0

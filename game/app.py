@@ -31,8 +31,7 @@ from game.flows.dialogs import Dialogs
 from game.persist import Profile, data_dir
 from game.scenes.menubar import MenuBarScene
 from game.scenes.play import PlayScene
-from game.session import PlaySession
-from game.session.table import GameTag, Source, Table
+from game.session.table import Table
 from game.version import version
 from game.view.menus import MENUS
 from game.view.prefs import Prefs
@@ -100,11 +99,7 @@ class App:
         # --seed deals the first game only.
         board = options.board or prefs.settings.board
         rules = options.rules or prefs.settings.rules
-        source = Source.ORDINARY if options.daily is None else Source.DAILY
-        if options.board_code is not None:
-            source = Source.CODE
-        session = PlaySession.new(board, rules, now, seed=options.seed, start=options.start)
-        self.table = table = Table(now, session, GameTag(1, source, options.daily))
+        self.table = table = Table.of(cli.first_mode(options, board, rules), now)
         self.viewport = Viewport(board, options.zoom or prefs.settings.zoom)
         self.stage = stage = Stage(self.viewport)
         self.dialogs = Dialogs(stage, prefs, table)

@@ -11,6 +11,8 @@ from typing import TextIO
 
 from game import rules as limits
 from game.core import MAX_SEED
+from game.modes.mode import Mode
+from game.modes.ordinary import Ordinary
 from game.rules import PRESETS, ZOOMS, Board, BoardChoiceError, Difficulty, GameRules, parse_custom
 from game.version import version
 
@@ -243,6 +245,20 @@ def with_board(options: Options) -> Options:
     else:
         return options
     return replace(options, board=code.board, seed=code.seed, rules=code.rules, start=code.start)
+
+
+def first_mode(options: Options, board: Board, rules: GameRules) -> Mode:
+    """The way to play of the first game: the daily board, a board code's (both
+    checked by parse_args), or an ordinary game of this board under these rules."""
+    if options.daily is None and options.board_code is None:
+        return Ordinary(board, rules, options.seed)
+    from game.modes.shared import Code, Daily  # (only a shared board needs the codes)
+    from game.replay import boardcode
+
+    if options.daily is not None:
+        return Daily(options.daily)
+    assert options.board_code is not None
+    return Code(boardcode.parse(options.board_code))
 
 
 def verify_replay(path: str) -> int:

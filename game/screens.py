@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from game.core import Status
+from game.modes.category import CODE_KIND, DAILY_KIND
 from game.persist import (
     DEFAULT_NAME,
     MAX_NAME_LENGTH,
@@ -22,7 +23,7 @@ from game.persist import (
     Stats,
     StoredGame,
 )
-from game.persist.game_record import CODE_FILTER, DailyStats
+from game.persist.game_record import DailyStats
 from game.rules import (
     MAX_COLS,
     MAX_ROWS,
@@ -37,7 +38,6 @@ from game.rules import (
     max_mines,
 )
 from game.session import Stopwatch, Summary
-from game.session.ranking import DAILY_KIND
 from game.view import toggles
 from game.view.commands import KeyMap
 from game.view.widgets.chart import ChartPoint
@@ -116,7 +116,7 @@ def statistics_dialog(
     """Games played, won, win %, streaks, average winning time and best 3BV/s, per
     board kind; and the daily boards' line (days played and won, best time, streak
     of days) and the board codes' (games played and won, streak), kept apart from
-    the presets. Only ranked games count (game.session.ranking)."""
+    the presets. Only ranked games count (game.modes)."""
     kinds = list(stats_by_kind)
     stats = [stats_by_kind[kind] for kind in kinds]
     rows = [[label, *(show(s) for s in stats)] for label, show in STATISTICS]
@@ -159,7 +159,7 @@ HISTORY_CHART = 60
 HistoryFilter = Difficulty | str | None
 """What the History screen shows: every game (None), a board kind, the daily boards
 (DAILY_FILTER) or the games from board codes (CODE_FILTER): their difficulty names."""
-DAILY_FILTER = DAILY_KIND
+DAILY_FILTER, CODE_FILTER = DAILY_KIND, CODE_KIND
 HISTORY_FILTERS: tuple[HistoryFilter, ...] = (
     None,
     *(d for d in PRESETS if d is not Difficulty.RANKED_BEGINNER),
@@ -288,7 +288,7 @@ def history_dialog(
 
 def _result_of(record: GameRecord) -> str:
     """How the history names a game's result: an abandoned game, and a game that
-    counts for no record (assisted, or unranked: game.session.ranking), as such."""
+    counts for no record (assisted, or unranked: game.modes), as such."""
     result = "won" if record.won else "abandoned" if record.abandoned else "lost"
     if record.used_hint:
         return f"{result}, assisted"

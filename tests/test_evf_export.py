@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from game.core import Game, Minefield, Move, Status, chord, mark, reveal
+from game.modes.ordinary import Ordinary
 from game.replay import Recorder, Replay, load
 from game.replay.formats.evf import read
 from game.replay.formats.evf_write import export_evf
 from game.replay.tally import tally
-from game.session import PlaySession
 from game.session.table import Table
 
 LAYOUT = """
@@ -52,7 +52,7 @@ def centre(cell: tuple[int, int]) -> tuple[int, int]:
 def record(game: Game, clicks: list[tuple[int, Move]], player: str = "Ada") -> Replay:
     """A replay recorded through the table, one click (button, move) every 300 ms."""
     now = [1000.0]
-    table = Table(lambda: now[0], PlaySession(game, lambda: now[0]))
+    table = Table.of(Ordinary.given(game), lambda: now[0])
     recorder = Recorder()
     table.tap(recorder)
     for button, move in clicks:

@@ -771,7 +771,8 @@ def test_two_windows_making_a_new_history_at_once_both_use_it(tmp_path: Path) ->
 
 
 def test_abandoned_games_and_board_codes_are_kept_and_the_codes_filtered(tmp_path: Path) -> None:
-    from game.persist.game_record import CODE_FILTER, Sort
+    from game.modes.category import CODE_KIND as CODE_FILTER
+    from game.persist.game_record import Sort
 
     history = open_history(tmp_path)
     history.add_game(game(9000))
@@ -814,8 +815,40 @@ def test_a_version_4_history_gains_the_abandoned_code_and_death_columns(tmp_path
     assert history.games()[0].record.abandoned and history.games()[0].record.code == "B2-x"
     history.close()
     db = sqlite3.connect(tmp_path / HISTORY_FILE)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
     db.close()
+
+
+def test_a_version_5_history_puts_each_no_guess_game_in_its_own_category(
+    tmp_path: Path,
+) -> None:
+    """Schema 6: the no-guess games leave their size's tables for their own (the
+    community ranks them apart); nothing is lost and the statistics are recounted."""
+    history = open_history(tmp_path)
+    history.add_game(game(9000))
+    history.add_game(replace(game(4000), first_click="noguess"))
+    history.add_game(replace(game(5000, won=False), first_click="noguess"))
+    history.add_game(replace(game(6000), first_click="noguess", difficulty="daily"))
+    history.close()
+    db = sqlite3.connect(tmp_path / HISTORY_FILE)  # as version 5 kept them: all under the size
+    db.execute("UPDATE games SET difficulty = 'beginner' WHERE difficulty = 'beginner/no-guess'")
+    db.execute("PRAGMA user_version = 5")
+    db.commit()
+    db.close()
+    history = open_history(tmp_path)
+    assert history.problems == ()
+    kinds = sorted(g.record.difficulty for g in history.games())
+    assert kinds == ["beginner", "beginner/no-guess", "beginner/no-guess", "daily"]
+    assert [e.ms for e in history.best_times("beginner")] == [9000]
+    assert [e.ms for e in history.best_times("beginner/no-guess")] == [4000]
+    assert history.stats("beginner").played == 1 and history.stats("beginner/no-guess").played == 2
+    history.close()
+
+
+def test_a_no_guess_game_named_by_its_size_alone_joins_the_no_guess_category() -> None:
+    """An older export's row ("beginner", first click no guessing) is kept among its own."""
+    assert replace(game(), first_click="noguess").difficulty == "beginner/no-guess"
+    assert replace(game(), first_click="safe").difficulty == "beginner"
 
 
 def test_deaths_are_counted_per_cell_of_a_board_size_and_the_median_rate_read(

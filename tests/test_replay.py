@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.core import Game, Move, Status
+from game.modes.ordinary import Ordinary
 from game.replay import (
     MAX_BYTES,
     Event,
@@ -58,7 +59,7 @@ Step = tuple[float, Kind, int, tuple[int, int]]
 def record(steps: list[Step], game: Game | None = None) -> tuple[Replay, PlaySession]:
     """Drive a session, an input machine and a recorder as the window does."""
     clock = Clock()
-    table = Table(clock, PlaySession(game or Game.from_layout(LAYOUT), clock))
+    table = Table.of(Ordinary.given(game or Game.from_layout(LAYOUT)), clock)
     session = table.session
     machine = InputMachine()
     recorder = Recorder()
@@ -168,7 +169,7 @@ def test_input_that_does_not_make_the_recorded_move_fails() -> None:
 def test_a_cancel_the_window_made_on_its_own_is_recorded() -> None:
     # Left goes down on a cell; the window cancels (a dialog); the release is a stray.
     clock = Clock()
-    table = Table(clock, PlaySession(Game.from_layout(LAYOUT), clock))
+    table = Table.of(Ordinary.given(Game.from_layout(LAYOUT)), clock)
     recorder = Recorder()
     table.tap(recorder)
     clock.ms = 100
@@ -185,7 +186,7 @@ def test_a_resumed_game_is_not_recorded() -> None:
     game = Game.from_layout(LAYOUT)
     game.reveal(0, 5)
     clock = Clock()
-    table = Table(clock, PlaySession(game, clock, log=[]))
+    table = Table.of(Ordinary.given(game), clock)
     recorder = Recorder()
     table.tap(recorder)
     table.pointer("move", 0, (0, 0), frozenset())

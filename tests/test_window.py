@@ -18,6 +18,7 @@ import pytest
 from game import cli
 from game.app import App
 from game.core import Game, Status
+from game.modes.ordinary import Ordinary
 from game.rules import PRESETS, Difficulty
 from game.session.geometry import Layout
 from game.session.picture import Face
@@ -55,7 +56,7 @@ def use_layout(app: App, layout: str) -> Game:
     """Replace the app's game with fixed mines (the board must keep its size)."""
     game = Game.from_layout(layout)
     assert (game.rows, game.cols) == (app.table.board.rows, app.table.board.cols)
-    app.table.play(game)
+    app.table.start(Ordinary.given(game))
     app.run(frames=1)
     return game
 

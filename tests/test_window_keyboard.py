@@ -17,6 +17,7 @@ from test_window import BEGINNER, FakeClock, click, post, shows_tile, use_layout
 from game import cli
 from game.app import App
 from game.core import Game, Look, Status
+from game.modes.ordinary import Ordinary
 from game.rules import custom
 from game.view.commands import Command
 from game.view.render import CURSOR_OUTER
@@ -93,7 +94,7 @@ def test_space_opens_f_flags_and_cycles_and_space_on_a_number_chords(app: App) -
 
 
 def test_a_whole_game_is_won_with_the_keyboard_alone(app: App) -> None:
-    app.table.play(Game.new(9, 9, 10, seed=7))
+    app.table.start(Ordinary.given(Game.new(9, 9, 10, seed=7)))
     app.run(frames=1)
     go_to(app, 4, 4)
     press(app, pygame.K_SPACE)

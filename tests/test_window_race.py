@@ -12,9 +12,10 @@ from test_window import BEGINNER, FakeClock, cell_center, click, key, use_layout
 from game.app import App
 from game.core import Status
 from game.flows.race import RACE
+from game.modes.practice import Practice
+from game.modes.shared import Code
 from game.replay.boardcode import BoardCode
 from game.rules import PRESETS, Difficulty, GameRules
-from game.session.table import Source
 
 app, clock, close_all = records.app, records.clock, records.close_all  # (its fixtures)
 
@@ -74,9 +75,7 @@ def test_the_pace_meter_says_how_far_behind_the_best_and_the_panel_splits_it(
     # A game on a board code is raced against no preset's best: no split after it.
     close_all(app)
     code = BoardCode(PRESETS[Difficulty.BEGINNER], GameRules(), 5, start=(4, 4))
-    app.play.new_game(
-        code.board, seed=code.seed, rules=code.rules, source=Source.CODE, start=code.start
-    )
+    app.play.play(Code(code))
     click(app, cell_center(app, 4, 4))
     play_all(app, clock, 1000)
     assert app.table.game.status is Status.WON
@@ -89,9 +88,7 @@ def test_a_ghost_races_a_board_code_in_step_with_the_clock(app: App, clock: Fake
     code = BoardCode(PRESETS[Difficulty.BEGINNER], GameRules(), 77, start=(4, 4))
 
     def start_code() -> None:
-        app.play.new_game(
-            code.board, seed=code.seed, rules=code.rules, source=Source.CODE, start=code.start
-        )
+        app.play.play(Code(code))
         app.run(frames=1)
 
     start_code()
@@ -172,7 +169,7 @@ def test_retry_races_the_game_just_played_with_its_progress_on_a_small_board(
     panel.choose(screens.RETRY)
     app.stage.settle()
     app.run(frames=1)
-    assert app.table.game.minefield == layout and app.table.tag.source is Source.PRACTICE
+    assert app.table.game.minefield == layout and isinstance(app.table.tag.mode, Practice)
     offer = app.stage.top_dialog
     assert offer is not None and offer.title == "Race a ghost"
     offer.choose(RACE_BOARD)

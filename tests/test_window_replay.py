@@ -26,6 +26,8 @@ from test_window import (
 from game import cli, screens
 from game.app import App
 from game.core import Game, Status, reveal
+from game.modes.ordinary import Ordinary
+from game.modes.practice import Practice
 from game.persist import replays as replay_files
 from game.persist.history import History
 from game.replay import Kind, load, parse, verify
@@ -33,7 +35,6 @@ from game.replay.boardcode import BoardCode, daily
 from game.replay.boardcode import parse as parse_code
 from game.rules import PRESETS, Board, Difficulty, GameRules
 from game.session import PlaySession
-from game.session.table import Source
 from game.view.commands import Command
 
 
@@ -160,7 +161,7 @@ def test_playback_keys_pause_restart_and_quit(app: App, clock: FakeClock) -> Non
 def test_the_panel_shows_the_board_code_and_keeps_a_lost_game_on_request(
     app: App, clock: FakeClock
 ) -> None:
-    app.play.new_game(PRESETS[Difficulty.BEGINNER], seed=77)
+    app.play.play(Ordinary(PRESETS[Difficulty.BEGINNER], app.prefs.settings.rules, seed=77))
     app.run(frames=1)
     # The code names the layout played: the mines as placed around the first click.
     code = BoardCode(PRESETS[Difficulty.BEGINNER], app.table.session.rules, 77, (4, 4)).code
@@ -331,11 +332,10 @@ def test_replays_beyond_the_last_50_go_but_bests_and_kept_stay(tmp_path: Path) -
 
 def write_replay(folder: Path) -> Path:
     from game.replay import Recorder
-    from game.session import PlaySession
     from game.session.table import Table
 
     now = [900.0]
-    table = Table(lambda: now[0], PlaySession(Game.from_layout(BEGINNER), lambda: now[0]))
+    table = Table.of(Ordinary.given(Game.from_layout(BEGINNER)), lambda: now[0])
     recorder = Recorder()
     table.tap(recorder)
     first, mine = (5 * 16 + 8, 8), (4 * 16 + 8, 3 * 16 + 8)
@@ -576,7 +576,7 @@ def test_undo_after_a_death_restores_the_position_and_counts_the_death(
     app.run(frames=1)
     assert app.stage.top_dialog is None
     assert app.table.game.status is Status.PLAYING and app.table.game.view() == before
-    assert app.table.deaths == 1 and app.table.tag.source is Source.PRACTICE
+    assert app.table.deaths == 1 and isinstance(app.table.tag.mode, Practice)
     assert dark_in_gap() > 10  # a small mine and the count beside the face
     assert app.table.session.elapsed_ms >= 3_500  # the clock runs on from the death
     slow_click(app, clock, cell_center(app, 3, 4))  # the same mine again

@@ -13,6 +13,7 @@ import pytest
 from game import cli
 from game.app import App
 from game.core import Game
+from game.modes.ordinary import Ordinary
 from game.persist import SETTINGS_FILE
 from game.view import theme as themes
 from game.view.commands import Command
@@ -101,7 +102,7 @@ def saved_theme(folder: Path) -> object:
 
 
 def open_a_number(app: App) -> None:
-    app.table.play(Game.from_layout(BOARD))
+    app.table.start(Ordinary.given(Game.from_layout(BOARD)))
     app.run(frames=1)
     pos = app.viewport.cell_pos(1, 1)
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))

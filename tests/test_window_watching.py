@@ -16,9 +16,9 @@ from test_window_replay import write_replay
 from game import cli
 from game.app import App
 from game.core import Status
+from game.modes.practice import Practice
 from game.replay import load
 from game.scenes.playback import PlaybackScene
-from game.session.table import Source
 from game.view.commands import Command
 
 
@@ -85,7 +85,7 @@ def test_b_plays_the_replays_board_as_practice_that_no_record_counts(
     key(pygame.K_b, "b")
     app.run(frames=1)
     assert not isinstance(top(app), PlaybackScene)
-    assert app.table.tag.source is Source.PRACTICE
+    assert isinstance(app.table.tag.mode, Practice)
     assert app.table.game.minefield == load(path).minefield
     offer = app.stage.top_dialog  # a race against the replay is offered: not now
     assert offer is not None and offer.title == "Race a ghost"
@@ -168,7 +168,7 @@ def test_a_community_replay_dropped_on_the_window_plays_to_its_end(app: App, nam
     assert (scene.table.session.status is Status.WON) == tally(video).won
     key(pygame.K_b, "b")  # its board, to practise
     app.run(frames=1)
-    assert app.table.tag.source is Source.PRACTICE
+    assert isinstance(app.table.tag.mode, Practice)
     assert app.table.game.minefield is not None
     assert frozenset(app.table.game.minefield) == video.mines
 
@@ -362,7 +362,7 @@ def test_c_practises_from_the_moment_shown_at_that_exact_position(app: App) -> N
     key(pygame.K_c, "c")
     app.run(frames=1)
     assert not isinstance(top(app), PlaybackScene)
-    assert app.table.tag.source is Source.PRACTICE
+    assert isinstance(app.table.tag.mode, Practice)
     assert app.table.game.view() == shown and app.table.game.status is Status.PLAYING
     assert app.table.session.elapsed_ms >= moment  # the clock runs on from that moment
     assert app.table.board.rows == 16 and app.viewport.board == app.table.board

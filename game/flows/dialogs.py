@@ -11,8 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from game.modes.mode import Mode
 from game.rules import PRESETS, Board, Difficulty
-from game.session.table import Source, Table
+from game.session.table import Table
 from game.version import version
 from game.view.prefs import Prefs
 from game.view.stage import Stage
@@ -22,8 +23,8 @@ if TYPE_CHECKING:
     from game.replay import Replay
     from game.screens import HistoryFilter
 
-NewGame = Callable[..., None]
-"""Starts a new game: board, and the keywords seed, rules, source (PlayScene.new_game)."""
+NewGame = Callable[[Board], None]
+"""Starts a new ordinary game of a size (PlayScene.new_game)."""
 
 
 class Dialogs:
@@ -74,7 +75,7 @@ class Dialogs:
         rates = {kind: self.profile.best_rate(kind) for kind in kinds}
         from datetime import date
 
-        from game.session.ranking import CODE_KIND
+        from game.modes.category import CODE_KIND
 
         daily = self.profile.history.daily(date.today())
         codes = self.profile.history.stats(CODE_KIND)
@@ -267,21 +268,15 @@ class Dialogs:
 
         self.stage.open(screens.custom_dialog(self.table.board), chosen)
 
-    def board_code(self, new_game: NewGame) -> None:
-        """Ask for a board code, then deal its board."""
+    def board_code(self, play: Callable[[Mode], None]) -> None:
+        """Ask for a board code, then play its board."""
         from game import screens
+        from game.modes.shared import Code
         from game.replay import boardcode
 
         def chosen(result: object) -> None:
             if isinstance(result, dict):
-                code = boardcode.parse(str(result["code"]))
-                new_game(
-                    code.board,
-                    seed=code.seed,
-                    rules=code.rules,
-                    source=Source.CODE,
-                    start=code.start,
-                )
+                play(Code(boardcode.parse(str(result["code"]))))  # (codes load with the first)
 
         self.stage.open(screens.board_code_dialog(), chosen)
 

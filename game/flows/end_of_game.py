@@ -18,20 +18,22 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 from game.core import Status
+from game.modes.mode import Mode
+from game.modes.practice import Practice
 from game.persist import GameRecord, finished_at_text
 from game.replay.format import player_name
 from game.session import PlaySession
-from game.session.ranking import standing
-from game.session.table import GameEnded, GameTag, Result, Source, TableEvent
+from game.session.table import GameEnded, GameTag, Result, TableEvent
 from game.view.widgets.clipboard import copy
 from game.words import count, seconds
 
 
-def unranked_line(why: str, deaths: int) -> str:
-    """What the panel says of an unranked game (``why``: game.session.ranking's
-    reason; ``deaths``: how many were undone)."""
-    undone = f", {count(deaths, 'death')} undone" if deaths else ""
-    return f"Unranked, {why}{undone}: not a record, and no statistic or streak counts it."
+def unranked_line(mode: Mode, why: str, deaths: int) -> str:
+    """What the panel says of an unranked game: its mode's word on it (a practice
+    game, a replay), else why (the help it had, named); ``deaths``: how many were
+    undone."""
+    said = mode.describe(deaths) or f"Unranked ({why})"
+    return f"{said}: not a record, and no statistic or streak counts it."
 
 
 if TYPE_CHECKING:
@@ -83,14 +85,14 @@ class EndOfGame:
         game_id = self._record(event)  # (every game, ranked or not: the history shows it)
         if event.result is Result.ABANDONED:
             return
-        if tag.source is Source.PRACTICE:  # no best time, no replay kept of its own
+        if not tag.mode.keeps_replay:  # (practice: no best time, no replay kept of its own)
             self.last_replay = self.recorder.replay()
             self.replay_note = ""
             self.game_id = game_id
             self.show_panel(session, tag)
             return
         replay = self.recorder.replay(  # now: the recorder moves on with the next game
-            date=datetime.now().isoformat(timespec="seconds"), daily=tag.daily or ""
+            date=datetime.now().isoformat(timespec="seconds"), daily=tag.mode.daily or ""
         )
         place = None
         if event.result is Result.WON:
@@ -129,7 +131,7 @@ class EndOfGame:
         """Keep the game just finished (or abandoned) in the history; its id there."""
         session, summary, tag = event.session, event.summary, event.tag
         game, clicks = session.game, summary.clicks
-        rank = standing(session.board, tag.source, session.used_hint, tag.why)
+        rank = tag.mode.standing(session)
         record = GameRecord(
             finished_at=finished_at_text(datetime.now()),
             difficulty=rank.kind,
@@ -149,16 +151,15 @@ class EndOfGame:
             used_hint=session.used_hint,
             unranked=None if rank.ranked else rank.why,
         )
-        if tag.source is Source.DAILY and tag.daily is not None:
-            record = replace(record, daily=tag.daily)
+        if tag.mode.daily is not None:
+            record = replace(record, daily=tag.mode.daily)
         if event.result is Result.ABANDONED:
             record = replace(record, abandoned=True)
         fatal = game.exploded if event.result is Result.LOST else []
         if fatal:  # (where the player died: the deaths' heatmap)
             record = replace(record, death_row=fatal[0][0], death_col=fatal[0][1])
-        if event.tag.source is Source.CODE:
-            code = code_of(session)
-            record = replace(record, code=None if code is None else code.code)
+        if tag.mode.code is not None:
+            record = replace(record, code=tag.mode.code)
         game_id = self.profile.record_game(record)
         self.dialogs.tell_problems()
         return game_id
@@ -186,7 +187,7 @@ class EndOfGame:
 
         name = replay_files.file_name(
             datetime.now(),
-            "daily" if tag.daily else replay.board.difficulty.value,
+            "daily" if tag.mode.daily else replay.board.difficulty.value,
             RESULT_WORDS.get(replay.result, "unfinished"),
             replay.ms,
             label,
@@ -210,7 +211,7 @@ class EndOfGame:
         from game.replay import game_of
 
         assert replay.minefield is not None
-        self.dialogs.table.play(game_of(replay), Source.PRACTICE)
+        self.dialogs.table.start(Practice.again(game_of(replay)))
         if self.race is not None:
             self.race.offer(replay, "your last game")
 
@@ -223,7 +224,7 @@ class EndOfGame:
 
         name = replay_files.file_name(
             datetime.now(),
-            "daily" if tag.daily else replay.board.difficulty.value,
+            "daily" if tag.mode.daily else replay.board.difficulty.value,
             RESULT_WORDS.get(replay.result, "unfinished"),
             replay.ms,
         )
@@ -244,22 +245,23 @@ class EndOfGame:
         code = code_of(session)
         replay = self.last_replay
         lines = [self.replay_note] if self.replay_note else []
-        rank = standing(session.board, tag.source, session.used_hint, tag.why)
-        if not rank.ranked:
-            lines.append(unranked_line(rank.why, self.dialogs.table.deaths))
+        rank = tag.mode.standing(session)
+        if rank.why is not None:
+            lines.append(unranked_line(tag.mode, rank.why, self.dialogs.table.deaths))
         race = self.race
         for line in (race.result(session, tag), race.splits(replay, tag)) if race else ():
             if line:
                 lines.append(line)
-        if tag.source is Source.CODE and code is not None and rank.ranked:
-            record_ms, games = self.profile.history.code_record(code.code)
+        if tag.mode.code is not None and rank.ranked:
+            record_ms, games = self.profile.history.code_record(tag.mode.code)
             shown = "none yet" if record_ms is None else seconds(record_ms)
             lines.append(f"This board code: best {shown}, {count(games, 'game')} played.")
-        if tag.daily is not None:
-            stats = self.profile.history.daily(date.fromisoformat(tag.daily))
+        if tag.mode.daily is not None:
+            day = tag.mode.daily
+            stats = self.profile.history.daily(date.fromisoformat(day))
             today = "-" if stats.today_ms is None else seconds(stats.today_ms)
             streak = count(stats.streak, "day")
-            lines.append(f"Daily board of {tag.daily}: best today {today}, streak {streak}.")
+            lines.append(f"Daily board of {day}: best today {today}, streak {streak}.")
         kept = self.replay_note.startswith("Replay kept")
         dialog = screens.game_panel(
             session.summary(),
@@ -284,7 +286,7 @@ class EndOfGame:
                 )
                 self.show_panel(session, tag, best)
             elif result == screens.UNDO:
-                self.dialogs.table.undo_death()
+                self.dialogs.table.undo_death(Practice.after_death)
             elif result == screens.RETRY and replay is not None and replay.minefield is not None:
                 self.retry(replay)
             elif result == screens.ANALYSIS and replay is not None:

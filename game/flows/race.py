@@ -22,8 +22,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.core import Status
-from game.rules import PRESETS, Difficulty
-from game.session.table import GameStarted, GameTag, Source, Table, TableEvent
+from game.modes.mode import Mode
+from game.rules import PRESETS
+from game.session.table import GameStarted, GameTag, Table, TableEvent
 from game.words import seconds
 
 if TYPE_CHECKING:
@@ -103,9 +104,15 @@ class Race:
 
         self.dialogs.stage.open(question, answered)
 
-    def offer_best(self, column: str, value: str) -> None:
-        """Offer the player's own best on a shared board played again: a board code
-        (``column`` "code") or a daily board ("daily"), if its replay was kept."""
+    def offer_best(self, mode: Mode) -> None:
+        """Offer the player's own best on a shared board played again (a board code,
+        a daily board), if its replay was kept."""
+        if mode.code is not None:
+            column, value = "code", mode.code
+        elif mode.daily is not None:
+            column, value = "daily", mode.daily
+        else:
+            return
         replay = self._kept(self.dialogs.profile.history.best_replay(column, value))
         if replay is not None:
             self.offer(replay, "your best on this board")
@@ -169,20 +176,21 @@ class Race:
         game under way), worked out once a game."""
         table = self.table
         tag, board = table.tag, table.board
-        if tag.source is not Source.ORDINARY or board.difficulty not in PRESETS:
+        if not tag.mode.pace or board.difficulty not in PRESETS:
             return None
         if table.session.status is not Status.PLAYING:
             return self._pace[1] if self._pace is not None and self._pace[0] == tag else None
         if self._pace is None or self._pace[0] != tag:
-            self._pace = (tag, self._best(board.difficulty))
+            self._pace = (tag, self._best(tag.mode.category(board, table.session.rules).key))
         return self._pace[1]
 
-    def _best(self, difficulty: Difficulty) -> Progress | None:
-        """The progress of the preset's best time, from its kept replay."""
+    def _best(self, category: str) -> Progress | None:
+        """The progress of a category's best time (a preset's, random or no-guess),
+        from its kept replay."""
         from game.replay.progress import progress_of
 
         profile = self.dialogs.profile
-        table = profile.best_times(difficulty)
+        table = profile.best_times(category)
         if not table or table[0].game_id is None:
             return None
         replay = self._kept(profile.replay_of(table[0].game_id))

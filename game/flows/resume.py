@@ -1,12 +1,14 @@
 """A game left unfinished when the window closed: kept at the close, offered back at
-the next start (timer and all); only a clear "New game" throws it away."""
+the next start (timer and all). A clear "New game" leaves it for a new one, as any
+game left for a new one: it is kept in the history as abandoned (it counts as lost)."""
 
 from __future__ import annotations
 
 from game.core import Game, Status
 from game.flows.dialogs import Dialogs
+from game.modes.resumed import Resumed
 from game.session import LoggedMove, PlaySession
-from game.session.table import Source, Table
+from game.session.table import Table
 
 
 def offer(dialogs: Dialogs) -> None:
@@ -18,9 +20,10 @@ def offer(dialogs: Dialogs) -> None:
     from game import screens
 
     def answered(result: object) -> None:
-        if result == screens.NEW_GAME:  # only a clear answer throws the game away
-            profile.clear_resume()
-            dialogs.tell_problems()
+        if result == screens.NEW_GAME:  # only a clear answer leaves the game
+            dealt = dialogs.table.tag.mode  # (the game the window opened with)
+            if bring_back(dialogs):
+                dialogs.table.start(dealt)  # the saved game is abandoned for it
         else:
             bring_back(dialogs)
 
@@ -45,8 +48,7 @@ def bring_back(dialogs: Dialogs) -> bool:
     dialogs.tell_problems()
     if resumed is None:
         return False
-    table.start(resumed.game, Source.RESUMED)
-    resumed.game.resume()
+    table.start(Resumed(resumed.game))
     return True
 
 

@@ -12,24 +12,22 @@ from datetime import date, datetime
 from enum import Enum
 from typing import Any
 
+from game.modes.category import Category, all_keys, no_guess
 from game.persist import schema
 from game.persist.records import MAX_COUNT, MAX_GAME_MS, clean_name
 from game.persist.schema import DataError
-from game.rules import PRESETS, Difficulty, FirstClick
-from game.session.ranking import CODE_KIND, DAILY_KIND
+from game.rules import PRESETS, FirstClick
 
-# The names come from game.rules, and "daily" and "code" (the daily boards and the
-# games from board codes are ranked among themselves, apart from the presets) and
-# "noguess" are admitted whether or not game.rules names them. dict.fromkeys: no
-# name twice.
-CODE_FILTER = CODE_KIND
-"""The difficulty of the games played from a board code (any size): their own
-statistics, and best times per code."""
-DIFFICULTIES = tuple(dict.fromkeys([*(d.value for d in Difficulty), DAILY_KIND, CODE_KIND]))
-"""The difficulty names a game can have."""
+# A game's "difficulty" is its ranking category's key (game.modes.category): a size's
+# name for a random board, "<size>/no-guess" for a no-guess one, "daily" and "code" for
+# the shared boards.
+DIFFICULTIES = all_keys()
+"""The difficulty names (ranking categories) a game can have."""
 
-BEST_TIME_DIFFICULTIES = tuple(d.value for d in PRESETS)
-"""The difficulties with best-time tables (custom and daily boards have none)."""
+BEST_TIME_DIFFICULTIES = tuple(
+    key for key in DIFFICULTIES if (c := Category.from_key(key)) and c.has_best_times
+)
+"""The categories with best-time tables (the presets', random and no-guess)."""
 
 FIRST_CLICKS = tuple(dict.fromkeys([*(rule.value for rule in FirstClick), "noguess"]))
 """The first-click rules a game can have been played with."""
@@ -99,7 +97,9 @@ class GameRecord:
     """When the game ended: ISO local date and time, 'YYYY-MM-DDTHH:MM:SS[.ffffff]'
     (see finished_at_text)."""
     difficulty: str
-    """One of DIFFICULTIES. A preset must have the preset's size."""
+    """One of DIFFICULTIES: the game's ranking category (game.modes.category). A preset
+    must have the preset's size; a board's category follows its first-click rule (a
+    no-guess game given a random board's key is put in the no-guess one)."""
     rows: int
     cols: int
     mines: int
@@ -137,7 +137,7 @@ class GameRecord:
     """Its column."""
     unranked: str | None = None
     """Why the game counts for no best time, statistic or streak (a practice game,
-    ...: game.session.ranking); None for a ranked game. A game with used_hint is
+    ...: game.modes); None for a ranked game. A game with used_hint is
     never ranked either (the rows before schema 5 say so that way alone)."""
 
     @property
@@ -155,10 +155,21 @@ class GameRecord:
         except ValueError:
             raise GameRecordError(f"finished_at {self.finished_at!r} does not exist") from None
         _check_choice(self.difficulty, DIFFICULTIES, "difficulty")
+        _check_choice(self.first_click, FIRST_CLICKS, "first_click")
+        category = Category.from_key(self.difficulty)
+        if (
+            category is not None
+            and category.shared is None
+            and category.no_guess != no_guess(self.first_click)
+        ):  # (a no-guess board is ranked apart: an older file's "expert" row joins its own)
+            category = Category(category.size, no_guess(self.first_click))
+            object.__setattr__(self, "difficulty", category.key)
         rows = _check_int(self.rows, 1, MAX_SIDE, "rows")
         cols = _check_int(self.cols, 1, MAX_SIDE, "columns")
         _check_int(self.mines, 0, rows * cols - 1, "mines")
-        preset = PRESET_BOARDS.get(self.difficulty)
+        category = Category.from_key(self.difficulty)
+        size = None if category is None or category.size is None else category.size.value
+        preset = PRESET_BOARDS.get(size or "")
         if preset is not None and (preset.rows, preset.cols, preset.mines) != (
             rows,
             cols,

@@ -1,11 +1,13 @@
 """The history database's layout: its tables, each version's, and the upgrades.
 
-Schema (version 5, in ``PRAGMA user_version``; version 2 added games.daily,
+Schema (version 6, in ``PRAGMA user_version``; version 2 added games.daily,
 version 3 the tallies, the counts and the indexes that let every query of the
 game read a few rows however long the history is, version 4 took away the table's
 list of board kinds, which GameRecord checks, so that a kind added later fits,
 version 5 added games.abandoned, code, death_row, death_col and unranked, and an
-unranked or assisted game no longer counts in the statistics):
+unranked or assisted game no longer counts in the statistics, version 6 put the
+no-guess games in ranking categories of their own, "expert/no-guess": see
+game.modes.category):
 
     games              one row per finished game (see GameRecord); id is the
                        finished order, which streaks follow
@@ -33,10 +35,11 @@ import re
 import sqlite3
 from collections.abc import Callable
 
+from game.modes.category import CODE_KIND, DAILY_KIND, NO_GUESS
 from game.persist.game_record import COLUMNS, COLUMNS_V4, FIRST_CLICKS
 from game.persist.records import Stats
 
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 """The schema this code writes, and the newest it reads."""
 
 RATE = "(CASE WHEN ms > 0 THEN bbbv * 1000.0 / ms END)"
@@ -290,12 +293,27 @@ def _upgrade_4_to_5(db: sqlite3.Connection) -> None:
     recount(db)  # an assisted game no longer counts in the statistics (unranked)
 
 
+def _upgrade_5_to_6(db: sqlite3.Connection) -> None:
+    """Version 5 to 6: every game is kept in its ranking category (game.modes.category):
+    a no-guess board's games leave their size's tables for the no-guess ones (the
+    community ranks them apart), the shared boards' stay where they are; the
+    statistics are counted again, so each category's are its own games'."""
+    db.execute(
+        f"UPDATE games SET difficulty = difficulty || '/{NO_GUESS}'"
+        " WHERE first_click = 'noguess' AND difficulty NOT IN (?, ?)"
+        " AND instr(difficulty, '/') = 0",
+        (CODE_KIND, DAILY_KIND),
+    )
+    recount(db)
+
+
 _UPGRADES: dict[int, Callable[[sqlite3.Connection], None]] = {
     0: _upgrade_0_to_1,
     1: _upgrade_1_to_2,
     2: _upgrade_2_to_3,
     3: _upgrade_3_to_4,
     4: _upgrade_4_to_5,
+    5: _upgrade_5_to_6,
 }
 """_UPGRADES[n] turns a database of version n into version n + 1, inside the
 transaction that then sets user_version to n + 1."""
@@ -310,6 +328,7 @@ _LAYOUTS = {
     3: _TABLES_V3,
     4: _TABLES_V3,
     5: _TABLES_V5,
+    6: _TABLES_V5,
 }
 """The tables each known version has (what a database of that version must hold)."""
 

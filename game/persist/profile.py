@@ -268,15 +268,15 @@ class Profile(Tells):
         """The name entered for the last best time ("" before the first)."""
         return self.history.last_name()
 
-    def best_times(self, difficulty: Difficulty) -> list[BestTimeEntry]:
+    def best_times(self, difficulty: Difficulty | str) -> list[BestTimeEntry]:
         """The preset's best times, fastest first (empty for other boards)."""
         return self.history.best_times(difficulty)
 
-    def stats(self, difficulty: Difficulty) -> Stats:
+    def stats(self, difficulty: Difficulty | str) -> Stats:
         """The statistics of one kind of board."""
         return self.history.stats(difficulty)
 
-    def best_rate(self, difficulty: Difficulty) -> float | None:
+    def best_rate(self, difficulty: Difficulty | str) -> float | None:
         """The best 3BV/s of a difficulty's won games (None: none yet)."""
         return self.history.best_rate(difficulty)
 

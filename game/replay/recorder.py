@@ -23,7 +23,7 @@ from game.session import PlaySession
 from game.session.geometry import TILE
 from game.session.input import InputMachine
 from game.session.stopwatch import Phase
-from game.session.table import GameStarted, MoveApplied, PointerSeen, Source, TableEvent, Via
+from game.session.table import GameStarted, MoveApplied, PointerSeen, TableEvent, Via
 
 
 @dataclass(slots=True)
@@ -63,9 +63,7 @@ class Recorder:
             session = event.session
             self.session = session
             self.active = (
-                event.tag.source is not Source.RESUMED
-                and not session.log
-                and session.status is Status.READY
+                event.tag.mode.records_replay and not session.log and session.status is Status.READY
             )
             self.raw = []
             self._mirror = InputMachine()

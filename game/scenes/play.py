@@ -9,6 +9,7 @@ table's events (game.session.table), which it hears like any other tap.
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import date
 from functools import cached_property
 from typing import TYPE_CHECKING
 
@@ -16,10 +17,12 @@ import pygame
 
 from game.core import Cell
 from game.flows.dialogs import Dialogs
-from game.rules import PRESETS, Board, Difficulty, GameRules
+from game.modes.mode import Mode
+from game.modes.ordinary import Ordinary
+from game.rules import PRESETS, Board, Difficulty
 from game.session import picture_of
 from game.session.input import InputMachine, NewGame, Place
-from game.session.table import GameStarted, MoveApplied, Source, Table, TableEvent
+from game.session.table import GameStarted, MoveApplied, Table, TableEvent
 from game.view.commands import MODIFIER_KEYS, Command
 from game.view.prefs import Prefs
 from game.view.stage import Scene, Stage
@@ -79,7 +82,7 @@ class PlayScene(Scene):
             Command.EXPERT: game_size(Difficulty.EXPERT),
             Command.CUSTOM: lambda: dialogs.custom(self.new_game),
             Command.DAILY: self.daily,
-            Command.BOARD_CODE: lambda: dialogs.board_code(self.new_game),
+            Command.BOARD_CODE: lambda: dialogs.board_code(self.play),
             Command.SETTINGS: dialogs.settings,
             Command.BEST_TIMES: lambda: dialogs.best_times(self.table.board.difficulty),
             Command.STATISTICS: dialogs.statistics,
@@ -129,11 +132,8 @@ class PlayScene(Scene):
             else:
                 self.viewport.board = board
                 self.viewport.renderer.invalidate()
-            tag = event.tag
-            if tag.source is Source.DAILY and tag.daily is not None:
-                self.viewport.window.set_title(f"{TITLE} - daily board of {tag.daily}")
-            else:
-                self.viewport.window.set_title(TITLE)
+            title = event.tag.mode.title()
+            self.viewport.window.set_title(f"{TITLE} - {title}" if title else TITLE)
         elif isinstance(event, MoveApplied):
             delta, layout = event.delta, self.viewport.layout
             if len(delta.changed) > layout.shown_rows * layout.shown_cols:
@@ -169,57 +169,29 @@ class PlayScene(Scene):
             return self.table.session.paused
         return self.prefs.checked(command)
 
-    def new_game(
-        self,
-        board: Board | None = None,
-        *,
-        seed: int | None = None,
-        rules: GameRules | None = None,
-        source: Source = Source.ORDINARY,
-        daily: str | None = None,
-        start: Cell | None = None,
-    ) -> None:
-        """Start a new game under the current settings, of another size if given (a
-        board code gives its seed, rules and start cell too)."""
+    def new_game(self, board: Board | None = None) -> None:
+        """A new ordinary game under the current settings, of another size if given."""
         board = board or self.table.board
-        settings = self.prefs.settings
+        self.play(Ordinary(board, self.prefs.settings.rules))
+
+    def play(self, mode: Mode) -> None:
+        """Put the game a way to play deals on the table: its board becomes the
+        window's (kept in the settings); a board played before offers a race
+        against the best on it."""
+        self.table.start(mode)
+        board, settings = self.table.board, self.prefs.settings
         if board != settings.board:
             custom = settings.custom if board.difficulty.is_preset else board
             self.prefs.change(board=board, custom=custom)
             self.dialogs.tell_problems()
-        self.table.new_game(
-            board,
-            rules or self.prefs.settings.rules,
-            seed=seed,
-            source=source,
-            daily=daily,
-            start=start,
-        )
-        if source is Source.DAILY and daily is not None:  # played before: race the best
-            self.race.offer_best("daily", daily)
-        elif source is Source.CODE:
-            from game.flows.end_of_game import code_of
-
-            code = code_of(self.table.session)
-            if code is not None:
-                self.race.offer_best("code", code.code)
+        if mode.ghost:  # (a shared board: race the best on it, if it was played before)
+            self.race.offer_best(mode)
 
     def daily(self) -> None:
         """Today's board, the same for everyone."""
-        from datetime import date
+        from game.modes.shared import Daily  # (the board codes load with the first)
 
-        from game.replay.boardcode import daily
-
-        today = date.today()
-        code = daily(today)
-        self.new_game(
-            code.board,
-            seed=code.seed,
-            rules=code.rules,
-            source=Source.DAILY,
-            daily=today.isoformat(),
-            start=code.start,
-        )
+        self.play(Daily.of(date.today()))
 
     def set_zoom(self, zoom: int) -> None:
         """Change the pixel scale (kept in the settings)."""

@@ -28,11 +28,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.replay import Driver, Kind, Replay, ReplayClock, game_of
-from game.session import PlaySession, picture_of
+from game.modes.watching import Watching
+from game.replay import Driver, Kind, Replay, ReplayClock
+from game.session import picture_of
 from game.session.geometry import TILE
 from game.session.input import InputMachine
-from game.session.table import Source, Table, Via
+from game.session.table import Table, Via
 from game.view.fonts import ui_font
 from game.view.render import draw_pointer
 from game.view.stage import Scene, Stage
@@ -116,7 +117,7 @@ class PlaybackScene(Scene):
         self._judgment: Judgment | None = None
         self._judged = False  # (the judgment worked out)
         self.clock = ReplayClock()
-        self.table = Table(self.clock, PlaySession(game_of(replay), self.clock))
+        self.table = Table.of(Watching(replay), self.clock)
         self.speed: float = 1
         self.paused = False
         self.reset()
@@ -127,7 +128,7 @@ class PlaybackScene(Scene):
         """Back to the start."""
         events = self.replay.events
         self.clock.ms = min(0, events[0].ms if events else 0) - LEAD_MS
-        self.table.start(PlaySession(game_of(self.replay), self.clock), Source.REPLAY)
+        self.table.start(Watching(self.replay))
         self.driver = Driver(self.replay, self.clock)
         self.pointer: tuple[int, int] | None = None
         self.trail: list[tuple[float, int, int]] = []

@@ -10,11 +10,12 @@ from pathlib import Path
 
 from game.flows.dialogs import Dialogs
 from game.flows.race import Race
+from game.modes.practice import FROM_POSITION, Practice
 from game.persist import replays as replay_files
 from game.replay import Replay, game_of
 from game.rules import Difficulty
 from game.scenes.playback import PLAY_BOARD, PRACTISE_HERE, PlaybackScene
-from game.session.table import Source, Table
+from game.session.table import Table
 from game.view.prefs import Prefs
 from game.view.stage import Stage
 from game.view.viewport import Viewport
@@ -96,12 +97,11 @@ class Watching:
         minefield = scene.replay.minefield
         if result == PRACTISE_HERE:
             from game.session.play import position_before
-            from game.session.ranking import FROM_POSITION
 
             watched, moment = scene.table.session, max(0.0, scene.clock.ms)
             here = position_before(watched, len(watched.log), self.table.clock, moment)
-            self.table.practise(here, FROM_POSITION)
+            self.table.start(Practice.at(here, FROM_POSITION))
         elif result == PLAY_BOARD and minefield is not None:
-            self.table.play(game_of(scene.replay), Source.PRACTICE)
+            self.table.start(Practice.again(game_of(scene.replay)))
             if self.race is not None:
                 self.race.offer(scene.replay, "the replay")

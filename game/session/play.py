@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from enum import Enum
 
 from game.core import Cell, Delta, Game, Minefield, Move, MoveError, Status
 from game.rules import Board, GameRules
@@ -147,6 +148,13 @@ def deal_again(
     return deal(board, rules, seed)
 
 
+class Help(Enum):
+    """Help a game can have had; the value is how the end-of-game panel names it."""
+
+    HINT = "a hint"
+    PROBABILITIES = "the mine probabilities"
+
+
 class PlaySession:
     """One game being played: ``act(move)`` plays a move, logs it and runs the clock."""
 
@@ -168,10 +176,21 @@ class PlaySession:
             self._stopwatch.stop()
         self._log = list(log)
         self._clicks = _clicks_of(game, self._log)
-        self.used_hint = False
-        """The player asked for a hint in this game (it then never makes the best times)."""
+        self.helps: set[Help] = set()
+        """The help this game had (a hint, the mine probabilities): it then never
+        makes the best times (game.modes says what a game counts for)."""
         self.start: Cell | None = None
         """A shared board's start cell (its mines were placed from it before play)."""
+
+    @property
+    def used_hint(self) -> bool:
+        """The game had help of any kind (see helps)."""
+        return bool(self.helps)
+
+    def helped(self, help_: Help) -> None:
+        """Note help shown while this game is on the table (not after its end)."""
+        if not self.status.is_over:
+            self.helps.add(help_)
 
     @classmethod
     def new(

@@ -1,8 +1,8 @@
 """The table (Simon Tatham's "midend"): one game being played and what the player's
 view of it needs, with no pygame.
 
-A Table owns the current PlaySession, a tag for the game (a serial number and where
-the game came from), the keyboard cursor, the hint shown and the probability view.
+A Table owns the current PlaySession, a tag for the game (a serial number and its
+way to play, a game.modes.Mode), the keyboard cursor, the hint shown and the probability view.
 New games, moves and pointer events go in; typed events come out to whoever taps the
 table (``tap``): ``GameStarted``, ``PointerSeen``, ``MoveApplied``, ``GameEnded``. So
 no one compares object identities to notice a new game, and the replay recorder, the
@@ -19,14 +19,15 @@ from typing import TYPE_CHECKING, TypeAlias
 
 from game.core import Cell, Delta, Game, Look, Move, Status
 from game.core.moves import chord, mark, reveal
-from game.rules import Board, GameRules
+from game.rules import Board
 from game.session.picture import Advice
-from game.session.play import PlaySession, Summary, position_before
+from game.session.play import Help, PlaySession, Summary, position_before
 from game.session.stopwatch import Clock
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # (the modes make sessions: they sit above the table, which only carries one)
     from game.core.hints import Hint
     from game.core.solver import Analysis
+    from game.modes.mode import Mode
 
 MAX_ADVICE_CELLS = 250_000
 """The largest board hints and probabilities are worked out for (the solver reads
@@ -34,28 +35,12 @@ the whole view at every move)."""
 TOO_LARGE = "Hints and probabilities are for boards up to 250,000 cells."
 
 
-class Source(Enum):
-    """Where a game came from."""
-
-    ORDINARY = "ordinary"
-    CODE = "board code"
-    DAILY = "daily"
-    REPLAY = "replay"
-    PRACTICE = "practice"
-    RESUMED = "resumed"
-    """Brought back from the last session: its first moves are not known here."""
-
-
 @dataclass(frozen=True)
 class GameTag:
-    """Which game: a serial number (one per game the table deals) and its source."""
+    """Which game: a serial number (one per game the table deals) and its way to play."""
 
     serial: int
-    source: Source
-    daily: str | None = None
-    """The date of the daily board (ISO), for Source.DAILY."""
-    why: str | None = None
-    """For a practice game: why it is one (game.session.ranking's words)."""
+    mode: Mode
 
 
 class Via(Enum):
@@ -134,7 +119,7 @@ class Table:
 
     clock: Clock
     session: PlaySession
-    tag: GameTag = field(default_factory=lambda: GameTag(1, Source.ORDINARY))
+    tag: GameTag
     cursor: Cell | None = None
     """The keyboard cursor's cell; None until the keyboard is used."""
     hint: Hint | None = None
@@ -149,9 +134,9 @@ class Table:
     _advice: tuple[object, Advice] | None = None
 
     @classmethod
-    def deal(cls, board: Board, rules: GameRules, clock: Clock, seed: int | None = None) -> Table:
-        """A table with a new game of this size under these rules."""
-        return cls(clock, PlaySession.new(board, rules, clock, seed=seed))
+    def of(cls, mode: Mode, clock: Clock) -> Table:
+        """A table with the game this way to play deals."""
+        return cls(clock, mode.deal(clock), GameTag(1, mode))
 
     def __post_init__(self) -> None:
         self._ring_start()
@@ -195,70 +180,43 @@ class Table:
 
     # ------------------------------------------------------------------ games
 
-    def new_game(
-        self,
-        board: Board,
-        rules: GameRules,
-        *,
-        seed: int | None = None,
-        source: Source = Source.ORDINARY,
-        daily: str | None = None,
-        start: Cell | None = None,
-    ) -> None:
-        """Deal a new game (a game under way is abandoned first: it counts as lost);
-        a shared board comes with its ``start`` cell, shown until the first move."""
-        session = PlaySession.new(board, rules, self.clock, seed=seed, start=start)
-        self.start(session, source, daily)
-
-    def start(
-        self,
-        session: PlaySession,
-        source: Source = Source.ORDINARY,
-        daily: str | None = None,
-        why: str | None = None,
-    ) -> None:
-        """Put a session on the table: a new game, a resumed one, one from a replay
-        (``why``: a practice game's reason)."""
+    def start(self, mode: Mode) -> None:
+        """Put the game a way to play deals on the table (a game under way is
+        abandoned first: it counts as lost); a shared board comes with its start
+        cell, ringed until the first move. Help left on (the mine probabilities)
+        is help this game has from its start."""
+        session = mode.deal(self.clock)
         old = self.session
         if old.status is Status.PLAYING:
             self._tell(GameEnded(self.tag, old, Result.ABANDONED, old.summary()))
+        if session.status is Status.PLAYING:
+            session.resume()  # (a position played on: its clock runs from its time)
         self.session = session
-        self.tag = GameTag(self.tag.serial + 1, source, daily, why)
+        self.tag = GameTag(self.tag.serial + 1, mode)
         self.hint = self.note = None
         self.deaths = 0
+        if self.show_probabilities:
+            session.helped(Help.PROBABILITIES)
         self._ring_start()
         if self.cursor is not None:
             board = session.board
             self.cursor = (min(self.cursor[0], board.rows - 1), min(self.cursor[1], board.cols - 1))
         self._tell(GameStarted(self.tag, session))
 
-    def play(self, game: Game, source: Source = Source.ORDINARY) -> None:
-        """Play a given game from here on (tests and tools)."""
-        self.start(PlaySession(game, self.clock), source)
-
-    def practise(self, session: PlaySession, why: str) -> None:
-        """Play on from a position (a moment of a replay, or before a death): a
-        practice game, never ranked (``why``: game.session.ranking's reason), its
-        clock running from the position's time."""
-        if session.status is Status.PLAYING:
-            session.resume()
-        self.start(session, Source.PRACTICE, why=why)
-
-    def undo_death(self) -> bool:
+    def undo_death(self, undone: Callable[[PlaySession], Mode]) -> bool:
         """After a loss, the game as it stood before the fatal move, played on as
-        practice (Simon Tatham's Mines' undo); the death is counted. False when
-        there is nothing to undo (not lost, or the loss came from no known move)."""
+        practice (Simon Tatham's Mines' undo: ``undone`` is the practice mode of
+        that position); the death is counted. False when there is nothing to undo
+        (not lost, or the loss came from no known move)."""
         session = self.session
         log = session.log
         if session.status is not Status.LOST or not log or session.game.minefield is None:
             return False
-        from game.session.ranking import DEATH_UNDONE
-
         fatal = len(log) - 1  # (the clock runs on from the death: time is not undone)
         before = position_before(session, fatal, self.clock, log[fatal].ms)
-        before.used_hint = session.used_hint
+        before.helps = set(session.helps)
         deaths = self.deaths + 1
-        self.practise(before, DEATH_UNDONE)
+        self.start(undone(before))
         self.deaths = deaths
         return True
 
@@ -353,8 +311,7 @@ class Table:
             self.hint, self.note = None, TOO_LARGE
             return None
         self.hint = self.game.hint()
-        if session.status is Status.PLAYING:
-            session.used_hint = True
+        session.helped(Help.HINT)
         if self.hint is not None and self.cursor is not None:
             self.cursor = self.hint.cell
         return self.hint
@@ -368,8 +325,8 @@ class Table:
     def toggle_probabilities(self) -> None:
         """Each hidden cell's chance of holding a mine, over the board (a hint too)."""
         self.show_probabilities = not self.show_probabilities
-        if self.show_probabilities and self.status is Status.PLAYING:
-            self.session.used_hint = True
+        if self.show_probabilities:
+            self.session.helped(Help.PROBABILITIES)
 
     def advice(self) -> Advice | None:
         """What the solver shows now: the hint, the probabilities, or why neither. A

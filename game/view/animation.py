@@ -28,11 +28,12 @@ from typing import IO, cast
 import pygame
 from PIL import GifImagePlugin, Image, ImageChops
 
+from game.modes.watching import Watching
 from game.persist.store import create_temp
-from game.replay import Driver, Kind, Replay, ReplayClock, game_of
-from game.session import PlaySession, picture_of
+from game.replay import Driver, Kind, Replay, ReplayClock
+from game.session import picture_of
 from game.session.geometry import Layout, led_digits
-from game.session.table import Source, Table, Via
+from game.session.table import Table, Via
 from game.view.commands import KeyMap
 from game.view.menus import MENUS
 from game.view.render import POINTER_EDGE, POINTER_FILL, Renderer, draw_pointer
@@ -122,8 +123,8 @@ class GifExport:
         self.start_ms = float(min(0, events[0].ms if events else 0) - LEAD_MS)
         self.end_ms = float(events[-1].ms if events else 0)
         self.clock.ms = self.start_ms
-        self.table = Table(self.clock, PlaySession(game_of(replay), self.clock))
-        self.table.start(PlaySession(game_of(replay), self.clock), Source.REPLAY)
+        self.table = Table.of(Watching(replay), self.clock)
+        self.table.start(Watching(replay))
         self.driver = Driver(replay, self.clock)
         self.pointer: tuple[int, int] | None = None
         self.bar = MenuBar(MENUS, KeyMap, lambda _command: None)

@@ -1,0 +1,127 @@
+"""What every way to play is: a Mode deals its game, says which records its games
+count in (the one rule of ranked and unranked), how the window titles it, what the
+end-of-game panel says of it, whether a ghost and the pace apply, and what its replay
+says of it. Pure Python: the table carries a mode (``GameTag(serial, mode)``) and a
+new game is ``Table.start(mode)``.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import ClassVar
+
+from game.core import FirstClick, Status
+from game.modes.category import Category
+from game.rules import Board, GameRules
+from game.session.play import Help, PlaySession
+from game.session.stopwatch import Clock
+
+EVF_MODES = {FirstClick.SAFE: 0, FirstClick.OPENING: 4, FirstClick.NOGUESS: 5}
+"""The EVF mode number of each first-click rule (ms_toollib's evf标准.md): standard,
+Win7 (the first click opens an area), classic no-guess (a board logic clears)."""
+STANDARD_EVF = 0
+"""The one mode an official game is played in."""
+
+
+@dataclass(frozen=True)
+class Standing:
+    """What a finished game counts for: the records it is kept among and, when it is
+    unranked, why (as the player reads it)."""
+
+    category: Category
+    why: str | None = None
+
+    @property
+    def ranked(self) -> bool:
+        """The game counts for the best times, the statistics and the streaks."""
+        return self.why is None
+
+    @property
+    def kind(self) -> str:
+        """The category's key (the history's ``difficulty`` column)."""
+        return self.category.key
+
+
+@dataclass(frozen=True)
+class ReplayFacts:
+    """What a game's replay says of its mode: the EVF mode number and the two flags
+    of Metasweeper's EVF specification (fair: no assistance, nothing filtered;
+    official: fair, won, and the standard mode)."""
+
+    evf_mode: int
+    official: bool
+    fair: bool
+
+
+def helped_why(helps: set[Help] | frozenset[Help]) -> str:
+    """Why an assisted game is unranked, naming the help it had."""
+    had = [help_ for help_ in Help if help_ in helps]
+    plural = len(had) > 1 or had == [Help.PROBABILITIES]
+    return f"assisted: {' and '.join(h.value for h in had)} {'were' if plural else 'was'} shown"
+
+
+class Mode(ABC):
+    """A way to play. Subclasses are frozen dataclasses (one file each in game/modes)."""
+
+    name: ClassVar[str] = ""
+    """The mode's name in files and on the command line."""
+    ghost: ClassVar[bool] = False
+    """A board played before: a race against the best on it can be offered."""
+    keeps_replay: ClassVar[bool] = True
+    """A won game's replay is kept in the replays folder (a practice game's is not)."""
+    records_replay: ClassVar[bool] = True
+    """The recorder makes a replay of its games (a resumed one's first moves are not known)."""
+
+    @property
+    def pace(self) -> bool:
+        """The pace against the personal best applies (an ordinary preset game)."""
+        return False
+
+    @property
+    def daily(self) -> str | None:
+        """The date of a daily board (ISO)."""
+        return None
+
+    @property
+    def code(self) -> str | None:
+        """The board code of a shared board."""
+        return None
+
+    @abstractmethod
+    def deal(self, clock: Clock) -> PlaySession:
+        """The game this mode puts on the table."""
+
+    def category(self, board: Board, rules: GameRules) -> Category:
+        """The records a game of this board under these rules is kept among (an
+        unranked mode's games are kept under their board's)."""
+        return Category.of(board, rules)
+
+    def unranked(self) -> str | None:
+        """Why no game of this mode is ever ranked (None: its games can be)."""
+        return None
+
+    def standing(self, session: PlaySession) -> Standing:
+        """The one rule: a game counts only if its mode ranks it and it had no help."""
+        category = self.category(session.board, session.rules)
+        why = self.unranked()
+        if why is None and session.helps:
+            why = helped_why(session.helps)
+        return Standing(category, why)
+
+    def title(self) -> str:
+        """What the window's title says of the game after the game's name ("" for
+        nothing)."""
+        return ""
+
+    def describe(self, deaths: int = 0) -> str | None:
+        """The panel's line on why the mode's game counts for nothing (None: it can
+        count); ``deaths``: how many deaths were undone."""
+        return None
+
+    def replay_facts(self, session: PlaySession) -> ReplayFacts:
+        """The EVF mode number and the official and fair flags of a game's replay."""
+        evf_mode = EVF_MODES.get(session.rules.first_click, STANDARD_EVF)
+        fair = self.standing(session).ranked
+        won = session.status is Status.WON
+        return ReplayFacts(evf_mode, fair and won and evf_mode == STANDARD_EVF, fair)
