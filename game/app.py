@@ -28,6 +28,7 @@ import pygame
 from game import cli
 from game.flows import resume
 from game.flows.dialogs import Dialogs
+from game.flows.race import Race
 from game.persist import Profile, data_dir
 from game.scenes.menubar import MenuBarScene
 from game.scenes.play import PlayScene
@@ -44,6 +45,7 @@ if TYPE_CHECKING:
     from game.flows.end_of_game import EndOfGame
     from game.replay import Recorder, Replay
     from game.scenes.playback import PlaybackScene
+    from game.scenes.watching import Watching
 
 FPS = 60
 IDLE_FPS = 30  # nothing running, nothing held: half the wake-ups, one frame of latency
@@ -102,8 +104,13 @@ class App:
         self.table = table = Table.of(cli.first_mode(options, board, rules), now)
         self.viewport = Viewport(board, options.zoom or prefs.settings.zoom)
         self.stage = stage = Stage(self.viewport)
-        self.dialogs = Dialogs(stage, prefs, table)
-        self.play = PlayScene(table, self.viewport, prefs, stage, self.dialogs)
+        self.dialogs = Dialogs(stage, prefs, self.profile, table)
+        self.race = Race(table, stage, self.profile)
+        """The ghost racing the player's board, and the pace of the personal best."""
+        self._watching: Watching | None = None
+        self.play = PlayScene(
+            table, self.viewport, prefs, stage, self.dialogs, self.race, self.watcher
+        )
         self.menubar = MenuBar(MENUS, lambda: prefs.keymap, self.play.checked)
         stage.push(self.play)
         stage.push(MenuBarScene(self.menubar, self.viewport, self.play.command, self.play.covered))
@@ -130,11 +137,36 @@ class App:
 
         self.recorder = Recorder()
         self.table.tap(self.recorder)  # first: a game's replay ends with its last click
-        self.end_of_game = EndOfGame(self.dialogs, self.recorder, self.viewport, self.play.race)
+        self.end_of_game = EndOfGame(
+            self.stage,
+            self.profile,
+            self.table,
+            self.dialogs,
+            self.recorder,
+            self.viewport,
+            self.race,
+        )
         self.table.tap(self.end_of_game)
         self.prefs.sound.open()
-        resume.offer(self.dialogs)
+        resume.offer(self.stage, self.profile, self.table, self.dialogs.tell_problems)
         self.dialogs.tell_problems()
+
+    def watcher(self) -> Watching:
+        """What opens replays over the player's board (made when first asked for: the
+        replay modules load with the first replay)."""
+        if self._watching is None:
+            from game.scenes.watching import Watching
+
+            self._watching = Watching(
+                self.stage,
+                self.viewport,
+                self.prefs,
+                self.profile,
+                self.dialogs,
+                self.table,
+                self.race,
+            )
+        return self._watching
 
     def watch(self, replay: Replay, caption: str = "", path: str | None = None) -> PlaybackScene:
         """Play a replay back over the whole window (it then plays nothing else);
@@ -142,7 +174,7 @@ class App:
         self._ready = True  # no resume offer, no problems box over a playback
         self.stage.clear_overlays()
         self.watching = True
-        return self.play.watching.replay(replay, caption, standalone=True, path=path)
+        return self.watcher().replay(replay, caption, standalone=True, path=path)
 
     # ------------------------------------------------------------------ the loop
 
@@ -155,7 +187,7 @@ class App:
         elif event.type in EXPOSE_EVENTS:
             self.stage.repaint()
         elif event.type == pygame.DROPFILE:  # a replay file dropped on the window
-            self.play.watching.file(event.file)
+            self.watcher().file(event.file)
         else:
             if event.type in WINDOW_EVENTS:
                 self.stage.repaint()
@@ -205,7 +237,7 @@ class App:
     def close(self) -> None:
         """Leave cleanly: a game in progress is saved for the next start."""
         if not self.watching:  # a replay played back is no game of the player's
-            resume.keep(self.dialogs, self.table)
+            resume.keep(self.profile, self.table)
         self.profile.close()
         self.viewport.close()
         pygame.quit()

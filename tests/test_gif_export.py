@@ -148,7 +148,7 @@ def app() -> Iterator[App]:
 
 
 def test_g_in_the_viewer_saves_a_gif_and_esc_stops_it(app: App, tmp_path: Path) -> None:
-    scene = app.play.watching.file(EXPERT)  # (long enough to be seen under way)
+    scene = app.watcher().file(EXPERT)  # (long enough to be seen under way)
     assert scene is not None
     folder = app.profile.folder / replay_files.FOLDER
     key(pygame.K_g, "g")
@@ -165,7 +165,7 @@ def test_g_in_the_viewer_saves_a_gif_and_esc_stops_it(app: App, tmp_path: Path) 
 
     key(pygame.K_ESCAPE)  # (the viewer, this time)
     step(app)
-    scene = app.play.watching.file(write_replay(tmp_path))
+    scene = app.watcher().file(write_replay(tmp_path))
     assert scene is not None
     key(pygame.K_g, "g")
     for _ in range(300):

@@ -256,7 +256,7 @@ def test_the_resume_offer_names_the_time_the_timer_showed(app: App) -> None:
     dialog = screens.resume_dialog(SavedGame(app.table.game.to_snapshot(), elapsed_ms=elapsed))
     assert f"at {shown} seconds" in dialog.lines[0]
     # ... and the window's timer shows the same after resuming such a game.
-    resume.keep(app.dialogs, app.table)
+    resume.keep(app.profile, app.table)
     assert app.table.game.status is Status.PLAYING
 
 

@@ -19,7 +19,7 @@ from game.view.prefs import Prefs
 from game.view.stage import Stage
 
 if TYPE_CHECKING:
-    from game.persist import Sort
+    from game.persist import Profile, Sort
     from game.replay import Replay
     from game.screens import HistoryFilter
 
@@ -28,21 +28,23 @@ NewGame = Callable[[Board], None]
 
 
 class Dialogs:
-    """Opens each dialog on the stage and acts on its answer."""
+    """Opens each dialog on the stage and acts on its answer. It is handed the stage,
+    the preferences, the profile and the table by the shell and hands none of them
+    out: whoever else needs one is handed it too."""
 
-    def __init__(self, stage: Stage, prefs: Prefs, table: Table) -> None:
-        self.stage = stage
-        self.prefs = prefs
-        self.profile = prefs.profile
-        self.table = table
+    def __init__(self, stage: Stage, prefs: Prefs, profile: Profile, table: Table) -> None:
+        self._stage = stage
+        self._prefs = prefs
+        self._profile = profile
+        self._table = table
 
     def tell_problems(self) -> None:
         """Show, once, anything the profile could not read or save."""
-        problems = self.profile.take_new_problems()
+        problems = self._profile.take_new_problems()
         if problems:
             from game import screens
 
-            self.stage.open(screens.problems_dialog(problems))
+            self._stage.open(screens.problems_dialog(problems))
 
     def best_times(self, preset: Difficulty) -> None:
         """The Best Times screen of one preset (Next: the next preset)."""
@@ -54,11 +56,11 @@ class Dialogs:
             if result == screens.NEXT:
                 self.best_times(screens.next_preset(shown))
             elif result == screens.RESET:
-                self.confirm("all best times", self.profile.reset_best_times)
+                self.confirm("all best times", self._profile.reset_best_times)
 
-        entries = self.profile.best_times(shown)
-        rate = self.profile.best_rate(shown)
-        self.stage.open(screens.best_times_dialog(entries, shown, rate), answered)
+        entries = self._profile.best_times(shown)
+        rate = self._profile.best_rate(shown)
+        self._stage.open(screens.best_times_dialog(entries, shown, rate), answered)
 
     def statistics(self) -> None:
         """The Statistics screen."""
@@ -66,35 +68,35 @@ class Dialogs:
 
         def answered(result: object) -> None:
             if result == screens.RESET:
-                self.confirm("all statistics", self.profile.reset_stats)
+                self.confirm("all statistics", self._profile.reset_stats)
             elif result == screens.DEATHS:
-                self.deaths(self.table.board)
+                self.deaths(self._table.board)
 
         kinds = [*PRESETS, Difficulty.CUSTOM]
-        stats = {kind: self.profile.stats(kind) for kind in kinds}
-        rates = {kind: self.profile.best_rate(kind) for kind in kinds}
+        stats = {kind: self._profile.stats(kind) for kind in kinds}
+        rates = {kind: self._profile.best_rate(kind) for kind in kinds}
         from datetime import date
 
         from game.modes.category import CODE_KIND
 
-        daily = self.profile.history.daily(date.today())
-        codes = self.profile.history.stats(CODE_KIND)
-        self.stage.open(screens.statistics_dialog(stats, rates, daily, codes), answered)
+        daily = self._profile.history.daily(date.today())
+        codes = self._profile.history.stats(CODE_KIND)
+        self._stage.open(screens.statistics_dialog(stats, rates, daily, codes), answered)
 
     def deaths(self, board: Board) -> None:
         """Where the player died on a board size (Next: each preset, and the
         window's board if it is none), over the whole history."""
         from game import screens
 
-        sizes = list(dict.fromkeys([*PRESETS.values(), self.table.board]))
+        sizes = list(dict.fromkeys([*PRESETS.values(), self._table.board]))
 
         def answered(result: object) -> None:
             if result == screens.NEXT:
                 at = sizes.index(board) if board in sizes else -1
                 self.deaths(sizes[(at + 1) % len(sizes)])
 
-        deaths = self.profile.deaths(board.rows, board.cols)
-        self.stage.open(screens.deaths_dialog(board, deaths), answered)
+        deaths = self._profile.deaths(board.rows, board.cols)
+        self._stage.open(screens.deaths_dialog(board, deaths), answered)
 
     def history(
         self,
@@ -129,19 +131,19 @@ class Dialogs:
                 self.analyse_stored(games[dialog.picked].record.replay, again)
             elif result in (screens.EXPORT, screens.IMPORT):
                 done = (
-                    self.profile.export_history()
+                    self._profile.export_history()
                     if result == screens.EXPORT
-                    else self.profile.import_history()
+                    else self._profile.import_history()
                 )
-                self.stage.open(screens.history_transfer_dialog(done))
+                self._stage.open(screens.history_transfer_dialog(done))
                 self.tell_problems()
 
-        total = self.profile.count(kind, won)
-        games = self.profile.page(kind, won, order, offset=first, limit=screens.HISTORY_ROWS)
-        charted = self.profile.page(kind, won, limit=screens.HISTORY_CHART)
+        total = self._profile.count(kind, won)
+        games = self._profile.page(kind, won, order, offset=first, limit=screens.HISTORY_ROWS)
+        charted = self._profile.page(kind, won, limit=screens.HISTORY_CHART)
         chart_of = screens.charted_board(kind, charted[0] if charted else None)
         if chart_of is not kind and chart_of is not None:  # (all boards: the newest's)
-            charted = self.profile.page(chart_of, won, limit=screens.HISTORY_CHART)
+            charted = self._profile.page(chart_of, won, limit=screens.HISTORY_CHART)
         dialog = screens.history_dialog(
             games, kind, sort=order, won=won, first=first, total=total, charted=charted
         )
@@ -149,7 +151,7 @@ class Dialogs:
         def again() -> None:
             self.history(kind, order, first, won)
 
-        self.stage.open(dialog, answered)
+        self._stage.open(dialog, answered)
 
     def analyse_stored(self, replay_name: str | None, then: Callable[[], None]) -> None:
         """The analysis of a game of the history from its kept replay (or why there
@@ -160,14 +162,14 @@ class Dialogs:
         from game.replay.files import open_replay
         from game.view.widgets.message import MessageDialog
 
-        path = replay_files.kept(self.profile.folder, replay_name)
+        path = replay_files.kept(self._profile.folder, replay_name)
         if path is None:
-            self.stage.open(MessageDialog("Analysis", [screens.NO_REPLAY]), lambda _: then())
+            self._stage.open(MessageDialog("Analysis", [screens.NO_REPLAY]), lambda _: then())
             return
         try:
             opened = open_replay(path)
         except ReplayError as error:
-            self.stage.open(
+            self._stage.open(
                 MessageDialog("This game cannot be analysed", [str(error)]), lambda _: then()
             )
             return
@@ -197,9 +199,9 @@ class Dialogs:
         if "error" in entry:
             from game.view.widgets.message import MessageDialog
 
-            self.stage.open(MessageDialog("This game cannot be analysed", [entry["error"]]))
+            self._stage.open(MessageDialog("This game cannot be analysed", [entry["error"]]))
             return
-        self.stage.open(
+        self._stage.open(
             screens.analysis_dialog(entry, name), None if then is None else lambda _: then()
         )
 
@@ -212,13 +214,13 @@ class Dialogs:
                 reset()
                 self.tell_problems()
 
-        self.stage.open(screens.confirm_dialog(what), answered)
+        self._stage.open(screens.confirm_dialog(what), answered)
 
     def keys(self) -> None:
         """The Keys screen: pick a command, press its new key; kept in the settings."""
         from game import screens
 
-        prefs = self.prefs
+        prefs = self._prefs
         dialog = screens.keys_dialog(prefs.keymap)
         bindings = prefs.keymap.bindings
 
@@ -239,7 +241,7 @@ class Dialogs:
 
         dialog.on_pick = picked
         dialog.on_key = pressed
-        self.stage.open(dialog, answered)
+        self._stage.open(dialog, answered)
 
     def settings(self) -> None:
         """The Settings menu: each pick changes one setting and keeps it; the rules
@@ -247,15 +249,15 @@ class Dialogs:
         from game import screens
         from game.view import toggles
 
-        dialog = screens.settings_dialog(self.prefs.settings)
+        dialog = screens.settings_dialog(self._prefs.settings)
 
         def picked(index: int) -> list[tuple[str, str]]:
-            self.prefs.save(toggles.SETTINGS[index].cycled(self.prefs.settings))
+            self._prefs.save(toggles.SETTINGS[index].cycled(self._prefs.settings))
             self.tell_problems()
-            return toggles.dialog_lines(self.prefs.settings)
+            return toggles.dialog_lines(self._prefs.settings)
 
         dialog.on_pick = picked
-        self.stage.open(dialog)
+        self._stage.open(dialog)
 
     def custom(self, new_game: NewGame) -> None:
         """The Custom board dialog: rows, columns, mines, checked against the limits."""
@@ -266,7 +268,7 @@ class Dialogs:
             if board is not None:
                 new_game(board)
 
-        self.stage.open(screens.custom_dialog(self.table.board), chosen)
+        self._stage.open(screens.custom_dialog(self._table.board), chosen)
 
     def board_code(self, play: Callable[[Mode], None]) -> None:
         """Ask for a board code, then play its board."""
@@ -278,22 +280,22 @@ class Dialogs:
             if isinstance(result, dict):
                 play(Code(boardcode.parse(str(result["code"]))))  # (codes load with the first)
 
-        self.stage.open(screens.board_code_dialog(), chosen)
+        self._stage.open(screens.board_code_dialog(), chosen)
 
     def help(self) -> None:
         """The keys, from the bindings table."""
         from game.view.widgets.message import HelpOverlay
 
-        self.stage.open(HelpOverlay(self.prefs.keymap.help_rows(), f"Minesweeper {version()}"))
+        self._stage.open(HelpOverlay(self._prefs.keymap.help_rows(), f"Minesweeper {version()}"))
 
     def rules(self) -> None:
         """The rules in brief."""
         from game import screens
 
-        self.stage.open(screens.rules_dialog())
+        self._stage.open(screens.rules_dialog())
 
     def about(self) -> None:
         """The version, the licences, and where the player's records are kept."""
         from game import screens
 
-        self.stage.open(screens.about_dialog(version(), self.profile.folder))
+        self._stage.open(screens.about_dialog(version(), self._profile.folder))

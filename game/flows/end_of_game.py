@@ -39,9 +39,12 @@ def unranked_line(mode: Mode, why: str, deaths: int) -> str:
 if TYPE_CHECKING:
     from game.flows.dialogs import Dialogs
     from game.flows.race import Race
+    from game.persist import Profile
     from game.replay import Recorder, Replay
     from game.replay.boardcode import BoardCode
     from game.rules import Difficulty
+    from game.session.table import Table
+    from game.view.stage import Stage
     from game.view.viewport import Viewport
 
 
@@ -62,13 +65,21 @@ class EndOfGame:
     """Hears the table's GameEnded and carries the ending through."""
 
     def __init__(
-        self, dialogs: Dialogs, recorder: Recorder, viewport: Viewport, race: Race | None = None
+        self,
+        stage: Stage,
+        profile: Profile,
+        table: Table,
+        dialogs: Dialogs,
+        recorder: Recorder,
+        viewport: Viewport,
+        race: Race | None = None,
     ) -> None:
         self.race = race
         """The ghost and the pace of the game (their lines in the panel; Retry races)."""
         self.dialogs = dialogs
-        self.stage = dialogs.stage
-        self.profile = dialogs.profile
+        self.stage = stage
+        self.profile = profile
+        self.table = table
         self.recorder = recorder
         self.viewport = viewport
         self.last_replay: Replay | None = None
@@ -211,7 +222,7 @@ class EndOfGame:
         from game.replay import game_of
 
         assert replay.minefield is not None
-        self.dialogs.table.start(Practice.again(game_of(replay)))
+        self.table.start(Practice.again(game_of(replay)))
         if self.race is not None:
             self.race.offer(replay, "your last game")
 
@@ -247,7 +258,7 @@ class EndOfGame:
         lines = [self.replay_note] if self.replay_note else []
         rank = tag.mode.standing(session)
         if rank.why is not None:
-            lines.append(unranked_line(tag.mode, rank.why, self.dialogs.table.deaths))
+            lines.append(unranked_line(tag.mode, rank.why, self.table.deaths))
         race = self.race
         for line in (race.result(session, tag), race.splits(replay, tag)) if race else ():
             if line:
@@ -276,7 +287,7 @@ class EndOfGame:
         )
 
         def answered(result: object) -> None:
-            if tag != self.dialogs.table.tag:
+            if tag != self.table.tag:
                 return  # (a new game came since)
             if result == screens.COPY_CODE and code is not None:
                 self.replay_note = (
@@ -286,7 +297,7 @@ class EndOfGame:
                 )
                 self.show_panel(session, tag, best)
             elif result == screens.UNDO:
-                self.dialogs.table.undo_death(Practice.after_death)
+                self.table.undo_death(Practice.after_death)
             elif result == screens.RETRY and replay is not None and replay.minefield is not None:
                 self.retry(replay)
             elif result == screens.ANALYSIS and replay is not None:

@@ -28,10 +28,11 @@ from game.session.table import GameStarted, GameTag, Table, TableEvent
 from game.words import seconds
 
 if TYPE_CHECKING:
-    from game.flows.dialogs import Dialogs
+    from game.persist import Profile
     from game.replay import Replay
     from game.replay.progress import Progress
     from game.session import PlaySession
+    from game.view.stage import Stage
 
 RACE, RACE_BOARD, NO_GHOST = "Race: a bar", "Race: a small board", "No ghost"
 """The offer's answers: race with the ghost's progress as a bar, or as a small board."""
@@ -54,9 +55,10 @@ class Ghost:
 class Race:
     """The rivals of the game on the table."""
 
-    def __init__(self, table: Table, dialogs: Dialogs) -> None:
+    def __init__(self, table: Table, stage: Stage, profile: Profile) -> None:
         self.table = table
-        self.dialogs = dialogs
+        self.stage = stage
+        self.profile = profile
         self.ghost: Ghost | None = None
         self._pace: tuple[GameTag, Progress | None] | None = None
         self._solved: tuple[object, int] = ((), 0)
@@ -102,7 +104,7 @@ class Race:
             if result in (RACE, RACE_BOARD) and self.table.tag == tag:
                 self.race(progress, label, small_board=result == RACE_BOARD)
 
-        self.dialogs.stage.open(question, answered)
+        self.stage.open(question, answered)
 
     def offer_best(self, mode: Mode) -> None:
         """Offer the player's own best on a shared board played again (a board code,
@@ -113,7 +115,7 @@ class Race:
             column, value = "daily", mode.daily
         else:
             return
-        replay = self._kept(self.dialogs.profile.history.best_replay(column, value))
+        replay = self._kept(self.profile.history.best_replay(column, value))
         if replay is not None:
             self.offer(replay, "your best on this board")
 
@@ -124,7 +126,7 @@ class Race:
         from game.replay import ReplayError
         from game.replay.files import open_replay
 
-        path = replay_files.kept(self.dialogs.profile.folder, name)
+        path = replay_files.kept(self.profile.folder, name)
         if path is None:
             return None
         try:
@@ -189,7 +191,7 @@ class Race:
         from its kept replay."""
         from game.replay.progress import progress_of
 
-        profile = self.dialogs.profile
+        profile = self.profile
         table = profile.best_times(category)
         if not table or table[0].game_id is None:
             return None

@@ -4,16 +4,19 @@ game left for a new one: it is kept in the history as abandoned (it counts as lo
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from game.core import Game, Status
-from game.flows.dialogs import Dialogs
 from game.modes.resumed import Resumed
+from game.persist import Profile
 from game.session import LoggedMove, PlaySession
 from game.session.table import Table
+from game.view.stage import Stage
 
 
-def offer(dialogs: Dialogs) -> None:
-    """At start-up: offer the saved game back, if there is one."""
-    profile = dialogs.profile
+def offer(stage: Stage, profile: Profile, table: Table, tell: Callable[[], None]) -> None:
+    """At start-up: offer the saved game back, if there is one (``tell``: shows what
+    the profile could not read or save)."""
     saved = profile.saved_game
     if saved is None:
         return
@@ -21,18 +24,17 @@ def offer(dialogs: Dialogs) -> None:
 
     def answered(result: object) -> None:
         if result == screens.NEW_GAME:  # only a clear answer leaves the game
-            dealt = dialogs.table.tag.mode  # (the game the window opened with)
-            if bring_back(dialogs):
-                dialogs.table.start(dealt)  # the saved game is abandoned for it
+            dealt = table.tag.mode  # (the game the window opened with)
+            if bring_back(profile, table, tell):
+                table.start(dealt)  # the saved game is abandoned for it
         else:
-            bring_back(dialogs)
+            bring_back(profile, table, tell)
 
-    dialogs.stage.open(screens.resume_dialog(saved), answered)
+    stage.open(screens.resume_dialog(saved), answered)
 
 
-def bring_back(dialogs: Dialogs) -> bool:
+def bring_back(profile: Profile, table: Table, tell: Callable[[], None]) -> bool:
     """Put the game saved when the window last closed on the table; the timer goes on."""
-    table = dialogs.table
 
     def restore(saved: object) -> PlaySession | None:
         from game.persist import SavedGame
@@ -44,19 +46,19 @@ def bring_back(dialogs: Dialogs) -> bool:
         log = [LoggedMove.from_text(entry) for entry in saved.log]
         return PlaySession(game, table.clock, elapsed_ms=saved.elapsed_ms, log=log)
 
-    resumed = dialogs.profile.resume(restore)
-    dialogs.tell_problems()
+    resumed = profile.resume(restore)
+    tell()
     if resumed is None:
         return False
     table.start(Resumed(resumed.game))
     return True
 
 
-def keep(dialogs: Dialogs, table: Table) -> None:
+def keep(profile: Profile, table: Table) -> None:
     """Keep a game in progress for the next start (the window is closing)."""
     session = table.session
     if session.status is Status.PLAYING:
-        dialogs.profile.save_resume(
+        profile.save_resume(
             session.game.to_snapshot(),
             elapsed_ms=int(session.elapsed_ms),
             log=[str(entry) for entry in session.log],

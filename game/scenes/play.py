@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import date
-from functools import cached_property
 from typing import TYPE_CHECKING
 
 import pygame
@@ -30,6 +29,7 @@ from game.view.viewport import Viewport
 from game.view.window import TITLE
 
 if TYPE_CHECKING:
+    from game.flows.race import Race
     from game.scenes.watching import Watching
 
 SCROLL_CELLS = 3
@@ -52,7 +52,14 @@ class PlayScene(Scene):
     """The player's board."""
 
     def __init__(
-        self, table: Table, viewport: Viewport, prefs: Prefs, stage: Stage, dialogs: Dialogs
+        self,
+        table: Table,
+        viewport: Viewport,
+        prefs: Prefs,
+        stage: Stage,
+        dialogs: Dialogs,
+        race: Race,
+        watcher: Callable[[], Watching],
     ) -> None:
         self.table = table
         self.viewport = viewport
@@ -65,10 +72,10 @@ class PlayScene(Scene):
         self._panning = False  # the left button is held on the overview map
         self._swallow: int | None = None  # the button whose press put the hint away
         table.tap(self._heard)
-        from game.flows.race import Race
-
-        self.race = Race(table, dialogs)
+        self.race = race
         """The ghost racing this board, and the pace of the personal best."""
+        self.watcher = watcher
+        """The replays opened over this board (made when first asked for)."""
         self._ghost_rect: pygame.Rect | None = None
         self._rivals_shown = False
 
@@ -87,7 +94,7 @@ class PlayScene(Scene):
             Command.BEST_TIMES: lambda: dialogs.best_times(self.table.board.difficulty),
             Command.STATISTICS: dialogs.statistics,
             Command.HISTORY: dialogs.history,
-            Command.OPEN_REPLAY: lambda: self.watching.browse(),
+            Command.OPEN_REPLAY: lambda: self.watcher().browse(),
             Command.REBIND: dialogs.keys,
             Command.ZOOM_IN: lambda: self.set_zoom(self.viewport.zoom + 1),
             Command.ZOOM_OUT: lambda: self.set_zoom(self.viewport.zoom - 1),
@@ -106,13 +113,6 @@ class PlayScene(Scene):
             Command.FLAG: self.flag_at_cursor,
             Command.NEXT_THEME: self.prefs.next_theme,
         }
-
-    @cached_property
-    def watching(self) -> Watching:
-        """Replays opened over this board (the replay modules load with the first)."""
-        from game.scenes.watching import Watching
-
-        return Watching(self.stage, self.viewport, self.prefs, self.dialogs, self.table, self.race)
 
     @property
     def beginner(self) -> Difficulty:

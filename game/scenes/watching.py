@@ -11,6 +11,7 @@ from pathlib import Path
 from game.flows.dialogs import Dialogs
 from game.flows.race import Race
 from game.modes.practice import FROM_POSITION, Practice
+from game.persist import Profile
 from game.persist import replays as replay_files
 from game.replay import Replay, game_of
 from game.rules import Difficulty
@@ -29,6 +30,7 @@ class Watching:
         stage: Stage,
         viewport: Viewport,
         prefs: Prefs,
+        profile: Profile,
         dialogs: Dialogs,
         table: Table,
         race: Race | None = None,
@@ -38,6 +40,7 @@ class Watching:
         self.stage = stage
         self.viewport = viewport
         self.prefs = prefs
+        self.profile = profile
         self.dialogs = dialogs
         self.table = table
 
@@ -58,11 +61,11 @@ class Watching:
             standalone=standalone,
         )
         name = Path(path).name if path else "This replay"
-        scene.gif_folder = self.dialogs.profile.folder / replay_files.FOLDER
+        scene.gif_folder = self.profile.folder / replay_files.FOLDER
         scene.on_analyse = lambda: self.dialogs.analysis(replay, name, path)
         difficulty = replay.board.difficulty
         if difficulty is not Difficulty.CUSTOM:  # the player's own pace on that board
-            profile = self.dialogs.profile
+            profile = self.profile
             scene.paces = (profile.best_rate(difficulty), profile.median_rate(difficulty))
         self.stage.push(scene, lambda result: self._closed(scene, result))
         return scene
@@ -86,7 +89,7 @@ class Watching:
         """The Game menu's Open replay...: pick a file, from the kept replays."""
         from game.flows.open_replay import browse
 
-        kept = self.dialogs.profile.folder / replay_files.FOLDER
+        kept = self.profile.folder / replay_files.FOLDER
         start = kept if kept.is_dir() else Path.home()
         browse(self.stage, start, self.file)
 
