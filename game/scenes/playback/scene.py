@@ -20,7 +20,7 @@ from game.replay import Replay
 from game.scenes.playback.control import Playback
 from game.scenes.playback.gif import GifStep
 from game.scenes.playback.overlays import HEAT, TIMELINE, Overlays
-from game.scenes.playback.status import StatusBar, status_forms
+from game.scenes.playback.status import StatusBar, key_name, status_forms
 from game.session import picture_of
 from game.session.geometry import TILE
 from game.view.commands import KeyMap
@@ -229,7 +229,7 @@ class PlaybackScene(Scene):
             self.on_analyse()
         elif command is V.PRACTISE_HERE:
             if playback.table.session.status.is_over:
-                back = self.keys().shortcut(V.BACK)
+                back = key_name(self.keys(), V.BACK)
                 self.note = f"the game is over here: go back a move ({back}) first"
             else:
                 self.close_with(PRACTISE_HERE)
@@ -291,7 +291,7 @@ class PlaybackScene(Scene):
         renderer = self.viewport.renderer
         bar = pygame.Rect(renderer.scaled(renderer.layout.menu_bar))
         if self.gif is not None:
-            stop = self.keys().shortcut(V.CLOSE)
+            stop = key_name(self.keys(), V.CLOSE)
             self.bar.draw_progress(screen, bar, self.gif.progress, stop)
         else:
             self.bar.draw(screen, bar, self.status(), self.playback.played_share)

@@ -6,6 +6,8 @@ colours; the words are rendered only when they change.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import pygame
 
 from game.view.commands import KeyMap
@@ -13,13 +15,23 @@ from game.view.commands import ViewerCommand as V
 from game.view.fonts import ui_font
 from game.view.theme import current as theme
 
+SHORT_NAMES = {"Escape": "Esc"}
+"""Keys the bar names more briefly than SDL does."""
 
+
+def key_name(keymap: KeyMap, command: V) -> str:
+    """The first key of a viewer command, as the bar names it."""
+    key = keymap.shortcut(command)
+    return SHORT_NAMES.get(key, key)
+
+
+@lru_cache(maxsize=4)
 def key_words(keymap: KeyMap) -> tuple[str, str, str]:
     """The viewer's keys named in the bar, longest first: every key with what it
-    does, the keys alone, the fewest keys alone."""
+    does, the keys alone, the fewest keys alone (worked out once for a key map)."""
 
     def k(command: V) -> str:
-        return keymap.shortcut(command)
+        return key_name(keymap, command)
 
     speed = f"{k(V.SPEED_1)}-{k(V.SPEED_8)} {k(V.SLOWER)} {k(V.FASTER)}"
     long = (
