@@ -144,3 +144,42 @@ def test_an_open_dialog_lets_the_loop_idle(app: App) -> None:
     post(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0))
     app.run(frames=1)
     assert app.is_idle()
+
+
+def test_the_board_drawn_a_changed_cell_at_a_time_is_the_game_shown(app: App) -> None:
+    from test_window import region, sprite_bytes
+
+    from game.session import picture_of
+    from game.view.render import tile_for
+
+    scene = dropped(app, COMMUNITY / "flop-player/avf/arbiter_int.avf")
+    key(pygame.K_8, "8")
+    app.run(frames=1)
+    renderer, z = app.viewport.renderer, app.viewport.zoom
+    checked = 0
+    for frame in range(2000):
+        step(app)
+        if frame % 40 and not scene.finished:
+            continue
+        # Every cell away from the pointer and its trail shows its look (pressed or not).
+        spots = [*scene.playback.recent_trail(), *filter(None, [scene.playback.pointer])]
+        near = pygame.Rect(app.viewport.window_pos(spots[0]), (0, 0)) if spots else None
+        for spot in spots:
+            assert near is not None
+            near.union_ip(pygame.Rect(app.viewport.window_pos(spot), (1, 1)))
+        if near is not None:
+            near.inflate_ip(40 * z, 40 * z)
+        pressed = picture_of(scene.table.session, scene.machine.feedback, counter_below_zero=True)
+        game = scene.table.game
+        for row in range(game.rows):
+            for col in range(game.cols):
+                rect = pygame.Rect(renderer.scaled(renderer.layout.cell_rect(row, col)))
+                if near is not None and near.colliderect(rect):
+                    continue
+                tile = tile_for(game.look(row, col), (row, col) in pressed.pressed)
+                shown = region(app.viewport.screen, tuple(rect))  # type: ignore[arg-type]
+                assert shown == sprite_bytes(renderer.sprites.tiles[tile]), (frame, row, col)
+                checked += 1
+        if scene.finished:
+            break
+    assert scene.finished and checked > 1000
