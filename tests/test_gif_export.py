@@ -22,12 +22,12 @@ from game.core import Status
 from game.persist import replays as replay_files
 from game.replay import Driver, ReplayClock, game_of
 from game.replay.files import open_replay
-from game.scenes import playback
 from game.session import PlaySession, picture_of
 from game.session.geometry import Layout, led_digits
 from game.session.picture import Face
 from game.view.animation import FRAME_MS, STILL_MS, GifExport, export_gif
 from game.view.render import Renderer, tile_for
+from game.view.theme import current
 
 DATA = Path(__file__).parent / "data" / "replays" / "ms-toollib" / "test_files"
 EXPERT = DATA / "HI-SCORE Exp_49.25_3BV=127_3BVs=2.57_Wang Jianing G01825.avf"
@@ -157,7 +157,7 @@ def test_g_in_the_viewer_saves_a_gif_and_esc_stops_it(app: App, tmp_path: Path) 
     assert scene.gif is not None and not scene.gif.done
     bar = app.viewport.bar()
     row = pygame.image.tobytes(app.viewport.screen.subsurface((0, bar.centery, bar.w, 1)), "RGB")
-    assert bytes(playback.PROGRESS) in row  # the progress bar, drawn over the bar
+    assert bytes(current().highlight) in row  # the progress bar, drawn over the bar
     key(pygame.K_ESCAPE)
     step(app)
     assert scene.gif is None and app.running  # Esc stopped the GIF, not the viewer

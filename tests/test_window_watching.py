@@ -291,7 +291,7 @@ def _navy_in(app: App, area: pygame.Rect) -> int:
 def test_the_viewer_shows_a_timeline_thinking_heat_and_odds_and_a_click_on_it_seeks(
     app: App,
 ) -> None:
-    from game.scenes.timeline import Timeline
+    from game.scenes.playback.timeline import Timeline
 
     scene = dropped(app, COMMUNITY / "flop-player/avf/arbiter_int.avf")
     key(pygame.K_END)

@@ -56,6 +56,7 @@ class Watching:
             replay,
             self.viewport,
             self.stage,
+            lambda: self.prefs.keymap,
             counter_below_zero=counter,
             caption=caption,
             standalone=standalone,

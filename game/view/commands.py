@@ -2,7 +2,10 @@
 binds keys to it (the menu bar's menus are game.view.menus).
 
 The window's key handler and the help screen are both made from BINDINGS, so a key
-is added or rebound in one place. Keys are named as SDL names them
+is added or rebound in one place. The replay viewer's keys are commands too
+(ViewerCommand, VIEWER_BINDINGS), in the same KeyMap: a key means one command on the
+play screen and may mean another in the viewer, each scene asking the map what it
+means there; the Keys screen lists and rebinds both. Keys are named as SDL names them
 (``pygame.key.name(key, use_compat=False)``: "F2", "C", "Keypad +"), which keeps
 this module free of pygame and gives the help screen readable names.
 """
@@ -59,11 +62,41 @@ class Command(Enum):
     FLAG = "flag"
 
 
+class ViewerCommand(Enum):
+    """Something the player asks of the replay viewer, from a key (the value: its
+    name in the settings' rebound keys, apart from every Command's)."""
+
+    SPEED_1 = "replay at 1x"
+    SPEED_2 = "replay at 2x"
+    SPEED_4 = "replay at 4x"
+    SPEED_8 = "replay at 8x"
+    SLOWER = "replay slower"
+    FASTER = "replay faster"
+    PAUSE = "replay pause"
+    BACK = "replay a move back"
+    ON = "replay a move on"
+    START = "replay from the start"
+    END = "replay to the end"
+    AGAIN = "replay again"
+    ANALYSIS = "replay analysis"
+    TIMELINE = "replay timeline"
+    HEATMAP = "replay heatmap"
+    ODDS = "replay probabilities"
+    SKIP_IDLE = "replay skip idle"
+    PRACTISE_HERE = "replay practise from here"
+    PLAY_BOARD = "replay play its board"
+    GIF = "replay save as GIF"
+    CLOSE = "replay close"
+
+
+AnyCommand = Command | ViewerCommand
+
+
 @dataclass(frozen=True)
 class Binding:
     """The keys of one command, and how the help screen shows it."""
 
-    command: Command
+    command: AnyCommand
     keys: tuple[str, ...]
     """SDL key names; the first is the one the help shows."""
     does: str
@@ -73,6 +106,11 @@ class Binding:
     its own is not needed, the line before covers this command)."""
     covers: str | None = None
     """What the help says on a line that speaks for the lines after it too."""
+
+    @property
+    def in_viewer(self) -> bool:
+        """The replay viewer's command (not the play screen's)."""
+        return isinstance(self.command, ViewerCommand)
 
     @property
     def says(self) -> str:
@@ -127,6 +165,32 @@ BINDINGS: tuple[Binding, ...] = (
 )
 """Every key command of the window, in the order the help lists them."""
 
+VIEWER_BINDINGS: tuple[Binding, ...] = (
+    Binding(ViewerCommand.SPEED_1, ("1", "Keypad 1"), "replay: at 1x"),
+    Binding(ViewerCommand.SPEED_2, ("2", "Keypad 2"), "replay: at 2x"),
+    Binding(ViewerCommand.SPEED_4, ("4", "Keypad 4"), "replay: at 4x"),
+    Binding(ViewerCommand.SPEED_8, ("8", "Keypad 8"), "replay: at 8x"),
+    Binding(ViewerCommand.SLOWER, ("[",), "replay: slower (down to 0.25x)"),
+    Binding(ViewerCommand.FASTER, ("]",), "replay: faster (up to 8x)"),
+    Binding(ViewerCommand.PAUSE, ("Space", "P"), "replay: pause / go on"),
+    Binding(ViewerCommand.BACK, ("Left",), "replay: a move back"),
+    Binding(ViewerCommand.ON, ("Right",), "replay: a move on"),
+    Binding(ViewerCommand.START, ("Home",), "replay: to the start"),
+    Binding(ViewerCommand.END, ("End",), "replay: to the end"),
+    Binding(ViewerCommand.AGAIN, ("R",), "replay: play it again"),
+    Binding(ViewerCommand.ANALYSIS, ("A",), "replay: its analysis"),
+    Binding(ViewerCommand.TIMELINE, ("T",), "replay: the timeline"),
+    Binding(ViewerCommand.HEATMAP, ("H",), "replay: thinking time as heat"),
+    Binding(ViewerCommand.ODDS, ("O",), "replay: the mine probabilities"),
+    Binding(ViewerCommand.SKIP_IDLE, ("S",), "replay: skip idle time"),
+    Binding(ViewerCommand.PRACTISE_HERE, ("C",), "replay: play on from here"),
+    Binding(ViewerCommand.PLAY_BOARD, ("B",), "replay: play its board"),
+    Binding(ViewerCommand.GIF, ("G",), "replay: save as a GIF"),
+    Binding(ViewerCommand.CLOSE, ("Escape", "Q"), "replay: close (or stop a GIF)"),
+)
+"""The replay viewer's keys, in the order the Keys screen lists them (after the play
+screen's)."""
+
 MOUSE_HELP: tuple[tuple[str, str], ...] = (
     ("Left click", "open a cell"),
     ("Right click", "flag / question mark / clear"),
@@ -172,11 +236,14 @@ class DuplicateKeyError(ValueError):
 
 
 class KeyMap:
-    """Key name -> command, from a table of bindings; a key bound twice is refused."""
+    """Key name -> command, from a table of bindings: the play screen's and the replay
+    viewer's, each scene asking what a key means there. A key bound twice in one
+    scene is refused."""
 
-    def __init__(self, bindings: Iterable[Binding] = BINDINGS) -> None:
+    def __init__(self, bindings: Iterable[Binding] = (*BINDINGS, *VIEWER_BINDINGS)) -> None:
         self.bindings = tuple(bindings)
-        self._commands: dict[str, Command] = {}
+        self._play: dict[str, Command] = {}
+        self._viewer: dict[str, ViewerCommand] = {}
         for binding in self.bindings:
             if not binding.keys:
                 raise ValueError(f"{binding.command.value!r} has no key")
@@ -184,13 +251,17 @@ class KeyMap:
                 folded = key.casefold()
                 if key in MENU_KEYS:
                     raise DuplicateKeyError(f"the key {key!r} opens the menu bar")
-                other = self._commands.get(folded)
+                other = self.taken_by(key, binding.command)
                 if other is not None:
                     raise DuplicateKeyError(
                         f"the key {key!r} is bound to both {other.value!r} and "
                         f"{binding.command.value!r}"
                     )
-                self._commands[folded] = binding.command
+                command = binding.command
+                if isinstance(command, ViewerCommand):
+                    self._viewer[folded] = command
+                else:
+                    self._play[folded] = command
 
     def rebound(self, choice: Iterable[tuple[str, Iterable[str]]]) -> KeyMap:
         """This table with some commands' keys replaced (by command name; a name the
@@ -215,10 +286,21 @@ class KeyMap:
         return KeyMap(bindings)
 
     def command_for(self, key: str) -> Command | None:
-        """The command bound to a key name (any case), or None."""
-        return self._commands.get(key.casefold())
+        """The play screen's command bound to a key name (any case), or None."""
+        return self._play.get(key.casefold())
 
-    def shortcut(self, command: Command) -> str:
+    def viewer_command_for(self, key: str) -> ViewerCommand | None:
+        """The replay viewer's command bound to a key name (any case), or None."""
+        return self._viewer.get(key.casefold())
+
+    def taken_by(self, key: str, beside: AnyCommand) -> AnyCommand | None:
+        """The command that a key already means in the scene of ``beside`` (the play
+        screen or the viewer), or None."""
+        if isinstance(beside, ViewerCommand):
+            return self.viewer_command_for(key)
+        return self.command_for(key)
+
+    def shortcut(self, command: AnyCommand) -> str:
         """How a menu names the key of a command ("" when it has none)."""
         for binding in self.bindings:
             if binding.command is command:
@@ -226,7 +308,7 @@ class KeyMap:
         return ""
 
     def help_rows(self) -> list[tuple[str, str]]:
-        """The help screen's lines: the mouse, then every binding, then the menu bar's
-        keys and the dialogs'."""
-        keys = [(b.label, b.says) for b in self.bindings]
+        """The help screen's lines: the mouse, then every binding of the play screen,
+        then the menu bar's keys and the dialogs'."""
+        keys = [(b.label, b.says) for b in self.bindings if not b.in_viewer]
         return [*MOUSE_HELP, *(row for row in keys if row[0]), *MENU_HELP, *DIALOG_HELP]

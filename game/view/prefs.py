@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from game.persist import Profile, Settings
 from game.view import theme as themes
-from game.view.commands import Command, DuplicateKeyError, KeyMap
+from game.view.commands import AnyCommand, Command, DuplicateKeyError, KeyMap
 from game.view.sound import SoundPlayer, warn_to_stderr
 
 
@@ -69,15 +69,16 @@ class Prefs:
 
         self.save(toggles.next_theme(self.settings))
 
-    def rebind(self, command: Command, key: str) -> str:
-        """Bind a key to a command, kept in the settings; what happened, in words. A
-        key already bound elsewhere is refused (the command table allows no key twice)."""
+    def rebind(self, command: AnyCommand, key: str) -> str:
+        """Bind a key to a command (the play screen's or the replay viewer's), kept in
+        the settings; what happened, in words. A key already bound elsewhere in the
+        same scene is refused (the command table allows no key twice there)."""
         choice = dict(self.settings.keys)
         choice[command.value] = (key,)
         try:
             keymap = KeyMap().rebound(choice.items())
         except DuplicateKeyError:
-            other = self.keymap.command_for(key)
+            other = self.keymap.taken_by(key, command)
             what = other.value if other is not None else "the menu bar"
             return f"{key} is taken by {what}: kept as it was."
         self.keymap = keymap

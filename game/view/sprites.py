@@ -1,5 +1,8 @@
 """The sprite sheet, loaded once, scaled by an integer zoom, sliced into named pictures.
 
+Each look's sheet is read from its PNG once and kept (``sheet_image``): a new layout,
+zoom or look makes a new SpriteSheet from the picture already loaded.
+
 Scaling uses pygame.transform.scale (nearest neighbour), so the 16-pixel art stays
 crisp at every zoom. Bevels are drawn by nine-slicing the frame templates.
 """
@@ -16,6 +19,20 @@ from game.view.theme import Theme, current
 
 Rect = tuple[int, int, int, int]
 
+_loaded: dict[str, pygame.Surface] = {}
+"""Each sheet's picture as read from its file (in the window's pixel format), by name."""
+
+
+def sheet_image(theme: Theme) -> pygame.Surface:
+    """A look's sheet as read from its PNG: read once, then kept (once a window is
+    open; before that it is read again, in the file's format, when asked)."""
+    image = _loaded.get(theme.sheet)
+    if image is None:
+        image = pygame.image.load(str(asset_path("sprites", theme.sheet)))
+        with contextlib.suppress(pygame.error):  # no window yet: keep the file's format
+            image = _loaded[theme.sheet] = image.convert()
+    return image
+
 
 class SpriteSheet:
     """Named pictures cut from a theme's sheet (sprites/sheet.png for the classic) at one zoom."""
@@ -26,9 +43,7 @@ class SpriteSheet:
         self.theme = current() if theme is None else theme
         """The theme whose sheet this is."""
         if image is None:
-            image = pygame.image.load(str(asset_path("sprites", self.theme.sheet)))
-            with contextlib.suppress(pygame.error):  # no window yet: keep the file's format
-                image = image.convert()
+            image = sheet_image(self.theme)
         self.zoom = zoom
         self._source = image
         self._others: dict[int, SpriteSheet] = {}
@@ -62,7 +77,7 @@ class SpriteSheet:
             return self
         other = self._others.get(zoom)
         if other is None:
-            other = self._others[zoom] = SpriteSheet(zoom, self._source)
+            other = self._others[zoom] = SpriteSheet(zoom, self._source, self.theme)
         return other
 
     def _cut(self, rect: Rect) -> pygame.Surface:

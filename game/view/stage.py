@@ -208,7 +208,9 @@ class DialogScene(Scene):
         return self.dialog.dirty()
 
     def idle(self) -> bool:
-        return False  # (as before the stage: a dialog keeps the frame rate)
+        """Nothing in a dialog moves by itself (no caret blinks): it waits for input
+        like the board, once drawn."""
+        return not self.dialog.dirty()
 
     def wanted_size(self) -> tuple[int, int] | None:
         from game.view.window import usable_size

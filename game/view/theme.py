@@ -47,6 +47,8 @@ class Theme:
     """A form's complaint."""
     risk: tuple[Colour, Colour, Colour] = ((60, 170, 40), (255, 170, 40), (255, 20, 40))
     """The probability overlay's scale: no risk, even odds, a mine (green, amber, red)."""
+    trail: Colour = (96, 96, 96)
+    """The replay viewer's trail of the pointer, over the board's hidden and open cells."""
 
 
 CLASSIC = Theme(
@@ -61,6 +63,7 @@ CLASSIC = Theme(
     highlight_text=(255, 255, 255),
     field=(255, 255, 255),
     error=(255, 0, 0),
+    trail=(96, 96, 96),
 )
 """Windows 95 grey, navy and black: the default."""
 
@@ -88,6 +91,7 @@ CONTRAST = Theme(
     highlight_text=(0, 0, 0),
     field=(0, 0, 0),
     error=(255, 150, 150),
+    trail=(255, 255, 0),  # the board's open cells are black, its hidden ones light grey
 )
 """Black, white and yellow, with strong edges."""
 

@@ -2,7 +2,8 @@
 3BV solved over the game's time, beside straight lines of the player's best and
 median pace on that board (3BV/s from the history), a mark for every move
 coloured by its judged class (taller for the worse), and a line at the moment
-shown. A click on it goes to that moment.
+shown. A click on it goes to that moment. All but the line at the moment shown is
+drawn once (again for another size or look) and kept.
 """
 
 from __future__ import annotations
@@ -59,6 +60,7 @@ class Timeline:
         self.bbbv = max(bbbv, 1)
         self.paces = paces
         """The player's best and median 3BV/s on this board (None: no game yet)."""
+        self._picture: tuple[object, pygame.Surface] | None = None
 
     @staticmethod
     def place(board: pygame.Rect, zoom: int) -> pygame.Rect:
@@ -83,7 +85,24 @@ class Timeline:
     def _font_size(area: pygame.Rect) -> int:
         return max(9, min(area.h // 7, 16))
 
+    def _x_of(self, plot: pygame.Rect, ms: float) -> int:
+        return plot.x + round((ms - self.start) / (self.end - self.start) * (plot.w - 1))
+
     def draw(self, screen: pygame.Surface, area: pygame.Rect, now: float) -> None:
+        """The timeline into ``area``, with a line at the moment ``now``."""
+        look = theme()
+        key = (area.size, look.name)
+        if self._picture is None or self._picture[0] != key:
+            picture = pygame.Surface(area.size)
+            self._paint(picture, pygame.Rect((0, 0), area.size))
+            self._picture = (key, picture)
+        screen.blit(self._picture[1], area)
+        plot = self._plot(area)
+        x_now = self._x_of(plot, max(self.start, min(self.end, now)))
+        screen.fill(look.error, (x_now, plot.y, 1, plot.h))
+
+    def _paint(self, screen: pygame.Surface, area: pygame.Rect) -> None:
+        """Everything but the moment shown."""
         look = theme()
         screen.fill(look.face, area)
         pygame.draw.rect(screen, look.shadow, area, 1)
@@ -94,7 +113,7 @@ class Timeline:
         self._legend(screen, font, area, plot)
 
         def x_of(ms: float) -> int:
-            return plot.x + round((ms - self.start) / (self.end - self.start) * (plot.w - 1))
+            return self._x_of(plot, ms)
 
         def y_of(bbbv: float) -> int:
             return curve.bottom - round(min(bbbv, self.bbbv) / self.bbbv * (curve.h - 1))
@@ -117,8 +136,6 @@ class Timeline:
             colour, share = mark_style(judged.verdict)
             h = max(2, round(strip_h * share))
             screen.fill(colour, (x_of(judged.ms), plot.bottom - h, 2, h))
-        x_now = x_of(max(self.start, min(self.end, now)))
-        screen.fill(look.error, (x_now, plot.y, 1, plot.h))
 
     def _legend(
         self, screen: pygame.Surface, font: pygame.font.Font, area: pygame.Rect, plot: pygame.Rect
