@@ -3,7 +3,7 @@ settings and keys, the custom board and board code, help, rules and about; and t
 one place that tells the player what the profile could not read or save.
 
 The dialogs themselves are made by game.screens, imported when one is first opened
-(about 12 ms a start-up with nothing to ask need not pay).
+(about 12 ms a start-up with nothing to ask need not pay); each answers a typed value.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from game.view.stage import Stage
 if TYPE_CHECKING:
     from game.persist import Sort
     from game.replay import Replay
-    from game.screens import HistoryFilter
+    from game.screens.history import HistoryFilter
 
 NewGame = Callable[..., None]
 """Starts a new game: board, and the keywords seed, rules, source (PlayScene.new_game)."""
@@ -39,34 +39,34 @@ class Dialogs:
         """Show, once, anything the profile could not read or save."""
         problems = self.profile.take_new_problems()
         if problems:
-            from game import screens
+            from game.screens.messages import problems_dialog
 
-            self.stage.open(screens.problems_dialog(problems))
+            self.stage.open(problems_dialog(problems))
 
     def best_times(self, preset: Difficulty) -> None:
         """The Best Times screen of one preset (Next: the next preset)."""
-        from game import screens
+        from game.screens.records import BestTimesAnswer, best_times_dialog, next_preset
 
         shown = preset if preset.is_preset else Difficulty.BEGINNER
 
         def answered(result: object) -> None:
-            if result == screens.NEXT:
-                self.best_times(screens.next_preset(shown))
-            elif result == screens.RESET:
+            if result is BestTimesAnswer.NEXT:
+                self.best_times(next_preset(shown))
+            elif result is BestTimesAnswer.RESET:
                 self.confirm("all best times", self.profile.reset_best_times)
 
         entries = self.profile.best_times(shown)
         rate = self.profile.best_rate(shown)
-        self.stage.open(screens.best_times_dialog(entries, shown, rate), answered)
+        self.stage.open(best_times_dialog(entries, shown, rate), answered)
 
     def statistics(self) -> None:
         """The Statistics screen."""
-        from game import screens
+        from game.screens.statistics import StatisticsAnswer, statistics_dialog
 
         def answered(result: object) -> None:
-            if result == screens.RESET:
+            if result is StatisticsAnswer.RESET:
                 self.confirm("all statistics", self.profile.reset_stats)
-            elif result == screens.DEATHS:
+            elif result is StatisticsAnswer.DEATHS:
                 self.deaths(self.table.board)
 
         kinds = [*PRESETS, Difficulty.CUSTOM]
@@ -78,22 +78,22 @@ class Dialogs:
 
         daily = self.profile.history.daily(date.today())
         codes = self.profile.history.stats(CODE_KIND)
-        self.stage.open(screens.statistics_dialog(stats, rates, daily, codes), answered)
+        self.stage.open(statistics_dialog(stats, rates, daily, codes), answered)
 
     def deaths(self, board: Board) -> None:
         """Where the player died on a board size (Next: each preset, and the
         window's board if it is none), over the whole history."""
-        from game import screens
+        from game.screens.statistics import DeathsAnswer, deaths_dialog
 
         sizes = list(dict.fromkeys([*PRESETS.values(), self.table.board]))
 
         def answered(result: object) -> None:
-            if result == screens.NEXT:
+            if result is DeathsAnswer.NEXT:
                 at = sizes.index(board) if board in sizes else -1
                 self.deaths(sizes[(at + 1) % len(sizes)])
 
         deaths = self.profile.deaths(board.rows, board.cols)
-        self.stage.open(screens.deaths_dialog(board, deaths), answered)
+        self.stage.open(deaths_dialog(board, deaths), answered)
 
     def history(
         self,
@@ -106,42 +106,45 @@ class Dialogs:
         Next shows the next kind of board (all, each preset, custom, the daily
         boards, the games from board codes),
         Result every game, the won or the lost, Sort the next order (newest
-        first to begin with), More the next page (then the first again); Export
+        first to begin with), Previous and More the page before and after (round
+        and round); a game picked: its analysis; Export
         writes the whole history to a dated file in the data folder and Import
         adds the newest such file found there, each saying what it did."""
-        from game import screens
         from game.persist import Sort
+        from game.screens import history as screen
+        from game.screens.history import HistoryAnswer, PickedGame
 
         order = Sort.DATE if sort is None else sort
 
         def answered(result: object) -> None:
-            if result == screens.NEXT:
-                self.history(screens.next_history_filter(kind), order, won=won)
-            elif result == screens.RESULT:
-                self.history(kind, order, won=screens.next_history_result(won))
-            elif result == screens.SORT:
-                self.history(kind, screens.next_history_sort(order), won=won)
-            elif result == screens.OLDER:
-                later = first + screens.HISTORY_ROWS
-                self.history(kind, order, later if later < total else 0, won)
-            elif result == screens.PICKED and dialog.picked is not None:
-                self.analyse_stored(games[dialog.picked].record.replay, again)
-            elif result in (screens.EXPORT, screens.IMPORT):
+            if result is HistoryAnswer.NEXT:
+                self.history(screen.next_history_filter(kind), order, won=won)
+            elif result is HistoryAnswer.RESULT:
+                self.history(kind, order, won=screen.next_history_result(won))
+            elif result is HistoryAnswer.SORT:
+                self.history(kind, screen.next_history_sort(order), won=won)
+            elif result is HistoryAnswer.MORE:
+                self.history(kind, order, screen.later_page(first, total), won)
+            elif result is HistoryAnswer.PREVIOUS:
+                self.history(kind, order, screen.earlier_page(first, total), won)
+            elif isinstance(result, PickedGame):
+                self.analyse_stored(result.game.record.replay, again)
+            elif result in (HistoryAnswer.EXPORT, HistoryAnswer.IMPORT):
                 done = (
                     self.profile.export_history()
-                    if result == screens.EXPORT
+                    if result is HistoryAnswer.EXPORT
                     else self.profile.import_history()
                 )
-                self.stage.open(screens.history_transfer_dialog(done))
+                self.stage.open(screen.history_transfer_dialog(done))
                 self.tell_problems()
 
         total = self.profile.count(kind, won)
-        games = self.profile.page(kind, won, order, offset=first, limit=screens.HISTORY_ROWS)
-        charted = self.profile.page(kind, won, limit=screens.HISTORY_CHART)
-        chart_of = screens.charted_board(kind, charted[0] if charted else None)
+        games = self.profile.page(kind, won, order, offset=first, limit=screen.HISTORY_ROWS)
+        charted = self.profile.page(kind, won, limit=screen.HISTORY_CHART)
+        chart_of = screen.charted_board(kind, charted[0] if charted else None)
         if chart_of is not kind and chart_of is not None:  # (all boards: the newest's)
-            charted = self.profile.page(chart_of, won, limit=screens.HISTORY_CHART)
-        dialog = screens.history_dialog(
+            charted = self.profile.page(chart_of, won, limit=screen.HISTORY_CHART)
+        dialog = screen.history_dialog(
             games, kind, sort=order, won=won, first=first, total=total, charted=charted
         )
 
@@ -153,15 +156,15 @@ class Dialogs:
     def analyse_stored(self, replay_name: str | None, then: Callable[[], None]) -> None:
         """The analysis of a game of the history from its kept replay (or why there
         is none); ``then`` after it closes."""
-        from game import screens
         from game.persist import replays as replay_files
         from game.replay import ReplayError
         from game.replay.files import open_replay
+        from game.screens.analysis import NO_REPLAY
         from game.view.widgets.message import MessageDialog
 
         path = replay_files.kept(self.profile.folder, replay_name)
         if path is None:
-            self.stage.open(MessageDialog("Analysis", [screens.NO_REPLAY]), lambda _: then())
+            self.stage.open(MessageDialog("Analysis", [NO_REPLAY]), lambda _: then())
             return
         try:
             opened = open_replay(path)
@@ -182,10 +185,10 @@ class Dialogs:
         """The analysis of a game (its replay; ``path``: the file it came from, so
         a community file is counted by its community's rules), every click judged
         on boards of up to JUDGED_CELLS cells; ``then`` after it closes."""
-        from game import screens
         from game.analysis.judge import JUDGED_CELLS
         from game.replay.files import COMMUNITY_SUFFIXES
         from game.replay.report import report, report_of
+        from game.screens.analysis import analysis_dialog
 
         board = replay.board
         judged = board.rows * board.cols <= JUDGED_CELLS
@@ -198,40 +201,38 @@ class Dialogs:
 
             self.stage.open(MessageDialog("This game cannot be analysed", [entry["error"]]))
             return
-        self.stage.open(
-            screens.analysis_dialog(entry, name), None if then is None else lambda _: then()
-        )
+        self.stage.open(analysis_dialog(entry, name), None if then is None else lambda _: then())
 
     def confirm(self, what: str, reset: Callable[[], bool]) -> None:
         """Ask before resetting records; Cancel is the default."""
-        from game import screens
+        from game.screens.records import ConfirmAnswer, confirm_dialog
 
         def answered(result: object) -> None:
-            if result == screens.RESET:
+            if result is ConfirmAnswer.RESET:
                 reset()
                 self.tell_problems()
 
-        self.stage.open(screens.confirm_dialog(what), answered)
+        self.stage.open(confirm_dialog(what), answered)
 
     def keys(self) -> None:
         """The Keys screen: pick a command, press its new key; kept in the settings."""
-        from game import screens
+        from game.screens.settings import KeysAnswer, keys_dialog, keys_items
 
         prefs = self.prefs
-        dialog = screens.keys_dialog(prefs.keymap)
+        dialog = keys_dialog(prefs.keymap)
         bindings = prefs.keymap.bindings
 
         def picked(index: int) -> list[tuple[str, str]]:
             dialog.wait_for_key(index, f"Press the key for '{bindings[index].does}' (Esc: keep).")
-            return screens.keys_items(prefs.keymap)
+            return keys_items(prefs.keymap)
 
         def pressed(index: int, key: str) -> tuple[list[tuple[str, str]], str | None]:
             said = prefs.rebind(bindings[index].command, key)
             self.tell_problems()
-            return screens.keys_items(prefs.keymap), said
+            return keys_items(prefs.keymap), said
 
         def answered(result: object) -> None:
-            if result == screens.DEFAULT_KEYS:
+            if result is KeysAnswer.DEFAULTS:
                 prefs.default_keys()
                 self.tell_problems()
                 self.keys()
@@ -243,10 +244,10 @@ class Dialogs:
     def settings(self) -> None:
         """The Settings menu: each pick changes one setting and keeps it; the rules
         apply from the next game (the game in progress keeps its own)."""
-        from game import screens
+        from game.screens.settings import settings_dialog
         from game.view import toggles
 
-        dialog = screens.settings_dialog(self.prefs.settings)
+        dialog = settings_dialog(self.prefs.settings)
 
         def picked(index: int) -> list[tuple[str, str]]:
             self.prefs.save(toggles.SETTINGS[index].cycled(self.prefs.settings))
@@ -258,23 +259,21 @@ class Dialogs:
 
     def custom(self, new_game: NewGame) -> None:
         """The Custom board dialog: rows, columns, mines, checked against the limits."""
-        from game import screens
+        from game.screens.custom import custom_dialog
 
         def chosen(result: object) -> None:
-            board = screens.custom_board(result)
-            if board is not None:
-                new_game(board)
+            if isinstance(result, Board):
+                new_game(result)
 
-        self.stage.open(screens.custom_dialog(self.table.board), chosen)
+        self.stage.open(custom_dialog(self.table.board), chosen)
 
     def board_code(self, new_game: NewGame) -> None:
         """Ask for a board code, then deal its board."""
-        from game import screens
-        from game.replay import boardcode
+        from game.replay.boardcode import BoardCode
+        from game.screens.codes import board_code_dialog
 
-        def chosen(result: object) -> None:
-            if isinstance(result, dict):
-                code = boardcode.parse(str(result["code"]))
+        def chosen(code: object) -> None:
+            if isinstance(code, BoardCode):
                 new_game(
                     code.board,
                     seed=code.seed,
@@ -283,7 +282,7 @@ class Dialogs:
                     start=code.start,
                 )
 
-        self.stage.open(screens.board_code_dialog(), chosen)
+        self.stage.open(board_code_dialog(), chosen)
 
     def help(self) -> None:
         """The keys, from the bindings table."""
@@ -293,12 +292,12 @@ class Dialogs:
 
     def rules(self) -> None:
         """The rules in brief."""
-        from game import screens
+        from game.screens.messages import rules_dialog
 
-        self.stage.open(screens.rules_dialog())
+        self.stage.open(rules_dialog())
 
     def about(self) -> None:
         """The version, the licences, and where the player's records are kept."""
-        from game import screens
+        from game.screens.messages import about_dialog
 
-        self.stage.open(screens.about_dialog(version(), self.profile.folder))
+        self.stage.open(about_dialog(version(), self.profile.folder))

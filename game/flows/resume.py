@@ -15,16 +15,16 @@ def offer(dialogs: Dialogs) -> None:
     saved = profile.saved_game
     if saved is None:
         return
-    from game import screens
+    from game.screens.resume import ResumeAnswer, resume_dialog
 
     def answered(result: object) -> None:
-        if result == screens.NEW_GAME:  # only a clear answer throws the game away
+        if result is ResumeAnswer.NEW_GAME:  # only a clear answer throws the game away
             profile.clear_resume()
             dialogs.tell_problems()
         else:
             bring_back(dialogs)
 
-    dialogs.stage.open(screens.resume_dialog(saved), answered)
+    dialogs.stage.open(resume_dialog(saved), answered)
 
 
 def bring_back(dialogs: Dialogs) -> bool:

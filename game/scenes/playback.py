@@ -512,7 +512,7 @@ class PlaybackScene(Scene):
 
     def gif_step(self) -> None:
         """A slice of the GIF's work (a few milliseconds); once done, the bar says
-        where it went."""
+        where it went, and a notice gives its whole path."""
         gif = self.gif
         assert gif is not None
         try:
@@ -522,8 +522,11 @@ class PlaybackScene(Scene):
             self.note = f"the GIF could not be saved: {error.strerror or error}"
         else:
             if done:
+                from game.screens.messages import saved_dialog
+
                 self.gif = None
                 self.note = f"GIF saved: {gif.target.parent.name}/{gif.target.name}"
+                self.stage.open(saved_dialog("GIF", gif.target))  # (the bar cuts a path)
         self.changed = True
 
     def draw_gif_progress(self, screen: pygame.Surface, bar: pygame.Rect) -> None:
