@@ -8,13 +8,15 @@ from collections.abc import Iterator
 
 import pygame
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from test_window import BEGINNER, FakeClock, cell_center, click, key, use_layout, win_beginner
 
 from game import cli
 from game.app import App
 from game.core import Status
 from game.persist import GameRecord
-from game.screens.history import HistoryAnswer
+from game.screens.history import HISTORY_ROWS, HistoryAnswer, earlier_page, later_page
 from game.view import theme
 from game.view.widgets.dialog import Dialog
 
@@ -156,3 +158,18 @@ def test_previous_pages_back_and_from_the_first_page_to_the_last(app: App) -> No
         "Games 13 to 24 of 25, newest first.",
         "Games 1 to 12 of 25, newest first.",
     ]
+
+
+@given(st.integers(0, 10_000), st.integers(0, 40))
+def test_previous_undoes_more_and_both_go_round_every_page(total: int, presses: int) -> None:
+    pages = max(1, -(-total // HISTORY_ROWS))
+    first = 0
+    seen = []
+    for _ in range(presses):
+        first = later_page(first, total)
+        seen.append(first)
+        assert first % HISTORY_ROWS == 0 and (first < total or first == 0)
+    for back in reversed([0, *seen][:presses]):
+        first = earlier_page(first, total)
+        assert first == back
+    assert len(set(seen)) == min(presses, pages)
