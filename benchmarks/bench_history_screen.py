@@ -27,10 +27,11 @@ from window_env import ROOT  # first: the environment pygame starts in
 import pygame
 
 from benchmarks import history_fill
-from game import cli, screens
+from game import cli
 from game.app import App
 from game.persist import HISTORY_FILE
 from game.rules import PRESETS, Difficulty
+from game.screens.history import HistoryAnswer
 
 GAMES = 100_000
 TARGET_MS = 50.0
@@ -73,10 +74,10 @@ def measure(folder: Path) -> dict[str, float]:
         if shown is None or not shown.title.startswith("History"):
             raise SystemExit("F7 did not open the History screen")
         for _ in range(19):  # to the 20th page, the last timed
-            more = frame_ms(app, choose(app, screens.OLDER))
+            more = frame_ms(app, choose(app, HistoryAnswer.MORE.label))
         times["more"].append(more)
-        times["next"].append(frame_ms(app, choose(app, screens.NEXT)))
-        times["sort"].append(frame_ms(app, choose(app, screens.SORT)))
+        times["next"].append(frame_ms(app, choose(app, HistoryAnswer.NEXT.label)))
+        times["sort"].append(frame_ms(app, choose(app, HistoryAnswer.SORT.label)))
         while app.stage.top_dialog is not None:
             frame_ms(app, press(pygame.K_ESCAPE))
     pygame.quit()

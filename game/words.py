@@ -26,3 +26,8 @@ def result_word(status: Status) -> str:
 def count(number: int, noun: str, plural: str | None = None) -> str:
     """A number with its noun, singular or plural: 1 game, 2 games, 1 day."""
     return f"{number} {noun if number == 1 else plural or noun + 's'}"
+
+
+def figure(value: float | None, form: str) -> str:
+    """A figure in its form ("{:.2f}"), or "-" when there is none."""
+    return "-" if value is None else form.format(value)

@@ -175,5 +175,7 @@ def test_g_in_the_viewer_saves_a_gif_and_esc_stops_it(app: App, tmp_path: Path) 
     (gif,) = folder.glob("*.gif")
     assert list(folder.glob(".*")) == []
     assert "GIF saved" in scene.status()[-1] and gif.name in scene.status()[-1]
+    key(pygame.K_RETURN, "\r")  # (the notice of its whole path; the window shrinks back)
+    step(app)
     with Image.open(gif) as picture:
         assert picture.size == app.viewport.screen.get_size() and picture.n_frames > 1

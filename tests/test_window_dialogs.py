@@ -14,12 +14,16 @@ import pygame
 import pytest
 from test_window import BEGINNER, FakeClock, cell_center, click, key, type_text, use_layout
 
-from game import cli, screens
+from game import cli
 from game.app import App
 from game.core import Status
 from game.flows import resume
 from game.persist import SavedGame
 from game.rules import MAX_COLS, MAX_ROWS, MAX_ZOOM, PRESETS, Board, Difficulty, custom
+from game.screens.end_of_game import game_panel
+from game.screens.messages import about_dialog
+from game.screens.records import confirm_dialog, name_dialog
+from game.screens.resume import resume_dialog
 from game.session import Stopwatch
 from game.view.commands import Command
 from game.view.widgets.dialog import Dialog
@@ -55,15 +59,15 @@ OPENERS: dict[str, Callable[[App], None]] = {
     "custom": lambda a: a.play.command(Command.CUSTOM),
     "best times": lambda a: a.play.command(Command.BEST_TIMES),
     "statistics": lambda a: a.play.command(Command.STATISTICS),
-    "confirm": lambda a: a.stage.open(screens.confirm_dialog("all best times")),
+    "confirm": lambda a: a.stage.open(confirm_dialog("all best times")),
     "panel": lambda a: a.stage.open(
-        screens.game_panel(a.table.session.summary(), a.table.board.difficulty)
+        game_panel(a.table.session.summary(), a.table.board.difficulty)
     ),
     "name": lambda a: a.stage.open(
-        screens.name_dialog(a.table.session.summary(), Difficulty.EXPERT, 3, "Someone")
+        name_dialog(a.table.session.summary(), Difficulty.EXPERT, 3, "Someone")
     ),
     "resume": lambda a: a.stage.open(
-        screens.resume_dialog(
+        resume_dialog(
             SavedGame(a.table.game.to_snapshot(), elapsed_ms=12_345, log=())  # type: ignore[arg-type]
         )
     ),
@@ -132,7 +136,7 @@ def test_a_10kb_path_in_a_message_lays_out_in_well_under_a_second(app: App) -> N
     path = "/home/player/" + "very-long-folder-name-" * 460  # 10 KB, one word
     assert len(path) > 10_000
     started = time.perf_counter()
-    app.stage.open(screens.about_dialog("1.0", Path(path)))
+    app.stage.open(about_dialog("1.0", Path(path)))
     app.run(frames=1)
     elapsed = time.perf_counter() - started
     assert elapsed < 1.0, f"{elapsed:.2f} s"
@@ -253,7 +257,7 @@ def test_the_resume_offer_names_the_time_the_timer_showed(app: App) -> None:
     click(app, cell_center(app, 0, 0))
     elapsed = 12_345
     shown = Stopwatch(lambda: 0.0, elapsed, started=True).seconds_shown
-    dialog = screens.resume_dialog(SavedGame(app.table.game.to_snapshot(), elapsed_ms=elapsed))
+    dialog = resume_dialog(SavedGame(app.table.game.to_snapshot(), elapsed_ms=elapsed))
     assert f"at {shown} seconds" in dialog.lines[0]
     # ... and the window's timer shows the same after resuming such a game.
     resume.keep(app.profile, app.table)

@@ -23,12 +23,13 @@ from test_window import (
 from test_window_hints import ring_colour
 from test_window_keyboard import cursor_drawn, go_to, press
 
-from game import cli, screens
+from game import cli
 from game.app import App
 from game.core import Look, Status, analyse
 from game.persist.history import GameRecord, StoredGame
 from game.replay.boardcode import BoardCode
 from game.rules import MAX_ZOOM, PRESETS, Board, Difficulty, custom
+from game.screens.history import history_dialog
 from game.session.geometry import led_digits
 from game.view.commands import Command
 from game.view.menus import MENUS
@@ -140,7 +141,7 @@ def test_a_path_too_long_for_a_line_is_shortened_in_the_middle_not_broken() -> N
 
 def test_one_game_in_the_history_chart_is_one_game_not_1_games() -> None:
     record = GameRecord("2026-01-02T03:04:05", "beginner", 9, 9, 10, "opening", "1", True, 9000)
-    dialog = screens.history_dialog([StoredGame(1, record)], Difficulty.BEGINNER)
+    dialog = history_dialog([StoredGame(1, record)], Difficulty.BEGINNER)
     assert dialog.chart is not None and dialog.chart[0].endswith("(1 game)")
     assert dialog.chart[2] == ("2026-01-02", "2026-01-02")
 

@@ -101,3 +101,49 @@ def test_a_saved_game_declined_at_the_next_start_is_kept_as_abandoned(
     assert game.record.abandoned and not game.record.won
     assert kept.stats("beginner").played == 1  # abandoned counts as lost
     kept.close()
+
+
+def test_the_history_charts_a_practice_win_but_its_best_line_never_drops_to_it(
+    app: App,
+) -> None:
+    """The best-so-far line steps down through ranked wins only: a faster practice
+    win (a death undone) is a dot, and the line stays at the ranked best above it."""
+    from game.modes.practice import DEATH_UNDONE
+    from game.persist import GameRecord
+    from game.view import theme
+
+    def won(day: int, ms: int, unranked: str | None = None) -> GameRecord:
+        return GameRecord(
+            f"2026-01-{day:02d}T10:00:00",
+            "beginner",
+            9,
+            9,
+            10,
+            "safe",
+            str(day),
+            True,
+            ms,
+            20,
+            20,
+            unranked=unranked,
+        )
+
+    app.profile.record_game(won(1, 20_000))
+    app.profile.record_game(won(2, 5_000, DEATH_UNDONE))
+    app.profile.record_game(won(3, 15_000))  # (the practice win's dot in the middle)
+    key(pygame.K_F7)
+    app.run(frames=1)
+    dialog = app.stage.top_dialog
+    assert dialog is not None and dialog.rect is not None
+    rect, screen, look = dialog.rect, app.viewport.screen, theme.current()
+    dots = [
+        (x, y)
+        for x in range(rect.left, rect.right)
+        for y in range(rect.top + rect.height // 3, rect.bottom)
+        if tuple(screen.get_at((x, y))[:3]) == tuple(look.highlight)
+    ]
+    lowest = max(y for _, y in dots)  # the practice win's dot: the faster, the lower
+    xs = range(min(x for x, y in dots if y == lowest), max(x for x, y in dots if y == lowest) + 1)
+    top = min(y for x, y in dots if x in xs)
+    above = {tuple(screen.get_at((x, y))[:3]) for x in xs for y in range(top - 9, top - 2)}
+    assert above == {tuple(look.field)}, "no line drops to the practice win's dot"

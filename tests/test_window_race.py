@@ -11,11 +11,11 @@ from test_window import BEGINNER, FakeClock, cell_center, click, key, use_layout
 
 from game.app import App
 from game.core import Status
-from game.flows.race import RACE
 from game.modes.practice import Practice
 from game.modes.shared import Code
 from game.replay.boardcode import BoardCode
 from game.rules import PRESETS, Difficulty, GameRules
+from game.screens.race import RaceAnswer
 
 app, clock, close_all = records.app, records.clock, records.close_all  # (its fixtures)
 
@@ -103,7 +103,7 @@ def test_a_ghost_races_a_board_code_in_step_with_the_clock(app: App, clock: Fake
     offer = app.stage.top_dialog
     assert offer is not None and offer.title == "Race a ghost"
     assert any("your best on this board" in line for line in offer.lines)  # type: ignore[attr-defined]
-    offer.choose(RACE)
+    offer.choose(RaceAnswer.RACE.label)
     app.stage.settle()
     race = app.play.race
     assert race.ghost is not None and race.ghost.progress.finish_ms == int(ghost_ms)
@@ -149,9 +149,8 @@ def test_a_ghost_races_a_board_code_in_step_with_the_clock(app: App, clock: Fake
 def test_retry_races_the_game_just_played_with_its_progress_on_a_small_board(
     app: App, clock: FakeClock
 ) -> None:
-    from game import screens
-    from game.flows.race import RACE_BOARD
     from game.scenes.rivals import mini_board_room
+    from game.screens.end_of_game import PanelAnswer
 
     app.play.new_game(PRESETS[Difficulty.EXPERT])  # room beside the counter for one
     app.run(frames=1)
@@ -164,15 +163,15 @@ def test_retry_races_the_game_just_played_with_its_progress_on_a_small_board(
         key(pygame.K_RETURN, "\r")
         app.run(frames=1)
     panel = app.stage.top_dialog
-    assert panel is not None and screens.RETRY in panel.buttons  # type: ignore[attr-defined]
+    assert panel is not None and PanelAnswer.RETRY.label in panel.buttons  # type: ignore[attr-defined]
     layout = app.table.game.minefield
-    panel.choose(screens.RETRY)
+    panel.choose(PanelAnswer.RETRY.label)
     app.stage.settle()
     app.run(frames=1)
     assert app.table.game.minefield == layout and isinstance(app.table.tag.mode, Practice)
     offer = app.stage.top_dialog
     assert offer is not None and offer.title == "Race a ghost"
-    offer.choose(RACE_BOARD)
+    offer.choose(RaceAnswer.RACE_BOARD.label)
     app.stage.settle()
     race = app.play.race
     assert race.ghost is not None and race.ghost.small_board

@@ -395,9 +395,9 @@ def test_an_abandoned_game_and_a_board_code_game_are_shown_apart(
 ) -> None:
     from test_window_replay import play_code
 
-    from game import screens
     from game.replay.boardcode import BoardCode
     from game.rules import Board, GameRules
+    from game.screens.history import HistoryAnswer
 
     use_layout(app, BEGINNER)
     click(app, cell_center(app, 0, 5))  # under way
@@ -420,7 +420,7 @@ def test_an_abandoned_game_and_a_board_code_game_are_shown_apart(
     # of one size's times for all boards; Beginner's has the abandoned game alone.
     assert dialog.chart is None  # type: ignore[attr-defined]
     while top_dialog_title(app) != "History: board codes":
-        dialog.choose(screens.NEXT)
+        dialog.choose(HistoryAnswer.NEXT.label)
         app.stage.settle()
         app.run(frames=1)
         dialog = app.stage.top_dialog
@@ -460,7 +460,7 @@ def test_the_history_sorts_pages_exports_and_imports(app: App, clock: FakeClock)
     _press_history_button(app, 2)  # Result: the lost, of which there are none
     dialog = app.stage.top_dialog
     assert dialog is not None and dialog.rows == []  # type: ignore[attr-defined]
-    _press_history_button(app, 5)  # Export
+    _press_history_button(app, 6)  # Export (after Previous and More)
     [said] = app.stage.top_dialog.lines  # type: ignore[union-attr]
     assert said.startswith("2 games were written to ")
     folder = app.profile.folder
@@ -469,7 +469,7 @@ def test_the_history_sorts_pages_exports_and_imports(app: App, clock: FakeClock)
     close_all(app)
     key(pygame.K_F7)
     app.run(frames=1)
-    _press_history_button(app, 6)  # Import: the same games, none added twice
+    _press_history_button(app, 7)  # Import: the same games, none added twice
     [said] = app.stage.top_dialog.lines  # type: ignore[union-attr]
     assert said.startswith("0 games were added from ") and str(export) in said
     assert app.profile.count() == 2
@@ -493,7 +493,7 @@ def test_the_best_3bv_per_second_is_a_record(app: App, clock: FakeClock) -> None
 def test_where_a_game_is_lost_is_kept_and_the_deaths_are_a_heatmap(
     app: App, clock: FakeClock
 ) -> None:
-    from game import screens
+    from game.screens.statistics import DeathsAnswer, StatisticsAnswer
     from game.view.widgets.heatmap import HeatmapDialog
 
     for _ in range(2):
@@ -508,7 +508,7 @@ def test_where_a_game_is_lost_is_kept_and_the_deaths_are_a_heatmap(
     app.run(frames=1)
     dialog = app.stage.top_dialog
     assert dialog is not None
-    dialog.choose(screens.DEATHS)
+    dialog.choose(StatisticsAnswer.DEATHS.label)
     app.stage.settle()
     app.run(frames=1)
     heat = app.stage.top_dialog
@@ -522,7 +522,7 @@ def test_where_a_game_is_lost_is_kept_and_the_deaths_are_a_heatmap(
         for y in range(rect.top, rect.bottom)
     )
     assert warm >= 12 * 12  # the one cell, drawn hot
-    heat.choose(screens.NEXT)  # the next size: Intermediate, where none was lost
+    heat.choose(DeathsAnswer.NEXT.label)  # the next size: Intermediate, where none was lost
     app.stage.settle()
     app.run(frames=1)
     other = app.stage.top_dialog
@@ -533,7 +533,7 @@ def test_where_a_game_is_lost_is_kept_and_the_deaths_are_a_heatmap(
 def test_a_game_picked_in_the_history_opens_its_analysis_from_its_kept_replay(
     app: App, clock: FakeClock
 ) -> None:
-    from game import screens
+    from game.screens.analysis import NO_REPLAY
     from game.view.widgets.menu import MenuDialog
     from game.view.widgets.message import MessageDialog
 
@@ -568,7 +568,7 @@ def test_a_game_picked_in_the_history_opens_its_analysis_from_its_kept_replay(
     assert app.viewport.screen.get_at((row.x + 1, row.centery))[:3] == (0, 0, 128)  # lit
     click(app, row.center)
     told = app.stage.top_dialog
-    assert isinstance(told, MessageDialog) and told.lines == [screens.NO_REPLAY]
+    assert isinstance(told, MessageDialog) and told.lines == [NO_REPLAY]
     key(pygame.K_RETURN, "\r")
     app.run(frames=1)
     assert top_dialog_title(app) == "History: all boards"

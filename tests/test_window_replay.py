@@ -23,7 +23,7 @@ from test_window import (
     use_layout,
 )
 
-from game import cli, screens
+from game import cli
 from game.app import App
 from game.core import Game, Status, reveal
 from game.modes.ordinary import Ordinary
@@ -34,6 +34,7 @@ from game.replay import Kind, load, parse, verify
 from game.replay.boardcode import BoardCode, daily
 from game.replay.boardcode import parse as parse_code
 from game.rules import PRESETS, Board, Difficulty, GameRules
+from game.screens.end_of_game import PanelAnswer
 from game.session import PlaySession
 from game.view.commands import Command
 
@@ -181,14 +182,14 @@ def test_the_panel_shows_the_board_code_and_keeps_a_lost_game_on_request(
         shared.board, shared.rules, lambda: 0.0, seed=shared.seed, start=shared.start
     )
     assert again.game.minefield == app.table.game.minefield  # one layout, for anyone
-    dialog.choose(screens.KEEP_REPLAY)  # the button, as a click would choose it
+    dialog.choose(PanelAnswer.KEEP_REPLAY.label)  # the button, as a click would choose it
     app.stage.settle()
     kept = list((app.profile.folder / replay_files.FOLDER).glob("*-kept.msreplay"))
     assert len(kept) == 1 and verify(load(kept[0])).ok
     assert app.profile.history.games()[0].record.replay == kept[0].name
     panel = app.stage.top_dialog
     assert panel is not None
-    panel.choose(screens.COPY_CODE)
+    panel.choose(PanelAnswer.COPY_CODE.label)
     app.stage.settle()
     assert "clipboard" in " ".join(getattr(app.stage.top_dialog, "lines", []))
 
@@ -200,8 +201,8 @@ def test_the_panel_saves_the_game_as_an_evf_file_the_community_reads(
 
     play_to_the_end(app, clock, lose=True)
     panel = app.stage.top_dialog
-    assert panel is not None and screens.EXPORT_EVF in panel.buttons  # type: ignore[attr-defined]
-    panel.choose(screens.EXPORT_EVF)
+    assert panel is not None and PanelAnswer.EXPORT_EVF.label in panel.buttons  # type: ignore[attr-defined]
+    panel.choose(PanelAnswer.EXPORT_EVF.label)
     app.stage.settle()
     [saved] = (app.profile.folder / replay_files.FOLDER).glob("*.evf")
     assert read_evf(saved.read_bytes()).mines == frozenset(app.table.game.mine_cells())
@@ -495,8 +496,8 @@ def test_the_end_of_game_panel_opens_the_games_analysis_and_comes_back(
 
     play_to_the_end(app, clock, lose=True)
     panel = app.stage.top_dialog
-    assert panel is not None and screens.ANALYSIS in panel.buttons  # type: ignore[attr-defined]
-    panel.choose(screens.ANALYSIS)
+    assert panel is not None and PanelAnswer.ANALYSIS.label in panel.buttons  # type: ignore[attr-defined]
+    panel.choose(PanelAnswer.ANALYSIS.label)
     app.stage.settle()
     app.run(frames=1)
     dialog = app.stage.top_dialog
@@ -556,7 +557,7 @@ def test_undo_after_a_death_restores_the_position_and_counts_the_death(
     assert app.table.game.status is Status.LOST
     recorded = app.profile.count()
     panel = app.stage.top_dialog
-    assert panel is not None and screens.UNDO in panel.buttons  # type: ignore[attr-defined]
+    assert panel is not None and PanelAnswer.UNDO.label in panel.buttons  # type: ignore[attr-defined]
     renderer = app.viewport.renderer
     fx, fy, _, fh = renderer.scaled(renderer.layout.face)
     cx, _, cw, _ = renderer.scaled(renderer.layout.mine_counter)
@@ -571,7 +572,7 @@ def test_undo_after_a_death_restores_the_position_and_counts_the_death(
         )
 
     assert dark_in_gap() == 0
-    panel.choose(screens.UNDO)
+    panel.choose(PanelAnswer.UNDO.label)
     app.stage.settle()
     app.run(frames=1)
     assert app.stage.top_dialog is None
@@ -582,7 +583,7 @@ def test_undo_after_a_death_restores_the_position_and_counts_the_death(
     slow_click(app, clock, cell_center(app, 3, 4))  # the same mine again
     panel = app.stage.top_dialog
     assert panel is not None and any("1 death undone" in line for line in panel.lines)  # type: ignore[attr-defined]
-    panel.choose(screens.UNDO)
+    panel.choose(PanelAnswer.UNDO.label)
     app.stage.settle()
     assert app.table.deaths == 2 and app.table.game.view() == before
     # The practice after the undo is kept as a game of its own, unranked: the loss

@@ -3,7 +3,7 @@ settings and keys, the custom board and board code, help, rules and about; and t
 one place that tells the player what the profile could not read or save.
 
 The dialogs themselves are made by game.screens, imported when one is first opened
-(about 12 ms a start-up with nothing to ask need not pay).
+(about 12 ms a start-up with nothing to ask need not pay); each answers a typed value.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from game.modes.category import Category, all_keys
 from game.modes.mode import Mode
 from game.rules import PRESETS, Board, Difficulty
 from game.session.table import Table
@@ -21,10 +22,17 @@ from game.view.stage import Stage
 if TYPE_CHECKING:
     from game.persist import Profile, Sort
     from game.replay import Replay
-    from game.screens import HistoryFilter
+    from game.screens.history import HistoryFilter
+
+ALL_KEYS = all_keys()
 
 NewGame = Callable[[Board], None]
 """Starts a new ordinary game of a size (PlayScene.new_game)."""
+
+
+def _key(kind: Difficulty | Category) -> str:
+    """The history's name of a size's random boards' category, or of a category."""
+    return kind.value if isinstance(kind, Difficulty) else kind.key
 
 
 class Dialogs:
@@ -42,61 +50,75 @@ class Dialogs:
         """Show, once, anything the profile could not read or save."""
         problems = self._profile.take_new_problems()
         if problems:
-            from game import screens
+            from game.screens.messages import problems_dialog
 
-            self._stage.open(screens.problems_dialog(problems))
+            self._stage.open(problems_dialog(problems))
 
-    def best_times(self, preset: Difficulty) -> None:
-        """The Best Times screen of one preset (Next: the next preset)."""
-        from game import screens
+    def best_times(self, category: Category | Difficulty) -> None:
+        """The Best Times screen of one category (a preset's random boards, or its
+        no-guess ones; a board with none shows Beginner's). Next: the next one."""
+        from game.screens.records import (
+            BestTimesAnswer,
+            best_time_categories,
+            best_times_dialog,
+            next_best_times,
+        )
 
-        shown = preset if preset.is_preset else Difficulty.BEGINNER
+        shown = category if isinstance(category, Category) else Category(category)
+        if not shown.has_best_times:
+            shown = Category(Difficulty.BEGINNER)
+        held = [c.key for c in best_time_categories(ALL_KEYS) if self._profile.count(c.key)]
 
         def answered(result: object) -> None:
-            if result == screens.NEXT:
-                self.best_times(screens.next_preset(shown))
-            elif result == screens.RESET:
+            if result is BestTimesAnswer.NEXT:
+                self.best_times(next_best_times(shown, held))
+            elif result is BestTimesAnswer.RESET:
                 self.confirm("all best times", self._profile.reset_best_times)
 
-        entries = self._profile.best_times(shown)
-        rate = self._profile.best_rate(shown)
-        self._stage.open(screens.best_times_dialog(entries, shown, rate), answered)
+        entries = self._profile.best_times(shown.key)
+        rate = self._profile.best_rate(shown.key)
+        self._stage.open(best_times_dialog(entries, shown, rate), answered)
 
     def statistics(self) -> None:
         """The Statistics screen."""
-        from game import screens
+        from game.screens.statistics import StatisticsAnswer, statistics_dialog
 
         def answered(result: object) -> None:
-            if result == screens.RESET:
+            if result is StatisticsAnswer.RESET:
                 self.confirm("all statistics", self._profile.reset_stats)
-            elif result == screens.DEATHS:
+            elif result is StatisticsAnswer.DEATHS:
                 self.deaths(self._table.board)
 
-        kinds = [*PRESETS, Difficulty.CUSTOM]
-        stats = {kind: self._profile.stats(kind) for kind in kinds}
-        rates = {kind: self._profile.best_rate(kind) for kind in kinds}
+        sizes = [*PRESETS, Difficulty.CUSTOM]
+        guessless = [Category(size, no_guess=True) for size in sizes]
+        kinds: list[Difficulty | Category] = [
+            *sizes,
+            *(c for c in guessless if self._profile.count(c.key)),  # (those played)
+        ]
+        stats = {kind: self._profile.stats(_key(kind)) for kind in kinds}
+        rates = {kind: self._profile.best_rate(_key(kind)) for kind in kinds}
         from datetime import date
 
         from game.modes.category import CODE_KIND
 
         daily = self._profile.history.daily(date.today())
         codes = self._profile.history.stats(CODE_KIND)
-        self._stage.open(screens.statistics_dialog(stats, rates, daily, codes), answered)
+        self._stage.open(statistics_dialog(stats, rates, daily, codes), answered)
 
     def deaths(self, board: Board) -> None:
         """Where the player died on a board size (Next: each preset, and the
         window's board if it is none), over the whole history."""
-        from game import screens
+        from game.screens.statistics import DeathsAnswer, deaths_dialog
 
         sizes = list(dict.fromkeys([*PRESETS.values(), self._table.board]))
 
         def answered(result: object) -> None:
-            if result == screens.NEXT:
+            if result is DeathsAnswer.NEXT:
                 at = sizes.index(board) if board in sizes else -1
                 self.deaths(sizes[(at + 1) % len(sizes)])
 
         deaths = self._profile.deaths(board.rows, board.cols)
-        self._stage.open(screens.deaths_dialog(board, deaths), answered)
+        self._stage.open(deaths_dialog(board, deaths), answered)
 
     def history(
         self,
@@ -109,42 +131,46 @@ class Dialogs:
         Next shows the next kind of board (all, each preset, custom, the daily
         boards, the games from board codes),
         Result every game, the won or the lost, Sort the next order (newest
-        first to begin with), More the next page (then the first again); Export
+        first to begin with), Previous and More the page before and after (round
+        and round); a game picked: its analysis; Export
         writes the whole history to a dated file in the data folder and Import
         adds the newest such file found there, each saying what it did."""
-        from game import screens
         from game.persist import Sort
+        from game.screens import history as screen
+        from game.screens.history import HistoryAnswer, PickedGame
 
         order = Sort.DATE if sort is None else sort
 
         def answered(result: object) -> None:
-            if result == screens.NEXT:
-                self.history(screens.next_history_filter(kind), order, won=won)
-            elif result == screens.RESULT:
-                self.history(kind, order, won=screens.next_history_result(won))
-            elif result == screens.SORT:
-                self.history(kind, screens.next_history_sort(order), won=won)
-            elif result == screens.OLDER:
-                later = first + screens.HISTORY_ROWS
-                self.history(kind, order, later if later < total else 0, won)
-            elif result == screens.PICKED and dialog.picked is not None:
-                self.analyse_stored(games[dialog.picked].record.replay, again)
-            elif result in (screens.EXPORT, screens.IMPORT):
+            if result is HistoryAnswer.NEXT:
+                held = [key for key in screen.HISTORY_FILTERS if key and self._profile.count(key)]
+                self.history(screen.next_history_filter(kind, held), order, won=won)
+            elif result is HistoryAnswer.RESULT:
+                self.history(kind, order, won=screen.next_history_result(won))
+            elif result is HistoryAnswer.SORT:
+                self.history(kind, screen.next_history_sort(order), won=won)
+            elif result is HistoryAnswer.MORE:
+                self.history(kind, order, screen.later_page(first, total), won)
+            elif result is HistoryAnswer.PREVIOUS:
+                self.history(kind, order, screen.earlier_page(first, total), won)
+            elif isinstance(result, PickedGame):
+                self.analyse_stored(result.game.record.replay, again)
+            elif result in (HistoryAnswer.EXPORT, HistoryAnswer.IMPORT):
                 done = (
                     self._profile.export_history()
-                    if result == screens.EXPORT
+                    if result is HistoryAnswer.EXPORT
                     else self._profile.import_history()
                 )
-                self._stage.open(screens.history_transfer_dialog(done))
+                self._stage.open(screen.history_transfer_dialog(done))
                 self.tell_problems()
 
         total = self._profile.count(kind, won)
-        games = self._profile.page(kind, won, order, offset=first, limit=screens.HISTORY_ROWS)
-        charted = self._profile.page(kind, won, limit=screens.HISTORY_CHART)
-        chart_of = screens.charted_board(kind, charted[0] if charted else None)
-        if chart_of is not kind and chart_of is not None:  # (all boards: the newest's)
-            charted = self._profile.page(chart_of, won, limit=screens.HISTORY_CHART)
-        dialog = screens.history_dialog(
+        games = self._profile.page(kind, won, order, offset=first, limit=screen.HISTORY_ROWS)
+        charted = self._profile.page(kind, won, limit=screen.HISTORY_CHART)
+        chart_of = screen.charted_board(kind, charted[0] if charted else None)
+        if chart_of != screen.filter_key(kind) and chart_of is not None:  # (all: the newest's)
+            charted = self._profile.page(chart_of, won, limit=screen.HISTORY_CHART)
+        dialog = screen.history_dialog(
             games, kind, sort=order, won=won, first=first, total=total, charted=charted
         )
 
@@ -156,15 +182,15 @@ class Dialogs:
     def analyse_stored(self, replay_name: str | None, then: Callable[[], None]) -> None:
         """The analysis of a game of the history from its kept replay (or why there
         is none); ``then`` after it closes."""
-        from game import screens
         from game.persist import replays as replay_files
         from game.replay import ReplayError
         from game.replay.files import open_replay
+        from game.screens.analysis import NO_REPLAY
         from game.view.widgets.message import MessageDialog
 
         path = replay_files.kept(self._profile.folder, replay_name)
         if path is None:
-            self._stage.open(MessageDialog("Analysis", [screens.NO_REPLAY]), lambda _: then())
+            self._stage.open(MessageDialog("Analysis", [NO_REPLAY]), lambda _: then())
             return
         try:
             opened = open_replay(path)
@@ -185,10 +211,10 @@ class Dialogs:
         """The analysis of a game (its replay; ``path``: the file it came from, so
         a community file is counted by its community's rules), every click judged
         on boards of up to JUDGED_CELLS cells; ``then`` after it closes."""
-        from game import screens
         from game.analysis.judge import JUDGED_CELLS
         from game.replay.files import COMMUNITY_SUFFIXES
         from game.replay.report import report, report_of
+        from game.screens.analysis import analysis_dialog
 
         board = replay.board
         judged = board.rows * board.cols <= JUDGED_CELLS
@@ -201,40 +227,38 @@ class Dialogs:
 
             self._stage.open(MessageDialog("This game cannot be analysed", [entry["error"]]))
             return
-        self._stage.open(
-            screens.analysis_dialog(entry, name), None if then is None else lambda _: then()
-        )
+        self._stage.open(analysis_dialog(entry, name), None if then is None else lambda _: then())
 
     def confirm(self, what: str, reset: Callable[[], bool]) -> None:
         """Ask before resetting records; Cancel is the default."""
-        from game import screens
+        from game.screens.records import ConfirmAnswer, confirm_dialog
 
         def answered(result: object) -> None:
-            if result == screens.RESET:
+            if result is ConfirmAnswer.RESET:
                 reset()
                 self.tell_problems()
 
-        self._stage.open(screens.confirm_dialog(what), answered)
+        self._stage.open(confirm_dialog(what), answered)
 
     def keys(self) -> None:
         """The Keys screen: pick a command, press its new key; kept in the settings."""
-        from game import screens
+        from game.screens.settings import KeysAnswer, keys_dialog, keys_items
 
         prefs = self._prefs
-        dialog = screens.keys_dialog(prefs.keymap)
+        dialog = keys_dialog(prefs.keymap)
         bindings = prefs.keymap.bindings
 
         def picked(index: int) -> list[tuple[str, str]]:
             dialog.wait_for_key(index, f"Press the key for '{bindings[index].does}' (Esc: keep).")
-            return screens.keys_items(prefs.keymap)
+            return keys_items(prefs.keymap)
 
         def pressed(index: int, key: str) -> tuple[list[tuple[str, str]], str | None]:
             said = prefs.rebind(bindings[index].command, key)
             self.tell_problems()
-            return screens.keys_items(prefs.keymap), said
+            return keys_items(prefs.keymap), said
 
         def answered(result: object) -> None:
-            if result == screens.DEFAULT_KEYS:
+            if result is KeysAnswer.DEFAULTS:
                 prefs.default_keys()
                 self.tell_problems()
                 self.keys()
@@ -246,10 +270,10 @@ class Dialogs:
     def settings(self) -> None:
         """The Settings menu: each pick changes one setting and keeps it; the rules
         apply from the next game (the game in progress keeps its own)."""
-        from game import screens
+        from game.screens.settings import settings_dialog
         from game.view import toggles
 
-        dialog = screens.settings_dialog(self._prefs.settings)
+        dialog = settings_dialog(self._prefs.settings)
 
         def picked(index: int) -> list[tuple[str, str]]:
             self._prefs.save(toggles.SETTINGS[index].cycled(self._prefs.settings))
@@ -261,26 +285,25 @@ class Dialogs:
 
     def custom(self, new_game: NewGame) -> None:
         """The Custom board dialog: rows, columns, mines, checked against the limits."""
-        from game import screens
+        from game.screens.custom import custom_dialog
 
         def chosen(result: object) -> None:
-            board = screens.custom_board(result)
-            if board is not None:
-                new_game(board)
+            if isinstance(result, Board):
+                new_game(result)
 
-        self._stage.open(screens.custom_dialog(self._table.board), chosen)
+        self._stage.open(custom_dialog(self._table.board), chosen)
 
     def board_code(self, play: Callable[[Mode], None]) -> None:
         """Ask for a board code, then play its board."""
-        from game import screens
-        from game.modes.shared import Code
-        from game.replay import boardcode
+        from game.modes.shared import Code  # (the board codes load with the first)
+        from game.replay.boardcode import BoardCode
+        from game.screens.codes import board_code_dialog
 
-        def chosen(result: object) -> None:
-            if isinstance(result, dict):
-                play(Code(boardcode.parse(str(result["code"]))))  # (codes load with the first)
+        def chosen(code: object) -> None:
+            if isinstance(code, BoardCode):
+                play(Code(code))
 
-        self._stage.open(screens.board_code_dialog(), chosen)
+        self._stage.open(board_code_dialog(), chosen)
 
     def help(self) -> None:
         """The keys, from the bindings table."""
@@ -290,12 +313,12 @@ class Dialogs:
 
     def rules(self) -> None:
         """The rules in brief."""
-        from game import screens
+        from game.screens.messages import rules_dialog
 
-        self._stage.open(screens.rules_dialog())
+        self._stage.open(rules_dialog())
 
     def about(self) -> None:
         """The version, the licences, and where the player's records are kept."""
-        from game import screens
+        from game.screens.messages import about_dialog
 
-        self._stage.open(screens.about_dialog(version(), self._profile.folder))
+        self._stage.open(about_dialog(version(), self._profile.folder))

@@ -39,10 +39,10 @@ def unranked_line(mode: Mode, why: str, deaths: int) -> str:
 if TYPE_CHECKING:
     from game.flows.dialogs import Dialogs
     from game.flows.race import Race
+    from game.modes.category import Category
     from game.persist import Profile
     from game.replay import Recorder, Replay
     from game.replay.boardcode import BoardCode
-    from game.rules import Difficulty
     from game.session.table import Table
     from game.view.stage import Stage
     from game.view.viewport import Viewport
@@ -113,14 +113,13 @@ class EndOfGame:
             self._keep_replay(replay, tag, self.profile.last_name, best=False, game_id=game_id)
             self.show_panel(session, tag)
             return
-        from game import screens
+        from game.screens.records import Named, name_dialog
 
-        preset = session.board.difficulty
+        preset = tag.mode.category(session.board, session.rules)
 
         def named(result: object) -> None:
             # A cancelled name box still keeps the time, under the remembered name.
-            last = self.profile.last_name
-            name = str(result.get("name", last) if isinstance(result, dict) else last)
+            name = result.name if isinstance(result, Named) else self.profile.last_name
             self.profile.name_best_time(game_id, name)
             self.dialogs.tell_problems()
             self._keep_replay(replay, tag, name, best=True, game_id=game_id)
@@ -128,7 +127,7 @@ class EndOfGame:
 
         code = code_of(session)
         self.stage.open(
-            screens.name_dialog(
+            name_dialog(
                 event.summary,
                 preset,
                 place,
@@ -246,12 +245,10 @@ class EndOfGame:
             return f"The EVF file could not be saved ({getattr(error, 'strerror', None) or error})."
         return f"Saved for Metasweeper and the community's players: {path.name}"
 
-    def show_panel(
-        self, session: PlaySession, tag: GameTag, best: Difficulty | None = None
-    ) -> None:
+    def show_panel(self, session: PlaySession, tag: GameTag, best: Category | None = None) -> None:
         """The end-of-game panel: statistics, the board code (copyable), the replay;
-        after a best time (``best``: its board) the best times follow it."""
-        from game import screens
+        after a best time (``best``: its category) the best times follow it."""
+        from game.screens.end_of_game import PanelAnswer, game_panel
 
         code = code_of(session)
         replay = self.last_replay
@@ -274,7 +271,7 @@ class EndOfGame:
             streak = count(stats.streak, "day")
             lines.append(f"Daily board of {day}: best today {today}, streak {streak}.")
         kept = self.replay_note.startswith("Replay kept")
-        dialog = screens.game_panel(
+        dialog = game_panel(
             session.summary(),
             session.board.difficulty,
             None if code is None else code.code,
@@ -289,25 +286,27 @@ class EndOfGame:
         def answered(result: object) -> None:
             if tag != self.table.tag:
                 return  # (a new game came since)
-            if result == screens.COPY_CODE and code is not None:
+            if result is PanelAnswer.COPY_CODE and code is not None:
                 self.replay_note = (
                     "The board code is on the clipboard."
                     if copy(code.code)
                     else "No clipboard here: the code is shown above."
                 )
                 self.show_panel(session, tag, best)
-            elif result == screens.UNDO:
+            elif result is PanelAnswer.UNDO:
                 self.table.undo_death(Practice.after_death)
-            elif result == screens.RETRY and replay is not None and replay.minefield is not None:
+            elif (
+                result is PanelAnswer.RETRY and replay is not None and replay.minefield is not None
+            ):
                 self.retry(replay)
-            elif result == screens.ANALYSIS and replay is not None:
+            elif result is PanelAnswer.ANALYSIS and replay is not None:
                 self.dialogs.analysis(
                     replay, "This game", then=lambda: self.show_panel(session, tag, best)
                 )
-            elif result == screens.EXPORT_EVF and replay is not None:
+            elif result is PanelAnswer.EXPORT_EVF and replay is not None:
                 self.replay_note = self.export_evf(replay, tag)
                 self.show_panel(session, tag, best)
-            elif result == screens.KEEP_REPLAY and replay is not None:
+            elif result is PanelAnswer.KEEP_REPLAY and replay is not None:
                 self.keep(replay, tag, "kept", self.game_id)
                 self.show_panel(session, tag, best)
             elif best is not None:

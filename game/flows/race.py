@@ -34,9 +34,6 @@ if TYPE_CHECKING:
     from game.session import PlaySession
     from game.view.stage import Stage
 
-RACE, RACE_BOARD, NO_GHOST = "Race: a bar", "Race: a small board", "No ghost"
-"""The offer's answers: race with the ghost's progress as a bar, or as a small board."""
-
 
 @dataclass(frozen=True)
 class Ghost:
@@ -82,29 +79,20 @@ class Race:
     def offer(self, replay: Replay, label: str) -> None:
         """Ask whether to race a replay of the board just put on the table."""
         from game.replay.progress import progress_of
-        from game.view.widgets.message import MessageDialog
+        from game.screens.race import RaceAnswer, race_dialog
 
         progress = progress_of(replay)
         tag = self.table.tag
         if progress is None or progress.bbbv == 0:
             return
         time = "it did not finish" if progress.finish_ms is None else seconds(progress.finish_ms)
-        question = MessageDialog(
-            "Race a ghost",
-            [
-                f"Race {label} on this board ({time})?",
-                "Its cursor plays over your board from your first click; its progress "
-                "shows as a bar of its solved 3BV under the mine counter, or as a small "
-                "board of its open cells beside it.",
-            ],
-            buttons=(RACE, RACE_BOARD, NO_GHOST),
-        )
+        racing = (RaceAnswer.RACE, RaceAnswer.RACE_BOARD)
 
         def answered(result: object) -> None:
-            if result in (RACE, RACE_BOARD) and self.table.tag == tag:
-                self.race(progress, label, small_board=result == RACE_BOARD)
+            if result in racing and self.table.tag == tag:
+                self.race(progress, label, small_board=result is RaceAnswer.RACE_BOARD)
 
-        self.stage.open(question, answered)
+        self.stage.open(race_dialog(label, time), answered)
 
     def offer_best(self, mode: Mode) -> None:
         """Offer the player's own best on a shared board played again (a board code,

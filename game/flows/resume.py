@@ -20,17 +20,17 @@ def offer(stage: Stage, profile: Profile, table: Table, tell: Callable[[], None]
     saved = profile.saved_game
     if saved is None:
         return
-    from game import screens
+    from game.screens.resume import ResumeAnswer, resume_dialog
 
     def answered(result: object) -> None:
-        if result == screens.NEW_GAME:  # only a clear answer leaves the game
+        if result is ResumeAnswer.NEW_GAME:  # only a clear answer leaves the game
             dealt = table.tag.mode  # (the game the window opened with)
             if bring_back(profile, table, tell):
                 table.start(dealt)  # the saved game is abandoned for it
         else:
             bring_back(profile, table, tell)
 
-    stage.open(screens.resume_dialog(saved), answered)
+    stage.open(resume_dialog(saved), answered)
 
 
 def bring_back(profile: Profile, table: Table, tell: Callable[[], None]) -> bool:

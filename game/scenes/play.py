@@ -16,6 +16,7 @@ import pygame
 
 from game.core import Cell
 from game.flows.dialogs import Dialogs
+from game.modes.category import Category
 from game.modes.mode import Mode
 from game.modes.ordinary import Ordinary
 from game.rules import PRESETS, Board, Difficulty
@@ -91,7 +92,7 @@ class PlayScene(Scene):
             Command.DAILY: self.daily,
             Command.BOARD_CODE: lambda: dialogs.board_code(self.play),
             Command.SETTINGS: dialogs.settings,
-            Command.BEST_TIMES: lambda: dialogs.best_times(self.table.board.difficulty),
+            Command.BEST_TIMES: lambda: dialogs.best_times(self.category()),
             Command.STATISTICS: dialogs.statistics,
             Command.HISTORY: dialogs.history,
             Command.OPEN_REPLAY: lambda: self.watcher().browse(),
@@ -168,6 +169,12 @@ class PlayScene(Scene):
         if command is Command.PAUSE:
             return self.table.session.paused
         return self.prefs.checked(command)
+
+    def category(self) -> Category:
+        """The ranking category of the game on the table (its best times are shown)."""
+        session = self.table.session
+        category = self.table.tag.mode.category(session.board, session.rules)
+        return Category.of(session.board, session.rules) if category.shared else category
 
     def new_game(self, board: Board | None = None) -> None:
         """A new ordinary game under the current settings, of another size if given."""

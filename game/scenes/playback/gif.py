@@ -34,6 +34,8 @@ class GifStep:
         self.folder = folder
         """Where it is saved (the replays folder; None: it cannot be)."""
         self.gif: GifExport | None = None
+        self.saved: Path | None = None
+        """The GIF just written, until its notice is shown."""
 
     def start(
         self,
@@ -77,6 +79,7 @@ class GifStep:
         if not done:
             return None
         self.gif = None
+        self.saved = gif.target
         return f"GIF saved: {gif.target.parent.name}/{gif.target.name}"
 
     def stop(self) -> str:

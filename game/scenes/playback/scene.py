@@ -21,6 +21,7 @@ from game.scenes.playback.control import Playback
 from game.scenes.playback.gif import GifStep
 from game.scenes.playback.overlays import HEAT, TIMELINE, Overlays
 from game.scenes.playback.status import StatusBar, key_name, status_forms
+from game.screens.messages import saved_dialog
 from game.session import picture_of
 from game.session.geometry import TILE
 from game.view.commands import KeyMap
@@ -164,6 +165,9 @@ class PlaybackScene(Scene):
             said = self.gifs.step()
             if said is not None:
                 self.note = said
+            if self.gifs.saved is not None:  # (the bar cuts a path: a notice gives it whole)
+                self.stage.open(saved_dialog("GIF", self.gifs.saved))
+                self.gifs.saved = None
             self.changed = True
         if self.playback.update(step_ms):
             self.changed = True

@@ -1,10 +1,14 @@
 """A small chart of times, oldest to newest, for the History screen (one board).
 
-Each won game is a dot as high as its time (lower is faster); a lost game is a
-red cross on the floor, an abandoned one a black dash there, so the two read
-apart; a grey line steps down through the best time so far, so progress reads at a
-glance. The left axis says seconds (0 at the floor, the slowest win at the top),
-the bottom axis the dates of the first and the last game shown.
+Each won game is a dot as high as its time (lower is faster); a grey line steps
+down through the best time so far, so progress reads at a glance. The left axis
+says seconds (0 at the floor, the slowest win at the top), the bottom axis the
+dates of the first and the last game shown.
+
+A lost game is a red cross and an abandoned one a dash, in a strip of their own
+under the time axis (labelled "lost"), in their place in the sequence: a loss's time
+is no time to beat, so it is not drawn as one (on the floor it read as 0 s, the
+fastest of all), and a long loss does not squash the wins' scale.
 """
 
 from __future__ import annotations
@@ -21,6 +25,8 @@ from game.view.widgets.style import Style
 
 CHART_W = 260
 CHART_H = 64
+LOST_H = 12
+"""The strip of lost games under the time axis, at 1x."""
 DOT = 4
 """A win's dot, in pixels at 1x (a square, so a single game is a point)."""
 
@@ -32,6 +38,9 @@ class ChartPoint(NamedTuple):
     """Its time if won; None if lost or abandoned."""
     abandoned: bool = False
     """Left before its end (drawn apart from a loss)."""
+    ranked: bool = True
+    """It counts for the records: an unranked win (a practice game, an assisted one)
+    is drawn, but the best-so-far line never steps down to it."""
 
 
 class ChartPiece(Piece):
@@ -53,11 +62,12 @@ class ChartPiece(Piece):
         z = style.zoom
         wins = [p.seconds for p in self.points if p.seconds is not None]
         self.top = max(wins, default=0.0)
-        self.labels = (_axis_seconds(self.top), "0 s")
+        self.labels = (_axis_seconds(self.top) if wins else "", "0 s", LOST)
         self.axis_w = max(style.font.size(label)[0] for label in self.labels) + 3 * z
         self.plot_h = CHART_H * z
+        self.strip_h = max(LOST_H * z, style.line)
         self.width = max(CHART_W * z, width)
-        self.height = 2 * style.line + self.plot_h + 3 * z
+        self.height = 2 * style.line + self.plot_h + self.strip_h + 4 * z
 
     def draw(self, image: pygame.Surface, sprites: SpriteSheet) -> None:
         style, z = self.style, self.style.zoom
@@ -69,14 +79,25 @@ class ChartPiece(Piece):
         sprites.frame(image, "sunken2", (plot.x, plot.y, plot.w, plot.h), fill=False)
         inner = plot.inflate(-4 * z, -4 * z)
         image.fill(look.field, inner)
-        top_label, floor_label = (style.text(label) for label in self.labels)
+        strip = pygame.Rect(plot.x, plot.bottom + z, plot.w, self.strip_h)
+        sprites.frame(image, "sunken2", (strip.x, strip.y, strip.w, strip.h), fill=False)
+        lost_row = strip.inflate(-4 * z, -4 * z)
+        image.fill(look.field, lost_row)
+        top_label, floor_label, lost_label = (style.text(label) for label in self.labels)
         image.blit(top_label, (plot.x - 3 * z - top_label.get_width(), inner.y - z))
         image.blit(
             floor_label,
             (plot.x - 3 * z - floor_label.get_width(), inner.bottom - style.line + z),
         )
+        image.blit(
+            lost_label,
+            (
+                strip.x - 3 * z - lost_label.get_width(),
+                strip.centery - lost_label.get_height() // 2,
+            ),
+        )
         first, last = (style.text(day) for day in self.days)
-        under = plot.bottom + z
+        under = strip.bottom + z
         image.blit(first, (plot.x, under))
         if self.days[1] != self.days[0]:
             image.blit(last, (plot.right - last.get_width(), under))
@@ -96,7 +117,11 @@ class ChartPiece(Piece):
         for i, point in enumerate(self.points):
             x = room.x + int(i * step) if len(self.points) > 1 else room.centerx
             marks.append((x, point))
-            if point.seconds is not None and (best is None or point.seconds < best):
+            if (
+                point.seconds is not None
+                and point.ranked
+                and (best is None or point.seconds < best)
+            ):
                 if steps:
                     steps.append((x, steps[-1][1]))
                 best = point.seconds
@@ -109,13 +134,18 @@ class ChartPiece(Piece):
                 y = height(point.seconds)
                 image.fill(look.highlight, (x - dot // 2, y - dot // 2, dot, dot))
                 continue
-            y = inner.bottom - dot - z
+            y = lost_row.centery
             if point.abandoned:
                 image.fill(grey, (x - dot, y, 2 * dot + z, z))
             else:
-                a, b = (x - dot + z, y - dot + z), (x + dot - z, y + dot - z)
+                half = min(dot, lost_row.h // 2) - z
+                a, b = (x - half, y - half), (x + half, y + half)
                 pygame.draw.line(image, look.error, a, b, z)
                 pygame.draw.line(image, look.error, (a[0], b[1]), (b[0], a[1]), z)
+
+
+LOST = "lost"
+"""The label of the strip of lost games."""
 
 
 def _axis_seconds(value: float) -> str:

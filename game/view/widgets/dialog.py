@@ -28,6 +28,7 @@ surface's size or zoom did; any other ``draw`` is one blit.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -58,9 +59,15 @@ class Arrangement:
     title: str
     body_clip: pygame.Rect | None = None
     """Set when even the smallest font overflows: the body is cut to this rectangle."""
+    shortened: bool = False
+    """A word of the body (a path) had to be shortened to fit."""
 
     def fits(self, width: int, height: int) -> bool:
         return self.size[0] <= width and self.size[1] <= height
+
+
+def _as_is(closed_with: object) -> object:
+    return closed_with
 
 
 class Dialog:
@@ -78,10 +85,15 @@ class Dialog:
         self.default = default
         self.closed = False
         self.result: object | None = None
+        self.answer_for: Callable[[object], object] = _as_is
+        """Turns what closed the dialog (a button's label, a form's values, a picked
+        row) into its ``result``, the answer its opener compares: game.screens gives
+        each dialog its typed answers. None (cancelled) stays None."""
         self.copy_button: str | None = None
         """The button Ctrl+C presses (one that copies what the dialog shows), if any."""
         self.cut = False
-        """True when the last drawing had to cut text (the desktop is too small)."""
+        """True when the last drawing had to cut text (the desktop is too small, or a
+        word, a path, is wider than it: shortened in the middle)."""
         self.scale = 0
         """The scale the dialog was last drawn at (0 before the first draw)."""
         self.font_size = 0
@@ -213,7 +225,7 @@ class Dialog:
 
     def _close(self, result: object | None) -> None:
         self.closed = True
-        self.result = result
+        self.result = None if result is None else self.answer_for(result)
         self._changed()
 
     def _changed(self) -> None:
@@ -267,11 +279,12 @@ class Dialog:
 
     def _at_largest_scale(self, zoom: int, avail_w: int, avail_h: int) -> Arrangement | None:
         """The layout at the largest scale from the zoom down to 1 (the usual spacing,
-        then the tighter) that fits the room; None if even scale 1 does not."""
+        then the tighter) that fits the room, with every word whole above scale 1 (a
+        path is worth a smaller scale); None if even scale 1 does not fit."""
         for scale in range(max(zoom, 1), 0, -1):
             for compact in (False, True):
                 layout = self._try_layout(Style(scale, FONT_SIZE * scale, compact), avail_w)
-                if layout.fits(avail_w, avail_h):
+                if layout.fits(avail_w, avail_h) and (scale == 1 or not layout.shortened):
                     return layout
         return None
 
@@ -288,16 +301,25 @@ class Dialog:
         title = ellipsize(style.font, self.title, width - 2 * (style.bevel + z) - 6 * z)
         return Arrangement(style, (width, height), layout.pieces, buttons, title, clip)
 
+    def _button_widths(self, style: Style) -> list[int]:
+        """Each button's width, in order (the default's outline included)."""
+        return [
+            max(style.width(label) + 2 * style.button_pad, style.button_min_w)
+            + (2 * style.zoom if label == self.default else 0)
+            for label in self.buttons
+        ]
+
+    def _buttons_width(self, style: Style) -> int:
+        """The width of the row of buttons."""
+        widths = self._button_widths(style)
+        return sum(widths) + style.button_gap * max(len(widths) - 1, 0)
+
     def _try_layout(self, style: Style, avail_w: int) -> Arrangement:
         z = style.zoom
         chrome = 2 * (style.bevel + style.pad)
         max_inner = max(avail_w - chrome, 1)
         pieces = self._body(style, max_inner)
-        widths = [
-            max(style.width(label) + 2 * style.button_pad, style.button_min_w)
-            + (2 * z if label == self.default else 0)
-            for label in self.buttons
-        ]
+        widths = self._button_widths(style)
         row_w = sum(widths) + style.button_gap * max(len(widths) - 1, 0)
         title_w = style.width(self.title) + 8 * z
         inner = max([row_w, title_w, MIN_WIDTH * z - chrome] + [p.width for p in pieces])
@@ -317,7 +339,8 @@ class Dialog:
         if self.buttons:
             y += style.button_h
         height = y + style.pad + style.bevel
-        return Arrangement(style, (width, height), pieces, buttons, self.title)
+        shortened = any(piece.shortened for piece in pieces)
+        return Arrangement(style, (width, height), pieces, buttons, self.title, None, shortened)
 
     def _paint(self, size: tuple[int, int], sprites: SpriteSheet) -> None:
         layout = self._layout(size, sprites.zoom)
@@ -325,7 +348,7 @@ class Dialog:
         z = style.zoom
         width, height = layout.size
         title = ellipsize(style.font, layout.title, width - 2 * (style.bevel + z) - 6 * z)
-        self.cut = layout.body_clip is not None or title != self.title
+        self.cut = layout.body_clip is not None or title != self.title or layout.shortened
         self.scale, self.font_size = z, style.size
         image = pygame.Surface((width, height))
         if pygame.display.get_surface() is not None:

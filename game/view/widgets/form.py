@@ -13,7 +13,7 @@ from game.view.widgets.clipboard import paste, selection
 from game.view.widgets.dialog import Arrangement, Dialog
 from game.view.widgets.pieces import Piece
 from game.view.widgets.style import WRAP_WIDTH, Style
-from game.view.widgets.text import TextPiece
+from game.view.widgets.text import TextPiece, wrap_width
 
 _DIGITS = frozenset("0123456789")
 
@@ -248,8 +248,8 @@ class FormDialog(Dialog):
     def _body(self, style: Style, width: int) -> list[Piece]:
         text_w = min(width, WRAP_WIDTH * style.zoom)
         pieces: list[Piece] = []
-        if self.lines:
-            pieces.append(TextPiece(style, self.lines, text_w))
+        if self.lines:  # (a board code in them is shown whole: it widens the box)
+            pieces.append(TextPiece(style, self.lines, wrap_width(style, self.lines, width)))
         pieces.append(FieldsPiece(style, self, width))
         if self.note is not None:
             pieces.append(TextPiece(style, [self.note(self.values)], text_w))

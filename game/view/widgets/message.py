@@ -9,13 +9,14 @@ from game.view.widgets.dialog import Dialog
 from game.view.widgets.pieces import Piece
 from game.view.widgets.style import WRAP_WIDTH, Style
 from game.view.widgets.table import TablePiece
-from game.view.widgets.text import TextPiece
+from game.view.widgets.text import TextPiece, wrap_width
 
 
 class MessageDialog(Dialog):
     """A message and a row of buttons; result is the label of the button chosen.
 
-    Each line is a paragraph, wrapped to fit; an empty string leaves a blank line.
+    Each line is a paragraph, wrapped to fit (a word too long for a line, a path,
+    widens the box as far as the window allows); an empty string leaves a blank line.
     Enter picks the default button (the first unless another is named: a question
     whose first answer destroys something names the harmless one). Esc closes with
     result None, except when there is only one button: then Esc picks it too (as a
@@ -37,7 +38,7 @@ class MessageDialog(Dialog):
     def _body(self, style: Style, width: int) -> list[Piece]:
         if not self.lines:
             return []
-        return [TextPiece(style, self.lines, min(width, WRAP_WIDTH * style.zoom))]
+        return [TextPiece(style, self.lines, wrap_width(style, self.lines, width))]
 
     def _cancel(self) -> None:
         if len(self.buttons) == 1:

@@ -12,6 +12,8 @@ class Piece:
 
     width = 0
     height = 0
+    shortened = False
+    """True when a word had to be shortened to fit (its middle left out)."""
     x = y = w = 0
 
     def place(self, x: int, y: int, width: int) -> None:

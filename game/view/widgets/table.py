@@ -20,7 +20,7 @@ from game.view.widgets.chart import ChartPiece, ChartPoint
 from game.view.widgets.dialog import Arrangement, Dialog
 from game.view.widgets.pieces import Piece
 from game.view.widgets.style import ENTER_KEYS, Style
-from game.view.widgets.text import TextPiece, widest, wrap
+from game.view.widgets.text import TextPiece, widest, wrap, wrap_width
 
 _NUMBER = re.compile(r"[-+]?\d[\d.,:%]*\s?[a-z%]{0,3}")
 _NONE = frozenset({"-", "\N{EN DASH}"})
@@ -43,6 +43,7 @@ class TablePiece(Piece):
         width: int,
         wrapping: Collection[int] = (),
         highlight: int | None = None,
+        rows_shown: int = 0,
     ) -> None:
         self.style = style
         self.highlight = highlight
@@ -73,9 +74,11 @@ class TablePiece(Piece):
         self.row_gap = (2 if wrapped else 0) * style.zoom
         self.row_heights = [max(len(cell) for cell in row) * style.line for row in self.rows]
         self.header_h = style.line + 4 * style.zoom if self.header else 0
-        self.height = (
-            self.header_h + sum(self.row_heights) + self.row_gap * max(len(self.rows) - 1, 0)
+        self.height = self.header_h + max(
+            sum(self.row_heights) + self.row_gap * max(len(self.rows) - 1, 0),
+            rows_shown * style.line,
         )
+        """(Room for ``rows_shown`` rows of one line at least: a page keeps its height.)"""
 
     def row_rects(self) -> list[pygame.Rect]:
         """Each row's rectangle, in the dialog picture's pixels."""
@@ -149,6 +152,8 @@ class TableDialog(Dialog):
         default: str | None = None,
         chart: tuple[str, Sequence[ChartPoint], tuple[str, str]] | None = None,
         pickable: bool = False,
+        rows_shown: int = 0,
+        chart_room: bool = False,
     ) -> None:
         if not buttons:
             raise ValueError("a table dialog needs at least one button")
@@ -160,6 +165,10 @@ class TableDialog(Dialog):
         self.chart = chart
         """A caption, the games to chart under the table and the days of the first
         and the last."""
+        self.rows_shown = rows_shown
+        """Rows the table keeps room for, however many it has (a screen that pages)."""
+        self.chart_room = chart_room
+        """Room kept for a chart when there is none (the screen keeps its height)."""
         self.index: int | None = None
         """The lit row of a pickable table (None: none yet)."""
         self.picked: int | None = None
@@ -229,12 +238,26 @@ class TableDialog(Dialog):
 
     def _body(self, style: Style, width: int) -> list[Piece]:
         lit = self.index if self._body_stops() and self._stop == 0 else None
-        table = TablePiece(style, self.headers, self.rows, width, highlight=lit)
+        table = TablePiece(
+            style, self.headers, self.rows, width, highlight=lit, rows_shown=self.rows_shown
+        )
         pieces: list[Piece] = [table]
         if self.chart is not None:
             caption, points, days = self.chart
             pieces.append(ChartPiece(style, points, caption, days, table.width))
-        if self.lines:
-            text_w = min(width, max(260 * style.zoom, table.width))
-            pieces.append(TextPiece(style, self.lines, text_w))
+        elif self.chart_room:
+            pieces.append(Gap(ChartPiece(style, [], "", ("", ""), table.width).height))
+        if self.lines:  # wrapped as wide as the dialog is (its table, its buttons)
+            least = max(table.width, self._buttons_width(style))
+            pieces.append(TextPiece(style, self.lines, wrap_width(style, self.lines, width, least)))
         return pieces
+
+
+class Gap(Piece):
+    """Room kept empty."""
+
+    def __init__(self, height: int) -> None:
+        self.width, self.height = 0, height
+
+    def draw(self, image: pygame.Surface, sprites: SpriteSheet) -> None:
+        pass

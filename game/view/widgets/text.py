@@ -17,7 +17,7 @@ import pygame
 
 from game.view.sprites import SpriteSheet
 from game.view.widgets.pieces import Piece
-from game.view.widgets.style import Colour, Style
+from game.view.widgets.style import WRAP_WIDTH, Colour, Style
 
 
 def _advances(font: pygame.font.Font, word: str) -> list[int]:
@@ -128,6 +128,16 @@ def fit_words(font: pygame.font.Font, text: str, width: int) -> str:
     return re.sub(r"\S+", lambda m: shorten_middle(font, m.group(), width), text)
 
 
+def wrap_width(style: Style, paragraphs: Sequence[str], room: int, least: int = 0) -> int:
+    """The width to wrap paragraphs at: WRAP_WIDTH at the style's scale (or ``least``,
+    if wider), so lines stay readable, widened to their longest word (a path, a
+    board code: shown whole, never cut) as far as the room allows; only a word wider
+    than the room is shortened in the middle (fit_words)."""
+    width = max(WRAP_WIDTH * style.zoom, least)
+    longest = max((style.width(word) for text in paragraphs for word in text.split()), default=0)
+    return min(room, max(width, longest))
+
+
 def widest(style: Style, lines: Sequence[str]) -> int:
     """The width of the widest line."""
     return max((style.width(line) for line in lines), default=0)
@@ -141,9 +151,9 @@ class TextPiece(Piece):
     ) -> None:
         self.style, self.colour = style, colour
         font = style.font
-        self.lines = [
-            line for text in paragraphs for line in wrap(font, fit_words(font, text, width), width)
-        ]
+        fitted = [fit_words(font, text, width) for text in paragraphs]
+        self.shortened = fitted != list(paragraphs)
+        self.lines = [line for text in fitted for line in wrap(font, text, width)]
         self.width = widest(style, self.lines)
         self.height = len(self.lines) * style.line
 
