@@ -42,7 +42,7 @@ def layout_for(board: Board, zoom: int) -> Layout:
         return whole
     room_w, room_h = usable_size()
     one = Layout(board.rows, board.cols, 1, 1)  # the window less its cells
-    extra_w, extra_h = one.size[0] - TILE, one.size[1] - TILE
+    extra_w, extra_h = one.size[0] - one.span_cols * TILE, one.size[1] - TILE
     fewest = max(MIN_VIEW, min_view_cols(digits))
     view_cols = max(min(board.cols, (room_w // zoom - extra_w) // TILE), fewest)
     view_rows = max(min(board.rows, (room_h // zoom - extra_h) // TILE), MIN_VIEW)

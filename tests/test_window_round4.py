@@ -1,0 +1,49 @@
+"""The rough edges of round 4 (issue 32), each seen in the real window: real events
+through the real loop, real pixels read back."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from test_window import FakeClock, counter, post, shows_face, timer
+
+from game import cli
+from game.app import App
+from game.scenes.playback import PlaybackScene
+
+COMMUNITY = Path(__file__).parent / "data" / "replays"
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    application = App(cli.Options(zoom=2, sound=False, seed=1), clock=FakeClock())
+    application.run(frames=2)
+    yield application
+    application.close()
+
+
+def inside(outer: tuple[int, int, int, int], inner: tuple[int, int, int, int]) -> bool:
+    return pygame.Rect(outer).contains(pygame.Rect(inner))
+
+
+# ---------------------------------------------------------------- 14: a 1 x 1 board
+
+
+def test_a_1x1_replay_shows_both_counters_and_the_face_side_by_side(app: App) -> None:
+    post(pygame.DROPFILE, file=str(COMMUNITY / "flop-player/rawvf/Cus_1x1_0mines.rawvf"))
+    app.run(frames=2)
+    assert isinstance(app.stage.top, PlaybackScene)
+    layout = app.viewport.layout
+    assert (layout.rows, layout.cols) == (1, 1)
+    left, face, right = layout.mine_counter, layout.face, layout.timer
+    assert left[0] + left[2] < face[0] and face[0] + face[2] < right[0]
+    for box in (left, face, right):
+        assert inside(layout.panel, box)
+    assert inside((0, 0, *layout.size), layout.board_frame)
+    board_centre = pygame.Rect(layout.board_frame).centerx
+    assert abs(board_centre - pygame.Rect(layout.panel).centerx) <= 1  # under the face
+    assert counter(app) == "000" and timer(app) == "000"
+    assert shows_face(app, "smile")
