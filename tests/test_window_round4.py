@@ -8,10 +8,11 @@ from pathlib import Path
 
 import pygame
 import pytest
-from test_window import FakeClock, counter, post, shows_face, timer
+from test_window import FakeClock, counter, key, post, region, shows_face, timer
 
 from game import cli
 from game.app import App
+from game.rules import MAX_ZOOM
 from game.scenes.playback import PlaybackScene
 
 COMMUNITY = Path(__file__).parent / "data" / "replays"
@@ -47,3 +48,29 @@ def test_a_1x1_replay_shows_both_counters_and_the_face_side_by_side(app: App) ->
     assert abs(board_centre - pygame.Rect(layout.panel).centerx) <= 1  # under the face
     assert counter(app) == "000" and timer(app) == "000"
     assert shows_face(app, "smile")
+
+
+# ---------------------------------------------------------------- 11: + at the largest zoom
+
+
+def test_plus_at_the_largest_zoom_that_fits_says_so_in_the_window(app: App) -> None:
+    for _ in range(MAX_ZOOM):
+        if app.viewport.renderer.note_rect is not None:
+            break
+        zoom = app.viewport.zoom
+        before = region(app.viewport.screen, (0, 0, *app.viewport.screen.get_size()))
+        key(pygame.K_PLUS, "+")
+        app.run(frames=1)
+    assert app.viewport.zoom == zoom  # it went no further
+    box = app.viewport.renderer.note_rect
+    assert box is not None and box.w > 0  # a line in the window says why
+    assert region(app.viewport.screen, tuple(box)) != region(
+        pygame.image.frombytes(before, app.viewport.screen.get_size(), "RGB"), tuple(box)
+    )
+    assert app.table.note is not None and f"{zoom}x is the largest zoom" in app.table.note
+    key(pygame.K_ESCAPE, "\x1b")  # and Esc puts it away
+    app.run(frames=1)
+    assert app.viewport.renderer.note_rect is None
+    key(pygame.K_MINUS, "-")
+    app.run(frames=1)
+    assert app.viewport.zoom == zoom - 1 and app.table.note is None

@@ -16,7 +16,7 @@ import pygame
 
 from game.core import Cell
 from game.flows.dialogs import Dialogs
-from game.rules import PRESETS, Board, Difficulty, GameRules
+from game.rules import MAX_ZOOM, PRESETS, Board, Difficulty, GameRules
 from game.session import picture_of
 from game.session.input import InputMachine, NewGame, Place
 from game.session.table import GameStarted, MoveApplied, Source, Table, TableEvent
@@ -222,11 +222,21 @@ class PlayScene(Scene):
         )
 
     def set_zoom(self, zoom: int) -> None:
-        """Change the pixel scale (kept in the settings)."""
+        """Change the pixel scale (kept in the settings); at either end, a line in the
+        window says why it went no further."""
+        before = self.viewport.zoom
         if self.viewport.set_zoom(zoom, self.table.cursor):
             self.stage.repaint()
             self.prefs.change(zoom=self.viewport.zoom)
             self.dialogs.tell_problems()
+        elif zoom > before:
+            self.table.note = (
+                f"{before}x is the largest zoom."
+                if before >= MAX_ZOOM
+                else f"{before}x is the largest zoom at which the window fits the screen."
+            )
+        elif zoom < before:
+            self.table.note = f"{before}x is the smallest zoom."
 
     def pause(self) -> None:
         """Pause a game under way: the board is hidden and the clock stops."""

@@ -143,7 +143,8 @@ class Table:
     deaths: int = 0
     """Deaths undone in the game on the table (shown beside the face)."""
     note: str | None = None
-    """A line to show once instead of advice (the board is too large for the solver)."""
+    """A line to show once instead of advice (the board is too large for the solver,
+    the zoom can go no further), until the next move or Esc."""
     listeners: list[Listener] = field(default_factory=list)
     _analysis: tuple[object, Analysis | None] | None = None
     _advice: tuple[object, Advice] | None = None
