@@ -8,10 +8,25 @@ from pathlib import Path
 
 import pygame
 import pytest
-from test_window import FakeClock, counter, key, post, region, shows_face, timer
+from test_window import (
+    BEGINNER,
+    FakeClock,
+    cell_center,
+    click,
+    counter,
+    key,
+    post,
+    region,
+    shows_face,
+    shows_tile,
+    timer,
+    use_layout,
+)
+from test_window_keyboard import cursor_drawn, press
 
 from game import cli
 from game.app import App
+from game.core import Look
 from game.rules import MAX_ZOOM
 from game.scenes.playback import PlaybackScene
 
@@ -74,3 +89,21 @@ def test_plus_at_the_largest_zoom_that_fits_says_so_in_the_window(app: App) -> N
     key(pygame.K_MINUS, "-")
     app.run(frames=1)
     assert app.viewport.zoom == zoom - 1 and app.table.note is None
+
+
+# ---------------------------------------------------------------- 12: the cursor and the mouse
+
+
+def test_the_mouse_hides_the_keyboard_cursor_until_a_key_shows_it_again(app: App) -> None:
+    use_layout(app, BEGINNER)
+    press(app, pygame.K_RIGHT)  # the keyboard: the ring at the centre
+    assert cursor_drawn(app, 4, 4)
+    click(app, cell_center(app, 1, 1))  # the mouse plays: no ring left anywhere
+    click(app, cell_center(app, 8, 0), button=3)
+    assert not cursor_drawn(app, 1, 1) and not cursor_drawn(app, 8, 0)
+    assert not cursor_drawn(app, 4, 4) and shows_tile(app, 4, 4, "hidden")
+    assert app.table.shown_cursor is None
+    press(app, pygame.K_SPACE)  # a key shows it again, where the last click was
+    assert cursor_drawn(app, 8, 0) and app.table.game.look(8, 0) is Look.FLAG
+    press(app, pygame.K_UP)
+    assert cursor_drawn(app, 7, 0) and not cursor_drawn(app, 8, 0)

@@ -255,16 +255,18 @@ class PlayScene(Scene):
         self.viewport.keep_in_view(*cell)
 
     def open_at_cursor(self) -> None:
-        """Space or Enter: open the cell under the cursor, or chord on a number."""
-        if self.table.cursor is None:
+        """Space or Enter: open the cell under the cursor, or chord on a number (a
+        cursor not shown is shown first)."""
+        if self.table.shown_cursor is None:
             self.move_cursor(0, 0)
         else:
             self.input.cancel()  # a key move ends what the mouse held
             self.table.open_at_cursor()
 
     def flag_at_cursor(self) -> None:
-        """F: flag the cell under the cursor (again: question mark, again: clear)."""
-        if self.table.cursor is None:
+        """F: flag the cell under the cursor (again: question mark, again: clear; a
+        cursor not shown is shown first)."""
+        if self.table.shown_cursor is None:
             self.move_cursor(0, 0)
         else:
             self.input.cancel()  # a key move ends what the mouse held
@@ -389,7 +391,7 @@ class PlayScene(Scene):
             table.session,
             self.input.feedback,
             counter_below_zero=self.prefs.settings.counter_below_zero,
-            cursor=table.cursor,
+            cursor=table.shown_cursor,
             advice=table.advice(),
             deaths=table.deaths,
         )

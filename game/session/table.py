@@ -137,6 +137,9 @@ class Table:
     tag: GameTag = field(default_factory=lambda: GameTag(1, Source.ORDINARY))
     cursor: Cell | None = None
     """The keyboard cursor's cell; None until the keyboard is used."""
+    cursor_hidden: bool = False
+    """The mouse played since the keyboard was last used: the cursor follows the
+    clicks unseen, until the next key shows it (shown_cursor)."""
     hint: Hint | None = None
     """The hint shown (until the next move)."""
     show_probabilities: bool = False
@@ -287,6 +290,8 @@ class Table:
         wall = self.clock()
         made = None if delta is None else move  # after the end a click changes nothing
         self._tell(PointerSeen(tag, session, kind, button, position, wall, held_before, made))
+        if kind in ("down", "up") and self.cursor is not None:
+            self.cursor_hidden = True  # the mouse plays: no ring left on a clicked cell
         if made is not None and delta is not None:
             self._after(made, delta, Via.MOUSE, wall)
         return delta
@@ -308,10 +313,18 @@ class Table:
 
     # ------------------------------------------------------------------ keyboard play
 
+    @property
+    def shown_cursor(self) -> Cell | None:
+        """The keyboard cursor's cell while it is shown (the keyboard was used last)."""
+        return None if self.cursor_hidden else self.cursor
+
     def move_cursor(self, drow: int, dcol: int, start: Cell) -> Cell:
-        """Move the keyboard cursor (put at ``start`` the first time); where it is."""
+        """Move the keyboard cursor (put at ``start`` the first time; after the mouse
+        played, shown again where the last click was); where it is."""
         if self.cursor is None:
             self.cursor = start
+        elif self.cursor_hidden:
+            self.cursor_hidden = False
         else:
             row, col = self.cursor
             board = self.board
@@ -323,18 +336,20 @@ class Table:
 
     def open_at_cursor(self) -> Delta | None:
         """Open the cell under the cursor, or chord on a number."""
-        if self.cursor is None:
+        cursor = self.shown_cursor
+        if cursor is None:
             return None
-        row, col = self.cursor
+        row, col = cursor
         look = self.game.look(row, col)
         move = chord(row, col) if Look.OPEN_1 <= look <= Look.OPEN_8 else reveal(row, col)
         return self.act(move, Via.KEYBOARD)
 
     def flag_at_cursor(self) -> Delta | None:
         """Flag the cell under the cursor (again: question mark, again: clear)."""
-        if self.cursor is None:
+        cursor = self.shown_cursor
+        if cursor is None:
             return None
-        return self.act(mark(*self.cursor), Via.KEYBOARD)
+        return self.act(mark(*cursor), Via.KEYBOARD)
 
     # ------------------------------------------------------------------ the solver
 
