@@ -26,7 +26,7 @@ from test_window_keyboard import cursor_drawn, press
 
 from game import cli
 from game.app import App
-from game.core import Look
+from game.core import Look, Status
 from game.rules import MAX_ZOOM
 from game.scenes.playback import PlaybackScene
 
@@ -107,3 +107,36 @@ def test_the_mouse_hides_the_keyboard_cursor_until_a_key_shows_it_again(app: App
     assert cursor_drawn(app, 8, 0) and app.table.game.look(8, 0) is Look.FLAG
     press(app, pygame.K_UP)
     assert cursor_drawn(app, 7, 0) and not cursor_drawn(app, 8, 0)
+
+
+# ---------------------------------------------------------------- 4: --replay, C, F2
+
+
+def test_a_game_played_on_from_a_replay_given_to_watch_has_the_menu_bar_and_is_kept() -> None:
+    from game.persist.profile import RESUME_FILE
+    from game.replay.files import open_replay
+
+    app = App(cli.Options(zoom=2, sound=False, seed=1), clock=FakeClock())
+    try:
+        opened = open_replay(COMMUNITY / "flop-player/avf/arbiter_int.avf")
+        app.watch(opened.replay, opened.caption, "arbiter_int.avf")  # as --replay FILE does
+        app.run(frames=2)
+        for _ in range(6):
+            key(pygame.K_LEFT)
+        key(pygame.K_c, "c")  # play on from here
+        app.run(frames=1)
+        key(pygame.K_F2)  # and a new game
+        app.run(frames=2)
+        assert not isinstance(app.stage.top, PlaybackScene) and not app.watching
+        bar = region(app.viewport.screen, tuple(app.viewport.bar()))
+        assert len(set(bar)) > 2  # the menu bar's words, not a blank strip
+        key(pygame.K_F10)
+        app.run(frames=1)
+        assert app.menubar.is_open
+        key(pygame.K_ESCAPE, "\x1b")
+        app.run(frames=1)
+        click(app, cell_center(app, 8, 8))
+        assert app.table.game.status is Status.PLAYING
+    finally:
+        app.close()
+    assert (app.profile.folder / RESUME_FILE).is_file()  # the player's game, kept for next time
