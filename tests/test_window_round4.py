@@ -21,6 +21,7 @@ from test_window import (
     shows_tile,
     timer,
     use_layout,
+    win_beginner,
 )
 from test_window_keyboard import cursor_drawn, press
 
@@ -140,3 +141,26 @@ def test_a_game_played_on_from_a_replay_given_to_watch_has_the_menu_bar_and_is_k
     finally:
         app.close()
     assert (app.profile.folder / RESUME_FILE).is_file()  # the player's game, kept for next time
+
+
+# ---------------------------------------------------------------- 5: a kept replay stays kept
+
+
+def test_after_save_as_evf_the_panel_offers_no_second_copy_of_a_kept_replay(app: App) -> None:
+    from game import screens
+    from game.persist import replays as replay_files
+
+    win_beginner(app)
+    key(pygame.K_RETURN, "\r")  # a best time: the name as it is
+    app.run(frames=1)
+    panel = app.stage.top_dialog
+    assert panel is not None and screens.EXPORT_EVF in panel.buttons  # type: ignore[attr-defined]
+    assert screens.KEEP_REPLAY not in panel.buttons  # type: ignore[attr-defined]
+    click(app, panel.button_rect(screens.EXPORT_EVF).center)
+    panel = app.stage.top_dialog
+    assert panel is not None
+    lines = " ".join(getattr(panel, "lines", []))
+    assert "Saved for Metasweeper" in lines and "Replay kept" in lines
+    assert screens.KEEP_REPLAY not in panel.buttons  # type: ignore[attr-defined]
+    folder = app.profile.folder / replay_files.FOLDER
+    assert len(list(folder.glob("*.msreplay"))) == 1 and len(list(folder.glob("*.evf"))) == 1

@@ -73,6 +73,8 @@ class EndOfGame:
         """The replay of the game that ended last (None if it was not recorded)."""
         self.replay_note = ""
         """What became of it, as the panel says."""
+        self.kept_as: str | None = None
+        """The file name the replay is kept under (None: not kept)."""
         self.game_id: int | None = None
         """The last finished game's id in the history."""
 
@@ -85,7 +87,7 @@ class EndOfGame:
             return
         if tag.source is Source.PRACTICE:  # no best time, no replay kept of its own
             self.last_replay = self.recorder.replay()
-            self.replay_note = ""
+            self.replay_note, self.kept_as = "", None
             self.game_id = game_id
             self.show_panel(session, tag)
             return
@@ -172,7 +174,7 @@ class EndOfGame:
         if replay is not None:
             replay = replace(replay, player=player_name(player))
         self.last_replay = replay
-        self.replay_note = ""
+        self.replay_note, self.kept_as = "", None
         if replay is not None and replay.result is Status.WON:
             self.keep(replay, tag, "best" if best else "", game_id)
 
@@ -201,6 +203,7 @@ class EndOfGame:
             self.replay_note = f"The replay could not be kept ({error.strerror or error})."
             return
         self.replay_note = f"Replay kept: {path.name}"
+        self.kept_as = path.name
         if game_id is not None:
             profile.history.set_replay(game_id, path.name)
 
@@ -244,6 +247,8 @@ class EndOfGame:
         code = code_of(session)
         replay = self.last_replay
         lines = [self.replay_note] if self.replay_note else []
+        if self.kept_as is not None and self.kept_as not in self.replay_note:
+            lines.insert(0, f"Replay kept: {self.kept_as}")  # (kept before the last button)
         rank = standing(session.board, tag.source, session.used_hint, tag.why)
         if not rank.ranked:
             lines.append(unranked_line(rank.why, self.dialogs.table.deaths))
@@ -260,7 +265,7 @@ class EndOfGame:
             today = "-" if stats.today_ms is None else seconds(stats.today_ms)
             streak = count(stats.streak, "day")
             lines.append(f"Daily board of {tag.daily}: best today {today}, streak {streak}.")
-        kept = self.replay_note.startswith("Replay kept")
+        kept = self.kept_as is not None
         dialog = screens.game_panel(
             session.summary(),
             session.board.difficulty,
