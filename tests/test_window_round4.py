@@ -20,6 +20,7 @@ from test_window import (
     shows_face,
     shows_tile,
     timer,
+    type_text,
     use_layout,
     win_beginner,
 )
@@ -164,3 +165,35 @@ def test_after_save_as_evf_the_panel_offers_no_second_copy_of_a_kept_replay(app:
     assert screens.KEEP_REPLAY not in panel.buttons  # type: ignore[attr-defined]
     folder = app.profile.folder / replay_files.FOLDER
     assert len(list(folder.glob("*.msreplay"))) == 1 and len(list(folder.glob("*.evf"))) == 1
+
+
+# ---------------------------------------------------------------- 10: a board code's start cell
+
+
+def test_the_board_code_dialog_says_a_first_click_off_the_ring_can_hit_a_mine(app: App) -> None:
+    from game.replay.boardcode import BoardCode
+    from game.rules import Board, GameRules
+
+    key(pygame.K_F9)
+    app.run(frames=1)
+    dialog = app.stage.top_dialog
+    assert dialog is not None
+    said = " ".join(getattr(dialog, "lines", []))
+    assert "ringed" in said and "elsewhere can hit a mine" in said  # before play
+    code = BoardCode(Board(9, 9, 10), GameRules(), 5, (4, 4))
+    type_text(code.code)
+    key(pygame.K_RETURN, "\r")
+    app.run(frames=1)
+    assert app.table.board == code.board and app.stage.top_dialog is None
+    box = app.viewport.renderer.note_rect  # (the ring's words: a click there puts them away)
+    mine = next(
+        cell
+        for cell in sorted(app.table.game.mine_cells())
+        if box is None or not box.collidepoint(cell_center(app, *cell))
+    )
+    click(app, cell_center(app, *mine))  # the first click, off the ring: a mine
+    assert app.table.game.status is Status.LOST and app.table.session.summary().ms == 0
+    panel = app.stage.top_dialog
+    assert panel is not None
+    rows = {row[0]: row[1] for row in getattr(panel, "rows", [])}
+    assert rows["Correctness"] == "-"  # a loss in no time: nothing to judge

@@ -89,9 +89,12 @@ class Summary:
 
     @property
     def correctness(self) -> float | None:
-        """The share of clicks that changed something (None before any click)."""
+        """The share of clicks that changed something (None before any click, and for
+        a loss in no time: a first click on a mine, nothing to judge)."""
         total = self.clicks.total
-        return None if not total else self.clicks.effective / total
+        if not total or (self.status is Status.LOST and self.ms <= 0):
+            return None
+        return self.clicks.effective / total
 
 
 def _clicks_of(game: Game, log: Sequence[LoggedMove]) -> Clicks:
