@@ -4,8 +4,11 @@
 - play.py: a PlaySession, the game with the rules it started with, its stopwatch
   and the log of every move with its time;
 - table.py: the Table (a game on the table, the cursor, the hint; typed events out);
-- scene.py: what the window shows besides the cells (face, counters, pressed cells);
-  the face's pictures are game.view.sheet.Face, the sprite sheet's vocabulary.
+- picture.py: what the window shows besides the cells (face, counters, pressed cells,
+  the cursor, the advice), the face's pictures named by Face;
+- ranking.py: the one rule of what a game counts for;
+- geometry.py: where everything sits in the window at 1x, and what a pixel is over;
+- input.py: the input machine (left, right, chord and middle clicks into moves).
 
 No pygame: a replay, a test or a tool drives a session exactly as the window does.
 """
