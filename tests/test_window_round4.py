@@ -197,3 +197,38 @@ def test_the_board_code_dialog_says_a_first_click_off_the_ring_can_hit_a_mine(ap
     assert panel is not None
     rows = {row[0]: row[1] for row in getattr(panel, "rows", [])}
     assert rows["Correctness"] == "-"  # a loss in no time: nothing to judge
+
+
+# ---------------------------------------------------------------- 17: odds while a button is held
+
+
+def test_odds_and_a_hint_shown_while_a_button_is_held_redraw_only_what_changed(
+    app: App,
+) -> None:
+    use_layout(app, BEGINNER)
+    click(app, cell_center(app, 0, 5))  # a cascade: numbers, and odds over their frontier
+    key(pygame.K_o, "o")  # the probabilities
+    key(pygame.K_h, "h")  # and a hint, its reason in a box over the board
+    app.run(frames=1)
+    renderer = app.viewport.renderer
+    assert renderer.note_rect is not None
+    hidden = [
+        (r, c) for r in range(9) for c in range(9) if app.table.game.look(r, c) is Look.HIDDEN
+    ]
+    under_box = [c for c in hidden if renderer.note_rect.collidepoint(cell_center(app, *c))]
+    assert under_box
+    path = hidden[:4] + under_box[:2] + hidden[-3:]
+    post(pygame.MOUSEMOTION, pos=cell_center(app, *path[0]), rel=(0, 0), buttons=(1, 0, 0))
+    post(pygame.MOUSEBUTTONDOWN, pos=cell_center(app, *path[0]), button=1)
+    app.run(frames=1)
+    whole = (0, 0, *app.viewport.screen.get_size())
+    for cell in path[1:]:
+        post(pygame.MOUSEMOTION, pos=cell_center(app, *cell), rel=(1, 0), buttons=(1, 0, 0))
+        app.run(frames=1)
+        assert app.play.input.feedback.cell == cell
+        assert not app.viewport.renderer.repainted  # the cells changed, not the whole view
+        drawn = region(app.viewport.screen, whole)
+        app.stage.repaint()  # everything drawn again: the same picture
+        app.run(frames=1)
+        assert app.viewport.renderer.repainted
+        assert region(app.viewport.screen, whole) == drawn
