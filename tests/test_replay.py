@@ -125,10 +125,10 @@ def test_a_recorded_win_reproduces_and_round_trips() -> None:
     assert replay.events[0].ms == -40  # before it, negative
     again = parse(replay.to_text())
     assert again == replay
-    verdict = verify(again)
-    assert verdict.ok, verdict.problems
-    assert verdict.view == session.game.view()
-    assert f"won in {replay.ms / 1000:.3f} s" in describe(verdict.summary)
+    check = verify(again)
+    assert check.ok, check.problems
+    assert check.view == session.game.view()
+    assert f"won in {replay.ms / 1000:.3f} s" in describe(check.summary)
 
 
 def test_a_lost_game_reproduces() -> None:
@@ -413,6 +413,6 @@ def test_any_input_recorded_replays_to_the_same_end(
     replay, session = record(timed)
     again = parse(replay.to_text())
     assert again == replay
-    verdict = verify(again)
-    assert verdict.ok, verdict.problems
-    assert verdict.view == session.game.view()
+    check = verify(again)
+    assert check.ok, check.problems
+    assert check.view == session.game.view()

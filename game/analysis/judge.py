@@ -38,7 +38,7 @@ JUDGED_CELLS = 10_000
 the command line's --moves judges any)."""
 
 
-class Verdict(Enum):
+class MoveClass(Enum):
     """The class of a move; the value is its name in --analyse output."""
 
     LOGIC = "logic"
@@ -67,8 +67,8 @@ class Judged:
     ms: int
     move: Move
     kind: Kind
-    verdict: Verdict
-    cause: Verdict | None = None
+    verdict: MoveClass
+    cause: MoveClass | None = None
     """For a death: the class of the move that lost."""
     p_safe: Fraction | None = None
     """The chance the cell it opened was safe (guesses, and deaths by guess); for a
@@ -87,7 +87,7 @@ class Judgment:
 
     moves: tuple[Judged, ...]
 
-    def count(self, verdict: Verdict) -> int:
+    def count(self, verdict: MoveClass) -> int:
         """How many moves are of this class (a death counts under its cause too)."""
         return sum(1 for j in self.moves if verdict in (j.verdict, j.cause))
 
@@ -132,7 +132,7 @@ def judge(game: Game, moves: Iterable[tuple[int, Move]]) -> Judgment:
         )
         cause = None
         if delta.lost:
-            cause, verdict = verdict, Verdict.DEATH
+            cause, verdict = verdict, MoveClass.DEATH
         judged.append(Judged(ms, move, kind, verdict, cause, p_safe, best, think, done))
     return Judgment(tuple(judged))
 
@@ -179,32 +179,32 @@ def _classify(
     solved: Analysis | None,
     first: bool,
     nothing: bool,
-) -> tuple[Verdict, Fraction | None, Fraction | None]:
+) -> tuple[MoveClass, Fraction | None, Fraction | None]:
     """A move's class, the chance it was safe and the best chance there was."""
     if nothing or kind in (Kind.UNFLAG, Kind.QUESTION):
-        return Verdict.WASTED, None, None
+        return MoveClass.WASTED, None, None
     if kind is Kind.UNMARK:
-        return Verdict.WASTED, None, None
+        return MoveClass.WASTED, None, None
     if first or solved is None:
-        return Verdict.LOGIC, None, None
+        return MoveClass.LOGIC, None, None
     cell = (move.row, move.col)
     if kind is Kind.FLAG:
         if cell in solved.mines:
-            return Verdict.LOGIC, None, None
+            return MoveClass.LOGIC, None, None
         if cell in solved.safe:
-            return Verdict.MISTAKE, None, None
-        return Verdict.GUESS, None, None
+            return MoveClass.MISTAKE, None, None
+        return MoveClass.GUESS, None, None
     if not targets:
-        return Verdict.WASTED, None, None
+        return MoveClass.WASTED, None, None
     if any(target in solved.mines for target in targets):
-        return Verdict.MISTAKE, Fraction(0), None
+        return MoveClass.MISTAKE, Fraction(0), None
     unsure = [target for target in targets if target not in solved.safe]
     if not unsure:
-        return Verdict.LOGIC, None, None
+        return MoveClass.LOGIC, None, None
     p_safe = _ONE
     for target in unsure:
         p_safe *= _ONE - solved.probability.get(target, Fraction(0))
     if solved.safe:
-        return Verdict.NEEDLESS_GUESS, p_safe, _ONE
+        return MoveClass.NEEDLESS_GUESS, p_safe, _ONE
     best = max((_ONE - p for p in solved.probability.values()), default=None)
-    return Verdict.GUESS, p_safe, best
+    return MoveClass.GUESS, p_safe, best

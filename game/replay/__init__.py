@@ -35,8 +35,8 @@ short::
 
 from game.replay.drive import (
     Driver,
+    ReplayCheck,
     ReplayClock,
-    Verdict,
     describe,
     feed,
     feed_input,
@@ -72,9 +72,9 @@ __all__ = [
     "Kind",
     "Recorder",
     "Replay",
+    "ReplayCheck",
     "ReplayClock",
     "ReplayError",
-    "Verdict",
     "describe",
     "feed",
     "feed_input",

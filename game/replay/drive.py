@@ -1,5 +1,5 @@
 """Driving a game from a replay's events: the one loop that verifying a replay and
-playing it back both use, and the verdict of playing it again."""
+playing it back both use, and the check of playing it again (ReplayCheck)."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ def feed(machine: InputMachine, board: Board, event: Event) -> Move | None:
 
 
 @dataclass(frozen=True)
-class Verdict:
+class ReplayCheck:
     """What playing a replay's moves again gave."""
 
     summary: Summary
@@ -122,7 +122,7 @@ class Driver:
             yield self.next()[0]
 
 
-def verify(replay: Replay) -> Verdict:
+def verify(replay: Replay) -> ReplayCheck:
     """Play the replay's moves through a PlaySession at their times, and its input
     events through the window's input machine; compare with the record."""
     problems: list[str] = []
@@ -161,7 +161,7 @@ def verify(replay: Replay) -> Verdict:
     problems += [
         f"the {what} differs from the record" for what, got_, want in checks if got_ != want
     ]
-    return Verdict(summary, game.view(), tuple(problems))
+    return ReplayCheck(summary, game.view(), tuple(problems))
 
 
 def _seed_deals(replay: Replay) -> bool:
