@@ -9,8 +9,8 @@ hidden cell every frame, as a player hesitating over a cell does. Each frame is 
 real loop's (App.run: the events, the table, the picture, the renderer). The figure
 is the time of such a frame; the yardstick is the same frames with the
 probabilities off. Budget: 16.7 ms a frame (60 a second); target: at most 2 ms.
-The median, the 95th percentile and the worst of 900 frames each. A benchmark, not a test: it asserts
-nothing.
+The median, the 95th percentile and the worst of 900 frames each. A benchmark, not a
+test: it asserts nothing.
 """
 
 from __future__ import annotations

@@ -10,7 +10,7 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.analysis.judge import Kind, MoveClass, judge
+from game.analysis.judge import MoveClass, MoveKind, judge
 from game.core import Game, Look, Minefield, chord, mark, reveal
 
 
@@ -57,9 +57,9 @@ def test_the_first_reveal_is_logic_and_a_wasted_click_is_wasted() -> None:
     game = Game.from_layout(LAYOUT)
     judged = judge(game, [(0, reveal(4, 0)), (500, reveal(4, 0)), (900, mark(0, 0))])
     first, again, flag = judged.moves
-    assert (first.verdict, first.kind, first.think_ms) == (MoveClass.LOGIC, Kind.OPEN, 0)
+    assert (first.verdict, first.kind, first.think_ms) == (MoveClass.LOGIC, MoveKind.OPEN, 0)
     assert again.verdict is MoveClass.WASTED and again.think_ms == 500
-    assert flag.kind is Kind.FLAG and flag.think_ms == 400
+    assert flag.kind is MoveKind.FLAG and flag.think_ms == 400
     assert first.bbbv_solved >= 1 and again.bbbv_solved == first.bbbv_solved
 
 
@@ -70,8 +70,11 @@ def test_a_flag_taken_off_is_wasted_and_a_death_keeps_its_cause() -> None:
         [(0, reveal(4, 0)), (10, mark(0, 0)), (20, mark(0, 0)), (30, reveal(2, 2))],
     )
     _, flag, question, boom = judged.moves
-    assert flag.kind is Kind.FLAG
-    assert question.kind in (Kind.QUESTION, Kind.UNFLAG) and question.verdict is MoveClass.WASTED
+    assert flag.kind is MoveKind.FLAG
+    assert (
+        question.kind in (MoveKind.QUESTION, MoveKind.UNFLAG)
+        and question.verdict is MoveClass.WASTED
+    )
     assert boom.verdict is MoveClass.DEATH and boom.cause is not None
     assert judged.count(MoveClass.DEATH) == 1
 
@@ -89,7 +92,7 @@ def test_a_chord_on_a_wrong_flag_kills_and_says_how_unsure_it_was() -> None:
     judged = judge(game, [(0, reveal(0, 0)), (10, mark(0, 1)), (20, chord(0, 0))])
     opened, flag, boom = judged.moves
     assert opened.verdict is MoveClass.LOGIC and flag.verdict is MoveClass.GUESS
-    assert boom.kind is Kind.CHORD and boom.verdict is MoveClass.DEATH
+    assert boom.kind is MoveKind.CHORD and boom.verdict is MoveClass.DEATH
     assert boom.cause is MoveClass.GUESS and boom.p_safe is not None and 0 < boom.p_safe < 1
     assert judged.luck == boom.p_safe
 

@@ -49,7 +49,7 @@ class MoveClass(Enum):
     DEATH = "death"
 
 
-class Kind(Enum):
+class MoveKind(Enum):
     """What a move did, as a player names it."""
 
     OPEN = "open"
@@ -66,7 +66,7 @@ class Judged:
 
     ms: int
     move: Move
-    kind: Kind
+    kind: MoveKind
     verdict: MoveClass
     cause: MoveClass | None = None
     """For a death: the class of the move that lost."""
@@ -160,35 +160,35 @@ def _targets(game: Game, move: Move) -> tuple[Cell, ...]:
     return tuple(cell for cell in around if game.look(*cell) in (Look.HIDDEN, Look.QUESTION))
 
 
-def _kind(move: Move, before: Look, after: Look) -> Kind:
+def _kind(move: Move, before: Look, after: Look) -> MoveKind:
     if move.action is Action.REVEAL:
-        return Kind.OPEN
+        return MoveKind.OPEN
     if move.action is Action.CHORD:
-        return Kind.CHORD
+        return MoveKind.CHORD
     if after is Look.FLAG:
-        return Kind.FLAG
+        return MoveKind.FLAG
     if before is Look.FLAG:
-        return Kind.UNFLAG if after is Look.HIDDEN else Kind.QUESTION
-    return Kind.UNMARK
+        return MoveKind.UNFLAG if after is Look.HIDDEN else MoveKind.QUESTION
+    return MoveKind.UNMARK
 
 
 def _classify(
     move: Move,
-    kind: Kind,
+    kind: MoveKind,
     targets: tuple[Cell, ...],
     solved: Analysis | None,
     first: bool,
     nothing: bool,
 ) -> tuple[MoveClass, Fraction | None, Fraction | None]:
     """A move's class, the chance it was safe and the best chance there was."""
-    if nothing or kind in (Kind.UNFLAG, Kind.QUESTION):
+    if nothing or kind in (MoveKind.UNFLAG, MoveKind.QUESTION):
         return MoveClass.WASTED, None, None
-    if kind is Kind.UNMARK:
+    if kind is MoveKind.UNMARK:
         return MoveClass.WASTED, None, None
     if first or solved is None:
         return MoveClass.LOGIC, None, None
     cell = (move.row, move.col)
-    if kind is Kind.FLAG:
+    if kind is MoveKind.FLAG:
         if cell in solved.mines:
             return MoveClass.LOGIC, None, None
         if cell in solved.safe:

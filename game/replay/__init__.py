@@ -52,7 +52,7 @@ from game.replay.format import (
     SUFFIX,
     VERSION,
     Event,
-    Kind,
+    EventKind,
     Replay,
     ReplayError,
 )
@@ -69,7 +69,7 @@ __all__ = [
     "VERSION",
     "Driver",
     "Event",
-    "Kind",
+    "EventKind",
     "Recorder",
     "Replay",
     "ReplayCheck",

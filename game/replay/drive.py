@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from game.core import Action, Game, Move, Status
-from game.replay.format import Event, Kind, Replay
+from game.replay.format import Event, EventKind, Replay
 from game.rules import Board
 from game.session import PlaySession, Summary, deal, deal_again
 from game.session.geometry import Layout
@@ -24,17 +24,17 @@ def spot_of(board: Board, x: int, y: int) -> Spot:
 
 
 def feed_input(
-    machine: InputMachine, board: Board, kind: Kind, button: int, x: int, y: int
+    machine: InputMachine, board: Board, kind: EventKind, button: int, x: int, y: int
 ) -> object:
     """Give an input machine one recorded event (kind, button, position); its action."""
-    if kind is Kind.CANCEL:
+    if kind is EventKind.CANCEL:
         machine.cancel()
         return None
     spot = spot_of(board, x, y)
-    if kind is Kind.MOVE:
+    if kind is EventKind.MOVE:
         machine.move(spot)
         return None
-    if kind is Kind.DOWN:
+    if kind is EventKind.DOWN:
         machine.press(button, spot)
         return None
     return machine.release(button, spot)

@@ -294,13 +294,13 @@ def _path(replay: Replay) -> float:
     let go, the pointer gone) is no place."""
     from math import hypot
 
-    from game.replay.format import Kind
+    from game.replay.format import EventKind
 
     path, last = 0.0, None
     started = False
     for event in replay.events:
         started = started or event.move is not None
-        if not started or event.kind is Kind.CANCEL:
+        if not started or event.kind is EventKind.CANCEL:
             continue
         if last is not None:
             path += hypot(event.x - last[0], event.y - last[1])

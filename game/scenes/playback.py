@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.replay import Driver, Kind, Replay, ReplayClock, game_of
+from game.replay import Driver, EventKind, Replay, ReplayClock, game_of
 from game.session import PlaySession, picture_of
 from game.session.geometry import TILE
 from game.session.input import InputMachine
@@ -164,7 +164,7 @@ class PlaybackScene(Scene):
 
     def _play_to(self, target: float) -> None:
         for event in self.driver.until(target):
-            if event.kind is not Kind.CANCEL:
+            if event.kind is not EventKind.CANCEL:
                 self.pointer = (event.x, event.y)
                 self.trail.append((event.ms, event.x, event.y))
                 self._follow(event.x, event.y)
@@ -238,7 +238,7 @@ class PlaybackScene(Scene):
         for event in passed:
             if event.move is not None:
                 self.table.act(event.move, Via.MOUSE)
-        shown = [event for event in passed if event.kind is not Kind.CANCEL]
+        shown = [event for event in passed if event.kind is not EventKind.CANCEL]
         self.trail = [(e.ms, e.x, e.y) for e in shown if e.ms >= ms - TRAIL_MS]
         if shown:
             self.pointer = (shown[-1].x, shown[-1].y)
