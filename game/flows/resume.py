@@ -46,7 +46,7 @@ def bring_back(dialogs: Dialogs) -> bool:
     if resumed is None:
         return False
     table.start(resumed.game, Source.RESUMED)
-    resumed.game.resume()
+    resumed.game.unpause()  # (its clock runs from the time saved)
     return True
 
 

@@ -289,7 +289,7 @@ class PlayScene(Scene):
             if kind == pygame.MOUSEBUTTONUP or (
                 kind == pygame.KEYDOWN and pygame.key.name(event.key, False) not in MODIFIER_KEYS
             ):
-                self.table.go_on()
+                self.table.unpause()
             return True
         if kind == pygame.MOUSEWHEEL:
             if self.viewport.layout.scrolls:

@@ -245,7 +245,7 @@ class Table:
         practice game, never ranked (``why``: game.session.ranking's reason), its
         clock running from the position's time."""
         if session.status is Status.PLAYING:
-            session.resume()
+            session.unpause()
         self.start(session, Source.PRACTICE, why=why)
 
     def undo_death(self) -> bool:
@@ -438,6 +438,6 @@ class Table:
             return True
         return False
 
-    def go_on(self) -> None:
+    def unpause(self) -> None:
         """Leave a pause: the clock runs again."""
-        self.session.resume()
+        self.session.unpause()
