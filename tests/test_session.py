@@ -93,9 +93,13 @@ def test_elapsed_time_never_goes_back(steps: list[tuple[str, int]]) -> None:
     watch = Stopwatch(clock)
     last = 0.0
     for op, ms in steps:
-        {"s": watch.start, "p": watch.pause, "r": watch.unpause, "u": watch.stop, "q": lambda: None}[
-            op
-        ]()
+        {
+            "s": watch.start,
+            "p": watch.pause,
+            "r": watch.unpause,
+            "u": watch.stop,
+            "q": lambda: None,
+        }[op]()
         clock.ms += ms
         assert watch.elapsed_ms >= last
         last = watch.elapsed_ms
