@@ -16,8 +16,8 @@ from game.words import RESULT_WORDS, result_word, seconds
 
 
 def spot_of(board: Board, x: int, y: int) -> Spot:
-    """What a recorded position is over, as the window saw it: a cell, the face, or
-    elsewhere (positions are 1x pixels from the board's corner)."""
+    """What a recorded point is over, as the window saw it: a cell, the face, or
+    elsewhere (points are 1x pixels from the board's corner)."""
     layout = Layout(board.rows, board.cols)
     bx, by = layout.board_origin
     return layout.spot(bx + x, by + y)
@@ -26,7 +26,7 @@ def spot_of(board: Board, x: int, y: int) -> Spot:
 def feed_input(
     machine: InputMachine, board: Board, kind: EventKind, button: int, x: int, y: int
 ) -> object:
-    """Give an input machine one recorded event (kind, button, position); its action."""
+    """Give an input machine one recorded event (kind, button, point); its action."""
     if kind is EventKind.CANCEL:
         machine.cancel()
         return None

@@ -74,7 +74,7 @@ class Recorder:
                 event.wall_ms,
                 EventKind(event.kind),
                 event.button,
-                event.position,
+                event.point,
                 event.held_before,
                 event.move,
             )
@@ -97,7 +97,7 @@ class Recorder:
         wall_ms: float,
         kind: EventKind,
         button: int,
-        position: tuple[int, int],
+        point: tuple[int, int],
         held_before: frozenset[int],
         move: Move | None,
         *,
@@ -121,14 +121,14 @@ class Recorder:
         if set(held_before) != set(self._mirror.held):
             self._add(_Raw(wall_ms, game_ms, EventKind.CANCEL, 0, 0, 0, None), session.board)
         if kind is EventKind.CANCEL:
-            position = (0, 0)
+            point = (0, 0)
         if kind in (EventKind.MOVE, EventKind.CANCEL):
             button = 0
         if kind is EventKind.MOVE and self.raw:
             last = self.raw[-1]
-            if last.kind is not EventKind.CANCEL and (last.x, last.y) == position:
+            if last.kind is not EventKind.CANCEL and (last.x, last.y) == point:
                 return  # the same 1x pixel: nothing to see
-        self._add(_Raw(wall_ms, game_ms, kind, button, *position, move), session.board)
+        self._add(_Raw(wall_ms, game_ms, kind, button, *point, move), session.board)
 
     def _add(self, raw: _Raw, board: Board) -> None:
         self.raw.append(raw)

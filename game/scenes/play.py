@@ -317,10 +317,10 @@ class PlayScene(Scene):
         made = None
         if word == "cancel":
             self.input.cancel()
-            position = (0, 0)
+            point = (0, 0)
         else:
             spot = self.viewport.spot(event.pos)
-            position = self.viewport.position(event.pos)
+            point = self.viewport.board_point(event.pos)
             if word == "down":
                 self.input.press(event.button, spot)
             elif word == "up":
@@ -329,10 +329,10 @@ class PlayScene(Scene):
                 self.input.move(spot)
         button = int(getattr(event, "button", 0))
         if isinstance(made, NewGame):
-            self.table.pointer(word, button, position, held)
+            self.table.pointer(word, button, point, held)
             self.new_game()
         else:
-            self.table.pointer(word, button, position, held, made)
+            self.table.pointer(word, button, point, held, made)
 
     def _hint_event(self, event: pygame.event.Event) -> bool:
         """Esc, a click on the hint's box or off the board puts the hint away (that

@@ -15,7 +15,7 @@ from game.session.input import Place, Spot
 Rect = tuple[int, int, int, int]
 
 TILE = 16
-"""A cell's side at 1x: the unit of every pixel position a replay records."""
+"""A cell's side at 1x: the unit of every point a replay records."""
 LED_W, LED_H = 13, 23
 """An LED digit at 1x."""
 FACE = 26

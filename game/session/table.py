@@ -85,14 +85,14 @@ class GameStarted:
 @dataclass(frozen=True)
 class PointerSeen:
     """A mouse event on the table's board: ``kind`` is move, down, up or cancel;
-    ``position`` in 1x pixels from cell (0, 0)'s corner; ``held_before`` the buttons
+    ``point`` in 1x pixels from cell (0, 0)'s corner; ``held_before`` the buttons
     the input machine held before it; ``move`` what it made (only an up makes one)."""
 
     tag: GameTag
     session: PlaySession
     kind: str
     button: int
-    position: tuple[int, int]
+    point: tuple[int, int]
     wall_ms: float
     held_before: frozenset[int]
     move: Move | None
@@ -280,7 +280,7 @@ class Table:
         self,
         kind: str,
         button: int,
-        position: tuple[int, int],
+        point: tuple[int, int],
         held_before: frozenset[int],
         move: Move | None = None,
     ) -> Delta | None:
@@ -289,7 +289,7 @@ class Table:
         delta = None if move is None else self._play(move)
         wall = self.clock()
         made = None if delta is None else move  # after the end a click changes nothing
-        self._tell(PointerSeen(tag, session, kind, button, position, wall, held_before, made))
+        self._tell(PointerSeen(tag, session, kind, button, point, wall, held_before, made))
         if kind in ("down", "up") and self.cursor is not None:
             self.cursor_hidden = True  # the mouse plays: no ring left on a clicked cell
         if made is not None and delta is not None:
