@@ -42,11 +42,11 @@ from game.view import toggles
 from game.view.commands import KeyMap
 from game.view.widgets.chart import ChartPoint
 from game.view.widgets.form import Field, FormDialog
+from game.view.widgets.grid import PICKED as PICKED  # (the History's picked game)
+from game.view.widgets.grid import GridDialog
 from game.view.widgets.heatmap import HeatmapDialog
 from game.view.widgets.menu import MenuDialog
 from game.view.widgets.message import MessageDialog
-from game.view.widgets.table import PICKED as PICKED  # (the History's picked game)
-from game.view.widgets.table import TableDialog
 from game.words import count, seconds
 
 NEXT, RESET, CLOSE, RESUME, NEW_GAME = "Next", "Reset", "Close", "Resume", "New game"
@@ -67,7 +67,7 @@ SHORT_NAMES = {
 
 def best_times_dialog(
     entries: Sequence[BestTimeEntry], preset: Difficulty, best_rate: float | None = None
-) -> TableDialog:
+) -> GridDialog:
     """The top ten of one preset and its best 3BV/s, with buttons to see the next
     preset or reset them all."""
     rows = [
@@ -77,7 +77,7 @@ def best_times_dialog(
     lines = [] if rows else ["No times yet: win a game to set one."]
     if best_rate is not None:
         lines.append(f"Best 3BV/s: {best_rate:.2f}")
-    return TableDialog(
+    return GridDialog(
         f"Best times: {preset.label}",
         ["", "Name", "Time", "Date"],
         rows,
@@ -112,7 +112,7 @@ def statistics_dialog(
     best_rates: Mapping[Difficulty, float | None] | None = None,
     daily: DailyStats | None = None,
     codes: Stats | None = None,
-) -> TableDialog:
+) -> GridDialog:
     """Games played, won, win %, streaks, average winning time and best 3BV/s, per
     board kind; and the daily boards' line (days played and won, best time, streak
     of days) and the board codes' (games played and won, streak), kept apart from
@@ -137,7 +137,7 @@ def statistics_dialog(
             f"streak {codes.current_streak} (longest {codes.longest_streak})."
         )
     lines.append("Games with a hint, an undo or from a replay count for none of these.")
-    return TableDialog(
+    return GridDialog(
         "Statistics",
         ["", *(SHORT_NAMES[kind] for kind in kinds)],
         rows,
@@ -231,7 +231,7 @@ def history_dialog(
     first: int = 0,
     total: int | None = None,
     charted: Sequence[StoredGame] | None = None,
-) -> TableDialog:
+) -> GridDialog:
     """A page of past games (from the first-th, of total, in the sort's order),
     and a chart of the latest games' times, oldest to newest (a lost game is a
     red tick; ``charted``, newest first: the page's games if None), so a player
@@ -275,7 +275,7 @@ def history_dialog(
         lines.append("Times are charted for one size of board at a time: Next chooses it.")
     if rows:
         lines.append("Up and Down or the pointer pick a game; Enter or a click: its analysis.")
-    return TableDialog(
+    return GridDialog(
         f"History: {which}",
         ["Finished", "Board", "Result", "Time", "3BV/s"],
         rows,
@@ -344,7 +344,7 @@ def game_panel(
     analyse: bool = False,
     undo: bool = False,
     retry: bool = False,
-) -> TableDialog:
+) -> GridDialog:
     """The statistics of the game just finished, as speedrunners read them; with
     its board code (and a button to copy it) and, if ``keep``, a button to keep
     its replay; if ``export``, one to save it as an EVF file for the community's
@@ -378,7 +378,7 @@ def game_panel(
         *((EXPORT_EVF,) if export else ()),
     )
     title = f"You won {difficulty.label}!" if won else "Game over"
-    panel = TableDialog(title, [], rows, buttons=buttons, lines=list(lines))
+    panel = GridDialog(title, [], rows, buttons=buttons, lines=list(lines))
     panel.copy_button = COPY_CODE
     return panel
 
