@@ -99,7 +99,7 @@ class EndOfGame:
             self.viewport.window.set_title(f"Minesweeper - won in {seconds(event.summary.ms)}")
             place = None if game_id is None else self.profile.best_time_place(game_id)
         if game_id is None or place is None:
-            self._keep_replay(replay, tag, self.profile.last_name, best=False, game_id=game_id)
+            self._keep_replay(replay, self.profile.last_name, best=False, game_id=game_id)
             self.show_panel(session, tag)
             return
         from game import screens
@@ -112,7 +112,7 @@ class EndOfGame:
             name = str(result.get("name", last) if isinstance(result, dict) else last)
             self.profile.name_best_time(game_id, name)
             self.dialogs.tell_problems()
-            self._keep_replay(replay, tag, name, best=True, game_id=game_id)
+            self._keep_replay(replay, name, best=True, game_id=game_id)
             self.show_panel(session, tag, best=preset)
 
         code = code_of(session)
@@ -166,7 +166,7 @@ class EndOfGame:
         return game_id
 
     def _keep_replay(
-        self, replay: Replay | None, tag: GameTag, player: str, *, best: bool, game_id: int | None
+        self, replay: Replay | None, player: str, *, best: bool, game_id: int | None
     ) -> None:
         """The game's replay, with the player's name; a won game's is kept in the
         replays folder."""
@@ -176,23 +176,14 @@ class EndOfGame:
         self.last_replay = replay
         self.replay_note, self.kept_as = "", None
         if replay is not None and replay.result is Status.WON:
-            self.keep(replay, tag, "best" if best else "", game_id)
+            self.keep(replay, "best" if best else "", game_id)
 
-    def keep(
-        self, replay: Replay, tag: GameTag, label: str = "", game_id: int | None = None
-    ) -> None:
+    def keep(self, replay: Replay, label: str = "", game_id: int | None = None) -> None:
         """Write a replay into the replays folder (noted in the history with the game
         ``game_id``); the panel's note says where (or why not)."""
         from game.persist import replays as replay_files
-        from game.words import RESULT_WORDS
 
-        name = replay_files.file_name(
-            datetime.now(),
-            "daily" if tag.daily else replay.board.difficulty.value,
-            RESULT_WORDS.get(replay.result, "unfinished"),
-            replay.ms,
-            label,
-        )
+        name = replay_files.file_name(replay, label)
         profile = self.profile
         if not profile.writable:
             self.replay_note = "The replay could not be kept: the data folder cannot be written."
@@ -217,20 +208,12 @@ class EndOfGame:
         if self.race is not None:
             self.race.offer(replay, "your last game")
 
-    def export_evf(self, replay: Replay, tag: GameTag) -> str:
+    def export_evf(self, replay: Replay) -> str:
         """Save the replay as an EVF file beside the kept replays; what became of it."""
         from game.persist import replays as replay_files
-        from game.replay.format import SUFFIX
         from game.replay.formats.evf_write import export_evf
-        from game.words import RESULT_WORDS
 
-        name = replay_files.file_name(
-            datetime.now(),
-            "daily" if tag.daily else replay.board.difficulty.value,
-            RESULT_WORDS.get(replay.result, "unfinished"),
-            replay.ms,
-        )
-        name = name.removesuffix(SUFFIX) + ".evf"
+        name = replay_files.file_name(replay, suffix=".evf")
         try:
             path = replay_files.export(self.profile.folder, name, export_evf(replay))
         except (OSError, ValueError) as error:
@@ -297,10 +280,10 @@ class EndOfGame:
                     replay, "This game", then=lambda: self.show_panel(session, tag, best)
                 )
             elif result == screens.EXPORT_EVF and replay is not None:
-                self.replay_note = self.export_evf(replay, tag)
+                self.replay_note = self.export_evf(replay)
                 self.show_panel(session, tag, best)
             elif result == screens.KEEP_REPLAY and replay is not None:
-                self.keep(replay, tag, "kept", self.game_id)
+                self.keep(replay, "kept", self.game_id)
                 self.show_panel(session, tag, best)
             elif best is not None:
                 self.dialogs.best_times(best)

@@ -482,24 +482,18 @@ class PlaybackScene(Scene):
     def start_gif(self) -> None:
         """Begin writing the replay, at the speed and zoom watched, into the replays
         folder."""
-        from datetime import datetime
-
         from game.persist.replays import file_name
-        from game.replay import SUFFIX
         from game.view.animation import ExportError, GifExport
-        from game.words import RESULT_WORDS
 
         if self.gif_folder is None:
             self.note = "no replays folder to save a GIF in"
             return
         replay = self.replay
-        result = RESULT_WORDS.get(replay.result, "unfinished")
-        name = file_name(datetime.now(), replay.board.difficulty.value, result, replay.ms)
         try:
             self.gif_folder.mkdir(parents=True, exist_ok=True)
             self.gif = GifExport(
                 replay,
-                self.gif_folder / (name.removesuffix(SUFFIX) + ".gif"),
+                self.gif_folder / file_name(replay, suffix=".gif"),
                 speed=self.speed,
                 zoom=self.viewport.zoom,
                 theme=self.viewport.renderer.theme,
