@@ -81,8 +81,9 @@ def test_plus_at_the_largest_zoom_that_fits_says_so_in_the_window(app: App) -> N
     assert app.viewport.zoom == zoom  # it went no further
     box = app.viewport.renderer.note_rect
     assert box is not None and box.w > 0  # a line in the window says why
-    assert region(app.viewport.screen, tuple(box)) != region(
-        pygame.image.frombytes(before, app.viewport.screen.get_size(), "RGB"), tuple(box)
+    rect = (box.x, box.y, box.w, box.h)
+    assert region(app.viewport.screen, rect) != region(
+        pygame.image.frombytes(before, app.viewport.screen.get_size(), "RGB"), rect
     )
     assert app.table.note is not None and f"{zoom}x is the largest zoom" in app.table.note
     key(pygame.K_ESCAPE, "\x1b")  # and Esc puts it away
@@ -130,7 +131,8 @@ def test_a_game_played_on_from_a_replay_given_to_watch_has_the_menu_bar_and_is_k
         key(pygame.K_F2)  # and a new game
         app.run(frames=2)
         assert not isinstance(app.stage.top, PlaybackScene) and not app.watching
-        bar = region(app.viewport.screen, tuple(app.viewport.bar()))
+        top = app.viewport.bar()
+        bar = region(app.viewport.screen, (top.x, top.y, top.w, top.h))
         assert len(set(bar)) > 2  # the menu bar's words, not a blank strip
         key(pygame.K_F10)
         app.run(frames=1)
@@ -155,14 +157,14 @@ def test_after_save_as_evf_the_panel_offers_no_second_copy_of_a_kept_replay(app:
     key(pygame.K_RETURN, "\r")  # a best time: the name as it is
     app.run(frames=1)
     panel = app.stage.top_dialog
-    assert panel is not None and screens.EXPORT_EVF in panel.buttons  # type: ignore[attr-defined]
-    assert screens.KEEP_REPLAY not in panel.buttons  # type: ignore[attr-defined]
+    assert panel is not None and screens.EXPORT_EVF in panel.buttons
+    assert screens.KEEP_REPLAY not in panel.buttons
     click(app, panel.button_rect(screens.EXPORT_EVF).center)
     panel = app.stage.top_dialog
     assert panel is not None
     lines = " ".join(getattr(panel, "lines", []))
     assert "Saved for Metasweeper" in lines and "Replay kept" in lines
-    assert screens.KEEP_REPLAY not in panel.buttons  # type: ignore[attr-defined]
+    assert screens.KEEP_REPLAY not in panel.buttons
     folder = app.profile.folder / replay_files.FOLDER
     assert len(list(folder.glob("*.msreplay"))) == 1 and len(list(folder.glob("*.evf"))) == 1
 
