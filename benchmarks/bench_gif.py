@@ -24,7 +24,7 @@ from window_env import ROOT  # first: the environment pygame starts in
 import pygame
 
 from game.modes.watching import Watching
-from game.replay import Driver, Kind, Replay, ReplayClock
+from game.replay import Driver, EventKind, Replay, ReplayClock
 from game.replay.files import open_replay
 from game.session import picture_of
 from game.session.geometry import Layout, led_digits
@@ -82,7 +82,7 @@ def draw_only(replay: Replay, zoom: int = 1) -> int:
             return frames
         target = clock.ms + FRAME_MS
         for event in driver.until(target):
-            if event.kind is not Kind.CANCEL:
+            if event.kind is not EventKind.CANCEL:
                 pointer = (event.x, event.y)
             if event.move is not None:
                 table.act(event.move, Via.MOUSE)

@@ -114,8 +114,7 @@ class App:
         self.menubar = MenuBar(MENUS, lambda: prefs.keymap, self.play.checked)
         stage.push(self.play)
         stage.push(MenuBarScene(self.menubar, self.viewport, self.play.command, self.play.covered))
-        self.watching = False
-        """A replay is being played back (no game of the player's)."""
+        self._watched: PlaybackScene | None = None
         self.recorder: Recorder | None = None
         self.end_of_game: EndOfGame | None = None
         self.closing = False
@@ -172,9 +171,15 @@ class App:
         """Play a replay back over the whole window (it then plays nothing else);
         ``path``: the file it came from."""
         self._ready = True  # no resume offer, no problems box over a playback
-        self.stage.clear_overlays()
-        self.watching = True
-        return self.watcher().replay(replay, caption, standalone=True, path=path)
+        self.stage.clear_dialogs()  # (the menu bar stays, for a game played on from it)
+        self._watched = self.watcher().replay(replay, caption, standalone=True, path=path)
+        return self._watched
+
+    @property
+    def watching(self) -> bool:
+        """The replay given to watch() is being played back (no game of the player's);
+        once C or B in it plays on, the window is the player's again."""
+        return self._watched is not None and not self._watched.done
 
     # ------------------------------------------------------------------ the loop
 

@@ -268,17 +268,17 @@ def verify_replay(path: str) -> int:
 
     try:
         recorded = replay.load(path)
-        verdict = replay.verify(recorded)
+        check = replay.verify(recorded)
     except replay.ReplayError as error:
         _say(sys.stderr, f"minesweeper: {path}: {error}")
         return 2
-    if verdict.ok:
-        _say(sys.stdout, f"ok: {replay.describe(verdict.summary)}")
+    if check.ok:
+        _say(sys.stdout, f"ok: {replay.describe(check.summary)}")
         return 0
     _say(
         sys.stdout,
-        f"differs: {replay.describe(verdict.summary)}; recorded {replay.describe(recorded.summary)}"
-        f" ({verdict.problems[0]})",
+        f"differs: {replay.describe(check.summary)}; recorded {replay.describe(recorded.summary)}"
+        f" ({check.problems[0]})",
     )
     return 1
 

@@ -10,7 +10,7 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.analysis.judge import Kind, Verdict, judge
+from game.analysis.judge import MoveClass, MoveKind, judge
 from game.core import Game, Look, Minefield, chord, mark, reveal
 
 
@@ -57,9 +57,9 @@ def test_the_first_reveal_is_logic_and_a_wasted_click_is_wasted() -> None:
     game = Game.from_layout(LAYOUT)
     judged = judge(game, [(0, reveal(4, 0)), (500, reveal(4, 0)), (900, mark(0, 0))])
     first, again, flag = judged.moves
-    assert (first.verdict, first.kind, first.think_ms) == (Verdict.LOGIC, Kind.OPEN, 0)
-    assert again.verdict is Verdict.WASTED and again.think_ms == 500
-    assert flag.kind is Kind.FLAG and flag.think_ms == 400
+    assert (first.verdict, first.kind, first.think_ms) == (MoveClass.LOGIC, MoveKind.OPEN, 0)
+    assert again.verdict is MoveClass.WASTED and again.think_ms == 500
+    assert flag.kind is MoveKind.FLAG and flag.think_ms == 400
     assert first.bbbv_solved >= 1 and again.bbbv_solved == first.bbbv_solved
 
 
@@ -70,10 +70,13 @@ def test_a_flag_taken_off_is_wasted_and_a_death_keeps_its_cause() -> None:
         [(0, reveal(4, 0)), (10, mark(0, 0)), (20, mark(0, 0)), (30, reveal(2, 2))],
     )
     _, flag, question, boom = judged.moves
-    assert flag.kind is Kind.FLAG
-    assert question.kind in (Kind.QUESTION, Kind.UNFLAG) and question.verdict is Verdict.WASTED
-    assert boom.verdict is Verdict.DEATH and boom.cause is not None
-    assert judged.count(Verdict.DEATH) == 1
+    assert flag.kind is MoveKind.FLAG
+    assert (
+        question.kind in (MoveKind.QUESTION, MoveKind.UNFLAG)
+        and question.verdict is MoveClass.WASTED
+    )
+    assert boom.verdict is MoveClass.DEATH and boom.cause is not None
+    assert judged.count(MoveClass.DEATH) == 1
 
 
 def test_a_chord_on_a_wrong_flag_kills_and_says_how_unsure_it_was() -> None:
@@ -88,9 +91,9 @@ def test_a_chord_on_a_wrong_flag_kills_and_says_how_unsure_it_was() -> None:
     # A lone 1 in the corner, a flag on the wrong neighbour, then a chord on the 1.
     judged = judge(game, [(0, reveal(0, 0)), (10, mark(0, 1)), (20, chord(0, 0))])
     opened, flag, boom = judged.moves
-    assert opened.verdict is Verdict.LOGIC and flag.verdict is Verdict.GUESS
-    assert boom.kind is Kind.CHORD and boom.verdict is Verdict.DEATH
-    assert boom.cause is Verdict.GUESS and boom.p_safe is not None and 0 < boom.p_safe < 1
+    assert opened.verdict is MoveClass.LOGIC and flag.verdict is MoveClass.GUESS
+    assert boom.kind is MoveKind.CHORD and boom.verdict is MoveClass.DEATH
+    assert boom.cause is MoveClass.GUESS and boom.p_safe is not None and 0 < boom.p_safe < 1
     assert judged.luck == boom.p_safe
 
 
@@ -100,7 +103,7 @@ def test_a_forced_guess_gives_its_exact_chance_and_the_best_there_was() -> None:
     game = Game.from_layout("*...*\n.....")
     judged = judge(game, [(0, reveal(1, 2)), (700, reveal(1, 0))])
     _, guess = judged.moves
-    assert guess.verdict is Verdict.GUESS
+    assert guess.verdict is MoveClass.GUESS
     assert guess.p_safe == Fraction(1, 2) and guess.best_p_safe == Fraction(1, 2)
     assert judged.luck == Fraction(1, 2)
 
@@ -110,11 +113,11 @@ def test_an_unsure_cell_opened_while_another_was_certain_is_a_needless_guess() -
     # column is certainly safe, each of the 3's other neighbours safe 5 times in 8.
     layout = ".**.\n....\n.*.."
     needless = judge(Game.from_layout(layout), [(0, reveal(1, 2)), (10, reveal(1, 1))])
-    assert needless.moves[1].verdict is Verdict.NEEDLESS_GUESS
+    assert needless.moves[1].verdict is MoveClass.NEEDLESS_GUESS
     assert needless.moves[1].p_safe == Fraction(5, 8)
     assert needless.moves[1].best_p_safe == 1
     sure = judge(Game.from_layout(layout), [(0, reveal(1, 2)), (10, reveal(0, 0))])
-    assert sure.moves[1].verdict is Verdict.LOGIC and sure.count(Verdict.GUESS) == 0
+    assert sure.moves[1].verdict is MoveClass.LOGIC and sure.count(MoveClass.GUESS) == 0
 
 
 def test_a_certain_mine_opened_or_a_certain_safe_cell_flagged_is_a_mistake() -> None:
@@ -125,11 +128,11 @@ def test_a_certain_mine_opened_or_a_certain_safe_cell_flagged_is_a_mistake() -> 
     fits = layouts_fitting(game)
     assert all((2, 2) in f for f in fits) and all((0, 2) not in f for f in fits)
     flagged = judge(Game.from_layout(LAYOUT), [(0, reveal(4, 0)), (10, mark(0, 2))])
-    assert flagged.moves[1].verdict is Verdict.MISTAKE and flagged.count(Verdict.MISTAKE) == 1
+    assert flagged.moves[1].verdict is MoveClass.MISTAKE and flagged.count(MoveClass.MISTAKE) == 1
     boom = judge(Game.from_layout(LAYOUT), [(0, reveal(4, 0)), (10, reveal(2, 2))])
     death = boom.moves[1]
-    assert death.verdict is Verdict.DEATH and death.cause is Verdict.MISTAKE
-    assert death.p_safe == 0 and boom.count(Verdict.MISTAKE) == 1
+    assert death.verdict is MoveClass.DEATH and death.cause is MoveClass.MISTAKE
+    assert death.p_safe == 0 and boom.count(MoveClass.MISTAKE) == 1
 
 
 @settings(max_examples=60, deadline=None)
@@ -172,27 +175,27 @@ def test_every_judgment_on_small_boards_agrees_with_a_brute_force(seed: int) -> 
             safe_everywhere = {h for h in hidden if all(h not in f for f in fitting)}
             mine_everywhere = {h for h in hidden if all(h in f for f in fitting)}
             chance = Fraction(sum(cell not in f for f in fitting), len(fitting))
-            own = verdict.cause if verdict.verdict is Verdict.DEATH else verdict.verdict
+            own = verdict.cause if verdict.verdict is MoveClass.DEATH else verdict.verdict
             if move.action.value == "r":
                 if cell in safe_everywhere:
-                    assert own is Verdict.LOGIC
+                    assert own is MoveClass.LOGIC
                 elif cell in mine_everywhere:
-                    assert own is Verdict.MISTAKE
+                    assert own is MoveClass.MISTAKE
                 elif safe_everywhere:
-                    assert own is Verdict.NEEDLESS_GUESS and verdict.p_safe == chance
+                    assert own is MoveClass.NEEDLESS_GUESS and verdict.p_safe == chance
                 else:
-                    assert own is Verdict.GUESS and verdict.p_safe == chance
+                    assert own is MoveClass.GUESS and verdict.p_safe == chance
                     best = max(
                         Fraction(sum(h not in f for f in fitting), len(fitting)) for h in hidden
                     )
                     assert verdict.best_p_safe == best
             elif replayed.look(*cell) is Look.HIDDEN:  # a flag set
                 if cell in mine_everywhere:
-                    assert own is Verdict.LOGIC
+                    assert own is MoveClass.LOGIC
                 elif cell in safe_everywhere:
-                    assert own is Verdict.MISTAKE
+                    assert own is MoveClass.MISTAKE
                 else:
-                    assert own is Verdict.GUESS
+                    assert own is MoveClass.GUESS
         replayed.apply(move)
         if replayed.status.is_over:
             break

@@ -14,7 +14,7 @@ from game.modes.ordinary import Ordinary
 from game.replay import (
     MAX_BYTES,
     Event,
-    Kind,
+    EventKind,
     Recorder,
     Replay,
     ReplayError,
@@ -53,7 +53,7 @@ def centre(row: int, col: int) -> tuple[int, int]:
     return (col * 16 + 8, row * 16 + 8)
 
 
-Step = tuple[float, Kind, int, tuple[int, int]]
+Step = tuple[float, EventKind, int, tuple[int, int]]
 
 
 def record(steps: list[Step], game: Game | None = None) -> tuple[Replay, PlaySession]:
@@ -69,12 +69,12 @@ def record(steps: list[Step], game: Game | None = None) -> tuple[Replay, PlaySes
         held = frozenset(machine.held)
         spot = spot_of(session.board, *pos)
         made = None
-        if kind is Kind.DOWN:
+        if kind is EventKind.DOWN:
             machine.press(button, spot)
-        elif kind is Kind.UP:
+        elif kind is EventKind.UP:
             action = machine.release(button, spot)
             made = action if isinstance(action, Move) else None
-        elif kind is Kind.MOVE:
+        elif kind is EventKind.MOVE:
             machine.move(spot)
         else:
             machine.cancel()
@@ -87,9 +87,9 @@ def record(steps: list[Step], game: Game | None = None) -> tuple[Replay, PlaySes
 def click(wall: float, row: int, col: int, button: int = 1) -> list[Step]:
     pos = centre(row, col)
     return [
-        (wall - 40, Kind.MOVE, 0, pos),
-        (wall - 20, Kind.DOWN, button, pos),
-        (wall, Kind.UP, button, pos),
+        (wall - 40, EventKind.MOVE, 0, pos),
+        (wall - 20, EventKind.DOWN, button, pos),
+        (wall, EventKind.UP, button, pos),
     ]
 
 
@@ -126,10 +126,10 @@ def test_a_recorded_win_reproduces_and_round_trips() -> None:
     assert replay.events[0].ms == -40  # before it, negative
     again = parse(replay.to_text())
     assert again == replay
-    verdict = verify(again)
-    assert verdict.ok, verdict.problems
-    assert verdict.view == session.game.view()
-    assert f"won in {replay.ms / 1000:.3f} s" in describe(verdict.summary)
+    check = verify(again)
+    assert check.ok, check.problems
+    assert check.view == session.game.view()
+    assert f"won in {replay.ms / 1000:.3f} s" in describe(check.summary)
 
 
 def test_a_lost_game_reproduces() -> None:
@@ -178,7 +178,11 @@ def test_a_cancel_the_window_made_on_its_own_is_recorded() -> None:
     table.pointer("up", 1, centre(0, 5), frozenset())
     replay = recorder.replay()
     assert replay is not None
-    assert [event.kind for event in replay.events] == [Kind.DOWN, Kind.CANCEL, Kind.UP]
+    assert [event.kind for event in replay.events] == [
+        EventKind.DOWN,
+        EventKind.CANCEL,
+        EventKind.UP,
+    ]
     assert verify(replay).ok
 
 
@@ -199,13 +203,13 @@ def test_events_after_the_end_are_left_out() -> None:
 
 
 def test_a_move_to_the_same_pixel_is_not_recorded_twice() -> None:
-    replay, _ = record([(5000, Kind.MOVE, 0, (3, 3)), (5010, Kind.MOVE, 0, (3, 3)), *WIN])
-    moves = sum(1 for step in WIN if step[1] is Kind.MOVE)
-    assert sum(1 for event in replay.events if event.kind is Kind.MOVE) == 1 + moves
+    replay, _ = record([(5000, EventKind.MOVE, 0, (3, 3)), (5010, EventKind.MOVE, 0, (3, 3)), *WIN])
+    moves = sum(1 for step in WIN if step[1] is EventKind.MOVE)
+    assert sum(1 for event in replay.events if event.kind is EventKind.MOVE) == 1 + moves
 
 
 def test_event_lines_read_back() -> None:
-    event = Event(-25, Kind.UP, 3, -5, 200, Move.from_text("m 12 0"))
+    event = Event(-25, EventKind.UP, 3, -5, 200, Move.from_text("m 12 0"))
     assert event.to_text() == "-25 up right -0.3125 12.5 = m 12 0"
 
 
@@ -390,7 +394,7 @@ def test_every_truncation_is_refused(cut: int) -> None:
 steps = st.lists(
     st.tuples(
         st.integers(0, 400),  # ms since the step before
-        st.sampled_from([Kind.MOVE, Kind.DOWN, Kind.UP, Kind.CANCEL]),
+        st.sampled_from([EventKind.MOVE, EventKind.DOWN, EventKind.UP, EventKind.CANCEL]),
         st.sampled_from([1, 2, 3]),
         st.integers(-40, 9 * 16 + 40),
         st.integers(-60, 9 * 16 + 40),
@@ -402,7 +406,7 @@ steps = st.lists(
 @SETTINGS
 @given(steps)
 def test_any_input_recorded_replays_to_the_same_end(
-    script: list[tuple[int, Kind, int, int, int]],
+    script: list[tuple[int, EventKind, int, int, int]],
 ) -> None:
     wall = 5000.0
     timed: list[Step] = []
@@ -414,6 +418,6 @@ def test_any_input_recorded_replays_to_the_same_end(
     replay, session = record(timed)
     again = parse(replay.to_text())
     assert again == replay
-    verdict = verify(again)
-    assert verdict.ok, verdict.problems
-    assert verdict.view == session.game.view()
+    check = verify(again)
+    assert check.ok, check.problems
+    assert check.view == session.game.view()

@@ -68,12 +68,12 @@ def test_a_pause_is_not_playing_time() -> None:
     watch.pause()
     clock.ms += 60_000
     assert watch.elapsed_ms == 1500 and not watch.running
-    watch.resume()
+    watch.unpause()
     clock.ms += 500
     assert watch.elapsed_ms == 2000
     watch.stop()
     clock.ms += 500
-    watch.resume()  # a stopped watch stays stopped
+    watch.unpause()  # a stopped watch stays stopped
     watch.start()
     assert watch.elapsed_ms == 2000 and watch.phase is Phase.STOPPED
 
@@ -82,7 +82,7 @@ def test_a_resumed_stopwatch_goes_on_from_its_time() -> None:
     clock = Clock()
     watch = Stopwatch(clock, 4_321, started=True)
     assert watch.phase is Phase.PAUSED and watch.seconds_shown == 5
-    watch.resume()
+    watch.unpause()
     clock.ms += 679
     assert watch.elapsed_ms == 5000 and watch.seconds_shown == 6
 
@@ -93,9 +93,13 @@ def test_elapsed_time_never_goes_back(steps: list[tuple[str, int]]) -> None:
     watch = Stopwatch(clock)
     last = 0.0
     for op, ms in steps:
-        {"s": watch.start, "p": watch.pause, "r": watch.resume, "u": watch.stop, "q": lambda: None}[
-            op
-        ]()
+        {
+            "s": watch.start,
+            "p": watch.pause,
+            "r": watch.unpause,
+            "u": watch.stop,
+            "q": lambda: None,
+        }[op]()
         clock.ms += ms
         assert watch.elapsed_ms >= last
         last = watch.elapsed_ms
@@ -131,7 +135,7 @@ def test_the_end_of_the_game_stops_the_clock_and_the_log() -> None:
     assert len(session.log) == 2
 
 
-def test_a_paused_session_resumes_with_the_next_move() -> None:
+def test_a_paused_session_is_unpaused_by_the_next_move() -> None:
     clock = Clock()
     session = PlaySession(Game.from_layout(LAYOUT), clock)
     session.act(reveal(3, 4))

@@ -19,8 +19,8 @@ from game.view.theme import CLASSIC
 from game.view.widgets import text as widget_text
 from game.view.widgets.dialog import Dialog
 from game.view.widgets.form import Field, FormDialog
+from game.view.widgets.grid import GridDialog
 from game.view.widgets.message import HelpOverlay, MessageDialog
-from game.view.widgets.table import TableDialog
 
 SMALLEST = (168, 211)  # a 9x9 board at 1x
 LARGEST = (504, 323)  # a 30x16 board at 1x
@@ -515,11 +515,11 @@ def test_a_form_needs_fields_with_distinct_keys() -> None:
         FormDialog("Twice", [Field("a", "A:"), Field("a", "B:")], never)
 
 
-# --- TableDialog -------------------------------------------------------------------------
+# --- GridDialog -------------------------------------------------------------------------
 
 
-def best_times() -> TableDialog:
-    return TableDialog(
+def best_times() -> GridDialog:
+    return GridDialog(
         "Fastest Mine Sweepers",
         ["#", "Name", "Time", "Date"],
         [
@@ -543,7 +543,7 @@ def test_table_enter_picks_the_first_button_and_escape_cancels() -> None:
 
 
 def test_table_escape_is_none_even_with_one_button() -> None:
-    table = TableDialog("Statistics", ["Played"], [["3"]])
+    table = GridDialog("Statistics", ["Played"], [["3"]])
     table.handle(key(pygame.K_ESCAPE))
     assert table.closed
     assert table.result is None
@@ -629,7 +629,7 @@ def every_kind() -> dict[str, Callable[[], Dialog]]:
         return form
 
     def statistics() -> Dialog:
-        return TableDialog(
+        return GridDialog(
             "Statistics",
             ["Level", "Played", "Won", "%", "Best streak"],
             [

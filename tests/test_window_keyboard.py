@@ -134,8 +134,8 @@ def test_keyboard_and_mouse_moves_mixed_are_recorded_and_play_back(app: App) -> 
     assert app.end_of_game is not None
     replay = app.end_of_game.last_replay
     assert replay is not None and replay.clicks == app.table.session.clicks
-    verdict = verify(parse(replay.to_text()))
-    assert verdict.ok, verdict
+    check = verify(parse(replay.to_text()))
+    assert check.ok, check
 
 
 def test_a_mouse_click_moves_a_shown_cursor(app: App) -> None:

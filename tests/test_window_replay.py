@@ -30,7 +30,7 @@ from game.modes.ordinary import Ordinary
 from game.modes.practice import Practice
 from game.persist import replays as replay_files
 from game.persist.history import History
-from game.replay import Kind, load, parse, verify
+from game.replay import EventKind, load, parse, verify
 from game.replay.boardcode import BoardCode, daily
 from game.replay.boardcode import parse as parse_code
 from game.rules import PRESETS, Board, Difficulty, GameRules
@@ -99,7 +99,7 @@ def test_a_game_recorded_through_the_loop_plays_back_to_the_same_view_and_time(
     replay = app.end_of_game.last_replay
     assert replay is not None
     kinds = {event.kind for event in replay.events}
-    assert {Kind.MOVE, Kind.DOWN, Kind.UP} <= kinds
+    assert {EventKind.MOVE, EventKind.DOWN, EventKind.UP} <= kinds
     assert replay.ms == won_ms and replay.view == won_view
     assert verify(parse(replay.to_text())).ok
 

@@ -36,7 +36,7 @@ def settle():
 
 def shot(step):
     window = app.viewport.window
-    shots.append({"step": step, "pos": window.position, "size": window.size,
+    shots.append({"step": step, "pos": window.corner, "size": window.size,
                   "desk": desktop_size(), "zoom": app.viewport.zoom, "id": window.window.id})
 
 settle()

@@ -38,7 +38,7 @@ JUDGED_CELLS = 10_000
 the command line's --moves judges any)."""
 
 
-class Verdict(Enum):
+class MoveClass(Enum):
     """The class of a move; the value is its name in --analyse output."""
 
     LOGIC = "logic"
@@ -49,7 +49,7 @@ class Verdict(Enum):
     DEATH = "death"
 
 
-class Kind(Enum):
+class MoveKind(Enum):
     """What a move did, as a player names it."""
 
     OPEN = "open"
@@ -66,9 +66,9 @@ class Judged:
 
     ms: int
     move: Move
-    kind: Kind
-    verdict: Verdict
-    cause: Verdict | None = None
+    kind: MoveKind
+    verdict: MoveClass
+    cause: MoveClass | None = None
     """For a death: the class of the move that lost."""
     p_safe: Fraction | None = None
     """The chance the cell it opened was safe (guesses, and deaths by guess); for a
@@ -87,7 +87,7 @@ class Judgment:
 
     moves: tuple[Judged, ...]
 
-    def count(self, verdict: Verdict) -> int:
+    def count(self, verdict: MoveClass) -> int:
         """How many moves are of this class (a death counts under its cause too)."""
         return sum(1 for j in self.moves if verdict in (j.verdict, j.cause))
 
@@ -132,7 +132,7 @@ def judge(game: Game, moves: Iterable[tuple[int, Move]]) -> Judgment:
         )
         cause = None
         if delta.lost:
-            cause, verdict = verdict, Verdict.DEATH
+            cause, verdict = verdict, MoveClass.DEATH
         judged.append(Judged(ms, move, kind, verdict, cause, p_safe, best, think, done))
     return Judgment(tuple(judged))
 
@@ -160,51 +160,51 @@ def _targets(game: Game, move: Move) -> tuple[Cell, ...]:
     return tuple(cell for cell in around if game.look(*cell) in (Look.HIDDEN, Look.QUESTION))
 
 
-def _kind(move: Move, before: Look, after: Look) -> Kind:
+def _kind(move: Move, before: Look, after: Look) -> MoveKind:
     if move.action is Action.REVEAL:
-        return Kind.OPEN
+        return MoveKind.OPEN
     if move.action is Action.CHORD:
-        return Kind.CHORD
+        return MoveKind.CHORD
     if after is Look.FLAG:
-        return Kind.FLAG
+        return MoveKind.FLAG
     if before is Look.FLAG:
-        return Kind.UNFLAG if after is Look.HIDDEN else Kind.QUESTION
-    return Kind.UNMARK
+        return MoveKind.UNFLAG if after is Look.HIDDEN else MoveKind.QUESTION
+    return MoveKind.UNMARK
 
 
 def _classify(
     move: Move,
-    kind: Kind,
+    kind: MoveKind,
     targets: tuple[Cell, ...],
     solved: Analysis | None,
     first: bool,
     nothing: bool,
-) -> tuple[Verdict, Fraction | None, Fraction | None]:
+) -> tuple[MoveClass, Fraction | None, Fraction | None]:
     """A move's class, the chance it was safe and the best chance there was."""
-    if nothing or kind in (Kind.UNFLAG, Kind.QUESTION):
-        return Verdict.WASTED, None, None
-    if kind is Kind.UNMARK:
-        return Verdict.WASTED, None, None
+    if nothing or kind in (MoveKind.UNFLAG, MoveKind.QUESTION):
+        return MoveClass.WASTED, None, None
+    if kind is MoveKind.UNMARK:
+        return MoveClass.WASTED, None, None
     if first or solved is None:
-        return Verdict.LOGIC, None, None
+        return MoveClass.LOGIC, None, None
     cell = (move.row, move.col)
-    if kind is Kind.FLAG:
+    if kind is MoveKind.FLAG:
         if cell in solved.mines:
-            return Verdict.LOGIC, None, None
+            return MoveClass.LOGIC, None, None
         if cell in solved.safe:
-            return Verdict.MISTAKE, None, None
-        return Verdict.GUESS, None, None
+            return MoveClass.MISTAKE, None, None
+        return MoveClass.GUESS, None, None
     if not targets:
-        return Verdict.WASTED, None, None
+        return MoveClass.WASTED, None, None
     if any(target in solved.mines for target in targets):
-        return Verdict.MISTAKE, Fraction(0), None
+        return MoveClass.MISTAKE, Fraction(0), None
     unsure = [target for target in targets if target not in solved.safe]
     if not unsure:
-        return Verdict.LOGIC, None, None
+        return MoveClass.LOGIC, None, None
     p_safe = _ONE
     for target in unsure:
         p_safe *= _ONE - solved.probability.get(target, Fraction(0))
     if solved.safe:
-        return Verdict.NEEDLESS_GUESS, p_safe, _ONE
+        return MoveClass.NEEDLESS_GUESS, p_safe, _ONE
     best = max((_ONE - p for p in solved.probability.values()), default=None)
-    return Verdict.GUESS, p_safe, best
+    return MoveClass.GUESS, p_safe, best

@@ -86,6 +86,8 @@ class EndOfGame:
         """The replay of the game that ended last (None if it was not recorded)."""
         self.replay_note = ""
         """What became of it, as the panel says."""
+        self.kept_as: str | None = None
+        """The file name the replay is kept under (None: not kept)."""
         self.game_id: int | None = None
         """The last finished game's id in the history."""
 
@@ -98,7 +100,7 @@ class EndOfGame:
             return
         if not tag.mode.keeps_replay:  # (practice: no best time, no replay kept of its own)
             self.last_replay = self.recorder.replay()
-            self.replay_note = ""
+            self.replay_note, self.kept_as = "", None
             self.game_id = game_id
             self.show_panel(session, tag)
             return
@@ -110,7 +112,7 @@ class EndOfGame:
             self.viewport.window.set_title(f"Minesweeper - won in {seconds(event.summary.ms)}")
             place = None if game_id is None else self.profile.best_time_place(game_id)
         if game_id is None or place is None:
-            self._keep_replay(replay, tag, self.profile.last_name, best=False, game_id=game_id)
+            self._keep_replay(replay, self.profile.last_name, best=False, game_id=game_id)
             self.show_panel(session, tag)
             return
         from game.screens.records import Named, name_dialog
@@ -122,7 +124,7 @@ class EndOfGame:
             name = result.name if isinstance(result, Named) else self.profile.last_name
             self.profile.name_best_time(game_id, name)
             self.dialogs.tell_problems()
-            self._keep_replay(replay, tag, name, best=True, game_id=game_id)
+            self._keep_replay(replay, name, best=True, game_id=game_id)
             self.show_panel(session, tag, best=preset)
 
         code = code_of(session)
@@ -175,7 +177,7 @@ class EndOfGame:
         return game_id
 
     def _keep_replay(
-        self, replay: Replay | None, tag: GameTag, player: str, *, best: bool, game_id: int | None
+        self, replay: Replay | None, player: str, *, best: bool, game_id: int | None
     ) -> None:
         """The game's replay, with the player's name; a won game's is kept in the
         replays folder."""
@@ -183,25 +185,16 @@ class EndOfGame:
         if replay is not None:
             replay = replace(replay, player=player_name(player))
         self.last_replay = replay
-        self.replay_note = ""
+        self.replay_note, self.kept_as = "", None
         if replay is not None and replay.result is Status.WON:
-            self.keep(replay, tag, "best" if best else "", game_id)
+            self.keep(replay, "best" if best else "", game_id)
 
-    def keep(
-        self, replay: Replay, tag: GameTag, label: str = "", game_id: int | None = None
-    ) -> None:
+    def keep(self, replay: Replay, label: str = "", game_id: int | None = None) -> None:
         """Write a replay into the replays folder (noted in the history with the game
         ``game_id``); the panel's note says where (or why not)."""
         from game.persist import replays as replay_files
-        from game.words import RESULT_WORDS
 
-        name = replay_files.file_name(
-            datetime.now(),
-            "daily" if tag.mode.daily else replay.board.difficulty.value,
-            RESULT_WORDS.get(replay.result, "unfinished"),
-            replay.ms,
-            label,
-        )
+        name = replay_files.file_name(replay, label)
         profile = self.profile
         if not profile.writable:
             self.replay_note = "The replay could not be kept: the data folder cannot be written."
@@ -212,6 +205,7 @@ class EndOfGame:
             self.replay_note = f"The replay could not be kept ({error.strerror or error})."
             return
         self.replay_note = f"Replay kept: {path.name}"
+        self.kept_as = path.name
         if game_id is not None:
             profile.history.set_replay(game_id, path.name)
 
@@ -225,20 +219,12 @@ class EndOfGame:
         if self.race is not None:
             self.race.offer(replay, "your last game")
 
-    def export_evf(self, replay: Replay, tag: GameTag) -> str:
+    def export_evf(self, replay: Replay) -> str:
         """Save the replay as an EVF file beside the kept replays; what became of it."""
         from game.persist import replays as replay_files
-        from game.replay.format import SUFFIX
         from game.replay.formats.evf_write import export_evf
-        from game.words import RESULT_WORDS
 
-        name = replay_files.file_name(
-            datetime.now(),
-            "daily" if tag.mode.daily else replay.board.difficulty.value,
-            RESULT_WORDS.get(replay.result, "unfinished"),
-            replay.ms,
-        )
-        name = name.removesuffix(SUFFIX) + ".evf"
+        name = replay_files.file_name(replay, suffix=".evf")
         try:
             path = replay_files.export(self.profile.folder, name, export_evf(replay))
         except (OSError, ValueError) as error:
@@ -253,6 +239,8 @@ class EndOfGame:
         code = code_of(session)
         replay = self.last_replay
         lines = [self.replay_note] if self.replay_note else []
+        if self.kept_as is not None and self.kept_as not in self.replay_note:
+            lines.insert(0, f"Replay kept: {self.kept_as}")  # (kept before the last button)
         rank = tag.mode.standing(session)
         if rank.why is not None:
             lines.append(unranked_line(tag.mode, rank.why, self.table.deaths))
@@ -270,7 +258,7 @@ class EndOfGame:
             today = "-" if stats.today_ms is None else seconds(stats.today_ms)
             streak = count(stats.streak, "day")
             lines.append(f"Daily board of {day}: best today {today}, streak {streak}.")
-        kept = self.replay_note.startswith("Replay kept")
+        kept = self.kept_as is not None
         dialog = game_panel(
             session.summary(),
             session.board.difficulty,
@@ -304,10 +292,10 @@ class EndOfGame:
                     replay, "This game", then=lambda: self.show_panel(session, tag, best)
                 )
             elif result is PanelAnswer.EXPORT_EVF and replay is not None:
-                self.replay_note = self.export_evf(replay, tag)
+                self.replay_note = self.export_evf(replay)
                 self.show_panel(session, tag, best)
             elif result is PanelAnswer.KEEP_REPLAY and replay is not None:
-                self.keep(replay, tag, "kept", self.game_id)
+                self.keep(replay, "kept", self.game_id)
                 self.show_panel(session, tag, best)
             elif best is not None:
                 self.dialogs.best_times(best)

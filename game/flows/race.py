@@ -180,10 +180,10 @@ class Race:
         from game.replay.progress import progress_of
 
         profile = self.profile
-        table = profile.best_times(category)
-        if not table or table[0].game_id is None:
+        best_list = profile.best_times(category)
+        if not best_list or best_list[0].game_id is None:
             return None
-        replay = self._kept(profile.replay_of(table[0].game_id))
+        replay = self._kept(profile.replay_of(best_list[0].game_id))
         return None if replay is None else progress_of(replay)
 
     def ahead_ms(self) -> float | None:

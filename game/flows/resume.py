@@ -50,7 +50,7 @@ def bring_back(profile: Profile, table: Table, tell: Callable[[], None]) -> bool
     tell()
     if resumed is None:
         return False
-    table.start(Resumed(resumed.game))
+    table.start(Resumed(resumed.game))  # (its clock runs from the time saved)
     return True
 
 

@@ -18,18 +18,26 @@ from datetime import datetime
 from pathlib import Path
 
 from game.persist.store import atomic_write_text, create_temp
-from game.replay.format import SUFFIX
+from game.replay.format import SUFFIX, Replay
+from game.words import result_word
 
 FOLDER = "replays"
 KEEP_LAST = 50
 """How many won games are kept beyond the personal bests and the ones kept by hand."""
 
 
-def file_name(when: datetime, difficulty: str, result: str, ms: int, tag: str = "") -> str:
-    """The name a replay is kept under (``tag``: "best", "kept" or nothing)."""
+def file_name(
+    replay: Replay, tag: str = "", suffix: str = SUFFIX, when: datetime | None = None
+) -> str:
+    """The one place a replay's file name is made, for the replay kept (ours) and
+    for what is written from it (``suffix``: ".evf", ".gif"): the time (now unless
+    ``when``), its board (daily for a daily board), its result and time, and
+    ``tag`` ("best", "kept" or nothing)."""
+    when = datetime.now() if when is None else when
     stamp = when.strftime("%Y%m%d-%H%M%S-") + f"{when.microsecond // 1000:03d}"
-    name = f"{stamp}-{difficulty}-{result}-{ms}ms"
-    return f"{name}-{tag}{SUFFIX}" if tag else name + SUFFIX
+    board = "daily" if replay.daily else replay.board.difficulty.value
+    name = f"{stamp}-{board}-{result_word(replay.result)}-{replay.ms}ms"
+    return f"{name}-{tag}{suffix}" if tag else name + suffix
 
 
 def kept(folder: Path, name: str | None) -> Path | None:

@@ -35,8 +35,8 @@ short::
 
 from game.replay.drive import (
     Driver,
+    ReplayCheck,
     ReplayClock,
-    Verdict,
     describe,
     feed,
     feed_input,
@@ -52,7 +52,7 @@ from game.replay.format import (
     SUFFIX,
     VERSION,
     Event,
-    Kind,
+    EventKind,
     Replay,
     ReplayError,
 )
@@ -69,12 +69,12 @@ __all__ = [
     "VERSION",
     "Driver",
     "Event",
-    "Kind",
+    "EventKind",
     "Recorder",
     "Replay",
+    "ReplayCheck",
     "ReplayClock",
     "ReplayError",
-    "Verdict",
     "describe",
     "feed",
     "feed_input",

@@ -1,5 +1,5 @@
 """Driving a game from a replay's events: the one loop that verifying a replay and
-playing it back both use, and the verdict of playing it again."""
+playing it back both use, and the check of playing it again (ReplayCheck)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from game.core import Action, Game, Move, Status
-from game.replay.format import Event, Kind, Replay
+from game.replay.format import Event, EventKind, Replay
 from game.rules import Board
 from game.session import PlaySession, Summary, deal, deal_again
 from game.session.geometry import Layout
@@ -16,25 +16,25 @@ from game.words import RESULT_WORDS, result_word, seconds
 
 
 def spot_of(board: Board, x: int, y: int) -> Spot:
-    """What a recorded position is over, as the window saw it: a cell, the face, or
-    elsewhere (positions are 1x pixels from the board's corner)."""
+    """What a recorded point is over, as the window saw it: a cell, the face, or
+    elsewhere (points are 1x pixels from the board's corner)."""
     layout = Layout(board.rows, board.cols)
     bx, by = layout.board_origin
     return layout.spot(bx + x, by + y)
 
 
 def feed_input(
-    machine: InputMachine, board: Board, kind: Kind, button: int, x: int, y: int
+    machine: InputMachine, board: Board, kind: EventKind, button: int, x: int, y: int
 ) -> object:
-    """Give an input machine one recorded event (kind, button, position); its action."""
-    if kind is Kind.CANCEL:
+    """Give an input machine one recorded event (kind, button, point); its action."""
+    if kind is EventKind.CANCEL:
         machine.cancel()
         return None
     spot = spot_of(board, x, y)
-    if kind is Kind.MOVE:
+    if kind is EventKind.MOVE:
         machine.move(spot)
         return None
-    if kind is Kind.DOWN:
+    if kind is EventKind.DOWN:
         machine.press(button, spot)
         return None
     return machine.release(button, spot)
@@ -47,7 +47,7 @@ def feed(machine: InputMachine, board: Board, event: Event) -> Move | None:
 
 
 @dataclass(frozen=True)
-class Verdict:
+class ReplayCheck:
     """What playing a replay's moves again gave."""
 
     summary: Summary
@@ -122,7 +122,7 @@ class Driver:
             yield self.next()[0]
 
 
-def verify(replay: Replay) -> Verdict:
+def verify(replay: Replay) -> ReplayCheck:
     """Play the replay's moves through a PlaySession at their times, and its input
     events through the window's input machine; compare with the record."""
     problems: list[str] = []
@@ -161,7 +161,7 @@ def verify(replay: Replay) -> Verdict:
     problems += [
         f"the {what} differs from the record" for what, got_, want in checks if got_ != want
     ]
-    return Verdict(summary, game.view(), tuple(problems))
+    return ReplayCheck(summary, game.view(), tuple(problems))
 
 
 def _seed_deals(replay: Replay) -> bool:

@@ -41,7 +41,7 @@ class ReplayError(ValueError):
     """A replay that cannot be read: the message is one line for the player."""
 
 
-class Kind(Enum):
+class EventKind(Enum):
     """What happened: the value is the word in the file."""
 
     MOVE = "move"  # the pointer moved
@@ -61,7 +61,7 @@ class Event:
     from the board's top-left corner (one 1x pixel each); ``move`` what it did."""
 
     ms: int
-    kind: Kind
+    kind: EventKind
     button: int = 0
     x: int = 0
     y: int = 0
@@ -69,10 +69,10 @@ class Event:
 
     def to_text(self) -> str:
         """The event's line (see docs/REPLAY.md)."""
-        if self.kind is Kind.CANCEL:
+        if self.kind is EventKind.CANCEL:
             return f"{self.ms} cancel"
         where = f"{_cells(self.x)} {_cells(self.y)}"
-        if self.kind is Kind.MOVE:
+        if self.kind is EventKind.MOVE:
             return f"{self.ms} move {where}"
         line = f"{self.ms} {self.kind.value} {BUTTON_NAMES[self.button]} {where}"
         return line if self.move is None else f"{line} = {self.move}"

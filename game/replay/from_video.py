@@ -17,21 +17,21 @@ from __future__ import annotations
 from dataclasses import replace
 
 from game.core import Game, Minefield, Move, RuleError, Status, chord, mark, reveal
-from game.replay.format import MAX_EVENTS, Event, Kind, Replay, player_name
+from game.replay.format import MAX_EVENTS, Event, EventKind, Replay, player_name
 from game.replay.tally import Machine, cell_of, numbers_of, over
 from game.replay.video import Mouse, Video, VideoError
 from game.rules import Board, FirstClick, GameRules
 from game.session import PlaySession
 from game.session.geometry import TILE
 
-_KINDS: dict[Mouse, tuple[Kind, int]] = {
-    Mouse.MOVE: (Kind.MOVE, 0),
-    Mouse.LEFT_DOWN: (Kind.DOWN, 1),
-    Mouse.LEFT_UP: (Kind.UP, 1),
-    Mouse.MIDDLE_DOWN: (Kind.DOWN, 2),
-    Mouse.MIDDLE_UP: (Kind.UP, 2),
-    Mouse.RIGHT_DOWN: (Kind.DOWN, 3),
-    Mouse.RIGHT_UP: (Kind.UP, 3),
+_KINDS: dict[Mouse, tuple[EventKind, int]] = {
+    Mouse.MOVE: (EventKind.MOVE, 0),
+    Mouse.LEFT_DOWN: (EventKind.DOWN, 1),
+    Mouse.LEFT_UP: (EventKind.UP, 1),
+    Mouse.MIDDLE_DOWN: (EventKind.DOWN, 2),
+    Mouse.MIDDLE_UP: (EventKind.UP, 2),
+    Mouse.RIGHT_DOWN: (EventKind.DOWN, 3),
+    Mouse.RIGHT_UP: (EventKind.UP, 3),
 }
 OFF_BOARD = -4 * TILE
 """Where a press or release off the file's board is put: left of and above ours."""
@@ -66,12 +66,12 @@ def replay_of_video(video: Video) -> Replay:
     started: list[int] = []  # the time of the first reveal, once there is one
     first = video.events[0].ms if video.events else 0
     scale = video.cell_size
-    kinds: tuple[tuple[Kind, int], ...]
+    kinds: tuple[tuple[EventKind, int], ...]
     for event in video.events:
         if event.kind is Mouse.PRE_FLAG:
-            stamp, kinds = first - 1, ((Kind.DOWN, 3), (Kind.UP, 3))
+            stamp, kinds = first - 1, ((EventKind.DOWN, 3), (EventKind.UP, 3))
         elif event.kind is Mouse.BOTH_DOWN:
-            stamp, kinds = event.ms, ((Kind.MOVE, 0),)
+            stamp, kinds = event.ms, ((EventKind.MOVE, 0),)
         else:
             stamp, kinds = event.ms, (_KINDS[event.kind],)
         x, y = _scaled(video, event.x, event.y, scale)
@@ -79,7 +79,7 @@ def replay_of_video(video: Video) -> Replay:
             machine.step(event.kind, cell_of(video, event.x, event.y))
         if (
             not actions
-            and kinds[0][0] is Kind.MOVE
+            and kinds[0][0] is EventKind.MOVE
             and events
             and ((events[-1].x, events[-1].y) == (x, y))
         ):
@@ -97,13 +97,13 @@ def replay_of_video(video: Video) -> Replay:
                 started.append(stamp)
         for n, (kind, button) in enumerate(kinds):
             if len(events) >= MAX_EVENTS:
-                if kind is Kind.MOVE:
+                if kind is EventKind.MOVE:
                     continue  # a very long game: its later pointer moves are left out
                 raise VideoError(f"the replay has more than {MAX_EVENTS} mouse events")
             last = n == len(kinds) - 1
             events.append(Event(stamp, kind, button, x, y, played[0] if last and played else None))
         for move in played[1:]:  # more than one move on one event: each on a move of its own
-            events.append(Event(stamp, Kind.MOVE, 0, x, y, move))
+            events.append(Event(stamp, EventKind.MOVE, 0, x, y, move))
     summary = session.summary()
     status = summary.status if summary.status.is_over else Status.PLAYING
     origin = started[0] if started else 0  # our replays count from the first reveal

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from game.core import Look, Status
 from game.replay.drive import game_of
-from game.replay.format import Kind, Replay
+from game.replay.format import EventKind, Replay
 
 MAX_CELLS = 250_000
 """The largest board a progress is worked out for (each change of the open cells
@@ -93,7 +93,9 @@ def progress_of(replay: Replay) -> Progress | None:
                 times.append(ms)
                 solved.append(done)
     pointer = tuple(
-        (event.ms, event.x, event.y) for event in replay.events if event.kind is not Kind.CANCEL
+        (event.ms, event.x, event.y)
+        for event in replay.events
+        if event.kind is not EventKind.CANCEL
     )
     won = game.status is Status.WON
     return Progress(

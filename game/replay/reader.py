@@ -22,7 +22,7 @@ from game.replay.format import (
     MAX_NAME,
     VERSION,
     Event,
-    Kind,
+    EventKind,
     Replay,
     ReplayError,
 )
@@ -274,14 +274,14 @@ class _Reader:
         if not -MAX_MS <= ms <= MAX_MS:
             raise self.fail(f"time {ms} ms is out of range")
         try:
-            kind = Kind(words[1])
+            kind = EventKind(words[1])
         except ValueError:
             raise self.fail(f"unknown event {_show(words[1])}") from None
-        if kind is Kind.CANCEL:
+        if kind is EventKind.CANCEL:
             if len(words) != 2:
                 raise self.fail("'cancel' takes nothing more")
             return Event(ms, kind)
-        if kind is Kind.MOVE:
+        if kind is EventKind.MOVE:
             if len(words) != 4:
                 raise self.fail("'move' takes x and y")
             return Event(ms, kind, 0, self.pos(words[2]), self.pos(words[3]))
@@ -293,7 +293,7 @@ class _Reader:
         x, y = self.pos(words[3]), self.pos(words[4])
         move = None
         if len(words) == 9:
-            if kind is not Kind.UP or words[5] != "=":
+            if kind is not EventKind.UP or words[5] != "=":
                 raise self.fail("only 'up' events make moves, written '= r ROW COL'")
             move = self.move(" ".join(words[6:]), board)
         return Event(ms, kind, button, x, y, move)

@@ -14,7 +14,7 @@ from game.replay.format import (
     MAX_EVENTS,
     MAX_MS,
     Event,
-    Kind,
+    EventKind,
     Replay,
     player_name,
 )
@@ -30,7 +30,7 @@ from game.session.table import GameStarted, MoveApplied, PointerSeen, TableEvent
 class _Raw:
     wall: float
     game: int | None  # game time after the event; None before the first reveal
-    kind: Kind
+    kind: EventKind
     button: int
     x: int
     y: int
@@ -70,9 +70,9 @@ class Recorder:
         elif isinstance(event, PointerSeen) and event.session is self.session:
             self._observe(
                 event.wall_ms,
-                Kind(event.kind),
+                EventKind(event.kind),
                 event.button,
-                event.position,
+                event.point,
                 event.held_before,
                 event.move,
             )
@@ -85,17 +85,17 @@ class Recorder:
             button = KEY_BUTTONS[move.action]
             centre = (move.col * TILE + TILE // 2, move.row * TILE + TILE // 2)
             if self._mirror.held:  # the window let go of what the mouse held
-                self._observe(event.wall_ms, Kind.CANCEL, 0, (0, 0), frozenset(), None)
-            for kind, made in ((Kind.DOWN, None), (Kind.UP, move)):
+                self._observe(event.wall_ms, EventKind.CANCEL, 0, (0, 0), frozenset(), None)
+            for kind, made in ((EventKind.DOWN, None), (EventKind.UP, move)):
                 held = frozenset(self._mirror.held)  # (no cancel between the two)
                 self._observe(event.wall_ms, kind, button, centre, held, made, after=True)
 
     def _observe(
         self,
         wall_ms: float,
-        kind: Kind,
+        kind: EventKind,
         button: int,
-        position: tuple[int, int],
+        point: tuple[int, int],
         held_before: frozenset[int],
         move: Move | None,
         *,
@@ -110,23 +110,23 @@ class Recorder:
             return
         if move is None and not after and session.status.is_over and self.raw:
             return  # after the end: not part of the game
-        if kind in (Kind.UP, Kind.DOWN) and button not in BUTTON_NAMES:
+        if kind in (EventKind.UP, EventKind.DOWN) and button not in BUTTON_NAMES:
             return
         if len(self.raw) >= MAX_EVENTS - 2:
             self.active = False  # far too long to keep: the game is not recorded
             return
         game_ms = None if session.stopwatch.phase is Phase.IDLE else int(session.elapsed_ms)
         if set(held_before) != set(self._mirror.held):
-            self._add(_Raw(wall_ms, game_ms, Kind.CANCEL, 0, 0, 0, None), session.board)
-        if kind is Kind.CANCEL:
-            position = (0, 0)
-        if kind in (Kind.MOVE, Kind.CANCEL):
+            self._add(_Raw(wall_ms, game_ms, EventKind.CANCEL, 0, 0, 0, None), session.board)
+        if kind is EventKind.CANCEL:
+            point = (0, 0)
+        if kind in (EventKind.MOVE, EventKind.CANCEL):
             button = 0
-        if kind is Kind.MOVE and self.raw:
+        if kind is EventKind.MOVE and self.raw:
             last = self.raw[-1]
-            if last.kind is not Kind.CANCEL and (last.x, last.y) == position:
+            if last.kind is not EventKind.CANCEL and (last.x, last.y) == point:
                 return  # the same 1x pixel: nothing to see
-        self._add(_Raw(wall_ms, game_ms, kind, button, *position, move), session.board)
+        self._add(_Raw(wall_ms, game_ms, kind, button, *point, move), session.board)
 
     def _add(self, raw: _Raw, board: Board) -> None:
         self.raw.append(raw)

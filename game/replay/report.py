@@ -63,7 +63,7 @@ def report_of(replay: Replay, name: str, *, moves: bool = False) -> Report:
 
 def _judged(entry: Report, replay: Replay) -> None:
     """Add every move judged to a report."""
-    from game.analysis.judge import Verdict
+    from game.analysis.judge import MoveClass
     from game.replay.judged import judgment_of
 
     judgment = judgment_of(replay)
@@ -91,10 +91,10 @@ def _judged(entry: Report, replay: Replay) -> None:
     ]
     entry["stats"].update(
         {
-            "guesses": judgment.count(Verdict.GUESS),
-            "needless_guesses": judgment.count(Verdict.NEEDLESS_GUESS),
-            "mistakes": judgment.count(Verdict.MISTAKE),
-            "wasted": judgment.count(Verdict.WASTED),
+            "guesses": judgment.count(MoveClass.GUESS),
+            "needless_guesses": judgment.count(MoveClass.NEEDLESS_GUESS),
+            "mistakes": judgment.count(MoveClass.MISTAKE),
+            "wasted": judgment.count(MoveClass.WASTED),
             "luck": round(float(judgment.luck), 6),
         }
     )
@@ -294,13 +294,13 @@ def _path(replay: Replay) -> float:
     let go, the pointer gone) is no place."""
     from math import hypot
 
-    from game.replay.format import Kind
+    from game.replay.format import EventKind
 
     path, last = 0.0, None
     started = False
     for event in replay.events:
         started = started or event.move is not None
-        if not started or event.kind is Kind.CANCEL:
+        if not started or event.kind is EventKind.CANCEL:
             continue
         if last is not None:
             path += hypot(event.x - last[0], event.y - last[1])

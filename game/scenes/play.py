@@ -19,7 +19,7 @@ from game.flows.dialogs import Dialogs
 from game.modes.category import Category
 from game.modes.mode import Mode
 from game.modes.ordinary import Ordinary
-from game.rules import PRESETS, Board, Difficulty
+from game.rules import MAX_ZOOM, PRESETS, Board, Difficulty
 from game.session import picture_of
 from game.session.input import InputMachine, NewGame, Place
 from game.session.table import GameStarted, MoveApplied, Table, TableEvent
@@ -201,11 +201,21 @@ class PlayScene(Scene):
         self.play(Daily.of(date.today()))
 
     def set_zoom(self, zoom: int) -> None:
-        """Change the pixel scale (kept in the settings)."""
+        """Change the pixel scale (kept in the settings); at either end, a line in the
+        window says why it went no further."""
+        before = self.viewport.zoom
         if self.viewport.set_zoom(zoom, self.table.cursor):
             self.stage.repaint()
             self.prefs.change(zoom=self.viewport.zoom)
             self.dialogs.tell_problems()
+        elif zoom > before:
+            self.table.note = (
+                f"{before}x is the largest zoom."
+                if before >= MAX_ZOOM
+                else f"{before}x is the largest zoom at which the window fits the screen."
+            )
+        elif zoom < before:
+            self.table.note = f"{before}x is the smallest zoom."
 
     def pause(self) -> None:
         """Pause a game under way: the board is hidden and the clock stops."""
@@ -224,16 +234,18 @@ class PlayScene(Scene):
         self.viewport.keep_in_view(*cell)
 
     def open_at_cursor(self) -> None:
-        """Space or Enter: open the cell under the cursor, or chord on a number."""
-        if self.table.cursor is None:
+        """Space or Enter: open the cell under the cursor, or chord on a number (a
+        cursor not shown is shown first)."""
+        if self.table.shown_cursor is None:
             self.move_cursor(0, 0)
         else:
             self.input.cancel()  # a key move ends what the mouse held
             self.table.open_at_cursor()
 
     def flag_at_cursor(self) -> None:
-        """F: flag the cell under the cursor (again: question mark, again: clear)."""
-        if self.table.cursor is None:
+        """F: flag the cell under the cursor (again: question mark, again: clear; a
+        cursor not shown is shown first)."""
+        if self.table.shown_cursor is None:
             self.move_cursor(0, 0)
         else:
             self.input.cancel()  # a key move ends what the mouse held
@@ -256,7 +268,7 @@ class PlayScene(Scene):
             if kind == pygame.MOUSEBUTTONUP or (
                 kind == pygame.KEYDOWN and pygame.key.name(event.key, False) not in MODIFIER_KEYS
             ):
-                self.table.go_on()
+                self.table.unpause()
             return True
         if kind == pygame.MOUSEWHEEL:
             if self.viewport.layout.scrolls:
@@ -284,10 +296,10 @@ class PlayScene(Scene):
         made = None
         if word == "cancel":
             self.input.cancel()
-            position = (0, 0)
+            point = (0, 0)
         else:
             spot = self.viewport.spot(event.pos)
-            position = self.viewport.position(event.pos)
+            point = self.viewport.board_point(event.pos)
             if word == "down":
                 self.input.press(event.button, spot)
             elif word == "up":
@@ -296,10 +308,10 @@ class PlayScene(Scene):
                 self.input.move(spot)
         button = int(getattr(event, "button", 0))
         if isinstance(made, NewGame):
-            self.table.pointer(word, button, position, held)
+            self.table.pointer(word, button, point, held)
             self.new_game()
         else:
-            self.table.pointer(word, button, position, held, made)
+            self.table.pointer(word, button, point, held, made)
 
     def _hint_event(self, event: pygame.event.Event) -> bool:
         """Esc, a click on the hint's box or off the board puts the hint away (that
@@ -358,7 +370,7 @@ class PlayScene(Scene):
             table.session,
             self.input.feedback,
             counter_below_zero=self.prefs.settings.counter_below_zero,
-            cursor=table.cursor,
+            cursor=table.shown_cursor,
             advice=table.advice(),
             deaths=table.deaths,
         )

@@ -52,7 +52,7 @@ def ghost_arrow(zoom: int) -> pygame.Surface:
 
 
 def draw_ghost(screen: pygame.Surface, viewport: Viewport, at: tuple[int, int]) -> pygame.Rect:
-    """The ghost's cursor at a board position (1x board pixels); where it went."""
+    """The ghost's cursor at a board point (1x board pixels); where it went."""
     x, y = viewport.window_pos(at)
     arrow = ghost_arrow(viewport.zoom)
     board = pygame.Rect(viewport.renderer.scaled(viewport.layout.board_view))

@@ -24,6 +24,8 @@ def board_code_dialog() -> FormDialog:
         validate,
         lines=[
             "A board code names a board's size, mines, rules and seed (shown after a game).",
+            "Its mines are laid for the ringed start cell: open it first, for a first click"
+            " elsewhere can hit a mine (and counts as a game of that code).",
             "Ctrl+V pastes one, and so does the middle button on Linux.",
         ],
     )

@@ -10,7 +10,7 @@ from game.core import Status
 from game.rules import Difficulty
 from game.screens.answers import Button, answering, labels
 from game.session import Summary
-from game.view.widgets.table import TableDialog
+from game.view.widgets.grid import GridDialog
 from game.words import figure, seconds
 
 
@@ -36,7 +36,7 @@ def game_panel(
     analyse: bool = False,
     undo: bool = False,
     retry: bool = False,
-) -> TableDialog:
+) -> GridDialog:
     """The statistics of the game just finished, as speedrunners read them; with
     its board code (and a button to copy it) and, if ``keep``, a button to keep
     its replay; if ``export``, one to save it as an EVF file for the community's
@@ -72,6 +72,6 @@ def game_panel(
     }
     buttons = labels([answer for answer, shown in offered.items() if shown])
     title = f"You won {difficulty.label}!" if won else "Game over"
-    panel = TableDialog(title, [], rows, buttons=buttons, lines=list(lines))
+    panel = GridDialog(title, [], rows, buttons=buttons, lines=list(lines))
     panel.copy_button = PanelAnswer.COPY_CODE.label
     return answering(panel, PanelAnswer)

@@ -17,8 +17,8 @@ from game.rules import Difficulty
 from game.screens.answers import Button, labels
 from game.screens.messages import notice
 from game.view.widgets.chart import ChartPoint
+from game.view.widgets.grid import PICKED, GridDialog
 from game.view.widgets.message import MessageDialog
-from game.view.widgets.table import PICKED, TableDialog
 from game.words import count, figure, seconds
 
 HISTORY_ROWS = 12
@@ -158,7 +158,7 @@ def history_dialog(
     first: int = 0,
     total: int | None = None,
     charted: Sequence[StoredGame] | None = None,
-) -> TableDialog:
+) -> GridDialog:
     """A page of past games (from the first-th, of total, in the sort's order),
     and a chart of the latest games' times, oldest to newest (a won game a dot at
     its time; a lost one a red cross, an abandoned one a dash, under the time axis:
@@ -211,7 +211,7 @@ def history_dialog(
     elif charted:
         note = "Times are charted for one size of board at a time: Next chooses it."
     hint = "Up and Down or the pointer pick a game; Enter or a click: its analysis." if rows else ""
-    dialog = TableDialog(
+    dialog = GridDialog(
         f"History: {which}",
         ["Finished", "Board", "Result", "Time", "3BV/s"],
         rows,

@@ -12,8 +12,8 @@ from game.rules import PRESETS, Difficulty
 from game.screens.answers import Button, answering, field, labels
 from game.session import Summary
 from game.view.widgets.form import Field, FormDialog
+from game.view.widgets.grid import GridDialog
 from game.view.widgets.message import MessageDialog
-from game.view.widgets.table import TableDialog
 from game.words import seconds
 
 
@@ -27,7 +27,7 @@ class BestTimesAnswer(Button):
 
 def best_times_dialog(
     entries: Sequence[BestTimeEntry], preset: Category | Difficulty, best_rate: float | None = None
-) -> TableDialog:
+) -> GridDialog:
     """The top ten of one preset's category (its random boards, or its no-guess ones)
     and its best 3BV/s, with buttons to see the next or reset them all."""
     rows = [
@@ -37,7 +37,7 @@ def best_times_dialog(
     lines = [] if rows else ["No times yet: win a game to set one."]
     if best_rate is not None:
         lines.append(f"Best 3BV/s: {best_rate:.2f}")
-    dialog = TableDialog(
+    dialog = GridDialog(
         f"Best times: {preset.label}",
         ["", "Name", "Time", "Date"],
         rows,

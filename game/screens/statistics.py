@@ -10,8 +10,8 @@ from game.persist import Stats
 from game.persist.game_record import DailyStats
 from game.rules import Board, Difficulty
 from game.screens.answers import Button, answering, labels
+from game.view.widgets.grid import GridDialog
 from game.view.widgets.heatmap import HeatmapDialog
-from game.view.widgets.table import TableDialog
 from game.words import count, figure, seconds
 
 SHORT_NAMES = {
@@ -59,7 +59,7 @@ def statistics_dialog(
     best_rates: Mapping[Difficulty | Category, float | None] | None = None,
     daily: DailyStats | None = None,
     codes: Stats | None = None,
-) -> TableDialog:
+) -> GridDialog:
     """Games played, won, win %, streaks, average winning time and best 3BV/s, per
     board kind (a category: a size's random boards, or its no-guess ones, "NG"); and
     the daily boards' line (days played and won, best time, streak
@@ -85,7 +85,7 @@ def statistics_dialog(
             f"streak {codes.current_streak} (longest {codes.longest_streak})."
         )
     lines.append("Games with a hint, an undo or from a replay count for none of these.")
-    dialog = TableDialog(
+    dialog = GridDialog(
         "Statistics",
         ["", *(short_name(kind) for kind in kinds)],
         rows,

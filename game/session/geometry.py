@@ -15,7 +15,7 @@ from game.session.input import Place, Spot
 Rect = tuple[int, int, int, int]
 
 TILE = 16
-"""A cell's side at 1x: the unit of every pixel position a replay records."""
+"""A cell's side at 1x: the unit of every point a replay records."""
 LED_W, LED_H = 13, 23
 """An LED digit at 1x."""
 FACE = 26
@@ -42,11 +42,13 @@ def led_digits(mines: int) -> int:
     return max(DIGITS, len(str(max(mines, 0))))
 
 
-def min_view_cols(digits: int) -> int:
-    """The fewest columns a window shows so that the panel holds both counters of
-    this many digits, the face and an overview map between them."""
+def min_view_cols(digits: int, overview: bool = True) -> int:
+    """The fewest columns a window is wide so that the panel holds both counters of
+    this many digits and the face, and (``overview``) an overview map between them."""
     counter = digits * LED_W + 2 * COUNTER_PAD
-    inner = 2 * (COUNTER_INSET + counter) + FACE + 2 * COUNTER_INSET + 2 * MIN_OVERVIEW
+    inner = 2 * (COUNTER_INSET + counter) + FACE + 2 * COUNTER_INSET
+    if overview:
+        inner += 2 * MIN_OVERVIEW
     return -(-(inner + 2 * PANEL_BEVEL - 2 * BOARD_BEVEL) // TILE)
 
 
@@ -78,6 +80,13 @@ class Layout:
     def shown_cols(self) -> int:
         """How many columns the window shows."""
         return min(self.view_cols or self.cols, self.cols)
+
+    @property
+    def span_cols(self) -> int:
+        """How many columns wide the window is: the columns shown, or, for a board
+        narrower than the panel needs (a 1 x 1 board), the panel's width, the board
+        centred under it."""
+        return max(self.shown_cols, min_view_cols(self.digits, overview=self.scrolls))
 
     @property
     def scrolls(self) -> bool:
@@ -160,23 +169,24 @@ class Layout:
     @property
     def board_origin(self) -> tuple[int, int]:
         """The top-left pixel of cell (0, 0)."""
-        x = OUTER + MARGIN + BOARD_BEVEL
+        x = OUTER + MARGIN + BOARD_BEVEL + (self.span_cols - self.shown_cols) * TILE // 2
         y = MENU_BAR + OUTER + MARGIN + self.panel[3] + MARGIN + BOARD_BEVEL
         return (x, y)
 
     @property
     def size(self) -> tuple[int, int]:
         """The window's width and height."""
-        x, y = self.board_origin
+        x = OUTER + MARGIN + BOARD_BEVEL
+        y = self.board_origin[1]
         return (
-            x + self.shown_cols * TILE + BOARD_BEVEL + MARGIN + OUTER,
+            x + self.span_cols * TILE + BOARD_BEVEL + MARGIN + OUTER,
             y + self.shown_rows * TILE + BOARD_BEVEL + MARGIN + OUTER,
         )
 
     @property
     def panel(self) -> Rect:
         """The sunken top panel, bevel included."""
-        width = self.shown_cols * TILE + 2 * BOARD_BEVEL
+        width = self.span_cols * TILE + 2 * BOARD_BEVEL
         inner = OVERVIEW_H if self.scrolls else PANEL_INNER_H
         return (OUTER + MARGIN, MENU_BAR + OUTER + MARGIN, width, inner + 2 * PANEL_BEVEL)
 

@@ -90,9 +90,12 @@ class Summary:
 
     @property
     def correctness(self) -> float | None:
-        """The share of clicks that changed something (None before any click)."""
+        """The share of clicks that changed something (None before any click, and for
+        a loss in no time: a first click on a mine, nothing to judge)."""
         total = self.clicks.total
-        return None if not total else self.clicks.effective / total
+        if not total or (self.status is Status.LOST and self.ms <= 0):
+            return None
+        return self.clicks.effective / total
 
 
 def _clicks_of(game: Game, log: Sequence[LoggedMove]) -> Clicks:
@@ -167,7 +170,7 @@ class PlaySession:
         log: Iterable[LoggedMove] = (),
     ) -> None:
         """A session around a game: new (READY), or resumed at ``elapsed_ms`` with the
-        moves logged so far; a resumed game's stopwatch waits, paused, for resume()."""
+        moves logged so far; a resumed game's stopwatch waits, paused, for unpause()."""
         self._game = game
         self._rules = GameRules(game.first_click, game.marks, game.left_click_chords)
         started = game.status is not Status.READY
@@ -259,11 +262,11 @@ class PlaySession:
 
     def act(self, move: Move) -> Delta:
         """Play a move: the first reveal starts the clock, the end stops it, and every
-        move made before the end is logged with its time. A paused game resumes."""
+        move made before the end is logged with its time. A paused game is unpaused."""
         game = self._game
         if game.status.is_over:
             return game.apply(move)  # does nothing, and is not part of the game
-        self.resume()
+        self.unpause()
         delta = game.apply(move)
         if game.status is not Status.READY:
             self._stopwatch.start()
@@ -293,9 +296,9 @@ class PlaySession:
         """Stop the clock of a game under way (a pause is not playing time)."""
         self._stopwatch.pause()
 
-    def resume(self) -> None:
+    def unpause(self) -> None:
         """Start the clock again after a pause (or after a resumed game's start)."""
-        self._stopwatch.resume()
+        self._stopwatch.unpause()
 
 
 def position_before(

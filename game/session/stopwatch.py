@@ -1,4 +1,4 @@
-"""The game's stopwatch: started by the first reveal, paused and resumed, stopped by
+"""The game's stopwatch: started by the first reveal, paused and unpaused, stopped by
 the end of the game. The LED timer and the precise time both read from it.
 
 The clock is injected (milliseconds as a float, e.g. ``time.perf_counter() * 1000``),
@@ -31,7 +31,7 @@ class Stopwatch:
 
     def __init__(self, clock: Clock, elapsed_ms: float = 0.0, *, started: bool = False) -> None:
         """A new stopwatch (IDLE), or with ``started`` one that already ran for
-        ``elapsed_ms`` (a resumed game), PAUSED until resume()."""
+        ``elapsed_ms`` (a saved game resumed), PAUSED until unpause()."""
         self._clock = clock
         self._banked = float(elapsed_ms)  # time before the current run
         self._since: float | None = None  # clock at the start of the current run
@@ -54,12 +54,12 @@ class Stopwatch:
             self._phase = Phase.RUNNING
 
     def pause(self) -> None:
-        """Stop time passing until resume(); only a running stopwatch pauses."""
+        """Stop time passing until unpause(); only a running stopwatch pauses."""
         if self._phase is Phase.RUNNING:
             self._bank()
             self._phase = Phase.PAUSED
 
-    def resume(self) -> None:
+    def unpause(self) -> None:
         """Let time pass again after a pause."""
         if self._phase is Phase.PAUSED:
             self._since = self._clock()

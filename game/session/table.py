@@ -70,14 +70,14 @@ class GameStarted:
 @dataclass(frozen=True)
 class PointerSeen:
     """A mouse event on the table's board: ``kind`` is move, down, up or cancel;
-    ``position`` in 1x pixels from cell (0, 0)'s corner; ``held_before`` the buttons
+    ``point`` in 1x pixels from cell (0, 0)'s corner; ``held_before`` the buttons
     the input machine held before it; ``move`` what it made (only an up makes one)."""
 
     tag: GameTag
     session: PlaySession
     kind: str
     button: int
-    position: tuple[int, int]
+    point: tuple[int, int]
     wall_ms: float
     held_before: frozenset[int]
     move: Move | None
@@ -122,13 +122,17 @@ class Table:
     tag: GameTag
     cursor: Cell | None = None
     """The keyboard cursor's cell; None until the keyboard is used."""
+    cursor_hidden: bool = False
+    """The mouse played since the keyboard was last used: the cursor follows the
+    clicks unseen, until the next key shows it (shown_cursor)."""
     hint: Hint | None = None
     """The hint shown (until the next move)."""
     show_probabilities: bool = False
     deaths: int = 0
     """Deaths undone in the game on the table (shown beside the face)."""
     note: str | None = None
-    """A line to show once instead of advice (the board is too large for the solver)."""
+    """A line to show once instead of advice (the board is too large for the solver,
+    the zoom can go no further), until the next move or Esc."""
     listeners: list[Listener] = field(default_factory=list)
     _analysis: tuple[object, Analysis | None] | None = None
     _advice: tuple[object, Advice] | None = None
@@ -190,7 +194,7 @@ class Table:
         if old.status is Status.PLAYING:
             self._tell(GameEnded(self.tag, old, Result.ABANDONED, old.summary()))
         if session.status is Status.PLAYING:
-            session.resume()  # (a position played on: its clock runs from its time)
+            session.unpause()  # (a position played on: its clock runs from its time)
         self.session = session
         self.tag = GameTag(self.tag.serial + 1, mode)
         self.hint = self.note = None
@@ -234,7 +238,7 @@ class Table:
         self,
         kind: str,
         button: int,
-        position: tuple[int, int],
+        point: tuple[int, int],
         held_before: frozenset[int],
         move: Move | None = None,
     ) -> Delta | None:
@@ -243,7 +247,9 @@ class Table:
         delta = None if move is None else self._play(move)
         wall = self.clock()
         made = None if delta is None else move  # after the end a click changes nothing
-        self._tell(PointerSeen(tag, session, kind, button, position, wall, held_before, made))
+        self._tell(PointerSeen(tag, session, kind, button, point, wall, held_before, made))
+        if kind in ("down", "up") and self.cursor is not None:
+            self.cursor_hidden = True  # the mouse plays: no ring left on a clicked cell
         if made is not None and delta is not None:
             self._after(made, delta, Via.MOUSE, wall)
         return delta
@@ -265,10 +271,18 @@ class Table:
 
     # ------------------------------------------------------------------ keyboard play
 
+    @property
+    def shown_cursor(self) -> Cell | None:
+        """The keyboard cursor's cell while it is shown (the keyboard was used last)."""
+        return None if self.cursor_hidden else self.cursor
+
     def move_cursor(self, drow: int, dcol: int, start: Cell) -> Cell:
-        """Move the keyboard cursor (put at ``start`` the first time); where it is."""
+        """Move the keyboard cursor (put at ``start`` the first time; after the mouse
+        played, shown again where the last click was); where it is."""
         if self.cursor is None:
             self.cursor = start
+        elif self.cursor_hidden:
+            self.cursor_hidden = False
         else:
             row, col = self.cursor
             board = self.board
@@ -280,18 +294,20 @@ class Table:
 
     def open_at_cursor(self) -> Delta | None:
         """Open the cell under the cursor, or chord on a number."""
-        if self.cursor is None:
+        cursor = self.shown_cursor
+        if cursor is None:
             return None
-        row, col = self.cursor
+        row, col = cursor
         look = self.game.look(row, col)
         move = chord(row, col) if Look.OPEN_1 <= look <= Look.OPEN_8 else reveal(row, col)
         return self.act(move, Via.KEYBOARD)
 
     def flag_at_cursor(self) -> Delta | None:
         """Flag the cell under the cursor (again: question mark, again: clear)."""
-        if self.cursor is None:
+        cursor = self.shown_cursor
+        if cursor is None:
             return None
-        return self.act(mark(*self.cursor), Via.KEYBOARD)
+        return self.act(mark(*cursor), Via.KEYBOARD)
 
     # ------------------------------------------------------------------ the solver
 
@@ -379,6 +395,6 @@ class Table:
             return True
         return False
 
-    def go_on(self) -> None:
+    def unpause(self) -> None:
         """Leave a pause: the clock runs again."""
-        self.session.resume()
+        self.session.unpause()

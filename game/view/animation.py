@@ -30,7 +30,7 @@ from PIL import GifImagePlugin, Image, ImageChops
 
 from game.modes.watching import Watching
 from game.persist.store import create_temp
-from game.replay import Driver, Kind, Replay, ReplayClock
+from game.replay import Driver, EventKind, Replay, ReplayClock
 from game.session import picture_of
 from game.session.geometry import Layout, led_digits
 from game.session.table import Table, Via
@@ -195,7 +195,7 @@ class GifExport:
         """The game FRAME_MS of the GIF's time later (``speed`` times that of the game's)."""
         target = self.clock.ms + FRAME_MS * self.speed
         for event in self.driver.until(target):
-            if event.kind is not Kind.CANCEL:
+            if event.kind is not EventKind.CANCEL:
                 self.pointer = (event.x, event.y)
             if event.move is not None:
                 self.table.act(event.move, Via.MOUSE)

@@ -9,6 +9,7 @@ the rectangles it redrew (none: nothing to present).
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 import pygame
 
@@ -68,6 +69,17 @@ def tile_for(look: Look, pressed: bool) -> Tile:
     return (_PRESSED_TILE_FOR_LOOK if pressed else _TILE_FOR_LOOK)[look]
 
 
+@dataclass(frozen=True)
+class _Mark:
+    """A hidden cell's probability as drawn: its colour, its bar's height in window
+    pixels, a dot (no chance of a mine) and its percentage's picture (None: none)."""
+
+    colour: Colour
+    bar: int
+    dot: bool
+    label: pygame.Surface | None
+
+
 class Renderer:
     """Draws a game into the window surface, redrawing only what changed."""
 
@@ -87,6 +99,9 @@ class Renderer:
         self._paused = False
         self._cursor: Cell | None = None
         self._advice: Advice | None = None
+        self._marks: dict[Cell, _Mark] | None = None  # (the advice's, worked out once)
+        self._labels: dict[int, pygame.Surface] = {}  # each percentage, rendered once
+        self._note: tuple[object, pygame.Surface] | None = None  # the box's words
         self.note_rect: pygame.Rect | None = None
         """Where the advice's box (a hint's reason) was last drawn, if one is shown."""
         self._overview_key: object = None
@@ -162,11 +177,10 @@ class Renderer:
             return dirty
         layout = self.layout
         cursor = picture.cursor
-        if picture.advice is not self._advice or (
-            picture.advice is not None and (changed or picture.pressed or self._pressed)
-        ):
-            # Advice is drawn over the cells: any change repaints the view under it.
+        if picture.advice is not self._advice:
+            # New advice is drawn over every cell: the view is repainted once.
             self._advice = picture.advice
+            self._marks = None
             if not full:
                 self.invalidate()
                 return self.draw(screen, game, picture)
@@ -181,8 +195,12 @@ class Renderer:
                         cells.add(cell)
             if layout.scrolls:
                 cells = [cell for cell in cells if layout.visible(*cell)]
-        self._draw_cells(screen, game, picture.pressed, cells, dirty, full)
+        redrawn = self._draw_cells(screen, game, picture.pressed, cells, dirty, full)
         self._pressed = picture.pressed
+        advice = picture.advice
+        if advice is not None and advice.probabilities is not None:
+            # Each cell's mark again over a tile drawn anew (all of them: a full draw).
+            self._draw_marks(screen, game, advice, layout.visible_cells() if full else redrawn)
         shown = cursor is not None and layout.visible(*cursor)
         if (
             cursor is not None
@@ -193,42 +211,78 @@ class Renderer:
         self._cursor = cursor
         if full:
             self.note_rect = None
-            if picture.advice is not None:
-                self._draw_advice(screen, game, picture.advice)
+            if advice is not None:
+                self._draw_advice(screen, advice)
+        elif advice is not None and redrawn:
+            self._draw_advice_over(screen, advice, redrawn, dirty)
         self._draw_panel(screen, picture, dirty)
         if layout.scrolls:
             self._draw_overview(screen, game, dirty)
         return dirty
 
-    def _draw_advice(self, screen: pygame.Surface, game: Game, advice: Advice) -> None:
-        """The probability of each hidden cell in view (a bar as high as the chance of a
-        mine, coloured from green to red, so it reads without colour too; the percentage
-        when the zoom leaves room), then the hint: its cell ringed (green: safe, red: a
-        mine) and its reason in a box on the other half of the board."""
+    def _marks_of(self, advice: Advice) -> dict[Cell, _Mark]:
+        """Each cell's mark for these probabilities, worked out once per advice: its
+        colour, its bar's height, its percentage (each distinct label rendered once
+        for the renderer's life: at most 99 of them)."""
+        if self._marks is not None:
+            return self._marks
+        z = self.zoom
+        inner_h = TILE * z - 4 * z
+        font = ui_font(7 * z, bold=True) if z >= 2 else None
+        marks: dict[Cell, _Mark] = {}
+        for cell, fraction in (advice.probabilities or {}).items():
+            p = float(fraction)
+            label = None
+            if font is not None and 0 < p < 1:
+                percent = round(p * 100)
+                label = self._labels.get(percent)
+                if label is None:
+                    label = font.render(f"{percent}", True, ADVICE_INK)
+                    self._labels[percent] = label
+            bar = max(round(inner_h * p), z if p > 0 else 0)
+            marks[cell] = _Mark(_risk_colour(p, self.theme.risk), bar, p == 0, label)
+        self._marks = marks
+        return marks
+
+    def _draw_marks(
+        self, screen: pygame.Surface, game: Game, advice: Advice, cells: Iterable[Cell]
+    ) -> None:
+        """The probability of each of these cells that is hidden and in view: a bar as
+        high as the chance of a mine, coloured from green to red, so it reads without
+        colour too (a dot: no chance); the percentage when the zoom leaves room."""
         layout, z = self.layout, self.zoom
-        if advice.probabilities is not None:
-            font = ui_font(7 * z, bold=True) if z >= 2 else None
-            for cell, p in advice.probabilities.items():
-                if not layout.visible(*cell) or game.look(*cell) is not Look.HIDDEN:
-                    continue  # (a flag or a question mark keeps its own tile)
-                x, y, w, h = self.scaled(layout.cell_rect(*cell))
-                inner = pygame.Rect(x + 2 * z, y + 2 * z, w - 4 * z, h - 4 * z)
-                colour = _risk_colour(float(p), self.theme.risk)
-                bar = max(round(inner.h * float(p)), z if p > 0 else 0)
-                if bar:
-                    screen.fill(colour, (inner.x, inner.bottom - bar, inner.w, bar))
-                if p == 0:
-                    pygame.draw.circle(screen, colour, inner.center, max(2 * z, 2))
-                if font is not None and 0 < p < 1:
-                    percent = font.render(f"{round(float(p) * 100)}", True, ADVICE_INK)
-                    screen.blit(percent, percent.get_rect(center=inner.center))
+        marks = self._marks_of(advice)
+        ox, oy = layout.board_origin
+        ox -= layout.left * TILE
+        oy -= layout.top * TILE
+        side = TILE * z - 4 * z
+        labels = []
+        for cell in cells:
+            mark = marks.get(cell)
+            if mark is None or game.look(*cell) is not Look.HIDDEN:
+                continue  # (a flag or a question mark keeps its own tile)
+            if not layout.visible(*cell):
+                continue
+            x, y = (ox + cell[1] * TILE) * z + 2 * z, (oy + cell[0] * TILE) * z + 2 * z
+            if mark.bar:
+                screen.fill(mark.colour, (x, y + side - mark.bar, side, mark.bar))
+            centre = (x + side // 2, y + side // 2)
+            if mark.dot:
+                pygame.draw.circle(screen, mark.colour, centre, max(2 * z, 2))
+            if mark.label is not None:
+                w, h = mark.label.get_size()
+                labels.append((mark.label, (centre[0] - w // 2, centre[1] - h // 2)))
+        screen.fblits(labels)
+
+    def _draw_advice(self, screen: pygame.Surface, advice: Advice) -> None:
+        """The hint over the marks: its cell ringed (green: safe, red: a mine) and its
+        reason in a box on the other half of the board (or the note in its place)."""
+        layout = self.layout
         hint = advice.hint
         text = advice.note
         if hint is not None:
             if layout.visible(*hint.cell):
-                ring = pygame.Rect(self.scaled(layout.cell_rect(*hint.cell)))
-                colour = HINT_MINE if hint.is_mine else HINT_SAFE
-                pygame.draw.rect(screen, colour, ring, 2 * z)
+                self._draw_hint_ring(screen, hint.cell, hint.is_mine)
             text = hint.reason[:1].upper() + hint.reason[1:]
             if not hint.is_mine and 0 < hint.probability < 1:
                 text = f"Nothing is certain. {text}"
@@ -238,15 +292,40 @@ class Renderer:
             below = hint is None or hint.cell[0] < layout.top + layout.shown_rows // 2
             self._draw_note(screen, text, below)
 
+    def _draw_hint_ring(self, screen: pygame.Surface, cell: Cell, is_mine: bool) -> None:
+        ring = pygame.Rect(self.scaled(self.layout.cell_rect(*cell)))
+        pygame.draw.rect(screen, HINT_MINE if is_mine else HINT_SAFE, ring, 2 * self.zoom)
+
+    def _draw_advice_over(
+        self,
+        screen: pygame.Surface,
+        advice: Advice,
+        redrawn: list[Cell],
+        dirty: list[pygame.Rect],
+    ) -> None:
+        """The advice again where cells were drawn anew under it: the hint's ring on
+        its cell, the box over the cells it covers (its picture kept)."""
+        hint = advice.hint
+        if hint is not None and hint.cell in set(redrawn) and self.layout.visible(*hint.cell):
+            self._draw_hint_ring(screen, hint.cell, hint.is_mine)
+        box = self.note_rect
+        if box is not None and self._note is not None:
+            under = [pygame.Rect(self.scaled(self.layout.cell_rect(*cell))) for cell in redrawn]
+            if box.collidelist(under) >= 0:
+                self._blit_note(screen, box, self._note[1])
+                dirty.append(box.copy())
+
     def _draw_note(self, screen: pygame.Surface, text: str, below: bool) -> None:
         """A line of advice in a box across the board's view, wrapped to fit it."""
         z = self.zoom
         bx, by, bw, bh = self.scaled(self.layout.board_view)
         pad = 4 * z
-        font = ui_font(NOTE_TEXT_SIZE * z)
-        font.align = pygame.FONT_CENTER
-        wrap = max(min(font.size(text)[0], bw - 4 * pad), 1)
-        picture = font.render(text, True, self.theme.text, None, wrap)
+        if self._note is None or self._note[0] != (text, bw):
+            font = ui_font(NOTE_TEXT_SIZE * z)
+            font.align = pygame.FONT_CENTER
+            wrap = max(min(font.size(text)[0], bw - 4 * pad), 1)
+            self._note = ((text, bw), font.render(text, True, self.theme.text, None, wrap))
+        picture = self._note[1]
         box = pygame.Rect(0, 0, min(picture.get_width() + 2 * pad, bw), picture.get_height())
         box.h = min(box.h + 2 * pad, bh)
         box.centerx = bx + bw // 2
@@ -254,8 +333,12 @@ class Renderer:
             box.bottom = by + bh - pad
         else:
             box.top = by + pad
-        self.sprites.frame(screen, "raised3", (box.x, box.y, box.w, box.h))
         self.note_rect = box.copy()
+        self._blit_note(screen, box, picture)
+
+    def _blit_note(self, screen: pygame.Surface, box: pygame.Rect, picture: pygame.Surface) -> None:
+        z = self.zoom
+        self.sprites.frame(screen, "raised3", (box.x, box.y, box.w, box.h))
         inside = box.inflate(-2 * z, -2 * z)
         previous = screen.get_clip()
         screen.set_clip(inside)
@@ -337,7 +420,8 @@ class Renderer:
         cells: Iterable[Cell],
         dirty: list[pygame.Rect],
         full: bool,
-    ) -> None:
+    ) -> list[Cell]:
+        """Draw the cells whose tile changed; those cells (none listed on a full draw)."""
         tiles = self.sprites.tiles
         drawn = self._drawn
         cols = self.layout.cols
@@ -346,6 +430,7 @@ class Renderer:
         oy -= self.layout.top * TILE
         z, size = self.zoom, TILE * self.zoom
         blits = []
+        redrawn: list[Cell] = []
         for row, col in cells:
             name = tile_for(game.look(row, col), (row, col) in pressed)
             k = row * cols + col
@@ -355,7 +440,9 @@ class Renderer:
                 blits.append((tiles[name], pos))
                 if not full:
                     dirty.append(pygame.Rect(pos, (size, size)))
+                    redrawn.append((row, col))
         screen.fblits(blits)
+        return redrawn
 
     def _draw_panel(
         self, screen: pygame.Surface, picture: Picture, dirty: list[pygame.Rect]

@@ -107,9 +107,10 @@ class Stage:
             self.scenes.pop()[0].close()
         self.push(scene, answer)
 
-    def clear_overlays(self) -> None:
-        """Take every scene off but the bottom one, without answers."""
-        while len(self.scenes) > 1:
+    def clear_dialogs(self) -> None:
+        """Take every dialog in front off, without answers (the scenes under them,
+        the board and the menu bar, stay)."""
+        while self.scenes and isinstance(self.scenes[-1][0], DialogScene):
             self.scenes.pop()[0].close()
         self._stale = True
         self._fit()

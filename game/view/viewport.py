@@ -42,7 +42,7 @@ def layout_for(board: Board, zoom: int) -> Layout:
         return whole
     room_w, room_h = usable_size()
     one = Layout(board.rows, board.cols, 1, 1)  # the window less its cells
-    extra_w, extra_h = one.size[0] - TILE, one.size[1] - TILE
+    extra_w, extra_h = one.size[0] - one.span_cols * TILE, one.size[1] - TILE
     fewest = max(MIN_VIEW, min_view_cols(digits))
     view_cols = max(min(board.cols, (room_w // zoom - extra_w) // TILE), fewest)
     view_rows = max(min(board.rows, (room_h // zoom - extra_h) // TILE), MIN_VIEW)
@@ -114,21 +114,21 @@ class Viewport:
         """What a window pixel is over: a cell, the face, or elsewhere."""
         return self.layout.spot(pos[0] // self.zoom, pos[1] // self.zoom)
 
-    def position(self, pos: tuple[int, int]) -> tuple[int, int]:
-        """A window pixel as a board position: 1x pixels from cell (0, 0)'s corner,
+    def board_point(self, pos: tuple[int, int]) -> tuple[int, int]:
+        """A window pixel as a board point: 1x pixels from cell (0, 0)'s corner,
         wherever a scrolled view puts it (as replays record it)."""
         layout = self.layout
         bx, by = layout.board_origin
         x, y = pos[0] // self.zoom, pos[1] // self.zoom
         return (x - bx + layout.left * TILE, y - by + layout.top * TILE)
 
-    def window_pos(self, position: tuple[int, int]) -> tuple[int, int]:
-        """A board position (see ``position``) as a window pixel."""
+    def window_pos(self, point: tuple[int, int]) -> tuple[int, int]:
+        """A board point (see ``board_point``) as a window pixel."""
         layout = self.layout
         bx, by = layout.board_origin
         return (
-            (bx + position[0] - layout.left * TILE) * self.zoom,
-            (by + position[1] - layout.top * TILE) * self.zoom,
+            (bx + point[0] - layout.left * TILE) * self.zoom,
+            (by + point[1] - layout.top * TILE) * self.zoom,
         )
 
     def cell_pos(self, row: int, col: int) -> tuple[int, int]:

@@ -88,8 +88,8 @@ class GameWindow:
         return (int(width), int(height))
 
     @property
-    def position(self) -> tuple[int, int]:
-        """Where the window's top-left corner is on the desktop."""
+    def corner(self) -> tuple[int, int]:
+        """Where the window's top-left corner is on the desktop (pixels)."""
         x, y = self.window.position
         return (int(x), int(y))
 
@@ -101,7 +101,7 @@ class GameWindow:
         """A new size in place, the centre kept where possible, all of it on screen."""
         if size == self.size:
             return
-        x, y = self.position
+        x, y = self.corner
         width, height = self.size
         centre = (x + width // 2, y + height // 2)
         self.window.size = size
@@ -109,7 +109,7 @@ class GameWindow:
 
     def keep_on_screen(self) -> None:
         """Move the window, if need be, so that all of it is on the desktop."""
-        x, y = self.position
+        x, y = self.corner
         width, height = self.size
         where = placed((x + width // 2, y + height // 2), (width, height), desktop_size())
         if where != (x, y):

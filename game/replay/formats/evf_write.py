@@ -19,7 +19,7 @@ from __future__ import annotations
 import struct
 
 from game.core import Status
-from game.replay.format import Kind, Replay
+from game.replay.format import EventKind, Replay
 from game.session.geometry import TILE
 
 VERSION = 3
@@ -65,7 +65,7 @@ def _events(replay: Replay, rows: int, cols: int) -> bytes:
     x = y = 0
     for event in replay.events:
         ms = min(max(0, event.ms - origin), 0xFFFFFF)
-        if event.kind is Kind.CANCEL:
+        if event.kind is EventKind.CANCEL:
             for button in held:  # let go off the board: it changes nothing
                 out += _record(PRESS[button] + 1, ms, width, height)
             held.clear()
@@ -73,12 +73,12 @@ def _events(replay: Replay, rows: int, cols: int) -> bytes:
         x, y = event.x, event.y
         if not (0 <= x < width and 0 <= y < height):
             x, y = width, height
-        if event.kind is Kind.MOVE:
+        if event.kind is EventKind.MOVE:
             out += _record(1, ms, x, y)
-        elif event.kind is Kind.DOWN and event.button in PRESS:
+        elif event.kind is EventKind.DOWN and event.button in PRESS:
             held.append(event.button)
             out += _record(PRESS[event.button], ms, x, y)
-        elif event.kind is Kind.UP and event.button in PRESS:
+        elif event.kind is EventKind.UP and event.button in PRESS:
             if event.button in held:
                 held.remove(event.button)
             out += _record(PRESS[event.button] + 1, ms, x, y)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from game.core import Cell
 from game.modes.watching import Watching
-from game.replay import Driver, Kind, Replay, ReplayClock
+from game.replay import Driver, EventKind, Replay, ReplayClock
 from game.session.input import InputMachine
 from game.session.table import Table, Via
 
@@ -92,7 +92,7 @@ class Playback:
         if self.skip_idle and upcoming is not None and upcoming - target > IDLE_MS:
             target = upcoming - IDLE_LEAD_MS
         for event in self.driver.until(target):
-            if event.kind is not Kind.CANCEL:
+            if event.kind is not EventKind.CANCEL:
                 self._point(event.x, event.y)
                 self.trail.append((event.ms, event.x, event.y))
             self._act(event)
@@ -150,7 +150,7 @@ class Playback:
         passed = self.driver.skip(ms)  # (the moves alone: the pressed cells need not show)
         for event in passed:
             self._act(event)
-        shown = [event for event in passed if event.kind is not Kind.CANCEL]
+        shown = [event for event in passed if event.kind is not EventKind.CANCEL]
         self.trail = [(e.ms, e.x, e.y) for e in shown if e.ms >= ms - TRAIL_MS]
         if shown:
             self._point(shown[-1].x, shown[-1].y)

@@ -19,12 +19,8 @@ if TYPE_CHECKING:
 def gif_name(replay: Replay, now: datetime) -> str:
     """The GIF's file name: the replay file's name for the game, as a .gif."""
     from game.persist.replays import file_name
-    from game.replay import SUFFIX
-    from game.words import RESULT_WORDS
 
-    result = RESULT_WORDS.get(replay.result, "unfinished")
-    name = file_name(now, replay.board.difficulty.value, result, replay.ms)
-    return name.removesuffix(SUFFIX) + ".gif"
+    return file_name(replay, suffix=".gif", when=now)
 
 
 class GifStep:

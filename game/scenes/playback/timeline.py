@@ -12,35 +12,35 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.analysis.judge import Judged, Verdict
+from game.analysis.judge import Judged, MoveClass
 from game.view.fonts import ui_font
 from game.view.theme import current as theme
 
 Colour = tuple[int, int, int]
 
 
-def mark_style(verdict: Verdict) -> tuple[Colour, float]:
+def mark_style(verdict: MoveClass) -> tuple[Colour, float]:
     """A move's mark: its colour and its height (a share of the strip)."""
     look = theme()
     safe, unsure, mine = look.risk
     needless = ((unsure[0] + mine[0]) // 2, (unsure[1] + mine[1]) // 2, (unsure[2] + mine[2]) // 2)
     return {
-        Verdict.LOGIC: (safe, 0.35),
-        Verdict.GUESS: (unsure, 0.6),
-        Verdict.NEEDLESS_GUESS: (needless, 0.8),
-        Verdict.MISTAKE: (mine, 1.0),
-        Verdict.WASTED: (look.shadow, 0.35),
-        Verdict.DEATH: (look.text, 1.0),
+        MoveClass.LOGIC: (safe, 0.35),
+        MoveClass.GUESS: (unsure, 0.6),
+        MoveClass.NEEDLESS_GUESS: (needless, 0.8),
+        MoveClass.MISTAKE: (mine, 1.0),
+        MoveClass.WASTED: (look.shadow, 0.35),
+        MoveClass.DEATH: (look.text, 1.0),
     }[verdict]
 
 
 LEGEND = (
-    (Verdict.LOGIC, "logic"),
-    (Verdict.GUESS, "guess"),
-    (Verdict.NEEDLESS_GUESS, "needless"),
-    (Verdict.MISTAKE, "mistake"),
-    (Verdict.WASTED, "wasted"),
-    (Verdict.DEATH, "death"),
+    (MoveClass.LOGIC, "logic"),
+    (MoveClass.GUESS, "guess"),
+    (MoveClass.NEEDLESS_GUESS, "needless"),
+    (MoveClass.MISTAKE, "mistake"),
+    (MoveClass.WASTED, "wasted"),
+    (MoveClass.DEATH, "death"),
 )
 
 

@@ -4,7 +4,7 @@
 - text: linear-time wrapping and cutting short, the paragraph block
 - button: the one press-and-release logic, the classic push button
 - dialog: the modal Dialog (fitting, focus, keys, painting)
-- message, table, form, menu: the kinds of dialog
+- message, grid (rows under headers), form, menu: the kinds of dialog
 - menubar: the menu bar across the top of the window
 
 The app imports the dialogs only when one opens (start-up need not pay for them);
@@ -23,7 +23,7 @@ _HOMES = {
     "HelpOverlay": "message",
     "MenuDialog": "menu",
     "MessageDialog": "message",
-    "TableDialog": "table",
+    "GridDialog": "grid",
 }
 
 __all__ = sorted(_HOMES)

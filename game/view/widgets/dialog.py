@@ -1,9 +1,10 @@
 """The modal dialog: a titled box of blocks over a row of buttons, drawn the classic
 Windows way.
 
-The window keeps a stack of dialogs. While one is open it hands it every pygame event
-(``handle``) and draws it over the game (``draw``); once ``closed`` is True it reads
-``result`` and drops it. A dialog never reads the event queue and never touches
+The stage (game.view.stage) holds each open dialog as a scene in its stack of scenes.
+While one is in front it hands it every pygame event (``handle``) and draws it over
+the game (``draw``); once ``closed`` is True it takes it off and hands ``result`` to
+whoever opened it. A dialog never reads the event queue and never touches
 pygame.display: it only answers events and paints onto the surface it is given.
 
 Fitting. A dialog is laid out at the window's zoom if it fits the window there, else

@@ -6,9 +6,9 @@ import pygame
 
 from game.view.commands import MODIFIER_KEYS
 from game.view.widgets.dialog import Dialog
+from game.view.widgets.grid import GridPiece
 from game.view.widgets.pieces import Piece
 from game.view.widgets.style import WRAP_WIDTH, Style
-from game.view.widgets.table import TablePiece
 from game.view.widgets.text import TextPiece, wrap_width
 
 
@@ -63,8 +63,8 @@ class HelpOverlay(MessageDialog):
 
     def _body(self, style: Style, width: int) -> list[Piece]:
         rows = [[key, what] for key, what in self.keys]
-        table = TablePiece(style, [], rows, min(width, 2 * WRAP_WIDTH * style.zoom), wrapping=[1])
-        return [*super()._body(style, width), table]
+        grid = GridPiece(style, [], rows, min(width, 2 * WRAP_WIDTH * style.zoom), wrapping=[1])
+        return [*super()._body(style, width), grid]
 
     def _key(self, key: int, mod: int) -> None:
         if pygame.key.name(key, False) not in MODIFIER_KEYS:

@@ -1,8 +1,8 @@
-"""Tables: columns of text under an optional header and an etched rule.
+"""Grids: columns of text under an optional header and an etched rule.
 
 A column whose cells all read as numbers ("12", "3.5 s", "50%", or "-" for none)
 is right aligned, its header too, so figures line up by their last digit. Cells
-never wrap (a time or a name stays on its line), except in the columns a table
+never wrap (a time or a name stays on its line), except in the columns a grid
 names as wrapping (the help's descriptions), which wrap to the room the others
 leave.
 """
@@ -32,8 +32,8 @@ def is_numeric_column(cells: Sequence[str]) -> bool:
     return bool(filled) and all(_NUMBER.fullmatch(cell) for cell in filled)
 
 
-class TablePiece(Piece):
-    """The laid-out table."""
+class GridPiece(Piece):
+    """The laid-out grid."""
 
     def __init__(
         self,
@@ -47,7 +47,7 @@ class TablePiece(Piece):
     ) -> None:
         self.style = style
         self.highlight = highlight
-        """The row drawn lit (a pickable table's choice), or None."""
+        """The row drawn lit (a pickable grid's choice), or None."""
         count = max([len(headers)] + [len(row) for row in rows])
         body = [[*row, *[""] * (count - len(row))] for row in rows]
         head = [*headers, *[""] * (count - len(headers))] if headers else None
@@ -130,14 +130,14 @@ class TablePiece(Piece):
 
 
 PICKED = "picked"
-"""A pickable table's result when a row was picked (its index: ``picked``)."""
+"""A pickable grid's result when a row was picked (its index: ``picked``)."""
 
 
-class TableDialog(Dialog):
-    """A table of text columns, optional lines under it, and buttons.
+class GridDialog(Dialog):
+    """A grid of text columns, optional lines under it, and buttons.
 
     result is the label of the button chosen; Enter picks the default (the first
-    button unless another is named), Esc closes with None. A ``pickable`` table's
+    button unless another is named), Esc closes with None. A ``pickable`` grid's
     rows are a Tab stop before the buttons: Up and Down light one (the pointer
     too), Enter or a click picks it: the result is PICKED and ``picked`` its index.
     """
@@ -156,21 +156,21 @@ class TableDialog(Dialog):
         chart_room: bool = False,
     ) -> None:
         if not buttons:
-            raise ValueError("a table dialog needs at least one button")
+            raise ValueError("a grid dialog needs at least one button")
         self.pickable = pickable and bool(rows)
         super().__init__(title, buttons, default or buttons[0])
         self.headers = list(headers)
         self.rows = [list(row) for row in rows]
         self.lines = list(lines or [])
         self.chart = chart
-        """A caption, the games to chart under the table and the days of the first
+        """A caption, the games to chart under the grid and the days of the first
         and the last."""
         self.rows_shown = rows_shown
         """Rows the table keeps room for, however many it has (a screen that pages)."""
         self.chart_room = chart_room
         """Room kept for a chart when there is none (the screen keeps its height)."""
         self.index: int | None = None
-        """The lit row of a pickable table (None: none yet)."""
+        """The lit row of a pickable grid (None: none yet)."""
         self.picked: int | None = None
         self._row_rects: list[pygame.Rect] = []
 
@@ -232,23 +232,23 @@ class TableDialog(Dialog):
     def _painted(self, layout: Arrangement) -> None:
         assert self._rect is not None
         for piece in layout.pieces:
-            if isinstance(piece, TablePiece):
+            if isinstance(piece, GridPiece):
                 self._row_rects = [row.move(self._rect.topleft) for row in piece.row_rects()]
                 return
 
     def _body(self, style: Style, width: int) -> list[Piece]:
         lit = self.index if self._body_stops() and self._stop == 0 else None
-        table = TablePiece(
+        grid = GridPiece(
             style, self.headers, self.rows, width, highlight=lit, rows_shown=self.rows_shown
         )
-        pieces: list[Piece] = [table]
+        pieces: list[Piece] = [grid]
         if self.chart is not None:
             caption, points, days = self.chart
-            pieces.append(ChartPiece(style, points, caption, days, table.width))
+            pieces.append(ChartPiece(style, points, caption, days, grid.width))
         elif self.chart_room:
-            pieces.append(Gap(ChartPiece(style, [], "", ("", ""), table.width).height))
+            pieces.append(Gap(ChartPiece(style, [], "", ("", ""), grid.width).height))
         if self.lines:  # wrapped as wide as the dialog is (its table, its buttons)
-            least = max(table.width, self._buttons_width(style))
+            least = max(grid.width, self._buttons_width(style))
             pieces.append(TextPiece(style, self.lines, wrap_width(style, self.lines, width, least)))
         return pieces
 
