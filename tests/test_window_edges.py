@@ -31,9 +31,9 @@ from game.replay.boardcode import BoardCode
 from game.rules import MAX_ZOOM, PRESETS, Board, Difficulty, custom
 from game.screens.history import history_dialog
 from game.session.geometry import led_digits
+from game.view.advice import HINT_MINE, HINT_SAFE
 from game.view.commands import Command
 from game.view.menus import MENUS
-from game.view.render import HINT_MINE, HINT_SAFE
 from game.view.theme import COLOURBLIND
 from game.view.widgets.form import FormDialog
 from game.view.widgets.menu import MenuDialog

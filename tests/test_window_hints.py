@@ -27,8 +27,8 @@ from game import cli
 from game.app import App
 from game.core import FirstClick, Game, Look, Status, analyse
 from game.rules import PRESETS, Difficulty
+from game.view.advice import HINT_MINE, HINT_SAFE
 from game.view.commands import Command
-from game.view.render import HINT_MINE, HINT_SAFE
 
 
 @pytest.fixture

@@ -233,7 +233,7 @@ def test_the_daily_board_is_one_layout_its_start_ringed_and_its_date_in_the_titl
     app: App, clock: FakeClock
 ) -> None:
     from game.session.table import START_HERE
-    from game.view.render import HINT_SAFE
+    from game.view.advice import HINT_SAFE
 
     app.play.command(Command.DAILY)
     app.run(frames=1)

@@ -20,11 +20,14 @@ from game.modes.category import Category
 from game.modes.mode import Mode
 from game.modes.ordinary import Ordinary
 from game.rules import MAX_ZOOM, PRESETS, Board, Difficulty
+from game.scenes.pointer import BoardPointer
+from game.scenes.rivals import Rivals
 from game.session import picture_of
-from game.session.input import InputMachine, NewGame, Place
+from game.session.input import InputMachine
 from game.session.table import GameStarted, MoveApplied, Table, TableEvent
 from game.view.commands import MODIFIER_KEYS, Command
 from game.view.prefs import Prefs
+from game.view.sound import sound_of
 from game.view.stage import Scene, Stage
 from game.view.viewport import Viewport
 from game.view.window import TITLE
@@ -33,20 +36,10 @@ if TYPE_CHECKING:
     from game.flows.race import Race
     from game.scenes.watching import Watching
 
-SCROLL_CELLS = 3
-"""Cells scrolled per notch of the mouse wheel."""
 FAST_CELLS = 5
+"""Cells the cursor jumps with Shift held."""
 HINT_MARGIN = 3
 """Cells kept between a hinted cell scrolled into view and the window's edge."""
-"""Cells the cursor jumps with Shift held."""
-POINTER_KINDS = {
-    pygame.MOUSEMOTION: "move",
-    pygame.MOUSEBUTTONDOWN: "down",
-    pygame.MOUSEBUTTONUP: "up",
-    pygame.WINDOWLEAVE: "cancel",
-    pygame.WINDOWFOCUSLOST: "cancel",
-}
-"""The window's events that a replay records, by the replay's word for them."""
 
 
 class PlayScene(Scene):
@@ -70,15 +63,13 @@ class PlayScene(Scene):
         self.input = InputMachine()
         self._changed: set[Cell] = set()
         self._fast = False  # Shift is held with a cursor key: move 5 cells
-        self._panning = False  # the left button is held on the overview map
-        self._swallow: int | None = None  # the button whose press put the hint away
         table.tap(self._heard)
         self.race = race
         """The ghost racing this board, and the pace of the personal best."""
+        self.rivals = Rivals(race, table, viewport)
+        self.pointer = BoardPointer(table, viewport, self.input, lambda: self.new_game())
         self.watcher = watcher
         """The replays opened over this board (made when first asked for)."""
-        self._ghost_rect: pygame.Rect | None = None
-        self._rivals_shown = False
 
         def game_size(kind: Difficulty) -> Callable[[], None]:
             return lambda: self.new_game(PRESETS[kind])
@@ -141,17 +132,9 @@ class PlayScene(Scene):
                 self.viewport.renderer.invalidate()  # a huge cascade: redraw the view once
             else:
                 self._changed.update(delta.changed)
-            sound = self.prefs.sound
-            if delta.lost:
-                sound.play("explode")
-            elif delta.won:
-                sound.play("win")
-            elif delta.opened > 1:
-                sound.play("cascade")
-            elif delta.opened == 1:
-                sound.play("reveal")
-            elif delta.mark is not None:
-                sound.play("flag")
+            sound = sound_of(delta)
+            if sound is not None:
+                self.prefs.sound.play(sound)
 
     # ------------------------------------------------------------------ commands
 
@@ -270,85 +253,14 @@ class PlayScene(Scene):
             ):
                 self.table.unpause()
             return True
-        if kind == pygame.MOUSEWHEEL:
-            if self.viewport.layout.scrolls:
-                down, right = -event.y * SCROLL_CELLS, event.x * SCROLL_CELLS
-                if pygame.key.get_mods() & pygame.KMOD_SHIFT:
-                    down, right = 0, down or right
-                self.viewport.scroll(down, right)
-            return True
-        if self._overview_event(event) or self._hint_event(event):
+        if self.pointer.handle(event):
             return True
         if kind == pygame.KEYDOWN:
             command = self.prefs.keymap.command_for(pygame.key.name(event.key, False))
             if command is not None:
                 self._fast = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
                 self.command(command)
-            return True
-        word = POINTER_KINDS.get(kind)
-        if word is not None:
-            self._pointer(event, word)
         return True
-
-    def _pointer(self, event: pygame.event.Event, word: str) -> None:
-        """A mouse event: through the input machine, to the table (which records it)."""
-        held = frozenset(self.input.held)
-        made = None
-        if word == "cancel":
-            self.input.cancel()
-            point = (0, 0)
-        else:
-            spot = self.viewport.spot(event.pos)
-            point = self.viewport.board_point(event.pos)
-            if word == "down":
-                self.input.press(event.button, spot)
-            elif word == "up":
-                made = self.input.release(event.button, spot)
-            else:
-                self.input.move(spot)
-        button = int(getattr(event, "button", 0))
-        if isinstance(made, NewGame):
-            self.table.pointer(word, button, point, held)
-            self.new_game()
-        else:
-            self.table.pointer(word, button, point, held, made)
-
-    def _hint_event(self, event: pygame.event.Event) -> bool:
-        """Esc, a click on the hint's box or off the board puts the hint away (that
-        click does nothing else). True if it took the event."""
-        kind = event.type
-        if kind == pygame.MOUSEBUTTONUP and event.button == self._swallow:
-            self._swallow = None
-            return True
-        if self.table.hint is None and self.table.note is None:
-            return False
-        if kind == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            return self.table.dismiss_hint()
-        if kind == pygame.MOUSEBUTTONDOWN:
-            box = self.viewport.renderer.note_rect
-            on_box = box is not None and box.collidepoint(event.pos)
-            if on_box or self.viewport.spot(tuple(event.pos)) is Place.OUTSIDE:
-                self._swallow = event.button
-                return self.table.dismiss_hint()
-        return False
-
-    def _overview_event(self, event: pygame.event.Event) -> bool:
-        """The left button on the overview map pans the view (press, drag, release);
-        the board's clicks are untouched. True if it took the event."""
-        kind = event.type
-        if kind == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self.viewport.over_overview(event.pos):
-                self._panning = True
-                self.input.cancel()
-                self.viewport.pan_to(tuple(event.pos))
-                return True
-        elif self._panning and kind == pygame.MOUSEMOTION:
-            self.viewport.pan_to(tuple(event.pos))
-            return True
-        elif self._panning and kind == pygame.MOUSEBUTTONUP and event.button == 1:
-            self._panning = False
-            return True
-        return False
 
     # ------------------------------------------------------------------ drawing
 
@@ -359,13 +271,10 @@ class PlayScene(Scene):
             renderer = self.viewport.renderer
         changed, self._changed = self._changed, set()
         table = self.table
-        if self._ghost_rect is not None:  # (the cells under the ghost's last cursor)
-            from game.scenes.rivals import cells_under
-
-            under = cells_under(self.viewport, self._ghost_rect)
+        under = self.rivals.uncover()  # (the cells under the ghost's last cursor)
+        if under:
             renderer.forget(under)
             changed |= under
-            self._ghost_rect = None
         picture = picture_of(
             table.session,
             self.input.feedback,
@@ -375,36 +284,7 @@ class PlayScene(Scene):
             deaths=table.deaths,
         )
         dirty = renderer.draw(screen, table.game, picture, changed)
-        return dirty + self._draw_rivals(screen)
-
-    def _draw_rivals(self, screen: pygame.Surface) -> list[pygame.Rect]:
-        """The ghost's cursor and progress, and the pace against the best (nothing
-        to draw without them)."""
-        race, table = self.race, self.table
-        ghost = race.racing
-        pace = race.ahead_ms() if not self.viewport.layout.scrolls else None
-        if ghost is None and pace is None and not self._rivals_shown:
-            return []
-        from game.scenes import rivals
-
-        dirty: list[pygame.Rect] = []
-        self._rivals_shown = ghost is not None or pace is not None
-        if ghost is not None:
-            now, progress = table.session.elapsed_ms, ghost.progress
-            drawn = None
-            if ghost.small_board:
-                drawn = rivals.draw_mini_board(screen, self.viewport, progress.open_cells(now))
-            if drawn is None:  # (the bar: chosen, or no room for a small board)
-                mine = race.solved() / max(table.game.bbbv or 1, 1)
-                theirs = progress.solved_at(now) / max(progress.bbbv, 1)
-                drawn = rivals.draw_progress(screen, self.viewport, mine, theirs)
-            dirty.append(drawn)
-            pointer = progress.pointer_at(now)
-            if pointer is not None and not table.session.paused:
-                self._ghost_rect = rivals.draw_ghost(screen, self.viewport, pointer)
-                dirty.append(self._ghost_rect)
-        dirty += rivals.draw_pace(screen, self.viewport, pace)
-        return dirty
+        return dirty + self.rivals.draw(screen)
 
     def covered(self) -> None:
         self.input.cancel()

@@ -8,6 +8,7 @@ full half for ten seconds) and the seconds beside the face.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -16,6 +17,10 @@ from game.view.fonts import ui_font
 from game.view.render import pointer_points
 from game.view.theme import current as theme
 from game.view.viewport import Viewport
+
+if TYPE_CHECKING:
+    from game.flows.race import Race
+    from game.session.table import Table
 
 Cell = tuple[int, int]
 
@@ -146,3 +151,50 @@ def draw_mini_board(
     framed = rect.inflate(2, 2)
     pygame.draw.rect(screen, look.text, framed, 1)
     return framed
+
+
+class Rivals:
+    """The rivals drawn over the play screen, frame after frame: what was drawn last
+    (the ghost's cursor covers cells, which the board then draws again)."""
+
+    def __init__(self, race: Race, table: Table, viewport: Viewport) -> None:
+        self.race = race
+        self.table = table
+        self.viewport = viewport
+        self._ghost_rect: pygame.Rect | None = None
+        self._shown = False
+
+    def uncover(self) -> set[Cell]:
+        """The cells under the ghost's last cursor: the board draws them again."""
+        if self._ghost_rect is None:
+            return set()
+        under = cells_under(self.viewport, self._ghost_rect)
+        self._ghost_rect = None
+        return under
+
+    def draw(self, screen: pygame.Surface) -> list[pygame.Rect]:
+        """The ghost's cursor and progress, and the pace against the best (nothing
+        to draw without them)."""
+        race, table, viewport = self.race, self.table, self.viewport
+        ghost = race.racing
+        pace = race.ahead_ms() if not viewport.layout.scrolls else None
+        if ghost is None and pace is None and not self._shown:
+            return []
+        dirty: list[pygame.Rect] = []
+        self._shown = ghost is not None or pace is not None
+        if ghost is not None:
+            now, progress = table.session.elapsed_ms, ghost.progress
+            drawn = None
+            if ghost.small_board:
+                drawn = draw_mini_board(screen, viewport, progress.open_cells(now))
+            if drawn is None:  # (the bar: chosen, or no room for a small board)
+                mine = race.solved() / max(table.game.bbbv or 1, 1)
+                theirs = progress.solved_at(now) / max(progress.bbbv, 1)
+                drawn = draw_progress(screen, viewport, mine, theirs)
+            dirty.append(drawn)
+            pointer = progress.pointer_at(now)
+            if pointer is not None and not table.session.paused:
+                self._ghost_rect = draw_ghost(screen, viewport, pointer)
+                dirty.append(self._ghost_rect)
+        dirty += draw_pace(screen, viewport, pace)
+        return dirty

@@ -9,17 +9,17 @@ the rectangles it redrew (none: nothing to present).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 import pygame
 
 from game.core import Cell, Game, Look
 from game.session.geometry import DIGITS, LED_W, TILE, Layout, Rect
 from game.session.picture import Advice, Face, Picture
+from game.view.advice import AdviceLayer
 from game.view.fonts import ui_font
 from game.view.sheet import Tile
 from game.view.sprites import SpriteSheet
-from game.view.theme import Colour, Theme, current
+from game.view.theme import Theme, current
 
 PAUSE_TITLE = "Paused"
 PAUSE_TEXT = "Click or press any key to go on."
@@ -30,19 +30,6 @@ CURSOR_INNER = (255, 204, 0)  # amber: seen on grey, white and every number
 OVERVIEW_OPENED = (250, 250, 250)
 OVERVIEW_HIDDEN = (128, 128, 128)
 OVERVIEW_VIEW = (220, 0, 0)
-HINT_SAFE = (0, 150, 0)
-HINT_MINE = (220, 0, 0)
-ADVICE_INK = (0, 0, 0)
-NOTE_TEXT_SIZE = 9
-"""The advice box's font size at 1x."""
-
-
-def _risk_colour(p: float, scale: tuple[Colour, Colour, Colour]) -> Colour:
-    """The look's risk scale at p: its no-risk colour through its even-odds one to
-    its mine colour (classic: green, amber, red)."""
-    low, high, t = (scale[0], scale[1], 2 * p) if p <= 0.5 else (scale[1], scale[2], 2 * p - 1)
-    r, g, b = (round(a + (z - a) * t) for a, z in zip(low, high, strict=True))
-    return (r, g, b)
 
 
 # The tile drawn for each look, unpressed and pressed (indexed by Look's value).
@@ -69,17 +56,6 @@ def tile_for(look: Look, pressed: bool) -> Tile:
     return (_PRESSED_TILE_FOR_LOOK if pressed else _TILE_FOR_LOOK)[look]
 
 
-@dataclass(frozen=True)
-class _Mark:
-    """A hidden cell's probability as drawn: its colour, its bar's height in window
-    pixels, a dot (no chance of a mine) and its percentage's picture (None: none)."""
-
-    colour: Colour
-    bar: int
-    dot: bool
-    label: pygame.Surface | None
-
-
 class Renderer:
     """Draws a game into the window surface, redrawing only what changed."""
 
@@ -99,17 +75,19 @@ class Renderer:
         self._paused = False
         self._cursor: Cell | None = None
         self._advice: Advice | None = None
-        self._marks: dict[Cell, _Mark] | None = None  # (the advice's, worked out once)
-        self._labels: dict[int, pygame.Surface] = {}  # each percentage, rendered once
-        self._note: tuple[object, pygame.Surface] | None = None  # the box's words
-        self.note_rect: pygame.Rect | None = None
-        """Where the advice's box (a hint's reason) was last drawn, if one is shown."""
+        self.advice = AdviceLayer(self)
+        """The advice drawn over the board (its marks, the hint's ring and box)."""
         self._overview_key: object = None
         self._overview_map: tuple[object, pygame.Surface] | None = None
         self.repainted = False
         """The last draw repainted the whole window (the menu bar is drawn again)."""
         self.paused_box: pygame.Rect | None = None
         """Where the pause box was last drawn (the cells under it are covered)."""
+
+    @property
+    def note_rect(self) -> pygame.Rect | None:
+        """Where the advice's box (a hint's reason) was last drawn, if one is shown."""
+        return self.advice.note_rect
 
     def scaled(self, rect: Rect) -> Rect:
         """A rectangle of the layout (1x) in window pixels."""
@@ -180,7 +158,7 @@ class Renderer:
         if picture.advice is not self._advice:
             # New advice is drawn over every cell: the view is repainted once.
             self._advice = picture.advice
-            self._marks = None
+            self.advice.marks = None
             if not full:
                 self.invalidate()
                 return self.draw(screen, game, picture)
@@ -200,7 +178,8 @@ class Renderer:
         advice = picture.advice
         if advice is not None and advice.probabilities is not None:
             # Each cell's mark again over a tile drawn anew (all of them: a full draw).
-            self._draw_marks(screen, game, advice, layout.visible_cells() if full else redrawn)
+            marked = layout.visible_cells() if full else redrawn
+            self.advice.draw_marks(screen, game, advice, marked)
         shown = cursor is not None and layout.visible(*cursor)
         if (
             cursor is not None
@@ -210,140 +189,15 @@ class Renderer:
             self._draw_cursor(screen, cursor)  # (again over a tile drawn under it)
         self._cursor = cursor
         if full:
-            self.note_rect = None
+            self.advice.note_rect = None
             if advice is not None:
-                self._draw_advice(screen, advice)
+                self.advice.draw(screen, advice)
         elif advice is not None and redrawn:
-            self._draw_advice_over(screen, advice, redrawn, dirty)
+            self.advice.draw_over(screen, advice, redrawn, dirty)
         self._draw_panel(screen, picture, dirty)
         if layout.scrolls:
             self._draw_overview(screen, game, dirty)
         return dirty
-
-    def _marks_of(self, advice: Advice) -> dict[Cell, _Mark]:
-        """Each cell's mark for these probabilities, worked out once per advice: its
-        colour, its bar's height, its percentage (each distinct label rendered once
-        for the renderer's life: at most 99 of them)."""
-        if self._marks is not None:
-            return self._marks
-        z = self.zoom
-        inner_h = TILE * z - 4 * z
-        font = ui_font(7 * z, bold=True) if z >= 2 else None
-        marks: dict[Cell, _Mark] = {}
-        for cell, fraction in (advice.probabilities or {}).items():
-            p = float(fraction)
-            label = None
-            if font is not None and 0 < p < 1:
-                percent = round(p * 100)
-                label = self._labels.get(percent)
-                if label is None:
-                    label = font.render(f"{percent}", True, ADVICE_INK)
-                    self._labels[percent] = label
-            bar = max(round(inner_h * p), z if p > 0 else 0)
-            marks[cell] = _Mark(_risk_colour(p, self.theme.risk), bar, p == 0, label)
-        self._marks = marks
-        return marks
-
-    def _draw_marks(
-        self, screen: pygame.Surface, game: Game, advice: Advice, cells: Iterable[Cell]
-    ) -> None:
-        """The probability of each of these cells that is hidden and in view: a bar as
-        high as the chance of a mine, coloured from green to red, so it reads without
-        colour too (a dot: no chance); the percentage when the zoom leaves room."""
-        layout, z = self.layout, self.zoom
-        marks = self._marks_of(advice)
-        ox, oy = layout.board_origin
-        ox -= layout.left * TILE
-        oy -= layout.top * TILE
-        side = TILE * z - 4 * z
-        labels = []
-        for cell in cells:
-            mark = marks.get(cell)
-            if mark is None or game.look(*cell) is not Look.HIDDEN:
-                continue  # (a flag or a question mark keeps its own tile)
-            if not layout.visible(*cell):
-                continue
-            x, y = (ox + cell[1] * TILE) * z + 2 * z, (oy + cell[0] * TILE) * z + 2 * z
-            if mark.bar:
-                screen.fill(mark.colour, (x, y + side - mark.bar, side, mark.bar))
-            centre = (x + side // 2, y + side // 2)
-            if mark.dot:
-                pygame.draw.circle(screen, mark.colour, centre, max(2 * z, 2))
-            if mark.label is not None:
-                w, h = mark.label.get_size()
-                labels.append((mark.label, (centre[0] - w // 2, centre[1] - h // 2)))
-        screen.fblits(labels)
-
-    def _draw_advice(self, screen: pygame.Surface, advice: Advice) -> None:
-        """The hint over the marks: its cell ringed (green: safe, red: a mine) and its
-        reason in a box on the other half of the board (or the note in its place)."""
-        layout = self.layout
-        hint = advice.hint
-        text = advice.note
-        if hint is not None:
-            if layout.visible(*hint.cell):
-                self._draw_hint_ring(screen, hint.cell, hint.is_mine)
-            text = hint.reason[:1].upper() + hint.reason[1:]
-            if not hint.is_mine and 0 < hint.probability < 1:
-                text = f"Nothing is certain. {text}"
-            if not advice.exact:
-                text += " (an estimate: the board is too wide to count exactly)"
-        if text:
-            below = hint is None or hint.cell[0] < layout.top + layout.shown_rows // 2
-            self._draw_note(screen, text, below)
-
-    def _draw_hint_ring(self, screen: pygame.Surface, cell: Cell, is_mine: bool) -> None:
-        ring = pygame.Rect(self.scaled(self.layout.cell_rect(*cell)))
-        pygame.draw.rect(screen, HINT_MINE if is_mine else HINT_SAFE, ring, 2 * self.zoom)
-
-    def _draw_advice_over(
-        self,
-        screen: pygame.Surface,
-        advice: Advice,
-        redrawn: list[Cell],
-        dirty: list[pygame.Rect],
-    ) -> None:
-        """The advice again where cells were drawn anew under it: the hint's ring on
-        its cell, the box over the cells it covers (its picture kept)."""
-        hint = advice.hint
-        if hint is not None and hint.cell in set(redrawn) and self.layout.visible(*hint.cell):
-            self._draw_hint_ring(screen, hint.cell, hint.is_mine)
-        box = self.note_rect
-        if box is not None and self._note is not None:
-            under = [pygame.Rect(self.scaled(self.layout.cell_rect(*cell))) for cell in redrawn]
-            if box.collidelist(under) >= 0:
-                self._blit_note(screen, box, self._note[1])
-                dirty.append(box.copy())
-
-    def _draw_note(self, screen: pygame.Surface, text: str, below: bool) -> None:
-        """A line of advice in a box across the board's view, wrapped to fit it."""
-        z = self.zoom
-        bx, by, bw, bh = self.scaled(self.layout.board_view)
-        pad = 4 * z
-        if self._note is None or self._note[0] != (text, bw):
-            font = ui_font(NOTE_TEXT_SIZE * z)
-            font.align = pygame.FONT_CENTER
-            wrap = max(min(font.size(text)[0], bw - 4 * pad), 1)
-            self._note = ((text, bw), font.render(text, True, self.theme.text, None, wrap))
-        picture = self._note[1]
-        box = pygame.Rect(0, 0, min(picture.get_width() + 2 * pad, bw), picture.get_height())
-        box.h = min(box.h + 2 * pad, bh)
-        box.centerx = bx + bw // 2
-        if below:
-            box.bottom = by + bh - pad
-        else:
-            box.top = by + pad
-        self.note_rect = box.copy()
-        self._blit_note(screen, box, picture)
-
-    def _blit_note(self, screen: pygame.Surface, box: pygame.Rect, picture: pygame.Surface) -> None:
-        z = self.zoom
-        self.sprites.frame(screen, "raised3", (box.x, box.y, box.w, box.h))
-        inside = box.inflate(-2 * z, -2 * z)
-        previous = screen.get_clip()
-        screen.set_clip(inside)
-        screen.blit(picture, picture.get_rect(center=box.center))
-        screen.set_clip(previous)
 
     def _draw_cursor(self, screen: pygame.Surface, cell: Cell) -> None:
         """The keyboard cursor: an amber ring edged in black, seen on every tile."""
@@ -474,8 +328,6 @@ class Renderer:
         gap = pygame.Rect((cx + cw + 1) * z, fy * z, (fx - cx - cw - 2) * z, fh * z)
         screen.fill(self.theme.face, gap)
         if deaths:
-            from game.view.fonts import ui_font
-
             text = ui_font(8 * z).render(str(deaths), True, self.theme.error)
             r = 3 * z
             width = 2 * r + z + text.get_width()

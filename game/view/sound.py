@@ -15,6 +15,7 @@ from typing import Final
 
 import pygame
 
+from game.core.delta import Delta
 from game.view.assets import AssetError, asset_dir
 
 #: Every sound the game plays; each is ``<name>.wav`` in the sounds folder.
@@ -57,6 +58,20 @@ def warn_to_stderr(message: str) -> None:
         return
     with contextlib.suppress(OSError, ValueError):  # a closed stream: nowhere left to tell
         print(message, file=stream, flush=True)
+
+
+def sound_of(delta: Delta) -> str | None:
+    """The sound a move makes: an explosion, a win, a cascade, a cell opened, a mark
+    set (None: nothing changed that is heard)."""
+    if delta.lost:
+        return "explode"
+    if delta.won:
+        return "win"
+    if delta.opened > 1:
+        return "cascade"
+    if delta.opened == 1:
+        return "reveal"
+    return "flag" if delta.mark is not None else None
 
 
 class SoundPlayer:

@@ -66,6 +66,31 @@ class Arrangement:
     def fits(self, width: int, height: int) -> bool:
         return self.size[0] <= width and self.size[1] <= height
 
+    def cut_to(self, avail_w: int, avail_h: int) -> Arrangement:
+        """This arrangement cut to the room: its buttons kept whole at the bottom, its
+        body clipped above them, its title shortened."""
+        style, z = self.style, self.style.zoom
+        width, height = min(self.size[0], avail_w), min(self.size[1], avail_h)
+        dx, dy = (width - self.size[0]) // 2, height - self.size[1]
+        buttons = {label: rect.move(dx, dy) for label, rect in self.buttons.items()}
+        top = style.bevel + z + style.band
+        bottom = min((r.top for r in buttons.values()), default=height - style.bevel)
+        clip = pygame.Rect(
+            style.bevel, top, width - 2 * style.bevel, max(bottom - style.gap // 2 - top, 0)
+        )
+        title = ellipsize(style.font, self.title, width - 2 * (style.bevel + z) - 6 * z)
+        return Arrangement(style, (width, height), self.pieces, buttons, title, clip)
+
+
+def paint_title(image: pygame.Surface, style: Style, title: str) -> None:
+    """The title band, a pixel of grey inside the frame, like Windows 95."""
+    z = style.zoom
+    inset = style.bevel + z
+    band = pygame.Rect(inset, inset, image.get_width() - 2 * inset, style.band)
+    image.fill(theme().highlight, band)
+    text = style.text(title, theme().highlight_text, bold=True)
+    image.blit(text, (band.x + 3 * z, band.y + (band.h - text.get_height()) // 2 + style.nudge))
+
 
 def _as_is(closed_with: object) -> object:
     return closed_with
@@ -268,7 +293,7 @@ class Dialog:
         low, high = MIN_FONT_SIZE, FONT_SIZE  # low: try; high: known not to fit
         best = self._try_layout(Style(1, MIN_FONT_SIZE, True), avail_w)
         if not best.fits(avail_w, avail_h):
-            return self._cut_to(best, avail_w, avail_h)
+            return best.cut_to(avail_w, avail_h)
         while high - low > 1:
             middle = (low + high) // 2
             layout = self._try_layout(Style(1, middle, True), avail_w)
@@ -288,19 +313,6 @@ class Dialog:
                 if layout.fits(avail_w, avail_h) and (scale == 1 or not layout.shortened):
                     return layout
         return None
-
-    def _cut_to(self, layout: Arrangement, avail_w: int, avail_h: int) -> Arrangement:
-        style, z = layout.style, layout.style.zoom
-        width, height = min(layout.size[0], avail_w), min(layout.size[1], avail_h)
-        dx, dy = (width - layout.size[0]) // 2, height - layout.size[1]
-        buttons = {label: rect.move(dx, dy) for label, rect in layout.buttons.items()}
-        top = style.bevel + z + style.band
-        bottom = min((r.top for r in buttons.values()), default=height - style.bevel)
-        clip = pygame.Rect(
-            style.bevel, top, width - 2 * style.bevel, max(bottom - style.gap // 2 - top, 0)
-        )
-        title = ellipsize(style.font, self.title, width - 2 * (style.bevel + z) - 6 * z)
-        return Arrangement(style, (width, height), layout.pieces, buttons, title, clip)
 
     def _button_widths(self, style: Style) -> list[int]:
         """Each button's width, in order (the default's outline included)."""
@@ -356,12 +368,7 @@ class Dialog:
             image = image.convert()
         scaled = sprites.at_zoom(z)
         scaled.frame(image, "raised3", (0, 0, width, height))
-        # The title band, a pixel of grey inside the frame, like Windows 95.
-        inset = style.bevel + z
-        band = pygame.Rect(inset, inset, width - 2 * inset, style.band)
-        image.fill(theme().highlight, band)
-        text = style.text(title, theme().highlight_text, bold=True)
-        image.blit(text, (band.x + 3 * z, band.y + (band.h - text.get_height()) // 2 + style.nudge))
+        paint_title(image, style, title)
         image.set_clip(layout.body_clip)
         for piece in layout.pieces:
             piece.draw(image, scaled)
