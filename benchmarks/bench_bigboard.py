@@ -34,13 +34,13 @@ def main() -> None:
     app = App(cli.Options(board=BOARD, zoom=1, sound=False, seed=5))
     app.run(frames=1)
     start_ms = (time.perf_counter() - started) * 1000
-    layout = app.renderer.layout
+    layout = app.viewport.renderer.layout
 
     redraws = []
     for _ in range(20):
         t = time.perf_counter()
-        app.renderer.invalidate()
-        app.draw()
+        app.viewport.renderer.invalidate()
+        app.stage.draw()
         redraws.append((time.perf_counter() - t) * 1000)
     redraw = sorted(redraws)[len(redraws) // 2]
 
@@ -54,9 +54,9 @@ def main() -> None:
     t = time.perf_counter()
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         app.handle(pygame.event.Event(kind, pos=pos, button=1))
-    app.draw()
+    app.stage.draw()
     frame_ms = (time.perf_counter() - t) * 1000
-    opened = app.game.opened_count
+    opened = app.table.game.opened_count
     app.close()
     peak_mb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 

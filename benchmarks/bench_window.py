@@ -27,9 +27,11 @@ import pygame
 from game import cli
 from game.app import App
 from game.core import Game
+from game.modes.ordinary import Ordinary
 from game.rules import PRESETS, Difficulty
 from game.session import Picture, picture_of
 from game.session.geometry import Layout
+from game.session.table import MoveApplied
 
 ZOOM = 2
 EXPERT = PRESETS[Difficulty.EXPERT]
@@ -93,34 +95,41 @@ def frame_times() -> dict[str, tuple[float, float]]:
         "".join("*" if (r % 4 == 1 and c % 5 == 2 and c > 8) else "." for c in range(30))
         for r in range(EXPERT.rows)
     ]
-    app.play(Game.from_layout("\n".join(rows)))
-    app.draw()
+    app.table.start(Ordinary.given(Game.from_layout("\n".join(rows))))
+    app.stage.draw()
+    renderer, screen = app.viewport.renderer, app.viewport.screen
 
     def scene() -> Picture:
-        return picture_of(app.session, app.input.feedback, counter_below_zero=True)
+        return picture_of(app.table.session, app.play.input.feedback, counter_below_zero=True)
 
     def timed(act: Callable[[], list[pygame.Rect]]) -> tuple[float, float]:
         start = time.perf_counter()
         if act():
             rendered = time.perf_counter()
-            app.window.present()
+            app.viewport.window.present()
         else:
             rendered = time.perf_counter()
         return ((rendered - start) * 1000, (time.perf_counter() - rendered) * 1000)
 
     def full() -> list[pygame.Rect]:
-        app.renderer.invalidate()
-        return app.renderer.draw(app.screen, app.game, scene())
+        renderer.invalidate()
+        return renderer.draw(screen, app.table.game, scene())
 
     def click(row: int, col: int) -> Callable[[], list[pygame.Rect]]:
-        x, y, w, h = app.renderer.layout.cell_rect(row, col)
-        pos = ((x + w // 2) * ZOOM, (y + h // 2) * ZOOM)
+        pos = app.viewport.cell_pos(row, col)
 
         def act() -> list[pygame.Rect]:
+            changed: set[tuple[int, int]] = set()
+
+            def heard(event: object) -> None:
+                if isinstance(event, MoveApplied):
+                    changed.update(event.delta.changed)
+
+            app.table.listeners.append(heard)
             for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
                 app.handle(pygame.event.Event(kind, pos=pos, button=1))
-            changed, app._changed = app._changed, set()
-            return app.renderer.draw(app.screen, app.game, scene(), changed)
+            app.table.listeners.remove(heard)
+            return renderer.draw(screen, app.table.game, scene(), changed)
 
         return act
 
@@ -130,12 +139,12 @@ def frame_times() -> dict[str, tuple[float, float]]:
 
     results = {"full": median([timed(full) for _ in range(200)])}
     results["cascade"] = timed(click(15, 0))  # the empty left side opens in one click
-    mines = set(app.game.mine_cells())
+    mines = set(app.table.game.mine_cells())
     numbers = [
         (r, c)
         for r in range(EXPERT.rows)
         for c in range(EXPERT.cols)
-        if app.game.look(r, c).name == "HIDDEN" and (r, c) not in mines
+        if app.table.game.look(r, c).name == "HIDDEN" and (r, c) not in mines
     ]
     results["click"] = median([timed(click(r, c)) for r, c in numbers[:60]])
     app.close()
