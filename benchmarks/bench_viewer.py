@@ -27,6 +27,7 @@ import pygame
 from game import cli
 from game.app import STEP_MS, App
 from game.core import Game
+from game.modes.ordinary import Ordinary
 from game.replay.files import open_replay
 
 EXPERT = (
@@ -65,7 +66,7 @@ def play_frames(app: App, present: Present) -> tuple[list[float], list[float]]:
     work and the showing of each."""
     replay = open_replay(EXPERT).replay
     assert replay.minefield is not None
-    app.table.play(Game.from_minefield(replay.minefield))
+    app.table.start(Ordinary.given(Game.from_minefield(replay.minefield)))
     app.run(frames=app.frame + 1)
     mines = set(replay.minefield)
     times, shown = [], []
