@@ -4,15 +4,12 @@ item 13). Real events through the real loop; pixels and dialog geometry."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pygame
-import pytest
+import test_window_records as records
 from hypothesis import given
 from hypothesis import strategies as st
 from test_window import BEGINNER, FakeClock, cell_center, click, key, use_layout, win_beginner
 
-from game import cli
 from game.app import App
 from game.core import Status
 from game.persist import GameRecord
@@ -20,18 +17,7 @@ from game.screens.history import HISTORY_ROWS, HistoryAnswer, earlier_page, late
 from game.view import theme
 from game.view.widgets.dialog import Dialog
 
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
-def app(clock: FakeClock) -> Iterator[App]:
-    application = App(cli.Options(zoom=2, sound=False, seed=1), clock=clock)
-    application.run(frames=2)
-    yield application
-    application.close()
+app, clock = records.app, records.clock  # (its fixtures: zoom 2, seed 1, ready)
 
 
 def close_all(app: App) -> None:

@@ -5,11 +5,10 @@ Real events through the real loop; the dialogs' geometry and font."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
-import pytest
+import test_window_records as records
 from test_window import FakeClock, cell_center, click, key, win_beginner
 from test_window_history import close_all, history
 from test_window_replay import step, write_replay
@@ -24,18 +23,7 @@ from game.screens.history import HistoryAnswer
 from game.view.fonts import ui_font
 from game.view.widgets.dialog import Dialog
 
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
-def app(clock: FakeClock) -> Iterator[App]:
-    application = App(cli.Options(zoom=2, sound=False, seed=1), clock=clock)
-    application.run(frames=2)
-    yield application
-    application.close()
+app, clock = records.app, records.clock  # (its fixtures: zoom 2, seed 1, ready)
 
 
 def holds_whole(dialog: Dialog, text: str) -> bool:

@@ -4,10 +4,8 @@ the next start (game.modes)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pygame
-import pytest
+import test_window_records as records
 from test_window import BEGINNER, FakeClock, cell_center, click, key, use_layout
 from test_window_records import folder, make_app, top_dialog_title
 
@@ -16,17 +14,7 @@ from game.core import FirstClick, Look, Status
 from game.persist import History
 from game.rules import Difficulty
 
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
-def app(clock: FakeClock) -> Iterator[App]:
-    application = make_app(clock)
-    yield application
-    application.close()
+app, clock = records.app, records.clock  # (its fixtures: zoom 2, seed 1, ready)
 
 
 def clear_the_board(app: App) -> None:
