@@ -127,7 +127,7 @@ def parser() -> argparse.ArgumentParser:
         metavar="ROWSxCOLS:MINES",
         help=f"start on a custom board: rows {limits.MIN_ROWS}-{limits.MAX_ROWS}, "
         f"columns {limits.MIN_COLS}-{limits.MAX_COLS}, mines {limits.MIN_MINES} to "
-        "(rows-1)*(cols-1)",
+        "(rows-1)*(cols-1); or a preset's size, e.g. 8x8:10",
     )
     board.add_argument(
         "--board", metavar="CODE", help="play the board of a board code (shown after each game)"
