@@ -30,6 +30,8 @@ Texts are UTF-8 (a transcoded file may name another encoding).
 
 from __future__ import annotations
 
+import struct
+
 from game.replay.formats import binary
 from game.replay.formats.binary import Cursor
 from game.replay.video import MAX_EVENTS, Facts, Mouse, MouseEvent, Video, VideoError, text_of
@@ -191,26 +193,47 @@ def _events_v0(cur: Cursor, height: int, width: int) -> list[MouseEvent]:
         events.append(MouseEvent(ms, _kind(code, held), *_place(x, y, height, width)))
 
 
+_PLACE = struct.Struct(">hh")
+
+
 def _events_v4(cur: Cursor, height: int, width: int) -> list[MouseEvent]:
     events: list[MouseEvent] = []
+    append = events.append
     held: dict[int, bool] = {}
     ms = x = y = 0
+    data, size = cur.data, len(cur.data)
+    place, mouse = _PLACE.unpack_from, MOUSE
+    pos = cur.pos
     while True:
+        # A mouse event with all its bytes there, read straight off the bytes (they
+        # are most of a file); anything else through the cursor, which says what is
+        # missing where.
+        if pos + 6 <= size and 1 <= data[pos] <= 12:
+            code = data[pos]
+            ms += data[pos + 1]
+            dx, dy = place(data, pos + 2)
+            pos += 6
+            if len(events) >= MAX_EVENTS:
+                raise VideoError(f"more than {MAX_EVENTS} mouse events")
+            kind = mouse.get(code) or _kind(code, held)
+            if dx == OFF or dy == OFF:
+                append(MouseEvent(ms, kind, width, height))
+                continue
+            x, y = x + dx, y + dy
+            if 0 <= x < width and 0 <= y < height:
+                append(MouseEvent(ms, kind, x, y))
+            else:
+                append(MouseEvent(ms, kind, width, height))
+            continue
+        cur.pos = pos
         code = cur.u8("an event")
         if code == 0:
             if cur.left >= 2:
                 cur.skip(min(cur.u16be("the checksum length"), cur.left), "the checksum")
             return events
-        if 1 <= code <= 12:
-            ms += cur.u8("an event's time")
-            dx, dy = cur.unpack(">hh", "an event's place")
-            off = dx == OFF or dy == OFF
-            if not off:
-                x, y = x + dx, y + dy
-            if len(events) >= MAX_EVENTS:
-                raise VideoError(f"more than {MAX_EVENTS} mouse events")
-            place = (width, height) if off else _place(x, y, height, width)
-            events.append(MouseEvent(ms, _kind(code, held), *place))
+        if 1 <= code <= 12:  # (its bytes run past the end: the cursor says so)
+            cur.u8("an event's time")
+            cur.unpack(">hh", "an event's place")
         elif 92 <= code <= 99:
             ms += cur.u8("an end's time")
         elif 100 <= code <= 121:
@@ -227,3 +250,4 @@ def _events_v4(cur: Cursor, height: int, width: int) -> list[MouseEvent]:
             ms += cur.u16be("a pause")  # (the game's time counts it, as Metasweeper does)
         else:
             raise VideoError(f"an event of unknown kind {code} (at byte {cur.pos - 1})")
+        pos = cur.pos
