@@ -1,14 +1,15 @@
 """The community's mouse machine (game.replay.tally) does work in proportion to the
 board: its openings are found once, and a click in an untouched opening opens it a run
 at a time. Counted, not timed: how often a cell's neighbours are listed. And the fast
-opening opens exactly what a flood fill from the clicked cell opens."""
+opening opens exactly what a flood fill from the clicked cell opens, and counts the
+3BV solved as ms-toollib's flood fills do."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from game.replay.files import open_replay
@@ -97,6 +98,24 @@ def _flood(look: list[int], board: list[int], start: list[int], rows: int, cols:
             stack.extend(j for j in _neighbours(i, rows, cols) if look[j] == HIDDEN)
 
 
+def _whole(look: list[int], board: list[int], i: int, seen: set[int], rows: int, cols: int) -> bool:
+    """ms-toollib's test that an opening opens whole: a flood through the zeros not in
+    ``seen`` (added to it) that meets no flag."""
+    stack = [i]
+    while stack:
+        j = stack.pop()
+        if board[j] == 0:
+            if look[j] == FLAG:
+                return False
+            seen.add(j)
+            stack.extend(k for k in _neighbours(j, rows, cols) if k not in seen)
+    return True
+
+
+def _lone(board: list[int], i: int, rows: int, cols: int) -> bool:
+    return board[i] > 0 and all(board[j] != 0 for j in _neighbours(i, rows, cols))
+
+
 @st.composite
 def games(draw: st.DrawFn) -> tuple[int, int, frozenset[tuple[int, int]], list[tuple[str, int]]]:
     rows, cols = draw(st.integers(1, 9)), draw(st.integers(1, 9))
@@ -111,7 +130,22 @@ def games(draw: st.DrawFn) -> tuple[int, int, frozenset[tuple[int, int]], list[t
     return rows, cols, frozenset(mines), actions
 
 
+FLAGGED_OPENING = (
+    2,
+    4,
+    frozenset(),
+    [
+        *[("right", 1), ("right", 5), ("right", 2), ("right", 3), ("right", 6), ("left", 7)],
+        *[("right", 2), ("right", 3), ("right", 6), ("left", 0), ("chord", 7)],
+    ],
+)
+"""A chord by an opening with flags on two of its zeros: ms-toollib's flood for the
+first neighbour meets a flag, the next neighbour's passes the zeros already looked
+at, misses the flags, and counts the opening."""
+
+
 @settings(max_examples=300, deadline=None)
+@example(FLAGGED_OPENING)
 @given(games())
 def test_clicks_and_flags_open_what_a_flood_fill_opens(
     game: tuple[int, int, frozenset[tuple[int, int]], list[tuple[str, int]]],
@@ -120,11 +154,15 @@ def test_clicks_and_flags_open_what_a_flood_fill_opens(
     machine = Machine(rows, cols, mines)
     board = list(machine.board)
     look = [HIDDEN] * (rows * cols)
+    solved = 0
     for action, i in actions:
         if action == "left":
             if look[i] == HIDDEN and board[i] < 0:
                 continue  # (a mine ends the game; the machine's look stays)
             machine.left_click(i)
+            if look[i] == HIDDEN:
+                whole = board[i] == 0 and _whole(look, board, i, set(), rows, cols)
+                solved += whole or _lone(board, i, rows, cols)
             _flood(look, board, [i], rows, cols)
         elif action == "right":
             machine.right_click(i)
@@ -138,7 +176,13 @@ def test_clicks_and_flags_open_what_a_flood_fill_opens(
                 continue
             machine.chord(i)
             if look[i] < 9 and flags == look[i] and closed:
+                solved += sum(_lone(board, j, rows, cols) for j in closed)
+                seen: set[int] = set()
+                for j in closed:
+                    if board[j] == 0 and j not in seen and _whole(look, board, j, seen, rows, cols):
+                        solved += 1
                 _flood(look, board, closed, rows, cols)
         assert machine.look == look
         closed_safe = [j for j in range(rows * cols) if board[j] >= 0 and look[j] >= HIDDEN]
         assert machine.safe_left == len(closed_safe)
+        assert machine.solved == solved

@@ -171,6 +171,24 @@ class Machine:
         """The opening of the zero ``i`` opens whole (no flag on one of its zeros)."""
         return self.flagged_zeros[self.opening[i]] == 0
 
+    def flood_whole(self, i: int, seen: set[int]) -> bool:
+        """ms-toollib's test of an opening with a flag on it, around a chord: a flood
+        from ``i`` through the zeros not in ``seen`` (which it adds to) that finds no
+        flag. Its zeros looked at for one neighbour of the chord are passed over for
+        the next, so a later neighbour's flood can miss the flag and count the opening
+        (as ms-toollib's op_num_around_cell does)."""
+        stack = [i]
+        while stack:
+            j = stack.pop()
+            if self.board[j] > 0:
+                continue
+            if self.board[j] == 0:
+                if self.look[j] == FLAG:
+                    return False
+                seen.add(j)
+                stack.extend(k for k in self.around(j) if k not in seen)
+        return True
+
     def set_look(self, i: int, look: int) -> None:
         """Change a closed cell's look (open it, flag it, or take its flag off)."""
         label = self.opening[i]
@@ -293,12 +311,17 @@ class Machine:
             self.game = _Game.LOST
         self.dce += 1
         self.solved += around_bbbv
-        counted: set[int] = set()  # each opening once
+        counted: set[int] = set()  # each flag-free opening once
+        seen: set[int] = set()  # the zeros of the others looked at, kept across them
         for j in self.around(i):
-            if self.look[j] == HIDDEN and self.board[j] == 0:
-                if self.opening[j] not in counted and self.opening_whole(j):
-                    self.solved += 1
-                counted.add(self.opening[j])
+            if self.look[j] != HIDDEN or self.board[j] != 0 or j in seen:
+                continue
+            label = self.opening[j]
+            if self.opening_whole(j):
+                self.solved += label not in counted
+                counted.add(label)
+            elif self.flood_whole(j, seen):
+                self.solved += 1
         self.reveal(closed)
         if self.game is not _Game.LOST:
             self.check_win()
