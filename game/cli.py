@@ -172,7 +172,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--moves",
         action="store_true",
-        help="with --analyse --json: every move judged (logic, guess, mistake, ...)",
+        help="with --analyse: every move judged (logic, guess, mistake, ...)",
     )
     board.add_argument(
         "--export-history",
@@ -314,18 +314,20 @@ def export_gif(source: str, target: str, *, speed: float = 1.0, zoom: int | None
 
 
 def analyse(paths: Sequence[str], *, as_json: bool, moves: bool = False) -> int:
-    """--analyse: each file's figures on stdout (JSON Lines with --json); 0 if every
-    file was read, 2 if one was not."""
+    """--analyse: each file's figures on stdout (JSON Lines with --json, else a table
+    and each file's figures, and with --moves its judged moves, for a person); 0 if
+    every file was read, 2 if one was not."""
     import json
 
-    from game.replay.report import report, table
+    from game.replay.report import report
+    from game.replay.report_text import text
 
     reports = [report(path, moves=moves) for path in paths]
     if as_json:
         for entry in reports:
             _say(sys.stdout, json.dumps(entry, ensure_ascii=False))
     else:
-        _say(sys.stdout, table(reports))
+        _say(sys.stdout, text(reports))
     return 2 if any("error" in entry for entry in reports) else 0
 
 

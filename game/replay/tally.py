@@ -523,7 +523,7 @@ def tally(video: Video) -> Tally:
             machine.step(kind, cell_of(video, x, y))
             state = machine.game
             if began is None and was is not playing and state is not was:
-                began = ms if state is playing else None
+                began = ms if state in counting else None  # (a one-click win: at once)
             if state is _Game.WON or state is _Game.LOST:
                 ended = ms
         if state in counting:
