@@ -137,8 +137,8 @@ def parser() -> argparse.ArgumentParser:
     board.add_argument(
         "--verify-replay",
         metavar="FILE",
-        help="check that a replay reproduces its result, without a window: "
-        "exit 0 if it does, 1 if not, 2 if the file is no replay",
+        help="check that a replay (ours, AVF, RMV, MVF, EVF, RAWVF) reproduces the result "
+        "it states, without a window: exit 0 if it does, 1 if not, 2 if the file is no replay",
     )
     board.add_argument(
         "--analyse",
@@ -247,9 +247,21 @@ def with_board(options: Options) -> Options:
 
 def verify_replay(path: str) -> int:
     """--verify-replay: one line on stdout, and 0 if the replay reproduces its
-    recorded result, 1 if not; a file that is no replay: one line on stderr, 2."""
+    recorded result, 1 if not; a file that is no replay: one line on stderr, 2.
+    Ours and the community's files alike (game.replay.verify_video)."""
     from game import replay  # only a replay needs it
+    from game.replay.files import COMMUNITY_SUFFIXES
 
+    if path.lower().endswith(COMMUNITY_SUFFIXES):
+        from game.replay.verify_video import verify_file
+
+        try:
+            checked = verify_file(path)
+        except replay.ReplayError as error:
+            _say(sys.stderr, f"minesweeper: {error}")
+            return 2
+        _say(sys.stdout, checked.line())
+        return 0 if checked.ok else 1
     try:
         recorded = replay.load(path)
         verdict = replay.verify(recorded)
