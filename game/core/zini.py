@@ -75,7 +75,12 @@ class _Board:
         self.mines = sum(mine)
         boxes = self.boxes = _boxes(rows, cols)
         # A mine's number counts the mine itself, as ms-toollib's does.
-        number = [sum(mine[j] for j in box) for box in boxes]
+        number = [0] * size
+        at = mine.find(1)
+        while at >= 0:
+            for j in boxes[at]:
+                number[j] += 1
+            at = mine.find(1, at + 1)
         self.number = number
         # The openings each cell belongs to (its own, or the first two it borders).
         first = [0] * size
