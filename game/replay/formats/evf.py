@@ -34,7 +34,16 @@ import struct
 
 from game.replay.formats import binary
 from game.replay.formats.binary import Cursor
-from game.replay.video import MAX_EVENTS, Facts, Mouse, MouseEvent, Video, VideoError, text_of
+from game.replay.video import (
+    MAX_EVENTS,
+    Facts,
+    Mouse,
+    MouseEvent,
+    Video,
+    VideoError,
+    mouse_events,
+    text_of,
+)
 
 MOUSE = {**binary.MOUSE_CODES, 8: Mouse.PRE_FLAG, 9: Mouse.BOTH_DOWN}
 TOGGLES = {
@@ -96,7 +105,7 @@ def read(data: bytes) -> Video:
             _text(cur, "a metric's name")
         events = _events_v4(cur, rows * size, cols * size)
     else:
-        events = _events_v0(cur, rows * size, cols * size)
+        events = tuple(_events_v0(cur, rows * size, cols * size))
     facts = Facts(
         player=player,
         date=start,
@@ -196,8 +205,8 @@ def _events_v0(cur: Cursor, height: int, width: int) -> list[MouseEvent]:
 _PLACE = struct.Struct(">hh")
 
 
-def _events_v4(cur: Cursor, height: int, width: int) -> list[MouseEvent]:
-    events: list[MouseEvent] = []
+def _events_v4(cur: Cursor, height: int, width: int) -> tuple[MouseEvent, ...]:
+    events: list[tuple[int, Mouse, int, int]] = []  # (made MouseEvents at the end)
     append = events.append
     held: dict[int, bool] = {}
     ms = x = y = 0
@@ -217,20 +226,20 @@ def _events_v4(cur: Cursor, height: int, width: int) -> list[MouseEvent]:
                 raise VideoError(f"more than {MAX_EVENTS} mouse events")
             kind = mouse.get(code) or _kind(code, held)
             if dx == OFF or dy == OFF:
-                append(MouseEvent(ms, kind, width, height))
+                append((ms, kind, width, height))
                 continue
             x, y = x + dx, y + dy
             if 0 <= x < width and 0 <= y < height:
-                append(MouseEvent(ms, kind, x, y))
+                append((ms, kind, x, y))
             else:
-                append(MouseEvent(ms, kind, width, height))
+                append((ms, kind, width, height))
             continue
         cur.pos = pos
         code = cur.u8("an event")
         if code == 0:
             if cur.left >= 2:
                 cur.skip(min(cur.u16be("the checksum length"), cur.left), "the checksum")
-            return events
+            return mouse_events(events)
         if 1 <= code <= 12:  # (its bytes run past the end: the cursor says so)
             cur.u8("an event's time")
             cur.unpack(">hh", "an event's place")

@@ -34,7 +34,16 @@ import math
 
 from game.replay.formats import binary
 from game.replay.formats.binary import Cursor
-from game.replay.video import MAX_EVENTS, Facts, Mouse, MouseEvent, Video, VideoError, text_of
+from game.replay.video import (
+    MAX_EVENTS,
+    Facts,
+    Mouse,
+    MouseEvent,
+    Video,
+    VideoError,
+    mouse_events,
+    text_of,
+)
 
 LEVELS = {1: "beginner", 2: "intermediate", 3: "expert"}
 LOCAL = "cp1250"
@@ -240,18 +249,18 @@ def _events(states: list[State], rows: int, cols: int) -> tuple[MouseEvent, ...]
     """The buttons' states as presses, releases and moves (the first state's pressed
     buttons as presses: the program saves no press before its clock starts)."""
     width, height = cols * 16, rows * 16
-    events: list[MouseEvent] = []
+    events: list[tuple[int, Mouse, int, int]] = []  # (made MouseEvents at the end)
     append, move = events.append, Mouse.MOVE
     if not states:
         return ()
     ms, pl, pr, pm, px, py = states[0]
     ex, ey = (px, py) if 0 <= px < width and 0 <= py < height else (width, height)
     held = [kind for kind, down in zip(DOWNS, (pl, pr, pm), strict=True) if down]
-    append(MouseEvent(ms, held[-1] if held else move, ex, ey))
+    append((ms, held[-1] if held else move, ex, ey))
     for ms, left, right, middle, x, y in states[1:]:
         if x != px or y != py:
             ex, ey = (x, y) if 0 <= x < width and 0 <= y < height else (width, height)
-            append(MouseEvent(ms, move, ex, ey))
+            append((ms, move, ex, ey))
             px, py = x, y
         if left != pl or right != pr or middle != pm:  # presses, then releases
             ex, ey = (x, y) if 0 <= x < width and 0 <= y < height else (width, height)
@@ -259,6 +268,6 @@ def _events(states: list[State], rows: int, cols: int) -> tuple[MouseEvent, ...]
             for turn, pressed in ((DOWNS, True), (UPS, False)):
                 for kind, (now, before) in zip(turn, changes, strict=True):
                     if now != before and bool(now) is pressed:
-                        append(MouseEvent(ms, kind, ex, ey))
+                        append((ms, kind, ex, ey))
             pl, pr, pm = left, right, middle
-    return tuple(events)
+    return mouse_events(events)
