@@ -15,7 +15,7 @@ import pytest
 from test_evf_export import record
 from test_window_replay import write_replay
 
-from game import cli
+from game import cli, screens
 from game.analysis.glossary import figures
 from game.core import Game, reveal
 from game.replay.formats.evf_write import export_evf
@@ -87,7 +87,8 @@ def test_stnb_of_a_9x9_game_is_undefined_not_nought(
     assert (entry["rows"], entry["cols"]) == (9, 9)
     assert entry["stats"]["stnb"] is None and entry["stats"]["rqp"] is not None
     shown = {figure.label: figure.value for figure in figures(entry)}
-    assert shown["STNB"] == "-"  # the analysis view's line
+    assert shown["STNB"] == "-"
+    assert ("STNB", "-") in screens.analysis_dialog(entry, "game").items  # the view's line
     out = _analyse(capsys, [path], moves=False)
     assert any(line.split() == ["STNB", "-"] for line in out.splitlines())
 
