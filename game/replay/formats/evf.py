@@ -105,7 +105,7 @@ def read(data: bytes) -> Video:
             _text(cur, "a metric's name")
         events = _events_v4(cur, rows * size, cols * size)
     else:
-        events = tuple(_events_v0(cur, rows * size, cols * size))
+        events = _events_v0(cur, rows * size, cols * size)
     facts = Facts(
         player=player,
         date=start,
@@ -179,27 +179,41 @@ def _kind(code: int, held: dict[int, bool]) -> Mouse:
     return down if held[code] else up
 
 
-def _place(x: int, y: int, height: int, width: int) -> tuple[int, int]:
-    """A position on the board, or the corner past it (off the board)."""
-    return (x, y) if 0 <= x < width and 0 <= y < height else (width, height)
+_RECORD_V0 = struct.Struct(">BBHHH")
+"""A mouse event before version 4: its kind, its time (3 bytes) and its place."""
 
 
-def _events_v0(cur: Cursor, height: int, width: int) -> list[MouseEvent]:
-    events: list[MouseEvent] = []
+def _events_v0(cur: Cursor, height: int, width: int) -> tuple[MouseEvent, ...]:
+    events: list[tuple[int, Mouse, int, int]] = []  # (made MouseEvents at the end)
+    append = events.append
     held: dict[int, bool] = {}
+    data, size, record, mouse = cur.data, len(cur.data), _RECORD_V0.unpack_from, MOUSE
+    pos = cur.pos
     while True:
+        # A whole event, read straight off the bytes; anything else through the
+        # cursor, which says what is missing where.
+        if pos + 8 <= size and 1 <= data[pos] <= 12:
+            code, high, low, x, y = record(data, pos)
+            pos += 8
+            if len(events) >= MAX_EVENTS:
+                raise VideoError(f"more than {MAX_EVENTS} mouse events")
+            kind = mouse.get(code) or _kind(code, held)
+            if 0 <= x < width and 0 <= y < height:
+                append((high << 16 | low, kind, x, y))
+            else:
+                append((high << 16 | low, kind, width, height))
+            continue
+        cur.pos = pos
         code = cur.u8("an event")
         if code in (0, 255):
             if code == 0:
                 cur.skip(min(32, cur.left), "the checksum")
-            return events
+            return mouse_events(events)
         if not 1 <= code <= 12:
             raise VideoError(f"an event of unknown kind {code} (at byte {cur.pos - 1})")
-        ms = _u24(cur, "an event's time")
-        x, y = cur.unpack(">HH", "an event's place")
-        if len(events) >= MAX_EVENTS:
-            raise VideoError(f"more than {MAX_EVENTS} mouse events")
-        events.append(MouseEvent(ms, _kind(code, held), *_place(x, y, height, width)))
+        _u24(cur, "an event's time")  # (the event runs past the end: the cursor says so)
+        cur.unpack(">HH", "an event's place")
+        pos = cur.pos
 
 
 _PLACE = struct.Struct(">hh")
