@@ -129,7 +129,7 @@ def parser() -> argparse.ArgumentParser:
         metavar="ROWSxCOLS:MINES",
         help=f"start on a custom board: rows {limits.MIN_ROWS}-{limits.MAX_ROWS}, "
         f"columns {limits.MIN_COLS}-{limits.MAX_COLS}, mines {limits.MIN_MINES} to "
-        "(rows-1)*(cols-1)",
+        "(rows-1)*(cols-1); or a preset's size, e.g. 8x8:10",
     )
     board.add_argument(
         "--board", metavar="CODE", help="play the board of a board code (shown after each game)"
@@ -139,8 +139,8 @@ def parser() -> argparse.ArgumentParser:
     board.add_argument(
         "--verify-replay",
         metavar="FILE",
-        help="check that a replay reproduces its result, without a window: "
-        "exit 0 if it does, 1 if not, 2 if the file is no replay",
+        help="check that a replay (ours, AVF, RMV, MVF, EVF, RAWVF) reproduces the result "
+        "it states, without a window: exit 0 if it does, 1 if not, 2 if the file is no replay",
     )
     board.add_argument(
         "--analyse",
@@ -174,7 +174,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--moves",
         action="store_true",
-        help="with --analyse --json: every move judged (logic, guess, mistake, ...)",
+        help="with --analyse: every move judged (logic, guess, mistake, ...)",
     )
     board.add_argument(
         "--export-history",
@@ -263,9 +263,21 @@ def first_mode(options: Options, board: Board, rules: GameRules) -> Mode:
 
 def verify_replay(path: str) -> int:
     """--verify-replay: one line on stdout, and 0 if the replay reproduces its
-    recorded result, 1 if not; a file that is no replay: one line on stderr, 2."""
+    recorded result, 1 if not; a file that is no replay: one line on stderr, 2.
+    Ours and the community's files alike (game.replay.verify_video)."""
     from game import replay  # only a replay needs it
+    from game.replay.files import COMMUNITY_SUFFIXES
 
+    if path.lower().endswith(COMMUNITY_SUFFIXES):
+        from game.replay.verify_video import verify_file
+
+        try:
+            checked = verify_file(path)
+        except replay.ReplayError as error:
+            _say(sys.stderr, f"minesweeper: {error}")
+            return 2
+        _say(sys.stdout, checked.line())
+        return 0 if checked.ok else 1
     try:
         recorded = replay.load(path)
         check = replay.verify(recorded)
@@ -330,18 +342,20 @@ def export_gif(source: str, target: str, *, speed: float = 1.0, zoom: int | None
 
 
 def analyse(paths: Sequence[str], *, as_json: bool, moves: bool = False) -> int:
-    """--analyse: each file's figures on stdout (JSON Lines with --json); 0 if every
-    file was read, 2 if one was not."""
+    """--analyse: each file's figures on stdout (JSON Lines with --json, else a table
+    and each file's figures, and with --moves its judged moves, for a person); 0 if
+    every file was read, 2 if one was not."""
     import json
 
-    from game.replay.report import report, table
+    from game.replay.report import report
+    from game.replay.report_text import text
 
     reports = [report(path, moves=moves) for path in paths]
     if as_json:
         for entry in reports:
             _say(sys.stdout, json.dumps(entry, ensure_ascii=False))
     else:
-        _say(sys.stdout, table(reports))
+        _say(sys.stdout, text(reports))
     return 2 if any("error" in entry for entry in reports) else 0
 
 

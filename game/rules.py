@@ -32,6 +32,7 @@ __all__ = [
     "custom",
     "max_mines",
     "parse_custom",
+    "playable",
 ]
 
 MIN_ROWS, MAX_ROWS = 9, 1000
@@ -94,7 +95,7 @@ PRESETS: dict[Difficulty, Board] = {
     Difficulty.EXPERT: Board(16, 30, 99),
     Difficulty.RANKED_BEGINNER: Board(8, 8, 10),
 }
-"""The three presets, in menu order (the difficulties with best times)."""
+"""The presets, in menu order (the difficulties with best times)."""
 
 
 def max_mines(rows: int, cols: int) -> int:
@@ -107,9 +108,7 @@ def custom(rows: int, cols: int, mines: int) -> Board:
 
     Whole numbers only: ``True`` is not a row count.
     """
-    for what, value in (("Rows", rows), ("Columns", cols), ("Mines", mines)):
-        if type(value) is not int:
-            raise BoardChoiceError(f"{what} must be a whole number; got {value!r}.")
+    _whole_numbers(rows, cols, mines)
     if not MIN_ROWS <= rows <= MAX_ROWS:
         raise BoardChoiceError(f"Rows must be {MIN_ROWS} to {MAX_ROWS}; got {rows}.")
     if not MIN_COLS <= cols <= MAX_COLS:
@@ -122,18 +121,40 @@ def custom(rows: int, cols: int, mines: int) -> Board:
     return Board(rows, cols, mines)
 
 
+def playable(rows: int, cols: int, mines: int) -> Board:
+    """A board this game can play: one of the presets (the ranked Beginner, 8x8, is
+    smaller than a custom board may be) or a board within the custom limits; raises
+    BoardChoiceError with the reason otherwise.
+
+    The one check of every reader and writer of a board: board codes, the saved
+    game, replays, the settings and the command line.
+    """
+    _whole_numbers(rows, cols, mines)
+    board = Board(rows, cols, mines)
+    if board in PRESETS.values():
+        return board
+    return custom(rows, cols, mines)
+
+
+def _whole_numbers(rows: int, cols: int, mines: int) -> None:
+    for what, value in (("Rows", rows), ("Columns", cols), ("Mines", mines)):
+        if type(value) is not int:
+            raise BoardChoiceError(f"{what} must be a whole number; got {value!r}.")
+
+
 _CUSTOM_TEXT = re.compile(r"^\s*(\d{1,6})\s*[xX]\s*(\d{1,6})\s*:\s*(\d{1,9})\s*$")
 
 
 def parse_custom(text: str) -> Board:
-    """A custom board written as ROWSxCOLS:MINES, e.g. '20x24:99'."""
+    """A board written as ROWSxCOLS:MINES, e.g. '20x24:99' (or a preset's size,
+    '8x8:10'): any board this game can play."""
     match = _CUSTOM_TEXT.match(text)
     if not match:
         raise BoardChoiceError(
             f"write a custom board as ROWSxCOLS:MINES, e.g. 20x24:99; got {text!r}"
         )
     rows, cols, mines = (int(group) for group in match.groups())
-    return custom(rows, cols, mines)
+    return playable(rows, cols, mines)
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,9 @@ figure under the pointer or the keyboard's highlight).
 The values come from a report (game.replay.report: ms-toollib's names, and ours
 for the judged moves); a figure the report lacks (the mouse path of one of our
 replays, the ZiNi of a board too large to work out) is left out, never shown as
-0. Definitions: docs/STATS.md. Pure Python.
+0. A rate the report gives as undefined (None: STNB off the 8x8, 16x16 and 16x30 levels, 3BV/s
+of a game won in no time, RQP with nothing solved) is shown as "-". Definitions:
+docs/STATS.md. Pure Python.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ class _Term:
 _SPEED = (
     _Term("bbbv_s", "3BV/s", "3BV solved per second: the speed players rank by.", 3),
     _Term("etime", "Estimated time", "The time the whole board would take at this pace.", 3, " s"),
-    _Term("stnb", "STNB", "Speed adjusted for the level (the three classic boards only).", 1),
+    _Term("stnb", "STNB", "Speed adjusted for the level (8x8, 16x16 and 16x30 boards only).", 1),
     _Term("rqp", "RQP", "Time squared over 3BV solved: lower is better.", 3),
     _Term("qg", "QG", "Time to the power 1.7 over 3BV solved: lower is better.", 3),
 )
@@ -86,7 +88,7 @@ def figures(entry: Mapping[str, Any]) -> list[Figure]:
             "The least left clicks that clear the board, an opening counting once.",
         ),
     ]
-    lines += _known(stats, _SPEED)
+    lines += _known(stats, _SPEED, undefined=UNDEFINED)
     lines.append(
         Figure(
             "Clicks",
@@ -94,7 +96,7 @@ def figures(entry: Mapping[str, Any]) -> list[Figure]:
             "Every press: left, right, and both buttons at once (a chord).",
         )
     )
-    lines += _known(stats, _CLICKS)
+    lines += _known(stats, _CLICKS, undefined=UNDEFINED)
     if entry.get("path") is not None:
         lines.append(
             Figure(
@@ -111,11 +113,21 @@ def figures(entry: Mapping[str, Any]) -> list[Figure]:
     return lines
 
 
-def _known(stats: Mapping[str, Any], terms: tuple[_Term, ...]) -> list[Figure]:
+UNDEFINED = "-"
+"""How a person reads a figure that is undefined (JSON: null)."""
+
+
+def _known(
+    stats: Mapping[str, Any], terms: tuple[_Term, ...], undefined: str | None = None
+) -> list[Figure]:
+    """The figures of the terms the stats hold; one given as None is shown as
+    ``undefined``, or left out without it."""
     shown = []
     for term in terms:
         value = stats.get(term.key)
         if value is None:
+            if undefined is not None and term.key in stats:
+                shown.append(Figure(term.label, undefined, term.means))
             continue
         if term.percent:
             text = f"{100 * value:.{term.digits}f}%"

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 
 from game.core.bbbv import Openings
 from game.core.delta import Cell
-from game.core.zini import hzini, zini
+from game.core.zini import zinis
 
 __all__ = ["BoardStats", "PositionStats", "board_stats", "position_stats"]
 
@@ -83,13 +83,14 @@ def board_stats(rows: int, cols: int, mines: Iterable[Cell]) -> BoardStats:
     mines = list(mines)
     openings = Openings(rows, cols, mines)
     values = openings.values
+    clicks, human_clicks = zinis(rows, cols, mines)
     return BoardStats(
         bbbv=openings.total,
         op=openings.openings,
         isl=len(_islands(openings)),
         cells=tuple(values.count(n) for n in range(9)),
-        zini=zini(rows, cols, mines),
-        hzini=hzini(rows, cols, mines),
+        zini=clicks,
+        hzini=human_clicks,
     )
 
 

@@ -27,29 +27,60 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Iterable
+from functools import lru_cache
 
 from game.core.board import Geometry
 from game.core.delta import Cell
 
-__all__ = ["hzini", "zini"]
+__all__ = ["hzini", "zini", "zinis"]
 
 
-class _Zini:
-    """One run of the greedy rule over a board, in column-major cell order."""
+MAX_SHARED_BOXES = 4096
+"""The largest board (cells) whose neighbour table is kept for the next board of its
+size (the community's levels come again and again)."""
 
-    def __init__(self, rows: int, cols: int, mines: Iterable[Cell], human: bool) -> None:
+
+def _box_table(rows: int, cols: int) -> list[list[int]]:
+    """Each cell's box (itself and its neighbours, clipped to the board), in
+    column-major cell order."""
+    table = []
+    for col in range(cols):
+        c0, c1 = max(col - 1, 0), min(col + 2, cols)
+        for row in range(rows):
+            r0, r1 = max(row - 1, 0), min(row + 2, rows)
+            table.append([c * rows + r for c in range(c0, c1) for r in range(r0, r1)])
+    return table
+
+
+_shared_boxes = lru_cache(maxsize=8)(_box_table)
+
+
+def _boxes(rows: int, cols: int) -> list[list[int]]:
+    return _shared_boxes(rows, cols) if rows * cols <= MAX_SHARED_BOXES else _box_table(rows, cols)
+
+
+class _Board:
+    """What both rules start from: the mines, the numbers, the openings and the
+    premiums, in column-major cell order (worked out once for ZiNi and HZiNi)."""
+
+    def __init__(self, rows: int, cols: int, mines: Iterable[Cell]) -> None:
         geometry = Geometry(rows, cols)
         size = rows * cols
-        self.rows, self.cols, self.human = rows, cols, human
+        self.rows, self.cols = rows, cols
         mine = bytearray(size)
         for row, col in mines:
             geometry.index(row, col)  # CellError for a cell off the board
             mine[col * rows + row] = 1
         self.mine = mine
         self.mines = sum(mine)
-        box = self.box
+        boxes = self.boxes = _boxes(rows, cols)
         # A mine's number counts the mine itself, as ms-toollib's does.
-        number = [sum(mine[j] for j in box(i)) for i in range(size)]
+        number = [0] * size
+        at = mine.find(1)
+        while at >= 0:
+            for j in boxes[at]:
+                number[j] += 1
+            at = mine.find(1, at + 1)
         self.number = number
         # The openings each cell belongs to (its own, or the first two it borders).
         first = [0] * size
@@ -66,7 +97,7 @@ class _Zini:
             while stack:
                 i = stack.pop()
                 group.append(i)
-                for j in box(i):
+                for j in boxes[i]:
                     if number[j]:
                         if not first[j]:
                             first[j] = op
@@ -83,10 +114,22 @@ class _Zini:
             if number[i] == 0:
                 adjacent_3bv = 1
             else:
-                adjacent_3bv = sum(1 for j in box(i) if not mine[j] and not first[j])
+                adjacent_3bv = sum(1 for j in boxes[i] if not mine[j] and not first[j])
                 adjacent_3bv += (first[i] != 0) + (second[i] != 0)
             premium.append(adjacent_3bv - number[i] - 2)
         self.premium = premium
+
+
+class _Zini:
+    """One run of the greedy rule over a board, in column-major cell order."""
+
+    def __init__(self, board: _Board, human: bool) -> None:
+        size = board.rows * board.cols
+        self.rows, self.cols, self.human = board.rows, board.cols, human
+        self.mine, self.mines, self.number = board.mine, board.mines, board.number
+        self.first, self.members, self.boxes = board.first, board.members, board.boxes
+        premium = self.premium = list(board.premium)
+        mine = self.mine
         # Entries of the cells that can be chosen: any safe cell, or under HZiNi an
         # open one (pushed when it opens).
         self.heap = [] if human else [(-premium[i], i) for i in range(size) if not mine[i]]
@@ -98,22 +141,14 @@ class _Zini:
         self.clicks = 0
         self.next_lone = 0
 
-    def box(self, i: int) -> list[int]:
-        """The cell and its neighbours, clipped to the board."""
-        rows = self.rows
-        row, col = i % rows, i // rows
-        r0, r1 = max(row - 1, 0), min(row + 2, rows)
-        c0, c1 = max(col - 1, 0), min(col + 2, self.cols)
-        return [c * rows + r for c in range(c0, c1) for r in range(r0, r1)]
-
     def open(self, i: int) -> None:
         self.opened[i] = 1
         self.premium[i] += 1
         self.moved.add(i)
         if not self.first[i]:
-            for j in self.box(i):
+            for j in self.boxes[i]:
                 self.premium[j] -= 1
-            self.moved.update(self.box(i))
+            self.moved.update(self.boxes[i])
         self.closed -= 1
 
     def reveal(self, i: int) -> None:
@@ -136,14 +171,14 @@ class _Zini:
         """Open i if covered, flag the mines around it, chord it."""
         if not self.opened[i]:
             self.click(i)
-        around = self.box(i)
+        around = self.boxes[i]
         for j in around:
             if self.mine[j] and not self.flagged[j]:
                 self.clicks += 1
                 self.flagged[j] = 1
-                for k in self.box(j):
+                for k in self.boxes[j]:
                     self.premium[k] += 1
-                self.moved.update(self.box(j))
+                self.moved.update(self.boxes[j])
         self.clicks += 1
         for j in around:
             self.reveal(j)
@@ -195,10 +230,16 @@ class _Zini:
 def zini(rows: int, cols: int, mines: Iterable[Cell]) -> int:
     """The board's ZiNi (as ms-toollib's ``cal_zini``). CellError for a mine off the
     board, BoardSizeError for a board under 1x1."""
-    return _Zini(rows, cols, mines, human=False).run()
+    return _Zini(_Board(rows, cols, mines), human=False).run()
 
 
 def hzini(rows: int, cols: int, mines: Iterable[Cell]) -> int:
     """The board's HZiNi: every opening clicked first, then chords on open cells
     only (as ms-toollib's ``cal_hzini``)."""
-    return _Zini(rows, cols, mines, human=True).run()
+    return _Zini(_Board(rows, cols, mines), human=True).run()
+
+
+def zinis(rows: int, cols: int, mines: Iterable[Cell]) -> tuple[int, int]:
+    """ZiNi and HZiNi of one board, its numbers and openings worked out once."""
+    board = _Board(rows, cols, mines)
+    return _Zini(board, human=False).run(), _Zini(board, human=True).run()

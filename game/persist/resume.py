@@ -3,9 +3,9 @@
 The game itself is the engine's snapshot (``Game.to_snapshot()``: the board, the
 marks, the rules the game started with and its seed), kept here as a JSON object
 that this layer checks only as far as a stranger's file must be checked before
-anything is built from it: its size is a board the window offers (the same limits
-as the Custom dialog), so a tampered file cannot open a 1000x1000 window. Restoring
-it, and judging the cells, is the engine's business.
+anything is built from it: its size is a board the window offers (a preset, or
+within the Custom dialog's limits: rules.playable), so a tampered file cannot open
+a board the window refuses. Restoring it, and judging the cells, is the engine's business.
 
 A saved game is input from strangers: a player can be handed one, or a disk can
 damage it. Everything in it is checked here or by the engine, and any fault means
@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from game.persist import schema
 from game.persist.records import MAX_GAME_MS
 from game.persist.schema import DataError, JsonObject
-from game.rules import Board, BoardChoiceError, Difficulty, custom
+from game.rules import Board, BoardChoiceError, Difficulty, playable
 
 RESUME_VERSION = 2
 """Version of resume.json this code writes and the newest it reads."""
@@ -64,7 +64,7 @@ def _board_of(game: Mapping[str, object]) -> Board:
     if not all(type(value) is int for value in sizes):
         raise DataError(f"{what}: its size is not whole numbers")
     try:
-        return custom(*sizes)  # type: ignore[arg-type]  # (checked just above)
+        return playable(*sizes)  # type: ignore[arg-type]  # (checked just above)
     except BoardChoiceError as error:
         raise DataError(f"{what}: {error}") from None
 

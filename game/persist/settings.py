@@ -28,12 +28,7 @@ from typing import Any
 from game.persist import schema
 from game.persist.schema import DataError, JsonObject
 from game.rules import (
-    MAX_COLS,
-    MAX_ROWS,
     MAX_ZOOM,
-    MIN_COLS,
-    MIN_MINES,
-    MIN_ROWS,
     MIN_ZOOM,
     PRESETS,
     Board,
@@ -41,7 +36,7 @@ from game.rules import (
     Difficulty,
     FirstClick,
     GameRules,
-    custom,
+    playable,
 )
 from game.words import LOOKS
 
@@ -67,20 +62,11 @@ _FLAGS = (
 
 
 def board_from_json(value: object, what: str) -> Board:
-    """A preset, or a board within the custom limits; DataError otherwise."""
+    """A board this game can play (rules.playable); DataError otherwise."""
     doc = schema.require_object(value, what)
-    for preset in PRESETS.values():  # (the ranked Beginner is smaller than a custom one)
-        if [doc.get("rows"), doc.get("columns"), doc.get("mines")] == [
-            preset.rows,
-            preset.cols,
-            preset.mines,
-        ]:
-            return preset
-    rows = schema.read_int(doc, "rows", MIN_ROWS, MAX_ROWS, what)
-    cols = schema.read_int(doc, "columns", MIN_COLS, MAX_COLS, what)
-    mines = schema.read_int(doc, "mines", MIN_MINES, rows * cols, what)
+    sizes = [schema.require_key(doc, key, what) for key in ("rows", "columns", "mines")]
     try:
-        return custom(rows, cols, mines)
+        return playable(*sizes)  # type: ignore[arg-type]  # (playable checks the types)
     except BoardChoiceError as error:
         raise DataError(f"{what}: {error}") from None
 
@@ -184,10 +170,8 @@ class Settings:
             value = getattr(self, name)
             if not isinstance(value, Board):
                 raise DataError(f"setting {name!r} must be a Board")
-            if value in PRESETS.values():
-                continue
             try:
-                custom(value.rows, value.cols, value.mines)
+                playable(value.rows, value.cols, value.mines)
             except BoardChoiceError as error:
                 raise DataError(f"setting {name!r}: {error}") from None
         if self.zoom is not None:

@@ -38,7 +38,15 @@ from dataclasses import dataclass
 from datetime import date
 
 from game.core import MAX_SEED, Cell
-from game.rules import PRESETS, Board, BoardChoiceError, Difficulty, FirstClick, GameRules, custom
+from game.rules import (
+    PRESETS,
+    Board,
+    BoardChoiceError,
+    Difficulty,
+    FirstClick,
+    GameRules,
+    playable,
+)
 from game.session.play import shared_start
 
 VERSION = 2
@@ -162,7 +170,7 @@ def parse(text: str) -> BoardCode:
     if first >= len(_RULES):
         raise BoardCodeError("the board code names no first-click rule this game knows")
     try:
-        board = custom(rows, cols, mines)
+        board = playable(rows, cols, mines)
     except BoardChoiceError as error:
         raise BoardCodeError(f"the board code names no board: {error}") from None
     rules = GameRules(_RULES[first], bool(marks), bool(chords))

@@ -18,7 +18,7 @@ from dataclasses import replace
 
 from game.core import Game, Minefield, Move, RuleError, Status, chord, mark, reveal
 from game.replay.format import MAX_EVENTS, Event, EventKind, Replay, player_name
-from game.replay.tally import Machine, cell_of, numbers_of, over
+from game.replay.tally import Machine, cell_of, over
 from game.replay.video import Mouse, Video, VideoError
 from game.rules import Board, FirstClick, GameRules
 from game.session import PlaySession
@@ -59,7 +59,7 @@ def replay_of_video(video: Video) -> Replay:
     rules = GameRules(FirstClick.SAFE, False, False)  # the files' programs: flags only
     clock = _Clock()
     session = PlaySession(Game.from_minefield(minefield, marks=False), clock)
-    machine = Machine(video.rows, video.cols, numbers_of(video.rows, video.cols, video.mines))
+    machine = Machine(video.rows, video.cols, video.mines)
     actions: list[tuple[str, int]] = []
     machine.on_action = lambda action, cell: actions.append((action, cell))
     events: list[Event] = []

@@ -26,7 +26,7 @@ from game.replay.format import (
     Replay,
     ReplayError,
 )
-from game.rules import Board, BoardChoiceError, FirstClick, GameRules, custom
+from game.rules import Board, BoardChoiceError, FirstClick, GameRules, playable
 from game.session import Clicks
 from game.session.geometry import TILE
 from game.words import RESULT_WORDS
@@ -365,7 +365,7 @@ def _board(text: str) -> Board:
     if not match:
         raise ReplayError(f"board is ROWSxCOLS:MINES; got {_show(text)}")
     try:
-        return custom(*(int(group) for group in match.groups()))
+        return playable(*(int(group) for group in match.groups()))
     except BoardChoiceError as error:
         raise ReplayError(f"board: {error}") from None
 

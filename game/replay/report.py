@@ -117,19 +117,24 @@ def _rates(
 
 
 STNB_CONSTANTS = {(8, 8, 10): 36.0, (16, 16, 40): 162.0, (16, 30, 99): 435.001}
-"""STNB's constant for each of the community's levels (none: a custom board, STNB 0)."""
+"""STNB's constant for each of the community's levels. Any other board has none, and
+no STNB (None: "-" to a person; ms-toollib says 0)."""
 
 
 def _speed(
     rows: int, cols: int, mines: int, seconds: float, bbbv: int, solved: int
 ) -> dict[str, float | None]:
-    """STNB, RQP, QG and the estimated time, by ms-toollib's formulas (docs/STATS.md)."""
-    if seconds <= 0 or not bbbv or not solved:
+    """STNB, RQP, QG and the estimated time, by ms-toollib's formulas (docs/STATS.md);
+    None where a figure is undefined: nothing solved, STNB off the classic levels or
+    in no time."""
+    if not bbbv or not solved:
         return {"stnb": None, "rqp": None, "qg": None, "etime": None}
-    constant = STNB_CONSTANTS.get((rows, cols, mines), 0.0)
-    stnb = constant / (seconds**1.7 / solved) * (solved / bbbv) ** 0.5
+    constant = STNB_CONSTANTS.get((rows, cols, mines))
+    stnb = None
+    if constant is not None and seconds > 0:
+        stnb = round(constant / (seconds**1.7 / solved) * (solved / bbbv) ** 0.5, 6)
     return {
-        "stnb": round(stnb, 6),
+        "stnb": stnb,
         "rqp": round(seconds * seconds / solved, 6),
         "qg": round(seconds**1.7 / solved, 6),
         "etime": round(seconds / solved * bbbv, 6),
@@ -306,36 +311,3 @@ def _path(replay: Replay) -> float:
             path += hypot(event.x - last[0], event.y - last[1])
         last = (event.x, event.y)
     return path
-
-
-def table(reports: list[Report]) -> str:
-    """The reports as a table for a person to read."""
-    rows = [
-        ("file", "format", "board", "result", "time", "3BV", "L", "R", "D"),
-    ]
-    errors = []
-    for entry in reports:
-        if "error" in entry:
-            errors.append(f"{entry['file']}: not read: {entry['error']}")
-            continue
-        board = f"{entry['rows']}x{entry['cols']}/{entry['mines']}"
-        bbbv = entry["bbbv"] if entry["won"] else f"{entry['solved_bbbv']}/{entry['bbbv']}"
-        rows.append(
-            (
-                entry["file"],
-                entry["format"],
-                board,
-                "won" if entry["won"] else "not won",
-                f"{entry['time']:.3f}",
-                str(bbbv),
-                str(entry["left"]),
-                str(entry["right"]),
-                str(entry["double"]),
-            )
-        )
-    widths = [max(len(str(row[i])) for row in rows) for i in range(len(rows[0]))]
-    lines = [
-        "  ".join(str(cell).ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
-        for row in rows
-    ]
-    return "\n".join(lines + errors)

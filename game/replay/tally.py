@@ -9,7 +9,7 @@ the game is under way, and a chord is counted whether or not it opened anything.
 This module is that machine, written again in Python for our Video (game.replay.
 video): the same states and the same counts, so a file's result, 3BV solved and
 left, right and double clicks are the numbers its community knows (docs/REPLAY.md
-has where our own games count otherwise). The board's 3BV is ours
+has where our own games count otherwise). The board's 3BV and openings are ours
 (game.core.bbbv), which is the same definition.
 
 Pure Python: no pygame, no files. Mouse moves are skipped at once.
@@ -18,11 +18,11 @@ Pure Python: no pygame, no files. Mouse moves are skipped at once.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import Enum
 
-from game.core.bbbv import bbbv
+from game.core.bbbv import Openings
 from game.replay.video import Mouse, Video
 
 HIDDEN, FLAG, QUESTION = 10, 11, 12
@@ -94,11 +94,49 @@ class Tally:
 
 
 class Machine:
-    """The state machine over one board (numbers: -1 a mine, else its count)."""
+    """The state machine over one board, cells numbered row by row.
 
-    def __init__(self, rows: int, cols: int, numbers: list[int]) -> None:
+    The board's openings are found once, when the machine is made (game.core.bbbv's
+    Openings: runs of zeros joined row to row): each zero cell knows its opening, and
+    each opening how many of its zeros are flagged and how many are no longer
+    closed. Whether a click completes an opening is then one look-up, and a zero
+    clicked in an untouched opening opens the whole of it a run at a time, so one
+    click on a 1000x1000 board costs a pass over its openings, not a flood fill of
+    neighbour lists."""
+
+    def __init__(self, rows: int, cols: int, mines: Iterable[tuple[int, int]]) -> None:
         self.rows, self.cols = rows, cols
-        self.board = numbers
+        openings = Openings(rows, cols, mines)
+        self.bbbv = openings.total
+        width = cols + 2
+        values = openings.values  # per padded cell: its number, 16 + it for a mine
+        lone = openings.lone.to_bytes(len(values), "little")
+        board: list[int] = []
+        lone_numbers = bytearray()
+        for row in range(1, rows + 1):
+            first = row * width + 1
+            board += values[first : first + cols]
+            lone_numbers += lone[first : first + cols]
+        self.board = [n if n < 16 else -1 for n in board]
+        """Each cell: -1 a mine, else how many mines touch it."""
+        self.lone = bytes(lone_numbers)
+        """1 for a number no zero touches (a 3BV of its own)."""
+        self.numbered = bytes(1 if n > 0 else 0 for n in self.board)
+        # Each zero cell's opening (0: not a zero) and each opening's runs of zeros.
+        self.opening = [0] * (rows * cols)
+        count = len(openings.runs) + 1
+        self.runs: list[list[tuple[int, int]]] = [[] for _ in range(count)]
+        self.zeros = [0] * count
+        for (start, end), root in zip(openings.runs, openings.run_opening, strict=True):
+            row, col = divmod(start, width)
+            cell, length, label = (row - 1) * cols + col - 1, end - start, root + 1
+            self.opening[cell : cell + length] = [label] * length
+            self.runs[label].append((cell, length))
+            self.zeros[label] += length
+        self.flagged_zeros = [0] * count
+        """Per opening: its zeros under a flag."""
+        self.touched = [0] * count
+        """Per opening: its zeros open or flagged (0: the opening is untouched)."""
         self.look = [HIDDEN] * (rows * cols)
         self.game = _Game.READY
         self.mouse = _Mouse.UP_UP
@@ -108,7 +146,7 @@ class Machine:
         self.solved = 0
         self.flagged_once: set[int] = set()
         self.pre_flags = 0
-        self.safe_left = sum(1 for n in numbers if n >= 0)
+        self.safe_left = sum(1 for n in self.board if n >= 0)
         self.on_action: Callable[[str, int], None] | None = None
         """Told each action that changed the board: "open", "flag" (set or taken off)
         or "chord", and its cell."""
@@ -116,6 +154,7 @@ class Machine:
     # ------------------------------------------------------------------ the board
 
     def around(self, i: int) -> list[int]:
+        """The cells around cell i."""
         row, col = divmod(i, self.cols)
         cells = []
         for r in range(max(0, row - 1), min(self.rows, row + 2)):
@@ -126,12 +165,18 @@ class Machine:
 
     def is_bbbv_number(self, i: int) -> bool:
         """A number no zero touches (a 3BV of its own)."""
-        if self.board[i] <= 0:
-            return False
-        return all(self.board[j] != 0 for j in self.around(i))
+        return self.lone[i] == 1
 
-    def opening_whole(self, i: int, seen: set[int]) -> bool:
-        """The zero region of ``i`` opens whole (no flag on one of its zeros)."""
+    def opening_whole(self, i: int) -> bool:
+        """The opening of the zero ``i`` opens whole (no flag on one of its zeros)."""
+        return self.flagged_zeros[self.opening[i]] == 0
+
+    def flood_whole(self, i: int, seen: set[int]) -> bool:
+        """ms-toollib's test of an opening with a flag on it, around a chord: a flood
+        from ``i`` through the zeros not in ``seen`` (which it adds to) that finds no
+        flag. Its zeros looked at for one neighbour of the chord are passed over for
+        the next, so a later neighbour's flood can miss the flag and count the opening
+        (as ms-toollib's op_num_around_cell does)."""
         stack = [i]
         while stack:
             j = stack.pop()
@@ -144,20 +189,53 @@ class Machine:
                 stack.extend(k for k in self.around(j) if k not in seen)
         return True
 
+    def set_look(self, i: int, look: int) -> None:
+        """Change a closed cell's look (open it, flag it, or take its flag off)."""
+        label = self.opening[i]
+        if label:
+            was_closed = self.look[i] in (HIDDEN, QUESTION)
+            self.touched[label] += was_closed - (look in (HIDDEN, QUESTION))
+            self.flagged_zeros[label] += (look == FLAG) - (self.look[i] == FLAG)
+        self.look[i] = look
+
     def reveal(self, cells: list[int]) -> None:
         """Open cells; a zero opens the closed cells around it that bear no flag."""
+        look, board = self.look, self.board
         stack = list(cells)
         while stack:
             i = stack.pop()
-            if self.look[i] not in (HIDDEN, QUESTION):
+            if look[i] not in (HIDDEN, QUESTION):
                 continue
-            value = self.board[i]
+            value = board[i]
             if value < 0:
                 continue
-            self.look[i] = value
+            if value == 0 and not self.touched[self.opening[i]]:
+                self.open_whole(self.opening[i])
+                continue
+            self.set_look(i, value)
             self.safe_left -= 1
             if value == 0:
-                stack.extend(j for j in self.around(i) if self.look[j] in (HIDDEN, QUESTION))
+                stack.extend(j for j in self.around(i) if look[j] in (HIDDEN, QUESTION))
+
+    def open_whole(self, label: int) -> None:
+        """Open an untouched opening: its zeros, and the closed numbers around them
+        that bear no flag (what a flood fill from any of its zeros opens)."""
+        look, board, numbered, cols = self.look, self.board, self.numbered, self.cols
+        for cell, length in self.runs[label]:
+            look[cell : cell + length] = [0] * length
+        self.safe_left -= self.zeros[label]
+        self.touched[label] = self.zeros[label]
+        for cell, length in self.runs[label]:
+            row, col = divmod(cell, cols)
+            low, high = max(col - 1, 0), min(col + length + 1, cols)
+            for r in range(max(row - 1, 0), min(row + 2, self.rows)):
+                end = r * cols + high
+                j = numbered.find(1, r * cols + low, end)
+                while j >= 0:
+                    if look[j] in (HIDDEN, QUESTION):
+                        look[j] = board[j]
+                        self.safe_left -= 1
+                    j = numbered.find(1, j + 1, end)
 
     def told(self, action: str, i: int) -> None:
         if self.on_action is not None:
@@ -179,7 +257,7 @@ class Machine:
             self.told("open", i)
             return
         if value == 0:
-            if self.opening_whole(i, set()):
+            if self.opening_whole(i):
                 self.solved += 1
         elif self.is_bbbv_number(i):
             self.solved += 1
@@ -196,13 +274,13 @@ class Machine:
         if look in (HIDDEN, FLAG):
             self.told("flag", i)
         if look == HIDDEN:
-            self.look[i] = FLAG
+            self.set_look(i, FLAG)
             self.flags += 1
             if self.board[i] < 0 and i not in self.flagged_once:
                 self.rce += 1
                 self.flagged_once.add(i)
         elif look == FLAG:
-            self.look[i] = HIDDEN
+            self.set_look(i, HIDDEN)
             self.flags -= 1
 
     def chord(self, i: int) -> None:
@@ -233,10 +311,16 @@ class Machine:
             self.game = _Game.LOST
         self.dce += 1
         self.solved += around_bbbv
-        seen: set[int] = set()
+        counted: set[int] = set()  # each flag-free opening once
+        seen: set[int] = set()  # the zeros of the others looked at, kept across them
         for j in self.around(i):
-            whole = self.look[j] == HIDDEN and self.board[j] == 0 and j not in seen
-            if whole and self.opening_whole(j, seen):
+            if self.look[j] != HIDDEN or self.board[j] != 0 or j in seen:
+                continue
+            label = self.opening[j]
+            if self.opening_whole(j):
+                self.solved += label not in counted
+                counted.add(label)
+            elif self.flood_whole(j, seen):
                 self.solved += 1
         self.reveal(closed)
         if self.game is not _Game.LOST:
@@ -335,7 +419,7 @@ class Machine:
                             self.game = _Game.READY
                             self.flags = self.double = self.left = self.right = 0
                             self.flagged_once.clear()
-                            self.look[i] = HIDDEN
+                            self.set_look(i, HIDDEN)
                             return
                     self.right_click(i)
                     return
@@ -407,19 +491,6 @@ class Machine:
             self.mouse = _BOTH.get(mouse, mouse)
 
 
-def numbers_of(rows: int, cols: int, mines: frozenset[tuple[int, int]]) -> list[int]:
-    """The board as counts: -1 a mine, else how many mines touch the cell."""
-    numbers = [0] * (rows * cols)
-    for row, col in mines:
-        numbers[row * cols + col] = -1
-    for row, col in mines:
-        for r in range(max(0, row - 1), min(rows, row + 2)):
-            for c in range(max(0, col - 1), min(cols, col + 2)):
-                if numbers[r * cols + c] >= 0:
-                    numbers[r * cols + c] += 1
-    return numbers
-
-
 def cell_of(video: Video, x: int, y: int) -> int | None:
     """The machine's index of the cell under a position (None off the board)."""
     size = video.cell_size
@@ -437,7 +508,7 @@ def tally(video: Video) -> Tally:
     """Play a video's presses and releases through the machine; what they did. The
     mouse path runs on to the video's last event, as ms-toollib measures it."""
     rows, cols, size = video.rows, video.cols, video.cell_size
-    machine = Machine(rows, cols, numbers_of(rows, cols, video.mines))
+    machine = Machine(rows, cols, video.mines)
     move, playing = Mouse.MOVE, _Game.PLAYING
     began = ended = None
     path = 0.0
@@ -452,7 +523,7 @@ def tally(video: Video) -> Tally:
             machine.step(kind, cell_of(video, x, y))
             state = machine.game
             if began is None and was is not playing and state is not was:
-                began = ms if state is playing else None
+                began = ms if state in counting else None  # (a one-click win: at once)
             if state is _Game.WON or state is _Game.LOST:
                 ended = ms
         if state in counting:
@@ -467,7 +538,7 @@ def tally(video: Video) -> Tally:
         won=machine.game is _Game.WON,
         lost=machine.game is _Game.LOST,
         time_ms=max(0, ended - (began or 0)),
-        bbbv=bbbv(rows, cols, video.mines),
+        bbbv=machine.bbbv,
         solved_bbbv=machine.solved,
         left=machine.left,
         right=machine.right,

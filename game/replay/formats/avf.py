@@ -26,10 +26,20 @@ Positions are pixels from the board's corner, 16 to a cell. Time in 10 ms steps.
 from __future__ import annotations
 
 import re
+import struct
 
 from game.replay.formats import binary
 from game.replay.formats.binary import Cursor
-from game.replay.video import MAX_EVENTS, Facts, Mouse, MouseEvent, Video, VideoError, text_of
+from game.replay.video import (
+    MAX_EVENTS,
+    Facts,
+    Mouse,
+    MouseEvent,
+    Video,
+    VideoError,
+    mouse_events,
+    text_of,
+)
 
 LEVELS = {3: ("beginner", 8, 8, 10), 4: ("intermediate", 16, 16, 40), 5: ("expert", 16, 30, 99)}
 """Level byte -> (name, rows, columns, mines)."""
@@ -108,8 +118,14 @@ def _header_text(cur: Cursor) -> tuple[str, str, int, int]:
     return start, end, bbbv, round((seconds - 1) * 1000)
 
 
+_RECORD = struct.Struct("8B")
+_UNKNOWN = bytes(0 if kind in KINDS else 1 for kind in range(256))
+"""A kind byte -> 1 if it is no kind of mouse event."""
+
+
 def _events(cur: Cursor) -> tuple[MouseEvent, ...]:
-    """The mouse events: found after the header, read until a record of second 0."""
+    """The mouse events: found after the header, read until a record of second 0
+    (each column of the records looked at whole, not a record at a time)."""
     data = cur.data
     pos, size = cur.pos, len(data)
     # The first record: its third byte is 1 (second 1) and its second at most 1.
@@ -117,25 +133,34 @@ def _events(cur: Cursor) -> tuple[MouseEvent, ...]:
         pos += 1
     if pos + 8 > size:
         raise VideoError("the file ends before its mouse events")
-    events: list[MouseEvent] = []
-    append = events.append
+    count = (size - pos) // 8
+    block = bytes(data[pos : pos + 8 * count])
+    # The first record after the first whose seconds (bytes 2 and 6) are both 0.
+    seconds = int.from_bytes(block[2::8], "little") | int.from_bytes(block[6::8], "little")
+    end = seconds.to_bytes(count, "little").find(0, 1)
+    records = count if end < 0 else end
+    bad = block[0 : 8 * records : 8].translate(_UNKNOWN).find(1)
+    if 0 <= bad <= MAX_EVENTS:
+        kind = block[8 * bad]
+        raise VideoError(f"a mouse event of unknown kind {kind} (at byte {pos + 8 * bad})")
+    if records > MAX_EVENTS:
+        raise VideoError(f"more than {MAX_EVENTS} mouse events")
+    if end < 0:
+        raise VideoError("the file ends inside its mouse events")
     kinds = KINDS
-    while True:
-        if pos + 8 > size:
-            raise VideoError("the file ends inside its mouse events")
-        kind, xh, sl, xl, hundredths, yh, sh, yl = data[pos : pos + 8]
-        pos += 8
-        if sl == 0 and sh == 0 and events:
-            break
-        mouse = kinds.get(kind)
-        if mouse is None:
-            raise VideoError(f"a mouse event of unknown kind {kind} (at byte {pos - 8})")
-        if len(events) >= MAX_EVENTS:
-            raise VideoError(f"more than {MAX_EVENTS} mouse events")
-        ms = ((sh << 8 | sl) - 1) * 1000 + hundredths * 10
-        append(MouseEvent(ms, mouse, xh << 8 | xl, yh << 8 | yl))
-    cur.pos = pos
-    return tuple(events)
+    events = mouse_events(
+        [
+            (
+                ((sh << 8 | sl) - 1) * 1000 + hundredths * 10,
+                kinds[kind],
+                xh << 8 | xl,
+                yh << 8 | yl,
+            )
+            for kind, xh, sl, xl, hundredths, yh, sh, yl in _RECORD.iter_unpack(block[: 8 * end])
+        ]
+    )
+    cur.pos = pos + 8 * (end + 1)
+    return events
 
 
 def _footer(cur: Cursor) -> tuple[str, str]:

@@ -30,9 +30,20 @@ Texts are UTF-8 (a transcoded file may name another encoding).
 
 from __future__ import annotations
 
+import struct
+
 from game.replay.formats import binary
 from game.replay.formats.binary import Cursor
-from game.replay.video import MAX_EVENTS, Facts, Mouse, MouseEvent, Video, VideoError, text_of
+from game.replay.video import (
+    MAX_EVENTS,
+    Facts,
+    Mouse,
+    MouseEvent,
+    Video,
+    VideoError,
+    mouse_events,
+    text_of,
+)
 
 MOUSE = {**binary.MOUSE_CODES, 8: Mouse.PRE_FLAG, 9: Mouse.BOTH_DOWN}
 TOGGLES = {
@@ -168,49 +179,84 @@ def _kind(code: int, held: dict[int, bool]) -> Mouse:
     return down if held[code] else up
 
 
-def _place(x: int, y: int, height: int, width: int) -> tuple[int, int]:
-    """A position on the board, or the corner past it (off the board)."""
-    return (x, y) if 0 <= x < width and 0 <= y < height else (width, height)
+_RECORD_V0 = struct.Struct(">BBHHH")
+"""A mouse event before version 4: its kind, its time (3 bytes) and its place."""
 
 
-def _events_v0(cur: Cursor, height: int, width: int) -> list[MouseEvent]:
-    events: list[MouseEvent] = []
+def _events_v0(cur: Cursor, height: int, width: int) -> tuple[MouseEvent, ...]:
+    events: list[tuple[int, Mouse, int, int]] = []  # (made MouseEvents at the end)
+    append = events.append
     held: dict[int, bool] = {}
+    data, size, record, mouse = cur.data, len(cur.data), _RECORD_V0.unpack_from, MOUSE
+    pos = cur.pos
     while True:
+        # A whole event, read straight off the bytes; anything else through the
+        # cursor, which says what is missing where.
+        if pos + 8 <= size and 1 <= data[pos] <= 12:
+            code, high, low, x, y = record(data, pos)
+            pos += 8
+            if len(events) >= MAX_EVENTS:
+                raise VideoError(f"more than {MAX_EVENTS} mouse events")
+            kind = mouse.get(code) or _kind(code, held)
+            if 0 <= x < width and 0 <= y < height:
+                append((high << 16 | low, kind, x, y))
+            else:
+                append((high << 16 | low, kind, width, height))
+            continue
+        cur.pos = pos
         code = cur.u8("an event")
         if code in (0, 255):
             if code == 0:
                 cur.skip(min(32, cur.left), "the checksum")
-            return events
+            return mouse_events(events)
         if not 1 <= code <= 12:
             raise VideoError(f"an event of unknown kind {code} (at byte {cur.pos - 1})")
-        ms = _u24(cur, "an event's time")
-        x, y = cur.unpack(">HH", "an event's place")
-        if len(events) >= MAX_EVENTS:
-            raise VideoError(f"more than {MAX_EVENTS} mouse events")
-        events.append(MouseEvent(ms, _kind(code, held), *_place(x, y, height, width)))
+        _u24(cur, "an event's time")  # (the event runs past the end: the cursor says so)
+        cur.unpack(">HH", "an event's place")
+        pos = cur.pos
 
 
-def _events_v4(cur: Cursor, height: int, width: int) -> list[MouseEvent]:
-    events: list[MouseEvent] = []
+_PLACE = struct.Struct(">hh")
+
+
+def _events_v4(cur: Cursor, height: int, width: int) -> tuple[MouseEvent, ...]:
+    events: list[tuple[int, Mouse, int, int]] = []  # (made MouseEvents at the end)
+    append = events.append
     held: dict[int, bool] = {}
     ms = x = y = 0
+    data, size = cur.data, len(cur.data)
+    place, mouse = _PLACE.unpack_from, MOUSE
+    pos = cur.pos
     while True:
+        # A mouse event with all its bytes there, read straight off the bytes (they
+        # are most of a file); anything else through the cursor, which says what is
+        # missing where.
+        if pos + 6 <= size and 1 <= data[pos] <= 12:
+            code = data[pos]
+            ms += data[pos + 1]
+            dx, dy = place(data, pos + 2)
+            pos += 6
+            if len(events) >= MAX_EVENTS:
+                raise VideoError(f"more than {MAX_EVENTS} mouse events")
+            kind = mouse.get(code) or _kind(code, held)
+            if dx == OFF or dy == OFF:
+                append((ms, kind, width, height))
+                continue
+            x, y = x + dx, y + dy
+            if 0 <= x < width and 0 <= y < height:
+                append((ms, kind, x, y))
+            else:
+                append((ms, kind, width, height))
+            continue
+        cur.pos = pos
         code = cur.u8("an event")
         if code == 0:
             if cur.left >= 2:
                 cur.skip(min(cur.u16be("the checksum length"), cur.left), "the checksum")
-            return events
-        if 1 <= code <= 12:
-            ms += cur.u8("an event's time")
-            dx, dy = cur.unpack(">hh", "an event's place")
-            off = dx == OFF or dy == OFF
-            if not off:
-                x, y = x + dx, y + dy
-            if len(events) >= MAX_EVENTS:
-                raise VideoError(f"more than {MAX_EVENTS} mouse events")
-            place = (width, height) if off else _place(x, y, height, width)
-            events.append(MouseEvent(ms, _kind(code, held), *place))
+            return mouse_events(events)
+        if 1 <= code <= 12:  # (its bytes run past the end: the cursor says so)
+            cur.u8("an event's time")
+            cur.unpack(">hh", "an event's place")
         elif 92 <= code <= 99:
             ms += cur.u8("an end's time")
         elif 100 <= code <= 121:
@@ -227,3 +273,4 @@ def _events_v4(cur: Cursor, height: int, width: int) -> list[MouseEvent]:
             ms += cur.u16be("a pause")  # (the game's time counts it, as Metasweeper does)
         else:
             raise VideoError(f"an event of unknown kind {code} (at byte {cur.pos - 1})")
+        pos = cur.pos

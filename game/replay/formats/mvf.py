@@ -34,7 +34,16 @@ import math
 
 from game.replay.formats import binary
 from game.replay.formats.binary import Cursor
-from game.replay.video import MAX_EVENTS, Facts, Mouse, MouseEvent, Video, VideoError, text_of
+from game.replay.video import (
+    MAX_EVENTS,
+    Facts,
+    Mouse,
+    MouseEvent,
+    Video,
+    VideoError,
+    mouse_events,
+    text_of,
+)
 
 LEVELS = {1: "beginner", 2: "intermediate", 3: "expert"}
 LOCAL = "cp1250"
@@ -91,13 +100,37 @@ def _permutation(seed: int, parts: int) -> list[tuple[int, int]]:
     return order
 
 
-def _bits(event: bytes, order: list[tuple[int, int]], start: int, count: int) -> int:
-    value = 0
-    for j in range(count):
-        byte, mask = order[start + j]
-        if event[byte] & mask:
-            value |= 1 << j
-    return value
+def _tables(order: list[tuple[int, int]], size: int) -> list[list[int]]:
+    """For each byte of an event and each of its 256 values, the bits it gives the
+    event's word: bit k of the word is the event's bit ``order[k]``. A word is then
+    the OR of one look-up a byte (the fields are slices of it)."""
+    tables = []
+    for byte in range(size):
+        gives = [0] * 8  # what each of the byte's bits gives the word
+        for k, (at, mask) in enumerate(order):
+            if at == byte:
+                gives[mask.bit_length() - 1] |= 1 << k
+        table = [0] * 256
+        for value in range(1, 256):
+            low = value & -value
+            table[value] = table[value ^ low] | gives[low.bit_length() - 1]
+        tables.append(table)
+    return tables
+
+
+def _words(raw: bytes, tables: list[list[int]], size: int) -> list[int]:
+    """Each event's bits in the key's order, as one number an event."""
+    if size == 5:
+        t0, t1, t2, t3, t4 = tables
+        return [
+            t0[a] | t1[b] | t2[c] | t3[d] | t4[e]
+            for a, b, c, d, e in zip(*(raw[i::5] for i in range(5)), strict=True)
+        ]
+    t0, t1, t2, t3, t4, t5 = tables
+    return [
+        t0[a] | t1[b] | t2[c] | t3[d] | t4[e] | t5[f]
+        for a, b, c, d, e, f in zip(*(raw[i::6] for i in range(6)), strict=True)
+    ]
 
 
 def _board(cur: Cursor, base: int) -> tuple[int, int, frozenset[tuple[int, int]]]:
@@ -135,17 +168,19 @@ def _modern(data: bytes, offset: int, version: str, *, year_release: bool = Fals
     if count > MAX_EVENTS:
         raise VideoError(f"more than {MAX_EVENTS} mouse events")
     cur.records(count, size, "mouse events")
+    raw = cur.take(count * size, "the mouse events")
+    words = _words(raw, _tables(order, size), size)
     states: list[State] = []
-    for _ in range(count):
-        event = cur.take(size, "a mouse event")
-        right, middle, left = (_bits(event, order, n, 1) for n in range(3))
+    append = states.append
+    for word in words:
+        right, middle, left = word & 1, word >> 1 & 1, word >> 2 & 1
         if year_release:
-            y, x = _bits(event, order, 3, 11) - 32, _bits(event, order, 14, 11) - 32
-            ms = _bits(event, order, 25, 22)
+            y, x = (word >> 3 & 0x7FF) - 32, (word >> 14 & 0x7FF) - 32
+            ms = word >> 25 & 0x3FFFFF
         else:
-            y, x = _bits(event, order, 3, 9), _bits(event, order, 12, 9)
-            ms = _bits(event, order, 28, 10) * 1000 + _bits(event, order, 21, 7) * 10
-        states.append((ms, left, right, middle, x, y))
+            y, x = word >> 3 & 0x1FF, word >> 12 & 0x1FF
+            ms = (word >> 28 & 0x3FF) * 1000 + (word >> 21 & 0x7F) * 10
+        append((ms, left, right, middle, x, y))
     date = f"{year:04d}-{month:02d}-{day:02d} {hour:02d}:{minute:02d}:{second:02d}"
     facts = Facts(
         player=player,
@@ -214,22 +249,25 @@ def _events(states: list[State], rows: int, cols: int) -> tuple[MouseEvent, ...]
     """The buttons' states as presses, releases and moves (the first state's pressed
     buttons as presses: the program saves no press before its clock starts)."""
     width, height = cols * 16, rows * 16
-    events: list[MouseEvent] = []
-    previous: State | None = None
-    for state in states:
-        ms, left, right, middle, x, y = state
-        ex, ey = (x, y) if 0 <= x < width and 0 <= y < height else (width, height)
-        if previous is None:
-            held = [kind for kind, down in zip(DOWNS, (left, right, middle), strict=True) if down]
-            events.append(MouseEvent(ms, held[-1] if held else Mouse.MOVE, ex, ey))
-        else:
-            _, pl, pr, pm, px, py = previous
-            if (x, y) != (px, py):
-                events.append(MouseEvent(ms, Mouse.MOVE, ex, ey))
+    events: list[tuple[int, Mouse, int, int]] = []  # (made MouseEvents at the end)
+    append, move = events.append, Mouse.MOVE
+    if not states:
+        return ()
+    ms, pl, pr, pm, px, py = states[0]
+    ex, ey = (px, py) if 0 <= px < width and 0 <= py < height else (width, height)
+    held = [kind for kind, down in zip(DOWNS, (pl, pr, pm), strict=True) if down]
+    append((ms, held[-1] if held else move, ex, ey))
+    for ms, left, right, middle, x, y in states[1:]:
+        if x != px or y != py:
+            ex, ey = (x, y) if 0 <= x < width and 0 <= y < height else (width, height)
+            append((ms, move, ex, ey))
+            px, py = x, y
+        if left != pl or right != pr or middle != pm:  # presses, then releases
+            ex, ey = (x, y) if 0 <= x < width and 0 <= y < height else (width, height)
             changes = ((left, pl), (right, pr), (middle, pm))
-            for turn, pressed in ((DOWNS, True), (UPS, False)):  # presses, then releases
+            for turn, pressed in ((DOWNS, True), (UPS, False)):
                 for kind, (now, before) in zip(turn, changes, strict=True):
                     if now != before and bool(now) is pressed:
-                        events.append(MouseEvent(ms, kind, ex, ey))
-        previous = state
-    return tuple(events)
+                        append((ms, kind, ex, ey))
+            pl, pr, pm = left, right, middle
+    return mouse_events(events)

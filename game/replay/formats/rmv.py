@@ -41,7 +41,16 @@ from datetime import datetime, timezone
 
 from game.replay.formats import binary
 from game.replay.formats.binary import Cursor
-from game.replay.video import MAX_EVENTS, Facts, Mouse, MouseEvent, Video, VideoError, text_of
+from game.replay.video import (
+    MAX_EVENTS,
+    Facts,
+    Mouse,
+    MouseEvent,
+    Video,
+    VideoError,
+    mouse_events,
+    text_of,
+)
 
 MOUSE = binary.MOUSE_CODES
 LEVELS = ("beginner", "intermediate", "expert", "custom")
@@ -133,7 +142,7 @@ def _events(
     """The mouse events, how the game ended and its time (ms)."""
     data = cur.data
     pos, end = cur.pos, len(data)
-    events: list[MouseEvent] = []
+    events: list[tuple[int, Mouse, int, int]] = []  # (made MouseEvents at the end)
     append = events.append
     width, height = cols * size, rows * size
     ms = x = y = 0
@@ -174,15 +183,15 @@ def _events(
                 raise VideoError("the file ends inside its last event")
             time_ms = data[pos] << 16 | data[pos + 1] << 8 | data[pos + 2]
             cur.pos = pos + 3
-            return tuple(events), ENDS[code], time_ms
+            return mouse_events(events), ENDS[code], time_ms
         else:
             raise VideoError(f"an event of unknown kind {code} (at byte {pos - 1})")
         if len(events) >= MAX_EVENTS:
             raise VideoError(f"more than {MAX_EVENTS} mouse events")
         ex, ey = (x, y) if 0 <= x < width and 0 <= y < height else (width, height)
         if not events:  # the first left press is not recorded: it is put back
-            append(MouseEvent(ms, Mouse.LEFT_DOWN, ex, ey))
-        append(MouseEvent(ms, MOUSE[code], ex, ey))
+            append((ms, Mouse.LEFT_DOWN, ex, ey))
+        append((ms, MOUSE[code], ex, ey))
 
 
 def _stamp(result: bytes) -> str:
