@@ -220,6 +220,8 @@ def test_wheel_carries_the_assets_the_code_and_the_console_script(wheel: Path) -
         "LICENSE-NotoSansCJK.txt",
     ):
         assert f"game/fonts/{font}" in names
+    for code in ("zh_CN", "de", "pl", "ja"):  # the translations (game/language)
+        assert f"game/language/locale/{code}/LC_MESSAGES/minesweeper.mo" in names
     for package in ("game/session/__init__.py", "game/persist/__init__.py"):
         assert package in names
     for module in ("game/__init__.py", "game/view/assets.py", "game/version.py"):

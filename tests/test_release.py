@@ -248,6 +248,12 @@ def test_the_sdist_holds_everything_the_tests_and_builds_need(dists: dict[str, P
         "sprites/sheet.png",
         "sounds/reveal.wav",
         "fonts/DejaVuSans.ttf",
+        "fonts/NotoSansCJKsc-Subset.otf",
+        "babel.cfg",
+        "tools/catalogs.py",
+        "game/language/locale/minesweeper.pot",
+        "game/language/locale/zh_CN/LC_MESSAGES/minesweeper.po",
+        "game/language/locale/zh_CN/LC_MESSAGES/minesweeper.mo",
     ):
         assert (top / needed).is_file(), needed
     tests_here = {p.name for p in (ROOT / "tests").glob("*.py")}
@@ -549,6 +555,8 @@ def test_the_one_file_executable_carries_the_licences() -> None:
     assert "game/fonts/LICENSE-DejaVu.txt" in inside
     assert "game/fonts/LICENSE-NotoSansCJK.txt" in inside
     assert "game/fonts/NotoSansCJKsc-Subset.otf" in inside
+    for code in ("zh_CN", "de", "pl", "ja"):
+        assert f"game/language/locale/{code}/LC_MESSAGES/minesweeper.mo" in inside
 
 
 # --- the workflows, .ci/run and the README's commands --------------------------------

@@ -18,6 +18,7 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 from game.core import Status
+from game.language import gettext, ngettext
 from game.modes.mode import Mode
 from game.modes.practice import Practice
 from game.persist import GameRecord, finished_at_text
@@ -25,7 +26,7 @@ from game.replay.format import player_name
 from game.session import PlaySession
 from game.session.table import GameEnded, GameTag, Result, TableEvent
 from game.view.widgets.clipboard import copy
-from game.words import count, seconds
+from game.words import seconds
 
 
 def unranked_line(mode: Mode, why: str, deaths: int) -> str:
@@ -265,14 +266,25 @@ class EndOfGame:
                 lines.append(line)
         if tag.mode.code is not None and rank.ranked:
             record_ms, games = self.profile.history.code_record(tag.mode.code)
-            shown = "none yet" if record_ms is None else seconds(record_ms)
-            lines.append(f"This board code: best {shown}, {count(games, 'game')} played.")
+            shown = gettext("none yet") if record_ms is None else seconds(record_ms)
+            lines.append(
+                ngettext(
+                    "This board code: best {best}, {n} game played.",
+                    "This board code: best {best}, {n} games played.",
+                    games,
+                ).format(best=shown, n=games)
+            )
         if tag.mode.daily is not None:
             day = tag.mode.daily
             stats = self.profile.history.daily(date.fromisoformat(day))
             today = "-" if stats.today_ms is None else seconds(stats.today_ms)
-            streak = count(stats.streak, "day")
-            lines.append(f"Daily board of {day}: best today {today}, streak {streak}.")
+            lines.append(
+                ngettext(
+                    "Daily board of {day}: best today {today}, streak {n} day.",
+                    "Daily board of {day}: best today {today}, streak {n} days.",
+                    stats.streak,
+                ).format(day=day, today=today, n=stats.streak)
+            )
         kept = self.replay_note.startswith("Replay kept")
         dialog = screens.game_panel(
             session.summary(),

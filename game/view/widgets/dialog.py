@@ -32,6 +32,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.language import gettext
 from game.view.sprites import SpriteSheet
 from game.view.theme import current as theme
 from game.view.widgets.button import Presser, paint_button
@@ -65,6 +66,10 @@ class Arrangement:
 
 class Dialog:
     """A modal box over the game: answers events, draws itself, says when it is done.
+
+    Its title and its buttons' words are English and are drawn in the player's
+    language (game.language.gettext, at each layout: ``relayout`` after a change);
+    a button is named by its English words (``choose``, ``button_rect``, ``result``).
 
     ``closed`` becomes True once the player has answered, and ``result`` holds the
     answer (None when cancelled). Subclasses fill the body and decide what the keys do.
@@ -139,6 +144,10 @@ class Dialog:
     def dirty(self) -> bool:
         """True when the dialog's look changed since it was last drawn."""
         return self._dirty
+
+    def relayout(self) -> None:
+        """Lay out and draw again at the next draw (its words changed: a new language)."""
+        self._changed()
 
     @property
     def rect(self) -> pygame.Rect | None:
@@ -285,7 +294,7 @@ class Dialog:
         clip = pygame.Rect(
             style.bevel, top, width - 2 * style.bevel, max(bottom - style.gap // 2 - top, 0)
         )
-        title = ellipsize(style.font, self.title, width - 2 * (style.bevel + z) - 6 * z)
+        title = ellipsize(style.font, gettext(self.title), width - 2 * (style.bevel + z) - 6 * z)
         return Arrangement(style, (width, height), layout.pieces, buttons, title, clip)
 
     def _try_layout(self, style: Style, avail_w: int) -> Arrangement:
@@ -294,12 +303,12 @@ class Dialog:
         max_inner = max(avail_w - chrome, 1)
         pieces = self._body(style, max_inner)
         widths = [
-            max(style.width(label) + 2 * style.button_pad, style.button_min_w)
+            max(style.width(gettext(label)) + 2 * style.button_pad, style.button_min_w)
             + (2 * z if label == self.default else 0)
             for label in self.buttons
         ]
         row_w = sum(widths) + style.button_gap * max(len(widths) - 1, 0)
-        title_w = style.width(self.title) + 8 * z
+        title_w = style.width(gettext(self.title)) + 8 * z
         inner = max([row_w, title_w, MIN_WIDTH * z - chrome] + [p.width for p in pieces])
         width = inner + chrome
         x = style.bevel + style.pad
@@ -317,7 +326,7 @@ class Dialog:
         if self.buttons:
             y += style.button_h
         height = y + style.pad + style.bevel
-        return Arrangement(style, (width, height), pieces, buttons, self.title)
+        return Arrangement(style, (width, height), pieces, buttons, gettext(self.title))
 
     def _paint(self, size: tuple[int, int], sprites: SpriteSheet) -> None:
         layout = self._layout(size, sprites.zoom)
@@ -325,7 +334,7 @@ class Dialog:
         z = style.zoom
         width, height = layout.size
         title = ellipsize(style.font, layout.title, width - 2 * (style.bevel + z) - 6 * z)
-        self.cut = layout.body_clip is not None or title != self.title
+        self.cut = layout.body_clip is not None or title != gettext(self.title)
         self.scale, self.font_size = z, style.size
         image = pygame.Surface((width, height))
         if pygame.display.get_surface() is not None:
@@ -348,7 +357,7 @@ class Dialog:
                 image,
                 scaled,
                 style,
-                label,
+                gettext(label),
                 rect,
                 pressed=self._presser.pressed(label),
                 default=label == self.default,
