@@ -115,3 +115,32 @@ def test_wrapping_loses_nothing_and_fits(text: str, width: int) -> None:
     assert "".join(lines).replace(" ", "") == text.replace(" ", "")
     for line in lines:
         assert font.size(line)[0] <= width or len(line) == 1
+
+
+def test_every_character_of_the_translations_is_in_a_shipped_font() -> None:
+    import pygame.freetype
+
+    from game.language import CATALOGS
+
+    pygame.freetype.init()
+    shipped = [pygame.freetype.Font(asset_path("fonts", name), 12) for name in (REGULAR, CJK)]
+    for po in CATALOGS.glob("*/LC_MESSAGES/*.po"):
+        for character in set(po.read_text(encoding="utf-8")) - set("\n\t"):
+            assert any(font.get_metrics(character)[0] is not None for font in shipped), (
+                f"{po.parent.parent.name}: {character!r} is in no shipped font"
+            )
+
+
+def test_a_character_neither_shipped_font_has_comes_from_the_system() -> None:
+    rare = "\u3400"  # (CJK extension A: not in GB2312, JIS X 0208 or KS X 1001)
+    assert font_for(rare) != str(asset_path("fonts", CJK))
+    font = ui_font(16)
+    picture = font.render(f"a{rare}b", True, (0, 0, 0))
+    assert picture.get_size() == font.size(f"a{rare}b")
+    if font_for(rare) is None:
+        pytest.skip("no font of this system has U+3400")
+    assert drawn_alone(font, rare) != tofu(16, rare)
+
+
+def drawn_alone(font: pygame.font.Font, character: str) -> bytes:
+    return pygame.image.tobytes(font.render(character, True, (0, 0, 0)), "RGBA")

@@ -230,6 +230,8 @@ def test_lang_on_the_command_line_speaks_for_the_session_only(tmp_path: Path) ->
         assert language.current() == "zh_CN"
         assert application.menubar.title_rect(0).w == title_width("游戏")
         assert application.prefs.settings.language == "en"  # the kept one is untouched
+        assert application.play.checked(Command.LANGUAGE_ZH_CN) is True  # the one spoken
+        assert application.play.checked(Command.LANGUAGE_EN) is False
     finally:
         application.close()
 

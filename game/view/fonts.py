@@ -115,7 +115,8 @@ def system_fonts() -> list[str]:
             ordered += [f for f in families if f not in SYSTEM_FAMILIES]
             for family in ordered:
                 path = pygame.font.match_font(family)
-                if path and path not in found and Path(path).suffix.lower() in {".ttf", ".otf"}:
+                readable = path and Path(path).suffix.lower() in {".ttf", ".otf", ".ttc"}
+                if readable and path not in found:
                     found.append(path)
         except (OSError, pygame.error):  # no font list on this system: none to fall back on
             found = []

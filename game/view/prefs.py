@@ -85,6 +85,8 @@ class Prefs:
         from game.view import toggles
 
         setting = toggles.setting_of(command)
+        if setting is toggles.LANGUAGE:  # the language spoken (--lang's, for a session)
+            return bool(setting.commands[command] == language.current())
         return None if setting is None else setting.checked(command, self.settings)
 
     def next_theme(self) -> None:
