@@ -115,8 +115,9 @@ def system_fonts() -> list[str]:
             ordered += [f for f in families if f not in SYSTEM_FAMILIES]
             for family in ordered:
                 path = pygame.font.match_font(family)
-                readable = path and Path(path).suffix.lower() in {".ttf", ".otf", ".ttc"}
-                if readable and path not in found:
+                if path is None or Path(path).suffix.lower() not in {".ttf", ".otf", ".ttc"}:
+                    continue  # (a bitmap font: pygame's Font cannot open it at any size)
+                if path not in found:
                     found.append(path)
         except (OSError, pygame.error):  # no font list on this system: none to fall back on
             found = []
