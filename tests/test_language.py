@@ -277,3 +277,26 @@ def test_the_menu_bar_fits_the_beginner_window_at_zoom_1_in_every_language(code:
     language.use(code)
     bar = sum(title_width(menu.shown) for menu in MENUS) + 2
     assert bar <= 9 * 16 + 2 * 12  # (Beginner's window at zoom 1: nine cells and its frame)
+
+
+@pytest.mark.parametrize(
+    ("code", "time", "when"),
+    [
+        ("en", "3.796 s", "2026-02-07"),
+        ("de", "3,796 s", "07.02.2026"),
+        ("pl", "3,796 s", "07.02.2026"),
+        ("zh_CN", "3.796 s", "2026年2月7日"),
+        ("ja", "3.796 s", "2026年2月7日"),
+    ],
+)
+def test_numbers_and_days_are_written_as_the_language_writes_them(
+    code: str, time: str, when: str
+) -> None:
+    from datetime import date
+
+    from game.words import seconds
+
+    language.use(code)
+    assert seconds(3796) == time
+    assert language.decimal(0.5, 2) == ("0,50" if code in ("de", "pl") else "0.50")
+    assert language.day(date(2026, 2, 7)) == when

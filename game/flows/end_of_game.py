@@ -18,6 +18,7 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 from game.core import Status
+from game.language import day as language_day
 from game.language import gettext, ngettext
 from game.modes.mode import Mode
 from game.modes.practice import Practice
@@ -283,7 +284,7 @@ class EndOfGame:
                     "Daily board of {day}: best today {today}, streak {n} day.",
                     "Daily board of {day}: best today {today}, streak {n} days.",
                     stats.streak,
-                ).format(day=day, today=today, n=stats.streak)
+                ).format(day=language_day(date.fromisoformat(day)), today=today, n=stats.streak)
             )
         kept = self.replay_note.startswith("Replay kept")
         dialog = screens.game_panel(

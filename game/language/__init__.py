@@ -19,7 +19,9 @@ How to mark words: ``gettext("New")`` where they are drawn; ``N_("New")`` where
 they are defined and translated later, when drawn (a table of labels);
 ``ngettext("{n} game", "{n} games", n)`` where a number is involved (each
 language has its own plural forms: Polish three); ``pgettext(context, words)``
-where the same English words mean two things.
+where the same English words mean two things. Numbers and days are written as
+the language writes them: ``decimal`` (a decimal comma in German and Polish) and
+``day`` (26.11.2026, 2026年11月26日).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ import locale
 import os
 import sys
 from collections.abc import Mapping
+from datetime import date
 from pathlib import Path
 
 DOMAIN = "minesweeper"
@@ -161,6 +164,29 @@ def pgettext(context: str, message: str) -> str:
     """The words in the language in use, where the English words mean more than one
     thing (the context says which)."""
     return _translation.pgettext(context, message)
+
+
+DECIMAL_COMMA = frozenset({"de", "pl"})
+"""The languages that write a decimal comma (3,796 s); the others a point."""
+DATES = {
+    "en": "{y:04d}-{m:02d}-{d:02d}",
+    "zh_CN": "{y}年{m}月{d}日",
+    "de": "{d:02d}.{m:02d}.{y}",
+    "pl": "{d:02d}.{m:02d}.{y}",
+    "ja": "{y}年{m}月{d}日",
+}
+"""A day as each language writes it (English: ISO 8601, as the game always has)."""
+
+
+def decimal(value: float, digits: int) -> str:
+    """A number with a fixed count of decimals, as the language writes it."""
+    text = f"{value:.{digits}f}"
+    return text.replace(".", ",") if _current in DECIMAL_COMMA else text
+
+
+def day(when: date) -> str:
+    """A day (a date) as the language writes it: 2026-11-26, 26.11.2026, 2026年11月26日."""
+    return DATES.get(_current, DATES[ENGLISH]).format(y=when.year, m=when.month, d=when.day)
 
 
 def N_(message: str) -> str:
