@@ -144,3 +144,28 @@ def test_a_character_neither_shipped_font_has_comes_from_the_system() -> None:
 
 def drawn_alone(font: pygame.font.Font, character: str) -> bytes:
     return pygame.image.tobytes(font.render(character, True, (0, 0, 0)), "RGBA")
+
+
+def test_a_name_of_thousands_of_unassigned_characters_is_measured_at_once() -> None:
+    import time
+
+    hostile = "".join(chr(c) for c in range(0xE000, 0xE000 + 3000))  # private use
+    hostile += "".join(chr(c) for c in range(0x10FFFF - 3000, 0x10FFFF))  # unassigned
+    font = ui_font(12)
+    start = time.perf_counter()
+    width, height = font.size(hostile)
+    assert width > 0 and height == font.get_height()
+    assert time.perf_counter() - start < 5  # (no font is searched for any of them)
+
+
+def test_thousands_of_rare_characters_no_font_has_cannot_stall_the_window() -> None:
+    import time
+
+    # Assigned characters of scripts few systems have fonts for (Egyptian hieroglyphs,
+    # cuneiform): each is looked for in the system's fonts only while a budget lasts.
+    rare = "".join(chr(c) for c in range(0x13000, 0x13000 + 1000))
+    rare += "".join(chr(c) for c in range(0x12000, 0x12000 + 900))
+    font = ui_font(12)
+    start = time.perf_counter()
+    assert font.size(rare)[0] > 0
+    assert time.perf_counter() - start < 5

@@ -22,6 +22,7 @@ Fonts are opened once per size and weight and forgotten when pygame shuts down
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -63,20 +64,32 @@ SYSTEM_FAMILIES = (
 """The system's fonts tried first for a character neither shipped font has (by
 pygame's family names: lower case, no spaces); then every other font the system has."""
 
+NO_GLYPH = frozenset({"Cc", "Cs", "Co", "Cn"})
+"""Unicode's categories no font is searched for: controls, surrogates, private use and
+unassigned code points (a hostile file's name can hold thousands of them)."""
+
 _open: dict[tuple[int, bool], UIFont] = {}
 _fallbacks: dict[tuple[str, int, bool], pygame.font.Font] = {}
 _maps: dict[str, Callable[[str], bool]] = {}
 """Per font file: whether it has a character (read once per character)."""
 _system: list[str] | None = None
 """The system's font files, in the order they are tried (read at the first need)."""
+SYSTEM_SEARCHES = 64
+"""How many characters, at most, are looked for in the system's fonts in a session
+(a player's name has a few; each new one costs a few milliseconds):
+a search reads every font's map, so a hostile name of thousands of rare characters
+cannot stall the window (past this, what the shipped fonts lack is drawn as a box)."""
+_searches_left = SYSTEM_SEARCHES
 _chosen: dict[str, str | None] = {}
 """Per character DejaVu lacks: the font file that draws it (None: no font has it)."""
 
 
 def _forget() -> None:
+    global _searches_left
     _open.clear()
     _fallbacks.clear()
     _maps.clear()  # (their faces closed with pygame.freetype)
+    _searches_left = SYSTEM_SEARCHES  # (a new session, a new budget)
 
 
 def _character_map(path: str) -> Callable[[str], bool]:
@@ -135,7 +148,15 @@ def font_for(character: str) -> str | None:
     if character in _chosen:
         return _chosen[character]
     chosen: str | None = None
-    for path in (_shipped(CJK), *system_fonts()):
+    if unicodedata.category(character) in NO_GLYPH:
+        _chosen[character] = None  # (no font draws it: not looked for, however many)
+        return None
+    global _searches_left
+    searched = [_shipped(CJK)]
+    if _searches_left > 0:  # (the system's fonts: a few ms a character, so bounded)
+        _searches_left -= 1
+        searched += system_fonts()
+    for path in searched:
         try:
             if _character_map(path)(character):
                 chosen = path
