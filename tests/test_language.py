@@ -300,3 +300,47 @@ def test_numbers_and_days_are_written_as_the_language_writes_them(
     assert seconds(3796) == time
     assert language.decimal(0.5, 2) == ("0,50" if code in ("de", "pl") else "0.50")
     assert language.day(date(2026, 2, 7)) == when
+
+
+def test_the_end_of_game_panel_speaks_polish_and_offers_keep_once(tmp_path: Path) -> None:
+    from test_window import cell_center
+    from test_window_replay import slow_click
+
+    from game import screens
+    from game.core import Status
+    from game.modes.ordinary import Ordinary
+    from game.rules import PRESETS, Difficulty
+
+    clock = FakeClock()
+    application = App(
+        cli.Options(zoom=2, sound=False, seed=1, data_dir=str(tmp_path), language="pl"),
+        clock=clock,
+    )
+    try:
+        application.run(frames=1)
+        settings = application.prefs.settings
+        application.play.play(Ordinary(PRESETS[Difficulty.BEGINNER], settings.rules, seed=77))
+        application.run(frames=1)
+        slow_click(application, clock, cell_center(application, 4, 4))
+        for row, col in application.table.game.mine_cells():
+            if application.table.game.status.is_over:
+                break
+            slow_click(application, clock, cell_center(application, row, col))
+        assert application.table.game.status is Status.LOST
+        panel = application.stage.top_dialog
+        assert panel is not None and screens.KEEP_REPLAY in panel.buttons
+        panel.choose(screens.KEEP_REPLAY)
+        application.stage.settle()
+        panel = application.stage.top_dialog
+        assert panel is not None
+        lines = " ".join(getattr(panel, "lines", []))
+        assert "Powtórka zachowana: " in lines and "nie liczy się do statystyk" not in lines
+        assert screens.KEEP_REPLAY not in panel.buttons  # kept: not offered again
+        panel.choose(screens.COPY_CODE)
+        application.stage.settle()
+        panel = application.stage.top_dialog
+        assert panel is not None
+        assert "schowk" in " ".join(getattr(panel, "lines", []))  # (schowka, schowku)
+        assert screens.KEEP_REPLAY not in panel.buttons  # still kept
+    finally:
+        application.close()

@@ -34,8 +34,8 @@ def unranked_line(mode: Mode, why: str, deaths: int) -> str:
     """What the panel says of an unranked game: its mode's word on it (a practice
     game, a replay), else why (the help it had, named); ``deaths``: how many were
     undone."""
-    said = mode.describe(deaths) or f"Unranked ({why})"
-    return f"{said}: not a record, and no statistic or streak counts it."
+    said = mode.describe(deaths) or gettext("Unranked ({why})").format(why=why)
+    return gettext("{said}: not a record, and no statistic or streak counts it.").format(said=said)
 
 
 if TYPE_CHECKING:
@@ -88,6 +88,8 @@ class EndOfGame:
         """The replay of the game that ended last (None if it was not recorded)."""
         self.replay_note = ""
         """What became of it, as the panel says."""
+        self.replay_kept = False
+        """It is in the replays folder (the panel offers no Keep then)."""
         self.game_id: int | None = None
         """The last finished game's id in the history."""
 
@@ -100,7 +102,7 @@ class EndOfGame:
             return
         if not tag.mode.keeps_replay:  # (practice: no best time, no replay kept of its own)
             self.last_replay = self.recorder.replay()
-            self.replay_note = ""
+            self.replay_note, self.replay_kept = "", False
             self.game_id = game_id
             self.show_panel(session, tag)
             return
@@ -109,7 +111,8 @@ class EndOfGame:
         )
         place = None
         if event.result is Result.WON:
-            self.viewport.window.set_title(f"Minesweeper - won in {seconds(event.summary.ms)}")
+            title = gettext("Minesweeper - won in {time}").format(time=seconds(event.summary.ms))
+            self.viewport.window.set_title(title)
             place = None if game_id is None else self.profile.best_time_place(game_id)
         if game_id is None or place is None:
             self._keep_replay(replay, tag, self.profile.last_name, best=False, game_id=game_id)
@@ -186,7 +189,7 @@ class EndOfGame:
         if replay is not None:
             replay = replace(replay, player=player_name(player))
         self.last_replay = replay
-        self.replay_note = ""
+        self.replay_note, self.replay_kept = "", False
         if replay is not None and replay.result is Status.WON:
             self.keep(replay, tag, "best" if best else "", game_id)
 
@@ -207,14 +210,19 @@ class EndOfGame:
         )
         profile = self.profile
         if not profile.writable:
-            self.replay_note = "The replay could not be kept: the data folder cannot be written."
+            self.replay_note = gettext(
+                "The replay could not be kept: the data folder cannot be written."
+            )
             return
         try:
             path = replay_files.keep(profile.folder, name, replay.to_text())
         except OSError as error:
-            self.replay_note = f"The replay could not be kept ({error.strerror or error})."
+            self.replay_note = gettext("The replay could not be kept ({error}).").format(
+                error=error.strerror or error
+            )
             return
-        self.replay_note = f"Replay kept: {path.name}"
+        self.replay_note = gettext("Replay kept: {name}").format(name=path.name)
+        self.replay_kept = True
         if game_id is not None:
             profile.history.set_replay(game_id, path.name)
 
@@ -245,8 +253,11 @@ class EndOfGame:
         try:
             path = replay_files.export(self.profile.folder, name, export_evf(replay))
         except (OSError, ValueError) as error:
-            return f"The EVF file could not be saved ({getattr(error, 'strerror', None) or error})."
-        return f"Saved for Metasweeper and the community's players: {path.name}"
+            why = getattr(error, "strerror", None) or error
+            return gettext("The EVF file could not be saved ({error}).").format(error=why)
+        return gettext("Saved for Metasweeper and the community's players: {name}").format(
+            name=path.name
+        )
 
     def show_panel(
         self, session: PlaySession, tag: GameTag, best: Difficulty | None = None
@@ -286,7 +297,7 @@ class EndOfGame:
                     stats.streak,
                 ).format(day=language_day(date.fromisoformat(day)), today=today, n=stats.streak)
             )
-        kept = self.replay_note.startswith("Replay kept")
+        kept = self.replay_kept
         dialog = screens.game_panel(
             session.summary(),
             session.board.difficulty,
@@ -304,9 +315,9 @@ class EndOfGame:
                 return  # (a new game came since)
             if result == screens.COPY_CODE and code is not None:
                 self.replay_note = (
-                    "The board code is on the clipboard."
+                    gettext("The board code is on the clipboard.")
                     if copy(code.code)
-                    else "No clipboard here: the code is shown above."
+                    else gettext("No clipboard here: the code is shown above.")
                 )
                 self.show_panel(session, tag, best)
             elif result == screens.UNDO:
@@ -315,7 +326,7 @@ class EndOfGame:
                 self.retry(replay)
             elif result == screens.ANALYSIS and replay is not None:
                 self.dialogs.analysis(
-                    replay, "This game", then=lambda: self.show_panel(session, tag, best)
+                    replay, gettext("This game"), then=lambda: self.show_panel(session, tag, best)
                 )
             elif result == screens.EXPORT_EVF and replay is not None:
                 self.replay_note = self.export_evf(replay, tag)
