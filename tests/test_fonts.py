@@ -169,3 +169,17 @@ def test_thousands_of_rare_characters_no_font_has_cannot_stall_the_window() -> N
     start = time.perf_counter()
     assert font.size(rare)[0] > 0
     assert time.perf_counter() - start < 5
+
+
+def test_a_dialogs_paragraph_of_chinese_wraps_whole_and_is_not_shortened() -> None:
+    from game.view.widgets.style import Style
+    from game.view.widgets.text import ELLIPSIS, TextPiece
+
+    text = "扫雷是一款经典的单人益智游戏，玩家需要根据数字推断地雷的位置。" * 2
+    piece = TextPiece(Style(1, 12), [text], 150)
+    assert len(piece.lines) > 2
+    assert "".join(piece.lines) == text  # every character, none cut out with "…"
+    assert not any(ELLIPSIS in line for line in piece.lines)
+    assert piece.width <= 150
+    path = "/home/player/" + "a" * 200 + ".evf"  # (a path is still shortened, not broken)
+    assert ELLIPSIS in TextPiece(Style(1, 12), [path], 150).lines[0]

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.view.lines import wrap
+from game.view.lines import pieces, wrap
 from game.view.sprites import SpriteSheet
 from game.view.widgets.pieces import Piece
 from game.view.widgets.style import Colour, Style
@@ -58,8 +58,14 @@ def shorten_middle(font: pygame.font.Font, word: str, width: int) -> str:
 
 def fit_words(font: pygame.font.Font, text: str, width: int) -> str:
     """The text with every word too wide for a line of its own shortened in the
-    middle (shorten_middle), so a path is never broken across lines."""
-    return re.sub(r"\S+", lambda m: shorten_middle(font, m.group(), width), text)
+    middle (shorten_middle), so a path is never broken across lines. Chinese and
+    Japanese, written without spaces, are no such words: their lines break between
+    characters (game.view.lines.pieces)."""
+
+    def fitted(word: str) -> str:
+        return word if len(pieces(word)) > 1 else shorten_middle(font, word, width)
+
+    return re.sub(r"\S+", lambda m: fitted(m.group()), text)
 
 
 def widest(style: Style, lines: Sequence[str]) -> int:
