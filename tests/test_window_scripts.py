@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from test_window import FakeClock, post, region
+from test_window import FakeClock, key, post, region, type_text, win_beginner
 
 from game import cli
 from game.app import App
@@ -25,8 +25,13 @@ NAME = "王嘉宁"
 
 
 @pytest.fixture
-def app() -> Iterator[App]:
-    application = App(cli.Options(zoom=2, sound=False, seed=1), clock=FakeClock())
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def app(clock: FakeClock) -> Iterator[App]:
+    application = App(cli.Options(zoom=2, sound=False, seed=1), clock=clock)
     application.run(frames=2)
     yield application
     application.close()
@@ -60,3 +65,19 @@ def test_the_viewers_bar_draws_the_chinese_name_of_an_evf_file(app: App) -> None
         screen[: len(screen) // 2]
         != region(on_ground(boxes, theme().face), (0, 0, *boxes.get_size()))[: len(screen) // 2]
     )
+
+
+def test_a_chinese_name_typed_at_a_best_time_is_kept_as_typed(app: App, clock: FakeClock) -> None:
+    win_beginner(app, clock, 9_876)
+    dialog = app.stage.top_dialog
+    assert dialog is not None and dialog.title == "A new best time!"
+    type_text(NAME)
+    app.run(frames=1)
+    assert dialog.rect is not None and not dialog.cut  # drawn whole, the name in it
+    key(pygame.K_RETURN, "\r")
+    app.run(frames=1)
+    assert app.end_of_game is not None and app.end_of_game.last_replay is not None
+    assert app.end_of_game.last_replay.player == NAME
+    kept = app.profile.folder / "replays" / app.profile.games()[0].record.replay
+    assert f"player: {NAME}" in kept.read_text(encoding="utf-8")
+    assert [entry.name for entry in app.profile.history.best_times("beginner")] == [NAME]
