@@ -15,6 +15,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
 from babel.messages.pofile import read_po
 from test_window import FakeClock, post
+from test_window_dialogs import OPENERS as DIALOGS
 
 from game import cli, language
 from game.app import App
@@ -342,5 +343,35 @@ def test_the_end_of_game_panel_speaks_polish_and_offers_keep_once(tmp_path: Path
         assert panel is not None
         assert "schowk" in " ".join(getattr(panel, "lines", []))  # (schowka, schowku)
         assert screens.KEEP_REPLAY not in panel.buttons  # still kept
+    finally:
+        application.close()
+
+
+@pytest.mark.parametrize("name", list(DIALOGS))
+@pytest.mark.parametrize("code", list(language.LANGUAGES))
+def test_every_dialog_fits_whole_at_zoom_1_on_beginner_in_every_language(
+    code: str, name: str, tmp_path: Path
+) -> None:
+    """Every dialog the game shows (test_window_dialogs.OPENERS), in each language:
+    within the window, nothing cut, the text no smaller than the dialogs' font."""
+    from test_window import key
+
+    from game.view.widgets.style import FONT_SIZE
+
+    application = App(
+        cli.Options(zoom=1, sound=False, seed=1, data_dir=str(tmp_path), language=code),
+        clock=FakeClock(),
+    )
+    try:
+        application.run(frames=1)
+        DIALOGS[name](application)
+        application.run(frames=1)
+        dialog = application.stage.top_dialog
+        assert dialog is not None and dialog.rect is not None
+        assert application.viewport.screen.get_rect().contains(dialog.rect)
+        assert not dialog.cut, f"{name} in {code} cut its text"
+        assert dialog.font_size >= FONT_SIZE
+        key(pygame.K_ESCAPE, "\x1b")
+        application.run(frames=1)
     finally:
         application.close()
