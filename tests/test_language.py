@@ -375,3 +375,30 @@ def test_every_dialog_fits_whole_at_zoom_1_on_beginner_in_every_language(
         application.run(frames=1)
     finally:
         application.close()
+
+
+@pytest.mark.parametrize("code", list(language.LANGUAGES))
+def test_every_menu_is_whole_on_screen_at_zoom_1_on_beginner_in_every_language(
+    code: str, tmp_path: Path
+) -> None:
+    application = App(
+        cli.Options(zoom=1, sound=False, seed=1, data_dir=str(tmp_path), language=code),
+        clock=FakeClock(),
+    )
+    try:
+        application.run(frames=1)
+        screen = application.viewport.screen.get_rect()
+        for index, menu in enumerate(MENUS):
+            application.menubar.open(index)
+            application.run(frames=1)
+            box = application.menubar.covered()
+            screen = application.viewport.screen.get_rect()
+            assert box is not None and screen.contains(box), (code, menu.title, box, screen)
+            assert screen.contains(application.menubar.title_rect(index))
+            for item in menu.items:
+                if item is not None:
+                    assert screen.contains(application.menubar.line_rect(item.label))
+            application.menubar.close()
+            application.run(frames=1)
+    finally:
+        application.close()
