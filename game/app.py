@@ -97,6 +97,7 @@ class App:
         for problem in self.profile.problems:  # the terminal hears them too (--data-dir)
             warn_to_stderr(problem)
         self.prefs = prefs = Prefs(self.profile, options.sound)
+        prefs.speak(options.language)
         # The command line wins over the saved settings, for this session only;
         # --seed deals the first game only.
         board = options.board or prefs.settings.board
@@ -104,6 +105,7 @@ class App:
         self.table = table = Table.of(cli.first_mode(options, board, rules), now)
         self.viewport = Viewport(board, options.zoom or prefs.settings.zoom)
         self.stage = stage = Stage(self.viewport)
+        prefs.relayout = stage.relayout
         self.dialogs = Dialogs(stage, prefs, self.profile, table)
         self.race = Race(table, stage, self.profile)
         """The ghost racing the player's board, and the pace of the personal best."""

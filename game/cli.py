@@ -11,6 +11,7 @@ from typing import TextIO
 
 from game import rules as limits
 from game.core import MAX_SEED
+from game.language import LANGUAGES
 from game.modes.mode import Mode
 from game.modes.ordinary import Ordinary
 from game.rules import PRESETS, ZOOMS, Board, BoardChoiceError, Difficulty, GameRules, parse_custom
@@ -59,6 +60,9 @@ class Options:
     """--export-history: write every game of the history to this file and stop."""
     import_history: str | None = None
     """--import-history: add the games of an exported history and stop."""
+    language: str | None = None
+    """--lang: the language of this session (a code of game.language.LANGUAGES; one
+    this version does not know is English, with no error)."""
 
 
 def _custom(text: str) -> Board:
@@ -193,6 +197,12 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--no-sound", action="store_true", help="start with sound off")
     p.add_argument("--frames", type=_frames, metavar="N", help="quit after N frames (scripts)")
     p.add_argument("--data-dir", metavar="DIR", help="keep settings and records in DIR")
+    p.add_argument(
+        "--lang",
+        metavar="CODE",
+        help=f"the language: {', '.join(LANGUAGES)} (default: the one chosen in the game, "
+        "else the system's; any other is English)",
+    )
     p.add_argument("--version", action=_VersionAction)
     return p
 
@@ -220,6 +230,7 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
         moves=args.moves,
         export_history=args.export_history,
         import_history=args.import_history,
+        language=args.lang,
     )
     if options.board_code is None and options.daily is None:
         return options

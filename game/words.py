@@ -4,6 +4,7 @@ game's result, a count with its noun."""
 from __future__ import annotations
 
 from game.core import Status
+from game.language import decimal
 
 LOOKS = ("classic", "colourblind", "contrast")
 """The window's looks by their settings names, in menu order (game.view.theme draws
@@ -14,8 +15,9 @@ RESULT_WORDS = {Status.WON: "won", Status.LOST: "lost", Status.PLAYING: "unfinis
 
 
 def seconds(ms: float) -> str:
-    """A precise time as a player reads it: 12.345 s."""
-    return f"{ms / 1000:.3f} s"
+    """A precise time as a player reads it, in the player's language: 12.345 s
+    (12,345 s in German and Polish)."""
+    return f"{decimal(ms / 1000, 3)} s"
 
 
 def result_word(status: Status) -> str:

@@ -8,6 +8,10 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# The system's language is English for the tests (a first start speaks the system's:
+# game.language), whatever the machine running them speaks.
+os.environ["LANGUAGE"] = os.environ["LC_ALL"] = os.environ["LC_MESSAGES"] = ""
+os.environ["LANG"] = "C.UTF-8"
 
 import shutil
 import sys
@@ -18,6 +22,7 @@ from pathlib import Path
 import platformdirs
 import pytest
 
+from game import language
 from game.view import theme
 
 # The player's real data folder, worked out before anything here changes the environment.
@@ -136,3 +141,11 @@ def _classic_look() -> Iterator[None]:
     theme.use(theme.DEFAULT)
     yield
     theme.use(theme.DEFAULT)
+
+
+@pytest.fixture(autouse=True)
+def _english() -> Iterator[None]:
+    """Every test starts in English, whatever language the one before chose."""
+    language.use(language.ENGLISH)
+    yield
+    language.use(language.ENGLISH)

@@ -212,8 +212,16 @@ def test_wheel_carries_the_assets_the_code_and_the_console_script(wheel: Path) -
         assert f"game/sprites/{sprite}" in names
     for sound in SOUNDS:
         assert f"game/sounds/{sound}" in names
-    for font in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "LICENSE-DejaVu.txt"):
+    for font in (
+        "DejaVuSans.ttf",
+        "DejaVuSans-Bold.ttf",
+        "LICENSE-DejaVu.txt",
+        "NotoSansCJKsc-Subset.otf",
+        "LICENSE-NotoSansCJK.txt",
+    ):
         assert f"game/fonts/{font}" in names
+    for code in ("zh_CN", "de", "pl", "ja"):  # the translations (game/language)
+        assert f"game/language/locale/{code}/LC_MESSAGES/minesweeper.mo" in names
     for package in ("game/session/__init__.py", "game/persist/__init__.py"):
         assert package in names
     for module in ("game/__init__.py", "game/view/assets.py", "game/version.py"):
@@ -332,6 +340,7 @@ def test_build_spec_puts_the_assets_where_the_wheel_does() -> None:
     assert (("sprites", "*.ico"), "game/sprites") in pairs
     assert (("sounds", "*.wav"), "game/sounds") in pairs
     assert (("fonts", "*.ttf"), "game/fonts") in pairs
+    assert (("fonts", "*.otf"), "game/fonts") in pairs
     assert (ROOT / "sprites" / "icon.ico").is_file()
     launcher = ast.parse((ROOT / "tools" / "launcher.py").read_text(encoding="utf-8"))
     imports = [n for n in ast.walk(launcher) if isinstance(n, ast.ImportFrom)]

@@ -27,6 +27,7 @@ DEFAULT_DOC: dict[str, Any] = {
     "theme": "classic",
     "keys": {},
     "ranked_beginner": False,
+    "language": None,
 }
 
 VERSION_2_DOC: dict[str, Any] = {
@@ -119,6 +120,7 @@ def test_a_version_2_file_reads_as_the_classic_look_with_nothing_else_lost() -> 
         "theme": "classic",
         "keys": {},
         "ranked_beginner": False,
+        "language": None,
     }
     assert before == VERSION_2_DOC  # read, not changed
 

@@ -95,6 +95,7 @@ def test_pyproject_declares_the_licence_as_spdx_with_its_files() -> None:
     covered = {p for pattern in patterns for p in ROOT.glob(pattern)}
     assert ROOT / "LICENSE" in covered
     assert ROOT / "fonts" / "LICENSE-DejaVu.txt" in covered
+    assert ROOT / "fonts" / "LICENSE-NotoSansCJK.txt" in covered
     assert set((ROOT / "licenses").iterdir()) <= covered
     (backend,) = [
         Requirement(r) for r in data["build-system"]["requires"] if r.startswith("setuptools")
@@ -219,6 +220,7 @@ def test_the_wheel_carries_the_licences_and_the_spdx_metadata(dists: dict[str, P
     for path in (ROOT / "licenses").iterdir():
         assert f"{info}/licenses/licenses/{path.name}" in names
     assert f"{info}/licenses/fonts/LICENSE-DejaVu.txt" in names
+    assert f"{info}/licenses/fonts/LICENSE-NotoSansCJK.txt" in names
     assert "License-Expression: MIT" in metadata_text.splitlines()
     assert "License-File: LICENSE" in metadata_text.splitlines()
     parser = configparser.ConfigParser()
@@ -246,6 +248,12 @@ def test_the_sdist_holds_everything_the_tests_and_builds_need(dists: dict[str, P
         "sprites/sheet.png",
         "sounds/reveal.wav",
         "fonts/DejaVuSans.ttf",
+        "fonts/NotoSansCJKsc-Subset.otf",
+        "babel.cfg",
+        "tools/catalogs.py",
+        "game/language/locale/minesweeper.pot",
+        "game/language/locale/zh_CN/LC_MESSAGES/minesweeper.po",
+        "game/language/locale/zh_CN/LC_MESSAGES/minesweeper.mo",
     ):
         assert (top / needed).is_file(), needed
     tests_here = {p.name for p in (ROOT / "tests").glob("*.py")}
@@ -545,6 +553,10 @@ def test_the_one_file_executable_carries_the_licences() -> None:
     for path in (ROOT / "licenses").iterdir():
         assert f"licenses/{path.name}" in inside
     assert "game/fonts/LICENSE-DejaVu.txt" in inside
+    assert "game/fonts/LICENSE-NotoSansCJK.txt" in inside
+    assert "game/fonts/NotoSansCJKsc-Subset.otf" in inside
+    for code in ("zh_CN", "de", "pl", "ja"):
+        assert f"game/language/locale/{code}/LC_MESSAGES/minesweeper.mo" in inside
 
 
 # --- the workflows, .ci/run and the README's commands --------------------------------

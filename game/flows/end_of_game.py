@@ -18,6 +18,8 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 from game.core import Status
+from game.language import day as language_day
+from game.language import gettext, ngettext
 from game.modes.mode import Mode
 from game.modes.practice import Practice
 from game.persist import GameRecord, finished_at_text
@@ -25,15 +27,15 @@ from game.replay.format import player_name
 from game.session import PlaySession
 from game.session.table import GameEnded, GameTag, Result, TableEvent
 from game.view.widgets.clipboard import copy
-from game.words import count, seconds
+from game.words import seconds
 
 
 def unranked_line(mode: Mode, why: str, deaths: int) -> str:
     """What the panel says of an unranked game: its mode's word on it (a practice
     game, a replay), else why (the help it had, named); ``deaths``: how many were
     undone."""
-    said = mode.describe(deaths) or f"Unranked ({why})"
-    return f"{said}: not a record, and no statistic or streak counts it."
+    said = mode.describe(deaths) or gettext("Unranked ({why})").format(why=why)
+    return gettext("{said}: not a record, and no statistic or streak counts it.").format(said=said)
 
 
 if TYPE_CHECKING:
@@ -109,7 +111,8 @@ class EndOfGame:
         )
         place = None
         if event.result is Result.WON:
-            self.viewport.window.set_title(f"Minesweeper - won in {seconds(event.summary.ms)}")
+            title = gettext("Minesweeper - won in {time}").format(time=seconds(event.summary.ms))
+            self.viewport.window.set_title(title)
             place = None if game_id is None else self.profile.best_time_place(game_id)
         if game_id is None or place is None:
             self._keep_replay(replay, self.profile.last_name, best=False, game_id=game_id)
@@ -197,14 +200,18 @@ class EndOfGame:
         name = replay_files.file_name(replay, label)
         profile = self.profile
         if not profile.writable:
-            self.replay_note = "The replay could not be kept: the data folder cannot be written."
+            self.replay_note = gettext(
+                "The replay could not be kept: the data folder cannot be written."
+            )
             return
         try:
             path = replay_files.keep(profile.folder, name, replay.to_text())
         except OSError as error:
-            self.replay_note = f"The replay could not be kept ({error.strerror or error})."
+            self.replay_note = gettext("The replay could not be kept ({error}).").format(
+                error=error.strerror or error
+            )
             return
-        self.replay_note = f"Replay kept: {path.name}"
+        self.replay_note = gettext("Replay kept: {name}").format(name=path.name)
         self.kept_as = path.name
         if game_id is not None:
             profile.history.set_replay(game_id, path.name)
@@ -228,8 +235,11 @@ class EndOfGame:
         try:
             path = replay_files.export(self.profile.folder, name, export_evf(replay))
         except (OSError, ValueError) as error:
-            return f"The EVF file could not be saved ({getattr(error, 'strerror', None) or error})."
-        return f"Saved for Metasweeper and the community's players: {path.name}"
+            why = getattr(error, "strerror", None) or error
+            return gettext("The EVF file could not be saved ({error}).").format(error=why)
+        return gettext("Saved for Metasweeper and the community's players: {name}").format(
+            name=path.name
+        )
 
     def show_panel(self, session: PlaySession, tag: GameTag, best: Category | None = None) -> None:
         """The end-of-game panel: statistics, the board code (copyable), the replay;
@@ -240,7 +250,8 @@ class EndOfGame:
         replay = self.last_replay
         lines = [self.replay_note] if self.replay_note else []
         if self.kept_as is not None and self.kept_as not in self.replay_note:
-            lines.insert(0, f"Replay kept: {self.kept_as}")  # (kept before the last button)
+            kept_line = gettext("Replay kept: {name}").format(name=self.kept_as)
+            lines.insert(0, kept_line)  # (kept before the last button)
         rank = tag.mode.standing(session)
         if rank.why is not None:
             lines.append(unranked_line(tag.mode, rank.why, self.table.deaths))
@@ -250,14 +261,25 @@ class EndOfGame:
                 lines.append(line)
         if tag.mode.code is not None and rank.ranked:
             record_ms, games = self.profile.history.code_record(tag.mode.code)
-            shown = "none yet" if record_ms is None else seconds(record_ms)
-            lines.append(f"This board code: best {shown}, {count(games, 'game')} played.")
+            shown = gettext("none yet") if record_ms is None else seconds(record_ms)
+            lines.append(
+                ngettext(
+                    "This board code: best {best}, {n} game played.",
+                    "This board code: best {best}, {n} games played.",
+                    games,
+                ).format(best=shown, n=games)
+            )
         if tag.mode.daily is not None:
             day = tag.mode.daily
             stats = self.profile.history.daily(date.fromisoformat(day))
             today = "-" if stats.today_ms is None else seconds(stats.today_ms)
-            streak = count(stats.streak, "day")
-            lines.append(f"Daily board of {day}: best today {today}, streak {streak}.")
+            lines.append(
+                ngettext(
+                    "Daily board of {day}: best today {today}, streak {n} day.",
+                    "Daily board of {day}: best today {today}, streak {n} days.",
+                    stats.streak,
+                ).format(day=language_day(date.fromisoformat(day)), today=today, n=stats.streak)
+            )
         kept = self.kept_as is not None
         dialog = game_panel(
             session.summary(),
@@ -276,9 +298,9 @@ class EndOfGame:
                 return  # (a new game came since)
             if result is PanelAnswer.COPY_CODE and code is not None:
                 self.replay_note = (
-                    "The board code is on the clipboard."
+                    gettext("The board code is on the clipboard.")
                     if copy(code.code)
-                    else "No clipboard here: the code is shown above."
+                    else gettext("No clipboard here: the code is shown above.")
                 )
                 self.show_panel(session, tag, best)
             elif result is PanelAnswer.UNDO:
@@ -289,7 +311,7 @@ class EndOfGame:
                 self.retry(replay)
             elif result is PanelAnswer.ANALYSIS and replay is not None:
                 self.dialogs.analysis(
-                    replay, "This game", then=lambda: self.show_panel(session, tag, best)
+                    replay, gettext("This game"), then=lambda: self.show_panel(session, tag, best)
                 )
             elif result is PanelAnswer.EXPORT_EVF and replay is not None:
                 self.replay_note = self.export_evf(replay)

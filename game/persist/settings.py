@@ -18,6 +18,9 @@ Version history:
      and is no damage.
   4  "keys" ({command: [key names]}): the keys the player rebound (the others keep
      the command table's). A command this version does not know is kept, unused.
+     Later, in the same version (a key older code ignores): "language" (a code of
+     game.language.LANGUAGES, or null before the first start chose the system's); a
+     code this version does not know reads as English, and is no damage.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.language import LANGUAGES, choose
 from game.persist import schema
 from game.persist.schema import DataError, JsonObject
 from game.rules import (
@@ -159,6 +163,9 @@ class Settings:
     """The keys the player rebound, by command name (the rest: the command table's)."""
     ranked_beginner: bool = False
     """Beginner is the ranked 8x8 board (the community's), with records of its own."""
+    language: str | None = None
+    """The language (a code of game.language.LANGUAGES); None until the first start
+    chooses the system's."""
 
     def __post_init__(self) -> None:
         for name in _FLAGS:
@@ -181,6 +188,8 @@ class Settings:
         if not isinstance(self.keys, tuple):
             raise DataError("setting 'keys' must be a tuple of (command, keys)")
         _keys_from_json({name: list(keys) for name, keys in self.keys})
+        if self.language is not None and self.language not in LANGUAGES:
+            raise DataError(f"setting 'language' must be one of {', '.join(LANGUAGES)}")
 
     @property
     def rules(self) -> GameRules:
@@ -202,6 +211,7 @@ class Settings:
             "theme": self.theme,
             "keys": {name: list(keys) for name, keys in self.keys},
             "ranked_beginner": self.ranked_beginner,
+            "language": self.language,
         }
 
     @classmethod
@@ -210,7 +220,8 @@ class Settings:
 
         Raises FutureVersionError for a newer version and DataError for anything
         mistyped or out of range. Missing keys take their defaults; unknown keys
-        are ignored, and so is a theme this version does not know (classic).
+        are ignored, and so is a theme this version does not know (classic), and a
+        language (English).
         """
         what = "settings"
         doc = schema.upgrade(schema.require_object(value, what), SETTINGS_VERSION, _UPGRADES, what)
@@ -230,4 +241,9 @@ class Settings:
             values["theme"] = theme if isinstance(theme, str) and theme in LOOKS else LOOKS[0]
         if "keys" in doc:
             values["keys"] = _keys_from_json(doc["keys"])
+        if doc.get("language") is not None:
+            language = doc["language"]
+            if not isinstance(language, str):
+                raise DataError("setting 'language' must be a language's code")
+            values["language"] = choose(language)  # (one we do not know: English)
         return cls(**values)

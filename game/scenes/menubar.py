@@ -38,6 +38,9 @@ class MenuBarScene(Scene):
     def modal(self) -> bool:  # type: ignore[override]
         return self.menubar.is_open
 
+    def relayout(self) -> None:
+        self.menubar.relayout()
+
     def handle(self, event: pygame.event.Event) -> bool:
         """Give the menu bar what is its; True if it took the event."""
         kind, menubar = event.type, self.menubar

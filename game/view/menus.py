@@ -4,15 +4,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.language import LANGUAGES, gettext
 from game.view.commands import Command
 
 
 @dataclass(frozen=True)
 class MenuItem:
-    """A line of a menu: the command it gives, and its words."""
+    """A line of a menu: the command it gives, and its words (in English)."""
 
     command: Command
     label: str
+    translated: bool = True
+    """False: the words are the same in every language (a language's own name)."""
+
+    @property
+    def shown(self) -> str:
+        """The words in the player's language."""
+        return gettext(self.label) if self.translated else self.label
 
 
 SEPARATOR = None
@@ -25,6 +33,11 @@ class Menu:
 
     title: str
     items: tuple[MenuItem | None, ...]
+
+    @property
+    def shown(self) -> str:
+        """The title in the player's language."""
+        return gettext(self.title)
 
 
 _MENU_TEXT = """
@@ -67,6 +80,8 @@ Zoom out                        zoom out
 Classic look                    classic look
 Colour-blind safe look          colour-blind safe look
 High contrast look              high contrast look
+-
+*languages*
 [Help]
 Keys                            help
 Rules                           rules
@@ -74,7 +89,14 @@ Rules                           rules
 About                           about
 """
 """Each menu: its title in brackets, then a line per item: its words, then the value
-of the Command it gives (game.view.commands); "-" for a separator."""
+of the Command it gives (game.view.commands); "-" for a separator; "*languages*" for
+a line per language (game.language.LANGUAGES), each named in itself.
+
+The words are English: the menu bar translates them as it draws them (so a new
+language shows at once), and tools/catalogs.py extracts them for the catalogs."""
+
+
+LANGUAGE_LINES = "*languages*"
 
 
 def _menus(text: str) -> tuple[Menu, ...]:
@@ -84,6 +106,11 @@ def _menus(text: str) -> tuple[Menu, ...]:
             menus.append((line.strip("[]"), []))
         elif line == "-":
             menus[-1][1].append(SEPARATOR)
+        elif line == LANGUAGE_LINES:
+            menus[-1][1].extend(
+                MenuItem(Command(f"language {code}"), name, translated=False)
+                for code, name in LANGUAGES.items()
+            )
         else:
             words, _, command = line.partition("  ")
             menus[-1][1].append(MenuItem(Command(command.strip()), words))

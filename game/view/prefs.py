@@ -3,8 +3,11 @@ the sound, and the key map; the toggle commands are made from game.view.toggles'
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 
+from game import language
+from game.language import gettext
 from game.persist import Profile, Settings
 from game.view import theme as themes
 from game.view.commands import AnyCommand, Command, DuplicateKeyError, KeyMap
@@ -32,6 +35,16 @@ class Prefs:
             open_now=False,  # (the window opens it once its first frame is on screen)
         )
         self.keymap = keymap_of(self.settings)
+        self.relayout: Callable[[], None] = lambda: None
+        """Lay the window out and draw it again (the window sets it): the language
+        changed, and every word on screen with it."""
+
+    def speak(self, command_line: str | None = None) -> None:
+        """Speak the language of this start: the command line's (this session only),
+        else the settings' (the system's at the first start, kept from then on)."""
+        if self.settings.language is None:
+            self.change(language=language.system_language())
+        language.use(command_line or self.settings.language or language.ENGLISH)
 
     def save(self, settings: Settings) -> None:
         """Apply new settings and keep them (a game in progress keeps its rules)."""
@@ -39,8 +52,17 @@ class Prefs:
             self.sound.enabled = settings.sound  # (so --no-sound holds until M is pressed)
         if settings.theme != self.settings.theme:
             themes.use(settings.theme)
+        chosen = settings.language != self.settings.language
         self.settings = settings
         self.profile.save_settings(settings)
+        if chosen:
+            self._speak_chosen()
+
+    def _speak_chosen(self) -> None:
+        """Speak the settings' language, at once (no restart), if it is not spoken."""
+        if self.settings.language is not None and self.settings.language != language.current():
+            language.use(self.settings.language)
+            self.relayout()
 
     def change(self, **values: object) -> None:
         """Keep the settings with some values changed."""
@@ -54,6 +76,8 @@ class Prefs:
         if setting is None:
             return False
         self.save(setting.by(command, self.settings))
+        if setting is toggles.LANGUAGE:
+            self._speak_chosen()  # (even the one kept, when --lang spoke another)
         return True
 
     def checked(self, command: Command) -> bool | None:
@@ -61,6 +85,8 @@ class Prefs:
         from game.view import toggles
 
         setting = toggles.setting_of(command)
+        if setting is toggles.LANGUAGE:  # the language spoken (--lang's, for a session)
+            return bool(setting.commands[command] == language.current())
         return None if setting is None else setting.checked(command, self.settings)
 
     def next_theme(self) -> None:
@@ -80,11 +106,11 @@ class Prefs:
         except DuplicateKeyError:
             other = self.keymap.taken_by(key, command)
             what = other.value if other is not None else "the menu bar"
-            return f"{key} is taken by {what}: kept as it was."
+            return gettext("{key} is taken by {what}: kept as it was.").format(key=key, what=what)
         self.keymap = keymap
         self.save(replace(self.settings, keys=tuple(sorted(choice.items()))))
         does = next(b.does for b in keymap.bindings if b.command is command)
-        return f"{key} now: {does}."
+        return gettext("{key} now: {does}.").format(key=key, does=does)
 
     def default_keys(self) -> None:
         """Every key back to the command table's."""

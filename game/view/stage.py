@@ -61,6 +61,9 @@ class Scene:
     def covered(self) -> None:
         """A scene was put in front of this one (let go of what the mouse held)."""
 
+    def relayout(self) -> None:
+        """Its words changed (a new language): lay out again before the next draw."""
+
     def close(self) -> None:
         """The scene leaves the stage."""
 
@@ -149,6 +152,13 @@ class Stage:
         """Draw everything again at the next frame (the window was exposed)."""
         self._stale = True
 
+    def relayout(self) -> None:
+        """Every scene lays out its words again and everything is drawn at the next
+        frame, the window sized anew (the language changed: no restart)."""
+        for scene, _ in self.scenes:
+            scene.relayout()
+        self.repaint()
+
     def _fit(self) -> None:
         """The window as large as the scenes need (a dialog, a long menu) or the board."""
         wanted = [scene.wanted_size() for scene, _ in self.scenes]
@@ -207,6 +217,9 @@ class DialogScene(Scene):
 
     def dirty(self) -> bool:
         return self.dialog.dirty()
+
+    def relayout(self) -> None:
+        self.dialog.relayout()
 
     def idle(self) -> bool:
         """Nothing in a dialog moves by itself (no caret blinks): it waits for input

@@ -11,17 +11,18 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from game.language import LANGUAGES, N_, gettext
 from game.persist import Settings
 from game.rules import FirstClick
 from game.view.commands import Command
 from game.view.theme import THEMES
 
 FIRST_CLICK_WORDS = {
-    FirstClick.OPENING: "opens an area",
-    FirstClick.SAFE: "is only safe",
-    FirstClick.NOGUESS: "no guessing",
+    FirstClick.OPENING: N_("opens an area"),
+    FirstClick.SAFE: N_("is only safe"),
+    FirstClick.NOGUESS: N_("no guessing"),
 }
-"""How the Settings dialog names each first-click rule."""
+"""How the Settings dialog names each first-click rule (in English: translated when shown)."""
 
 
 @dataclass(frozen=True)
@@ -44,13 +45,14 @@ class Setting:
         return getattr(settings, self.name)
 
     def shown(self, settings: Settings) -> str:
-        """The value as the Settings dialog shows it."""
-        return self.words(self.value(settings))
+        """The value as the Settings dialog shows it, in the player's language."""
+        return gettext(self.words(self.value(settings)))
 
     def cycled(self, settings: Settings) -> Settings:
         """The settings with this one set to its next value (a flag: flipped)."""
-        values = self.values
-        following = values[(values.index(self.value(settings)) + 1) % len(values)]
+        values, value = self.values, self.value(settings)
+        at = values.index(value) if value in values else -1  # (a language not chosen yet)
+        following = values[(at + 1) % len(values)]
         return replace(settings, **{self.name: following})
 
     def by(self, command: Command, settings: Settings) -> Settings:
@@ -67,7 +69,7 @@ class Setting:
 
 
 def _on_off(value: bool) -> str:
-    return "on" if value else "off"
+    return N_("on") if value else N_("off")
 
 
 def _flag(name: str, label: str, command: Command) -> Setting:
@@ -82,11 +84,11 @@ def _choice(
 
 
 SETTINGS: tuple[Setting, ...] = (
-    _flag("question_marks", "Question marks", Command.QUESTION_MARKS),
-    _flag("left_click_chords", "Left click on a number chords", Command.LEFT_CLICK_CHORDS),
+    _flag("question_marks", N_("Question marks"), Command.QUESTION_MARKS),
+    _flag("left_click_chords", N_("Left click on a number chords"), Command.LEFT_CLICK_CHORDS),
     _choice(
         "first_click",
-        "First click",
+        N_("First click"),
         FIRST_CLICK_WORDS.__getitem__,
         zip(
             (Command.FIRST_CLICK_OPENING, Command.FIRST_CLICK_SAFE, Command.FIRST_CLICK_NOGUESS),
@@ -94,11 +96,11 @@ SETTINGS: tuple[Setting, ...] = (
             strict=True,
         ),
     ),
-    _flag("counter_below_zero", "Mine counter below zero", Command.COUNTER_BELOW_ZERO),
-    _flag("sound", "Sound", Command.SOUND),
+    _flag("counter_below_zero", N_("Mine counter below zero"), Command.COUNTER_BELOW_ZERO),
+    _flag("sound", N_("Sound"), Command.SOUND),
     _choice(
         "theme",
-        "Look",
+        N_("Look"),
         lambda name: THEMES[name].label,
         zip(
             (Command.THEME_CLASSIC, Command.THEME_COLOURBLIND, Command.THEME_CONTRAST),
@@ -106,12 +108,29 @@ SETTINGS: tuple[Setting, ...] = (
             strict=True,
         ),
     ),
-    _flag("ranked_beginner", "Beginner 8x8 (ranked size)", Command.RANKED_BEGINNER),
+    _flag("ranked_beginner", N_("Beginner 8x8 (ranked size)"), Command.RANKED_BEGINNER),
+    _choice(
+        "language",
+        N_("Language"),
+        lambda code: LANGUAGES.get(code, code),
+        zip(
+            (
+                Command.LANGUAGE_EN,
+                Command.LANGUAGE_ZH_CN,
+                Command.LANGUAGE_DE,
+                Command.LANGUAGE_PL,
+                Command.LANGUAGE_JA,
+            ),
+            LANGUAGES,
+            strict=True,
+        ),
+    ),
 )
 """Every setting the player flips or picks, in the Settings dialog's order."""
 
 _BY_COMMAND = {command: setting for setting in SETTINGS for command in setting.commands}
 THEME = next(setting for setting in SETTINGS if setting.name == "theme")
+LANGUAGE = next(setting for setting in SETTINGS if setting.name == "language")
 
 
 def setting_of(command: Command) -> Setting | None:
@@ -125,5 +144,5 @@ def next_theme(settings: Settings) -> Settings:
 
 
 def dialog_lines(settings: Settings) -> list[tuple[str, str]]:
-    """The Settings dialog's lines: (what, its value)."""
-    return [(setting.label, setting.shown(settings)) for setting in SETTINGS]
+    """The Settings dialog's lines: (what, its value), in the player's language."""
+    return [(gettext(setting.label), setting.shown(settings)) for setting in SETTINGS]

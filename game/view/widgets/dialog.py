@@ -34,6 +34,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.language import gettext
 from game.view.sprites import SpriteSheet
 from game.view.theme import current as theme
 from game.view.widgets.button import Presser, paint_button
@@ -98,6 +99,10 @@ def _as_is(closed_with: object) -> object:
 
 class Dialog:
     """A modal box over the game: answers events, draws itself, says when it is done.
+
+    Its title and its buttons' words are English and are drawn in the player's
+    language (game.language.gettext, at each layout: ``relayout`` after a change);
+    a button is named by its English words (``choose``, ``button_rect``, ``result``).
 
     ``closed`` becomes True once the player has answered, and ``result`` holds the
     answer (None when cancelled). Subclasses fill the body and decide what the keys do.
@@ -177,6 +182,10 @@ class Dialog:
     def dirty(self) -> bool:
         """True when the dialog's look changed since it was last drawn."""
         return self._dirty
+
+    def relayout(self) -> None:
+        """Lay out and draw again at the next draw (its words changed: a new language)."""
+        self._changed()
 
     @property
     def rect(self) -> pygame.Rect | None:
@@ -315,9 +324,10 @@ class Dialog:
         return None
 
     def _button_widths(self, style: Style) -> list[int]:
-        """Each button's width, in order (the default's outline included)."""
+        """Each button's width, in order (the default's outline included), its label
+        as the player's language says it."""
         return [
-            max(style.width(label) + 2 * style.button_pad, style.button_min_w)
+            max(style.width(gettext(label)) + 2 * style.button_pad, style.button_min_w)
             + (2 * style.zoom if label == self.default else 0)
             for label in self.buttons
         ]
@@ -334,7 +344,7 @@ class Dialog:
         pieces = self._body(style, max_inner)
         widths = self._button_widths(style)
         row_w = sum(widths) + style.button_gap * max(len(widths) - 1, 0)
-        title_w = style.width(self.title) + 8 * z
+        title_w = style.width(gettext(self.title)) + 8 * z
         inner = max([row_w, title_w, MIN_WIDTH * z - chrome] + [p.width for p in pieces])
         width = inner + chrome
         x = style.bevel + style.pad
@@ -353,7 +363,9 @@ class Dialog:
             y += style.button_h
         height = y + style.pad + style.bevel
         shortened = any(piece.shortened for piece in pieces)
-        return Arrangement(style, (width, height), pieces, buttons, self.title, None, shortened)
+        return Arrangement(
+            style, (width, height), pieces, buttons, gettext(self.title), None, shortened
+        )
 
     def _paint(self, size: tuple[int, int], sprites: SpriteSheet) -> None:
         layout = self._layout(size, sprites.zoom)
@@ -361,7 +373,7 @@ class Dialog:
         z = style.zoom
         width, height = layout.size
         title = ellipsize(style.font, layout.title, width - 2 * (style.bevel + z) - 6 * z)
-        self.cut = layout.body_clip is not None or title != self.title or layout.shortened
+        self.cut = layout.body_clip is not None or title != gettext(self.title) or layout.shortened
         self.scale, self.font_size = z, style.size
         image = pygame.Surface((width, height))
         if pygame.display.get_surface() is not None:
@@ -379,7 +391,7 @@ class Dialog:
                 image,
                 scaled,
                 style,
-                label,
+                gettext(label),
                 rect,
                 pressed=self._presser.pressed(label),
                 default=label == self.default,

@@ -77,7 +77,8 @@ class MenuBar:
         return self._titles[index]
 
     def line_rect(self, label: str) -> pygame.Rect:
-        """Where a line of the open menu was last drawn (LookupError: not shown)."""
+        """Where a line of the open menu was last drawn, by its English words
+        (LookupError: not shown)."""
         for row in self._rows:
             if row.item is not None and row.item.label == label:
                 return row.rect
@@ -91,6 +92,10 @@ class MenuBar:
     def dirty(self) -> bool:
         """The look changed since the last draw."""
         return self._dirty
+
+    def relayout(self) -> None:
+        """Draw again at the next frame (the language changed: new words, new widths)."""
+        self._dirty = True
 
     def open(self, index: int, *, highlight_first: bool = False) -> None:
         """Open one menu (of the bar's menus, by position)."""
@@ -140,7 +145,7 @@ class MenuBar:
         elif name not in MODIFIER_KEYS:
             # The underlined letter of Windows menus: the first line starting with it.
             for index, item in enumerate(items):
-                if item is not None and item.label[:1].casefold() == name.casefold():
+                if item is not None and item.shown[:1].casefold() == name.casefold():
                     self.row = index
                     return self._choose()
         return None
@@ -225,7 +230,7 @@ class MenuBar:
         self._titles = []
         x = bar.x + 2 * z
         for index, menu in enumerate(self.menus):
-            text = font.render(menu.title, True, theme().text)
+            text = font.render(menu.shown, True, theme().text)
             rect = pygame.Rect(x, bar.y + z, text.get_width() + 2 * TITLE_PAD * z, bar.h - 2 * z)
             if index == self.open_index:
                 sprites.frame(surface, "sunken1", (rect.x, rect.y, rect.w, rect.h), fill=False)
@@ -273,7 +278,7 @@ class MenuBar:
             if self.checked(item.command):
                 tick = font.render("\N{CHECK MARK}", True, ink)
                 surface.blit(tick, tick.get_rect(midleft=(row.x + 2 * z, row.centery)))
-            label = font.render(item.label, True, ink)
+            label = font.render(item.shown, True, ink)
             surface.blit(label, label.get_rect(midleft=(row.x + TICK_W * z, row.centery)))
             shortcut = self.keymap().shortcut(item.command)
             if shortcut:
@@ -302,7 +307,7 @@ class MenuBar:
         font = ui_font(TEXT_SIZE * zoom)
         x = 2 * zoom
         for menu in self.menus[: self.open_index]:
-            x += font.size(menu.title)[0] + 2 * TITLE_PAD * zoom
+            x += font.size(menu.shown)[0] + 2 * TITLE_PAD * zoom
         items = self.menus[self.open_index].items
         inner_w = self._inner_width(font, zoom, items)
         height = sum((ROW_H if item is not None else SEPARATOR_H) * zoom for item in items)
@@ -312,7 +317,7 @@ class MenuBar:
         self, font: pygame.font.Font, zoom: int, items: Sequence[MenuItem | None]
     ) -> int:
         """The width of a menu's lines: tick, words, gap, key, and a margin."""
-        words = [font.size(item.label)[0] for item in items if item is not None]
+        words = [font.size(item.shown)[0] for item in items if item is not None]
         keys = [
             font.size(self.keymap().shortcut(item.command))[0] for item in items if item is not None
         ]

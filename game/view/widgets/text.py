@@ -1,12 +1,5 @@
-"""Text laid out in linear time: wrapping, cutting short, and the paragraph block.
-
-A word is measured once; a word too long for a line of its own (a path in an
-error message is one word) is cut by its glyphs' advances, read in one call
-(``Font.metrics``), so a 10 KB path wraps in milliseconds, not by measuring one
-character less at a time. pygame-ce's ``Font.render(..., wraplength=)`` wraps too,
-but it renders a surface as wide as the wrap width and tells neither the lines nor
-their widths, which a layout that must fit a window needs before it draws.
-"""
+"""Text laid out in linear time: cutting short, and the paragraph block (the lines
+are broken by game.view.lines.wrap, in any script)."""
 
 from __future__ import annotations
 
@@ -15,71 +8,12 @@ from collections.abc import Sequence
 
 import pygame
 
+from game.view.lines import pieces, wrap
 from game.view.sprites import SpriteSheet
 from game.view.widgets.pieces import Piece
 from game.view.widgets.style import WRAP_WIDTH, Colour, Style
 
-
-def _advances(font: pygame.font.Font, word: str) -> list[int]:
-    """Each character's advance, in one call (a glyph the font lacks is measured alone)."""
-    metrics = font.metrics(word)
-    return [
-        m[4] if m is not None else int(font.size(ch)[0])
-        for ch, m in zip(word, metrics, strict=True)
-    ]
-
-
-def _cut_word(font: pygame.font.Font, word: str, width: int) -> list[str]:
-    """A word too wide for a line, as pieces that each fit (at least one character):
-    each piece's end is found from the advances, then checked by measuring the piece
-    (kerning can make it a pixel wider), so each measurement is of one line."""
-    advances: list[float] = list(_advances(font, word))
-    # The advances can add up a little short of the drawn width (kerning, the last
-    # glyph's overhang): scale them to the word's measured width, so a piece's end
-    # is nearly always right first time.
-    total = sum(advances)
-    measured = int(font.size(word)[0])
-    if total and measured > total:
-        advances = [a * measured / total for a in advances]
-    pieces: list[str] = []
-    start, n = 0, len(word)
-    while start < n:
-        end, used = start + 1, float(advances[start])
-        while end < n and used + advances[end] <= width:
-            used += advances[end]
-            end += 1
-        while end - start > 1 and font.size(word[start:end])[0] > width:
-            end -= 1
-        pieces.append(word[start:end])
-        start = end
-    return pieces
-
-
-def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
-    """Break text into lines no wider than width: at spaces, and inside a word too long
-    for a line of its own. Newlines start new lines; an empty text is one empty line.
-    Each word is measured alone once and then with at most a line's worth of text
-    before it; a word too long for a line is cut by its glyphs' advances, read in one
-    call. So the work grows with the text's length."""
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        line = ""
-        for word in paragraph.split():
-            if font.size(word)[0] <= width:
-                candidate = f"{line} {word}" if line else word
-                if font.size(candidate)[0] <= width:
-                    line = candidate
-                    continue
-                if line:
-                    lines.append(line)
-                line = word
-                continue
-            if line:
-                lines.append(line)
-            *whole, line = _cut_word(font, word, width)
-            lines.extend(whole)
-        lines.append(line)
-    return lines
+__all__ = ["ELLIPSIS", "TextPiece", "ellipsize", "fit_words", "shorten_middle", "widest", "wrap"]
 
 
 def ellipsize(font: pygame.font.Font, text: str, width: int) -> str:
@@ -124,8 +58,14 @@ def shorten_middle(font: pygame.font.Font, word: str, width: int) -> str:
 
 def fit_words(font: pygame.font.Font, text: str, width: int) -> str:
     """The text with every word too wide for a line of its own shortened in the
-    middle (shorten_middle), so a path is never broken across lines."""
-    return re.sub(r"\S+", lambda m: shorten_middle(font, m.group(), width), text)
+    middle (shorten_middle), so a path is never broken across lines. Chinese and
+    Japanese, written without spaces, are no such words: their lines break between
+    characters (game.view.lines.pieces)."""
+
+    def fitted(word: str) -> str:
+        return word if len(pieces(word)) > 1 else shorten_middle(font, word, width)
+
+    return re.sub(r"\S+", lambda m: fitted(m.group()), text)
 
 
 def wrap_width(style: Style, paragraphs: Sequence[str], room: int, least: int = 0) -> int:
