@@ -9,7 +9,8 @@ import pytest
 
 from game.core import FirstClick, Game, reveal
 from game.flows.end_of_game import unranked_line
-from game.modes.category import CODE_KIND, DAILY_KIND, Category, all_keys
+from game.modes.category import CODE_KIND, DAILY_KIND, LADDER_KIND, Category, all_keys
+from game.modes.ladder import Ladder
 from game.modes.mode import Mode, helped_why
 from game.modes.ordinary import Ordinary
 from game.modes.practice import DEATH_UNDONE, FROM_POSITION, PLAYED_AGAIN, Practice
@@ -66,6 +67,8 @@ CASES: list[tuple[Mode, bool, tuple[bool, str, str | None]]] = [
     (practice(FROM_POSITION), False, (False, "expert", FROM_POSITION)),
     (practice(DEATH_UNDONE), True, (False, "expert", DEATH_UNDONE)),
     (watched(), False, (False, "expert", WATCHED)),
+    (Ladder(1), False, (True, LADDER_KIND, None)),
+    (Ladder(100, RULES), True, (False, LADDER_KIND, helped_why({Help.HINT}))),
 ]
 
 
