@@ -18,6 +18,7 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 from game.core import Status
+from game.flows.series import SeriesKeeper
 from game.modes.mode import Mode
 from game.modes.practice import Practice
 from game.persist import GameRecord, finished_at_text
@@ -88,6 +89,8 @@ class EndOfGame:
         """What became of it, as the panel says."""
         self.game_id: int | None = None
         """The last finished game's id in the history."""
+        self.series = SeriesKeeper(profile.folder)
+        """The time trials' runs and the tournaments' games (the series book)."""
 
     def __call__(self, event: TableEvent) -> None:
         if not isinstance(event, GameEnded):
@@ -103,7 +106,9 @@ class EndOfGame:
             self.show_panel(session, tag)
             return
         replay = self.recorder.replay(  # now: the recorder moves on with the next game
-            date=datetime.now().isoformat(timespec="seconds"), daily=tag.mode.daily or ""
+            date=datetime.now().isoformat(timespec="seconds"),
+            daily=tag.mode.daily or "",
+            tournament=tag.mode.entered or "",
         )
         place = None
         if event.result is Result.WON:
@@ -173,6 +178,7 @@ class EndOfGame:
             record = replace(record, code=tag.mode.code)
         game_id = self.profile.record_game(record)
         self.dialogs.tell_problems()
+        self.series.recorded(event, game_id)
         return game_id
 
     def _keep_replay(
@@ -256,6 +262,9 @@ class EndOfGame:
         code = code_of(session)
         replay = self.last_replay
         lines = [self.replay_note] if self.replay_note else []
+        progress = tag.mode.progress(session)
+        if progress:
+            lines.append(progress)
         rank = tag.mode.standing(session)
         if rank.why is not None:
             lines.append(unranked_line(tag.mode, rank.why, self.table.deaths))

@@ -88,6 +88,23 @@ class Mode(ABC):
         """The board code of a shared board."""
         return None
 
+    @property
+    def entered(self) -> str | None:
+        """The identifier of the tournament the game is played in (its replay and
+        its history row carry it)."""
+        return None
+
+    def following(self, session: PlaySession) -> Mode | None:
+        """The way to play of the game New Game deals after this one ended as
+        ``session`` did (None: an ordinary new game): a time trial's next board, the
+        ladder's next level."""
+        return None
+
+    def progress(self, session: PlaySession) -> str | None:
+        """A line for the end-of-game panel on where the game leaves the series it
+        belongs to (a time trial's total), or None."""
+        return None
+
     @abstractmethod
     def deal(self, clock: Clock) -> PlaySession:
         """The game this mode puts on the table."""
