@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from game.core import FirstClick
+from game.core import FirstClick, Status
 from game.core.ladder import LEVELS, level
 from game.modes.category import LADDER_KIND, Category
 from game.modes.mode import Mode
@@ -54,6 +54,28 @@ class Ladder(Mode):
 
     def title(self) -> str:
         return f"ladder level {self.number} of {LEVELS}"
+
+    def following(self, session: PlaySession) -> Mode | None:
+        """Won without help: the next level (the win unlocked it); lost, or won with
+        help: this level again."""
+        if not session.status.is_over:
+            return None
+        if self.unlocks(session) and self.number < LEVELS:
+            return Ladder(self.number + 1, self.rules)
+        return Ladder(self.number, self.rules)
+
+    def unlocks(self, session: PlaySession) -> bool:
+        """The game unlocks the next level: won, without help."""
+        return session.status is Status.WON and self.standing(session).ranked
+
+    def progress(self, session: PlaySession) -> str | None:
+        if session.status is not Status.WON:
+            return None
+        if not self.unlocks(session):
+            return f"Ladder level {self.number} won with help: win it unaided to go on."
+        if self.number == LEVELS:
+            return f"The ladder's last level won: all {LEVELS} levels climbed."
+        return f"Ladder level {self.number} won: New Game plays level {self.number + 1}."
 
 
 @dataclass(frozen=True)
