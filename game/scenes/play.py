@@ -170,7 +170,14 @@ class PlayScene(Scene):
         return self.prefs.checked(command)
 
     def new_game(self, board: Board | None = None) -> None:
-        """A new ordinary game under the current settings, of another size if given."""
+        """A new ordinary game under the current settings, of another size if given;
+        after a game of a series (a time trial's board, a ladder's level), New Game
+        deals what follows it (Mode.following)."""
+        session = self.table.session
+        following = None if board else self.table.tag.mode.following(session)
+        if following is not None:
+            self.play(following)
+            return
         board = board or self.table.board
         self.play(Ordinary(board, self.prefs.settings.rules))
 
