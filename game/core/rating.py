@@ -67,11 +67,15 @@ class Rating:
 
     def describe(self) -> str:
         """In words: "pairs needed: 12 single numbers, 3 pairs, score 42"."""
-        parts = [f"{self.singles} single numbers", f"{self.pairs} pairs"]
+        parts = [_count(self.singles, "single number"), _count(self.pairs, "pair")]
         if self.counts:
-            parts.append(f"{self.counts} mine counts")
+            parts.append(_count(self.counts, "mine count"))
         hardest = {"single": "single numbers", "pair": "pairs", "count": "the mine count"}
         return f"{hardest[self.hardest]} needed: {', '.join(parts)}; score {self.score}"
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun if number == 1 else noun + 's'}"
 
 
 class _Counting(Knowledge):
