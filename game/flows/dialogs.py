@@ -83,6 +83,18 @@ class Dialogs:
         codes = self._profile.history.stats(CODE_KIND)
         self._stage.open(screens.statistics_dialog(stats, rates, daily, codes), answered)
 
+    def ladder(self, play: Callable[[Mode], None]) -> None:
+        """The ladder: every level, locked or not, its best time; one picked is played."""
+        from game.flows import series_dialogs
+
+        series_dialogs.ladder(self._stage, self._profile, self._prefs.settings.rules, play)
+
+    def trials(self, play: Callable[[Mode], None]) -> None:
+        """The time trials and their best totals; one picked starts a run."""
+        from game.flows import series_dialogs
+
+        series_dialogs.trials(self._stage, self._profile, self._prefs.settings.rules, play)
+
     def deaths(self, board: Board) -> None:
         """Where the player died on a board size (Next: each preset, and the
         window's board if it is none), over the whole history."""

@@ -90,6 +90,8 @@ class PlayScene(Scene):
             Command.CUSTOM: lambda: dialogs.custom(self.new_game),
             Command.DAILY: self.daily,
             Command.BOARD_CODE: lambda: dialogs.board_code(self.play),
+            Command.LADDER: lambda: dialogs.ladder(self.play),
+            Command.TRIALS: lambda: dialogs.trials(self.play),
             Command.SETTINGS: dialogs.settings,
             Command.BEST_TIMES: lambda: dialogs.best_times(self.table.board.difficulty),
             Command.STATISTICS: dialogs.statistics,

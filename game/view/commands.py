@@ -28,6 +28,8 @@ class Command(Enum):
     CUSTOM = "custom board"
     BOARD_CODE = "play board code"
     DAILY = "daily board"
+    LADDER = "the ladder"
+    TRIALS = "time trials"
     BEST_TIMES = "best times"
     STATISTICS = "statistics"
     HISTORY = "history"

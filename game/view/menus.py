@@ -37,6 +37,8 @@ Expert                          expert
 Custom...                       custom board
 Daily board                     daily board
 Play board code...              play board code
+The ladder...                   the ladder
+Time trials...                  time trials
 -
 Pause                           pause
 Hint                            hint
