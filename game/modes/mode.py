@@ -54,6 +54,22 @@ class ReplayFacts:
     fair: bool
 
 
+@dataclass(frozen=True)
+class RunStep:
+    """Where a game leaves the run of a time trial it is a board of."""
+
+    trial: str
+    """The trial's key ("time-trial")."""
+    run: str
+    """When the run began (ISO local time): with the trial, the run's name."""
+    boards: int
+    """Boards won so far."""
+    total_ms: int
+    """The time of every board played so far, lost ones included."""
+    finished: bool
+    """The game won the trial's last board."""
+
+
 def helped_why(helps: set[Help] | frozenset[Help]) -> str:
     """Why an assisted game is unranked, naming the help it had."""
     had = [help_ for help_ in Help if help_ in helps]
@@ -98,6 +114,11 @@ class Mode(ABC):
         """The way to play of the game New Game deals after this one ended as
         ``session`` did (None: an ordinary new game): a time trial's next board, the
         ladder's next level."""
+        return None
+
+    def run_step(self, session: PlaySession) -> RunStep | None:
+        """Where the game, ended as ``session`` is, leaves the time-trial run it is a
+        board of (None: it is none)."""
         return None
 
     def progress(self, session: PlaySession) -> str | None:

@@ -22,7 +22,7 @@ from typing import ClassVar
 
 from game.core import Status
 from game.modes.category import TRIAL_KIND, Category
-from game.modes.mode import Mode
+from game.modes.mode import Mode, RunStep
 from game.rules import PRESETS, Board, Difficulty, GameRules
 from game.session.play import PlaySession
 from game.session.stopwatch import Clock
@@ -113,6 +113,16 @@ class Trial(Mode):
         if status is Status.LOST:
             return Trial(self.kind, self.run, self.rules, self.index, self.total_after(session))
         return None
+
+    def run_step(self, session: PlaySession) -> RunStep:
+        won = session.status is Status.WON
+        return RunStep(
+            self.kind.key,
+            self.run,
+            self.index + (1 if won else 0),
+            self.total_after(session),
+            self.finished(session),
+        )
 
     def progress(self, session: PlaySession) -> str | None:
         total = seconds(self.total_after(session))
