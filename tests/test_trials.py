@@ -193,3 +193,18 @@ def test_the_command_line_starts_a_trial(tmp_path: Path) -> None:
     assert isinstance(mode, Trial) and mode.kind.key == "time-trial" and mode.index == 0
     with pytest.raises(SystemExit):
         cli.parse_args(["--trial", "marathon"])
+
+
+def test_a_damaged_book_is_told_once_by_the_keeper(tmp_path: Path) -> None:
+    (tmp_path / SERIES_FILE).write_bytes(b'{"version": 1, "trials": [')
+    clock = Clock()
+    mode = Trial(TRIALS["10-beginner"], RUN, GameRules())
+    table = Table.of(mode, clock)
+    keeper = SeriesKeeper(tmp_path)
+    table.tap(lambda event: keeper.recorded(event, 7) if isinstance(event, GameEnded) else None)
+    play_board(table, clock, win=False)
+    problem = keeper.take_problem()
+    assert problem is not None and "\n" not in problem and "moved to" in problem
+    assert keeper.take_problem() is None
+    [run] = Series(tmp_path).runs()
+    assert run.games == (7,) and not run.finished

@@ -6,17 +6,21 @@ way is kept as abandoned."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pygame
 import pytest
 from test_window import FakeClock, cell_center, click, key, post
 from test_window_records import folder, make_app, top_dialog_title
 
-from game.app import App
-from game.core import Look, Status
+from game import cli
+from game.app import App, main
+from game.core import FirstClick, Look, Status
 from game.modes.ladder import Ladder
+from game.modes.tournament import Count, Tournament
 from game.modes.trial import Trial
 from game.persist.series import Series
+from game.rules import Difficulty
 
 
 @pytest.fixture
@@ -142,3 +146,41 @@ def test_a_time_trial_is_played_in_the_window(app: App, clock: FakeClock) -> Non
     assert not run.finished and run.boards == 1 and run.total_ms >= total + 3000
     assert Series(folder()).best("10-beginner") == []
     assert app.profile.history.count("trial") == 2
+
+
+def test_a_tournament_is_played_in_the_window_and_scored(
+    tmp_path: Path, clock: FakeClock, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cup = Tournament(
+        "Club cup", "club-cup", (Count(Difficulty.BEGINNER, 3, 1, 60_000),), FirstClick.SAFE
+    )
+    path = tmp_path / "club.mstournament"
+    path.write_text(cup.to_text())
+    options = cli.parse_args(["--tournament", str(path), "--zoom", "2", "--no-sound"])
+    app = App(options, clock=clock)
+    try:
+        app.run(frames=2)
+        assert title(app) == "Minesweeper - Club cup"
+        assert app.table.session.rules.first_click is FirstClick.SAFE
+        clear_the_board(app, clock)
+        app.run(frames=1)
+        if top_dialog_title(app) == "A new best time!":
+            key(pygame.K_RETURN, "\r")
+            app.run(frames=1)
+        assert app.end_of_game is not None and app.end_of_game.last_replay is not None
+        assert app.end_of_game.last_replay.tournament == "club-cup"
+        won_ms = app.table.session.summary().ms
+        [kept] = (folder() / "replays").glob("*.msreplay")
+        assert "tournament: club-cup" in kept.read_text().splitlines()
+        key(pygame.K_ESCAPE, "\x1b")
+        key(pygame.K_F2)  # New Game: another game in the cup
+        app.run(frames=1)
+        assert app.table.tag.mode.entered == "club-cup"
+    finally:
+        app.close()
+    assert len(Series(folder()).tournament_games("club-cup")) == 1
+    capsys.readouterr()
+    assert main(["--standings", str(path)]) == 0
+    out = capsys.readouterr().out
+    score = (won_ms + 2 * 60_000) / 1000
+    assert f"{score:>10.3f}" in out and "1/3" in out

@@ -265,6 +265,9 @@ class EndOfGame:
         progress = tag.mode.progress(session)
         if progress:
             lines.append(progress)
+        problem = self.series.take_problem()
+        if problem:
+            lines.append(problem)
         rank = tag.mode.standing(session)
         if rank.why is not None:
             lines.append(unranked_line(tag.mode, rank.why, self.table.deaths))

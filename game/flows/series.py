@@ -19,13 +19,20 @@ class SeriesKeeper:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self._series: Series | None = None
+        self._problem: str | None = None
 
     @property
     def series(self) -> Series:
         """The book (read on first use)."""
         if self._series is None:
             self._series = Series(self.folder)
+            self._problem = self._series.problem
         return self._series
+
+    def take_problem(self) -> str | None:
+        """Once: the sentence saying the book could not be read (moved aside)."""
+        problem, self._problem = self._problem, None
+        return problem
 
     def recorded(self, event: GameEnded, game_id: int | None) -> None:
         """A game went into the history as ``game_id`` (None: it could not)."""

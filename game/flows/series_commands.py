@@ -43,8 +43,9 @@ def ladder_level(choice: str, profile: Profile) -> int:
     return number
 
 
-def print_ladder(profile: Profile, out: TextIO, *, figures: bool = False) -> int:
-    """--show-ladder: every level, locked or not, its board and best time; 0."""
+def print_ladder(profile: Profile, out: TextIO) -> int:
+    """--show-ladder: every level, locked or not, its board, best time and how hard
+    the solver finds it; 0."""
     progress = Progress.read(profile.history.code_record)
     out.write(f"The ladder: {progress.won} of {LEVELS} levels won; next: {progress.next_level}\n")
     for rung in progress.rungs:
@@ -52,8 +53,7 @@ def print_ladder(profile: Profile, out: TextIO, *, figures: bool = False) -> int
         state = "locked" if not rung.unlocked else "won" if rung.best_ms is not None else "open"
         best = "" if rung.best_ms is None else f"  best {seconds(rung.best_ms)}"
         line = f"{rung.number:>4}  {state:<6}  {found.rows}x{found.cols}:{found.mines}{best}"
-        if figures:
-            line += f"  ({rating(found).describe()})"
+        line += f"  ({rating(found).describe()})"
         out.write(line + "\n")
     return 0
 

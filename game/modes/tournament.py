@@ -252,3 +252,7 @@ class Entered(Mode):
 
     def title(self) -> str:
         return self.tournament.name
+
+    def following(self, session: PlaySession) -> Mode | None:
+        """New Game: another game of this level in the tournament."""
+        return Entered(self.tournament, self.board, self.rules)
