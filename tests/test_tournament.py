@@ -222,13 +222,13 @@ def test_a_players_best_n_count_and_the_missing_ones_take_the_default() -> None:
 def test_a_game_in_a_tournament_carries_its_identifier() -> None:
     mode = Entered.of(GSC, PRESETS[Difficulty.INTERMEDIATE], GameRules(question_marks=False))
     assert mode.rules.first_click is FirstClick.SAFE and not mode.rules.question_marks
-    assert mode.entered == GSC.ident and mode.title() == GSC.name
+    assert mode.entered == GSC and mode.title() == GSC.name
     now = [0.0]
     table = Table.of(mode, lambda: now[0])
     recorder = Recorder()
     table.tap(recorder)
     table.act(reveal(0, 0))
-    replay = recorder.replay(tournament=mode.entered or "")
+    replay = recorder.replay(tournament=mode.entered.ident)
     assert replay is not None
     assert parse_replay(replay.to_text()).tournament == GSC.ident
     odd = Entered.of(GSC, PRESETS[Difficulty.RANKED_BEGINNER], GameRules())

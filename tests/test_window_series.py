@@ -172,10 +172,23 @@ def test_a_tournament_is_played_in_the_window_and_scored(
         won_ms = app.table.session.summary().ms
         [kept] = (folder() / "replays").glob("*.msreplay")
         assert "tournament: club-cup" in kept.read_text().splitlines()
-        key(pygame.K_ESCAPE, "\x1b")
+        while top_dialog_title(app) is not None:  # the panel, then the best times
+            key(pygame.K_ESCAPE, "\x1b")
+            app.run(frames=1)
         key(pygame.K_F2)  # New Game: another game in the cup
         app.run(frames=1)
-        assert app.table.tag.mode.entered == "club-cup"
+        assert app.table.tag.mode.entered == cup
+        menu(app, "Tournament...")  # the standings of the player's games, in the window
+        assert top_dialog_title(app) == "Club cup (club-cup)"
+        counted = (won_ms + 2 * 60_000) / 1000
+        assert dialog_items(app) == [("Play Beginner", f"1/3 counted, {counted:.3f} s")]
+        key(pygame.K_RETURN, "\r")
+        app.run(frames=1)
+        assert top_dialog_title(app) is None and app.table.tag.mode.entered == cup
+        key(pygame.K_3, "3")  # Expert: out of the tournament
+        app.run(frames=1)
+        menu(app, "Tournament...")
+        assert top_dialog_title(app) == "Tournament"
     finally:
         app.close()
     assert len(Series(folder()).tournament_games("club-cup")) == 1

@@ -108,7 +108,7 @@ class EndOfGame:
         replay = self.recorder.replay(  # now: the recorder moves on with the next game
             date=datetime.now().isoformat(timespec="seconds"),
             daily=tag.mode.daily or "",
-            tournament=tag.mode.entered or "",
+            tournament=tag.mode.entered.ident if tag.mode.entered else "",
         )
         place = None
         if event.result is Result.WON:

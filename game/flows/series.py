@@ -39,7 +39,7 @@ class SeriesKeeper:
         mode = event.tag.mode
         entered = mode.entered
         if entered is not None and game_id is not None:
-            self.series.note_tournament(entered, game_id)
+            self.series.note_tournament(entered.ident, game_id)
         step = mode.run_step(event.session)
         if step is None:
             return

@@ -1,6 +1,8 @@
-"""The ladder's and the time trials' dialogs: the ladder at a glance (every level,
-locked or not, its board and best time; an unlocked one picked is played), and the
-time trials (each with its best total; one picked starts a run)."""
+"""The ladder's, the time trials' and the tournament's dialogs: the ladder at a glance
+(every level, locked or not, its board and best time; an unlocked one picked is
+played), the time trials (each with its best total; one picked starts a run), and
+the tournament being played (the player's score in it, level by level; a level
+picked is played in it)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from typing import TYPE_CHECKING
 from game.core.ladder import LEVELS, level
 from game.modes.ladder import Ladder, Progress
 from game.modes.mode import Mode
+from game.modes.tournament import Entered, Tournament
 from game.modes.trial import TRIALS, Trial
 from game.rules import GameRules
 from game.words import count, seconds
@@ -24,6 +27,7 @@ LADDER_ROWS = 12
 PLAY_NEXT = "Play next"
 LADDER_TITLE = "The ladder"
 TRIALS_TITLE = "Time trials"
+NO_TOURNAMENT = "No tournament is being played: start one with --tournament FILE."
 
 
 def ladder_items(progress: Progress) -> list[tuple[str, str]]:
@@ -108,6 +112,52 @@ def trials(stage: Stage, profile: Profile, rules: GameRules, play: Callable[[Mod
         if isinstance(result, str) and result in TRIALS:
             started = datetime.now().isoformat(timespec="seconds")
             play(Trial(TRIALS[result], started, rules))
+
+    dialog.on_pick = picked
+    stage.open(dialog, answered)
+
+
+def tournament(
+    stage: Stage,
+    profile: Profile,
+    cup: Tournament | None,
+    rules: GameRules,
+    play: Callable[[Mode], None],
+) -> None:
+    """Open the tournament's dialog: the player's score in it, each level's counted
+    games and score; a level picked is played in it. Without one being played, a
+    line saying how to start one."""
+    from game.flows.series_commands import own_games
+    from game.modes.standings import score
+    from game.view.widgets.menu import MenuDialog
+    from game.view.widgets.message import MessageDialog
+
+    if cup is None:
+        stage.open(MessageDialog("Tournament", [NO_TOURNAMENT]))
+        return
+    scored = score(cup, profile.last_name or "you", own_games(profile, cup))
+    items = [
+        (
+            f"Play {level.count.level.label}",
+            f"{len(level.times)}/{level.count.best} counted, {seconds(level.ms)}",
+        )
+        for level in scored.levels
+    ]
+    lines = [
+        f"Your score: {seconds(scored.ms)} ({count(scored.counted, 'game')} counted).",
+        "Each level's best games above its least 3BV count; each game short of them "
+        "counts its default time. Lower is better.",
+        "Pick a level to play it in the tournament.",
+    ]
+    dialog = MenuDialog(f"{cup.name} ({cup.ident})", items, lines=lines)
+
+    def picked(index: int) -> list[tuple[str, str]]:
+        dialog.choose(str(index))
+        return items
+
+    def answered(result: object) -> None:
+        if isinstance(result, str) and result.isdigit():
+            play(Entered.of(cup, cup.counts[int(result)].board, rules))
 
     dialog.on_pick = picked
     stage.open(dialog, answered)

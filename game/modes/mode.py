@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from game.core import FirstClick, Status
 from game.modes.category import Category
 from game.rules import Board, GameRules
 from game.session.play import Help, PlaySession
 from game.session.stopwatch import Clock
+
+if TYPE_CHECKING:  # (a tournament's games are a mode: tournament.py imports this)
+    from game.modes.tournament import Tournament
 
 EVF_MODES = {FirstClick.SAFE: 0, FirstClick.OPENING: 4, FirstClick.NOGUESS: 5}
 """The EVF mode number of each first-click rule (ms_toollib's evf标准.md): standard,
@@ -105,9 +108,9 @@ class Mode(ABC):
         return None
 
     @property
-    def entered(self) -> str | None:
-        """The identifier of the tournament the game is played in (its replay and
-        its history row carry it)."""
+    def entered(self) -> Tournament | None:
+        """The tournament the game is played in (its replay and the series book carry
+        its identifier)."""
         return None
 
     def following(self, session: PlaySession) -> Mode | None:

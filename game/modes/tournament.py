@@ -242,9 +242,8 @@ class Entered(Mode):
         return PlaySession.new(self.board, self.rules, clock)
 
     @property
-    def entered(self) -> str:
-        """The tournament's identifier."""
-        return self.tournament.ident
+    def entered(self) -> Tournament:
+        return self.tournament
 
     @property
     def pace(self) -> bool:

@@ -92,6 +92,7 @@ class PlayScene(Scene):
             Command.BOARD_CODE: lambda: dialogs.board_code(self.play),
             Command.LADDER: lambda: dialogs.ladder(self.play),
             Command.TRIALS: lambda: dialogs.trials(self.play),
+            Command.TOURNAMENT: lambda: dialogs.tournament(self.play),
             Command.SETTINGS: dialogs.settings,
             Command.BEST_TIMES: lambda: dialogs.best_times(self.table.board.difficulty),
             Command.STATISTICS: dialogs.statistics,

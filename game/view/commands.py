@@ -30,6 +30,7 @@ class Command(Enum):
     DAILY = "daily board"
     LADDER = "the ladder"
     TRIALS = "time trials"
+    TOURNAMENT = "tournament"
     BEST_TIMES = "best times"
     STATISTICS = "statistics"
     HISTORY = "history"

@@ -39,6 +39,7 @@ Daily board                     daily board
 Play board code...              play board code
 The ladder...                   the ladder
 Time trials...                  time trials
+Tournament...                   tournament
 -
 Pause                           pause
 Hint                            hint
