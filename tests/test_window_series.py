@@ -179,7 +179,7 @@ def test_a_tournament_is_played_in_the_window_and_scored(
         app.run(frames=1)
         assert app.table.tag.mode.entered == cup
         menu(app, "Tournament...")  # the standings of the player's games, in the window
-        assert top_dialog_title(app) == "Club cup (club-cup)"
+        assert top_dialog_title(app) == "Club cup"
         counted = (won_ms + 2 * 60_000) / 1000
         assert dialog_items(app) == [("Play Beginner", f"1/3 counted, {counted:.3f} s")]
         key(pygame.K_RETURN, "\r")

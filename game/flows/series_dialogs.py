@@ -144,12 +144,13 @@ def tournament(
         for level in scored.levels
     ]
     lines = [
-        f"Your score: {seconds(scored.ms)} ({count(scored.counted, 'game')} counted).",
+        f"{cup.ident}: your score {seconds(scored.ms)} ({count(scored.counted, 'game')} "
+        "counted).",
         "Each level's best games above its least 3BV count; each game short of them "
         "counts its default time. Lower is better.",
         "Pick a level to play it in the tournament.",
     ]
-    dialog = MenuDialog(f"{cup.name} ({cup.ident})", items, lines=lines)
+    dialog = MenuDialog(cup.name, items, lines=lines)
 
     def picked(index: int) -> list[tuple[str, str]]:
         dialog.choose(str(index))
