@@ -5,7 +5,12 @@ the next."""
 from __future__ import annotations
 
 import statistics
+from pathlib import Path
 
+import pytest
+
+from game import cli
+from game.app import main
 from game.core import Status
 from game.core.board import Geometry
 from game.core.generate import positions_for
@@ -93,3 +98,31 @@ def test_a_level_won_unlocks_the_next() -> None:
     assert progress.unlocked(3) and not progress.unlocked(4) and not progress.unlocked(101)
     fresh = Progress.read(lambda code: (None, 0))
     assert fresh.next_level == 1 and fresh.unlocked(1) and not fresh.unlocked(2)
+
+
+def test_the_command_line_plays_an_unlocked_level_and_refuses_a_locked_one(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = ["--data-dir", str(tmp_path)]
+    options = cli.parse_args([*data, "--ladder", "next"])
+    assert options.ladder == 1 and options.board == level_code(1).board
+    mode = cli.first_mode(options, level_code(1).board, GameRules())
+    assert isinstance(mode, Ladder) and mode.number == 1
+    assert cli.parse_args([*data, "--ladder", "1"]).ladder == 1
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as refused:
+        cli.parse_args([*data, "--ladder", "7"])
+    assert refused.value.code == 2
+    err = capsys.readouterr().err
+    assert (
+        err
+        == "minesweeper: ladder level 7 is locked: win level 1 to go on (--ladder next plays it)\n"
+    )
+    for bad in ("0", "101", "x", "-1"):
+        with pytest.raises(SystemExit):
+            cli.parse_args([*data, "--ladder", bad])
+    capsys.readouterr()
+    assert main([*data, "--show-ladder"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "The ladder: 0 of 100 levels won; next: 1" and len(out) == 101
+    assert out[1].split()[:3] == ["1", "open", "9x9:10"] and "locked" in out[2]

@@ -146,6 +146,7 @@ class Series:
 
     def __init__(self, folder: Path, *, now: datetime | None = None) -> None:
         self.path = folder / SERIES_FILE
+        store.remove_stale_temps(folder, SERIES_FILE)  # (a write cut short; never raises)
         loaded = store.load_json(
             self.path,
             Book.from_json,
