@@ -144,8 +144,7 @@ def tournament(
         for level in scored.levels
     ]
     lines = [
-        f"{cup.ident}: your score {seconds(scored.ms)} ({count(scored.counted, 'game')} "
-        "counted).",
+        f"{cup.ident}: your score {seconds(scored.ms)} ({count(scored.counted, 'game')} counted).",
         "Each level's best games above its least 3BV count; each game short of them "
         "counts its default time. Lower is better.",
         "Pick a level to play it in the tournament.",
