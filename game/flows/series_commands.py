@@ -75,11 +75,13 @@ def print_trials(profile: Profile, out: TextIO, err: TextIO) -> int:
 
 
 def own_games(profile: Profile, tournament: Tournament) -> list[Played]:
-    """The player's games in a tournament, from the history (by the series book's ids)."""
+    """The player's games in a tournament, from the history (by the series book's ids),
+    all under the player's last name (an assisted win counts as no win)."""
     wanted = set(Series(profile.folder).tournament_games(tournament.ident))
     games: list[Played] = []
     offset, page = 0, 1000
     history = profile.history
+    name = profile.last_name or "you"
     while wanted and offset < MAX_HISTORY_GAMES:
         stored = history.games(None, limit=page, offset=offset)
         if not stored:
@@ -88,7 +90,6 @@ def own_games(profile: Profile, tournament: Tournament) -> list[Played]:
             if game.id in wanted:
                 wanted.discard(game.id)
                 r = game.record
-                name = r.name or profile.last_name or "you"
                 board = Board(r.rows, r.cols, r.mines)
                 games.append(Played(name, board, r.won and r.ranked, r.ms, r.bbbv))
         offset += page
