@@ -50,7 +50,8 @@ PICKS = (
 )
 """Which candidate seed each level uses (one base-36 digit a level), as
 choose_picks chose them: kept here so that dealing a level costs one no-guess
-board, not CANDIDATES of them (tests/test_ladder.py checks the two agree)."""
+board, not CANDIDATES of them (tests/test_ladder.py checks the two agree;
+tools/make_ladder.py writes them again after a change to the generator)."""
 
 
 @dataclass(frozen=True)
