@@ -338,12 +338,7 @@ def with_series(options: Options, ladder: str | None, tournament: str | None) ->
         except TournamentError as error:
             _say(sys.stderr, f"minesweeper: {error}")
             raise SystemExit(2) from None
-        board = (
-            options.board
-            if found.count_for(options.board or PRESETS[Difficulty.BEGINNER])
-            else None
-        )
-        return replace(options, tournament=found, board=board or found.counts[0].board)
+        return replace(options, tournament=found, board=found.counts[0].board)
     from game.modes.trial import trial_of
 
     assert options.trial is not None
