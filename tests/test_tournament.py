@@ -20,7 +20,7 @@ from game.modes.standings import Played, read_folder, score, standings
 from game.modes.tournament import Count, Entered, Tournament, TournamentError, load, parse
 from game.replay import Recorder, Replay
 from game.replay.files import open_replay
-from game.replay.format import SUFFIX
+from game.replay.format import SUFFIX, ReplayError
 from game.replay.reader import parse as parse_replay
 from game.rules import PRESETS, Difficulty, GameRules
 from game.session.table import Table
@@ -233,3 +233,13 @@ def test_a_game_in_a_tournament_carries_its_identifier() -> None:
     assert parse_replay(replay.to_text()).tournament == GSC.ident
     odd = Entered.of(GSC, PRESETS[Difficulty.RANKED_BEGINNER], GameRules())
     assert odd.board == PRESETS[Difficulty.BEGINNER]  # not a level it counts: its first
+
+
+def test_a_replay_naming_a_tournament_badly_is_refused_in_one_line() -> None:
+    text = won_replay(9, "Eve").to_text()
+    assert "tournament: golden-sheep-2026" in text.splitlines()
+    for bad in ("Golden Sheep", "-cup", "a" * 41, "cup\x07"):
+        with pytest.raises(ReplayError) as caught:
+            parse_replay(text.replace("tournament: golden-sheep-2026", f"tournament: {bad}"))
+        said = str(caught.value)
+        assert "\n" not in said and ("tournament is" in said or "control characters" in said)
