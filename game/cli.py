@@ -107,18 +107,20 @@ def _speed(text: str) -> float:
     )
 
 
-LADDER_LEVELS = 100
-"""The ladder's levels (game.core.ladder.LEVELS; its tests check they agree)."""
-TRIAL_KEYS = ("10-beginner", "time-trial")
-"""The time trials (game.modes.trial.TRIALS; its tests check they agree)."""
-
-
 def _ladder(text: str) -> str:
-    if text == "next" or (text.isascii() and text.isdigit() and 1 <= int(text) <= LADDER_LEVELS):
+    from game.core.ladder import LEVELS  # (only a ladder needs it: not the first frame)
+
+    if text == "next" or (text.isascii() and text.isdigit() and 1 <= int(text) <= LEVELS):
         return text
-    raise argparse.ArgumentTypeError(
-        f"a ladder level is 1 to {LADDER_LEVELS} or next; got {text!r}"
-    )
+    raise argparse.ArgumentTypeError(f"a ladder level is 1 to {LEVELS} or next; got {text!r}")
+
+
+def _trial(text: str) -> str:
+    from game.modes.trial import TRIALS  # (only a trial needs it: not the first frame)
+
+    if text in TRIALS:
+        return text
+    raise argparse.ArgumentTypeError(f"the time trials are {', '.join(TRIALS)}; got {text!r}")
 
 
 def _frames(text: str) -> int:
@@ -221,8 +223,8 @@ def parser() -> argparse.ArgumentParser:
         "--ladder",
         type=_ladder,
         metavar="N",
-        help=f"play level N (1 to {LADDER_LEVELS}) of the ladder of no-guess levels, if it is "
-        "unlocked, or 'next': the next level to win",
+        help="play level N of the ladder of a hundred no-guess levels, if it is unlocked, "
+        "or 'next': the next level to win",
     )
     board.add_argument(
         "--show-ladder",
@@ -230,7 +232,11 @@ def parser() -> argparse.ArgumentParser:
         help="print the ladder (each level locked or not, its best time) and stop",
     )
     board.add_argument(
-        "--trial", choices=TRIAL_KEYS, help="play a time trial: 10 Beginner, or the Time Trial"
+        "--trial",
+        type=_trial,
+        metavar="NAME",
+        help="play a time trial: 10-beginner (ten Beginner boards) or time-trial (15 "
+        "Beginner, 6 Intermediate, 2 Expert)",
     )
     board.add_argument(
         "--show-trials", action="store_true", help="print the time trials' best totals and stop"

@@ -10,17 +10,20 @@ rule it needs and how many steps of each kind. Within a stretch of the same size
 the levels grow denser; from one size to the next the boards grow larger, and
 both make more and harder steps (benchmarks/bench_ladder.py prints the figures).
 
-Pure: no clock, no files.
+Pure: no clock, no files. The generator and the solver are imported when a level is
+first dealt or rated (the command line reads LEVELS before the first frame).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from game.core.board import FirstClick, Geometry
 from game.core.delta import Cell
-from game.core.generate import positions_for
-from game.core.rating import Rating, rate_positions
+
+if TYPE_CHECKING:
+    from game.core.rating import Rating
 
 __all__ = ["LEVELS", "Level", "choose_picks", "level", "positions", "rating"]
 
@@ -114,6 +117,8 @@ _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 def positions(rung: Level) -> list[int]:
     """The level's mines (flat indices of its Geometry), as a game dealt from its seed
     around its start cell places them."""
+    from game.core.generate import positions_for  # (the solver loads with a deal)
+
     geo = Geometry(rung.rows, rung.cols)
     found, _proved = positions_for(
         geo, rung.mines, geo.index(*rung.start), FirstClick.NOGUESS, rung.seed
@@ -123,5 +128,7 @@ def positions(rung: Level) -> list[int]:
 
 def rating(rung: Level) -> Rating:
     """How hard the level is for logic (rating.py), played from its start cell."""
+    from game.core.rating import rate_positions
+
     geo = Geometry(rung.rows, rung.cols)
     return rate_positions(geo, positions(rung), geo.index(*rung.start))
