@@ -266,6 +266,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return cli.export_gif(*options.export_gif, speed=options.speed, zoom=options.zoom)
     if options.export_history is not None or options.import_history is not None:
         return cli.transfer_history(options)
+    printed = cli.series_command(options)
+    if printed is not None:
+        return printed
     played_back = None
     if options.replay is not None:
         from game.replay import ReplayError

@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import date
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from game import rules as limits
 from game.core import MAX_SEED
@@ -16,6 +16,9 @@ from game.modes.mode import Mode
 from game.modes.ordinary import Ordinary
 from game.rules import PRESETS, ZOOMS, Board, BoardChoiceError, Difficulty, GameRules, parse_custom
 from game.version import version
+
+if TYPE_CHECKING:
+    from game.modes.tournament import Tournament
 
 MIN_SPEED, MAX_SPEED = 0.25, 16.0
 """--speed's range (the viewer's speeds are 0.25x to 8x)."""
@@ -63,6 +66,18 @@ class Options:
     language: str | None = None
     """--lang: the language of this session (a code of game.language.LANGUAGES; one
     this version does not know is English, with no error)."""
+    ladder: int | None = None
+    """--ladder: the ladder's level to play (checked unlocked by parse_args)."""
+    show_ladder: bool = False
+    """--show-ladder: print the ladder and stop."""
+    trial: str | None = None
+    """--trial: the time trial to play."""
+    show_trials: bool = False
+    """--show-trials: print the time trials' records and stop."""
+    tournament: Tournament | None = None
+    """--tournament: the tournament the games are played in (read by parse_args)."""
+    standings: tuple[str, ...] = ()
+    """--standings: a tournament file, and perhaps a folder of replays: print and stop."""
 
 
 def _custom(text: str) -> Board:
@@ -94,6 +109,22 @@ def _speed(text: str) -> float:
     raise argparse.ArgumentTypeError(
         f"speed is a number from {MIN_SPEED:g} to {MAX_SPEED:g}; got {text!r}"
     )
+
+
+def _ladder(text: str) -> str:
+    from game.core.ladder import LEVELS  # (only a ladder needs it: not the first frame)
+
+    if text == "next" or (text.isascii() and text.isdigit() and 1 <= int(text) <= LEVELS):
+        return text
+    raise argparse.ArgumentTypeError(f"a ladder level is 1 to {LEVELS} or next; got {text!r}")
+
+
+def _trial(text: str) -> str:
+    from game.modes.trial import TRIALS  # (only a trial needs it: not the first frame)
+
+    if text in TRIALS:
+        return text
+    raise argparse.ArgumentTypeError(f"the time trials are {', '.join(TRIALS)}; got {text!r}")
 
 
 def _frames(text: str) -> int:
@@ -192,6 +223,38 @@ def parser() -> argparse.ArgumentParser:
         help="add the games of a history exported by this game (CSV or JSON) that are not "
         "there yet, and stop, without a window",
     )
+    board.add_argument(
+        "--ladder",
+        type=_ladder,
+        metavar="N",
+        help="play level N of the ladder of a hundred no-guess levels, if it is unlocked, "
+        "or 'next': the next level to win",
+    )
+    board.add_argument(
+        "--show-ladder",
+        action="store_true",
+        help="print the ladder (each level locked or not, its best time) and stop",
+    )
+    board.add_argument(
+        "--trial",
+        type=_trial,
+        metavar="NAME",
+        help="play a time trial: 10-beginner (ten Beginner boards) or time-trial (15 "
+        "Beginner, 6 Intermediate, 2 Expert)",
+    )
+    board.add_argument(
+        "--show-trials", action="store_true", help="print the time trials' best totals and stop"
+    )
+    board.add_argument(
+        "--tournament", metavar="FILE", help="play in the tournament a tournament file describes"
+    )
+    board.add_argument(
+        "--standings",
+        nargs="+",
+        metavar=("FILE", "FOLDER"),
+        help="print a tournament's standings, without a window: your games in it, or given "
+        "a FOLDER of replay files (ours and the community's), every player's",
+    )
     p.add_argument("--seed", type=_seed, help="a seed for the mine layout (same seed, same board)")
     p.add_argument("--zoom", type=_zoom, help=f"pixel scale of the 16-pixel art: {_ZOOM_WORDS}")
     p.add_argument("--no-sound", action="store_true", help="start with sound off")
@@ -231,7 +294,16 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
         export_history=args.export_history,
         import_history=args.import_history,
         language=args.lang,
+        show_ladder=args.show_ladder,
+        trial=args.trial,
+        show_trials=args.show_trials,
+        standings=tuple(args.standings or ()),
     )
+    if len(options.standings) > 2:
+        _say(sys.stderr, "minesweeper: --standings takes a tournament file and one folder")
+        raise SystemExit(2)
+    if args.ladder is not None or args.tournament is not None or args.trial is not None:
+        return with_series(options, args.ladder, args.tournament)
     if options.board_code is None and options.daily is None:
         return options
     from game.replay.boardcode import BoardCodeError  # only a board code needs it
@@ -258,9 +330,65 @@ def with_board(options: Options) -> Options:
     return replace(options, board=code.board, seed=code.seed, rules=code.rules, start=code.start)
 
 
+def with_series(options: Options, ladder: str | None, tournament: str | None) -> Options:
+    """The options with the ladder's level (unlocked: else one line and exit 2), the
+    tournament read (a bad file: one line and exit 2) or the trial's first board."""
+    if ladder is not None:
+        from game.flows.series_commands import Refused, ladder_level
+        from game.modes.ladder import level_code
+        from game.persist import Profile
+
+        profile = Profile.open(options.data_dir)
+        try:
+            number = ladder_level(ladder, profile)
+        except Refused as error:
+            _say(sys.stderr, f"minesweeper: {error}")
+            raise SystemExit(2) from None
+        finally:
+            profile.close()
+        return replace(options, ladder=number, board=level_code(number).board)
+    if tournament is not None:
+        from game.modes.tournament import TournamentError, load
+
+        try:
+            found = load(tournament)
+        except TournamentError as error:
+            _say(sys.stderr, f"minesweeper: {error}")
+            raise SystemExit(2) from None
+        return replace(options, tournament=found, board=found.counts[0].board)
+    from game.modes.trial import trial_of
+
+    assert options.trial is not None
+    return replace(options, board=trial_of(options.trial).board(0))
+
+
+def series_mode(options: Options, rules: GameRules) -> Mode | None:
+    """The first game's mode for --ladder, --trial or --tournament (None: none given)."""
+    if options.ladder is not None:
+        from game.modes.ladder import Ladder
+
+        return Ladder(options.ladder, rules)
+    if options.tournament is not None:
+        from game.modes.tournament import Entered
+
+        return Entered.of(options.tournament, options.board or PRESETS[Difficulty.BEGINNER], rules)
+    if options.trial is not None:
+        from datetime import datetime
+
+        from game.modes.trial import Trial, trial_of
+
+        started = datetime.now().isoformat(timespec="seconds")
+        return Trial(trial_of(options.trial), started, rules)
+    return None
+
+
 def first_mode(options: Options, board: Board, rules: GameRules) -> Mode:
-    """The way to play of the first game: the daily board, a board code's (both
-    checked by parse_args), or an ordinary game of this board under these rules."""
+    """The way to play of the first game: the ladder's level, a trial's first board, a
+    tournament's game, the daily board, a board code's (all checked by parse_args),
+    or an ordinary game of this board under these rules."""
+    series = series_mode(options, rules)
+    if series is not None:
+        return series
     if options.daily is None and options.board_code is None:
         return Ordinary(board, rules, options.seed)
     from game.modes.shared import Code, Daily  # (only a shared board needs the codes)
@@ -397,6 +525,31 @@ def transfer_history(options: Options) -> int:
     finally:
         profile.close()
     return 0
+
+
+def series_command(options: Options) -> int | None:
+    """--show-ladder, --show-trials, --standings: print and return the exit code
+    (None: none of them was given)."""
+    if not (options.show_ladder or options.show_trials or options.standings):
+        return None
+    from game.flows import series_commands
+    from game.persist import Profile
+
+    out, err = sys.stdout, sys.stderr
+    if out is None or err is None:
+        return 1  # (a windowed Windows build has no console to print to)
+    if options.standings:
+        file, folder = options.standings[0], (options.standings[1:] or [None])[0]
+        return series_commands.print_standings(
+            file, folder, lambda: Profile.open(options.data_dir), out, err
+        )
+    profile = Profile.open(options.data_dir)
+    try:
+        if options.show_ladder:
+            return series_commands.print_ladder(profile, out)
+        return series_commands.print_trials(profile, out, err)
+    finally:
+        profile.close()
 
 
 def _say(stream: TextIO | None, line: str) -> None:

@@ -47,7 +47,18 @@ def test_no_module_of_the_game_is_over_600_lines() -> None:
     assert long == {}, "a file holds one idea: split these by role"
 
 
-MODE_CLASSES = ("Ordinary", "Code", "Daily", "Practice", "Watching", "Resumed", "Mode")
+MODE_CLASSES = (
+    "Ordinary",
+    "Code",
+    "Daily",
+    "Practice",
+    "Watching",
+    "Resumed",
+    "Ladder",
+    "Trial",
+    "Entered",
+    "Mode",
+)
 
 
 def test_no_way_to_play_is_asked_for_outside_the_modes() -> None:

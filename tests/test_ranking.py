@@ -9,12 +9,22 @@ import pytest
 
 from game.core import FirstClick, Game, reveal
 from game.flows.end_of_game import unranked_line
-from game.modes.category import CODE_KIND, DAILY_KIND, Category, all_keys
+from game.modes.category import (
+    CODE_KIND,
+    DAILY_KIND,
+    LADDER_KIND,
+    TRIAL_KIND,
+    Category,
+    all_keys,
+)
+from game.modes.ladder import Ladder
 from game.modes.mode import Mode, helped_why
 from game.modes.ordinary import Ordinary
 from game.modes.practice import DEATH_UNDONE, FROM_POSITION, PLAYED_AGAIN, Practice
 from game.modes.resumed import Resumed
 from game.modes.shared import Code, Daily
+from game.modes.tournament import Count, Entered, Tournament
+from game.modes.trial import TRIALS, Trial
 from game.modes.watching import WATCHED, Watching
 from game.replay import Recorder
 from game.replay.boardcode import BoardCode
@@ -49,6 +59,7 @@ def practice(why: str | None = None) -> Practice:
 
 
 CODE = BoardCode(EXPERT, RULES, 12, (3, 3))
+CUP = Tournament("A cup", "a-cup", (Count(Difficulty.EXPERT, 5, 100, 500_000),))
 ODD_CODE = BoardCode(ODD, RULES, 12, (3, 3))
 
 CASES: list[tuple[Mode, bool, tuple[bool, str, str | None]]] = [
@@ -66,6 +77,11 @@ CASES: list[tuple[Mode, bool, tuple[bool, str, str | None]]] = [
     (practice(FROM_POSITION), False, (False, "expert", FROM_POSITION)),
     (practice(DEATH_UNDONE), True, (False, "expert", DEATH_UNDONE)),
     (watched(), False, (False, "expert", WATCHED)),
+    (Ladder(1), False, (True, LADDER_KIND, None)),
+    (Ladder(100, RULES), True, (False, LADDER_KIND, helped_why({Help.HINT}))),
+    (Trial(TRIALS["time-trial"], "2026-01-01T10:00:00", RULES), False, (True, TRIAL_KIND, None)),
+    (Entered.of(CUP, EXPERT, RULES), False, (True, "expert", None)),
+    (Entered.of(CUP, EXPERT, RULES), True, (False, "expert", helped_why({Help.HINT}))),
 ]
 
 

@@ -105,6 +105,27 @@ class Dialogs:
         codes = self._profile.history.stats(CODE_KIND)
         self._stage.open(statistics_dialog(stats, rates, daily, codes), answered)
 
+    def ladder(self, play: Callable[[Mode], None]) -> None:
+        """The ladder: every level, locked or not, its best time; one picked is played."""
+        from game.flows import series_dialogs
+
+        series_dialogs.ladder(self._stage, self._profile, self._prefs.settings.rules, play)
+
+    def trials(self, play: Callable[[Mode], None]) -> None:
+        """The time trials and their best totals; one picked starts a run."""
+        from game.flows import series_dialogs
+
+        series_dialogs.trials(self._stage, self._profile, self._prefs.settings.rules, play)
+
+    def tournament(self, play: Callable[[Mode], None]) -> None:
+        """The tournament being played: the player's score in it; a level picked is
+        played in it."""
+        from game.flows import series_dialogs
+
+        entered = self._table.tag.mode.entered
+        rules = self._prefs.settings.rules
+        series_dialogs.tournament(self._stage, self._profile, entered, rules, play)
+
     def deaths(self, board: Board) -> None:
         """Where the player died on a board size (Next: each preset, and the
         window's board if it is none), over the whole history."""

@@ -18,6 +18,7 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 from game.core import Status
+from game.flows.series import SeriesKeeper
 from game.language import day as language_day
 from game.language import gettext, ngettext
 from game.modes.mode import Mode
@@ -92,6 +93,8 @@ class EndOfGame:
         """The file name the replay is kept under (None: not kept)."""
         self.game_id: int | None = None
         """The last finished game's id in the history."""
+        self.series = SeriesKeeper(profile.folder)
+        """The time trials' runs and the tournaments' games (the series book)."""
 
     def __call__(self, event: TableEvent) -> None:
         if not isinstance(event, GameEnded):
@@ -107,7 +110,9 @@ class EndOfGame:
             self.show_panel(session, tag)
             return
         replay = self.recorder.replay(  # now: the recorder moves on with the next game
-            date=datetime.now().isoformat(timespec="seconds"), daily=tag.mode.daily or ""
+            date=datetime.now().isoformat(timespec="seconds"),
+            daily=tag.mode.daily or "",
+            tournament=tag.mode.entered.ident if tag.mode.entered else "",
         )
         place = None
         if event.result is Result.WON:
@@ -177,6 +182,7 @@ class EndOfGame:
             record = replace(record, code=tag.mode.code)
         game_id = self.profile.record_game(record)
         self.dialogs.tell_problems()
+        self.series.recorded(event, game_id)
         return game_id
 
     def _keep_replay(
@@ -252,6 +258,12 @@ class EndOfGame:
         if self.kept_as is not None and self.kept_as not in self.replay_note:
             kept_line = gettext("Replay kept: {name}").format(name=self.kept_as)
             lines.insert(0, kept_line)  # (kept before the last button)
+        progress = tag.mode.progress(session)
+        if progress:
+            lines.append(progress)
+        problem = self.series.take_problem()
+        if problem:
+            lines.append(problem)
         rank = tag.mode.standing(session)
         if rank.why is not None:
             lines.append(unranked_line(tag.mode, rank.why, self.table.deaths))

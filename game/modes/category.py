@@ -19,7 +19,15 @@ NO_GUESS = "no-guess"
 """The suffix of a no-guess board's category key ("expert/no-guess")."""
 CODE_KIND, DAILY_KIND = "code", "daily"
 """The keys of the games from board codes and of the daily boards."""
-_SHARED = {CODE_KIND: "Board codes", DAILY_KIND: "Daily boards"}
+LADDER_KIND, TRIAL_KIND = "ladder", "trial"
+"""The keys of the ladder's levels and of the time trials' games (game.modes.ladder,
+game.modes.trial): ranked among themselves, never in the presets' tables."""
+_SHARED = {
+    CODE_KIND: "Board codes",
+    DAILY_KIND: "Daily boards",
+    LADDER_KIND: "The ladder",
+    TRIAL_KIND: "Time trials",
+}
 
 
 def no_guess(rules: GameRules | FirstClick | str) -> bool:
@@ -36,7 +44,7 @@ class Category:
     """The board's size (None for the shared boards: codes and dailies, any size)."""
     no_guess: bool = False
     shared: str | None = None
-    """CODE_KIND or DAILY_KIND for the shared boards."""
+    """CODE_KIND, DAILY_KIND, LADDER_KIND or TRIAL_KIND for the shared boards."""
 
     @classmethod
     def of(cls, board: Board, rules: GameRules | FirstClick | str) -> Category:
@@ -88,4 +96,4 @@ def all_keys() -> tuple[str, ...]:
     """Every category key, in the order the History steps through them."""
     random = [Category(size).key for size in Difficulty]
     guessless = [Category(size, True).key for size in Difficulty]
-    return (*random, *guessless, DAILY_KIND, CODE_KIND)
+    return (*random, *guessless, DAILY_KIND, CODE_KIND, LADDER_KIND, TRIAL_KIND)

@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from game.core import FirstClick, Status
 from game.modes.category import Category
 from game.rules import Board, GameRules
 from game.session.play import Help, PlaySession
 from game.session.stopwatch import Clock
+
+if TYPE_CHECKING:  # (a tournament's games are a mode: tournament.py imports this)
+    from game.modes.tournament import Tournament
 
 EVF_MODES = {FirstClick.SAFE: 0, FirstClick.OPENING: 4, FirstClick.NOGUESS: 5}
 """The EVF mode number of each first-click rule (ms_toollib's evf标准.md): standard,
@@ -54,6 +57,22 @@ class ReplayFacts:
     fair: bool
 
 
+@dataclass(frozen=True)
+class RunStep:
+    """Where a game leaves the run of a time trial it is a board of."""
+
+    trial: str
+    """The trial's key ("time-trial")."""
+    run: str
+    """When the run began (ISO local time): with the trial, the run's name."""
+    boards: int
+    """Boards won so far."""
+    total_ms: int
+    """The time of every board played so far, lost ones included."""
+    finished: bool
+    """The game won the trial's last board."""
+
+
 def helped_why(helps: set[Help] | frozenset[Help]) -> str:
     """Why an assisted game is unranked, naming the help it had."""
     had = [help_ for help_ in Help if help_ in helps]
@@ -86,6 +105,28 @@ class Mode(ABC):
     @property
     def code(self) -> str | None:
         """The board code of a shared board."""
+        return None
+
+    @property
+    def entered(self) -> Tournament | None:
+        """The tournament the game is played in (its replay and the series book carry
+        its identifier)."""
+        return None
+
+    def following(self, session: PlaySession) -> Mode | None:
+        """The way to play of the game New Game deals after this one ended as
+        ``session`` did (None: an ordinary new game): a time trial's next board, the
+        ladder's next level."""
+        return None
+
+    def run_step(self, session: PlaySession) -> RunStep | None:
+        """Where the game, ended as ``session`` is, leaves the time-trial run it is a
+        board of (None: it is none)."""
+        return None
+
+    def progress(self, session: PlaySession) -> str | None:
+        """A line for the end-of-game panel on where the game leaves the series it
+        belongs to (a time trial's total), or None."""
         return None
 
     @abstractmethod

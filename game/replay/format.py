@@ -105,6 +105,8 @@ class Replay:
     date: str = ""
     daily: str = ""
     """The date of the daily board this game was (empty if none)."""
+    tournament: str = ""
+    """The identifier of the tournament the game was played in (empty if none)."""
     start: Cell | None = None
     """A shared board's start cell: its mines were placed from the seed around it
     before play (None: around the first reveal)."""
@@ -151,6 +153,8 @@ class Replay:
             head.append(f"date: {self.date}")
         if self.daily:
             head.append(f"daily: {self.daily}")
+        if self.tournament:
+            head.append(f"tournament: {self.tournament}")
         if self.start is not None:
             head.append(f"start: {self.start[0]} {self.start[1]}")
         head.append(f"events: {len(self.events)}")

@@ -78,6 +78,7 @@ _NAT = re.compile(r"\d{1,12}")
 _BOARD = re.compile(r"(\d{1,3})x(\d{1,3}):(\d{1,4})")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?)?")
 _DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+_TOURNAMENT = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 _POS = re.compile(r"-?\d{1,4}(\.\d{1,6})?")
 _REQUIRED = (
     "board",
@@ -95,7 +96,7 @@ _REQUIRED = (
     "view",
     "events",
 )
-_OPTIONAL = ("seed", "layout", "player", "date", "daily", "start")
+_OPTIONAL = ("seed", "layout", "player", "date", "daily", "tournament", "start")
 _KEYS = frozenset((*_REQUIRED, *_OPTIONAL))
 _CONTROL = re.compile("[\x00-\x1f\x7f]")
 _VIEW_CHARS = frozenset(".12345678#F?*!X")
@@ -211,6 +212,11 @@ class _Reader:
         daily = head.get("daily", "")
         if daily and not _DAY.fullmatch(daily):
             raise ReplayError(f"daily is a date, YYYY-MM-DD; got {_show(daily)}")
+        tournament = head.get("tournament", "")
+        if tournament and not _TOURNAMENT.fullmatch(tournament):
+            raise ReplayError(
+                f"tournament is 1 to 40 small letters, digits and dashes; got {_show(tournament)}"
+            )
         start = _start(head, board) if "start" in head else None
         count = _number(head, "events", 0, MAX_EVENTS)
         events = self.events(board, count)
@@ -239,6 +245,7 @@ class _Reader:
             player=player,
             date=date,
             daily=daily,
+            tournament=tournament,
             start=start,
         )
 

@@ -4,7 +4,7 @@ pointer events and moves, and makes its Replay."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from game.core import Action, Move, Status
 from game.replay.drive import feed_input
@@ -132,7 +132,9 @@ class Recorder:
         self.raw.append(raw)
         feed_input(self._mirror, board, raw.kind, raw.button, raw.x, raw.y)
 
-    def replay(self, *, player: str = "", date: str = "", daily: str = "") -> Replay | None:
+    def replay(
+        self, *, player: str = "", date: str = "", daily: str = "", tournament: str = ""
+    ) -> Replay | None:
         """The recording of the current session as a Replay (None if not recorded)."""
         session = self.session
         if session is None or not self.active or not self.raw:
@@ -149,7 +151,8 @@ class Recorder:
             ms = max(last, min(MAX_MS, max(-MAX_MS, ms)))
             last = ms
             events.append(Event(ms, raw.kind, raw.button, _clip(raw.x), _clip(raw.y), raw.move))
-        return replay_of(session, events, player=player, date=date, daily=daily)
+        replay = replay_of(session, events, player=player, date=date, daily=daily)
+        return replace(replay, tournament=tournament) if tournament else replay
 
 
 def _clip(value: int) -> int:

@@ -82,6 +82,9 @@ class PlayScene(Scene):
             Command.CUSTOM: lambda: dialogs.custom(self.new_game),
             Command.DAILY: self.daily,
             Command.BOARD_CODE: lambda: dialogs.board_code(self.play),
+            Command.LADDER: lambda: dialogs.ladder(self.play),
+            Command.TRIALS: lambda: dialogs.trials(self.play),
+            Command.TOURNAMENT: lambda: dialogs.tournament(self.play),
             Command.SETTINGS: dialogs.settings,
             Command.BEST_TIMES: lambda: dialogs.best_times(self.category()),
             Command.STATISTICS: dialogs.statistics,
@@ -160,7 +163,14 @@ class PlayScene(Scene):
         return Category.of(session.board, session.rules) if category.shared else category
 
     def new_game(self, board: Board | None = None) -> None:
-        """A new ordinary game under the current settings, of another size if given."""
+        """A new ordinary game under the current settings, of another size if given;
+        after a game of a series (a time trial's board, a ladder's level), New Game
+        deals what follows it (Mode.following)."""
+        session = self.table.session
+        following = None if board else self.table.tag.mode.following(session)
+        if following is not None:
+            self.play(following)
+            return
         board = board or self.table.board
         self.play(Ordinary(board, self.prefs.settings.rules))
 

@@ -37,7 +37,8 @@ game.modes.category; a board size stands for its random boards' category)."""
 HISTORY_FILTERS: tuple[str | None, ...] = (None, *all_keys())
 """What the History screen's Next steps through: all games, then each category: each
 size's random boards (the presets, custom, the ranked Beginner), each size's no-guess
-boards (only those the history holds), the daily boards, the games from board codes."""
+boards, the daily boards, the games from board codes, the ladder and the time trials
+(the no-guess boards, the ladder and the trials only when the history holds some)."""
 FILTER_WORDS = {None: "all boards", DAILY_KIND: "daily boards", CODE_KIND: "board codes"}
 HISTORY_RESULTS: dict[bool | None, str] = {None: "Games", True: "Won games", False: "Lost games"}
 """What the History screen's Result steps through: every game, the won, the lost."""
@@ -69,10 +70,13 @@ def filter_key(kind: HistoryFilter) -> str | None:
 
 
 def _optional(key: str | None) -> bool:
-    """A filter Next skips when the history holds none of its games (the no-guess
-    categories: most players never play one)."""
+    """A filter Next skips when the history holds none of its games: every category
+    but a size's random boards and the daily boards and board codes (the no-guess
+    boards, the ladder, the time trials: most players never play one)."""
     category = None if key is None else Category.from_key(key)
-    return category is not None and category.no_guess
+    if category is None:
+        return False
+    return category.no_guess or category.shared not in (None, DAILY_KIND, CODE_KIND)
 
 
 def next_history_filter(kind: HistoryFilter, held: Collection[str] = ()) -> str | None:

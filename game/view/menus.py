@@ -50,6 +50,9 @@ Expert                          expert
 Custom...                       custom board
 Daily board                     daily board
 Play board code...              play board code
+The ladder...                   the ladder
+Time trials...                  time trials
+Tournament...                   tournament
 -
 Pause                           pause
 Hint                            hint
