@@ -154,6 +154,24 @@ class Knowledge:
             self.unknown -= 1
             self._touch(i)
 
+    def assume(self, i: int, is_mine: bool) -> None:
+        """Take the unknown cell i as a mine or as safe: a supposition (fate.py searches
+        for a layout this way); run() then says whether anything still fits."""
+        self._learn(i, is_mine, ("assume",))
+
+    def copy(self) -> Knowledge:
+        """An independent copy, to suppose something of without changing this one (no
+        oracle, no deductions kept)."""
+        assert self.count is None and self.deductions is None
+        other = Knowledge.__new__(Knowledge)
+        other.geo, other.mines, other.count, other.oracle = self.geo, self.mines, None, False
+        other.deductions = None
+        other.state, other.number = bytearray(self.state), bytearray(self.number)
+        other.unknown, other.known_mines, other.opened = self.unknown, self.known_mines, self.opened
+        other._dirty, other._in_dirty = deque(self._dirty), bytearray(self._in_dirty)
+        other._pair_dirty, other._box = set(self._pair_dirty), self._box
+        return other
+
     def changed(self, i: int) -> None:
         """The oracle's counts around cell i changed (the generator moved a mine)."""
         count = self.count
