@@ -215,8 +215,9 @@ class EndOfGame:
         if self.race is not None:
             self.race.offer(replay, "your last game")
 
-    def export_evf(self, replay: Replay, tag: GameTag) -> str:
-        """Save the replay as an EVF file beside the kept replays; what became of it."""
+    def export_evf(self, replay: Replay, tag: GameTag, session: PlaySession) -> str:
+        """Save the replay as an EVF file beside the kept replays, with its mode's EVF
+        facts (game.modes: the mode number, official, fair); what became of it."""
         from game.persist import replays as replay_files
         from game.replay.format import SUFFIX
         from game.replay.formats.evf_write import export_evf
@@ -230,7 +231,11 @@ class EndOfGame:
         )
         name = name.removesuffix(SUFFIX) + ".evf"
         try:
-            path = replay_files.export(self.profile.folder, name, export_evf(replay))
+            facts = tag.mode.replay_facts(session)
+            data = export_evf(
+                replay, mode=facts.evf_mode, official=facts.official, fair=facts.fair
+            )
+            path = replay_files.export(self.profile.folder, name, data)
         except (OSError, ValueError) as error:
             return f"The EVF file could not be saved ({getattr(error, 'strerror', None) or error})."
         return f"Saved for Metasweeper and the community's players: {path.name}"
@@ -294,7 +299,7 @@ class EndOfGame:
                     replay, "This game", then=lambda: self.show_panel(session, tag, best)
                 )
             elif result == screens.EXPORT_EVF and replay is not None:
-                self.replay_note = self.export_evf(replay, tag)
+                self.replay_note = self.export_evf(replay, tag, session)
                 self.show_panel(session, tag, best)
             elif result == screens.KEEP_REPLAY and replay is not None:
                 self.keep(replay, tag, "kept", self.game_id)

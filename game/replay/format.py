@@ -128,6 +128,7 @@ class Replay:
             f"first-click: {rules.first_click.value}",
             f"question-marks: {_yes(rules.question_marks)}",
             f"left-click-chords: {_yes(rules.left_click_chords)}",
+            f"mode: {rules.mode.value}",
         ]
         if self.seed is not None:
             head.append(f"seed: {self.seed}")
