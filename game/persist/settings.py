@@ -39,8 +39,10 @@ from game.rules import (
     Board,
     BoardChoiceError,
     Difficulty,
+    Fate,
     FirstClick,
     GameRules,
+    RuleMode,
     custom,
 )
 from game.words import LOOKS
@@ -158,6 +160,9 @@ class Settings:
     left_click_chords: bool = False
     """A left click on an opened number chords."""
     first_click: FirstClick = FirstClick.OPENING
+    fate: Fate = Fate.NONE
+    """With first_click, the rule mode (game.rules.RuleMode): what a click may do to
+    the mines."""
     counter_below_zero: bool = True
     """The mine counter may show negative numbers (down to -99); else stops at 0."""
     sound: bool = True
@@ -180,6 +185,8 @@ class Settings:
                 raise DataError(f"setting {name!r} must be true or false")
         if not isinstance(self.first_click, FirstClick):
             raise DataError("setting 'first_click' must be a FirstClick")
+        if not isinstance(self.fate, Fate):
+            raise DataError("setting 'fate' must be a Fate")
         for name in ("board", "custom"):
             value = getattr(self, name)
             if not isinstance(value, Board):
@@ -201,7 +208,12 @@ class Settings:
     @property
     def rules(self) -> GameRules:
         """The rules the next game starts with."""
-        return GameRules(self.first_click, self.question_marks, self.left_click_chords)
+        return GameRules(self.first_click, self.question_marks, self.left_click_chords, self.fate)
+
+    @property
+    def mode(self) -> RuleMode:
+        """The rule mode the next game starts in (its laying and fate)."""
+        return RuleMode.of(self.first_click, self.fate)
 
     def to_json(self) -> JsonObject:
         """The settings.json document, with its version."""
@@ -210,6 +222,7 @@ class Settings:
             "question_marks": self.question_marks,
             "left_click_chords": self.left_click_chords,
             "first_click": self.first_click.value,
+            "fate": self.fate.value,
             "counter_below_zero": self.counter_below_zero,
             "sound": self.sound,
             "zoom": self.zoom,
@@ -236,6 +249,8 @@ class Settings:
                 values[name] = schema.read_bool(doc, name, what)
         if "first_click" in doc:
             values["first_click"] = schema.read_enum(doc, "first_click", FirstClick, what)
+        if "fate" in doc:
+            values["fate"] = schema.read_enum(doc, "fate", Fate, what)
         if doc.get("zoom") is not None:
             values["zoom"] = schema.check_int(doc["zoom"], MIN_ZOOM, MAX_ZOOM, "setting 'zoom'")
         for name in ("board", "custom"):
