@@ -1,0 +1,186 @@
+"""The rule modes that move the mines (game.core.fate, docs/RULES.md): the mines only
+ever move to a layout that fits everything the player was shown, and each mode judges
+a click as it says (strong no-guess: every guess dies; weak: a forced guess is spared,
+a needless one dies; quasi: a forced guess is spared; guessable: every click not on a
+proved mine is spared). Property tests over random play, the solver as the judge."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game.core import Fate, FirstClick, Game, Minefield, Status, analyse, chord, mark, reveal
+from game.core.fate import consistent_layout
+from game.rules import GameRules, RuleMode
+
+MOVING = [mode for mode in RuleMode if mode.fate is not Fate.NONE]
+
+
+def shown(view: str) -> dict[tuple[int, int], str]:
+    """The opened cells of a view and what each shows."""
+    return {
+        (r, c): ch
+        for r, line in enumerate(view.splitlines())
+        for c, ch in enumerate(line)
+        if ch == "." or ch.isdigit()
+    }
+
+
+def agrees(field: Minefield, numbers: dict[tuple[int, int], str]) -> bool:
+    """Every opened number (and blank) is true of the layout, and no opened cell holds
+    a mine."""
+    return all(
+        cell not in field and field.count(*cell) == (0 if ch == "." else int(ch))
+        for cell, ch in numbers.items()
+    )
+
+
+def kind_of_click(view: str, mines: int, cell: tuple[int, int]) -> str:
+    """How the solver judges a reveal: proved safe, proved mine, a forced guess
+    (nothing was provable) or a needless one (some hidden cell was proved safe)."""
+    analysis = analyse(view, mines, explain=False)
+    assert analysis.exact
+    if cell in analysis.safe:
+        return "safe"
+    if cell in analysis.mines:
+        return "mine"
+    return "needless" if analysis.safe else "forced"
+
+
+def game_of(mode: RuleMode, seed: int, size: tuple[int, int, int] = (9, 9, 10)) -> Game:
+    rows, cols, mines = size
+    rules = GameRules.of_mode(mode)
+    return Game.new(rows, cols, mines, seed=seed, first_click=rules.first_click, fate=rules.fate)
+
+
+SPARED = {
+    Fate.STRONG: set(),
+    Fate.WEAK: {"forced"},
+    Fate.QUASI: {"forced"},
+    Fate.GUESSABLE: {"forced", "needless"},
+}
+"""The guesses each fate spares (a reveal of a cell not proved a mine)."""
+DOOMED = {Fate.STRONG: {"forced", "needless"}, Fate.WEAK: {"needless"}}
+"""The guesses each fate kills whatever was under them."""
+
+
+@pytest.mark.parametrize("mode", MOVING, ids=lambda mode: mode.value)
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**32),
+    picks=st.lists(st.tuples(st.integers(0, 4), st.integers(0, 80)), min_size=1, max_size=40),
+)
+def test_the_mines_move_only_to_layouts_that_fit_what_was_shown_and_as_the_mode_judges(
+    mode: RuleMode, seed: int, picks: list[tuple[int, int]]
+) -> None:
+    game = game_of(mode, seed)
+    game.reveal(4, 4)
+    for kind, where in picks:
+        if game.status.is_over:
+            break
+        before = game.view()
+        numbers = shown(before)
+        cell = divmod(where, 9)
+        assert game.minefield is not None
+        if kind <= 2 and cell not in numbers and game.look(*cell).char == "#":
+            judged = kind_of_click(before, game.mines, cell)
+            game.reveal(*cell)
+            lost = game.status is Status.LOST
+            if judged == "safe" or judged in SPARED[mode.fate]:
+                assert not lost, f"{mode.value}: a {judged} click died"
+            if judged in DOOMED.get(mode.fate, set()):
+                assert lost, f"{mode.value}: a {judged} guess was not punished"
+        elif kind == 3:
+            game.toggle_mark(*cell)
+        elif kind == 4:
+            game.chord(*cell)
+        field = game.minefield
+        assert field is not None and len(field) == game.mines
+        assert agrees(field, numbers), "the mines moved to a layout the player could rule out"
+        assert all(shown(game.view()).get(c) == ch for c, ch in numbers.items())
+
+
+@pytest.mark.parametrize("mode", MOVING, ids=lambda mode: mode.value)
+def test_a_chord_over_a_wrong_flag_meets_the_modes_fate(mode: RuleMode) -> None:
+    """A chord's cells are judged together: the mines stay within what was shown."""
+    for seed in range(40):
+        game = game_of(mode, seed)
+        game.reveal(4, 4)
+        numbers = shown(game.view())
+        rng = random.Random(seed)
+        for _ in range(30):
+            if game.status.is_over:
+                break
+            cell = (rng.randrange(9), rng.randrange(9))
+            if game.look(*cell).char == "#":
+                game.toggle_mark(*cell)
+                for dr in (-1, 0, 1):
+                    for dc in (-1, 0, 1):
+                        r, c = cell[0] + dr, cell[1] + dc
+                        if 0 <= r < 9 and 0 <= c < 9:
+                            game.apply(chord(r, c))
+            numbers |= shown(game.view())
+            field = game.minefield
+            assert field is not None and agrees(field, numbers)
+
+
+def test_a_layout_that_fits_keeps_the_numbers_and_the_count() -> None:
+    game = Game.new(16, 30, 99, seed=3, first_click="safe")
+    game.reveal(8, 15)
+    game.reveal(0, 0)
+    view, field = game.view(), game.minefield
+    assert field is not None
+    hidden = [(r, c) for r in range(16) for c in range(30) if view.splitlines()[r][c] == "#"]
+    rng = random.Random(0)
+    for cell in rng.sample(hidden, 20):
+        probability = analyse(view, 99, explain=False).probability[cell]
+        for as_mine in (True, False):
+            want = {"mines": {cell}} if as_mine else {"safe": {cell}}
+            moved = consistent_layout(view, field, rng, **want)
+            possible = probability > 0 if as_mine else probability < 1
+            assert (moved is not None) == possible
+            if moved is not None:
+                assert len(moved) == 99 and (cell in moved) == as_mine
+                assert agrees(moved, shown(view))
+
+
+def test_a_forced_guess_in_weak_no_guess_is_spared_where_standard_dies() -> None:
+    """The same seed and clicks: the standard game's guess hits a mine, the weak
+    no-guess game's forced guess (nothing provable) is made safe."""
+    for seed in range(200):
+        plain = Game.new(9, 9, 10, seed=seed, first_click="safe")
+        plain.reveal(0, 0)
+        view = plain.view()
+        if plain.status.is_over or analyse(view, 10, explain=False).safe:
+            continue  # (not a forced guess)
+        assert plain.minefield is not None
+        target = next(
+            (r, c) for r in range(9) for c in range(9) if (r, c) in plain.minefield
+        )
+        plain.reveal(*target)
+        assert plain.status is Status.LOST
+        weak = Game.new(9, 9, 10, seed=seed, first_click="safe", fate="weak")
+        weak.reveal(0, 0)
+        weak.reveal(*target)
+        assert weak.status is not Status.LOST
+        return
+    pytest.fail("no forced guess in 200 seeds")
+
+
+def test_a_saved_game_keeps_its_fate() -> None:
+    game = Game.new(9, 9, 10, seed=1, first_click=FirstClick.NOGUESS, fate=Fate.STRONG)
+    game.reveal(4, 4)
+    game.apply(mark(0, 0))
+    again = Game.from_snapshot(game.to_snapshot())
+    assert again.fate is Fate.STRONG and again.view() == game.view()
+    assert Game.from_snapshot(Game.new(9, 9, 10, seed=1).to_snapshot()).fate is Fate.NONE
+
+
+def test_the_first_click_is_the_layings_not_judged() -> None:
+    for seed in range(20):
+        game = game_of(RuleMode.STRONG_NO_GUESS, seed)
+        game.apply(reveal(seed % 9, (seed * 7) % 9))
+        assert game.status is not Status.LOST
