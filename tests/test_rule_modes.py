@@ -6,7 +6,10 @@ proved mine is spared). Property tests over random play, the solver as the judge
 
 from __future__ import annotations
 
+import json
 import random
+import subprocess
+import sys
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -184,3 +187,56 @@ def test_the_first_click_is_the_layings_not_judged() -> None:
         game = game_of(RuleMode.STRONG_NO_GUESS, seed)
         game.apply(reveal(seed % 9, (seed * 7) % 9))
         assert game.status is not Status.LOST
+
+
+SOLVABLE_ORACLE = """
+import json, sys
+import ms_toollib as ms
+boards = json.load(sys.stdin)
+print(json.dumps([ms.is_solvable(board, row, col) for board, row, col in boards]))
+"""
+"""ms-toollib's is_solvable (Metasweeper's test of a no-guess board), in a child
+process: it aborts on what it does not like."""
+
+
+@pytest.mark.parametrize("mode", [RuleMode.STRONG_NO_GUESS, RuleMode.STRONG_GUESSABLE])
+def test_the_strong_modes_boards_are_solvable_without_a_guess_by_ms_toollib(
+    mode: RuleMode,
+) -> None:
+    """200 boards a preset (seeds and first cells drawn by Hypothesis), each dealt as the
+    mode deals it and judged by ms-toollib's is_solvable (no mine count, as ours)."""
+    boards: list[tuple[list[list[int]], int, int]] = []
+    names: list[str] = []
+    for rows, cols, mines in [(9, 9, 10), (8, 8, 10), (16, 16, 40), (16, 30, 99)]:
+
+        @settings(max_examples=200, deadline=None, database=None)
+        @given(seed=st.integers(0, 2**63 - 1), where=st.integers(0, rows * cols - 1))
+        def deal(seed: int, where: int) -> None:
+            game = game_of(mode, seed, (rows, cols, mines))
+            first = divmod(where, cols)
+            game.reveal(*first)
+            field = game.minefield
+            assert field is not None and game.no_guess_guaranteed
+            boards.append(
+                (
+                    [
+                        [-1 if (r, c) in field else field.count(r, c) for c in range(cols)]
+                        for r in range(rows)
+                    ],
+                    *first,
+                )
+            )
+            names.append(f"{rows}x{cols}:{mines} seed {seed} from {first}")
+
+        deal()
+    done = subprocess.run(
+        [sys.executable, "-c", SOLVABLE_ORACLE],
+        input=json.dumps(boards),
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    verdicts = json.loads(done.stdout)
+    assert len(verdicts) == len(boards) >= 4 * 200
+    assert [name for name, ok in zip(names, verdicts, strict=True) if not ok] == []

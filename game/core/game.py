@@ -357,7 +357,7 @@ class Game:
 
         start = self._geo.index(row, col)
         positions, proved = positions_for(
-            self._geo, self._mines, start, self._first_click, self._seed
+            self._geo, self._mines, start, self._first_click, self._seed, self._fate is Fate.NONE
         )
         if proved is not None:
             self._no_guess_guaranteed = proved

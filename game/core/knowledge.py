@@ -63,6 +63,7 @@ class Knowledge:
         "_in_dirty",
         "_pair_dirty",
         "count",
+        "count_rule",
         "deductions",
         "geo",
         "known_mines",
@@ -81,8 +82,12 @@ class Knowledge:
         *,
         oracle: bytearray | None = None,
         explain: bool = False,
+        count_rule: bool = True,
     ) -> None:
         self.geo = geo
+        self.count_rule = count_rule
+        """The total mine count is used (False: the numbers alone, as ms-toollib's
+        is_solvable judges a board)."""
         self.mines = mines
         self.state = bytearray(geo.interior.translate(bytes([BORDER, UNKNOWN]) + bytes(254)))
         self.number = bytearray(geo.size)
@@ -165,6 +170,7 @@ class Knowledge:
         assert self.count is None and self.deductions is None
         other = Knowledge.__new__(Knowledge)
         other.geo, other.mines, other.count, other.oracle = self.geo, self.mines, None, False
+        other.count_rule = self.count_rule
         other.deductions = None
         other.state, other.number = bytearray(self.state), bytearray(self.number)
         other.unknown, other.known_mines, other.opened = self.unknown, self.known_mines, self.opened
@@ -287,7 +293,7 @@ class Knowledge:
         left = self.mines - self.known_mines
         if left < 0 or left > self.unknown:
             raise _Contradiction
-        if not self.unknown or 0 < left < self.unknown:
+        if not self.count_rule or not self.unknown or 0 < left < self.unknown:
             return False
         mine = left > 0
         cells = self.unknown_cells()
