@@ -10,6 +10,7 @@ import json
 import random
 import subprocess
 import sys
+from collections.abc import Callable
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -160,9 +161,7 @@ def test_a_forced_guess_in_weak_no_guess_is_spared_where_standard_dies() -> None
         if plain.status.is_over or analyse(view, 10, explain=False).safe:
             continue  # (not a forced guess)
         assert plain.minefield is not None
-        target = next(
-            (r, c) for r in range(9) for c in range(9) if (r, c) in plain.minefield
-        )
+        target = next((r, c) for r in range(9) for c in range(9) if (r, c) in plain.minefield)
         plain.reveal(*target)
         assert plain.status is Status.LOST
         weak = Game.new(9, 9, 10, seed=seed, first_click="safe", fate="weak")
@@ -199,6 +198,34 @@ print(json.dumps([ms.is_solvable(board, row, col) for board, row, col in boards]
 process: it aborts on what it does not like."""
 
 
+def dealer(
+    mode: RuleMode,
+    size: tuple[int, int, int],
+    boards: list[tuple[list[list[int]], int, int]],
+    names: list[str],
+) -> Callable[[], None]:
+    """A Hypothesis test that deals 200 boards of a size as the mode deals them (the
+    seed and the first cell drawn), each proved clear by our generator, into boards
+    (ms-toollib's form: -1 a mine, else the count) and names."""
+    rows, cols, _ = size
+
+    @settings(max_examples=200, deadline=None, database=None)
+    @given(seed=st.integers(0, 2**63 - 1), where=st.integers(0, rows * cols - 1))
+    def deal(seed: int, where: int) -> None:
+        game = game_of(mode, seed, size)
+        first = divmod(where, cols)
+        game.reveal(*first)
+        field = game.minefield
+        assert field is not None and game.no_guess_guaranteed
+        counts = [
+            [-1 if (r, c) in field else field.count(r, c) for c in range(cols)] for r in range(rows)
+        ]
+        boards.append((counts, *first))
+        names.append(f"{size} seed {seed} from {first}")
+
+    return deal
+
+
 @pytest.mark.parametrize("mode", [RuleMode.STRONG_NO_GUESS, RuleMode.STRONG_GUESSABLE])
 def test_the_strong_modes_boards_are_solvable_without_a_guess_by_ms_toollib(
     mode: RuleMode,
@@ -207,28 +234,8 @@ def test_the_strong_modes_boards_are_solvable_without_a_guess_by_ms_toollib(
     mode deals it and judged by ms-toollib's is_solvable (no mine count, as ours)."""
     boards: list[tuple[list[list[int]], int, int]] = []
     names: list[str] = []
-    for rows, cols, mines in [(9, 9, 10), (8, 8, 10), (16, 16, 40), (16, 30, 99)]:
-
-        @settings(max_examples=200, deadline=None, database=None)
-        @given(seed=st.integers(0, 2**63 - 1), where=st.integers(0, rows * cols - 1))
-        def deal(seed: int, where: int) -> None:
-            game = game_of(mode, seed, (rows, cols, mines))
-            first = divmod(where, cols)
-            game.reveal(*first)
-            field = game.minefield
-            assert field is not None and game.no_guess_guaranteed
-            boards.append(
-                (
-                    [
-                        [-1 if (r, c) in field else field.count(r, c) for c in range(cols)]
-                        for r in range(rows)
-                    ],
-                    *first,
-                )
-            )
-            names.append(f"{rows}x{cols}:{mines} seed {seed} from {first}")
-
-        deal()
+    for size in [(9, 9, 10), (8, 8, 10), (16, 16, 40), (16, 30, 99)]:
+        dealer(mode, size, boards, names)()
     done = subprocess.run(
         [sys.executable, "-c", SOLVABLE_ORACLE],
         input=json.dumps(boards),

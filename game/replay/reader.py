@@ -374,8 +374,8 @@ def _mode(head: dict[str, str], first_click: FirstClick) -> RuleMode:
         raise ReplayError(f"mode is one of {names}; got {_show(head['mode'])}") from None
     if mode.first_click is not first_click:
         raise ReplayError(
-            f"a {mode.value} game's first-click is {mode.first_click.value}; "
-            f"got {first_click.value}"
+            f"mode {mode.value} lays its mines first-click {mode.first_click.value}; "
+            f"the replay's first-click is {first_click.value}"
         )
     return mode
 
