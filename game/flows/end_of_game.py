@@ -232,9 +232,7 @@ class EndOfGame:
         name = name.removesuffix(SUFFIX) + ".evf"
         try:
             facts = tag.mode.replay_facts(session)
-            data = export_evf(
-                replay, mode=facts.evf_mode, official=facts.official, fair=facts.fair
-            )
+            data = export_evf(replay, mode=facts.evf_mode, official=facts.official, fair=facts.fair)
             path = replay_files.export(self.profile.folder, name, data)
         except (OSError, ValueError) as error:
             return f"The EVF file could not be saved ({getattr(error, 'strerror', None) or error})."
