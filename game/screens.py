@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from game.core import Status
-from game.modes.category import CODE_KIND, DAILY_KIND
+from game.modes.category import CODE_KIND, DAILY_KIND, Category
 from game.persist import (
     DEFAULT_NAME,
     MAX_NAME_LENGTH,
@@ -173,10 +173,13 @@ the ranked Beginner, the daily boards, the games from board codes."""
 FILTER_WORDS = {None: "all boards", DAILY_FILTER: "daily boards", CODE_FILTER: "board codes"}
 
 
-def next_history_filter(kind: HistoryFilter) -> HistoryFilter:
-    """The History screen's next filter, round and round."""
-    i = HISTORY_FILTERS.index(kind) if kind in HISTORY_FILTERS else -1
-    return HISTORY_FILTERS[(i + 1) % len(HISTORY_FILTERS)]
+def next_history_filter(kind: HistoryFilter, more: Sequence[str] = ()) -> HistoryFilter:
+    """The History screen's next filter, round and round: HISTORY_FILTERS, then the
+    ranking categories in ``more`` (the no-guess and rule modes' keys that have games,
+    game.modes.category)."""
+    filters = (*HISTORY_FILTERS, *more)
+    i = filters.index(kind) if kind in filters else -1
+    return filters[(i + 1) % len(filters)]
 
 
 def _board_text(record: GameRecord) -> str:
@@ -215,11 +218,19 @@ def charted_board(kind: HistoryFilter, newest: StoredGame | None) -> HistoryFilt
         kind = DAILY_FILTER if name == DAILY_FILTER else kinds.get(name)
     if kind == DAILY_FILTER or (isinstance(kind, Difficulty) and kind is not Difficulty.CUSTOM):
         return kind
+    category = Category.from_key(kind) if isinstance(kind, str) else None
+    if category is not None and category.has_best_times:  # (a preset's rule mode)
+        return kind
     return None
 
 
 def _filter_label(kind: HistoryFilter) -> str:
-    return kind.label if isinstance(kind, Difficulty) else FILTER_WORDS[kind]
+    if isinstance(kind, Difficulty):
+        return kind.label
+    if kind in FILTER_WORDS:
+        return FILTER_WORDS[kind]
+    category = Category.from_key(kind) if kind is not None else None
+    return category.label if category is not None else str(kind)
 
 
 def history_dialog(

@@ -12,9 +12,9 @@ from pathlib import Path
 import pygame
 import pytest
 from test_window import FakeClock, cell_center, click, key, shows_tile
-from test_window_records import make_app
+from test_window_records import close_all, make_app, top_dialog_title
 
-from game import cli
+from game import cli, screens
 from game.app import App
 from game.core import Look, Status, analyse
 from game.rules import RuleMode
@@ -107,6 +107,21 @@ def test_a_guess_in_strong_no_guess_dies_and_is_kept_in_its_own_category(app: Ap
     app.run(frames=1)
     record = app.profile.games()[0].record
     assert record.difficulty == "beginner/strong-no-guess" and not record.won
+    # The History's Next reaches the mode's own category once it has games.
+    close_all(app)
+    key(pygame.K_F7)
+    app.run(frames=1)
+    seen = []
+    while top_dialog_title(app) != "History: Beginner, strong no-guess":
+        dialog = app.stage.top_dialog
+        assert dialog is not None and top_dialog_title(app) not in seen
+        seen.append(top_dialog_title(app))
+        dialog.choose(screens.NEXT)
+        app.stage.settle()
+        app.run(frames=1)
+    dialog = app.stage.top_dialog
+    assert dialog is not None
+    assert [row[2] for row in dialog.rows] == ["lost"]  # type: ignore[attr-defined]
 
 
 def test_a_mode_on_the_command_line_is_the_games_and_kept(clock: FakeClock) -> None:

@@ -117,7 +117,7 @@ class Dialogs:
 
         def answered(result: object) -> None:
             if result == screens.NEXT:
-                self.history(screens.next_history_filter(kind), order, won=won)
+                self.history(screens.next_history_filter(kind, self.categories()), order, won=won)
             elif result == screens.RESULT:
                 self.history(kind, order, won=screens.next_history_result(won))
             elif result == screens.SORT:
@@ -150,6 +150,19 @@ class Dialogs:
             self.history(kind, order, first, won)
 
         self.stage.open(dialog, answered)
+
+    def categories(self) -> list[str]:
+        """The ranking categories beyond the History's own filters that have games (the
+        no-guess and rule modes' keys, game.modes.category), in their order."""
+        from game.modes.category import Category, all_keys
+
+        return [
+            key
+            for key in all_keys()
+            if (category := Category.from_key(key)) is not None
+            and category.family
+            and self.profile.count(key)
+        ]
 
     def analyse_stored(self, replay_name: str | None, then: Callable[[], None]) -> None:
         """The analysis of a game of the history from its kept replay (or why there
