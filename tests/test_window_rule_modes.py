@@ -12,6 +12,7 @@ from pathlib import Path
 import pygame
 import pytest
 from test_window import FakeClock, cell_center, click, key, shows_tile
+from test_window_modes import clear_the_board
 from test_window_records import close_all, make_app, top_dialog_title
 
 from game import cli, screens
@@ -146,3 +147,19 @@ def test_the_help_lists_every_mode_and_a_wrong_one_is_one_line() -> None:
         [sys.executable, "-m", "game", "--mode", "lucky"], capture_output=True, text=True, cwd=root
     )
     assert wrong.returncode == 2 and "unknown mode 'lucky'" in wrong.stderr
+
+
+def test_a_win_in_a_rule_mode_has_best_times_of_its_own(app: App) -> None:
+    app.play.command(Command.QUASI_NO_GUESS)  # (a safe cell is never made a mine there)
+    key(pygame.K_F2)
+    app.run(frames=1)
+    click(app, cell_center(app, 4, 4))
+    clear_the_board(app)
+    app.run(frames=1)
+    assert top_dialog_title(app) == "A new best time!"
+    key(pygame.K_RETURN, "\r")
+    app.run(frames=1)
+    assert app.profile.best_times("beginner") == []
+    assert app.profile.best_times("beginner/no-guess") == []
+    [entry] = app.profile.best_times("beginner/quasi-no-guess")
+    assert app.profile.stats("beginner/quasi-no-guess").won == 1
