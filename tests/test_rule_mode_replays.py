@@ -204,3 +204,23 @@ def test_ms_toollib_reads_every_modes_evf_with_its_mode_board_and_clicks(
         )
         seen_modes.add(mode)
     assert seen_modes == set(RuleMode)
+
+
+@pytest.mark.parametrize("mode", list(RuleMode), ids=lambda mode: mode.value)
+def test_a_board_code_is_offered_only_where_it_deals_the_same_board(mode: RuleMode) -> None:
+    """A board code carries a first-click rule, not a rule mode: a game in a mode that
+    moves its mines (or lays them from the numbers alone) offers none."""
+    from game.flows.end_of_game import code_of
+    from game.replay.boardcode import parse as parse_code
+    from game.session import PlaySession, deal
+
+    session = PlaySession.new(BOARD, GameRules.of_mode(mode), lambda: 0.0, seed=11)
+    session.act(reveal(4, 4))
+    code = code_of(session)
+    if mode.fate is not Fate.NONE:
+        assert code is None
+        return
+    assert code is not None
+    shared = parse_code(code.code)
+    again = deal(shared.board, shared.rules, shared.seed, shared.start)
+    assert again.minefield == session.game.minefield

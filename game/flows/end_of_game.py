@@ -48,12 +48,15 @@ if TYPE_CHECKING:
 def code_of(session: PlaySession) -> BoardCode | None:
     """The board code of a session's board: one layout for everyone, the mines
     placed around the cell this game's were (None for a board dealt without a seed,
-    or not yet placed)."""
+    or not yet placed, or in a rule mode that moves its mines or lays them its own
+    way: a board code carries a first-click rule, not a rule mode, and would deal
+    another board)."""
+    from game.core import Fate
     from game.replay.boardcode import BoardCode
 
     game = session.game
     start = session.start or game.placed_from
-    if game.seed is None or start is None:
+    if game.seed is None or start is None or session.rules.fate is not Fate.NONE:
         return None
     return BoardCode(session.board, session.rules, game.seed, start)
 
