@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from game.core import Fate, FirstClick, Game, Minefield, Status, analyse, chord, mark, reveal
 from game.core.fate import consistent_layout
-from game.rules import GameRules, RuleMode
+from game.rules import Board, GameRules, RuleMode
 
 MOVING = [mode for mode in RuleMode if mode.fate is not Fate.NONE]
 
@@ -247,3 +247,51 @@ def test_the_strong_modes_boards_are_solvable_without_a_guess_by_ms_toollib(
     verdicts = json.loads(done.stdout)
     assert len(verdicts) == len(boards) >= 4 * 200
     assert [name for name, ok in zip(names, verdicts, strict=True) if not ok] == []
+
+
+def test_hostile_fates_in_a_saved_game_and_the_settings_are_one_clear_error() -> None:
+    from game.core import SnapshotError
+    from game.persist import Settings
+    from game.persist.schema import DataError
+
+    saved = Game.new(9, 9, 10, seed=1, fate=Fate.WEAK).to_snapshot()
+    assert saved["fate"] == "weak"
+    for bad in ("lucky", 3, None, ["weak"], "WEAK"):
+        with pytest.raises(SnapshotError):
+            Game.from_snapshot({**saved, "fate": bad})
+    document = Settings().to_json()
+    for bad in ("lucky", 3, None, ["weak"]):
+        with pytest.raises(DataError):
+            Settings.from_json({**document, "fate": bad})
+    odd = Settings.from_json({**document, "first_click": "opening", "fate": "quasi"})
+    assert odd.mode is RuleMode.QUASI_NO_GUESS
+    assert odd.rules == GameRules.of_mode(RuleMode.QUASI_NO_GUESS)  # (laid as the mode lays)
+
+
+def test_every_modes_category_is_a_key_the_history_takes() -> None:
+    from game.modes.category import Category, all_keys
+    from game.persist.game_record import GameRecord, GameRecordError
+
+    def record(difficulty: str, first_click: str) -> GameRecord:
+        return GameRecord(
+            finished_at="2026-11-26T10:00:00",
+            difficulty=difficulty,
+            rows=16,
+            cols=30,
+            mines=99,
+            first_click=first_click,
+            seed="1",
+            won=True,
+            ms=1000,
+        )
+
+    for mode in RuleMode:
+        category = Category.of(Board(16, 30, 99), GameRules.of_mode(mode))
+        assert category.key in all_keys()
+        assert Category.from_key(category.key) == category
+        kept = record(category.key, mode.first_click.value)
+        assert kept.difficulty == category.key  # (never moved to another family)
+    assert len({Category.of(Board(16, 30, 99), GameRules.of_mode(m)).key for m in RuleMode}) == 7
+    for bad in ("expert/strong", "expert/", "expert/no-guess/weak", "/weak-no-guess"):
+        with pytest.raises(GameRecordError):
+            record(bad, "safe")

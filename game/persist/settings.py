@@ -208,7 +208,8 @@ class Settings:
     @property
     def rules(self) -> GameRules:
         """The rules the next game starts with."""
-        return GameRules(self.first_click, self.question_marks, self.left_click_chords, self.fate)
+        # (the mode's own laying: a hand-edited file's odd pair plays a mode as it is)
+        return GameRules.of_mode(self.mode, self.question_marks, self.left_click_chords)
 
     @property
     def mode(self) -> RuleMode:
