@@ -295,3 +295,26 @@ def test_every_modes_category_is_a_key_the_history_takes() -> None:
     for bad in ("expert/strong", "expert/", "expert/no-guess/weak", "/weak-no-guess"):
         with pytest.raises(GameRecordError):
             record(bad, "safe")
+
+
+def test_a_board_too_large_to_judge_keeps_its_mines_where_they_were_laid() -> None:
+    from game.core.fate import MAX_CELLS
+
+    game = Game.new(150, 150, 4000, seed=2, first_click="safe", fate=Fate.GUESSABLE)
+    assert game.rows * game.cols > MAX_CELLS
+    game.reveal(75, 75)
+    laid = game.minefield
+    assert laid is not None
+    view = game.view().splitlines()
+    mine = next(  # a mine no opened number touches: a guess, not a proved mine
+        (r, c)
+        for r, c in laid
+        if all(
+            view[r + dr][c + dc] == "#"
+            for dr in (-1, 0, 1)
+            for dc in (-1, 0, 1)
+            if 0 <= r + dr < 150 and 0 <= c + dc < 150
+        )
+    )
+    game.reveal(*mine)  # a guess a guessable mode would spare on a smaller board
+    assert game.status is Status.LOST and game.minefield == laid

@@ -19,7 +19,8 @@ The mines only ever move to a layout that fits everything shown: every opened nu
 stays true and the mine count stays the same (``consistent_layout``). It is found by
 a depth-first search over the frontier that tries each cell's present state first,
 so as few mines move as the search finds; it gives up (the board stays as it is)
-past ``MAX_NODES`` suppositions, or when the solver's count was not exact. The same
+past ``MAX_NODES`` suppositions, or when the solver's count was not exact, and
+nothing is judged on a board of more than ``MAX_CELLS`` cells. The same
 game, seed and moves always move the same mines: the choices draw from a
 ``random.Random`` seeded by the game's seed and the position.
 """
@@ -39,10 +40,14 @@ from game.core.solver import analyse, parse_view
 if TYPE_CHECKING:
     from game.core.game import Game
 
-__all__ = ["MAX_NODES", "consistent_layout", "fated_layout"]
+__all__ = ["MAX_CELLS", "MAX_NODES", "consistent_layout", "fated_layout"]
 
 MAX_NODES = 20_000
 """Suppositions the search for a layout may make before it gives up."""
+MAX_CELLS = 20_000
+"""The largest board whose clicks are judged: the solver reads the whole board at each
+click (a few ms on Expert, about 70 ms at 100x100, seconds at 300x300); on a larger
+board the mines are laid as the mode lays them and never move."""
 
 
 def fated_layout(game: Game, cells: list[Cell]) -> Minefield | None:
@@ -50,6 +55,8 @@ def fated_layout(game: Game, cells: list[Cell]) -> Minefield | None:
     fate, field = game.fate, game.minefield
     if fate is Fate.NONE or field is None or not cells or not game.opened_count:
         return None  # (the first click is the laying's: it is never judged)
+    if game.rows * game.cols > MAX_CELLS:
+        return None
     view = game.view()
     analysis = analyse(view, game.mines, explain=False)
     if not analysis.exact:
