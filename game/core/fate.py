@@ -44,10 +44,12 @@ __all__ = ["MAX_CELLS", "MAX_NODES", "consistent_layout", "fated_layout"]
 
 MAX_NODES = 20_000
 """Suppositions the search for a layout may make before it gives up."""
-MAX_CELLS = 20_000
-"""The largest board whose clicks are judged: the solver reads the whole board at each
-click (a few ms on Expert, about 70 ms at 100x100, seconds at 300x300); on a larger
-board the mines are laid as the mode lays them and never move."""
+MAX_CELLS = 1_000
+"""The largest board whose clicks are judged (every preset, and the largest custom
+board of the classic Windows game, 24x30): the solver reads the whole board at each
+click, so a game's judging grows with the square of its size (a bot's won game takes
+2 s at 30x30, 21 s at 50x50 and 83 s at 70x70, and a replay's verification as long);
+on a larger board the mines are laid as the mode lays them and never move."""
 
 
 def fated_layout(game: Game, cells: list[Cell]) -> Minefield | None:
