@@ -42,8 +42,9 @@ if TYPE_CHECKING:
 
 __all__ = ["MAX_CELLS", "MAX_NODES", "consistent_layout", "fated_layout"]
 
-MAX_NODES = 20_000
-"""Suppositions the search for a layout may make before it gives up."""
+MAX_NODES = 2_000
+"""Suppositions the search for a layout may make before it gives up (on Expert the
+search makes about 70, at most about 200 seen in 195 searches: 15 ms)."""
 MAX_CELLS = 1_000
 """The largest board whose clicks are judged (every preset, and the largest custom
 board of the classic Windows game, 24x30): the solver reads the whole board at each
