@@ -111,7 +111,7 @@ def consistent_layout(
     now = bytearray(geo.size)
     for cell in field:
         now[geo.index(*cell)] = 1
-    found = _search(kn, now, rng)
+    found = _search(kn, now)
     return None if found is None else _fill(found, geo, now, rng)
 
 
@@ -126,7 +126,7 @@ def _frontier_cell(kn: Knowledge) -> int | None:
     return None
 
 
-def _search(kn: Knowledge, now: bytearray, rng: random.Random) -> Knowledge | None:
+def _search(kn: Knowledge, now: bytearray) -> Knowledge | None:
     """Depth first over the frontier's cells, each cell's present state tried first."""
     stack = [kn]
     nodes = 0
