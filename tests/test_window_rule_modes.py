@@ -163,3 +163,9 @@ def test_a_win_in_a_rule_mode_has_best_times_of_its_own(app: App) -> None:
     assert app.profile.best_times("beginner/no-guess") == []
     assert len(app.profile.best_times("beginner/quasi-no-guess")) == 1
     assert app.profile.stats("beginner/quasi-no-guess").won == 1
+    # Closing the panel shows the table the time went into, the mode's own.
+    key(pygame.K_ESCAPE, "\x1b")
+    app.run(frames=1)
+    assert top_dialog_title(app) == "Best times: Beginner, quasi no-guess"
+    table = app.stage.top_dialog
+    assert table is not None and len(table.rows) == 1  # type: ignore[attr-defined]

@@ -44,21 +44,27 @@ class Dialogs:
 
             self.stage.open(screens.problems_dialog(problems))
 
-    def best_times(self, preset: Difficulty) -> None:
-        """The Best Times screen of one preset (Next: the next preset)."""
+    def best_times(self, preset: Difficulty, family: str = "") -> None:
+        """The Best Times screen of one preset (Next: the next preset), of its random
+        boards or of a rule mode's family (game.modes.category: "strong-no-guess")."""
         from game import screens
+        from game.modes.category import Category
 
         shown = preset if preset.is_preset else Difficulty.BEGINNER
+        category = Category(shown, family)
 
         def answered(result: object) -> None:
             if result == screens.NEXT:
-                self.best_times(screens.next_preset(shown))
+                self.best_times(screens.next_preset(shown), family)
             elif result == screens.RESET:
                 self.confirm("all best times", self.profile.reset_best_times)
 
-        entries = self.profile.best_times(shown)
-        rate = self.profile.best_rate(shown)
-        self.stage.open(screens.best_times_dialog(entries, shown, rate), answered)
+        entries = self.profile.best_times(category.key)
+        rate = self.profile.best_rate(category.key)
+        dialog = screens.best_times_dialog(entries, shown, rate)
+        if family:  # (a rule mode's table says whose it is)
+            dialog.title = f"Best times: {category.label}"
+        self.stage.open(dialog, answered)
 
     def statistics(self) -> None:
         """The Statistics screen."""

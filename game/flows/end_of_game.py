@@ -305,7 +305,8 @@ class EndOfGame:
             elif result == screens.KEEP_REPLAY and replay is not None:
                 self.keep(replay, tag, "kept", self.game_id)
                 self.show_panel(session, tag, best)
-            elif best is not None:
-                self.dialogs.best_times(best)
+            elif best is not None:  # (the table of the game's own category)
+                family = tag.mode.category(session.board, session.rules).family
+                self.dialogs.best_times(best, family)
 
         self.stage.open(dialog, answered)
