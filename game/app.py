@@ -100,6 +100,8 @@ class App:
         prefs.speak(options.language)
         # The command line wins over the saved settings, for this session only;
         # --seed deals the first game only.
+        if options.mode is not None:  # (chosen as the menu would: the next games too)
+            prefs.change(first_click=options.mode.first_click, fate=options.mode.fate)
         board = options.board or prefs.settings.board
         rules = options.rules or prefs.settings.rules
         self.table = table = Table.of(cli.first_mode(options, board, rules), now)

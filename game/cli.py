@@ -14,7 +14,16 @@ from game.core import MAX_SEED
 from game.language import LANGUAGES
 from game.modes.mode import Mode
 from game.modes.ordinary import Ordinary
-from game.rules import PRESETS, ZOOMS, Board, BoardChoiceError, Difficulty, GameRules, parse_custom
+from game.rules import (
+    PRESETS,
+    ZOOMS,
+    Board,
+    BoardChoiceError,
+    Difficulty,
+    GameRules,
+    RuleMode,
+    parse_custom,
+)
 from game.version import version
 
 if TYPE_CHECKING:
@@ -37,6 +46,8 @@ class Options:
     data_dir: str | None = None
     rules: GameRules | None = None
     """The rules of the first game (a board code's, the daily board's); None: the settings."""
+    mode: RuleMode | None = None
+    """--mode: the rule mode the games start in (kept in the settings, as the menu does)."""
     board_code: str | None = None
     """--board: a board code, read by game.replay.boardcode (a bad one: one line, exit 2)."""
     daily: str | None = None
@@ -125,6 +136,13 @@ def _trial(text: str) -> str:
     if text in TRIALS:
         return text
     raise argparse.ArgumentTypeError(f"the time trials are {', '.join(TRIALS)}; got {text!r}")
+
+
+def _mode(text: str) -> RuleMode:
+    try:
+        return RuleMode.parse(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _frames(text: str) -> int:
@@ -255,6 +273,14 @@ def parser() -> argparse.ArgumentParser:
         help="print a tournament's standings, without a window: your games in it, or given "
         "a FOLDER of replay files (ours and the community's), every player's",
     )
+    p.add_argument(
+        "--mode",
+        type=_mode,
+        metavar="NAME",
+        help="the rule mode to play (kept for the next games): "
+        + ", ".join(mode.value for mode in RuleMode)
+        + " (docs/RULES.md)",
+    )
     p.add_argument("--seed", type=_seed, help="a seed for the mine layout (same seed, same board)")
     p.add_argument("--zoom", type=_zoom, help=f"pixel scale of the 16-pixel art: {_ZOOM_WORDS}")
     p.add_argument("--no-sound", action="store_true", help="start with sound off")
@@ -277,6 +303,7 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
     options = Options(
         board=board,
         seed=args.seed,
+        mode=args.mode,
         zoom=args.zoom,
         sound=False if args.no_sound else None,
         frames=args.frames,
@@ -439,12 +466,16 @@ def export_evf(source: str, target: str) -> int:
     one line on stderr, 2."""
     from pathlib import Path
 
+    from game.core import Status
+    from game.modes.mode import facts_of
     from game.replay import ReplayError
     from game.replay.files import open_replay
     from game.replay.formats.evf_write import export_evf as to_evf
 
     try:
-        data = to_evf(open_replay(source).replay)
+        replay = open_replay(source).replay
+        facts = facts_of(replay.rules, replay.result is Status.WON, fair=True)
+        data = to_evf(replay, mode=facts.evf_mode, official=facts.official, fair=facts.fair)
         Path(target).write_bytes(data)
     except ReplayError as error:
         _say(sys.stderr, f"minesweeper: {error}")

@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
-from game.core import FirstClick
+from game.core import Fate, FirstClick
 
 __all__ = [
     "MAX_COLS",
@@ -27,8 +27,10 @@ __all__ = [
     "Board",
     "BoardChoiceError",
     "Difficulty",
+    "Fate",
     "FirstClick",
     "GameRules",
+    "RuleMode",
     "custom",
     "max_mines",
     "parse_custom",
@@ -157,6 +159,93 @@ def parse_custom(text: str) -> Board:
     return playable(rows, cols, mines)
 
 
+class RuleMode(Enum):
+    """The community's rule modes (Metasweeper's, docs/RULES.md): how the mines are laid
+    (a first-click rule) and what a click may do to them (a Fate). The value is the
+    name in files, settings and on the command line (``--mode``)."""
+
+    STANDARD = "standard"
+    WIN7 = "win7"
+    NO_GUESS = "no-guess"
+    STRONG_NO_GUESS = "strong-no-guess"
+    WEAK_NO_GUESS = "weak-no-guess"
+    QUASI_NO_GUESS = "quasi-no-guess"
+    STRONG_GUESSABLE = "strong-guessable"
+    WEAK_GUESSABLE = "weak-guessable"
+
+    @property
+    def first_click(self) -> FirstClick:
+        """How its mines are laid."""
+        return _RULE_MODES[self][0]
+
+    @property
+    def fate(self) -> Fate:
+        """What a click may do to its mines."""
+        return _RULE_MODES[self][1]
+
+    @property
+    def label(self) -> str:
+        """Its name as a player reads it, with what it means."""
+        return _RULE_MODES[self][2]
+
+    @property
+    def short(self) -> str:
+        """Its name alone: "strong no-guess"."""
+        return self.label.partition(" (")[0].lower().replace("win7", "Win7")
+
+    @classmethod
+    def of(cls, first_click: FirstClick, fate: Fate = Fate.NONE) -> RuleMode:
+        """The mode of a laying and a fate (a pair no mode has is named by its fate)."""
+        for mode, (rule, its_fate, _) in _RULE_MODES.items():
+            if (rule, its_fate) == (first_click, fate):
+                return mode
+        if fate is Fate.GUESSABLE:
+            return cls.WEAK_GUESSABLE
+        return next(mode for mode, (_, its_fate, _) in _RULE_MODES.items() if its_fate is fate)
+
+    @classmethod
+    def parse(cls, name: str) -> RuleMode:
+        """The mode of a name; raises ValueError naming every mode."""
+        try:
+            return cls(name)
+        except ValueError:
+            names = ", ".join(mode.value for mode in cls)
+            raise ValueError(f"unknown mode {name!r}: use one of {names}") from None
+
+
+_RULE_MODES: dict[RuleMode, tuple[FirstClick, Fate, str]] = {
+    RuleMode.STANDARD: (FirstClick.SAFE, Fate.NONE, "Standard (first click only safe)"),
+    RuleMode.WIN7: (FirstClick.OPENING, Fate.NONE, "Win7 (first click opens an area)"),
+    RuleMode.NO_GUESS: (FirstClick.NOGUESS, Fate.NONE, "No guessing (logic clears it)"),
+    RuleMode.STRONG_NO_GUESS: (
+        FirstClick.NOGUESS,
+        Fate.STRONG,
+        "Strong no-guess (logic clears it, every guess dies)",
+    ),
+    RuleMode.WEAK_NO_GUESS: (
+        FirstClick.SAFE,
+        Fate.WEAK,
+        "Weak no-guess (a forced guess is spared, a needless one dies)",
+    ),
+    RuleMode.QUASI_NO_GUESS: (
+        FirstClick.SAFE,
+        Fate.QUASI,
+        "Quasi no-guess (a forced guess is spared)",
+    ),
+    RuleMode.STRONG_GUESSABLE: (
+        FirstClick.NOGUESS,
+        Fate.GUESSABLE,
+        "Strong guessable (logic clears it, every guess is spared)",
+    ),
+    RuleMode.WEAK_GUESSABLE: (
+        FirstClick.SAFE,
+        Fate.GUESSABLE,
+        "Weak guessable (every guess is spared)",
+    ),
+}
+"""Each mode's laying, fate and name (Metasweeper's game_engine.py: layMine and ai)."""
+
+
 @dataclass(frozen=True)
 class GameRules:
     """The rules a game is played by, fixed when it starts: a changed setting applies
@@ -168,10 +257,26 @@ class GameRules:
     """Right-click cycles hidden -> flag -> ? -> hidden (else hidden <-> flag)."""
     left_click_chords: bool = False
     """A left click on an opened number chords."""
+    fate: Fate = Fate.NONE
+    """What a click may do to the mines (the rule modes that move them)."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.first_click, FirstClick):
             raise ValueError("first_click must be a FirstClick")
+        if not isinstance(self.fate, Fate):
+            raise ValueError("fate must be a Fate")
         for name in ("question_marks", "left_click_chords"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} must be true or false")
+
+    @property
+    def mode(self) -> RuleMode:
+        """The rule mode these rules play (their laying and fate)."""
+        return RuleMode.of(self.first_click, self.fate)
+
+    @classmethod
+    def of_mode(
+        cls, mode: RuleMode, question_marks: bool = True, left_click_chords: bool = False
+    ) -> GameRules:
+        """The rules of a rule mode."""
+        return cls(mode.first_click, question_marks, left_click_chords, mode.fate)

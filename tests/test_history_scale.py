@@ -22,7 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from benchmarks import history_fill
-from game.modes.category import Category
+from game.modes.category import NO_GUESS, Category
 from game.persist import history_faults
 from game.persist import history_queries as sql
 from game.persist.game_record import GameRecord, Sort, StoredGame
@@ -92,7 +92,7 @@ def test_a_version_2_history_is_upgraded_with_the_same_answers(tmp_path: Path) -
         # Since version 6 a no-guess game is kept in its own category ("expert/no-guess"):
         # the golden answers, which counted the two together, are split between them,
         # each keeping its order, and no game is lost.
-        guessless = Category(d, no_guess=True).key
+        guessless = Category(d, NO_GUESS).key
         times = [[e.name, e.finished_at, e.ms, e.game_id] for e in history.best_times(d)]
         apart = [[e.name, e.finished_at, e.ms, e.game_id] for e in history.best_times(guessless)]
         golden = want["best_times"]

@@ -19,6 +19,7 @@ DEFAULT_DOC: dict[str, Any] = {
     "question_marks": True,
     "left_click_chords": False,
     "first_click": "opening",
+    "fate": "none",
     "counter_below_zero": True,
     "sound": True,
     "zoom": None,
@@ -117,6 +118,7 @@ def test_a_version_2_file_reads_as_the_classic_look_with_nothing_else_lost() -> 
     assert settings.to_json() == {
         **VERSION_2_DOC,
         "version": 4,
+        "fate": "none",
         "theme": "classic",
         "keys": {},
         "ranked_beginner": False,

@@ -8,7 +8,7 @@ action returns a Delta saying what changed.
     delta = game.reveal(4, 4)
 """
 
-from game.core.board import MAX_SEED, FirstClick, draw_seed
+from game.core.board import MAX_SEED, Fate, FirstClick, draw_seed
 from game.core.delta import Cell, CellSet, Delta, Mark
 from game.core.errors import (
     BoardSizeError,
@@ -57,6 +57,7 @@ __all__ = [
     "CellSet",
     "Deduction",
     "Delta",
+    "Fate",
     "FirstClick",
     "Game",
     "GameError",

@@ -46,6 +46,33 @@ class FirstClick(Enum):
             raise RuleError(f"unknown first-click rule {value!r}: use one of {names}") from None
 
 
+class Fate(Enum):
+    """What a click can do to the mines while a game is played (docs/RULES.md, the rule
+    modes): nothing, or move them among the layouts that fit all the player has seen."""
+
+    NONE = "none"
+    """The mines stay where they were laid."""
+    STRONG = "strong"
+    """Every guess dies: a cell opened that logic had not proved safe is made a mine."""
+    WEAK = "weak"
+    """A forced guess (nothing was provable) is made safe; a needless one dies."""
+    QUASI = "quasi"
+    """A forced guess is made safe; a needless one keeps its luck."""
+    GUESSABLE = "guessable"
+    """Any click on a mine is made safe, whenever a layout that fits allows it."""
+
+    @classmethod
+    def parse(cls, value: str | Fate) -> Fate:
+        """The fate named by value; raises RuleError for an unknown name."""
+        if isinstance(value, Fate):
+            return value
+        try:
+            return cls(value)
+        except ValueError:
+            names = ", ".join(repr(fate.value) for fate in cls)
+            raise RuleError(f"unknown fate {value!r}: use one of {names}") from None
+
+
 class Geometry:
     """Rows, columns and the mapping between (row, col) and flat padded indices."""
 

@@ -14,12 +14,14 @@ from typing import TYPE_CHECKING, Any
 from game.core.bbbv import bbbv, bbbv_solved
 from game.core.board import (
     MAX_SEED,
+    Fate,
     FirstClick,
     Geometry,
     check_mine_count,
     count_neighbours,
     draw_seed,
 )
+from game.core.cascade import cascade
 from game.core.delta import EMPTY_RUNS, Cell, CellSet, Delta, Mark
 from game.core.errors import RuleError
 from game.core.look import Look
@@ -47,9 +49,11 @@ class Game:
         marks: bool,
         left_click_chords: bool,
         seed: int | None,
+        fate: Fate = Fate.NONE,
     ) -> None:
         """Use Game.new, Game.from_minefield or Game.from_layout."""
         self._geo = geometry
+        self._fate = fate
         self._mines = mines
         self._first_click = first_click
         self._marks = marks
@@ -91,8 +95,10 @@ class Game:
         first_click: str | FirstClick = "opening",
         marks: bool = True,
         left_click_chords: bool = False,
+        fate: str | Fate = Fate.NONE,
     ) -> Game:
-        """A new game whose mines are placed at the first reveal.
+        """A new game whose mines are placed at the first reveal (``fate``: what a
+        click may do to them, see fate.py).
 
         Every game can be dealt again: without a seed, one is drawn (``Game.seed``
         keeps it). The same seed, size, rules and first click give the same mines.
@@ -111,6 +117,7 @@ class Game:
             marks=marks,
             left_click_chords=left_click_chords,
             seed=seed,
+            fate=Fate.parse(fate),
         )
 
     @classmethod
@@ -173,6 +180,11 @@ class Game:
     def first_click(self) -> FirstClick:
         """The first-click rule this game was made with."""
         return self._first_click
+
+    @property
+    def fate(self) -> Fate:
+        """What a click may do to the mines (Fate.NONE: they stay put)."""
+        return self._fate
 
     @property
     def no_guess_guaranteed(self) -> bool | None:
@@ -328,6 +340,8 @@ class Game:
             if not self._placed:
                 self.lay_mines_for(row, col)
             self._status = Status.PLAYING
+        if self._fate is not Fate.NONE:
+            self._meet_fate([i])
         runs: list[int] = []
         if self._mine[i]:
             return self._lose([i], runs, opened=0)
@@ -343,7 +357,7 @@ class Game:
 
         start = self._geo.index(row, col)
         positions, proved = positions_for(
-            self._geo, self._mines, start, self._first_click, self._seed
+            self._geo, self._mines, start, self._first_click, self._seed, self._fate is Fate.NONE
         )
         if proved is not None:
             self._no_guess_guaranteed = proved
@@ -400,6 +414,8 @@ class Game:
         if sum(1 for n in around if mark[n] == _FLAG and not openable[n]) != count:
             return self._nothing()
         targets = [n for n in around if openable[n]]
+        if self._fate is not Fate.NONE and targets:
+            self._meet_fate(targets)
         mines = [n for n in targets if self._mine[n]]
         runs: list[int] = []
         # The safe cells of a losing chord open as well, as they did in the
@@ -408,6 +424,22 @@ class Game:
         if mines:
             return self._lose(mines, runs, opened)
         return self._finish_opening(runs, opened)
+
+    def _meet_fate(self, cells: list[int]) -> None:
+        """The mines move as the game's fate says before these cells open (fate.py)."""
+        from game.core.fate import fated_layout  # (the solver loads at the first guess)
+
+        moved = fated_layout(self, [self._geo.cell(c) for c in cells])
+        if moved is not None:
+            self.move_mines(moved)
+
+    def move_mines(self, minefield: Minefield) -> None:
+        """Lay the mines anew, every cell's mark and opened state kept (the caller makes
+        sure the opened numbers stay true: fate.py does)."""
+        for p in self._positions:
+            self._mine[p] = 0
+        self._minefield = None
+        self._lay_mines([self._geo.index(row, col) for row, col in minefield])
 
     # ----------------------------------------------------------------- the machinery
 
@@ -435,62 +467,8 @@ class Game:
         return opened
 
     def _cascade(self, seeds: list[int], runs: list[int]) -> int:
-        """Open the zero region around the seeds and its border of numbers.
-
-        First a row-run flood fill over the zero cells (8-connected, stopped by
-        flags because flagged cells are never in ``_zero``) collects the runs of
-        zeros; then every cell around those runs that may be opened opens. Both
-        loops are iterative: a million-cell board never touches the recursion
-        limit.
-        """
-        zero = self._zero
-        width = self._geo.width
-        find, rfind = zero.find, zero.rfind
-        spans: list[int] = []
-        stack = seeds[:]
-        pop, push = stack.pop, stack.append
-        while stack:
-            i = pop()
-            if not zero[i]:
-                continue
-            left = rfind(0, 0, i) + 1  # the border guarantees a 0 in every row
-            right = find(0, i)
-            zero[left:right] = bytes(right - left)
-            spans.append(left)
-            spans.append(right)
-            # Seed each run of zeros in the rows above and below, one cell wider
-            # on each side than this run (diagonal neighbours count).
-            span = right - left + 2
-            for start in (left - 1 - width, left - 1 + width):
-                end = start + span
-                j = find(1, start, end)
-                while j != -1:
-                    push(j)
-                    k = find(0, j, end)
-                    if k == -1:
-                        break
-                    j = find(1, k, end)
-        openable, mark = self._openable, self._mark
-        ofind = openable.find
-        opened = 0
-        for s in range(0, len(spans), 2):
-            left, right = spans[s], spans[s + 1]
-            span = right - left + 2
-            for start in (left - 1 - width, left - 1, left - 1 + width):
-                end = start + span
-                j = ofind(1, start, end)
-                while j != -1:
-                    k = ofind(0, j, end)
-                    if k == -1:
-                        k = end
-                    blank = bytes(k - j)
-                    openable[j:k] = blank
-                    mark[j:k] = blank  # question marks in the way open like hidden cells
-                    runs.append(j)
-                    runs.append(k)
-                    opened += k - j
-                    j = ofind(1, k, end) if k < end else -1
-        return opened
+        """Open the zero region around the seeds and its border of numbers (cascade.py)."""
+        return cascade(self._zero, self._openable, self._mark, self._geo.width, seeds, runs)
 
     def _finish_opening(self, runs: list[int], opened: int) -> Delta:
         if self._opened == self._safe:
@@ -542,6 +520,8 @@ class Game:
             "left_click_chords": self._left_click_chords,
             "seed": self._seed,
         }
+        if self._fate is not Fate.NONE:
+            saved["fate"] = self._fate.value
         if self._no_guess_guaranteed is not None:
             saved["no_guess_guaranteed"] = self._no_guess_guaranteed
         return saved
@@ -565,6 +545,7 @@ class Game:
             marks=saved.marks,
             left_click_chords=saved.left_click_chords,
             seed=draw_seed() if saved.seed is None and not saved.placed else saved.seed,
+            fate=saved.fate,
         )
         if saved.placed:
             game._lay_mines(saved.positions)

@@ -66,8 +66,10 @@ class SolveResult:
     mines_found: int
 
 
-def _solver(geo: Geometry, mines: int, count: bytearray, first: int) -> Knowledge:
-    kn = Knowledge(geo, mines, oracle=count)
+def _solver(
+    geo: Geometry, mines: int, count: bytearray, first: int, count_rule: bool = True
+) -> Knowledge:
+    kn = Knowledge(geo, mines, oracle=count, count_rule=count_rule)
     kn.reveal(first)
     kn.run()
     return kn
@@ -88,8 +90,11 @@ def solve_from(minefield: Minefield, first_cell: Cell) -> SolveResult:
 class _Attempt:
     """One layout being played and perturbed."""
 
-    def __init__(self, geo: Geometry, mines: int, positions: list[int], first: int) -> None:
+    def __init__(
+        self, geo: Geometry, mines: int, positions: list[int], first: int, count_rule: bool
+    ) -> None:
         self.geo = geo
+        self.count_rule = count_rule
         self.mines = mines
         self.first = first
         self.mine = bytearray(geo.size)
@@ -100,13 +105,13 @@ class _Attempt:
         if geo.cells - 1 - len(geo.neighbours(first)) >= mines:
             zone.update(geo.neighbours(first))
         self.zone = zone
-        self.kn = _solver(geo, mines, self.count, first)
+        self.kn = _solver(geo, mines, self.count, first, count_rule)
         self.perturbations = 0
         self.restarted = False  # the last perturbation changed known cells
 
     def solve_afresh(self) -> None:
         """Play the current layout again from the first click."""
-        self.kn = _solver(self.geo, self.mines, self.count, self.first)
+        self.kn = _solver(self.geo, self.mines, self.count, self.first, self.count_rule)
 
     def positions(self) -> list[int]:
         mine = self.mine
@@ -247,7 +252,7 @@ def _settle(current: _Attempt, rng: random.Random) -> bool:
 
 
 def no_guess_positions(
-    geo: Geometry, mines: int, first: int, rng: random.Random
+    geo: Geometry, mines: int, first: int, rng: random.Random, count_rule: bool = True
 ) -> tuple[list[int], bool, int, int]:
     """Mine positions (flat indices) for a no-guess board whose first click is
     ``first``; also whether it is proved clear by logic, the attempts and the
@@ -256,7 +261,7 @@ def no_guess_positions(
     total_perturbations = 0
     for attempt in range(1, MAX_ATTEMPTS + 1):
         positions = place_mines(geo, mines, first, FirstClick.OPENING, rng)
-        current = _Attempt(geo, mines, positions, first)
+        current = _Attempt(geo, mines, positions, first, count_rule)
         done = _settle(current, rng)
         total_perturbations += current.perturbations
         if done:
@@ -268,25 +273,36 @@ def no_guess_positions(
     return best[1], False, MAX_ATTEMPTS, total_perturbations
 
 
-def no_guess(rows: int, cols: int, mines: int, first_cell: Cell, seed: int) -> NoGuess:
-    """A no-guess board as a value: the same arguments always give the same board."""
+def no_guess(
+    rows: int, cols: int, mines: int, first_cell: Cell, seed: int, count_rule: bool = True
+) -> NoGuess:
+    """A no-guess board as a value: the same arguments always give the same board
+    (``count_rule`` False: cleared without the total mine count, see positions_for)."""
     geo = Geometry(rows, cols)
     first = geo.index(*first_cell)
     positions, guaranteed, attempts, perturbations = no_guess_positions(
-        geo, mines, first, random.Random(seed)
+        geo, mines, first, random.Random(seed), count_rule
     )
     field = Minefield(rows, cols, map(geo.cell, positions))
     return NoGuess(field, guaranteed, attempts, perturbations)
 
 
 def positions_for(
-    geo: Geometry, mines: int, first: int, rule: FirstClick, seed: int | None
+    geo: Geometry,
+    mines: int,
+    first: int,
+    rule: FirstClick,
+    seed: int | None,
+    count_rule: bool = True,
 ) -> tuple[list[int], bool | None]:
     """Where the mines of a game go, dealt from its seed around its first cell under
     its first-click rule; for a no-guess board, whether logic is proved to clear it
-    (None for the other rules)."""
+    (None for the other rules). ``count_rule`` False: a no-guess board logic clears
+    from the numbers alone, without the total mine count (the strong no-guess and
+    strong guessable modes: ms-toollib's is_solvable, Metasweeper's laymine_solvable,
+    accepts exactly such boards)."""
     rng = random.Random(seed)
     if rule is FirstClick.NOGUESS:
-        positions, proved, _, _ = no_guess_positions(geo, mines, first, rng)
+        positions, proved, _, _ = no_guess_positions(geo, mines, first, rng, count_rule)
         return positions, proved
     return place_mines(geo, mines, first, rule, rng), None

@@ -63,6 +63,7 @@ class Knowledge:
         "_in_dirty",
         "_pair_dirty",
         "count",
+        "count_rule",
         "deductions",
         "geo",
         "known_mines",
@@ -81,8 +82,12 @@ class Knowledge:
         *,
         oracle: bytearray | None = None,
         explain: bool = False,
+        count_rule: bool = True,
     ) -> None:
         self.geo = geo
+        self.count_rule = count_rule
+        """The total mine count is used (False: the numbers alone, as ms-toollib's
+        is_solvable judges a board)."""
         self.mines = mines
         self.state = bytearray(geo.interior.translate(bytes([BORDER, UNKNOWN]) + bytes(254)))
         self.number = bytearray(geo.size)
@@ -153,6 +158,25 @@ class Knowledge:
             self.state[i] = SAFE
             self.unknown -= 1
             self._touch(i)
+
+    def assume(self, i: int, is_mine: bool) -> None:
+        """Take the unknown cell i as a mine or as safe: a supposition (fate.py searches
+        for a layout this way); run() then says whether anything still fits."""
+        self._learn(i, is_mine, ("assume",))
+
+    def copy(self) -> Knowledge:
+        """An independent copy, to suppose something of without changing this one (no
+        oracle, no deductions kept)."""
+        assert self.count is None and self.deductions is None
+        other = Knowledge.__new__(Knowledge)
+        other.geo, other.mines, other.count, other.oracle = self.geo, self.mines, None, False
+        other.count_rule = self.count_rule
+        other.deductions = None
+        other.state, other.number = bytearray(self.state), bytearray(self.number)
+        other.unknown, other.known_mines, other.opened = self.unknown, self.known_mines, self.opened
+        other._dirty, other._in_dirty = deque(self._dirty), bytearray(self._in_dirty)
+        other._pair_dirty, other._box = set(self._pair_dirty), self._box
+        return other
 
     def changed(self, i: int) -> None:
         """The oracle's counts around cell i changed (the generator moved a mine)."""
@@ -269,7 +293,7 @@ class Knowledge:
         left = self.mines - self.known_mines
         if left < 0 or left > self.unknown:
             raise _Contradiction
-        if not self.unknown or 0 < left < self.unknown:
+        if not self.count_rule or not self.unknown or 0 < left < self.unknown:
             return False
         mine = left > 0
         cells = self.unknown_cells()

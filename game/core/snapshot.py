@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.core.board import MAX_SEED, FirstClick, Geometry, check_mine_count
+from game.core.board import MAX_SEED, Fate, FirstClick, Geometry, check_mine_count
 from game.core.delta import Mark
 from game.core.errors import SnapshotError
 from game.core.status import Status
@@ -34,6 +34,8 @@ class Saved:
     left_click_chords: bool
     seed: int | None
     no_guess_guaranteed: bool | None
+    fate: Fate = Fate.NONE
+    """What a click does to the mines (absent from games saved before the rule modes)."""
 
 
 def read(data: object) -> Saved:
@@ -65,6 +67,7 @@ def _read(data: object) -> Saved:
     check_mine_count(geometry, mines)
     status = Status(data["status"])
     first_click = FirstClick.parse(data["first_click"])
+    fate = Fate.parse(data.get("fate", Fate.NONE.value))
     text = "".join(cells)
     if set(text) - set("hfqoHFQO"):
         raise SnapshotError("the saved game has cells of an unknown kind")
@@ -103,6 +106,7 @@ def _read(data: object) -> Saved:
         data["left_click_chords"],
         seed,
         proved,
+        fate,
     )
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from game.modes.category import Category, all_keys
+from game.modes.category import FAMILIES, Category, all_keys
 from game.modes.mode import Mode
 from game.rules import PRESETS, Board, Difficulty
 from game.session.table import Table
@@ -90,10 +90,10 @@ class Dialogs:
                 self.deaths(self._table.board)
 
         sizes = [*PRESETS, Difficulty.CUSTOM]
-        guessless = [Category(size, no_guess=True) for size in sizes]
+        apart = [Category(size, kin) for kin in FAMILIES if kin for size in sizes]
         kinds: list[Difficulty | Category] = [
             *sizes,
-            *(c for c in guessless if self._profile.count(c.key)),  # (those played)
+            *(c for c in apart if self._profile.count(c.key)),  # (those played)
         ]
         stats = {kind: self._profile.stats(_key(kind)) for kind in kinds}
         rates = {kind: self._profile.best_rate(_key(kind)) for kind in kinds}

@@ -54,12 +54,15 @@ if TYPE_CHECKING:
 def code_of(session: PlaySession) -> BoardCode | None:
     """The board code of a session's board: one layout for everyone, the mines
     placed around the cell this game's were (None for a board dealt without a seed,
-    or not yet placed)."""
+    or not yet placed, or in a rule mode that moves its mines or lays them its own
+    way: a board code carries a first-click rule, not a rule mode, and would deal
+    another board)."""
+    from game.core import Fate
     from game.replay.boardcode import BoardCode
 
     game = session.game
     start = session.start or game.placed_from
-    if game.seed is None or start is None:
+    if game.seed is None or start is None or session.rules.fate is not Fate.NONE:
         return None
     return BoardCode(session.board, session.rules, game.seed, start)
 
@@ -232,14 +235,17 @@ class EndOfGame:
         if self.race is not None:
             self.race.offer(replay, "your last game")
 
-    def export_evf(self, replay: Replay) -> str:
-        """Save the replay as an EVF file beside the kept replays; what became of it."""
+    def export_evf(self, replay: Replay, tag: GameTag, session: PlaySession) -> str:
+        """Save the replay as an EVF file beside the kept replays, with its mode's EVF
+        facts (game.modes: the mode number, official, fair); what became of it."""
         from game.persist import replays as replay_files
         from game.replay.formats.evf_write import export_evf
 
         name = replay_files.file_name(replay, suffix=".evf")
         try:
-            path = replay_files.export(self.profile.folder, name, export_evf(replay))
+            facts = tag.mode.replay_facts(session)
+            data = export_evf(replay, mode=facts.evf_mode, official=facts.official, fair=facts.fair)
+            path = replay_files.export(self.profile.folder, name, data)
         except (OSError, ValueError) as error:
             why = getattr(error, "strerror", None) or error
             return gettext("The EVF file could not be saved ({error}).").format(error=why)
@@ -326,12 +332,12 @@ class EndOfGame:
                     replay, gettext("This game"), then=lambda: self.show_panel(session, tag, best)
                 )
             elif result is PanelAnswer.EXPORT_EVF and replay is not None:
-                self.replay_note = self.export_evf(replay)
+                self.replay_note = self.export_evf(replay, tag, session)
                 self.show_panel(session, tag, best)
             elif result is PanelAnswer.KEEP_REPLAY and replay is not None:
                 self.keep(replay, "kept", self.game_id)
                 self.show_panel(session, tag, best)
-            elif best is not None:
+            elif best is not None:  # (the table of the game's own category)
                 self.dialogs.best_times(best)
 
         self.stage.open(dialog, answered)

@@ -11,18 +11,28 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from game.core import FirstClick, Status
+from game.core import Status
 from game.modes.category import Category
-from game.rules import Board, GameRules
+from game.rules import Board, GameRules, RuleMode
 from game.session.play import Help, PlaySession
 from game.session.stopwatch import Clock
 
 if TYPE_CHECKING:  # (a tournament's games are a mode: tournament.py imports this)
     from game.modes.tournament import Tournament
 
-EVF_MODES = {FirstClick.SAFE: 0, FirstClick.OPENING: 4, FirstClick.NOGUESS: 5}
-"""The EVF mode number of each first-click rule (ms_toollib's evf标准.md): standard,
-Win7 (the first click opens an area), classic no-guess (a board logic clears)."""
+EVF_MODES = {
+    RuleMode.STANDARD: 0,
+    RuleMode.WIN7: 4,
+    RuleMode.NO_GUESS: 5,
+    RuleMode.STRONG_NO_GUESS: 6,
+    RuleMode.WEAK_NO_GUESS: 7,
+    RuleMode.QUASI_NO_GUESS: 8,
+    RuleMode.STRONG_GUESSABLE: 9,
+    RuleMode.WEAK_GUESSABLE: 10,
+}
+"""The EVF mode number of each rule mode (ms_toollib's evf标准.md, the game-mode field:
+0 standard, 4 Win7, 5 classic no-guess ("speed no-guess" in the standard), 6 strong
+no-guess, 7 weak no-guess, 8 quasi no-guess, 9 strong guessable, 10 weak guessable)."""
 STANDARD_EVF = 0
 """The one mode an official game is played in."""
 
@@ -71,6 +81,13 @@ class RunStep:
     """The time of every board played so far, lost ones included."""
     finished: bool
     """The game won the trial's last board."""
+
+
+def facts_of(rules: GameRules, won: bool, fair: bool) -> ReplayFacts:
+    """A game's EVF facts: its rule mode's number; fair as given (no help, nothing
+    filtered); official: fair, won, and the standard mode (the specification's flags)."""
+    evf_mode = EVF_MODES[rules.mode]
+    return ReplayFacts(evf_mode, fair and won and evf_mode == STANDARD_EVF, fair)
 
 
 def helped_why(helps: set[Help] | frozenset[Help]) -> str:
@@ -162,7 +179,5 @@ class Mode(ABC):
 
     def replay_facts(self, session: PlaySession) -> ReplayFacts:
         """The EVF mode number and the official and fair flags of a game's replay."""
-        evf_mode = EVF_MODES.get(session.rules.first_click, STANDARD_EVF)
-        fair = self.standing(session).ranked
         won = session.status is Status.WON
-        return ReplayFacts(evf_mode, fair and won and evf_mode == STANDARD_EVF, fair)
+        return facts_of(session.rules, won, self.standing(session).ranked)

@@ -12,7 +12,7 @@ from datetime import date, datetime
 from enum import Enum
 from typing import Any
 
-from game.modes.category import Category, all_keys, no_guess
+from game.modes.category import NO_GUESS, Category, all_keys, no_guess
 from game.persist import schema
 from game.persist.records import MAX_COUNT, MAX_GAME_MS, clean_name
 from game.persist.schema import DataError
@@ -160,9 +160,10 @@ class GameRecord:
         if (
             category is not None
             and category.shared is None
+            and category.family in ("", NO_GUESS)
             and category.no_guess != no_guess(self.first_click)
         ):  # (a no-guess board is ranked apart: an older file's "expert" row joins its own)
-            category = Category(category.size, no_guess(self.first_click))
+            category = Category(category.size, NO_GUESS if no_guess(self.first_click) else "")
             object.__setattr__(self, "difficulty", category.key)
         rows = _check_int(self.rows, 1, MAX_SIDE, "rows")
         cols = _check_int(self.cols, 1, MAX_SIDE, "columns")

@@ -38,8 +38,10 @@ from game.rules import (
     Board,
     BoardChoiceError,
     Difficulty,
+    Fate,
     FirstClick,
     GameRules,
+    RuleMode,
     playable,
 )
 from game.words import LOOKS
@@ -148,6 +150,9 @@ class Settings:
     left_click_chords: bool = False
     """A left click on an opened number chords."""
     first_click: FirstClick = FirstClick.OPENING
+    fate: Fate = Fate.NONE
+    """With first_click, the rule mode (game.rules.RuleMode): what a click may do to
+    the mines."""
     counter_below_zero: bool = True
     """The mine counter may show negative numbers (down to -99); else stops at 0."""
     sound: bool = True
@@ -173,6 +178,8 @@ class Settings:
                 raise DataError(f"setting {name!r} must be true or false")
         if not isinstance(self.first_click, FirstClick):
             raise DataError("setting 'first_click' must be a FirstClick")
+        if not isinstance(self.fate, Fate):
+            raise DataError("setting 'fate' must be a Fate")
         for name in ("board", "custom"):
             value = getattr(self, name)
             if not isinstance(value, Board):
@@ -194,7 +201,13 @@ class Settings:
     @property
     def rules(self) -> GameRules:
         """The rules the next game starts with."""
-        return GameRules(self.first_click, self.question_marks, self.left_click_chords)
+        # (the mode's own laying: a hand-edited file's odd pair plays a mode as it is)
+        return GameRules.of_mode(self.mode, self.question_marks, self.left_click_chords)
+
+    @property
+    def mode(self) -> RuleMode:
+        """The rule mode the next game starts in (its laying and fate)."""
+        return RuleMode.of(self.first_click, self.fate)
 
     def to_json(self) -> JsonObject:
         """The settings.json document, with its version."""
@@ -203,6 +216,7 @@ class Settings:
             "question_marks": self.question_marks,
             "left_click_chords": self.left_click_chords,
             "first_click": self.first_click.value,
+            "fate": self.fate.value,
             "counter_below_zero": self.counter_below_zero,
             "sound": self.sound,
             "zoom": self.zoom,
@@ -231,6 +245,8 @@ class Settings:
                 values[name] = schema.read_bool(doc, name, what)
         if "first_click" in doc:
             values["first_click"] = schema.read_enum(doc, "first_click", FirstClick, what)
+        if "fate" in doc:
+            values["fate"] = schema.read_enum(doc, "fate", Fate, what)
         if doc.get("zoom") is not None:
             values["zoom"] = schema.check_int(doc["zoom"], MIN_ZOOM, MAX_ZOOM, "setting 'zoom'")
         for name in ("board", "custom"):

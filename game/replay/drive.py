@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from game.core import Action, Game, Move, Status
+from game.core import Action, Fate, Game, Move, Status
 from game.replay.format import Event, EventKind, Replay
 from game.rules import Board
 from game.session import PlaySession, Summary, deal, deal_again
@@ -125,7 +125,7 @@ class Driver:
 def verify(replay: Replay) -> ReplayCheck:
     """Play the replay's moves through a PlaySession at their times, and its input
     events through the window's input machine; compare with the record."""
-    problems: list[str] = []
+    problems: list[str] = []  # (on the layout as it ended: see deal_again)
     clock = ReplayClock()
     session = PlaySession(game_of(replay), clock)
     driver = Driver(replay, clock)
@@ -165,9 +165,16 @@ def verify(replay: Replay) -> ReplayCheck:
 
 
 def _seed_deals(replay: Replay) -> bool:
-    """The replay's seed, size, rules and start cell (or first reveal) deal its layout."""
+    """The replay's seed, size, rules and start cell (or first reveal) deal its layout;
+    in a rule mode that moves the mines, its moves played under the mode from the seed
+    end on its layout (the mines moved as the mode says, and only so)."""
     if replay.seed is None:
         return True
+    if replay.rules.fate is not Fate.NONE:
+        game = deal(replay.board, replay.rules, replay.seed, replay.start)
+        for _, move in replay.moves:
+            game.apply(move)
+        return game.minefield == replay.minefield
     if replay.start is not None:
         return deal(replay.board, replay.rules, replay.seed, replay.start).minefield == (
             replay.minefield

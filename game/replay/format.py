@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from game.core import Cell, Minefield, Move, Status
-from game.rules import Board, GameRules
+from game.rules import Board, GameRules, RuleMode
 from game.session import Clicks, Summary
 from game.session.geometry import TILE
 from game.words import RESULT_WORDS
@@ -131,6 +131,10 @@ class Replay:
             f"question-marks: {_yes(rules.question_marks)}",
             f"left-click-chords: {_yes(rules.left_click_chords)}",
         ]
+        if rules.mode is not RuleMode.of(rules.first_click):
+            # (a mode its first-click rule does not say: the classic three's files stay
+            # readable by builds before the rule modes)
+            head.append(f"mode: {rules.mode.value}")
         if self.seed is not None:
             head.append(f"seed: {self.seed}")
         if self.minefield is not None:

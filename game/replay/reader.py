@@ -26,7 +26,7 @@ from game.replay.format import (
     Replay,
     ReplayError,
 )
-from game.rules import Board, BoardChoiceError, FirstClick, GameRules, playable
+from game.rules import Board, BoardChoiceError, FirstClick, GameRules, RuleMode, playable
 from game.session import Clicks
 from game.session.geometry import TILE
 from game.words import RESULT_WORDS
@@ -96,7 +96,7 @@ _REQUIRED = (
     "view",
     "events",
 )
-_OPTIONAL = ("seed", "layout", "player", "date", "daily", "tournament", "start")
+_OPTIONAL = ("seed", "layout", "player", "date", "daily", "tournament", "start", "mode")
 _KEYS = frozenset((*_REQUIRED, *_OPTIONAL))
 _CONTROL = re.compile("[\x00-\x1f\x7f]")
 _VIEW_CHARS = frozenset(".12345678#F?*!X")
@@ -172,10 +172,12 @@ class _Reader:
 
     def body(self, head: dict[str, str]) -> Replay:
         board = _board(head["board"])
+        first_click = _first_click(head["first-click"])
         rules = GameRules(
-            _first_click(head["first-click"]),
+            first_click,
             _flag(head, "question-marks"),
             _flag(head, "left-click-chords"),
+            _mode(head, first_click).fate,
         )
         seed = None
         if "seed" in head:
@@ -365,6 +367,24 @@ def _first_click(text: str) -> FirstClick:
     except ValueError:
         names = " or ".join(rule.value for rule in FirstClick)
         raise ReplayError(f"first-click is {names}; got {_show(text)}") from None
+
+
+def _mode(head: dict[str, str], first_click: FirstClick) -> RuleMode:
+    """The replay's rule mode: its mode line (a file before the rule modes has none:
+    the mode of its first-click rule), which must lay mines as its first-click does."""
+    if "mode" not in head:
+        return RuleMode.of(first_click)
+    try:
+        mode = RuleMode(head["mode"])
+    except ValueError:
+        names = ", ".join(mode.value for mode in RuleMode)
+        raise ReplayError(f"mode is one of {names}; got {_show(head['mode'])}") from None
+    if mode.first_click is not first_click:
+        raise ReplayError(
+            f"mode {mode.value} lays its mines first-click {mode.first_click.value}; "
+            f"the replay's first-click is {first_click.value}"
+        )
+    return mode
 
 
 def _board(text: str) -> Board:

@@ -11,7 +11,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from game.modes.category import CODE_KIND, DAILY_KIND, Category, all_keys
+from game.modes.category import CODE_KIND, DAILY_KIND, FAMILIES, Category, all_keys
 from game.persist import GameRecord, Sort, StoredGame
 from game.rules import Difficulty
 from game.screens.answers import Button, labels
@@ -76,7 +76,7 @@ def _optional(key: str | None) -> bool:
     category = None if key is None else Category.from_key(key)
     if category is None:
         return False
-    return category.no_guess or category.shared not in (None, DAILY_KIND, CODE_KIND)
+    return bool(category.family) or category.shared not in (None, DAILY_KIND, CODE_KIND)
 
 
 def next_history_filter(kind: HistoryFilter, held: Collection[str] = ()) -> str | None:
@@ -140,8 +140,7 @@ def _board_text(record: GameRecord) -> str:
         return f"{record.difficulty.capitalize()} {record.rows}x{record.cols}"
     if category.size.is_preset:
         return category.label
-    label = f"{record.rows}x{record.cols}/{record.mines}"
-    return label + (", no guessing" if category.no_guess else "")
+    return f"{record.rows}x{record.cols}/{record.mines}" + FAMILIES[category.family]
 
 
 def _result_of(record: GameRecord) -> str:

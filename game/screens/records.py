@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
-from game.modes.category import Category
+from game.modes.category import FAMILIES, Category
 from game.persist import DEFAULT_NAME, MAX_NAME_LENGTH, TOP, BestTimeEntry
 from game.rules import PRESETS, Difficulty
 from game.screens.answers import Button, answering, field, labels
@@ -49,10 +49,11 @@ def best_times_dialog(
 
 def best_time_categories(held: Collection[str] = ()) -> list[Category]:
     """The categories with best times, in the order Next shows them: each preset's
-    random boards, then its no-guess ones (those the history holds games of)."""
+    random boards, then its no-guess ones and each rule mode's (those the history
+    holds games of)."""
     random = [Category(preset) for preset in PRESETS]
-    guessless = [Category(preset, no_guess=True) for preset in PRESETS]
-    return random + [category for category in guessless if category.key in held]
+    apart = [Category(preset, kin) for kin in FAMILIES if kin for preset in PRESETS]
+    return random + [category for category in apart if category.key in held]
 
 
 def next_best_times(shown: Category, held: Collection[str] = ()) -> Category:

@@ -47,6 +47,6 @@ def settings_dialog(settings: Settings) -> MenuDialog:
         toggles.dialog_lines(settings),
         lines=[
             "Click a line (or Up/Down and Enter) to change it.",
-            "Question marks, left-click chords and the first click apply from the next game.",
+            "Question marks, left-click chords and the rules apply from the next game.",
         ],
     )

@@ -47,11 +47,12 @@ class StatisticsAnswer(Button):
 
 
 def short_name(kind: Difficulty | Category) -> str:
-    """A column's heading: a size's short name, "NG" after a no-guess category's."""
+    """A column's heading: a size's short name, a rule mode's short name after it
+    ("Exp. NG": Expert, no guessing)."""
     if isinstance(kind, Difficulty):
         return SHORT_NAMES[kind]
     assert kind.size is not None
-    return SHORT_NAMES[kind.size] + (" NG" if kind.no_guess else "")
+    return SHORT_NAMES[kind.size] + (f" {kind.family_short}" if kind.family else "")
 
 
 def statistics_dialog(

@@ -104,7 +104,7 @@ def _clicks_of(game: Game, log: Sequence[LoggedMove]) -> Clicks:
     if not log:
         return clicks
     board = Board(game.rows, game.cols, game.mines)
-    rules = GameRules(game.first_click, game.marks, game.left_click_chords)
+    rules = GameRules(game.first_click, game.marks, game.left_click_chords, game.fate)
     again = deal_again(game.minefield, board, rules, game.seed)
     for entry in log:
         clicks = clicks.counted(entry.move, again.apply(entry.move))
@@ -126,6 +126,7 @@ def deal(
         first_click=rules.first_click,
         marks=rules.question_marks,
         left_click_chords=rules.left_click_chords,
+        fate=rules.fate,
     )
     if start is not None:
         game.lay_mines_for(*start)
@@ -143,7 +144,9 @@ def deal_again(
     minefield: Minefield | None, board: Board, rules: GameRules, seed: int | None
 ) -> Game:
     """A new game on a known layout (or, before its first reveal, dealt from its seed),
-    ready for its first move: a game played again from its log or its replay."""
+    ready for its first move: a game played again from its log or its replay. On a
+    known layout the mines stay put: a rule mode that moved them ended on a layout
+    every opened number agrees with, so its moves play out there as they did."""
     if minefield is not None:
         return Game.from_minefield(
             minefield, marks=rules.question_marks, left_click_chords=rules.left_click_chords
@@ -172,7 +175,7 @@ class PlaySession:
         """A session around a game: new (READY), or resumed at ``elapsed_ms`` with the
         moves logged so far; a resumed game's stopwatch waits, paused, for unpause()."""
         self._game = game
-        self._rules = GameRules(game.first_click, game.marks, game.left_click_chords)
+        self._rules = GameRules(game.first_click, game.marks, game.left_click_chords, game.fate)
         started = game.status is not Status.READY
         self._stopwatch = Stopwatch(clock, elapsed_ms, started=started)
         if game.status.is_over:

@@ -70,9 +70,14 @@ Left click chords               left-click chords
 Counter below zero              counter below zero
 Beginner 8x8 (ranked size)      beginner 8x8
 -
-First click opens an area       first click opens an area
-First click is only safe        first click is safe
+Standard: first click safe      first click is safe
+Win7: first click opens         first click opens an area
 No guessing (logic clears it)   no guessing
+Strong no-guess                 strong no-guess
+Weak no-guess                   weak no-guess
+Quasi no-guess                  quasi no-guess
+Strong guessable                strong guessable
+Weak guessable                  weak guessable
 -
 Keys...                         rebind keys
 -

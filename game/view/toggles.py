@@ -13,16 +13,27 @@ from typing import Any
 
 from game.language import LANGUAGES, N_, gettext
 from game.persist import Settings
-from game.rules import FirstClick
+from game.rules import RuleMode
 from game.view.commands import Command
 from game.view.theme import THEMES
 
-FIRST_CLICK_WORDS = {
-    FirstClick.OPENING: N_("opens an area"),
-    FirstClick.SAFE: N_("is only safe"),
-    FirstClick.NOGUESS: N_("no guessing"),
+MODE_COMMANDS = {
+    Command.FIRST_CLICK_OPENING: RuleMode.WIN7,
+    Command.FIRST_CLICK_SAFE: RuleMode.STANDARD,
+    Command.FIRST_CLICK_NOGUESS: RuleMode.NO_GUESS,
+    Command.STRONG_NO_GUESS: RuleMode.STRONG_NO_GUESS,
+    Command.WEAK_NO_GUESS: RuleMode.WEAK_NO_GUESS,
+    Command.QUASI_NO_GUESS: RuleMode.QUASI_NO_GUESS,
+    Command.STRONG_GUESSABLE: RuleMode.STRONG_GUESSABLE,
+    Command.WEAK_GUESSABLE: RuleMode.WEAK_GUESSABLE,
 }
-"""How the Settings dialog names each first-click rule (in English: translated when shown)."""
+"""The Options menu's line of each rule mode (the first three are the first-click
+rules the game always had: Win7's, the standard's and the classic no-guess)."""
+
+
+def with_mode(settings: Settings, mode: RuleMode) -> Settings:
+    """The settings with the next games in this rule mode (its laying and its fate)."""
+    return replace(settings, first_click=mode.first_click, fate=mode.fate)
 
 
 @dataclass(frozen=True)
@@ -39,6 +50,8 @@ class Setting:
     """How the dialog shows a value."""
     commands: Mapping[Command, Any]
     """Each command and the value it picks (a flag's command: None, it flips)."""
+    put: Callable[[Settings, Any], Settings] | None = None
+    """How a value is set when the setting is no field of Settings of its own name."""
 
     def value(self, settings: Settings) -> Any:
         """The setting's value in these settings."""
@@ -53,14 +66,19 @@ class Setting:
         values, value = self.values, self.value(settings)
         at = values.index(value) if value in values else -1  # (a language not chosen yet)
         following = values[(at + 1) % len(values)]
-        return replace(settings, **{self.name: following})
+        return self._set(settings, following)
+
+    def _set(self, settings: Settings, value: Any) -> Settings:
+        if self.put is not None:
+            return self.put(settings, value)
+        return replace(settings, **{self.name: value})
 
     def by(self, command: Command, settings: Settings) -> Settings:
         """The settings as the command leaves them."""
         picked = self.commands[command]
         if picked is None:
             return self.cycled(settings)
-        return replace(settings, **{self.name: picked})
+        return self._set(settings, picked)
 
     def checked(self, command: Command, settings: Settings) -> bool:
         """Whether the command's menu line shows a tick."""
@@ -86,15 +104,13 @@ def _choice(
 SETTINGS: tuple[Setting, ...] = (
     _flag("question_marks", N_("Question marks"), Command.QUESTION_MARKS),
     _flag("left_click_chords", N_("Left click on a number chords"), Command.LEFT_CLICK_CHORDS),
-    _choice(
-        "first_click",
-        N_("First click"),
-        FIRST_CLICK_WORDS.__getitem__,
-        zip(
-            (Command.FIRST_CLICK_OPENING, Command.FIRST_CLICK_SAFE, Command.FIRST_CLICK_NOGUESS),
-            FirstClick,
-            strict=True,
-        ),
+    Setting(
+        "mode",
+        N_("Rules"),
+        tuple(MODE_COMMANDS.values()),
+        lambda mode: mode.label,
+        MODE_COMMANDS,
+        with_mode,
     ),
     _flag("counter_below_zero", N_("Mine counter below zero"), Command.COUNTER_BELOW_ZERO),
     _flag("sound", N_("Sound"), Command.SOUND),
