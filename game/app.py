@@ -165,7 +165,6 @@ class App:
                 self.viewport,
                 self.prefs,
                 self.profile,
-                self.dialogs,
                 self.table,
                 self.race,
             )

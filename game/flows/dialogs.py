@@ -21,7 +21,6 @@ from game.view.stage import Stage
 
 if TYPE_CHECKING:
     from game.persist import Profile, Sort
-    from game.replay import Replay
     from game.screens.history import HistoryFilter
 
 ALL_KEYS = all_keys()
@@ -175,7 +174,10 @@ class Dialogs:
             elif result is HistoryAnswer.PREVIOUS:
                 self.history(kind, order, screen.earlier_page(first, total), won)
             elif isinstance(result, PickedGame):
-                self.analyse_stored(result.game.record.replay, again)
+                from game.flows.analysis import analyse_stored  # (the analysis loads with it)
+
+                folder, name = self._profile.folder, result.game.record.replay
+                analyse_stored(self._stage, folder, name, again)
             elif result in (HistoryAnswer.EXPORT, HistoryAnswer.IMPORT):
                 done = (
                     self._profile.export_history()
@@ -199,56 +201,6 @@ class Dialogs:
             self.history(kind, order, first, won)
 
         self._stage.open(dialog, answered)
-
-    def analyse_stored(self, replay_name: str | None, then: Callable[[], None]) -> None:
-        """The analysis of a game of the history from its kept replay (or why there
-        is none); ``then`` after it closes."""
-        from game.persist import replays as replay_files
-        from game.replay import ReplayError
-        from game.replay.files import open_replay
-        from game.screens.analysis import NO_REPLAY
-        from game.view.widgets.message import MessageDialog
-
-        path = replay_files.kept(self._profile.folder, replay_name)
-        if path is None:
-            self._stage.open(MessageDialog("Analysis", [NO_REPLAY]), lambda _: then())
-            return
-        try:
-            opened = open_replay(path)
-        except ReplayError as error:
-            self._stage.open(
-                MessageDialog("This game cannot be analysed", [str(error)]), lambda _: then()
-            )
-            return
-        self.analysis(opened.replay, path.name, str(path), then)
-
-    def analysis(
-        self,
-        replay: Replay,
-        name: str,
-        path: str | None = None,
-        then: Callable[[], None] | None = None,
-    ) -> None:
-        """The analysis of a game (its replay; ``path``: the file it came from, so
-        a community file is counted by its community's rules), every click judged
-        on boards of up to JUDGED_CELLS cells; ``then`` after it closes."""
-        from game.analysis.judge import JUDGED_CELLS
-        from game.replay.files import COMMUNITY_SUFFIXES
-        from game.replay.report import report, report_of
-        from game.screens.analysis import analysis_dialog
-
-        board = replay.board
-        judged = board.rows * board.cols <= JUDGED_CELLS
-        if path is not None and path.lower().endswith(COMMUNITY_SUFFIXES):
-            entry = report(path, moves=judged)
-        else:
-            entry = report_of(replay, name, moves=judged)
-        if "error" in entry:
-            from game.view.widgets.message import MessageDialog
-
-            self._stage.open(MessageDialog("This game cannot be analysed", [entry["error"]]))
-            return
-        self._stage.open(analysis_dialog(entry, name), None if then is None else lambda _: then())
 
     def confirm(self, what: str, reset: Callable[[], bool]) -> None:
         """Ask before resetting records; Cancel is the default."""

@@ -18,6 +18,7 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 from game.core import Status
+from game.flows.analysis import analyse
 from game.flows.series import SeriesKeeper
 from game.language import day as language_day
 from game.language import gettext, ngettext
@@ -328,8 +329,11 @@ class EndOfGame:
             ):
                 self.retry(replay)
             elif result is PanelAnswer.ANALYSIS and replay is not None:
-                self.dialogs.analysis(
-                    replay, gettext("This game"), then=lambda: self.show_panel(session, tag, best)
+                analyse(
+                    self.stage,
+                    replay,
+                    gettext("This game"),
+                    then=lambda: self.show_panel(session, tag, best),
                 )
             elif result is PanelAnswer.EXPORT_EVF and replay is not None:
                 self.replay_note = self.export_evf(replay, tag, session)

@@ -93,16 +93,17 @@ class Tally:
         return self.lce + self.rce + self.dce
 
 
-class Machine:
-    """The state machine over one board, cells numbered row by row.
+class OpenBoard:
+    """One board as the machine sees it, cells numbered row by row: the mines, the
+    numbers, each cell's look, and its openings.
 
-    The board's openings are found once, when the machine is made (game.core.bbbv's
-    Openings: runs of zeros joined row to row): each zero cell knows its opening, and
-    each opening how many of its zeros are flagged and how many are no longer
-    closed. Whether a click completes an opening is then one look-up, and a zero
-    clicked in an untouched opening opens the whole of it a run at a time, so one
-    click on a 1000x1000 board costs a pass over its openings, not a flood fill of
-    neighbour lists."""
+    The board's openings are found once, when it is made (game.core.bbbv's Openings:
+    runs of zeros joined row to row): each zero cell knows its opening, and each
+    opening how many of its zeros are flagged and how many are no longer closed.
+    Whether a click completes an opening is then one look-up, and a zero clicked in
+    an untouched opening opens the whole of it a run at a time, so one click on a
+    1000x1000 board costs a pass over its openings, not a flood fill of neighbour
+    lists."""
 
     def __init__(self, rows: int, cols: int, mines: Iterable[tuple[int, int]]) -> None:
         self.rows, self.cols = rows, cols
@@ -138,18 +139,7 @@ class Machine:
         self.touched = [0] * count
         """Per opening: its zeros open or flagged (0: the opening is untouched)."""
         self.look = [HIDDEN] * (rows * cols)
-        self.game = _Game.READY
-        self.mouse = _Mouse.UP_UP
-        self.left = self.right = self.double = 0
-        self.lce = self.rce = self.dce = 0
-        self.flags = 0
-        self.solved = 0
-        self.flagged_once: set[int] = set()
-        self.pre_flags = 0
         self.safe_left = sum(1 for n in self.board if n >= 0)
-        self.on_action: Callable[[str, int], None] | None = None
-        """Told each action that changed the board: "open", "flag" (set or taken off)
-        or "chord", and its cell."""
 
     # ------------------------------------------------------------------ the board
 
@@ -236,6 +226,25 @@ class Machine:
                         look[j] = board[j]
                         self.safe_left -= 1
                     j = numbered.find(1, j + 1, end)
+
+
+class Machine(OpenBoard):
+    """The community's mouse state machine over an OpenBoard: presses and releases
+    into left clicks, right clicks and chords, counted as ms-toollib counts them."""
+
+    def __init__(self, rows: int, cols: int, mines: Iterable[tuple[int, int]]) -> None:
+        super().__init__(rows, cols, mines)
+        self.game = _Game.READY
+        self.mouse = _Mouse.UP_UP
+        self.left = self.right = self.double = 0
+        self.lce = self.rce = self.dce = 0
+        self.flags = 0
+        self.solved = 0
+        self.flagged_once: set[int] = set()
+        self.pre_flags = 0
+        self.on_action: Callable[[str, int], None] | None = None
+        """Told each action that changed the board: "open", "flag" (set or taken off)
+        or "chord", and its cell."""
 
     def told(self, action: str, i: int) -> None:
         if self.on_action is not None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.flows.dialogs import Dialogs
+from game.flows.analysis import analyse
 from game.flows.race import Race
 from game.modes.practice import FROM_POSITION, Practice
 from game.persist import Profile
@@ -31,7 +31,6 @@ class Watching:
         viewport: Viewport,
         prefs: Prefs,
         profile: Profile,
-        dialogs: Dialogs,
         table: Table,
         race: Race | None = None,
     ) -> None:
@@ -41,7 +40,6 @@ class Watching:
         self.viewport = viewport
         self.prefs = prefs
         self.profile = profile
-        self.dialogs = dialogs
         self.table = table
 
     def replay(
@@ -63,7 +61,7 @@ class Watching:
         )
         name = Path(path).name if path else "This replay"
         scene.gif_folder = self.profile.folder / replay_files.FOLDER
-        scene.on_analyse = lambda: self.dialogs.analysis(replay, name, path)
+        scene.on_analyse = lambda: analyse(self.stage, replay, name, path)
         difficulty = replay.board.difficulty
         if difficulty is not Difficulty.CUSTOM:  # the player's own pace on that board
             profile = self.profile

@@ -93,6 +93,25 @@ def paint_title(image: pygame.Surface, style: Style, title: str) -> None:
     image.blit(text, (band.x + 3 * z, band.y + (band.h - text.get_height()) // 2 + style.nudge))
 
 
+def smaller_font(
+    try_layout: Callable[[Style, int], Arrangement], avail_w: int, avail_h: int
+) -> Arrangement:
+    """A dialog on a desktop smaller than it is at scale 1: laid out with the largest
+    font that fits, or the smallest cut to fit."""
+    low, high = MIN_FONT_SIZE, FONT_SIZE  # low: try; high: known not to fit
+    best = try_layout(Style(1, MIN_FONT_SIZE, True), avail_w)
+    if not best.fits(avail_w, avail_h):
+        return best.cut_to(avail_w, avail_h)
+    while high - low > 1:
+        middle = (low + high) // 2
+        layout = try_layout(Style(1, middle, True), avail_w)
+        if layout.fits(avail_w, avail_h):
+            low, best = middle, layout
+        else:
+            high = middle
+    return best
+
+
 def _as_is(closed_with: object) -> object:
     return closed_with
 
@@ -298,19 +317,7 @@ class Dialog:
         fitting = self._at_largest_scale(zoom, avail_w, avail_h)
         if fitting is not None:
             return fitting
-        # The desktop is smaller than the dialog at scale 1: the largest font that fits.
-        low, high = MIN_FONT_SIZE, FONT_SIZE  # low: try; high: known not to fit
-        best = self._try_layout(Style(1, MIN_FONT_SIZE, True), avail_w)
-        if not best.fits(avail_w, avail_h):
-            return best.cut_to(avail_w, avail_h)
-        while high - low > 1:
-            middle = (low + high) // 2
-            layout = self._try_layout(Style(1, middle, True), avail_w)
-            if layout.fits(avail_w, avail_h):
-                low, best = middle, layout
-            else:
-                high = middle
-        return best
+        return smaller_font(self._try_layout, avail_w, avail_h)
 
     def _at_largest_scale(self, zoom: int, avail_w: int, avail_h: int) -> Arrangement | None:
         """The layout at the largest scale from the zoom down to 1 (the usual spacing,

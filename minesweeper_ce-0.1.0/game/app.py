@@ -1,0 +1,334 @@
+"""The window shell: the loop, the one reader of the event queue, and the stage.
+
+It makes the pieces and hands each what it needs: the profile (game.persist), the
+preferences (game.view.prefs), the table with the game (game.session.table), the
+viewport (game.view.viewport), and the stage of scenes (game.view.stage) with the play screen
+and the menu bar on it; the recorder and the end-of-game flow tap the table. Then it
+runs the loop. Nothing imports this module but the entry point.
+
+The loop is a fixed-timestep loop (Game Programming Patterns): real time
+accumulates, updates run in fixed steps with the catch-up capped, then the frame is
+drawn, and Clock.tick sleeps out the rest of the frame. An idle frame draws nothing
+(only what changed is drawn) and idle frames come at half the rate, so an idle
+window costs about 1% of a core. (pygame.event.wait with a timeout would poll inside
+SDL and cost more.)
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import cli
+from game.flows import resume
+from game.flows.dialogs import Dialogs
+from game.flows.race import Race
+from game.persist import Profile, data_dir
+from game.scenes.menubar import MenuBarScene
+from game.scenes.play import PlayScene
+from game.session.table import Table
+from game.version import version
+from game.view.menus import MENUS
+from game.view.prefs import Prefs
+from game.view.sound import warn_to_stderr
+from game.view.stage import Stage
+from game.view.viewport import Viewport
+from game.view.widgets.menubar import MenuBar
+
+if TYPE_CHECKING:
+    from game.flows.end_of_game import EndOfGame
+    from game.replay import Recorder, Replay
+    from game.scenes.playback import PlaybackScene
+    from game.scenes.watching import Watching
+
+FPS = 60
+IDLE_FPS = 30  # nothing running, nothing held: half the wake-ups, one frame of latency
+STEP_MS = 1000.0 / FPS
+MAX_STEPS = 5  # catch-up cap: after a stall, skip ahead rather than spiral
+INPUT_EVENTS = frozenset(
+    (
+        pygame.MOUSEBUTTONDOWN,
+        pygame.MOUSEBUTTONUP,
+        pygame.MOUSEMOTION,
+        pygame.MOUSEWHEEL,
+        pygame.KEYDOWN,
+        pygame.KEYUP,
+        pygame.TEXTINPUT,
+        pygame.DROPFILE,
+    )
+)
+"""Events that are the player's doing: the table is fully set up before one is handled."""
+EXPOSE_EVENTS = frozenset((pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE))
+"""The window's pixels were lost (another window was over it): draw them all again."""
+WINDOW_EVENTS = frozenset(
+    (
+        pygame.WINDOWSHOWN,
+        pygame.WINDOWRESTORED,
+        pygame.WINDOWMAXIMIZED,
+        pygame.WINDOWSIZECHANGED,
+        pygame.WINDOWRESIZED,
+        pygame.WINDOWMOVED,
+        pygame.WINDOWFOCUSGAINED,
+        pygame.WINDOWENTER,
+    )
+)
+"""What the window manager did to the window: everything is drawn again at the next
+frame whatever is open (a size applied late, a compositor that sends no expose), and
+the scenes hear of it too."""
+
+
+class App:
+    """One window: the loop, and the pieces it is made of."""
+
+    def __init__(self, options: cli.Options, *, clock: Callable[[], float] | None = None) -> None:
+        self.options = options
+        now: Callable[[], float] = clock or (lambda: time.perf_counter() * 1000.0)
+        # Only what the game uses: pygame.init() would also open the audio device
+        # (the sound player does that, and only when sound is on) and joysticks.
+        pygame.display.init()
+        pygame.font.init()
+        self.profile = Profile.open(data_dir(options.data_dir))
+        for problem in self.profile.problems:  # the terminal hears them too (--data-dir)
+            warn_to_stderr(problem)
+        self.prefs = prefs = Prefs(self.profile, options.sound)
+        prefs.speak(options.language)
+        # The command line wins over the saved settings, for this session only;
+        # --seed deals the first game only.
+        if options.mode is not None:  # (chosen as the menu would: the next games too)
+            prefs.change(first_click=options.mode.first_click, fate=options.mode.fate)
+        board = options.board or prefs.settings.board
+        rules = options.rules or prefs.settings.rules
+        self.table = table = Table.of(cli.first_mode(options, board, rules), now)
+        self.viewport = Viewport(board, options.zoom or prefs.settings.zoom)
+        self.stage = stage = Stage(self.viewport)
+        prefs.relayout = stage.relayout
+        self.dialogs = Dialogs(stage, prefs, self.profile, table)
+        self.race = Race(table, stage, self.profile)
+        """The ghost racing the player's board, and the pace of the personal best."""
+        self._watching: Watching | None = None
+        self.play = PlayScene(
+            table, self.viewport, prefs, stage, self.dialogs, self.race, self.watcher
+        )
+        self.menubar = MenuBar(MENUS, lambda: prefs.keymap, self.play.checked)
+        stage.push(self.play)
+        stage.push(MenuBarScene(self.menubar, self.viewport, self.play.command, self.play.covered))
+        self._watched: PlaybackScene | None = None
+        self.recorder: Recorder | None = None
+        self.end_of_game: EndOfGame | None = None
+        self.closing = False
+        """The window was asked to close (QUIT)."""
+        self.frame = 0
+        self._ready = False
+
+    def get_ready(self) -> None:
+        """What the first frame need not wait for, done once it is on screen (or
+        before the first input, whichever comes first): the recorder and the
+        end-of-game flow tap the table (the replay modules load now), the audio
+        device opens (sound on), the saved game is offered back, problems are
+        told."""
+        if self._ready:
+            return
+        self._ready = True
+        from game.flows.end_of_game import EndOfGame
+        from game.replay.recorder import Recorder
+
+        self.recorder = Recorder()
+        self.table.tap(self.recorder)  # first: a game's replay ends with its last click
+        self.end_of_game = EndOfGame(
+            self.stage,
+            self.profile,
+            self.table,
+            self.dialogs,
+            self.recorder,
+            self.viewport,
+            self.race,
+        )
+        self.table.tap(self.end_of_game)
+        self.prefs.sound.open()
+        resume.offer(self.stage, self.profile, self.table, self.dialogs.tell_problems)
+        self.dialogs.tell_problems()
+
+    def watcher(self) -> Watching:
+        """What opens replays over the player's board (made when first asked for: the
+        replay modules load with the first replay)."""
+        if self._watching is None:
+            from game.scenes.watching import Watching
+
+            self._watching = Watching(
+                self.stage,
+                self.viewport,
+                self.prefs,
+                self.profile,
+                self.table,
+                self.race,
+            )
+        return self._watching
+
+    def watch(self, replay: Replay, caption: str = "", path: str | None = None) -> PlaybackScene:
+        """Play a replay back over the whole window (it then plays nothing else);
+        ``path``: the file it came from."""
+        self._ready = True  # no resume offer, no problems box over a playback
+        self.stage.clear_dialogs()  # (the menu bar stays, for a game played on from it)
+        self._watched = self.watcher().replay(replay, caption, standalone=True, path=path)
+        return self._watched
+
+    @property
+    def watching(self) -> bool:
+        """The replay given to watch() is being played back (no game of the player's);
+        once C or B in it plays on, the window is the player's again."""
+        return self._watched is not None and not self._watched.done
+
+    # ------------------------------------------------------------------ the loop
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """Route one event: quitting and repainting here, the rest to the stage."""
+        if self.frame or event.type in INPUT_EVENTS:
+            self.get_ready()  # every move is recorded, from the first
+        if event.type == pygame.QUIT:
+            self.closing = True
+        elif event.type in EXPOSE_EVENTS:
+            self.stage.repaint()
+        elif event.type == pygame.DROPFILE:  # a replay file dropped on the window
+            self.watcher().file(event.file)
+        else:
+            if event.type in WINDOW_EVENTS:
+                self.stage.repaint()
+            self.stage.handle(event)
+
+    @property
+    def running(self) -> bool:
+        """The window stays open (no QUIT, no scene asked to close it)."""
+        return not (self.closing or self.stage.quitting)
+
+    def is_idle(self) -> bool:
+        """Nothing can change without an event: no timer running, nothing held."""
+        return self.stage.idle()
+
+    def update(self, step_ms: float) -> None:
+        """One fixed step of game time (a replay's playback advances here)."""
+        self.stage.update(step_ms)
+
+    def run(self, frames: int | None = None) -> int:
+        """Run until the window closes (or for a number of frames); return the exit code."""
+        pacer = pygame.time.Clock()
+        now_ms = self.table.clock
+        last = now_ms()
+        accumulator = 0.0
+        limit = frames if frames is not None else self.options.frames
+        while self.running:
+            for event in pygame.event.get():  # the one place that reads pygame's queue
+                self.handle(event)
+            now = now_ms()
+            accumulator += now - last
+            last = now
+            steps = 0
+            while accumulator >= STEP_MS and steps < MAX_STEPS:
+                self.update(STEP_MS)
+                accumulator -= STEP_MS
+                steps += 1
+            if steps == MAX_STEPS:
+                accumulator = 0.0
+            self.stage.draw()
+            self.frame += 1
+            if limit is not None and self.frame >= limit:
+                break
+            self.get_ready()
+            pacer.tick(IDLE_FPS if self.is_idle() else FPS)
+        return 0
+
+    def close(self) -> None:
+        """Leave cleanly: a game in progress is saved for the next start."""
+        if not self.watching:  # a replay played back is no game of the player's
+            resume.keep(self.profile, self.table)
+        self.profile.close()
+        self.viewport.close()
+        pygame.quit()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The entry point of `python -m game` and the `minesweeper` command."""
+    try:
+        options = cli.parse_args(argv)
+    except SystemExit as exit_:
+        return exit_.code if isinstance(exit_.code, int) else 2
+    if options.verify_replay is not None:
+        return cli.verify_replay(options.verify_replay)
+    if options.analyse:
+        return cli.analyse(options.analyse, as_json=options.json, moves=options.moves)
+    if options.export_evf is not None:
+        return cli.export_evf(*options.export_evf)
+    if options.export_gif is not None:
+        return cli.export_gif(*options.export_gif, speed=options.speed, zoom=options.zoom)
+    if options.export_history is not None or options.import_history is not None:
+        return cli.transfer_history(options)
+    printed = cli.series_command(options)
+    if printed is not None:
+        return printed
+    played_back = None
+    if options.replay is not None:
+        from game.replay import ReplayError
+        from game.replay.files import open_replay
+
+        try:
+            played_back = open_replay(options.replay)
+        except ReplayError as error:
+            warn_to_stderr(f"minesweeper: {error}")
+            return 2
+    missing = missing_display()
+    if missing is not None:
+        warn_to_stderr(missing)
+        return 1
+    try:
+        app = App(options)
+    except pygame.error as error:
+        warn_to_stderr(f"Minesweeper could not open its window: {error}")
+        return 1
+    try:
+        if played_back is not None:
+            app.watch(played_back.replay, played_back.caption, str(options.replay))
+        return app.run()
+    except Exception:  # never a traceback in the player's face; the game is kept
+        log = _write_crash_log(app.profile.folder)
+        warn_to_stderr(f"Minesweeper stopped after an unexpected error; the details are in {log}.")
+        return 1
+    finally:
+        app.close()
+
+
+def missing_display(environ: Mapping[str, str] = os.environ) -> str | None:
+    """Why no window can open, when that is known before trying: on Linux and the
+    BSDs a desktop says where it is in DISPLAY or WAYLAND_DISPLAY. (Without either,
+    SDL would fall back to an invisible offscreen window.) An explicit
+    SDL_VIDEODRIVER (a test, a headless smoke run) is the caller's choice."""
+    if sys.platform in ("win32", "darwin") or environ.get("SDL_VIDEODRIVER"):
+        return None
+    if environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"):
+        return None
+    return (
+        "Minesweeper needs a desktop to show its window: "
+        "neither DISPLAY nor WAYLAND_DISPLAY is set."
+    )
+
+
+def _write_crash_log(folder: Path) -> Path:
+    """Append the current exception's traceback to crash.log in the data folder."""
+    import traceback  # only a crash needs it
+
+    path = folder / "crash.log"
+    try:
+        with path.open("a", encoding="utf-8") as log:
+            log.write(f"--- minesweeper {version()} at {time.ctime()}\n")
+            log.write(traceback.format_exc())
+    except OSError:
+        pass
+    return path
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,588 @@
+"""The command line: options, checked, with a clear usage error (exit 2) otherwise."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from datetime import date
+from typing import TYPE_CHECKING, TextIO
+
+from game import rules as limits
+from game.core import MAX_SEED
+from game.language import LANGUAGES
+from game.modes.mode import Mode
+from game.modes.ordinary import Ordinary
+from game.rules import (
+    PRESETS,
+    ZOOMS,
+    Board,
+    BoardChoiceError,
+    Difficulty,
+    GameRules,
+    RuleMode,
+    parse_custom,
+)
+from game.version import version
+
+if TYPE_CHECKING:
+    from game.modes.tournament import Tournament
+
+MIN_SPEED, MAX_SPEED = 0.25, 16.0
+"""--speed's range (the viewer's speeds are 0.25x to 8x)."""
+_ZOOM_WORDS = ", ".join(map(str, ZOOMS[:-1])) + f" or {ZOOMS[-1]}"
+
+
+@dataclass(frozen=True)
+class Options:
+    """What the player asked for on the command line (None: use the saved setting)."""
+
+    board: Board | None = None
+    seed: int | None = None
+    zoom: int | None = None
+    sound: bool | None = None
+    frames: int | None = None
+    data_dir: str | None = None
+    rules: GameRules | None = None
+    """The rules of the first game (a board code's, the daily board's); None: the settings."""
+    mode: RuleMode | None = None
+    """--mode: the rule mode the games start in (kept in the settings, as the menu does)."""
+    board_code: str | None = None
+    """--board: a board code, read by game.replay.boardcode (a bad one: one line, exit 2)."""
+    daily: str | None = None
+    """--daily: the first game is the daily board of this date (ISO, the player's today)."""
+    start: tuple[int, int] | None = None
+    """The first game's start cell (a board code's, the daily board's: one layout)."""
+    replay: str | None = None
+    """--replay: a replay file to play back in the window."""
+    verify_replay: str | None = None
+    """--verify-replay: a replay file to check without a window."""
+    export_evf: tuple[str, str] | None = None
+    """--export-evf: one of our replays, and the EVF file to write."""
+    export_gif: tuple[str, str] | None = None
+    """--export-gif: a replay of any kind, and the animated GIF to write."""
+    speed: float = 1.0
+    """--speed: with --export-gif, how many times faster than it was played."""
+    analyse: tuple[str, ...] = ()
+    """--analyse: replay files to report on, without a window."""
+    json: bool = False
+    """--json: the report as JSON Lines."""
+    moves: bool = False
+    """--moves: every move judged in the report."""
+    export_history: str | None = None
+    """--export-history: write every game of the history to this file and stop."""
+    import_history: str | None = None
+    """--import-history: add the games of an exported history and stop."""
+    language: str | None = None
+    """--lang: the language of this session (a code of game.language.LANGUAGES; one
+    this version does not know is English, with no error)."""
+    ladder: int | None = None
+    """--ladder: the ladder's level to play (checked unlocked by parse_args)."""
+    show_ladder: bool = False
+    """--show-ladder: print the ladder and stop."""
+    trial: str | None = None
+    """--trial: the time trial to play."""
+    show_trials: bool = False
+    """--show-trials: print the time trials' records and stop."""
+    tournament: Tournament | None = None
+    """--tournament: the tournament the games are played in (read by parse_args)."""
+    standings: tuple[str, ...] = ()
+    """--standings: a tournament file, and perhaps a folder of replays: print and stop."""
+
+
+def _custom(text: str) -> Board:
+    try:
+        return parse_custom(text)
+    except BoardChoiceError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _zoom(text: str) -> int:
+    if text.isascii() and text.isdigit() and int(text) in ZOOMS:
+        return int(text)
+    raise argparse.ArgumentTypeError(f"zoom is {_ZOOM_WORDS}; got {text!r}")
+
+
+def _seed(text: str) -> int:
+    if text.isascii() and text.isdigit() and len(text) <= 19 and int(text) <= MAX_SEED:
+        return int(text)
+    raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to {MAX_SEED}; got {text!r}")
+
+
+def _speed(text: str) -> float:
+    try:
+        speed = float(text)
+    except ValueError:
+        speed = 0.0
+    if MIN_SPEED <= speed <= MAX_SPEED:
+        return speed
+    raise argparse.ArgumentTypeError(
+        f"speed is a number from {MIN_SPEED:g} to {MAX_SPEED:g}; got {text!r}"
+    )
+
+
+def _ladder(text: str) -> str:
+    from game.core.ladder import LEVELS  # (only a ladder needs it: not the first frame)
+
+    if text == "next" or (text.isascii() and text.isdigit() and 1 <= int(text) <= LEVELS):
+        return text
+    raise argparse.ArgumentTypeError(f"a ladder level is 1 to {LEVELS} or next; got {text!r}")
+
+
+def _trial(text: str) -> str:
+    from game.modes.trial import TRIALS  # (only a trial needs it: not the first frame)
+
+    if text in TRIALS:
+        return text
+    raise argparse.ArgumentTypeError(f"the time trials are {', '.join(TRIALS)}; got {text!r}")
+
+
+def _mode(text: str) -> RuleMode:
+    try:
+        return RuleMode.parse(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def _frames(text: str) -> int:
+    if text.isascii() and text.isdigit() and int(text) > 0:
+        return int(text)
+    raise argparse.ArgumentTypeError(f"frames is a whole number above 0; got {text!r}")
+
+
+class _VersionAction(argparse.Action):
+    """--version: print it and exit. The version is looked up only when asked for."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object) -> None:
+        super().__init__(option_strings, dest, nargs=0, help="show the version and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object) -> None:
+        if sys.stdout is not None:  # a windowed Windows build has no stdout
+            sys.stdout.write(f"minesweeper {version()}\n")
+        parser.exit()
+
+
+def parser() -> argparse.ArgumentParser:
+    """The argument parser (also used to print the help)."""
+    p = argparse.ArgumentParser(
+        prog="minesweeper",
+        description="Minesweeper: the classic game. Left click opens, right click marks, "
+        "both buttons (or the middle one) chord. Press F1 in the game for all the keys.",
+    )
+    board = p.add_mutually_exclusive_group()
+    board.add_argument(
+        "--difficulty",
+        choices=[difficulty.value for difficulty in PRESETS],
+        help="start on a preset board",
+    )
+    board.add_argument(
+        "--custom",
+        type=_custom,
+        metavar="ROWSxCOLS:MINES",
+        help=f"start on a custom board: rows {limits.MIN_ROWS}-{limits.MAX_ROWS}, "
+        f"columns {limits.MIN_COLS}-{limits.MAX_COLS}, mines {limits.MIN_MINES} to "
+        "(rows-1)*(cols-1); or a preset's size, e.g. 8x8:10",
+    )
+    board.add_argument(
+        "--board", metavar="CODE", help="play the board of a board code (shown after each game)"
+    )
+    board.add_argument("--daily", action="store_true", help="play today's daily board")
+    board.add_argument("--replay", metavar="FILE", help="play a replay back in the window")
+    board.add_argument(
+        "--verify-replay",
+        metavar="FILE",
+        help="check that a replay (ours, AVF, RMV, MVF, EVF, RAWVF) reproduces the result "
+        "it states, without a window: exit 0 if it does, 1 if not, 2 if the file is no replay",
+    )
+    board.add_argument(
+        "--analyse",
+        nargs="+",
+        metavar="FILE",
+        help="report on replay files (ours, AVF, RMV, MVF, EVF, RAWVF) without a window: "
+        "result, time, 3BV, clicks; exit 0 if all were read, 2 if not",
+    )
+    board.add_argument(
+        "--export-evf",
+        nargs=2,
+        metavar=("REPLAY", "OUT"),
+        help="write one of our replays as an EVF file (Metasweeper's format), without a window",
+    )
+    board.add_argument(
+        "--export-gif",
+        nargs=2,
+        metavar=("REPLAY", "OUT"),
+        help="write a replay (ours, AVF, RMV, MVF, EVF, RAWVF) as an animated GIF of the "
+        "game window, without a window (with --speed and --zoom)",
+    )
+    p.add_argument(
+        "--speed",
+        type=_speed,
+        default=1.0,
+        metavar="N",
+        help=f"with --export-gif: N times as fast as it was played ({MIN_SPEED:g} to "
+        f"{MAX_SPEED:g}; 1 unless given)",
+    )
+    p.add_argument("--json", action="store_true", help="with --analyse: JSON Lines")
+    p.add_argument(
+        "--moves",
+        action="store_true",
+        help="with --analyse: every move judged (logic, guess, mistake, ...)",
+    )
+    board.add_argument(
+        "--export-history",
+        metavar="FILE",
+        help="write every game of the history to FILE (JSON if it ends in .json, else CSV) "
+        "and stop, without a window",
+    )
+    board.add_argument(
+        "--import-history",
+        metavar="FILE",
+        help="add the games of a history exported by this game (CSV or JSON) that are not "
+        "there yet, and stop, without a window",
+    )
+    board.add_argument(
+        "--ladder",
+        type=_ladder,
+        metavar="N",
+        help="play level N of the ladder of a hundred no-guess levels, if it is unlocked, "
+        "or 'next': the next level to win",
+    )
+    board.add_argument(
+        "--show-ladder",
+        action="store_true",
+        help="print the ladder (each level locked or not, its best time) and stop",
+    )
+    board.add_argument(
+        "--trial",
+        type=_trial,
+        metavar="NAME",
+        help="play a time trial: 10-beginner (ten Beginner boards) or time-trial (15 "
+        "Beginner, 6 Intermediate, 2 Expert)",
+    )
+    board.add_argument(
+        "--show-trials", action="store_true", help="print the time trials' best totals and stop"
+    )
+    board.add_argument(
+        "--tournament", metavar="FILE", help="play in the tournament a tournament file describes"
+    )
+    board.add_argument(
+        "--standings",
+        nargs="+",
+        metavar=("FILE", "FOLDER"),
+        help="print a tournament's standings, without a window: your games in it, or given "
+        "a FOLDER of replay files (ours and the community's), every player's",
+    )
+    p.add_argument(
+        "--mode",
+        type=_mode,
+        metavar="NAME",
+        help="the rule mode to play (kept for the next games): "
+        + ", ".join(mode.value for mode in RuleMode)
+        + " (docs/RULES.md)",
+    )
+    p.add_argument("--seed", type=_seed, help="a seed for the mine layout (same seed, same board)")
+    p.add_argument("--zoom", type=_zoom, help=f"pixel scale of the 16-pixel art: {_ZOOM_WORDS}")
+    p.add_argument("--no-sound", action="store_true", help="start with sound off")
+    p.add_argument("--frames", type=_frames, metavar="N", help="quit after N frames (scripts)")
+    p.add_argument("--data-dir", metavar="DIR", help="keep settings and records in DIR")
+    p.add_argument(
+        "--lang",
+        metavar="CODE",
+        help=f"the language: {', '.join(LANGUAGES)} (default: the one chosen in the game, "
+        "else the system's; any other is English)",
+    )
+    p.add_argument("--version", action=_VersionAction)
+    return p
+
+
+def parse_args(argv: Sequence[str] | None = None) -> Options:
+    """Options from the command line; a bad one prints a usage error and exits 2."""
+    args = parser().parse_args(argv)
+    board = PRESETS[Difficulty(args.difficulty)] if args.difficulty else args.custom
+    options = Options(
+        board=board,
+        seed=args.seed,
+        mode=args.mode,
+        zoom=args.zoom,
+        sound=False if args.no_sound else None,
+        frames=args.frames,
+        data_dir=args.data_dir,
+        board_code=args.board,
+        daily=date.today().isoformat() if args.daily else None,
+        replay=args.replay,
+        verify_replay=args.verify_replay,
+        analyse=tuple(args.analyse or ()),
+        export_evf=tuple(args.export_evf) if args.export_evf else None,
+        export_gif=tuple(args.export_gif) if args.export_gif else None,
+        speed=args.speed,
+        json=args.json,
+        moves=args.moves,
+        export_history=args.export_history,
+        import_history=args.import_history,
+        language=args.lang,
+        show_ladder=args.show_ladder,
+        trial=args.trial,
+        show_trials=args.show_trials,
+        standings=tuple(args.standings or ()),
+    )
+    if len(options.standings) > 2:
+        _say(sys.stderr, "minesweeper: --standings takes a tournament file and one folder")
+        raise SystemExit(2)
+    if args.ladder is not None or args.tournament is not None or args.trial is not None:
+        return with_series(options, args.ladder, args.tournament)
+    if options.board_code is None and options.daily is None:
+        return options
+    from game.replay.boardcode import BoardCodeError  # only a board code needs it
+
+    try:
+        return with_board(options)
+    except BoardCodeError as error:
+        if sys.stderr is not None:
+            sys.stderr.write(f"minesweeper: {error}\n")
+        raise SystemExit(2) from None
+
+
+def with_board(options: Options) -> Options:
+    """The options with a board code's (or the daily board's) size, seed and rules
+    for the first game; raises BoardCodeError for a bad code."""
+    from game.replay import boardcode  # only a board code needs it
+
+    if options.board_code is not None:
+        code = boardcode.parse(options.board_code)
+    elif options.daily is not None:
+        code = boardcode.daily(date.fromisoformat(options.daily))
+    else:
+        return options
+    return replace(options, board=code.board, seed=code.seed, rules=code.rules, start=code.start)
+
+
+def with_series(options: Options, ladder: str | None, tournament: str | None) -> Options:
+    """The options with the ladder's level (unlocked: else one line and exit 2), the
+    tournament read (a bad file: one line and exit 2) or the trial's first board."""
+    if ladder is not None:
+        from game.flows.series_commands import Refused, ladder_level
+        from game.modes.ladder import level_code
+        from game.persist import Profile
+
+        profile = Profile.open(options.data_dir)
+        try:
+            number = ladder_level(ladder, profile)
+        except Refused as error:
+            _say(sys.stderr, f"minesweeper: {error}")
+            raise SystemExit(2) from None
+        finally:
+            profile.close()
+        return replace(options, ladder=number, board=level_code(number).board)
+    if tournament is not None:
+        from game.modes.tournament import TournamentError, load
+
+        try:
+            found = load(tournament)
+        except TournamentError as error:
+            _say(sys.stderr, f"minesweeper: {error}")
+            raise SystemExit(2) from None
+        return replace(options, tournament=found, board=found.counts[0].board)
+    from game.modes.trial import trial_of
+
+    assert options.trial is not None
+    return replace(options, board=trial_of(options.trial).board(0))
+
+
+def series_mode(options: Options, rules: GameRules) -> Mode | None:
+    """The first game's mode for --ladder, --trial or --tournament (None: none given)."""
+    if options.ladder is not None:
+        from game.modes.ladder import Ladder
+
+        return Ladder(options.ladder, rules)
+    if options.tournament is not None:
+        from game.modes.tournament import Entered
+
+        return Entered.of(options.tournament, options.board or PRESETS[Difficulty.BEGINNER], rules)
+    if options.trial is not None:
+        from datetime import datetime
+
+        from game.modes.trial import Trial, trial_of
+
+        started = datetime.now().isoformat(timespec="seconds")
+        return Trial(trial_of(options.trial), started, rules)
+    return None
+
+
+def first_mode(options: Options, board: Board, rules: GameRules) -> Mode:
+    """The way to play of the first game: the ladder's level, a trial's first board, a
+    tournament's game, the daily board, a board code's (all checked by parse_args),
+    or an ordinary game of this board under these rules."""
+    series = series_mode(options, rules)
+    if series is not None:
+        return series
+    if options.daily is None and options.board_code is None:
+        return Ordinary(board, rules, options.seed)
+    from game.modes.shared import Code, Daily  # (only a shared board needs the codes)
+    from game.replay import boardcode
+
+    if options.daily is not None:
+        return Daily(options.daily)
+    assert options.board_code is not None
+    return Code(boardcode.parse(options.board_code))
+
+
+def verify_replay(path: str) -> int:
+    """--verify-replay: one line on stdout, and 0 if the replay reproduces its
+    recorded result, 1 if not; a file that is no replay: one line on stderr, 2.
+    Ours and the community's files alike (game.replay.verify_video)."""
+    from game import replay  # only a replay needs it
+    from game.replay.files import COMMUNITY_SUFFIXES
+
+    if path.lower().endswith(COMMUNITY_SUFFIXES):
+        from game.replay.verify_video import verify_file
+
+        try:
+            checked = verify_file(path)
+        except replay.ReplayError as error:
+            _say(sys.stderr, f"minesweeper: {error}")
+            return 2
+        _say(sys.stdout, checked.line())
+        return 0 if checked.ok else 1
+    try:
+        recorded = replay.load(path)
+        check = replay.verify(recorded)
+    except replay.ReplayError as error:
+        _say(sys.stderr, f"minesweeper: {path}: {error}")
+        return 2
+    if check.ok:
+        _say(sys.stdout, f"ok: {replay.describe(check.summary)}")
+        return 0
+    _say(
+        sys.stdout,
+        f"differs: {replay.describe(check.summary)}; recorded {replay.describe(recorded.summary)}"
+        f" ({check.problems[0]})",
+    )
+    return 1
+
+
+def export_evf(source: str, target: str) -> int:
+    """--export-evf: 0 once written; a file that is no replay, or cannot be written:
+    one line on stderr, 2."""
+    from pathlib import Path
+
+    from game.core import Status
+    from game.modes.mode import facts_of
+    from game.replay import ReplayError
+    from game.replay.files import open_replay
+    from game.replay.formats.evf_write import export_evf as to_evf
+
+    try:
+        replay = open_replay(source).replay
+        facts = facts_of(replay.rules, replay.result is Status.WON, fair=True)
+        data = to_evf(replay, mode=facts.evf_mode, official=facts.official, fair=facts.fair)
+        Path(target).write_bytes(data)
+    except ReplayError as error:
+        _say(sys.stderr, f"minesweeper: {error}")
+        return 2
+    except (ValueError, OSError) as error:
+        _say(sys.stderr, f"minesweeper: {Path(source).name}: {error}")
+        return 2
+    return 0
+
+
+def export_gif(source: str, target: str, *, speed: float = 1.0, zoom: int | None = None) -> int:
+    """--export-gif: one line on stdout and 0 once written; a file that is no replay,
+    or a GIF that cannot be written: one line on stderr, 2. No window opens."""
+    from pathlib import Path
+
+    from game.replay import ReplayError
+    from game.replay.files import open_replay
+    from game.view.animation import ExportError, GifExport
+
+    try:
+        replay = open_replay(source).replay
+        export = GifExport(replay, target, speed=speed, zoom=zoom or 1)
+        export.run()
+    except ReplayError as error:
+        _say(sys.stderr, f"minesweeper: {error}")
+        return 2
+    except (ExportError, OSError) as error:
+        why = getattr(error, "strerror", None) or error
+        _say(sys.stderr, f"minesweeper: {Path(target).name}: {why}")
+        return 2
+    size = Path(target).stat().st_size
+    _say(sys.stdout, f"{target}: {export.frames} frames, {size / 1024:.0f} KB")
+    return 0
+
+
+def analyse(paths: Sequence[str], *, as_json: bool, moves: bool = False) -> int:
+    """--analyse: each file's figures on stdout (JSON Lines with --json, else a table
+    and each file's figures, and with --moves its judged moves, for a person); 0 if
+    every file was read, 2 if one was not."""
+    import json
+
+    from game.replay.report import report
+    from game.replay.report_text import text
+
+    reports = [report(path, moves=moves) for path in paths]
+    if as_json:
+        for entry in reports:
+            _say(sys.stdout, json.dumps(entry, ensure_ascii=False))
+    else:
+        _say(sys.stdout, text(reports))
+    return 2 if any("error" in entry for entry in reports) else 0
+
+
+def transfer_history(options: Options) -> int:
+    """--export-history / --import-history: one line on stdout and 0, or one line
+    on stderr and 1 (the history or the file could not be used)."""
+    from pathlib import Path
+
+    from game.persist import Profile
+    from game.persist.history_transfer import TransferError, export_history, import_history
+
+    profile = Profile.open(options.data_dir)
+    history = profile.history
+    try:
+        for problem in profile.take_new_problems():
+            _say(sys.stderr, f"minesweeper: {problem}")
+        if options.export_history is not None:
+            path = Path(options.export_history)
+            count = export_history(history, path)
+            _say(sys.stdout, f"{count} games written to {path.absolute()}")
+        elif options.import_history is not None:
+            path = Path(options.import_history)
+            count = import_history(history, path)
+            _say(sys.stdout, f"{count} games added from {path.absolute()} to {history.path}")
+    except TransferError as error:
+        _say(sys.stderr, f"minesweeper: {path}: {error}")
+        return 1
+    finally:
+        profile.close()
+    return 0
+
+
+def series_command(options: Options) -> int | None:
+    """--show-ladder, --show-trials, --standings: print and return the exit code
+    (None: none of them was given)."""
+    if not (options.show_ladder or options.show_trials or options.standings):
+        return None
+    from game.flows import series_commands
+    from game.persist import Profile
+
+    out, err = sys.stdout, sys.stderr
+    if out is None or err is None:
+        return 1  # (a windowed Windows build has no console to print to)
+    if options.standings:
+        file, folder = options.standings[0], (options.standings[1:] or [None])[0]
+        return series_commands.print_standings(
+            file, folder, lambda: Profile.open(options.data_dir), out, err
+        )
+    profile = Profile.open(options.data_dir)
+    try:
+        if options.show_ladder:
+            return series_commands.print_ladder(profile, out)
+        return series_commands.print_trials(profile, out, err)
+    finally:
+        profile.close()
+
+
+def _say(stream: TextIO | None, line: str) -> None:
+    if stream is not None:  # a windowed Windows build has no console
+        stream.write(line + "\n")

@@ -1,0 +1,66 @@
+"""What the H key offers: the next cell logic finds, or the safest cell."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+from game.core.knowledge import Deduction
+from game.core.look import Look
+from game.core.reasons import cell_name
+from game.core.solver import analyse
+
+if TYPE_CHECKING:
+    from game.core.game import Game
+
+__all__ = ["Hint", "hint"]
+
+
+@dataclass(frozen=True)
+class Hint(Deduction):
+    """What Game.hint() offers: a certain cell with its reason (a Deduction, its
+    rule kept), or the safest cell (rule 'first click' or 'chance')."""
+
+    probability: Fraction
+    """The chance that ``cell`` is a mine: 0 or 1 for a certain one."""
+
+
+def hint(game: Game) -> Hint | None:
+    """The next thing logic finds on the board as the player sees it.
+
+    A certain cell (safe, or a mine the player has not flagged yet) with its
+    reason; if none is certain, the hidden cell least likely to be a mine, with
+    its exact probability. Flags are opinions, never evidence (a wrong flag can
+    be named safe). Before the first reveal: the first click is always safe.
+    None once the game is over.
+    """
+    if game.status.is_over:
+        return None
+    if game.minefield is None:
+        cell = (game.rows // 2, game.cols // 2)
+        return Hint(
+            cell,
+            False,
+            f"the first click is always safe: try {cell_name(cell)}",
+            (),
+            "first click",
+            Fraction(0),
+        )
+    analysis = analyse(game.view(), game.mines)
+    for d in analysis.deductions:
+        if d.is_mine and game.look(*d.cell) is Look.FLAG:
+            continue  # the player already says so
+        return Hint(d.cell, d.is_mine, d.reason, d.premises, d.rule, Fraction(int(d.is_mine)))
+    candidates = [
+        (p, cell)
+        for cell, p in analysis.probability.items()
+        if game.look(*cell) is not Look.FLAG and p < 1
+    ] or [(p, cell) for cell, p in analysis.probability.items() if p < 1]
+    p, cell = min(candidates)
+    approx = "" if analysis.exact else "about "
+    reason = (
+        f"no cell is certain; {cell_name(cell)} is the safest, with {approx}a "
+        f"{p.numerator} in {p.denominator} chance of a mine"
+    )
+    return Hint(cell, False, reason, (), "chance", p)

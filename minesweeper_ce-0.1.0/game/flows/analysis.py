@@ -1,0 +1,55 @@
+"""A game's analysis opened over the window: from its replay, or from a game of the
+history by its kept replay (or why it has none). Every click is judged on boards of
+up to JUDGED_CELLS cells; a community file is counted by its community's rules."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from game.analysis.judge import JUDGED_CELLS
+from game.persist import replays as replay_files
+from game.replay import Replay, ReplayError
+from game.replay.files import COMMUNITY_SUFFIXES, open_replay
+from game.replay.report import report, report_of
+from game.screens.analysis import NO_REPLAY, analysis_dialog
+from game.view.stage import Stage
+from game.view.widgets.message import MessageDialog
+
+
+def analyse_stored(
+    stage: Stage, folder: Path, replay_name: str | None, then: Callable[[], None]
+) -> None:
+    """The analysis of a game of the history (``folder``: the data folder) from its
+    kept replay, or why there is none; ``then`` after it closes."""
+    path = replay_files.kept(folder, replay_name)
+    if path is None:
+        stage.open(MessageDialog("Analysis", [NO_REPLAY]), lambda _: then())
+        return
+    try:
+        opened = open_replay(path)
+    except ReplayError as error:
+        stage.open(MessageDialog("This game cannot be analysed", [str(error)]), lambda _: then())
+        return
+    analyse(stage, opened.replay, path.name, str(path), then)
+
+
+def analyse(
+    stage: Stage,
+    replay: Replay,
+    name: str,
+    path: str | None = None,
+    then: Callable[[], None] | None = None,
+) -> None:
+    """The analysis of a game (its replay; ``path``: the file it came from, so a
+    community file is counted by its community's rules); ``then`` after it closes."""
+    board = replay.board
+    judged = board.rows * board.cols <= JUDGED_CELLS
+    if path is not None and path.lower().endswith(COMMUNITY_SUFFIXES):
+        entry = report(path, moves=judged)
+    else:
+        entry = report_of(replay, name, moves=judged)
+    if "error" in entry:
+        stage.open(MessageDialog("This game cannot be analysed", [entry["error"]]))
+        return
+    stage.open(analysis_dialog(entry, name), None if then is None else lambda _: then())

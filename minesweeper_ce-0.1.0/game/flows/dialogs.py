@@ -1,0 +1,297 @@
+"""The dialogs the commands open, each with what its answer does: the records, the
+settings and keys, the custom board and board code, help, rules and about; and the
+one place that tells the player what the profile could not read or save.
+
+The dialogs themselves are made by game.screens, imported when one is first opened
+(about 12 ms a start-up with nothing to ask need not pay); each answers a typed value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from game.modes.category import FAMILIES, Category, all_keys
+from game.modes.mode import Mode
+from game.rules import PRESETS, Board, Difficulty
+from game.session.table import Table
+from game.version import version
+from game.view.prefs import Prefs
+from game.view.stage import Stage
+
+if TYPE_CHECKING:
+    from game.persist import Profile, Sort
+    from game.screens.history import HistoryFilter
+
+ALL_KEYS = all_keys()
+
+NewGame = Callable[[Board], None]
+"""Starts a new ordinary game of a size (PlayScene.new_game)."""
+
+
+def _key(kind: Difficulty | Category) -> str:
+    """The history's name of a size's random boards' category, or of a category."""
+    return kind.value if isinstance(kind, Difficulty) else kind.key
+
+
+class Dialogs:
+    """Opens each dialog on the stage and acts on its answer. It is handed the stage,
+    the preferences, the profile and the table by the shell and hands none of them
+    out: whoever else needs one is handed it too."""
+
+    def __init__(self, stage: Stage, prefs: Prefs, profile: Profile, table: Table) -> None:
+        self._stage = stage
+        self._prefs = prefs
+        self._profile = profile
+        self._table = table
+
+    def tell_problems(self) -> None:
+        """Show, once, anything the profile could not read or save."""
+        problems = self._profile.take_new_problems()
+        if problems:
+            from game.screens.messages import problems_dialog
+
+            self._stage.open(problems_dialog(problems))
+
+    def best_times(self, category: Category | Difficulty) -> None:
+        """The Best Times screen of one category (a preset's random boards, or its
+        no-guess ones; a board with none shows Beginner's). Next: the next one."""
+        from game.screens.records import (
+            BestTimesAnswer,
+            best_time_categories,
+            best_times_dialog,
+            next_best_times,
+        )
+
+        shown = category if isinstance(category, Category) else Category(category)
+        if not shown.has_best_times:
+            shown = Category(Difficulty.BEGINNER)
+        held = [c.key for c in best_time_categories(ALL_KEYS) if self._profile.count(c.key)]
+
+        def answered(result: object) -> None:
+            if result is BestTimesAnswer.NEXT:
+                self.best_times(next_best_times(shown, held))
+            elif result is BestTimesAnswer.RESET:
+                self.confirm("all best times", self._profile.reset_best_times)
+
+        entries = self._profile.best_times(shown.key)
+        rate = self._profile.best_rate(shown.key)
+        self._stage.open(best_times_dialog(entries, shown, rate), answered)
+
+    def statistics(self) -> None:
+        """The Statistics screen."""
+        from game.screens.statistics import StatisticsAnswer, statistics_dialog
+
+        def answered(result: object) -> None:
+            if result is StatisticsAnswer.RESET:
+                self.confirm("all statistics", self._profile.reset_stats)
+            elif result is StatisticsAnswer.DEATHS:
+                self.deaths(self._table.board)
+
+        sizes = [*PRESETS, Difficulty.CUSTOM]
+        apart = [Category(size, kin) for kin in FAMILIES if kin for size in sizes]
+        kinds: list[Difficulty | Category] = [
+            *sizes,
+            *(c for c in apart if self._profile.count(c.key)),  # (those played)
+        ]
+        stats = {kind: self._profile.stats(_key(kind)) for kind in kinds}
+        rates = {kind: self._profile.best_rate(_key(kind)) for kind in kinds}
+        from datetime import date
+
+        from game.modes.category import CODE_KIND
+
+        daily = self._profile.history.daily(date.today())
+        codes = self._profile.history.stats(CODE_KIND)
+        self._stage.open(statistics_dialog(stats, rates, daily, codes), answered)
+
+    def ladder(self, play: Callable[[Mode], None]) -> None:
+        """The ladder: every level, locked or not, its best time; one picked is played."""
+        from game.flows import series_dialogs
+
+        series_dialogs.ladder(self._stage, self._profile, self._prefs.settings.rules, play)
+
+    def trials(self, play: Callable[[Mode], None]) -> None:
+        """The time trials and their best totals; one picked starts a run."""
+        from game.flows import series_dialogs
+
+        series_dialogs.trials(self._stage, self._profile, self._prefs.settings.rules, play)
+
+    def tournament(self, play: Callable[[Mode], None]) -> None:
+        """The tournament being played: the player's score in it; a level picked is
+        played in it."""
+        from game.flows import series_dialogs
+
+        entered = self._table.tag.mode.entered
+        rules = self._prefs.settings.rules
+        series_dialogs.tournament(self._stage, self._profile, entered, rules, play)
+
+    def deaths(self, board: Board) -> None:
+        """Where the player died on a board size (Next: each preset, and the
+        window's board if it is none), over the whole history."""
+        from game.screens.statistics import DeathsAnswer, deaths_dialog
+
+        sizes = list(dict.fromkeys([*PRESETS.values(), self._table.board]))
+
+        def answered(result: object) -> None:
+            if result is DeathsAnswer.NEXT:
+                at = sizes.index(board) if board in sizes else -1
+                self.deaths(sizes[(at + 1) % len(sizes)])
+
+        deaths = self._profile.deaths(board.rows, board.cols)
+        self._stage.open(deaths_dialog(board, deaths), answered)
+
+    def history(
+        self,
+        kind: HistoryFilter = None,
+        sort: Sort | None = None,
+        first: int = 0,
+        won: bool | None = None,
+    ) -> None:
+        """The History screen: a page of past games and a chart of their times.
+        Next shows the next kind of board (all, each preset, custom, the daily
+        boards, the games from board codes),
+        Result every game, the won or the lost, Sort the next order (newest
+        first to begin with), Previous and More the page before and after (round
+        and round); a game picked: its analysis; Export
+        writes the whole history to a dated file in the data folder and Import
+        adds the newest such file found there, each saying what it did."""
+        from game.persist import Sort
+        from game.screens import history as screen
+        from game.screens.history import HistoryAnswer, PickedGame
+
+        order = Sort.DATE if sort is None else sort
+
+        def answered(result: object) -> None:
+            if result is HistoryAnswer.NEXT:
+                held = [key for key in screen.HISTORY_FILTERS if key and self._profile.count(key)]
+                self.history(screen.next_history_filter(kind, held), order, won=won)
+            elif result is HistoryAnswer.RESULT:
+                self.history(kind, order, won=screen.next_history_result(won))
+            elif result is HistoryAnswer.SORT:
+                self.history(kind, screen.next_history_sort(order), won=won)
+            elif result is HistoryAnswer.MORE:
+                self.history(kind, order, screen.later_page(first, total), won)
+            elif result is HistoryAnswer.PREVIOUS:
+                self.history(kind, order, screen.earlier_page(first, total), won)
+            elif isinstance(result, PickedGame):
+                from game.flows.analysis import analyse_stored  # (the analysis loads with it)
+
+                folder, name = self._profile.folder, result.game.record.replay
+                analyse_stored(self._stage, folder, name, again)
+            elif result in (HistoryAnswer.EXPORT, HistoryAnswer.IMPORT):
+                done = (
+                    self._profile.export_history()
+                    if result is HistoryAnswer.EXPORT
+                    else self._profile.import_history()
+                )
+                self._stage.open(screen.history_transfer_dialog(done))
+                self.tell_problems()
+
+        total = self._profile.count(kind, won)
+        games = self._profile.page(kind, won, order, offset=first, limit=screen.HISTORY_ROWS)
+        charted = self._profile.page(kind, won, limit=screen.HISTORY_CHART)
+        chart_of = screen.charted_board(kind, charted[0] if charted else None)
+        if chart_of != screen.filter_key(kind) and chart_of is not None:  # (all: the newest's)
+            charted = self._profile.page(chart_of, won, limit=screen.HISTORY_CHART)
+        dialog = screen.history_dialog(
+            games, kind, sort=order, won=won, first=first, total=total, charted=charted
+        )
+
+        def again() -> None:
+            self.history(kind, order, first, won)
+
+        self._stage.open(dialog, answered)
+
+    def confirm(self, what: str, reset: Callable[[], bool]) -> None:
+        """Ask before resetting records; Cancel is the default."""
+        from game.screens.records import ConfirmAnswer, confirm_dialog
+
+        def answered(result: object) -> None:
+            if result is ConfirmAnswer.RESET:
+                reset()
+                self.tell_problems()
+
+        self._stage.open(confirm_dialog(what), answered)
+
+    def keys(self) -> None:
+        """The Keys screen: pick a command, press its new key; kept in the settings."""
+        from game.screens.settings import KeysAnswer, keys_dialog, keys_items
+
+        prefs = self._prefs
+        dialog = keys_dialog(prefs.keymap)
+        bindings = prefs.keymap.bindings
+
+        def picked(index: int) -> list[tuple[str, str]]:
+            dialog.wait_for_key(index, f"Press the key for '{bindings[index].does}' (Esc: keep).")
+            return keys_items(prefs.keymap)
+
+        def pressed(index: int, key: str) -> tuple[list[tuple[str, str]], str | None]:
+            said = prefs.rebind(bindings[index].command, key)
+            self.tell_problems()
+            return keys_items(prefs.keymap), said
+
+        def answered(result: object) -> None:
+            if result is KeysAnswer.DEFAULTS:
+                prefs.default_keys()
+                self.tell_problems()
+                self.keys()
+
+        dialog.on_pick = picked
+        dialog.on_key = pressed
+        self._stage.open(dialog, answered)
+
+    def settings(self) -> None:
+        """The Settings menu: each pick changes one setting and keeps it; the rules
+        apply from the next game (the game in progress keeps its own)."""
+        from game.screens.settings import settings_dialog
+        from game.view import toggles
+
+        dialog = settings_dialog(self._prefs.settings)
+
+        def picked(index: int) -> list[tuple[str, str]]:
+            self._prefs.save(toggles.SETTINGS[index].cycled(self._prefs.settings))
+            self.tell_problems()
+            return toggles.dialog_lines(self._prefs.settings)
+
+        dialog.on_pick = picked
+        self._stage.open(dialog)
+
+    def custom(self, new_game: NewGame) -> None:
+        """The Custom board dialog: rows, columns, mines, checked against the limits."""
+        from game.screens.custom import custom_dialog
+
+        def chosen(result: object) -> None:
+            if isinstance(result, Board):
+                new_game(result)
+
+        self._stage.open(custom_dialog(self._table.board), chosen)
+
+    def board_code(self, play: Callable[[Mode], None]) -> None:
+        """Ask for a board code, then play its board."""
+        from game.modes.shared import Code  # (the board codes load with the first)
+        from game.replay.boardcode import BoardCode
+        from game.screens.codes import board_code_dialog
+
+        def chosen(code: object) -> None:
+            if isinstance(code, BoardCode):
+                play(Code(code))
+
+        self._stage.open(board_code_dialog(), chosen)
+
+    def help(self) -> None:
+        """The keys, from the bindings table."""
+        from game.view.widgets.message import HelpOverlay
+
+        self._stage.open(HelpOverlay(self._prefs.keymap.help_rows(), f"Minesweeper {version()}"))
+
+    def rules(self) -> None:
+        """The rules in brief."""
+        from game.screens.messages import rules_dialog
+
+        self._stage.open(rules_dialog())
+
+    def about(self) -> None:
+        """The version, the licences, and where the player's records are kept."""
+        from game.screens.messages import about_dialog
+
+        self._stage.open(about_dialog(version(), self._profile.folder))

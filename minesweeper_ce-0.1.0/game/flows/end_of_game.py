@@ -1,0 +1,347 @@
+"""The end of a game, in the order it is written down once here:
+
+1. the game goes into the history (an abandoned game too: it counts as lost);
+2. a best time asks for the player's name;
+3. the replay is made from the recorder, with the player's name; a won game's is
+   kept in replays/;
+4. the end-of-game panel: the statistics, the board code with a button to copy it,
+   a button to keep the replay, and whether the game was assisted (a hint or the
+   chances were shown: no record); after a best time, the best times follow it.
+
+It is a tap on the table (after the recorder, so the replay ends with the last click).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import date, datetime
+from typing import TYPE_CHECKING
+
+from game.core import Status
+from game.flows.analysis import analyse
+from game.flows.series import SeriesKeeper
+from game.language import day as language_day
+from game.language import gettext, ngettext
+from game.modes.mode import Mode
+from game.modes.practice import Practice
+from game.persist import GameRecord, finished_at_text
+from game.replay.format import player_name
+from game.session import PlaySession
+from game.session.table import GameEnded, GameTag, Result, TableEvent
+from game.view.widgets.clipboard import copy
+from game.words import seconds
+
+
+def unranked_line(mode: Mode, why: str, deaths: int) -> str:
+    """What the panel says of an unranked game: its mode's word on it (a practice
+    game, a replay), else why (the help it had, named); ``deaths``: how many were
+    undone."""
+    said = mode.describe(deaths) or gettext("Unranked ({why})").format(why=why)
+    return gettext("{said}: not a record, and no statistic or streak counts it.").format(said=said)
+
+
+if TYPE_CHECKING:
+    from game.flows.dialogs import Dialogs
+    from game.flows.race import Race
+    from game.modes.category import Category
+    from game.persist import Profile
+    from game.replay import Recorder, Replay
+    from game.replay.boardcode import BoardCode
+    from game.session.table import Table
+    from game.view.stage import Stage
+    from game.view.viewport import Viewport
+
+
+def code_of(session: PlaySession) -> BoardCode | None:
+    """The board code of a session's board: one layout for everyone, the mines
+    placed around the cell this game's were (None for a board dealt without a seed,
+    or not yet placed, or in a rule mode that moves its mines or lays them its own
+    way: a board code carries a first-click rule, not a rule mode, and would deal
+    another board)."""
+    from game.core import Fate
+    from game.replay.boardcode import BoardCode
+
+    game = session.game
+    start = session.start or game.placed_from
+    if game.seed is None or start is None or session.rules.fate is not Fate.NONE:
+        return None
+    return BoardCode(session.board, session.rules, game.seed, start)
+
+
+class EndOfGame:
+    """Hears the table's GameEnded and carries the ending through."""
+
+    def __init__(
+        self,
+        stage: Stage,
+        profile: Profile,
+        table: Table,
+        dialogs: Dialogs,
+        recorder: Recorder,
+        viewport: Viewport,
+        race: Race | None = None,
+    ) -> None:
+        self.race = race
+        """The ghost and the pace of the game (their lines in the panel; Retry races)."""
+        self.dialogs = dialogs
+        self.stage = stage
+        self.profile = profile
+        self.table = table
+        self.recorder = recorder
+        self.viewport = viewport
+        self.last_replay: Replay | None = None
+        """The replay of the game that ended last (None if it was not recorded)."""
+        self.replay_note = ""
+        """What became of it, as the panel says."""
+        self.kept_as: str | None = None
+        """The file name the replay is kept under (None: not kept)."""
+        self.game_id: int | None = None
+        """The last finished game's id in the history."""
+        self.series = SeriesKeeper(profile.folder)
+        """The time trials' runs and the tournaments' games (the series book)."""
+
+    def __call__(self, event: TableEvent) -> None:
+        if not isinstance(event, GameEnded):
+            return
+        session, tag = event.session, event.tag
+        game_id = self._record(event)  # (every game, ranked or not: the history shows it)
+        if event.result is Result.ABANDONED:
+            return
+        if not tag.mode.keeps_replay:  # (practice: no best time, no replay kept of its own)
+            self.last_replay = self.recorder.replay()
+            self.replay_note, self.kept_as = "", None
+            self.game_id = game_id
+            self.show_panel(session, tag)
+            return
+        replay = self.recorder.replay(  # now: the recorder moves on with the next game
+            date=datetime.now().isoformat(timespec="seconds"),
+            daily=tag.mode.daily or "",
+            tournament=tag.mode.entered.ident if tag.mode.entered else "",
+        )
+        place = None
+        if event.result is Result.WON:
+            title = gettext("Minesweeper - won in {time}").format(time=seconds(event.summary.ms))
+            self.viewport.window.set_title(title)
+            place = None if game_id is None else self.profile.best_time_place(game_id)
+        if game_id is None or place is None:
+            self._keep_replay(replay, self.profile.last_name, best=False, game_id=game_id)
+            self.show_panel(session, tag)
+            return
+        from game.screens.records import Named, name_dialog
+
+        preset = tag.mode.category(session.board, session.rules)
+
+        def named(result: object) -> None:
+            # A cancelled name box still keeps the time, under the remembered name.
+            name = result.name if isinstance(result, Named) else self.profile.last_name
+            self.profile.name_best_time(game_id, name)
+            self.dialogs.tell_problems()
+            self._keep_replay(replay, name, best=True, game_id=game_id)
+            self.show_panel(session, tag, best=preset)
+
+        code = code_of(session)
+        self.stage.open(
+            name_dialog(
+                event.summary,
+                preset,
+                place,
+                self.profile.last_name,
+                None if code is None else code.code,
+            ),
+            named,
+        )
+
+    def _record(self, event: GameEnded) -> int | None:
+        """Keep the game just finished (or abandoned) in the history; its id there."""
+        session, summary, tag = event.session, event.summary, event.tag
+        game, clicks = session.game, summary.clicks
+        rank = tag.mode.standing(session)
+        record = GameRecord(
+            finished_at=finished_at_text(datetime.now()),
+            difficulty=rank.kind,
+            rows=game.rows,
+            cols=game.cols,
+            mines=game.mines,
+            first_click=game.first_click.value,
+            seed=None if game.seed is None else str(game.seed),
+            won=summary.status is Status.WON,
+            ms=summary.ms,
+            bbbv=summary.bbbv,
+            bbbv_solved=summary.bbbv_solved,
+            left_clicks=clicks.left,
+            right_clicks=clicks.right,
+            chord_clicks=clicks.chord,
+            effective_clicks=clicks.effective,
+            used_hint=session.used_hint,
+            unranked=None if rank.ranked else rank.why,
+        )
+        if tag.mode.daily is not None:
+            record = replace(record, daily=tag.mode.daily)
+        if event.result is Result.ABANDONED:
+            record = replace(record, abandoned=True)
+        fatal = game.exploded if event.result is Result.LOST else []
+        if fatal:  # (where the player died: the deaths' heatmap)
+            record = replace(record, death_row=fatal[0][0], death_col=fatal[0][1])
+        if tag.mode.code is not None:
+            record = replace(record, code=tag.mode.code)
+        game_id = self.profile.record_game(record)
+        self.dialogs.tell_problems()
+        self.series.recorded(event, game_id)
+        return game_id
+
+    def _keep_replay(
+        self, replay: Replay | None, player: str, *, best: bool, game_id: int | None
+    ) -> None:
+        """The game's replay, with the player's name; a won game's is kept in the
+        replays folder."""
+        self.game_id = game_id
+        if replay is not None:
+            replay = replace(replay, player=player_name(player))
+        self.last_replay = replay
+        self.replay_note, self.kept_as = "", None
+        if replay is not None and replay.result is Status.WON:
+            self.keep(replay, "best" if best else "", game_id)
+
+    def keep(self, replay: Replay, label: str = "", game_id: int | None = None) -> None:
+        """Write a replay into the replays folder (noted in the history with the game
+        ``game_id``); the panel's note says where (or why not)."""
+        from game.persist import replays as replay_files
+
+        name = replay_files.file_name(replay, label)
+        profile = self.profile
+        if not profile.writable:
+            self.replay_note = gettext(
+                "The replay could not be kept: the data folder cannot be written."
+            )
+            return
+        try:
+            path = replay_files.keep(profile.folder, name, replay.to_text())
+        except OSError as error:
+            self.replay_note = gettext("The replay could not be kept ({error}).").format(
+                error=error.strerror or error
+            )
+            return
+        self.replay_note = gettext("Replay kept: {name}").format(name=path.name)
+        self.kept_as = path.name
+        if game_id is not None:
+            profile.history.set_replay(game_id, path.name)
+
+    def retry(self, replay: Replay) -> None:
+        """The same board again (a practice game: it was seen), racing the game
+        just played if the player wants."""
+        from game.replay import game_of
+
+        assert replay.minefield is not None
+        self.table.start(Practice.again(game_of(replay)))
+        if self.race is not None:
+            self.race.offer(replay, "your last game")
+
+    def export_evf(self, replay: Replay, tag: GameTag, session: PlaySession) -> str:
+        """Save the replay as an EVF file beside the kept replays, with its mode's EVF
+        facts (game.modes: the mode number, official, fair); what became of it."""
+        from game.persist import replays as replay_files
+        from game.replay.formats.evf_write import export_evf
+
+        name = replay_files.file_name(replay, suffix=".evf")
+        try:
+            facts = tag.mode.replay_facts(session)
+            data = export_evf(replay, mode=facts.evf_mode, official=facts.official, fair=facts.fair)
+            path = replay_files.export(self.profile.folder, name, data)
+        except (OSError, ValueError) as error:
+            why = getattr(error, "strerror", None) or error
+            return gettext("The EVF file could not be saved ({error}).").format(error=why)
+        return gettext("Saved for Metasweeper and the community's players: {name}").format(
+            name=path.name
+        )
+
+    def show_panel(self, session: PlaySession, tag: GameTag, best: Category | None = None) -> None:
+        """The end-of-game panel: statistics, the board code (copyable), the replay;
+        after a best time (``best``: its category) the best times follow it."""
+        from game.screens.end_of_game import PanelAnswer, game_panel
+
+        code = code_of(session)
+        replay = self.last_replay
+        lines = [self.replay_note] if self.replay_note else []
+        if self.kept_as is not None and self.kept_as not in self.replay_note:
+            kept_line = gettext("Replay kept: {name}").format(name=self.kept_as)
+            lines.insert(0, kept_line)  # (kept before the last button)
+        progress = tag.mode.progress(session)
+        if progress:
+            lines.append(progress)
+        problem = self.series.take_problem()
+        if problem:
+            lines.append(problem)
+        rank = tag.mode.standing(session)
+        if rank.why is not None:
+            lines.append(unranked_line(tag.mode, rank.why, self.table.deaths))
+        race = self.race
+        for line in (race.result(session, tag), race.splits(replay, tag)) if race else ():
+            if line:
+                lines.append(line)
+        if tag.mode.code is not None and rank.ranked:
+            record_ms, games = self.profile.history.code_record(tag.mode.code)
+            shown = gettext("none yet") if record_ms is None else seconds(record_ms)
+            lines.append(
+                ngettext(
+                    "This board code: best {best}, {n} game played.",
+                    "This board code: best {best}, {n} games played.",
+                    games,
+                ).format(best=shown, n=games)
+            )
+        if tag.mode.daily is not None:
+            day = tag.mode.daily
+            stats = self.profile.history.daily(date.fromisoformat(day))
+            today = "-" if stats.today_ms is None else seconds(stats.today_ms)
+            lines.append(
+                ngettext(
+                    "Daily board of {day}: best today {today}, streak {n} day.",
+                    "Daily board of {day}: best today {today}, streak {n} days.",
+                    stats.streak,
+                ).format(day=language_day(date.fromisoformat(day)), today=today, n=stats.streak)
+            )
+        kept = self.kept_as is not None
+        dialog = game_panel(
+            session.summary(),
+            session.board.difficulty,
+            None if code is None else code.code,
+            lines,
+            keep=replay is not None and not kept,
+            export=replay is not None and replay.minefield is not None,
+            analyse=replay is not None and replay.minefield is not None,
+            undo=session.status is Status.LOST and bool(session.log),
+            retry=replay is not None and replay.minefield is not None,
+        )
+
+        def answered(result: object) -> None:
+            if tag != self.table.tag:
+                return  # (a new game came since)
+            if result is PanelAnswer.COPY_CODE and code is not None:
+                self.replay_note = (
+                    gettext("The board code is on the clipboard.")
+                    if copy(code.code)
+                    else gettext("No clipboard here: the code is shown above.")
+                )
+                self.show_panel(session, tag, best)
+            elif result is PanelAnswer.UNDO:
+                self.table.undo_death(Practice.after_death)
+            elif (
+                result is PanelAnswer.RETRY and replay is not None and replay.minefield is not None
+            ):
+                self.retry(replay)
+            elif result is PanelAnswer.ANALYSIS and replay is not None:
+                analyse(
+                    self.stage,
+                    replay,
+                    gettext("This game"),
+                    then=lambda: self.show_panel(session, tag, best),
+                )
+            elif result is PanelAnswer.EXPORT_EVF and replay is not None:
+                self.replay_note = self.export_evf(replay, tag, session)
+                self.show_panel(session, tag, best)
+            elif result is PanelAnswer.KEEP_REPLAY and replay is not None:
+                self.keep(replay, "kept", self.game_id)
+                self.show_panel(session, tag, best)
+            elif best is not None:  # (the table of the game's own category)
+                self.dialogs.best_times(best)
+
+        self.stage.open(dialog, answered)

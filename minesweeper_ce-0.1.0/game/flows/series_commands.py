@@ -1,0 +1,128 @@
+"""The command line's ways into the ladder, the time trials and the tournaments, without
+a window: the ladder's level to play (a locked one refused in one line), the ladder
+and the trials' records printed, a tournament's standings printed (from the
+player's own games, or from a folder of replay files).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TextIO
+
+from game.core.ladder import LEVELS, level, rating
+from game.modes.ladder import Progress
+from game.modes.standings import Played, read_folder, standings, table
+from game.modes.tournament import Tournament, TournamentError, load
+from game.modes.trial import TRIALS
+from game.persist import Profile
+from game.persist.series import Series
+from game.rules import Board
+from game.words import seconds
+
+MAX_HISTORY_GAMES = 1_000_000
+"""The most history rows read for a player's own standings."""
+
+
+class Refused(Exception):
+    """A choice the command line cannot play: one line for the player."""
+
+
+def ladder_level(choice: str, profile: Profile) -> int:
+    """The level ``choice`` ("next" or a number) names, if it is unlocked; Refused
+    (one line) otherwise."""
+    progress = Progress.read(profile.history.code_record)
+    if choice == "next":
+        return progress.next_level
+    number = int(choice)
+    if not progress.unlocked(number):
+        raise Refused(
+            f"ladder level {number} is locked: win level {progress.next_level} to go on "
+            f"(--ladder next plays it)"
+        )
+    return number
+
+
+def print_ladder(profile: Profile, out: TextIO) -> int:
+    """--show-ladder: every level, locked or not, its board, best time and how hard
+    the solver finds it; 0."""
+    progress = Progress.read(profile.history.code_record)
+    out.write(f"The ladder: {progress.won} of {LEVELS} levels won; next: {progress.next_level}\n")
+    for rung in progress.rungs:
+        found = level(rung.number)
+        state = "locked" if not rung.unlocked else "won" if rung.best_ms is not None else "open"
+        best = "" if rung.best_ms is None else f"  best {seconds(rung.best_ms)}"
+        line = f"{rung.number:>4}  {state:<6}  {found.rows}x{found.cols}:{found.mines}{best}"
+        line += f"  ({rating(found).describe()})"
+        out.write(line + "\n")
+    return 0
+
+
+def print_trials(profile: Profile, out: TextIO, err: TextIO) -> int:
+    """--show-trials: each time trial's best totals and its abandoned runs; 0."""
+    series = Series(profile.folder)
+    if series.problem:
+        err.write(f"minesweeper: {series.problem}\n")
+    for kind in TRIALS.values():
+        runs = series.runs(kind.key)
+        left = sum(not run.finished for run in runs)
+        out.write(
+            f"{kind.label} ({kind.boards} boards): {len(runs) - left} finished, {left} abandoned\n"
+        )
+        for place, run in enumerate(series.best(kind.key), start=1):
+            out.write(f"{place:>4}  {seconds(run.total_ms):>12}  {run.run.replace('T', ' ')}\n")
+    return 0
+
+
+def own_games(profile: Profile, tournament: Tournament) -> list[Played]:
+    """The player's games in a tournament, from the history (by the series book's ids),
+    all under the player's last name (an assisted win counts as no win)."""
+    wanted = set(Series(profile.folder).tournament_games(tournament.ident))
+    games: list[Played] = []
+    offset, page = 0, 1000
+    history = profile.history
+    name = profile.last_name or "you"
+    while wanted and offset < MAX_HISTORY_GAMES:
+        stored = history.games(None, limit=page, offset=offset)
+        if not stored:
+            break
+        for game in stored:
+            if game.id in wanted:
+                wanted.discard(game.id)
+                r = game.record
+                board = Board(r.rows, r.cols, r.mines)
+                games.append(Played(name, board, r.won and r.ranked, r.ms, r.bbbv))
+        offset += page
+    return games
+
+
+def print_standings(
+    file: str,
+    folder: str | None,
+    profile_of: Callable[[], Profile],
+    out: TextIO,
+    err: TextIO,
+) -> int:
+    """--standings FILE [FOLDER]: the table on ``out``; 0, or one line on ``err``
+    and 2 for a file that is no tournament or a folder that cannot be read."""
+    try:
+        tournament = load(file)
+    except TournamentError as error:
+        err.write(f"minesweeper: {error}\n")
+        return 2
+    if folder is not None:
+        if not Path(folder).is_dir():
+            err.write(f"minesweeper: {folder}: not a folder\n")
+            return 2
+        found = read_folder(tournament, folder)
+        out.write(table(tournament, standings(tournament, found.games)) + "\n")
+        for note in found.notes:
+            err.write(f"minesweeper: {note}\n")
+        return 0
+    profile = profile_of()
+    try:
+        games = own_games(profile, tournament)
+    finally:
+        profile.close()
+    out.write(table(tournament, standings(tournament, games)) + "\n")
+    return 0

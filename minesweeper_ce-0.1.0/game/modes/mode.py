@@ -1,0 +1,183 @@
+"""What every way to play is: a Mode deals its game, says which records its games
+count in (the one rule of ranked and unranked), how the window titles it, what the
+end-of-game panel says of it, whether a ghost and the pace apply, and what its replay
+says of it. Pure Python: the table carries a mode (``GameTag(serial, mode)``) and a
+new game is ``Table.start(mode)``.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from game.core import Status
+from game.modes.category import Category
+from game.rules import Board, GameRules, RuleMode
+from game.session.play import Help, PlaySession
+from game.session.stopwatch import Clock
+
+if TYPE_CHECKING:  # (a tournament's games are a mode: tournament.py imports this)
+    from game.modes.tournament import Tournament
+
+EVF_MODES = {
+    RuleMode.STANDARD: 0,
+    RuleMode.WIN7: 4,
+    RuleMode.NO_GUESS: 5,
+    RuleMode.STRONG_NO_GUESS: 6,
+    RuleMode.WEAK_NO_GUESS: 7,
+    RuleMode.QUASI_NO_GUESS: 8,
+    RuleMode.STRONG_GUESSABLE: 9,
+    RuleMode.WEAK_GUESSABLE: 10,
+}
+"""The EVF mode number of each rule mode (ms_toollib's evf标准.md, the game-mode field:
+0 standard, 4 Win7, 5 classic no-guess ("speed no-guess" in the standard), 6 strong
+no-guess, 7 weak no-guess, 8 quasi no-guess, 9 strong guessable, 10 weak guessable)."""
+STANDARD_EVF = 0
+"""The one mode an official game is played in."""
+
+
+@dataclass(frozen=True)
+class Standing:
+    """What a finished game counts for: the records it is kept among and, when it is
+    unranked, why (as the player reads it)."""
+
+    category: Category
+    why: str | None = None
+
+    @property
+    def ranked(self) -> bool:
+        """The game counts for the best times, the statistics and the streaks."""
+        return self.why is None
+
+    @property
+    def kind(self) -> str:
+        """The category's key (the history's ``difficulty`` column)."""
+        return self.category.key
+
+
+@dataclass(frozen=True)
+class ReplayFacts:
+    """What a game's replay says of its mode: the EVF mode number and the two flags
+    of Metasweeper's EVF specification (fair: no assistance, nothing filtered;
+    official: fair, won, and the standard mode)."""
+
+    evf_mode: int
+    official: bool
+    fair: bool
+
+
+@dataclass(frozen=True)
+class RunStep:
+    """Where a game leaves the run of a time trial it is a board of."""
+
+    trial: str
+    """The trial's key ("time-trial")."""
+    run: str
+    """When the run began (ISO local time): with the trial, the run's name."""
+    boards: int
+    """Boards won so far."""
+    total_ms: int
+    """The time of every board played so far, lost ones included."""
+    finished: bool
+    """The game won the trial's last board."""
+
+
+def facts_of(rules: GameRules, won: bool, fair: bool) -> ReplayFacts:
+    """A game's EVF facts: its rule mode's number; fair as given (no help, nothing
+    filtered); official: fair, won, and the standard mode (the specification's flags)."""
+    evf_mode = EVF_MODES[rules.mode]
+    return ReplayFacts(evf_mode, fair and won and evf_mode == STANDARD_EVF, fair)
+
+
+def helped_why(helps: set[Help] | frozenset[Help]) -> str:
+    """Why an assisted game is unranked, naming the help it had."""
+    had = [help_ for help_ in Help if help_ in helps]
+    plural = len(had) > 1 or had == [Help.PROBABILITIES]
+    return f"assisted: {' and '.join(h.value for h in had)} {'were' if plural else 'was'} shown"
+
+
+class Mode(ABC):
+    """A way to play. Subclasses are frozen dataclasses (one file each in game/modes)."""
+
+    name: ClassVar[str] = ""
+    """The mode's name in files and on the command line."""
+    ghost: ClassVar[bool] = False
+    """A board played before: a race against the best on it can be offered."""
+    keeps_replay: ClassVar[bool] = True
+    """A won game's replay is kept in the replays folder (a practice game's is not)."""
+    records_replay: ClassVar[bool] = True
+    """The recorder makes a replay of its games (a resumed one's first moves are not known)."""
+
+    @property
+    def pace(self) -> bool:
+        """The pace against the personal best applies (an ordinary preset game)."""
+        return False
+
+    @property
+    def daily(self) -> str | None:
+        """The date of a daily board (ISO)."""
+        return None
+
+    @property
+    def code(self) -> str | None:
+        """The board code of a shared board."""
+        return None
+
+    @property
+    def entered(self) -> Tournament | None:
+        """The tournament the game is played in (its replay and the series book carry
+        its identifier)."""
+        return None
+
+    def following(self, session: PlaySession) -> Mode | None:
+        """The way to play of the game New Game deals after this one ended as
+        ``session`` did (None: an ordinary new game): a time trial's next board, the
+        ladder's next level."""
+        return None
+
+    def run_step(self, session: PlaySession) -> RunStep | None:
+        """Where the game, ended as ``session`` is, leaves the time-trial run it is a
+        board of (None: it is none)."""
+        return None
+
+    def progress(self, session: PlaySession) -> str | None:
+        """A line for the end-of-game panel on where the game leaves the series it
+        belongs to (a time trial's total), or None."""
+        return None
+
+    @abstractmethod
+    def deal(self, clock: Clock) -> PlaySession:
+        """The game this mode puts on the table."""
+
+    def category(self, board: Board, rules: GameRules) -> Category:
+        """The records a game of this board under these rules is kept among (an
+        unranked mode's games are kept under their board's)."""
+        return Category.of(board, rules)
+
+    def unranked(self) -> str | None:
+        """Why no game of this mode is ever ranked (None: its games can be)."""
+        return None
+
+    def standing(self, session: PlaySession) -> Standing:
+        """The one rule: a game counts only if its mode ranks it and it had no help."""
+        category = self.category(session.board, session.rules)
+        why = self.unranked()
+        if why is None and session.helps:
+            why = helped_why(session.helps)
+        return Standing(category, why)
+
+    def title(self) -> str:
+        """What the window's title says of the game after the game's name ("" for
+        nothing)."""
+        return ""
+
+    def describe(self, deaths: int = 0) -> str | None:
+        """The panel's line on why the mode's game counts for nothing (None: it can
+        count); ``deaths``: how many deaths were undone."""
+        return None
+
+    def replay_facts(self, session: PlaySession) -> ReplayFacts:
+        """The EVF mode number and the official and fair flags of a game's replay."""
+        won = session.status is Status.WON
+        return facts_of(session.rules, won, self.standing(session).ranked)

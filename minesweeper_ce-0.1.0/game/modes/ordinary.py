@@ -1,0 +1,54 @@
+"""The ordinary game: a preset or custom board under the player's rules, among them
+its rule mode (standard, Win7, the no-guess and guessable modes: game.rules.RuleMode).
+
+The rule modes are rules an ordinary game carries, not modes of their own: a rule mode
+is fixed when the game starts and travels with it (the saved game, the replay, the
+history's row) exactly as the first-click rule always has, and deals, ranks and plays
+the same way in every other respect; eight Mode classes would deal the same game
+eight times over."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from game.core import Game
+from game.modes.mode import Mode
+from game.rules import Board, GameRules, RuleMode
+from game.session.play import PlaySession
+from game.session.stopwatch import Clock
+
+
+@dataclass(frozen=True)
+class Ordinary(Mode):
+    """A new board of this size under these rules (``seed``: dealt from it, else drawn)."""
+
+    board: Board
+    rules: GameRules
+    seed: int | None = None
+    game: Game | None = field(default=None, compare=False)
+    """A game already dealt (tests and tools): played as this mode's game."""
+    name: ClassVar[str] = "standard"
+
+    @classmethod
+    def given(cls, game: Game) -> Ordinary:
+        """An ordinary game of a game already dealt, of its size and rules (tests and
+        tools put a known layout on the table this way)."""
+        board = Board(game.rows, game.cols, game.mines)
+        rules = GameRules(game.first_click, game.marks, game.left_click_chords, game.fate)
+        return cls(board, rules, game.seed, game)
+
+    def deal(self, clock: Clock) -> PlaySession:
+        if self.game is not None:
+            return PlaySession(self.game, clock)
+        return PlaySession.new(self.board, self.rules, clock, seed=self.seed)
+
+    def title(self) -> str:
+        """The rule mode, when it is not the default (Win7: the first click opens)."""
+        mode = self.rules.mode
+        return "" if mode is RuleMode.WIN7 else mode.short
+
+    @property
+    def pace(self) -> bool:
+        """On a preset, the pace against the personal best."""
+        return self.board.difficulty.is_preset

@@ -1,0 +1,56 @@
+"""Practice: a death undone, a replay played on from a moment, a board played again.
+Never ranked (the board or the position was seen), kept in the history with why."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import ClassVar
+
+from game.core import Game
+from game.modes.mode import Mode
+from game.session.play import PlaySession
+from game.session.stopwatch import Clock
+from game.words import count
+
+PLAYED_AGAIN = "a practice game: a board played again after seeing it"
+FROM_POSITION = "a practice game: started from a replay's position"
+DEATH_UNDONE = "a practice game: a death was undone"
+"""Why a practice game is one, as the history keeps it."""
+
+
+@dataclass(frozen=True)
+class Practice(Mode):
+    """A game played on from a position (``start`` makes its session on the table's
+    clock); ``why``: one of the reasons above."""
+
+    start: Callable[[Clock], PlaySession]
+    why: str = PLAYED_AGAIN
+    name: ClassVar[str] = "practice"
+    keeps_replay: ClassVar[bool] = False
+
+    @classmethod
+    def again(cls, game: Game) -> Practice:
+        """A board played again after it was seen (Retry, a replay's board)."""
+        return cls(lambda clock: PlaySession(game, clock), PLAYED_AGAIN)
+
+    @classmethod
+    def at(cls, position: PlaySession, why: str) -> Practice:
+        """Play on from a position (a replay's moment, the move before a death)."""
+        return cls(lambda clock: position, why)
+
+    @classmethod
+    def after_death(cls, position: PlaySession) -> Practice:
+        """The position before a fatal move, played on (an Undo after a death)."""
+        return cls.at(position, DEATH_UNDONE)
+
+    def deal(self, clock: Clock) -> PlaySession:
+        return self.start(clock)
+
+    def unranked(self) -> str:
+        return self.why
+
+    def describe(self, deaths: int = 0) -> str:
+        if self.why == DEATH_UNDONE:
+            return f"A practice game ({count(deaths, 'death')} undone)"
+        return f"A practice game ({self.why.removeprefix('a practice game: ')})"

@@ -1,0 +1,166 @@
+"""A tournament's standings: each player's score, as the Golden Sheep Cup counts it.
+
+For each level the tournament counts, a player's wins on that level's board with at
+least its minimum 3BV are taken fastest first, its ``best`` of them count, and each
+game short of ``best`` counts as the level's default time; the score is the sum
+over the levels, in seconds (lower is better). Games lost, games of other boards
+and games below the minimum 3BV count for nothing.
+
+The games come from the player's history (the games entered in the tournament) or
+from a folder of replay files from many players, ours and the community's (read
+through game.replay.files.open_replay), grouped by the player's name in each file.
+Our replays that name another tournament, or were played under another first-click
+rule than the tournament's, are left out; a file that cannot be read is named in
+the standings' notes, one line each, and left out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.core import Status
+from game.modes.tournament import Count, Tournament
+from game.replay.files import is_replay_name, open_replay
+from game.replay.format import SUFFIX, ReplayError
+from game.rules import Board
+
+MAX_FILES = 10_000
+"""The most replay files a folder's standings read (the rest are named as left out)."""
+UNNAMED = "(no name)"
+"""The player of a file that names none."""
+
+
+@dataclass(frozen=True)
+class Played:
+    """One game as the standings see it."""
+
+    player: str
+    board: Board
+    won: bool
+    ms: int
+    bbbv: int | None
+
+
+@dataclass(frozen=True)
+class LevelScore:
+    """A player's score on one level."""
+
+    count: Count
+    times: tuple[int, ...]
+    """The counted wins' times (ms), fastest first (at most ``count.best``)."""
+
+    @property
+    def missing(self) -> int:
+        """Games short of ``best``, each counted at the default time."""
+        return self.count.best - len(self.times)
+
+    @property
+    def ms(self) -> int:
+        """The level's score in milliseconds."""
+        return sum(self.times) + self.missing * self.count.default_ms
+
+
+@dataclass(frozen=True)
+class Score:
+    """A player's score in a tournament."""
+
+    player: str
+    levels: tuple[LevelScore, ...]
+
+    @property
+    def ms(self) -> int:
+        """The total, in milliseconds (lower is better)."""
+        return sum(level.ms for level in self.levels)
+
+    @property
+    def counted(self) -> int:
+        """Games that counted (the rest were default times)."""
+        return sum(len(level.times) for level in self.levels)
+
+
+def score(tournament: Tournament, player: str, games: Iterable[Played]) -> Score:
+    """One player's score from their games."""
+    levels = []
+    games = list(games)
+    for count in tournament.counts:
+        times = sorted(
+            game.ms
+            for game in games
+            if game.won
+            and game.board == count.board
+            and game.bbbv is not None
+            and game.bbbv >= count.min_bbbv
+        )
+        levels.append(LevelScore(count, tuple(times[: count.best])))
+    return Score(player, tuple(levels))
+
+
+def standings(tournament: Tournament, games: Iterable[Played]) -> list[Score]:
+    """Every player's score, best first (ties: by name)."""
+    by_player: dict[str, list[Played]] = {}
+    for game in games:
+        by_player.setdefault(game.player, []).append(game)
+    scores = [score(tournament, player, played) for player, played in by_player.items()]
+    return sorted(scores, key=lambda s: (s.ms, s.player.casefold(), s.player))
+
+
+@dataclass(frozen=True)
+class Folder:
+    """The games of a folder of replay files, and a note for each file left out."""
+
+    games: tuple[Played, ...]
+    notes: tuple[str, ...]
+
+
+def read_folder(tournament: Tournament, folder: str | Path) -> Folder:
+    """The tournament's games in a folder of replay files (not its subfolders)."""
+    folder = Path(folder)
+    games: list[Played] = []
+    notes: list[str] = []
+    try:
+        names = sorted(entry.name for entry in folder.iterdir() if is_replay_name(entry.name))
+    except OSError as error:
+        return Folder((), (f"{folder}: cannot be read ({error.strerror or error})",))
+    if len(names) > MAX_FILES:
+        notes.append(f"{len(names) - MAX_FILES} files past the first {MAX_FILES} left out")
+        names = names[:MAX_FILES]
+    for name in names:
+        try:
+            replay = open_replay(folder / name).replay
+        except ReplayError as error:
+            notes.append(f"left out: {error}")
+            continue
+        ours = name.lower().endswith(SUFFIX)
+        if ours and replay.tournament and replay.tournament != tournament.ident:
+            notes.append(f"left out: {name}: played in {replay.tournament}")
+            continue
+        rule = tournament.first_click
+        if ours and rule is not None and replay.rules.first_click is not rule:
+            notes.append(f"left out: {name}: played with the {replay.rules.first_click.value} rule")
+            continue
+        games.append(
+            Played(
+                replay.player or UNNAMED,
+                replay.board,
+                replay.result is Status.WON,
+                replay.ms,
+                replay.bbbv,
+            )
+        )
+    return Folder(tuple(games), tuple(notes))
+
+
+def table(tournament: Tournament, scores: list[Score]) -> str:
+    """The standings as text: place, player, score, and each level's counted games."""
+    lines = [f"{tournament.name} ({tournament.ident})"]
+    if not scores:
+        lines.append("No games yet.")
+    heads = [f"{c.level.label} ({c.best})" for c in tournament.counts]
+    lines.append("  ".join(["Place", f"{'Player':<20}", f"{'Score':>10}", *heads]))
+    for place, entry in enumerate(scores, start=1):
+        cells = [f"{len(lv.times)}/{lv.count.best} {lv.ms / 1000:.3f}" for lv in entry.levels]
+        name, total = f"{entry.player[:20]:<20}", f"{entry.ms / 1000:>10.3f}"
+        lines.append("  ".join([f"{place:>5}", name, total, *cells]))
+    return "\n".join(lines)

@@ -1,0 +1,95 @@
+"""The replays folder: ``replays/`` in the data folder.
+
+Won games are kept on their own: the last KEEP_LAST, and every personal best for
+good. A game the player keeps by hand is never removed either. Each file is
+written atomically (a temporary file, then a rename), like every other file of
+the profile. File names sort by time:
+
+    20261123-105301-123-beginner-won-12345ms.msreplay
+    20261123-105301-123-beginner-won-12345ms-best.msreplay   (a personal best)
+    20261123-105301-123-expert-lost-5012ms-kept.msreplay     (kept by the player)
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from datetime import datetime
+from pathlib import Path
+
+from game.persist.store import atomic_write_text, create_temp
+from game.replay.format import SUFFIX, Replay
+from game.words import result_word
+
+FOLDER = "replays"
+KEEP_LAST = 50
+"""How many won games are kept beyond the personal bests and the ones kept by hand."""
+
+
+def file_name(
+    replay: Replay, tag: str = "", suffix: str = SUFFIX, when: datetime | None = None
+) -> str:
+    """The one place a replay's file name is made, for the replay kept (ours) and
+    for what is written from it (``suffix``: ".evf", ".gif"): the time (now unless
+    ``when``), its board (daily for a daily board), its result and time, and
+    ``tag`` ("best", "kept" or nothing)."""
+    when = datetime.now() if when is None else when
+    stamp = when.strftime("%Y%m%d-%H%M%S-") + f"{when.microsecond // 1000:03d}"
+    board = "daily" if replay.daily else replay.board.difficulty.value
+    name = f"{stamp}-{board}-{result_word(replay.result)}-{replay.ms}ms"
+    return f"{name}-{tag}{suffix}" if tag else name + suffix
+
+
+def kept(folder: Path, name: str | None) -> Path | None:
+    """The file of a replay kept under ``name`` in the data folder ``folder`` (a
+    history row's replay), or None if none is named or it is no longer there."""
+    if not name:
+        return None
+    path = folder / FOLDER / name
+    return path if path.is_file() else None
+
+
+def keep(folder: Path, name: str, text: str) -> Path:
+    """Write one replay into ``folder/replays`` (atomically), then drop the oldest
+    won games beyond KEEP_LAST that are neither a best nor kept by hand.
+    Raises OSError when the folder cannot be written."""
+    replays = folder / FOLDER
+    replays.mkdir(parents=True, exist_ok=True)
+    path = replays / name
+    atomic_write_text(path, text)
+    prune(replays)
+    return path
+
+
+def prune(replays: Path, keep_last: int = KEEP_LAST) -> list[Path]:
+    """Remove the oldest automatically kept replays beyond ``keep_last``; the removed."""
+    automatic = sorted(
+        path
+        for path in replays.glob(f"*{SUFFIX}")
+        if not path.stem.endswith(("-best", "-kept")) and path.is_file()
+    )
+    removed = automatic[: max(0, len(automatic) - keep_last)]
+    for path in removed:
+        with contextlib.suppress(OSError):
+            path.unlink()
+    return removed
+
+
+def export(folder: Path, name: str, data: bytes) -> Path:
+    """Write a replay in another program's format (an EVF file) beside the kept
+    replays, all or nothing; never pruned. Raises OSError when it cannot be written."""
+    replays = folder / FOLDER
+    replays.mkdir(parents=True, exist_ok=True)
+    path = replays / name
+    fd, temp = create_temp(replays, name)
+    try:
+        with os.fdopen(fd, "wb") as file:
+            file.write(data)
+            file.flush()
+            os.fsync(file.fileno())
+        os.replace(temp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            temp.unlink()
+        raise
+    return path

@@ -1,0 +1,265 @@
+"""The player's settings: a frozen value, its defaults, and its JSON form.
+
+Files from other versions are read, not set aside:
+- an older file is upgraded one version at a time (``_UPGRADES``), and a setting
+  that did not exist yet when it was written (a key missing) takes its default;
+- a newer file of the same version may carry settings this version does not know
+  (extra keys): they are ignored.
+What is set aside is damage: a value of the wrong type or out of range, a file that
+is not a JSON object, a version newer than this code reads. Guessing which half of
+a bent file to trust is worse than starting clean.
+
+Version history:
+  1  "difficulty" (a name) and "custom" ({"rows", "columns", "mines"}).
+  2  "board" ({"rows", "columns", "mines"}): the last board played, its difficulty
+     following from its size (game.rules), so a label can never disagree with a size.
+  3  "theme" (a name of game.words.LOOKS). Older files read as the classic look; a
+     name this version does not know (a newer version's theme) reads as classic too,
+     and is no damage.
+  4  "keys" ({command: [key names]}): the keys the player rebound (the others keep
+     the command table's). A command this version does not know is kept, unused.
+     Later, in the same version (a key older code ignores): "language" (a code of
+     game.language.LANGUAGES, or null before the first start chose the system's); a
+     code this version does not know reads as English, and is no damage.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.language import LANGUAGES, choose
+from game.persist import schema
+from game.persist.schema import DataError, JsonObject
+from game.rules import (
+    MAX_ZOOM,
+    MIN_ZOOM,
+    PRESETS,
+    Board,
+    BoardChoiceError,
+    Difficulty,
+    Fate,
+    FirstClick,
+    GameRules,
+    RuleMode,
+    playable,
+)
+from game.words import LOOKS
+
+SETTINGS_VERSION = 4
+"""Version of settings.json this code writes and the newest it reads."""
+
+_DEFAULT_CUSTOM = Board(16, 30, 99)
+
+
+def board_to_json(board: Board) -> JsonObject:
+    """A board as {"rows": r, "columns": c, "mines": m}."""
+    return {"rows": board.rows, "columns": board.cols, "mines": board.mines}
+
+
+_FLAGS = (
+    "question_marks",
+    "left_click_chords",
+    "counter_below_zero",
+    "sound",
+    "ranked_beginner",
+)
+"""The on/off settings."""
+
+
+def board_from_json(value: object, what: str) -> Board:
+    """A board this game can play (rules.playable); DataError otherwise."""
+    doc = schema.require_object(value, what)
+    sizes = [schema.require_key(doc, key, what) for key in ("rows", "columns", "mines")]
+    try:
+        return playable(*sizes)  # type: ignore[arg-type]  # (playable checks the types)
+    except BoardChoiceError as error:
+        raise DataError(f"{what}: {error}") from None
+
+
+def _v1_to_v2(doc: JsonObject) -> JsonObject:
+    """Version 1 named the last difficulty and kept the custom size beside it."""
+    name = doc.pop("difficulty", Difficulty.BEGINNER.value)
+    kinds = {difficulty.value: difficulty for difficulty in Difficulty}
+    if not isinstance(name, str) or name not in kinds:
+        raise DataError(f"settings: 'difficulty' is {name!r}, not a board kind")
+    preset = PRESETS.get(kinds[name])
+    if preset is not None:
+        doc["board"] = board_to_json(preset)
+    elif "custom" in doc:
+        doc["board"] = doc["custom"]
+    return doc
+
+
+def _v2_to_v3(doc: JsonObject) -> JsonObject:
+    """Version 2 had one look: the classic one."""
+    doc.setdefault("theme", LOOKS[0])
+    return doc
+
+
+def _v3_to_v4(doc: JsonObject) -> JsonObject:
+    """Version 3 had the command table's keys only."""
+    doc.setdefault("keys", {})
+    return doc
+
+
+MAX_KEY_NAME = 32
+"""The longest key name kept (SDL's are far shorter)."""
+MAX_KEYS_PER_COMMAND = 4
+MAX_REBOUND = 100
+
+KeyChoice = tuple[tuple[str, tuple[str, ...]], ...]
+"""Rebound keys: (command name, its key names), sorted by command."""
+
+
+def _keys_from_json(value: object) -> KeyChoice:
+    what = "setting 'keys'"
+    doc = schema.require_object(value, what)
+    if len(doc) > MAX_REBOUND:
+        raise DataError(f"{what}: more than {MAX_REBOUND} commands")
+    chosen = []
+    for name, keys in doc.items():
+        if not isinstance(keys, list) or not 1 <= len(keys) <= MAX_KEYS_PER_COMMAND:
+            raise DataError(f"{what}: {name!r} must name 1 to {MAX_KEYS_PER_COMMAND} keys")
+        for key in keys:
+            if not isinstance(key, str) or not 0 < len(key) <= MAX_KEY_NAME:
+                raise DataError(f"{what}: {name!r} has a key that is no key name")
+            if not key.isprintable():
+                raise DataError(f"{what}: {name!r} has a key that is no key name")
+        if not 0 < len(name) <= MAX_KEY_NAME:
+            raise DataError(f"{what}: {name[:MAX_KEY_NAME]!r} is no command name")
+        # (A name the command table lacks, from a newer version, is kept and unused.)
+        chosen.append((name, tuple(keys)))
+    return tuple(sorted(chosen))
+
+
+_UPGRADES: dict[int, schema.Upgrade] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
+"""steps[n] turns a settings document of version n into version n + 1."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the player can set; the defaults are a new player's settings.
+
+    Construct with keywords and change with ``dataclasses.replace``; invalid
+    values raise DataError (a ValueError) at construction.
+    """
+
+    question_marks: bool = True
+    """Right-click cycles hidden -> flag -> ? -> hidden (else hidden <-> flag)."""
+    left_click_chords: bool = False
+    """A left click on an opened number chords."""
+    first_click: FirstClick = FirstClick.OPENING
+    fate: Fate = Fate.NONE
+    """With first_click, the rule mode (game.rules.RuleMode): what a click may do to
+    the mines."""
+    counter_below_zero: bool = True
+    """The mine counter may show negative numbers (down to -99); else stops at 0."""
+    sound: bool = True
+    zoom: int | None = None
+    """Cell scale MIN_ZOOM-MAX_ZOOM, or None to pick one that fits the screen."""
+    board: Board = PRESETS[Difficulty.BEGINNER]
+    """The board of the last game started: the next start uses it."""
+    custom: Board = field(default=_DEFAULT_CUSTOM)
+    """The size the Custom dialog offers (kept while other sizes are played)."""
+    theme: str = LOOKS[0]
+    """The look (a name of game.words.LOOKS)."""
+    keys: KeyChoice = ()
+    """The keys the player rebound, by command name (the rest: the command table's)."""
+    ranked_beginner: bool = False
+    """Beginner is the ranked 8x8 board (the community's), with records of its own."""
+    language: str | None = None
+    """The language (a code of game.language.LANGUAGES); None until the first start
+    chooses the system's."""
+
+    def __post_init__(self) -> None:
+        for name in _FLAGS:
+            if not isinstance(getattr(self, name), bool):
+                raise DataError(f"setting {name!r} must be true or false")
+        if not isinstance(self.first_click, FirstClick):
+            raise DataError("setting 'first_click' must be a FirstClick")
+        if not isinstance(self.fate, Fate):
+            raise DataError("setting 'fate' must be a Fate")
+        for name in ("board", "custom"):
+            value = getattr(self, name)
+            if not isinstance(value, Board):
+                raise DataError(f"setting {name!r} must be a Board")
+            try:
+                playable(value.rows, value.cols, value.mines)
+            except BoardChoiceError as error:
+                raise DataError(f"setting {name!r}: {error}") from None
+        if self.zoom is not None:
+            schema.check_int(self.zoom, MIN_ZOOM, MAX_ZOOM, "setting 'zoom'")
+        if not isinstance(self.theme, str) or self.theme not in LOOKS:
+            raise DataError(f"setting 'theme' must be one of {', '.join(LOOKS)}")
+        if not isinstance(self.keys, tuple):
+            raise DataError("setting 'keys' must be a tuple of (command, keys)")
+        _keys_from_json({name: list(keys) for name, keys in self.keys})
+        if self.language is not None and self.language not in LANGUAGES:
+            raise DataError(f"setting 'language' must be one of {', '.join(LANGUAGES)}")
+
+    @property
+    def rules(self) -> GameRules:
+        """The rules the next game starts with."""
+        # (the mode's own laying: a hand-edited file's odd pair plays a mode as it is)
+        return GameRules.of_mode(self.mode, self.question_marks, self.left_click_chords)
+
+    @property
+    def mode(self) -> RuleMode:
+        """The rule mode the next game starts in (its laying and fate)."""
+        return RuleMode.of(self.first_click, self.fate)
+
+    def to_json(self) -> JsonObject:
+        """The settings.json document, with its version."""
+        return {
+            "version": SETTINGS_VERSION,
+            "question_marks": self.question_marks,
+            "left_click_chords": self.left_click_chords,
+            "first_click": self.first_click.value,
+            "fate": self.fate.value,
+            "counter_below_zero": self.counter_below_zero,
+            "sound": self.sound,
+            "zoom": self.zoom,
+            "board": board_to_json(self.board),
+            "custom": board_to_json(self.custom),
+            "theme": self.theme,
+            "keys": {name: list(keys) for name, keys in self.keys},
+            "ranked_beginner": self.ranked_beginner,
+            "language": self.language,
+        }
+
+    @classmethod
+    def from_json(cls, value: object) -> Settings:
+        """Parse a settings document of any version we know.
+
+        Raises FutureVersionError for a newer version and DataError for anything
+        mistyped or out of range. Missing keys take their defaults; unknown keys
+        are ignored, and so is a theme this version does not know (classic), and a
+        language (English).
+        """
+        what = "settings"
+        doc = schema.upgrade(schema.require_object(value, what), SETTINGS_VERSION, _UPGRADES, what)
+        values: dict[str, Any] = {}  # what the file sets; the rest keep their defaults
+        for name in _FLAGS:
+            if name in doc:
+                values[name] = schema.read_bool(doc, name, what)
+        if "first_click" in doc:
+            values["first_click"] = schema.read_enum(doc, "first_click", FirstClick, what)
+        if "fate" in doc:
+            values["fate"] = schema.read_enum(doc, "fate", Fate, what)
+        if doc.get("zoom") is not None:
+            values["zoom"] = schema.check_int(doc["zoom"], MIN_ZOOM, MAX_ZOOM, "setting 'zoom'")
+        for name in ("board", "custom"):
+            if name in doc:
+                values[name] = board_from_json(doc[name], f"setting {name!r}")
+        if "theme" in doc:
+            theme = doc["theme"]
+            values["theme"] = theme if isinstance(theme, str) and theme in LOOKS else LOOKS[0]
+        if "keys" in doc:
+            values["keys"] = _keys_from_json(doc["keys"])
+        if doc.get("language") is not None:
+            language = doc["language"]
+            if not isinstance(language, str):
+                raise DataError("setting 'language' must be a language's code")
+            values["language"] = choose(language)  # (one we do not know: English)
+        return cls(**values)

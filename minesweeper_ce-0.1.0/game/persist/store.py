@@ -1,0 +1,325 @@
+"""Crash-safe file writes, and reads that survive any file contents.
+
+Writing: the new text goes to a temporary file in the same folder (so the final
+rename never crosses file systems), is flushed and fsynced, and then replaces the
+old file with ``os.replace``, which is atomic on POSIX and Windows. At every
+moment the file's name points at either the whole old file or the whole new one.
+
+Reading: a file that cannot be used, for whatever reason, is renamed to
+``<name>.corrupt-<YYYYmmdd-HHMMSS>`` (never deleted, never overwritten), and the
+caller gets a sentence for the player saying what happened and where the file is.
+
+Test seam: ``write_checkpoint`` is called at each step of a write. It does
+nothing; tests replace it (monkeypatch) with a function that raises or exits the
+process to interrupt a save at that step. The steps call ``os.open``, ``os.write``,
+``os.fsync`` and ``os.replace`` through the ``os`` module so that tests can also
+patch those to simulate a full disk or a read-only folder.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import json
+import os
+import stat
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from enum import Enum
+from pathlib import Path
+from typing import Generic, TypeVar
+
+from game.persist.schema import FutureVersionError
+
+LocalTime = Callable[[], datetime]
+"""Gives the local date and time (datetime.now; tests pass a fixed one): it only
+stamps the names of moved-aside files."""
+
+T = TypeVar("T")
+
+MAX_FILE_BYTES = 1 << 20
+"""Largest data file we read (1 MiB); the real files are a few kilobytes."""
+
+_TEMP_SUFFIX = ".tmp"
+
+
+class WriteStep(Enum):
+    """The moments of an atomic write at which a test may interrupt it."""
+
+    BEFORE_WRITE = "before-write"
+    """The temporary file exists and is empty."""
+    MID_WRITE = "mid-write"
+    """Half of the text is in the temporary file."""
+    BEFORE_REPLACE = "before-replace"
+    """The temporary file is complete and fsynced; the old file is still in place."""
+    AFTER_REPLACE = "after-replace"
+    """The new file is in place; the folder is not yet fsynced."""
+
+
+def write_checkpoint(step: WriteStep, path: Path) -> None:
+    """Called at each step of atomic_write_text; does nothing. The test seam.
+
+    ``path`` is the temporary file (the final file for AFTER_REPLACE).
+    """
+
+
+def temp_name_pattern(name: str) -> str:
+    """Glob pattern of the temporary files atomic_write_text makes for ``name``."""
+    return f".{name}.*{_TEMP_SUFFIX}"
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        if written <= 0:
+            # A regular file that accepts nothing is full, whatever it claims.
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        view = view[written:]
+
+
+def _remove_quietly(path: Path) -> None:
+    with contextlib.suppress(OSError):
+        os.unlink(path)
+
+
+def fsync_folder(folder: Path) -> None:
+    """Make a rename or removal in ``folder`` durable, where the system allows it.
+
+    POSIX needs the folder itself fsynced for a rename to survive a power cut;
+    Windows cannot open a folder this way, and that is fine there.
+    """
+    try:
+        fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def create_temp(folder: Path, name: str) -> tuple[int, Path]:
+    """Create a new, empty, uniquely named temporary file for ``name`` in folder.
+
+    The name starts with a dot (hidden on POSIX) and matches temp_name_pattern,
+    so files left by a crash can be found and removed at the next start.
+    """
+    temp = folder / f".{name}.{os.urandom(6).hex()}{_TEMP_SUFFIX}"  # not secrets: 5 ms to import
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+    return os.open(temp, flags, 0o644), temp
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """Replace the file at ``path`` with ``text`` (UTF-8), all or nothing.
+
+    Raises OSError when the folder cannot be written; the old file is then
+    untouched and the temporary file removed. Also removed when interrupted by
+    any other exception (KeyboardInterrupt included); only a killed process can
+    leave one behind, and remove_stale_temps clears it at the next start.
+    """
+    data = text.encode("utf-8")
+    fd, temp = create_temp(path.parent, path.name)
+    try:
+        try:
+            write_checkpoint(WriteStep.BEFORE_WRITE, temp)
+            half = len(data) // 2
+            _write_all(fd, data[:half])
+            write_checkpoint(WriteStep.MID_WRITE, temp)
+            _write_all(fd, data[half:])
+            # fsync before the rename: otherwise a power cut can leave the new
+            # name pointing at a file whose blocks were never written.
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        write_checkpoint(WriteStep.BEFORE_REPLACE, temp)
+        os.replace(temp, path)
+    except BaseException:
+        _remove_quietly(temp)
+        raise
+    write_checkpoint(WriteStep.AFTER_REPLACE, path)
+    fsync_folder(path.parent)
+
+
+def remove_file(path: Path) -> None:
+    """Delete a file if it exists (durably); OSError if it exists and cannot go."""
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        return
+    fsync_folder(path.parent)
+
+
+def remove_stale_temps(folder: Path, name: str) -> None:
+    """Delete temporary files that a killed process left behind while saving name.
+
+    They never hold the only copy of anything: the real file was untouched
+    until the rename. Errors are ignored (a read-only folder keeps its litter).
+    """
+    try:
+        leftovers = list(folder.glob(temp_name_pattern(name)))
+    except OSError:
+        return
+    for temp in leftovers:
+        _remove_quietly(temp)
+
+
+# ---------------------------------------------------------------- reading
+
+
+class LoadStatus(Enum):
+    """What loading a data file found."""
+
+    MISSING = "missing"
+    """No file: defaults, and nothing to tell the player."""
+    LOADED = "loaded"
+    """The file was read and is valid."""
+    MOVED_ASIDE = "moved-aside"
+    """The file was unusable and now sits at ``moved_to``; defaults are used."""
+    STUCK = "stuck"
+    """The file was unusable and could not be moved aside either: it must not be
+    overwritten (it may hold records), so the caller must not save over it."""
+
+
+@dataclass(frozen=True)
+class Loaded(Generic[T]):
+    """The outcome of load_json."""
+
+    status: LoadStatus
+    value: T | None = None
+    """The validated contents when status is LOADED, else None."""
+    moved_to: Path | None = None
+    """Where an unusable file was moved (MOVED_ASIDE)."""
+    problem: str | None = None
+    """A sentence for the player (MOVED_ASIDE and STUCK), else None."""
+    reason: str | None = None
+    """Why the file was unusable, in technical words (for logs and tests)."""
+
+
+class Unreadable(Exception):
+    """Internal: the file exists but cannot be used; the message says why."""
+
+
+def _reject_constant(name: str) -> object:
+    # json accepts NaN and Infinity, which are not JSON and no file of ours holds.
+    raise ValueError(f"{name} is not a JSON value")
+
+
+def _read_capped(path: Path, max_bytes: int) -> bytes:
+    """The file's bytes, or Unreadable if it is not a regular file or too big."""
+    info = os.stat(path)
+    if stat.S_ISDIR(info.st_mode):
+        raise Unreadable("it is a folder, not a file")
+    if not stat.S_ISREG(info.st_mode):
+        # A FIFO or a device would block or never end: never open one.
+        raise Unreadable("it is not a regular file")
+    if info.st_size > max_bytes:
+        raise Unreadable(f"it is {info.st_size} bytes long, more than {max_bytes}")
+    with open(path, "rb") as handle:
+        data = handle.read(max_bytes + 1)
+    if len(data) > max_bytes:
+        raise Unreadable(f"it grew past {max_bytes} bytes while being read")
+    return data
+
+
+def parse_json(data: bytes) -> object:
+    """Decode UTF-8 JSON (a leading BOM allowed); Unreadable on anything else."""
+    try:
+        text = data.decode("utf-8-sig")
+        return json.loads(text, parse_constant=_reject_constant)
+    except RecursionError:
+        raise Unreadable("it is nested too deeply") from None
+    except ValueError as error:  # JSONDecodeError and UnicodeDecodeError included
+        raise Unreadable(f"it is not valid JSON text ({error})") from None
+
+
+def corrupt_path(path: Path, now: datetime) -> Path:
+    """A free name for moving ``path`` aside: <name>.corrupt-<YYYYmmdd-HHMMSS>[-n]."""
+    base = f"{path.name}.corrupt-{now:%Y%m%d-%H%M%S}"
+    candidate = path.with_name(base)
+    n = 2
+    while os.path.lexists(candidate):
+        candidate = path.with_name(f"{base}-{n}")
+        n += 1
+    return candidate
+
+
+def move_aside(path: Path, now: datetime) -> Path:
+    """Rename path to a free corrupt name; returns it. OSError if that fails."""
+    target = corrupt_path(path, now)
+    # os.rename, not os.replace: on Windows it refuses to overwrite, which is the
+    # safe way to lose a race for the name.
+    os.rename(path, target)
+    fsync_folder(path.parent)
+    return target
+
+
+def load_json(
+    path: Path,
+    validate: Callable[[object], T],
+    *,
+    now: datetime,
+    label: str,
+    consequence: str,
+    max_bytes: int = MAX_FILE_BYTES,
+) -> Loaded[T]:
+    """Read, parse and validate a JSON data file; never raises for bad contents.
+
+    ``validate`` turns the parsed JSON into a value or raises ValueError (DataError,
+    FutureVersionError) or TypeError. ``label`` names the file for the player
+    ("settings file"), ``consequence`` says what happens instead ("the default
+    settings are used"). ``now`` stamps the name of a moved-aside file.
+    """
+    newer = False
+    try:
+        value = validate(parse_json(_read_capped(path, max_bytes)))
+    except (FileNotFoundError, NotADirectoryError):
+        # NotADirectoryError: the data folder is itself a file; Profile reports that.
+        return Loaded(LoadStatus.MISSING)
+    except Unreadable as error:
+        reason = str(error)
+    except FutureVersionError as error:
+        reason, newer = str(error), True
+    except (ValueError, TypeError, RecursionError) as error:  # DataError is a ValueError
+        reason = f"its contents are wrong ({error})"
+    except OSError as error:
+        # Unreadable for the system (permissions, I/O error): set it aside too, so
+        # that the player's next save does not land on top of it.
+        reason = f"reading it failed ({error})"
+    else:
+        return Loaded(LoadStatus.LOADED, value)
+
+    if newer:
+        # Never moved nor written: the newer version that made it still wants it.
+        problem = (
+            f"Your {label} at {path} was made by a newer version of Minesweeper; it was "
+            f"left as it is and nothing will be saved over it this session; {consequence}."
+        )
+        return Loaded(LoadStatus.STUCK, problem=problem, reason=reason)
+    try:
+        moved_to = move_aside(path, now)
+    except OSError as error:
+        problem = (
+            f"Your {label} at {path} could not be read, and it could not be moved aside "
+            f"either ({error.strerror or error}). It was left as it is and nothing will be "
+            f"saved over it this session; {consequence}."
+        )
+        return Loaded(LoadStatus.STUCK, problem=problem, reason=reason)
+    problem = (
+        f"Your {label} was damaged and could not be read. It was moved to {moved_to}; "
+        f"{consequence}."
+    )
+    return Loaded(LoadStatus.MOVED_ASIDE, moved_to=moved_to, problem=problem, reason=reason)
+
+
+def dump_json(doc: object, *, indent: int | None = 2) -> str:
+    """JSON text for a data file; ValueError/TypeError if doc is not plain JSON.
+
+    ensure_ascii keeps the file pure ASCII, so any text (even a lone surrogate in
+    an engine snapshot) can be written and read back exactly; allow_nan=False
+    because we refuse NaN when reading.
+    """
+    return json.dumps(doc, indent=indent, ensure_ascii=True, allow_nan=False) + "\n"

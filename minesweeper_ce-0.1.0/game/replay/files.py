@@ -1,0 +1,66 @@
+"""Opening a replay file of any kind the game plays: ours (.msreplay) and the
+community's (AVF, RMV, MVF, EVF, RAWVF), as one of our replays with a line saying
+whose game it is."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.replay.format import SUFFIX, Replay, ReplayError
+
+COMMUNITY_SUFFIXES = (".avf", ".rmv", ".mvf", ".evf", ".rawvf")
+"""The community's replay files, by their names' endings."""
+SUFFIXES = (SUFFIX, *COMMUNITY_SUFFIXES)
+"""Every replay file the game opens."""
+
+
+@dataclass(frozen=True)
+class Opened:
+    """A replay file, opened."""
+
+    replay: Replay
+    caption: str
+    """Who played it, with which program, when: as much as the file says."""
+
+
+def is_replay_name(name: str) -> bool:
+    """The file's name says it is a replay the game opens."""
+    return name.lower().endswith(SUFFIXES)
+
+
+def open_replay(path: str | Path) -> Opened:
+    """The replay in a file of any kind the game opens; raises ReplayError with one
+    line naming the file and what is wrong."""
+    path = Path(path)
+    if path.name.lower().endswith(COMMUNITY_SUFFIXES):
+        return _community(path)
+    from game.replay.reader import load
+
+    try:
+        replay = load(path)
+    except ReplayError as error:
+        raise _named(path, error) from None
+    parts = [replay.player, replay.date.replace("T", " ")]
+    return Opened(replay, ", ".join(part for part in parts if part))
+
+
+def _community(path: Path) -> Opened:
+    from game.replay.formats import open_video
+    from game.replay.from_video import replay_of_video
+    from game.replay.video import VideoError
+
+    try:
+        video = open_video(path)
+        replay = replay_of_video(video)
+    except VideoError as error:
+        raise _named(path, error) from None
+    facts = video.facts
+    parts = [facts.player, facts.program or video.format.upper(), facts.date]
+    return Opened(replay, ", ".join(part for part in parts if part))
+
+
+def _named(path: Path, error: Exception) -> ReplayError:
+    """The error's line, naming the file once."""
+    text = str(error)
+    return ReplayError(text if path.name in text else f"{path.name}: {text}")

@@ -1,0 +1,170 @@
+"""Our replay format as values: the events of a game and the Replay that holds them,
+with the text a replay file is written as (docs/REPLAY.md)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from game.core import Cell, Minefield, Move, Status
+from game.rules import Board, GameRules, RuleMode
+from game.session import Clicks, Summary
+from game.session.geometry import TILE
+from game.words import RESULT_WORDS
+
+MAGIC = "minesweeper-replay"
+VERSION = 1
+SUFFIX = ".msreplay"
+
+MAX_BYTES = 8_000_000
+"""The largest replay file read (a minute of play is about 100 kB)."""
+MAX_EVENTS = 200_000
+"""The most input events in one replay; the recorder stops adding beyond it."""
+MAX_LINE = 1_000
+"""The longest line, but for a board's layout and view."""
+MAX_BOARD_LINE = 1_001_000 + 16
+"""The longest layout or view line: a 1000x1000 board, one '/' a row, and its key."""
+MAX_MS = 24 * 3600 * 1000
+"""Times are within a day of the first reveal, either side."""
+MAX_CELLS = 1_000
+"""Pointer positions are within this many cells of the board's corner."""
+MAX_NAME = 32
+MAX_HEADER_LINES = 64
+
+
+def player_name(text: str) -> str:
+    """A player's name as a replay keeps it: one line, spaces folded, MAX_NAME at most."""
+    return " ".join(text.split())[:MAX_NAME]
+
+
+class ReplayError(ValueError):
+    """A replay that cannot be read: the message is one line for the player."""
+
+
+class EventKind(Enum):
+    """What happened: the value is the word in the file."""
+
+    MOVE = "move"  # the pointer moved
+    DOWN = "down"  # a button went down
+    UP = "up"  # a button went up (the only event that makes moves)
+    CANCEL = "cancel"  # the window dropped what was held (pointer left, focus lost, a dialog)
+
+
+BUTTONS = {"left": 1, "middle": 2, "right": 3}
+BUTTON_NAMES = {number: name for name, number in BUTTONS.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One input event: ``ms`` is game time (0 at the first reveal, negative
+    before it, pauses left out); ``x``/``y`` the pointer in sixteenths of a cell
+    from the board's top-left corner (one 1x pixel each); ``move`` what it did."""
+
+    ms: int
+    kind: EventKind
+    button: int = 0
+    x: int = 0
+    y: int = 0
+    move: Move | None = None
+
+    def to_text(self) -> str:
+        """The event's line (see docs/REPLAY.md)."""
+        if self.kind is EventKind.CANCEL:
+            return f"{self.ms} cancel"
+        where = f"{_cells(self.x)} {_cells(self.y)}"
+        if self.kind is EventKind.MOVE:
+            return f"{self.ms} move {where}"
+        line = f"{self.ms} {self.kind.value} {BUTTON_NAMES[self.button]} {where}"
+        return line if self.move is None else f"{line} = {self.move}"
+
+
+def _cells(sixteenths: int) -> str:
+    text = f"{sixteenths / TILE:.4f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A recorded game: its board and rules, how it ended, and every input event."""
+
+    board: Board
+    rules: GameRules
+    seed: int | None
+    minefield: Minefield | None
+    """The mines (None when the game never had a reveal)."""
+    result: Status
+    """WON, LOST or PLAYING (the game was left unfinished)."""
+    ms: int
+    bbbv: int | None
+    bbbv_solved: int
+    clicks: Clicks
+    view: str
+    """The board as the player last saw it (Game.view)."""
+    events: tuple[Event, ...]
+    player: str = ""
+    date: str = ""
+    daily: str = ""
+    """The date of the daily board this game was (empty if none)."""
+    tournament: str = ""
+    """The identifier of the tournament the game was played in (empty if none)."""
+    start: Cell | None = None
+    """A shared board's start cell: its mines were placed from the seed around it
+    before play (None: around the first reveal)."""
+
+    @property
+    def moves(self) -> list[tuple[int, Move]]:
+        """The moves, each with its time."""
+        return [(event.ms, event.move) for event in self.events if event.move is not None]
+
+    @property
+    def summary(self) -> Summary:
+        """The statistics as recorded."""
+        return Summary(self.result, self.ms, self.bbbv, self.bbbv_solved, self.clicks)
+
+    def to_text(self) -> str:
+        """The replay file's text."""
+        rules = self.rules
+        head = [
+            f"{MAGIC} {VERSION}",
+            f"board: {self.board.rows}x{self.board.cols}:{self.board.mines}",
+            f"first-click: {rules.first_click.value}",
+            f"question-marks: {_yes(rules.question_marks)}",
+            f"left-click-chords: {_yes(rules.left_click_chords)}",
+        ]
+        if rules.mode is not RuleMode.of(rules.first_click):
+            # (a mode its first-click rule does not say: the classic three's files stay
+            # readable by builds before the rule modes)
+            head.append(f"mode: {rules.mode.value}")
+        if self.seed is not None:
+            head.append(f"seed: {self.seed}")
+        if self.minefield is not None:
+            head.append(f"layout: {self.minefield.to_text().replace(chr(10), '/')}")
+        clicks = self.clicks
+        head += [
+            f"result: {RESULT_WORDS[self.result]}",
+            f"time-ms: {self.ms}",
+            f"3bv: {'-' if self.bbbv is None else self.bbbv}",
+            f"3bv-solved: {self.bbbv_solved}",
+            f"left-clicks: {clicks.left}",
+            f"right-clicks: {clicks.right}",
+            f"chord-clicks: {clicks.chord}",
+            f"effective-clicks: {clicks.effective}",
+            f"view: {self.view.replace(chr(10), '/')}",
+        ]
+        if self.player:
+            head.append(f"player: {self.player}")
+        if self.date:
+            head.append(f"date: {self.date}")
+        if self.daily:
+            head.append(f"daily: {self.daily}")
+        if self.tournament:
+            head.append(f"tournament: {self.tournament}")
+        if self.start is not None:
+            head.append(f"start: {self.start[0]} {self.start[1]}")
+        head.append(f"events: {len(self.events)}")
+        body = [event.to_text() for event in self.events]
+        return "\n".join([*head, "", *body, "end"]) + "\n"
+
+
+def _yes(value: bool) -> str:
+    return "yes" if value else "no"

@@ -1,0 +1,176 @@
+"""AVF: the replay files of Minesweeper Arbiter (0.52 and the older releases).
+
+The layout, as the community's readers (ms-toollib's avf_video.rs, sweeping-view's
+avf.py) read it; every number is big-endian:
+
+    byte 0        the file's version (0x31 in some older files)
+    bytes 1-4     (not used)
+    byte 5        level: 3 beginner 8x8/10, 4 intermediate 16x16/40, 5 expert 16x30/99,
+                  6 custom, then: columns - 1 (1 byte), rows - 1 (1 byte), mines (2 bytes)
+    2 per mine    its row and column, counted from 1
+    text          "[" a digit "|" start "|" end "|" ... "|B" 3BV "T" time "]": the
+                  game's start and end stamps, its 3BV and its time in seconds, one more
+                  than the real time (a comma may stand for the point)
+    events        after a few bytes, 8 bytes each: kind, x high, seconds low, x low,
+                  hundredths, y high, seconds high, y low; the time is seconds - 1 +
+                  hundredths / 100; a record whose seconds are 0 ends them. Kinds: 1 move,
+                  3 left down, 5 left up, 9 right down, 17 right up, 33 middle down,
+                  65 middle up, 145 right up, 193 middle up, 21 left up, 11 (a left press
+                  with Shift, seen in no game: taken as a move)
+    text          "RealTime: ..." "Skin: ..." lines, then the player's name, then
+                  the program ("Minesweeper Arbiter 0.52.3 ..."), lines ended by CR.
+
+Positions are pixels from the board's corner, 16 to a cell. Time in 10 ms steps.
+"""
+
+from __future__ import annotations
+
+import re
+import struct
+
+from game.replay.formats import binary
+from game.replay.formats.binary import Cursor
+from game.replay.video import (
+    MAX_EVENTS,
+    Facts,
+    Mouse,
+    MouseEvent,
+    Video,
+    VideoError,
+    mouse_events,
+    text_of,
+)
+
+LEVELS = {3: ("beginner", 8, 8, 10), 4: ("intermediate", 16, 16, 40), 5: ("expert", 16, 30, 99)}
+"""Level byte -> (name, rows, columns, mines)."""
+KINDS = {
+    1: Mouse.MOVE,
+    3: Mouse.LEFT_DOWN,
+    5: Mouse.LEFT_UP,
+    9: Mouse.RIGHT_DOWN,
+    17: Mouse.RIGHT_UP,
+    33: Mouse.MIDDLE_DOWN,
+    65: Mouse.MIDDLE_UP,
+    145: Mouse.RIGHT_UP,
+    193: Mouse.MIDDLE_UP,
+    21: Mouse.LEFT_UP,
+    11: Mouse.MOVE,
+}
+MAX_TEXT = 4096
+"""The longest stretch of header text searched for a field."""
+_OPENING = re.compile(rb"\[[0-3]\|")
+"""Where the header's text begins: "[", a digit, "|"."""
+
+
+def read(data: bytes) -> Video:
+    """An AVF file's bytes as a Video; VideoError (one line) for anything else."""
+    if not data:
+        raise VideoError("the file is empty")
+    cur = Cursor(data, "AVF file")
+    cur.skip(5, "its header")
+    level = cur.u8("its level")
+    if level in LEVELS:
+        name, rows, cols, mines = LEVELS[level]
+    elif level == 6:
+        cols = cur.u8("the board's width") + 1
+        rows = cur.u8("the board's height") + 1
+        mines = cur.u16be("the mine count")
+        name = "custom"
+    else:
+        raise VideoError(f"level {level} is none of Arbiter's (3 to 6): not an AVF file")
+    placed = binary.mines(cur, rows, cols, mines, base=1, row_first=True)
+    start, end, bbbv, time_ms = _header_text(cur)
+    events = _events(cur)
+    player, program = _footer(cur)
+    facts = Facts(
+        player=player,
+        date=start,
+        program=program or "Minesweeper Arbiter",
+        level=name,
+        time_ms=time_ms,
+        bbbv=bbbv,
+        extra=(("end", end),),
+    )
+    return Video("avf", rows, cols, placed, events, 16, facts)
+
+
+_STATS = re.compile(rb"B(\d{1,7})T(\d{1,7}(?:[.,]\d{1,4})?)\]")
+"""The header's 3BV and time: "B" 3BV "T" seconds "]"."""
+
+
+def _header_text(cur: Cursor) -> tuple[str, str, int, int]:
+    """The text after the mines: the game's start and end stamps, 3BV and time (ms).
+    Its fields are found, not counted: releases put other fields between them or
+    leave out a bar."""
+    window = bytes(cur.data[cur.pos : cur.pos + MAX_TEXT])
+    opening = _OPENING.search(window)
+    if opening is None:
+        raise VideoError("the file has no game header ('[0|...')")
+    stats = _STATS.search(window, opening.end())
+    if stats is None:
+        raise VideoError("the file has no 3BV and time in its header")
+    stamps = window[opening.end() : stats.start()].split(b"|")
+    start = text_of(stamps[0][:64])
+    end = text_of(stamps[1][:64]) if len(stamps) > 1 else ""
+    bbbv = int(stats.group(1))
+    seconds = float(stats.group(2).replace(b",", b"."))
+    cur.pos += stats.end()
+    return start, end, bbbv, round((seconds - 1) * 1000)
+
+
+_RECORD = struct.Struct("8B")
+_UNKNOWN = bytes(0 if kind in KINDS else 1 for kind in range(256))
+"""A kind byte -> 1 if it is no kind of mouse event."""
+
+
+def _events(cur: Cursor) -> tuple[MouseEvent, ...]:
+    """The mouse events: found after the header, read until a record of second 0
+    (each column of the records looked at whole, not a record at a time)."""
+    data = cur.data
+    pos, size = cur.pos, len(data)
+    # The first record: its third byte is 1 (second 1) and its second at most 1.
+    while pos + 2 < size and not (data[pos + 2] == 1 and data[pos + 1] <= 1):
+        pos += 1
+    if pos + 8 > size:
+        raise VideoError("the file ends before its mouse events")
+    count = (size - pos) // 8
+    block = bytes(data[pos : pos + 8 * count])
+    # The first record after the first whose seconds (bytes 2 and 6) are both 0.
+    seconds = int.from_bytes(block[2::8], "little") | int.from_bytes(block[6::8], "little")
+    end = seconds.to_bytes(count, "little").find(0, 1)
+    records = count if end < 0 else end
+    bad = block[0 : 8 * records : 8].translate(_UNKNOWN).find(1)
+    if 0 <= bad <= MAX_EVENTS:
+        kind = block[8 * bad]
+        raise VideoError(f"a mouse event of unknown kind {kind} (at byte {pos + 8 * bad})")
+    if records > MAX_EVENTS:
+        raise VideoError(f"more than {MAX_EVENTS} mouse events")
+    if end < 0:
+        raise VideoError("the file ends inside its mouse events")
+    kinds = KINDS
+    events = mouse_events(
+        [
+            (
+                ((sh << 8 | sl) - 1) * 1000 + hundredths * 10,
+                kinds[kind],
+                xh << 8 | xl,
+                yh << 8 | yl,
+            )
+            for kind, xh, sl, xl, hundredths, yh, sh, yl in _RECORD.iter_unpack(block[: 8 * end])
+        ]
+    )
+    cur.pos = pos + 8 * (end + 1)
+    return events
+
+
+def _footer(cur: Cursor) -> tuple[str, str]:
+    """The player's name and the program, after the "Skin:" line (either may be "")."""
+    rest = bytes(cur.data[cur.pos : cur.pos + 64 * 1024])
+    at = rest.find(b"Skin:")
+    if at < 0:
+        return "", ""
+    lines = rest[at:].split(b"\r")
+    player = text_of(lines[1][:256]) if len(lines) > 1 else ""
+    program = text_of(lines[2][:256]) if len(lines) > 2 else ""
+    program = program.split(". Copyright")[0].strip()
+    return player, program

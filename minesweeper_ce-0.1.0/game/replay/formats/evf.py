@@ -1,0 +1,276 @@
+"""EVF: the replay files of Metasweeper (元扫雷), versions 0 to 4, as its standard
+("evf format (evf标准).md" in github.com/eee555/ms-toollib) and the files lay them
+out. Numbers are big-endian.
+
+    version (1): 0 to 4
+    summary (1): completed 0x80, official 0x40, fair 0x20, no flags 0x10, transcoded
+      0x08 (4)
+    settings (1, from 3): question marks off 0x80, cursor kept in 0x40, auto-replay 0x20
+    rows (1), columns (1), mines (2), cell size in pixels (1), mode (2), 3BV (2)
+    time in ms: 3 bytes (0 to 3), 4 bytes (4)
+    4: country (2 letters), start and end stamps (8 each, microseconds since 1970)
+    texts ended by a zero byte: the program; 4 and transcoded: the transcoder and the
+      text's encoding; the player; the race; a uniqueness mark; 0 to 3: the start and
+      end stamps, the country; 2 and 3: the device's id (4: a 2-byte length first)
+    the mines: a bit a cell, row by row, the first cell the highest bit
+    4: custom metrics: how many (2), each a name ended by a zero byte
+    events, one type byte each:
+      0 to 3: 1-12 a mouse event (move, left down, left up, right down, right up,
+        middle down, middle up, pre-flag, both down, left, right, middle) with the time
+        (3 bytes, ms) and x, y (2 each, pixels from the board's corner); 0 ends them
+        (a 32-byte checksum follows), 255 ends them with no checksum
+      4: the same mouse events with the time since the last event (1 byte, ms) and the
+        x and y change (2 each, signed; -32768: off the board); 92-99 the game's end,
+        100-121 a cell's look (time, x and y changes), 200/201 a metric (time, index,
+        an 8-byte number or a text), 255 a pause (2 bytes: its length in ms); 0 ends
+        them (a 2-byte checksum length and the checksum follow)
+
+Texts are UTF-8 (a transcoded file may name another encoding).
+"""
+
+from __future__ import annotations
+
+import struct
+
+from game.replay.formats import binary
+from game.replay.formats.binary import Cursor
+from game.replay.video import (
+    MAX_EVENTS,
+    Facts,
+    Mouse,
+    MouseEvent,
+    Video,
+    VideoError,
+    mouse_events,
+    text_of,
+)
+
+MOUSE = {**binary.MOUSE_CODES, 8: Mouse.PRE_FLAG, 9: Mouse.BOTH_DOWN}
+TOGGLES = {
+    10: (Mouse.LEFT_DOWN, Mouse.LEFT_UP),
+    11: (Mouse.RIGHT_DOWN, Mouse.RIGHT_UP),
+    12: (Mouse.MIDDLE_DOWN, Mouse.MIDDLE_UP),
+}
+"""A press or a release, whichever the button's state says (10 left, 11 right, 12 middle)."""
+OFF = -32768
+MAX_TEXT = 1024
+
+
+def read(data: bytes) -> Video:
+    """An EVF file's bytes as a Video; VideoError (one line) for anything else."""
+    cur = Cursor(data, "EVF file")
+    version = cur.u8("its version")
+    if version > 4:
+        raise VideoError(f"EVF version {version}: this game reads versions 0 to 4")
+    summary = cur.u8("its summary")
+    settings = cur.u8("its settings") if version >= 3 else 0
+    rows, cols = cur.u8("the rows"), cur.u8("the columns")
+    mines = cur.u16be("the mine count")
+    size = cur.u8("the cell size")
+    mode = cur.u16be("the mode")
+    bbbv = cur.u16be("the 3BV")
+    time_ms = cur.u32be("the time") if version >= 4 else _u24(cur, "the time")
+    if not rows or not cols or not size:
+        raise VideoError(f"a board of {rows} x {cols} cells of {size} pixels")
+    if mines > rows * cols:
+        raise VideoError(f"{mines} mines do not fit on {rows} x {cols}")
+    country = start = end = ""
+    transcoder = ""
+    if version >= 4:
+        country = text_of(cur.take(2, "the country"))
+        start = _when(_u64(cur, "the start stamp"))
+        end = _when(_u64(cur, "the end stamp"))
+    program = _text(cur, "the program")
+    if version >= 4 and summary & 0x08:
+        transcoder = _text(cur, "the transcoder")
+        _text(cur, "the text's encoding")
+    player = _text(cur, "the player")
+    race = _text(cur, "the race")
+    _text(cur, "the uniqueness mark")
+    if version <= 3:
+        start, end = _text(cur, "the start stamp"), _text(cur, "the end stamp")
+        start, end = (
+            _when(int(text)) if text.isdigit() and len(text) < 20 else text for text in (start, end)
+        )
+        country = _text(cur, "the country")
+    if version in (2, 3):
+        _text(cur, "the device id")
+    elif version >= 4:
+        cur.skip(cur.u16be("the device id's length"), "the device id")
+    placed = _mines(cur, rows, cols)
+    if len(placed) != mines:
+        raise VideoError(f"the board holds {len(placed)} mines, the header says {mines}")
+    if version >= 4:
+        for _ in range(cur.u16be("the metric count")):
+            _text(cur, "a metric's name")
+        events = _events_v4(cur, rows * size, cols * size)
+    else:
+        events = _events_v0(cur, rows * size, cols * size)
+    facts = Facts(
+        player=player,
+        date=start,
+        program=program,
+        level={(8, 8, 10): "beginner", (16, 16, 40): "intermediate", (16, 30, 99): "expert"}.get(
+            (rows, cols, mines), "custom"
+        ),
+        finished=bool(summary & 0x80),
+        time_ms=time_ms,
+        bbbv=bbbv,
+        question_marks=None if version < 3 else not settings & 0x80,
+        extra=tuple(
+            (name, value)
+            for name, value in (
+                ("mode", str(mode)),
+                ("official", "yes" if summary & 0x40 else "no"),
+                ("fair", "yes" if summary & 0x20 else "no"),
+                ("race", race),
+                ("country", country),
+                ("end", end),
+                ("transcoder", transcoder),
+            )
+            if value
+        ),
+    )
+    return Video("evf", rows, cols, placed, tuple(events), size, facts)
+
+
+def _when(microseconds: int) -> str:
+    """A stamp in microseconds since 1970 as a date ("" for none or out of range)."""
+    from datetime import datetime, timezone
+
+    if not 0 < microseconds < 253_402_300_800_000_000:  # before the year 10000
+        return ""
+    when = datetime.fromtimestamp(microseconds / 1_000_000, tz=timezone.utc)
+    return when.strftime("%Y-%m-%d %H:%M UTC")
+
+
+def _u24(cur: Cursor, what: str) -> int:
+    high, low = cur.unpack(">BH", what)
+    return high << 16 | low
+
+
+def _u64(cur: Cursor, what: str) -> int:
+    value: int = cur.unpack(">Q", what)[0]
+    return value
+
+
+def _text(cur: Cursor, what: str) -> str:
+    return text_of(cur.until(b"\x00", MAX_TEXT, what), utf8=False)
+
+
+def _mines(cur: Cursor, rows: int, cols: int) -> frozenset[tuple[int, int]]:
+    """The mine bits: a bit a cell, row by row, highest bit first."""
+    cells = rows * cols
+    raw = cur.take((cells + 7) // 8, "the mines")
+    placed = []
+    for index in range(cells):
+        if raw[index >> 3] & (0x80 >> (index & 7)):
+            placed.append(divmod(index, cols))
+    return frozenset(placed)
+
+
+def _kind(code: int, held: dict[int, bool]) -> Mouse:
+    """A mouse event's kind (a bare "left", "right" or "middle" by the button's state)."""
+    mouse = MOUSE.get(code)
+    if mouse is not None:
+        return mouse
+    down, up = TOGGLES[code]
+    held[code] = not held.get(code, False)
+    return down if held[code] else up
+
+
+_RECORD_V0 = struct.Struct(">BBHHH")
+"""A mouse event before version 4: its kind, its time (3 bytes) and its place."""
+
+
+def _events_v0(cur: Cursor, height: int, width: int) -> tuple[MouseEvent, ...]:
+    events: list[tuple[int, Mouse, int, int]] = []  # (made MouseEvents at the end)
+    append = events.append
+    held: dict[int, bool] = {}
+    data, size, record, mouse = cur.data, len(cur.data), _RECORD_V0.unpack_from, MOUSE
+    pos = cur.pos
+    while True:
+        # A whole event, read straight off the bytes; anything else through the
+        # cursor, which says what is missing where.
+        if pos + 8 <= size and 1 <= data[pos] <= 12:
+            code, high, low, x, y = record(data, pos)
+            pos += 8
+            if len(events) >= MAX_EVENTS:
+                raise VideoError(f"more than {MAX_EVENTS} mouse events")
+            kind = mouse.get(code) or _kind(code, held)
+            if 0 <= x < width and 0 <= y < height:
+                append((high << 16 | low, kind, x, y))
+            else:
+                append((high << 16 | low, kind, width, height))
+            continue
+        cur.pos = pos
+        code = cur.u8("an event")
+        if code in (0, 255):
+            if code == 0:
+                cur.skip(min(32, cur.left), "the checksum")
+            return mouse_events(events)
+        if not 1 <= code <= 12:
+            raise VideoError(f"an event of unknown kind {code} (at byte {cur.pos - 1})")
+        _u24(cur, "an event's time")  # (the event runs past the end: the cursor says so)
+        cur.unpack(">HH", "an event's place")
+        pos = cur.pos
+
+
+_PLACE = struct.Struct(">hh")
+
+
+def _events_v4(cur: Cursor, height: int, width: int) -> tuple[MouseEvent, ...]:
+    events: list[tuple[int, Mouse, int, int]] = []  # (made MouseEvents at the end)
+    append = events.append
+    held: dict[int, bool] = {}
+    ms = x = y = 0
+    data, size = cur.data, len(cur.data)
+    place, mouse = _PLACE.unpack_from, MOUSE
+    pos = cur.pos
+    while True:
+        # A mouse event with all its bytes there, read straight off the bytes (they
+        # are most of a file); anything else through the cursor, which says what is
+        # missing where.
+        if pos + 6 <= size and 1 <= data[pos] <= 12:
+            code = data[pos]
+            ms += data[pos + 1]
+            dx, dy = place(data, pos + 2)
+            pos += 6
+            if len(events) >= MAX_EVENTS:
+                raise VideoError(f"more than {MAX_EVENTS} mouse events")
+            kind = mouse.get(code) or _kind(code, held)
+            if dx == OFF or dy == OFF:
+                append((ms, kind, width, height))
+                continue
+            x, y = x + dx, y + dy
+            if 0 <= x < width and 0 <= y < height:
+                append((ms, kind, x, y))
+            else:
+                append((ms, kind, width, height))
+            continue
+        cur.pos = pos
+        code = cur.u8("an event")
+        if code == 0:
+            if cur.left >= 2:
+                cur.skip(min(cur.u16be("the checksum length"), cur.left), "the checksum")
+            return mouse_events(events)
+        if 1 <= code <= 12:  # (its bytes run past the end: the cursor says so)
+            cur.u8("an event's time")
+            cur.unpack(">hh", "an event's place")
+        elif 92 <= code <= 99:
+            ms += cur.u8("an end's time")
+        elif 100 <= code <= 121:
+            ms += cur.u8("a cell event's time")
+            cur.skip(4, "a cell event's place")
+        elif code in (200, 201):
+            ms += cur.u8("a metric's time")
+            cur.skip(2, "a metric's index")
+            if code == 200:
+                cur.skip(8, "a metric's value")
+            else:
+                _text(cur, "a metric's value")
+        elif code == 255:
+            ms += cur.u16be("a pause")  # (the game's time counts it, as Metasweeper does)
+        else:
+            raise VideoError(f"an event of unknown kind {code} (at byte {cur.pos - 1})")
+        pos = cur.pos

@@ -1,0 +1,149 @@
+"""RAWVF: Minesweeper RAW Video Format, the text form the community's converters
+write (github.com/thefinerminer/minesweeper-rawvf; FreeSweeper writes it too).
+
+    Key: value lines: RawVF_Version, Program, Version, Player, Timestamp, Level,
+      Width, Height, Mines, Marks, SquareSize (16 if not given), Mode, Time, ...
+    Board: then a line a row: "*" a mine, anything else none
+    Events: (the word may be left out) then a line an event:
+      TIME KIND [COLUMN ROW] (X Y)
+    TIME in seconds (2 or 3 decimals); KIND lc, lr, rc, rr, mc, mr or mv (a mouse
+    event, X and Y pixels from the board's corner); the converters' board words
+    (start, number0-8, flag, blast, ...) are read past.
+
+Refused, in one line each: an empty file, a board that does not match its size or
+mines, a level that is not one game (marathon), an unknown event, times that go
+backwards, and a game that never starts (no button released). Bounded: the file is
+read a line at a time, with MAX_EVENTS events at most.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from game.replay.video import MAX_EVENTS, Facts, Mouse, MouseEvent, Video, VideoError, text_of
+
+MOUSE = {
+    "lc": Mouse.LEFT_DOWN,
+    "lr": Mouse.LEFT_UP,
+    "rc": Mouse.RIGHT_DOWN,
+    "rr": Mouse.RIGHT_UP,
+    "mc": Mouse.MIDDLE_DOWN,
+    "mr": Mouse.MIDDLE_UP,
+    "mv": Mouse.MOVE,
+}
+RELEASES = (Mouse.LEFT_UP, Mouse.RIGHT_UP, Mouse.MIDDLE_UP)
+MAX_SIDE = 1000
+MAX_LINE = 4096
+_EVENT = re.compile(
+    r"^(\d{1,7}(?:\.\d{1,4})?)\s+([A-Za-z][A-Za-z0-9]*)\b(?:[^(]*)(?:\((-?\d{1,6})\s+(-?\d{1,6})\))?"
+)
+_KEY = re.compile(r"^([A-Za-z_][A-Za-z0-9_ ]{0,40}):\s*(.*)$")
+
+
+def read(data: bytes) -> Video:
+    """A RAWVF file's bytes as a Video; VideoError (one line) for anything else."""
+    if not data.strip():
+        raise VideoError("the file is empty")
+    lines = iter(data.split(b"\n"))
+    head: dict[str, str] = {}
+    for raw in lines:
+        line = _line(raw)
+        if line.lower() == "board:":
+            break
+        match = _KEY.match(line)
+        if match:
+            head[match.group(1).strip().lower()] = match.group(2).strip()
+    else:
+        raise VideoError("the file has no board (no 'Board:' line)")
+    if head.get("level", "").lower() == "marathon":
+        raise VideoError("Level: marathon is a run of games, not one game")
+    cols, rows = _number(head, "width"), _number(head, "height")
+    mines, size = _number(head, "mines"), _number(head, "squaresize", 16)
+    if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE and 1 <= size <= 255):
+        raise VideoError(f"a board of {rows} x {cols} cells of {size} pixels")
+    placed: set[tuple[int, int]] = set()
+    for row in range(rows):
+        line = _line(next(lines, b""))
+        if len(line) != cols:
+            raise VideoError(f"board row {row + 1} has {len(line)} cells, not {cols}")
+        placed.update((row, col) for col, ch in enumerate(line) if ch == "*")
+    if len(placed) != mines:
+        raise VideoError(f"the board holds {len(placed)} mines, the header says {mines}")
+    events = _events(lines, rows * size, cols * size)
+    time_text = head.get("time", "")
+    facts = Facts(
+        player=head.get("player", ""),
+        date=head.get("timestamp", ""),
+        program=" ".join(part for part in (head.get("program"), head.get("version")) if part),
+        level=head.get("level", "").lower(),
+        time_ms=round(float(time_text) * 1000) if _is_number(time_text) else None,
+        bbbv=int(head["bbbv"]) if head.get("bbbv", "").isdigit() else None,
+        question_marks={"on": True, "off": False}.get(head.get("marks", "").lower()),
+        extra=tuple((key, value) for key, value in head.items() if key in ("mode", "skin")),
+    )
+    return Video("rawvf", rows, cols, frozenset(placed), events, size, facts)
+
+
+def _line(raw: bytes) -> str:
+    if len(raw) > MAX_LINE:
+        raise VideoError(f"a line longer than {MAX_LINE} characters")
+    return text_of(raw, utf8=True) if _utf8(raw) else text_of(raw)
+
+
+def _utf8(raw: bytes) -> bool:
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def _is_number(text: str) -> bool:
+    return bool(re.fullmatch(r"\d{1,7}(\.\d{1,4})?", text))
+
+
+def _number(head: dict[str, str], key: str, default: int | None = None) -> int:
+    text = head.get(key)
+    if text is None:
+        if default is None:
+            raise VideoError(f"the header has no {key.capitalize()}")
+        return default
+    if not text.isdigit() or len(text) > 7:
+        raise VideoError(f"{key.capitalize()} is a whole number; got {text[:20]!r}")
+    return int(text)
+
+
+def _events(lines: Iterator[bytes], height: int, width: int) -> tuple[MouseEvent, ...]:
+    events: list[MouseEvent] = []
+    last = 0
+    for raw in lines:
+        line = _line(raw)
+        if not line or line.lower() == "events:":
+            continue
+        match = _EVENT.match(line)
+        if match is None and line[0].isalpha():
+            continue  # a converter's note of what the board did, with no time
+        if match is None:
+            raise VideoError(f"an event line that is not 'TIME EVENT ...': {line[:40]!r}")
+        ms = round(float(match.group(1)) * 1000)
+        word = match.group(2).lower()
+        kind = MOUSE.get(word)
+        if kind is None:
+            if len(word) <= 2:
+                raise VideoError(f"unknown event {word!r}")
+            continue  # a converter's word for what the board did
+        if ms < last:
+            raise VideoError(f"event times go backwards (at {ms / 1000:.3f} s)")
+        last = ms
+        if match.group(3) is None:
+            raise VideoError(f"a mouse event without its position: {line[:40]!r}")
+        x, y = int(match.group(3)), int(match.group(4))
+        if not (0 <= x < width and 0 <= y < height):
+            x, y = width, height
+        if len(events) >= MAX_EVENTS:
+            raise VideoError(f"more than {MAX_EVENTS} mouse events")
+        events.append(MouseEvent(ms, kind, x, y))
+    if not any(event.kind in RELEASES for event in events):
+        raise VideoError("the game never starts: no button is released")
+    return tuple(events)

@@ -1,0 +1,233 @@
+"""RMV: the replay files of Viennasweeper (and Minesweeper Clone), versions 1 and 2,
+as the RMV specification (github.com/ralokt/rmv_spec) lays them out. Numbers are
+big-endian.
+
+    "*rmv", file type (2 bytes: 1 or 2); type 2: clone id, clone major version (1 each)
+    file size (4); type 1: result string size (2)
+    sizes (2 each): version info, player info, board, pre-flags, properties;
+    type 2: extension properties (2); events (4); checksum (2)
+    type 1: the result string ("\\nLEVEL:...#3BV:...#TIMESTAMP:...#\\n")
+    the version info (the program, in words)
+    player fields (2: how many; then each: size (1), text): name, nickname, country,
+    token
+    the board: time stamp (4), columns (1), rows (1), mines (2), each mine as column,
+    row (1 each, from 0)
+    if the pre-flag size is not 0: how many (2), each as column, row
+    properties, one byte each: question marks, no-flag, mode, level (0-3); type 1 may
+    add "utf8"; type 2 adds 3BV low, 3BV high, square size (pixels a cell)
+    type 2: extension properties (2: how many; each: name size, name, value size, value)
+    events, one code byte each:
+      0 (type 1): a time stamp (4)
+      1-7 mouse: move, left down, left up, right down, right up, middle down, middle
+        up; game time in ms (3), buttons held (1), x, y (2 each: type 1 unsigned and
+        from the window's corner, 12 and 56 pixels off the board's; type 2 signed,
+        from the board's corner)
+      9-14, 18-27 board: a cell's new look, column, row (1 each)
+      15 blast, 16 win, 17 other end: the game's time in ms (3), and the events end
+      28 (type 2): a short move: ms since the last event (1), x and y change (4 bits
+        each, signed)
+    the checksum
+
+Text is UTF-8 in type 2, and in type 1 when the "utf8" property is set: a file whose
+text says UTF-8 and is not is refused. The program does not record the first left
+press of a game: it is put back, at the first mouse event, as the community's
+readers do.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime, timezone
+
+from game.replay.formats import binary
+from game.replay.formats.binary import Cursor
+from game.replay.video import (
+    MAX_EVENTS,
+    Facts,
+    Mouse,
+    MouseEvent,
+    Video,
+    VideoError,
+    mouse_events,
+    text_of,
+)
+
+MOUSE = binary.MOUSE_CODES
+LEVELS = ("beginner", "intermediate", "expert", "custom")
+ENDS = {15: False, 16: True, 17: None}
+"""End event -> the game was won (None: ended otherwise)."""
+
+
+def read(data: bytes) -> Video:
+    """An RMV file's bytes as a Video; VideoError (one line) for anything else."""
+    cur = Cursor(data, "RMV file")
+    if cur.take(4, "its signature") != b"*rmv":
+        raise VideoError("it does not begin with *rmv: not an RMV file")
+    kind = cur.u16be("its file type")
+    if kind not in (1, 2):
+        raise VideoError(f"RMV file type {kind}: this game reads types 1 and 2")
+    if kind == 2:
+        cur.skip(2, "the clone's id and version")
+    cur.skip(4, "the file size")
+    result_size = cur.u16be("the result size") if kind == 1 else 0
+    version_size = cur.u16be("the version size")
+    cur.skip(2 + 2, "the player and board sizes")
+    preflag_size = cur.u16be("the pre-flag size")
+    properties_size = cur.u16be("the properties size")
+    if kind == 2:
+        cur.skip(2, "the extension properties size")
+    cur.skip(4 + 2, "the events and checksum sizes")
+    result = cur.take(result_size, "the result string")
+    version = cur.take(version_size, "the version info")
+    fields = [
+        cur.take(cur.u8("a player field's size"), "a player field")
+        for _ in range(cur.u16be("the player field count"))
+    ]
+    made = cur.u32be("the board's time stamp")
+    cols, rows = cur.u8("the columns"), cur.u8("the rows")
+    mines = cur.u16be("the mine count")
+    placed = binary.mines(cur, rows, cols, mines)
+    preflags: list[tuple[int, int]] = []
+    if preflag_size:
+        count = cur.u16be("the pre-flag count")
+        cur.records(count, 2, "pre-flags")
+        for _ in range(count):
+            col, row = cur.u8("a pre-flag's column"), cur.u8("a pre-flag's row")
+            if col >= cols or row >= rows:
+                raise VideoError(f"a pre-flag at column {col}, row {row} is off the board")
+            preflags.append((row, col))
+    properties = cur.take(properties_size, "the properties")
+    utf8 = kind == 2 or (kind == 1 and len(properties) > 4 and properties[4] == 1)
+    texts = [version, *fields]
+    if utf8:
+        for text in texts:
+            try:
+                text.decode("utf-8")
+            except UnicodeDecodeError:
+                raise VideoError("its text is marked UTF-8 and is not valid UTF-8") from None
+    size = 16
+    if kind == 2:
+        if len(properties) > 6 and properties[6]:
+            size = properties[6]
+        for _ in range(cur.u16be("the extension property count")):
+            cur.skip(cur.u8("an extension's name size"), "an extension's name")
+            cur.skip(cur.u8("an extension's value size"), "an extension's value")
+    events, won, end_ms = _events(cur, kind, rows, cols, size)
+    if preflags:
+        first = events[0].ms if events else 0
+        flags = tuple(MouseEvent(first, Mouse.PRE_FLAG, c * size, r * size) for r, c in preflags)
+        events = flags + events
+    level = properties[3] if len(properties) > 3 else 3
+    facts = Facts(
+        player=text_of(fields[0], utf8=utf8) if fields else "",
+        date=_stamp(result) or _when(made),
+        program=_program(text_of(version, utf8=utf8)),
+        level=LEVELS[level] if level < len(LEVELS) else "custom",
+        finished=won,
+        time_ms=end_ms,
+        bbbv=_result_bbbv(result) if kind == 1 else _bbbv2(properties),
+        question_marks=bool(properties[0]) if properties else None,
+        extra=tuple(
+            (name, text_of(value, utf8=utf8))
+            for name, value in zip(("nickname", "country"), fields[1:3], strict=False)
+            if value
+        ),
+    )
+    return Video("rmv", rows, cols, placed, events, size, facts)
+
+
+def _events(
+    cur: Cursor, kind: int, rows: int, cols: int, size: int
+) -> tuple[tuple[MouseEvent, ...], bool | None, int]:
+    """The mouse events, how the game ended and its time (ms)."""
+    data = cur.data
+    pos, end = cur.pos, len(data)
+    events: list[tuple[int, Mouse, int, int]] = []  # (made MouseEvents at the end)
+    append = events.append
+    width, height = cols * size, rows * size
+    ms = x = y = 0
+    while True:
+        if pos >= end:
+            raise VideoError("the file ends before its game does")
+        code = data[pos]
+        pos += 1
+        if 1 <= code <= 7:
+            if pos + 8 > end:
+                raise VideoError("the file ends inside a mouse event")
+            ms = data[pos] << 16 | data[pos + 1] << 8 | data[pos + 2]
+            x = data[pos + 4] << 8 | data[pos + 5]
+            y = data[pos + 6] << 8 | data[pos + 7]
+            pos += 8
+            if kind == 1:
+                x, y = (x - 12) & 0xFFFF, (y - 56) & 0xFFFF
+            else:
+                x, y = x - (x >> 15 << 16), y - (y >> 15 << 16)
+        elif code == 28 and kind == 2:
+            if pos + 2 > end:
+                raise VideoError("the file ends inside a mouse event")
+            ms += data[pos]
+            nibbles = data[pos + 1]
+            dx, dy = nibbles >> 4, nibbles & 15
+            x += dx - 16 if dx > 7 else dx
+            y += dy - 16 if dy > 7 else dy
+            pos += 2
+            code = 1
+        elif code == 0 and kind == 1:
+            pos += 4
+            continue
+        elif 9 <= code <= 14 or 18 <= code <= 27:
+            pos += 2
+            continue
+        elif code in ENDS:
+            if pos + 3 > end:
+                raise VideoError("the file ends inside its last event")
+            time_ms = data[pos] << 16 | data[pos + 1] << 8 | data[pos + 2]
+            cur.pos = pos + 3
+            return mouse_events(events), ENDS[code], time_ms
+        else:
+            raise VideoError(f"an event of unknown kind {code} (at byte {pos - 1})")
+        if len(events) >= MAX_EVENTS:
+            raise VideoError(f"more than {MAX_EVENTS} mouse events")
+        ex, ey = (x, y) if 0 <= x < width and 0 <= y < height else (width, height)
+        if not events:  # the first left press is not recorded: it is put back
+            append((ms, Mouse.LEFT_DOWN, ex, ey))
+        append((ms, MOUSE[code], ex, ey))
+
+
+def _stamp(result: bytes) -> str:
+    """The result string's time stamp (type 1: seconds since 1970), as a date."""
+    for part in result.split(b"#"):
+        if part.strip().startswith(b"TIMESTAMP:"):
+            digits = part.split(b":", 1)[1].strip()
+            if digits.isdigit() and len(digits) <= 10:
+                return _when(int(digits))
+            return text_of(digits[:16])
+    return ""
+
+
+def _when(seconds: int) -> str:
+    """A time stamp in seconds since 1970 as a date ("" for none)."""
+    if not seconds:
+        return ""
+    return datetime.fromtimestamp(seconds, tz=timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def _program(version: str) -> str:
+    """The program and its release, without the copyright that follows."""
+    return re.split(r"\s+(?:Copyright|\(c\)|\(C\)|©)", version, maxsplit=1)[0].strip(" -.")
+
+
+def _result_bbbv(result: bytes) -> int | None:
+    """The 3BV a type 1 result string gives."""
+    for part in result.split(b"#"):
+        if part.strip().startswith(b"3BV:"):
+            digits = part.split(b":", 1)[1].strip()
+            return int(digits) if digits.isdigit() and len(digits) < 8 else None
+    return None
+
+
+def _bbbv2(properties: bytes) -> int | None:
+    """The 3BV type 2 keeps in its properties."""
+    if len(properties) > 5:
+        return properties[4] | properties[5] << 8
+    return None

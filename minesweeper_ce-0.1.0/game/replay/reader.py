@@ -1,0 +1,418 @@
+"""Reading a replay file: any bytes in, a Replay or a ReplayError with a one-line
+message out, in bounded time and memory."""
+
+from __future__ import annotations
+
+import os
+import re
+import stat
+from pathlib import Path
+
+from game.core import MAX_SEED, Action, Cell, GameError, Minefield, Move
+from game.replay.format import (
+    BUTTONS,
+    MAGIC,
+    MAX_BOARD_LINE,
+    MAX_BYTES,
+    MAX_CELLS,
+    MAX_EVENTS,
+    MAX_HEADER_LINES,
+    MAX_LINE,
+    MAX_MS,
+    MAX_NAME,
+    VERSION,
+    Event,
+    EventKind,
+    Replay,
+    ReplayError,
+)
+from game.rules import Board, BoardChoiceError, FirstClick, GameRules, RuleMode, playable
+from game.session import Clicks
+from game.session.geometry import TILE
+from game.words import RESULT_WORDS
+
+_RESULTS = {word: status for status, word in RESULT_WORDS.items()}
+_YES_NO = {"yes": True, "no": False}
+
+
+def load(path: str | Path) -> Replay:
+    """Read a replay file; raises ReplayError (never OSError) with one line."""
+    try:
+        # Only a regular file: a FIFO or a device would block or never end.
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            raise ReplayError(f"{path} is not a file")
+        with open(path, "rb") as file:
+            data = file.read(MAX_BYTES + 1)
+    except OSError as error:
+        raise ReplayError(f"cannot read {path}: {error.strerror or error}") from None
+    return parse(data)
+
+
+def parse(data: bytes | str) -> Replay:
+    """A Replay from a file's contents; raises ReplayError for anything wrong."""
+    if len(data) > MAX_BYTES:
+        raise ReplayError(f"not a replay: larger than {MAX_BYTES // 1000} kB")
+    if isinstance(data, bytes):
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise ReplayError("not a replay: the file is not UTF-8 text") from None
+    else:
+        text = data
+    text = text.removeprefix("\ufeff")  # a byte-order mark some editors write
+    try:
+        return _Reader(text).read()
+    except ReplayError:
+        raise
+    except (GameError, BoardChoiceError, ValueError, KeyError, IndexError) as error:
+        # A last net: every check above should have caught it with its own words.
+        raise ReplayError(f"the replay does not add up ({_one_line(error)})") from None
+
+
+def _one_line(error: BaseException) -> str:
+    return " ".join(str(error).split())[:200]
+
+
+_INT = re.compile(r"-?\d{1,12}")
+_NAT = re.compile(r"\d{1,12}")
+_BOARD = re.compile(r"(\d{1,3})x(\d{1,3}):(\d{1,4})")
+_DATE = re.compile(r"\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?)?")
+_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+_TOURNAMENT = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
+_POS = re.compile(r"-?\d{1,4}(\.\d{1,6})?")
+_REQUIRED = (
+    "board",
+    "first-click",
+    "question-marks",
+    "left-click-chords",
+    "result",
+    "time-ms",
+    "3bv",
+    "3bv-solved",
+    "left-clicks",
+    "right-clicks",
+    "chord-clicks",
+    "effective-clicks",
+    "view",
+    "events",
+)
+_OPTIONAL = ("seed", "layout", "player", "date", "daily", "tournament", "start", "mode")
+_KEYS = frozenset((*_REQUIRED, *_OPTIONAL))
+_CONTROL = re.compile("[\x00-\x1f\x7f]")
+_VIEW_CHARS = frozenset(".12345678#F?*!X")
+
+
+class _Reader:
+    def __init__(self, text: str) -> None:
+        if text.count("\n") > MAX_EVENTS + MAX_HEADER_LINES + 2:
+            raise ReplayError(f"not a replay: more than {MAX_EVENTS} events")
+        self.lines = text.split("\n")
+        if self.lines and self.lines[-1] == "":
+            self.lines.pop()
+        if len(self.lines) > MAX_EVENTS + MAX_HEADER_LINES + 2:
+            raise ReplayError(f"not a replay: more than {MAX_EVENTS} events")
+        self.at = 0
+
+    def fail(self, message: str) -> ReplayError:
+        return ReplayError(f"line {self.at}: {message}")
+
+    def read(self) -> Replay:
+        if not self.lines:
+            raise ReplayError("not a replay: the file is empty")
+        first = self.lines[0].rstrip("\r")
+        magic, _, version = first.partition(" ")
+        if magic != MAGIC:
+            raise ReplayError(f"not a replay: the first line is not '{MAGIC} {VERSION}'")
+        if not _NAT.fullmatch(version):
+            raise ReplayError("not a replay: the first line has no format version")
+        if int(version) != VERSION:
+            raise ReplayError(
+                f"replay format version {int(version)}; this game reads version {VERSION}"
+            )
+        header = self.header()
+        return self.body(header)
+
+    # ------------------------------------------------------------------ header
+
+    def header(self) -> dict[str, str]:
+        values: dict[str, str] = {}
+        self.at = 1
+        while True:
+            if self.at >= len(self.lines):
+                raise ReplayError("the replay is cut short: no events")
+            line = self.line()
+            if line == "":
+                break
+            if len(values) >= MAX_HEADER_LINES:
+                raise self.fail("too many header lines")
+            key, sep, value = line.partition(": ")
+            if not sep:
+                raise self.fail(f"a header line is 'key: value'; got {_show(line)}")
+            if key not in _KEYS and not key.startswith("x-"):
+                raise self.fail(f"unknown header key {_show(key)}")
+            if key in values:
+                raise self.fail(f"header key {key!r} given twice")
+            values[key] = value
+        for key in _REQUIRED:
+            if key not in values:
+                raise ReplayError(f"the replay's header has no {key!r}")
+        return values
+
+    def line(self) -> str:
+        line = self.lines[self.at]
+        self.at += 1
+        board_line = line.startswith(("layout:", "view:"))
+        limit = MAX_BOARD_LINE if board_line else MAX_LINE
+        if len(line) > limit:
+            raise self.fail(f"longer than {limit} characters")
+        line = line.removesuffix("\r")
+        if _CONTROL.search(line):
+            raise self.fail("control characters in the line")
+        return line
+
+    def body(self, head: dict[str, str]) -> Replay:
+        board = _board(head["board"])
+        first_click = _first_click(head["first-click"])
+        rules = GameRules(
+            first_click,
+            _flag(head, "question-marks"),
+            _flag(head, "left-click-chords"),
+            _mode(head, first_click).fate,
+        )
+        seed = None
+        if "seed" in head:
+            seed = _number(head, "seed", 0, MAX_SEED, digits=19)
+        minefield = _layout(head["layout"], board) if "layout" in head else None
+        result = _RESULTS.get(head["result"])
+        if result is None:
+            raise ReplayError(f"result is won, lost or unfinished; got {_show(head['result'])}")
+        if result.is_over and minefield is None:
+            raise ReplayError("a finished game's replay needs its layout")
+        ms = _number(head, "time-ms", 0, MAX_MS)
+        cells = board.rows * board.cols
+        bbbv = None if head["3bv"] == "-" else _number(head, "3bv", 1, cells)
+        solved = _number(head, "3bv-solved", 0, cells)
+        if (bbbv is None) != (minefield is None):
+            raise ReplayError("3bv is given exactly when the layout is")
+        if bbbv is not None and solved > bbbv:
+            raise ReplayError("3bv-solved is more than the 3bv")
+        clicks = Clicks(
+            *(
+                _number(head, f"{kind}-clicks", 0, MAX_EVENTS)
+                for kind in ("left", "right", "chord", "effective")
+            )
+        )
+        if clicks.effective > clicks.total:
+            raise ReplayError("more effective clicks than clicks")
+        view = _view(head["view"], board)
+        player = head.get("player", "")
+        if len(player) > MAX_NAME:
+            raise ReplayError(f"the player's name is longer than {MAX_NAME} characters")
+        date = head.get("date", "")
+        if date and not _DATE.fullmatch(date):
+            raise ReplayError(f"date is YYYY-MM-DDTHH:MM:SS; got {_show(date)}")
+        daily = head.get("daily", "")
+        if daily and not _DAY.fullmatch(daily):
+            raise ReplayError(f"daily is a date, YYYY-MM-DD; got {_show(daily)}")
+        tournament = head.get("tournament", "")
+        if tournament and not _TOURNAMENT.fullmatch(tournament):
+            raise ReplayError(
+                f"tournament is 1 to 40 small letters, digits and dashes; got {_show(tournament)}"
+            )
+        start = _start(head, board) if "start" in head else None
+        count = _number(head, "events", 0, MAX_EVENTS)
+        events = self.events(board, count)
+        moves = [event.move for event in events if event.move is not None]
+        made = {action: sum(1 for move in moves if move.action is action) for action in Action}
+        if (made[Action.REVEAL], made[Action.MARK], made[Action.CHORD]) != (
+            clicks.left,
+            clicks.right,
+            clicks.chord,
+        ):
+            raise ReplayError("the click counts do not match the moves")
+        if result.is_over and not moves:
+            raise ReplayError("a finished game's replay has no moves")
+        return Replay(
+            board=board,
+            rules=rules,
+            seed=seed,
+            minefield=minefield,
+            result=result,
+            ms=ms,
+            bbbv=bbbv,
+            bbbv_solved=solved,
+            clicks=clicks,
+            view=view,
+            events=tuple(events),
+            player=player,
+            date=date,
+            daily=daily,
+            tournament=tournament,
+            start=start,
+        )
+
+    # ------------------------------------------------------------------ events
+
+    def events(self, board: Board, count: int) -> list[Event]:
+        events: list[Event] = []
+        last = -MAX_MS
+        while True:
+            if self.at >= len(self.lines):
+                raise ReplayError(f"the replay is cut short after {len(events)} events")
+            line = self.line()
+            if line == "end":
+                break
+            if len(events) >= count:
+                raise self.fail(f"more events than the {count} the header says")
+            event = self.event(line, board)
+            if event.ms < last:
+                raise self.fail("an event earlier than the one before it")
+            last = event.ms
+            events.append(event)
+        if len(events) != count:
+            raise ReplayError(f"the header says {count} events; the replay has {len(events)}")
+        if self.at != len(self.lines):
+            raise self.fail("lines after 'end'")
+        return events
+
+    def event(self, line: str, board: Board) -> Event:
+        words = line.split(" ")
+        if len(words) < 2 or not _INT.fullmatch(words[0]):
+            raise self.fail(f"an event starts with its time in ms; got {_show(line)}")
+        ms = int(words[0])
+        if not -MAX_MS <= ms <= MAX_MS:
+            raise self.fail(f"time {ms} ms is out of range")
+        try:
+            kind = EventKind(words[1])
+        except ValueError:
+            raise self.fail(f"unknown event {_show(words[1])}") from None
+        if kind is EventKind.CANCEL:
+            if len(words) != 2:
+                raise self.fail("'cancel' takes nothing more")
+            return Event(ms, kind)
+        if kind is EventKind.MOVE:
+            if len(words) != 4:
+                raise self.fail("'move' takes x and y")
+            return Event(ms, kind, 0, self.pos(words[2]), self.pos(words[3]))
+        if len(words) not in (5, 9):
+            raise self.fail(f"'{kind.value}' takes a button, x and y (and '= move' on 'up')")
+        button = BUTTONS.get(words[2])
+        if button is None:
+            raise self.fail(f"the button is left, middle or right; got {_show(words[2])}")
+        x, y = self.pos(words[3]), self.pos(words[4])
+        move = None
+        if len(words) == 9:
+            if kind is not EventKind.UP or words[5] != "=":
+                raise self.fail("only 'up' events make moves, written '= r ROW COL'")
+            move = self.move(" ".join(words[6:]), board)
+        return Event(ms, kind, button, x, y, move)
+
+    def pos(self, word: str) -> int:
+        if not _POS.fullmatch(word):
+            raise self.fail(f"a position is a number of cells like 3.25; got {_show(word)}")
+        whole, _, fraction = word.partition(".")
+        negative = whole.startswith("-")
+        scale: int = 10 ** len(fraction)
+        # Exact: sixteenths = floor(value * 16), in whole numbers.
+        tenths = (abs(int(whole)) * scale + (int(fraction) if fraction else 0)) * TILE
+        value = -((tenths + scale - 1) // scale) if negative else tenths // scale
+        if abs(value) > MAX_CELLS * TILE:
+            raise self.fail(f"position {word} is too far from the board")
+        return value
+
+    def move(self, text: str, board: Board) -> Move:
+        try:
+            move = Move.from_text(text)
+        except GameError as error:
+            raise self.fail(_one_line(error)) from None
+        if not (0 <= move.row < board.rows and 0 <= move.col < board.cols):
+            raise self.fail(f"the move {move} is off the board")
+        return move
+
+
+def _show(text: str) -> str:
+    return repr(text if len(text) <= 40 else text[:40] + "...")
+
+
+def _number(head: dict[str, str], key: str, low: int, high: int, digits: int = 12) -> int:
+    text = head[key]
+    if not (text.isascii() and text.isdigit() and len(text) <= digits):
+        raise ReplayError(f"{key} is a whole number; got {_show(text)}")
+    value = int(text)
+    if not low <= value <= high:
+        raise ReplayError(f"{key} is {low} to {high}; got {value}")
+    return value
+
+
+def _start(head: dict[str, str], board: Board) -> Cell:
+    """The start line: a cell of the board, 'ROW COL' counted from 0."""
+    parts = head["start"].split(" ")
+    if len(parts) != 2:
+        raise ReplayError(f"start is 'ROW COL'; got {_show(head['start'])}")
+    row = _number({"start row": parts[0]}, "start row", 0, board.rows - 1)
+    col = _number({"start column": parts[1]}, "start column", 0, board.cols - 1)
+    return (row, col)
+
+
+def _flag(head: dict[str, str], key: str) -> bool:
+    value = _YES_NO.get(head[key])
+    if value is None:
+        raise ReplayError(f"{key} is yes or no; got {_show(head[key])}")
+    return value
+
+
+def _first_click(text: str) -> FirstClick:
+    try:
+        return FirstClick(text)
+    except ValueError:
+        names = " or ".join(rule.value for rule in FirstClick)
+        raise ReplayError(f"first-click is {names}; got {_show(text)}") from None
+
+
+def _mode(head: dict[str, str], first_click: FirstClick) -> RuleMode:
+    """The replay's rule mode: its mode line (a file before the rule modes has none:
+    the mode of its first-click rule), which must lay mines as its first-click does."""
+    if "mode" not in head:
+        return RuleMode.of(first_click)
+    try:
+        mode = RuleMode(head["mode"])
+    except ValueError:
+        names = ", ".join(mode.value for mode in RuleMode)
+        raise ReplayError(f"mode is one of {names}; got {_show(head['mode'])}") from None
+    if mode.first_click is not first_click:
+        raise ReplayError(
+            f"mode {mode.value} lays its mines first-click {mode.first_click.value}; "
+            f"the replay's first-click is {first_click.value}"
+        )
+    return mode
+
+
+def _board(text: str) -> Board:
+    match = _BOARD.fullmatch(text)
+    if not match:
+        raise ReplayError(f"board is ROWSxCOLS:MINES; got {_show(text)}")
+    try:
+        return playable(*(int(group) for group in match.groups()))
+    except BoardChoiceError as error:
+        raise ReplayError(f"board: {error}") from None
+
+
+def _rows(text: str, board: Board, what: str, chars: frozenset[str]) -> list[str]:
+    rows = text.split("/")
+    if len(rows) != board.rows or any(len(row) != board.cols for row in rows):
+        raise ReplayError(f"the {what} is not {board.rows} rows of {board.cols} cells")
+    if not set(text) - {"/"} <= chars:
+        raise ReplayError(f"the {what} has cells of an unknown kind")
+    return rows
+
+
+def _layout(text: str, board: Board) -> Minefield:
+    rows = _rows(text, board, "layout", frozenset("*."))
+    mines = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "*"]
+    if len(mines) != board.mines:
+        raise ReplayError(f"the layout has {len(mines)} mines; the board says {board.mines}")
+    return Minefield(board.rows, board.cols, mines)
+
+
+def _view(text: str, board: Board) -> str:
+    return "\n".join(_rows(text, board, "view", _VIEW_CHARS))

@@ -1,0 +1,313 @@
+"""A replay file's figures, as ``python -m game --analyse FILE ... [--json]`` gives
+them: one JSON object a file (JSON Lines), in the order the files were named.
+
+Keys: ``file``, ``format`` (avf, rmv, mvf, evf, rawvf, or ours), ``rows``, ``cols``,
+``mines``, ``won``, ``time`` (seconds), ``bbbv``, ``solved_bbbv``, ``left``,
+``right``, ``double``, ``player``, ``program``, ``date``, ``path`` (the mouse's path
+in pixels of 16-pixel cells), and a ``stats`` object
+(``ce``, ``lce``, ``rce``, ``dce``, ``flag``, ``ioe``, ``corr``, ``thrp``,
+``bbbv_s``, ``cl_s``, ``ce_s``: ms-toollib's names; ``over_zini``, ours: a won
+game's clicks beyond its board's ZiNi). A community file is counted as
+its community counts it (game.replay.tally, ms-toollib's conventions); one of ours
+by our own rules (docs/REPLAY.md, "Counting"). A file that cannot be read:
+``{"file": ..., "error": "one line"}``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from game.replay.files import COMMUNITY_SUFFIXES
+from game.replay.format import ReplayError
+from game.replay.video import VideoError
+
+if TYPE_CHECKING:
+    from game.replay.format import Replay
+
+Report = dict[str, Any]
+
+
+def report(path: str, *, moves: bool = False) -> Report:
+    """The figures of one replay file, or its error; with ``moves``, every move
+    judged too (game.analysis.judge): ``moves`` (per move: ``time``, ``kind``,
+    ``row``, ``col``, ``class``, ``p_safe``, ``best_p_safe``, ``think``,
+    ``bbbv_solved``) and, in ``stats``, ``guesses``, ``needless_guesses``,
+    ``mistakes``, ``wasted`` and ``luck``."""
+    name = Path(path).name
+    try:
+        community = name.lower().endswith(COMMUNITY_SUFFIXES)
+        if community:
+            entry = _community(path)
+            if moves:
+                from game.replay.files import open_replay
+
+                _judged(entry, open_replay(path).replay)
+            return entry
+        from game.replay.reader import load
+
+        return report_of(load(path), path, moves=moves)
+    except (VideoError, ReplayError) as error:
+        text = str(error)
+        return {"file": path, "error": text if name in text else f"{name}: {text}"}
+
+
+def report_of(replay: Replay, name: str, *, moves: bool = False) -> Report:
+    """The figures of one of our replays in memory (a game just played), under
+    ``name``, as report gives them for a file."""
+    entry = _ours(name, replay)
+    if moves:
+        _judged(entry, replay)
+    return entry
+
+
+def _judged(entry: Report, replay: Replay) -> None:
+    """Add every move judged to a report."""
+    from game.analysis.judge import MoveClass
+    from game.replay.judged import judgment_of
+
+    judgment = judgment_of(replay)
+    if judgment is None:
+        entry["moves"] = []
+        return
+
+    def chance(value: object) -> float | None:
+        return None if value is None else round(float(value), 6)  # type: ignore[arg-type]
+
+    entry["moves"] = [
+        {
+            "time": judged.ms / 1000,
+            "kind": judged.kind.value,
+            "row": judged.move.row,
+            "col": judged.move.col,
+            "class": judged.verdict.value,
+            **({"cause": judged.cause.value} if judged.cause is not None else {}),
+            "p_safe": chance(judged.p_safe),
+            "best_p_safe": chance(judged.best_p_safe),
+            "think": judged.think_ms / 1000,
+            "bbbv_solved": judged.bbbv_solved,
+        }
+        for judged in judgment.moves
+    ]
+    entry["stats"].update(
+        {
+            "guesses": judgment.count(MoveClass.GUESS),
+            "needless_guesses": judgment.count(MoveClass.NEEDLESS_GUESS),
+            "mistakes": judgment.count(MoveClass.MISTAKE),
+            "wasted": judgment.count(MoveClass.WASTED),
+            "luck": round(float(judgment.luck), 6),
+        }
+    )
+
+
+def _rates(
+    seconds: float, bbbv_solved: int, clicks: int, effective: int
+) -> dict[str, float | None]:
+    def ratio(a: float, b: float) -> float | None:
+        return round(a / b, 6) if b else None
+
+    return {
+        "ioe": ratio(bbbv_solved, clicks),
+        "corr": ratio(effective, clicks),
+        "thrp": ratio(bbbv_solved, effective),
+        "bbbv_s": ratio(bbbv_solved, seconds),
+        "cl_s": ratio(clicks, seconds),
+        "ce_s": ratio(effective, seconds),
+    }
+
+
+STNB_CONSTANTS = {(8, 8, 10): 36.0, (16, 16, 40): 162.0, (16, 30, 99): 435.001}
+"""STNB's constant for each of the community's levels. Any other board has none, and
+no STNB (None: "-" to a person; ms-toollib says 0)."""
+
+
+def _speed(
+    rows: int, cols: int, mines: int, seconds: float, bbbv: int, solved: int
+) -> dict[str, float | None]:
+    """STNB, RQP, QG and the estimated time, by ms-toollib's formulas (docs/STATS.md);
+    None where a figure is undefined: nothing solved, STNB off the classic levels or
+    in no time."""
+    if not bbbv or not solved:
+        return {"stnb": None, "rqp": None, "qg": None, "etime": None}
+    constant = STNB_CONSTANTS.get((rows, cols, mines))
+    stnb = None
+    if constant is not None and seconds > 0:
+        stnb = round(constant / (seconds**1.7 / solved) * (solved / bbbv) ** 0.5, 6)
+    return {
+        "stnb": stnb,
+        "rqp": round(seconds * seconds / solved, 6),
+        "qg": round(seconds**1.7 / solved, 6),
+        "etime": round(seconds / solved * bbbv, 6),
+    }
+
+
+MAX_BOARD_STATS = 250_000
+"""The largest board (cells) whose ZiNi and the rest are worked out for a report."""
+
+
+def _board(rows: int, cols: int, mines: object) -> dict[str, int]:
+    """The layout's statistics under ms-toollib's names (op, isl, zini, hzini,
+    cell0..cell8); none for a board larger than MAX_BOARD_STATS."""
+    if rows * cols > MAX_BOARD_STATS:
+        return {}
+    from game.core.boardstats import board_stats
+
+    stats = board_stats(rows, cols, mines)  # type: ignore[arg-type]
+    return {
+        "op": stats.op,
+        "isl": stats.isl,
+        "zini": stats.zini,
+        "hzini": stats.hzini,
+        **{f"cell{n}": count for n, count in enumerate(stats.cells)},
+    }
+
+
+def _figures(
+    path: str,
+    fmt: str,
+    board: tuple[int, int, int],
+    won: bool,
+    seconds: float,
+    bbbv: tuple[int | None, int],
+    clicks: tuple[int, int, int],
+    who: tuple[str, str, str],
+) -> Report:
+    """A report's figures, in the order the keys are documented."""
+    return dict(
+        zip(
+            (
+                "file",
+                "format",
+                "rows",
+                "cols",
+                "mines",
+                "won",
+                "time",
+                "bbbv",
+                "solved_bbbv",
+                "left",
+                "right",
+                "double",
+                "player",
+                "program",
+                "date",
+            ),
+            (path, fmt, *board, won, seconds, *bbbv, *clicks, *who),
+            strict=True,
+        )
+    )
+
+
+def _community(path: str) -> Report:
+    from game.replay.formats import open_video
+    from game.replay.tally import tally
+
+    video = open_video(path)
+    counted = tally(video)
+    seconds = counted.time_ms / 1000
+    facts = video.facts
+    entry = _figures(
+        path,
+        video.format,
+        (video.rows, video.cols, video.mine_count),
+        counted.won,
+        seconds,
+        (counted.bbbv, counted.solved_bbbv),
+        (counted.left, counted.right, counted.double),
+        (facts.player, facts.program, facts.date),
+    )
+    entry["path"] = round(counted.path, 3)
+    entry["stats"] = {
+        "ce": counted.effective,
+        "lce": counted.lce,
+        "rce": counted.rce,
+        "dce": counted.dce,
+        "flag": counted.flags,
+        **_rates(seconds, counted.solved_bbbv, counted.clicks, counted.effective),
+        **_speed(
+            video.rows, video.cols, video.mine_count, seconds, counted.bbbv, counted.solved_bbbv
+        ),
+        **_board(video.rows, video.cols, video.mines),
+    }
+    _over_zini(entry)
+    return entry
+
+
+def _ours(path: str, replay: Replay) -> Report:
+    from game.core import Status
+
+    clicks, board = replay.clicks, replay.board
+    seconds = replay.ms / 1000
+    entry = _figures(
+        path,
+        "ours",
+        (board.rows, board.cols, board.mines),
+        replay.result is Status.WON,
+        seconds,
+        (replay.bbbv, replay.bbbv_solved),
+        (clicks.left, clicks.right, clicks.chord),
+        (replay.player, "Minesweeper (this game)", replay.date),
+    )
+    entry["path"] = round(_path(replay), 3)
+    layout = replay.minefield
+    entry["stats"] = {
+        "ce": clicks.effective,
+        **_effective(replay),
+        **_rates(seconds, replay.bbbv_solved, clicks.total, clicks.effective),
+        **_speed(
+            board.rows, board.cols, board.mines, seconds, replay.bbbv or 0, replay.bbbv_solved
+        ),
+        **({} if layout is None else _board(board.rows, board.cols, list(layout))),
+    }
+    _over_zini(entry)
+    return entry
+
+
+def _effective(replay: Replay) -> dict[str, int]:
+    """Our effective clicks by kind (a move whose delta changed what the player sees:
+    ``lce`` reveals, ``rce`` marks, ``dce`` chords) and ``flag``, the flags the player
+    left on the board; none for a replay without its layout."""
+    from game.core import Action, Status
+    from game.replay.drive import game_of
+
+    if replay.minefield is None:
+        return {}
+    game = game_of(replay)
+    kinds = {Action.REVEAL: "lce", Action.MARK: "rce", Action.CHORD: "dce"}
+    counts = dict.fromkeys(kinds.values(), 0)
+    flags = 0  # (the player's: a won board shows every mine flagged)
+    for _, move in replay.moves:
+        if not game.apply(move).is_nothing:
+            counts[kinds[move.action]] += 1
+        if game.status is not Status.WON:
+            flags = game.flags
+    return {**counts, "flag": flags}
+
+
+def _over_zini(entry: Report) -> None:
+    """A won game's clicks beyond the ZiNi of its board (``over_zini``: the clicks a
+    greedy clearance with flags and chords would not have spent), when ZiNi is known."""
+    zini = entry["stats"].get("zini")
+    if entry["won"] and zini is not None:
+        clicks = entry["left"] + entry["right"] + entry["double"]
+        entry["stats"]["over_zini"] = max(0, clicks - int(zini))
+
+
+def _path(replay: Replay) -> float:
+    """The pointer's path in one of our replays, in pixels of 16-pixel cells (as the
+    file keeps places), from the first move to the last event; a cancel (the window
+    let go, the pointer gone) is no place."""
+    from math import hypot
+
+    from game.replay.format import EventKind
+
+    path, last = 0.0, None
+    started = False
+    for event in replay.events:
+        started = started or event.move is not None
+        if not started or event.kind is EventKind.CANCEL:
+            continue
+        if last is not None:
+            path += hypot(event.x - last[0], event.y - last[1])
+        last = (event.x, event.y)
+    return path

@@ -1,0 +1,122 @@
+"""A report (game.replay.report) as text a person reads: what ``--analyse`` prints
+without ``--json``. The same figures as the JSON, named and formatted as the analysis
+view names them (game.analysis.glossary), "-" for one that is undefined (JSON: null);
+and with ``--moves`` every move judged, a line each.
+
+Pure Python: no pygame, no files.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from game.analysis.glossary import UNDEFINED, figures
+
+Report = Mapping[str, Any]
+
+
+def summary(reports: Sequence[Report]) -> str:
+    """A line a file: board, result, time, 3BV and clicks; the files not read after."""
+    rows = [("file", "format", "board", "result", "time", "3BV", "L", "R", "D")]
+    errors = []
+    for entry in reports:
+        if "error" in entry:
+            errors.append(f"{entry['file']}: not read: {entry['error']}")
+            continue
+        board = f"{entry['rows']}x{entry['cols']}/{entry['mines']}"
+        bbbv = entry["bbbv"] if entry["won"] else f"{entry['solved_bbbv']}/{entry['bbbv']}"
+        rows.append(
+            (
+                entry["file"],
+                entry["format"],
+                board,
+                "won" if entry["won"] else "not won",
+                f"{entry['time']:.3f}",
+                str(bbbv),
+                str(entry["left"]),
+                str(entry["right"]),
+                str(entry["double"]),
+            )
+        )
+    return "\n".join(columns(rows) + errors)
+
+
+def details(entry: Report) -> str:
+    """One file's every figure, a line each, and its judged moves if it has them."""
+    stats: Mapping[str, Any] = entry.get("stats", {})
+    lines: list[tuple[str, ...]] = [
+        (label, value)
+        for label, value in (
+            ("Player", entry.get("player")),
+            ("Program", entry.get("program")),
+            ("Date", entry.get("date")),
+        )
+        if value
+    ]
+    lines += [(figure.label, figure.value) for figure in figures(entry)]
+    if all(key in stats for key in ("lce", "rce", "dce")):
+        lines.append(
+            (
+                "Effective by kind",
+                f"{stats['lce']} left, {stats['rce']} right, {stats['dce']} double",
+            )
+        )
+    numbers = [stats.get(f"cell{n}") for n in range(9)]
+    if all(count is not None for count in numbers):
+        lines.append(("Numbers 0-8", " ".join(str(count) for count in numbers)))
+    text = [str(entry["file"]), *("  " + line for line in columns(lines))]
+    moves = entry.get("moves")
+    if moves is not None:
+        text += ["", *("  " + line for line in move_table(moves))]
+    return "\n".join(text)
+
+
+def move_table(moves: Sequence[Mapping[str, Any]]) -> list[str]:
+    """The judged moves as a table: time, what, where (rows and columns from 1), its
+    class, the chance it was safe and the best chance there was, the thinking time
+    before it and the 3BV solved after it."""
+    rows: list[tuple[str, ...]] = [
+        ("time", "move", "row", "col", "class", "safe", "best safe", "think", "3BV")
+    ]
+    for move in moves:
+        verdict = str(move["class"])
+        if move.get("cause"):
+            verdict += f" ({move['cause']})"
+        rows.append(
+            (
+                f"{float(move['time']):.3f}",
+                str(move["kind"]),
+                str(int(move["row"]) + 1),
+                str(int(move["col"]) + 1),
+                verdict,
+                _chance(move.get("p_safe")),
+                _chance(move.get("best_p_safe")),
+                f"{float(move['think']):.3f}",
+                str(move["bbbv_solved"]),
+            )
+        )
+    if len(rows) == 1:
+        return ["(no moves)"]
+    return columns(rows)
+
+
+def _chance(value: object) -> str:
+    return UNDEFINED if value is None else f"{100 * float(value):.1f}%"  # type: ignore[arg-type]
+
+
+def columns(rows: Sequence[Sequence[str]]) -> list[str]:
+    """Rows of cells, each column as wide as its widest cell."""
+    widths = [max(len(str(row[i])) for row in rows) for i in range(len(rows[0]))]
+    return [
+        "  ".join(str(cell).ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip()
+        for row in rows
+    ]
+
+
+def text(reports: Sequence[Report]) -> str:
+    """What ``--analyse`` prints without ``--json``: the summary, then each file read
+    in full."""
+    parts = [summary(reports)]
+    parts += [details(entry) for entry in reports if "error" not in entry]
+    return "\n\n".join(parts)

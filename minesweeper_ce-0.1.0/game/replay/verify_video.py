@@ -1,0 +1,99 @@
+"""``--verify-replay`` for the community's files (AVF, RMV, MVF, EVF, RAWVF): their
+mouse events played again, through the community's mouse machine (game.replay.tally)
+and through our engine (game.replay.from_video), and the end they reach checked
+against what the file states.
+
+The checks, each where the file states it:
+- our engine ends the game as the community's counting does (won, lost or neither);
+- the result: the file says the game was won (RMV, EVF) or not;
+- the 3BV the file stores is the board's;
+- the time the file stores, for a game that ended, is the time of its events (from
+  the press or release that began the game to the one that ended it) within the
+  format's time step (10 ms for AVF, MVF and RAWVF, 1 ms for RMV and EVF).
+
+Pure Python: no pygame.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.replay.drive import describe
+from game.replay.format import Replay, ReplayError
+from game.replay.tally import Tally
+from game.replay.video import Video, VideoError
+from game.words import seconds
+
+TIME_STEP_MS = {"avf": 10, "mvf": 10, "rawvf": 10, "rmv": 1, "evf": 1}
+"""How far a stored time may be from the events' (the format's resolution)."""
+
+
+@dataclass(frozen=True)
+class VideoCheck:
+    """What playing a community file's events again gave."""
+
+    replay: Replay
+    """The file as our replay: our engine's end of it."""
+    problems: tuple[str, ...]
+    """Each way the events do not reach what the file states (empty: they do)."""
+
+    @property
+    def ok(self) -> bool:
+        """The events reproduce everything the file states."""
+        return not self.problems
+
+    def line(self) -> str:
+        """One line: ``ok: ...`` or ``differs: ... (the first problem)``."""
+        said = describe(self.replay.summary)
+        if self.ok:
+            return f"ok: {said}"
+        return f"differs: {said} ({self.problems[0]})"
+
+
+def verify_video(video: Video) -> VideoCheck:
+    """Play a video's events through the community's machine and our engine; check
+    the end against the file's stated facts. VideoError for a board our engine
+    cannot hold."""
+    from game.core import Status
+    from game.replay.from_video import replay_of_video
+    from game.replay.tally import tally
+
+    counted = tally(video)
+    replay = replay_of_video(video)
+    problems = []
+    ends = {Status.WON: "won", Status.LOST: "lost"}
+    ours = ends.get(replay.result, "not ended")
+    theirs = _end(counted)
+    if ours != theirs:
+        problems.append(f"our engine ends the game {ours}, the community's counting {theirs}")
+    facts = video.facts
+    if facts.finished is not None and facts.finished != counted.won:
+        stated = "won" if facts.finished else "not won"
+        problems.append(f"the file says {stated}; its events end {theirs}")
+    if facts.bbbv is not None and facts.bbbv != counted.bbbv:
+        problems.append(f"the file says 3BV {facts.bbbv}; its board's is {counted.bbbv}")
+    step = TIME_STEP_MS.get(video.format, 1)
+    ended = counted.won or counted.lost
+    if ended and facts.time_ms is not None and abs(facts.time_ms - counted.time_ms) > step:
+        problems.append(
+            f"the file says {seconds(facts.time_ms)}; its events take {seconds(counted.time_ms)}"
+        )
+    return VideoCheck(replay, tuple(problems))
+
+
+def _end(counted: Tally) -> str:
+    return "won" if counted.won else "lost" if counted.lost else "not ended"
+
+
+def verify_file(path: str | Path) -> VideoCheck:
+    """Read a community file and verify it; ReplayError (one line naming the file)
+    for a file that is no replay."""
+    from game.replay.formats import open_video
+
+    path = Path(path)
+    try:
+        return verify_video(open_video(path))
+    except VideoError as error:
+        text = str(error)
+        raise ReplayError(text if path.name in text else f"{path.name}: {text}") from None

@@ -1,0 +1,282 @@
+"""The game's vocabulary, each word defined once: board sizes, the presets, the custom
+limits, the zoom range, and the rules a game is played by.
+
+Pure data (no pygame): the engine, the session, the window, the command line and
+the files all take their limits from here. docs/RULES.md states the same rules in
+words.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import Enum
+
+from game.core import Fate, FirstClick
+
+__all__ = [
+    "MAX_COLS",
+    "MAX_ROWS",
+    "MAX_ZOOM",
+    "MIN_COLS",
+    "MIN_MINES",
+    "MIN_ROWS",
+    "MIN_ZOOM",
+    "PRESETS",
+    "ZOOMS",
+    "Board",
+    "BoardChoiceError",
+    "Difficulty",
+    "Fate",
+    "FirstClick",
+    "GameRules",
+    "RuleMode",
+    "custom",
+    "max_mines",
+    "parse_custom",
+    "playable",
+]
+
+MIN_ROWS, MAX_ROWS = 9, 1000
+MIN_COLS, MAX_COLS = 9, 1000
+MIN_MINES = 10
+"""The custom board's limits (the mines' upper limit depends on the size: max_mines)."""
+
+MIN_ZOOM, MAX_ZOOM = 1, 4
+ZOOMS = tuple(range(MIN_ZOOM, MAX_ZOOM + 1))
+"""Whole-pixel scales of the 16-pixel art."""
+
+
+class BoardChoiceError(ValueError):
+    """A board size the window does not offer, with a message for the player."""
+
+
+class Difficulty(Enum):
+    """The kinds of board records are kept under; the value is the name in files."""
+
+    BEGINNER = "beginner"
+    INTERMEDIATE = "intermediate"
+    EXPERT = "expert"
+    CUSTOM = "custom"
+    RANKED_BEGINNER = "beginner 8x8"
+    """Beginner at the size the community ranks (Windows 3.x and Arbiter: 8x8, 10
+    mines); Windows XP and later, and this game's Beginner, use 9x9."""
+
+    @property
+    def is_preset(self) -> bool:
+        """One of the fixed sizes (the ones with best times)."""
+        return self is not Difficulty.CUSTOM
+
+    @property
+    def label(self) -> str:
+        """The name a player reads: "Beginner", "Beginner 8x8"."""
+        return self.value[0].upper() + self.value[1:]
+
+
+@dataclass(frozen=True)
+class Board:
+    """A board size: rows, columns and mines. Its difficulty follows from the size,
+    so a board can never be labelled as something it is not."""
+
+    rows: int
+    cols: int
+    mines: int
+
+    @property
+    def difficulty(self) -> Difficulty:
+        """The preset of exactly this size, or CUSTOM."""
+        for difficulty, preset in PRESETS.items():
+            if preset == self:
+                return difficulty
+        return Difficulty.CUSTOM
+
+
+PRESETS: dict[Difficulty, Board] = {
+    Difficulty.BEGINNER: Board(9, 9, 10),
+    Difficulty.INTERMEDIATE: Board(16, 16, 40),
+    Difficulty.EXPERT: Board(16, 30, 99),
+    Difficulty.RANKED_BEGINNER: Board(8, 8, 10),
+}
+"""The presets, in menu order (the difficulties with best times)."""
+
+
+def max_mines(rows: int, cols: int) -> int:
+    """The most mines a custom board of this size may hold."""
+    return (rows - 1) * (cols - 1)
+
+
+def custom(rows: int, cols: int, mines: int) -> Board:
+    """A board within the custom limits; raises BoardChoiceError with the reason.
+
+    Whole numbers only: ``True`` is not a row count.
+    """
+    _whole_numbers(rows, cols, mines)
+    if not MIN_ROWS <= rows <= MAX_ROWS:
+        raise BoardChoiceError(f"Rows must be {MIN_ROWS} to {MAX_ROWS}; got {rows}.")
+    if not MIN_COLS <= cols <= MAX_COLS:
+        raise BoardChoiceError(f"Columns must be {MIN_COLS} to {MAX_COLS}; got {cols}.")
+    most = max_mines(rows, cols)
+    if not MIN_MINES <= mines <= most:
+        raise BoardChoiceError(
+            f"A {rows}x{cols} board takes {MIN_MINES} to {most} mines; got {mines}."
+        )
+    return Board(rows, cols, mines)
+
+
+def playable(rows: int, cols: int, mines: int) -> Board:
+    """A board this game can play: one of the presets (the ranked Beginner, 8x8, is
+    smaller than a custom board may be) or a board within the custom limits; raises
+    BoardChoiceError with the reason otherwise.
+
+    The one check of every reader and writer of a board: board codes, the saved
+    game, replays, the settings and the command line.
+    """
+    _whole_numbers(rows, cols, mines)
+    board = Board(rows, cols, mines)
+    if board in PRESETS.values():
+        return board
+    return custom(rows, cols, mines)
+
+
+def _whole_numbers(rows: int, cols: int, mines: int) -> None:
+    for what, value in (("Rows", rows), ("Columns", cols), ("Mines", mines)):
+        if type(value) is not int:
+            raise BoardChoiceError(f"{what} must be a whole number; got {value!r}.")
+
+
+_CUSTOM_TEXT = re.compile(r"^\s*(\d{1,6})\s*[xX]\s*(\d{1,6})\s*:\s*(\d{1,9})\s*$")
+
+
+def parse_custom(text: str) -> Board:
+    """A board written as ROWSxCOLS:MINES, e.g. '20x24:99' (or a preset's size,
+    '8x8:10'): any board this game can play."""
+    match = _CUSTOM_TEXT.match(text)
+    if not match:
+        raise BoardChoiceError(
+            f"write a custom board as ROWSxCOLS:MINES, e.g. 20x24:99; got {text!r}"
+        )
+    rows, cols, mines = (int(group) for group in match.groups())
+    return playable(rows, cols, mines)
+
+
+class RuleMode(Enum):
+    """The community's rule modes (Metasweeper's, docs/RULES.md): how the mines are laid
+    (a first-click rule) and what a click may do to them (a Fate). The value is the
+    name in files, settings and on the command line (``--mode``)."""
+
+    STANDARD = "standard"
+    WIN7 = "win7"
+    NO_GUESS = "no-guess"
+    STRONG_NO_GUESS = "strong-no-guess"
+    WEAK_NO_GUESS = "weak-no-guess"
+    QUASI_NO_GUESS = "quasi-no-guess"
+    STRONG_GUESSABLE = "strong-guessable"
+    WEAK_GUESSABLE = "weak-guessable"
+
+    @property
+    def first_click(self) -> FirstClick:
+        """How its mines are laid."""
+        return _RULE_MODES[self][0]
+
+    @property
+    def fate(self) -> Fate:
+        """What a click may do to its mines."""
+        return _RULE_MODES[self][1]
+
+    @property
+    def label(self) -> str:
+        """Its name as a player reads it, with what it means."""
+        return _RULE_MODES[self][2]
+
+    @property
+    def short(self) -> str:
+        """Its name alone: "strong no-guess"."""
+        return self.label.partition(" (")[0].lower().replace("win7", "Win7")
+
+    @classmethod
+    def of(cls, first_click: FirstClick, fate: Fate = Fate.NONE) -> RuleMode:
+        """The mode of a laying and a fate (a pair no mode has is named by its fate)."""
+        for mode, (rule, its_fate, _) in _RULE_MODES.items():
+            if (rule, its_fate) == (first_click, fate):
+                return mode
+        if fate is Fate.GUESSABLE:
+            return cls.WEAK_GUESSABLE
+        return next(mode for mode, (_, its_fate, _) in _RULE_MODES.items() if its_fate is fate)
+
+    @classmethod
+    def parse(cls, name: str) -> RuleMode:
+        """The mode of a name; raises ValueError naming every mode."""
+        try:
+            return cls(name)
+        except ValueError:
+            names = ", ".join(mode.value for mode in cls)
+            raise ValueError(f"unknown mode {name!r}: use one of {names}") from None
+
+
+_RULE_MODES: dict[RuleMode, tuple[FirstClick, Fate, str]] = {
+    RuleMode.STANDARD: (FirstClick.SAFE, Fate.NONE, "Standard (first click only safe)"),
+    RuleMode.WIN7: (FirstClick.OPENING, Fate.NONE, "Win7 (first click opens an area)"),
+    RuleMode.NO_GUESS: (FirstClick.NOGUESS, Fate.NONE, "No guessing (logic clears it)"),
+    RuleMode.STRONG_NO_GUESS: (
+        FirstClick.NOGUESS,
+        Fate.STRONG,
+        "Strong no-guess (logic clears it, every guess dies)",
+    ),
+    RuleMode.WEAK_NO_GUESS: (
+        FirstClick.SAFE,
+        Fate.WEAK,
+        "Weak no-guess (a forced guess is spared, a needless one dies)",
+    ),
+    RuleMode.QUASI_NO_GUESS: (
+        FirstClick.SAFE,
+        Fate.QUASI,
+        "Quasi no-guess (a forced guess is spared)",
+    ),
+    RuleMode.STRONG_GUESSABLE: (
+        FirstClick.NOGUESS,
+        Fate.GUESSABLE,
+        "Strong guessable (logic clears it, every guess is spared)",
+    ),
+    RuleMode.WEAK_GUESSABLE: (
+        FirstClick.SAFE,
+        Fate.GUESSABLE,
+        "Weak guessable (every guess is spared)",
+    ),
+}
+"""Each mode's laying, fate and name (Metasweeper's game_engine.py: layMine and ai)."""
+
+
+@dataclass(frozen=True)
+class GameRules:
+    """The rules a game is played by, fixed when it starts: a changed setting applies
+    from the next game, never to the game in progress (nor to its saved copy)."""
+
+    first_click: FirstClick = FirstClick.OPENING
+    """Which cells the first reveal keeps free of mines."""
+    question_marks: bool = True
+    """Right-click cycles hidden -> flag -> ? -> hidden (else hidden <-> flag)."""
+    left_click_chords: bool = False
+    """A left click on an opened number chords."""
+    fate: Fate = Fate.NONE
+    """What a click may do to the mines (the rule modes that move them)."""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.first_click, FirstClick):
+            raise ValueError("first_click must be a FirstClick")
+        if not isinstance(self.fate, Fate):
+            raise ValueError("fate must be a Fate")
+        for name in ("question_marks", "left_click_chords"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"{name} must be true or false")
+
+    @property
+    def mode(self) -> RuleMode:
+        """The rule mode these rules play (their laying and fate)."""
+        return RuleMode.of(self.first_click, self.fate)
+
+    @classmethod
+    def of_mode(
+        cls, mode: RuleMode, question_marks: bool = True, left_click_chords: bool = False
+    ) -> GameRules:
+        """The rules of a rule mode."""
+        return cls(mode.first_click, question_marks, left_click_chords, mode.fate)

@@ -1,0 +1,97 @@
+"""The menu bar as a scene: always on the stage above the board; it takes a press on
+the bar and the keys that open it (F10, Alt pressed and let go alone), and every
+event while a menu is open. A chosen line's Command goes to ``choose``."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.view.commands import Command
+from game.view.stage import Scene
+from game.view.viewport import Viewport
+from game.view.widgets.menubar import MenuBar
+
+ALT_KEYS = ("Left Alt", "Right Alt")
+
+
+class MenuBarScene(Scene):
+    """The bar across the top, and a menu while one is open."""
+
+    def __init__(
+        self,
+        menubar: MenuBar,
+        viewport: Viewport,
+        choose: Callable[[Command], None],
+        opened: Callable[[], None],
+    ) -> None:
+        self.menubar = menubar
+        self.viewport = viewport
+        self.choose = choose
+        self.opened = opened
+        """Called when a press opens a menu (the board lets go of what it held)."""
+        self._alt_alone = False  # Alt went down and nothing else since: its release opens
+        self._closed_now = False  # a menu just closed: what it covered is drawn again
+
+    @property
+    def modal(self) -> bool:  # type: ignore[override]
+        return self.menubar.is_open
+
+    def relayout(self) -> None:
+        self.menubar.relayout()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Give the menu bar what is its; True if it took the event."""
+        kind, menubar = event.type, self.menubar
+        was_open = menubar.is_open
+        command: Command | None = None
+        if kind == pygame.KEYDOWN:
+            name = pygame.key.name(event.key, False)
+            self._alt_alone = name in ALT_KEYS
+            if not (was_open or name == "F10"):
+                return False
+            command = menubar.key(name)
+        elif kind == pygame.KEYUP:
+            name = pygame.key.name(event.key, False)
+            alone, self._alt_alone = self._alt_alone, False
+            if not (alone and name in ALT_KEYS):
+                return was_open
+            command = menubar.key(name)  # Alt pressed and let go alone: like Windows
+        elif kind == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if not menubar.press(tuple(event.pos)):
+                return False
+            self.opened()
+        elif kind == pygame.MOUSEMOTION and was_open:
+            menubar.move(tuple(event.pos))
+        elif kind == pygame.MOUSEBUTTONUP and was_open:
+            if event.button == 1:
+                command = menubar.release(tuple(event.pos))
+        elif kind in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED) and was_open:
+            menubar.close()
+        elif not was_open:
+            return False
+        if was_open and not menubar.is_open:
+            self._closed_now = True
+        if command is not None:
+            self.choose(command)
+        return True
+
+    def draw(self, screen: pygame.Surface, full: bool) -> list[pygame.Rect]:
+        if not (full or self.viewport.renderer.repainted or self.menubar.dirty()):
+            return []
+        self._closed_now = False
+        bar = self.viewport.bar()
+        self.menubar.draw(screen, self.viewport.renderer.sprites, bar)
+        return [bar]
+
+    def dirty(self) -> bool:
+        return self._closed_now or (self.menubar.is_open and self.menubar.dirty())
+
+    @property
+    def covers(self) -> bool:  # type: ignore[override]
+        """An open menu is drawn over a whole frame."""
+        return self.menubar.is_open
+
+    def wanted_size(self) -> tuple[int, int] | None:
+        return self.menubar.needed_size(self.viewport.zoom) if self.menubar.is_open else None

@@ -1,0 +1,303 @@
+"""The play screen: the board of the table, the mouse through the input machine, the
+keys through the command table, pausing, scrolling a large board, and drawing.
+
+It is given what it needs when it is made (a table, the viewport, the preferences,
+the stage and the dialogs' flows); what happens on the table comes back as the
+table's events (game.session.table), which it hears like any other tap.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import date
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.core import Cell
+from game.flows.dialogs import Dialogs
+from game.modes.category import Category
+from game.modes.mode import Mode
+from game.modes.ordinary import Ordinary
+from game.rules import MAX_ZOOM, PRESETS, Board, Difficulty
+from game.scenes.pointer import BoardPointer
+from game.scenes.rivals import Rivals
+from game.session import picture_of
+from game.session.input import InputMachine
+from game.session.table import GameStarted, MoveApplied, Table, TableEvent
+from game.view.commands import MODIFIER_KEYS, Command
+from game.view.prefs import Prefs
+from game.view.sound import sound_of
+from game.view.stage import Scene, Stage
+from game.view.viewport import Viewport
+from game.view.window import TITLE
+
+if TYPE_CHECKING:
+    from game.flows.race import Race
+    from game.scenes.watching import Watching
+
+FAST_CELLS = 5
+"""Cells the cursor jumps with Shift held."""
+HINT_MARGIN = 3
+"""Cells kept between a hinted cell scrolled into view and the window's edge."""
+
+
+class PlayScene(Scene):
+    """The player's board."""
+
+    def __init__(
+        self,
+        table: Table,
+        viewport: Viewport,
+        prefs: Prefs,
+        stage: Stage,
+        dialogs: Dialogs,
+        race: Race,
+        watcher: Callable[[], Watching],
+    ) -> None:
+        self.table = table
+        self.viewport = viewport
+        self.prefs = prefs
+        self.stage = stage
+        self.dialogs = dialogs
+        self.input = InputMachine()
+        self._changed: set[Cell] = set()
+        self._fast = False  # Shift is held with a cursor key: move 5 cells
+        table.tap(self._heard)
+        self.race = race
+        """The ghost racing this board, and the pace of the personal best."""
+        self.rivals = Rivals(race, table, viewport)
+        self.pointer = BoardPointer(table, viewport, self.input, lambda: self.new_game())
+        self.watcher = watcher
+        """The replays opened over this board (made when first asked for)."""
+
+        def game_size(kind: Difficulty) -> Callable[[], None]:
+            return lambda: self.new_game(PRESETS[kind])
+
+        self.commands: dict[Command, Callable[[], None]] = {
+            Command.NEW_GAME: self.new_game,
+            Command.BEGINNER: lambda: self.new_game(PRESETS[self.beginner]),
+            Command.INTERMEDIATE: game_size(Difficulty.INTERMEDIATE),
+            Command.EXPERT: game_size(Difficulty.EXPERT),
+            Command.CUSTOM: lambda: dialogs.custom(self.new_game),
+            Command.DAILY: self.daily,
+            Command.BOARD_CODE: lambda: dialogs.board_code(self.play),
+            Command.LADDER: lambda: dialogs.ladder(self.play),
+            Command.TRIALS: lambda: dialogs.trials(self.play),
+            Command.TOURNAMENT: lambda: dialogs.tournament(self.play),
+            Command.SETTINGS: dialogs.settings,
+            Command.BEST_TIMES: lambda: dialogs.best_times(self.category()),
+            Command.STATISTICS: dialogs.statistics,
+            Command.HISTORY: dialogs.history,
+            Command.OPEN_REPLAY: lambda: self.watcher().browse(),
+            Command.REBIND: dialogs.keys,
+            Command.ZOOM_IN: lambda: self.set_zoom(self.viewport.zoom + 1),
+            Command.ZOOM_OUT: lambda: self.set_zoom(self.viewport.zoom - 1),
+            Command.PAUSE: self.pause,
+            Command.EXIT: self.quit,
+            Command.HINT: self.show_hint,
+            Command.PROBABILITIES: table.toggle_probabilities,
+            Command.RULES: dialogs.rules,
+            Command.ABOUT: dialogs.about,
+            Command.HELP: dialogs.help,
+            Command.CURSOR_UP: lambda: self.move_cursor(-1, 0),
+            Command.CURSOR_DOWN: lambda: self.move_cursor(1, 0),
+            Command.CURSOR_LEFT: lambda: self.move_cursor(0, -1),
+            Command.CURSOR_RIGHT: lambda: self.move_cursor(0, 1),
+            Command.OPEN: self.open_at_cursor,
+            Command.FLAG: self.flag_at_cursor,
+            Command.NEXT_THEME: self.prefs.next_theme,
+        }
+
+    @property
+    def beginner(self) -> Difficulty:
+        """The Beginner the player plays: 9x9, or the ranked 8x8 (a setting)."""
+        ranked = self.prefs.settings.ranked_beginner
+        return Difficulty.RANKED_BEGINNER if ranked else Difficulty.BEGINNER
+
+    # ------------------------------------------------------------------ what it hears
+
+    def _heard(self, event: TableEvent) -> None:
+        if isinstance(event, GameStarted):
+            self.input.cancel()
+            board = event.session.board
+            if (board.rows, board.cols) != (self.viewport.board.rows, self.viewport.board.cols):
+                self.viewport.show(board, self.table.cursor)
+                self.stage.repaint()
+            else:
+                self.viewport.board = board
+                self.viewport.renderer.invalidate()
+            title = event.tag.mode.title()
+            self.viewport.window.set_title(f"{TITLE} - {title}" if title else TITLE)
+        elif isinstance(event, MoveApplied):
+            delta, layout = event.delta, self.viewport.layout
+            if len(delta.changed) > layout.shown_rows * layout.shown_cols:
+                self.viewport.renderer.invalidate()  # a huge cascade: redraw the view once
+            else:
+                self._changed.update(delta.changed)
+            sound = sound_of(delta)
+            if sound is not None:
+                self.prefs.sound.play(sound)
+
+    # ------------------------------------------------------------------ commands
+
+    def command(self, command: Command) -> None:
+        """Carry out a command (from a key or a menu)."""
+        if self.prefs.toggle(command):
+            self.dialogs.tell_problems()
+        else:
+            self.commands[command]()
+
+    def checked(self, command: Command) -> bool | None:
+        """Whether a menu line shows a tick (None: the line is no toggle)."""
+        if command is Command.PROBABILITIES:
+            return self.table.show_probabilities
+        if command is Command.PAUSE:
+            return self.table.session.paused
+        return self.prefs.checked(command)
+
+    def category(self) -> Category:
+        """The ranking category of the game on the table (its best times are shown)."""
+        session = self.table.session
+        category = self.table.tag.mode.category(session.board, session.rules)
+        return Category.of(session.board, session.rules) if category.shared else category
+
+    def new_game(self, board: Board | None = None) -> None:
+        """A new ordinary game under the current settings, of another size if given;
+        after a game of a series (a time trial's board, a ladder's level), New Game
+        deals what follows it (Mode.following)."""
+        session = self.table.session
+        following = None if board else self.table.tag.mode.following(session)
+        if following is not None:
+            self.play(following)
+            return
+        board = board or self.table.board
+        self.play(Ordinary(board, self.prefs.settings.rules))
+
+    def play(self, mode: Mode) -> None:
+        """Put the game a way to play deals on the table: its board becomes the
+        window's (kept in the settings); a board played before offers a race
+        against the best on it."""
+        self.table.start(mode)
+        board, settings = self.table.board, self.prefs.settings
+        if board != settings.board:
+            custom = settings.custom if board.difficulty.is_preset else board
+            self.prefs.change(board=board, custom=custom)
+            self.dialogs.tell_problems()
+        if mode.ghost:  # (a shared board: race the best on it, if it was played before)
+            self.race.offer_best(mode)
+
+    def daily(self) -> None:
+        """Today's board, the same for everyone."""
+        from game.modes.shared import Daily  # (the board codes load with the first)
+
+        self.play(Daily.of(date.today()))
+
+    def set_zoom(self, zoom: int) -> None:
+        """Change the pixel scale (kept in the settings); at either end, a line in the
+        window says why it went no further."""
+        before = self.viewport.zoom
+        if self.viewport.set_zoom(zoom, self.table.cursor):
+            self.stage.repaint()
+            self.prefs.change(zoom=self.viewport.zoom)
+            self.dialogs.tell_problems()
+        elif zoom > before:
+            self.table.note = (
+                f"{before}x is the largest zoom."
+                if before >= MAX_ZOOM
+                else f"{before}x is the largest zoom at which the window fits the screen."
+            )
+        elif zoom < before:
+            self.table.note = f"{before}x is the smallest zoom."
+
+    def pause(self) -> None:
+        """Pause a game under way: the board is hidden and the clock stops."""
+        if self.table.pause():
+            self.input.cancel()
+
+    def quit(self) -> None:
+        """Close the window (a game under way is kept for the next start)."""
+        self.stage.quit()
+
+    def move_cursor(self, drow: int, dcol: int) -> None:
+        """Move the keyboard cursor (shown at the view's centre the first time); the
+        view follows it."""
+        step = FAST_CELLS if self._fast else 1
+        cell = self.table.move_cursor(drow * step, dcol * step, self.viewport.centre())
+        self.viewport.keep_in_view(*cell)
+
+    def open_at_cursor(self) -> None:
+        """Space or Enter: open the cell under the cursor, or chord on a number (a
+        cursor not shown is shown first)."""
+        if self.table.shown_cursor is None:
+            self.move_cursor(0, 0)
+        else:
+            self.input.cancel()  # a key move ends what the mouse held
+            self.table.open_at_cursor()
+
+    def flag_at_cursor(self) -> None:
+        """F: flag the cell under the cursor (again: question mark, again: clear; a
+        cursor not shown is shown first)."""
+        if self.table.shown_cursor is None:
+            self.move_cursor(0, 0)
+        else:
+            self.input.cancel()  # a key move ends what the mouse held
+            self.table.flag_at_cursor()
+
+    def show_hint(self) -> None:
+        """H: the next cell logic finds, ringed, with its reason."""
+        hint = self.table.show_hint()
+        if hint is not None:
+            self.viewport.keep_in_view(*hint.cell, HINT_MARGIN)
+
+    # ------------------------------------------------------------------ events
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        kind = event.type
+        if kind in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
+            self.pause()  # a game left alone is not a game being played
+        if self.table.session.paused:
+            # Any click or key goes on; that click or key does nothing else.
+            if kind == pygame.MOUSEBUTTONUP or (
+                kind == pygame.KEYDOWN and pygame.key.name(event.key, False) not in MODIFIER_KEYS
+            ):
+                self.table.unpause()
+            return True
+        if self.pointer.handle(event):
+            return True
+        if kind == pygame.KEYDOWN:
+            command = self.prefs.keymap.command_for(pygame.key.name(event.key, False))
+            if command is not None:
+                self._fast = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+                self.command(command)
+        return True
+
+    # ------------------------------------------------------------------ drawing
+
+    def draw(self, screen: pygame.Surface, full: bool) -> list[pygame.Rect]:
+        renderer = self.viewport.renderer
+        if self.viewport.use_theme() or full:
+            self.viewport.renderer.invalidate()
+            renderer = self.viewport.renderer
+        changed, self._changed = self._changed, set()
+        table = self.table
+        under = self.rivals.uncover()  # (the cells under the ghost's last cursor)
+        if under:
+            renderer.forget(under)
+            changed |= under
+        picture = picture_of(
+            table.session,
+            self.input.feedback,
+            counter_below_zero=self.prefs.settings.counter_below_zero,
+            cursor=table.shown_cursor,
+            advice=table.advice(),
+            deaths=table.deaths,
+        )
+        dirty = renderer.draw(screen, table.game, picture, changed)
+        return dirty + self.rivals.draw(screen)
+
+    def covered(self) -> None:
+        self.input.cancel()
+
+    def idle(self) -> bool:
+        return not self.table.session.stopwatch.running and not self.input.held

@@ -1,0 +1,121 @@
+"""What the viewer draws over the board: the thinking time before each cell as heat
+(H), the pointer and its trail, and the timeline (T). The heat's squares are worked
+out again only when a move has passed or the view moved; the timeline is made once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+import pygame
+
+from game.core import Cell
+from game.scenes.playback.control import Playback
+from game.scenes.playback.timeline import Timeline
+from game.view.render import draw_pointer
+from game.view.theme import current as theme
+from game.view.viewport import Viewport
+
+TIMELINE, HEAT = "timeline", "heat"
+"""The views over the board the viewer turns on and off."""
+
+
+class Overlays:
+    """The views over the board of one playback, and how to draw them."""
+
+    def __init__(self, playback: Playback, viewport: Viewport) -> None:
+        self.playback = playback
+        self.viewport = viewport
+        self.shown: set[str] = set()
+        """Shown over the board: TIMELINE, HEAT."""
+        self.paces: tuple[float | None, float | None] = (None, None)
+        """The player's best and median 3BV/s on the replay's board (the timeline's
+        pace lines; None: no game of theirs)."""
+        self._timeline: Timeline | None = None
+        self._heat: tuple[tuple[object, ...], list[tuple[pygame.Surface, tuple[int, int]]]] = (
+            (),
+            [],
+        )
+
+    def toggle(self, view: str) -> str:
+        """Show a view over the board, or put it away; a word for the bar when it
+        cannot show ("" when it can)."""
+        if view in self.shown:
+            self.shown.discard(view)
+        elif self.playback.judgment is None:
+            return "no judged moves (a board too large, or no layout)"
+        else:
+            self.shown.add(view)
+        return ""
+
+    # ------------------------------------------------------------------ timeline
+
+    @property
+    def timeline(self) -> Timeline | None:
+        """The replay's timeline (made when first shown); None without judged moves."""
+        judgment = self.playback.judgment
+        if judgment is None:
+            return None
+        if self._timeline is None or self._timeline.paces != self.paces:
+            bbbv = self.playback.replay.bbbv or max(
+                (j.bbbv_solved for j in judgment.moves), default=1
+            )
+            self._timeline = Timeline(judgment.moves, self.playback.span, bbbv, self.paces)
+        return self._timeline
+
+    def timeline_area(self) -> pygame.Rect:
+        """Where the timeline is drawn: the lower part of the board's view."""
+        renderer = self.viewport.renderer
+        board = pygame.Rect(renderer.scaled(renderer.layout.board_view))
+        return Timeline.place(board, self.viewport.zoom)
+
+    def time_at(self, pos: tuple[int, int]) -> float | None:
+        """The game time under a window pixel on the timeline shown (None: off it)."""
+        if TIMELINE not in self.shown:
+            return None
+        area, timeline = self.timeline_area(), self.timeline
+        if timeline is None or not area.collidepoint(pos):
+            return None
+        return timeline.time_at(area, pos[0])
+
+    # ------------------------------------------------------------------ drawing
+
+    def draw_under_bar(self, screen: pygame.Surface) -> None:
+        """The heat over the board (drawn before the bar and the pointer)."""
+        if HEAT in self.shown:
+            self._draw_heat(screen, self.playback.thinking())
+
+    def draw_over_bar(self, screen: pygame.Surface) -> None:
+        """The pointer's trail and the pointer, then the timeline over them (the board
+        under it is hidden)."""
+        playback = self.playback
+        if playback.pointer is not None:
+            points = [self.viewport.window_pos(spot) for spot in playback.recent_trail()]
+            if len(points) > 1:
+                width = max(1, self.viewport.zoom)
+                pygame.draw.lines(screen, theme().trail, False, points, width)
+            tip = self.viewport.window_pos(playback.pointer)
+            draw_pointer(screen, tip, self.viewport.zoom)
+        timeline = self.timeline if TIMELINE in self.shown else None
+        if timeline is not None:
+            timeline.draw(screen, self.timeline_area(), playback.clock.ms)
+
+    def _draw_heat(self, screen: pygame.Surface, spent: Mapping[Cell, float]) -> None:
+        """The thinking time before acting on each cell, as heat over the board."""
+        from game.view.widgets.heatmap import heat_alpha, heat_tile
+
+        renderer = self.viewport.renderer
+        layout = renderer.layout
+        key = (spent, layout.top, layout.left, layout.rows, layout.cols, renderer.zoom)
+        if len(self._heat[0]) != len(key) or any(
+            a is not b and a != b for a, b in zip(self._heat[0], key, strict=True)
+        ):
+            most = max(spent.values(), default=0.0)
+            squares = []
+            for (row, col), value in spent.items():
+                alpha = heat_alpha(value, most)
+                if alpha and layout.visible(row, col):
+                    x, y, w, _ = renderer.scaled(layout.cell_rect(row, col))
+                    squares.append((heat_tile(w, alpha), (x, y)))
+            self._heat = (key, squares)
+        screen.fblits(self._heat[1])

@@ -1,0 +1,326 @@
+"""The replay viewer's scene: a playback (control.py) drawn over the whole window,
+its keys the key map's viewer commands, its bar (status.py), the views over the
+board (overlays.py) and the GIF it can write (gif.py).
+
+The board is drawn by the viewport's renderer into a picture of its own, only the
+cells that changed; each frame that picture is shown and the heat, the bar, the
+pointer and the timeline are drawn over it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.core import Cell
+from game.replay import Replay
+from game.scenes.playback.control import Playback
+from game.scenes.playback.gif import GifStep
+from game.scenes.playback.overlays import HEAT, TIMELINE, Overlays
+from game.scenes.playback.status import StatusBar, key_name, status_forms
+from game.screens.messages import saved_dialog
+from game.session import picture_of
+from game.session.geometry import TILE
+from game.view.commands import KeyMap
+from game.view.commands import ViewerCommand as V
+from game.view.render import Renderer
+from game.view.stage import Scene, Stage
+from game.view.viewport import Viewport
+from game.view.window import TITLE
+from game.words import result_word, seconds
+
+if TYPE_CHECKING:
+    from game.analysis.judge import Judgment
+    from game.replay import ReplayClock
+    from game.session.input import InputMachine
+    from game.session.table import Table
+    from game.view.animation import GifExport
+
+PLAY_BOARD = "play this board"
+"""What the scene answers when the player leaves it to play the replay's board."""
+PRACTISE_HERE = "practise from here"
+"""What it answers when the player takes over the game at the moment shown."""
+SPEEDS: dict[V, float] = {V.SPEED_1: 1, V.SPEED_2: 2, V.SPEED_4: 4, V.SPEED_8: 8}
+
+
+class PlaybackScene(Scene):
+    """A replay being played back in the window."""
+
+    opaque = True
+
+    def __init__(
+        self,
+        replay: Replay,
+        viewport: Viewport,
+        stage: Stage,
+        keys: Callable[[], KeyMap],
+        *,
+        counter_below_zero: bool,
+        caption: str = "",
+        standalone: bool = True,
+    ) -> None:
+        self.viewport = viewport
+        self.stage = stage
+        self.keys = keys
+        """The key map (the player's, as it is now): what a key means here."""
+        self.counter_below_zero = counter_below_zero
+        self.caption = caption
+        """Who played it, with which program, when (a community file says)."""
+        self.standalone = standalone
+        """The window plays nothing else (--replay): closing it closes the window."""
+        self.on_analyse: Callable[[], None] | None = None
+        """What the analysis key does: open the game's analysis (the playback pauses)."""
+        self.playback = Playback(replay, self._follow)
+        self.overlays = Overlays(self.playback, viewport)
+        self.bar = StatusBar()
+        self.gifs = GifStep(None)
+        self.note = ""
+        """A word for the bar about something just asked for (why it cannot be)."""
+        self.changed = True
+        self._board: tuple[Renderer, pygame.Surface] | None = None
+        viewport.show(replay.board)
+        viewport.window.set_title(f"{TITLE} - replay" + (f": {caption}" if caption else ""))
+
+    # ------------------------------------------------------------------ the playback's
+
+    @property
+    def replay(self) -> Replay:
+        return self.playback.replay
+
+    @property
+    def table(self) -> Table:
+        """The playback's own table (never the player's)."""
+        return self.playback.table
+
+    @property
+    def clock(self) -> ReplayClock:
+        return self.playback.clock
+
+    @property
+    def machine(self) -> InputMachine:
+        return self.playback.machine
+
+    @property
+    def finished(self) -> bool:
+        return self.playback.finished
+
+    @property
+    def speed(self) -> float:
+        return self.playback.speed
+
+    @property
+    def paused(self) -> bool:
+        return self.playback.paused
+
+    @property
+    def skip_idle(self) -> bool:
+        return self.playback.skip_idle
+
+    @property
+    def span(self) -> tuple[float, float]:
+        return self.playback.span
+
+    @property
+    def judgment(self) -> Judgment | None:
+        return self.playback.judgment
+
+    def thinking(self) -> dict[Cell, float]:
+        return self.playback.thinking()
+
+    @property
+    def paces(self) -> tuple[float | None, float | None]:
+        """The player's best and median 3BV/s on the replay's board (the timeline's)."""
+        return self.overlays.paces
+
+    @paces.setter
+    def paces(self, paces: tuple[float | None, float | None]) -> None:
+        self.overlays.paces = paces
+
+    @property
+    def gif_folder(self) -> Path | None:
+        """Where a GIF of the replay is saved (the replays folder; None: it cannot be)."""
+        return self.gifs.folder
+
+    @gif_folder.setter
+    def gif_folder(self, folder: Path | None) -> None:
+        self.gifs.folder = folder
+
+    @property
+    def gif(self) -> GifExport | None:
+        """The GIF being written, a slice a frame (None: none)."""
+        return self.gifs.gif
+
+    # ------------------------------------------------------------------ time
+
+    def idle(self) -> bool:
+        """Nothing will move until a key: paused, or at the end, no GIF being written."""
+        return self.playback.still and not self.changed and self.gif is None
+
+    def update(self, step_ms: float) -> None:
+        """One fixed step of the window's loop: a slice of the GIF, the events it covers."""
+        if self.gif is not None:
+            said = self.gifs.step()
+            if said is not None:
+                self.note = said
+            if self.gifs.saved is not None:  # (the bar cuts a path: a notice gives it whole)
+                self.stage.open(saved_dialog("GIF", self.gifs.saved))
+                self.gifs.saved = None
+            self.changed = True
+        if self.playback.update(step_ms):
+            self.changed = True
+
+    def _follow(self, x: int, y: int) -> None:
+        """On a board larger than the window, keep the pointer in view."""
+        layout = self.viewport.layout
+        if layout.scrolls:
+            row = max(0, min(layout.rows - 1, y // TILE))
+            col = max(0, min(layout.cols - 1, x // TILE))
+            self.viewport.keep_in_view(row, col)
+
+    # ------------------------------------------------------------------ input
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """A key: the viewer's command the key map binds it to (the keys are listed
+        in Options > Keys...). A click on the bar over the board goes to that moment
+        (the bar is the replay's time), a click on the timeline too."""
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            at = self.overlays.time_at(event.pos)
+            renderer = self.viewport.renderer
+            bar = pygame.Rect(renderer.scaled(renderer.layout.menu_bar))
+            if at is not None:
+                self.playback.seek(at)
+            elif bar.collidepoint(event.pos) and bar.w > 1:
+                # (its first pixel is the start, its last the end)
+                self.playback.seek_share((event.pos[0] - bar.x) / (bar.w - 1))
+            else:
+                return True
+            self.changed = True
+            return True
+        if event.type == pygame.KEYDOWN:
+            command = self.keys().viewer_command_for(pygame.key.name(event.key, False))
+            if command is not None:
+                self.command(command)
+        return True
+
+    def command(self, command: V) -> None:
+        """Carry out one of the viewer's commands."""
+        playback = self.playback
+        self.changed = True
+        if command in SPEEDS:
+            playback.set_speed(SPEEDS[command])
+        elif command in (V.SLOWER, V.FASTER):
+            playback.faster(1 if command is V.FASTER else -1)
+        elif command in (V.BACK, V.ON):
+            playback.step(1 if command is V.ON else -1)
+        elif command in (V.START, V.END):
+            playback.seek(playback.span[command is V.END])
+        elif command is V.PAUSE:
+            playback.paused = not playback.paused
+        elif command is V.AGAIN:
+            playback.reset()
+            playback.paused = False
+        elif command in (V.TIMELINE, V.HEATMAP):
+            self.note = self.overlays.toggle(TIMELINE if command is V.TIMELINE else HEAT)
+        elif command is V.ODDS:
+            playback.table.toggle_probabilities()
+        elif command is V.SKIP_IDLE:
+            playback.skip_idle = not playback.skip_idle
+        elif command is V.ANALYSIS and self.on_analyse is not None:
+            playback.paused = True
+            self.on_analyse()
+        elif command is V.PRACTISE_HERE:
+            if playback.table.session.status.is_over:
+                back = key_name(self.keys(), V.BACK)
+                self.note = f"the game is over here: go back a move ({back}) first"
+            else:
+                self.close_with(PRACTISE_HERE)
+        elif command is V.PLAY_BOARD and self.replay.minefield is not None:
+            self.close_with(PLAY_BOARD)
+        elif command is V.GIF and self.gif is None:
+            self.note = self.gifs.start(
+                self.replay,
+                speed=playback.speed,
+                zoom=self.viewport.zoom,
+                theme=self.viewport.renderer.theme,
+                counter_below_zero=self.counter_below_zero,
+            )
+        elif command is V.CLOSE:
+            if self.gif is not None:
+                self.note = self.gifs.stop()
+            elif self.standalone:
+                self.stage.quit()
+            else:
+                self.done = True
+
+    def close_with(self, result: str) -> None:
+        """Leave the viewer with an answer for whoever opened it."""
+        self.result = result
+        self.done = True
+
+    def close(self) -> None:
+        """A GIF still being written is stopped (no file is left)."""
+        if self.gif is not None:
+            self.gifs.stop()
+
+    # ------------------------------------------------------------------ drawing
+
+    def status(self) -> tuple[str, ...]:
+        """The bar's text, longest first: the first that fits is drawn."""
+        playback = self.playback
+        if playback.finished:
+            summary = playback.table.session.summary()
+            state = f"{result_word(summary.status)} in {seconds(summary.ms)}"
+        else:
+            state = "paused" if playback.paused else f"{playback.speed:g}x"
+        if playback.skip_idle:
+            state += ", idle skipped"
+        if self.note:
+            state += f" ({self.note})"
+        return status_forms(state, self.caption, self.keys())
+
+    def draw(self, screen: pygame.Surface, full: bool) -> list[pygame.Rect]:
+        """The board as the replay has it now, the views over it, the pointer, and
+        the bar of keys."""
+        if not (self.changed or full):
+            return []
+        self.changed = False
+        board = self._draw_board()
+        if full and screen.get_size() != board.get_size():
+            screen.fill(self.viewport.renderer.theme.face)  # (a window grown for a dialog)
+        screen.blit(board, (0, 0))
+        self.overlays.draw_under_bar(screen)
+        renderer = self.viewport.renderer
+        bar = pygame.Rect(renderer.scaled(renderer.layout.menu_bar))
+        if self.gif is not None:
+            stop = key_name(self.keys(), V.CLOSE)
+            self.bar.draw_progress(screen, bar, self.gif.progress, stop)
+        else:
+            self.bar.draw(screen, bar, self.status(), self.playback.played_share)
+        self.overlays.draw_over_bar(screen)
+        return [screen.get_rect()]
+
+    def _draw_board(self) -> pygame.Surface:
+        """The board's picture brought up to date: the cells that changed, or all of
+        them for a new renderer (a new look, a new layout) or a playback started again."""
+        self.viewport.use_theme()
+        renderer, playback = self.viewport.renderer, self.playback
+        if self._board is None or self._board[0] is not renderer or playback.restarted:
+            size = renderer.background.get_size()
+            if self._board is None or self._board[1].get_size() != size:
+                self._board = (renderer, pygame.Surface(size))
+            self._board = (renderer, self._board[1])
+            renderer.invalidate()
+            playback.restarted = False
+        session = playback.table.session
+        picture = picture_of(
+            session,
+            playback.machine.feedback,
+            counter_below_zero=self.counter_below_zero,
+            advice=playback.table.advice(),
+        )
+        changed, playback.changed = playback.changed, set()
+        renderer.draw(self._board[1], session.game, picture, changed)
+        return self._board[1]

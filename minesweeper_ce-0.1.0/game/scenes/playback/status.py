@@ -1,0 +1,112 @@
+"""The replay viewer's bar, over the menu bar: what the playback is doing and its
+keys (as the key map binds them), the time played as a line along its foot, and,
+while a GIF is being written, that work's progress in its place. Drawn in the look's
+colours; the words are rendered only when they change.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from game.view.commands import KeyMap
+from game.view.commands import ViewerCommand as V
+from game.view.fonts import ui_font
+from game.view.theme import current as theme
+
+SHORT_NAMES = {"Escape": "Esc"}
+"""Keys the bar names more briefly than SDL does."""
+
+
+def key_name(keymap: KeyMap, command: V) -> str:
+    """The first key of a viewer command, as the bar names it."""
+    key = keymap.shortcut(command)
+    return SHORT_NAMES.get(key, key)
+
+
+@lru_cache(maxsize=4)
+def key_words(keymap: KeyMap) -> tuple[str, str, str]:
+    """The viewer's keys named in the bar, longest first: every key with what it
+    does, the keys alone, the fewest keys alone (worked out once for a key map)."""
+
+    def k(command: V) -> str:
+        return key_name(keymap, command)
+
+    speed = f"{k(V.SPEED_1)}-{k(V.SPEED_8)} {k(V.SLOWER)} {k(V.FASTER)}"
+    long = (
+        f"{speed}: speed  {k(V.PAUSE)}: pause  {k(V.BACK)} {k(V.ON)}: a move  "
+        f"{k(V.AGAIN)}: again  {k(V.ANALYSIS)}: analysis  {k(V.TIMELINE)}: timeline  "
+        f"{k(V.HEATMAP)}: heatmap  {k(V.ODDS)}: odds  {k(V.SKIP_IDLE)}: skip idle  "
+        f"{k(V.PRACTISE_HERE)}: practise from here  {k(V.PLAY_BOARD)}: play board  "
+        f"{k(V.GIF)}: GIF  {k(V.CLOSE)}"
+    )
+    keys = (
+        V.PAUSE, V.AGAIN, V.ANALYSIS, V.TIMELINE, V.HEATMAP, V.ODDS, V.SKIP_IDLE,
+        V.PRACTISE_HERE, V.PLAY_BOARD, V.GIF, V.CLOSE,
+    )  # fmt: skip
+    short = f"{k(V.SPEED_1)}/{k(V.SPEED_2)}/{k(V.SPEED_4)} " + " ".join(map(k, keys))
+    fewest = (V.AGAIN, V.ANALYSIS, V.TIMELINE, V.HEATMAP, V.PLAY_BOARD, V.CLOSE)
+    return long, short, " ".join(map(k, fewest))
+
+
+def status_forms(state: str, caption: str, keymap: KeyMap) -> tuple[str, ...]:
+    """The bar's text, longest first (the first that fits is drawn), the state alone
+    last: ``state`` says what the playback is doing, ``caption`` who played it."""
+    long, short, fewest = key_words(keymap)
+    forms = [f"Replay {state}   {long}", f"{state}  {short}", f"{state}  {fewest}"]
+    if caption:  # who played it comes before the keys' names
+        name = caption.split(", ")[0]  # the player (or the program) alone
+        forms = [
+            f"{caption}   {forms[0]}",
+            f"{caption}   {forms[1]}",
+            f"{caption}   {state}",
+            f"{name}   {forms[1]}",
+            f"{name}   {state}",
+            *forms,
+        ]
+    return (*forms, state)
+
+
+class StatusBar:
+    """The bar's drawing, with the words last rendered kept."""
+
+    def __init__(self) -> None:
+        self._words: tuple[object, pygame.Surface] | None = None
+
+    def _rendered(self, forms: tuple[str, ...], room: int, size: int) -> pygame.Surface:
+        """The longest form that fits ``room`` pixels, rendered (again only when the
+        text, the room or the look changed)."""
+        ink = theme().text
+        key = (forms, room, size, ink)
+        if self._words is None or self._words[0] != key:
+            font = ui_font(size)
+            text = next((form for form in forms if font.size(form)[0] <= room), forms[-1])
+            self._words = (key, font.render(text, True, ink))
+        return self._words[1]
+
+    def draw(
+        self, screen: pygame.Surface, bar: pygame.Rect, forms: tuple[str, ...], played: float
+    ) -> None:
+        """The bar: the words, and the share of the replay's time played along its foot."""
+        look = theme()
+        screen.fill(look.face, bar)
+        line = max(2, bar.h // 8)
+        screen.fill(look.shadow, (bar.x, bar.bottom - line, bar.w, line))
+        screen.fill(look.highlight, (bar.x, bar.bottom - line, int(bar.w * played), line))
+        image = self._rendered(forms, bar.width - 4, max(9, bar.height * 11 // 18))
+        screen.blit(image, (bar.x + 4, bar.y + (bar.height - image.get_height()) // 2))
+
+    @staticmethod
+    def draw_progress(screen: pygame.Surface, bar: pygame.Rect, done: float, stop: str) -> None:
+        """Over the bar: how much of a GIF is written, as a bar and in words (``stop``:
+        the key that stops it)."""
+        look = theme()
+        screen.fill(look.face, bar)
+        inner = bar.inflate(-4, -max(4, bar.h // 4))
+        screen.fill(look.shadow, inner)
+        screen.fill(look.highlight, (inner.x, inner.y, int(inner.w * done), inner.h))
+        font = ui_font(max(9, bar.height * 11 // 18))
+        words = f"Exporting GIF {int(done * 100)}%   {stop}: stop"
+        text = font.render(words, True, look.highlight_text)
+        screen.blit(text, text.get_rect(center=inner.center))

@@ -1,0 +1,109 @@
+"""Replays watched over the play screen: a file opened from the Game menu or dropped
+on the window, of any kind the game opens (ours, AVF, RMV, MVF, EVF, RAWVF), or the
+replay given on the command line. From a playback, B plays its board and C plays on
+from the moment shown: practice games on that exact layout, which no record, history
+or statistic counts."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from game.flows.analysis import analyse
+from game.flows.race import Race
+from game.modes.practice import FROM_POSITION, Practice
+from game.persist import Profile
+from game.persist import replays as replay_files
+from game.replay import Replay, game_of
+from game.rules import Difficulty
+from game.scenes.playback import PLAY_BOARD, PRACTISE_HERE, PlaybackScene
+from game.session.table import Table
+from game.view.prefs import Prefs
+from game.view.stage import Stage
+from game.view.viewport import Viewport
+
+
+class Watching:
+    """Opens replays and plays them back on the stage, over the player's board."""
+
+    def __init__(
+        self,
+        stage: Stage,
+        viewport: Viewport,
+        prefs: Prefs,
+        profile: Profile,
+        table: Table,
+        race: Race | None = None,
+    ) -> None:
+        self.race = race
+        """Where "play this board" offers a race against the replay."""
+        self.stage = stage
+        self.viewport = viewport
+        self.prefs = prefs
+        self.profile = profile
+        self.table = table
+
+    def replay(
+        self, replay: Replay, caption: str = "", *, standalone: bool, path: str | None = None
+    ) -> PlaybackScene:
+        """Play a replay back (``standalone``: the window plays nothing else; ``path``:
+        the file it came from). A game under way is paused meanwhile: watching is
+        no playing time."""
+        self.table.pause()
+        counter = self.prefs.settings.counter_below_zero
+        scene = PlaybackScene(
+            replay,
+            self.viewport,
+            self.stage,
+            lambda: self.prefs.keymap,
+            counter_below_zero=counter,
+            caption=caption,
+            standalone=standalone,
+        )
+        name = Path(path).name if path else "This replay"
+        scene.gif_folder = self.profile.folder / replay_files.FOLDER
+        scene.on_analyse = lambda: analyse(self.stage, replay, name, path)
+        difficulty = replay.board.difficulty
+        if difficulty is not Difficulty.CUSTOM:  # the player's own pace on that board
+            profile = self.profile
+            scene.paces = (profile.best_rate(difficulty), profile.median_rate(difficulty))
+        self.stage.push(scene, lambda result: self._closed(scene, result))
+        return scene
+
+    def file(self, path: str | Path) -> PlaybackScene | None:
+        """Open a replay file and play it back; a file that cannot be played is
+        named in a message, in one line."""
+        from game.replay import ReplayError
+        from game.replay.files import open_replay
+
+        try:
+            opened = open_replay(path)
+        except ReplayError as error:
+            from game.view.widgets.message import MessageDialog
+
+            self.stage.open(MessageDialog("This replay cannot be played", [str(error)]))
+            return None
+        return self.replay(opened.replay, opened.caption, standalone=False, path=str(path))
+
+    def browse(self) -> None:
+        """The Game menu's Open replay...: pick a file, from the kept replays."""
+        from game.flows.open_replay import browse
+
+        kept = self.profile.folder / replay_files.FOLDER
+        start = kept if kept.is_dir() else Path.home()
+        browse(self.stage, start, self.file)
+
+    def _closed(self, scene: PlaybackScene, result: object) -> None:
+        """Back to the player's board; or to a practice game on the replay's."""
+        self.viewport.show(self.table.board, self.table.cursor)
+        self.stage.repaint()
+        minefield = scene.replay.minefield
+        if result == PRACTISE_HERE:
+            from game.session.play import position_before
+
+            watched, moment = scene.table.session, max(0.0, scene.clock.ms)
+            here = position_before(watched, len(watched.log), self.table.clock, moment)
+            self.table.start(Practice.at(here, FROM_POSITION))
+        elif result == PLAY_BOARD and minefield is not None:
+            self.table.start(Practice.again(game_of(scene.replay)))
+            if self.race is not None:
+                self.race.offer(scene.replay, "the replay")

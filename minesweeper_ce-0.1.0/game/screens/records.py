@@ -1,0 +1,115 @@
+"""The best times: the top ten of a preset, the name asked when a time enters it, and
+the question before records are thrown away."""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from game.modes.category import FAMILIES, Category
+from game.persist import DEFAULT_NAME, MAX_NAME_LENGTH, TOP, BestTimeEntry
+from game.rules import PRESETS, Difficulty
+from game.screens.answers import Button, answering, field, labels
+from game.session import Summary
+from game.view.widgets.form import Field, FormDialog
+from game.view.widgets.grid import GridDialog
+from game.view.widgets.message import MessageDialog
+from game.words import seconds
+
+
+class BestTimesAnswer(Button):
+    """The Best Times screen's buttons."""
+
+    NEXT = "Next"
+    RESET = "Reset"
+    CLOSE = "Close"
+
+
+def best_times_dialog(
+    entries: Sequence[BestTimeEntry], preset: Category | Difficulty, best_rate: float | None = None
+) -> GridDialog:
+    """The top ten of one preset's category (its random boards, or its no-guess ones)
+    and its best 3BV/s, with buttons to see the next or reset them all."""
+    rows = [
+        [f"{rank}.", entry.name or DEFAULT_NAME, seconds(entry.ms), entry.finished_at[:10]]
+        for rank, entry in enumerate(entries, start=1)
+    ]
+    lines = [] if rows else ["No times yet: win a game to set one."]
+    if best_rate is not None:
+        lines.append(f"Best 3BV/s: {best_rate:.2f}")
+    dialog = GridDialog(
+        f"Best times: {preset.label}",
+        ["", "Name", "Time", "Date"],
+        rows,
+        buttons=labels(list(BestTimesAnswer)),
+        lines=lines,
+    )
+    return answering(dialog, BestTimesAnswer)
+
+
+def best_time_categories(held: Collection[str] = ()) -> list[Category]:
+    """The categories with best times, in the order Next shows them: each preset's
+    random boards, then its no-guess ones and each rule mode's (those the history
+    holds games of)."""
+    random = [Category(preset) for preset in PRESETS]
+    apart = [Category(preset, kin) for kin in FAMILIES if kin for preset in PRESETS]
+    return random + [category for category in apart if category.key in held]
+
+
+def next_best_times(shown: Category, held: Collection[str] = ()) -> Category:
+    """The category of best times after this one, round and round."""
+    order = best_time_categories(held)
+    at = order.index(shown) if shown in order else -1
+    return order[(at + 1) % len(order)]
+
+
+class ConfirmAnswer(Button):
+    """The question before a reset."""
+
+    RESET = "Reset"
+    CANCEL = "Cancel"
+
+
+def confirm_dialog(what: str) -> MessageDialog:
+    """Ask before throwing records away."""
+    dialog = MessageDialog(
+        "Are you sure?",
+        [f"Reset {what}? This cannot be undone."],
+        buttons=labels(list(ConfirmAnswer)),
+        default=ConfirmAnswer.CANCEL.label,  # Enter keeps the records: a wipe is never the default
+    )
+    return answering(dialog, ConfirmAnswer)
+
+
+@dataclass(frozen=True)
+class Named:
+    """The name box's answer: the name the player typed for the best time."""
+
+    name: str
+
+
+def name_dialog(
+    summary: Summary,
+    preset: Category | Difficulty,
+    place: int,
+    last_name: str,
+    code: str | None = None,
+) -> FormDialog:
+    """Ask for the player's name when a time enters the top ten (naming the board's
+    code, when it has one: in full, wrapped if it is longer than a line); it answers
+    Named, or None when cancelled."""
+
+    def validate(values: dict[str, str]) -> str | None:
+        return None if values["name"].strip() else "Please type a name."
+
+    dialog = FormDialog(
+        "A new best time!",
+        [Field("name", "Name", last_name or DEFAULT_NAME, max_len=MAX_NAME_LENGTH)],
+        validate,
+        lines=[
+            f"You won {preset.label} in {seconds(summary.ms)}: place {place} of {TOP}.",
+            *(() if code is None else (f"Board code: {code}",)),
+        ],
+    )
+    dialog.answer_for = lambda values: Named(field(values, "name"))
+    return dialog

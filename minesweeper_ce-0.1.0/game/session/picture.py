@@ -1,0 +1,128 @@
+"""What the window shows besides the cells' own looks: the UI state of Tatham's
+three (game state, UI state, draw state), worked out without pygame.
+
+The renderer draws a Picture and keeps the draw state; the session and the input
+machine own the state a Picture is made from.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+from typing import TYPE_CHECKING
+
+from game.core import Cell, Look, Status
+from game.session.input import Feedback, Press
+from game.session.play import PlaySession
+
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+    from game.core.hints import Hint
+
+
+class Face(Enum):
+    """A picture of the face button; the value is its name in the sprite script
+    (game.view.sheet lays them out)."""
+
+    SMILE = "smile"
+    SMILE_PRESSED = "smile_pressed"
+    SURPRISED = "surprised"
+    COOL = "cool"
+    DEAD = "dead"
+
+
+@dataclass(frozen=True)
+class Advice:
+    """What the solver says, drawn over the board: a hint (a cell, its reason) and the
+    mine probability of every hidden cell, each when asked for."""
+
+    hint: Hint | None = None
+    probabilities: Mapping[Cell, Fraction] | None = None
+    exact: bool = True
+    """False when a huge frontier made the probabilities estimates."""
+    note: str | None = None
+    """A line instead of advice (the board is too large for the solver here)."""
+
+
+@dataclass(frozen=True)
+class Picture:
+    """Everything the renderer shows besides the cells' looks."""
+
+    pressed: frozenset[Cell]
+    """Cells drawn pressed (the press feedback)."""
+    face: Face
+    counter: int
+    """The mine counter's value."""
+    timer: int
+    """The timer's value in seconds."""
+    paused: bool = False
+    """The game is paused: the board is hidden (a pause is no thinking time)."""
+    cursor: Cell | None = None
+    """The keyboard cursor's cell, when the keyboard has been used."""
+    advice: Advice | None = None
+    """The hint and the probability overlay, when shown."""
+    deaths: int = 0
+    """Deaths undone in this game (a count beside the face; none shown at 0)."""
+
+
+_NEIGHBOURHOOD = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)]
+_PRESSABLE = (Look.HIDDEN, Look.QUESTION)
+
+
+def face_of(status: Status, feedback: Feedback) -> Face:
+    """The face for a game's status and what the mouse holds."""
+    if feedback.face_pressed:  # in any state: it is a button being pushed
+        return Face.SMILE_PRESSED
+    if status is Status.WON:
+        return Face.COOL
+    if status is Status.LOST:
+        return Face.DEAD
+    return Face.SURPRISED if feedback.surprised else Face.SMILE
+
+
+def pressed_cells(session: PlaySession, feedback: Feedback) -> frozenset[Cell]:
+    """The cells the held gesture draws pressed: the cell, or its 3x3 for a chord,
+    only those still hidden or question-marked, none once the game is over."""
+    cell = feedback.cell
+    if cell is None or feedback.press is Press.NONE or session.status.is_over:
+        return frozenset()
+    game = session.game
+    row, col = cell
+    around = [(0, 0)] if feedback.press is Press.SINGLE else _NEIGHBOURHOOD
+    return frozenset(
+        (row + dr, col + dc)
+        for dr, dc in around
+        if 0 <= row + dr < game.rows
+        and 0 <= col + dc < game.cols
+        and game.look(row + dr, col + dc) in _PRESSABLE
+    )
+
+
+def picture_of(
+    session: PlaySession,
+    feedback: Feedback,
+    *,
+    counter_below_zero: bool,
+    cursor: Cell | None = None,
+    advice: Advice | None = None,
+    deaths: int = 0,
+) -> Picture:
+    """The picture of a session under the mouse's feedback (and the keyboard cursor)."""
+    counter = session.game.mines_left
+    if not counter_below_zero:
+        counter = max(0, counter)
+    if session.paused:
+        return Picture(
+            frozenset(), Face.SMILE, counter, session.timer_value, paused=True, deaths=deaths
+        )
+    return Picture(
+        pressed=pressed_cells(session, feedback),
+        face=face_of(session.status, feedback),
+        counter=counter,
+        timer=session.timer_value,
+        cursor=cursor,
+        advice=advice,
+        deaths=deaths,
+    )

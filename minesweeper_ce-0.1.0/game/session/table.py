@@ -1,0 +1,400 @@
+"""The table (Simon Tatham's "midend"): one game being played and what the player's
+view of it needs, with no pygame.
+
+A Table owns the current PlaySession, a tag for the game (a serial number and its
+way to play, a game.modes.Mode), the keyboard cursor, the hint shown and the probability view.
+New games, moves and pointer events go in; typed events come out to whoever taps the
+table (``tap``): ``GameStarted``, ``PointerSeen``, ``MoveApplied``, ``GameEnded``. So
+no one compares object identities to notice a new game, and the replay recorder, the
+sounds and the end-of-game flow all hear the same story in the same order. Several
+tables can live at once (the player's, a replay being watched).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import TYPE_CHECKING, TypeAlias
+
+from game.core import Cell, Delta, Game, Look, Move, Status
+from game.core.moves import chord, mark, reveal
+from game.rules import Board
+from game.session.picture import Advice
+from game.session.play import Help, PlaySession, Summary, position_before
+from game.session.stopwatch import Clock
+
+if TYPE_CHECKING:  # (the modes make sessions: they sit above the table, which only carries one)
+    from game.core.hints import Hint
+    from game.core.solver import Analysis
+    from game.modes.mode import Mode
+
+MAX_ADVICE_CELLS = 250_000
+"""The largest board hints and probabilities are worked out for (the solver reads
+the whole view at every move)."""
+TOO_LARGE = "Hints and probabilities are for boards up to 250,000 cells."
+
+
+@dataclass(frozen=True)
+class GameTag:
+    """Which game: a serial number (one per game the table deals) and its way to play."""
+
+    serial: int
+    mode: Mode
+
+
+class Via(Enum):
+    """What a move came from."""
+
+    MOUSE = "mouse"
+    KEYBOARD = "keyboard"
+
+
+class Result(Enum):
+    """How a game ended."""
+
+    WON = "won"
+    LOST = "lost"
+    ABANDONED = "abandoned"
+    """A new game was started while this one was under way (it counts as lost)."""
+
+
+@dataclass(frozen=True)
+class GameStarted:
+    """A new game is on the table."""
+
+    tag: GameTag
+    session: PlaySession
+
+
+@dataclass(frozen=True)
+class PointerSeen:
+    """A mouse event on the table's board: ``kind`` is move, down, up or cancel;
+    ``point`` in 1x pixels from cell (0, 0)'s corner; ``held_before`` the buttons
+    the input machine held before it; ``move`` what it made (only an up makes one)."""
+
+    tag: GameTag
+    session: PlaySession
+    kind: str
+    button: int
+    point: tuple[int, int]
+    wall_ms: float
+    held_before: frozenset[int]
+    move: Move | None
+
+
+@dataclass(frozen=True)
+class MoveApplied:
+    """A move reached the game (mouse or keyboard): what changed."""
+
+    tag: GameTag
+    session: PlaySession
+    move: Move
+    delta: Delta
+    via: Via
+    wall_ms: float
+
+
+@dataclass(frozen=True)
+class GameEnded:
+    """A game ended: won, lost, or abandoned for a new one."""
+
+    tag: GameTag
+    session: PlaySession
+    result: Result
+    summary: Summary
+
+
+TableEvent: TypeAlias = GameStarted | PointerSeen | MoveApplied | GameEnded
+Listener: TypeAlias = Callable[[TableEvent], None]
+
+
+START_HERE = "Start here: the same board for everyone"
+"""What the ring on a shared board's start cell says until the first move."""
+
+
+@dataclass
+class Table:
+    """One game on the table, and the player's view of it."""
+
+    clock: Clock
+    session: PlaySession
+    tag: GameTag
+    cursor: Cell | None = None
+    """The keyboard cursor's cell; None until the keyboard is used."""
+    cursor_hidden: bool = False
+    """The mouse played since the keyboard was last used: the cursor follows the
+    clicks unseen, until the next key shows it (shown_cursor)."""
+    hint: Hint | None = None
+    """The hint shown (until the next move)."""
+    show_probabilities: bool = False
+    deaths: int = 0
+    """Deaths undone in the game on the table (shown beside the face)."""
+    note: str | None = None
+    """A line to show once instead of advice (the board is too large for the solver,
+    the zoom can go no further), until the next move or Esc."""
+    listeners: list[Listener] = field(default_factory=list)
+    _analysis: tuple[object, Analysis | None] | None = None
+    _advice: tuple[object, Advice] | None = None
+
+    @classmethod
+    def of(cls, mode: Mode, clock: Clock) -> Table:
+        """A table with the game this way to play deals."""
+        return cls(clock, mode.deal(clock), GameTag(1, mode))
+
+    def __post_init__(self) -> None:
+        self._ring_start()
+
+    def _ring_start(self) -> None:
+        """A shared board's start cell is ringed until the first move."""
+        session = self.session
+        if session.start is not None and session.status is Status.READY:
+            from fractions import Fraction
+
+            from game.core.hints import Hint
+
+            self.hint = Hint(session.start, False, START_HERE, (), "start", Fraction(0))
+
+    def tap(self, listener: Listener) -> None:
+        """Hear every event of this table from now on, in order, beginning with the
+        game on it now (a GameStarted)."""
+        self.listeners.append(listener)
+        listener(GameStarted(self.tag, self.session))
+
+    def _tell(self, event: TableEvent) -> None:
+        for listener in list(self.listeners):
+            listener(event)
+
+    # ------------------------------------------------------------------ what is on it
+
+    @property
+    def game(self) -> Game:
+        """The game being played."""
+        return self.session.game
+
+    @property
+    def board(self) -> Board:
+        """The size of the game being played."""
+        return self.session.board
+
+    @property
+    def status(self) -> Status:
+        """The game's status."""
+        return self.session.status
+
+    # ------------------------------------------------------------------ games
+
+    def start(self, mode: Mode) -> None:
+        """Put the game a way to play deals on the table (a game under way is
+        abandoned first: it counts as lost); a shared board comes with its start
+        cell, ringed until the first move. Help left on (the mine probabilities)
+        is help this game has from its start."""
+        session = mode.deal(self.clock)
+        old = self.session
+        if old.status is Status.PLAYING:
+            self._tell(GameEnded(self.tag, old, Result.ABANDONED, old.summary()))
+        if session.status is Status.PLAYING:
+            session.unpause()  # (a position played on: its clock runs from its time)
+        self.session = session
+        self.tag = GameTag(self.tag.serial + 1, mode)
+        self.hint = self.note = None
+        self.deaths = 0
+        if self.show_probabilities:
+            session.helped(Help.PROBABILITIES)
+        self._ring_start()
+        if self.cursor is not None:
+            board = session.board
+            self.cursor = (min(self.cursor[0], board.rows - 1), min(self.cursor[1], board.cols - 1))
+        self._tell(GameStarted(self.tag, session))
+
+    def undo_death(self, undone: Callable[[PlaySession], Mode]) -> bool:
+        """After a loss, the game as it stood before the fatal move, played on as
+        practice (Simon Tatham's Mines' undo: ``undone`` is the practice mode of
+        that position); the death is counted. False when there is nothing to undo
+        (not lost, or the loss came from no known move)."""
+        session = self.session
+        log = session.log
+        if session.status is not Status.LOST or not log or session.game.minefield is None:
+            return False
+        fatal = len(log) - 1  # (the clock runs on from the death: time is not undone)
+        before = position_before(session, fatal, self.clock, log[fatal].ms)
+        before.helps = set(session.helps)
+        deaths = self.deaths + 1
+        self.start(undone(before))
+        self.deaths = deaths
+        return True
+
+    # ------------------------------------------------------------------ moves
+
+    def act(self, move: Move, via: Via = Via.KEYBOARD) -> Delta | None:
+        """Play a move that came without a pointer event (the keyboard, a tool);
+        None when the game is over: nothing happens."""
+        delta = self._play(move)
+        if delta is not None:
+            self._after(move, delta, via, self.clock())
+        return delta
+
+    def pointer(
+        self,
+        kind: str,
+        button: int,
+        point: tuple[int, int],
+        held_before: frozenset[int],
+        move: Move | None = None,
+    ) -> Delta | None:
+        """A mouse event on the board, and the move it made (played here)."""
+        session, tag = self.session, self.tag
+        delta = None if move is None else self._play(move)
+        wall = self.clock()
+        made = None if delta is None else move  # after the end a click changes nothing
+        self._tell(PointerSeen(tag, session, kind, button, point, wall, held_before, made))
+        if kind in ("down", "up") and self.cursor is not None:
+            self.cursor_hidden = True  # the mouse plays: no ring left on a clicked cell
+        if made is not None and delta is not None:
+            self._after(made, delta, Via.MOUSE, wall)
+        return delta
+
+    def _play(self, move: Move) -> Delta | None:
+        if self.status.is_over:
+            return None
+        if self.cursor is not None:  # the mouse and the cursor coexist: it follows
+            self.cursor = (move.row, move.col)
+        self.hint = self.note = None  # a move answers the hint
+        return self.session.act(move)
+
+    def _after(self, move: Move, delta: Delta, via: Via, wall: float) -> None:
+        session, tag = self.session, self.tag
+        self._tell(MoveApplied(tag, session, move, delta, via, wall))
+        if delta.lost or delta.won:
+            result = Result.WON if delta.won else Result.LOST
+            self._tell(GameEnded(tag, session, result, session.summary()))
+
+    # ------------------------------------------------------------------ keyboard play
+
+    @property
+    def shown_cursor(self) -> Cell | None:
+        """The keyboard cursor's cell while it is shown (the keyboard was used last)."""
+        return None if self.cursor_hidden else self.cursor
+
+    def move_cursor(self, drow: int, dcol: int, start: Cell) -> Cell:
+        """Move the keyboard cursor (put at ``start`` the first time; after the mouse
+        played, shown again where the last click was); where it is."""
+        if self.cursor is None:
+            self.cursor = start
+        elif self.cursor_hidden:
+            self.cursor_hidden = False
+        else:
+            row, col = self.cursor
+            board = self.board
+            self.cursor = (
+                max(0, min(board.rows - 1, row + drow)),
+                max(0, min(board.cols - 1, col + dcol)),
+            )
+        return self.cursor
+
+    def open_at_cursor(self) -> Delta | None:
+        """Open the cell under the cursor, or chord on a number."""
+        cursor = self.shown_cursor
+        if cursor is None:
+            return None
+        row, col = cursor
+        look = self.game.look(row, col)
+        move = chord(row, col) if Look.OPEN_1 <= look <= Look.OPEN_8 else reveal(row, col)
+        return self.act(move, Via.KEYBOARD)
+
+    def flag_at_cursor(self) -> Delta | None:
+        """Flag the cell under the cursor (again: question mark, again: clear)."""
+        cursor = self.shown_cursor
+        if cursor is None:
+            return None
+        return self.act(mark(*cursor), Via.KEYBOARD)
+
+    # ------------------------------------------------------------------ the solver
+
+    @property
+    def solvable(self) -> bool:
+        """The solver works on boards up to MAX_ADVICE_CELLS (it reads the whole view)."""
+        board = self.board
+        return board.rows * board.cols <= MAX_ADVICE_CELLS
+
+    def show_hint(self) -> Hint | None:
+        """The next cell logic finds, with its reason (or the safest cell and its
+        chance). A game that used a hint never enters the best times."""
+        session = self.session
+        if session.status.is_over or session.paused:
+            return None
+        if not self.solvable:
+            self.hint, self.note = None, TOO_LARGE
+            return None
+        self.hint = self.game.hint()
+        session.helped(Help.HINT)
+        if self.hint is not None and self.cursor is not None:
+            self.cursor = self.hint.cell
+        return self.hint
+
+    def dismiss_hint(self) -> bool:
+        """Put the hint (or the note in its place) away; True if one was shown."""
+        shown = self.hint is not None or self.note is not None
+        self.hint = self.note = None
+        return shown
+
+    def toggle_probabilities(self) -> None:
+        """Each hidden cell's chance of holding a mine, over the board (a hint too)."""
+        self.show_probabilities = not self.show_probabilities
+        if self.show_probabilities:
+            self.session.helped(Help.PROBABILITIES)
+
+    def advice(self) -> Advice | None:
+        """What the solver shows now: the hint, the probabilities, or why neither. A
+        new Advice is made only when what it shows changed (the renderer repaints the
+        view for a new one, and compares by identity)."""
+        over = self.status.is_over
+        if over:
+            self.hint = None
+        note = self.note
+        analysis: Analysis | None = None
+        if note is None and self.show_probabilities and not over:
+            if self.solvable:
+                analysis = self._analysis_now()
+            else:
+                note = TOO_LARGE
+        if note is None and self.hint is None and analysis is None:
+            return None
+        key = (note, self.hint, id(analysis))  # (the analysis is kept in _analysis)
+        if self._advice is None or self._advice[0] != key:
+            advice = Advice(
+                hint=self.hint,
+                probabilities=None if analysis is None else analysis.probability,
+                exact=True if analysis is None else analysis.exact,
+                note=note,
+            )
+            self._advice = (key, advice)
+        return self._advice[1]
+
+    def _analysis_now(self) -> Analysis | None:
+        """The solver's view of the game as it stands, worked out once per change."""
+        game = self.game
+        key = (game, game.opened_count, game.status)  # (the game itself: no id reused)
+        if self._analysis is None or self._analysis[0] != key:
+            from game.core.solver import ViewError
+            from game.core.solver import analyse as solve
+
+            try:
+                found: Analysis | None = solve(game.view(), game.mines)
+            except ViewError:
+                found = None
+            self._analysis = (key, found)
+        return self._analysis[1]
+
+    # ------------------------------------------------------------------ the clock
+
+    def pause(self) -> bool:
+        """Pause a game under way (the board is hidden, the clock stops); True if it did."""
+        if self.status is Status.PLAYING:
+            self.session.pause()
+            return True
+        return False
+
+    def unpause(self) -> None:
+        """Leave a pause: the clock runs again."""
+        self.session.unpause()

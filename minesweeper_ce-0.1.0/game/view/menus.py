@@ -1,0 +1,129 @@
+"""The menu bar's menus, as the classic game has them: the same commands as the keys."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.language import LANGUAGES, gettext
+from game.view.commands import Command
+
+
+@dataclass(frozen=True)
+class MenuItem:
+    """A line of a menu: the command it gives, and its words (in English)."""
+
+    command: Command
+    label: str
+    translated: bool = True
+    """False: the words are the same in every language (a language's own name)."""
+
+    @property
+    def shown(self) -> str:
+        """The words in the player's language."""
+        return gettext(self.label) if self.translated else self.label
+
+
+SEPARATOR = None
+"""An etched line between groups of a menu's items."""
+
+
+@dataclass(frozen=True)
+class Menu:
+    """A menu of the menu bar: its title and its lines (None: a separator)."""
+
+    title: str
+    items: tuple[MenuItem | None, ...]
+
+    @property
+    def shown(self) -> str:
+        """The title in the player's language."""
+        return gettext(self.title)
+
+
+_MENU_TEXT = """
+[Game]
+New                             new game
+-
+Beginner                        beginner
+Intermediate                    intermediate
+Expert                          expert
+Custom...                       custom board
+Daily board                     daily board
+Play board code...              play board code
+The ladder...                   the ladder
+Time trials...                  time trials
+Tournament...                   tournament
+-
+Pause                           pause
+Hint                            hint
+Mine probabilities              probabilities
+-
+Best Times...                   best times
+Statistics...                   statistics
+History...                      history
+Open replay...                  open replay
+-
+Exit                            exit
+[Options]
+Question marks                  question marks
+Left click chords               left-click chords
+Counter below zero              counter below zero
+Beginner 8x8 (ranked size)      beginner 8x8
+-
+Standard: first click safe      first click is safe
+Win7: first click opens         first click opens an area
+No guessing (logic clears it)   no guessing
+Strong no-guess                 strong no-guess
+Weak no-guess                   weak no-guess
+Quasi no-guess                  quasi no-guess
+Strong guessable                strong guessable
+Weak guessable                  weak guessable
+-
+Keys...                         rebind keys
+-
+Sound                           sound
+Zoom in                         zoom in
+Zoom out                        zoom out
+-
+Classic look                    classic look
+Colour-blind safe look          colour-blind safe look
+High contrast look              high contrast look
+-
+*languages*
+[Help]
+Keys                            help
+Rules                           rules
+-
+About                           about
+"""
+"""Each menu: its title in brackets, then a line per item: its words, then the value
+of the Command it gives (game.view.commands); "-" for a separator; "*languages*" for
+a line per language (game.language.LANGUAGES), each named in itself.
+
+The words are English: the menu bar translates them as it draws them (so a new
+language shows at once), and tools/catalogs.py extracts them for the catalogs."""
+
+
+LANGUAGE_LINES = "*languages*"
+
+
+def _menus(text: str) -> tuple[Menu, ...]:
+    menus: list[tuple[str, list[MenuItem | None]]] = []
+    for line in text.strip().splitlines():
+        if line.startswith("["):
+            menus.append((line.strip("[]"), []))
+        elif line == "-":
+            menus[-1][1].append(SEPARATOR)
+        elif line == LANGUAGE_LINES:
+            menus[-1][1].extend(
+                MenuItem(Command(f"language {code}"), name, translated=False)
+                for code, name in LANGUAGES.items()
+            )
+        else:
+            words, _, command = line.partition("  ")
+            menus[-1][1].append(MenuItem(Command(command.strip()), words))
+    return tuple(Menu(title, tuple(items)) for title, items in menus)
+
+
+MENUS: tuple[Menu, ...] = _menus(_MENU_TEXT)
+"""The menu bar, as the classic game has it; the same commands as the keys."""

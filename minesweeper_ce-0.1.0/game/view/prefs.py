@@ -1,0 +1,118 @@
+"""The player's preferences in one place: the settings (kept in the profile), the look,
+the sound, and the key map; the toggle commands are made from game.view.toggles' table."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+
+from game import language
+from game.language import gettext
+from game.persist import Profile, Settings
+from game.view import theme as themes
+from game.view.commands import AnyCommand, Command, DuplicateKeyError, KeyMap
+from game.view.sound import SoundPlayer, warn_to_stderr
+
+
+def keymap_of(settings: Settings) -> KeyMap:
+    """The command table with the player's rebound keys (ignored if they clash)."""
+    try:
+        return KeyMap().rebound(settings.keys)
+    except DuplicateKeyError:
+        return KeyMap()
+
+
+class Prefs:
+    """Settings, look, sound and keys, each change kept in the profile at once."""
+
+    def __init__(self, profile: Profile, sound: bool | None = None) -> None:
+        self.profile = profile
+        self.settings: Settings = profile.settings
+        themes.use(self.settings.theme)
+        self.sound = SoundPlayer(
+            enabled=self.settings.sound if sound is None else sound,
+            warn=warn_to_stderr,
+            open_now=False,  # (the window opens it once its first frame is on screen)
+        )
+        self.keymap = keymap_of(self.settings)
+        self.relayout: Callable[[], None] = lambda: None
+        """Lay the window out and draw it again (the window sets it): the language
+        changed, and every word on screen with it."""
+
+    def speak(self, command_line: str | None = None) -> None:
+        """Speak the language of this start: the command line's (this session only),
+        else the settings' (the system's at the first start, kept from then on)."""
+        if self.settings.language is None:
+            self.change(language=language.system_language())
+        language.use(command_line or self.settings.language or language.ENGLISH)
+
+    def save(self, settings: Settings) -> None:
+        """Apply new settings and keep them (a game in progress keeps its rules)."""
+        if settings.sound != self.settings.sound:
+            self.sound.enabled = settings.sound  # (so --no-sound holds until M is pressed)
+        if settings.theme != self.settings.theme:
+            themes.use(settings.theme)
+        chosen = settings.language != self.settings.language
+        self.settings = settings
+        self.profile.save_settings(settings)
+        if chosen:
+            self._speak_chosen()
+
+    def _speak_chosen(self) -> None:
+        """Speak the settings' language, at once (no restart), if it is not spoken."""
+        if self.settings.language is not None and self.settings.language != language.current():
+            language.use(self.settings.language)
+            self.relayout()
+
+    def change(self, **values: object) -> None:
+        """Keep the settings with some values changed."""
+        self.save(replace(self.settings, **values))  # type: ignore[arg-type]
+
+    def toggle(self, command: Command) -> bool:
+        """Carry out a command that flips or picks a setting; False if it is none."""
+        from game.view import toggles  # (the table of toggles loads with the first use)
+
+        setting = toggles.setting_of(command)
+        if setting is None:
+            return False
+        self.save(setting.by(command, self.settings))
+        if setting is toggles.LANGUAGE:
+            self._speak_chosen()  # (even the one kept, when --lang spoke another)
+        return True
+
+    def checked(self, command: Command) -> bool | None:
+        """Whether a setting's menu line shows a tick (None: no setting's line)."""
+        from game.view import toggles
+
+        setting = toggles.setting_of(command)
+        if setting is toggles.LANGUAGE:  # the language spoken (--lang's, for a session)
+            return bool(setting.commands[command] == language.current())
+        return None if setting is None else setting.checked(command, self.settings)
+
+    def next_theme(self) -> None:
+        """The next look, round and round."""
+        from game.view import toggles
+
+        self.save(toggles.next_theme(self.settings))
+
+    def rebind(self, command: AnyCommand, key: str) -> str:
+        """Bind a key to a command (the play screen's or the replay viewer's), kept in
+        the settings; what happened, in words. A key already bound elsewhere in the
+        same scene is refused (the command table allows no key twice there)."""
+        choice = dict(self.settings.keys)
+        choice[command.value] = (key,)
+        try:
+            keymap = KeyMap().rebound(choice.items())
+        except DuplicateKeyError:
+            other = self.keymap.taken_by(key, command)
+            what = other.value if other is not None else "the menu bar"
+            return gettext("{key} is taken by {what}: kept as it was.").format(key=key, what=what)
+        self.keymap = keymap
+        self.save(replace(self.settings, keys=tuple(sorted(choice.items()))))
+        does = next(b.does for b in keymap.bindings if b.command is command)
+        return gettext("{key} now: {does}.").format(key=key, does=does)
+
+    def default_keys(self) -> None:
+        """Every key back to the command table's."""
+        self.keymap = KeyMap()
+        self.save(replace(self.settings, keys=()))

@@ -1,0 +1,189 @@
+"""The game's sound effects: load them once, play them by name, never crash the game.
+
+A computer without a working audio device (or a broken installation without the
+sound files) still runs the game, silently: the player then reports
+``available = False`` and says so once through its ``warn`` function.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sys
+from collections.abc import Callable, Iterator
+from typing import Final
+
+import pygame
+
+from game.core.delta import Delta
+from game.view.assets import AssetError, asset_dir
+
+#: Every sound the game plays; each is ``<name>.wav`` in the sounds folder.
+SOUND_NAMES: Final[tuple[str, ...]] = ("reveal", "cascade", "flag", "explode", "win")
+
+NO_AUDIO_DEVICE: Final = "No audio device found; the game will be silent."
+
+# Mixer settings: the files are 44.1 kHz 16-bit; a small buffer keeps clicks snappy.
+_FREQUENCY: Final = 44100
+_SIZE: Final = -16
+_CHANNELS: Final = 2
+_BUFFER: Final = 512
+
+
+@contextlib.contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """Hush what C libraries write straight to file descriptor 2 meanwhile.
+
+    ALSA prints a dozen "ALSA lib ..." lines when there is no sound card, before
+    SDL reports the failure that the game then explains in one line of its own.
+    """
+    try:
+        saved = os.dup(2)
+    except OSError:  # no stderr at all (a windowed build): nothing to hush
+        yield
+        return
+    try:
+        with open(os.devnull, "wb") as null:
+            os.dup2(null.fileno(), 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+def warn_to_stderr(message: str) -> None:
+    """Write one line to stderr, if there is one (a windowed Windows build has none)."""
+    stream = sys.stderr
+    if stream is None:
+        return
+    with contextlib.suppress(OSError, ValueError):  # a closed stream: nowhere left to tell
+        print(message, file=stream, flush=True)
+
+
+def sound_of(delta: Delta) -> str | None:
+    """The sound a move makes: an explosion, a win, a cascade, a cell opened, a mark
+    set (None: nothing changed that is heard)."""
+    if delta.lost:
+        return "explode"
+    if delta.won:
+        return "win"
+    if delta.opened > 1:
+        return "cascade"
+    if delta.opened == 1:
+        return "reveal"
+    return "flag" if delta.mark is not None else None
+
+
+class SoundPlayer:
+    """Plays the game's sound effects by name; silent when disabled or without audio."""
+
+    def __init__(
+        self,
+        enabled: bool = True,
+        warn: Callable[[str], None] | None = None,
+        *,
+        open_now: bool = True,
+    ) -> None:
+        """``open_now=False``: the device opens at open() or at the first sound, not
+        here (the window's first frame does not wait for the audio device)."""
+        self._enabled = bool(enabled)
+        self._sounds: dict[str, pygame.mixer.Sound] = {}
+        self._warn = warn if warn is not None else warn_to_stderr
+        self._opened = False
+        if open_now:
+            self.open()
+
+    def open(self) -> None:
+        """Open the audio device and load the sounds if sound is on (once)."""
+        if self._enabled:
+            self._open()
+
+    def _open(self) -> None:
+        """Open the audio device and load the sounds, once, the first time sound is on.
+
+        A game started with sound off never opens the device: it starts faster and
+        no audio thread wakes while it idles.
+        """
+        if self._opened:
+            return
+        self._opened = True
+        problem = self._load()
+        if problem is not None:
+            self._warn(problem)
+
+    @property
+    def available(self) -> bool:
+        """True when the sounds are loaded and an audio device plays them."""
+        return bool(self._sounds)
+
+    @property
+    def enabled(self) -> bool:
+        return self._enabled
+
+    @enabled.setter
+    def enabled(self, value: bool) -> None:
+        self._enabled = bool(value)
+        if self._enabled:
+            self._open()
+        else:
+            self._stop_all()
+
+    def toggle(self) -> bool:
+        """Switch the sound on or off; return the new setting."""
+        self.enabled = not self._enabled
+        return self._enabled
+
+    def play(self, name: str) -> None:
+        """Start one sound; does nothing while disabled or without audio.
+
+        An unknown name is a programming error and raises ValueError, even when silent.
+        """
+        if name not in SOUND_NAMES:
+            raise ValueError(f"unknown sound {name!r}; expected one of {', '.join(SOUND_NAMES)}")
+        self.open()  # (once: a player made with open_now=False opens at its first sound)
+        sound = self._sounds.get(name)
+        if not self._enabled or sound is None or not self._mixer_alive():
+            return
+        with contextlib.suppress(pygame.error):
+            sound.play()
+
+    def _load(self) -> str | None:
+        """Open the mixer and load every sound; return the reason if that fails."""
+        opened_here = False
+        try:
+            if pygame.mixer.get_init() is None:
+                pygame.mixer.pre_init(_FREQUENCY, _SIZE, _CHANNELS, _BUFFER)
+                with _quiet_stderr():
+                    pygame.mixer.init()
+                opened_here = True
+        except pygame.error:
+            return NO_AUDIO_DEVICE
+        try:
+            folder = asset_dir("sounds")
+            self._sounds = {
+                name: pygame.mixer.Sound(folder / f"{name}.wav") for name in SOUND_NAMES
+            }
+        except (pygame.error, OSError, AssetError) as exc:
+            self._sounds = {}
+            if opened_here:
+                pygame.mixer.quit()
+            reason = " ".join(str(exc).split())  # one line, whatever the error says
+            return f"Could not load the sound effects ({reason}); the game will be silent."
+        return None
+
+    def _mixer_alive(self) -> bool:
+        """False once something shut the mixer down (pygame.quit() at exit, say).
+
+        The loaded sounds die with the mixer, and pygame-ce 2.5 crashes the process
+        (segmentation fault) when such a sound is played, so they are dropped for good.
+        """
+        if pygame.mixer.get_init() is None:
+            self._sounds = {}
+        return bool(self._sounds)
+
+    def _stop_all(self) -> None:
+        if not self._mixer_alive():
+            return
+        for sound in self._sounds.values():
+            with contextlib.suppress(pygame.error):
+                sound.stop()

@@ -1,0 +1,232 @@
+"""The stage: a stack of scenes in one window (Tuxemon's state manager: push, pop,
+replace; arcade's views).
+
+A scene answers: handle an event (consumed or not), update by a time step, draw
+(returning the rectangles it changed), whether it is idle (so the loop can sleep),
+the window size it wants, and close. Input goes to the top scene first, then down
+while no scene takes it; drawing goes bottom-up. The play screen, an open menu, each
+dialog and the replay viewer are scenes. A scene that is done sets ``done``; the
+stage takes it off and hands its result to whoever opened it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+if TYPE_CHECKING:
+    from game.view.viewport import Viewport
+    from game.view.widgets.dialog import Dialog
+
+
+class Scene:
+    """One layer of the stage; the defaults suit a scene that does little."""
+
+    done = False
+    """Set when the scene is finished: the stage takes it off."""
+    result: Any = None
+    """What the scene answers when it is done (a dialog's button, a menu's command)."""
+    modal = True
+    """Events this scene does not take go no further down."""
+    covers = False
+    """Drawn over a whole frame: while it is up, nothing under it is drawn alone."""
+    opaque = False
+    """Draws the whole window itself: the scenes under it are not drawn at all."""
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """Take an event; True if it was consumed."""
+        return False
+
+    def update(self, step_ms: float) -> None:
+        """One fixed step of game time."""
+
+    def draw(self, screen: pygame.Surface, full: bool) -> list[pygame.Rect]:
+        """Draw what changed (everything when ``full``); the rectangles drawn."""
+        return []
+
+    def dirty(self) -> bool:
+        """Something to draw, as an overlay (a scene under it is drawn again too)."""
+        return False
+
+    def idle(self) -> bool:
+        """Nothing can change without an event."""
+        return True
+
+    def wanted_size(self) -> tuple[int, int] | None:
+        """The window size this scene needs (None: the board's)."""
+        return None
+
+    def covered(self) -> None:
+        """A scene was put in front of this one (let go of what the mouse held)."""
+
+    def relayout(self) -> None:
+        """Its words changed (a new language): lay out again before the next draw."""
+
+    def close(self) -> None:
+        """The scene leaves the stage."""
+
+
+Answer = Callable[[Any], None]
+
+
+class Stage:
+    """The window's scenes, bottom first."""
+
+    def __init__(self, viewport: Viewport) -> None:
+        self.viewport = viewport
+        self.scenes: list[tuple[Scene, Answer | None]] = []
+        self.quitting = False
+        """A scene asked to close the window."""
+        self._stale = True
+
+    @property
+    def top(self) -> Scene | None:
+        """The scene in front."""
+        return self.scenes[-1][0] if self.scenes else None
+
+    @property
+    def top_dialog(self) -> Dialog | None:
+        """The dialog in front, if the scene in front is one."""
+        top = self.top
+        return top.dialog if isinstance(top, DialogScene) else None
+
+    def push(self, scene: Scene, answer: Answer | None = None) -> None:
+        """Put a scene in front; ``answer`` gets its result when it is done."""
+        for below, _ in self.scenes:
+            below.covered()
+        self.scenes.append((scene, answer))
+        self._stale = True
+        self._fit()
+
+    def open(self, dialog: Dialog, answer: Answer | None = None) -> None:
+        """Show a modal dialog in front."""
+        self.push(DialogScene(dialog, self.viewport), answer)
+
+    def replace(self, scene: Scene, answer: Answer | None = None) -> None:
+        """Put a scene in place of the one in front."""
+        if self.scenes:
+            self.scenes.pop()[0].close()
+        self.push(scene, answer)
+
+    def clear_dialogs(self) -> None:
+        """Take every dialog in front off, without answers (the scenes under them,
+        the board and the menu bar, stay)."""
+        while self.scenes and isinstance(self.scenes[-1][0], DialogScene):
+            self.scenes.pop()[0].close()
+        self._stale = True
+        self._fit()
+
+    def quit(self) -> None:
+        """Close the window after this frame."""
+        self.quitting = True
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """Give an event to the top scene first, then down while it is not taken."""
+        for scene, _ in reversed(self.scenes):
+            if scene.handle(event) or scene.modal:
+                break
+        self.settle()
+
+    def settle(self) -> None:
+        """Take off the scenes that are done, answering whoever opened them."""
+        while self.scenes and self.scenes[-1][0].done:
+            scene, answer = self.scenes.pop()
+            scene.close()
+            self._stale = True
+            self._fit()
+            if answer is not None:
+                answer(scene.result)
+
+    def update(self, step_ms: float) -> None:
+        """A fixed step for every scene."""
+        for scene, _ in self.scenes:
+            scene.update(step_ms)
+
+    def idle(self) -> bool:
+        """Nothing on the stage can change without an event."""
+        return all(scene.idle() for scene, _ in self.scenes)
+
+    def repaint(self) -> None:
+        """Draw everything again at the next frame (the window was exposed)."""
+        self._stale = True
+
+    def relayout(self) -> None:
+        """Every scene lays out its words again and everything is drawn at the next
+        frame, the window sized anew (the language changed: no restart)."""
+        for scene, _ in self.scenes:
+            scene.relayout()
+        self.repaint()
+
+    def _fit(self) -> None:
+        """The window as large as the scenes need (a dialog, a long menu) or the board."""
+        wanted = [scene.wanted_size() for scene, _ in self.scenes]
+        sizes = [size for size in wanted if size is not None]
+        need = (max(w for w, _ in sizes), max(h for _, h in sizes)) if sizes else None
+        self.viewport.grow_for(need)
+
+    def draw(self) -> None:
+        """Draw bottom-up: only what changed when one scene is up; everything when an
+        overlay changed (it is drawn over a whole frame)."""
+        if not self.scenes:
+            return
+        screen = self.viewport.screen
+        scenes = [scene for scene, _ in self.scenes]
+        base = max((i for i, scene in enumerate(scenes) if scene.opaque), default=0)
+        scenes = scenes[base:]
+        if not self._stale and not any(scene.dirty() for scene in scenes[1:]):
+            if any(scene.covers for scene in scenes):
+                return  # (a dialog or a menu is up and unchanged)
+            drawn = [scene.draw(screen, False) for scene in scenes]
+            if any(drawn):
+                self.viewport.window.present()
+            return
+        self._stale = False
+        self._fit()
+        screen = self.viewport.screen  # (a grown window has a new surface)
+        for scene in scenes:
+            scene.draw(screen, True)
+        self.viewport.window.present()
+
+
+class DialogScene(Scene):
+    """A modal dialog (game.view.widgets) over what is behind it."""
+
+    covers = True
+
+    def __init__(self, dialog: Dialog, viewport: Viewport) -> None:
+        self.dialog = dialog
+        self.viewport = viewport
+
+    @property
+    def done(self) -> bool:  # type: ignore[override]
+        return self.dialog.closed
+
+    @property
+    def result(self) -> Any:
+        return self.dialog.result
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        self.dialog.handle(event)
+        return True
+
+    def draw(self, screen: pygame.Surface, full: bool) -> list[pygame.Rect]:
+        self.dialog.draw(screen, self.viewport.renderer.sprites)
+        return [screen.get_rect()]
+
+    def dirty(self) -> bool:
+        return self.dialog.dirty()
+
+    def relayout(self) -> None:
+        self.dialog.relayout()
+
+    def idle(self) -> bool:
+        """Nothing in a dialog moves by itself (no caret blinks): it waits for input
+        like the board, once drawn."""
+        return not self.dialog.dirty()
+
+    def wanted_size(self) -> tuple[int, int] | None:
+        from game.view.window import usable_size
+
+        return self.dialog.needed_size(self.viewport.zoom, usable_size())

@@ -1,0 +1,415 @@
+"""The modal dialog: a titled box of blocks over a row of buttons, drawn the classic
+Windows way.
+
+The stage (game.view.stage) holds each open dialog as a scene in its stack of scenes.
+While one is in front it hands it every pygame event (``handle``) and draws it over
+the game (``draw``); once ``closed`` is True it takes it off and hands ``result`` to
+whoever opened it. A dialog never reads the event queue and never touches
+pygame.display: it only answers events and paints onto the surface it is given.
+
+Fitting. A dialog is laid out at the window's zoom if it fits the window there, else
+at the largest smaller scale that fits, down to 1 (never below the 12-pixel font of
+scale 1). The window grows while a dialog is open to give it the room it wants at
+the zoom, as far as the desktop allows (``needed_size``). Only when the desktop itself
+is too small does the font shrink further (a bisection over sizes), and past the
+smallest font the body is cut, the buttons kept inside; ``cut`` then says so.
+
+Keys. Enter answers the focused button, or the default button when the focus is
+elsewhere; Space answers the focused button; Esc cancels (result None), which never
+destroys anything. Tab and Shift+Tab move the focus round the dialog's stops (a
+form's fields or a menu's lines first, then the buttons), and the focused button
+wears Windows' dotted focus rectangle. The default button wears a black outline;
+a dialog whose choice destroys something makes the harmless button the default.
+
+Mouse positions given to ``handle`` are surface (window) pixels, matched against
+what was last drawn: a click before the first ``draw`` hits nothing. Drawing is
+cached: the dialog repaints its own picture only when its look changed or the
+surface's size or zoom did; any other ``draw`` is one blit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from game.language import gettext
+from game.view.sprites import SpriteSheet
+from game.view.theme import current as theme
+from game.view.widgets.button import Presser, paint_button
+from game.view.widgets.pieces import Piece
+from game.view.widgets.style import (
+    ENTER_KEYS,
+    FONT_SIZE,
+    MARGIN,
+    MIN_FONT_SIZE,
+    MIN_WIDTH,
+    Style,
+)
+from game.view.widgets.text import ellipsize
+
+
+@dataclass
+class Arrangement:
+    """Where everything of one dialog sits, in its own picture's pixels."""
+
+    style: Style
+    size: tuple[int, int]
+    pieces: list[Piece]
+    buttons: dict[str, pygame.Rect]
+    title: str
+    body_clip: pygame.Rect | None = None
+    """Set when even the smallest font overflows: the body is cut to this rectangle."""
+    shortened: bool = False
+    """A word of the body (a path) had to be shortened to fit."""
+
+    def fits(self, width: int, height: int) -> bool:
+        return self.size[0] <= width and self.size[1] <= height
+
+    def cut_to(self, avail_w: int, avail_h: int) -> Arrangement:
+        """This arrangement cut to the room: its buttons kept whole at the bottom, its
+        body clipped above them, its title shortened."""
+        style, z = self.style, self.style.zoom
+        width, height = min(self.size[0], avail_w), min(self.size[1], avail_h)
+        dx, dy = (width - self.size[0]) // 2, height - self.size[1]
+        buttons = {label: rect.move(dx, dy) for label, rect in self.buttons.items()}
+        top = style.bevel + z + style.band
+        bottom = min((r.top for r in buttons.values()), default=height - style.bevel)
+        clip = pygame.Rect(
+            style.bevel, top, width - 2 * style.bevel, max(bottom - style.gap // 2 - top, 0)
+        )
+        title = ellipsize(style.font, self.title, width - 2 * (style.bevel + z) - 6 * z)
+        return Arrangement(style, (width, height), self.pieces, buttons, title, clip)
+
+
+def paint_title(image: pygame.Surface, style: Style, title: str) -> None:
+    """The title band, a pixel of grey inside the frame, like Windows 95."""
+    z = style.zoom
+    inset = style.bevel + z
+    band = pygame.Rect(inset, inset, image.get_width() - 2 * inset, style.band)
+    image.fill(theme().highlight, band)
+    text = style.text(title, theme().highlight_text, bold=True)
+    image.blit(text, (band.x + 3 * z, band.y + (band.h - text.get_height()) // 2 + style.nudge))
+
+
+def smaller_font(
+    try_layout: Callable[[Style, int], Arrangement], avail_w: int, avail_h: int
+) -> Arrangement:
+    """A dialog on a desktop smaller than it is at scale 1: laid out with the largest
+    font that fits, or the smallest cut to fit."""
+    low, high = MIN_FONT_SIZE, FONT_SIZE  # low: try; high: known not to fit
+    best = try_layout(Style(1, MIN_FONT_SIZE, True), avail_w)
+    if not best.fits(avail_w, avail_h):
+        return best.cut_to(avail_w, avail_h)
+    while high - low > 1:
+        middle = (low + high) // 2
+        layout = try_layout(Style(1, middle, True), avail_w)
+        if layout.fits(avail_w, avail_h):
+            low, best = middle, layout
+        else:
+            high = middle
+    return best
+
+
+def _as_is(closed_with: object) -> object:
+    return closed_with
+
+
+class Dialog:
+    """A modal box over the game: answers events, draws itself, says when it is done.
+
+    Its title and its buttons' words are English and are drawn in the player's
+    language (game.language.gettext, at each layout: ``relayout`` after a change);
+    a button is named by its English words (``choose``, ``button_rect``, ``result``).
+
+    ``closed`` becomes True once the player has answered, and ``result`` holds the
+    answer (None when cancelled). Subclasses fill the body and decide what the keys do.
+    """
+
+    def __init__(self, title: str, buttons: tuple[str, ...], default: str | None) -> None:
+        if default is not None and default not in buttons:
+            raise ValueError(f"the default {default!r} is not one of the buttons")
+        self.title = title
+        self.buttons = buttons
+        self.default = default
+        self.closed = False
+        self.result: object | None = None
+        self.answer_for: Callable[[object], object] = _as_is
+        """Turns what closed the dialog (a button's label, a form's values, a picked
+        row) into its ``result``, the answer its opener compares: game.screens gives
+        each dialog its typed answers. None (cancelled) stays None."""
+        self.copy_button: str | None = None
+        """The button Ctrl+C presses (one that copies what the dialog shows), if any."""
+        self.cut = False
+        """True when the last drawing had to cut text (the desktop is too small, or a
+        word, a path, is wider than it: shortened in the middle)."""
+        self.scale = 0
+        """The scale the dialog was last drawn at (0 before the first draw)."""
+        self.font_size = 0
+        """The font size it was last drawn with, in pixels."""
+        self._dirty = True
+        self._image: pygame.Surface | None = None
+        self._drawn_for: tuple[int, int, int] | None = None
+        self._rect: pygame.Rect | None = None
+        self._button_rects: dict[str, pygame.Rect] = {}
+        self._presser: Presser[str] = Presser()
+        self._stop = self._body_stops() + (buttons.index(default) if default else 0)
+        if not self._body_stops() and not buttons:
+            self._stop = 0
+
+    # The window's side.
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """Answer one pygame event; anything the dialog does not use is ignored."""
+        if self.closed:
+            return
+        kind = event.type
+        if kind == pygame.KEYDOWN:
+            self._key(getattr(event, "key", 0), getattr(event, "mod", 0))
+        elif kind == pygame.TEXTINPUT:
+            self._typed(getattr(event, "text", ""))
+        elif kind == pygame.MOUSEBUTTONDOWN:
+            self._mouse_down(tuple(event.pos), event.button)
+        elif kind == pygame.MOUSEBUTTONUP:
+            self._mouse_up(tuple(event.pos), event.button)
+        elif kind == pygame.MOUSEMOTION:
+            self._mouse_moved(tuple(event.pos))
+        elif kind == pygame.MOUSEWHEEL:
+            self._wheel(int(getattr(event, "y", 0)))
+
+    def draw(self, surface: pygame.Surface, sprites: SpriteSheet) -> None:
+        """Draw the dialog centred over the whole surface, at the sprites' zoom or less."""
+        key = (surface.get_width(), surface.get_height(), sprites.zoom)
+        if self._image is None or self._dirty or key != self._drawn_for:
+            self._paint(surface.get_size(), sprites)
+            self._drawn_for = key
+        assert self._image is not None and self._rect is not None
+        surface.blit(self._image, self._rect)
+        self._dirty = False
+
+    def needed_size(self, zoom: int, room: tuple[int, int]) -> tuple[int, int]:
+        """The window this dialog wants (margins in): drawn at the zoom if that fits
+        the room (the desktop), else at the largest smaller scale that does, else at
+        scale 1 (the window then gives what room there is)."""
+        avail_w, avail_h = max(room[0] - 2 * MARGIN, 1), max(room[1] - 2 * MARGIN, 1)
+        layout = self._at_largest_scale(zoom, avail_w, avail_h) or self._try_layout(
+            Style(1, FONT_SIZE), avail_w
+        )
+        return (layout.size[0] + 2 * MARGIN, layout.size[1] + 2 * MARGIN)
+
+    def dirty(self) -> bool:
+        """True when the dialog's look changed since it was last drawn."""
+        return self._dirty
+
+    def relayout(self) -> None:
+        """Lay out and draw again at the next draw (its words changed: a new language)."""
+        self._changed()
+
+    @property
+    def rect(self) -> pygame.Rect | None:
+        """Where the dialog was last drawn, in surface pixels (None before the first draw)."""
+        return None if self._rect is None else self._rect.copy()
+
+    def button_rect(self, label: str) -> pygame.Rect:
+        """The button's rectangle as last drawn, in surface pixels.
+
+        Raises LookupError for a label the dialog does not have or before the first draw.
+        """
+        if label not in self._button_rects:
+            raise LookupError(f"no button {label!r} drawn")
+        return self._button_rects[label].copy()
+
+    @property
+    def focused_button(self) -> str | None:
+        """The button with the keyboard focus, if a button has it."""
+        i = self._stop - self._body_stops()
+        return self.buttons[i] if 0 <= i < len(self.buttons) else None
+
+    # What subclasses fill in.
+
+    def _body(self, style: Style, width: int) -> list[Piece]:
+        """The blocks between the title and the buttons, laid out for a width."""
+        return []
+
+    def _body_stops(self) -> int:
+        """How many Tab stops the body has before the buttons."""
+        return 0
+
+    def choose(self, label: str) -> None:
+        """A button was clicked (or picked by a key)."""
+        self._close(label)
+
+    def _cancel(self) -> None:
+        """Esc: close with None (a dialog with one button answers with that button)."""
+        self._close(None)
+
+    def _key(self, key: int, mod: int) -> None:
+        if key == pygame.K_TAB:
+            self._move_focus(-1 if mod & pygame.KMOD_SHIFT else 1)
+        elif key in ENTER_KEYS:
+            label = self.focused_button or self.default
+            if label is not None:
+                self.choose(label)
+        elif key == pygame.K_SPACE and self.focused_button is not None:
+            self.choose(self.focused_button)
+        elif key == pygame.K_ESCAPE:
+            self._cancel()
+        elif key == pygame.K_c and mod & pygame.KMOD_CTRL and self.copy_button in self.buttons:
+            self.choose(self.copy_button)
+
+    def _typed(self, text: str) -> None:
+        pass
+
+    def _wheel(self, lines: int) -> None:
+        """The mouse wheel turned (up: positive)."""
+
+    def _focus_stop(self, stop: int) -> None:
+        """The focus arrived on a body stop (subclasses follow it)."""
+
+    # Shared behaviour.
+
+    def _move_focus(self, step: int) -> None:
+        stops = self._body_stops() + len(self.buttons)
+        if stops:
+            self._stop = (self._stop + step) % stops
+            if self._stop < self._body_stops():
+                self._focus_stop(self._stop)
+            self._changed()
+
+    def _close(self, result: object | None) -> None:
+        self.closed = True
+        self.result = None if result is None else self.answer_for(result)
+        self._changed()
+
+    def _changed(self) -> None:
+        self._dirty = True
+
+    def _button_at(self, pos: tuple[int, int]) -> str | None:
+        for label, rect in self._button_rects.items():
+            if rect.collidepoint(pos):
+                return label
+        return None
+
+    def _mouse_down(self, pos: tuple[int, int], button: int) -> None:
+        if button == 1 and self._presser.down(self._button_at(pos)):
+            self._changed()
+
+    def _mouse_up(self, pos: tuple[int, int], button: int) -> None:
+        if button != 1 or self._presser.held is None:
+            return
+        fired = self._presser.up(self._button_at(pos))
+        self._changed()
+        if fired is not None:
+            self.choose(fired)
+
+    def _mouse_moved(self, pos: tuple[int, int]) -> None:
+        if self._presser.move(self._button_at(pos)):
+            self._changed()
+
+    # Arranging and painting.
+
+    def _layout(self, size: tuple[int, int], zoom: int) -> Arrangement:
+        """The largest scale, up to the zoom, at which the dialog fits the surface less
+        its margin; then smaller fonts at scale 1; then the smallest, cut to fit."""
+        avail_w = max(size[0] - 2 * MARGIN, 1)
+        avail_h = max(size[1] - 2 * MARGIN, 1)
+        fitting = self._at_largest_scale(zoom, avail_w, avail_h)
+        if fitting is not None:
+            return fitting
+        return smaller_font(self._try_layout, avail_w, avail_h)
+
+    def _at_largest_scale(self, zoom: int, avail_w: int, avail_h: int) -> Arrangement | None:
+        """The layout at the largest scale from the zoom down to 1 (the usual spacing,
+        then the tighter) that fits the room, with every word whole above scale 1 (a
+        path is worth a smaller scale); None if even scale 1 does not fit."""
+        for scale in range(max(zoom, 1), 0, -1):
+            for compact in (False, True):
+                layout = self._try_layout(Style(scale, FONT_SIZE * scale, compact), avail_w)
+                if layout.fits(avail_w, avail_h) and (scale == 1 or not layout.shortened):
+                    return layout
+        return None
+
+    def _button_widths(self, style: Style) -> list[int]:
+        """Each button's width, in order (the default's outline included), its label
+        as the player's language says it."""
+        return [
+            max(style.width(gettext(label)) + 2 * style.button_pad, style.button_min_w)
+            + (2 * style.zoom if label == self.default else 0)
+            for label in self.buttons
+        ]
+
+    def _buttons_width(self, style: Style) -> int:
+        """The width of the row of buttons."""
+        widths = self._button_widths(style)
+        return sum(widths) + style.button_gap * max(len(widths) - 1, 0)
+
+    def _try_layout(self, style: Style, avail_w: int) -> Arrangement:
+        z = style.zoom
+        chrome = 2 * (style.bevel + style.pad)
+        max_inner = max(avail_w - chrome, 1)
+        pieces = self._body(style, max_inner)
+        widths = self._button_widths(style)
+        row_w = sum(widths) + style.button_gap * max(len(widths) - 1, 0)
+        title_w = style.width(gettext(self.title)) + 8 * z
+        inner = max([row_w, title_w, MIN_WIDTH * z - chrome] + [p.width for p in pieces])
+        width = inner + chrome
+        x = style.bevel + style.pad
+        y = style.bevel + z + style.band + style.pad
+        for piece in pieces:
+            piece.place(x, y, inner)
+            y += piece.height + style.gap
+        if not pieces:
+            y += style.gap
+        buttons: dict[str, pygame.Rect] = {}
+        bx = x + (inner - row_w) // 2
+        for label, w in zip(self.buttons, widths, strict=True):
+            buttons[label] = pygame.Rect(bx, y, w, style.button_h)
+            bx += w + style.button_gap
+        if self.buttons:
+            y += style.button_h
+        height = y + style.pad + style.bevel
+        shortened = any(piece.shortened for piece in pieces)
+        return Arrangement(
+            style, (width, height), pieces, buttons, gettext(self.title), None, shortened
+        )
+
+    def _paint(self, size: tuple[int, int], sprites: SpriteSheet) -> None:
+        layout = self._layout(size, sprites.zoom)
+        style = layout.style
+        z = style.zoom
+        width, height = layout.size
+        title = ellipsize(style.font, layout.title, width - 2 * (style.bevel + z) - 6 * z)
+        self.cut = layout.body_clip is not None or title != gettext(self.title) or layout.shortened
+        self.scale, self.font_size = z, style.size
+        image = pygame.Surface((width, height))
+        if pygame.display.get_surface() is not None:
+            image = image.convert()
+        scaled = sprites.at_zoom(z)
+        scaled.frame(image, "raised3", (0, 0, width, height))
+        paint_title(image, style, title)
+        image.set_clip(layout.body_clip)
+        for piece in layout.pieces:
+            piece.draw(image, scaled)
+        image.set_clip(None)
+        focused = self.focused_button
+        for label, rect in layout.buttons.items():
+            paint_button(
+                image,
+                scaled,
+                style,
+                gettext(label),
+                rect,
+                pressed=self._presser.pressed(label),
+                default=label == self.default,
+                focused=label == focused,
+            )
+        self._image = image
+        self._rect = image.get_rect(center=(size[0] // 2, size[1] // 2))
+        self._button_rects = {
+            label: rect.move(self._rect.topleft) for label, rect in layout.buttons.items()
+        }
+        self._painted(layout)
+
+    def _painted(self, layout: Arrangement) -> None:
+        """Hook: the layout just drawn, for subclasses that keep more rectangles."""

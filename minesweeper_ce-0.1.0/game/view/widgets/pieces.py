@@ -1,0 +1,25 @@
+"""The block a dialog's body is made of: measured first, then placed, then drawn."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.view.sprites import SpriteSheet
+
+
+class Piece:
+    """One laid-out block of a dialog's body (text, a table, fields, menu lines)."""
+
+    width = 0
+    height = 0
+    shortened = False
+    """True when a word had to be shortened to fit (its middle left out)."""
+    x = y = w = 0
+
+    def place(self, x: int, y: int, width: int) -> None:
+        """Put the block at (x, y) in the dialog's picture, given the inner width."""
+        self.x, self.y, self.w = x, y, width
+
+    def draw(self, image: pygame.Surface, sprites: SpriteSheet) -> None:
+        """Paint the block where it was placed."""
+        raise NotImplementedError

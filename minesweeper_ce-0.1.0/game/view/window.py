@@ -1,0 +1,125 @@
+"""The desktop window: opened once, resized in place, kept on the screen.
+
+pygame's display.set_mode creates a new window at every size change; a window
+manager then places each new window a little lower and to the right, and after a
+few board or zoom changes the bottom rows are off the screen. This window is a
+pygame-ce ``Window`` made once and resized in place (its surface follows), and
+after every resize it is moved so that all of it is on the desktop, its centre
+kept where it was when possible.
+
+The usable area is the desktop less room for a title bar and a task bar (SDL 2
+does not tell pygame the real usable bounds): a window never grows past it, and
+zoom choices are checked against it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+import pygame
+
+from game.view.assets import AssetError, asset_path
+
+TITLE = "Minesweeper"
+
+TITLE_BAR = 32
+"""Room kept above the window for its title bar (pixels)."""
+TASK_BAR = 48
+"""Room kept below the window for a task bar or dock (pixels)."""
+FALLBACK_DESKTOP = (1024, 768)
+"""The desktop assumed when the system does not say (a headless driver)."""
+
+
+def desktop_size() -> tuple[int, int]:
+    """The primary desktop's size in pixels."""
+    try:
+        return pygame.display.get_desktop_sizes()[0]
+    except (pygame.error, IndexError):
+        return FALLBACK_DESKTOP
+
+
+def usable_size() -> tuple[int, int]:
+    """The largest window that fits on the desktop with its title bar and a task bar."""
+    width, height = desktop_size()
+    return (width, max(height - TITLE_BAR - TASK_BAR, 1))
+
+
+def fits(size: tuple[int, int]) -> bool:
+    """A window of this size fits the usable area."""
+    room_w, room_h = usable_size()
+    return size[0] <= room_w and size[1] <= room_h
+
+
+def placed(
+    centre: tuple[int, int], size: tuple[int, int], desktop: tuple[int, int]
+) -> tuple[int, int]:
+    """The top-left corner that puts a window of this size around centre, moved
+    the least needed to keep it all on the desktop (below its title bar, above a
+    task bar); a window larger than the room sits at the top left."""
+    width, height = size
+    room_w, room_h = desktop
+    x = centre[0] - width // 2
+    y = centre[1] - height // 2
+    x = max(0, min(x, room_w - width))
+    y = max(TITLE_BAR, min(y, room_h - TASK_BAR - height))
+    return (x, y)
+
+
+class GameWindow:
+    """The game's one window and the surface drawn into it."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        self.window = pygame.Window(TITLE, size, position=pygame.WINDOWPOS_CENTERED)
+        with contextlib.suppress(pygame.error, OSError, AssetError):
+            # No icon is no reason not to play.
+            self.window.set_icon(pygame.image.load(str(asset_path("sprites", "icon.png"))))
+        self.keep_on_screen()
+
+    @property
+    def surface(self) -> pygame.Surface:
+        """The surface drawn into: asked of SDL each time, because a window manager
+        can apply a new size later than asked (SDL then makes a new surface)."""
+        return self.window.get_surface()
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The window's size in pixels."""
+        width, height = self.window.size
+        return (int(width), int(height))
+
+    @property
+    def corner(self) -> tuple[int, int]:
+        """Where the window's top-left corner is on the desktop (pixels)."""
+        x, y = self.window.position
+        return (int(x), int(y))
+
+    def set_title(self, title: str) -> None:
+        """The text of the title bar."""
+        self.window.title = title
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """A new size in place, the centre kept where possible, all of it on screen."""
+        if size == self.size:
+            return
+        x, y = self.corner
+        width, height = self.size
+        centre = (x + width // 2, y + height // 2)
+        self.window.size = size
+        self.window.position = placed(centre, size, desktop_size())
+
+    def keep_on_screen(self) -> None:
+        """Move the window, if need be, so that all of it is on the desktop."""
+        x, y = self.corner
+        width, height = self.size
+        where = placed((x + width // 2, y + height // 2), (width, height), desktop_size())
+        if where != (x, y):
+            self.window.position = where
+
+    def present(self) -> None:
+        """Show what was drawn on the surface."""
+        self.window.flip()
+
+    def close(self) -> None:
+        """Destroy the window now (not whenever the garbage collector gets to it, which
+        could be after pygame was started again and would then hit a reused window)."""
+        self.window.destroy()

@@ -1,0 +1,35 @@
+"""How the game words its figures, each in one place: a time as a player reads it, a
+game's result, a count with its noun."""
+
+from __future__ import annotations
+
+from game.core import Status
+from game.language import decimal
+
+LOOKS = ("classic", "colourblind", "contrast")
+"""The window's looks by their settings names, in menu order (game.view.theme draws
+each; the settings keep one): the classic one first, the default."""
+
+RESULT_WORDS = {Status.WON: "won", Status.LOST: "lost", Status.PLAYING: "unfinished"}
+"""A game's result in a word (a game still under way, or never begun: unfinished)."""
+
+
+def seconds(ms: float) -> str:
+    """A precise time as a player reads it, in the player's language: 12.345 s
+    (12,345 s in German and Polish)."""
+    return f"{decimal(ms / 1000, 3)} s"
+
+
+def result_word(status: Status) -> str:
+    """won, lost, or unfinished."""
+    return RESULT_WORDS.get(status, "unfinished")
+
+
+def count(number: int, noun: str, plural: str | None = None) -> str:
+    """A number with its noun, singular or plural: 1 game, 2 games, 1 day."""
+    return f"{number} {noun if number == 1 else plural or noun + 's'}"
+
+
+def figure(value: float | None, form: str) -> str:
+    """A figure in its form ("{:.2f}"), or "-" when there is none."""
+    return "-" if value is None else form.format(value)

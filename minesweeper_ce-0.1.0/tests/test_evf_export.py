@@ -1,0 +1,191 @@
+"""Our replays written as EVF files: ms-toollib (Metasweeper's core, run in a child
+process: it aborts on bad files) reads them back with the same board, result, time
+and clicks, and so does our own EVF reader. Also the command line's --export-evf."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.core import Game, Minefield, Move, Status, chord, mark, reveal
+from game.modes.ordinary import Ordinary
+from game.replay import Recorder, Replay, load
+from game.replay.formats.evf import read
+from game.replay.formats.evf_write import export_evf
+from game.replay.tally import tally
+from game.session.table import Table
+
+LAYOUT = """
+*........
+.........
+.........
+....*....
+.........
+.........
+********.
+.........
+.........
+"""
+
+ORACLE = """
+import json, sys
+import ms_toollib as ms
+for name in sys.argv[1:]:
+    data = open(name, "rb").read()
+    v = ms.EvfVideo(file_name=name, raw_data=list(data))
+    v.parse(); v.analyse(); v.current_time = 1e9
+    mines = sorted([r, c] for r, row in enumerate(v.board) for c, x in enumerate(row) if x == -1)
+    print(json.dumps(dict(rows=v.row, cols=v.column, mines=mines, won=v.is_completed,
+        time=v.rtime, left=v.left, right=v.right, double=v.double, bbbv=v.bbbv,
+        solved=v.bbbv_solved, player=v.player_identifier)))
+"""
+
+
+def centre(cell: tuple[int, int]) -> tuple[int, int]:
+    return (cell[1] * 16 + 8, cell[0] * 16 + 8)
+
+
+def record(game: Game, clicks: list[tuple[int, Move]], player: str = "Ada") -> Replay:
+    """A replay recorded through the table, one click (button, move) every 300 ms."""
+    now = [1000.0]
+    table = Table.of(Ordinary.given(game), lambda: now[0])
+    recorder = Recorder()
+    table.tap(recorder)
+    for button, move in clicks:
+        if table.status.is_over:
+            break
+        pos = centre((move.row, move.col))
+        table.pointer("move", 0, pos, frozenset())
+        now[0] += 120
+        table.pointer("down", button, pos, frozenset())
+        now[0] += 80
+        table.pointer("up", button, pos, frozenset({button}), move)
+        now[0] += 100
+    replay = recorder.replay(player=player, date="2026-11-25T10:00:00")
+    assert replay is not None
+    return replay
+
+
+def won_game() -> Replay:
+    game = Game.from_layout(LAYOUT)
+    clicks: list[tuple[int, Move]] = [(1, reveal(0, 5)), (3, mark(0, 0)), (3, mark(3, 4))]
+    mines = set(Minefield.from_text(LAYOUT))
+    probe = Game.from_layout(LAYOUT)
+    for _, move in clicks:
+        probe.apply(move)
+    clicks.append((2, chord(1, 1)))
+    probe.apply(chord(1, 1))
+    for r in range(9):
+        for c in range(9):
+            if (r, c) not in mines and probe.look(r, c).name == "HIDDEN":
+                clicks.append((1, reveal(r, c)))
+                probe.apply(reveal(r, c))
+    replay = record(game, clicks)
+    assert replay.result is Status.WON
+    return replay
+
+
+def lost_game() -> Replay:
+    replay = record(Game.from_layout(LAYOUT), [(1, reveal(0, 5)), (1, reveal(6, 3))])
+    assert replay.result is Status.LOST
+    return replay
+
+
+def expert_game() -> Replay:
+    game = Game.new(16, 30, 99, seed=4)
+    clicks = [(1, reveal(8, 15)), (3, mark(0, 0)), (3, mark(0, 0)), (1, reveal(2, 2))]
+    return record(game, clicks, player="王嘉宁 Ünïcode")
+
+
+Exported = list[tuple[Replay, Path, dict[str, object]]]
+
+
+@pytest.fixture(scope="module")
+def exported(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> list[tuple[Replay, Path, dict[str, object]]]:
+    folder = tmp_path_factory.mktemp("evf")
+    replays = [won_game(), lost_game(), expert_game()]
+    paths = []
+    for n, replay in enumerate(replays):
+        path = folder / f"game{n}.evf"
+        path.write_bytes(export_evf(replay))
+        paths.append(path)
+    done = subprocess.run(
+        [sys.executable, "-c", ORACLE, *map(str, paths)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    readings = [json.loads(line) for line in done.stdout.splitlines()]
+    return list(zip(replays, paths, readings, strict=True))
+
+
+def test_ms_toollib_reads_the_same_board_result_time_and_clicks(
+    exported: Exported,
+) -> None:
+    for replay, path, seen in exported:
+        assert replay.minefield is not None
+        assert (seen["rows"], seen["cols"]) == (replay.board.rows, replay.board.cols)
+        assert seen["mines"] == sorted([r, c] for r, c in replay.minefield)
+        assert seen["won"] == (replay.result is Status.WON)
+        assert abs(float(seen["time"]) - replay.ms / 1000) < 0.0015  # type: ignore[arg-type]
+        assert seen["bbbv"] == replay.bbbv
+        # ms-toollib's counts are the community's (game.replay.tally); on these games,
+        # whose every click reached the board, they are ours too.
+        counted = tally(read(path.read_bytes()))
+        assert (seen["left"], seen["right"], seen["double"]) == (
+            counted.left,
+            counted.right,
+            counted.double,
+        )
+        assert (seen["left"], seen["right"], seen["double"]) == (
+            replay.clicks.left,
+            replay.clicks.right,
+            replay.clicks.chord,
+        )
+
+
+def test_our_reader_reads_the_export_back(
+    exported: Exported,
+) -> None:
+    for replay, path, _ in exported:
+        video = read(path.read_bytes())
+        assert video.facts.player == replay.player
+        assert replay.minefield is not None and video.mines == frozenset(replay.minefield)
+        downs = [e for e in video.events if e.kind.value.endswith("c")]
+        assert len(downs) == sum(1 for e in replay.events if e.kind.value == "down")
+        assert tally(video).won == (replay.result is Status.WON)
+
+
+def test_export_evf_on_the_command_line(tmp_path: Path) -> None:
+    from test_window_replay import write_replay
+
+    source = write_replay(tmp_path)
+    out = tmp_path / "out.evf"
+    root = Path(__file__).parent.parent
+    done = subprocess.run(
+        [sys.executable, "-m", "game", "--export-evf", str(source), str(out)],
+        capture_output=True,
+        text=True,
+        cwd=root,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    layout = load(source).minefield
+    assert layout is not None and read(out.read_bytes()).mines == frozenset(layout)
+    bad = tmp_path / "bad.msreplay"
+    bad.write_text("not a replay")
+    done = subprocess.run(
+        [sys.executable, "-m", "game", "--export-evf", str(bad), str(out)],
+        capture_output=True,
+        text=True,
+        cwd=root,
+        timeout=60,
+    )
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and "bad.msreplay" in done.stderr

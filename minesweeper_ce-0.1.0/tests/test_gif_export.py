@@ -1,0 +1,181 @@
+"""Replays as animated GIFs (game.view.animation): read back with Pillow, the frames are
+the window's pixels (the first frame the untouched board, the last the final
+position, held for its still), each frame unlike the one before, at the window's
+size; the command line writes one and refuses a damaged file in one line; in the
+viewer, G writes one into the replays folder and Esc stops it, leaving no file."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from PIL import Image, ImageChops
+from test_window import FakeClock, key, run_game
+from test_window_replay import step, write_replay
+
+from game import cli
+from game.app import App
+from game.core import Status
+from game.persist import replays as replay_files
+from game.replay import Driver, ReplayClock, game_of
+from game.replay.files import open_replay
+from game.session import PlaySession, picture_of
+from game.session.geometry import Layout, led_digits
+from game.session.picture import Face
+from game.view.animation import FRAME_MS, STILL_MS, GifExport, export_gif
+from game.view.render import Renderer, tile_for
+from game.view.theme import current
+
+DATA = Path(__file__).parent / "data" / "replays" / "ms-toollib" / "test_files"
+EXPERT = DATA / "HI-SCORE Exp_49.25_3BV=127_3BVs=2.57_Wang Jianing G01825.avf"
+
+
+def frames_of(path: Path) -> list[tuple[Image.Image, int]]:
+    """Each frame as shown (RGB, over the ones before) and its time."""
+    shown = []
+    with Image.open(path) as gif:
+        for index in range(gif.n_frames):
+            gif.seek(index)
+            shown.append((gif.convert("RGB"), int(gif.info["duration"])))
+    return shown
+
+
+def rgb(surface: pygame.Surface) -> Image.Image:
+    return Image.frombytes("RGB", surface.get_size(), pygame.image.tobytes(surface, "RGB"))
+
+
+def test_a_gif_is_the_window_frame_by_frame_with_a_final_still(tmp_path: Path) -> None:
+    replay = open_replay(write_replay(tmp_path)).replay
+    target = tmp_path / "game.gif"
+    export = export_gif(replay, target, zoom=2)
+    assert export.done and target.is_file()
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no temp file
+    frames = frames_of(target)
+    layout = Layout(9, 9, digits=led_digits(10))
+    assert frames[0][0].size == (layout.size[0] * 2, layout.size[1] * 2)
+    assert len(frames) == export.frames
+    for (before, _), (after, _) in itertools.pairwise(frames):  # merged: each one changes
+        assert ImageChops.difference(before, after).getbbox() is not None
+    times = [ms for _, ms in frames]
+    assert times[-1] >= STILL_MS  # the final position stays
+    assert all(ms % FRAME_MS == 0 for ms in times)
+    span = replay.events[-1].ms - min(0, replay.events[0].ms) + 500
+    assert span + STILL_MS <= sum(times) <= span + STILL_MS + FRAME_MS
+
+    # The first frame is the untouched board as the renderer draws it: the counters
+    # (010, 000), the smile, every cell hidden (everything below the menu bar).
+    renderer = Renderer(layout, 2)
+    expected = pygame.Surface(frames[0][0].size)
+    clock = ReplayClock()
+    session = PlaySession(game_of(replay), clock)
+    renderer.draw(
+        expected, session.game, picture_of(session, Driver(replay, clock).machine.feedback,
+                                           counter_below_zero=True)
+    )  # fmt: skip
+    top = renderer.scaled(layout.menu_bar)[3]
+    box = (0, top, *expected.get_size())
+    assert frames[0][0].crop(box).tobytes() == rgb(expected).crop(box).tobytes()
+    hidden = renderer.scaled(layout.cell_rect(8, 8))
+    assert frames[0][0].getpixel((hidden[0] + 8, hidden[1] + 8)) == (192, 192, 192)
+
+    # The last frame: the game lost, the dead face, the opened cell where it was.
+    last = frames[-1][0]
+    face = renderer.scaled(layout.face)
+    want_face = rgb(renderer.sprites.faces[Face.DEAD])
+    assert last.crop((face[0], face[1], face[0] + face[2], face[1] + face[3])).tobytes() == (
+        want_face.tobytes()
+    )
+    final = game_of(replay)
+    for _, move in replay.moves:
+        final.apply(move)
+    assert final.status is Status.LOST
+    x, y, w, h = renderer.scaled(layout.cell_rect(0, 5))
+    opened = rgb(renderer.sprites.tiles[tile_for(final.look(0, 5), False)])
+    assert last.crop((x, y, x + w, y + h)).tobytes() == opened.tobytes()
+
+
+def test_only_the_changes_are_stored_and_an_expert_game_is_small(tmp_path: Path) -> None:
+    replay = open_replay(EXPERT).replay
+    target = tmp_path / "expert.gif"
+    export = GifExport(replay, target, speed=8)
+    export.run()
+    with Image.open(target) as gif:
+        assert gif.n_frames == export.frames
+        gif.seek(gif.n_frames // 2)
+        assert gif.tile[0][1][2:] != gif.size  # a frame in the middle: a part of it
+    assert target.stat().st_size < 1_000_000
+
+
+def test_a_cancelled_export_leaves_no_file(tmp_path: Path) -> None:
+    export = GifExport(open_replay(EXPERT).replay, tmp_path / "expert.gif")
+    assert not export.step(1.0)
+    assert 0 < export.progress < 1
+    assert len(list(tmp_path.iterdir())) == 1  # the temporary file, being written
+    export.cancel()
+    assert list(tmp_path.iterdir()) == []
+    assert not export.step() and not export.done
+
+
+def test_the_command_line_writes_a_gif_and_refuses_a_damaged_file(tmp_path: Path) -> None:
+    source = write_replay(tmp_path)
+    out = tmp_path / "out.gif"
+    done = run_game("--export-gif", str(source), str(out), "--speed", "2", "--zoom", "1")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("\n") == 1 and "frames" in done.stdout
+    with Image.open(out) as gif:
+        assert gif.size == Layout(9, 9).size and gif.n_frames > 1
+
+    broken = tmp_path / "broken.avf"
+    broken.write_bytes(b"\x00\x01garbage")
+    bad = tmp_path / "bad.gif"
+    done = run_game("--export-gif", str(broken), str(bad))
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
+    assert "broken.avf" in done.stderr and not bad.exists()
+    done = run_game("--export-gif", str(source), str(out), "--speed", "0")
+    assert done.returncode == 2 and "speed" in done.stderr
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    application = App(cli.Options(zoom=1, sound=False, seed=1), clock=FakeClock())
+    application.run(frames=1)
+    yield application
+    application.close()
+
+
+def test_g_in_the_viewer_saves_a_gif_and_esc_stops_it(app: App, tmp_path: Path) -> None:
+    scene = app.watcher().file(EXPERT)  # (long enough to be seen under way)
+    assert scene is not None
+    folder = app.profile.folder / replay_files.FOLDER
+    key(pygame.K_g, "g")
+    for _ in range(10):
+        step(app)
+    assert scene.gif is not None and not scene.gif.done
+    bar = app.viewport.bar()
+    row = pygame.image.tobytes(app.viewport.screen.subsurface((0, bar.centery, bar.w, 1)), "RGB")
+    assert bytes(current().highlight) in row  # the progress bar, drawn over the bar
+    key(pygame.K_ESCAPE)
+    step(app)
+    assert scene.gif is None and app.running  # Esc stopped the GIF, not the viewer
+    assert list(folder.glob("*")) == [] and list(folder.glob(".*")) == []
+
+    key(pygame.K_ESCAPE)  # (the viewer, this time)
+    step(app)
+    scene = app.watcher().file(write_replay(tmp_path))
+    assert scene is not None
+    key(pygame.K_g, "g")
+    for _ in range(300):
+        step(app)
+        if scene.gif is None:
+            break
+    (gif,) = folder.glob("*.gif")
+    assert list(folder.glob(".*")) == []
+    assert "GIF saved" in scene.status()[-1] and gif.name in scene.status()[-1]
+    key(pygame.K_RETURN, "\r")  # (the notice of its whole path; the window shrinks back)
+    step(app)
+    with Image.open(gif) as picture:
+        assert picture.size == app.viewport.screen.get_size() and picture.n_frames > 1

@@ -1,0 +1,102 @@
+"""The code stays clean: ruff (lint and format) and mypy --strict, as configured in
+pyproject.toml, over the whole project."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - the tests run on 3.10 too
+    import tomli as tomllib
+
+ROOT = Path(__file__).resolve().parent.parent
+CODE = ["game", "tests", "benchmarks", "tools", "packaging"]
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", *args], cwd=ROOT, capture_output=True, text=True, timeout=300
+    )
+
+
+def test_ruff_finds_nothing() -> None:
+    done = run("ruff", "check", *CODE)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_code_is_ruff_formatted() -> None:
+    done = run("ruff", "format", "--check", *CODE)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_mypy_strict_passes_on_the_game() -> None:
+    done = run("mypy")  # files and --strict come from pyproject.toml
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_no_module_of_the_game_is_over_600_lines() -> None:
+    long = {
+        str(path.relative_to(ROOT)): count
+        for path in (ROOT / "game").rglob("*.py")
+        if (count := len(path.read_text(encoding="utf-8").splitlines())) > 600
+    }
+    assert long == {}, "a file holds one idea: split these by role"
+
+
+MODE_CLASSES = (
+    "Ordinary",
+    "Code",
+    "Daily",
+    "Practice",
+    "Watching",
+    "Resumed",
+    "Ladder",
+    "Trial",
+    "Entered",
+    "Mode",
+)
+
+
+def test_no_way_to_play_is_asked_for_outside_the_modes() -> None:
+    """A way to play is one object: outside game/modes/ nothing asks which mode a game
+    has (no isinstance or type test of a mode, no comparison of its name), and the old
+    enum of sources is gone; each place asks the mode instead."""
+    asked = re.compile(
+        r"isinstance\([^)]*\b(" + "|".join(MODE_CLASSES) + r")\b"
+        r"|type\([^)]*\.mode\)|\.mode\.name\s*[=!]=|\bSource\.\w"
+    )
+    found = [
+        f"{path.relative_to(ROOT).as_posix()}:{number}"
+        for path in sorted((ROOT / "game").rglob("*.py"))
+        if "modes" not in path.relative_to(ROOT / "game").parts
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if asked.search(line)
+    ]
+    assert found == []
+
+
+def test_at_most_eight_modules_sit_at_the_top_of_the_game() -> None:
+    top = sorted(path.name for path in (ROOT / "game").glob("*.py"))
+    assert len(top) <= 8, top
+
+
+def test_every_package_of_the_game_is_a_layer_of_the_contract() -> None:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    contracts = config["tool"]["importlinter"]["contracts"]
+    named = {
+        module.strip()
+        for contract in contracts
+        if "containers" not in contract
+        for layer in contract["layers"]
+        for module in layer.split(":")
+    }
+    packages = {
+        "game." + path.parent.relative_to(ROOT / "game").as_posix().replace("/", ".")
+        for path in (ROOT / "game").glob("*/__init__.py")
+    }
+    modules = {"game." + path.stem for path in (ROOT / "game").glob("*.py")} - {"game.__init__"}
+    assert packages | modules <= named, sorted((packages | modules) - named)

@@ -1,0 +1,121 @@
+"""The translation catalogs: extract the marked words, update every language's
+catalog, compile them (game/language/locale/<code>/LC_MESSAGES/minesweeper.po
+and .mo, committed, so a wheel, an sdist and the frozen game carry them).
+
+    python tools/catalogs.py            # extract, update and compile
+    python tools/catalogs.py extract    # only the template, minesweeper.pot
+    python tools/catalogs.py update     # the template, then each .po (new words empty,
+                                        # changed ones marked fuzzy: translate them)
+    python tools/catalogs.py compile    # each .po to its .mo (fuzzy entries left out)
+
+Needs Babel (the test extra has it). The words are those marked in game/ (babel.cfg)
+and the menu bar's table (extract_menus, below). tests/test_language.py fails while
+a word is missing, empty or fuzzy in a catalog, or a .mo is older than its .po.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Collection, Iterator, Mapping
+from pathlib import Path
+from typing import IO, Any
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = ROOT / "game" / "language" / "locale"
+TEMPLATE = LOCALE / "minesweeper.pot"
+HEADER_COMMENT = "Translators:"
+
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))  # (babel.cfg names this module: tools.catalogs)
+
+
+def extract_menus(
+    fileobj: IO[bytes],
+    keywords: Mapping[str, Any],
+    comment_tags: Collection[str],
+    options: Mapping[str, Any],
+) -> Iterator[tuple[int, str, str, list[str]]]:
+    """Babel's extractor for game/view/menus.py: its marked words as Python's are,
+    and every menu title and line of the menu table (a language's own name is no
+    word to translate)."""
+    from babel.messages.extract import extract_python
+
+    source = fileobj.read().decode("utf-8")
+    fileobj.seek(0)
+    yield from extract_python(fileobj, keywords, comment_tags, options)
+
+    from game.view.menus import MENUS
+
+    lines = source.splitlines()
+
+    def line_of(text: str) -> int:
+        return next((n for n, line in enumerate(lines, 1) if line.startswith(text)), 1)
+
+    for menu in MENUS:
+        yield line_of(f"[{menu.title}]"), "gettext", menu.title, ["A menu of the menu bar."]
+        for item in menu.items:
+            if item is not None and item.translated:
+                comment = f"A line of the {menu.title} menu."
+                yield line_of(item.label), "gettext", item.label, [comment]
+
+
+def languages() -> list[str]:
+    """The codes of the languages with a catalog (all but English)."""
+    from game.language import ENGLISH, LANGUAGES
+
+    return [code for code in LANGUAGES if code != ENGLISH]
+
+
+def pybabel(*arguments: str) -> None:
+    from babel.messages.frontend import CommandLineInterface
+
+    CommandLineInterface().run(["pybabel", "-q", *arguments])
+
+
+def extract() -> None:
+    pybabel(
+        "extract",
+        "-F",
+        str(ROOT / "babel.cfg"),
+        "-c",
+        HEADER_COMMENT,
+        "--sort-by-file",
+        "--project",
+        "Minesweeper CE",
+        "--msgid-bugs-address",
+        "https://github.com/minesweeper-ce/minesweeper-ce/issues",
+        "-o",
+        str(TEMPLATE),
+        ".",
+    )
+
+
+def update() -> None:
+    for code in languages():
+        po = LOCALE / code / "LC_MESSAGES" / "minesweeper.po"
+        step = "update" if po.is_file() else "init"
+        pybabel(step, "-i", str(TEMPLATE), "-d", str(LOCALE), "-D", "minesweeper", "-l", code)
+
+
+def compile_all() -> None:
+    pybabel("compile", "-d", str(LOCALE), "-D", "minesweeper", "--statistics")
+
+
+def main(argv: list[str]) -> int:
+    import os
+
+    os.chdir(ROOT)  # (babel.cfg's patterns are relative to the project's root)
+    step = argv[0] if argv else "all"
+    if step not in ("all", "extract", "update", "compile"):
+        sys.exit(f"catalogs: no step {step!r}: extract, update, compile, or none for all")
+    if step in ("all", "extract", "update"):
+        extract()
+    if step in ("all", "update"):
+        update()
+    if step in ("all", "compile"):
+        compile_all()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
