@@ -118,3 +118,15 @@ def test_damaged_files_are_verified_or_refused_in_one_line(
     except ReplayError as error:
         line = str(error)
     assert "\n" not in line
+
+
+def test_the_line_gives_the_clicks_as_the_files_community_counts_them() -> None:
+    """The figures said are the community's (left, right and double clicks), those
+    --analyse and the rankings give, not our engine's count of the same events."""
+    from game.replay.formats import open_video
+    from game.replay.tally import tally
+    from game.replay.verify_video import verify_file
+
+    for path in sorted(DATA.rglob("*.avf"))[:3]:
+        counted = tally(open_video(path))
+        assert verify_file(path).line().partition(" (")[0].endswith(f"clicks {counted.clicks}")

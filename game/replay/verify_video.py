@@ -19,7 +19,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.replay.drive import describe
 from game.replay.format import Replay, ReplayError
 from game.replay.tally import Tally
 from game.replay.video import Video, VideoError
@@ -37,6 +36,8 @@ class VideoCheck:
     """The file as our replay: our engine's end of it."""
     problems: tuple[str, ...]
     """Each way the events do not reach what the file states (empty: they do)."""
+    counted: Tally
+    """The events as the file's community counts them (the figures the line gives)."""
 
     @property
     def ok(self) -> bool:
@@ -44,8 +45,15 @@ class VideoCheck:
         return not self.problems
 
     def line(self) -> str:
-        """One line: ``ok: ...`` or ``differs: ... (the first problem)``."""
-        said = describe(self.replay.summary)
+        """One line: ``ok: ...`` or ``differs: ... (the first problem)``, the figures
+        as the file's community counts them (its clicks are left, right and double)."""
+        counted = self.counted
+        bbbv = str(counted.bbbv) if counted.won else f"{counted.solved_bbbv}/{counted.bbbv}"
+        rate = counted.bbbv * 1000 / counted.time_ms if counted.won and counted.time_ms else None
+        said = (
+            f"{_end(counted)} in {seconds(counted.time_ms)}, 3BV {bbbv}, "
+            f"3BV/s {'-' if rate is None else f'{rate:.2f}'}, clicks {counted.clicks}"
+        )
         if self.ok:
             return f"ok: {said}"
         return f"differs: {said} ({self.problems[0]})"
@@ -79,7 +87,7 @@ def verify_video(video: Video) -> VideoCheck:
         problems.append(
             f"the file says {seconds(facts.time_ms)}; its events take {seconds(counted.time_ms)}"
         )
-    return VideoCheck(replay, tuple(problems))
+    return VideoCheck(replay, tuple(problems), counted)
 
 
 def _end(counted: Tally) -> str:
