@@ -330,32 +330,43 @@ def analyse(paths: Sequence[str], *, as_json: bool, moves: bool = False) -> int:
 
 
 def transfer_history(options: Options) -> int:
-    """--export-history / --import-history: one line on stdout and 0, or one line
-    on stderr and 1 (the history or the file could not be used)."""
+    """--export-history / --import-history: one line on stdout and 0; or, when the
+    history or the file could not be used, or the history raised a notice on the
+    way (damage found and set aside, say), every notice and the line on stderr
+    and 1."""
     from pathlib import Path
 
     from game.persist import Profile
-    from game.persist.history_transfer import TransferError, export_history, import_history
+    from game.persist.history_transfer import TransferError
+    from game.terminal_bar import TerminalBar
 
     profile = Profile.open(options.data_dir)
-    history = profile.history
+    status = 0
+    bar = TerminalBar(sys.stderr, "importing" if options.export_history is None else "exporting")
+    target = Path(options.export_history or options.import_history or "")
     try:
         for problem in profile.take_new_problems():
             _say(sys.stderr, f"minesweeper: {problem}")
         if options.export_history is not None:
-            path = Path(options.export_history)
-            count = export_history(history, path)
-            _say(sys.stdout, f"{count} games written to {path.absolute()}")
-        elif options.import_history is not None:
-            path = Path(options.import_history)
-            count = import_history(history, path)
-            _say(sys.stdout, f"{count} games added from {path.absolute()} to {history.path}")
+            exported = profile.export_to(target)
+            bar.close()
+            status = 1 if exported.skipped else 0
+            _say(sys.stdout, f"{exported.words()} to {target.absolute()}")
+        else:
+            added = profile.import_from(target, bar)
+            bar.close()
+            where = profile.history.path
+            _say(sys.stdout, f"{added.words()} from {target.absolute()} to {where}")
     except TransferError as error:
-        _say(sys.stderr, f"minesweeper: {path}: {error}")
-        return 1
+        bar.close()
+        _say(sys.stderr, f"minesweeper: {target}: {error}")
+        status = 1
     finally:
+        later = profile.take_new_problems()
+        for problem in later:
+            _say(sys.stderr, f"minesweeper: {problem}")
         profile.close()
-    return 0
+    return 1 if later else status
 
 
 def _say(stream: TextIO | None, line: str) -> None:

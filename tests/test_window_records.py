@@ -461,9 +461,9 @@ def test_the_history_sorts_pages_exports_and_imports(app: App, clock: FakeClock)
     assert dialog is not None and dialog.rows == []  # type: ignore[attr-defined]
     _press_history_button(app, 5)  # Export
     [said] = app.stage.top_dialog.lines  # type: ignore[union-attr]
-    assert said.startswith("2 games were written to ")
+    assert said.startswith("2 games and 2 replays were written to ")
     folder = app.profile.folder
-    [export] = list(folder.glob("history-export-*.csv"))
+    [export] = list(folder.glob("history-export-*.zip"))
     assert str(export) in said
     close_all(app)
     key(pygame.K_F7)

@@ -28,13 +28,14 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 
 from game.persist import store
 from game.persist.messages import Messages, Tells
-from game.persist.paths import HISTORY_FILE, data_dir
+from game.persist.paths import HISTORY_FILE, RECORDS_FILE, data_dir
 from game.persist.settings import Settings
 from game.persist.store import LoadStatus, LocalTime
 
 if TYPE_CHECKING:  # (loaded when first used: the first frame needs none of them)
     from game.persist.game_record import BestTimeEntry, GameRecord, Sort, StoredGame
     from game.persist.history import History
+    from game.persist.history_transfer import Exported, Imported, Progress
     from game.persist.records import Stats
     from game.persist.resume import SavedGame
     from game.rules import Difficulty
@@ -312,22 +313,67 @@ class Profile(Tells):
         """How many games the history holds, of one board kind or all."""
         return self.history.count(difficulty, won)
 
+    def own_files(self) -> list[Path]:
+        """The files the game keeps in the data folder (never an export's target)."""
+        from game.persist import replays
+
+        names = [HISTORY_FILE, f"{HISTORY_FILE}-wal", f"{HISTORY_FILE}-shm", *DATA_FILES]
+        names.append(RECORDS_FILE)
+        return [self._folder / name for name in names] + replays.every(self._folder)
+
+    def export_to(self, path: Path) -> Exported:
+        """Write every game to path (history_transfer.export_history, or an archive
+        with the kept replays when path ends in .zip); what was written.
+        TransferError (one line) if it cannot be done."""
+        from game.persist import history_transfer as transfer
+
+        history = self.history
+        if history.in_memory:
+            raise transfer.TransferError(
+                f"the history at {history.path} could not be opened, so nothing was exported"
+            )
+        if path.suffix.lower() == ".zip":
+            from game.persist import history_archive
+
+            exported = history_archive.export_archive(
+                history, self._folder, path, own=self.own_files()
+            )
+        else:
+            exported = transfer.export_history(history, path, own=self.own_files())
+        self._take_history_problems()
+        return exported
+
+    def import_from(self, path: Path, progress: Progress | None = None) -> Imported:
+        """Add the games of an export (a .zip archive: with their replays) that the
+        history does not have; how many. TransferError (one line) if it cannot be
+        done; the history's notices, if any, are then among ``problems``."""
+        from game.persist import history_transfer as transfer
+
+        try:
+            if path.suffix.lower() == ".zip":
+                from game.persist import history_archive
+
+                return history_archive.import_archive(self.history, self._folder, path, progress)
+            return transfer.Imported(transfer.import_history(self.history, path, progress))
+        finally:
+            self._take_history_problems()
+
     def export_history(self) -> str:
-        """Write every game to a dated file in the data folder; a sentence for the
-        player saying where (or why not)."""
+        """Write every game, with the kept replays, to a dated archive in the data
+        folder; a sentence for the player saying where (or why not)."""
         from game.persist import history_transfer as transfer
 
         path = self._folder / transfer.export_name(self._clock())
         try:
-            count = transfer.export_history(self.history, path)
+            exported = self.export_to(path)
         except transfer.TransferError as error:
             return f"The history could not be exported: {error}."
         return (
-            f"{count} games were written to {path}. On another computer, put this file "
+            f"{exported.words('were written')} to {path}. On another computer, put this file "
             "in the game's data folder and press Import in the History."
         )
 
-    def import_history(self) -> str:
+    def import_history(self, progress: Progress | None = None) -> str:
         """Add the games of the newest export found in the data folder (those not
         there yet); a sentence for the player saying what happened."""
         from game.persist import history_transfer as transfer
@@ -336,13 +382,13 @@ class Profile(Tells):
         if path is None:
             return (
                 f"No export was found in {self._folder}: copy a file named "
-                f"{transfer.EXPORT_PREFIX}....csv (or .json) there and press Import again."
+                f"{transfer.EXPORT_PREFIX}....zip (or .csv, .json) there and press Import again."
             )
         try:
-            count = transfer.import_history(self.history, path)
+            done = self.import_from(path, progress)
         except transfer.TransferError as error:
             return f"The games of {path} could not be imported: {error}."
-        return f"{count} games were added from {path} (games already here are not added twice)."
+        return f"{done.words('were added')} from {path} (games already here are not added twice)."
 
     def games(self, difficulty: Difficulty | None = None, limit: int = 100) -> list[StoredGame]:
         """Finished games, newest first, of one board kind or all."""
