@@ -173,9 +173,13 @@ def export_text(games: list[StoredGame], as_json: bool) -> str:
 
 def export_games(history: History) -> tuple[list[StoredGame], int]:
     """Every game of the history, oldest first, and how many rows were left out
-    because they are no valid game any more."""
+    because they are no valid game any more. TransferError if the history raised a
+    notice meanwhile (damage found, a read that failed): nothing is exported then."""
+    told = len(history.problems)
     total = history.count()
     games = history.page(limit=total)[::-1]
+    if len(history.problems) > told:  # (damage found and set aside, a read that failed)
+        raise TransferError("the history could not be read whole, so nothing was exported")
     return games, max(0, total - len(games))
 
 
@@ -352,8 +356,8 @@ def check_kept(history: History) -> None:
     history in memory would be lost when the game closes."""
     if history.in_memory:
         raise TransferError(
-            f"the history at {history.path} cannot be kept this session, so the games "
-            "would be lost when the game closes; nothing was imported"
+            "the game history cannot be kept this session, so the games would be lost "
+            "when the game closes; nothing was imported"
         )
 
 

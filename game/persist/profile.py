@@ -330,18 +330,17 @@ class Profile(Tells):
         history = self.history
         if history.in_memory:
             raise transfer.TransferError(
-                f"the history at {history.path} could not be opened, so nothing was exported"
+                "the game history could not be opened, so nothing was exported"
             )
-        if path.suffix.lower() == ".zip":
-            from game.persist import history_archive
+        try:
+            if path.suffix.lower() == ".zip":
+                from game.persist import history_archive
 
-            exported = history_archive.export_archive(
-                history, self._folder, path, own=self.own_files()
-            )
-        else:
-            exported = transfer.export_history(history, path, own=self.own_files())
-        self._take_history_problems()
-        return exported
+                own = self.own_files()
+                return history_archive.export_archive(history, self._folder, path, own=own)
+            return transfer.export_history(history, path, own=self.own_files())
+        finally:
+            self._take_history_problems()
 
     def import_from(self, path: Path, progress: Progress | None = None) -> Imported:
         """Add the games of an export (a .zip archive: with their replays) that the

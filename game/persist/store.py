@@ -87,6 +87,14 @@ class Refused(OSError):
     ``strerror`` says why in a few words."""
 
 
+def _kind(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "a pipe (FIFO)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a special file"
+
+
 def check_target(path: Path, *, inputs: Iterable[Path] = (), own: Iterable[Path] = ()) -> None:
     """Refuse (Refused) to write ``path`` unless it is a new file or a regular,
     writable file that is none of ``inputs`` (the files being read) nor ``own``
@@ -112,7 +120,7 @@ def check_target(path: Path, *, inputs: Iterable[Path] = (), own: Iterable[Path]
         if stat.S_ISDIR(mode):
             raise Refused(errno.EISDIR, "it is a folder")
         if not stat.S_ISREG(mode):
-            raise Refused(errno.EPERM, "it is not a regular file (a device, a pipe or a socket)")
+            raise Refused(errno.EPERM, f"it is {_kind(mode)}, not a regular file")
         if not mode & 0o222 or not os.access(path, os.W_OK):
             raise Refused(errno.EACCES, "it is read-only")
     if any(same(other, info) for other in inputs):
