@@ -89,7 +89,7 @@ class Refused(OSError):
 
 def _kind(mode: int) -> str:
     if stat.S_ISFIFO(mode):
-        return "a pipe (FIFO)"
+        return "a named pipe"
     if stat.S_ISSOCK(mode):
         return "a socket"
     return "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a special file"
