@@ -241,7 +241,9 @@ def _mkdir(folder: Path) -> bool:
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX special files")
 def test_a_fifo_given_to_the_command_line_import_does_not_hang(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / "fifo")
-    code, _, err = _game("--data-dir", str(tmp_path / "d"), "--import-history", str(tmp_path / "fifo"))
+    code, _, err = _game(
+        "--data-dir", str(tmp_path / "d"), "--import-history", str(tmp_path / "fifo")
+    )
     assert code == 1 and "not a regular file" in err and err.count("\n") == 1
 
 
@@ -343,9 +345,7 @@ def _exports() -> list[bytes]:
     import tempfile
 
     with tempfile.TemporaryDirectory() as folder:
-        return [
-            _export(Path(folder) / name, 12, name).read_bytes() for name in ("x.csv", "x.json")
-        ]
+        return [_export(Path(folder) / name, 12, name).read_bytes() for name in ("x.csv", "x.json")]
 
 
 EXPORTS = _exports()
@@ -390,7 +390,9 @@ def test_fuzz_any_json_is_read_or_refused_with_one_line(doc: object) -> None:
 
 
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX special files")
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(st.sampled_from(["folder", "device", "fifo", "link to a fifo", "dangling link", "socket",
                         "read-only", "the input", "missing folder"]))  # fmt: skip
 def test_fuzz_export_targets_are_written_only_when_new_or_regular(
