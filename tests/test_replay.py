@@ -436,7 +436,7 @@ def test_a_replay_of_the_largest_board_is_read_back() -> None:
     assert replay is not None
     assert parse(replay.to_text()).board == replay.board
     dense = replay.to_text().replace("board: 1000x9:10", "board: 1000x1000:998001", 1)
-    with pytest.raises(ReplayError, match="layout|rows"):  # read, and refused for its layout
+    with pytest.raises(ReplayError, match=r"layout|rows"):  # read, refused for its layout
         parse(dense)
     with pytest.raises(ReplayError, match="board is ROWSxCOLS"):
         parse(replay.to_text().replace("board: 1000x9:10", "board: 1000x9:\u0661\u0660", 1))
