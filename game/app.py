@@ -212,6 +212,8 @@ class App:
         if not self.watching:  # a replay played back is no game of the player's
             resume.keep(self.dialogs, self.table)
         self.profile.close()
+        for problem in self.profile.take_new_problems():  # (games the history could not take)
+            warn_to_stderr(problem)
         self.viewport.close()
         pygame.quit()
 

@@ -511,9 +511,8 @@ class History(Tells):
         return self._guard("reading the last name", "", query)
 
     def merge(self, records: Sequence[GameRecord], key: Sequence[str], tick: Tick) -> int | None:
-        """Add the games whose key (these GameRecord fields) no stored game has, in
-        one transaction, in their order; how many. None if it failed (a message).
-        ``tick`` hears (games done, games in all) every 2000 games."""
+        """Add the games whose key (these GameRecord fields) no stored game has, in one
+        transaction, in order; how many (None: failed, a message). ``tick``: (done, all)."""
         names = [name for name in key if name in COLUMNS]
 
         def add(db: sqlite3.Connection) -> int:
@@ -534,8 +533,9 @@ class History(Tells):
         return self._guard("importing the games", None, add)
 
 
-_NOT_SAVED = "saving this game"
-"""What add_game does, which has words of its own when it fails."""
+_NOT_SAVED = "saving this game"  # (what add_game does: words of its own when it fails)
+NOT_SAVED = "This game was not saved"
+"""How the words for a game add_game could not save begin (Profile keeps it for later)."""
 
 
 def _failure(doing: str, kind: Trouble, error: BaseException) -> str:
@@ -543,7 +543,7 @@ def _failure(doing: str, kind: Trouble, error: BaseException) -> str:
     busy = kind is Trouble.BUSY
     reason = "another Minesweeper window kept the game history busy" if busy else why(error)
     if doing == _NOT_SAVED:
-        return f"This game was not saved: {reason}. Your earlier games are safe."
+        return f"{NOT_SAVED}: {reason}. Your earlier games are safe."
     if busy:
         return f"{reason[0].upper()}{reason[1:]}, so {doing} did not happen; try again in a moment."
     return f"{doing[0].upper()}{doing[1:]} failed: {reason}."

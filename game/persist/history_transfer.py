@@ -330,6 +330,12 @@ def _read_csv(text: str, tell: Progress) -> list[GameRecord]:
     return records
 
 
+def merge_games(history: History, records: list[GameRecord]) -> int | None:
+    """Add the games the history lacks, in one transaction (no check that it is
+    kept in a file); how many, None if it failed (the history says why)."""
+    return history.merge(records, _KEY, lambda done, total: None)
+
+
 def read_file(path: Path, max_bytes: int = MAX_IMPORT_BYTES) -> bytes:
     """A file to import, whole; TransferError (one line) if it is no regular file
     (a FIFO, a device, a folder), too large or cannot be read."""

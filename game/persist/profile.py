@@ -14,6 +14,9 @@ Files in the data folder:
     records.json      best times and statistics of versions before the history:
                       brought into the history once, then left as it was
     resume.json       the unfinished game, only while there is one (resume.py)
+    pending-games.json finished games the history could not take yet (another
+                      window held it busy, a full disk), only while there are
+                      some: written at the next chance (pending.py)
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 from game.persist import store
 from game.persist.messages import Messages, Tells
 from game.persist.paths import HISTORY_FILE, RECORDS_FILE, data_dir
+from game.persist.pending import PENDING_FILE, Pending
 from game.persist.settings import Settings
 from game.persist.store import LoadStatus, LocalTime
 
@@ -82,6 +86,7 @@ class Profile(Tells):
         self._clock = clock
         self._settings = Settings()
         self._history: History | None = None  # opened when first asked for
+        self._pending = Pending(folder)
         self._saved_game: SavedGame | None = None
         self._messages = Messages()
         self._writable = True
@@ -120,14 +125,31 @@ class Profile(Tells):
 
             if self._writable:
                 self._history = History.open(self._folder / HISTORY_FILE, clock=self._clock)
+                problem = self._pending.load(self._clock())
+                if problem is not None:
+                    self._messages.add(problem)
+                self._flush_pending(self._history)
             else:
                 self._history = History.memory(clock=self._clock)
         return self._history
 
-    def _take_history_problems(self) -> None:
+    def _flush_pending(self, history: History) -> bool:
+        """Write the games waiting for the history (pending.py); True if none waits.
+        While they cannot be written the history's words about it are not shown:
+        the games are kept, and the player hears of them only if they still wait
+        at quit."""
+        if not self._pending.records:
+            return True
+        self._take_history_problems(history)
+        if self._pending.flush(history):
+            return True
+        history.take_new_problems()  # (about games that are kept: not the player's worry yet)
+        return False
+
+    def _take_history_problems(self, history: History | None = None) -> None:
         """The history's messages become the profile's (once a folder is known not
         to be writable, that one message says it for both)."""
-        for problem in self._open_history().take_new_problems():
+        for problem in (history or self._open_history()).take_new_problems():
             if self._writable:
                 self._messages.add(problem)
 
@@ -141,7 +163,7 @@ class Profile(Tells):
                 f"({reason or error.strerror or error})"
             )
             return
-        for name in DATA_FILES:
+        for name in (*DATA_FILES, PENDING_FILE):
             store.remove_stale_temps(self._folder, name)
         # Find out now, not at the first win, whether saving works, so the player
         # is told before playing a game whose record would be lost.
@@ -245,10 +267,21 @@ class Profile(Tells):
 
     def record_game(self, record: GameRecord) -> int | None:
         """Keep a finished game (won, lost or abandoned) in the history; the game is
-        over, so any saved game is cleared. Returns its id in the history (None if
-        it could not be kept: the player is told)."""
+        over, so any saved game is cleared. Returns its id in the history; None if
+        it could not be written now: it is then kept and written at the next chance
+        (pending.py), or, with a history in memory, the player is told."""
+        from game.persist.history import NOT_SAVED
+
         self.clear_resume()
-        game_id = self.history.add_game(record)
+        history = self.history
+        self._flush_pending(history)
+        game_id = history.add_game(record)
+        if game_id is None and not history.in_memory:
+            # Kept, and written at the next chance: not lost, so not told (yet).
+            self._pending.add(record)
+            for problem in history.take_new_problems():
+                if not problem.startswith(NOT_SAVED):
+                    self._messages.add(problem)
         self._take_history_problems()
         return game_id
 
@@ -318,7 +351,7 @@ class Profile(Tells):
         from game.persist import replays
 
         names = [HISTORY_FILE, f"{HISTORY_FILE}-wal", f"{HISTORY_FILE}-shm", *DATA_FILES]
-        names.append(RECORDS_FILE)
+        names += [RECORDS_FILE, PENDING_FILE]
         return [self._folder / name for name in names] + replays.every(self._folder)
 
     def export_to(self, path: Path) -> Exported:
@@ -408,8 +441,17 @@ class Profile(Tells):
         return done
 
     def close(self) -> None:
-        """Close the history database (if it was opened)."""
+        """Write the games still waiting for the history, then close it (if it was
+        opened); games that still cannot be written are said (they wait in their
+        file for the next start)."""
         if self._history is not None:
+            if not self._flush_pending(self._history):
+                count = len(self._pending.records)
+                self._messages.add(
+                    f"{count} finished game{'s' if count != 1 else ''} could not be written "
+                    f"to the game history yet; kept in {self._pending.path}, they will be "
+                    "written at the next start."
+                )
             self._history.close()
 
     # ---------------------------------------------------------------- resume
