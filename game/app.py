@@ -44,6 +44,7 @@ from game.widgets.menubar import MenuBar
 if TYPE_CHECKING:
     from game.flows.end_of_game import EndOfGame
     from game.replay import Recorder, Replay
+    from game.rules import Board, GameRules
     from game.scenes.playback import PlaybackScene
 
 FPS = 60
@@ -103,7 +104,9 @@ class App:
         source = Source.ORDINARY if options.daily is None else Source.DAILY
         if options.board_code is not None:
             source = Source.CODE
-        session = PlaySession.new(board, rules, now, seed=options.seed, start=options.start)
+        self.deal_later = options.start is not None and _long_deal(board, rules)
+        start = None if self.deal_later else options.start  # (a long deal: after the first frame)
+        session = PlaySession.new(board, rules, now, seed=options.seed, start=start)
         self.table = table = Table(now, session, GameTag(1, source, options.daily))
         self.viewport = Viewport(board, options.zoom or prefs.settings.zoom)
         self.stage = stage = Stage(self.viewport)
@@ -140,6 +143,31 @@ class App:
         self.prefs.sound.open()
         resume.offer(self.dialogs)
         self.dialogs.tell_problems()
+        if self.deal_later:
+            self.deal_code()
+
+    def deal_code(self) -> None:
+        """Deal the command line's board code off the loop, under a dialog that shows
+        how far it got (game.flows.long_deal); cancelled, the player's usual game."""
+        from game.flows import long_deal
+
+        options, table = self.options, self.table
+        assert options.start is not None
+        code = (
+            table.board,
+            options.rules or self.prefs.settings.rules,
+            options.seed,
+            options.start,
+        )
+        settings = self.prefs.settings
+        long_deal.deal(
+            self.stage,
+            table,
+            self.viewport,
+            code,
+            source=table.tag.source,
+            otherwise=lambda: self.play.new_game(settings.board),
+        )
 
     def watch(self, replay: Replay, caption: str = "", path: str | None = None) -> PlaybackScene:
         """Play a replay back over the whole window (it then plays nothing else);
@@ -263,6 +291,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     finally:
         app.close()
+
+
+def _long_deal(board: Board, rules: GameRules) -> bool:
+    from game.flows.long_deal import is_long  # (only a board code's first game needs it)
+
+    return is_long(board, rules)
 
 
 def missing_display(environ: Mapping[str, str] = os.environ) -> str | None:
