@@ -440,6 +440,17 @@ def _press_history_button(app: App, tabs: int) -> None:
     app.run(frames=1)
 
 
+def wait_for_import(app: App, seconds: float = 60.0) -> None:
+    """Run frames while the import works off the loop (its dialog has Cancel)."""
+    import time
+
+    until = time.monotonic() + seconds
+    while app.stage.top_dialog is not None and "Cancel" in app.stage.top_dialog.buttons:  # type: ignore[attr-defined]
+        assert time.monotonic() < until, "the import did not end"
+        app.run(frames=1)
+        time.sleep(0.01)
+
+
 def test_the_history_sorts_pages_exports_and_imports(app: App, clock: FakeClock) -> None:
     win_beginner(app, clock, ms=9_000)
     close_all(app)
@@ -469,6 +480,7 @@ def test_the_history_sorts_pages_exports_and_imports(app: App, clock: FakeClock)
     key(pygame.K_F7)
     app.run(frames=1)
     _press_history_button(app, 6)  # Import: the same games, none added twice
+    wait_for_import(app)
     [said] = app.stage.top_dialog.lines  # type: ignore[union-attr]
     assert said.startswith("0 games were added from ") and str(export) in said
     assert app.profile.count() == 2

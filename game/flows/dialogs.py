@@ -126,14 +126,11 @@ class Dialogs:
                 self.history(kind, order, later if later < total else 0, won)
             elif result == screens.PICKED and dialog.picked is not None:
                 self.analyse_stored(games[dialog.picked].record.replay, again)
-            elif result in (screens.EXPORT, screens.IMPORT):
-                done = (
-                    self.profile.export_history()
-                    if result == screens.EXPORT
-                    else self.profile.import_history()
-                )
-                self.stage.open(screens.history_transfer_dialog(done))
+            elif result == screens.EXPORT:
+                self.stage.open(screens.history_transfer_dialog(self.profile.export_history()))
                 self.tell_problems()
+            elif result == screens.IMPORT:
+                self.import_history()
 
         total = self.profile.count(kind, won)
         games = self.profile.page(kind, won, order, offset=first, limit=screens.HISTORY_ROWS)
@@ -149,6 +146,31 @@ class Dialogs:
             self.history(kind, order, first, won)
 
         self.stage.open(dialog, answered)
+
+    def import_history(self) -> None:
+        """The History's Import, off the loop under a dialog showing how far it got
+        (many games take a while); Esc cancels it, nothing imported. Then what it did."""
+        from game import screens
+        from game.flows.background import DONE, Cancelled, Job, Report, WorkScene
+
+        def work(report: Report) -> str:
+            def tick(done: int, total: int) -> None:
+                if not report(done / total if total else None, "Importing the games"):
+                    raise Cancelled
+
+            return self.profile.import_history(tick)
+
+        job = Job(work)
+
+        def imported(result: object) -> None:
+            if job.error is not None:
+                raise job.error
+            done = job.result if result == DONE and isinstance(job.result, str) else None
+            said = done or "The import was cancelled: nothing was imported."
+            self.stage.open(screens.history_transfer_dialog(said))
+            self.tell_problems()
+
+        self.stage.push(WorkScene("History", job, self.stage.viewport), imported)
 
     def analyse_stored(self, replay_name: str | None, then: Callable[[], None]) -> None:
         """The analysis of a game of the history from its kept replay (or why there

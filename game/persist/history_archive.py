@@ -35,6 +35,7 @@ from game.persist.history_transfer import (
     check_kept,
     export_games,
     export_text,
+    half,
     import_records,
     read_export,
     read_file,
@@ -158,7 +159,7 @@ def import_archive(
     then nothing is added."""
     check_kept(history)
     games, replays = read_archive(read_file(path))
-    records = read_export(games, progress)
+    records = read_export(games, half(progress, 0))
     wanted = {record.replay for record in records if record.replay in replays}
     added_replays = 0
     target = folder / replay_files.FOLDER
@@ -174,4 +175,4 @@ def import_archive(
                 "nothing was imported"
             ) from None
         added_replays += 1
-    return Imported(import_records(history, records, progress), added_replays)
+    return Imported(import_records(history, records, half(progress, 1)), added_replays)

@@ -352,9 +352,18 @@ def import_history(history: History, path: Path, progress: Progress | None = Non
     one transaction; how many were added. TransferError (one line) if the file
     cannot be read or is no export, or if the history could not take them (or
     lives in memory: the games would be lost at the end of the session).
-    ``progress`` hears (done, total) while the file is read, then while the
-    games are added."""
-    return import_records(history, read_export(read_file(path), progress), progress)
+    ``progress`` hears (done, total) while the file is read (the first half),
+    then while the games are added (the second)."""
+    records = read_export(read_file(path), half(progress, 0))
+    return import_records(history, records, half(progress, 1))
+
+
+def half(progress: Progress | None, which: int) -> Progress | None:
+    """A progress for one half of the work (0: the first, 1: the second)."""
+    if progress is None:
+        return None
+    tell = progress
+    return lambda done, total: tell(which * total + done, 2 * total)
 
 
 def check_kept(history: History) -> None:

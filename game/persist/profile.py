@@ -378,17 +378,28 @@ class Profile(Tells):
     def import_from(self, path: Path, progress: Progress | None = None) -> Imported:
         """Add the games of an export (a .zip archive: with their replays) that the
         history does not have; how many. TransferError (one line) if it cannot be
-        done; the history's notices, if any, are then among ``problems``."""
-        from game.persist import history_transfer as transfer
+        done; the history's notices, if any, are then among ``problems``.
 
+        The import has a connection of its own to the history, so it may run on
+        another thread than the window's (a long one: background.py); whatever
+        ``progress`` raises (a cancel) ends it with nothing imported."""
+        from game.persist import history_transfer as transfer
+        from game.persist.history import History
+
+        main = self._open_history()
+        if main.in_memory:
+            transfer.check_kept(main)
+        history = History.open(main.path, clock=self._clock)
         try:
             if path.suffix.lower() == ".zip":
                 from game.persist import history_archive
 
-                return history_archive.import_archive(self.history, self._folder, path, progress)
-            return transfer.Imported(transfer.import_history(self.history, path, progress))
+                return history_archive.import_archive(history, self._folder, path, progress)
+            return transfer.Imported(transfer.import_history(history, path, progress))
         finally:
-            self._take_history_problems()
+            history.close()
+            for problem in history.take_new_problems():
+                self._messages.add(problem)
 
     def export_history(self) -> str:
         """Write every game, with the kept replays, to a dated archive in the data
