@@ -47,9 +47,7 @@ def _press_import(app: App) -> None:
     app.run(frames=1)
 
 
-def test_a_superscript_digit_is_one_line_in_a_dialog_not_a_crash(
-    app: App, tmp_path: Path
-) -> None:
+def test_a_superscript_digit_is_one_line_in_a_dialog_not_a_crash(app: App, tmp_path: Path) -> None:
     export = _export(tmp_path, 5)
     lines = export.read_text(encoding="utf-8").splitlines()
     cells = lines[2].split(",")
@@ -70,7 +68,7 @@ def test_many_games_are_imported_under_a_progress_dialog_and_the_window_answers(
     _export(tmp_path, 30_000)
     _press_import(app)
     dialog = app.stage.top_dialog
-    assert dialog is not None and dialog.buttons == ("Cancel",)  # type: ignore[attr-defined]
+    assert dialog is not None and dialog.buttons == ("Cancel",)
     frames, slowest = 0, 0.0
     seen: set[str] = set()
     until = time.monotonic() + 120

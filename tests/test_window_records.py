@@ -445,7 +445,7 @@ def wait_for_import(app: App, seconds: float = 60.0) -> None:
     import time
 
     until = time.monotonic() + seconds
-    while app.stage.top_dialog is not None and "Cancel" in app.stage.top_dialog.buttons:  # type: ignore[attr-defined]
+    while app.stage.top_dialog is not None and "Cancel" in app.stage.top_dialog.buttons:
         assert time.monotonic() < until, "the import did not end"
         app.run(frames=1)
         time.sleep(0.01)
