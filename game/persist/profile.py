@@ -70,6 +70,8 @@ def _clamp_ms(ms: int) -> int:
 
 def _why_not_writable(error: OSError, folder: Path) -> str:
     """The end of 'Records and settings cannot be saved this session: ...'."""
+    if isinstance(error, store.Refused):  # (a file of ours that must not be replaced)
+        return f"a file in the folder {folder} cannot be replaced ({error.strerror})"
     if error.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
         return f"the disk holding the folder {folder} is full"
     if error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
