@@ -131,3 +131,32 @@ def test_sigterm_ends_the_game_while_it_deals(tmp_path: Path) -> None:
     finally:
         run.kill()
     assert run.returncode == 0 and "Traceback" not in (run.stderr.read() if run.stderr else "")
+
+
+def test_a_code_opened_in_the_window_is_dealt_off_the_loop_too(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from game.session.table import Source
+
+    app = App(cli.Options(zoom=1, sound=False, seed=1), clock=FakeClock())
+    try:
+        app.run(frames=3)
+        before = app.table.session.game
+        started = time.monotonic()
+        huge = GameRules(FirstClick.NOGUESS)
+        board = Board(1000, 1000, 998_001)
+        app.play.new_game(board, seed=12345, rules=huge, source=Source.CODE, start=(0, 0))
+        assert time.monotonic() - started < 5  # (the deal alone takes minutes)
+        app.run(frames=2)
+        assert app.stage.top_dialog is not None
+        key(pygame.K_ESCAPE)
+        app.run(frames=2)
+        assert app.stage.top_dialog is None and app.table.session.game is before
+        monkeypatch.setattr(long_deal, "LONG_NO_GUESS_CELLS", 1)
+        code = BoardCode(Board(16, 30, 99), huge, 42, (3, 4))
+        app.play.new_game(code.board, seed=42, rules=huge, source=Source.CODE, start=(3, 4))
+        _frames_until(app, lambda: app.table.session.game.placed_from is not None)
+        assert app.table.tag.source is Source.CODE
+        assert app.table.session.game.minefield == deal(code.board, huge, 42, (3, 4)).minefield
+    finally:
+        app.close()

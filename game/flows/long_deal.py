@@ -74,10 +74,12 @@ def deal(
     code: tuple[Board, GameRules, int | None, Cell],
     *,
     source: Source,
-    otherwise: Callable[[], None],
+    otherwise: Callable[[], None] = lambda: None,
+    then: Callable[[], None] = lambda: None,
 ) -> WorkScene:
     """Deal a code's board (board, rules, seed, start cell) off the loop under a
-    progress dialog, then put it on the table; ``otherwise`` if the player cancels."""
+    progress dialog, then put it on the table and call ``then``; ``otherwise`` if
+    the player cancels (the game on the table stays, unless it says otherwise)."""
     board, rules, seed, start = code
     job = Job(_work(board, rules, seed, start))
     no_guess = rules.first_click is FirstClick.NOGUESS
@@ -99,16 +101,11 @@ def deal(
             session = PlaySession(job.result, table.clock)
             session.start = start
             table.start(session, source)
+            then()
         elif result == SAFE:
             safe = replace(rules, first_click=FirstClick.SAFE)
-            deal(
-                stage,
-                table,
-                viewport,
-                (board, safe, seed, start),
-                source=source,
-                otherwise=otherwise,
-            )
+            code = (board, safe, seed, start)
+            deal(stage, table, viewport, code, source=source, otherwise=otherwise, then=then)
         else:
             otherwise()
 

@@ -187,14 +187,19 @@ class PlayScene(Scene):
             custom = settings.custom if board.difficulty.is_preset else board
             self.prefs.change(board=board, custom=custom)
             self.dialogs.tell_problems()
-        self.table.new_game(
-            board,
-            rules or self.prefs.settings.rules,
-            seed=seed,
-            source=source,
-            daily=daily,
-            start=start,
-        )
+        rules = rules or self.prefs.settings.rules
+        if start is not None and _long_deal(board, rules):  # (a code from a stranger)
+            from game.flows import long_deal
+
+            code = (board, rules, seed, start)
+            then = lambda: self.offer_race(source, daily)  # noqa: E731
+            long_deal.deal(self.stage, self.table, self.viewport, code, source=source, then=then)
+            return
+        self.table.new_game(board, rules, seed=seed, source=source, daily=daily, start=start)
+        self.offer_race(source, daily)
+
+    def offer_race(self, source: Source, daily: str | None) -> None:
+        """A daily board or a board code played before: race the best (race.py)."""
         if source is Source.DAILY and daily is not None:  # played before: race the best
             self.race.offer_best("daily", daily)
         elif source is Source.CODE:
@@ -420,3 +425,9 @@ class PlayScene(Scene):
 
     def idle(self) -> bool:
         return not self.table.session.stopwatch.running and not self.input.held
+
+
+def _long_deal(board: Board, rules: GameRules) -> bool:
+    from game.flows.long_deal import is_long  # (only a board code's game needs it)
+
+    return is_long(board, rules)
