@@ -416,3 +416,18 @@ def test_fuzz_export_targets_are_written_only_when_new_or_regular(
     assert not list(folder.glob(".*.tmp"))
     if kind in ("read-only", "the input"):
         assert target.read_text() in ("keep", "in")
+
+
+def test_damage_found_by_an_import_leaves_the_profile_on_the_new_history(tmp_path: Path) -> None:
+    from game.persist import Profile
+
+    export = _export(tmp_path)
+    data = _filled(tmp_path / "data", 300)
+    _damage(data / HISTORY_FILE)
+    profile = Profile.open(data)
+    profile.history  # noqa: B018 (the window's connection, open on the damaged file)
+    assert profile.import_from(export).games == 30
+    assert any("was damaged" in problem for problem in profile.take_new_problems())
+    assert profile.count() == 30 and len(profile.games(limit=100)) == 30
+    assert len(list(data.glob(f"{HISTORY_FILE}.corrupt-*"))) == 1  # set aside once
+    profile.close()

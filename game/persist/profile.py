@@ -400,8 +400,14 @@ class Profile(Tells):
             return transfer.Imported(transfer.import_history(history, path, progress))
         finally:
             history.close()
-            for problem in history.take_new_problems():
+            problems = history.take_new_problems()
+            for problem in problems:
                 self._messages.add(problem)
+            if problems and not main.in_memory:
+                # (damage it found was set aside: the window's own connection still
+                # holds the old file, so it opens the history afresh when next used)
+                self._history = None
+                main.close()
 
     def export_history(self) -> str:
         """Write every game, with the kept replays, to a dated archive in the data
