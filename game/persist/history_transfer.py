@@ -3,7 +3,7 @@
 Two formats, one row per game and every field of GameRecord (the order of
 ``FIELDS``; ``id`` is the game's number in the history it came from):
 
-CSV (any other name than ``*.json``): a header line naming the fields, then one
+CSV (any other name than ``*.json`` or ``*.zip``): a header line naming the fields, then one
     line a game. Numbers in decimal; ``won`` and ``used_hint`` are 1 or 0; an
     empty cell is "none" (a seed, 3BV, name, replay or daily date not known).
 JSON (``*.json``): ``{"format": "minesweeper-history", "version": 1,
@@ -11,8 +11,10 @@ JSON (``*.json``): ``{"format": "minesweeper-history", "version": 1,
 
 Resets and the counters imported from records.json are not exported: an import
 is a list of games. Importing merges: a game already in the history (the same
-finish time, board, seed and result) is not added again, so importing a file
-twice adds nothing. The file is read whole and every game checked before
+finish time, board, seed, result, time taken, 3BV and clicks: what a game is when
+it ends) is not added again, so importing a file twice adds nothing, and two
+games without a seed that ended in the same second stay two. An archive
+(``*.zip``, history_archive) holds a CSV export and the kept replays. The file is read whole and every game checked before
 anything is written, in one transaction: a damaged or foreign file is refused
 with one line (naming the line or game, and the field) and nothing is half
 imported. Whole numbers are ASCII digits only (a superscript or an Arabic-Indic
