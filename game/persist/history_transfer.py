@@ -9,18 +9,18 @@ CSV (any other name than ``*.json`` or ``*.zip``): a header line naming the fiel
 JSON (``*.json``): ``{"format": "minesweeper-history", "version": 1,
     "games": [{field: value, ...}, ...]}`` with JSON's numbers, true/false, null.
 
-Resets and the counters imported from records.json are not exported: an import
-is a list of games. Importing merges: a game already in the history (the same
-finish time, board, seed, result, time taken, 3BV and clicks: what a game is when
-it ends) is not added again, so importing a file twice adds nothing, and two
-games without a seed that ended in the same second stay two. An archive
-(``*.zip``, history_archive) holds a CSV export and the kept replays. The file is read whole and every game checked before
-anything is written, in one transaction: a damaged or foreign file is refused
-with one line (naming the line or game, and the field) and nothing is half
-imported. Whole numbers are ASCII digits only (a superscript or an Arabic-Indic
-digit is refused, not taken as a number); a UTF-8 byte-order mark and blank
-lines (as spreadsheet programs write them) are accepted. Only a regular file is
-read (a FIFO or a device could block for ever).
+Resets and the counters imported from records.json are not exported: an import is
+a list of games. Importing merges: a game already in the history (the same finish
+time, board, seed, result, time taken, 3BV and clicks: what a game is when it
+ends) is not added again, so importing a file twice adds nothing, and two games
+without a seed that ended in the same second stay two. An archive (``*.zip``,
+history_archive) holds a CSV export and the kept replays. The file is read whole
+and every game checked before anything is written, in one transaction: a damaged
+or foreign file is refused with one line (naming the line or game, and the field)
+and nothing is half imported. Whole numbers are ASCII digits only (a superscript
+or an Arabic-Indic digit is refused, not taken as a number); a UTF-8 byte-order
+mark and blank lines (as spreadsheet programs write them) are accepted. Only a
+regular file is read (a FIFO or a device could block for ever).
 
 A CSV cell that a spreadsheet program would run as a formula (one starting with
 ``=``, ``+``, ``-``, ``@``, a tab or a carriage return) is written with a ``'``
