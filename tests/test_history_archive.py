@@ -173,3 +173,14 @@ def test_fuzz_mutated_archives_are_read_or_refused_with_one_line(
         assert "\n" not in str(error) and str(error)
     else:
         assert len(replays) <= 4 and len(games) < 100_000
+
+
+def test_a_member_without_a_name_is_refused_in_one_line() -> None:
+    """Found by the fuzz test: zipfile itself fails on an empty member name."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        archive.writestr("history.csv", GAMES)
+        archive.writestr(zipfile.ZipInfo(""), b"x")
+    with pytest.raises(TransferError) as raised:
+        history_archive.read_archive(out.getvalue())
+    assert "\n" not in str(raised.value)

@@ -85,6 +85,15 @@ def read_archive(data: bytes) -> tuple[bytes, dict[str, bytes]]:
     """The games' member and the replays (by file name) of an archive;
     TransferError (one line) for anything else."""
     try:
+        return _read_archive(data)
+    except TransferError:
+        raise
+    except Exception as error:  # zipfile meets a damaged archive with many errors
+        raise TransferError(f"it is a damaged zip archive ({type(error).__name__})") from None
+
+
+def _read_archive(data: bytes) -> tuple[bytes, dict[str, bytes]]:
+    try:
         archive = zipfile.ZipFile(io.BytesIO(data))
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError):
         raise TransferError("it is not a zip archive") from None
@@ -97,7 +106,7 @@ def read_archive(data: bytes) -> tuple[bytes, dict[str, bytes]]:
         unpacked = 0
         for member in members:
             name = member.filename
-            if member.is_dir() and name.rstrip("/") + "/" == REPLAYS:
+            if name == REPLAYS:  # (the folder's own entry)
                 continue
             if name in (GAMES, "history.json"):
                 bound = MAX_IMPORT_BYTES
