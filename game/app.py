@@ -29,9 +29,12 @@ from game import cli
 from game.flows import resume
 from game.flows.dialogs import Dialogs
 from game.flows.race import Race
+from game.modes.mode import Mode
+from game.modes.ordinary import Ordinary
 from game.persist import Profile, data_dir
 from game.scenes.menubar import MenuBarScene
 from game.scenes.play import PlayScene
+from game.session.play import is_long
 from game.session.table import Table
 from game.version import version
 from game.view.menus import MENUS
@@ -104,7 +107,16 @@ class App:
             prefs.change(first_click=options.mode.first_click, fate=options.mode.fate)
         board = options.board or prefs.settings.board
         rules = options.rules or prefs.settings.rules
-        self.table = table = Table.of(cli.first_mode(options, board, rules), now)
+        first = cli.first_mode(options, board, rules)
+        code = first.shared_code
+        self.deal_later: Mode | None = (
+            first if code is not None and code.start is not None and is_long(board, rules) else None
+        )
+        """A shared board that takes long to deal: dealt after the first frame, off the
+        loop (an ordinary game of its size under these rules is on the table until then)."""
+        if self.deal_later is not None:
+            first = Ordinary(board, rules, options.seed)
+        self.table = table = Table.of(first, now)
         self.viewport = Viewport(board, options.zoom or prefs.settings.zoom)
         self.stage = stage = Stage(self.viewport)
         prefs.relayout = stage.relayout
@@ -153,6 +165,23 @@ class App:
         self.prefs.sound.open()
         resume.offer(self.stage, self.profile, self.table, self.dialogs.tell_problems)
         self.dialogs.tell_problems()
+        if self.deal_later is not None:
+            self.deal_code()
+
+    def deal_code(self) -> None:
+        """Deal the command line's shared board off the loop, under a dialog that shows
+        how far it got (game.flows.long_deal); cancelled, the player's usual game."""
+        from game.flows import long_deal  # (only a long deal needs it)
+
+        assert self.deal_later is not None
+        settings = self.prefs.settings
+        long_deal.deal(
+            self.stage,
+            self.table,
+            self.viewport,
+            self.deal_later,
+            otherwise=lambda: self.play.new_game(settings.board),
+        )
 
     def watcher(self) -> Watching:
         """What opens replays over the player's board (made when first asked for: the
@@ -247,6 +276,8 @@ class App:
         if not self.watching:  # a replay played back is no game of the player's
             resume.keep(self.profile, self.table)
         self.profile.close()
+        for problem in self.profile.take_new_problems():  # (games the history could not take)
+            warn_to_stderr(problem)
         self.viewport.close()
         pygame.quit()
 

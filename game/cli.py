@@ -462,50 +462,66 @@ def verify_replay(path: str) -> int:
 
 
 def export_evf(source: str, target: str) -> int:
-    """--export-evf: 0 once written; a file that is no replay, or cannot be written:
-    one line on stderr, 2."""
+    """--export-evf: 0 once written; a file that is no replay, or cannot be written
+    (or is no new or regular file, or the replay itself): one line on stderr, 2.
+    Nothing is left behind when the write fails (a full disk)."""
     from pathlib import Path
 
     from game.core import Status
     from game.modes.mode import facts_of
+    from game.persist.store import atomic_write_bytes, check_target
     from game.replay import ReplayError
     from game.replay.files import open_replay
     from game.replay.formats.evf_write import export_evf as to_evf
 
     try:
+        check_target(Path(target), inputs=[Path(source)])
         replay = open_replay(source).replay
         facts = facts_of(replay.rules, replay.result is Status.WON, fair=True)
         data = to_evf(replay, mode=facts.evf_mode, official=facts.official, fair=facts.fair)
-        Path(target).write_bytes(data)
+        atomic_write_bytes(Path(target), data, inputs=[Path(source)])
     except ReplayError as error:
         _say(sys.stderr, f"minesweeper: {error}")
         return 2
-    except (ValueError, OSError) as error:
+    except OSError as error:
+        _say(sys.stderr, f"minesweeper: {target}: {error.strerror or error}")
+        return 2
+    except ValueError as error:
         _say(sys.stderr, f"minesweeper: {Path(source).name}: {error}")
         return 2
     return 0
 
 
 def export_gif(source: str, target: str, *, speed: float = 1.0, zoom: int | None = None) -> int:
-    """--export-gif: one line on stdout and 0 once written; a file that is no replay,
-    or a GIF that cannot be written: one line on stderr, 2. No window opens."""
+    """--export-gif: a progress bar with the time left on a terminal, then one line
+    on stdout and 0 once written; a file that is no replay, a GIF too large, or one
+    that cannot be written (or is no new or regular file, or the replay itself):
+    one line on stderr, 2. No window opens."""
     from pathlib import Path
 
+    from game.persist.store import check_target
     from game.replay import ReplayError
     from game.replay.files import open_replay
+    from game.terminal_bar import TerminalBar
     from game.view.animation import ExportError, GifExport
 
+    bar = TerminalBar(sys.stderr, f"{Path(target).name}:")
     try:
+        check_target(Path(target), inputs=[Path(source)])
         replay = open_replay(source).replay
         export = GifExport(replay, target, speed=speed, zoom=zoom or 1)
-        export.run()
+        while not export.step(250.0):
+            bar(export.progress, 1.0)
     except ReplayError as error:
+        bar.close()
         _say(sys.stderr, f"minesweeper: {error}")
         return 2
     except (ExportError, OSError) as error:
+        bar.close()
         why = getattr(error, "strerror", None) or error
         _say(sys.stderr, f"minesweeper: {Path(target).name}: {why}")
         return 2
+    bar.close()
     size = Path(target).stat().st_size
     _say(sys.stdout, f"{target}: {export.frames} frames, {size / 1024:.0f} KB")
     return 0
@@ -530,32 +546,45 @@ def analyse(paths: Sequence[str], *, as_json: bool, moves: bool = False) -> int:
 
 
 def transfer_history(options: Options) -> int:
-    """--export-history / --import-history: one line on stdout and 0, or one line
-    on stderr and 1 (the history or the file could not be used)."""
+    """--export-history / --import-history: one line on stdout and 0; or, when the
+    history or the file could not be used, or the history raised a notice on the
+    way (damage found and set aside, say), every notice and the line on stderr
+    and 1."""
     from pathlib import Path
 
     from game.persist import Profile
-    from game.persist.history_transfer import TransferError, export_history, import_history
+    from game.persist.history_transfer import TransferError
+    from game.terminal_bar import TerminalBar
 
     profile = Profile.open(options.data_dir)
-    history = profile.history
+    status = 0
+    bar = TerminalBar(sys.stderr, "importing" if options.export_history is None else "exporting")
+    target = Path(options.export_history or options.import_history or "")
     try:
+        profile.history  # noqa: B018 (opened now: what it finds is said first)
         for problem in profile.take_new_problems():
             _say(sys.stderr, f"minesweeper: {problem}")
         if options.export_history is not None:
-            path = Path(options.export_history)
-            count = export_history(history, path)
-            _say(sys.stdout, f"{count} games written to {path.absolute()}")
-        elif options.import_history is not None:
-            path = Path(options.import_history)
-            count = import_history(history, path)
-            _say(sys.stdout, f"{count} games added from {path.absolute()} to {history.path}")
+            exported = profile.export_to(target)
+            bar.close()
+            status = 1 if exported.skipped else 0
+            _say(sys.stdout, f"{exported.words()} to {target.absolute()}")
+        else:
+            added = profile.import_from(target, bar)
+            bar.close()
+            where = profile.history.path
+            _say(sys.stdout, f"{added.words()} from {target.absolute()} to {where}")
     except TransferError as error:
-        _say(sys.stderr, f"minesweeper: {path}: {error}")
-        return 1
+        bar.close()
+        said = str(error) if str(target) in str(error) else f"{target}: {error}"
+        _say(sys.stderr, f"minesweeper: {said}")
+        status = 1
     finally:
+        later = profile.take_new_problems()
+        for problem in later:
+            _say(sys.stderr, f"minesweeper: {problem}")
         profile.close()
-    return 0
+    return 1 if later else status
 
 
 def series_command(options: Options) -> int | None:

@@ -189,3 +189,34 @@ def test_export_evf_on_the_command_line(tmp_path: Path) -> None:
         timeout=60,
     )
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "bad.msreplay" in done.stderr
+
+
+def test_an_export_on_a_full_disk_leaves_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import errno
+    import os
+
+    from test_window_replay import write_replay
+
+    from game import cli
+
+    source = write_replay(tmp_path)
+
+    def full(fd: int, data: object) -> int:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(os, "write", full)
+    assert cli.export_evf(str(source), str(tmp_path / "out.evf")) == 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == [source.name]
+
+
+def test_an_export_never_writes_over_its_replay(tmp_path: Path) -> None:
+    from test_window_replay import write_replay
+
+    from game import cli
+
+    source = write_replay(tmp_path)
+    before = source.read_bytes()
+    assert cli.export_evf(str(source), str(source)) == 2
+    assert source.read_bytes() == before

@@ -179,3 +179,82 @@ def test_g_in_the_viewer_saves_a_gif_and_esc_stops_it(app: App, tmp_path: Path) 
     step(app)
     with Image.open(gif) as picture:
         assert picture.size == app.viewport.screen.get_size() and picture.n_frames > 1
+
+
+def test_a_gif_too_large_is_refused_in_one_line_before_anything_is_made(tmp_path: Path) -> None:
+    import dataclasses
+    import time
+
+    from game.rules import Board
+    from game.view.animation import ExportError
+
+    replay = open_replay(write_replay(tmp_path)).replay
+    huge = dataclasses.replace(replay, board=Board(1000, 1000, 998_001))
+    for zoom in (1, 2, 4):
+        started = time.perf_counter()
+        with pytest.raises(ExportError, match="no zoom makes it small enough") as raised:
+            GifExport(huge, tmp_path / "huge.gif", zoom=zoom)
+        assert time.perf_counter() - started < 1.0
+        assert "\n" not in str(raised.value) and f"at zoom {zoom}" in str(raised.value)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.msreplay"]  # no temp file
+    large = dataclasses.replace(replay, board=Board(200, 200, 10))
+    with pytest.raises(ExportError, match="zoom 1 would fit"):
+        GifExport(large, tmp_path / "large.gif", zoom=3)
+
+
+def test_the_command_line_refuses_to_write_the_gif_over_its_replay(tmp_path: Path) -> None:
+    source = write_replay(tmp_path)
+    before = source.read_bytes()
+    done = run_game("--export-gif", str(source), str(source))
+    assert done.returncode == 2 and "the file being read" in done.stderr
+    assert done.stderr.count("\n") == 1 and source.read_bytes() == before
+
+
+class _Terminal:
+    """A stream that says it is a terminal, keeping what is written."""
+
+    def __init__(self) -> None:
+        self.text = ""
+
+    def isatty(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        self.text += text
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+
+def test_the_command_line_shows_a_bar_on_a_terminal_and_nothing_in_a_log(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+    import sys
+
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    monkeypatch.setattr("game.terminal_bar.EVERY_S", 0.0)
+    assert cli.export_gif(str(EXPERT), str(tmp_path / "e.gif"), speed=4) == 0
+    assert "\r" in terminal.text and "%" in terminal.text and "[#" in terminal.text
+    assert terminal.text.endswith("\r")  # the bar's line is cleared at the end
+    log = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", log)
+    assert cli.export_gif(str(EXPERT), str(tmp_path / "f.gif"), speed=4) == 0
+    assert log.getvalue() == ""
+
+
+def test_the_bar_says_how_long_is_left() -> None:
+    from game.terminal_bar import TerminalBar, time_left
+
+    now = [0.0]
+    terminal = _Terminal()
+    bar = TerminalBar(terminal, "x.gif:", clock=lambda: now[0])  # type: ignore[arg-type]
+    bar(0, 1)
+    now[0] = 60.0
+    bar(0.25, 1)  # a quarter in a minute: three more
+    assert terminal.text.endswith("about 3 min left")
+    assert time_left(10, 0.5) == "about 10 s left" and time_left(0.5, 0.5) == ""
+    assert time_left(3600, 0.25) == "about 3.0 h left"

@@ -58,7 +58,7 @@ def test_export_then_import_into_an_empty_folder_gives_the_same_history(
     tmp_path: Path, name: str
 ) -> None:
     source = _source(tmp_path / "old")
-    assert export_history(source, tmp_path / name) == 300
+    assert export_history(source, tmp_path / name).written == 300
     target = _open(tmp_path / "new")
     assert import_history(target, tmp_path / name) == 300
     assert _answers(target) == _answers(source)

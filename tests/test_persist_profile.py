@@ -745,3 +745,19 @@ def test_no_bytes_in_any_file_stop_the_game_from_starting(name: str, data: st.Da
         assert profile.save_resume(SNAP, elapsed_ms=0) is not (newer and name == "resume.json")
         if not newer:
             assert _open(folder).problems == ()
+
+
+def test_a_read_only_settings_file_is_left_alone_and_said_so(tmp_path: Path) -> None:
+    from game.persist import Profile as Opened
+    from game.persist.settings import Settings
+
+    profile = Opened.open(tmp_path)
+    assert profile.save_settings(Settings())
+    settings = tmp_path / "settings.json"
+    before = settings.read_bytes()
+    settings.chmod(0o444)
+    assert not profile.save_settings(Settings(zoom=3))
+    assert settings.read_bytes() == before
+    [told] = profile.take_new_problems()[-1:]
+    assert "cannot be replaced (it is read-only)" in told and "\n" not in told
+    profile.close()

@@ -421,3 +421,27 @@ def test_any_input_recorded_replays_to_the_same_end(
     check = verify(again)
     assert check.ok, check.problems
     assert check.view == session.game.view()
+
+
+def test_a_replay_of_the_largest_board_is_read_back() -> None:
+    """1000 rows and 998,001 mines are a board the game deals: its replay is read."""
+    from game.core import Minefield, reveal
+    from game.replay import Recorder, parse
+
+    now = [0.0]
+    field = Minefield(1000, 9, [(0, c) for c in range(9)] + [(1, 0)])
+    table = Table.of(Ordinary.given(Game.from_minefield(field)), lambda: now[0])
+    recorder = Recorder()
+    table.tap(recorder)
+    spot = (8 * 16 + 8, 999 * 16 + 8)
+    table.pointer("down", 1, spot, frozenset())
+    now[0] = 100.0
+    table.pointer("up", 1, spot, frozenset({1}), reveal(999, 8))
+    replay = recorder.replay()
+    assert replay is not None
+    assert parse(replay.to_text()).board == replay.board
+    dense = replay.to_text().replace("board: 1000x9:10", "board: 1000x1000:998001", 1)
+    with pytest.raises(ReplayError, match=r"layout|rows"):  # read, refused for its layout
+        parse(dense)
+    with pytest.raises(ReplayError, match="board is ROWSxCOLS"):
+        parse(replay.to_text().replace("board: 1000x9:10", "board: 1000x9:\u0661\u0660", 1))

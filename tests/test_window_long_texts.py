@@ -75,7 +75,7 @@ def test_the_history_export_says_its_whole_path(app: App, clock: FakeClock) -> N
     told = app.stage.top_dialog
     assert told is not None and told.title == "History"
     [said] = told.lines  # type: ignore[attr-defined]
-    [export] = list(app.profile.folder.glob("history-export-*.csv"))
+    [export] = list(app.profile.folder.glob("history-export-*.zip"))
     assert str(export) in said
     assert holds_whole(told, str(export))
 

@@ -441,6 +441,17 @@ def _press_history_button(app: App, tabs: int) -> None:
     app.run(frames=1)
 
 
+def wait_for_import(app: App, seconds: float = 60.0) -> None:
+    """Run frames while the import works off the loop (its dialog has Cancel)."""
+    import time
+
+    until = time.monotonic() + seconds
+    while app.stage.top_dialog is not None and "Cancel" in app.stage.top_dialog.buttons:
+        assert time.monotonic() < until, "the import did not end"
+        app.run(frames=1)
+        time.sleep(0.01)
+
+
 def test_the_history_sorts_pages_exports_and_imports(app: App, clock: FakeClock) -> None:
     win_beginner(app, clock, ms=9_000)
     close_all(app)
@@ -462,14 +473,15 @@ def test_the_history_sorts_pages_exports_and_imports(app: App, clock: FakeClock)
     assert dialog is not None and dialog.rows == []  # type: ignore[attr-defined]
     _press_history_button(app, 6)  # Export (after Previous and More)
     [said] = app.stage.top_dialog.lines  # type: ignore[union-attr]
-    assert said.startswith("2 games were written to ")
+    assert said.startswith("2 games and 2 replays were written to ")
     folder = app.profile.folder
-    [export] = list(folder.glob("history-export-*.csv"))
+    [export] = list(folder.glob("history-export-*.zip"))
     assert str(export) in said
     close_all(app)
     key(pygame.K_F7)
     app.run(frames=1)
     _press_history_button(app, 7)  # Import: the same games, none added twice
+    wait_for_import(app)
     [said] = app.stage.top_dialog.lines  # type: ignore[union-attr]
     assert said.startswith("0 games were added from ") and str(export) in said
     assert app.profile.count() == 2

@@ -30,6 +30,7 @@ from game.core.moves import Action, Move
 from game.core.status import Status
 
 if TYPE_CHECKING:
+    from game.core.generate import Dealt
     from game.core.hints import Hint
 
 _FLAG = Mark.FLAG.value
@@ -348,15 +349,16 @@ class Game:
         opened = self._open([i], runs)
         return self._finish_opening(runs, opened)
 
-    def lay_mines_for(self, row: int, col: int) -> None:
+    def lay_mines_for(self, row: int, col: int, dealt: Dealt | None = None) -> None:
         """Place the mines as a first reveal of (row, col) would, without revealing
-        it (a shared board: one layout for everyone). Placed mines stay put."""
+        it (a shared board: one layout for everyone). Placed mines stay put.
+        ``dealt``: positions_steps' end for this game and cell (a long deal, stepped)."""
         if self._placed:
             return
         from game.core.generate import positions_for  # (the solver loads with a deal)
 
         start = self._geo.index(row, col)
-        positions, proved = positions_for(
+        positions, proved = dealt or positions_for(
             self._geo, self._mines, start, self._first_click, self._seed, self._fate is Fate.NONE
         )
         if proved is not None:

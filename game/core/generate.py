@@ -28,19 +28,41 @@ random board, but it may need a guess.
 
 Everything draws from the one ``random.Random`` it is given, so the same seed,
 size, mine count and first click always give the same board.
+
+A deal can be long (a 1000x1000 board nearly full of mines takes minutes):
+``no_guess_steps`` and ``positions_steps`` are the same work as generators that
+yield a ``DealProgress`` after each step (a fresh layout, a perturbation), so a
+caller can show how far it got, and stop by no longer asking for steps. The
+generator keeps no clock: the caller decides what is too long.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Generator
 from dataclasses import dataclass
+from typing import TypeVar
 
 from game.core.board import FirstClick, Geometry, count_neighbours, place_mines
 from game.core.delta import Cell
 from game.core.knowledge import MINE, OPEN, SAFE, UNKNOWN, Knowledge
 from game.core.minefield import Minefield
 
-__all__ = ["MAX_ATTEMPTS", "NoGuess", "SolveResult", "no_guess", "no_guess_positions", "solve_from"]
+T = TypeVar("T")
+
+__all__ = [
+    "MAX_ATTEMPTS",
+    "DealProgress",
+    "Dealt",
+    "NoGuess",
+    "SolveResult",
+    "finish",
+    "no_guess",
+    "no_guess_positions",
+    "no_guess_steps",
+    "positions_steps",
+    "solve_from",
+]
 
 MAX_ATTEMPTS = 30
 """Fresh layouts tried before the generator settles for its best one."""
@@ -54,6 +76,38 @@ class NoGuess:
     guaranteed: bool
     attempts: int
     perturbations: int
+
+
+@dataclass(frozen=True)
+class DealProgress:
+    """How far a deal got: which fresh layout it tries, and how much of it logic
+    has settled (cells opened or known to be mines) out of all the cells."""
+
+    attempt: int
+    settled: int
+    cells: int
+
+    @property
+    def fraction(self) -> float:
+        """The part of this attempt's board settled, 0 to 1."""
+        return self.settled / self.cells if self.cells else 1.0
+
+
+Dealt = tuple[list[int], bool | None]
+"""A deal's end: the mine positions and, for a no-guess board, whether logic is
+proved to clear it (None for the other rules)."""
+Steps = Generator[DealProgress, None, Dealt]
+"""A deal a step at a time: DealProgress after each step, then the Dealt."""
+
+
+def finish(steps: Generator[DealProgress, None, T]) -> T:
+    """Run a deal's steps to the end; what it returns."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            value: T = done.value
+            return value
 
 
 @dataclass(frozen=True)
@@ -218,8 +272,9 @@ MAX_ROUNDS = 12
 the generator gives it up for a new one."""
 
 
-def _settle(current: _Attempt, rng: random.Random) -> bool:
-    """Perturb until a fresh play from the first click clears the layout."""
+def _settle(current: _Attempt, rng: random.Random) -> Generator[None, None, bool]:
+    """Perturb until a fresh play from the first click clears the layout (a step
+    yielded after each perturbation)."""
     geo = current.geo
     patience = geo.rows + geo.cols
     cap = max(64, geo.cells)
@@ -235,6 +290,7 @@ def _settle(current: _Attempt, rng: random.Random) -> bool:
         while kn.unknown:
             if current.perturbations >= cap or not current.perturb(rng):
                 return False
+            yield
             kn = current.kn
             progress = kn.opened + kn.known_mines
             if current.restarted:
@@ -257,12 +313,29 @@ def no_guess_positions(
     """Mine positions (flat indices) for a no-guess board whose first click is
     ``first``; also whether it is proved clear by logic, the attempts and the
     perturbations it took."""
+    return finish(no_guess_steps(geo, mines, first, rng, count_rule))
+
+
+def no_guess_steps(
+    geo: Geometry, mines: int, first: int, rng: random.Random, count_rule: bool = True
+) -> Generator[DealProgress, None, tuple[list[int], bool, int, int]]:
+    """no_guess_positions a step at a time (a DealProgress after each)."""
     best: tuple[int, list[int]] | None = None
     total_perturbations = 0
+    cells = geo.cells
     for attempt in range(1, MAX_ATTEMPTS + 1):
+        yield DealProgress(attempt, 0, cells)
         positions = place_mines(geo, mines, first, FirstClick.OPENING, rng)
+        yield DealProgress(attempt, 0, cells)
         current = _Attempt(geo, mines, positions, first, count_rule)
-        done = _settle(current, rng)
+        settle = _settle(current, rng)
+        while True:
+            try:
+                next(settle)
+            except StopIteration as stop:
+                done = bool(stop.value)
+                break
+            yield DealProgress(attempt, current.kn.opened + current.kn.known_mines, cells)
         total_perturbations += current.perturbations
         if done:
             return current.positions(), True, attempt, total_perturbations
@@ -301,8 +374,21 @@ def positions_for(
     from the numbers alone, without the total mine count (the strong no-guess and
     strong guessable modes: ms-toollib's is_solvable, Metasweeper's laymine_solvable,
     accepts exactly such boards)."""
+    return finish(positions_steps(geo, mines, first, rule, seed, count_rule))
+
+
+def positions_steps(
+    geo: Geometry,
+    mines: int,
+    first: int,
+    rule: FirstClick,
+    seed: int | None,
+    count_rule: bool = True,
+) -> Steps:
+    """positions_for a step at a time (a DealProgress after each)."""
     rng = random.Random(seed)
     if rule is FirstClick.NOGUESS:
-        positions, proved, _, _ = no_guess_positions(geo, mines, first, rng, count_rule)
+        positions, proved, _, _ = yield from no_guess_steps(geo, mines, first, rng, count_rule)
         return positions, proved
+    yield DealProgress(1, 0, geo.cells)
     return place_mines(geo, mines, first, rule, rng), None

@@ -11,14 +11,17 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from game.core import Status
+from game.core import Game, Status
 from game.modes.category import Category
 from game.rules import Board, GameRules, RuleMode
 from game.session.play import Help, PlaySession
 from game.session.stopwatch import Clock
 
-if TYPE_CHECKING:  # (a tournament's games are a mode: tournament.py imports this)
+if TYPE_CHECKING:
     from game.modes.tournament import Tournament
+    from game.replay.boardcode import (
+        BoardCode,  # (a tournament's games are a mode: tournament.py imports this)
+    )
 
 EVF_MODES = {
     RuleMode.STANDARD: 0,
@@ -123,6 +126,16 @@ class Mode(ABC):
     def code(self) -> str | None:
         """The board code of a shared board."""
         return None
+
+    @property
+    def shared_code(self) -> BoardCode | None:
+        """A shared board's code, with its start cell (None: no shared board)."""
+        return None
+
+    def with_game(self, game: Game) -> Mode:
+        """This way to play dealing a game already dealt (a long deal, done off the
+        window's loop); only a shared board's mode has one."""
+        raise ValueError(f"a {self.name} game is dealt by its mode")
 
     @property
     def entered(self) -> Tournament | None:

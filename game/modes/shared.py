@@ -4,10 +4,11 @@ ranked among themselves, any size, never in the presets' tables."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import ClassVar
 
+from game.core import Game
 from game.modes.category import CODE_KIND, DAILY_KIND, Category
 from game.modes.mode import Mode
 from game.replay.boardcode import BoardCode, daily
@@ -16,21 +17,38 @@ from game.session.play import PlaySession
 from game.session.stopwatch import Clock
 
 
+def shared_session(code: BoardCode, dealt: Game | None, clock: Clock) -> PlaySession:
+    """A shared board's session: dealt from its code, or the game already dealt."""
+    if dealt is None:
+        return PlaySession.new(code.board, code.rules, clock, seed=code.seed, start=code.start)
+    session = PlaySession(dealt, clock)
+    session.start = code.start
+    return session
+
+
 @dataclass(frozen=True)
 class Code(Mode):
     """A board code a player typed, pasted or was handed."""
 
     board_code: BoardCode
+    dealt: Game | None = field(default=None, compare=False)
+    """Its game already dealt (a long deal done off the window's loop)."""
     name: ClassVar[str] = "code"
     ghost: ClassVar[bool] = True
 
     def deal(self, clock: Clock) -> PlaySession:
-        found = self.board_code
-        return PlaySession.new(found.board, found.rules, clock, seed=found.seed, start=found.start)
+        return shared_session(self.board_code, self.dealt, clock)
 
     @property
     def code(self) -> str:
         return self.board_code.code
+
+    @property
+    def shared_code(self) -> BoardCode:
+        return self.board_code
+
+    def with_game(self, game: Game) -> Code:
+        return replace(self, dealt=game)
 
     def category(self, board: Board, rules: GameRules) -> Category:
         return Category.shared_board(CODE_KIND)
@@ -41,6 +59,8 @@ class Daily(Mode):
     """The daily board of a day (ISO date)."""
 
     day: str
+    dealt: Game | None = field(default=None, compare=False)
+    """Its game already dealt (a long deal done off the window's loop)."""
     name: ClassVar[str] = "daily"
     ghost: ClassVar[bool] = True
 
@@ -55,12 +75,18 @@ class Daily(Mode):
         return daily(date.fromisoformat(self.day))
 
     def deal(self, clock: Clock) -> PlaySession:
-        found = self.board_code
-        return PlaySession.new(found.board, found.rules, clock, seed=found.seed, start=found.start)
+        return shared_session(self.board_code, self.dealt, clock)
 
     @property
     def daily(self) -> str:
         return self.day
+
+    @property
+    def shared_code(self) -> BoardCode:
+        return self.board_code
+
+    def with_game(self, game: Game) -> Daily:
+        return replace(self, dealt=game)
 
     def category(self, board: Board, rules: GameRules) -> Category:
         return Category.shared_board(DAILY_KIND)

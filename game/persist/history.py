@@ -77,6 +77,7 @@ OPEN_RETRY_S = 0.05
 """Opening a history found busy is tried again after 0.05 s, 0.1 s, ... (1.4 s in all)."""
 
 T = TypeVar("T")
+Tick = Callable[[int, int], None]
 
 
 class History(Tells):
@@ -321,8 +322,7 @@ class History(Tells):
             with _write(db):
                 return sql.insert_game(db, record)
 
-        game_id = self._guard(_NOT_SAVED, None, add)
-        return game_id
+        return self._guard(_NOT_SAVED, None, add)
 
     def set_name(self, game_id: int, name: str) -> bool:
         """Give a game the player's name (the best-time name asked after a win)
@@ -456,8 +456,7 @@ class History(Tells):
         return self._ask("reading the history", None, lambda db: sql.best_replay(db, column, value))
 
     def code_record(self, code: str) -> tuple[int | None, int]:
-        """A board code's best ranked winning time (None: none yet) and how many
-        games were played on it."""
+        """A board code's best ranked winning time (None: none yet), games played on it."""
         nothing: tuple[int | None, int] = (None, 0)
         return self._ask(
             "reading the board code's record", nothing, lambda db: sql.code_record(db, code)
@@ -511,29 +510,32 @@ class History(Tells):
 
         return self._guard("reading the last name", "", query)
 
-    def merge(self, records: Sequence[GameRecord], key: Sequence[str]) -> int | None:
-        """Add the games whose key (these GameRecord fields) no stored game has, in
-        one transaction, in their order; how many. None if it failed (a message)."""
+    def merge(self, records: Sequence[GameRecord], key: Sequence[str], tick: Tick) -> int | None:
+        """Add the games whose key (these GameRecord fields) no stored game has, in one
+        transaction, in order; how many (None: failed, a message). ``tick``: (done, all)."""
         names = [name for name in key if name in COLUMNS]
 
         def add(db: sqlite3.Connection) -> int:
             with _write(db):
                 have = set(db.execute(f"SELECT {', '.join(names)} FROM games"))
                 added = 0
-                for record in records:
+                for done, record in enumerate(records, start=1):
                     values = dict(zip(COLUMNS, record_values(record), strict=True))
                     mark = tuple(values[name] for name in names)
                     if mark not in have:
                         have.add(mark)
                         sql.insert_game(db, record)
                         added += 1
+                    if done % 2000 == 0:
+                        tick(done, len(records))
                 return added
 
         return self._guard("importing the games", None, add)
 
 
-_NOT_SAVED = "saving this game"
-"""What add_game does, which has words of its own when it fails."""
+_NOT_SAVED = "saving this game"  # (what add_game does: words of its own when it fails)
+NOT_SAVED = "This game was not saved"
+"""How the words for a game add_game could not save begin (Profile keeps it for later)."""
 
 
 def _failure(doing: str, kind: Trouble, error: BaseException) -> str:
@@ -541,7 +543,7 @@ def _failure(doing: str, kind: Trouble, error: BaseException) -> str:
     busy = kind is Trouble.BUSY
     reason = "another Minesweeper window kept the game history busy" if busy else why(error)
     if doing == _NOT_SAVED:
-        return f"This game was not saved: {reason}. Your earlier games are safe."
+        return f"{NOT_SAVED}: {reason}. Your earlier games are safe."
     if busy:
         return f"{reason[0].upper()}{reason[1:]}, so {doing} did not happen; try again in a moment."
     return f"{doing[0].upper()}{doing[1:]} failed: {reason}."

@@ -3,18 +3,29 @@
 Two formats, one row per game and every field of GameRecord (the order of
 ``FIELDS``; ``id`` is the game's number in the history it came from):
 
-CSV (any other name than ``*.json``): a header line naming the fields, then one
+CSV (any other name than ``*.json`` or ``*.zip``): a header line naming the fields, then one
     line a game. Numbers in decimal; ``won`` and ``used_hint`` are 1 or 0; an
     empty cell is "none" (a seed, 3BV, name, replay or daily date not known).
 JSON (``*.json``): ``{"format": "minesweeper-history", "version": 1,
     "games": [{field: value, ...}, ...]}`` with JSON's numbers, true/false, null.
 
-Resets and the counters imported from records.json are not exported: an import
-is a list of games. Importing merges: a game already in the history (the same
-finish time, board, seed and result) is not added again, so importing a file
-twice adds nothing. The file is read whole and every game checked before
-anything is written, in one transaction: a damaged or foreign file is refused
-with one line and nothing is half imported.
+Resets and the counters imported from records.json are not exported: an import is
+a list of games. Importing merges: a game already in the history (the same finish
+time, board, seed, result, time taken, 3BV and clicks: what a game is when it
+ends) is not added again, so importing a file twice adds nothing, and two games
+without a seed that ended in the same second stay two. An archive (``*.zip``,
+history_archive) holds a CSV export and the kept replays. The file is read whole
+and every game checked before anything is written, in one transaction: a damaged
+or foreign file is refused with one line (naming the line or game, and the field)
+and nothing is half imported. Whole numbers are ASCII digits only (a superscript
+or an Arabic-Indic digit is refused, not taken as a number); a UTF-8 byte-order
+mark and blank lines (as spreadsheet programs write them) are accepted. Only a
+regular file is read (a FIFO or a device could block for ever).
+
+A CSV cell that a spreadsheet program would run as a formula (one starting with
+``=``, ``+``, ``-``, ``@``, a tab or a carriage return) is written with a ``'``
+before it, as is one that starts with ``'`` itself; reading takes one leading
+``'`` off, so every text comes back as it was.
 """
 
 from __future__ import annotations
@@ -22,8 +33,8 @@ from __future__ import annotations
 import csv
 import io
 import json
-from collections.abc import Iterable
-from dataclasses import fields
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, fields
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -44,17 +55,32 @@ MAX_IMPORT_BYTES = 512 << 20
 
 _INTS = frozenset(f.name for f in fields(GameRecord) if f.type in ("int", "int | None")) | {"id"}
 _BOOLS = frozenset({"won", "used_hint", "abandoned"})
-_KEY = ("finished_at", "difficulty", "rows", "cols", "mines", "seed", "won")
-"""What makes two games the same game."""
+_KEY = (
+    "finished_at", "difficulty", "rows", "cols", "mines", "seed", "won", "ms", "bbbv",
+    "bbbv_solved", "left_clicks", "right_clicks", "chord_clicks", "effective_clicks",
+)  # fmt: skip
+"""What makes two games the same game: what a game is when it ends (its name and
+its kept replay come later), so two games without a seed that ended in the same
+second stay two games."""
+_TEXTS = frozenset(f.name for f in fields(GameRecord) if "str" in str(f.type))
+_FORMULA = ("=", "+", "-", "@", "\t", "\r", "'")
+"""What a CSV cell starts with that a spreadsheet program would run as a formula
+(and the mark that escapes them)."""
+PROGRESS_EVERY = 2000
+"""Rows between two calls of a progress callback."""
+
+Progress = Callable[[int, int], None]
+"""Told (done, total) now and then during a long import or export."""
 
 
 EXPORT_PREFIX = "history-export-"
-"""The History dialog's exports are named history-export-YYYYmmdd-HHMMSS.csv."""
+"""The History dialog's exports are named history-export-YYYYmmdd-HHMMSS.zip."""
 
 
 def export_name(now: datetime) -> str:
-    """The name of an export made from the History dialog at this moment."""
-    return f"{EXPORT_PREFIX}{now:%Y%m%d-%H%M%S}.csv"
+    """The name of an export made from the History dialog at this moment: an
+    archive, the games with their kept replays (history_archive)."""
+    return f"{EXPORT_PREFIX}{now:%Y%m%d-%H%M%S}.zip"
 
 
 def newest_export(folder: Path) -> Path | None:
@@ -64,7 +90,7 @@ def newest_export(folder: Path) -> Path | None:
         found = [
             path
             for path in folder.glob(f"{EXPORT_PREFIX}*")
-            if path.suffix.lower() in (".csv", ".json") and path.is_file()
+            if path.suffix.lower() in (".csv", ".json", ".zip") and path.is_file()
         ]
     except OSError:
         return None
@@ -74,6 +100,42 @@ def newest_export(folder: Path) -> Path | None:
 class TransferError(ValueError):
     """An export that could not be written, or a file that cannot be imported:
     one line for the player."""
+
+
+@dataclass(frozen=True)
+class Exported:
+    """What an export wrote."""
+
+    written: int
+    skipped: int = 0
+    """Rows of the history that are no valid game any more (left out)."""
+    replays: int = 0
+    """Kept replays written with the games (an archive)."""
+
+    def words(self, verb: str = "written") -> str:
+        """'53 games written', with the replays and the rows left out if any."""
+        line = f"{self.written} games"
+        if self.replays:
+            line += f" and {self.replays} replays"
+        line += f" {verb}"
+        if self.skipped:
+            line += (
+                f" ({self.skipped} damaged rows of the history could not be read and were left out)"
+            )
+        return line
+
+
+@dataclass(frozen=True)
+class Imported:
+    """What an import added."""
+
+    games: int
+    replays: int = 0
+
+    def words(self, verb: str = "added") -> str:
+        """'30 games added', with the replays if any."""
+        replays = f" and {self.replays} replays" if self.replays else ""
+        return f"{self.games} games{replays} {verb}"
 
 
 # ---------------------------------------------------------------- writing
@@ -92,8 +154,18 @@ def _csv_text(games: Iterable[StoredGame]) -> str:
     writer.writerow(FIELDS)
     for game in games:
         values = [game.id, *(getattr(game.record, name) for name in COLUMNS)]
-        writer.writerow("" if v is None else int(v) if isinstance(v, bool) else v for v in values)
+        writer.writerow(_cell(v) for v in values)
     return out.getvalue()
+
+
+def _cell(value: object) -> object:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, str) and value.startswith(_FORMULA):
+        return "'" + value  # (a spreadsheet shows it as text; read back without it)
+    return value
 
 
 def export_text(games: list[StoredGame], as_json: bool) -> str:
@@ -101,16 +173,36 @@ def export_text(games: list[StoredGame], as_json: bool) -> str:
     return _json_text(games) if as_json else _csv_text(games)
 
 
-def export_history(history: History, path: Path) -> int:
+def export_games(history: History) -> tuple[list[StoredGame], int]:
+    """Every game of the history, oldest first, and how many rows were left out
+    because they are no valid game any more. TransferError if the history raised a
+    notice meanwhile (damage found, a read that failed): nothing is exported then."""
+    told = len(history.problems)
+    total = history.count()
+    games = history.page(limit=total)[::-1]
+    if len(history.problems) > told:  # (damage found and set aside, a read that failed)
+        raise TransferError("the history could not be read whole, so nothing was exported")
+    return games, max(0, total - len(games))
+
+
+def export_history(history: History, path: Path, *, own: Iterable[Path] = ()) -> Exported:
     """Write every game of the history to path (JSON if it ends in .json, else
-    CSV), all or nothing; how many. TransferError if it cannot be written."""
-    games = history.page(limit=history.count())[::-1]
+    CSV), all or nothing; what was written. TransferError if it cannot be
+    written, or if path is no new or regular file or one of ``own`` (the files
+    the game keeps: the history itself above all)."""
+    games, skipped = export_games(history)
     text = export_text(games, path.suffix.lower() == ".json")
+    write(path, text.encode("utf-8"), own=own)
+    return Exported(len(games), skipped)
+
+
+def write(path: Path, data: bytes, *, own: Iterable[Path] = ()) -> None:
+    """Write an export, all or nothing; TransferError (one line) if it cannot be."""
     try:
-        store.atomic_write_text(path, text)
+        store.check_target(path, own=own)
+        store.atomic_write_bytes(path, data)
     except OSError as error:
         raise TransferError(f"{path} could not be written ({error.strerror or error})") from None
-    return len(games)
 
 
 # ---------------------------------------------------------------- reading
@@ -130,43 +222,69 @@ def _record(row: dict[str, Any], where: str, from_csv: bool) -> GameRecord:
             f"(missing {missing}, unknown {extra})"
         )
     values: dict[str, Any] = {}
-    for name in COLUMNS:
+    for name in FIELDS:
         if name not in row:
             continue  # (a later field: its default)
         value = row[name]
         if from_csv:
-            if value == "":
-                value = None
-            elif name in _INTS:
-                value = int(value) if value.isdigit() and len(value) < 20 else value
-            elif name in _BOOLS:
-                value = {"1": True, "0": False}.get(value, value)
-        values[name] = value
+            value = _from_cell(value, name, where)
+        if name != "id":
+            values[name] = value
     try:
         return GameRecord(**values)
     except (ValueError, TypeError) as error:
         raise TransferError(f"{where}: {error}") from None
 
 
-def read_export(data: bytes) -> list[GameRecord]:
+def _from_cell(value: str, name: str, where: str) -> object:
+    """A CSV cell as the field's value (ASCII digits only for a number)."""
+    if value == "":
+        return None
+    if name in _INTS:
+        if value.isascii() and value.isdigit() and len(value) < 20:
+            return int(value)
+        raise TransferError(f"{where}, field {name}: {_shown(value)} is not a whole number")
+    if name in _BOOLS:
+        if value in ("0", "1"):
+            return value == "1"
+        raise TransferError(f"{where}, field {name}: {_shown(value)} is not 1 or 0")
+    if name in _TEXTS and value.startswith("'"):
+        return value[1:]
+    return value
+
+
+def _shown(value: str) -> str:
+    """A value as a message shows it: quoted, escaped, cut short."""
+    text = ascii(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def read_export(data: bytes, progress: Progress | None = None) -> list[GameRecord]:
     """The games of an exported file, in its order; TransferError (one line) for
-    anything that is not a whole, valid export of this game."""
+    anything that is not a whole, valid export of this game. ``progress`` is told
+    (rows read, rows in all) now and then."""
     if len(data) > MAX_IMPORT_BYTES:
         raise TransferError(f"it is over {MAX_IMPORT_BYTES >> 20} MiB, larger than any export")
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")  # (a byte-order mark, as spreadsheets write)
     except UnicodeDecodeError:
         raise TransferError("it is not text (UTF-8)") from None
-    if text.lstrip().startswith("{"):
-        return _read_json(text)
-    return _read_csv(text)
+    tell = progress or (lambda done, total: None)
+    if text.lstrip().startswith(("{", "[")):
+        return _read_json(text, tell)
+    return _read_csv(text, tell)
 
 
-def _read_json(text: str) -> list[GameRecord]:
+def _read_json(text: str, tell: Progress) -> list[GameRecord]:
     try:
         doc = json.loads(text)
     except (ValueError, RecursionError) as error:
-        raise TransferError(f"it is not valid JSON ({error})") from None
+        raise TransferError(f"it is not valid JSON ({_shown(str(error))})") from None
+    if isinstance(doc, list):
+        raise TransferError(
+            "it is a JSON list; a history export is a JSON object with its format, "
+            "version and games"
+        )
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise TransferError("it is not a history exported by this game")
     if type(doc.get("version")) is not int or doc["version"] != VERSION:
@@ -179,41 +297,93 @@ def _read_json(text: str) -> list[GameRecord]:
         if not isinstance(row, dict):
             raise TransferError(f"game {number} is not an object")
         records.append(_record(row, f"game {number}", from_csv=False))
+        if number % PROGRESS_EVERY == 0:
+            tell(number, len(games))
     return records
 
 
-def _read_csv(text: str) -> list[GameRecord]:
+def _read_csv(text: str, tell: Progress) -> list[GameRecord]:
     if "\x00" in text:
-        raise TransferError("it is not a history exported by this game")
+        raise TransferError("it is not a history exported by this game (it holds NUL bytes)")
     reader = csv.reader(io.StringIO(text, newline=""))
+    lines = text.count("\n") + 1
     try:
         header = next(reader, None)
         earlier = tuple(name for name in FIELDS if name not in LATER_FIELDS)
         if header is None or tuple(header) not in (FIELDS, earlier):
-            raise TransferError("it is not a history exported by this game (no header)")
+            first = "nothing" if not header else _shown(",".join(header))
+            raise TransferError(
+                f"it is not a history exported by this game (its first line is {first}, "
+                f"not the header {','.join(FIELDS[:3])},...)"
+            )
         names = tuple(header)
         records = []
         for row in reader:
             where = f"line {reader.line_num}"
+            if not row or row == [""]:
+                continue  # a blank line (one at the end, as spreadsheets write)
             if len(row) != len(names):
                 raise TransferError(f"{where}: {len(row)} values, not {len(names)}")
             records.append(_record(dict(zip(names, row, strict=True)), where, from_csv=True))
+            if len(records) % PROGRESS_EVERY == 0:
+                tell(reader.line_num, lines)
     except csv.Error as error:
-        raise TransferError(f"line {reader.line_num}: {error}") from None
+        raise TransferError(f"line {reader.line_num}: {_shown(str(error))}") from None
     return records
 
 
-def import_history(history: History, path: Path) -> int:
-    """Add the games of an exported file that the history does not have yet, in
-    one transaction; how many were added. TransferError (one line) if the file
-    cannot be read or is no export, or if the history could not take them."""
+def merge_games(history: History, records: list[GameRecord]) -> int | None:
+    """Add the games the history lacks, in one transaction (no check that it is
+    kept in a file); how many, None if it failed (the history says why)."""
+    return history.merge(records, _KEY, lambda done, total: None)
+
+
+def read_file(path: Path, max_bytes: int = MAX_IMPORT_BYTES) -> bytes:
+    """A file to import, whole; TransferError (one line) if it is no regular file
+    (a FIFO, a device, a folder), too large or cannot be read."""
     try:
-        with open(path, "rb") as file:
-            data = file.read(MAX_IMPORT_BYTES + 1)
+        return store.read_regular(path, max_bytes)
+    except store.Unreadable as error:
+        raise TransferError(f"{path} cannot be imported: {error}") from None
     except OSError as error:
         raise TransferError(f"{path} could not be read ({error.strerror or error})") from None
-    records = read_export(data)
-    added = history.merge(records, _KEY)
+
+
+def import_history(history: History, path: Path, progress: Progress | None = None) -> int:
+    """Add the games of an exported file that the history does not have yet, in
+    one transaction; how many were added. TransferError (one line) if the file
+    cannot be read or is no export, or if the history could not take them (or
+    lives in memory: the games would be lost at the end of the session).
+    ``progress`` hears (done, total) while the file is read (the first half),
+    then while the games are added (the second)."""
+    records = read_export(read_file(path), half(progress, 0))
+    return import_records(history, records, half(progress, 1))
+
+
+def half(progress: Progress | None, which: int) -> Progress | None:
+    """A progress for one half of the work (0: the first, 1: the second)."""
+    if progress is None:
+        return None
+    tell = progress
+    return lambda done, total: tell(which * total + done, 2 * total)
+
+
+def check_kept(history: History) -> None:
+    """TransferError unless the history is kept in its file: games imported into a
+    history in memory would be lost when the game closes."""
+    if history.in_memory:
+        raise TransferError(
+            "the game history cannot be kept this session, so the games would be lost "
+            "when the game closes; nothing was imported"
+        )
+
+
+def import_records(
+    history: History, records: list[GameRecord], progress: Progress | None = None
+) -> int:
+    """Add the games the history does not have yet (import_history)."""
+    check_kept(history)
+    added = history.merge(records, _KEY, progress or (lambda done, total: None))
     if added is None:
         raise TransferError(
             "the games could not be added to the history: " + "; ".join(history.problems[-1:])

@@ -14,6 +14,9 @@ Files in the data folder:
     records.json      best times and statistics of versions before the history:
                       brought into the history once, then left as it was
     resume.json       the unfinished game, only while there is one (resume.py)
+    pending-games.json finished games the history could not take yet (another
+                      window held it busy, a full disk), only while there are
+                      some: written at the next chance (pending.py)
 """
 
 from __future__ import annotations
@@ -28,13 +31,15 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 
 from game.persist import store
 from game.persist.messages import Messages, Tells
-from game.persist.paths import HISTORY_FILE, data_dir
+from game.persist.paths import HISTORY_FILE, RECORDS_FILE, data_dir
+from game.persist.pending import PENDING_FILE, Pending
 from game.persist.settings import Settings
 from game.persist.store import LoadStatus, LocalTime
 
 if TYPE_CHECKING:  # (loaded when first used: the first frame needs none of them)
     from game.persist.game_record import BestTimeEntry, GameRecord, Sort, StoredGame
     from game.persist.history import History
+    from game.persist.history_transfer import Exported, Imported, Progress
     from game.persist.records import Stats
     from game.persist.resume import SavedGame
     from game.rules import Difficulty
@@ -65,6 +70,8 @@ def _clamp_ms(ms: int) -> int:
 
 def _why_not_writable(error: OSError, folder: Path) -> str:
     """The end of 'Records and settings cannot be saved this session: ...'."""
+    if isinstance(error, store.Refused):  # (a file of ours that must not be replaced)
+        return f"a file in the folder {folder} cannot be replaced ({error.strerror})"
     if error.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
         return f"the disk holding the folder {folder} is full"
     if error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
@@ -81,6 +88,7 @@ class Profile(Tells):
         self._clock = clock
         self._settings = Settings()
         self._history: History | None = None  # opened when first asked for
+        self._pending = Pending(folder)
         self._saved_game: SavedGame | None = None
         self._messages = Messages()
         self._writable = True
@@ -119,14 +127,31 @@ class Profile(Tells):
 
             if self._writable:
                 self._history = History.open(self._folder / HISTORY_FILE, clock=self._clock)
+                problem = self._pending.load(self._clock())
+                if problem is not None:
+                    self._messages.add(problem)
+                self._flush_pending(self._history)
             else:
                 self._history = History.memory(clock=self._clock)
         return self._history
 
-    def _take_history_problems(self) -> None:
+    def _flush_pending(self, history: History) -> bool:
+        """Write the games waiting for the history (pending.py); True if none waits.
+        While they cannot be written the history's words about it are not shown:
+        the games are kept, and the player hears of them only if they still wait
+        at quit."""
+        if not self._pending.records:
+            return True
+        self._take_history_problems(history)
+        if self._pending.flush(history):
+            return True
+        history.take_new_problems()  # (about games that are kept: not the player's worry yet)
+        return False
+
+    def _take_history_problems(self, history: History | None = None) -> None:
         """The history's messages become the profile's (once a folder is known not
         to be writable, that one message says it for both)."""
-        for problem in self._open_history().take_new_problems():
+        for problem in (history or self._open_history()).take_new_problems():
             if self._writable:
                 self._messages.add(problem)
 
@@ -140,7 +165,7 @@ class Profile(Tells):
                 f"({reason or error.strerror or error})"
             )
             return
-        for name in DATA_FILES:
+        for name in (*DATA_FILES, PENDING_FILE):
             store.remove_stale_temps(self._folder, name)
         # Find out now, not at the first win, whether saving works, so the player
         # is told before playing a game whose record would be lost.
@@ -244,10 +269,21 @@ class Profile(Tells):
 
     def record_game(self, record: GameRecord) -> int | None:
         """Keep a finished game (won, lost or abandoned) in the history; the game is
-        over, so any saved game is cleared. Returns its id in the history (None if
-        it could not be kept: the player is told)."""
+        over, so any saved game is cleared. Returns its id in the history; None if
+        it could not be written now: it is then kept and written at the next chance
+        (pending.py), or, with a history in memory, the player is told."""
+        from game.persist.history import NOT_SAVED
+
         self.clear_resume()
-        game_id = self.history.add_game(record)
+        history = self.history
+        self._flush_pending(history)
+        game_id = history.add_game(record)
+        if game_id is None and not history.in_memory:
+            # Kept, and written at the next chance: not lost, so not told (yet).
+            self._pending.add(record)
+            for problem in history.take_new_problems():
+                if not problem.startswith(NOT_SAVED):
+                    self._messages.add(problem)
         self._take_history_problems()
         return game_id
 
@@ -312,22 +348,83 @@ class Profile(Tells):
         """How many games the history holds, of one board kind or all."""
         return self.history.count(difficulty, won)
 
+    def own_files(self) -> list[Path]:
+        """The files the game keeps in the data folder (never an export's target)."""
+        from game.persist import replays
+
+        names = [HISTORY_FILE, f"{HISTORY_FILE}-wal", f"{HISTORY_FILE}-shm", *DATA_FILES]
+        names += [RECORDS_FILE, PENDING_FILE]
+        return [self._folder / name for name in names] + replays.every(self._folder)
+
+    def export_to(self, path: Path) -> Exported:
+        """Write every game to path (history_transfer.export_history, or an archive
+        with the kept replays when path ends in .zip); what was written.
+        TransferError (one line) if it cannot be done."""
+        from game.persist import history_transfer as transfer
+
+        history = self.history
+        if history.in_memory:
+            raise transfer.TransferError(
+                "the game history could not be opened, so nothing was exported"
+            )
+        try:
+            if path.suffix.lower() == ".zip":
+                from game.persist import history_archive
+
+                own = self.own_files()
+                return history_archive.export_archive(history, self._folder, path, own=own)
+            return transfer.export_history(history, path, own=self.own_files())
+        finally:
+            self._take_history_problems()
+
+    def import_from(self, path: Path, progress: Progress | None = None) -> Imported:
+        """Add the games of an export (a .zip archive: with their replays) that the
+        history does not have; how many. TransferError (one line) if it cannot be
+        done; the history's notices, if any, are then among ``problems``.
+
+        The import has a connection of its own to the history, so it may run on
+        another thread than the window's (a long one: background.py); whatever
+        ``progress`` raises (a cancel) ends it with nothing imported."""
+        from game.persist import history_transfer as transfer
+        from game.persist.history import History
+
+        main = self._open_history()
+        if main.in_memory:
+            transfer.check_kept(main)
+        history = History.open(main.path, clock=self._clock)
+        try:
+            if path.suffix.lower() == ".zip":
+                from game.persist import history_archive
+
+                return history_archive.import_archive(history, self._folder, path, progress)
+            return transfer.Imported(transfer.import_history(history, path, progress))
+        finally:
+            history.close()
+            problems = history.take_new_problems()
+            for problem in problems:
+                self._messages.add(problem)
+            if problems and not main.in_memory:
+                # (damage it found was set aside: the window's own connection still
+                # holds the old file, so it opens the history afresh when next used)
+                self._history = None
+                main.close()
+
     def export_history(self) -> str:
-        """Write every game to a dated file in the data folder; a sentence for the
-        player saying where (or why not)."""
+        """Write every game, with the kept replays, to a dated archive in the data
+        folder; a sentence for the player saying where (or why not)."""
         from game.persist import history_transfer as transfer
 
         path = self._folder / transfer.export_name(self._clock())
         try:
-            count = transfer.export_history(self.history, path)
+            exported = self.export_to(path)
         except transfer.TransferError as error:
             return f"The history could not be exported: {error}."
         return (
-            f"{count} games were written to {path}. On another computer, put this file "
+            f"{exported.words('were written')} to {path}. On another computer, put this file "
             "in the game's data folder and press Import in the History."
         )
 
-    def import_history(self) -> str:
+    def import_history(self, progress: Progress | None = None) -> str:
         """Add the games of the newest export found in the data folder (those not
         there yet); a sentence for the player saying what happened."""
         from game.persist import history_transfer as transfer
@@ -336,13 +433,13 @@ class Profile(Tells):
         if path is None:
             return (
                 f"No export was found in {self._folder}: copy a file named "
-                f"{transfer.EXPORT_PREFIX}....csv (or .json) there and press Import again."
+                f"{transfer.EXPORT_PREFIX}....zip (or .csv, .json) there and press Import again."
             )
         try:
-            count = transfer.import_history(self.history, path)
+            done = self.import_from(path, progress)
         except transfer.TransferError as error:
             return f"The games of {path} could not be imported: {error}."
-        return f"{count} games were added from {path} (games already here are not added twice)."
+        return f"{done.words('were added')} from {path} (games already here are not added twice)."
 
     def games(self, difficulty: Difficulty | None = None, limit: int = 100) -> list[StoredGame]:
         """Finished games, newest first, of one board kind or all."""
@@ -363,8 +460,17 @@ class Profile(Tells):
         return done
 
     def close(self) -> None:
-        """Close the history database (if it was opened)."""
+        """Write the games still waiting for the history, then close it (if it was
+        opened); games that still cannot be written are said (they wait in their
+        file for the next start)."""
         if self._history is not None:
+            if not self._flush_pending(self._history):
+                count = len(self._pending.records)
+                self._messages.add(
+                    f"{count} finished game{'s' if count != 1 else ''} could not be written "
+                    f"to the game history yet; kept in {self._pending.path}, they will be "
+                    "written at the next start."
+                )
             self._history.close()
 
     # ---------------------------------------------------------------- resume

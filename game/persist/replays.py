@@ -49,6 +49,14 @@ def kept(folder: Path, name: str | None) -> Path | None:
     return path if path.is_file() else None
 
 
+def every(folder: Path) -> list[Path]:
+    """Every file in the replays folder of the data folder ``folder``."""
+    try:
+        return [path for path in (folder / FOLDER).iterdir() if path.is_file()]
+    except OSError:
+        return []
+
+
 def keep(folder: Path, name: str, text: str) -> Path:
     """Write one replay into ``folder/replays`` (atomically), then drop the oldest
     won games beyond KEEP_LAST that are neither a best nor kept by hand.

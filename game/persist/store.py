@@ -23,7 +23,7 @@ import errno
 import json
 import os
 import stat
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
@@ -64,9 +64,69 @@ def write_checkpoint(step: WriteStep, path: Path) -> None:
     """
 
 
+_TEMP_STEM_BYTES = 200
+"""At most this much of a file's name (in UTF-8 bytes) goes into its temporary
+file's name, so a name near the system's limit (255 bytes) still gets one."""
+
+
+def _temp_stem(name: str) -> str:
+    encoded = name.encode("utf-8", "surrogateescape")
+    if len(encoded) <= _TEMP_STEM_BYTES:
+        return name
+    return encoded[:_TEMP_STEM_BYTES].decode("utf-8", "ignore")
+
+
 def temp_name_pattern(name: str) -> str:
     """Glob pattern of the temporary files atomic_write_text makes for ``name``."""
-    return f".{name}.*{_TEMP_SUFFIX}"
+    return f".{_temp_stem(name)}.*{_TEMP_SUFFIX}"
+
+
+class Refused(OSError):
+    """A file that must not be written over (a device, a pipe, a link, a folder, a
+    read-only file, the file being read, one of the game's own files): its
+    ``strerror`` says why in a few words."""
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a special file"
+
+
+def check_target(path: Path, *, inputs: Iterable[Path] = (), own: Iterable[Path] = ()) -> None:
+    """Refuse (Refused) to write ``path`` unless it is a new file or a regular,
+    writable file that is none of ``inputs`` (the files being read) nor ``own``
+    (files the game keeps). A missing folder is left for the write to report."""
+
+    def same(other: Path, info: os.stat_result | None) -> bool:
+        try:
+            if os.path.abspath(other) == os.path.abspath(path):
+                return True
+            theirs = os.stat(other)
+        except (OSError, ValueError):
+            return False
+        return info is not None and (theirs.st_dev, theirs.st_ino) == (info.st_dev, info.st_ino)
+
+    try:
+        info: os.stat_result | None = os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        info = None
+    if info is not None:
+        mode = info.st_mode
+        if stat.S_ISLNK(mode):
+            raise Refused(errno.EPERM, "it is a symbolic link; name the file it points to")
+        if stat.S_ISDIR(mode):
+            raise Refused(errno.EISDIR, "it is a folder")
+        if not stat.S_ISREG(mode):
+            raise Refused(errno.EPERM, f"it is {_kind(mode)}, not a regular file")
+        if not mode & 0o222 or not os.access(path, os.W_OK):
+            raise Refused(errno.EACCES, "it is read-only")
+    if any(same(other, info) for other in inputs):
+        raise Refused(errno.EPERM, "it is the file being read")
+    if any(same(other, info) for other in own):
+        raise Refused(errno.EPERM, "it is one of the game's own files")
 
 
 def _write_all(fd: int, data: bytes) -> None:
@@ -108,20 +168,29 @@ def create_temp(folder: Path, name: str) -> tuple[int, Path]:
     The name starts with a dot (hidden on POSIX) and matches temp_name_pattern,
     so files left by a crash can be found and removed at the next start.
     """
-    temp = folder / f".{name}.{os.urandom(6).hex()}{_TEMP_SUFFIX}"  # not secrets: 5 ms to import
+    # (os.urandom, not secrets: 5 ms to import)
+    temp = folder / f".{_temp_stem(name)}.{os.urandom(6).hex()}{_TEMP_SUFFIX}"
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     return os.open(temp, flags, 0o644), temp
 
 
 def atomic_write_text(path: Path, text: str) -> None:
-    """Replace the file at ``path`` with ``text`` (UTF-8), all or nothing.
+    """Replace the file at ``path`` with ``text`` (UTF-8), all or nothing
+    (atomic_write_bytes)."""
+    atomic_write_bytes(path, text.encode("utf-8"))
 
-    Raises OSError when the folder cannot be written; the old file is then
+
+def atomic_write_bytes(path: Path, data: bytes, *, inputs: Iterable[Path] = ()) -> None:
+    """Replace the file at ``path`` with ``data``, all or nothing.
+
+    Only a new file or a regular, writable one is replaced, never one of
+    ``inputs``: anything else raises Refused (check_target) before a byte is
+    written. Raises OSError when the folder cannot be written; the old file is then
     untouched and the temporary file removed. Also removed when interrupted by
     any other exception (KeyboardInterrupt included); only a killed process can
     leave one behind, and remove_stale_temps clears it at the next start.
     """
-    data = text.encode("utf-8")
+    check_target(path, inputs=inputs)
     fd, temp = create_temp(path.parent, path.name)
     try:
         try:
@@ -208,8 +277,9 @@ def _reject_constant(name: str) -> object:
     raise ValueError(f"{name} is not a JSON value")
 
 
-def _read_capped(path: Path, max_bytes: int) -> bytes:
-    """The file's bytes, or Unreadable if it is not a regular file or too big."""
+def read_regular(path: Path, max_bytes: int) -> bytes:
+    """The file's bytes, or Unreadable if it is not a regular file or too big
+    (a FIFO or a device is never opened: it could block for ever)."""
     info = os.stat(path)
     if stat.S_ISDIR(info.st_mode):
         raise Unreadable("it is a folder, not a file")
@@ -275,7 +345,7 @@ def load_json(
     """
     newer = False
     try:
-        value = validate(parse_json(_read_capped(path, max_bytes)))
+        value = validate(parse_json(read_regular(path, max_bytes)))
     except (FileNotFoundError, NotADirectoryError):
         # NotADirectoryError: the data folder is itself a file; Profile reports that.
         return Loaded(LoadStatus.MISSING)

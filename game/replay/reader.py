@@ -75,7 +75,7 @@ def _one_line(error: BaseException) -> str:
 
 _INT = re.compile(r"-?\d{1,12}")
 _NAT = re.compile(r"\d{1,12}")
-_BOARD = re.compile(r"(\d{1,3})x(\d{1,3}):(\d{1,4})")
+_BOARD = re.compile(r"([0-9]{1,4})x([0-9]{1,4}):([0-9]{1,7})")  # (custom() bounds them)
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?)?")
 _DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
 _TOURNAMENT = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")

@@ -24,6 +24,7 @@ from game.scenes.pointer import BoardPointer
 from game.scenes.rivals import Rivals
 from game.session import picture_of
 from game.session.input import InputMachine
+from game.session.play import is_long
 from game.session.table import GameStarted, MoveApplied, Table, TableEvent
 from game.view.commands import MODIFIER_KEYS, Command
 from game.view.prefs import Prefs
@@ -177,8 +178,21 @@ class PlayScene(Scene):
     def play(self, mode: Mode) -> None:
         """Put the game a way to play deals on the table: its board becomes the
         window's (kept in the settings); a board played before offers a race
-        against the best on it."""
+        against the best on it. A shared board that takes long to deal (a code
+        from a stranger) is dealt off the loop under a dialog (game.flows.long_deal)."""
+        code = mode.shared_code
+        if code is not None and code.start is not None and is_long(code.board, code.rules):
+            from game.flows import long_deal  # (the background deal loads with the first)
+
+            long_deal.deal(self.stage, self.table, self.viewport, mode, then=self.played)
+            return
         self.table.start(mode)
+        self.played()
+
+    def played(self) -> None:
+        """A game was put on the table: its board becomes the window's (kept in the
+        settings); a board played before offers a race against the best on it."""
+        mode = self.table.tag.mode
         board, settings = self.table.board, self.prefs.settings
         if board != settings.board:
             custom = settings.custom if board.difficulty.is_preset else board

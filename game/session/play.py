@@ -9,13 +9,17 @@ Python: the clock is injected (see stopwatch.py).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Generator, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from game.core import Cell, Delta, Game, Minefield, Move, MoveError, Status
-from game.rules import Board, GameRules
+from game.rules import Board, FirstClick, GameRules
 from game.session.stopwatch import Clock, Stopwatch
+
+if TYPE_CHECKING:
+    from game.core.generate import DealProgress
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +134,37 @@ def deal(
     )
     if start is not None:
         game.lay_mines_for(*start)
+    return game
+
+
+LONG_CELLS = 250_000
+"""A board this large (cells) may keep the window waiting to be dealt, whatever its rule."""
+LONG_NO_GUESS_CELLS = 40_000
+"""A no-guess board this large may too (an Expert no-guess board takes ~50 ms)."""
+
+
+def is_long(board: Board, rules: GameRules) -> bool:
+    """Whether dealing this board with its mines placed may keep the window waiting
+    (it is then dealt off the loop, a step at a time: dealing)."""
+    cells = board.rows * board.cols
+    no_guess = rules.first_click is FirstClick.NOGUESS
+    return cells >= LONG_CELLS or (no_guess and cells >= LONG_NO_GUESS_CELLS)
+
+
+def dealing(
+    board: Board, rules: GameRules, seed: int | None, start: Cell
+) -> Generator[DealProgress, None, Game]:
+    """deal with a start cell, a step at a time (game.core.generate's steps): a
+    DealProgress after each, then the game with its mines placed. A caller that
+    stops asking for steps has given the deal up; nothing else is changed."""
+    from game.core.board import Geometry
+    from game.core.generate import positions_steps
+
+    game = deal(board, rules, seed)
+    geo = Geometry(board.rows, board.cols)
+    first = geo.index(*start)
+    dealt = yield from positions_steps(geo, board.mines, first, game.first_click, game.seed)
+    game.lay_mines_for(*start, dealt=dealt)
     return game
 
 

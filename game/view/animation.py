@@ -48,6 +48,10 @@ LEAD_MS = 500
 """A moment of the untouched board before the first event (as the viewer has)."""
 MAX_SIDE = 65535
 """The largest width or height a GIF can say."""
+MAX_FRAME_PIXELS = 16_000_000
+"""The largest frame drawn (4000 x 4000 pixels): its surface, its pixels and the
+images made of them take a few hundred MB; a larger one is refused before anything
+is allocated (a 1000x1000 board at zoom 2 would be 4 billion pixels' worth)."""
 SLICE_MS = 8.0
 """How long one ``step`` works, by default."""
 
@@ -89,6 +93,31 @@ def _rgb(surface: pygame.Surface) -> Image.Image:
     return Image.frombytes("RGB", surface.get_size(), pygame.image.tobytes(surface, "RGB"))
 
 
+def frame_size(layout: Layout, zoom: int) -> tuple[int, int]:
+    """A GIF's frame size for a window layout at a zoom, in pixels."""
+    width, height = layout.size
+    return (width * zoom, height * zoom)
+
+
+def check_size(layout: Layout, zoom: int, what: str) -> None:
+    """ExportError (one line, saying which zoom would do, if any) when the frames at
+    this zoom would pass MAX_FRAME_PIXELS or MAX_SIDE."""
+
+    def fits(z: int) -> bool:
+        width, height = frame_size(layout, z)
+        return width * height <= MAX_FRAME_PIXELS and max(width, height) <= MAX_SIDE
+
+    if fits(zoom):
+        return
+    width, height = frame_size(layout, zoom)
+    smaller = [z for z in range(zoom - 1, 0, -1) if fits(z)]
+    choice = f"zoom {smaller[0]} would fit" if smaller else "no zoom makes it small enough"
+    raise ExportError(
+        f"{what} at zoom {zoom} makes frames of {width}x{height} pixels, more than a GIF "
+        f"may have here ({MAX_FRAME_PIXELS // 1_000_000} million); {choice}"
+    )
+
+
 class GifExport:
     """One replay being written as a GIF, a slice at a time (``step``) or at once
     (``run``)."""
@@ -111,10 +140,8 @@ class GifExport:
         self.zoom = zoom
         board = replay.board
         self.layout = Layout(board.rows, board.cols, digits=led_digits(board.mines))
-        width, height = self.layout.size
-        self.size = (width * zoom, height * zoom)
-        if max(self.size) > MAX_SIDE:
-            raise ExportError(f"a {board.rows}x{board.cols} board is too large for a GIF")
+        self.size = frame_size(self.layout, zoom)
+        check_size(self.layout, zoom, f"a {board.rows}x{board.cols} board")
         self.renderer = Renderer(self.layout, zoom, theme)
         self.counter_below_zero = counter_below_zero
         self.screen = pygame.Surface(self.size)

@@ -35,6 +35,16 @@ class MessageDialog(Dialog):
         super().__init__(title, buttons, default or buttons[0])
         self.lines = list(lines)
 
+    def say(self, lines: list[str]) -> None:
+        """Show these lines instead (a dialog that reports progress)."""
+        if lines != self.lines:
+            self.lines = list(lines)
+            self._changed()
+
+    def finish(self, result: object) -> None:
+        """Close with this result, no button pressed (the work it showed is done)."""
+        self._close(result)
+
     def _body(self, style: Style, width: int) -> list[Piece]:
         if not self.lines:
             return []

@@ -1,0 +1,104 @@
+"""A board code's board that takes long to deal: the window comes up first.
+
+A code is a file a stranger hands you: a 1000x1000 no-guess code with 998,001
+mines would keep the game busy for minutes before its first frame. Such a board
+(``is_long``) is dealt after the first frame, off the loop (background.py), under
+a dialog that shows how far the deal got and can be cancelled (Esc, Cancel, the
+window's close, SIGTERM). A no-guess deal still running after PATIENCE_S says it
+may not finish in reasonable time and offers the same board with a safe first
+click instead (Safe first click, also offered from the start).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from game.core import Game
+from game.flows.background import DONE, Job, Report, WorkScene
+from game.modes.mode import Mode
+from game.modes.shared import Code
+from game.rules import Board, FirstClick, GameRules
+from game.session.play import dealing
+from game.session.table import Table
+
+if TYPE_CHECKING:
+    from game.core.delta import Cell
+    from game.view.stage import Stage
+    from game.view.viewport import Viewport
+
+PATIENCE_S = 20.0
+"""A no-guess deal running longer says it may not finish in reasonable time."""
+SAFE = "Safe first click"
+CANCEL = "Cancel"
+
+
+def _work(
+    board: Board, rules: GameRules, seed: int | None, start: Cell
+) -> Callable[[Report], Game | None]:
+    def work(report: Report) -> Game | None:
+        steps = dealing(board, rules, seed, start)
+        while True:
+            try:
+                progress = next(steps)
+            except StopIteration as done:
+                game: Game = done.value
+                return game
+            words = f"Dealing the {board.rows}x{board.cols} board"
+            if rules.first_click is FirstClick.NOGUESS:
+                words += (
+                    f" with no guess (layout {progress.attempt}, "
+                    f"{progress.fraction:.0%} of it settled by logic)"
+                )
+            if not report(None, words):
+                return None
+
+    return work
+
+
+def deal(
+    stage: Stage,
+    table: Table,
+    viewport: Viewport,
+    mode: Mode,
+    *,
+    otherwise: Callable[[], None] = lambda: None,
+    then: Callable[[], None] = lambda: None,
+) -> WorkScene:
+    """Deal a shared board's game (its mode's board code: board, rules, seed, start
+    cell) off the loop under a progress dialog, then put it on the table in its mode
+    and call ``then``; ``otherwise`` if the player cancels (the game on the table
+    stays, unless it says otherwise)."""
+    code = mode.shared_code
+    assert code is not None and code.start is not None
+    board, rules, seed, start = code.board, code.rules, code.seed, code.start
+    job = Job(_work(board, rules, seed, start))
+    no_guess = rules.first_click is FirstClick.NOGUESS
+
+    def lines(job: Job) -> list[str]:
+        import time
+
+        if no_guess and time.monotonic() - job.started > PATIENCE_S:
+            return [
+                "This no-guess board may not be dealt in reasonable time. "
+                f"{SAFE} plays the same board with a safe first click instead."
+            ]
+        return []
+
+    def answered(result: object) -> None:
+        if result == DONE and job.error is not None:
+            raise job.error
+        if result == DONE and isinstance(job.result, Game):
+            table.start(mode.with_game(job.result))
+            then()
+        elif result == SAFE:
+            safe = Code(replace(code, rules=replace(rules, first_click=FirstClick.SAFE)))
+            deal(stage, table, viewport, safe, otherwise=otherwise, then=then)
+        else:
+            otherwise()
+
+    buttons = (SAFE, CANCEL) if no_guess else (CANCEL,)
+    scene = WorkScene("Board code", job, viewport, lines=lines, buttons=buttons)
+    stage.push(scene, answered)
+    return scene

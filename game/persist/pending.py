@@ -1,0 +1,88 @@
+"""Finished games the history could not take yet, kept until it can.
+
+A game that ends while another window holds the history busy past the busy
+timeout, or while the disk is full, is not lost: it is kept in memory and in
+``pending-games.json`` in the data folder (written atomically, as a history
+export in JSON), and written at the next chance: the next game's end, the next
+start, quitting. It is written with the history's merge, in one transaction, so a
+game already there (a process killed between writing the history and clearing
+this file) is not added twice. A damaged file is set aside like any other.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from game.persist import store
+
+if TYPE_CHECKING:
+    from game.persist.game_record import GameRecord
+    from game.persist.history import History
+
+PENDING_FILE = "pending-games.json"
+MAX_PENDING_BYTES = 16 << 20
+"""Largest file of pending games read (a few hundred bytes a game)."""
+
+
+def _records(doc: object) -> list[GameRecord]:
+    from game.persist.history_transfer import read_export
+
+    return read_export(json.dumps(doc).encode("utf-8"))
+
+
+class Pending:
+    """The games of one data folder waiting for the history."""
+
+    def __init__(self, folder: Path) -> None:
+        self.path = folder / PENDING_FILE
+        self.records: list[GameRecord] = []
+
+    def load(self, now: datetime) -> str | None:
+        """Read the games a session before left; a sentence for the player if the
+        file was damaged (it is moved aside), else None."""
+        loaded = store.load_json(
+            self.path,
+            _records,
+            now=now,
+            label="file of games waiting to be written",
+            consequence="the games in it were not added to the history",
+            max_bytes=MAX_PENDING_BYTES,
+        )
+        if loaded.value is not None:
+            self.records = loaded.value + self.records
+        return loaded.problem
+
+    def add(self, record: GameRecord) -> None:
+        """Keep a game the history could not take (in memory, and in the file if the
+        folder takes it)."""
+        self.records.append(record)
+        self._save()
+
+    def flush(self, history: History) -> bool:
+        """Write the waiting games to the history in one transaction; True if none
+        is left waiting."""
+        if not self.records:
+            return True
+        from game.persist.history_transfer import merge_games
+
+        if history.in_memory or merge_games(history, self.records) is None:
+            return False
+        self.records = []
+        self._save()
+        return True
+
+    def _save(self) -> None:
+        from game.persist.game_record import StoredGame
+        from game.persist.history_transfer import export_text
+
+        try:
+            if self.records:
+                games = [StoredGame(0, record) for record in self.records]
+                store.atomic_write_text(self.path, export_text(games, as_json=True))
+            else:
+                store.remove_file(self.path)
+        except OSError:
+            pass  # (kept in memory: written with the history at the next chance)

@@ -1,0 +1,71 @@
+"""A progress bar on the command line, with the time left: ``\\r`` redraws one line,
+which every terminal understands. Nothing is drawn when the stream is no terminal
+(a log, a pipe): a script reads only the result line."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import TextIO
+
+WIDTH = 30
+"""The bar's cells."""
+EVERY_S = 0.2
+"""Shortest time between two redraws."""
+GUESS_AFTER_S = 1.0
+"""The time left is guessed once the work has run this long."""
+
+
+def time_left(elapsed_s: float, fraction: float) -> str:
+    """'about 3 min left' from how long the part done took; '' before anything is done."""
+    if fraction <= 0 or elapsed_s < GUESS_AFTER_S:
+        return ""
+    left = elapsed_s * (1 - fraction) / fraction
+    if left < 60:
+        return f"about {max(1, round(left))} s left"
+    if left < 3600:
+        return f"about {round(left / 60)} min left"
+    return f"about {left / 3600:.1f} h left"
+
+
+class TerminalBar:
+    """Call it with (done, total) as often as wished; ``close`` clears the line."""
+
+    def __init__(
+        self, stream: TextIO | None, label: str, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.stream = stream if stream is not None and _is_terminal(stream) else None
+        self.label = label
+        self.clock = clock
+        self.started = clock()
+        self.shown = 0.0
+        self.drawn = 0
+
+    def __call__(self, done: float, total: float) -> None:
+        if self.stream is None:
+            return
+        now = self.clock()
+        if self.drawn and now - self.shown < EVERY_S:
+            return
+        self.shown = now
+        fraction = 0.0 if total <= 0 else max(0.0, min(1.0, done / total))
+        full = round(fraction * WIDTH)
+        guess = time_left(now - self.started, fraction)
+        line = f"{self.label} [{'#' * full}{'.' * (WIDTH - full)}] {fraction:4.0%} {guess}"
+        self.stream.write("\r" + line.ljust(self.drawn))
+        self.stream.flush()
+        self.drawn = len(line)
+
+    def close(self) -> None:
+        """Clear the bar's line (the result line takes its place)."""
+        if self.stream is not None and self.drawn:
+            self.stream.write("\r" + " " * self.drawn + "\r")
+            self.stream.flush()
+            self.drawn = 0
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False
