@@ -233,6 +233,16 @@ def test_wheel_carries_the_assets_the_code_and_the_console_script(wheel: Path) -
     assert wheel.name.startswith(f"minesweeper_ce-{pyproject_version()}-")
 
 
+def test_wheel_carries_every_module_of_the_game(wheel: Path) -> None:
+    """Every module of game/ is in the wheel: a package left out of pyproject.toml's
+    list would install a game that cannot start (the screens, the viewer, the command
+    line are packages of their own)."""
+    with zipfile.ZipFile(wheel) as whl:
+        names = set(whl.namelist())
+    modules = {path.relative_to(ROOT).as_posix() for path in (ROOT / "game").rglob("*.py")}
+    assert modules <= names, sorted(modules - names)
+
+
 def test_wheel_leaves_out_tests_and_tools(wheel: Path) -> None:
     with zipfile.ZipFile(wheel) as whl:
         tops = {name.split("/", 1)[0] for name in whl.namelist()}

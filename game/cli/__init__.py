@@ -7,7 +7,7 @@ import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import date
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING
 
 from game import rules as limits
 from game.core import MAX_SEED
@@ -327,7 +327,7 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
         standings=tuple(args.standings or ()),
     )
     if len(options.standings) > 2:
-        _say(sys.stderr, "minesweeper: --standings takes a tournament file and one folder")
+        say(sys.stderr, "minesweeper: --standings takes a tournament file and one folder")
         raise SystemExit(2)
     if args.ladder is not None or args.tournament is not None or args.trial is not None:
         return with_series(options, args.ladder, args.tournament)
@@ -369,7 +369,7 @@ def with_series(options: Options, ladder: str | None, tournament: str | None) ->
         try:
             number = ladder_level(ladder, profile)
         except Refused as error:
-            _say(sys.stderr, f"minesweeper: {error}")
+            say(sys.stderr, f"minesweeper: {error}")
             raise SystemExit(2) from None
         finally:
             profile.close()
@@ -380,7 +380,7 @@ def with_series(options: Options, ladder: str | None, tournament: str | None) ->
         try:
             found = load(tournament)
         except TournamentError as error:
-            _say(sys.stderr, f"minesweeper: {error}")
+            say(sys.stderr, f"minesweeper: {error}")
             raise SystemExit(2) from None
         return replace(options, tournament=found, board=found.counts[0].board)
     from game.modes.trial import trial_of
@@ -427,191 +427,31 @@ def first_mode(options: Options, board: Board, rules: GameRules) -> Mode:
     return Code(boardcode.parse(options.board_code))
 
 
-def verify_replay(path: str) -> int:
-    """--verify-replay: one line on stdout, and 0 if the replay reproduces its
-    recorded result, 1 if not; a file that is no replay: one line on stderr, 2.
-    Ours and the community's files alike (game.replay.verify_video)."""
-    from game import replay  # only a replay needs it
-    from game.replay.files import COMMUNITY_SUFFIXES
+# The commands without a window, named here too: the entry point runs them as cli.X
+# (at the end: they name Options, above, for their types only).
+from game.cli.commands import (  # noqa: E402
+    analyse,
+    export_evf,
+    export_gif,
+    say,
+    series_command,
+    transfer_history,
+    verify_replay,
+)
 
-    if path.lower().endswith(COMMUNITY_SUFFIXES):
-        from game.replay.verify_video import verify_file
-
-        try:
-            checked = verify_file(path)
-        except replay.ReplayError as error:
-            _say(sys.stderr, f"minesweeper: {error}")
-            return 2
-        _say(sys.stdout, checked.line())
-        return 0 if checked.ok else 1
-    try:
-        recorded = replay.load(path)
-        check = replay.verify(recorded)
-    except replay.ReplayError as error:
-        _say(sys.stderr, f"minesweeper: {path}: {error}")
-        return 2
-    if check.ok:
-        _say(sys.stdout, f"ok: {replay.describe(check.summary)}")
-        return 0
-    _say(
-        sys.stdout,
-        f"differs: {replay.describe(check.summary)}; recorded {replay.describe(recorded.summary)}"
-        f" ({check.problems[0]})",
-    )
-    return 1
-
-
-def export_evf(source: str, target: str) -> int:
-    """--export-evf: 0 once written; a file that is no replay, or cannot be written
-    (or is no new or regular file, or the replay itself): one line on stderr, 2.
-    Nothing is left behind when the write fails (a full disk)."""
-    from pathlib import Path
-
-    from game.core import Status
-    from game.modes.mode import facts_of
-    from game.persist.store import atomic_write_bytes, check_target
-    from game.replay import ReplayError
-    from game.replay.files import open_replay
-    from game.replay.formats.evf_write import export_evf as to_evf
-
-    try:
-        check_target(Path(target), inputs=[Path(source)])
-        replay = open_replay(source).replay
-        facts = facts_of(replay.rules, replay.result is Status.WON, fair=True)
-        data = to_evf(replay, mode=facts.evf_mode, official=facts.official, fair=facts.fair)
-        atomic_write_bytes(Path(target), data, inputs=[Path(source)])
-    except ReplayError as error:
-        _say(sys.stderr, f"minesweeper: {error}")
-        return 2
-    except OSError as error:
-        _say(sys.stderr, f"minesweeper: {target}: {error.strerror or error}")
-        return 2
-    except ValueError as error:
-        _say(sys.stderr, f"minesweeper: {Path(source).name}: {error}")
-        return 2
-    return 0
-
-
-def export_gif(source: str, target: str, *, speed: float = 1.0, zoom: int | None = None) -> int:
-    """--export-gif: a progress bar with the time left on a terminal, then one line
-    on stdout and 0 once written; a file that is no replay, a GIF too large, or one
-    that cannot be written (or is no new or regular file, or the replay itself):
-    one line on stderr, 2. No window opens."""
-    from pathlib import Path
-
-    from game.persist.store import check_target
-    from game.replay import ReplayError
-    from game.replay.files import open_replay
-    from game.terminal_bar import TerminalBar
-    from game.view.animation import ExportError, GifExport
-
-    bar = TerminalBar(sys.stderr, f"{Path(target).name}:")
-    try:
-        check_target(Path(target), inputs=[Path(source)])
-        replay = open_replay(source).replay
-        export = GifExport(replay, target, speed=speed, zoom=zoom or 1)
-        while not export.step(250.0):
-            bar(export.progress, 1.0)
-    except ReplayError as error:
-        bar.close()
-        _say(sys.stderr, f"minesweeper: {error}")
-        return 2
-    except (ExportError, OSError) as error:
-        bar.close()
-        why = getattr(error, "strerror", None) or error
-        _say(sys.stderr, f"minesweeper: {Path(target).name}: {why}")
-        return 2
-    bar.close()
-    size = Path(target).stat().st_size
-    _say(sys.stdout, f"{target}: {export.frames} frames, {size / 1024:.0f} KB")
-    return 0
-
-
-def analyse(paths: Sequence[str], *, as_json: bool, moves: bool = False) -> int:
-    """--analyse: each file's figures on stdout (JSON Lines with --json, else a table
-    and each file's figures, and with --moves its judged moves, for a person); 0 if
-    every file was read, 2 if one was not."""
-    import json
-
-    from game.replay.report import report
-    from game.replay.report_text import text
-
-    reports = [report(path, moves=moves) for path in paths]
-    if as_json:
-        for entry in reports:
-            _say(sys.stdout, json.dumps(entry, ensure_ascii=False))
-    else:
-        _say(sys.stdout, text(reports))
-    return 2 if any("error" in entry for entry in reports) else 0
-
-
-def transfer_history(options: Options) -> int:
-    """--export-history / --import-history: one line on stdout and 0; or, when the
-    history or the file could not be used, or the history raised a notice on the
-    way (damage found and set aside, say), every notice and the line on stderr
-    and 1."""
-    from pathlib import Path
-
-    from game.persist import Profile
-    from game.persist.history_transfer import TransferError
-    from game.terminal_bar import TerminalBar
-
-    profile = Profile.open(options.data_dir)
-    status = 0
-    bar = TerminalBar(sys.stderr, "importing" if options.export_history is None else "exporting")
-    target = Path(options.export_history or options.import_history or "")
-    try:
-        profile.history  # noqa: B018 (opened now: what it finds is said first)
-        for problem in profile.take_new_problems():
-            _say(sys.stderr, f"minesweeper: {problem}")
-        if options.export_history is not None:
-            exported = profile.export_to(target)
-            bar.close()
-            status = 1 if exported.skipped else 0
-            _say(sys.stdout, f"{exported.words()} to {target.absolute()}")
-        else:
-            added = profile.import_from(target, bar)
-            bar.close()
-            where = profile.history.path
-            _say(sys.stdout, f"{added.words()} from {target.absolute()} to {where}")
-    except TransferError as error:
-        bar.close()
-        said = str(error) if str(target) in str(error) else f"{target}: {error}"
-        _say(sys.stderr, f"minesweeper: {said}")
-        status = 1
-    finally:
-        later = profile.take_new_problems()
-        for problem in later:
-            _say(sys.stderr, f"minesweeper: {problem}")
-        profile.close()
-    return 1 if later else status
-
-
-def series_command(options: Options) -> int | None:
-    """--show-ladder, --show-trials, --standings: print and return the exit code
-    (None: none of them was given)."""
-    if not (options.show_ladder or options.show_trials or options.standings):
-        return None
-    from game.flows import series_commands
-    from game.persist import Profile
-
-    out, err = sys.stdout, sys.stderr
-    if out is None or err is None:
-        return 1  # (a windowed Windows build has no console to print to)
-    if options.standings:
-        file, folder = options.standings[0], (options.standings[1:] or [None])[0]
-        return series_commands.print_standings(
-            file, folder, lambda: Profile.open(options.data_dir), out, err
-        )
-    profile = Profile.open(options.data_dir)
-    try:
-        if options.show_ladder:
-            return series_commands.print_ladder(profile, out)
-        return series_commands.print_trials(profile, out, err)
-    finally:
-        profile.close()
-
-
-def _say(stream: TextIO | None, line: str) -> None:
-    if stream is not None:  # a windowed Windows build has no console
-        stream.write(line + "\n")
+__all__ = [
+    "Options",
+    "analyse",
+    "export_evf",
+    "export_gif",
+    "first_mode",
+    "parse_args",
+    "parser",
+    "say",
+    "series_command",
+    "series_mode",
+    "transfer_history",
+    "verify_replay",
+    "with_board",
+    "with_series",
+]

@@ -1,0 +1,204 @@
+"""The command line's commands that run without a window: --verify-replay,
+--analyse, --export-evf, --export-gif, --export-history and --import-history, and the
+series' printouts (--show-ladder, --show-trials, --standings). Each prints its lines
+and returns the exit status; what it needs loads when it runs."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, TextIO
+
+if TYPE_CHECKING:
+    from game.cli import Options
+
+
+def say(stream: TextIO | None, line: str) -> None:
+    """Print a line, where there is a console (a windowed Windows build has none)."""
+    if stream is not None:
+        stream.write(line + "\n")
+
+
+def verify_replay(path: str) -> int:
+    """--verify-replay: one line on stdout, and 0 if the replay reproduces its
+    recorded result, 1 if not; a file that is no replay: one line on stderr, 2.
+    Ours and the community's files alike (game.replay.verify_video)."""
+    from game import replay  # only a replay needs it
+    from game.replay.files import COMMUNITY_SUFFIXES
+
+    if path.lower().endswith(COMMUNITY_SUFFIXES):
+        from game.replay.verify_video import verify_file
+
+        try:
+            checked = verify_file(path)
+        except replay.ReplayError as error:
+            say(sys.stderr, f"minesweeper: {error}")
+            return 2
+        say(sys.stdout, checked.line())
+        return 0 if checked.ok else 1
+    try:
+        recorded = replay.load(path)
+        check = replay.verify(recorded)
+    except replay.ReplayError as error:
+        say(sys.stderr, f"minesweeper: {path}: {error}")
+        return 2
+    if check.ok:
+        say(sys.stdout, f"ok: {replay.describe(check.summary)}")
+        return 0
+    say(
+        sys.stdout,
+        f"differs: {replay.describe(check.summary)}; recorded {replay.describe(recorded.summary)}"
+        f" ({check.problems[0]})",
+    )
+    return 1
+
+
+def export_evf(source: str, target: str) -> int:
+    """--export-evf: 0 once written; a file that is no replay, or cannot be written
+    (or is no new or regular file, or the replay itself): one line on stderr, 2.
+    Nothing is left behind when the write fails (a full disk)."""
+    from pathlib import Path
+
+    from game.core import Status
+    from game.modes.mode import facts_of
+    from game.persist.store import atomic_write_bytes, check_target
+    from game.replay import ReplayError
+    from game.replay.files import open_replay
+    from game.replay.formats.evf_write import export_evf as to_evf
+
+    try:
+        check_target(Path(target), inputs=[Path(source)])
+        replay = open_replay(source).replay
+        facts = facts_of(replay.rules, replay.result is Status.WON, fair=True)
+        data = to_evf(replay, mode=facts.evf_mode, official=facts.official, fair=facts.fair)
+        atomic_write_bytes(Path(target), data, inputs=[Path(source)])
+    except ReplayError as error:
+        say(sys.stderr, f"minesweeper: {error}")
+        return 2
+    except OSError as error:
+        say(sys.stderr, f"minesweeper: {target}: {error.strerror or error}")
+        return 2
+    except ValueError as error:
+        say(sys.stderr, f"minesweeper: {Path(source).name}: {error}")
+        return 2
+    return 0
+
+
+def export_gif(source: str, target: str, *, speed: float = 1.0, zoom: int | None = None) -> int:
+    """--export-gif: a progress bar with the time left on a terminal, then one line
+    on stdout and 0 once written; a file that is no replay, a GIF too large, or one
+    that cannot be written (or is no new or regular file, or the replay itself):
+    one line on stderr, 2. No window opens."""
+    from pathlib import Path
+
+    from game.persist.store import check_target
+    from game.replay import ReplayError
+    from game.replay.files import open_replay
+    from game.terminal_bar import TerminalBar
+    from game.view.animation import ExportError, GifExport
+
+    bar = TerminalBar(sys.stderr, f"{Path(target).name}:")
+    try:
+        check_target(Path(target), inputs=[Path(source)])
+        replay = open_replay(source).replay
+        export = GifExport(replay, target, speed=speed, zoom=zoom or 1)
+        while not export.step(250.0):
+            bar(export.progress, 1.0)
+    except ReplayError as error:
+        bar.close()
+        say(sys.stderr, f"minesweeper: {error}")
+        return 2
+    except (ExportError, OSError) as error:
+        bar.close()
+        why = getattr(error, "strerror", None) or error
+        say(sys.stderr, f"minesweeper: {Path(target).name}: {why}")
+        return 2
+    bar.close()
+    size = Path(target).stat().st_size
+    say(sys.stdout, f"{target}: {export.frames} frames, {size / 1024:.0f} KB")
+    return 0
+
+
+def analyse(paths: Sequence[str], *, as_json: bool, moves: bool = False) -> int:
+    """--analyse: each file's figures on stdout (JSON Lines with --json, else a table
+    and each file's figures, and with --moves its judged moves, for a person); 0 if
+    every file was read, 2 if one was not."""
+    import json
+
+    from game.replay.report import report
+    from game.replay.report_text import text
+
+    reports = [report(path, moves=moves) for path in paths]
+    if as_json:
+        for entry in reports:
+            say(sys.stdout, json.dumps(entry, ensure_ascii=False))
+    else:
+        say(sys.stdout, text(reports))
+    return 2 if any("error" in entry for entry in reports) else 0
+
+
+def transfer_history(options: Options) -> int:
+    """--export-history / --import-history: one line on stdout and 0; or, when the
+    history or the file could not be used, or the history raised a notice on the
+    way (damage found and set aside, say), every notice and the line on stderr
+    and 1."""
+    from pathlib import Path
+
+    from game.persist import Profile
+    from game.persist.history_transfer import TransferError
+    from game.terminal_bar import TerminalBar
+
+    profile = Profile.open(options.data_dir)
+    status = 0
+    bar = TerminalBar(sys.stderr, "importing" if options.export_history is None else "exporting")
+    target = Path(options.export_history or options.import_history or "")
+    try:
+        profile.history  # noqa: B018 (opened now: what it finds is said first)
+        for problem in profile.take_new_problems():
+            say(sys.stderr, f"minesweeper: {problem}")
+        if options.export_history is not None:
+            exported = profile.export_to(target)
+            bar.close()
+            status = 1 if exported.skipped else 0
+            say(sys.stdout, f"{exported.words()} to {target.absolute()}")
+        else:
+            added = profile.import_from(target, bar)
+            bar.close()
+            where = profile.history.path
+            say(sys.stdout, f"{added.words()} from {target.absolute()} to {where}")
+    except TransferError as error:
+        bar.close()
+        said = str(error) if str(target) in str(error) else f"{target}: {error}"
+        say(sys.stderr, f"minesweeper: {said}")
+        status = 1
+    finally:
+        later = profile.take_new_problems()
+        for problem in later:
+            say(sys.stderr, f"minesweeper: {problem}")
+        profile.close()
+    return 1 if later else status
+
+
+def series_command(options: Options) -> int | None:
+    """--show-ladder, --show-trials, --standings: print and return the exit code
+    (None: none of them was given)."""
+    if not (options.show_ladder or options.show_trials or options.standings):
+        return None
+    from game.flows import series_commands
+    from game.persist import Profile
+
+    out, err = sys.stdout, sys.stderr
+    if out is None or err is None:
+        return 1  # (a windowed Windows build has no console to print to)
+    if options.standings:
+        file, folder = options.standings[0], (options.standings[1:] or [None])[0]
+        return series_commands.print_standings(
+            file, folder, lambda: Profile.open(options.data_dir), out, err
+        )
+    profile = Profile.open(options.data_dir)
+    try:
+        if options.show_ladder:
+            return series_commands.print_ladder(profile, out)
+        return series_commands.print_trials(profile, out, err)
+    finally:
+        profile.close()
