@@ -102,6 +102,10 @@ class Replay:
     """The board as the player last saw it (Game.view)."""
     events: tuple[Event, ...]
     player: str = ""
+    identifier: str = ""
+    """What a rankings site calls the player (game.replay.identity; empty if none)."""
+    country: str = ""
+    """The player's country, an ISO 3166-1 alpha-2 code (empty if none)."""
     date: str = ""
     daily: str = ""
     """The date of the daily board this game was (empty if none)."""
@@ -153,6 +157,10 @@ class Replay:
         ]
         if self.player:
             head.append(f"player: {self.player}")
+        if self.identifier:
+            head.append(f"identifier: {self.identifier}")
+        if self.country:
+            head.append(f"country: {self.country}")
         if self.date:
             head.append(f"date: {self.date}")
         if self.daily:
