@@ -91,7 +91,12 @@ def test_a_replay_keeps_the_identity_and_an_older_one_lacks_it() -> None:
 
 @pytest.mark.parametrize(
     "line",
-    ["identifier: " + "x" * (MAX_IDENTIFIER + 1), "identifier:  lead", "country: gb", "country: GBR"],
+    [
+        "identifier: " + "x" * (MAX_IDENTIFIER + 1),
+        "identifier:  lead",
+        "country: gb",
+        "country: GBR",
+    ],
 )
 def test_a_malformed_identity_line_is_refused_in_one_line(line: str) -> None:
     text = won_game().to_text().replace("player: Ada\n", f"player: Ada\n{line}\n")
@@ -152,7 +157,11 @@ def test_analyse_gives_the_identifier_and_country_in_text_and_json(
     for path in (ours, evf):
         assert cli.analyse([str(path)], as_json=True, moves=False) == 0
         entry = json.loads(capsys.readouterr().out)
-        assert (entry["player"], entry["identifier"], entry["country"]) == ("Ada", "ada-18400", "GB")
+        assert (entry["player"], entry["identifier"], entry["country"]) == (
+            "Ada",
+            "ada-18400",
+            "GB",
+        )
         assert cli.analyse([str(path)], as_json=False, moves=False) == 0
         lines = [line.split() for line in capsys.readouterr().out.splitlines()]
         assert ["Identifier", "ada-18400"] in lines and ["Country", "GB"] in lines
