@@ -17,7 +17,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_evf_export import won_game
-from test_window import FakeClock, post
+from test_window import (
+    BEGINNER,
+    FakeClock,
+    cell_center,
+    click,
+    key,
+    post,
+    type_text,
+    use_layout,
+    win_beginner,
+)
 from test_window_replay import write_replay
 
 from game import cli
@@ -30,6 +40,7 @@ from game.replay.formats.evf_write import export_evf
 from game.replay.identity import MAX_IDENTIFIER
 from game.replay.reader import parse
 from game.scenes.playback import PlaybackScene
+from game.view.commands import Command
 from game.view.fonts import ui_font
 from game.view.theme import current as theme
 
@@ -40,8 +51,8 @@ def test_the_settings_keep_the_identity_and_older_files_lack_it() -> None:
     chosen = Settings(**IDENTITY)
     doc = json.loads(json.dumps(chosen.to_json()))
     assert Settings.from_json(doc) == chosen
-    for key in IDENTITY:
-        del doc[key]
+    for name in IDENTITY:
+        del doc[name]
     assert Settings.from_json(doc) == Settings()  # (a file from before: no identity)
 
 
@@ -199,5 +210,87 @@ def test_the_viewers_bar_shows_the_players_name_and_country(tmp_path: Path) -> N
         ]
         assert drawn == wanted
         assert len(set(wanted)) > 2  # (words, not the bar's face)
+    finally:
+        app.close()
+
+
+def close_dialogs(app: App) -> None:
+    """Esc until the board is in front (the end-of-game panels, the Settings)."""
+    for _ in range(5):
+        if app.stage.top_dialog is None:
+            return
+        key(pygame.K_ESCAPE, "\x1b")
+        app.run(frames=1)
+    assert app.stage.top_dialog is None
+
+
+def test_the_player_form_in_the_settings_puts_the_identity_in_the_kept_replay(
+    tmp_path: Path,
+) -> None:
+    clock = FakeClock()
+    app = App(cli.Options(zoom=2, sound=False, seed=1, data_dir=str(tmp_path)), clock=clock)
+    try:
+        app.run(frames=1)
+        win_beginner(app, clock, 9_000)  # a best time named Grace: the name remembered
+        type_text("Grace")
+        key(pygame.K_RETURN, "\r")
+        app.run(frames=1)
+        close_dialogs(app)
+        app.play.command(Command.SETTINGS)
+        app.run(frames=1)
+        menu = app.stage.top_dialog
+        assert menu is not None and menu.title == "Settings"
+        lines = [what for what, _ in menu.items]  # type: ignore[attr-defined]
+        assert lines[-1] == "Player"
+        for _ in range(len(lines) - 1):
+            key(pygame.K_DOWN)
+        key(pygame.K_RETURN, "\r")
+        app.run(frames=1)
+        form = app.stage.top_dialog
+        assert form is not None and form.title == "Player"
+        type_text("Ada")
+        key(pygame.K_TAB, "\t")
+        type_text("ada-18400")
+        key(pygame.K_TAB, "\t")
+        type_text("gb")
+        key(pygame.K_RETURN, "\r")
+        app.run(frames=1)
+        assert app.stage.top_dialog is menu
+        assert dict(menu.items)["Player"] == "Ada (GB)"  # type: ignore[attr-defined]
+        saved = json.loads((tmp_path / "settings.json").read_text())
+        assert (saved["player"], saved["identifier"], saved["country"]) == (
+            "Ada",
+            "ada-18400",
+            "GB",
+        )
+        close_dialogs(app)
+        win_beginner(app, clock, 8_000)  # a better time: the name box offers Ada
+        key(pygame.K_RETURN, "\r")
+        app.run(frames=1)
+        kept = tmp_path / "replays" / app.profile.games()[0].record.replay
+        replay = load(kept)
+        assert (replay.player, replay.identifier, replay.country) == ("Ada", "ada-18400", "GB")
+    finally:
+        app.close()
+
+
+def test_without_a_name_in_the_settings_a_replay_has_the_last_best_times_name(
+    tmp_path: Path,
+) -> None:
+    clock = FakeClock()
+    app = App(cli.Options(zoom=2, sound=False, seed=1, data_dir=str(tmp_path)), clock=clock)
+    try:
+        app.run(frames=1)
+        win_beginner(app, clock, 9_000)
+        type_text("Grace")
+        key(pygame.K_RETURN, "\r")
+        app.run(frames=1)
+        close_dialogs(app)
+        use_layout(app, BEGINNER)
+        click(app, cell_center(app, 0, 5))
+        click(app, cell_center(app, 0, 0))  # a mine: lost, no name asked
+        assert app.end_of_game is not None and app.end_of_game.last_replay is not None
+        replay = app.end_of_game.last_replay
+        assert (replay.player, replay.identifier, replay.country) == ("Grace", "", "")
     finally:
         app.close()
