@@ -294,3 +294,22 @@ def test_without_a_name_in_the_settings_a_replay_has_the_last_best_times_name(
         assert (replay.player, replay.identifier, replay.country) == ("Grace", "", "")
     finally:
         app.close()
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.sampled_from(["identifier", "country"]),
+    st.text(st.characters(blacklist_characters="\r\n"), max_size=90),  # (one line)
+)
+def test_any_identity_line_in_a_replay_reads_whole_or_is_refused_in_one_line(
+    name: str, text: str
+) -> None:
+    replay = won_game()
+    edited = replay.to_text().replace("player: Ada\n", f"player: Ada\n{name}: {text}\n")
+    try:
+        read = parse(edited)
+    except ReplayError as error:
+        assert "\n" not in str(error)
+        return
+    assert getattr(read, name) == text
+    assert parse(read.to_text()) == read
