@@ -22,7 +22,7 @@ Version history:
      game.language.LANGUAGES, or null before the first start chose the system's); a
      code this version does not know reads as English, and is no damage.
      Later still, in the same version: "player", "identifier" and "country" (texts,
-     "" for none: the player's identity, checked by game.replay.identity), written
+     "" for none: the player's identity, checked by game.identity), written
      into the replays and the EVF files.
 """
 
@@ -31,10 +31,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.identity import country_problem, identifier_problem, name_problem
 from game.language import LANGUAGES, choose
 from game.persist import schema
 from game.persist.schema import DataError, JsonObject
-from game.replay.identity import country_problem, identifier_problem, name_problem
 from game.rules import (
     MAX_ZOOM,
     MIN_ZOOM,
@@ -181,7 +181,7 @@ class Settings:
     player: str = ""
     """The player's name in replays ("": the last name given to a best time)."""
     identifier: str = ""
-    """What a rankings site calls the player (game.replay.identity)."""
+    """What a rankings site calls the player (game.identity)."""
     country: str = ""
     """The player's country, an ISO 3166-1 alpha-2 code."""
 

@@ -9,6 +9,7 @@ import stat
 from pathlib import Path
 
 from game.core import MAX_SEED, Action, Cell, GameError, Minefield, Move
+from game.identity import country_problem, identifier_problem
 from game.replay.format import (
     BUTTONS,
     MAGIC,
@@ -26,7 +27,6 @@ from game.replay.format import (
     Replay,
     ReplayError,
 )
-from game.replay.identity import country_problem, identifier_problem
 from game.rules import Board, BoardChoiceError, FirstClick, GameRules, RuleMode, playable
 from game.session import Clicks
 from game.session.geometry import TILE

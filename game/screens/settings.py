@@ -5,16 +5,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.language import N_, gettext
-from game.persist import Settings
-from game.replay.format import MAX_NAME, player_name
-from game.replay.identity import (
+from game.identity import (
     MAX_IDENTIFIER,
+    MAX_NAME,
     clean_country,
     country_problem,
     identifier_problem,
     name_problem,
+    player_name,
 )
+from game.language import N_, gettext
+from game.persist import Settings
 from game.screens.answers import Button, answering, field, labels
 from game.view import toggles
 from game.view.commands import KeyMap
@@ -79,7 +80,7 @@ def settings_lines(settings: Settings) -> list[tuple[str, str]]:
 @dataclass(frozen=True)
 class Identity:
     """The Player form's answer: the player's name, identifier and country, clean
-    and checked (game.replay.identity)."""
+    and checked (game.identity)."""
 
     player: str
     identifier: str

@@ -2,7 +2,7 @@
 identifier and a country, each checked the same way wherever it is read (the
 settings file, a replay file, the Player form).
 
-- The name: one line, spaces folded, at most MAX_NAME characters (format.player_name).
+- The name: one line, spaces folded, at most MAX_NAME characters (player_name).
 - The identifier: what a rankings site calls the player (a saolei.wang user id, a
   nickname there, an e-mail): 1 to MAX_IDENTIFIER printable characters, no spaces at
   either end. EVF's uniqueness identifier carries it (the standard: what tells the
@@ -17,7 +17,14 @@ from __future__ import annotations
 
 import re
 
-from game.replay.format import MAX_NAME, player_name
+MAX_NAME = 32
+"""The longest name kept."""
+
+
+def player_name(text: str) -> str:
+    """A player's name as a replay keeps it: one line, spaces folded, MAX_NAME at most."""
+    return " ".join(text.split())[:MAX_NAME]
+
 
 MAX_IDENTIFIER = 64
 """The longest identifier kept (a site's user id or e-mail is far shorter)."""

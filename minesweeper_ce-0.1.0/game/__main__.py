@@ -1,7 +1,0 @@
-"""`python -m game` starts the game."""
-
-import sys
-
-from game.app import main
-
-sys.exit(main())
