@@ -29,6 +29,9 @@ DEFAULT_DOC: dict[str, Any] = {
     "keys": {},
     "ranked_beginner": False,
     "language": None,
+    "player": "",
+    "identifier": "",
+    "country": "",
 }
 
 VERSION_2_DOC: dict[str, Any] = {
@@ -123,6 +126,9 @@ def test_a_version_2_file_reads_as_the_classic_look_with_nothing_else_lost() -> 
         "keys": {},
         "ranked_beginner": False,
         "language": None,
+        "player": "",
+        "identifier": "",
+        "country": "",
     }
     assert before == VERSION_2_DOC  # read, not changed
 

@@ -9,6 +9,7 @@ The dialogs themselves are made by game.screens, imported when one is first open
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from game.modes.category import FAMILIES, Category, all_keys
@@ -22,6 +23,7 @@ from game.view.stage import Stage
 if TYPE_CHECKING:
     from game.persist import Profile, Sort
     from game.screens.history import HistoryFilter
+    from game.view.widgets.menu import MenuDialog
 
 ALL_KEYS = all_keys()
 
@@ -266,18 +268,43 @@ class Dialogs:
     def settings(self) -> None:
         """The Settings menu: each pick changes one setting and keeps it; the rules
         apply from the next game (the game in progress keeps its own)."""
-        from game.screens.settings import settings_dialog
+        from game.screens.settings import settings_dialog, settings_lines
         from game.view import toggles
 
         dialog = settings_dialog(self._prefs.settings)
 
         def picked(index: int) -> list[tuple[str, str]]:
-            self._prefs.save(toggles.SETTINGS[index].cycled(self._prefs.settings))
-            self.tell_problems()
-            return toggles.dialog_lines(self._prefs.settings)
+            if index == len(toggles.SETTINGS):  # the Player line: its form
+                self.identity(dialog)
+            else:
+                self._prefs.save(toggles.SETTINGS[index].cycled(self._prefs.settings))
+                self.tell_problems()
+            return settings_lines(self._prefs.settings)
 
         dialog.on_pick = picked
         self._stage.open(dialog)
+
+    def identity(self, settings_menu: MenuDialog) -> None:
+        """The Player form over the Settings menu: the name, identifier and country
+        the replays carry; kept on OK, the menu's line showing them."""
+        from game.screens.settings import Identity, identity_dialog, settings_lines
+
+        def answered(result: object) -> None:
+            if isinstance(result, Identity):
+                self._prefs.save(
+                    replace(
+                        self._prefs.settings,
+                        player=result.player,
+                        identifier=result.identifier,
+                        country=result.country,
+                    )
+                )
+                self.tell_problems()
+                settings_menu.items = settings_lines(self._prefs.settings)
+                settings_menu.relayout()
+
+        dialog = identity_dialog(self._prefs.settings, self._profile.last_name)
+        self._stage.open(dialog, answered)
 
     def custom(self, new_game: NewGame) -> None:
         """The Custom board dialog: rows, columns, mines, checked against the limits."""

@@ -124,7 +124,7 @@ class EndOfGame:
             self.viewport.window.set_title(title)
             place = None if game_id is None else self.profile.best_time_place(game_id)
         if game_id is None or place is None:
-            self._keep_replay(replay, self.profile.last_name, best=False, game_id=game_id)
+            self._keep_replay(replay, self.player, best=False, game_id=game_id)
             self.show_panel(session, tag)
             return
         from game.screens.records import Named, name_dialog
@@ -133,7 +133,7 @@ class EndOfGame:
 
         def named(result: object) -> None:
             # A cancelled name box still keeps the time, under the remembered name.
-            name = result.name if isinstance(result, Named) else self.profile.last_name
+            name = result.name if isinstance(result, Named) else self.player
             self.profile.name_best_time(game_id, name)
             self.dialogs.tell_problems()
             self._keep_replay(replay, name, best=True, game_id=game_id)
@@ -145,7 +145,7 @@ class EndOfGame:
                 event.summary,
                 preset,
                 place,
-                self.profile.last_name,
+                self.player,
                 None if code is None else code.code,
             ),
             named,
@@ -189,14 +189,26 @@ class EndOfGame:
         self.series.recorded(event, game_id)
         return game_id
 
+    @property
+    def player(self) -> str:
+        """The player's name: the settings' (the Player form's), else the last name
+        given to a best time."""
+        return self.profile.settings.player or self.profile.last_name
+
     def _keep_replay(
         self, replay: Replay | None, player: str, *, best: bool, game_id: int | None
     ) -> None:
-        """The game's replay, with the player's name; a won game's is kept in the
-        replays folder."""
+        """The game's replay, with the player's name, identifier and country (the
+        settings'); a won game's is kept in the replays folder."""
         self.game_id = game_id
         if replay is not None:
-            replay = replace(replay, player=player_name(player))
+            settings = self.profile.settings
+            replay = replace(
+                replay,
+                player=player_name(player),
+                identifier=settings.identifier,
+                country=settings.country,
+            )
         self.last_replay = replay
         self.replay_note, self.kept_as = "", None
         if replay is not None and replay.result is Status.WON:

@@ -21,6 +21,9 @@ Version history:
      Later, in the same version (a key older code ignores): "language" (a code of
      game.language.LANGUAGES, or null before the first start chose the system's); a
      code this version does not know reads as English, and is no damage.
+     Later still, in the same version: "player", "identifier" and "country" (texts,
+     "" for none: the player's identity, checked by game.identity), written
+     into the replays and the EVF files.
 """
 
 from __future__ import annotations
@@ -28,6 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.identity import country_problem, identifier_problem, name_problem
 from game.language import LANGUAGES, choose
 from game.persist import schema
 from game.persist.schema import DataError, JsonObject
@@ -133,6 +137,9 @@ def _keys_from_json(value: object) -> KeyChoice:
     return tuple(sorted(chosen))
 
 
+_IDENTITY = {"player": name_problem, "identifier": identifier_problem, "country": country_problem}
+"""The player's identity, each text with its check."""
+
 _UPGRADES: dict[int, schema.Upgrade] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4}
 """steps[n] turns a settings document of version n into version n + 1."""
 
@@ -171,6 +178,12 @@ class Settings:
     language: str | None = None
     """The language (a code of game.language.LANGUAGES); None until the first start
     chooses the system's."""
+    player: str = ""
+    """The player's name in replays ("": the last name given to a best time)."""
+    identifier: str = ""
+    """What a rankings site calls the player (game.identity)."""
+    country: str = ""
+    """The player's country, an ISO 3166-1 alpha-2 code."""
 
     def __post_init__(self) -> None:
         for name in _FLAGS:
@@ -197,6 +210,13 @@ class Settings:
         _keys_from_json({name: list(keys) for name, keys in self.keys})
         if self.language is not None and self.language not in LANGUAGES:
             raise DataError(f"setting 'language' must be one of {', '.join(LANGUAGES)}")
+        for name, problem in _IDENTITY.items():
+            value = getattr(self, name)
+            if not isinstance(value, str):
+                raise DataError(f"setting {name!r} must be text")
+            said = problem(value)
+            if said is not None:
+                raise DataError(f"setting {name!r}: {said}")
 
     @property
     def rules(self) -> GameRules:
@@ -226,6 +246,9 @@ class Settings:
             "keys": {name: list(keys) for name, keys in self.keys},
             "ranked_beginner": self.ranked_beginner,
             "language": self.language,
+            "player": self.player,
+            "identifier": self.identifier,
+            "country": self.country,
         }
 
     @classmethod
@@ -262,4 +285,7 @@ class Settings:
             if not isinstance(language, str):
                 raise DataError("setting 'language' must be a language's code")
             values["language"] = choose(language)  # (one we do not know: English)
+        for name in _IDENTITY:
+            if name in doc:
+                values[name] = schema.read_str(doc, name, what)  # (checked by the class)
         return cls(**values)

@@ -41,7 +41,7 @@ def open_replay(path: str | Path) -> Opened:
         replay = load(path)
     except ReplayError as error:
         raise _named(path, error) from None
-    parts = [replay.player, replay.date.replace("T", " ")]
+    parts = [_who(replay.player, replay.country), replay.date.replace("T", " ")]
     return Opened(replay, ", ".join(part for part in parts if part))
 
 
@@ -56,8 +56,14 @@ def _community(path: Path) -> Opened:
     except VideoError as error:
         raise _named(path, error) from None
     facts = video.facts
-    parts = [facts.player, facts.program or video.format.upper(), facts.date]
+    who = _who(facts.player, dict(facts.extra).get("country", ""))
+    parts = [who, facts.program or video.format.upper(), facts.date]
     return Opened(replay, ", ".join(part for part in parts if part))
+
+
+def _who(player: str, country: str) -> str:
+    """The player as the viewer names them: "Ada (DE)" (a country alone says no one)."""
+    return f"{player} ({country})" if player and country else player
 
 
 def _named(path: Path, error: Exception) -> ReplayError:

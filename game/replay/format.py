@@ -7,6 +7,8 @@ from dataclasses import dataclass
 from enum import Enum
 
 from game.core import Cell, Minefield, Move, Status
+from game.identity import MAX_NAME as MAX_NAME  # (the name's rules: game.identity)
+from game.identity import player_name as player_name
 from game.rules import Board, GameRules, RuleMode
 from game.session import Clicks, Summary
 from game.session.geometry import TILE
@@ -28,13 +30,7 @@ MAX_MS = 24 * 3600 * 1000
 """Times are within a day of the first reveal, either side."""
 MAX_CELLS = 1_000
 """Pointer positions are within this many cells of the board's corner."""
-MAX_NAME = 32
 MAX_HEADER_LINES = 64
-
-
-def player_name(text: str) -> str:
-    """A player's name as a replay keeps it: one line, spaces folded, MAX_NAME at most."""
-    return " ".join(text.split())[:MAX_NAME]
 
 
 class ReplayError(ValueError):
@@ -102,6 +98,10 @@ class Replay:
     """The board as the player last saw it (Game.view)."""
     events: tuple[Event, ...]
     player: str = ""
+    identifier: str = ""
+    """What a rankings site calls the player (game.identity; empty if none)."""
+    country: str = ""
+    """The player's country, an ISO 3166-1 alpha-2 code (empty if none)."""
     date: str = ""
     daily: str = ""
     """The date of the daily board this game was (empty if none)."""
@@ -153,6 +153,10 @@ class Replay:
         ]
         if self.player:
             head.append(f"player: {self.player}")
+        if self.identifier:
+            head.append(f"identifier: {self.identifier}")
+        if self.country:
+            head.append(f"country: {self.country}")
         if self.date:
             head.append(f"date: {self.date}")
         if self.daily:

@@ -9,6 +9,7 @@ import stat
 from pathlib import Path
 
 from game.core import MAX_SEED, Action, Cell, GameError, Minefield, Move
+from game.identity import country_problem, identifier_problem
 from game.replay.format import (
     BUTTONS,
     MAGIC,
@@ -96,7 +97,18 @@ _REQUIRED = (
     "view",
     "events",
 )
-_OPTIONAL = ("seed", "layout", "player", "date", "daily", "tournament", "start", "mode")
+_OPTIONAL = (
+    "seed",
+    "layout",
+    "player",
+    "identifier",
+    "country",
+    "date",
+    "daily",
+    "tournament",
+    "start",
+    "mode",
+)
 _KEYS = frozenset((*_REQUIRED, *_OPTIONAL))
 _CONTROL = re.compile("[\x00-\x1f\x7f]")
 _VIEW_CHARS = frozenset(".12345678#F?*!X")
@@ -208,6 +220,10 @@ class _Reader:
         player = head.get("player", "")
         if len(player) > MAX_NAME:
             raise ReplayError(f"the player's name is longer than {MAX_NAME} characters")
+        identifier, country = head.get("identifier", ""), head.get("country", "")
+        problem = identifier_problem(identifier) or country_problem(country)
+        if problem is not None:
+            raise ReplayError(problem)
         date = head.get("date", "")
         if date and not _DATE.fullmatch(date):
             raise ReplayError(f"date is YYYY-MM-DDTHH:MM:SS; got {_show(date)}")
@@ -245,6 +261,8 @@ class _Reader:
             view=view,
             events=tuple(events),
             player=player,
+            identifier=identifier,
+            country=country,
             date=date,
             daily=daily,
             tournament=tournament,

@@ -3,7 +3,8 @@ them: one JSON object a file (JSON Lines), in the order the files were named.
 
 Keys: ``file``, ``format`` (avf, rmv, mvf, evf, rawvf, or ours), ``rows``, ``cols``,
 ``mines``, ``won``, ``time`` (seconds), ``bbbv``, ``solved_bbbv``, ``left``,
-``right``, ``double``, ``player``, ``program``, ``date``, ``path`` (the mouse's path
+``right``, ``double``, ``player``, ``identifier`` (what a rankings site calls the
+player: EVF's uniqueness identifier), ``country``, ``program``, ``date``, ``path`` (the mouse's path
 in pixels of 16-pixel cells), and a ``stats`` object
 (``ce``, ``lce``, ``rce``, ``dce``, ``flag``, ``ioe``, ``corr``, ``thrp``,
 ``bbbv_s``, ``cl_s``, ``ce_s``: ms-toollib's names; ``over_zini``, ours: a won
@@ -170,7 +171,7 @@ def _figures(
     seconds: float,
     bbbv: tuple[int | None, int],
     clicks: tuple[int, int, int],
-    who: tuple[str, str, str],
+    who: tuple[str, str, str, str, str],
 ) -> Report:
     """A report's figures, in the order the keys are documented."""
     return dict(
@@ -189,6 +190,8 @@ def _figures(
                 "right",
                 "double",
                 "player",
+                "identifier",
+                "country",
                 "program",
                 "date",
             ),
@@ -206,6 +209,7 @@ def _community(path: str) -> Report:
     counted = tally(video)
     seconds = counted.time_ms / 1000
     facts = video.facts
+    extra = dict(facts.extra)
     entry = _figures(
         path,
         video.format,
@@ -214,7 +218,13 @@ def _community(path: str) -> Report:
         seconds,
         (counted.bbbv, counted.solved_bbbv),
         (counted.left, counted.right, counted.double),
-        (facts.player, facts.program, facts.date),
+        (
+            facts.player,
+            extra.get("identifier", ""),
+            extra.get("country", ""),
+            facts.program,
+            facts.date,
+        ),
     )
     entry["path"] = round(counted.path, 3)
     entry["stats"] = {
@@ -246,7 +256,13 @@ def _ours(path: str, replay: Replay) -> Report:
         seconds,
         (replay.bbbv, replay.bbbv_solved),
         (clicks.left, clicks.right, clicks.chord),
-        (replay.player, "Minesweeper (this game)", replay.date),
+        (
+            replay.player,
+            replay.identifier,
+            replay.country,
+            "Minesweeper (this game)",
+            replay.date,
+        ),
     )
     entry["path"] = round(_path(replay), 3)
     layout = replay.minefield

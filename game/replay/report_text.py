@@ -49,6 +49,8 @@ def details(entry: Report) -> str:
         (label, value)
         for label, value in (
             ("Player", entry.get("player")),
+            ("Identifier", entry.get("identifier")),
+            ("Country", entry.get("country")),
             ("Program", entry.get("program")),
             ("Date", entry.get("date")),
         )

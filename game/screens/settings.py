@@ -3,11 +3,27 @@ for the key to bind."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from game.identity import (
+    MAX_IDENTIFIER,
+    MAX_NAME,
+    clean_country,
+    country_problem,
+    identifier_problem,
+    name_problem,
+    player_name,
+)
+from game.language import N_, gettext
 from game.persist import Settings
-from game.screens.answers import Button, answering, labels
+from game.screens.answers import Button, answering, field, labels
 from game.view import toggles
 from game.view.commands import KeyMap
+from game.view.widgets.form import Field, FormDialog
 from game.view.widgets.menu import MenuDialog
+
+PLAYER = N_("Player")
+"""The Settings dialog's last line (it opens the Player form) and the form's title."""
 
 
 class KeysAnswer(Button):
@@ -44,9 +60,67 @@ def settings_dialog(settings: Settings) -> MenuDialog:
     Its one button is Close: it answers None."""
     return MenuDialog(
         "Settings",
-        toggles.dialog_lines(settings),
+        settings_lines(settings),
         lines=[
             "Click a line (or Up/Down and Enter) to change it.",
             "Question marks, left-click chords and the rules apply from the next game.",
         ],
     )
+
+
+def settings_lines(settings: Settings) -> list[tuple[str, str]]:
+    """The Settings dialog's lines: the toggles' (game.view.toggles.SETTINGS, in
+    order), then the Player line, which opens the Player form."""
+    who = settings.player or "-"
+    if settings.country:
+        who = f"{who} ({settings.country})"
+    return [*toggles.dialog_lines(settings), (gettext(PLAYER), who)]
+
+
+@dataclass(frozen=True)
+class Identity:
+    """The Player form's answer: the player's name, identifier and country, clean
+    and checked (game.identity)."""
+
+    player: str
+    identifier: str
+    country: str
+
+
+def _identity(values: object) -> Identity:
+    return Identity(
+        player_name(field(values, "name")),
+        field(values, "identifier").strip(),
+        clean_country(field(values, "country")),
+    )
+
+
+def identity_dialog(settings: Settings, last_name: str) -> FormDialog:
+    """The Player form: the name, identifier and country written into the replays
+    and the EVF files; it answers Identity, or None when cancelled."""
+
+    def validate(values: dict[str, str]) -> str | None:
+        said = _identity(values)
+        problem = (
+            name_problem(said.player)
+            or identifier_problem(said.identifier)
+            or country_problem(said.country)
+        )
+        return None if problem is None else problem[0].upper() + problem[1:] + "."
+
+    empty = f"the last best time's name ({last_name})" if last_name else "no name"
+    dialog = FormDialog(
+        PLAYER,
+        [
+            Field("name", "Name", settings.player, max_len=MAX_NAME),
+            Field("identifier", "Identifier", settings.identifier, max_len=MAX_IDENTIFIER),
+            Field("country", "Country", settings.country, max_len=2),
+        ],
+        validate,
+        lines=[
+            f"Written into your replays and EVF files. An empty name: {empty}.",
+            "Identifier: your id on a rankings site. Country: its two-letter code (DE, CN).",
+        ],
+    )
+    dialog.answer_for = _identity
+    return dialog

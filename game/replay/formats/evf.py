@@ -86,7 +86,7 @@ def read(data: bytes) -> Video:
         _text(cur, "the text's encoding")
     player = _text(cur, "the player")
     race = _text(cur, "the race")
-    _text(cur, "the uniqueness mark")
+    identifier = _text(cur, "the uniqueness mark")
     if version <= 3:
         start, end = _text(cur, "the start stamp"), _text(cur, "the end stamp")
         start, end = (
@@ -124,6 +124,7 @@ def read(data: bytes) -> Video:
                 ("official", "yes" if summary & 0x40 else "no"),
                 ("fair", "yes" if summary & 0x20 else "no"),
                 ("race", race),
+                ("identifier", identifier),
                 ("country", country),
                 ("end", end),
                 ("transcoder", transcoder),

@@ -6,7 +6,10 @@ What is written: the board (rows, columns, mines, 16-pixel cells), the mode (the
 rule mode's EVF number, with the official and fair flags: the caller gives them, from
 game.modes.mode.facts_of, their one home; a file's replay alone says no help was had),
 the 3BV, the time (ms) our game took, the program ("Minesweeper (this
-game)" and its version), the player, the start stamp (the replay's date), and every
+game)" and its version), the player's identity (the name as the player identifier, the
+tournament the game was entered in as the race identifier, the player's identifier from
+a rankings site as the uniqueness identifier, the country's ISO code), the start stamp
+(the replay's date), and every
 mouse press, release and move with its time in ms from the first event (EVF counts
 from 0 there) and its position in pixels from the board's corner (off the board: the
 corner past it, as the standard says). Keyboard moves are already clicks in our
@@ -59,7 +62,17 @@ def export_evf(
     head = bytearray([VERSION, summary, settings, rows, cols])
     head += struct.pack(">HBHH", board.mines, TILE, mode, replay.bbbv or 0)
     head += min(replay.ms, 0xFFFFFF).to_bytes(3, "big")
-    for text in (program, replay.player, "", "", replay.date, "", "", ""):
+    texts = (  # the standard's order (evf标准.md, v0.3, fields 11 to 18)
+        program,  # software
+        replay.player,  # player identifier: the name the sites show
+        replay.tournament,  # race identifier: the tournament the game was entered in
+        replay.identifier,  # uniqueness identifier: the rankings site's id for the player
+        replay.date,  # start time
+        "",  # end time
+        replay.country,  # country: an ISO 3166-1 alpha-2 code
+        "",  # device uuid: never written (the player's privacy)
+    )
+    for text in texts:
         head += text.encode("utf-8").replace(b"\x00", b"") + b"\x00"
     bits = bytearray((rows * cols + 7) // 8)
     for row, col in replay.minefield:
