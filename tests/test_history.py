@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from records_doc import records_doc
 
-from game.persist import history as history_module
+from game.persist import history_file as history_module
 from game.persist import store
 from game.persist.game_record import BestTimeEntry, GameRecord, GameRecordError, finished_at_text
 from game.persist.history import History

@@ -278,7 +278,7 @@ def test_a_clean_start_does_not_read_the_whole_file(
         checked.append(1)
         return real(db)
 
-    monkeypatch.setattr("game.persist.history.quick_check", spy)
+    monkeypatch.setattr("game.persist.history_file.quick_check", spy)
     history = open_history(path)
     assert list(tmp_path.glob("*.running-*")) == [
         path.with_name(f"{HISTORY_FILE}.running-{os.getpid()}")

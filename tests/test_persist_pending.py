@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from benchmarks import history_fill
-from game.persist import Profile, history
+from game.persist import Profile, history_file
 from game.persist.paths import HISTORY_FILE
 from game.persist.pending import PENDING_FILE
 
@@ -26,7 +26,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 @pytest.fixture
 def short_wait(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(history, "BUSY_TIMEOUT_MS", 100)
+    monkeypatch.setattr(history_file, "BUSY_TIMEOUT_MS", 100)
 
 
 def _lock(folder: Path) -> sqlite3.Connection:
@@ -111,8 +111,8 @@ _RECORDER = textwrap.dedent(
     import sys
     from pathlib import Path
     from benchmarks import history_fill
-    from game.persist import Profile, history
-    history.BUSY_TIMEOUT_MS = 300
+    from game.persist import Profile, history_file
+    history_file.BUSY_TIMEOUT_MS = 300
     profile = Profile.open(Path(sys.argv[1]))
     start = int(sys.argv[2])
     for i in range(start, start + 40):

@@ -18,19 +18,12 @@ words, through ``problems`` / ``take_new_problems()``, as Profile does.
 
 from __future__ import annotations
 
-import contextlib
-import os
 import sqlite3
-import stat
-import time
-from collections.abc import Callable, Iterator, Sequence
-from datetime import date, datetime
+from collections.abc import Callable, Sequence
+from datetime import date
 from enum import Enum
-from pathlib import Path
-from typing import TypeVar
 
 from game.persist import history_queries as sql
-from game.persist import store
 from game.persist.game_record import (
     BEST_TIME_DIFFICULTIES,
     COLUMNS,
@@ -45,272 +38,12 @@ from game.persist.game_record import (
     difficulty_name,
     record_values,
 )
-from game.persist.history_faults import (
-    Trouble,
-    clear_markers,
-    dead_markers,
-    mark_running,
-    quick_check,
-    trouble,
-    why,
-)
-from game.persist.history_legacy import import_legacy, read_legacy
-from game.persist.history_schema import (
-    SCHEMA_VERSION,
-    Damaged,
-    check_layout,
-    create,
-    tables,
-    upgrade,
-    user_version,
-)
-from game.persist.messages import Messages, Tells
-from game.persist.paths import RECORDS_FILE
+from game.persist.history_file import SAVING, HistoryFile, T, Tick, reading, writing
 from game.persist.records import TOP, Stats, clean_name
-from game.persist.store import LocalTime
-
-BUSY_TIMEOUT_MS = 5000
-"""How long a write waits for another window's write to finish before giving up."""
-
-OPEN_ATTEMPTS = 8
-OPEN_RETRY_S = 0.05
-"""Opening a history found busy is tried again after 0.05 s, 0.1 s, ... (1.4 s in all)."""
-
-T = TypeVar("T")
-Tick = Callable[[int, int], None]
 
 
-class History(Tells):
+class History(HistoryFile):
     """The game history of one data folder. Create with History.open."""
-
-    def __init__(self, db: sqlite3.Connection, path: Path, now: LocalTime) -> None:
-        """Wrap an open connection; use History.open."""
-        self._db = db
-        self._path = path
-        self._now = now
-        self._messages = Messages()
-        self._in_memory = False
-        self._closed = False
-        self._marker: Path | None = None
-
-    # ---------------------------------------------------------------- opening
-
-    @classmethod
-    def open(cls, path: Path, *, clock: LocalTime = datetime.now) -> History:
-        """Open (or create) the database at ``path``; never raises.
-
-        ``path`` is the database file, normally ``data_folder / HISTORY_FILE``;
-        records.json is looked for next to it. A damaged file is moved aside and
-        a new database made; when no file can be used the history lives in memory.
-        ``clock`` stamps the names of moved-aside files.
-        """
-        # Absolute, so the messages name a place the player can find.
-        history = cls(_connect(None), Path(path).absolute(), clock)
-        history._close_quietly()  # a placeholder until _open_file connects
-        history._open_file()
-        return history
-
-    @classmethod
-    def memory(cls, *, clock: LocalTime = datetime.now) -> History:
-        """A history in memory only, for a session whose data folder is unknown."""
-        history = cls(_connect(None), Path("history-in-memory"), clock)
-        history._in_memory = True
-        history._prepare(check=False)
-        return history
-
-    def _open_file(self) -> None:
-        self._open_or_replace()
-        if not self._in_memory:
-            # While this window has the file open (history_faults).
-            self._marker = mark_running(self._path)
-
-    def _open_or_replace(self) -> None:
-        path = self._path
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            info = os.stat(path) if os.path.lexists(path) else None
-            if info is not None and not stat.S_ISREG(info.st_mode):
-                self._go_in_memory(f"{path} is not a file")
-                return
-            dead = dead_markers(path)
-            self._connect_and_prepare(path, check=bool(dead) and info is not None)
-            clear_markers(dead)
-            return
-        except Damaged as damage:
-            self._close_quietly()
-            if damage.newer:
-                self._go_in_memory(
-                    "this history was made by a newer version of Minesweeper; it was left "
-                    "as it is, and games played now are not saved",
-                    reason_only=True,
-                )
-                return
-            clear_markers(dead_markers(path))
-            self._set_aside(damage)
-        except sqlite3.Error as error:
-            self._close_quietly()
-            if trouble(error) is Trouble.DAMAGED:
-                clear_markers(dead_markers(path))
-                self._set_aside(Damaged(str(error)))
-            elif trouble(error) is Trouble.BUSY:
-                self._go_in_memory("another window kept it locked")
-            else:
-                self._go_in_memory(f"{path} could not be opened ({error})")
-        except OSError as error:
-            self._close_quietly()
-            self._go_in_memory(f"{path} could not be opened ({why(error)})")
-
-    def _connect_and_prepare(self, path: Path, *, check: bool) -> None:
-        """Open and check the file. Two windows opening a new history at the same
-        moment can find it locked even past the busy timeout (SQLite does not wait
-        while another connection switches the file to WAL or builds its index):
-        such a start is tried again a few times before giving up."""
-        for attempt in range(OPEN_ATTEMPTS):
-            try:
-                self._db = _connect(path)
-                self._prepare(check=check)
-                return
-            except sqlite3.Error as error:
-                self._close_quietly()
-                if trouble(error) is not Trouble.BUSY or attempt + 1 == OPEN_ATTEMPTS:
-                    raise
-                time.sleep(OPEN_RETRY_S * (attempt + 1))
-
-    def _set_aside(self, damage: Damaged) -> None:
-        """Move the damaged file (and its write-ahead log) aside, start a new one."""
-        path = self._path
-        try:
-            moved_to = store.move_aside(path, self._now())
-        except OSError as error:
-            self._go_in_memory(
-                f"{path} could not be read, and it could not be moved aside either "
-                f"({why(error)}), so it was left as it is"
-            )
-            return
-        # A leftover log belongs to the old file: applied to the new one it would
-        # damage it. It goes with the old file (SQLite finds it there by name);
-        # the shared-memory index is rebuilt from the log, so it just goes.
-        with contextlib.suppress(OSError):
-            if os.path.lexists(f"{path}-wal"):
-                os.rename(f"{path}-wal", f"{moved_to}-wal")
-        with contextlib.suppress(OSError):
-            os.unlink(f"{path}-shm")
-        self._messages.add(
-            f"Your game history was damaged and could not be read. It was moved to "
-            f"{moved_to}; a new history was started in its place."
-        )
-        try:
-            self._db = _connect(path)
-            self._prepare(check=False)
-        except (sqlite3.Error, OSError, Damaged) as error:
-            self._close_quietly()
-            self._go_in_memory(f"a new {path} could not be made ({error})")
-
-    def _go_in_memory(self, why: str, *, reason_only: bool = False) -> None:
-        """Keep this session's games in memory, and tell the player once."""
-        self._in_memory = True
-        if reason_only:
-            self._messages.add(f"Your game history at {self._path}: {why}.")
-        else:
-            self._messages.add(
-                f"Your game history cannot be saved this session ({why}); the games you "
-                "play are kept until you close the game."
-            )
-        self._db = _connect(None)
-        try:
-            self._prepare(check=False)
-        except (sqlite3.Error, Damaged, OSError) as error:  # memory cannot fail; be sure
-            self._messages.add(f"The game history could not be started ({error}).")
-
-    def _close_quietly(self) -> None:
-        with contextlib.suppress(sqlite3.Error):
-            self._db.close()
-
-    def _prepare(self, *, check: bool) -> None:
-        """Check the database, create or upgrade it; Damaged if it cannot be used.
-
-        ``check``: read the whole file for damage first (after an unclean exit).
-        Nothing is written before the checks pass (not even the switch to WAL),
-        so a file that is moved aside is moved exactly as it was found, and a
-        newer version's file is not changed at all.
-        """
-        db = self._db
-        with _read(db):
-            # One snapshot for the version and the tables: another window may be
-            # making this very file, and a version read before its commit with
-            # tables read after would look like damage.
-            version = user_version(db)
-            if version > SCHEMA_VERSION:
-                raise Damaged(f"schema version {version}, newer than {SCHEMA_VERSION}", newer=True)
-            problems = quick_check(db) if check else []
-            if problems:
-                raise Damaged("quick_check: " + "; ".join(problems))
-            found = tables(db)
-        if found or version == SCHEMA_VERSION:
-            check_layout(found, version)
-        if not self._in_memory:
-            # WAL: readers never wait for a writer, a writer never waits for
-            # readers, and a crash mid-write leaves the last commit intact.
-            db.execute("PRAGMA journal_mode = WAL").fetchone()
-        if version < SCHEMA_VERSION:
-            # Read records.json before taking the write lock: files are slow.
-            legacy = None
-            if not found:
-                legacy, problem = read_legacy(self._path.with_name(RECORDS_FILE))
-                if problem is not None:
-                    self._messages.add(problem)
-            with _write(db):
-                # Again, under the lock: another window may have just done it.
-                version = user_version(db)
-                found = tables(db)
-                if not found:
-                    version = create(db)
-                    if legacy is not None:
-                        import_legacy(db, legacy)
-                else:
-                    check_layout(found, version)
-                upgrade(db, version)
-            check_layout(tables(db), SCHEMA_VERSION)
-
-    # ---------------------------------------------------------------- state
-
-    @property
-    def path(self) -> Path:
-        """The database file (even when the history lives in memory)."""
-        return self._path
-
-    @property
-    def in_memory(self) -> bool:
-        """True when this session's games are not being saved to the file."""
-        return self._in_memory
-
-    def close(self) -> None:
-        """Close the database; later calls return empty answers and save nothing."""
-        if not self._closed:
-            self._closed = True
-            self._close_quietly()
-            if self._marker is not None:
-                clear_markers([self._marker])
-
-    def _guard(self, doing: str, default: T, action: Callable[[sqlite3.Connection], T]) -> T:
-        """Run action on the database; on any database or file error tell the
-        player (once per kind of message) and return default. Damage found now is
-        met as at the start: the file is moved aside, a new one started, and the
-        action done again there."""
-        if self._closed:
-            return default
-        try:
-            return action(self._db)
-        except (sqlite3.Error, OSError) as error:
-            kind = trouble(error) if isinstance(error, sqlite3.Error) else Trouble.IO
-            if kind is Trouble.DAMAGED and not self._in_memory:
-                self._close_quietly()
-                self._set_aside(Damaged(str(error)))
-                return self._guard(doing, default, action)
-            self._messages.add(_failure(doing, kind, error))
-            return default
-
-    # ---------------------------------------------------------------- changes
 
     def add_game(self, record: GameRecord) -> int | None:
         """Add a finished game in one transaction; its row id, or None if it could
@@ -319,10 +52,10 @@ class History(Tells):
             raise TypeError("add_game takes a GameRecord")
 
         def add(db: sqlite3.Connection) -> int:
-            with _write(db):
+            with writing(db):
                 return sql.insert_game(db, record)
 
-        return self._guard(_NOT_SAVED, None, add)
+        return self._guard(SAVING, None, add)
 
     def set_name(self, game_id: int, name: str) -> bool:
         """Give a game the player's name (the best-time name asked after a win)
@@ -331,7 +64,7 @@ class History(Tells):
         name = clean_name(name)
 
         def rename(db: sqlite3.Connection) -> bool:
-            with _write(db):
+            with writing(db):
                 changed = db.execute("UPDATE games SET name = ? WHERE id = ?", (name, game_id))
                 if changed.rowcount != 1:
                     return False
@@ -347,7 +80,7 @@ class History(Tells):
             raise GameRecordError(f"replay must be a file name, not a path; got {file_name!r}")
 
         def note(db: sqlite3.Connection) -> bool:
-            with _write(db):
+            with writing(db):
                 changed = db.execute(
                     "UPDATE games SET replay = ? WHERE id = ?", (file_name, game_id)
                 )
@@ -365,7 +98,7 @@ class History(Tells):
 
     def _reset(self, kind: str) -> bool:
         def reset(db: sqlite3.Connection) -> bool:
-            with _write(db):
+            with writing(db):
                 sql.reset(db, kind)
             return True
 
@@ -377,7 +110,7 @@ class History(Tells):
         """A question answered from one snapshot."""
 
         def read(db: sqlite3.Connection) -> T:
-            with _read(db):
+            with reading(db):
                 return query(db)
 
         return self._guard(doing, default, read)
@@ -516,7 +249,7 @@ class History(Tells):
         names = [name for name in key if name in COLUMNS]
 
         def add(db: sqlite3.Connection) -> int:
-            with _write(db):
+            with writing(db):
                 have = set(db.execute(f"SELECT {', '.join(names)} FROM games"))
                 added = 0
                 for done, record in enumerate(records, start=1):
@@ -531,70 +264,3 @@ class History(Tells):
                 return added
 
         return self._guard("importing the games", None, add)
-
-
-_NOT_SAVED = "saving this game"  # (what add_game does: words of its own when it fails)
-NOT_SAVED = "This game was not saved"
-"""How the words for a game add_game could not save begin (Profile keeps it for later)."""
-
-
-def _failure(doing: str, kind: Trouble, error: BaseException) -> str:
-    """The sentence for the player when doing something with the history failed."""
-    busy = kind is Trouble.BUSY
-    reason = "another Minesweeper window kept the game history busy" if busy else why(error)
-    if doing == _NOT_SAVED:
-        return f"{NOT_SAVED}: {reason}. Your earlier games are safe."
-    if busy:
-        return f"{reason[0].upper()}{reason[1:]}, so {doing} did not happen; try again in a moment."
-    return f"{doing[0].upper()}{doing[1:]} failed: {reason}."
-
-
-# ---------------------------------------------------------------- connections
-
-
-def _connect(path: Path | None) -> sqlite3.Connection:
-    """A connection with our settings; None for an in-memory database."""
-    # isolation_level=None: no implicit transactions; _write and _read say BEGIN.
-    db = sqlite3.connect(
-        ":memory:" if path is None else str(path),
-        timeout=BUSY_TIMEOUT_MS / 1000,
-        isolation_level=None,
-    )
-    try:
-        db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
-        # FULL, not NORMAL: in WAL mode NORMAL is safe against corruption but a
-        # power cut can lose the last commits. We commit once per finished game,
-        # so one fsync per commit costs nothing the player notices, and the
-        # record they just set survives.
-        db.execute("PRAGMA synchronous = FULL")
-        db.execute("PRAGMA foreign_keys = ON")
-    except BaseException:
-        db.close()
-        raise
-    return db
-
-
-@contextlib.contextmanager
-def _write(db: sqlite3.Connection) -> Iterator[None]:
-    """One write transaction. IMMEDIATE takes the write lock at the start, so a
-    second window waits (busy timeout) here instead of failing half way."""
-    db.execute("BEGIN IMMEDIATE")
-    try:
-        yield
-        db.execute("COMMIT")
-    except BaseException:
-        if db.in_transaction:
-            with contextlib.suppress(sqlite3.Error):
-                db.execute("ROLLBACK")
-        raise
-
-
-@contextlib.contextmanager
-def _read(db: sqlite3.Connection) -> Iterator[None]:
-    """One read transaction: every query inside sees the same snapshot."""
-    db.execute("BEGIN")
-    try:
-        yield
-    finally:
-        with contextlib.suppress(sqlite3.Error):
-            db.execute("COMMIT")

@@ -272,7 +272,7 @@ class Profile(Tells):
         over, so any saved game is cleared. Returns its id in the history; None if
         it could not be written now: it is then kept and written at the next chance
         (pending.py), or, with a history in memory, the player is told."""
-        from game.persist.history import NOT_SAVED
+        from game.persist.history_file import NOT_SAVED
 
         self.clear_resume()
         history = self.history
