@@ -620,7 +620,7 @@ def test_no_folder_at_all(monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(*args: object) -> Path:
         raise RuntimeError("no home")
 
-    monkeypatch.setattr("game.persist.profile.data_dir", broken)
+    monkeypatch.setattr("game.persist.data_folder.data_dir", broken)
     profile = _open(None)
     assert not profile.writable
     assert profile.settings == Settings()

@@ -1,0 +1,272 @@
+"""The data folder and the player's files in it: settings.json and resume.json
+(game.persist.profile's docstring lists every file). Read at the start, damaged ones
+moved aside, written atomically; a folder that cannot be written turns saving off for
+the session, told once."""
+
+from __future__ import annotations
+
+import errno
+import os
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Generic, TypeVar
+
+from game.persist import store
+from game.persist.messages import Messages, Tells
+from game.persist.paths import data_dir
+from game.persist.pending import PENDING_FILE
+from game.persist.settings import Settings
+from game.persist.store import LoadStatus, LocalTime
+
+if TYPE_CHECKING:  # (loaded when first used: the first frame needs none of them)
+    from game.persist.resume import SavedGame
+
+T = TypeVar("T")
+V = TypeVar("V")
+F = TypeVar("F", bound="DataFolder")
+
+SETTINGS_FILE = "settings.json"
+RESUME_FILE = "resume.json"
+DATA_FILES = (SETTINGS_FILE, RESUME_FILE)
+"""The JSON files the profile keeps (the history is a database: history.py)."""
+
+
+@dataclass(frozen=True)
+class Resumed(Generic[T]):
+    """A saved game brought back: the caller's restored game and what was saved."""
+
+    game: T
+    saved: SavedGame
+
+
+def _clamp_ms(ms: int) -> int:
+    # The app owns the clock; a clock that jumped must not cost the player the game.
+    from game.persist.records import MAX_GAME_MS
+
+    return min(max(int(ms), 0), MAX_GAME_MS)
+
+
+def why_not_writable(error: OSError, folder: Path) -> str:
+    """The end of 'Records and settings cannot be saved this session: ...'."""
+    if isinstance(error, store.Refused):  # (a file of ours that must not be replaced)
+        return f"a file in the folder {folder} cannot be replaced ({error.strerror})"
+    if error.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
+        return f"the disk holding the folder {folder} is full"
+    if error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+        return f"the folder {folder} is read-only"
+    return f"writing in the folder {folder} failed ({error.strerror or error})"
+
+
+class DataFolder(Tells):
+    """The data folder and the player's files in it: the settings and the saved game,
+    read at the start (damaged ones moved aside), written atomically, and whether
+    saving works at all this session. Profile (profile.py) adds the history."""
+
+    def __init__(self, folder: Path, clock: LocalTime) -> None:
+        """Defaults only, nothing read; use open (Profile.open)."""
+        self._folder = folder
+        self._clock = clock
+        self._settings = Settings()
+        self._saved_game: SavedGame | None = None
+        self._messages = Messages()
+        self._writable = True
+        # Files that exist but could not be read nor moved aside: saving over
+        # them could destroy the only copy of the player's records.
+        self._protected: set[str] = set()
+
+    @classmethod
+    def open(
+        cls: type[F], folder: str | Path | None = None, *, clock: LocalTime = datetime.now
+    ) -> F:
+        """Load everything from the data folder; never raises.
+
+        ``folder`` is the --data-dir option (None: $MINESWEEPER_DATA_DIR, else the
+        platform's folder; see paths.data_dir). The folder is created if missing.
+        """
+        try:
+            # Absolute, so the messages name a place the player can find.
+            where = data_dir(folder).absolute()
+        except Exception as error:  # a broken platform lookup must not stop the game
+            profile = cls(Path(), clock)
+            profile._cannot_save(f"no folder for them could be found ({error})")
+            return profile
+        profile = cls(where, clock)
+        profile._prepare_folder()
+        profile._load(SETTINGS_FILE, profile._load_settings)
+        profile._load(RESUME_FILE, profile._load_resume)
+        return profile
+
+    def _prepare_folder(self) -> None:
+        try:
+            self._folder.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            reason = "a file is in the way" if isinstance(error, FileExistsError) else None
+            self._cannot_save(
+                f"the folder {self._folder} could not be created "
+                f"({reason or error.strerror or error})"
+            )
+            return
+        for name in (*DATA_FILES, PENDING_FILE):
+            store.remove_stale_temps(self._folder, name)
+        # Find out now, not at the first win, whether saving works, so the player
+        # is told before playing a game whose record would be lost.
+        try:
+            fd, probe = store.create_temp(self._folder, "probe")
+            os.close(fd)
+            os.unlink(probe)
+        except OSError as error:
+            self._cannot_save(why_not_writable(error, self._folder))
+
+    def _load(self, name: str, loader: Callable[[Path, datetime], None]) -> None:
+        try:
+            loader(self._folder / name, self._clock())
+        except Exception as error:  # the last line of defence: a bug must not stop the game
+            self._protected.add(name)
+            self._messages.add(
+                f"The file {self._folder / name} could not be read because of an error "
+                f"in the game ({error!r}). It was left as it is and will not be changed "
+                "this session."
+            )
+
+    def _read(
+        self, path: Path, now: datetime, validate: Callable[[object], V], label: str, then: str
+    ) -> V | None:
+        loaded = store.load_json(path, validate, now=now, label=label, consequence=then)
+        if loaded.problem is not None:
+            self._messages.add(loaded.problem)
+        if loaded.status is LoadStatus.STUCK:
+            self._protected.add(path.name)
+        return loaded.value
+
+    def _load_settings(self, path: Path, now: datetime) -> None:
+        then = "the default settings are used"
+        value = self._read(path, now, Settings.from_json, "settings file", then)
+        if value is not None:
+            self._settings = value
+
+    def _load_resume(self, path: Path, now: datetime) -> None:
+        def saved_game(data: object) -> SavedGame:  # (loaded only when a game was saved)
+            from game.persist.resume import SavedGame
+
+            return SavedGame.from_json(data)
+
+        then = "a new game starts instead"
+        self._saved_game = self._read(path, now, saved_game, "saved game", then)
+
+    @property
+    def folder(self) -> Path:
+        """The data folder in use."""
+        return self._folder
+
+    @property
+    def settings(self) -> Settings:
+        """The current settings."""
+        return self._settings
+
+    @property
+    def saved_game(self) -> SavedGame | None:
+        """The unfinished game to offer back, or None."""
+        return self._saved_game
+
+    @property
+    def writable(self) -> bool:
+        """False once saving has failed (or could not work from the start)."""
+        return self._writable
+
+    def _cannot_save(self, why: str) -> None:
+        if self._writable:
+            self._writable = False
+            self._messages.add(f"Records and settings cannot be saved this session: {why}.")
+
+    def _save(self, name: str, text: str) -> bool:
+        if not self._writable or name in self._protected:
+            return False
+        try:
+            store.atomic_write_text(self._folder / name, text)
+        except OSError as error:
+            self._cannot_save(why_not_writable(error, self._folder))
+            return False
+        except Exception as error:  # never let a save crash the game
+            self._cannot_save(f"saving {name} failed ({error!r})")
+            return False
+        return True
+
+    def save_settings(self, settings: Settings) -> bool:
+        """Use and save these settings; True if they reached the disk."""
+        self._settings = settings
+        return self._save(SETTINGS_FILE, store.dump_json(settings.to_json()))
+
+    def save_resume(
+        self, game: Mapping[str, object], *, elapsed_ms: int, log: Sequence[str] = ()
+    ) -> bool:
+        """Save a game in progress (Game.to_snapshot(), and its move log as text) for
+        the next start.
+
+        Only for a game that is under way: a finished game is never saved (call
+        record_win / record_loss, which clear the saved game). False if it could
+        not be saved, with a message for the player.
+        """
+        from game.persist.resume import SavedGame
+
+        try:
+            saved = SavedGame(dict(game), _clamp_ms(elapsed_ms), tuple(log))
+            text = store.dump_json(saved.to_json(), indent=None)
+        except (TypeError, ValueError) as error:
+            self._messages.add(f"The unfinished game could not be saved for next time ({error}).")
+            return False
+        if len(text) > store.MAX_FILE_BYTES:  # ASCII: characters are bytes
+            self._messages.add("The unfinished game is too large to be saved for next time.")
+            return False
+        return self._save(RESUME_FILE, text)
+
+    def clear_resume(self) -> bool:
+        """Forget the saved game, on disk too; True if no saved game remains."""
+        self._saved_game = None
+        if RESUME_FILE in self._protected:
+            return False
+        if not self._writable:
+            return not os.path.lexists(self._folder / RESUME_FILE)
+        try:
+            store.remove_file(self._folder / RESUME_FILE)
+        except OSError as error:
+            self._cannot_save(why_not_writable(error, self._folder))
+            return False
+        return True
+
+    def resume(self, restore: Callable[[SavedGame], T | None]) -> Resumed[T] | None:
+        """Bring the saved game back with ``restore`` (which builds the caller's game
+        from the SavedGame: its snapshot, time and log).
+
+        The saved game is cleared either way: it is offered once. If restore
+        raises (the engine finds the board damaged), the file is moved aside and
+        the player told; if restore returns None (e.g. the game turns out to be
+        finished), it is dropped silently. Returns None in both cases.
+        """
+        saved = self._saved_game
+        if saved is None:
+            return None
+        try:
+            game = restore(saved)
+        except Exception as error:  # whatever the engine raises, the game goes on
+            self._set_aside_resume(error)
+            return None
+        self.clear_resume()
+        return None if game is None else Resumed(game, saved)
+
+    def _set_aside_resume(self, error: Exception) -> None:
+        self._saved_game = None
+        path = self._folder / RESUME_FILE
+        try:
+            moved_to = store.move_aside(path, self._clock())
+        except OSError:
+            self.clear_resume()
+            self._messages.add(
+                f"Your saved game could not be restored ({error}); a new game starts instead."
+            )
+            return
+        self._messages.add(
+            f"Your saved game could not be restored ({error}). It was moved to {moved_to}; "
+            "a new game starts instead."
+        )
