@@ -100,3 +100,20 @@ def test_every_package_of_the_game_is_a_layer_of_the_contract() -> None:
     }
     modules = {"game." + path.stem for path in (ROOT / "game").glob("*.py")} - {"game.__init__"}
     assert packages | modules <= named, sorted((packages | modules) - named)
+
+
+def test_no_class_outside_the_core_is_over_300_lines() -> None:
+    """A class holds one idea: outside the pure engine (whose Game is the rules
+    themselves) none is over 300 lines."""
+    import ast
+
+    big = {}
+    for path in sorted((ROOT / "game").rglob("*.py")):
+        if "core" in path.relative_to(ROOT / "game").parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ClassDef) and node.end_lineno is not None:
+                lines = node.end_lineno - node.lineno + 1
+                if lines > 300:
+                    big[f"{path.relative_to(ROOT).as_posix()}:{node.name}"] = lines
+    assert big == {}

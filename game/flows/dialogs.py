@@ -185,7 +185,9 @@ class Dialogs:
                 self._stage.open(screen.history_transfer_dialog(done))
                 self.tell_problems()
             elif result is HistoryAnswer.IMPORT:
-                self.import_history()
+                from game.flows.history_import import import_history  # (its work off the loop)
+
+                import_history(self._stage, self._profile, self.tell_problems)
 
         total = self._profile.count(kind, won)
         games = self._profile.page(kind, won, order, offset=first, limit=screen.HISTORY_ROWS)
@@ -201,31 +203,6 @@ class Dialogs:
             self.history(kind, order, first, won)
 
         self._stage.open(dialog, answered)
-
-    def import_history(self) -> None:
-        """The History's Import, off the loop under a dialog showing how far it got
-        (many games take a while); Esc cancels it, nothing imported. Then what it did."""
-        from game.flows.background import DONE, Cancelled, Job, Report, WorkScene
-        from game.screens.history import history_transfer_dialog
-
-        def work(report: Report) -> str:
-            def tick(done: int, total: int) -> None:
-                if not report(done / total if total else None, "Importing the games"):
-                    raise Cancelled
-
-            return self._profile.import_history(tick)
-
-        job = Job(work)
-
-        def imported(result: object) -> None:
-            if job.error is not None:
-                raise job.error
-            done = job.result if result == DONE and isinstance(job.result, str) else None
-            said = done or "The import was cancelled: nothing was imported."
-            self._stage.open(history_transfer_dialog(said))
-            self.tell_problems()
-
-        self._stage.push(WorkScene("History", job, self._stage.viewport), imported)
 
     def confirm(self, what: str, reset: Callable[[], bool]) -> None:
         """Ask before resetting records; Cancel is the default."""
