@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
 import pytest
+import test_window_records as records
 from test_window import FakeClock, cell_center, click, key, shows_tile
 from test_window_modes import clear_the_board
-from test_window_records import close_all, make_app, top_dialog_title
+from test_window_records import close_all, top_dialog_title
 
 from game import cli
 from game.app import App
@@ -26,16 +26,7 @@ from game.view.toggles import MODE_COMMANDS
 COMMAND_OF = {mode: command for command, mode in MODE_COMMANDS.items()}
 
 
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
-def app(clock: FakeClock) -> Iterator[App]:
-    application = make_app(clock)
-    yield application
-    application.close()
+app, clock = records.app, records.clock  # (its fixtures: zoom 2, seed 1, ready)
 
 
 def tile_of(look: Look) -> str:

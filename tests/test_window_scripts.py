@@ -3,14 +3,12 @@ shows the Chinese name of the community's EVF file, not three missing-glyph boxe
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
-import pytest
+import test_window_records as records
 from test_window import FakeClock, key, post, region, type_text, win_beginner
 
-from game import cli
 from game.app import App
 from game.scenes.playback import PlaybackScene
 from game.view.assets import asset_path
@@ -24,17 +22,7 @@ EVF = (
 NAME = "王嘉宁"
 
 
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
-def app(clock: FakeClock) -> Iterator[App]:
-    application = App(cli.Options(zoom=2, sound=False, seed=1), clock=clock)
-    application.run(frames=2)
-    yield application
-    application.close()
+app, clock = records.app, records.clock  # (its fixtures: zoom 2, seed 1, ready)
 
 
 def on_ground(picture: pygame.Surface, ground: tuple[int, int, int]) -> pygame.Surface:

@@ -5,13 +5,13 @@ way is kept as abandoned."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pygame
 import pytest
+import test_window_records as records
 from test_window import FakeClock, cell_center, click, key, post
-from test_window_records import folder, make_app, top_dialog_title
+from test_window_records import folder, top_dialog_title
 
 from game import cli
 from game.app import App, main
@@ -22,17 +22,7 @@ from game.modes.trial import Trial
 from game.persist.series import Series
 from game.rules import Difficulty
 
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
-def app(clock: FakeClock) -> Iterator[App]:
-    application = make_app(clock)
-    yield application
-    application.close()
+app, clock = records.app, records.clock  # (its fixtures: zoom 2, seed 1, ready)
 
 
 def menu(app: App, label: str) -> None:
