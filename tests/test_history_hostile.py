@@ -62,14 +62,16 @@ def _export(tmp_path: Path, count: int = 30, name: str = "games.csv") -> Path:
 
 
 def _damage(path: Path) -> None:
-    """Spoil the second half of a history's pages, the header left whole: it opens
-    cleanly, and the damage is found when the games are read."""
+    """Spoil every page of a history but its first (the header and the schema left
+    whole): it opens cleanly, and the damage is found whenever the games are read,
+    whichever of their pages or indexes a query reads (with only the second half
+    spoilt, a query answered from the first half's pages could miss it)."""
     db = sqlite3.connect(path)
     db.execute("PRAGMA journal_mode = DELETE")
     db.close()
     data = bytearray(path.read_bytes())
     pages = len(data) // 4096
-    for page in range(pages // 2, pages):
+    for page in range(1, pages):
         data[page * 4096 + 100 : page * 4096 + 400] = b"\xff" * 300
     path.write_bytes(bytes(data))
 
