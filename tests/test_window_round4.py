@@ -188,7 +188,7 @@ def test_the_board_code_dialog_says_a_first_click_off_the_ring_can_hit_a_mine(ap
     key(pygame.K_RETURN, "\r")
     app.run(frames=1)
     assert app.table.board == code.board and app.stage.top_dialog is None
-    box = app.viewport.renderer.note_rect  # (the ring's words: a click there puts them away)
+    box = app.viewport.renderer.note_rect  # (the ring's words, which take no click)
     mine = next(
         cell
         for cell in sorted(app.table.game.mine_cells())

@@ -1,6 +1,8 @@
 """The mouse over the play screen's board: presses, drags and releases through the
 input machine to the table (which records them), the wheel's scrolling, panning on
-the overview map, and a click that puts the hint away."""
+the overview map, and a click off the board that puts the hint away. A click on a
+cell always reaches the board, under the advice's box too: the box moves off the
+pointer (game/view/advice.py)."""
 
 from __future__ import annotations
 
@@ -40,6 +42,9 @@ class BoardPointer:
     def handle(self, event: pygame.event.Event) -> bool:
         """Take a mouse event (or Esc over a hint); True if it was taken."""
         kind = event.type
+        if kind in POINTER_KINDS:  # the advice's box keeps off the pointer
+            left = kind in (pygame.WINDOWLEAVE, pygame.WINDOWFOCUSLOST)
+            self.viewport.renderer.advice.pointer = None if left else (event.pos[0], event.pos[1])
         if kind == pygame.MOUSEWHEEL:
             if self.viewport.layout.scrolls:
                 down, right = -event.y * SCROLL_CELLS, event.x * SCROLL_CELLS
@@ -79,8 +84,9 @@ class BoardPointer:
             self.table.pointer(word, button, point, held, made)
 
     def _hint_event(self, event: pygame.event.Event) -> bool:
-        """Esc, a click on the hint's box or off the board puts the hint away (that
-        click does nothing else). True if it took the event."""
+        """Esc or a click off the board puts the hint away (that click does nothing
+        else); a click on a cell under the hint's box reaches the board. True if it
+        took the event."""
         kind = event.type
         if kind == pygame.MOUSEBUTTONUP and event.button == self._swallow:
             self._swallow = None
@@ -89,12 +95,9 @@ class BoardPointer:
             return False
         if kind == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             return self.table.dismiss_hint()
-        if kind == pygame.MOUSEBUTTONDOWN:
-            box = self.viewport.renderer.note_rect
-            on_box = box is not None and box.collidepoint(event.pos)
-            if on_box or self.viewport.spot(tuple(event.pos)) is Place.OUTSIDE:
-                self._swallow = event.button
-                return self.table.dismiss_hint()
+        if kind == pygame.MOUSEBUTTONDOWN and self.viewport.spot(tuple(event.pos)) is Place.OUTSIDE:
+            self._swallow = event.button
+            return self.table.dismiss_hint()
         return False
 
     def _overview_event(self, event: pygame.event.Event) -> bool:

@@ -171,6 +171,11 @@ class Renderer:
                     if cell is not None:
                         self._drawn[cell[0] * layout.cols + cell[1]] = None  # redraw it
                         cells.add(cell)
+            left = self.advice.leaves()
+            if left is not None:  # the advice's box moved off the pointer: its cells again
+                for cell in self._cells_under(left):
+                    self._drawn[cell[0] * layout.cols + cell[1]] = None
+                    cells.add(cell)
             if layout.scrolls:
                 cells = [cell for cell in cells if layout.visible(*cell)]
         redrawn = self._draw_cells(screen, game, picture.pressed, cells, dirty, full)
@@ -192,12 +197,20 @@ class Renderer:
             self.advice.note_rect = None
             if advice is not None:
                 self.advice.draw(screen, advice)
-        elif advice is not None and redrawn:
+        elif advice is not None:
             self.advice.draw_over(screen, advice, redrawn, dirty)
         self._draw_panel(screen, picture, dirty)
         if layout.scrolls:
             self._draw_overview(screen, game, dirty)
         return dirty
+
+    def _cells_under(self, rect: pygame.Rect) -> list[Cell]:
+        """The cells in view that this rectangle of the window covers, in part or whole."""
+        return [
+            cell
+            for cell in self.layout.visible_cells()
+            if rect.colliderect(self.scaled(self.layout.cell_rect(*cell)))
+        ]
 
     def _draw_cursor(self, screen: pygame.Surface, cell: Cell) -> None:
         """The keyboard cursor: an amber ring edged in black, seen on every tile."""
