@@ -12,7 +12,15 @@ from dataclasses import dataclass
 from enum import Enum
 
 from game.language import N_, decimal, gettext, ngettext
-from game.modes.category import CODE_KIND, DAILY_KIND, FAMILIES, Category, all_keys
+from game.modes.category import (
+    CODE_KIND,
+    DAILY_KIND,
+    FAMILIES,
+    LADDER_KIND,
+    TRIAL_KIND,
+    Category,
+    all_keys,
+)
 from game.persist import GameRecord, Sort, StoredGame
 from game.rules import Difficulty
 from game.screens.answers import Button, labels
@@ -46,6 +54,13 @@ FILTER_WORDS = {
     DAILY_KIND: N_("daily boards"),
     CODE_KIND: N_("board codes"),
 }
+KIND_WORDS = {
+    DAILY_KIND: N_("Daily"),
+    CODE_KIND: N_("Code"),
+    LADDER_KIND: N_("Ladder"),
+    TRIAL_KIND: N_("Trial"),
+}
+"""How the Board column names a game of no preset size (a daily board: "Daily 9x9")."""
 HISTORY_RESULTS: dict[bool | None, str] = {
     None: N_("Games"),
     True: N_("Won games"),
@@ -147,7 +162,9 @@ def _filter_label(kind: HistoryFilter) -> str:
 def _board_text(record: GameRecord) -> str:
     category = Category.from_key(record.difficulty)
     if category is None or category.size is None:  # (the dailies, the board codes: their size)
-        return f"{record.difficulty.capitalize()} {record.rows}x{record.cols}"
+        kind = record.difficulty
+        word = gettext(KIND_WORDS[kind]) if kind in KIND_WORDS else kind.capitalize()
+        return f"{word} {record.rows}x{record.cols}"
     if category.size.is_preset:
         return gettext(category.label)
     return f"{record.rows}x{record.cols}/{record.mines}" + FAMILIES[category.family]
