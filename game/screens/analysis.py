@@ -43,7 +43,7 @@ def analysis_dialog(entry: Mapping[str, object], name: str) -> MenuDialog:
                 cells=f"{JUDGED_CELLS:,}"
             )
         )
-    dialog = MenuDialog(ANALYSIS, [(f.label, f.value) for f in shown], lines=lines)
-    dialog.hints = [f.means for f in shown]
+    dialog = MenuDialog(ANALYSIS, [(gettext(f.label), f.value) for f in shown], lines=lines)
+    dialog.hints = [gettext(f.means) for f in shown]
     dialog.show_hint()
     return dialog
