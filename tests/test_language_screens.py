@@ -12,6 +12,7 @@ from test_window import FakeClock
 
 from game import cli, language
 from game.app import App
+from game.persist import BestTimeEntry
 from game.rules import PRESETS, Difficulty
 from game.screens.history import history_dialog
 from game.screens.messages import rules_dialog
@@ -105,6 +106,18 @@ def test_figures_are_written_with_the_languages_decimal_comma(
 ) -> None:
     speaking("de")
     assert "Beste 3BV/s: 1,25" in words_of(SCREENS["best times"]())
+
+
+@pytest.mark.parametrize(
+    ("code", "when"), [("en", "2026-02-07"), ("de", "07.02.2026"), ("zh_CN", "2026年2月7日")]
+)
+def test_a_best_times_day_is_written_as_the_language_writes_it(
+    speaking: Callable[[str], str], code: str, when: str
+) -> None:
+    speaking(code)
+    entry = BestTimeEntry("Ann", "2026-02-07T10:52:07", 9_876, None)
+    dialog = best_times_dialog([entry], Difficulty.BEGINNER)
+    assert getattr(dialog, "rows", [])[0][-1] == when
 
 
 def test_the_statistics_opened_in_the_window_speak_german(tmp_path: Path) -> None:

@@ -28,7 +28,7 @@ from game.screens.messages import notice
 from game.view.widgets.chart import ChartPoint
 from game.view.widgets.grid import PICKED, GridDialog
 from game.view.widgets.message import MessageDialog
-from game.words import seconds
+from game.words import day_of, seconds
 
 HISTORY_ROWS = 12
 """Games listed on a page of the History screen."""
@@ -209,7 +209,7 @@ def history_dialog(
         rate = record.bbbv * 1000 / record.ms if record.won and record.bbbv and record.ms else None
         rows.append(
             [
-                record.finished_at[:16].replace("T", " "),
+                f"{day_of(record.finished_at)} {record.finished_at[11:16]}",
                 _board_text(record),
                 _result_of(record),
                 seconds(record.ms),

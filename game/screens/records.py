@@ -15,7 +15,7 @@ from game.session import Summary
 from game.view.widgets.form import Field, FormDialog
 from game.view.widgets.grid import GridDialog
 from game.view.widgets.message import MessageDialog
-from game.words import seconds
+from game.words import day_of, seconds
 
 
 class BestTimesAnswer(Button):
@@ -32,7 +32,7 @@ def best_times_dialog(
     """The top ten of one preset's category (its random boards, or its no-guess ones)
     and its best 3BV/s, with buttons to see the next or reset them all."""
     rows = [
-        [f"{rank}.", entry.name or DEFAULT_NAME, seconds(entry.ms), entry.finished_at[:10]]
+        [f"{rank}.", entry.name or DEFAULT_NAME, seconds(entry.ms), day_of(entry.finished_at)]
         for rank, entry in enumerate(entries, start=1)
     ]
     lines = [] if rows else [gettext("No times yet: win a game to set one.")]
