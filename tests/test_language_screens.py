@@ -138,3 +138,26 @@ def test_the_statistics_opened_in_the_window_speak_german(tmp_path: Path) -> Non
     finally:
         application.close()
         language.use(language.ENGLISH)
+
+
+def test_the_analysis_writes_its_values_in_the_language(speaking: Callable[[str], str]) -> None:
+    from game.analysis.glossary import figures
+
+    entry = {
+        "time": 12.5,
+        "bbbv": 10,
+        "solved_bbbv": 7,
+        "left": 3,
+        "right": 1,
+        "double": 0,
+        "path": 160.0,
+        "stats": {"ioe": 0.5},
+    }
+    english = {f.label: f.value for f in figures(entry)}
+    assert english["3BV"] == "7 of 10" and english["Clicks"] == "3 left, 1 right, 0 double"
+    speaking("de")
+    shown = {f.label: (f.value, language.gettext(f.means)) for f in figures(entry)}
+    assert shown["Time"][0] == "12,500 s" and shown["3BV"][0] == "7 von 10"
+    assert shown["Clicks"][0] == "3 links, 1 rechts, 0 beide"
+    assert shown["IOE"][0] == "0,500" and shown["Mouse path"][0] == "10,0 Felder"
+    assert shown["IOE"][1].startswith("Effizienz")

@@ -16,13 +16,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from game.language import N_
+from game.language import N_, decimal, gettext
 
 
 @dataclass(frozen=True)
 class Figure:
     """One line of the analysis view (its label and meaning in English, marked with
-    N_: the view translates them)."""
+    N_: the view translates them; its value, and the death's meaning, made of its
+    numbers, are written in the player's language already)."""
 
     label: str
     value: str
@@ -115,12 +116,14 @@ def figures(entry: Mapping[str, Any]) -> list[Figure]:
     lines = [
         Figure(
             N_("Time"),
-            f"{float(entry['time']):.3f} s",
+            f"{decimal(float(entry['time']), 3)} s",
             N_("From the first click to the end of the game."),
         ),
         Figure(
             "3BV",
-            f"{solved} of {total}" if total is not None and solved != total else str(total or "-"),
+            gettext("{solved} of {total}").format(solved=solved, total=total)
+            if total is not None and solved != total
+            else str(total or "-"),
             N_("The least left clicks that clear the board, an opening counting once."),
         ),
     ]
@@ -128,7 +131,9 @@ def figures(entry: Mapping[str, Any]) -> list[Figure]:
     lines.append(
         Figure(
             N_("Clicks"),
-            f"{entry['left']} left, {entry['right']} right, {entry['double']} double",
+            gettext("{left} left, {right} right, {double} double").format(
+                left=entry["left"], right=entry["right"], double=entry["double"]
+            ),
             N_("Every press: left, right, and both buttons at once (a chord)."),
         )
     )
@@ -137,7 +142,7 @@ def figures(entry: Mapping[str, Any]) -> list[Figure]:
         lines.append(
             Figure(
                 N_("Mouse path"),
-                f"{float(entry['path']) / 16:.1f} cells",
+                gettext("{cells} cells").format(cells=decimal(float(entry["path"]) / 16, 1)),
                 N_("How far the pointer travelled during the game."),
             )
         )
@@ -166,28 +171,32 @@ def _known(
                 shown.append(Figure(term.label, undefined, term.means))
             continue
         if term.percent:
-            text = f"{100 * value:.{term.digits}f}%"
+            text = f"{decimal(100 * value, term.digits)}%"
         else:
-            text = f"{value:.{term.digits}f}" if term.digits else str(round(value))
+            text = decimal(value, term.digits) if term.digits else str(round(value))
         shown.append(Figure(term.label, text + term.unit, term.means))
     return shown
 
 
 _CAUSES = {
-    "logic": "a cell thought safe",
-    "guess": "a guess",
-    "needless_guess": "a needless guess",
-    "mistake": "a certain mine",
+    "logic": N_("a cell thought safe"),
+    "guess": N_("a guess"),
+    "needless_guess": N_("a needless guess"),
+    "mistake": N_("a certain mine"),
 }
+_ANY_CAUSE = N_("a click")
+"""The death's cause when the report names none we know."""
 
 
 def _death(move: Mapping[str, Any]) -> Figure:
-    cause = _CAUSES.get(str(move.get("cause")), "a click")
+    cause = gettext(_CAUSES.get(str(move.get("cause")), _ANY_CAUSE))
     p_safe = move.get("p_safe")
-    chance = "" if p_safe is None else f", {float(p_safe):.0%} safe"
-    where = f"row {int(move['row']) + 1}, column {int(move['col']) + 1}"
+    if p_safe is not None:
+        cause = gettext("{cause}, {chance} safe").format(cause=cause, chance=f"{float(p_safe):.0%}")
     return Figure(
         N_("The death"),
-        f"{cause}{chance}",
-        f"The click that lost the game, at {where}, {float(move['time']):.2f} s in.",
+        cause,
+        gettext("The click that lost the game, at row {row}, column {col}, {time} s in.").format(
+            row=int(move["row"]) + 1, col=int(move["col"]) + 1, time=decimal(float(move["time"]), 2)
+        ),
     )
