@@ -161,3 +161,16 @@ def test_the_analysis_writes_its_values_in_the_language(speaking: Callable[[str]
     assert shown["Clicks"][0] == "3 links, 1 rechts, 0 beide"
     assert shown["IOE"][0] == "0,500" and shown["Mouse path"][0] == "10,0 Felder"
     assert shown["IOE"][1].startswith("Effizienz")
+
+
+def test_the_keys_screen_and_the_help_say_what_each_key_does_in_the_language(
+    speaking: Callable[[str], str],
+) -> None:
+    from game.screens.settings import keys_items
+    from game.view.commands import KeyMap
+
+    english = dict(keys_items(KeyMap()))
+    assert "new game" in english and ("Left click", "open a cell") in KeyMap().help_rows()
+    speaking("pl")
+    assert "nowa gra" in dict(keys_items(KeyMap()))
+    assert ("Lewy klik", "odkryj pole") in KeyMap().help_rows()

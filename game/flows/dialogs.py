@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from game.language import gettext
 from game.modes.category import FAMILIES, Category, all_keys
 from game.modes.mode import Mode
 from game.rules import PRESETS, Board, Difficulty
@@ -224,7 +225,10 @@ class Dialogs:
         bindings = prefs.keymap.bindings
 
         def picked(index: int) -> list[tuple[str, str]]:
-            dialog.wait_for_key(index, f"Press the key for '{bindings[index].does}' (Esc: keep).")
+            does = gettext(bindings[index].does)
+            dialog.wait_for_key(
+                index, gettext("Press the key for '{does}' (Esc: keep).").format(does=does)
+            )
             return keys_items(prefs.keymap)
 
         def pressed(index: int, key: str) -> tuple[list[tuple[str, str]], str | None]:

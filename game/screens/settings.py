@@ -35,7 +35,7 @@ class KeysAnswer(Button):
 
 def keys_items(keymap: KeyMap) -> list[tuple[str, str]]:
     """The keys screen's lines: what each command does, and its keys."""
-    return [(b.does, ", ".join(b.keys)) for b in keymap.bindings]
+    return [(gettext(b.does), ", ".join(b.keys)) for b in keymap.bindings]
 
 
 KEYS_ROWS = 10
