@@ -174,3 +174,13 @@ def test_the_keys_screen_and_the_help_say_what_each_key_does_in_the_language(
     speaking("pl")
     assert "nowa gra" in dict(keys_items(KeyMap()))
     assert ("Lewy klik", "odkryj pole") in KeyMap().help_rows()
+
+
+def test_a_forms_complaint_is_in_the_language(speaking: Callable[[str], str]) -> None:
+    from game.identity import country_problem
+    from game.rules import BoardChoiceError, custom
+
+    speaking("de")
+    with pytest.raises(BoardChoiceError, match="Ein 9x9-Feld fasst 10 bis 64 Minen, nicht 99"):
+        custom(9, 9, 99)
+    assert (country_problem("Germany") or "").startswith("das Land ist")
