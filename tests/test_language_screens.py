@@ -184,3 +184,7 @@ def test_a_forms_complaint_is_in_the_language(speaking: Callable[[str], str]) ->
     with pytest.raises(BoardChoiceError, match="Ein 9x9-Feld fasst 10 bis 64 Minen, nicht 99"):
         custom(9, 9, 99)
     assert (country_problem("Germany") or "").startswith("das Land ist")
+    from game.replay.boardcode import BoardCodeError, parse
+
+    with pytest.raises(BoardCodeError, match=r"^ein Spielfeldcode hat 31 Buchstaben und Ziffern"):
+        parse("A" * 5)
