@@ -188,3 +188,29 @@ def test_a_forms_complaint_is_in_the_language(speaking: Callable[[str], str]) ->
 
     with pytest.raises(BoardCodeError, match=r"^ein Spielfeldcode hat 31 Buchstaben und Ziffern"):
         parse("A" * 5)
+
+
+def test_the_settings_notes_follow_a_language_chosen_in_the_settings(tmp_path: Path) -> None:
+    import pygame
+    from test_window import post
+
+    application = App(
+        cli.Options(zoom=1, sound=False, seed=1, data_dir=str(tmp_path)), clock=FakeClock()
+    )
+    try:
+        application.run(frames=2)
+        application.play.command(Command.SETTINGS)
+        application.run(frames=1)
+        dialog = application.stage.top_dialog
+        assert dialog is not None
+        assert getattr(dialog, "lines", [])[0].startswith("Click a line")
+        lines = [what for what, _ in getattr(dialog, "items", [])]
+        for _ in range(lines.index("Language")):
+            post(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0, unicode="")
+        post(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="")
+        application.run(frames=2)
+        assert language.current() == "zh_CN"
+        assert getattr(dialog, "lines", [])[0] == "点击一行（或用上/下键和回车）来更改。"
+    finally:
+        application.close()
+        language.use(language.ENGLISH)

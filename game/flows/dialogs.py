@@ -249,7 +249,7 @@ class Dialogs:
     def settings(self) -> None:
         """The Settings menu: each pick changes one setting and keeps it; the rules
         apply from the next game (the game in progress keeps its own)."""
-        from game.screens.settings import settings_dialog, settings_lines
+        from game.screens.settings import settings_dialog, settings_lines, settings_notes
         from game.view import toggles
 
         dialog = settings_dialog(self._prefs.settings)
@@ -260,6 +260,7 @@ class Dialogs:
             else:
                 self._prefs.save(toggles.SETTINGS[index].cycled(self._prefs.settings))
                 self.tell_problems()
+            dialog.lines = settings_notes()  # (in the language just chosen, if it was)
             return settings_lines(self._prefs.settings)
 
         dialog.on_pick = picked

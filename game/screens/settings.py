@@ -61,11 +61,17 @@ def settings_dialog(settings: Settings) -> MenuDialog:
     return MenuDialog(
         N_("Settings"),
         settings_lines(settings),
-        lines=[
-            gettext("Click a line (or Up/Down and Enter) to change it."),
-            gettext("Question marks, left-click chords and the rules apply from the next game."),
-        ],
+        lines=settings_notes(),
     )
+
+
+def settings_notes() -> list[str]:
+    """The Settings dialog's lines under its table, in the language in use (made
+    again after a pick: the language may be what changed)."""
+    return [
+        gettext("Click a line (or Up/Down and Enter) to change it."),
+        gettext("Question marks, left-click chords and the rules apply from the next game."),
+    ]
 
 
 def settings_lines(settings: Settings) -> list[tuple[str, str]]:
