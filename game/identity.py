@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import re
 
+from game.language import gettext
+
 MAX_NAME = 32
 """The longest name kept."""
 
@@ -35,9 +37,9 @@ _COUNTRY = re.compile("[A-Z]{2}")
 def name_problem(text: str) -> str | None:
     """What is wrong with a name, in one line (None: nothing; "" is fine)."""
     if len(text) > MAX_NAME:
-        return f"the name is longer than {MAX_NAME} characters"
+        return gettext("the name is longer than {most} characters").format(most=MAX_NAME)
     if not text.isprintable() or player_name(text) != text:
-        return "the name is one line of printable characters, single spaces"
+        return gettext("the name is one line of printable characters, single spaces")
     return None
 
 
@@ -46,9 +48,11 @@ def identifier_problem(text: str) -> str | None:
     if not text:
         return None
     if len(text) > MAX_IDENTIFIER:
-        return f"the identifier is longer than {MAX_IDENTIFIER} characters"
+        return gettext("the identifier is longer than {most} characters").format(
+            most=MAX_IDENTIFIER
+        )
     if not text.isprintable() or text != text.strip():
-        return "the identifier is printable characters, without spaces at either end"
+        return gettext("the identifier is printable characters, without spaces at either end")
     return None
 
 
@@ -56,7 +60,7 @@ def country_problem(text: str) -> str | None:
     """What is wrong with a country, in one line (None: nothing; "" is fine)."""
     if not text or _COUNTRY.fullmatch(text):
         return None
-    return "the country is a two-letter ISO 3166-1 code, such as DE or CN"
+    return gettext("the country is a two-letter ISO 3166-1 code, such as DE or CN")
 
 
 def clean_country(text: str) -> str:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from game.core import Fate, FirstClick
+from game.language import gettext
 
 __all__ = [
     "MAX_COLS",
@@ -112,13 +113,23 @@ def custom(rows: int, cols: int, mines: int) -> Board:
     """
     _whole_numbers(rows, cols, mines)
     if not MIN_ROWS <= rows <= MAX_ROWS:
-        raise BoardChoiceError(f"Rows must be {MIN_ROWS} to {MAX_ROWS}; got {rows}.")
+        raise BoardChoiceError(
+            gettext("Rows must be {least} to {most}; got {got}.").format(
+                least=MIN_ROWS, most=MAX_ROWS, got=rows
+            )
+        )
     if not MIN_COLS <= cols <= MAX_COLS:
-        raise BoardChoiceError(f"Columns must be {MIN_COLS} to {MAX_COLS}; got {cols}.")
+        raise BoardChoiceError(
+            gettext("Columns must be {least} to {most}; got {got}.").format(
+                least=MIN_COLS, most=MAX_COLS, got=cols
+            )
+        )
     most = max_mines(rows, cols)
     if not MIN_MINES <= mines <= most:
         raise BoardChoiceError(
-            f"A {rows}x{cols} board takes {MIN_MINES} to {most} mines; got {mines}."
+            gettext("A {rows}x{cols} board takes {least} to {most} mines; got {got}.").format(
+                rows=rows, cols=cols, least=MIN_MINES, most=most, got=mines
+            )
         )
     return Board(rows, cols, mines)
 

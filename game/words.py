@@ -3,8 +3,10 @@ game's result, a count with its noun."""
 
 from __future__ import annotations
 
+from datetime import date
+
 from game.core import Status
-from game.language import decimal
+from game.language import day, decimal
 
 LOOKS = ("classic", "colourblind", "contrast")
 """The window's looks by their settings names, in menu order (game.view.theme draws
@@ -18,6 +20,16 @@ def seconds(ms: float) -> str:
     """A precise time as a player reads it, in the player's language: 12.345 s
     (12,345 s in German and Polish)."""
     return f"{decimal(ms / 1000, 3)} s"
+
+
+def day_of(stamp: str) -> str:
+    """The day of a stored time stamp ("2026-11-26T10:52:07", GameRecord.finished_at)
+    as the player's language writes it; the stamp's first ten characters as they are
+    when they are no day."""
+    try:
+        return day(date.fromisoformat(stamp[:10]))
+    except ValueError:
+        return stamp[:10]
 
 
 def result_word(status: Status) -> str:

@@ -16,10 +16,14 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from game.language import N_, decimal, gettext
+
 
 @dataclass(frozen=True)
 class Figure:
-    """One line of the analysis view."""
+    """One line of the analysis view (its label and meaning in English, marked with
+    N_: the view translates them; its value, and the death's meaning, made of its
+    numbers, are written in the player's language already)."""
 
     label: str
     value: str
@@ -37,39 +41,70 @@ class _Term:
 
 
 _SPEED = (
-    _Term("bbbv_s", "3BV/s", "3BV solved per second: the speed players rank by.", 3),
-    _Term("etime", "Estimated time", "The time the whole board would take at this pace.", 3, " s"),
-    _Term("stnb", "STNB", "Speed adjusted for the level (8x8, 16x16 and 16x30 boards only).", 1),
-    _Term("rqp", "RQP", "Time squared over 3BV solved: lower is better.", 3),
-    _Term("qg", "QG", "Time to the power 1.7 over 3BV solved: lower is better.", 3),
+    _Term("bbbv_s", N_("3BV/s"), N_("3BV solved per second: the speed players rank by."), 3),
+    _Term(
+        "etime",
+        N_("Estimated time"),
+        N_("The time the whole board would take at this pace."),
+        3,
+        " s",
+    ),
+    _Term(
+        "stnb",
+        N_("STNB"),
+        N_("Speed adjusted for the level (8x8, 16x16 and 16x30 boards only)."),
+        1,
+    ),
+    _Term("rqp", N_("RQP"), N_("Time squared over 3BV solved: lower is better."), 3),
+    _Term("qg", N_("QG"), N_("Time to the power 1.7 over 3BV solved: lower is better."), 3),
 )
 _CLICKS = (
-    _Term("ce", "Effective clicks", "Clicks that changed the board (opened or flagged).", 0),
-    _Term("cl_s", "Clicks/s", "Every click, useful or not, per second.", 2),
-    _Term("ioe", "IOE", "Efficiency: 3BV solved per click (1 or more is very good).", 3),
-    _Term("corr", "Correctness", "Effective clicks over all clicks.", 3),
-    _Term("thrp", "Throughput", "3BV solved per effective click.", 3),
-    _Term("flag", "Flags", "Flags on the board at the end.", 0),
+    _Term(
+        "ce", N_("Effective clicks"), N_("Clicks that changed the board (opened or flagged)."), 0
+    ),
+    _Term("cl_s", N_("Clicks/s"), N_("Every click, useful or not, per second."), 2),
+    _Term("ioe", N_("IOE"), N_("Efficiency: 3BV solved per click (1 or more is very good)."), 3),
+    _Term("corr", N_("Correctness"), N_("Effective clicks over all clicks."), 3),
+    _Term("thrp", N_("Throughput"), N_("3BV solved per effective click."), 3),
+    _Term("flag", N_("Flags"), N_("Flags on the board at the end."), 0),
 )
 _BOARD = (
-    _Term("op", "Openings", "Areas of empty cells that one click opens whole.", 0),
-    _Term("isl", "Islands", "Groups of numbers touching no opening: each a click apiece.", 0),
-    _Term("zini", "ZiNi", "Clicks a greedy rule with flags and chords spends to clear it.", 0),
-    _Term("hzini", "HZiNi", "ZiNi with every opening clicked first, as people play.", 0),
-    _Term("over_zini", "Clicks over ZiNi", "A win's clicks beyond what ZiNi spends here.", 0),
+    _Term("op", N_("Openings"), N_("Areas of empty cells that one click opens whole."), 0),
+    _Term(
+        "isl", N_("Islands"), N_("Groups of numbers touching no opening: each a click apiece."), 0
+    ),
+    _Term(
+        "zini", N_("ZiNi"), N_("Clicks a greedy rule with flags and chords spends to clear it."), 0
+    ),
+    _Term("hzini", N_("HZiNi"), N_("ZiNi with every opening clicked first, as people play."), 0),
+    _Term(
+        "over_zini", N_("Clicks over ZiNi"), N_("A win's clicks beyond what ZiNi spends here."), 0
+    ),
 )
 _JUDGED = (
-    _Term("guesses", "Guesses", "Clicks made when nothing on the board was certainly safe.", 0),
+    _Term(
+        "guesses", N_("Guesses"), N_("Clicks made when nothing on the board was certainly safe."), 0
+    ),
     _Term(
         "needless_guesses",
-        "Needless guesses",
-        "Clicks on an uncertain cell while another was certainly safe.",
+        N_("Needless guesses"),
+        N_("Clicks on an uncertain cell while another was certainly safe."),
         0,
     ),
-    _Term("mistakes", "Mistakes", "A certain mine opened, or a certainly safe cell flagged.", 0),
-    _Term("wasted", "Wasted clicks", "Clicks that changed nothing, or took a flag off.", 0),
     _Term(
-        "luck", "Luck", "The chance of surviving every guess made (100%: none needed).", 1, "", True
+        "mistakes",
+        N_("Mistakes"),
+        N_("A certain mine opened, or a certainly safe cell flagged."),
+        0,
+    ),
+    _Term("wasted", N_("Wasted clicks"), N_("Clicks that changed nothing, or took a flag off."), 0),
+    _Term(
+        "luck",
+        N_("Luck"),
+        N_("The chance of surviving every guess made (100%: none needed)."),
+        1,
+        "",
+        True,
     ),
 )
 
@@ -80,29 +115,35 @@ def figures(entry: Mapping[str, Any]) -> list[Figure]:
     solved, total = entry.get("solved_bbbv"), entry.get("bbbv")
     lines = [
         Figure(
-            "Time", f"{float(entry['time']):.3f} s", "From the first click to the end of the game."
+            N_("Time"),
+            f"{decimal(float(entry['time']), 3)} s",
+            N_("From the first click to the end of the game."),
         ),
         Figure(
             "3BV",
-            f"{solved} of {total}" if total is not None and solved != total else str(total or "-"),
-            "The least left clicks that clear the board, an opening counting once.",
+            gettext("{solved} of {total}").format(solved=solved, total=total)
+            if total is not None and solved != total
+            else str(total or "-"),
+            N_("The least left clicks that clear the board, an opening counting once."),
         ),
     ]
     lines += _known(stats, _SPEED, undefined=UNDEFINED)
     lines.append(
         Figure(
-            "Clicks",
-            f"{entry['left']} left, {entry['right']} right, {entry['double']} double",
-            "Every press: left, right, and both buttons at once (a chord).",
+            N_("Clicks"),
+            gettext("{left} left, {right} right, {double} double").format(
+                left=entry["left"], right=entry["right"], double=entry["double"]
+            ),
+            N_("Every press: left, right, and both buttons at once (a chord)."),
         )
     )
     lines += _known(stats, _CLICKS, undefined=UNDEFINED)
     if entry.get("path") is not None:
         lines.append(
             Figure(
-                "Mouse path",
-                f"{float(entry['path']) / 16:.1f} cells",
-                "How far the pointer travelled during the game.",
+                N_("Mouse path"),
+                gettext("{cells} cells").format(cells=decimal(float(entry["path"]) / 16, 1)),
+                N_("How far the pointer travelled during the game."),
             )
         )
     lines += _known(stats, _BOARD)
@@ -130,28 +171,32 @@ def _known(
                 shown.append(Figure(term.label, undefined, term.means))
             continue
         if term.percent:
-            text = f"{100 * value:.{term.digits}f}%"
+            text = f"{decimal(100 * value, term.digits)}%"
         else:
-            text = f"{value:.{term.digits}f}" if term.digits else str(round(value))
+            text = decimal(value, term.digits) if term.digits else str(round(value))
         shown.append(Figure(term.label, text + term.unit, term.means))
     return shown
 
 
 _CAUSES = {
-    "logic": "a cell thought safe",
-    "guess": "a guess",
-    "needless_guess": "a needless guess",
-    "mistake": "a certain mine",
+    "logic": N_("a cell thought safe"),
+    "guess": N_("a guess"),
+    "needless_guess": N_("a needless guess"),
+    "mistake": N_("a certain mine"),
 }
+_ANY_CAUSE = N_("a click")
+"""The death's cause when the report names none we know."""
 
 
 def _death(move: Mapping[str, Any]) -> Figure:
-    cause = _CAUSES.get(str(move.get("cause")), "a click")
+    cause = gettext(_CAUSES.get(str(move.get("cause")), _ANY_CAUSE))
     p_safe = move.get("p_safe")
-    chance = "" if p_safe is None else f", {float(p_safe):.0%} safe"
-    where = f"row {int(move['row']) + 1}, column {int(move['col']) + 1}"
+    if p_safe is not None:
+        cause = gettext("{cause}, {chance} safe").format(cause=cause, chance=f"{float(p_safe):.0%}")
     return Figure(
-        "The death",
-        f"{cause}{chance}",
-        f"The click that lost the game, at {where}, {float(move['time']):.2f} s in.",
+        N_("The death"),
+        cause,
+        gettext("The click that lost the game, at row {row}, column {col}, {time} s in.").format(
+            row=int(move["row"]) + 1, col=int(move["col"]) + 1, time=decimal(float(move["time"]), 2)
+        ),
     )

@@ -8,11 +8,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 from game.analysis.judge import JUDGED_CELLS
+from game.language import gettext
 from game.persist import replays as replay_files
 from game.replay import Replay, ReplayError
 from game.replay.files import COMMUNITY_SUFFIXES, open_replay
 from game.replay.report import report, report_of
-from game.screens.analysis import NO_REPLAY, analysis_dialog
+from game.screens.analysis import ANALYSIS, NO_REPLAY, analysis_dialog
 from game.view.stage import Stage
 from game.view.widgets.message import MessageDialog
 
@@ -24,7 +25,7 @@ def analyse_stored(
     kept replay, or why there is none; ``then`` after it closes."""
     path = replay_files.kept(folder, replay_name)
     if path is None:
-        stage.open(MessageDialog("Analysis", [NO_REPLAY]), lambda _: then())
+        stage.open(MessageDialog(ANALYSIS, [gettext(NO_REPLAY)]), lambda _: then())
         return
     try:
         opened = open_replay(path)

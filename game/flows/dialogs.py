@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from game.language import gettext
 from game.modes.category import FAMILIES, Category, all_keys
 from game.modes.mode import Mode
 from game.rules import PRESETS, Board, Difficulty
@@ -224,7 +225,10 @@ class Dialogs:
         bindings = prefs.keymap.bindings
 
         def picked(index: int) -> list[tuple[str, str]]:
-            dialog.wait_for_key(index, f"Press the key for '{bindings[index].does}' (Esc: keep).")
+            does = gettext(bindings[index].does)
+            dialog.wait_for_key(
+                index, gettext("Press the key for '{does}' (Esc: keep).").format(does=does)
+            )
             return keys_items(prefs.keymap)
 
         def pressed(index: int, key: str) -> tuple[list[tuple[str, str]], str | None]:
@@ -245,7 +249,7 @@ class Dialogs:
     def settings(self) -> None:
         """The Settings menu: each pick changes one setting and keeps it; the rules
         apply from the next game (the game in progress keeps its own)."""
-        from game.screens.settings import settings_dialog, settings_lines
+        from game.screens.settings import settings_dialog, settings_lines, settings_notes
         from game.view import toggles
 
         dialog = settings_dialog(self._prefs.settings)
@@ -256,6 +260,7 @@ class Dialogs:
             else:
                 self._prefs.save(toggles.SETTINGS[index].cycled(self._prefs.settings))
                 self.tell_problems()
+            dialog.lines = settings_notes()  # (in the language just chosen, if it was)
             return settings_lines(self._prefs.settings)
 
         dialog.on_pick = picked

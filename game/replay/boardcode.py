@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from game.core import MAX_SEED, Cell
+from game.language import gettext
 from game.rules import (
     PRESETS,
     Board,
@@ -136,23 +137,31 @@ def _check(data: int, version: int) -> int:
 def parse(text: str) -> BoardCode:
     """The board a code names; raises BoardCodeError (one line) for anything else."""
     if not isinstance(text, str):
-        raise BoardCodeError("a board code is text")
+        raise BoardCodeError(gettext("a board code is text"))
     if len(text) > MAX_TEXT:
-        raise BoardCodeError(f"a board code is {LENGTH} letters and digits; this is far longer")
+        raise BoardCodeError(
+            gettext("a board code is {n} letters and digits; this is far longer").format(n=LENGTH)
+        )
     letters = "".join(text.split()).replace("-", "").upper()
     if len(letters) not in (LENGTH, LENGTH_V1):
-        raise BoardCodeError(f"a board code is {LENGTH} letters and digits; got {len(letters)}")
+        raise BoardCodeError(
+            gettext("a board code is {n} letters and digits; got {got}").format(
+                n=LENGTH, got=len(letters)
+            )
+        )
     value = 0
     for ch in letters:
         digit = _READ.get(ch)
         if digit is None:
-            raise BoardCodeError(f"a board code has no {ch!r} in it")
+            raise BoardCodeError(
+                gettext("a board code has no {letter} in it").format(letter=repr(ch))
+            )
         value = (value << 5) | digit
     shared = len(letters) == LENGTH
     version = 2 if shared else 1
     data, check = value >> _CHECK_BITS, value & ((1 << _CHECK_BITS) - 1)
     if data >> (_V1_BITS + (_START_BITS if shared else 0)) or _check(data, version) != check:
-        raise BoardCodeError("the board code is mistyped (its check does not match)")
+        raise BoardCodeError(gettext("the board code is mistyped (its check does not match)"))
     start_row = start_col = 0
     if shared:
         start_col = data & ((1 << _SIZE_BITS) - 1)
@@ -166,13 +175,19 @@ def parse(text: str) -> BoardCode:
         data >>= bits
     chords, marks, first, mines, cols, rows = fields
     if data != version:
-        raise BoardCodeError(f"board code version {data}; this game reads versions 1 and 2")
+        raise BoardCodeError(
+            gettext("board code version {version}; this game reads versions 1 and 2").format(
+                version=data
+            )
+        )
     if first >= len(_RULES):
-        raise BoardCodeError("the board code names no first-click rule this game knows")
+        raise BoardCodeError(gettext("the board code names no first-click rule this game knows"))
     try:
         board = playable(rows, cols, mines)
     except BoardChoiceError as error:
-        raise BoardCodeError(f"the board code names no board: {error}") from None
+        raise BoardCodeError(
+            gettext("the board code names no board: {error}").format(error=error)
+        ) from None
     rules = GameRules(_RULES[first], bool(marks), bool(chords))
     return BoardCode(board, rules, seed, (start_row, start_col) if shared else None)
 

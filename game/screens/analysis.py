@@ -5,16 +5,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from game.language import N_, gettext, ngettext
 from game.view.widgets.menu import MenuDialog
-from game.words import count
 
 NAME_SHOWN = 40
 """The most characters of a game's name (a file name) the analysis shows."""
 
-NO_REPLAY = (
+NO_REPLAY = N_(
     "No replay of this game is kept: won games keep theirs (the last 50 and every "
     "best), others only when Keep replay was chosen."
 )
+"""Why a game of the history has no analysis (English, translated when shown)."""
+ANALYSIS = N_("Analysis")
+"""The analysis's title."""
 
 
 def analysis_dialog(entry: Mapping[str, object], name: str) -> MenuDialog:
@@ -25,15 +28,22 @@ def analysis_dialog(entry: Mapping[str, object], name: str) -> MenuDialog:
     from game.analysis.judge import JUDGED_CELLS
 
     shown = figures(entry)
-    won = "won" if entry.get("won") else "not won"
-    board = f"{entry['rows']}x{entry['cols']}, {count(int(str(entry['mines'])), 'mine')}"
+    mines = int(str(entry["mines"]))
+    board = ngettext("{rows}x{cols}, {n} mine", "{rows}x{cols}, {n} mines", mines).format(
+        rows=entry["rows"], cols=entry["cols"], n=mines
+    )
+    said = gettext("{board}, won.") if entry.get("won") else gettext("{board}, not won.")
     if len(name) > NAME_SHOWN:  # (a file name: its two ends, never wrapped)
         half = NAME_SHOWN // 2 - 1
         name = f"{name[:half]}\N{HORIZONTAL ELLIPSIS}{name[-half:]}"
-    lines = [name, f"{board}, {won}."]
+    lines = [name, said.format(board=board)]
     if "moves" not in entry:
-        lines.append(f"Clicks are judged on boards of up to {JUDGED_CELLS:,} cells.")
-    dialog = MenuDialog("Analysis", [(f.label, f.value) for f in shown], lines=lines)
-    dialog.hints = [f.means for f in shown]
+        lines.append(
+            gettext("Clicks are judged on boards of up to {cells} cells.").format(
+                cells=f"{JUDGED_CELLS:,}"
+            )
+        )
+    dialog = MenuDialog(ANALYSIS, [(gettext(f.label), f.value) for f in shown], lines=lines)
+    dialog.hints = [gettext(f.means) for f in shown]
     dialog.show_hint()
     return dialog

@@ -8,13 +8,16 @@ from collections.abc import Sequence
 from enum import Enum
 from typing import TypeVar
 
+from game.language import N_
 from game.view.widgets.dialog import Dialog
 
 D = TypeVar("D", bound=Dialog)
 
 
 class Button(Enum):
-    """A dialog's buttons, each answering itself; its value is the label it wears."""
+    """A dialog's buttons, each answering itself; its value is the label it wears
+    (the English words, marked with N_: the Dialog widget translates them as it
+    lays itself out)."""
 
     @property
     def label(self) -> str:
@@ -37,7 +40,7 @@ def answering(dialog: D, buttons: type[Button]) -> D:
 class Noted(Button):
     """A notice's one button."""
 
-    OK = "OK"
+    OK = N_("OK")
 
 
 def field(values: object, key: str) -> str:

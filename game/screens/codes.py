@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from game.language import N_, gettext
 from game.screens.answers import field
 from game.view.widgets.form import Field, FormDialog
 
@@ -19,14 +20,18 @@ def board_code_dialog() -> FormDialog:
         return None
 
     dialog = FormDialog(
-        "Play board code",
-        [Field("code", "Code", "", max_len=boardcode.MAX_TEXT)],
+        N_("Play board code"),
+        [Field("code", gettext("Code"), "", max_len=boardcode.MAX_TEXT)],
         validate,
         lines=[
-            "A board code names a board's size, mines, rules and seed (shown after a game).",
-            "Its mines are laid for the ringed start cell: open it first, for a first click"
-            " elsewhere can hit a mine (and counts as a game of that code).",
-            "Ctrl+V pastes one, and so does the middle button on Linux.",
+            gettext(
+                "A board code names a board's size, mines, rules and seed (shown after a game)."
+            ),
+            gettext(
+                "Its mines are laid for the ringed start cell: open it first, for a first click"
+                " elsewhere can hit a mine (and counts as a game of that code)."
+            ),
+            gettext("Ctrl+V pastes one, and so does the middle button on Linux."),
         ],
     )
     dialog.answer_for = lambda values: boardcode.parse(field(values, "code"))

@@ -3,6 +3,7 @@ answers the Board chosen."""
 
 from __future__ import annotations
 
+from game.language import N_, gettext
 from game.rules import (
     MAX_COLS,
     MAX_ROWS,
@@ -34,15 +35,19 @@ def custom_dialog(board: Board) -> FormDialog:
     def note(values: dict[str, str]) -> str:
         rows, cols = (int(values[key] or "0") for key in ("rows", "cols"))
         if MIN_ROWS <= rows <= MAX_ROWS and MIN_COLS <= cols <= MAX_COLS:
-            return f"Mines: {MIN_MINES} to {max_mines(rows, cols)} on {rows} x {cols}."
-        return f"Mines: {MIN_MINES} to (rows - 1) x (columns - 1)."
+            return gettext("Mines: {least} to {most} on {rows} x {cols}.").format(
+                least=MIN_MINES, most=max_mines(rows, cols), rows=rows, cols=cols
+            )
+        return gettext("Mines: {least} to (rows - 1) x (columns - 1).").format(least=MIN_MINES)
 
+    rows_label = gettext("Rows ({least}-{most})").format(least=MIN_ROWS, most=MAX_ROWS)
+    cols_label = gettext("Columns ({least}-{most})").format(least=MIN_COLS, most=MAX_COLS)
     dialog = FormDialog(
-        "Custom board",
+        N_("Custom board"),
         [
-            Field("rows", f"Rows ({MIN_ROWS}-{MAX_ROWS})", str(board.rows), numeric=True),
-            Field("cols", f"Columns ({MIN_COLS}-{MAX_COLS})", str(board.cols), numeric=True),
-            Field("mines", "Mines", str(board.mines), numeric=True),
+            Field("rows", rows_label, str(board.rows), numeric=True),
+            Field("cols", cols_label, str(board.cols), numeric=True),
+            Field("mines", gettext("Mines"), str(board.mines), numeric=True),
         ],
         validate,
         note=note,

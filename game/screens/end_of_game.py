@@ -7,23 +7,29 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.core import Status
+from game.language import N_, decimal, gettext
 from game.rules import Difficulty
 from game.screens.answers import Button, answering, labels
 from game.session import Summary
 from game.view.widgets.grid import GridDialog
-from game.words import figure, seconds
+from game.words import seconds
 
 
 class PanelAnswer(Button):
     """The panel's buttons, in their order on it (OK always; the others as offered)."""
 
-    OK = "OK"
-    UNDO = "Undo"
-    RETRY = "Retry"
-    ANALYSIS = "Analysis"
-    COPY_CODE = "Copy code"
-    KEEP_REPLAY = "Keep replay"
-    EXPORT_EVF = "Save as EVF"
+    OK = N_("OK")
+    UNDO = N_("Undo")
+    RETRY = N_("Retry")
+    ANALYSIS = N_("Analysis")
+    COPY_CODE = N_("Copy code")
+    KEEP_REPLAY = N_("Keep replay")
+    EXPORT_EVF = N_("Save as EVF")
+
+
+def _hundredths(value: float | None) -> str:
+    """A figure to two decimals as the language writes it, or "-" when there is none."""
+    return "-" if value is None else decimal(value, 2)
 
 
 def game_panel(
@@ -48,19 +54,29 @@ def game_panel(
     won = summary.status is Status.WON
     bbbv = "-" if summary.bbbv is None else str(summary.bbbv)
     rows = [
-        ["Time", seconds(summary.ms)],
-        ["3BV", bbbv if won else f"{summary.bbbv_solved} of {bbbv}"],
-        ["3BV/s", figure(summary.bbbv_per_second, "{:.2f}")],
-        ["Clicks", f"{clicks.total} ({clicks.left} L, {clicks.right} R, {clicks.chord} C)"],
-        ["Effective", str(clicks.effective)],
-        ["IOE", figure(summary.ioe, "{:.2f}")],
+        [gettext("Time"), seconds(summary.ms)],
         [
-            "Correctness",
-            figure(None if summary.correctness is None else 100 * summary.correctness, "{:.0f}%"),
+            "3BV",
+            bbbv
+            if won
+            else gettext("{solved} of {total}").format(solved=summary.bbbv_solved, total=bbbv),
+        ],
+        ["3BV/s", _hundredths(summary.bbbv_per_second)],
+        [
+            gettext("Clicks"),
+            gettext("{total} ({left} L, {right} R, {chord} C)").format(
+                total=clicks.total, left=clicks.left, right=clicks.right, chord=clicks.chord
+            ),
+        ],
+        [gettext("Effective"), str(clicks.effective)],
+        ["IOE", _hundredths(summary.ioe)],
+        [
+            gettext("Correctness"),
+            "-" if summary.correctness is None else f"{100 * summary.correctness:.0f}%",
         ],
     ]
     if code is not None:
-        rows.append(["Board code", code])
+        rows.append([gettext("Board code"), code])
     offered = {
         PanelAnswer.OK: True,
         PanelAnswer.UNDO: undo,
@@ -71,7 +87,11 @@ def game_panel(
         PanelAnswer.EXPORT_EVF: export,
     }
     buttons = labels([answer for answer, shown in offered.items() if shown])
-    title = f"You won {difficulty.label}!" if won else "Game over"
+    title = (
+        gettext("You won {board}!").format(board=gettext(difficulty.label))
+        if won
+        else N_("Game over")
+    )
     panel = GridDialog(title, [], rows, buttons=buttons, lines=list(lines))
     panel.copy_button = PanelAnswer.COPY_CODE.label
     return answering(panel, PanelAnswer)

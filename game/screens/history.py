@@ -11,7 +11,16 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from game.modes.category import CODE_KIND, DAILY_KIND, FAMILIES, Category, all_keys
+from game.language import N_, decimal, gettext, ngettext
+from game.modes.category import (
+    CODE_KIND,
+    DAILY_KIND,
+    FAMILIES,
+    LADDER_KIND,
+    TRIAL_KIND,
+    Category,
+    all_keys,
+)
 from game.persist import GameRecord, Sort, StoredGame
 from game.rules import Difficulty
 from game.screens.answers import Button, labels
@@ -19,16 +28,17 @@ from game.screens.messages import notice
 from game.view.widgets.chart import ChartPoint
 from game.view.widgets.grid import PICKED, GridDialog
 from game.view.widgets.message import MessageDialog
-from game.words import count, figure, seconds
+from game.words import day_of, seconds
 
 HISTORY_ROWS = 12
 """Games listed on a page of the History screen."""
 HISTORY_SORTS = {
-    Sort.DATE: "newest first",
-    Sort.TIME: "fastest first",
-    Sort.RATE: "best 3BV/s first",
+    Sort.DATE: N_("newest first"),
+    Sort.TIME: N_("fastest first"),
+    Sort.RATE: N_("best 3BV/s first"),
 }
-"""What the History screen's Sort steps through, and how it says it."""
+"""What the History screen's Sort steps through, and how it says it (in English,
+translated when shown, as every word of these tables)."""
 HISTORY_CHART = 60
 """Games in its chart."""
 HistoryFilter = Difficulty | str | None
@@ -39,22 +49,37 @@ HISTORY_FILTERS: tuple[str | None, ...] = (None, *all_keys())
 size's random boards (the presets, custom, the ranked Beginner), each size's no-guess
 boards, the daily boards, the games from board codes, the ladder and the time trials
 (the no-guess boards, the ladder and the trials only when the history holds some)."""
-FILTER_WORDS = {None: "all boards", DAILY_KIND: "daily boards", CODE_KIND: "board codes"}
-HISTORY_RESULTS: dict[bool | None, str] = {None: "Games", True: "Won games", False: "Lost games"}
+FILTER_WORDS = {
+    None: N_("all boards"),
+    DAILY_KIND: N_("daily boards"),
+    CODE_KIND: N_("board codes"),
+}
+KIND_WORDS = {
+    DAILY_KIND: N_("Daily"),
+    CODE_KIND: N_("Code"),
+    LADDER_KIND: N_("Ladder"),
+    TRIAL_KIND: N_("Trial"),
+}
+"""How the Board column names a game of no preset size (a daily board: "Daily 9x9")."""
+HISTORY_RESULTS: dict[bool | None, str] = {
+    None: N_("Games"),
+    True: N_("Won games"),
+    False: N_("Lost games"),
+}
 """What the History screen's Result steps through: every game, the won, the lost."""
 
 
 class HistoryAnswer(Button):
     """The History screen's buttons, in their order on it."""
 
-    CLOSE = "Close"
-    NEXT = "Next"
-    RESULT = "Result"
-    SORT = "Sort"
-    PREVIOUS = "Previous"
-    MORE = "More"
-    EXPORT = "Export"
-    IMPORT = "Import"
+    CLOSE = N_("Close")
+    NEXT = N_("Next")
+    RESULT = N_("Result")
+    SORT = N_("Sort")
+    PREVIOUS = N_("Previous")
+    MORE = N_("More")
+    EXPORT = N_("Export")
+    IMPORT = N_("Import")
 
 
 @dataclass(frozen=True)
@@ -129,27 +154,34 @@ def charted_board(kind: HistoryFilter, newest: StoredGame | None) -> str | None:
 def _filter_label(kind: HistoryFilter) -> str:
     key = filter_key(kind)
     if key in FILTER_WORDS:
-        return FILTER_WORDS[key]
+        return gettext(FILTER_WORDS[key])
     category = Category.from_key(key) if key is not None else None
-    return category.label if category is not None else str(key)
+    return gettext(category.label) if category is not None else str(key)
 
 
 def _board_text(record: GameRecord) -> str:
     category = Category.from_key(record.difficulty)
     if category is None or category.size is None:  # (the dailies, the board codes: their size)
-        return f"{record.difficulty.capitalize()} {record.rows}x{record.cols}"
+        kind = record.difficulty
+        word = gettext(KIND_WORDS[kind]) if kind in KIND_WORDS else kind.capitalize()
+        return f"{word} {record.rows}x{record.cols}"
     if category.size.is_preset:
-        return category.label
+        return gettext(category.label)
     return f"{record.rows}x{record.cols}/{record.mines}" + FAMILIES[category.family]
 
 
 def _result_of(record: GameRecord) -> str:
     """How the history names a game's result: an abandoned game, and a game that
     counts for no record (assisted, or unranked: game.modes), as such."""
-    result = "won" if record.won else "abandoned" if record.abandoned else "lost"
+    if record.won:
+        result = gettext("won")
+    else:
+        result = gettext("abandoned") if record.abandoned else gettext("lost")
     if record.used_hint:
-        return f"{result}, assisted"
-    return result if record.unranked is None else f"{result}, unranked"
+        return gettext("{result}, assisted").format(result=result)
+    if record.unranked is None:
+        return result
+    return gettext("{result}, unranked").format(result=result)
 
 
 def history_dialog(
@@ -177,22 +209,25 @@ def history_dialog(
         rate = record.bbbv * 1000 / record.ms if record.won and record.bbbv and record.ms else None
         rows.append(
             [
-                record.finished_at[:16].replace("T", " "),
+                f"{day_of(record.finished_at)} {record.finished_at[11:16]}",
                 _board_text(record),
                 _result_of(record),
                 seconds(record.ms),
-                figure(rate, "{:.2f}"),
+                "-" if rate is None else decimal(rate, 2),
             ]
         )
     which = _filter_label(kind)
-    status = "No games yet."
+    status = gettext("No games yet.")
     if rows:
         status = (
             ""
             if total is None
-            else (
-                f"{HISTORY_RESULTS[won]} {first + 1} to {first + len(rows)} of {total}, "
-                f"{HISTORY_SORTS[sort]}."
+            else gettext("{games} {first} to {last} of {total}, {order}.").format(
+                games=gettext(HISTORY_RESULTS[won]),
+                first=first + 1,
+                last=first + len(rows),
+                total=total,
+                order=gettext(HISTORY_SORTS[sort]),
             )
         )
     note = ""
@@ -209,14 +244,21 @@ def history_dialog(
         ]
         days = (oldest[0].record.finished_at[:10], oldest[-1].record.finished_at[:10])
         label = _filter_label(chart_of)
-        caption = f"{label[:1].upper()}{label[1:]}: times, oldest to newest"
-        chart = (f"{caption} ({count(len(points), 'game')})", points, days)
+        caption = gettext("{board}: times, oldest to newest").format(
+            board=f"{label[:1].upper()}{label[1:]}"
+        )
+        how_many = ngettext("{n} game", "{n} games", len(points)).format(n=len(points))
+        chart = (f"{caption} ({how_many})", points, days)
     elif charted:
-        note = "Times are charted for one size of board at a time: Next chooses it."
-    hint = "Up and Down or the pointer pick a game; Enter or a click: its analysis." if rows else ""
+        note = gettext("Times are charted for one size of board at a time: Next chooses it.")
+    hint = (
+        gettext("Up and Down or the pointer pick a game; Enter or a click: its analysis.")
+        if rows
+        else ""
+    )
     dialog = GridDialog(
-        f"History: {which}",
-        ["Finished", "Board", "Result", "Time", "3BV/s"],
+        gettext("History: {which}").format(which=which),
+        [gettext("Finished"), gettext("Board"), gettext("Result"), gettext("Time"), "3BV/s"],
         rows,
         buttons=labels(list(HistoryAnswer)),
         lines=[status, hint, note],  # (three lines whatever they say)
@@ -239,4 +281,4 @@ def history_dialog(
 def history_transfer_dialog(done: str) -> MessageDialog:
     """What an export or import of the history did, or why it did not (a path in it
     shown whole, wrapped where it must be)."""
-    return notice("History", [done])
+    return notice(N_("History"), [done])

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
+from game.language import N_, decimal, gettext
 from game.modes.category import FAMILIES, Category
 from game.persist import DEFAULT_NAME, MAX_NAME_LENGTH, TOP, BestTimeEntry
 from game.rules import PRESETS, Difficulty
@@ -14,15 +15,15 @@ from game.session import Summary
 from game.view.widgets.form import Field, FormDialog
 from game.view.widgets.grid import GridDialog
 from game.view.widgets.message import MessageDialog
-from game.words import seconds
+from game.words import day_of, seconds
 
 
 class BestTimesAnswer(Button):
     """The Best Times screen's buttons."""
 
-    NEXT = "Next"
-    RESET = "Reset"
-    CLOSE = "Close"
+    NEXT = N_("Next")
+    RESET = N_("Reset")
+    CLOSE = N_("Close")
 
 
 def best_times_dialog(
@@ -31,15 +32,15 @@ def best_times_dialog(
     """The top ten of one preset's category (its random boards, or its no-guess ones)
     and its best 3BV/s, with buttons to see the next or reset them all."""
     rows = [
-        [f"{rank}.", entry.name or DEFAULT_NAME, seconds(entry.ms), entry.finished_at[:10]]
+        [f"{rank}.", entry.name or DEFAULT_NAME, seconds(entry.ms), day_of(entry.finished_at)]
         for rank, entry in enumerate(entries, start=1)
     ]
-    lines = [] if rows else ["No times yet: win a game to set one."]
+    lines = [] if rows else [gettext("No times yet: win a game to set one.")]
     if best_rate is not None:
-        lines.append(f"Best 3BV/s: {best_rate:.2f}")
+        lines.append(gettext("Best 3BV/s: {rate}").format(rate=decimal(best_rate, 2)))
     dialog = GridDialog(
-        f"Best times: {preset.label}",
-        ["", "Name", "Time", "Date"],
+        gettext("Best times: {board}").format(board=gettext(preset.label)),
+        ["", gettext("Name"), gettext("Time"), gettext("Date")],
         rows,
         buttons=labels(list(BestTimesAnswer)),
         lines=lines,
@@ -66,15 +67,16 @@ def next_best_times(shown: Category, held: Collection[str] = ()) -> Category:
 class ConfirmAnswer(Button):
     """The question before a reset."""
 
-    RESET = "Reset"
-    CANCEL = "Cancel"
+    RESET = N_("Reset")
+    CANCEL = N_("Cancel")
 
 
 def confirm_dialog(what: str) -> MessageDialog:
-    """Ask before throwing records away."""
+    """Ask before throwing records away (``what``: English words marked with N_,
+    translated here)."""
     dialog = MessageDialog(
-        "Are you sure?",
-        [f"Reset {what}? This cannot be undone."],
+        N_("Are you sure?"),
+        [gettext("Reset {what}? This cannot be undone.").format(what=gettext(what))],
         buttons=labels(list(ConfirmAnswer)),
         default=ConfirmAnswer.CANCEL.label,  # Enter keeps the records: a wipe is never the default
     )
@@ -100,15 +102,17 @@ def name_dialog(
     Named, or None when cancelled."""
 
     def validate(values: dict[str, str]) -> str | None:
-        return None if values["name"].strip() else "Please type a name."
+        return None if values["name"].strip() else gettext("Please type a name.")
 
     dialog = FormDialog(
-        "A new best time!",
-        [Field("name", "Name", last_name or DEFAULT_NAME, max_len=MAX_NAME_LENGTH)],
+        N_("A new best time!"),
+        [Field("name", gettext("Name"), last_name or DEFAULT_NAME, max_len=MAX_NAME_LENGTH)],
         validate,
         lines=[
-            f"You won {preset.label} in {seconds(summary.ms)}: place {place} of {TOP}.",
-            *(() if code is None else (f"Board code: {code}",)),
+            gettext("You won {board} in {time}: place {place} of {top}.").format(
+                board=gettext(preset.label), time=seconds(summary.ms), place=place, top=TOP
+            ),
+            *(() if code is None else (gettext("Board code: {code}").format(code=code),)),
         ],
     )
     dialog.answer_for = lambda values: Named(field(values, "name"))

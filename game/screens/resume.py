@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from game.language import N_, gettext, ngettext
 from game.persist import SavedGame
 from game.screens.answers import Button, answering, labels
 from game.session import Stopwatch
@@ -11,20 +12,22 @@ from game.view.widgets.message import MessageDialog
 class ResumeAnswer(Button):
     """The offer's buttons (Esc, None, resumes too: nothing is thrown away)."""
 
-    RESUME = "Resume"
-    NEW_GAME = "New game"
+    RESUME = N_("Resume")
+    NEW_GAME = N_("New game")
 
 
 def resume_dialog(saved: SavedGame) -> MessageDialog:
     """Offer back the game left unfinished when the window last closed, naming the
     time as the timer showed it; it answers a ResumeAnswer."""
     shown = Stopwatch(lambda: 0.0, saved.elapsed_ms, started=True).seconds_shown
-    unit = "second" if shown == 1 else "seconds"
     dialog = MessageDialog(
-        "Unfinished game",
+        N_("Unfinished game"),
         [
-            f"You left a {saved.difficulty.label} game at {shown} {unit} on the timer. "
-            "Carry on where you stopped?"
+            ngettext(
+                "You left a {board} game at {n} second on the timer. Carry on where you stopped?",
+                "You left a {board} game at {n} seconds on the timer. Carry on where you stopped?",
+                shown,
+            ).format(board=gettext(saved.difficulty.label), n=shown)
         ],
         buttons=labels(list(ResumeAnswer)),
     )

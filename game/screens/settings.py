@@ -29,13 +29,13 @@ PLAYER = N_("Player")
 class KeysAnswer(Button):
     """The Keys screen's buttons (Close answers None, as Esc does)."""
 
-    CLOSE = "Close"
-    DEFAULTS = "Defaults"
+    CLOSE = N_("Close")
+    DEFAULTS = N_("Defaults")
 
 
 def keys_items(keymap: KeyMap) -> list[tuple[str, str]]:
     """The keys screen's lines: what each command does, and its keys."""
-    return [(b.does, ", ".join(b.keys)) for b in keymap.bindings]
+    return [(gettext(b.does), ", ".join(b.keys)) for b in keymap.bindings]
 
 
 KEYS_ROWS = 10
@@ -46,9 +46,9 @@ def keys_dialog(keymap: KeyMap) -> MenuDialog:
     """Rebind a key: pick a line, press the new key. Defaults puts the table back;
     it answers KeysAnswer.DEFAULTS, or None (Close)."""
     dialog = MenuDialog(
-        "Keys",
+        N_("Keys"),
         keys_items(keymap),
-        lines=["Pick a line, then press the key you want for it (Esc: keep it)."],
+        lines=[gettext("Pick a line, then press the key you want for it (Esc: keep it).")],
         buttons=labels(list(KeysAnswer)),
         max_rows=KEYS_ROWS,
     )
@@ -59,13 +59,19 @@ def settings_dialog(settings: Settings) -> MenuDialog:
     """The settings menu: pick a line to change it; rules apply from the next game.
     Its one button is Close: it answers None."""
     return MenuDialog(
-        "Settings",
+        N_("Settings"),
         settings_lines(settings),
-        lines=[
-            "Click a line (or Up/Down and Enter) to change it.",
-            "Question marks, left-click chords and the rules apply from the next game.",
-        ],
+        lines=settings_notes(),
     )
+
+
+def settings_notes() -> list[str]:
+    """The Settings dialog's lines under its table, in the language in use (made
+    again after a pick: the language may be what changed)."""
+    return [
+        gettext("Click a line (or Up/Down and Enter) to change it."),
+        gettext("Question marks, left-click chords and the rules apply from the next game."),
+    ]
 
 
 def settings_lines(settings: Settings) -> list[tuple[str, str]]:
@@ -108,18 +114,26 @@ def identity_dialog(settings: Settings, last_name: str) -> FormDialog:
         )
         return None if problem is None else problem[0].upper() + problem[1:] + "."
 
-    empty = f"the last best time's name ({last_name})" if last_name else "no name"
+    empty = (
+        gettext("the last best time's name ({name})").format(name=last_name)
+        if last_name
+        else gettext("no name")
+    )
     dialog = FormDialog(
         PLAYER,
         [
-            Field("name", "Name", settings.player, max_len=MAX_NAME),
-            Field("identifier", "Identifier", settings.identifier, max_len=MAX_IDENTIFIER),
-            Field("country", "Country", settings.country, max_len=2),
+            Field("name", gettext("Name"), settings.player, max_len=MAX_NAME),
+            Field("identifier", gettext("Identifier"), settings.identifier, max_len=MAX_IDENTIFIER),
+            Field("country", gettext("Country"), settings.country, max_len=2),
         ],
         validate,
         lines=[
-            f"Written into your replays and EVF files. An empty name: {empty}.",
-            "Identifier: your id on a rankings site. Country: its two-letter code (DE, CN).",
+            gettext("Written into your replays and EVF files. An empty name: {empty}.").format(
+                empty=empty
+            ),
+            gettext(
+                "Identifier: your id on a rankings site. Country: its two-letter code (DE, CN)."
+            ),
         ],
     )
     dialog.answer_for = _identity

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
+from game.language import N_, decimal, gettext, ngettext
 from game.modes.category import Category
 from game.persist import Stats
 from game.persist.game_record import DailyStats
@@ -12,47 +13,54 @@ from game.rules import Board, Difficulty
 from game.screens.answers import Button, answering, labels
 from game.view.widgets.grid import GridDialog
 from game.view.widgets.heatmap import HeatmapDialog
-from game.words import count, figure, seconds
+from game.words import seconds
 
 SHORT_NAMES = {
-    Difficulty.BEGINNER: "Beg.",
-    Difficulty.INTERMEDIATE: "Int.",
-    Difficulty.EXPERT: "Exp.",
-    Difficulty.RANKED_BEGINNER: "Beg. 8x8",
-    Difficulty.CUSTOM: "Custom",
+    Difficulty.BEGINNER: N_("Beg."),
+    Difficulty.INTERMEDIATE: N_("Int."),
+    Difficulty.EXPERT: N_("Exp."),
+    Difficulty.RANKED_BEGINNER: N_("Beg. 8x8"),
+    Difficulty.CUSTOM: N_("Custom"),
 }
+"""Each size's column heading, in English (translated when shown)."""
 
 
 def _average(stats: Stats) -> str:
     average = stats.average_win_ms
-    return "-" if average is None else f"{average / 1000:.1f} s"
+    return "-" if average is None else f"{decimal(average / 1000, 1)} s"
 
 
 STATISTICS: list[tuple[str, Callable[[Stats], str]]] = [
-    ("Played", lambda s: str(s.played)),
-    ("Won", lambda s: str(s.won)),
-    ("Win %", lambda s: f"{s.win_percent:.0f}%"),
-    ("Streak", lambda s: str(s.current_streak)),
-    ("Longest", lambda s: str(s.longest_streak)),
-    ("Average", _average),
+    (N_("Played"), lambda s: str(s.played)),
+    (N_("Won"), lambda s: str(s.won)),
+    (N_("Win %"), lambda s: f"{s.win_percent:.0f}%"),
+    (N_("Streak"), lambda s: str(s.current_streak)),
+    (N_("Longest"), lambda s: str(s.longest_streak)),
+    (N_("Average"), _average),
 ]
+"""The Statistics screen's lines: each one's label (English, translated when shown)
+and its figure."""
 
 
 class StatisticsAnswer(Button):
     """The Statistics screen's buttons (Enter closes; a reset is never the default)."""
 
-    CLOSE = "Close"
-    DEATHS = "Deaths"
-    RESET = "Reset"
+    CLOSE = N_("Close")
+    DEATHS = N_("Deaths")
+    RESET = N_("Reset")
 
 
 def short_name(kind: Difficulty | Category) -> str:
     """A column's heading: a size's short name, a rule mode's short name after it
     ("Exp. NG": Expert, no guessing)."""
     if isinstance(kind, Difficulty):
-        return SHORT_NAMES[kind]
+        return gettext(SHORT_NAMES[kind])
     assert kind.size is not None
-    return SHORT_NAMES[kind.size] + (f" {kind.family_short}" if kind.family else "")
+    return gettext(SHORT_NAMES[kind.size]) + (f" {kind.family_short}" if kind.family else "")
+
+
+def _days(n: int) -> str:
+    return ngettext("{n} day", "{n} days", n).format(n=n)
 
 
 def statistics_dialog(
@@ -68,26 +76,39 @@ def statistics_dialog(
     the presets. Only ranked games count (game.modes)."""
     kinds = list(stats_by_kind)
     stats = [stats_by_kind[kind] for kind in kinds]
-    rows = [[label, *(show(s) for s in stats)] for label, show in STATISTICS]
+    rows = [[gettext(label), *(show(s) for s in stats)] for label, show in STATISTICS]
     if best_rates is not None:
         rates = [best_rates.get(kind) for kind in kinds]
-        rows.append(["Best 3BV/s", *(figure(rate, "{:.2f}") for rate in rates)])
+        rows.append([gettext("Best 3BV/s"), *("-" if r is None else decimal(r, 2) for r in rates)])
     lines = []
     if daily is not None and daily.played:
         best = "-" if daily.best_ms is None else seconds(daily.best_ms)
         lines.append(
-            f"Daily boards: {count(daily.played, 'day')} played, {daily.won} won, "
-            f"best time {best}, streak {count(daily.streak, 'day')} "
-            f"(longest {count(daily.longest, 'day')})."
+            gettext(
+                "Daily boards: {played} played, {won} won, best time {best}, "
+                "streak {streak} (longest {longest})."
+            ).format(
+                played=_days(daily.played),
+                won=daily.won,
+                best=best,
+                streak=_days(daily.streak),
+                longest=_days(daily.longest),
+            )
         )
     if codes is not None and codes.played:
         lines.append(
-            f"Board codes: {count(codes.played, 'game')} played, {codes.won} won, "
-            f"streak {codes.current_streak} (longest {codes.longest_streak})."
+            gettext(
+                "Board codes: {played} played, {won} won, streak {streak} (longest {longest})."
+            ).format(
+                played=ngettext("{n} game", "{n} games", codes.played).format(n=codes.played),
+                won=codes.won,
+                streak=codes.current_streak,
+                longest=codes.longest_streak,
+            )
         )
-    lines.append("Games with a hint, an undo or from a replay count for none of these.")
+    lines.append(gettext("Games with a hint, an undo or from a replay count for none of these."))
     dialog = GridDialog(
-        "Statistics",
+        N_("Statistics"),
         ["", *(short_name(kind) for kind in kinds)],
         rows,
         buttons=labels(list(StatisticsAnswer)),
@@ -99,23 +120,30 @@ def statistics_dialog(
 class DeathsAnswer(Button):
     """The deaths' heatmap's buttons."""
 
-    OK = "OK"
-    NEXT = "Next"
+    OK = N_("OK")
+    NEXT = N_("Next")
 
 
 def deaths_dialog(board: Board, deaths: Mapping[tuple[int, int], int]) -> HeatmapDialog:
     """Where the player's games on a board size were lost, as heat over its cells
     (Next: the next size)."""
     total = sum(deaths.values())
-    label = board.difficulty.label if board.difficulty is not Difficulty.CUSTOM else "Custom"
-    caption = f"{label}, {board.rows}x{board.cols}: {count(total, 'game')} lost"
+    custom = board.difficulty is Difficulty.CUSTOM
+    label = gettext("Custom") if custom else gettext(board.difficulty.label)
+    caption = ngettext(
+        "{board}, {rows}x{cols}: {n} game lost", "{board}, {rows}x{cols}: {n} games lost", total
+    ).format(board=label, rows=board.rows, cols=board.cols, n=total)
     most = max(deaths.values(), default=0)
     if most:
-        scale = f"The reddest cell: {count(most, 'death')}; a clear cell: none."
+        scale = ngettext(
+            "The reddest cell: {n} death; a clear cell: none.",
+            "The reddest cell: {n} deaths; a clear cell: none.",
+            most,
+        ).format(n=most)
     else:
-        scale = "No lost game on this size says where yet."
+        scale = gettext("No lost game on this size says where yet.")
     dialog = HeatmapDialog(
-        "Where you died",
+        N_("Where you died"),
         (board.rows, board.cols),
         deaths,
         caption,

@@ -16,6 +16,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
+from game.language import N_, gettext
+
 
 class Command(Enum):
     """Something the player asks of the window, from a key or a menu."""
@@ -113,7 +115,8 @@ class Binding:
     keys: tuple[str, ...]
     """SDL key names; the first is the one the help shows."""
     does: str
-    """What the command does, as the help screen says it."""
+    """What the command does, as the help screen says it (in English, marked with N_:
+    translated where it is shown)."""
     shown: str | None = None
     """How the help names the keys, when not by the first key's name ("": a line of
     its own is not needed, the line before covers this command)."""
@@ -141,82 +144,84 @@ BINDINGS: tuple[Binding, ...] = (
     Binding(
         Command.CURSOR_UP,
         ("Up", "W"),
-        "cursor up (Shift: 5 cells)",
+        N_("cursor up (Shift: 5 cells)"),
         shown="Arrows, WASD",
-        covers="move the cursor (Shift: 5 cells)",
+        covers=N_("move the cursor (Shift: 5 cells)"),
     ),
-    Binding(Command.CURSOR_LEFT, ("Left", "A"), "cursor left", shown=""),
-    Binding(Command.CURSOR_DOWN, ("Down", "S"), "cursor down", shown=""),
-    Binding(Command.CURSOR_RIGHT, ("Right", "D"), "cursor right", shown=""),
+    Binding(Command.CURSOR_LEFT, ("Left", "A"), N_("cursor left"), shown=""),
+    Binding(Command.CURSOR_DOWN, ("Down", "S"), N_("cursor down"), shown=""),
+    Binding(Command.CURSOR_RIGHT, ("Right", "D"), N_("cursor right"), shown=""),
     Binding(
         Command.OPEN,
         ("Space", "Return", "Keypad Enter"),
-        "open the cell (chord on a number)",
+        N_("open the cell (chord on a number)"),
         shown="Space, Enter",
     ),
-    Binding(Command.FLAG, ("F",), "flag / question mark / clear"),
-    Binding(Command.NEW_GAME, ("F2",), "new game", shown="Face, F2"),
-    Binding(Command.BEGINNER, ("1", "Keypad 1"), "Beginner: 9x9, 10 mines (8x8 if ranked size)"),
-    Binding(Command.INTERMEDIATE, ("2", "Keypad 2"), "Intermediate: 16x16, 40 mines"),
-    Binding(Command.EXPERT, ("3", "Keypad 3"), "Expert: 16x30, 99 mines"),
-    Binding(Command.CUSTOM, ("F3",), "custom board"),
-    Binding(Command.STATISTICS, ("F4",), "statistics"),
-    Binding(Command.HISTORY, ("F7",), "game history"),
-    Binding(Command.OPEN_REPLAY, ("F11",), "open a replay file"),
-    Binding(Command.SETTINGS, ("F5",), "settings"),
-    Binding(Command.BEST_TIMES, ("F6",), "best times"),
-    Binding(Command.DAILY, ("F8",), "today's daily board: the same for everyone"),
-    Binding(Command.BOARD_CODE, ("F9",), "play a board from its code"),
-    Binding(Command.ZOOM_IN, ("+", "=", "Keypad +"), "zoom in"),
-    Binding(Command.ZOOM_OUT, ("-", "Keypad -"), "zoom out"),
-    Binding(Command.SOUND, ("M",), "sound on / off"),
-    Binding(Command.NEXT_THEME, ("T",), "look: classic / colour-blind safe / high contrast"),
-    Binding(Command.PAUSE, ("P", "Pause"), "pause (hides the board; any key goes on)"),
-    Binding(Command.HINT, ("H",), "hint: the next cell logic finds, and why"),
-    Binding(Command.PROBABILITIES, ("O",), "show / hide each hidden cell's chance of a mine"),
-    Binding(Command.HELP, ("F1",), "this help"),
+    Binding(Command.FLAG, ("F",), N_("flag / question mark / clear")),
+    Binding(Command.NEW_GAME, ("F2",), N_("new game"), shown="Face, F2"),
+    Binding(
+        Command.BEGINNER, ("1", "Keypad 1"), N_("Beginner: 9x9, 10 mines (8x8 if ranked size)")
+    ),
+    Binding(Command.INTERMEDIATE, ("2", "Keypad 2"), N_("Intermediate: 16x16, 40 mines")),
+    Binding(Command.EXPERT, ("3", "Keypad 3"), N_("Expert: 16x30, 99 mines")),
+    Binding(Command.CUSTOM, ("F3",), N_("custom board")),
+    Binding(Command.STATISTICS, ("F4",), N_("statistics")),
+    Binding(Command.HISTORY, ("F7",), N_("game history")),
+    Binding(Command.OPEN_REPLAY, ("F11",), N_("open a replay file")),
+    Binding(Command.SETTINGS, ("F5",), N_("settings")),
+    Binding(Command.BEST_TIMES, ("F6",), N_("best times")),
+    Binding(Command.DAILY, ("F8",), N_("today's daily board: the same for everyone")),
+    Binding(Command.BOARD_CODE, ("F9",), N_("play a board from its code")),
+    Binding(Command.ZOOM_IN, ("+", "=", "Keypad +"), N_("zoom in")),
+    Binding(Command.ZOOM_OUT, ("-", "Keypad -"), N_("zoom out")),
+    Binding(Command.SOUND, ("M",), N_("sound on / off")),
+    Binding(Command.NEXT_THEME, ("T",), N_("look: classic / colour-blind safe / high contrast")),
+    Binding(Command.PAUSE, ("P", "Pause"), N_("pause (hides the board; any key goes on)")),
+    Binding(Command.HINT, ("H",), N_("hint: the next cell logic finds, and why")),
+    Binding(Command.PROBABILITIES, ("O",), N_("show / hide each hidden cell's chance of a mine")),
+    Binding(Command.HELP, ("F1",), N_("this help")),
 )
 """Every key command of the window, in the order the help lists them."""
 
 VIEWER_BINDINGS: tuple[Binding, ...] = (
-    Binding(ViewerCommand.SPEED_1, ("1", "Keypad 1"), "replay: at 1x"),
-    Binding(ViewerCommand.SPEED_2, ("2", "Keypad 2"), "replay: at 2x"),
-    Binding(ViewerCommand.SPEED_4, ("4", "Keypad 4"), "replay: at 4x"),
-    Binding(ViewerCommand.SPEED_8, ("8", "Keypad 8"), "replay: at 8x"),
-    Binding(ViewerCommand.SLOWER, ("[",), "replay: slower (down to 0.25x)"),
-    Binding(ViewerCommand.FASTER, ("]",), "replay: faster (up to 8x)"),
-    Binding(ViewerCommand.PAUSE, ("Space", "P"), "replay: pause / go on"),
-    Binding(ViewerCommand.BACK, ("Left",), "replay: a move back"),
-    Binding(ViewerCommand.ON, ("Right",), "replay: a move on"),
-    Binding(ViewerCommand.START, ("Home",), "replay: to the start"),
-    Binding(ViewerCommand.END, ("End",), "replay: to the end"),
-    Binding(ViewerCommand.AGAIN, ("R",), "replay: play it again"),
-    Binding(ViewerCommand.ANALYSIS, ("A",), "replay: its analysis"),
-    Binding(ViewerCommand.TIMELINE, ("T",), "replay: the timeline"),
-    Binding(ViewerCommand.HEATMAP, ("H",), "replay: thinking time as heat"),
-    Binding(ViewerCommand.ODDS, ("O",), "replay: the mine probabilities"),
-    Binding(ViewerCommand.SKIP_IDLE, ("S",), "replay: skip idle time"),
-    Binding(ViewerCommand.PRACTISE_HERE, ("C",), "replay: play on from here"),
-    Binding(ViewerCommand.PLAY_BOARD, ("B",), "replay: play its board"),
-    Binding(ViewerCommand.GIF, ("G",), "replay: save as a GIF"),
-    Binding(ViewerCommand.CLOSE, ("Escape", "Q"), "replay: close (or stop a GIF)"),
+    Binding(ViewerCommand.SPEED_1, ("1", "Keypad 1"), N_("replay: at 1x")),
+    Binding(ViewerCommand.SPEED_2, ("2", "Keypad 2"), N_("replay: at 2x")),
+    Binding(ViewerCommand.SPEED_4, ("4", "Keypad 4"), N_("replay: at 4x")),
+    Binding(ViewerCommand.SPEED_8, ("8", "Keypad 8"), N_("replay: at 8x")),
+    Binding(ViewerCommand.SLOWER, ("[",), N_("replay: slower (down to 0.25x)")),
+    Binding(ViewerCommand.FASTER, ("]",), N_("replay: faster (up to 8x)")),
+    Binding(ViewerCommand.PAUSE, ("Space", "P"), N_("replay: pause / go on")),
+    Binding(ViewerCommand.BACK, ("Left",), N_("replay: a move back")),
+    Binding(ViewerCommand.ON, ("Right",), N_("replay: a move on")),
+    Binding(ViewerCommand.START, ("Home",), N_("replay: to the start")),
+    Binding(ViewerCommand.END, ("End",), N_("replay: to the end")),
+    Binding(ViewerCommand.AGAIN, ("R",), N_("replay: play it again")),
+    Binding(ViewerCommand.ANALYSIS, ("A",), N_("replay: its analysis")),
+    Binding(ViewerCommand.TIMELINE, ("T",), N_("replay: the timeline")),
+    Binding(ViewerCommand.HEATMAP, ("H",), N_("replay: thinking time as heat")),
+    Binding(ViewerCommand.ODDS, ("O",), N_("replay: the mine probabilities")),
+    Binding(ViewerCommand.SKIP_IDLE, ("S",), N_("replay: skip idle time")),
+    Binding(ViewerCommand.PRACTISE_HERE, ("C",), N_("replay: play on from here")),
+    Binding(ViewerCommand.PLAY_BOARD, ("B",), N_("replay: play its board")),
+    Binding(ViewerCommand.GIF, ("G",), N_("replay: save as a GIF")),
+    Binding(ViewerCommand.CLOSE, ("Escape", "Q"), N_("replay: close (or stop a GIF)")),
 )
 """The replay viewer's keys, in the order the Keys screen lists them (after the play
 screen's)."""
 
 MOUSE_HELP: tuple[tuple[str, str], ...] = (
-    ("Left click", "open a cell"),
-    ("Right click", "flag / question mark / clear"),
-    ("Both buttons, middle", "chord: open around a number"),
+    (N_("Left click"), N_("open a cell")),
+    (N_("Right click"), N_("flag / question mark / clear")),
+    (N_("Both buttons, middle"), N_("chord: open around a number")),
 )
 """The mouse's part of the help (the input machine's gestures, not commands)."""
 
 MENU_HELP: tuple[tuple[str, str], ...] = (
-    ("F10, Alt", "the menu bar (arrows move, Enter chooses)"),
+    ("F10, Alt", N_("the menu bar (arrows move, Enter chooses)")),
 )
 """The menu bar's keys (MENU_KEYS: no command's, never rebound)."""
 
-DIALOG_HELP: tuple[tuple[str, str], ...] = (("Esc", "close a dialog"),)
+DIALOG_HELP: tuple[tuple[str, str], ...] = (("Esc", N_("close a dialog")),)
 """What every dialog answers (the dialogs' own keys, not commands)."""
 
 
@@ -324,4 +329,5 @@ class KeyMap:
         """The help screen's lines: the mouse, then every binding of the play screen,
         then the menu bar's keys and the dialogs'."""
         keys = [(b.label, b.says) for b in self.bindings if not b.in_viewer]
-        return [*MOUSE_HELP, *(row for row in keys if row[0]), *MENU_HELP, *DIALOG_HELP]
+        rows = [*MOUSE_HELP, *(row for row in keys if row[0]), *MENU_HELP, *DIALOG_HELP]
+        return [(gettext(keys), gettext(does)) for keys, does in rows]

@@ -110,7 +110,7 @@ class Prefs:
         self.keymap = keymap
         self.save(replace(self.settings, keys=tuple(sorted(choice.items()))))
         does = next(b.does for b in keymap.bindings if b.command is command)
-        return gettext("{key} now: {does}.").format(key=key, does=does)
+        return gettext("{key} now: {does}.").format(key=key, does=gettext(does))
 
     def default_keys(self) -> None:
         """Every key back to the command table's."""
