@@ -12,6 +12,13 @@ LOOKS = ("classic", "colourblind", "contrast")
 """The window's looks by their settings names, in menu order (game.view.theme draws
 each; the settings keep one): the classic one first, the default."""
 
+
+def look_of(name: object) -> str:
+    """A look's settings name: the name itself if it is one, else the classic look's
+    (a newer version's look, a damaged value)."""
+    return name if isinstance(name, str) and name in LOOKS else LOOKS[0]
+
+
 RESULT_WORDS = {Status.WON: "won", Status.LOST: "lost", Status.PLAYING: "unfinished"}
 """A game's result in a word (a game still under way, or never begun: unfinished)."""
 

@@ -48,7 +48,7 @@ from game.rules import (
     RuleMode,
     playable,
 )
-from game.words import LOOKS
+from game.words import LOOKS, look_of
 
 SETTINGS_VERSION = 4
 """Version of settings.json this code writes and the newest it reads."""
@@ -276,8 +276,7 @@ class Settings:
             if name in doc:
                 values[name] = board_from_json(doc[name], f"setting {name!r}")
         if "theme" in doc:
-            theme = doc["theme"]
-            values["theme"] = theme if isinstance(theme, str) and theme in LOOKS else LOOKS[0]
+            values["theme"] = look_of(doc["theme"])
         if "keys" in doc:
             values["keys"] = _keys_from_json(doc["keys"])
         if doc.get("language") is not None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from game.words import LOOKS
+from game.words import LOOKS, look_of
 
 Colour = tuple[int, int, int]
 
@@ -103,7 +103,7 @@ DEFAULT = CLASSIC
 
 def by_name(name: object) -> Theme:
     """The theme of a settings name; anything unknown is the classic one."""
-    return THEMES.get(name, DEFAULT) if isinstance(name, str) else DEFAULT
+    return THEMES[look_of(name)]
 
 
 _current = DEFAULT
