@@ -22,7 +22,7 @@ import pygame
 
 from game import cli
 from game.app import App
-from game.core import Game
+from game.core.game import Game
 from game.rules import custom
 
 BOARD = custom(1000, 1000, 10_000)

@@ -19,8 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.core import Game
 from game.core.board import FirstClick, Geometry, count_neighbours, place_mines
+from game.core.game import Game
 
 ROWS = COLS = 1000
 MINES = ROWS * COLS // 100

@@ -20,7 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.core import Game, analyse
+from game.core.game import Game
+from game.core.solver import analyse
 from game.rules import GameRules, RuleMode
 
 

@@ -20,8 +20,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.core import Game
 from game.core.board import FirstClick, Geometry, place_mines
+from game.core.game import Game
 from game.core.generate import no_guess, solve_from
 from game.core.minefield import Minefield
 from game.core.solver import analyse

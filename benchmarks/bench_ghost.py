@@ -24,7 +24,7 @@ from window_env import ROOT  # first: the environment pygame starts in
 # isort: split
 from game import cli
 from game.app import App
-from game.core import Game
+from game.core.game import Game
 from game.modes.practice import Practice
 from game.replay.files import open_replay
 from game.replay.progress import progress_of

@@ -24,10 +24,11 @@ from window_env import ROOT  # first: the environment pygame starts in
 import pygame
 
 from game.modes.watching import Watching
-from game.replay import Driver, EventKind, Replay, ReplayClock
+from game.replay.drive import Driver, ReplayClock
 from game.replay.files import open_replay
-from game.session import picture_of
+from game.replay.format import EventKind, Replay
 from game.session.geometry import Layout, led_digits
+from game.session.picture import picture_of
 from game.session.table import Table, Via
 from game.view.animation import FRAME_MS, LEAD_MS, GifExport, draw_pointer
 from game.view.commands import KeyMap

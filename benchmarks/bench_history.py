@@ -26,8 +26,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from benchmarks import history_fill  # noqa: E402
-from game.persist import HISTORY_FILE, PAGE, Profile, Sort  # noqa: E402
+from game.persist.game_record import PAGE, Sort  # noqa: E402
 from game.persist.history import History  # noqa: E402
+from game.persist.paths import HISTORY_FILE  # noqa: E402
+from game.persist.profile import Profile  # noqa: E402
 from game.rules import PRESETS, Difficulty  # noqa: E402
 
 SIZES = (0, 10_000, 100_000, 1_000_000)

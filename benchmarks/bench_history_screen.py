@@ -29,7 +29,7 @@ import pygame
 from benchmarks import history_fill
 from game import cli
 from game.app import App
-from game.persist import HISTORY_FILE
+from game.persist.paths import HISTORY_FILE
 from game.rules import PRESETS, Difficulty
 from game.screens.history import HistoryAnswer
 

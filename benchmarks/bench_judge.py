@@ -20,7 +20,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.analysis.judge import judge
-from game.core import Game, Move, analyse, mark, reveal
+from game.core.game import Game
+from game.core.moves import Move, mark, reveal
+from game.core.solver import analyse
 
 
 def bot_game(seed: int) -> tuple[Game, list[tuple[int, Move]]]:

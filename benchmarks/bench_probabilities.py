@@ -25,7 +25,8 @@ import pygame
 
 from game import cli
 from game.app import App
-from game.core import Look, reveal
+from game.core.look import Look
+from game.core.moves import reveal
 from game.rules import PRESETS, Difficulty
 from game.view.commands import Command
 

@@ -34,7 +34,9 @@ from pathlib import Path
 
 from window_env import ROOT  # first: the environment pygame starts in
 
-from game.persist import ENV_VAR, GameRecord, Profile, default_data_dir, finished_at_text
+from game.persist.game_record import GameRecord, finished_at_text
+from game.persist.paths import ENV_VAR, default_data_dir
+from game.persist.profile import Profile
 from game.rules import PRESETS, Difficulty
 from game.session.geometry import Layout
 from game.view.viewport import fitting_zoom

@@ -26,7 +26,7 @@ import pygame
 
 from game import cli
 from game.app import STEP_MS, App
-from game.core import Game
+from game.core.game import Game
 from game.modes.ordinary import Ordinary
 from game.replay.files import open_replay
 

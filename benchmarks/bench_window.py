@@ -26,11 +26,11 @@ import pygame
 
 from game import cli
 from game.app import App
-from game.core import Game
+from game.core.game import Game
 from game.modes.ordinary import Ordinary
 from game.rules import PRESETS, Difficulty
-from game.session import Picture, picture_of
 from game.session.geometry import Layout
+from game.session.picture import Picture, picture_of
 from game.session.table import MoveApplied
 
 ZOOM = 2

@@ -31,7 +31,8 @@ from game.flows.dialogs import Dialogs
 from game.flows.race import Race
 from game.modes.mode import Mode
 from game.modes.ordinary import Ordinary
-from game.persist import Profile, data_dir
+from game.persist.paths import data_dir
+from game.persist.profile import Profile
 from game.scenes.menubar import MenuBarScene
 from game.scenes.play import PlayScene
 from game.session.play import is_long
@@ -46,7 +47,8 @@ from game.view.widgets.menubar import MenuBar
 
 if TYPE_CHECKING:
     from game.flows.end_of_game import EndOfGame
-    from game.replay import Recorder, Replay
+    from game.replay.format import Replay
+    from game.replay.recorder import Recorder
     from game.scenes.playback import PlaybackScene
     from game.scenes.watching import Watching
 
@@ -303,8 +305,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return printed
     played_back = None
     if options.replay is not None:
-        from game.replay import ReplayError
         from game.replay.files import open_replay
+        from game.replay.format import ReplayError
 
         try:
             played_back = open_replay(options.replay)

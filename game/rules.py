@@ -12,7 +12,7 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
-from game.core import Fate, FirstClick
+from game.core.board import Fate, FirstClick
 from game.language import gettext
 
 __all__ = [

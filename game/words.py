@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import date
 
-from game.core import Status
+from game.core.status import Status
 from game.language import day, decimal
 
 LOOKS = ("classic", "colourblind", "contrast")

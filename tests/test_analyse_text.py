@@ -17,7 +17,8 @@ from test_window_replay import write_replay
 
 from game import cli
 from game.analysis.glossary import figures
-from game.core import Game, reveal
+from game.core.game import Game
+from game.core.moves import reveal
 from game.replay.formats.evf_write import export_evf
 from game.replay.report import report
 from game.screens.analysis import analysis_dialog

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.core import BoardSizeError, CellError
 from game.core.bbbv import bbbv, bbbv_solved
+from game.core.errors import BoardSizeError, CellError
 
 Cell = tuple[int, int]
 

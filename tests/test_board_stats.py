@@ -14,9 +14,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.core import BoardSizeError, CellError
 from game.core.bbbv import bbbv, bbbv_solved
 from game.core.boardstats import board_stats, position_stats
+from game.core.errors import BoardSizeError, CellError
 from game.core.zini import hzini, zini
 
 Cell = tuple[int, int]

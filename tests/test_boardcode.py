@@ -8,7 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.core import MAX_SEED, Game
+from game.core.board import MAX_SEED
+from game.core.game import Game
 from game.replay.boardcode import (
     ALPHABET,
     LENGTH,
@@ -130,7 +131,7 @@ def test_the_daily_board_is_the_same_on_a_date_and_differs_between_dates() -> No
 def test_a_version_2_code_is_one_layout_wherever_the_first_click_lands(
     first_click: FirstClick,
 ) -> None:
-    from game.session import PlaySession
+    from game.session.play import PlaySession
 
     code = parse(BoardCode(Board(16, 30, 99), GameRules(first_click), 4242, (3, 7)).code)
     assert code.version == 2 and code.start == (3, 7)
@@ -153,7 +154,7 @@ def test_a_version_2_code_is_one_layout_wherever_the_first_click_lands(
 
 
 def test_the_daily_start_cell_comes_from_the_seed_and_opens_an_area() -> None:
-    from game.session import PlaySession
+    from game.session.play import PlaySession
 
     starts = set()
     for d in range(1, 29):

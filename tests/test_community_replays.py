@@ -184,7 +184,7 @@ def test_each_file_plays_back_in_our_engine_to_its_own_result_and_time(
 ) -> None:
     """The window plays a community file through our engine with the moves its own
     program made: the same ending, at the same time."""
-    from game.core import Status
+    from game.core.status import Status
     from game.replay.from_video import replay_of_video
 
     name = str(entry["file"])

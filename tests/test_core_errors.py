@@ -6,18 +6,18 @@ from typing import Any
 
 import pytest
 
-from game.core import (
+from game.core.errors import (
     BoardSizeError,
     CellError,
-    Game,
     GameError,
     LayoutError,
-    Move,
     MoveError,
     RuleError,
     SnapshotError,
-    Status,
 )
+from game.core.game import Game
+from game.core.moves import Move
+from game.core.status import Status
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from game.core import CellError, Game, LayoutError, Minefield
+from game.core.errors import CellError, LayoutError
+from game.core.game import Game
+from game.core.minefield import Minefield
 
 LAYOUT = """
 *..

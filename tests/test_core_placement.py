@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from game.core import Game
+from game.core.game import Game
 
 # Chi-squared critical values at p = 0.001 for 3, 11 and 14 degrees of freedom.
 CHI2_3 = 16.27

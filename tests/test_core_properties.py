@@ -5,8 +5,10 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.core import Game, Look, Status
+from game.core.game import Game
+from game.core.look import Look
 from game.core.moves import Action, Move
+from game.core.status import Status
 
 NEIGHBOURS = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
 

@@ -13,7 +13,10 @@ import textwrap
 
 import pytest
 
-from game.core import Game, Look, Mark, Status
+from game.core.delta import Mark
+from game.core.game import Game
+from game.core.look import Look
+from game.core.status import Status
 
 
 def board(text: str) -> str:

@@ -11,11 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from game.core import Game, Minefield, Move, Status, chord, mark, reveal
+from game.core.game import Game
+from game.core.minefield import Minefield
+from game.core.moves import Move, chord, mark, reveal
+from game.core.status import Status
 from game.modes.ordinary import Ordinary
-from game.replay import Recorder, Replay, load
+from game.replay.format import Replay
 from game.replay.formats.evf import read
 from game.replay.formats.evf_write import export_evf
+from game.replay.reader import load
+from game.replay.recorder import Recorder
 from game.replay.tally import tally
 from game.session.table import Table
 

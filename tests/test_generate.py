@@ -7,9 +7,12 @@ from collections import Counter
 
 import pytest
 
-from game.core import FirstClick, Game, Minefield, Status
+from game.core.board import FirstClick
+from game.core.game import Game
 from game.core.generate import no_guess, solve_from
+from game.core.minefield import Minefield
 from game.core.solver import analyse
+from game.core.status import Status
 
 BOARDS = {
     "beginner": (9, 9, 10),

@@ -18,13 +18,13 @@ from test_window_replay import step, write_replay
 
 from game import cli
 from game.app import App
-from game.core import Status
+from game.core.status import Status
 from game.persist import replays as replay_files
-from game.replay import Driver, ReplayClock, game_of
+from game.replay.drive import Driver, ReplayClock, game_of
 from game.replay.files import open_replay
-from game.session import PlaySession, picture_of
 from game.session.geometry import Layout, led_digits
-from game.session.picture import Face
+from game.session.picture import Face, picture_of
+from game.session.play import PlaySession
 from game.view.animation import FRAME_MS, STILL_MS, GifExport, export_gif
 from game.view.render import Renderer, tile_for
 from game.view.theme import current

@@ -16,9 +16,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from benchmarks import history_fill
-from game.persist import Profile, history_archive
+from game.persist import history_archive
 from game.persist import replays as replay_files
 from game.persist.history_transfer import TransferError
+from game.persist.profile import Profile
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -421,7 +421,7 @@ def test_fuzz_export_targets_are_written_only_when_new_or_regular(
 
 
 def test_damage_found_by_an_import_leaves_the_profile_on_the_new_history(tmp_path: Path) -> None:
-    from game.persist import Profile
+    from game.persist.profile import Profile
 
     export = _export(tmp_path)
     data = _filled(tmp_path / "data", 300)

@@ -484,7 +484,7 @@ def test_another_process_writing_does_not_hold_up_the_start(tmp_path: Path) -> N
     )
     try:
         assert holder.stdout is not None and holder.stdout.readline() == "holding\n"
-        from game.persist import Profile
+        from game.persist.profile import Profile
 
         started = time.perf_counter()
         profile = Profile.open(tmp_path)

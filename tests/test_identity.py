@@ -35,10 +35,9 @@ from game.app import App
 from game.identity import MAX_IDENTIFIER
 from game.persist.schema import DataError
 from game.persist.settings import Settings
-from game.replay import load
 from game.replay.format import ReplayError
 from game.replay.formats.evf_write import export_evf
-from game.replay.reader import parse
+from game.replay.reader import load, parse
 from game.scenes.playback import PlaybackScene
 from game.view.commands import Command
 from game.view.fonts import ui_font

@@ -11,7 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.analysis.judge import MoveClass, MoveKind, judge
-from game.core import Game, Look, Minefield, chord, mark, reveal
+from game.core.game import Game
+from game.core.look import Look
+from game.core.minefield import Minefield
+from game.core.moves import chord, mark, reveal
 
 
 def layouts_fitting(game: Game) -> list[frozenset[tuple[int, int]]]:

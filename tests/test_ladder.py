@@ -11,12 +11,12 @@ import pytest
 
 from game import cli
 from game.app import main
-from game.core import Status
 from game.core.board import Geometry
 from game.core.generate import positions_for
 from game.core.ladder import LEVELS, PICKS, choose_picks, level, rating
 from game.core.minefield import Minefield
 from game.core.rating import rate
+from game.core.status import Status
 from game.modes.category import LADDER_KIND
 from game.modes.ladder import Ladder, Progress, level_code
 from game.replay import boardcode

@@ -19,8 +19,8 @@ from test_window_dialogs import OPENERS as DIALOGS
 
 from game import cli, language
 from game.app import App
-from game.persist import Settings
 from game.persist.schema import DataError
+from game.persist.settings import Settings
 from game.view.commands import Command
 from game.view.fonts import ui_font
 from game.view.menus import MENUS
@@ -307,7 +307,7 @@ def test_the_end_of_game_panel_speaks_polish_and_offers_keep_once(tmp_path: Path
     from test_window import cell_center
     from test_window_replay import slow_click
 
-    from game.core import Status
+    from game.core.status import Status
     from game.modes.ordinary import Ordinary
     from game.rules import PRESETS, Difficulty
     from game.screens.end_of_game import PanelAnswer

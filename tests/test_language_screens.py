@@ -12,7 +12,7 @@ from test_window import FakeClock
 
 from game import cli, language
 from game.app import App
-from game.persist import BestTimeEntry
+from game.persist.game_record import BestTimeEntry
 from game.rules import PRESETS, Difficulty
 from game.screens.history import history_dialog
 from game.screens.messages import rules_dialog

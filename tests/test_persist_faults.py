@@ -19,15 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from game.persist import (
-    DATA_FILES,
-    RESUME_FILE,
-    SETTINGS_FILE,
-    Profile,
-    Settings,
-    store,
-)
+from game.persist import store
 from game.persist.paths import ENV_VAR
+from game.persist.profile import DATA_FILES, RESUME_FILE, SETTINGS_FILE, Profile
+from game.persist.settings import Settings
 from game.persist.store import WriteStep
 
 REPO = Path(__file__).resolve().parent.parent

@@ -8,8 +8,10 @@ from pathlib import Path
 import platformdirs
 import pytest
 
-from game.persist import GameRecord, Profile, Settings
+from game.persist.game_record import GameRecord
 from game.persist.paths import ENV_VAR, data_dir, default_data_dir
+from game.persist.profile import Profile
+from game.persist.settings import Settings
 
 
 @pytest.fixture(autouse=True)

@@ -17,9 +17,10 @@ from pathlib import Path
 import pytest
 
 from benchmarks import history_fill
-from game.persist import Profile, history_file
+from game.persist import history_file
 from game.persist.paths import HISTORY_FILE
 from game.persist.pending import PENDING_FILE
+from game.persist.profile import Profile
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -18,21 +18,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from records_doc import records_doc
 
-from game.persist import (
-    DATA_FILES,
-    HISTORY_FILE,
-    RECORDS_FILE,
-    RESUME_FILE,
-    SETTINGS_FILE,
-    BestTime,
-    GameRecord,
-    Profile,
-    Records,
-    SavedGame,
-    Settings,
-    Stats,
-    store,
-)
+from game.persist import store
+from game.persist.game_record import GameRecord
+from game.persist.paths import HISTORY_FILE, RECORDS_FILE
+from game.persist.profile import DATA_FILES, RESUME_FILE, SETTINGS_FILE, Profile
+from game.persist.records import BestTime, Records, Stats
+from game.persist.resume import SavedGame
+from game.persist.settings import Settings
 from game.rules import PRESETS, Board, Difficulty
 
 BEGINNER, EXPERT, CUSTOM = Difficulty.BEGINNER, Difficulty.EXPERT, Difficulty.CUSTOM
@@ -748,7 +740,7 @@ def test_no_bytes_in_any_file_stop_the_game_from_starting(name: str, data: st.Da
 
 
 def test_a_read_only_settings_file_is_left_alone_and_said_so(tmp_path: Path) -> None:
-    from game.persist import Profile as Opened
+    from game.persist.profile import Profile as Opened
     from game.persist.settings import Settings
 
     profile = Opened.open(tmp_path)

@@ -18,7 +18,8 @@ from test_window_records import folder, screen_bytes, top_dialog_title
 
 from game import cli
 from game.app import App
-from game.core import Game, Status
+from game.core.game import Game
+from game.core.status import Status
 from game.persist.game_record import GameRecord
 from game.persist.history import History
 from game.persist.history_transfer import export_history, import_history
@@ -26,7 +27,9 @@ from game.persist.paths import HISTORY_FILE
 from game.persist.resume import SavedGame
 from game.persist.schema import DataError
 from game.persist.settings import board_from_json
-from game.replay import ReplayError, boardcode, parse
+from game.replay import boardcode
+from game.replay.format import ReplayError
+from game.replay.reader import parse
 from game.rules import PRESETS, Board, BoardChoiceError, Difficulty, GameRules, playable
 
 RANKED = PRESETS[Difficulty.RANKED_BEGINNER]

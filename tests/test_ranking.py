@@ -7,7 +7,9 @@ from datetime import date
 
 import pytest
 
-from game.core import FirstClick, Game, reveal
+from game.core.board import FirstClick
+from game.core.game import Game
+from game.core.moves import reveal
 from game.flows.end_of_game import unranked_line
 from game.modes.category import (
     CODE_KIND,
@@ -26,8 +28,8 @@ from game.modes.shared import Code, Daily
 from game.modes.tournament import Count, Entered, Tournament
 from game.modes.trial import TRIALS, Trial
 from game.modes.watching import WATCHED, Watching
-from game.replay import Recorder
 from game.replay.boardcode import BoardCode
+from game.replay.recorder import Recorder
 from game.rules import PRESETS, Board, Difficulty, GameRules
 from game.session.play import Help, PlaySession
 from game.session.table import Table

@@ -9,23 +9,16 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.core import Game, Move, Status
+from game.core.game import Game
+from game.core.moves import Move
+from game.core.status import Status
 from game.modes.ordinary import Ordinary
-from game.replay import (
-    MAX_BYTES,
-    Event,
-    EventKind,
-    Recorder,
-    Replay,
-    ReplayError,
-    describe,
-    load,
-    parse,
-    spot_of,
-    verify,
-)
-from game.session import PlaySession
+from game.replay.drive import describe, spot_of, verify
+from game.replay.format import MAX_BYTES, Event, EventKind, Replay, ReplayError
+from game.replay.reader import load, parse
+from game.replay.recorder import Recorder
 from game.session.input import InputMachine
+from game.session.play import PlaySession
 from game.session.table import Table
 
 LAYOUT = """
@@ -425,8 +418,10 @@ def test_any_input_recorded_replays_to_the_same_end(
 
 def test_a_replay_of_the_largest_board_is_read_back() -> None:
     """1000 rows and 998,001 mines are a board the game deals: its replay is read."""
-    from game.core import Minefield, reveal
-    from game.replay import Recorder, parse
+    from game.core.minefield import Minefield
+    from game.core.moves import reveal
+    from game.replay.reader import parse
+    from game.replay.recorder import Recorder
 
     now = [0.0]
     field = Minefield(1000, 9, [(0, c) for c in range(9)] + [(1, 0)])

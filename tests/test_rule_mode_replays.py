@@ -16,11 +16,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_evf_export import centre
 
-from game.core import Fate, Game, Minefield, Move, Status, analyse, chord, mark, reveal
+from game.core.board import Fate
+from game.core.game import Game
+from game.core.minefield import Minefield
+from game.core.moves import Move, chord, mark, reveal
+from game.core.solver import analyse
+from game.core.status import Status
 from game.modes.mode import EVF_MODES, facts_of
 from game.modes.ordinary import Ordinary
-from game.replay import Recorder, Replay, ReplayError, parse, verify
+from game.replay.drive import verify
+from game.replay.format import Replay, ReplayError
 from game.replay.formats.evf_write import export_evf
+from game.replay.reader import parse
+from game.replay.recorder import Recorder
 from game.rules import Board, GameRules, RuleMode
 from game.session.table import Table
 
@@ -219,7 +227,7 @@ def test_a_board_code_is_offered_only_where_it_deals_the_same_board(mode: RuleMo
     moves its mines (or lays them from the numbers alone) offers none."""
     from game.flows.end_of_game import code_of
     from game.replay.boardcode import parse as parse_code
-    from game.session import PlaySession, deal
+    from game.session.play import PlaySession, deal
 
     session = PlaySession.new(BOARD, GameRules.of_mode(mode), lambda: 0.0, seed=11)
     session.act(reveal(4, 4))

@@ -16,8 +16,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from game.core import Fate, FirstClick, Game, Minefield, Status, analyse, chord, mark, reveal
+from game.core.board import Fate, FirstClick
 from game.core.fate import consistent_layout
+from game.core.game import Game
+from game.core.minefield import Minefield
+from game.core.moves import chord, mark, reveal
+from game.core.solver import analyse
+from game.core.status import Status
 from game.rules import Board, GameRules, RuleMode
 
 MOVING = [mode for mode in RuleMode if mode.fate is not Fate.NONE]
@@ -250,9 +255,9 @@ def test_the_strong_modes_boards_are_solvable_without_a_guess_by_ms_toollib(
 
 
 def test_hostile_fates_in_a_saved_game_and_the_settings_are_one_clear_error() -> None:
-    from game.core import SnapshotError
-    from game.persist import Settings
+    from game.core.errors import SnapshotError
     from game.persist.schema import DataError
+    from game.persist.settings import Settings
 
     saved = Game.new(9, 9, 10, seed=1, fate=Fate.WEAK).to_snapshot()
     assert saved["fate"] == "weak"

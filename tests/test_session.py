@@ -9,17 +9,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from game.core import Game, Move, MoveError, Status, chord, mark, reveal
+from game.core.errors import MoveError
+from game.core.game import Game
+from game.core.moves import Move, chord, mark, reveal
+from game.core.status import Status
 from game.rules import PRESETS, Board, Difficulty, FirstClick, GameRules
-from game.session import (
-    LoggedMove,
-    PlaySession,
-    Stopwatch,
-    picture_of,
-)
 from game.session.input import NO_FEEDBACK, Feedback, Press
-from game.session.picture import Face
-from game.session.stopwatch import Phase
+from game.session.picture import Face, picture_of
+from game.session.play import LoggedMove, PlaySession
+from game.session.stopwatch import Phase, Stopwatch
 from game.view.commands import BINDINGS, MENU_KEYS, Binding, Command, DuplicateKeyError, KeyMap
 from game.view.menus import MENUS
 

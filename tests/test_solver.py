@@ -11,7 +11,8 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from game.core import Game, solver
+from game.core import solver
+from game.core.game import Game
 from game.core.solver import Analysis, ViewError, analyse, cell_name
 
 HIDDEN = "#F?"

@@ -62,12 +62,3 @@ def test_the_first_frame_loads_only_what_it_draws(tmp_path: Path) -> None:
     )
     assert run.returncode == 0, run.stderr
     assert run.stdout.strip() == "ok"
-
-
-def test_every_name_game_persist_offers_is_there_when_first_asked_for() -> None:
-    import game.persist
-
-    for name in game.persist.__all__:  # (each is imported from its own module on first use)
-        value = getattr(game.persist, name)  # AttributeError: a name with no module to load
-        if isinstance(value, type) or callable(value):
-            assert value.__name__ == name, f"{name} gives {value!r}"

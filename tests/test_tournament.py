@@ -14,14 +14,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.app import main
-from game.core import FirstClick, Game, Look, Status, reveal
+from game.core.board import FirstClick
+from game.core.game import Game
+from game.core.look import Look
+from game.core.moves import reveal
+from game.core.status import Status
 from game.modes.ordinary import Ordinary
 from game.modes.standings import Played, read_folder, score, standings
 from game.modes.tournament import Count, Entered, Tournament, TournamentError, load, parse
-from game.replay import Recorder, Replay
 from game.replay.files import open_replay
-from game.replay.format import SUFFIX, ReplayError
+from game.replay.format import SUFFIX, Replay, ReplayError
 from game.replay.reader import parse as parse_replay
+from game.replay.recorder import Recorder
 from game.rules import PRESETS, Difficulty, GameRules
 from game.session.table import Table
 

@@ -13,7 +13,8 @@ import pytest
 
 from game import cli
 from game.app import main
-from game.core import Look, reveal
+from game.core.look import Look
+from game.core.moves import reveal
 from game.flows.series import SeriesKeeper
 from game.modes.category import TRIAL_KIND
 from game.modes.ordinary import Ordinary

@@ -15,9 +15,10 @@ from test_analyse_text import ONE_CLICK
 from test_evf_export import record
 
 from game import cli
-from game.core import Game, reveal
-from game.replay import ReplayError
+from game.core.game import Game
+from game.core.moves import reveal
 from game.replay.files import COMMUNITY_SUFFIXES
+from game.replay.format import ReplayError
 from game.replay.formats.evf_write import export_evf
 from game.replay.verify_video import verify_file
 

@@ -17,7 +17,8 @@ import pytest
 
 from game import cli
 from game.app import App
-from game.core import Game, Status
+from game.core.game import Game
+from game.core.status import Status
 from game.modes.ordinary import Ordinary
 from game.rules import PRESETS, Difficulty
 from game.session.geometry import Layout

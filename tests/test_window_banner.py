@@ -15,7 +15,8 @@ from test_window_replay import play_code
 
 from game import cli
 from game.app import App
-from game.core import Look, Status
+from game.core.look import Look
+from game.core.status import Status
 from game.replay.boardcode import BoardCode
 from game.rules import MAX_ZOOM, Board, GameRules
 from game.session.table import START_HERE

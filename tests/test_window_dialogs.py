@@ -16,15 +16,15 @@ from test_window import BEGINNER, FakeClock, cell_center, click, key, type_text,
 
 from game import cli
 from game.app import App
-from game.core import Status
+from game.core.status import Status
 from game.flows import resume
-from game.persist import SavedGame
+from game.persist.resume import SavedGame
 from game.rules import MAX_COLS, MAX_ROWS, MAX_ZOOM, PRESETS, Board, Difficulty, custom
 from game.screens.end_of_game import game_panel
 from game.screens.messages import about_dialog
 from game.screens.records import confirm_dialog, name_dialog
 from game.screens.resume import resume_dialog
-from game.session import Stopwatch
+from game.session.stopwatch import Stopwatch
 from game.view.commands import Command
 from game.view.widgets.dialog import Dialog
 from game.view.widgets.form import FormDialog

@@ -25,7 +25,9 @@ from test_window_keyboard import cursor_drawn, go_to, press
 
 from game import cli
 from game.app import App
-from game.core import Look, Status, analyse
+from game.core.look import Look
+from game.core.solver import analyse
+from game.core.status import Status
 from game.persist.history import GameRecord, StoredGame
 from game.replay.boardcode import BoardCode
 from game.rules import MAX_ZOOM, PRESETS, Board, Difficulty, custom

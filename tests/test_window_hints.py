@@ -25,7 +25,11 @@ from test_window import (
 
 from game import cli
 from game.app import App
-from game.core import FirstClick, Game, Look, Status, analyse
+from game.core.board import FirstClick
+from game.core.game import Game
+from game.core.look import Look
+from game.core.solver import analyse
+from game.core.status import Status
 from game.rules import PRESETS, Difficulty
 from game.view.advice import HINT_MINE, HINT_SAFE
 from game.view.commands import Command

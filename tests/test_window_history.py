@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 from test_window import BEGINNER, FakeClock, cell_center, click, key, use_layout, win_beginner
 
 from game.app import App
-from game.core import Status
-from game.persist import GameRecord
+from game.core.status import Status
+from game.persist.game_record import GameRecord
 from game.screens.history import HISTORY_ROWS, HistoryAnswer, earlier_page, later_page
 from game.view import theme
 from game.view.widgets.dialog import Dialog

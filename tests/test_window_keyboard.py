@@ -16,7 +16,9 @@ from test_window import BEGINNER, FakeClock, click, post, shows_tile, use_layout
 
 from game import cli
 from game.app import App
-from game.core import Game, Look, Status
+from game.core.game import Game
+from game.core.look import Look
+from game.core.status import Status
 from game.modes.ordinary import Ordinary
 from game.rules import custom
 from game.view.commands import Command
@@ -115,7 +117,8 @@ def test_a_whole_game_is_won_with_the_keyboard_alone(app: App) -> None:
 def test_keyboard_and_mouse_moves_mixed_are_recorded_and_play_back(app: App) -> None:
     from test_window import cell_center
 
-    from game.replay import parse, verify
+    from game.replay.drive import verify
+    from game.replay.reader import parse
 
     use_layout(app, BEGINNER)
     click(app, cell_center(app, 1, 1))  # the mouse opens

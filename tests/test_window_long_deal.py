@@ -19,7 +19,7 @@ from test_window import FakeClock, key
 
 from game import cli
 from game.app import App
-from game.core import Status
+from game.core.status import Status
 from game.flows import long_deal
 from game.replay.boardcode import BoardCode
 from game.rules import Board, FirstClick, GameRules

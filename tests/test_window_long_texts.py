@@ -15,7 +15,7 @@ from test_window_replay import step, write_replay
 
 from game import cli
 from game.app import App
-from game.core import Status
+from game.core.status import Status
 from game.persist import replays as replay_files
 from game.replay.boardcode import BoardCode
 from game.rules import Board, GameRules

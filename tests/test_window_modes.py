@@ -10,8 +10,10 @@ from test_window import BEGINNER, FakeClock, cell_center, click, key, use_layout
 from test_window_records import folder, make_app, top_dialog_title
 
 from game.app import App
-from game.core import FirstClick, Look, Status
-from game.persist import History
+from game.core.board import FirstClick
+from game.core.look import Look
+from game.core.status import Status
+from game.persist.history import History
 from game.rules import Difficulty
 
 app, clock = records.app, records.clock  # (its fixtures: zoom 2, seed 1, ready)
@@ -97,7 +99,7 @@ def test_the_history_charts_a_practice_win_but_its_best_line_never_drops_to_it(
     """The best-so-far line steps down through ranked wins only: a faster practice
     win (a death undone) is a dot, and the line stays at the ranked best above it."""
     from game.modes.practice import DEATH_UNDONE
-    from game.persist import GameRecord
+    from game.persist.game_record import GameRecord
     from game.view import theme
 
     def won(day: int, ms: int, unranked: str | None = None) -> GameRecord:

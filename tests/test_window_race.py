@@ -10,7 +10,7 @@ import test_window_records as records
 from test_window import BEGINNER, FakeClock, cell_center, click, key, use_layout
 
 from game.app import App
-from game.core import Status
+from game.core.status import Status
 from game.modes.practice import Practice
 from game.modes.shared import Code
 from game.replay.boardcode import BoardCode

@@ -31,8 +31,8 @@ from test_window import (
 
 from game import cli
 from game.app import App
-from game.core import Status
-from game.persist import History
+from game.core.status import Status
+from game.persist.history import History
 from game.rules import Difficulty
 from game.view import theme
 from game.view.widgets.chart import ChartPoint

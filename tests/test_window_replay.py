@@ -25,17 +25,21 @@ from test_window import (
 
 from game import cli
 from game.app import App
-from game.core import Game, Status, reveal
+from game.core.game import Game
+from game.core.moves import reveal
+from game.core.status import Status
 from game.modes.ordinary import Ordinary
 from game.modes.practice import Practice
 from game.persist import replays as replay_files
 from game.persist.history import History
-from game.replay import EventKind, load, parse, verify
 from game.replay.boardcode import BoardCode, daily
 from game.replay.boardcode import parse as parse_code
+from game.replay.drive import verify
+from game.replay.format import EventKind
+from game.replay.reader import load, parse
 from game.rules import PRESETS, Board, Difficulty, GameRules
 from game.screens.end_of_game import PanelAnswer
-from game.session import PlaySession
+from game.session.play import PlaySession
 from game.view.commands import Command
 
 
@@ -332,7 +336,7 @@ def test_replays_beyond_the_last_50_go_but_bests_and_kept_stay(tmp_path: Path) -
 
 
 def write_replay(folder: Path) -> Path:
-    from game.replay import Recorder
+    from game.replay.recorder import Recorder
     from game.session.table import Table
 
     now = [900.0]

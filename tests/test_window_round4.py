@@ -28,7 +28,8 @@ from test_window_keyboard import cursor_drawn, press
 
 from game import cli
 from game.app import App
-from game.core import Look, Status
+from game.core.look import Look
+from game.core.status import Status
 from game.rules import MAX_ZOOM
 from game.scenes.playback import PlaybackScene
 
@@ -249,7 +250,7 @@ def test_a_replays_file_name_is_made_in_one_place_for_every_file_made_of_it(
     from test_window_replay import write_replay
 
     from game.persist.replays import file_name
-    from game.replay import load
+    from game.replay.reader import load
 
     when = datetime(2026, 11, 23, 10, 53, 1, 123_456)
     replay = load(write_replay(tmp_path))  # a Beginner game, lost

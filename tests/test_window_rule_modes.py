@@ -17,7 +17,9 @@ from test_window_records import close_all, top_dialog_title
 
 from game import cli
 from game.app import App
-from game.core import Look, Status, analyse
+from game.core.look import Look
+from game.core.solver import analyse
+from game.core.status import Status
 from game.rules import RuleMode
 from game.screens.history import HistoryAnswer
 from game.view.commands import Command

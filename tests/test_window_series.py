@@ -15,7 +15,9 @@ from test_window_records import folder, top_dialog_title
 
 from game import cli
 from game.app import App, main
-from game.core import FirstClick, Look, Status
+from game.core.board import FirstClick
+from game.core.look import Look
+from game.core.status import Status
 from game.modes.ladder import Ladder
 from game.modes.tournament import Count, Tournament
 from game.modes.trial import Trial

@@ -12,9 +12,9 @@ import pytest
 
 from game import cli
 from game.app import App
-from game.core import Game
+from game.core.game import Game
 from game.modes.ordinary import Ordinary
-from game.persist import SETTINGS_FILE
+from game.persist.profile import SETTINGS_FILE
 from game.view import theme as themes
 from game.view.commands import Command
 from game.view.sheet import Tile

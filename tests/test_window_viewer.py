@@ -149,7 +149,7 @@ def test_an_open_dialog_lets_the_loop_idle(app: App) -> None:
 def test_the_board_drawn_a_changed_cell_at_a_time_is_the_game_shown(app: App) -> None:
     from test_window import region, sprite_bytes
 
-    from game.session import picture_of
+    from game.session.picture import picture_of
     from game.view.render import tile_for
 
     scene = dropped(app, COMMUNITY / "flop-player/avf/arbiter_int.avf")

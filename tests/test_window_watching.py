@@ -15,9 +15,9 @@ from test_window_replay import write_replay
 
 from game import cli
 from game.app import App
-from game.core import Status
+from game.core.status import Status
 from game.modes.practice import Practice
-from game.replay import load
+from game.replay.reader import load
 from game.scenes.playback import PlaybackScene
 from game.view.commands import Command
 

@@ -29,7 +29,12 @@ from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
 
-from game.core import Action, Analysis, Cell, Game, Look, Move, Status, analyse
+from game.core.delta import Cell
+from game.core.game import Game
+from game.core.look import Look
+from game.core.moves import Action, Move
+from game.core.solver import Analysis, analyse
+from game.core.status import Status
 
 _ONE = Fraction(1)
 

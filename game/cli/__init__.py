@@ -10,7 +10,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from game import rules as limits
-from game.core import MAX_SEED
+from game.core.board import MAX_SEED
 from game.language import LANGUAGES
 from game.modes.mode import Mode
 from game.modes.ordinary import Ordinary
@@ -363,7 +363,7 @@ def with_series(options: Options, ladder: str | None, tournament: str | None) ->
     if ladder is not None:
         from game.flows.series_commands import Refused, ladder_level
         from game.modes.ladder import level_code
-        from game.persist import Profile
+        from game.persist.profile import Profile
 
         profile = Profile.open(options.data_dir)
         try:

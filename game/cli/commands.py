@@ -23,31 +23,33 @@ def verify_replay(path: str) -> int:
     """--verify-replay: one line on stdout, and 0 if the replay reproduces its
     recorded result, 1 if not; a file that is no replay: one line on stderr, 2.
     Ours and the community's files alike (game.replay.verify_video)."""
-    from game import replay  # only a replay needs it
+    from game.replay.drive import describe, verify  # only a replay needs it
     from game.replay.files import COMMUNITY_SUFFIXES
+    from game.replay.format import ReplayError
+    from game.replay.reader import load
 
     if path.lower().endswith(COMMUNITY_SUFFIXES):
         from game.replay.verify_video import verify_file
 
         try:
             checked = verify_file(path)
-        except replay.ReplayError as error:
+        except ReplayError as error:
             say(sys.stderr, f"minesweeper: {error}")
             return 2
         say(sys.stdout, checked.line())
         return 0 if checked.ok else 1
     try:
-        recorded = replay.load(path)
-        check = replay.verify(recorded)
-    except replay.ReplayError as error:
+        recorded = load(path)
+        check = verify(recorded)
+    except ReplayError as error:
         say(sys.stderr, f"minesweeper: {path}: {error}")
         return 2
     if check.ok:
-        say(sys.stdout, f"ok: {replay.describe(check.summary)}")
+        say(sys.stdout, f"ok: {describe(check.summary)}")
         return 0
     say(
         sys.stdout,
-        f"differs: {replay.describe(check.summary)}; recorded {replay.describe(recorded.summary)}"
+        f"differs: {describe(check.summary)}; recorded {describe(recorded.summary)}"
         f" ({check.problems[0]})",
     )
     return 1
@@ -59,11 +61,11 @@ def export_evf(source: str, target: str) -> int:
     Nothing is left behind when the write fails (a full disk)."""
     from pathlib import Path
 
-    from game.core import Status
+    from game.core.status import Status
     from game.modes.mode import facts_of
     from game.persist.store import atomic_write_bytes, check_target
-    from game.replay import ReplayError
     from game.replay.files import open_replay
+    from game.replay.format import ReplayError
     from game.replay.formats.evf_write import export_evf as to_evf
 
     try:
@@ -92,8 +94,8 @@ def export_gif(source: str, target: str, *, speed: float = 1.0, zoom: int | None
     from pathlib import Path
 
     from game.persist.store import check_target
-    from game.replay import ReplayError
     from game.replay.files import open_replay
+    from game.replay.format import ReplayError
     from game.terminal_bar import TerminalBar
     from game.view.animation import ExportError, GifExport
 
@@ -144,8 +146,8 @@ def transfer_history(options: Options) -> int:
     and 1."""
     from pathlib import Path
 
-    from game.persist import Profile
     from game.persist.history_transfer import TransferError
+    from game.persist.profile import Profile
     from game.terminal_bar import TerminalBar
 
     profile = Profile.open(options.data_dir)
@@ -185,7 +187,7 @@ def series_command(options: Options) -> int | None:
     if not (options.show_ladder or options.show_trials or options.standings):
         return None
     from game.flows import series_commands
-    from game.persist import Profile
+    from game.persist.profile import Profile
 
     out, err = sys.stdout, sys.stderr
     if out is None or err is None:

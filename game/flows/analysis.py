@@ -10,8 +10,8 @@ from pathlib import Path
 from game.analysis.judge import JUDGED_CELLS
 from game.language import gettext
 from game.persist import replays as replay_files
-from game.replay import Replay, ReplayError
 from game.replay.files import COMMUNITY_SUFFIXES, open_replay
+from game.replay.format import Replay, ReplayError
 from game.replay.report import report, report_of
 from game.screens.analysis import ANALYSIS, NO_REPLAY, analysis_dialog
 from game.view.stage import Stage

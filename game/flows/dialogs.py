@@ -22,7 +22,8 @@ from game.view.prefs import Prefs
 from game.view.stage import Stage
 
 if TYPE_CHECKING:
-    from game.persist import Profile, Sort
+    from game.persist.game_record import Sort
+    from game.persist.profile import Profile
     from game.screens.history import HistoryFilter
     from game.view.widgets.menu import MenuDialog
 
@@ -158,7 +159,7 @@ class Dialogs:
         and round); a game picked: its analysis; Export
         writes the whole history to a dated file in the data folder and Import
         adds the newest such file found there, each saying what it did."""
-        from game.persist import Sort
+        from game.persist.game_record import Sort
         from game.screens import history as screen
         from game.screens.history import HistoryAnswer, PickedGame
 

@@ -17,16 +17,16 @@ from dataclasses import replace
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
-from game.core import Status
+from game.core.status import Status
 from game.flows.analysis import analyse
 from game.flows.series import SeriesKeeper
 from game.language import day as language_day
 from game.language import gettext, ngettext
 from game.modes.mode import Mode
 from game.modes.practice import Practice
-from game.persist import GameRecord, finished_at_text
+from game.persist.game_record import GameRecord, finished_at_text
 from game.replay.format import player_name
-from game.session import PlaySession
+from game.session.play import PlaySession
 from game.session.table import GameEnded, GameTag, Result, TableEvent
 from game.view.widgets.clipboard import copy
 from game.words import seconds
@@ -44,9 +44,10 @@ if TYPE_CHECKING:
     from game.flows.dialogs import Dialogs
     from game.flows.race import Race
     from game.modes.category import Category
-    from game.persist import Profile
-    from game.replay import Recorder, Replay
+    from game.persist.profile import Profile
     from game.replay.boardcode import BoardCode
+    from game.replay.format import Replay
+    from game.replay.recorder import Recorder
     from game.session.table import Table
     from game.view.stage import Stage
     from game.view.viewport import Viewport
@@ -58,7 +59,7 @@ def code_of(session: PlaySession) -> BoardCode | None:
     or not yet placed, or in a rule mode that moves its mines or lays them its own
     way: a board code carries a first-click rule, not a rule mode, and would deal
     another board)."""
-    from game.core import Fate
+    from game.core.board import Fate
     from game.replay.boardcode import BoardCode
 
     game = session.game
@@ -241,7 +242,7 @@ class EndOfGame:
     def retry(self, replay: Replay) -> None:
         """The same board again (a practice game: it was seen), racing the game
         just played if the player wants."""
-        from game.replay import game_of
+        from game.replay.drive import game_of
 
         assert replay.minefield is not None
         self.table.start(Practice.again(game_of(replay)))

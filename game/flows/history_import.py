@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.flows.background import DONE, Cancelled, Job, Report, WorkScene
-from game.persist import Profile
+from game.persist.profile import Profile
 from game.screens.history import history_transfer_dialog
 from game.view.stage import Stage
 

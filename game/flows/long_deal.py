@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from game.core import Game
+from game.core.game import Game
 from game.flows.background import DONE, Job, Report, WorkScene
 from game.modes.mode import Mode
 from game.modes.shared import Code

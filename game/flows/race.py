@@ -21,17 +21,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from game.core import Status
+from game.core.status import Status
 from game.modes.mode import Mode
 from game.rules import PRESETS
 from game.session.table import GameStarted, GameTag, Table, TableEvent
 from game.words import seconds
 
 if TYPE_CHECKING:
-    from game.persist import Profile
-    from game.replay import Replay
+    from game.persist.profile import Profile
+    from game.replay.format import Replay
     from game.replay.progress import Progress
-    from game.session import PlaySession
+    from game.session.play import PlaySession
     from game.view.stage import Stage
 
 
@@ -111,8 +111,8 @@ class Race:
         """A replay kept in the replays folder under ``name`` (None: not named, gone
         or unreadable; a ghost is only offered, never owed)."""
         from game.persist import replays as replay_files
-        from game.replay import ReplayError
         from game.replay.files import open_replay
+        from game.replay.format import ReplayError
 
         path = replay_files.kept(self.profile.folder, name)
         if path is None:

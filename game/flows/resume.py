@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.core import Game, Status
+from game.core.game import Game
+from game.core.status import Status
 from game.modes.resumed import Resumed
-from game.persist import Profile
-from game.session import LoggedMove, PlaySession
+from game.persist.profile import Profile
+from game.session.play import LoggedMove, PlaySession
 from game.session.table import Table
 from game.view.stage import Stage
 
@@ -37,7 +38,7 @@ def bring_back(profile: Profile, table: Table, tell: Callable[[], None]) -> bool
     """Put the game saved when the window last closed on the table; the timer goes on."""
 
     def restore(saved: object) -> PlaySession | None:
-        from game.persist import SavedGame
+        from game.persist.resume import SavedGame
 
         assert isinstance(saved, SavedGame)
         game = Game.from_snapshot(dict(saved.game))

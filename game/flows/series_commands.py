@@ -15,7 +15,7 @@ from game.modes.ladder import Progress
 from game.modes.standings import Played, read_folder, standings, table
 from game.modes.tournament import Tournament, TournamentError, load
 from game.modes.trial import TRIALS
-from game.persist import Profile
+from game.persist.profile import Profile
 from game.persist.series import Series
 from game.rules import Board
 from game.words import seconds

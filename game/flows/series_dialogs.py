@@ -19,7 +19,7 @@ from game.rules import GameRules
 from game.words import count, seconds
 
 if TYPE_CHECKING:
-    from game.persist import Profile
+    from game.persist.profile import Profile
     from game.view.stage import Stage
 
 LADDER_ROWS = 12

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.core import FirstClick
+from game.core.board import FirstClick
 from game.rules import Board, Difficulty, GameRules, RuleMode
 
 NO_GUESS = "no-guess"

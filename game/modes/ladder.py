@@ -11,8 +11,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import ClassVar
 
-from game.core import FirstClick, Status
+from game.core.board import FirstClick
 from game.core.ladder import LEVELS, level
+from game.core.status import Status
 from game.modes.category import LADDER_KIND, Category
 from game.modes.mode import Mode
 from game.replay.boardcode import BoardCode

@@ -11,7 +11,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
-from game.core import Game, Status
+from game.core.game import Game
+from game.core.status import Status
 from game.modes.category import Category
 from game.rules import Board, GameRules, RuleMode
 from game.session.play import Help, PlaySession

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from game.core import Game
+from game.core.game import Game
 from game.modes.mode import Mode
 from game.rules import Board, GameRules, RuleMode
 from game.session.play import PlaySession

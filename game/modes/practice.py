@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar
 
-from game.core import Game
+from game.core.game import Game
 from game.modes.mode import Mode
 from game.session.play import PlaySession
 from game.session.stopwatch import Clock

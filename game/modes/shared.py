@@ -8,7 +8,7 @@ from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import ClassVar
 
-from game.core import Game
+from game.core.game import Game
 from game.modes.category import CODE_KIND, DAILY_KIND, Category
 from game.modes.mode import Mode
 from game.replay.boardcode import BoardCode, daily

@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.core import Status
+from game.core.status import Status
 from game.modes.tournament import Count, Tournament
 from game.replay.files import is_replay_name, open_replay
 from game.replay.format import SUFFIX, ReplayError

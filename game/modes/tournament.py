@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import ClassVar
 
-from game.core import FirstClick
+from game.core.board import FirstClick
 from game.modes.mode import Mode
 from game.rules import PRESETS, Board, Difficulty, GameRules
 from game.session.play import PlaySession

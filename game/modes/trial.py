@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from game.core import Status
+from game.core.status import Status
 from game.modes.category import TRIAL_KIND, Category
 from game.modes.mode import Mode, RunStep
 from game.rules import PRESETS, Board, Difficulty, GameRules

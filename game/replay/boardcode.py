@@ -37,7 +37,8 @@ import hashlib
 from dataclasses import dataclass
 from datetime import date
 
-from game.core import MAX_SEED, Cell
+from game.core.board import MAX_SEED
+from game.core.delta import Cell
 from game.language import gettext
 from game.rules import (
     PRESETS,

@@ -6,12 +6,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from game.core import Action, Fate, Game, Move, Status
+from game.core.board import Fate
+from game.core.game import Game
+from game.core.moves import Action, Move
+from game.core.status import Status
 from game.replay.format import Event, EventKind, Replay
 from game.rules import Board
-from game.session import PlaySession, Summary, deal, deal_again
 from game.session.geometry import Layout
 from game.session.input import InputMachine, Spot
+from game.session.play import PlaySession, Summary, deal, deal_again
 from game.words import RESULT_WORDS, result_word, seconds
 
 

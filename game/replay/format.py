@@ -6,12 +6,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from game.core import Cell, Minefield, Move, Status
+from game.core.delta import Cell
+from game.core.minefield import Minefield
+from game.core.moves import Move
+from game.core.status import Status
 from game.identity import MAX_NAME as MAX_NAME  # (the name's rules: game.identity)
 from game.identity import player_name as player_name
 from game.rules import Board, GameRules, RuleMode
-from game.session import Clicks, Summary
 from game.session.geometry import TILE
+from game.session.play import Clicks, Summary
 from game.words import RESULT_WORDS
 
 MAGIC = "minesweeper-replay"

@@ -16,13 +16,17 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from game.core import Game, Minefield, Move, RuleError, Status, chord, mark, reveal
+from game.core.errors import RuleError
+from game.core.game import Game
+from game.core.minefield import Minefield
+from game.core.moves import Move, chord, mark, reveal
+from game.core.status import Status
 from game.replay.format import MAX_EVENTS, Event, EventKind, Replay, player_name
 from game.replay.tally import Machine, cell_of, over
 from game.replay.video import Mouse, Video, VideoError
 from game.rules import Board, FirstClick, GameRules
-from game.session import PlaySession
 from game.session.geometry import TILE
+from game.session.play import PlaySession
 
 _KINDS: dict[Mouse, tuple[EventKind, int]] = {
     Mouse.MOVE: (EventKind.MOVE, 0),

@@ -9,7 +9,8 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import dataclass
 
-from game.core import Look, Status
+from game.core.look import Look
+from game.core.status import Status
 from game.replay.drive import game_of
 from game.replay.format import EventKind, Replay
 

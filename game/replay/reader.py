@@ -8,7 +8,11 @@ import re
 import stat
 from pathlib import Path
 
-from game.core import MAX_SEED, Action, Cell, GameError, Minefield, Move
+from game.core.board import MAX_SEED
+from game.core.delta import Cell
+from game.core.errors import GameError
+from game.core.minefield import Minefield
+from game.core.moves import Action, Move
 from game.identity import country_problem, identifier_problem
 from game.replay.format import (
     BUTTONS,
@@ -28,8 +32,8 @@ from game.replay.format import (
     ReplayError,
 )
 from game.rules import Board, BoardChoiceError, FirstClick, GameRules, RuleMode, playable
-from game.session import Clicks
 from game.session.geometry import TILE
+from game.session.play import Clicks
 from game.words import RESULT_WORDS
 
 _RESULTS = {word: status for status, word in RESULT_WORDS.items()}

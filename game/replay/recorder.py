@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from game.core import Action, Move, Status
+from game.core.moves import Action, Move
+from game.core.status import Status
 from game.replay.drive import feed_input
 from game.replay.format import (
     BUTTON_NAMES,
@@ -19,9 +20,9 @@ from game.replay.format import (
     player_name,
 )
 from game.rules import Board
-from game.session import PlaySession
 from game.session.geometry import TILE
 from game.session.input import InputMachine
+from game.session.play import PlaySession
 from game.session.stopwatch import Phase
 from game.session.table import GameStarted, MoveApplied, PointerSeen, TableEvent, Via
 

@@ -244,7 +244,7 @@ def _community(path: str) -> Report:
 
 
 def _ours(path: str, replay: Replay) -> Report:
-    from game.core import Status
+    from game.core.status import Status
 
     clicks, board = replay.clicks, replay.board
     seconds = replay.ms / 1000
@@ -283,7 +283,8 @@ def _effective(replay: Replay) -> dict[str, int]:
     """Our effective clicks by kind (a move whose delta changed what the player sees:
     ``lce`` reveals, ``rce`` marks, ``dce`` chords) and ``flag``, the flags the player
     left on the board; none for a replay without its layout."""
-    from game.core import Action, Status
+    from game.core.moves import Action
+    from game.core.status import Status
     from game.replay.drive import game_of
 
     if replay.minefield is None:

@@ -63,7 +63,7 @@ def verify_video(video: Video) -> VideoCheck:
     """Play a video's events through the community's machine and our engine; check
     the end against the file's stated facts. VideoError for a board our engine
     cannot hold."""
-    from game.core import Status
+    from game.core.status import Status
     from game.replay.from_video import replay_of_video
     from game.replay.tally import tally
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core import Cell
+from game.core.delta import Cell
 from game.flows.dialogs import Dialogs
 from game.modes.category import Category
 from game.modes.mode import Mode
@@ -22,8 +22,8 @@ from game.modes.ordinary import Ordinary
 from game.rules import MAX_ZOOM, PRESETS, Board, Difficulty
 from game.scenes.pointer import BoardPointer
 from game.scenes.rivals import Rivals
-from game.session import picture_of
 from game.session.input import InputMachine
+from game.session.picture import picture_of
 from game.session.play import is_long
 from game.session.table import GameStarted, MoveApplied, Table, TableEvent
 from game.view.commands import MODIFIER_KEYS, Command

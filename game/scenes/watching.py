@@ -11,9 +11,10 @@ from pathlib import Path
 from game.flows.analysis import analyse
 from game.flows.race import Race
 from game.modes.practice import FROM_POSITION, Practice
-from game.persist import Profile
 from game.persist import replays as replay_files
-from game.replay import Replay, game_of
+from game.persist.profile import Profile
+from game.replay.drive import game_of
+from game.replay.format import Replay
 from game.rules import Difficulty
 from game.scenes.playback import PLAY_BOARD, PRACTISE_HERE, PlaybackScene
 from game.session.table import Table
@@ -72,8 +73,8 @@ class Watching:
     def file(self, path: str | Path) -> PlaybackScene | None:
         """Open a replay file and play it back; a file that cannot be played is
         named in a message, in one line."""
-        from game.replay import ReplayError
         from game.replay.files import open_replay
+        from game.replay.format import ReplayError
 
         try:
             opened = open_replay(path)

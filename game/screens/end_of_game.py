@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.core import Status
+from game.core.status import Status
 from game.language import N_, decimal, gettext
 from game.rules import Difficulty
 from game.screens.answers import Button, answering, labels
-from game.session import Summary
+from game.session.play import Summary
 from game.view.widgets.grid import GridDialog
 from game.words import seconds
 

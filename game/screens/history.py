@@ -21,7 +21,7 @@ from game.modes.category import (
     Category,
     all_keys,
 )
-from game.persist import GameRecord, Sort, StoredGame
+from game.persist.game_record import GameRecord, Sort, StoredGame
 from game.rules import Difficulty
 from game.screens.answers import Button, labels
 from game.screens.messages import notice

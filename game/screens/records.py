@@ -8,10 +8,11 @@ from dataclasses import dataclass
 
 from game.language import N_, decimal, gettext
 from game.modes.category import FAMILIES, Category
-from game.persist import DEFAULT_NAME, MAX_NAME_LENGTH, TOP, BestTimeEntry
+from game.persist.game_record import BestTimeEntry
+from game.persist.records import DEFAULT_NAME, MAX_NAME_LENGTH, TOP
 from game.rules import PRESETS, Difficulty
 from game.screens.answers import Button, answering, field, labels
-from game.session import Summary
+from game.session.play import Summary
 from game.view.widgets.form import Field, FormDialog
 from game.view.widgets.grid import GridDialog
 from game.view.widgets.message import MessageDialog

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from game.language import N_, gettext, ngettext
-from game.persist import SavedGame
+from game.persist.resume import SavedGame
 from game.screens.answers import Button, answering, labels
-from game.session import Stopwatch
+from game.session.stopwatch import Stopwatch
 from game.view.widgets.message import MessageDialog
 
 

@@ -15,7 +15,7 @@ from game.identity import (
     player_name,
 )
 from game.language import N_, gettext
-from game.persist import Settings
+from game.persist.settings import Settings
 from game.screens.answers import Button, answering, field, labels
 from game.view import toggles
 from game.view.commands import KeyMap

@@ -7,8 +7,8 @@ from collections.abc import Callable, Mapping
 
 from game.language import N_, decimal, gettext, ngettext
 from game.modes.category import Category
-from game.persist import Stats
 from game.persist.game_record import DailyStats
+from game.persist.records import Stats
 from game.rules import Board, Difficulty
 from game.screens.answers import Button, answering, labels
 from game.view.widgets.grid import GridDialog

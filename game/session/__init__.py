@@ -12,20 +12,3 @@
 
 No pygame: a replay, a test or a tool drives a session exactly as the window does.
 """
-
-from game.session.picture import Advice, Picture, picture_of
-from game.session.play import Clicks, LoggedMove, PlaySession, Summary, deal, deal_again
-from game.session.stopwatch import Stopwatch
-
-__all__ = [
-    "Advice",
-    "Clicks",
-    "LoggedMove",
-    "Picture",
-    "PlaySession",
-    "Stopwatch",
-    "Summary",
-    "deal",
-    "deal_again",
-    "picture_of",
-]

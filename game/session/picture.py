@@ -12,7 +12,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 
-from game.core import Cell, Look, Status
+from game.core.delta import Cell
+from game.core.look import Look
+from game.core.status import Status
 from game.session.input import Feedback, Press
 from game.session.play import PlaySession
 

@@ -14,7 +14,12 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 
-from game.core import Cell, Delta, Game, Minefield, Move, MoveError, Status
+from game.core.delta import Cell, Delta
+from game.core.errors import MoveError
+from game.core.game import Game
+from game.core.minefield import Minefield
+from game.core.moves import Move
+from game.core.status import Status
 from game.rules import Board, FirstClick, GameRules
 from game.session.stopwatch import Clock, Stopwatch
 

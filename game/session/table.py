@@ -17,8 +17,11 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING, TypeAlias
 
-from game.core import Cell, Delta, Game, Look, Move, Status
-from game.core.moves import chord, mark, reveal
+from game.core.delta import Cell, Delta
+from game.core.game import Game
+from game.core.look import Look
+from game.core.moves import Move, chord, mark, reveal
+from game.core.status import Status
 from game.rules import Board
 from game.session.picture import Advice
 from game.session.play import Help, PlaySession, Summary, position_before

@@ -13,7 +13,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core import Cell, Game, Look
+from game.core.delta import Cell
+from game.core.game import Game
+from game.core.look import Look
 from game.session.geometry import TILE
 from game.session.picture import Advice
 from game.view.fonts import ui_font

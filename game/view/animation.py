@@ -30,9 +30,10 @@ from PIL import GifImagePlugin, Image, ImageChops
 
 from game.modes.watching import Watching
 from game.persist.store import create_temp
-from game.replay import Driver, EventKind, Replay, ReplayClock
-from game.session import picture_of
+from game.replay.drive import Driver, ReplayClock
+from game.replay.format import EventKind, Replay
 from game.session.geometry import Layout, led_digits
+from game.session.picture import picture_of
 from game.session.table import Table, Via
 from game.view.commands import KeyMap
 from game.view.menus import MENUS

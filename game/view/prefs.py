@@ -8,7 +8,8 @@ from dataclasses import replace
 
 from game import language
 from game.language import gettext
-from game.persist import Profile, Settings
+from game.persist.profile import Profile
+from game.persist.settings import Settings
 from game.view import theme as themes
 from game.view.commands import AnyCommand, Command, DuplicateKeyError, KeyMap
 from game.view.sound import SoundPlayer, warn_to_stderr

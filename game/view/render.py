@@ -12,7 +12,9 @@ from collections.abc import Iterable
 
 import pygame
 
-from game.core import Cell, Game, Look
+from game.core.delta import Cell
+from game.core.game import Game
+from game.core.look import Look
 from game.session.geometry import DIGITS, LED_W, TILE, Layout, Rect
 from game.session.picture import Advice, Face, Picture
 from game.view.advice import AdviceLayer

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from game.language import LANGUAGES, N_, gettext
-from game.persist import Settings
+from game.persist.settings import Settings
 from game.rules import RuleMode
 from game.view.commands import Command
 from game.view.theme import THEMES

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import struct
 
-from game.core import Status
+from game.core.status import Status
 from game.replay.format import EventKind, Replay
 from game.session.geometry import TILE
 

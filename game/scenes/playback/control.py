@@ -14,9 +14,10 @@ from bisect import bisect_right
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from game.core import Cell
+from game.core.delta import Cell
 from game.modes.watching import Watching
-from game.replay import Driver, EventKind, Replay, ReplayClock
+from game.replay.drive import Driver, ReplayClock
+from game.replay.format import EventKind, Replay
 from game.session.input import InputMachine
 from game.session.table import Table, Via
 

@@ -9,7 +9,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.replay import Replay
+from game.replay.format import Replay
 
 if TYPE_CHECKING:
     from game.view.animation import GifExport

@@ -9,7 +9,7 @@ from collections.abc import Mapping
 
 import pygame
 
-from game.core import Cell
+from game.core.delta import Cell
 from game.scenes.playback.control import Playback
 from game.scenes.playback.timeline import Timeline
 from game.view.render import draw_pointer

@@ -15,15 +15,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core import Cell
-from game.replay import Replay
+from game.core.delta import Cell
+from game.replay.format import Replay
 from game.scenes.playback.control import Playback
 from game.scenes.playback.gif import GifStep
 from game.scenes.playback.overlays import HEAT, TIMELINE, Overlays
 from game.scenes.playback.status import StatusBar, key_name, status_forms
 from game.screens.messages import saved_dialog
-from game.session import picture_of
 from game.session.geometry import TILE
+from game.session.picture import picture_of
 from game.view.commands import KeyMap
 from game.view.commands import ViewerCommand as V
 from game.view.render import Renderer
@@ -34,7 +34,7 @@ from game.words import result_word, seconds
 
 if TYPE_CHECKING:
     from game.analysis.judge import Judgment
-    from game.replay import ReplayClock
+    from game.replay.drive import ReplayClock
     from game.session.input import InputMachine
     from game.session.table import Table
     from game.view.animation import GifExport
