@@ -1,8 +1,9 @@
 """Start-up as a player meets it: the game to its first frame, beside a bare pygame-ce
 window opened in the same run.
 
-Beginner at the default zoom, started as a player starts it: no options but
---frames 1 (which ends the run once the first frame is on screen), the sound as
+Beginner at the default zoom, started as a player starts it (game/__main__.py's
+steps: the options, then the first frame from the settings alone; the process ends
+once it is on screen), the sound as
 the settings have it (on), and the data folder where the platform keeps it (on
 Linux, under $XDG_DATA_HOME), already holding a history that the game's own code
 recorded. Against it, a bare script opens a window of the same size, fills it
@@ -82,16 +83,34 @@ def bare_script(size: tuple[int, int]) -> str:
     """)
 
 
+FIRST_FRAME_SCRIPT = textwrap.dedent("""
+    import os
+    from game import cli
+    from game.view.first_frame import show_first_frame
+    options = cli.parse_args([])
+    show_first_frame(
+        options.data_dir, options.board, options.zoom, options.sound, options.language
+    )
+    os._exit(0)
+""")
+"""The game as `python -m game` starts it (game/__main__.py's steps), to its first
+frame on screen."""
+
 READY_SCRIPT = textwrap.dedent("""
     import os
     from game import cli
+    from game.view.first_frame import show_first_frame
+    options = cli.parse_args([])
+    first = show_first_frame(
+        options.data_dir, options.board, options.zoom, options.sound, options.language
+    )
     from game.app import App
-    app = App(cli.parse_args([]))
-    app.run(frames=1)
+    app = App(options, first)
     app.get_ready()
     os._exit(0)
 """)
-"""The game as `python -m game` starts it, to the moment its first input is handled."""
+"""The same, on to the moment its first input can be handled (the seam's import of
+the rest, the window set up, App.get_ready done)."""
 
 
 def wall(command: list[str], env: dict[str, str]) -> float:
@@ -125,7 +144,7 @@ def main() -> None:
             env[ENV_VAR] = str(folder)
         make_history(folder, args.games)
         commands = {
-            "game, start to first frame": [sys.executable, "-m", "game", "--frames", "1"],
+            "game, start to first frame": [sys.executable, "-c", FIRST_FRAME_SCRIPT],
             # The first input can be handled once the window has set up what the first
             # frame did not wait for (App.get_ready: the recorder, the end of a game,
             # the audio device, the resume offer); then the process ends at once.

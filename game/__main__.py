@@ -1,7 +1,72 @@
-"""`python -m game` starts the game."""
+"""`python -m game` and the `minesweeper` command: the commands that need no window
+run and return; else the first frame is shown from the settings alone
+(game.view.first_frame), and only then is the rest of the game imported
+(game.app), before the first input is handled."""
 
+from __future__ import annotations
+
+import os
 import sys
+from collections.abc import Mapping, Sequence
 
-from game.app import main
+import pygame
 
-sys.exit(main())
+from game import cli
+from game.view.first_frame import show_first_frame
+from game.view.sound import warn_to_stderr
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The entry point; the exit status."""
+    try:
+        options = cli.parse_args(argv)
+    except SystemExit as exit_:
+        return exit_.code if isinstance(exit_.code, int) else 2
+    if cli.runs_without_window(options):
+        from game.cli.commands import run  # (a command loads what it needs, and no window)
+
+        return run(options)
+    played_back = None
+    if options.replay is not None:
+        # (a replay to watch is read first: a bad file is one line, and no window)
+        from game.replay.files import open_replay  # (only --replay reads a replay here)
+        from game.replay.format import ReplayError  # (the same)
+
+        try:
+            played_back = open_replay(options.replay)
+        except ReplayError as error:
+            warn_to_stderr(f"minesweeper: {error}")
+            return 2
+    missing = missing_display()
+    if missing is not None:
+        warn_to_stderr(missing)
+        return 1
+    try:
+        first = show_first_frame(
+            options.data_dir, options.board, options.zoom, options.sound, options.language
+        )
+    except pygame.error as error:
+        warn_to_stderr(f"Minesweeper could not open its window: {error}")
+        return 1
+    from game.app import run_window  # the seam: the rest loads once the first frame is up
+
+    return run_window(options, first, played_back)
+
+
+def missing_display(environ: Mapping[str, str] = os.environ) -> str | None:
+    """Why no window can open, when that is known before trying: on Linux and the
+    BSDs a desktop says where it is in DISPLAY or WAYLAND_DISPLAY. (Without either,
+    SDL would fall back to an invisible offscreen window.) An explicit
+    SDL_VIDEODRIVER (a test, a headless smoke run) is the caller's choice."""
+    if sys.platform in ("win32", "darwin") or environ.get("SDL_VIDEODRIVER"):
+        return None
+    if environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"):
+        return None
+    return (
+        "Minesweeper needs a desktop to show its window: "
+        "neither DISPLAY nor WAYLAND_DISPLAY is set."
+    )
+
+
+if __name__ == "__main__":
+    sys.exit(main())

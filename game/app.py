@@ -16,37 +16,35 @@ SDL and cost more.)
 
 from __future__ import annotations
 
-import os
-import sys
 import time
-from collections.abc import Callable, Mapping, Sequence
+import traceback
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game import cli
-from game.flows import resume
+from game.cli import Options
+from game.cli.first_game import first_mode
+from game.flows import long_deal, resume
 from game.flows.dialogs import Dialogs
+from game.flows.end_of_game import EndOfGame
 from game.flows.race import Race
 from game.modes.mode import Mode
 from game.modes.ordinary import Ordinary
-from game.persist.paths import data_dir
-from game.persist.profile import Profile
+from game.replay.recorder import Recorder
 from game.scenes.menubar import MenuBarScene
 from game.scenes.play import PlayScene
 from game.session.play import is_long
 from game.session.table import Table
 from game.version import version
-from game.view.menus import MENUS
-from game.view.prefs import Prefs
+from game.view.first_frame import FirstFrame, show_first_frame
 from game.view.sound import warn_to_stderr
 from game.view.stage import Stage
-from game.view.viewport import Viewport
-from game.view.widgets.menubar import MenuBar
 
 if TYPE_CHECKING:
     from game.flows.end_of_game import EndOfGame
+    from game.replay.files import Opened
     from game.replay.format import Replay
     from game.replay.recorder import Recorder
     from game.scenes.playback import PlaybackScene
@@ -91,35 +89,42 @@ the scenes hear of it too."""
 class App:
     """One window: the loop, and the pieces it is made of."""
 
-    def __init__(self, options: cli.Options, *, clock: Callable[[], float] | None = None) -> None:
+    def __init__(
+        self,
+        options: Options,
+        first: FirstFrame | None = None,
+        *,
+        clock: Callable[[], float] | None = None,
+    ) -> None:
+        """``first``: the first frame already on screen (game/__main__.py shows it
+        before importing this module); None: shown now."""
         self.options = options
         now: Callable[[], float] = clock or (lambda: time.perf_counter() * 1000.0)
-        # Only what the game uses: pygame.init() would also open the audio device
-        # (the sound player does that, and only when sound is on) and joysticks.
-        pygame.display.init()
-        pygame.font.init()
-        self.profile = Profile.open(data_dir(options.data_dir))
-        for problem in self.profile.problems:  # the terminal hears them too (--data-dir)
-            warn_to_stderr(problem)
-        self.prefs = prefs = Prefs(self.profile, options.sound)
-        prefs.speak(options.language)
+        if first is None:
+            first = show_first_frame(
+                options.data_dir, options.board, options.zoom, options.sound, options.language
+            )
+        self.profile = first.profile
+        self.prefs = prefs = first.prefs
         # The command line wins over the saved settings, for this session only;
         # --seed deals the first game only.
         if options.mode is not None:  # (chosen as the menu would: the next games too)
             prefs.change(first_click=options.mode.first_click, fate=options.mode.fate)
         board = options.board or prefs.settings.board
         rules = options.rules or prefs.settings.rules
-        first = cli.first_mode(options, board, rules)
-        code = first.shared_code
+        first_game = first_mode(options, board, rules)
+        code = first_game.shared_code
         self.deal_later: Mode | None = (
-            first if code is not None and code.start is not None and is_long(board, rules) else None
+            first_game
+            if code is not None and code.start is not None and is_long(board, rules)
+            else None
         )
         """A shared board that takes long to deal: dealt after the first frame, off the
         loop (an ordinary game of its size under these rules is on the table until then)."""
         if self.deal_later is not None:
-            first = Ordinary(board, rules, options.seed)
-        self.table = table = Table.of(first, now)
-        self.viewport = Viewport(board, options.zoom or prefs.settings.zoom)
+            first_game = Ordinary(board, rules, options.seed)
+        self.table = table = Table.of(first_game, now)
+        self.viewport = first.viewport
         self.stage = stage = Stage(self.viewport)
         prefs.relayout = stage.relayout
         self.dialogs = Dialogs(stage, prefs, self.profile, table)
@@ -129,7 +134,8 @@ class App:
         self.play = PlayScene(
             table, self.viewport, prefs, stage, self.dialogs, self.race, self.watcher
         )
-        self.menubar = MenuBar(MENUS, lambda: prefs.keymap, self.play.checked)
+        self.menubar = first.menubar
+        self.menubar.checked = self.play.checked
         stage.push(self.play)
         stage.push(MenuBarScene(self.menubar, self.viewport, self.play.command, self.play.covered))
         self._watched: PlaybackScene | None = None
@@ -149,8 +155,6 @@ class App:
         if self._ready:
             return
         self._ready = True
-        from game.flows.end_of_game import EndOfGame
-        from game.replay.recorder import Recorder
 
         self.recorder = Recorder()
         self.table.tap(self.recorder)  # first: a game's replay ends with its last click
@@ -173,7 +177,6 @@ class App:
     def deal_code(self) -> None:
         """Deal the command line's shared board off the loop, under a dialog that shows
         how far it got (game.flows.long_deal); cancelled, the player's usual game."""
-        from game.flows import long_deal  # (only a long deal needs it)
 
         assert self.deal_later is not None
         settings = self.prefs.settings
@@ -189,7 +192,7 @@ class App:
         """What opens replays over the player's board (made when first asked for: the
         replay modules load with the first replay)."""
         if self._watching is None:
-            from game.scenes.watching import Watching
+            from game.scenes.watching import Watching  # (the viewer loads with a first replay)
 
             self._watching = Watching(
                 self.stage,
@@ -284,74 +287,29 @@ class App:
         pygame.quit()
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """The entry point of `python -m game` and the `minesweeper` command."""
+def run_window(options: Options, first: FirstFrame, played_back: Opened | None) -> int:
+    """The window's life, from its first frame on screen (game/__main__.py) to its
+    close; the exit status. Never a traceback in the player's face: the game is kept."""
+    app: App | None = None
     try:
-        options = cli.parse_args(argv)
-    except SystemExit as exit_:
-        return exit_.code if isinstance(exit_.code, int) else 2
-    if options.verify_replay is not None:
-        return cli.verify_replay(options.verify_replay)
-    if options.analyse:
-        return cli.analyse(options.analyse, as_json=options.json, moves=options.moves)
-    if options.export_evf is not None:
-        return cli.export_evf(*options.export_evf)
-    if options.export_gif is not None:
-        return cli.export_gif(*options.export_gif, speed=options.speed, zoom=options.zoom)
-    if options.export_history is not None or options.import_history is not None:
-        return cli.transfer_history(options)
-    printed = cli.series_command(options)
-    if printed is not None:
-        return printed
-    played_back = None
-    if options.replay is not None:
-        from game.replay.files import open_replay
-        from game.replay.format import ReplayError
-
-        try:
-            played_back = open_replay(options.replay)
-        except ReplayError as error:
-            warn_to_stderr(f"minesweeper: {error}")
-            return 2
-    missing = missing_display()
-    if missing is not None:
-        warn_to_stderr(missing)
-        return 1
-    try:
-        app = App(options)
-    except pygame.error as error:
-        warn_to_stderr(f"Minesweeper could not open its window: {error}")
-        return 1
-    try:
+        app = App(options, first)
         if played_back is not None:
             app.watch(played_back.replay, played_back.caption, str(options.replay))
         return app.run()
-    except Exception:  # never a traceback in the player's face; the game is kept
-        log = _write_crash_log(app.profile.folder)
+    except Exception:
+        log = _write_crash_log(first.profile.folder)
         warn_to_stderr(f"Minesweeper stopped after an unexpected error; the details are in {log}.")
         return 1
     finally:
-        app.close()
-
-
-def missing_display(environ: Mapping[str, str] = os.environ) -> str | None:
-    """Why no window can open, when that is known before trying: on Linux and the
-    BSDs a desktop says where it is in DISPLAY or WAYLAND_DISPLAY. (Without either,
-    SDL would fall back to an invisible offscreen window.) An explicit
-    SDL_VIDEODRIVER (a test, a headless smoke run) is the caller's choice."""
-    if sys.platform in ("win32", "darwin") or environ.get("SDL_VIDEODRIVER"):
-        return None
-    if environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"):
-        return None
-    return (
-        "Minesweeper needs a desktop to show its window: "
-        "neither DISPLAY nor WAYLAND_DISPLAY is set."
-    )
+        if app is not None:
+            app.close()
+        else:
+            first.profile.close()
+            pygame.quit()
 
 
 def _write_crash_log(folder: Path) -> Path:
     """Append the current exception's traceback to crash.log in the data folder."""
-    import traceback  # only a crash needs it
 
     path = folder / "crash.log"
     try:
@@ -361,7 +319,3 @@ def _write_crash_log(folder: Path) -> Path:
     except OSError:
         pass
     return path
-
-
-if __name__ == "__main__":
-    sys.exit(main())

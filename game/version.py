@@ -18,7 +18,7 @@ def version() -> str:
     """The game's version string, e.g. "0.1.0"."""
     # Imported here, not at the top: it costs ~12 ms, and only --version and the
     # help screen ask, never the start-up.
-    from importlib import metadata
+    from importlib import metadata  # (slow to import: --version and About only)
 
     try:
         return metadata.version(DIST_NAME)

@@ -15,8 +15,8 @@ import pytest
 from test_evf_export import record
 from test_window_replay import write_replay
 
-from game import cli
 from game.analysis.glossary import figures
+from game.cli import commands
 from game.core.game import Game
 from game.core.moves import reveal
 from game.replay.formats.evf_write import export_evf
@@ -40,7 +40,9 @@ ONE_CLICK = """
 
 
 def _analyse(capsys: pytest.CaptureFixture[str], paths: list[str], **options: bool) -> str:
-    assert cli.analyse(paths, as_json=options.get("as_json", False), moves=options["moves"]) == 0
+    assert (
+        commands.analyse(paths, as_json=options.get("as_json", False), moves=options["moves"]) == 0
+    )
     return capsys.readouterr().out
 
 

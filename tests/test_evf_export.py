@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from game.cli import commands
 from game.core.game import Game
 from game.core.minefield import Minefield
 from game.core.moves import Move, chord, mark, reveal
@@ -204,24 +205,20 @@ def test_an_export_on_a_full_disk_leaves_nothing(
 
     from test_window_replay import write_replay
 
-    from game import cli
-
     source = write_replay(tmp_path)
 
     def full(fd: int, data: object) -> int:
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
     monkeypatch.setattr(os, "write", full)
-    assert cli.export_evf(str(source), str(tmp_path / "out.evf")) == 2
+    assert commands.export_evf(str(source), str(tmp_path / "out.evf")) == 2
     assert sorted(p.name for p in tmp_path.iterdir()) == [source.name]
 
 
 def test_an_export_never_writes_over_its_replay(tmp_path: Path) -> None:
     from test_window_replay import write_replay
 
-    from game import cli
-
     source = write_replay(tmp_path)
     before = source.read_bytes()
-    assert cli.export_evf(str(source), str(source)) == 2
+    assert commands.export_evf(str(source), str(source)) == 2
     assert source.read_bytes() == before

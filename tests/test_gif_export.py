@@ -18,6 +18,7 @@ from test_window_replay import step, write_replay
 
 from game import cli
 from game.app import App
+from game.cli import commands
 from game.core.status import Status
 from game.persist import replays as replay_files
 from game.replay.drive import Driver, ReplayClock, game_of
@@ -237,12 +238,12 @@ def test_the_command_line_shows_a_bar_on_a_terminal_and_nothing_in_a_log(
     monkeypatch.setattr(sys, "stderr", terminal)
     monkeypatch.setattr(sys, "stdout", io.StringIO())
     monkeypatch.setattr("game.terminal_bar.EVERY_S", 0.0)
-    assert cli.export_gif(str(EXPERT), str(tmp_path / "e.gif"), speed=4) == 0
+    assert commands.export_gif(str(EXPERT), str(tmp_path / "e.gif"), speed=4) == 0
     assert "\r" in terminal.text and "%" in terminal.text and "[#" in terminal.text
     assert terminal.text.endswith("\r")  # the bar's line is cleared at the end
     log = io.StringIO()
     monkeypatch.setattr(sys, "stderr", log)
-    assert cli.export_gif(str(EXPERT), str(tmp_path / "f.gif"), speed=4) == 0
+    assert commands.export_gif(str(EXPERT), str(tmp_path / "f.gif"), speed=4) == 0
     assert log.getvalue() == ""
 
 

@@ -339,7 +339,7 @@ def test_damage_that_appears_while_playing_is_met_as_at_start(tmp_path: Path) ->
 _LAZY = textwrap.dedent(
     """
     import sys
-    from game.persist import Profile
+    from game.persist.profile import Profile
     from game.rules import Difficulty
     profile = Profile.open(sys.argv[1])
     profile.settings

@@ -32,6 +32,7 @@ from test_window_replay import write_replay
 
 from game import cli
 from game.app import App
+from game.cli import commands
 from game.identity import MAX_IDENTIFIER
 from game.persist.schema import DataError
 from game.persist.settings import Settings
@@ -165,14 +166,14 @@ def test_analyse_gives_the_identifier_and_country_in_text_and_json(
     evf = tmp_path / "ada.evf"
     evf.write_bytes(export_evf(replace(won_game(), identifier="ada-18400", country="GB")))
     for path in (ours, evf):
-        assert cli.analyse([str(path)], as_json=True, moves=False) == 0
+        assert commands.analyse([str(path)], as_json=True, moves=False) == 0
         entry = json.loads(capsys.readouterr().out)
         assert (entry["player"], entry["identifier"], entry["country"]) == (
             "Ada",
             "ada-18400",
             "GB",
         )
-        assert cli.analyse([str(path)], as_json=False, moves=False) == 0
+        assert commands.analyse([str(path)], as_json=False, moves=False) == 0
         lines = [line.split() for line in capsys.readouterr().out.splitlines()]
         assert ["Identifier", "ada-18400"] in lines and ["Country", "GB"] in lines
 

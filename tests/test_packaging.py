@@ -146,7 +146,7 @@ def test_checkout_runs_without_stdout_and_stderr(tmp_path: Path) -> None:
     """A windowed Windows build has sys.stdout and sys.stderr set to None."""
     code = (
         "import sys; sys.stdout = None; sys.stderr = None; "
-        "from game.app import main; raise SystemExit(main(['--frames', '5']))"
+        "from game.__main__ import main; raise SystemExit(main(['--frames', '5']))"
     )
     done = run([sys.executable, "-c", code], cwd=ROOT, env=clean_env(tmp_path))
     assert done.returncode == 0, done.stderr

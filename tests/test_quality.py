@@ -3,6 +3,7 @@ pyproject.toml, over the whole project."""
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 import sys
@@ -117,3 +118,43 @@ def test_no_class_outside_the_core_is_over_300_lines() -> None:
                 if lines > 300:
                     big[f"{path.relative_to(ROOT).as_posix()}:{node.name}"] = lines
     assert big == {}
+
+
+def function_level_imports(source: str) -> list[tuple[int, str]]:
+    """The imports made inside a function (not those for the type checker only):
+    each line number and its text."""
+    found: list[tuple[int, str]] = []
+
+    def walk(node: ast.AST, in_function: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and "TYPE_CHECKING" in ast.unparse(child.test):
+                continue
+            inside = in_function or isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef)
+            if in_function and isinstance(child, ast.Import | ast.ImportFrom):
+                found.append((child.lineno, source.splitlines()[child.lineno - 1]))
+            walk(child, inside)
+
+    walk(ast.parse(source), False)
+    return found
+
+
+def test_modules_import_at_their_top_but_for_a_few_each_with_its_reason() -> None:
+    """Start-up has one seam (game/__main__.py): a module's dependencies are at its
+    top, where a reader sees them. At most 20 imports inside functions remain, each
+    saying on its line why it waits."""
+    lazy = [
+        (path.relative_to(ROOT).as_posix(), line, text)
+        for path in sorted((ROOT / "game").rglob("*.py"))
+        for line, text in function_level_imports(path.read_text(encoding="utf-8"))
+    ]
+    assert len(lazy) <= 20, "\n".join(f"{path}:{line}: {text.strip()}" for path, line, text in lazy)
+    unexplained = [f"{path}:{line}" for path, line, text in lazy if "#" not in text]
+    assert not unexplained, f"no reason given: {unexplained}"
+
+
+def test_the_import_counter_sees_an_import_in_a_function_and_not_one_for_the_checker() -> None:
+    source = (
+        "import os\nfrom typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import sys\n"
+        "def f():\n    import json  # why\n    if TYPE_CHECKING:\n        import re\n"
+    )
+    assert function_level_imports(source) == [(6, "    import json  # why")]

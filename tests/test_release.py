@@ -113,8 +113,8 @@ def test_pyproject_has_urls_classifiers_and_both_commands() -> None:
     assert f"Programming Language :: Python :: {oldest}" in project["classifiers"]
     # The console command answers --version in a terminal; the GUI one opens no
     # console window on Windows. Both start the same game.
-    assert project["scripts"] == {"minesweeper": "game.app:main"}
-    assert project["gui-scripts"] == {"minesweeper-gui": "game.app:main"}
+    assert project["scripts"] == {"minesweeper": "game.__main__:main"}
+    assert project["gui-scripts"] == {"minesweeper-gui": "game.__main__:main"}
 
 
 def test_the_licence_is_mit_for_the_contributors() -> None:
@@ -225,8 +225,8 @@ def test_the_wheel_carries_the_licences_and_the_spdx_metadata(dists: dict[str, P
     assert "License-File: LICENSE" in metadata_text.splitlines()
     parser = configparser.ConfigParser()
     parser.read_string(entry_points)
-    assert parser["console_scripts"]["minesweeper"] == "game.app:main"
-    assert parser["gui_scripts"]["minesweeper-gui"] == "game.app:main"
+    assert parser["console_scripts"]["minesweeper"] == "game.__main__:main"
+    assert parser["gui_scripts"]["minesweeper-gui"] == "game.__main__:main"
 
 
 def test_the_sdist_holds_everything_the_tests_and_builds_need(dists: dict[str, Path]) -> None:

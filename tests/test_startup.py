@@ -1,7 +1,7 @@
-"""What the first frame waits for: only what it draws. The history, the replays, the
-records, the saved game's reader and the audio device come after it, before the
-first event is handled (App.get_ready). Each check runs in a fresh process, where
-nothing has been imported yet."""
+"""Start-up by one seam (game/__main__.py): the first frame is drawn from the settings
+alone (game.view.first_frame), before the engine, the table and the rest are
+imported; then they are, before the first input is handled. Each check runs in a
+fresh process, where nothing has been imported yet."""
 
 from __future__ import annotations
 
@@ -11,54 +11,148 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 
 LATER = (
     "sqlite3",
-    "game.persist.history",
-    "game.persist.game_record",
-    "game.persist.records",
-    "game.persist.resume",
-    "game.replay",
-    "game.scenes.watching",
-    "game.view.toggles",
+    "game.core.game",
     "game.core.snapshot",
     "game.core.solver",
+    "game.session.play",
+    "game.session.table",
+    "game.modes.mode",
+    "game.modes.ordinary",
+    "game.modes.shared",
+    "game.flows",
+    "game.scenes",
     "game.screens",
+    "game.replay",
+    "game.analysis",
+    "game.persist.history",
+    "game.persist.history_file",
+    "game.persist.replays",
+    "game.app",
 )
-"""Modules the first frame does without."""
-
-_FIRST_FRAME = textwrap.dedent(
-    """
-    import sys
-    import pygame
-    from game import cli
-    from game.app import App
-
-    later = sys.argv[2:]
-    app = App(cli.parse_args(["--data-dir", sys.argv[1]]))  # sound on: the default
-    app.run(frames=1)
-    loaded = [name for name in later if name in sys.modules]
-    assert not loaded, f"loaded before the first frame: {loaded}"
-    assert pygame.mixer.get_init() is None, "the first frame waited for the audio device"
-    app.get_ready()  # once the first frame is on screen
-    assert pygame.mixer.get_init() is not None, "sound is on, but the device never opened"
-    assert "game.replay" in sys.modules  # (the recorder taps the table from now on)
-    app.close()
-    print("ok")
-    """
-)
+"""Modules the first frame does without (a name stands for every module it begins):
+the engine, the table, the ways to play, SQLite and the history, the replays."""
 
 
-def test_the_first_frame_loads_only_what_it_draws(tmp_path: Path) -> None:
+def run(script: str, *args: str) -> str:
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
-    run = subprocess.run(
-        [sys.executable, "-c", _FIRST_FRAME, str(tmp_path), *LATER],
+    done = subprocess.run(
+        [sys.executable, "-c", textwrap.dedent(script), *args],
         cwd=ROOT,
         capture_output=True,
         text=True,
         timeout=60,
         env=env,
     )
-    assert run.returncode == 0, run.stderr
-    assert run.stdout.strip() == "ok"
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+def test_the_first_frame_loads_only_what_it_draws(tmp_path: Path) -> None:
+    script = """
+        import sys
+        import pygame
+        from game.view.first_frame import show_first_frame
+
+        show_first_frame(sys.argv[1])  # sound on: the default
+        later = sys.argv[2:]
+        loaded = [name for name in sys.modules if name.startswith(tuple(later))]
+        assert not loaded, f"loaded before the first frame: {loaded}"
+        assert pygame.mixer.get_init() is None, "the first frame waited for the audio device"
+        print("ok")
+    """
+    assert run(script, str(tmp_path), *LATER) == "ok"
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [[], ["--zoom", "1", "--difficulty", "expert"], ["--zoom", "3", "--custom", "30x40:200"]],
+    ids=["beginner", "expert-zoom-1", "custom-zoom-3"],
+)
+def test_the_window_goes_on_from_the_first_frame_pixel_for_pixel(
+    tmp_path: Path, arguments: list[str]
+) -> None:
+    """What the first frame drew is what the window draws once everything is loaded
+    (the same board, counters, face and menu bar): nothing jumps when it takes over."""
+    script = """
+        import sys
+        import pygame
+        from game import cli
+        from game.view.first_frame import show_first_frame
+
+        options = cli.parse_args(["--data-dir", sys.argv[1], "--no-sound", *sys.argv[2:]])
+        first = show_first_frame(
+            options.data_dir, options.board, options.zoom, options.sound, options.language
+        )
+        drawn = first.viewport.screen.copy()
+        from game.app import App
+
+        app = App(options, first)
+        app.run(frames=1)
+        again = app.viewport.screen
+        assert again.get_size() == drawn.get_size(), (again.get_size(), drawn.get_size())
+        width, height = drawn.get_size()
+        differ = [
+            (x, y) for y in range(height) for x in range(width)
+            if drawn.get_at((x, y)) != again.get_at((x, y))
+        ]
+        assert not differ, f"{len(differ)} pixels differ, first {differ[:5]}"
+        app.close()
+        print("ok")
+    """
+    assert run(script, str(tmp_path), *arguments) == "ok"
+
+
+def test_input_given_during_the_import_is_handled_once_set_up_in_order(tmp_path: Path) -> None:
+    """Clicks made while the rest of the game loads wait in the queue and are handled
+    in the order they were made: a flag, a left click on the flag (nothing), then
+    a left click elsewhere that opens the board."""
+    script = """
+        import sys
+        import pygame
+        from game import cli
+        from game.view.first_frame import show_first_frame
+
+        options = cli.parse_args(["--data-dir", sys.argv[1], "--no-sound", "--seed", "7"])
+        first = show_first_frame(
+            options.data_dir, options.board, options.zoom, options.sound, options.language
+        )
+
+        def click(cell, button):
+            pos = first.viewport.cell_pos(*cell)
+            for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+                pygame.event.post(pygame.event.Event(kind, pos=pos, button=button))
+
+        click((0, 0), 3)  # a flag
+        click((0, 0), 1)  # on the flag: nothing
+        click((4, 4), 1)  # the first reveal
+        from game.app import App
+
+        app = App(options, first)
+        assert app.table.session.game.opened_count == 0  # nothing handled yet
+        app.run(frames=3)
+        game = app.table.session.game
+        print(game.look(0, 0).name, game.look(4, 4).name != "HIDDEN", game.status.name)
+        app.close()
+    """
+    assert run(script, str(tmp_path)) == "FLAG True PLAYING"
+
+
+def test_the_game_starts_by_its_entry_point(tmp_path: Path) -> None:
+    """`python -m game` shows its window and ends after --frames, through the seam."""
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    done = subprocess.run(
+        [sys.executable, "-m", "game", "--data-dir", str(tmp_path), "--frames", "2"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "settings.json").exists() or any(tmp_path.iterdir())

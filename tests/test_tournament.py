@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.app import main
+from game.__main__ import main
 from game.core.board import FirstClick
 from game.core.game import Game
 from game.core.look import Look

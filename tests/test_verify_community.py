@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from test_analyse_text import ONE_CLICK
 from test_evf_export import record
 
-from game import cli
+from game.cli import commands
 from game.core.game import Game
 from game.core.moves import reveal
 from game.replay.files import COMMUNITY_SUFFIXES
@@ -71,12 +71,12 @@ def test_an_evf_that_states_what_its_events_do_not_do_differs(
     words: str,
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    assert cli.verify_replay(str(one_click)) == 0
+    assert commands.verify_replay(str(one_click)) == 0
     assert capsys.readouterr().out.startswith("ok: won in 0.000 s, 3BV 1")
     data = bytearray(one_click.read_bytes())
     data[offset] = value
     one_click.write_bytes(bytes(data))
-    assert cli.verify_replay(str(one_click)) == 1
+    assert commands.verify_replay(str(one_click)) == 1
     out = capsys.readouterr().out
     assert out.startswith("differs: ") and words in out and out.count("\n") == 1
 

@@ -551,7 +551,7 @@ def test_without_a_desktop_the_game_says_so_in_one_line_and_exits_1() -> None:
 
 
 def test_missing_display_knows_the_platforms_and_the_explicit_driver() -> None:
-    from game.app import missing_display
+    from game.__main__ import missing_display
 
     assert missing_display({"DISPLAY": ":0"}) is None
     assert missing_display({"WAYLAND_DISPLAY": "wayland-0"}) is None

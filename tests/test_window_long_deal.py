@@ -19,6 +19,7 @@ from test_window import FakeClock, key
 
 from game import cli
 from game.app import App
+from game.cli import first_game
 from game.core.status import Status
 from game.flows import long_deal
 from game.replay.boardcode import BoardCode
@@ -32,7 +33,7 @@ HUGE = "0BX3X3STE60000000000C1S00000D29"
 
 
 def _app(code: str) -> App:
-    options = cli.with_board(cli.Options(board_code=code, zoom=1, sound=False))
+    options = first_game.with_board(cli.Options(board_code=code, zoom=1, sound=False))
     return App(options, clock=FakeClock())
 
 

@@ -14,7 +14,8 @@ from test_window import FakeClock, cell_center, click, key, post
 from test_window_records import folder, top_dialog_title
 
 from game import cli
-from game.app import App, main
+from game.__main__ import main
+from game.app import App
 from game.core.board import FirstClick
 from game.core.look import Look
 from game.core.status import Status

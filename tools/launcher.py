@@ -1,7 +1,7 @@
 """Entry script of the frozen build (build.spec): start the game.
 
 Absolute imports only: PyInstaller runs this file as a top-level script, where a
-relative import (``from .app import main``) fails.
+relative import (``from .__main__ import main``) fails.
 
 A windowed build (Windows, console=False) starts with sys.stdout and
 sys.stderr set to None; anything that writes to them (a library's banner, a
@@ -21,6 +21,6 @@ if sys.stderr is None:
     sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - lives as long as the process
 
 # Imported only now: the streams must be safe before the game (and pygame) load.
-from game.app import main
+from game.__main__ import main
 
 raise SystemExit(main())

@@ -5,15 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import date
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from game import rules as limits
 from game.core.board import MAX_SEED
 from game.language import LANGUAGES
-from game.modes.mode import Mode
-from game.modes.ordinary import Ordinary
 from game.rules import (
     PRESETS,
     ZOOMS,
@@ -329,129 +327,37 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
     if len(options.standings) > 2:
         say(sys.stderr, "minesweeper: --standings takes a tournament file and one folder")
         raise SystemExit(2)
-    if args.ladder is not None or args.tournament is not None or args.trial is not None:
-        return with_series(options, args.ladder, args.tournament)
-    if options.board_code is None and options.daily is None:
+    if (
+        args.ladder is None
+        and args.tournament is None
+        and args.trial is None
+        and options.board_code is None
+        and options.daily is None
+    ):
         return options
-    from game.replay.boardcode import BoardCodeError  # only a board code needs it
+    # A shared board or a series is read before the window opens (its size is the
+    # window's): only then do the board codes and the modes load.
+    from game.cli.first_game import settled  # (a shared board or a series only)
 
-    try:
-        return with_board(options)
-    except BoardCodeError as error:
-        if sys.stderr is not None:
-            sys.stderr.write(f"minesweeper: {error}\n")
-        raise SystemExit(2) from None
+    return settled(options, args.ladder, args.tournament)
 
 
-def with_board(options: Options) -> Options:
-    """The options with a board code's (or the daily board's) size, seed and rules
-    for the first game; raises BoardCodeError for a bad code."""
-    from game.replay import boardcode  # only a board code needs it
-
-    if options.board_code is not None:
-        code = boardcode.parse(options.board_code)
-    elif options.daily is not None:
-        code = boardcode.daily(date.fromisoformat(options.daily))
-    else:
-        return options
-    return replace(options, board=code.board, seed=code.seed, rules=code.rules, start=code.start)
+def say(stream: TextIO | None, line: str) -> None:
+    """Print a line, where there is a console (a windowed Windows build has none)."""
+    if stream is not None:
+        stream.write(line + "\n")
 
 
-def with_series(options: Options, ladder: str | None, tournament: str | None) -> Options:
-    """The options with the ladder's level (unlocked: else one line and exit 2), the
-    tournament read (a bad file: one line and exit 2) or the trial's first board."""
-    if ladder is not None:
-        from game.flows.series_commands import Refused, ladder_level
-        from game.modes.ladder import level_code
-        from game.persist.profile import Profile
-
-        profile = Profile.open(options.data_dir)
-        try:
-            number = ladder_level(ladder, profile)
-        except Refused as error:
-            say(sys.stderr, f"minesweeper: {error}")
-            raise SystemExit(2) from None
-        finally:
-            profile.close()
-        return replace(options, ladder=number, board=level_code(number).board)
-    if tournament is not None:
-        from game.modes.tournament import TournamentError, load
-
-        try:
-            found = load(tournament)
-        except TournamentError as error:
-            say(sys.stderr, f"minesweeper: {error}")
-            raise SystemExit(2) from None
-        return replace(options, tournament=found, board=found.counts[0].board)
-    from game.modes.trial import trial_of
-
-    assert options.trial is not None
-    return replace(options, board=trial_of(options.trial).board(0))
-
-
-def series_mode(options: Options, rules: GameRules) -> Mode | None:
-    """The first game's mode for --ladder, --trial or --tournament (None: none given)."""
-    if options.ladder is not None:
-        from game.modes.ladder import Ladder
-
-        return Ladder(options.ladder, rules)
-    if options.tournament is not None:
-        from game.modes.tournament import Entered
-
-        return Entered.of(options.tournament, options.board or PRESETS[Difficulty.BEGINNER], rules)
-    if options.trial is not None:
-        from datetime import datetime
-
-        from game.modes.trial import Trial, trial_of
-
-        started = datetime.now().isoformat(timespec="seconds")
-        return Trial(trial_of(options.trial), started, rules)
-    return None
-
-
-def first_mode(options: Options, board: Board, rules: GameRules) -> Mode:
-    """The way to play of the first game: the ladder's level, a trial's first board, a
-    tournament's game, the daily board, a board code's (all checked by parse_args),
-    or an ordinary game of this board under these rules."""
-    series = series_mode(options, rules)
-    if series is not None:
-        return series
-    if options.daily is None and options.board_code is None:
-        return Ordinary(board, rules, options.seed)
-    from game.modes.shared import Code, Daily  # (only a shared board needs the codes)
-    from game.replay import boardcode
-
-    if options.daily is not None:
-        return Daily(options.daily)
-    assert options.board_code is not None
-    return Code(boardcode.parse(options.board_code))
-
-
-# The commands without a window, named here too: the entry point runs them as cli.X
-# (at the end: they name Options, above, for their types only).
-from game.cli.commands import (  # noqa: E402
-    analyse,
-    export_evf,
-    export_gif,
-    say,
-    series_command,
-    transfer_history,
-    verify_replay,
-)
-
-__all__ = [
-    "Options",
-    "analyse",
-    "export_evf",
-    "export_gif",
-    "first_mode",
-    "parse_args",
-    "parser",
-    "say",
-    "series_command",
-    "series_mode",
-    "transfer_history",
-    "verify_replay",
-    "with_board",
-    "with_series",
-]
+def runs_without_window(options: Options) -> bool:
+    """The options ask for a command that prints and stops (game.cli.commands.run)."""
+    return bool(
+        options.verify_replay is not None
+        or options.analyse
+        or options.export_evf is not None
+        or options.export_gif is not None
+        or options.export_history is not None
+        or options.import_history is not None
+        or options.show_ladder
+        or options.show_trials
+        or options.standings
+    )

@@ -1,36 +1,41 @@
 """The command line's commands that run without a window: --verify-replay,
 --analyse, --export-evf, --export-gif, --export-history and --import-history, and the
 series' printouts (--show-ladder, --show-trials, --standings). Each prints its lines
-and returns the exit status; what it needs loads when it runs."""
+and returns the exit status. Imported only when a command is given
+(game/__main__.py): the window loads none of it."""
 
 from __future__ import annotations
 
+import json
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, TextIO
+from pathlib import Path
 
-if TYPE_CHECKING:
-    from game.cli import Options
-
-
-def say(stream: TextIO | None, line: str) -> None:
-    """Print a line, where there is a console (a windowed Windows build has none)."""
-    if stream is not None:
-        stream.write(line + "\n")
+from game.cli import Options, say
+from game.core.status import Status
+from game.flows import series_commands
+from game.modes.mode import facts_of
+from game.persist.history_transfer import TransferError
+from game.persist.profile import Profile
+from game.persist.store import atomic_write_bytes, check_target
+from game.replay.drive import describe, verify
+from game.replay.files import COMMUNITY_SUFFIXES, open_replay
+from game.replay.format import ReplayError
+from game.replay.formats.evf_write import export_evf as to_evf
+from game.replay.reader import load
+from game.replay.report import report
+from game.replay.report_text import text
+from game.replay.verify_video import verify_file
+from game.terminal_bar import TerminalBar
+from game.view.animation import ExportError, GifExport
 
 
 def verify_replay(path: str) -> int:
     """--verify-replay: one line on stdout, and 0 if the replay reproduces its
     recorded result, 1 if not; a file that is no replay: one line on stderr, 2.
     Ours and the community's files alike (game.replay.verify_video)."""
-    from game.replay.drive import describe, verify  # only a replay needs it
-    from game.replay.files import COMMUNITY_SUFFIXES
-    from game.replay.format import ReplayError
-    from game.replay.reader import load
 
     if path.lower().endswith(COMMUNITY_SUFFIXES):
-        from game.replay.verify_video import verify_file
-
         try:
             checked = verify_file(path)
         except ReplayError as error:
@@ -59,14 +64,6 @@ def export_evf(source: str, target: str) -> int:
     """--export-evf: 0 once written; a file that is no replay, or cannot be written
     (or is no new or regular file, or the replay itself): one line on stderr, 2.
     Nothing is left behind when the write fails (a full disk)."""
-    from pathlib import Path
-
-    from game.core.status import Status
-    from game.modes.mode import facts_of
-    from game.persist.store import atomic_write_bytes, check_target
-    from game.replay.files import open_replay
-    from game.replay.format import ReplayError
-    from game.replay.formats.evf_write import export_evf as to_evf
 
     try:
         check_target(Path(target), inputs=[Path(source)])
@@ -91,13 +88,6 @@ def export_gif(source: str, target: str, *, speed: float = 1.0, zoom: int | None
     on stdout and 0 once written; a file that is no replay, a GIF too large, or one
     that cannot be written (or is no new or regular file, or the replay itself):
     one line on stderr, 2. No window opens."""
-    from pathlib import Path
-
-    from game.persist.store import check_target
-    from game.replay.files import open_replay
-    from game.replay.format import ReplayError
-    from game.terminal_bar import TerminalBar
-    from game.view.animation import ExportError, GifExport
 
     bar = TerminalBar(sys.stderr, f"{Path(target).name}:")
     try:
@@ -125,10 +115,6 @@ def analyse(paths: Sequence[str], *, as_json: bool, moves: bool = False) -> int:
     """--analyse: each file's figures on stdout (JSON Lines with --json, else a table
     and each file's figures, and with --moves its judged moves, for a person); 0 if
     every file was read, 2 if one was not."""
-    import json
-
-    from game.replay.report import report
-    from game.replay.report_text import text
 
     reports = [report(path, moves=moves) for path in paths]
     if as_json:
@@ -144,11 +130,6 @@ def transfer_history(options: Options) -> int:
     history or the file could not be used, or the history raised a notice on the
     way (damage found and set aside, say), every notice and the line on stderr
     and 1."""
-    from pathlib import Path
-
-    from game.persist.history_transfer import TransferError
-    from game.persist.profile import Profile
-    from game.terminal_bar import TerminalBar
 
     profile = Profile.open(options.data_dir)
     status = 0
@@ -186,9 +167,6 @@ def series_command(options: Options) -> int | None:
     (None: none of them was given)."""
     if not (options.show_ladder or options.show_trials or options.standings):
         return None
-    from game.flows import series_commands
-    from game.persist.profile import Profile
-
     out, err = sys.stdout, sys.stderr
     if out is None or err is None:
         return 1  # (a windowed Windows build has no console to print to)
@@ -204,3 +182,21 @@ def series_command(options: Options) -> int | None:
         return series_commands.print_trials(profile, out, err)
     finally:
         profile.close()
+
+
+def run(options: Options) -> int:
+    """The command the options ask for (cli.runs_without_window said there is one);
+    its exit status."""
+    if options.verify_replay is not None:
+        return verify_replay(options.verify_replay)
+    if options.analyse:
+        return analyse(options.analyse, as_json=options.json, moves=options.moves)
+    if options.export_evf is not None:
+        return export_evf(*options.export_evf)
+    if options.export_gif is not None:
+        return export_gif(*options.export_gif, speed=options.speed, zoom=options.zoom)
+    if options.export_history is not None or options.import_history is not None:
+        return transfer_history(options)
+    printed = series_command(options)
+    assert printed is not None, "no command without a window was given"
+    return printed

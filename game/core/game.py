@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from game.core import hints, snapshot
 from game.core.bbbv import bbbv, bbbv_solved
 from game.core.board import (
     MAX_SEED,
@@ -24,6 +25,8 @@ from game.core.board import (
 from game.core.cascade import cascade
 from game.core.delta import EMPTY_RUNS, Cell, CellSet, Delta, Mark
 from game.core.errors import RuleError
+from game.core.fate import fated_layout
+from game.core.generate import positions_for
 from game.core.look import Look
 from game.core.minefield import Minefield
 from game.core.moves import Action, Move
@@ -355,7 +358,6 @@ class Game:
         ``dealt``: positions_steps' end for this game and cell (a long deal, stepped)."""
         if self._placed:
             return
-        from game.core.generate import positions_for  # (the solver loads with a deal)
 
         start = self._geo.index(row, col)
         positions, proved = dealt or positions_for(
@@ -429,7 +431,6 @@ class Game:
 
     def _meet_fate(self, cells: list[int]) -> None:
         """The mines move as the game's fate says before these cells open (fate.py)."""
-        from game.core.fate import fated_layout  # (the solver loads at the first guess)
 
         moved = fated_layout(self, [self._geo.cell(c) for c in cells])
         if moved is not None:
@@ -505,7 +506,6 @@ class Game:
 
     def to_snapshot(self) -> dict[str, Any]:
         """The whole game as a JSON-compatible dict (for resume); see from_snapshot."""
-        from game.core import snapshot  # (loaded when a game is first saved or restored)
 
         geo = self._geo
         rows = snapshot.cell_rows(geo, self._mark, self._openable, self._mine)
@@ -536,7 +536,6 @@ class Game:
         opened; upper case where the cell holds a mine. A game saved before its first
         reveal comes back unplaced, with its seed (one written before seeds were kept
         draws a new one)."""
-        from game.core import snapshot
 
         saved = snapshot.read(data)
         game = cls(
@@ -573,7 +572,6 @@ class Game:
 
     def hint(self) -> Hint | None:
         """The next thing logic finds (hints.py; the solver loads then); None once over."""
-        from game.core import hints
 
         return hints.hint(self)
 

@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING
 
 from game.core.board import FirstClick, Geometry
 from game.core.delta import Cell
+from game.core.generate import positions_for
+from game.core.rating import rate_positions
 
 if TYPE_CHECKING:
     from game.core.rating import Rating
@@ -117,7 +119,6 @@ _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 def positions(rung: Level) -> list[int]:
     """The level's mines (flat indices of its Geometry), as a game dealt from its seed
     around its start cell places them."""
-    from game.core.generate import positions_for  # (the solver loads with a deal)
 
     geo = Geometry(rung.rows, rung.cols)
     found, _proved = positions_for(
@@ -128,7 +129,6 @@ def positions(rung: Level) -> list[int]:
 
 def rating(rung: Level) -> Rating:
     """How hard the level is for logic (rating.py), played from its start cell."""
-    from game.core.rating import rate_positions
 
     geo = Geometry(rung.rows, rung.cols)
     return rate_positions(geo, positions(rung), geo.index(*rung.start))

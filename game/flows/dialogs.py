@@ -10,16 +10,49 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from datetime import date
 from typing import TYPE_CHECKING
 
+from game.flows import series_dialogs
+from game.flows.analysis import analyse_stored
+from game.flows.history_import import import_history
 from game.language import gettext
-from game.modes.category import FAMILIES, Category, all_keys
+from game.modes.category import CODE_KIND, FAMILIES, Category, all_keys
 from game.modes.mode import Mode
+from game.modes.shared import Code
+from game.persist.game_record import Sort
+from game.replay.boardcode import BoardCode
 from game.rules import PRESETS, Board, Difficulty
+from game.screens import history as screen
+from game.screens.codes import board_code_dialog
+from game.screens.custom import custom_dialog
+from game.screens.history import HistoryAnswer, PickedGame
+from game.screens.messages import about_dialog, problems_dialog, rules_dialog
+from game.screens.records import (
+    BestTimesAnswer,
+    ConfirmAnswer,
+    best_time_categories,
+    best_times_dialog,
+    confirm_dialog,
+    next_best_times,
+)
+from game.screens.settings import (
+    Identity,
+    KeysAnswer,
+    identity_dialog,
+    keys_dialog,
+    keys_items,
+    settings_dialog,
+    settings_lines,
+    settings_notes,
+)
+from game.screens.statistics import DeathsAnswer, StatisticsAnswer, deaths_dialog, statistics_dialog
 from game.session.table import Table
 from game.version import version
+from game.view import toggles
 from game.view.prefs import Prefs
 from game.view.stage import Stage
+from game.view.widgets.message import HelpOverlay
 
 if TYPE_CHECKING:
     from game.persist.game_record import Sort
@@ -53,19 +86,11 @@ class Dialogs:
         """Show, once, anything the profile could not read or save."""
         problems = self._profile.take_new_problems()
         if problems:
-            from game.screens.messages import problems_dialog
-
             self._stage.open(problems_dialog(problems))
 
     def best_times(self, category: Category | Difficulty) -> None:
         """The Best Times screen of one category (a preset's random boards, or its
         no-guess ones; a board with none shows Beginner's). Next: the next one."""
-        from game.screens.records import (
-            BestTimesAnswer,
-            best_time_categories,
-            best_times_dialog,
-            next_best_times,
-        )
 
         shown = category if isinstance(category, Category) else Category(category)
         if not shown.has_best_times:
@@ -84,7 +109,6 @@ class Dialogs:
 
     def statistics(self) -> None:
         """The Statistics screen."""
-        from game.screens.statistics import StatisticsAnswer, statistics_dialog
 
         def answered(result: object) -> None:
             if result is StatisticsAnswer.RESET:
@@ -100,9 +124,6 @@ class Dialogs:
         ]
         stats = {kind: self._profile.stats(_key(kind)) for kind in kinds}
         rates = {kind: self._profile.best_rate(_key(kind)) for kind in kinds}
-        from datetime import date
-
-        from game.modes.category import CODE_KIND
 
         daily = self._profile.history.daily(date.today())
         codes = self._profile.history.stats(CODE_KIND)
@@ -110,20 +131,17 @@ class Dialogs:
 
     def ladder(self, play: Callable[[Mode], None]) -> None:
         """The ladder: every level, locked or not, its best time; one picked is played."""
-        from game.flows import series_dialogs
 
         series_dialogs.ladder(self._stage, self._profile, self._prefs.settings.rules, play)
 
     def trials(self, play: Callable[[Mode], None]) -> None:
         """The time trials and their best totals; one picked starts a run."""
-        from game.flows import series_dialogs
 
         series_dialogs.trials(self._stage, self._profile, self._prefs.settings.rules, play)
 
     def tournament(self, play: Callable[[Mode], None]) -> None:
         """The tournament being played: the player's score in it; a level picked is
         played in it."""
-        from game.flows import series_dialogs
 
         entered = self._table.tag.mode.entered
         rules = self._prefs.settings.rules
@@ -132,7 +150,6 @@ class Dialogs:
     def deaths(self, board: Board) -> None:
         """Where the player died on a board size (Next: each preset, and the
         window's board if it is none), over the whole history."""
-        from game.screens.statistics import DeathsAnswer, deaths_dialog
 
         sizes = list(dict.fromkeys([*PRESETS.values(), self._table.board]))
 
@@ -159,9 +176,6 @@ class Dialogs:
         and round); a game picked: its analysis; Export
         writes the whole history to a dated file in the data folder and Import
         adds the newest such file found there, each saying what it did."""
-        from game.persist.game_record import Sort
-        from game.screens import history as screen
-        from game.screens.history import HistoryAnswer, PickedGame
 
         order = Sort.DATE if sort is None else sort
 
@@ -178,8 +192,6 @@ class Dialogs:
             elif result is HistoryAnswer.PREVIOUS:
                 self.history(kind, order, screen.earlier_page(first, total), won)
             elif isinstance(result, PickedGame):
-                from game.flows.analysis import analyse_stored  # (the analysis loads with it)
-
                 folder, name = self._profile.folder, result.game.record.replay
                 analyse_stored(self._stage, folder, name, again)
             elif result is HistoryAnswer.EXPORT:
@@ -187,8 +199,6 @@ class Dialogs:
                 self._stage.open(screen.history_transfer_dialog(done))
                 self.tell_problems()
             elif result is HistoryAnswer.IMPORT:
-                from game.flows.history_import import import_history  # (its work off the loop)
-
                 import_history(self._stage, self._profile, self.tell_problems)
 
         total = self._profile.count(kind, won)
@@ -208,7 +218,6 @@ class Dialogs:
 
     def confirm(self, what: str, reset: Callable[[], bool]) -> None:
         """Ask before resetting records; Cancel is the default."""
-        from game.screens.records import ConfirmAnswer, confirm_dialog
 
         def answered(result: object) -> None:
             if result is ConfirmAnswer.RESET:
@@ -219,7 +228,6 @@ class Dialogs:
 
     def keys(self) -> None:
         """The Keys screen: pick a command, press its new key; kept in the settings."""
-        from game.screens.settings import KeysAnswer, keys_dialog, keys_items
 
         prefs = self._prefs
         dialog = keys_dialog(prefs.keymap)
@@ -250,8 +258,6 @@ class Dialogs:
     def settings(self) -> None:
         """The Settings menu: each pick changes one setting and keeps it; the rules
         apply from the next game (the game in progress keeps its own)."""
-        from game.screens.settings import settings_dialog, settings_lines, settings_notes
-        from game.view import toggles
 
         dialog = settings_dialog(self._prefs.settings)
 
@@ -270,7 +276,6 @@ class Dialogs:
     def identity(self, settings_menu: MenuDialog) -> None:
         """The Player form over the Settings menu: the name, identifier and country
         the replays carry; kept on OK, the menu's line showing them."""
-        from game.screens.settings import Identity, identity_dialog, settings_lines
 
         def answered(result: object) -> None:
             if isinstance(result, Identity):
@@ -291,7 +296,6 @@ class Dialogs:
 
     def custom(self, new_game: NewGame) -> None:
         """The Custom board dialog: rows, columns, mines, checked against the limits."""
-        from game.screens.custom import custom_dialog
 
         def chosen(result: object) -> None:
             if isinstance(result, Board):
@@ -301,9 +305,6 @@ class Dialogs:
 
     def board_code(self, play: Callable[[Mode], None]) -> None:
         """Ask for a board code, then play its board."""
-        from game.modes.shared import Code  # (the board codes load with the first)
-        from game.replay.boardcode import BoardCode
-        from game.screens.codes import board_code_dialog
 
         def chosen(code: object) -> None:
             if isinstance(code, BoardCode):
@@ -313,18 +314,15 @@ class Dialogs:
 
     def help(self) -> None:
         """The keys, from the bindings table."""
-        from game.view.widgets.message import HelpOverlay
 
         self._stage.open(HelpOverlay(self._prefs.keymap.help_rows(), f"Minesweeper {version()}"))
 
     def rules(self) -> None:
         """The rules in brief."""
-        from game.screens.messages import rules_dialog
 
         self._stage.open(rules_dialog())
 
     def about(self) -> None:
         """The version, the licences, and where the player's records are kept."""
-        from game.screens.messages import about_dialog
 
         self._stage.open(about_dialog(version(), self._profile.folder))

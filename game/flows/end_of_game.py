@@ -17,6 +17,7 @@ from dataclasses import replace
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
+from game.core.board import Fate
 from game.core.status import Status
 from game.flows.analysis import analyse
 from game.flows.series import SeriesKeeper
@@ -24,8 +25,14 @@ from game.language import day as language_day
 from game.language import gettext, ngettext
 from game.modes.mode import Mode
 from game.modes.practice import Practice
+from game.persist import replays as replay_files
 from game.persist.game_record import GameRecord, finished_at_text
+from game.replay.boardcode import BoardCode
+from game.replay.drive import game_of
 from game.replay.format import player_name
+from game.replay.formats.evf_write import export_evf
+from game.screens.end_of_game import PanelAnswer, game_panel
+from game.screens.records import Named, name_dialog
 from game.session.play import PlaySession
 from game.session.table import GameEnded, GameTag, Result, TableEvent
 from game.view.widgets.clipboard import copy
@@ -59,8 +66,6 @@ def code_of(session: PlaySession) -> BoardCode | None:
     or not yet placed, or in a rule mode that moves its mines or lays them its own
     way: a board code carries a first-click rule, not a rule mode, and would deal
     another board)."""
-    from game.core.board import Fate
-    from game.replay.boardcode import BoardCode
 
     game = session.game
     start = session.start or game.placed_from
@@ -128,7 +133,6 @@ class EndOfGame:
             self._keep_replay(replay, self.player, best=False, game_id=game_id)
             self.show_panel(session, tag)
             return
-        from game.screens.records import Named, name_dialog
 
         preset = tag.mode.category(session.board, session.rules)
 
@@ -218,7 +222,6 @@ class EndOfGame:
     def keep(self, replay: Replay, label: str = "", game_id: int | None = None) -> None:
         """Write a replay into the replays folder (noted in the history with the game
         ``game_id``); the panel's note says where (or why not)."""
-        from game.persist import replays as replay_files
 
         name = replay_files.file_name(replay, label)
         profile = self.profile
@@ -242,7 +245,6 @@ class EndOfGame:
     def retry(self, replay: Replay) -> None:
         """The same board again (a practice game: it was seen), racing the game
         just played if the player wants."""
-        from game.replay.drive import game_of
 
         assert replay.minefield is not None
         self.table.start(Practice.again(game_of(replay)))
@@ -252,8 +254,6 @@ class EndOfGame:
     def export_evf(self, replay: Replay, tag: GameTag, session: PlaySession) -> str:
         """Save the replay as an EVF file beside the kept replays, with its mode's EVF
         facts (game.modes: the mode number, official, fair); what became of it."""
-        from game.persist import replays as replay_files
-        from game.replay.formats.evf_write import export_evf
 
         name = replay_files.file_name(replay, suffix=".evf")
         try:
@@ -270,7 +270,6 @@ class EndOfGame:
     def show_panel(self, session: PlaySession, tag: GameTag, best: Category | None = None) -> None:
         """The end-of-game panel: statistics, the board code (copyable), the replay;
         after a best time (``best``: its category) the best times follow it."""
-        from game.screens.end_of_game import PanelAnswer, game_panel
 
         code = code_of(session)
         replay = self.last_replay

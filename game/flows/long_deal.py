@@ -11,6 +11,7 @@ click instead (Safe first click, also offered from the start).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -77,7 +78,6 @@ def deal(
     no_guess = rules.first_click is FirstClick.NOGUESS
 
     def lines(job: Job) -> list[str]:
-        import time
 
         if no_guess and time.monotonic() - job.started > PATIENCE_S:
             return [

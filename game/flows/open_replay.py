@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.replay.files import is_replay_name
+from game.view.widgets.menu import MenuDialog
 
 if TYPE_CHECKING:
     from game.view.stage import Stage
@@ -117,7 +118,6 @@ class Browser:
 
 def browse(stage: Stage, start: Path, chosen: Callable[[Path], object]) -> Browser:
     """Show the browser from ``start``; ``chosen`` gets the replay file picked."""
-    from game.view.widgets.menu import MenuDialog
 
     browser = Browser(start)
     dialog = MenuDialog(TITLE, browser.items(), browser.lines(), buttons=("Cancel",))

@@ -23,7 +23,12 @@ from typing import TYPE_CHECKING
 
 from game.core.status import Status
 from game.modes.mode import Mode
+from game.persist import replays as replay_files
+from game.replay.files import open_replay
+from game.replay.format import ReplayError
+from game.replay.progress import progress_of
 from game.rules import PRESETS
+from game.screens.race import RaceAnswer, race_dialog
 from game.session.table import GameStarted, GameTag, Table, TableEvent
 from game.words import seconds
 
@@ -78,8 +83,6 @@ class Race:
 
     def offer(self, replay: Replay, label: str) -> None:
         """Ask whether to race a replay of the board just put on the table."""
-        from game.replay.progress import progress_of
-        from game.screens.race import RaceAnswer, race_dialog
 
         progress = progress_of(replay)
         tag = self.table.tag
@@ -110,9 +113,6 @@ class Race:
     def _kept(self, name: str | None) -> Replay | None:
         """A replay kept in the replays folder under ``name`` (None: not named, gone
         or unreadable; a ghost is only offered, never owed)."""
-        from game.persist import replays as replay_files
-        from game.replay.files import open_replay
-        from game.replay.format import ReplayError
 
         path = replay_files.kept(self.profile.folder, name)
         if path is None:
@@ -177,7 +177,6 @@ class Race:
     def _best(self, category: str) -> Progress | None:
         """The progress of a category's best time (a preset's, random or no-guess),
         from its kept replay."""
-        from game.replay.progress import progress_of
 
         profile = self.profile
         best_list = profile.best_times(category)
@@ -210,7 +209,6 @@ class Race:
         best = self._pace[1]
         if best is None:
             return None
-        from game.replay.progress import progress_of
 
         mine = progress_of(replay)
         if mine is None:

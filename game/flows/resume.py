@@ -10,6 +10,8 @@ from game.core.game import Game
 from game.core.status import Status
 from game.modes.resumed import Resumed
 from game.persist.profile import Profile
+from game.persist.resume import SavedGame
+from game.screens.resume import ResumeAnswer, resume_dialog
 from game.session.play import LoggedMove, PlaySession
 from game.session.table import Table
 from game.view.stage import Stage
@@ -21,7 +23,6 @@ def offer(stage: Stage, profile: Profile, table: Table, tell: Callable[[], None]
     saved = profile.saved_game
     if saved is None:
         return
-    from game.screens.resume import ResumeAnswer, resume_dialog
 
     def answered(result: object) -> None:
         if result is ResumeAnswer.NEW_GAME:  # only a clear answer leaves the game
@@ -38,7 +39,6 @@ def bring_back(profile: Profile, table: Table, tell: Callable[[], None]) -> bool
     """Put the game saved when the window last closed on the table; the timer goes on."""
 
     def restore(saved: object) -> PlaySession | None:
-        from game.persist.resume import SavedGame
 
         assert isinstance(saved, SavedGame)
         game = Game.from_snapshot(dict(saved.game))

@@ -11,11 +11,16 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from game.core.ladder import LEVELS, level
+from game.flows.series_commands import own_games
 from game.modes.ladder import Ladder, Progress
 from game.modes.mode import Mode
+from game.modes.standings import score
 from game.modes.tournament import Entered, Tournament
 from game.modes.trial import TRIALS, Trial
+from game.persist.series import Series
 from game.rules import GameRules
+from game.view.widgets.menu import MenuDialog
+from game.view.widgets.message import MessageDialog
 from game.words import count, seconds
 
 if TYPE_CHECKING:
@@ -46,7 +51,6 @@ def ladder_items(progress: Progress) -> list[tuple[str, str]]:
 
 def ladder(stage: Stage, profile: Profile, rules: GameRules, play: Callable[[Mode], None]) -> None:
     """Open the ladder's dialog; a level picked (unlocked) or Play next is played."""
-    from game.view.widgets.menu import MenuDialog
 
     progress = Progress.read(profile.history.code_record)
     items = ladder_items(progress)
@@ -82,8 +86,6 @@ def ladder(stage: Stage, profile: Profile, rules: GameRules, play: Callable[[Mod
 def trials(stage: Stage, profile: Profile, rules: GameRules, play: Callable[[Mode], None]) -> None:
     """Open the time trials' dialog: each trial's boards and best total; one picked
     starts a run of it."""
-    from game.persist.series import Series
-    from game.view.widgets.menu import MenuDialog
 
     series = Series(profile.folder)
     kinds = list(TRIALS.values())
@@ -127,10 +129,6 @@ def tournament(
     """Open the tournament's dialog: the player's score in it, each level's counted
     games and score; a level picked is played in it. Without one being played, a
     line saying how to start one."""
-    from game.flows.series_commands import own_games
-    from game.modes.standings import score
-    from game.view.widgets.menu import MenuDialog
-    from game.view.widgets.message import MessageDialog
 
     if cup is None:
         stage.open(MessageDialog("Tournament", [NO_TOURNAMENT]))

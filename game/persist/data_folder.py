@@ -17,6 +17,8 @@ from game.persist import store
 from game.persist.messages import Messages, Tells
 from game.persist.paths import data_dir
 from game.persist.pending import PENDING_FILE
+from game.persist.records import MAX_GAME_MS
+from game.persist.resume import SavedGame
 from game.persist.settings import Settings
 from game.persist.store import LoadStatus, LocalTime
 
@@ -43,7 +45,6 @@ class Resumed(Generic[T]):
 
 def _clamp_ms(ms: int) -> int:
     # The app owns the clock; a clock that jumped must not cost the player the game.
-    from game.persist.records import MAX_GAME_MS
 
     return min(max(int(ms), 0), MAX_GAME_MS)
 
@@ -148,7 +149,6 @@ class DataFolder(Tells):
 
     def _load_resume(self, path: Path, now: datetime) -> None:
         def saved_game(data: object) -> SavedGame:  # (loaded only when a game was saved)
-            from game.persist.resume import SavedGame
 
             return SavedGame.from_json(data)
 
@@ -208,7 +208,6 @@ class DataFolder(Tells):
         record_win / record_loss, which clear the saved game). False if it could
         not be saved, with a message for the player.
         """
-        from game.persist.resume import SavedGame
 
         try:
             saved = SavedGame(dict(game), _clamp_ms(elapsed_ms), tuple(log))

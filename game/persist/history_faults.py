@@ -13,6 +13,7 @@ kill, a power cut), and the next start checks the file and clears the marker.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import errno
 import os
 import sqlite3
@@ -74,8 +75,6 @@ def _running(pid: int) -> bool:
     if pid == os.getpid():
         return True
     if sys.platform == "win32":
-        import ctypes
-
         kernel32 = ctypes.windll.kernel32
         handle = kernel32.OpenProcess(0x1000, False, pid)  # QUERY_LIMITED_INFORMATION
         if handle:

@@ -12,6 +12,8 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
+import platformdirs
+
 ENV_VAR = "MINESWEEPER_DATA_DIR"
 """Environment variable naming the data folder; used when no override is given."""
 
@@ -30,7 +32,6 @@ def default_data_dir() -> Path:
 
     appauthor=False keeps Windows from nesting the folder in a vendor folder.
     """
-    import platformdirs  # (not needed when the folder is given)
 
     return platformdirs.user_data_path(APP_NAME, appauthor=False)
 

@@ -17,6 +17,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.persist import store
+from game.persist.game_record import StoredGame
+from game.persist.history_transfer import export_text, merge_games, read_export
 
 if TYPE_CHECKING:
     from game.persist.game_record import GameRecord
@@ -28,7 +30,6 @@ MAX_PENDING_BYTES = 16 << 20
 
 
 def _records(doc: object) -> list[GameRecord]:
-    from game.persist.history_transfer import read_export
 
     return read_export(json.dumps(doc).encode("utf-8"))
 
@@ -66,7 +67,6 @@ class Pending:
         is left waiting."""
         if not self.records:
             return True
-        from game.persist.history_transfer import merge_games
 
         if history.in_memory or merge_games(history, self.records) is None:
             return False
@@ -75,8 +75,6 @@ class Pending:
         return True
 
     def _save(self) -> None:
-        from game.persist.game_record import StoredGame
-        from game.persist.history_transfer import export_text
 
         try:
             if self.records:

@@ -24,6 +24,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.persist import history_transfer as transfer
 from game.persist.data_folder import (
     DATA_FILES,
     RESUME_FILE,
@@ -31,6 +32,7 @@ from game.persist.data_folder import (
     DataFolder,
     Resumed,
 )
+from game.persist.game_record import PAGE, Sort
 from game.persist.paths import HISTORY_FILE, RECORDS_FILE
 from game.persist.pending import PENDING_FILE, Pending
 from game.persist.store import LocalTime
@@ -60,7 +62,7 @@ class Profile(DataFolder):
         first frame. A folder that cannot be written keeps this session's games
         in memory (the message that saving is off says so already)."""
         if self._history is None:
-            from game.persist.history import History
+            from game.persist.history import History  # (SQLite: never before the first frame)
 
             if self._writable:
                 self._history = History.open(self._folder / HISTORY_FILE, clock=self._clock)
@@ -105,7 +107,7 @@ class Profile(DataFolder):
         over, so any saved game is cleared. Returns its id in the history; None if
         it could not be written now: it is then kept and written at the next chance
         (pending.py), or, with a history in memory, the player is told."""
-        from game.persist.history_file import NOT_SAVED
+        from game.persist.history_file import NOT_SAVED  # (with the history: SQLite)
 
         self.clear_resume()
         history = self.history
@@ -172,7 +174,6 @@ class Profile(DataFolder):
         """A page of the history (History.page): one board kind or all, won, lost
         or both, newest (the default), fastest or best 3BV/s first; PAGE games
         unless a limit is given."""
-        from game.persist.game_record import PAGE, Sort
 
         order = Sort.DATE if sort is None else sort
         return self.history.page(difficulty, won, order, offset, PAGE if limit is None else limit)
@@ -183,7 +184,7 @@ class Profile(DataFolder):
 
     def own_files(self) -> list[Path]:
         """The files the game keeps in the data folder (never an export's target)."""
-        from game.persist import replays
+        from game.persist import replays  # (the replays' names need the engine: not at start)
 
         names = [HISTORY_FILE, f"{HISTORY_FILE}-wal", f"{HISTORY_FILE}-shm", *DATA_FILES]
         names += [RECORDS_FILE, PENDING_FILE]
@@ -193,8 +194,6 @@ class Profile(DataFolder):
         """Write every game to path (history_transfer.export_history, or an archive
         with the kept replays when path ends in .zip); what was written.
         TransferError (one line) if it cannot be done."""
-        from game.persist import history_transfer as transfer
-
         history = self.history
         if history.in_memory:
             raise transfer.TransferError(
@@ -202,7 +201,7 @@ class Profile(DataFolder):
             )
         try:
             if path.suffix.lower() == ".zip":
-                from game.persist import history_archive
+                from game.persist import history_archive  # (an archive only: zipfile, replays)
 
                 own = self.own_files()
                 return history_archive.export_archive(history, self._folder, path, own=own)
@@ -218,8 +217,7 @@ class Profile(DataFolder):
         The import has a connection of its own to the history, so it may run on
         another thread than the window's (a long one: background.py); whatever
         ``progress`` raises (a cancel) ends it with nothing imported."""
-        from game.persist import history_transfer as transfer
-        from game.persist.history import History
+        from game.persist.history import History  # (SQLite: never before the first frame)
 
         main = self._open_history()
         if main.in_memory:
@@ -227,7 +225,7 @@ class Profile(DataFolder):
         history = History.open(main.path, clock=self._clock)
         try:
             if path.suffix.lower() == ".zip":
-                from game.persist import history_archive
+                from game.persist import history_archive  # (an archive only: zipfile, replays)
 
                 return history_archive.import_archive(history, self._folder, path, progress)
             return transfer.Imported(transfer.import_history(history, path, progress))
@@ -245,8 +243,6 @@ class Profile(DataFolder):
     def export_history(self) -> str:
         """Write every game, with the kept replays, to a dated archive in the data
         folder; a sentence for the player saying where (or why not)."""
-        from game.persist import history_transfer as transfer
-
         path = self._folder / transfer.export_name(self._clock())
         try:
             exported = self.export_to(path)
@@ -260,8 +256,6 @@ class Profile(DataFolder):
     def import_history(self, progress: Progress | None = None) -> str:
         """Add the games of the newest export found in the data folder (those not
         there yet); a sentence for the player saying what happened."""
-        from game.persist import history_transfer as transfer
-
         path = transfer.newest_export(self._folder)
         if path is None:
             return (

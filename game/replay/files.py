@@ -8,6 +8,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.replay.format import SUFFIX, Replay, ReplayError
+from game.replay.formats import open_video
+from game.replay.from_video import replay_of_video
+from game.replay.reader import load
+from game.replay.video import VideoError
 
 COMMUNITY_SUFFIXES = (".avf", ".rmv", ".mvf", ".evf", ".rawvf")
 """The community's replay files, by their names' endings."""
@@ -35,7 +39,6 @@ def open_replay(path: str | Path) -> Opened:
     path = Path(path)
     if path.name.lower().endswith(COMMUNITY_SUFFIXES):
         return _community(path)
-    from game.replay.reader import load
 
     try:
         replay = load(path)
@@ -46,9 +49,6 @@ def open_replay(path: str | Path) -> Opened:
 
 
 def _community(path: Path) -> Opened:
-    from game.replay.formats import open_video
-    from game.replay.from_video import replay_of_video
-    from game.replay.video import VideoError
 
     try:
         video = open_video(path)

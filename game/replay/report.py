@@ -16,11 +16,21 @@ by our own rules (docs/REPLAY.md, "Counting"). A file that cannot be read:
 
 from __future__ import annotations
 
+from math import hypot
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.replay.files import COMMUNITY_SUFFIXES
-from game.replay.format import ReplayError
+from game.analysis.judge import MoveClass
+from game.core.boardstats import board_stats
+from game.core.moves import Action
+from game.core.status import Status
+from game.replay.drive import game_of
+from game.replay.files import COMMUNITY_SUFFIXES, open_replay
+from game.replay.format import EventKind, ReplayError
+from game.replay.formats import open_video
+from game.replay.judged import judgment_of
+from game.replay.reader import load
+from game.replay.tally import tally
 from game.replay.video import VideoError
 
 if TYPE_CHECKING:
@@ -41,12 +51,8 @@ def report(path: str, *, moves: bool = False) -> Report:
         if community:
             entry = _community(path)
             if moves:
-                from game.replay.files import open_replay
-
                 _judged(entry, open_replay(path).replay)
             return entry
-        from game.replay.reader import load
-
         return report_of(load(path), path, moves=moves)
     except (VideoError, ReplayError) as error:
         text = str(error)
@@ -64,8 +70,6 @@ def report_of(replay: Replay, name: str, *, moves: bool = False) -> Report:
 
 def _judged(entry: Report, replay: Replay) -> None:
     """Add every move judged to a report."""
-    from game.analysis.judge import MoveClass
-    from game.replay.judged import judgment_of
 
     judgment = judgment_of(replay)
     if judgment is None:
@@ -151,7 +155,6 @@ def _board(rows: int, cols: int, mines: object) -> dict[str, int]:
     cell0..cell8); none for a board larger than MAX_BOARD_STATS."""
     if rows * cols > MAX_BOARD_STATS:
         return {}
-    from game.core.boardstats import board_stats
 
     stats = board_stats(rows, cols, mines)  # type: ignore[arg-type]
     return {
@@ -202,8 +205,6 @@ def _figures(
 
 
 def _community(path: str) -> Report:
-    from game.replay.formats import open_video
-    from game.replay.tally import tally
 
     video = open_video(path)
     counted = tally(video)
@@ -244,7 +245,6 @@ def _community(path: str) -> Report:
 
 
 def _ours(path: str, replay: Replay) -> Report:
-    from game.core.status import Status
 
     clicks, board = replay.clicks, replay.board
     seconds = replay.ms / 1000
@@ -283,9 +283,6 @@ def _effective(replay: Replay) -> dict[str, int]:
     """Our effective clicks by kind (a move whose delta changed what the player sees:
     ``lce`` reveals, ``rce`` marks, ``dce`` chords) and ``flag``, the flags the player
     left on the board; none for a replay without its layout."""
-    from game.core.moves import Action
-    from game.core.status import Status
-    from game.replay.drive import game_of
 
     if replay.minefield is None:
         return {}
@@ -314,9 +311,6 @@ def _path(replay: Replay) -> float:
     """The pointer's path in one of our replays, in pixels of 16-pixel cells (as the
     file keeps places), from the first move to the last event; a cancel (the window
     let go, the pointer gone) is no place."""
-    from math import hypot
-
-    from game.replay.format import EventKind
 
     path, last = 0.0, None
     started = False

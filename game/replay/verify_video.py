@@ -19,8 +19,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.core.status import Status
 from game.replay.format import Replay, ReplayError
-from game.replay.tally import Tally
+from game.replay.formats import open_video
+from game.replay.from_video import replay_of_video
+from game.replay.tally import Tally, tally
 from game.replay.video import Video, VideoError
 from game.words import seconds
 
@@ -63,9 +66,6 @@ def verify_video(video: Video) -> VideoCheck:
     """Play a video's events through the community's machine and our engine; check
     the end against the file's stated facts. VideoError for a board our engine
     cannot hold."""
-    from game.core.status import Status
-    from game.replay.from_video import replay_of_video
-    from game.replay.tally import tally
 
     counted = tally(video)
     replay = replay_of_video(video)
@@ -97,7 +97,6 @@ def _end(counted: Tally) -> str:
 def verify_file(path: str | Path) -> VideoCheck:
     """Read a community file and verify it; ReplayError (one line naming the file)
     for a file that is no replay."""
-    from game.replay.formats import open_video
 
     path = Path(path)
     try:

@@ -15,10 +15,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.delta import Cell
+from game.flows import long_deal
 from game.flows.dialogs import Dialogs
 from game.modes.category import Category
 from game.modes.mode import Mode
 from game.modes.ordinary import Ordinary
+from game.modes.shared import Daily
 from game.rules import MAX_ZOOM, PRESETS, Board, Difficulty
 from game.scenes.pointer import BoardPointer
 from game.scenes.rivals import Rivals
@@ -182,8 +184,6 @@ class PlayScene(Scene):
         from a stranger) is dealt off the loop under a dialog (game.flows.long_deal)."""
         code = mode.shared_code
         if code is not None and code.start is not None and is_long(code.board, code.rules):
-            from game.flows import long_deal  # (the background deal loads with the first)
-
             long_deal.deal(self.stage, self.table, self.viewport, mode, then=self.played)
             return
         self.table.start(mode)
@@ -203,7 +203,6 @@ class PlayScene(Scene):
 
     def daily(self) -> None:
         """Today's board, the same for everyone."""
-        from game.modes.shared import Daily  # (the board codes load with the first)
 
         self.play(Daily.of(date.today()))
 

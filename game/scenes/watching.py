@@ -9,18 +9,22 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.flows.analysis import analyse
+from game.flows.open_replay import browse
 from game.flows.race import Race
 from game.modes.practice import FROM_POSITION, Practice
 from game.persist import replays as replay_files
 from game.persist.profile import Profile
 from game.replay.drive import game_of
-from game.replay.format import Replay
+from game.replay.files import open_replay
+from game.replay.format import Replay, ReplayError
 from game.rules import Difficulty
 from game.scenes.playback import PLAY_BOARD, PRACTISE_HERE, PlaybackScene
+from game.session.play import position_before
 from game.session.table import Table
 from game.view.prefs import Prefs
 from game.view.stage import Stage
 from game.view.viewport import Viewport
+from game.view.widgets.message import MessageDialog
 
 
 class Watching:
@@ -73,21 +77,16 @@ class Watching:
     def file(self, path: str | Path) -> PlaybackScene | None:
         """Open a replay file and play it back; a file that cannot be played is
         named in a message, in one line."""
-        from game.replay.files import open_replay
-        from game.replay.format import ReplayError
 
         try:
             opened = open_replay(path)
         except ReplayError as error:
-            from game.view.widgets.message import MessageDialog
-
             self.stage.open(MessageDialog("This replay cannot be played", [str(error)]))
             return None
         return self.replay(opened.replay, opened.caption, standalone=False, path=str(path))
 
     def browse(self) -> None:
         """The Game menu's Open replay...: pick a file, from the kept replays."""
-        from game.flows.open_replay import browse
 
         kept = self.profile.folder / replay_files.FOLDER
         start = kept if kept.is_dir() else Path.home()
@@ -99,8 +98,6 @@ class Watching:
         self.stage.repaint()
         minefield = scene.replay.minefield
         if result == PRACTISE_HERE:
-            from game.session.play import position_before
-
             watched, moment = scene.table.session, max(0.0, scene.clock.ms)
             here = position_before(watched, len(watched.log), self.table.clock, moment)
             self.table.start(Practice.at(here, FROM_POSITION))

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from game.analysis.glossary import figures
+from game.analysis.judge import JUDGED_CELLS
 from game.language import N_, gettext, ngettext
 from game.view.widgets.menu import MenuDialog
 
@@ -24,8 +26,6 @@ def analysis_dialog(entry: Mapping[str, object], name: str) -> MenuDialog:
     """A game's analysis (a report of game.replay.report): every figure with its
     value, and under them what the one under the pointer or the highlight means.
     Its one button is Close: it answers None."""
-    from game.analysis.glossary import figures
-    from game.analysis.judge import JUDGED_CELLS
 
     shown = figures(entry)
     mines = int(str(entry["mines"]))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from game.language import N_, gettext
+from game.replay import boardcode
 from game.screens.answers import field
 from game.view.widgets.form import Field, FormDialog
 
@@ -10,7 +11,6 @@ from game.view.widgets.form import Field, FormDialog
 def board_code_dialog() -> FormDialog:
     """Ask for a board code to play; it answers the code parsed
     (game.replay.boardcode.BoardCode), or None when cancelled."""
-    from game.replay import boardcode
 
     def validate(values: dict[str, str]) -> str | None:
         try:

@@ -10,18 +10,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from game.core.delta import Cell
 from game.core.look import Look
 from game.core.status import Status
 from game.session.input import Feedback, Press
-from game.session.play import PlaySession
 
 if TYPE_CHECKING:
     from fractions import Fraction
 
     from game.core.hints import Hint
+    from game.session.play import PlaySession
 
 
 class Face(Enum):
@@ -67,6 +67,50 @@ class Picture:
     """The hint and the probability overlay, when shown."""
     deaths: int = 0
     """Deaths undone in this game (a count beside the face; none shown at 0)."""
+
+
+class Seen(Protocol):
+    """What the renderer reads of a game's cells: a Game is one, and so is the
+    covered board of the first frame, drawn before the engine is loaded."""
+
+    @property
+    def rows(self) -> int: ...
+    @property
+    def cols(self) -> int: ...
+    @property
+    def opened_count(self) -> int: ...
+    @property
+    def flags(self) -> int: ...
+    @property
+    def status(self) -> Status: ...
+    def look(self, row: int, col: int) -> Look: ...
+    def open_map(self) -> bytes: ...
+
+
+@dataclass(frozen=True)
+class Covered:
+    """A board of this size with every cell hidden, as a new game shows it: what the
+    first frame draws before the engine is loaded (game.view.first_frame)."""
+
+    rows: int
+    cols: int
+    opened_count: int = 0
+    flags: int = 0
+    status: Status = Status.READY
+
+    def look(self, row: int, col: int) -> Look:
+        """Every cell is hidden."""
+        return Look.HIDDEN
+
+    def open_map(self) -> bytes:
+        """No cell is open (see Game.open_map)."""
+        return b"\x01" * (self.rows * self.cols)
+
+
+def covered_picture(mines: int) -> Picture:
+    """The picture of a new game before its first click: the smile, every mine left
+    on the counter, the timer at 0."""
+    return Picture(frozenset(), Face.SMILE, mines, 0)
 
 
 _NEIGHBOURHOOD = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)]

@@ -14,9 +14,11 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING
 
+from game.core.board import Geometry
 from game.core.delta import Cell, Delta
 from game.core.errors import MoveError
 from game.core.game import Game
+from game.core.generate import positions_steps
 from game.core.minefield import Minefield
 from game.core.moves import Move
 from game.core.status import Status
@@ -162,8 +164,6 @@ def dealing(
     """deal with a start cell, a step at a time (game.core.generate's steps): a
     DealProgress after each, then the game with its mines placed. A caller that
     stops asking for steps has given the deal up; nothing else is changed."""
-    from game.core.board import Geometry
-    from game.core.generate import positions_steps
 
     game = deal(board, rules, seed)
     geo = Geometry(board.rows, board.cols)

@@ -15,12 +15,16 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
+from fractions import Fraction
 from typing import TYPE_CHECKING, TypeAlias
 
 from game.core.delta import Cell, Delta
 from game.core.game import Game
+from game.core.hints import Hint
 from game.core.look import Look
 from game.core.moves import Move, chord, mark, reveal
+from game.core.solver import ViewError
+from game.core.solver import analyse as solve
 from game.core.status import Status
 from game.rules import Board
 from game.session.picture import Advice
@@ -152,10 +156,6 @@ class Table:
         """A shared board's start cell is ringed until the first move."""
         session = self.session
         if session.start is not None and session.status is Status.READY:
-            from fractions import Fraction
-
-            from game.core.hints import Hint
-
             self.hint = Hint(session.start, False, START_HERE, (), "start", Fraction(0))
 
     def tap(self, listener: Listener) -> None:
@@ -379,9 +379,6 @@ class Table:
         game = self.game
         key = (game, game.opened_count, game.status)  # (the game itself: no id reused)
         if self._analysis is None or self._analysis[0] != key:
-            from game.core.solver import ViewError
-            from game.core.solver import analyse as solve
-
             try:
                 found: Analysis | None = solve(game.view(), game.mines)
             except ViewError:

@@ -14,10 +14,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.delta import Cell
-from game.core.game import Game
 from game.core.look import Look
 from game.session.geometry import TILE
-from game.session.picture import Advice
+from game.session.picture import Advice, Seen
 from game.view.fonts import ui_font
 from game.view.theme import Colour
 
@@ -91,7 +90,7 @@ class AdviceLayer:
         return marks
 
     def draw_marks(
-        self, screen: pygame.Surface, game: Game, advice: Advice, cells: Iterable[Cell]
+        self, screen: pygame.Surface, game: Seen, advice: Advice, cells: Iterable[Cell]
     ) -> None:
         """The probability of each of these cells that is hidden and in view: a bar as
         high as the chance of a mine, coloured from green to red, so it reads without

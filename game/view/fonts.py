@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+import pygame.freetype
 
 from game.view.assets import asset_path
 from game.view.lines import wrap
@@ -96,8 +97,6 @@ def _character_map(path: str) -> Callable[[str], bool]:
     """Whether the font file has a glyph for a character (cached per character)."""
     has = _maps.get(path)
     if has is None:
-        import pygame.freetype  # (loaded only when text outside DejaVu's range is drawn)
-
         if not pygame.freetype.get_init():
             pygame.freetype.init()
         face = pygame.freetype.Font(path, 12)

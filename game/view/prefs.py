@@ -11,6 +11,7 @@ from game.language import gettext
 from game.persist.profile import Profile
 from game.persist.settings import Settings
 from game.view import theme as themes
+from game.view import toggles
 from game.view.commands import AnyCommand, Command, DuplicateKeyError, KeyMap
 from game.view.sound import SoundPlayer, warn_to_stderr
 
@@ -71,7 +72,6 @@ class Prefs:
 
     def toggle(self, command: Command) -> bool:
         """Carry out a command that flips or picks a setting; False if it is none."""
-        from game.view import toggles  # (the table of toggles loads with the first use)
 
         setting = toggles.setting_of(command)
         if setting is None:
@@ -83,7 +83,6 @@ class Prefs:
 
     def checked(self, command: Command) -> bool | None:
         """Whether a setting's menu line shows a tick (None: no setting's line)."""
-        from game.view import toggles
 
         setting = toggles.setting_of(command)
         if setting is toggles.LANGUAGE:  # the language spoken (--lang's, for a session)
@@ -92,7 +91,6 @@ class Prefs:
 
     def next_theme(self) -> None:
         """The next look, round and round."""
-        from game.view import toggles
 
         self.save(toggles.next_theme(self.settings))
 

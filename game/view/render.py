@@ -13,10 +13,9 @@ from collections.abc import Iterable
 import pygame
 
 from game.core.delta import Cell
-from game.core.game import Game
 from game.core.look import Look
 from game.session.geometry import DIGITS, LED_W, TILE, Layout, Rect
-from game.session.picture import Advice, Face, Picture
+from game.session.picture import Advice, Face, Picture, Seen
 from game.view.advice import AdviceLayer
 from game.view.fonts import ui_font
 from game.view.sheet import Tile
@@ -131,7 +130,7 @@ class Renderer:
             self.invalidate()
 
     def draw(
-        self, screen: pygame.Surface, game: Game, picture: Picture, changed: Iterable[Cell] = ()
+        self, screen: pygame.Surface, game: Seen, picture: Picture, changed: Iterable[Cell] = ()
     ) -> list[pygame.Rect]:
         """Bring the screen up to date; return the rectangles that were redrawn.
 
@@ -221,7 +220,7 @@ class Renderer:
         pygame.draw.rect(screen, CURSOR_OUTER, rect, z)
         pygame.draw.rect(screen, CURSOR_INNER, rect.inflate(-2 * z, -2 * z), 2 * z)
 
-    def _draw_overview(self, screen: pygame.Surface, game: Game, dirty: list[pygame.Rect]) -> None:
+    def _draw_overview(self, screen: pygame.Surface, game: Seen, dirty: list[pygame.Rect]) -> None:
         """The overview map of a board larger than the window: opened cells light,
         the rest grey, the part in view framed in red. Redrawn only when a cell was
         opened or flagged or the view moved."""
@@ -284,7 +283,7 @@ class Renderer:
     def _draw_cells(
         self,
         screen: pygame.Surface,
-        game: Game,
+        game: Seen,
         pressed: frozenset[Cell],
         cells: Iterable[Cell],
         dirty: list[pygame.Rect],

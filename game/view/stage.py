@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.view.window import usable_size
+
 if TYPE_CHECKING:
     from game.view.viewport import Viewport
     from game.view.widgets.dialog import Dialog
@@ -227,6 +229,5 @@ class DialogScene(Scene):
         return not self.dialog.dirty()
 
     def wanted_size(self) -> tuple[int, int] | None:
-        from game.view.window import usable_size
 
         return self.dialog.needed_size(self.viewport.zoom, usable_size())

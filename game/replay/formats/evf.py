@@ -31,6 +31,7 @@ Texts are UTF-8 (a transcoded file may name another encoding).
 from __future__ import annotations
 
 import struct
+from datetime import datetime, timezone
 
 from game.replay.formats import binary
 from game.replay.formats.binary import Cursor
@@ -137,7 +138,6 @@ def read(data: bytes) -> Video:
 
 def _when(microseconds: int) -> str:
     """A stamp in microseconds since 1970 as a date ("" for none or out of range)."""
-    from datetime import datetime, timezone
 
     if not 0 < microseconds < 253_402_300_800_000_000:  # before the year 10000
         return ""

@@ -14,10 +14,12 @@ from bisect import bisect_right
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from game.analysis.judge import JUDGED_CELLS
 from game.core.delta import Cell
 from game.modes.watching import Watching
 from game.replay.drive import Driver, ReplayClock
 from game.replay.format import EventKind, Replay
+from game.replay.judged import judgment_of
 from game.session.input import InputMachine
 from game.session.table import Table, Via
 
@@ -188,9 +190,6 @@ class Playback:
         """Every move judged (worked out once, when a view first needs it); None for
         a replay without its layout or a board larger than JUDGED_CELLS."""
         if not self._judged:
-            from game.analysis.judge import JUDGED_CELLS
-            from game.replay.judged import judgment_of
-
             board = self.replay.board
             small = board.rows * board.cols <= JUDGED_CELLS
             self._judgment = judgment_of(self.replay) if small else None

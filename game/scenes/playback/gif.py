@@ -9,7 +9,9 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.persist.replays import file_name
 from game.replay.format import Replay
+from game.view.animation import ExportError, GifExport
 
 if TYPE_CHECKING:
     from game.view.animation import GifExport
@@ -18,7 +20,6 @@ if TYPE_CHECKING:
 
 def gif_name(replay: Replay, now: datetime) -> str:
     """The GIF's file name: the replay file's name for the game, as a .gif."""
-    from game.persist.replays import file_name
 
     return file_name(replay, suffix=".gif", when=now)
 
@@ -43,7 +44,6 @@ class GifStep:
         counter_below_zero: bool,
     ) -> str:
         """Begin writing the replay; a word for the bar ("" when under way)."""
-        from game.view.animation import ExportError, GifExport
 
         if self.folder is None:
             return "no replays folder to save a GIF in"

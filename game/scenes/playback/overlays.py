@@ -15,6 +15,7 @@ from game.scenes.playback.timeline import Timeline
 from game.view.render import draw_pointer
 from game.view.theme import current as theme
 from game.view.viewport import Viewport
+from game.view.widgets.heatmap import heat_alpha, heat_tile
 
 TIMELINE, HEAT = "timeline", "heat"
 """The views over the board the viewer turns on and off."""
@@ -102,7 +103,6 @@ class Overlays:
 
     def _draw_heat(self, screen: pygame.Surface, spent: Mapping[Cell, float]) -> None:
         """The thinking time before acting on each cell, as heat over the board."""
-        from game.view.widgets.heatmap import heat_alpha, heat_tile
 
         renderer = self.viewport.renderer
         layout = renderer.layout

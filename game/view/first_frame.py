@@ -1,0 +1,65 @@
+"""The first frame: the window as a new game shows it (the covered board, the mine
+counter, the face, the timer at 0, the menu bar), drawn from the settings alone,
+before the engine, the table and the rest of the game are imported.
+
+game/__main__.py shows it, then imports the window shell (game.app), which takes
+over what this made (the profile, the preferences, the viewport with its window,
+the menu bar) and draws the same pixels again; the events that came meanwhile wait
+in pygame's queue and are handled in order once everything is set up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import pygame
+
+from game.persist.paths import data_dir
+from game.persist.profile import Profile
+from game.rules import Board
+from game.session.picture import Covered, covered_picture
+from game.view.menus import MENUS
+from game.view.prefs import Prefs
+from game.view.sound import warn_to_stderr
+from game.view.viewport import Viewport
+from game.view.widgets.menubar import MenuBar
+
+
+@dataclass(frozen=True)
+class FirstFrame:
+    """What the first frame made, for the window to go on with."""
+
+    profile: Profile
+    prefs: Prefs
+    viewport: Viewport
+    menubar: MenuBar
+
+
+def show_first_frame(
+    folder: Path | str | None,
+    board: Board | None = None,
+    zoom: int | None = None,
+    sound: bool | None = None,
+    language: str | None = None,
+) -> FirstFrame:
+    """Open the window and show a new game of ``board`` (None: the settings' board)
+    at ``zoom`` (None: the settings'), in the settings' look and language
+    (``language``: the command line's, for this session only)."""
+    # Only what the game uses: pygame.init() would also open the audio device
+    # (the sound player does that once the first frame is up) and joysticks.
+    pygame.display.init()
+    pygame.font.init()
+    profile = Profile.open(data_dir(folder))
+    for problem in profile.problems:  # the terminal hears them too (--data-dir)
+        warn_to_stderr(problem)
+    prefs = Prefs(profile, sound)
+    prefs.speak(language)
+    board = board or prefs.settings.board
+    viewport = Viewport(board, zoom or prefs.settings.zoom)
+    menubar = MenuBar(MENUS, lambda: prefs.keymap, lambda command: False)
+    screen = viewport.screen
+    viewport.renderer.draw(screen, Covered(board.rows, board.cols), covered_picture(board.mines))
+    menubar.draw(screen, viewport.renderer.sprites, viewport.bar())
+    viewport.window.present()
+    return FirstFrame(profile, prefs, viewport, menubar)
