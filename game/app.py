@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.cli import Options
-from game.cli.first_game import first_mode
 from game.flows import long_deal, resume
 from game.flows.dialogs import Dialogs
 from game.flows.end_of_game import EndOfGame
@@ -112,7 +111,11 @@ class App:
             prefs.change(first_click=options.mode.first_click, fate=options.mode.fate)
         board = options.board or prefs.settings.board
         rules = options.rules or prefs.settings.rules
-        first_game = first_mode(options, board, rules)
+        first_game = (
+            Ordinary(board, rules, options.seed)
+            if options.first_game is None
+            else options.first_game(rules)
+        )
         code = first_game.shared_code
         self.deal_later: Mode | None = (
             first_game

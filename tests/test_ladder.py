@@ -11,7 +11,6 @@ import pytest
 
 from game import cli
 from game.__main__ import main
-from game.cli import first_game
 from game.core.board import Geometry
 from game.core.generate import positions_for
 from game.core.ladder import LEVELS, PICKS, choose_picks, level, rating
@@ -107,7 +106,8 @@ def test_the_command_line_plays_an_unlocked_level_and_refuses_a_locked_one(
     data = ["--data-dir", str(tmp_path)]
     options = cli.parse_args([*data, "--ladder", "next"])
     assert options.ladder == 1 and options.board == level_code(1).board
-    mode = first_game.first_mode(options, level_code(1).board, GameRules())
+    assert options.first_game is not None
+    mode = options.first_game(GameRules())
     assert isinstance(mode, Ladder) and mode.number == 1
     assert cli.parse_args([*data, "--ladder", "1"]).ladder == 1
     capsys.readouterr()

@@ -13,7 +13,6 @@ import pytest
 
 from game import cli
 from game.__main__ import main
-from game.cli import first_game
 from game.core.look import Look
 from game.core.moves import reveal
 from game.flows.series import SeriesKeeper
@@ -189,7 +188,8 @@ def test_fifty_damaged_books_are_moved_aside_in_one_sentence(tmp_path: Path) -> 
 def test_the_command_line_starts_a_trial(tmp_path: Path) -> None:
     options = cli.parse_args(["--trial", "time-trial"])
     assert options.board == PRESETS[Difficulty.BEGINNER]
-    mode = first_game.first_mode(options, PRESETS[Difficulty.EXPERT], GameRules())
+    assert options.first_game is not None
+    mode = options.first_game(GameRules())
     assert isinstance(mode, Trial) and mode.kind.key == "time-trial" and mode.index == 0
     with pytest.raises(SystemExit):
         cli.parse_args(["--trial", "marathon"])

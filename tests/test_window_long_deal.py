@@ -33,7 +33,7 @@ HUGE = "0BX3X3STE60000000000C1S00000D29"
 
 
 def _app(code: str) -> App:
-    options = first_game.with_board(cli.Options(board_code=code, zoom=1, sound=False))
+    options = first_game.settled(cli.Options(board_code=code, zoom=1, sound=False), None, None)
     return App(options, clock=FakeClock())
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING, TextIO
@@ -25,6 +25,7 @@ from game.rules import (
 from game.version import version
 
 if TYPE_CHECKING:
+    from game.modes.mode import Mode
     from game.modes.tournament import Tournament
 
 MIN_SPEED, MAX_SPEED = 0.25, 16.0
@@ -87,6 +88,10 @@ class Options:
     """--tournament: the tournament the games are played in (read by parse_args)."""
     standings: tuple[str, ...] = ()
     """--standings: a tournament file, and perhaps a folder of replays: print and stop."""
+    first_game: Callable[[GameRules], Mode] | None = None
+    """The way to play of the first game, when the command line names one (a board
+    code, the daily board, a ladder level, a trial, a tournament: game.cli.first_game
+    reads them), made under the settings' rules; None: an ordinary game."""
 
 
 def _custom(text: str) -> Board:

@@ -1,7 +1,8 @@
-"""The first game the command line asks for: a board code's or the daily board's
-size, seed and rules, a ladder's level, a tournament read, a trial's first board
-(game.cli.parse_args settles them before the window opens), and the way to play
-of the first game (the window deals it)."""
+"""The first game the command line names: a board code's or the daily board's size,
+seed and rules, a ladder's level, a tournament read, a trial's first board, and
+the way to play of that game (Options.first_game, which the window deals).
+game.cli.parse_args settles them before the window opens, and loads this module
+only then: an ordinary start loads none of the modes named here."""
 
 from __future__ import annotations
 
@@ -27,12 +28,15 @@ def settled(options: Options, ladder: str | None, tournament: str | None) -> Opt
     """The options with the first game's board read (a bad code, a locked level, a bad
     tournament file: one line on stderr and exit 2)."""
     if ladder is not None or tournament is not None or options.trial is not None:
-        return with_series(options, ladder, tournament)
-    try:
-        return with_board(options)
-    except BoardCodeError as error:
-        say(sys.stderr, f"minesweeper: {error}")
-        raise SystemExit(2) from None
+        read = with_series(options, ladder, tournament)
+    else:
+        try:
+            read = with_board(options)
+        except BoardCodeError as error:
+            say(sys.stderr, f"minesweeper: {error}")
+            raise SystemExit(2) from None
+    board = read.board or PRESETS[Difficulty.BEGINNER]
+    return replace(read, first_game=lambda rules: first_mode(read, board, rules))
 
 
 def with_board(options: Options) -> Options:
