@@ -229,7 +229,7 @@ def test_wheel_carries_the_assets_the_code_and_the_console_script(wheel: Path) -
     assert "game/core/__init__.py" in names
     assert any(n.startswith("game/core/") and n != "game/core/__init__.py" for n in names)
     assert "[console_scripts]" in scripts
-    assert "minesweeper = game.app:main" in scripts
+    assert "minesweeper = game.__main__:main" in scripts
     assert wheel.name.startswith(f"minesweeper_ce-{pyproject_version()}-")
 
 
@@ -355,7 +355,7 @@ def test_build_spec_puts_the_assets_where_the_wheel_does() -> None:
     launcher = ast.parse((ROOT / "tools" / "launcher.py").read_text(encoding="utf-8"))
     imports = [n for n in ast.walk(launcher) if isinstance(n, ast.ImportFrom)]
     assert imports and all(n.level == 0 for n in imports)  # relative fails when frozen
-    assert any(n.module == "game.app" for n in imports)
+    assert any(n.module == "game.__main__" for n in imports)
 
 
 @pytest.fixture

@@ -96,7 +96,9 @@ def test_a_save_interrupted_in_process_keeps_the_previous_file(
 CHILD = """
 import os, sys
 from datetime import date, datetime
-from game.persist import Profile, Settings, store
+from game.persist import store
+from game.persist.profile import Profile
+from game.persist.settings import Settings
 from game.rules import Difficulty
 
 SNAP = {"rows": 9, "cols": 9, "mines": 10}

@@ -112,7 +112,8 @@ _RECORDER = textwrap.dedent(
     import sys
     from pathlib import Path
     from benchmarks import history_fill
-    from game.persist import Profile, history_file
+    from game.persist import history_file
+    from game.persist.profile import Profile
     history_file.BUSY_TIMEOUT_MS = 300
     profile = Profile.open(Path(sys.argv[1]))
     start = int(sys.argv[2])

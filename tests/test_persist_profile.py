@@ -288,13 +288,13 @@ def test_a_board_too_large_to_read_back_is_not_saved(folder: Path) -> None:
 
 
 def test_a_real_engine_game_round_trips(folder: Path) -> None:
-    core = pytest.importorskip("game.core")
-    game = core.Game.new(16, 30, 99, seed=7)
+    engine = pytest.importorskip("game.core.game")
+    game = engine.Game.new(16, 30, 99, seed=7)
     game.reveal(8, 15)
     game.toggle_mark(0, 0)
     profile = _open(folder)
     assert profile.save_resume(game.to_snapshot(), elapsed_ms=3_000)
-    resumed = _open(folder).resume(lambda saved: core.Game.from_snapshot(dict(saved.game)))
+    resumed = _open(folder).resume(lambda saved: engine.Game.from_snapshot(dict(saved.game)))
     assert resumed is not None
     assert resumed.game.view() == game.view()
     assert resumed.game.mine_cells() == game.mine_cells()
