@@ -7,9 +7,8 @@ import copy
 
 import pytest
 
-from game.persist.records import MAX_GAME_MS
 from game.persist.resume import RESUME_VERSION, SavedGame
-from game.persist.schema import DataError, FutureVersionError
+from game.persist.schema import MAX_GAME_MS, DataError, FutureVersionError
 from game.persist.settings import Settings
 from game.rules import Difficulty
 

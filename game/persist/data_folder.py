@@ -15,10 +15,9 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 
 from game.persist import store
 from game.persist.messages import Messages, Tells
-from game.persist.paths import data_dir
-from game.persist.pending import PENDING_FILE
-from game.persist.records import MAX_GAME_MS
+from game.persist.paths import PENDING_FILE, data_dir
 from game.persist.resume import SavedGame
+from game.persist.schema import MAX_GAME_MS
 from game.persist.settings import Settings
 from game.persist.store import LoadStatus, LocalTime
 

@@ -14,8 +14,8 @@ from typing import Any
 
 from game.modes.category import NO_GUESS, Category, all_keys, no_guess
 from game.persist import schema
-from game.persist.records import MAX_COUNT, MAX_GAME_MS, clean_name
-from game.persist.schema import DataError
+from game.persist.records import MAX_COUNT, clean_name
+from game.persist.schema import MAX_GAME_MS, DataError
 from game.rules import PRESETS, FirstClick
 
 # A game's "difficulty" is its ranking category's key (game.modes.category): a size's

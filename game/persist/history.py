@@ -216,17 +216,20 @@ class History(HistoryFile):
         self,
         difficulty: str | Enum | None = None,
         won: bool | None = None,
-        sort: Sort = Sort.DATE,
+        sort: Sort | None = None,
         offset: int = 0,
-        limit: int = PAGE,
+        limit: int | None = None,
     ) -> list[StoredGame]:
         """A page of the history: games of one board or all, won, lost or both, in
-        the sort's order (Sort: newest, fastest or best 3BV/s first)."""
+        the sort's order (Sort: newest, the default, fastest or best 3BV/s first);
+        PAGE games unless a limit is given."""
         name = None if difficulty is None else difficulty_name(difficulty)
+        order = Sort.DATE if sort is None else sort
+        count = PAGE if limit is None else limit
         return self._ask(
             "reading the game history",
             [],
-            lambda db: sql.page(db, name, won, sort, offset, limit),
+            lambda db: sql.page(db, name, won, order, offset, count),
         )
 
     def count(self, difficulty: str | Enum | None = None, won: bool | None = None) -> int:

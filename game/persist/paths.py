@@ -26,6 +26,9 @@ RECORDS_FILE = "records.json"
 """The best times and statistics of the versions before the history, brought into
 it once (game.persist.history_legacy)."""
 
+PENDING_FILE = "pending-games.json"
+"""Finished games the history could not take yet (game.persist.pending)."""
+
 
 def default_data_dir() -> Path:
     """The platform's per-user data folder for the game (not created here).

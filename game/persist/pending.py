@@ -19,12 +19,12 @@ from typing import TYPE_CHECKING
 from game.persist import store
 from game.persist.game_record import StoredGame
 from game.persist.history_transfer import export_text, merge_games, read_export
+from game.persist.paths import PENDING_FILE
 
 if TYPE_CHECKING:
     from game.persist.game_record import GameRecord
     from game.persist.history import History
 
-PENDING_FILE = "pending-games.json"
 MAX_PENDING_BYTES = 16 << 20
 """Largest file of pending games read (a few hundred bytes a game)."""
 

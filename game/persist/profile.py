@@ -24,7 +24,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.persist import history_transfer as transfer
 from game.persist.data_folder import (
     DATA_FILES,
     RESUME_FILE,
@@ -32,15 +31,14 @@ from game.persist.data_folder import (
     DataFolder,
     Resumed,
 )
-from game.persist.game_record import PAGE, Sort
-from game.persist.paths import HISTORY_FILE, RECORDS_FILE
-from game.persist.pending import PENDING_FILE, Pending
+from game.persist.paths import HISTORY_FILE, PENDING_FILE, RECORDS_FILE
 from game.persist.store import LocalTime
 
 if TYPE_CHECKING:  # (loaded when first used: the first frame needs none of them)
     from game.persist.game_record import BestTimeEntry, GameRecord, Sort, StoredGame
     from game.persist.history import History
     from game.persist.history_transfer import Exported, Imported, Progress
+    from game.persist.pending import Pending
     from game.persist.records import Stats
     from game.rules import Difficulty
 
@@ -55,7 +53,7 @@ class Profile(DataFolder):
         """Defaults only, nothing read; use Profile.open."""
         super().__init__(folder, clock)
         self._history: History | None = None  # opened when first asked for
-        self._pending = Pending(folder)
+        self._waiting: Pending | None = None  # read when the history is opened
 
     def _open_history(self) -> History:
         """The history, opened on first use: SQLite is loaded then, not before the
@@ -73,6 +71,15 @@ class Profile(DataFolder):
             else:
                 self._history = History.memory(clock=self._clock)
         return self._history
+
+    @property
+    def _pending(self) -> Pending:
+        """The finished games waiting for the history (pending.py), with the history."""
+        if self._waiting is None:
+            from game.persist.pending import Pending  # (with the history: not at start)
+
+            self._waiting = Pending(self._folder)
+        return self._waiting
 
     def _flush_pending(self, history: History) -> bool:
         """Write the games waiting for the history (pending.py); True if none waits.
@@ -174,9 +181,7 @@ class Profile(DataFolder):
         """A page of the history (History.page): one board kind or all, won, lost
         or both, newest (the default), fastest or best 3BV/s first; PAGE games
         unless a limit is given."""
-
-        order = Sort.DATE if sort is None else sort
-        return self.history.page(difficulty, won, order, offset, PAGE if limit is None else limit)
+        return self.history.page(difficulty, won, sort, offset, limit)
 
     def count(self, difficulty: Difficulty | str | None = None, won: bool | None = None) -> int:
         """How many games the history holds, of one board kind or all."""
@@ -194,6 +199,8 @@ class Profile(DataFolder):
         """Write every game to path (history_transfer.export_history, or an archive
         with the kept replays when path ends in .zip); what was written.
         TransferError (one line) if it cannot be done."""
+        from game.persist import history_transfer as transfer  # (export, import: when used)
+
         history = self.history
         if history.in_memory:
             raise transfer.TransferError(
@@ -217,12 +224,12 @@ class Profile(DataFolder):
         The import has a connection of its own to the history, so it may run on
         another thread than the window's (a long one: background.py); whatever
         ``progress`` raises (a cancel) ends it with nothing imported."""
-        from game.persist.history import History  # (SQLite: never before the first frame)
+        from game.persist import history_transfer as transfer  # (export, import: when used)
 
         main = self._open_history()
         if main.in_memory:
             transfer.check_kept(main)
-        history = History.open(main.path, clock=self._clock)
+        history = type(main).open(main.path, clock=self._clock)  # (a connection of its own)
         try:
             if path.suffix.lower() == ".zip":
                 from game.persist import history_archive  # (an archive only: zipfile, replays)
@@ -243,6 +250,8 @@ class Profile(DataFolder):
     def export_history(self) -> str:
         """Write every game, with the kept replays, to a dated archive in the data
         folder; a sentence for the player saying where (or why not)."""
+        from game.persist import history_transfer as transfer  # (export, import: when used)
+
         path = self._folder / transfer.export_name(self._clock())
         try:
             exported = self.export_to(path)
@@ -256,6 +265,8 @@ class Profile(DataFolder):
     def import_history(self, progress: Progress | None = None) -> str:
         """Add the games of the newest export found in the data folder (those not
         there yet); a sentence for the player saying what happened."""
+        from game.persist import history_transfer as transfer  # (export, import: when used)
+
         path = transfer.newest_export(self._folder)
         if path is None:
             return (

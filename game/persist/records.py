@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from game.persist import schema
-from game.persist.schema import DataError
+from game.persist.schema import MAX_GAME_MS, DataError
 from game.rules import PRESETS, Difficulty
 
 RECORDS_VERSION = 1
@@ -35,9 +35,6 @@ MAX_NAME_LENGTH = 32
 
 DEFAULT_NAME = "Anonymous"
 """The name a best time gets when the player leaves the name empty."""
-
-MAX_GAME_MS = 366 * 24 * 60 * 60 * 1000
-"""Longest believable game (a year): a larger time in a file means damage."""
 
 MAX_COUNT = 10**9
 """Most games believable in a counter; counting stops there (never reached)."""

@@ -24,8 +24,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from game.persist import schema
-from game.persist.records import MAX_GAME_MS
-from game.persist.schema import DataError, JsonObject
+from game.persist.schema import MAX_GAME_MS, DataError, JsonObject
 from game.rules import Board, BoardChoiceError, Difficulty, playable
 
 RESUME_VERSION = 2

@@ -17,6 +17,9 @@ from typing import TypeVar
 
 E = TypeVar("E", bound=Enum)
 
+MAX_GAME_MS = 366 * 24 * 60 * 60 * 1000
+"""Longest believable game (a year): a larger time in a file means damage."""
+
 JsonObject = dict[str, object]
 """A decoded JSON object (what ``json.loads`` gives for ``{...}``)."""
 
