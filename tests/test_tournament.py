@@ -20,8 +20,9 @@ from game.core.look import Look
 from game.core.moves import reveal
 from game.core.status import Status
 from game.modes.ordinary import Ordinary
-from game.modes.standings import Played, read_folder, score, standings
+from game.modes.standings import Played, score, standings
 from game.modes.tournament import Count, Entered, Tournament, TournamentError, load, parse
+from game.modes.tournament_folder import read_folder
 from game.replay.files import open_replay
 from game.replay.format import SUFFIX, Replay, ReplayError
 from game.replay.reader import parse as parse_replay

@@ -11,17 +11,15 @@ from pathlib import Path
 from typing import TextIO
 
 from game.core.ladder import LEVELS, level, rating
+from game.flows.tournament_games import own_games
 from game.modes.ladder import Progress
-from game.modes.standings import Played, read_folder, standings, table
-from game.modes.tournament import Tournament, TournamentError, load
+from game.modes.standings import standings, table
+from game.modes.tournament import TournamentError, load
+from game.modes.tournament_folder import read_folder
 from game.modes.trial import TRIALS
 from game.persist.profile import Profile
 from game.persist.series import Series
-from game.rules import Board
 from game.words import seconds
-
-MAX_HISTORY_GAMES = 1_000_000
-"""The most history rows read for a player's own standings."""
 
 
 class Refused(Exception):
@@ -72,28 +70,6 @@ def print_trials(profile: Profile, out: TextIO, err: TextIO) -> int:
         for place, run in enumerate(series.best(kind.key), start=1):
             out.write(f"{place:>4}  {seconds(run.total_ms):>12}  {run.run.replace('T', ' ')}\n")
     return 0
-
-
-def own_games(profile: Profile, tournament: Tournament) -> list[Played]:
-    """The player's games in a tournament, from the history (by the series book's ids),
-    all under the player's last name (an assisted win counts as no win)."""
-    wanted = set(Series(profile.folder).tournament_games(tournament.ident))
-    games: list[Played] = []
-    offset, page = 0, 1000
-    history = profile.history
-    name = profile.last_name or "you"
-    while wanted and offset < MAX_HISTORY_GAMES:
-        stored = history.games(None, limit=page, offset=offset)
-        if not stored:
-            break
-        for game in stored:
-            if game.id in wanted:
-                wanted.discard(game.id)
-                r = game.record
-                board = Board(r.rows, r.cols, r.mines)
-                games.append(Played(name, board, r.won and r.ranked, r.ms, r.bbbv))
-        offset += page
-    return games
 
 
 def print_standings(

@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from game.core.ladder import LEVELS, level
-from game.flows.series_commands import own_games
+from game.flows.tournament_games import own_games
 from game.modes.ladder import Ladder, Progress
 from game.modes.mode import Mode
 from game.modes.standings import score
