@@ -127,3 +127,10 @@ def test_the_command_line_plays_an_unlocked_level_and_refuses_a_locked_one(
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "The ladder: 0 of 100 levels won; next: 1" and len(out) == 101
     assert out[1].split()[:3] == ["1", "open", "9x9:10"] and "locked" in out[2]
+
+
+def test_a_level_past_the_ladder_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as wrong:
+        cli.parse_args(["--ladder", str(LEVELS + 1)])
+    assert wrong.value.code == 2
+    assert f"a ladder level is 1 to {LEVELS} or next" in capsys.readouterr().err

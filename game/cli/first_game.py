@@ -10,14 +10,15 @@ import sys
 from dataclasses import replace
 from datetime import date, datetime
 
-from game.cli import Options, say
+from game.cli import Options, parser, say
+from game.core.ladder import LEVELS
 from game.flows.series_commands import Refused, ladder_level
 from game.modes.ladder import Ladder, level_code
 from game.modes.mode import Mode
 from game.modes.ordinary import Ordinary
 from game.modes.shared import Code, Daily
 from game.modes.tournament import Entered, TournamentError, load
-from game.modes.trial import Trial, trial_of
+from game.modes.trial import TRIALS, Trial, trial_of
 from game.persist.profile import Profile
 from game.replay import boardcode
 from game.replay.boardcode import BoardCodeError
@@ -25,8 +26,16 @@ from game.rules import PRESETS, Board, Difficulty, GameRules
 
 
 def settled(options: Options, ladder: str | None, tournament: str | None) -> Options:
-    """The options with the first game's board read (a bad code, a locked level, a bad
-    tournament file: one line on stderr and exit 2)."""
+    """The options with the first game's board read (a level past the ladder, a trial
+    this version does not have: a usage error; a bad code, a locked level, a bad
+    tournament file: one line on stderr; each exits 2)."""
+    if ladder is not None and ladder != "next" and not 1 <= int(ladder) <= LEVELS:
+        parser().error(
+            f"argument --ladder: a ladder level is 1 to {LEVELS} or next; got {ladder!r}"
+        )
+    if options.trial is not None and options.trial not in TRIALS:
+        names = ", ".join(TRIALS)
+        parser().error(f"argument --trial: the time trials are {names}; got {options.trial!r}")
     if ladder is not None or tournament is not None or options.trial is not None:
         read = with_series(options, ladder, tournament)
     else:

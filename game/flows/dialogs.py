@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from game.flows import series_dialogs
 from game.flows.analysis import analyse_stored
-from game.flows.history_import import import_history
+from game.flows.history_import import export_history, import_history
 from game.language import gettext
 from game.modes.category import CODE_KIND, FAMILIES, Category, all_keys
 from game.modes.mode import Mode
@@ -195,7 +195,7 @@ class Dialogs:
                 folder, name = self._profile.folder, result.game.record.replay
                 analyse_stored(self._stage, folder, name, again)
             elif result is HistoryAnswer.EXPORT:
-                done = self._profile.export_history()
+                done = export_history(self._profile)
                 self._stage.open(screen.history_transfer_dialog(done))
                 self.tell_problems()
             elif result is HistoryAnswer.IMPORT:

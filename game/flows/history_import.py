@@ -1,11 +1,15 @@
-"""The History's Import in the window: off the loop under a dialog showing how far it
-got (many games take a while); Esc cancels it, nothing imported. Then what it did."""
+"""The History's Export and Import in the window: the export to a dated archive in
+the data folder, and the import of the newest export found there, off the loop
+under a dialog showing how far it got (many games take a while; Esc cancels it,
+nothing imported); then a sentence saying what was done."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from game.flows.background import DONE, Cancelled, Job, Report, WorkScene
+from game.persist import history_transfer as transfer
+from game.persist.history_transfer import Progress
 from game.persist.profile import Profile
 from game.screens.history import history_transfer_dialog
 from game.view.stage import Stage
@@ -20,7 +24,7 @@ def import_history(stage: Stage, profile: Profile, tell: Callable[[], None]) -> 
             if not report(done / total if total else None, "Importing the games"):
                 raise Cancelled
 
-        return profile.import_history(tick)
+        return import_newest(profile, tick)
 
     job = Job(work)
 
@@ -33,3 +37,33 @@ def import_history(stage: Stage, profile: Profile, tell: Callable[[], None]) -> 
         tell()
 
     stage.push(WorkScene("History", job, stage.viewport), imported)
+
+
+def export_history(profile: Profile) -> str:
+    """Write every game, with the kept replays, to a dated archive in the data
+    folder; a sentence for the player saying where (or why not)."""
+    path = profile.folder / transfer.export_name(profile.now())
+    try:
+        exported = profile.export_to(path)
+    except transfer.TransferError as error:
+        return f"The history could not be exported: {error}."
+    return (
+        f"{exported.words('were written')} to {path}. On another computer, put this file "
+        "in the game's data folder and press Import in the History."
+    )
+
+
+def import_newest(profile: Profile, progress: Progress | None = None) -> str:
+    """Add the games of the newest export found in the data folder (those not there
+    yet); a sentence for the player saying what happened."""
+    path = transfer.newest_export(profile.folder)
+    if path is None:
+        return (
+            f"No export was found in {profile.folder}: copy a file named "
+            f"{transfer.EXPORT_PREFIX}....zip (or .csv, .json) there and press Import again."
+        )
+    try:
+        done = profile.import_from(path, progress)
+    except transfer.TransferError as error:
+        return f"The games of {path} could not be imported: {error}."
+    return f"{done.words('were added')} from {path} (games already here are not added twice)."

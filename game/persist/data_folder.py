@@ -154,6 +154,10 @@ class DataFolder(Tells):
         then = "a new game starts instead"
         self._saved_game = self._read(path, now, saved_game, "saved game", then)
 
+    def now(self) -> datetime:
+        """The local time, by the clock this data folder was opened with."""
+        return self._clock()
+
     @property
     def folder(self) -> Path:
         """The data folder in use."""

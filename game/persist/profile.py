@@ -247,38 +247,6 @@ class Profile(DataFolder):
                 self._history = None
                 main.close()
 
-    def export_history(self) -> str:
-        """Write every game, with the kept replays, to a dated archive in the data
-        folder; a sentence for the player saying where (or why not)."""
-        from game.persist import history_transfer as transfer  # (export, import: when used)
-
-        path = self._folder / transfer.export_name(self._clock())
-        try:
-            exported = self.export_to(path)
-        except transfer.TransferError as error:
-            return f"The history could not be exported: {error}."
-        return (
-            f"{exported.words('were written')} to {path}. On another computer, put this file "
-            "in the game's data folder and press Import in the History."
-        )
-
-    def import_history(self, progress: Progress | None = None) -> str:
-        """Add the games of the newest export found in the data folder (those not
-        there yet); a sentence for the player saying what happened."""
-        from game.persist import history_transfer as transfer  # (export, import: when used)
-
-        path = transfer.newest_export(self._folder)
-        if path is None:
-            return (
-                f"No export was found in {self._folder}: copy a file named "
-                f"{transfer.EXPORT_PREFIX}....zip (or .csv, .json) there and press Import again."
-            )
-        try:
-            done = self.import_from(path, progress)
-        except transfer.TransferError as error:
-            return f"The games of {path} could not be imported: {error}."
-        return f"{done.words('were added')} from {path} (games already here are not added twice)."
-
     def games(self, difficulty: Difficulty | None = None, limit: int = 100) -> list[StoredGame]:
         """Finished games, newest first, of one board kind or all."""
         games = self.history.games(difficulty, limit)
