@@ -8,7 +8,7 @@ action returns a Delta saying what changed.
     delta = game.reveal(4, 4)
 """
 
-from game.core.board import MAX_SEED, Fate, FirstClick, draw_seed
+from game.core.board import MAX_SEED, Fate, FirstClick, Recursion, draw_seed
 from game.core.delta import Cell, CellSet, Delta, Mark
 from game.core.errors import (
     BoardSizeError,
@@ -68,6 +68,7 @@ __all__ = [
     "Minefield",
     "Move",
     "MoveError",
+    "Recursion",
     "RuleError",
     "SnapshotError",
     "Status",

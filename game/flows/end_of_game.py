@@ -55,15 +55,15 @@ if TYPE_CHECKING:
 def code_of(session: PlaySession) -> BoardCode | None:
     """The board code of a session's board: one layout for everyone, the mines
     placed around the cell this game's were (None for a board dealt without a seed,
-    or not yet placed, or in a rule mode that moves its mines or lays them its own
-    way: a board code carries a first-click rule, not a rule mode, and would deal
-    another board)."""
-    from game.core import Fate
+    or not yet placed, or in a rule mode that moves its mines, lays them its own
+    way or chords on by itself: a board code carries a first-click rule, not a rule
+    mode, and would deal another board or play it by other rules)."""
     from game.replay.boardcode import BoardCode
+    from game.rules import RuleMode
 
-    game = session.game
+    game, rules = session.game, session.rules
     start = session.start or game.placed_from
-    if game.seed is None or start is None or session.rules.fate is not Fate.NONE:
+    if game.seed is None or start is None or rules.mode is not RuleMode.of(rules.first_click):
         return None
     return BoardCode(session.board, session.rules, game.seed, start)
 
