@@ -10,7 +10,7 @@ file's cell size to ours (16 pixels); presses and releases off the board are put
 well outside it. A flag placed before the game (RMV's pre-flags) is a right click
 on its cell just before the first event. The result, time and clicks of the replay
 are counted by our session, playing those moves (under the recursive chords' rule
-for an EVF file of modes 11 to 13, game.replay.tally.recursion_of).
+for an EVF file of modes 11 to 13, ``Video.recursion``).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from game.core import Game, Minefield, Move, RuleError, Status, chord, mark, reveal
 from game.replay.format import MAX_EVENTS, Event, EventKind, Replay, player_name
-from game.replay.tally import Machine, cell_of, over, recursion_of
+from game.replay.tally import Machine, cell_of, over
 from game.replay.video import Mouse, Video, VideoError
 from game.rules import Board, FirstClick, GameRules
 from game.session import PlaySession
@@ -57,7 +57,7 @@ def replay_of_video(video: Video) -> Replay:
     except RuleError as error:
         raise VideoError(f"the board cannot be played: {error}") from None
     board = Board(video.rows, video.cols, len(video.mines))
-    recursion = recursion_of(video)  # (an EVF file of the recursive chords' modes)
+    recursion = video.recursion  # (an EVF file of the recursive chords' modes)
     rules = GameRules(FirstClick.SAFE, False, False, recursion=recursion)  # (flags only)
     clock = _Clock()
     session = PlaySession(Game.from_minefield(minefield, marks=False, recursion=recursion), clock)

@@ -29,7 +29,6 @@ from enum import Enum
 from game.core import Recursion
 from game.core.bbbv import Openings
 from game.replay.video import Mouse, Video
-from game.rules import mode_of_evf
 
 HIDDEN, FLAG, QUESTION = 10, 11, 12
 """A cell's look in the machine: 0-8 an open number, else these."""
@@ -548,16 +547,6 @@ def cell_of(video: Video, x: int, y: int) -> int | None:
     return None
 
 
-def recursion_of(video: Video) -> Recursion:
-    """Which acts chord on by themselves in the video's game: an EVF file's mode
-    says (11 to 13: the recursive chords); every other file's chords stop."""
-    if video.format != "evf":
-        return Recursion.NONE  # (MVF's and RAWVF's modes are Arbiter's, not EVF's)
-    number = dict(video.facts.extra).get("mode", "")
-    mode = mode_of_evf(int(number)) if number.isdigit() else None
-    return Recursion.NONE if mode is None else mode.recursion
-
-
 def over(machine: Machine) -> bool:
     """The machine's game has ended."""
     return machine.game in (_Game.WON, _Game.LOST)
@@ -567,7 +556,7 @@ def tally(video: Video) -> Tally:
     """Play a video's presses and releases through the machine; what they did. The
     mouse path runs on to the video's last event, as ms-toollib measures it."""
     rows, cols, size = video.rows, video.cols, video.cell_size
-    machine = Machine(rows, cols, video.mines, recursion_of(video))
+    machine = Machine(rows, cols, video.mines, video.recursion)
     move, playing = Mouse.MOVE, _Game.PLAYING
     began = ended = None
     path = 0.0
