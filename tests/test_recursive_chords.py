@@ -245,6 +245,20 @@ def test_the_recursive_modes_are_laid_and_fated_as_the_standard_and_ranked_apart
     ]
 
 
+def test_the_settings_keep_a_recursive_mode_for_the_next_games() -> None:
+    from game.persist import DataError, Settings
+    from game.view.toggles import MODE_COMMANDS, with_mode
+
+    assert set(RECURSIVE) <= set(MODE_COMMANDS.values())  # (a line of the Options menu)
+    for mode in RECURSIVE:
+        settings = with_mode(Settings(), mode)
+        assert settings.mode is mode and settings.rules == GameRules.of_mode(mode)
+        again = Settings.from_json(settings.to_json())
+        assert again.mode is mode and again.to_json()["recursion"] == mode.recursion.value
+    with pytest.raises(DataError):
+        Settings.from_json({**Settings().to_json(), "recursion": "sideways"})
+
+
 def test_the_evf_mode_field_says_11_12_and_13() -> None:
     assert [EVF_MODES[mode] for mode in RECURSIVE] == [11, 12, 13]
     for mode in RECURSIVE:
