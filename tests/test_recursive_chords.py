@@ -327,3 +327,38 @@ def test_an_evf_file_of_a_recursive_mode_plays_back_under_its_rule(
     for _, move in back.moves:
         again.apply(move)
     assert again.status is Status.WON and again.view() == replay.view
+
+
+def test_ms_toollib_reads_each_recursive_modes_evf_with_its_mode_board_and_clicks(
+    tmp_path: Path,
+) -> None:
+    """ms-toollib (in a child process) has no recursion of its own: it reads the mode
+    number, the board and the clicks as written (docs/REPLAY.md)."""
+    import json
+    import subprocess
+    import sys
+
+    from test_rule_mode_replays import EVF_ORACLE
+
+    paths, replays = [], []
+    for mode in RECURSIVE:
+        game, clicks = played(mode)
+        replay = record(game, clicks)
+        path = tmp_path / f"{mode.value}.evf"
+        path.write_bytes(export_evf(replay, mode=EVF_MODES[mode], official=False, fair=True))
+        paths.append(str(path))
+        replays.append((mode, replay))
+    done = subprocess.run(
+        [sys.executable, "-c", EVF_ORACLE, *paths], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    for (mode, replay), line in zip(replays, done.stdout.splitlines(), strict=True):
+        seen = json.loads(line)
+        assert seen["mode"] == EVF_MODES[mode] and not seen["official"]
+        assert replay.minefield is not None
+        assert seen["mines"] == sorted([r, c] for r, c in replay.minefield)
+        assert (seen["left"], seen["right"], seen["double"]) == (
+            replay.clicks.left,
+            replay.clicks.right,
+            replay.clicks.chord,
+        )
