@@ -119,6 +119,16 @@ def test_the_recursion_is_saved_with_the_game() -> None:
     assert again.status is Status.WON
 
 
+@pytest.mark.parametrize("bad", ["sideways", 5, [1], None, {"a": 1}, "CHORD"])
+def test_a_saved_game_with_a_bad_recursion_is_one_clear_line(bad: object) -> None:
+    from game.core import SnapshotError
+
+    saved = flagged(Recursion.CHORD).to_snapshot()
+    with pytest.raises(SnapshotError) as error:
+        Game.from_snapshot({**saved, "recursion": bad})
+    assert "\n" not in str(error.value) and "recursion" in str(error.value)
+
+
 # ---------------------------------------------------------------- the brute force
 
 
