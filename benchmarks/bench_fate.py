@@ -30,7 +30,15 @@ def play(mode: RuleMode, seed: int) -> tuple[float, int, float]:
     moves (the bot's thinking left out), how many moves, and the slowest but the
     first (the first lays the mines)."""
     rules = GameRules.of_mode(mode)
-    game = Game.new(16, 30, 99, seed=seed, first_click=rules.first_click, fate=rules.fate)
+    game = Game.new(
+        16,
+        30,
+        99,
+        seed=seed,
+        first_click=rules.first_click,
+        fate=rules.fate,
+        recursion=rules.recursion,
+    )
     spent, moves, slowest = 0.0, 0, 0.0
     cell = (8, 15)
     while True:

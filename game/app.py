@@ -108,7 +108,8 @@ class App:
         # The command line wins over the saved settings, for this session only;
         # --seed deals the first game only.
         if options.mode is not None:  # (chosen as the menu would: the next games too)
-            prefs.change(first_click=options.mode.first_click, fate=options.mode.fate)
+            mode = options.mode
+            prefs.change(first_click=mode.first_click, fate=mode.fate, recursion=mode.recursion)
         board = options.board or prefs.settings.board
         rules = options.rules or prefs.settings.rules
         first_game = (

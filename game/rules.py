@@ -11,11 +11,16 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import Enum
+from typing import TYPE_CHECKING
 
-from game.core.board import Fate, FirstClick
-from game.language import gettext
+from game.core.board import Fate, FirstClick, Recursion
+from game.language import N_, gettext
+
+if TYPE_CHECKING:
+    from game.core.game import Game
 
 __all__ = [
+    "EVF_MODES",
     "MAX_COLS",
     "MAX_ROWS",
     "MAX_ZOOM",
@@ -31,9 +36,11 @@ __all__ = [
     "Fate",
     "FirstClick",
     "GameRules",
+    "Recursion",
     "RuleMode",
     "custom",
     "max_mines",
+    "mode_of_evf",
     "parse_custom",
     "playable",
 ]
@@ -172,8 +179,9 @@ def parse_custom(text: str) -> Board:
 
 class RuleMode(Enum):
     """The community's rule modes (Metasweeper's, docs/RULES.md): how the mines are laid
-    (a first-click rule) and what a click may do to them (a Fate). The value is the
-    name in files, settings and on the command line (``--mode``)."""
+    (a first-click rule), what a click may do to them (a Fate) and which acts chord
+    on by themselves (a Recursion: the recursive chords). The value is the name in
+    files, settings and on the command line (``--mode``)."""
 
     STANDARD = "standard"
     WIN7 = "win7"
@@ -183,6 +191,9 @@ class RuleMode(Enum):
     QUASI_NO_GUESS = "quasi-no-guess"
     STRONG_GUESSABLE = "strong-guessable"
     WEAK_GUESSABLE = "weak-guessable"
+    CHORD_RECURSION = "chord-recursion"
+    FLAG_RECURSION = "flag-recursion"
+    CHORD_FLAG_RECURSION = "chord-flag-recursion"
 
     @property
     def first_click(self) -> FirstClick:
@@ -195,6 +206,11 @@ class RuleMode(Enum):
         return _RULE_MODES[self][1]
 
     @property
+    def recursion(self) -> Recursion:
+        """Which acts chord on by themselves (the recursive chords)."""
+        return _RECURSIONS.get(self, Recursion.NONE)
+
+    @property
     def label(self) -> str:
         """Its name as a player reads it, with what it means."""
         return _RULE_MODES[self][2]
@@ -205,10 +221,15 @@ class RuleMode(Enum):
         return self.label.partition(" (")[0].lower().replace("win7", "Win7")
 
     @classmethod
-    def of(cls, first_click: FirstClick, fate: Fate = Fate.NONE) -> RuleMode:
-        """The mode of a laying and a fate (a pair no mode has is named by its fate)."""
+    def of(
+        cls, first_click: FirstClick, fate: Fate = Fate.NONE, recursion: Recursion = Recursion.NONE
+    ) -> RuleMode:
+        """The mode of a laying, a fate and a recursion (a recursion names its mode
+        alone; a pair of laying and fate no mode has is named by its fate)."""
+        if recursion is not Recursion.NONE:
+            return next(mode for mode, its in _RECURSIONS.items() if its is recursion)
         for mode, (rule, its_fate, _) in _RULE_MODES.items():
-            if (rule, its_fate) == (first_click, fate):
+            if (rule, its_fate) == (first_click, fate) and mode not in _RECURSIONS:
                 return mode
         if fate is Fate.GUESSABLE:
             return cls.WEAK_GUESSABLE
@@ -253,8 +274,57 @@ _RULE_MODES: dict[RuleMode, tuple[FirstClick, Fate, str]] = {
         Fate.GUESSABLE,
         "Weak guessable (every guess is spared)",
     ),
+    RuleMode.CHORD_RECURSION: (
+        FirstClick.SAFE,
+        Fate.NONE,
+        N_("Chord recursion (a chord chords on through the numbers it opens)"),
+    ),
+    RuleMode.FLAG_RECURSION: (
+        FirstClick.SAFE,
+        Fate.NONE,
+        N_("Flag recursion (a flag chords the numbers it completes, and on)"),
+    ),
+    RuleMode.CHORD_FLAG_RECURSION: (
+        FirstClick.SAFE,
+        Fate.NONE,
+        N_("Chord and flag recursion (both)"),
+    ),
 }
-"""Each mode's laying, fate and name (Metasweeper's game_engine.py: layMine and ai)."""
+"""Each mode's laying, fate and name (Metasweeper's game_engine.py: layMine and ai; the
+recursive chords, EVF's 11 to 13, are laid and fated as the standard mode)."""
+_RECURSIONS = {
+    RuleMode.CHORD_RECURSION: Recursion.CHORD,
+    RuleMode.FLAG_RECURSION: Recursion.FLAG,
+    RuleMode.CHORD_FLAG_RECURSION: Recursion.BOTH,
+}
+"""The recursive chords' modes and which acts chord on in each (docs/RULES.md: the EVF
+standard names them, "双击递归", "标雷递归", "双击标雷递归", without defining them)."""
+
+
+EVF_MODES = {
+    RuleMode.STANDARD: 0,
+    RuleMode.WIN7: 4,
+    RuleMode.NO_GUESS: 5,
+    RuleMode.STRONG_NO_GUESS: 6,
+    RuleMode.WEAK_NO_GUESS: 7,
+    RuleMode.QUASI_NO_GUESS: 8,
+    RuleMode.STRONG_GUESSABLE: 9,
+    RuleMode.WEAK_GUESSABLE: 10,
+    RuleMode.CHORD_RECURSION: 11,
+    RuleMode.FLAG_RECURSION: 12,
+    RuleMode.CHORD_FLAG_RECURSION: 13,
+}
+"""The EVF mode number of each rule mode (ms_toollib's evf标准.md, the game-mode field:
+0 standard, 4 Win7, 5 classic no-guess ("speed no-guess" in the standard), 6 strong
+no-guess, 7 weak no-guess, 8 quasi no-guess, 9 strong guessable, 10 weak guessable,
+11 chord recursion ("双击递归（标准递归）"), 12 flag recursion ("标雷递归"), 13 both
+("双击标雷递归"))."""
+
+
+def mode_of_evf(number: int) -> RuleMode | None:
+    """The rule mode of an EVF mode number (None: one of the numbers no rule mode has,
+    1 to 3: a known board played again, cheats, a density)."""
+    return next((mode for mode, its in EVF_MODES.items() if its == number), None)
 
 
 @dataclass(frozen=True)
@@ -270,24 +340,33 @@ class GameRules:
     """A left click on an opened number chords."""
     fate: Fate = Fate.NONE
     """What a click may do to the mines (the rule modes that move them)."""
+    recursion: Recursion = Recursion.NONE
+    """Which acts chord on by themselves (the recursive chords' rule modes)."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.first_click, FirstClick):
             raise ValueError("first_click must be a FirstClick")
         if not isinstance(self.fate, Fate):
             raise ValueError("fate must be a Fate")
+        if not isinstance(self.recursion, Recursion):
+            raise ValueError("recursion must be a Recursion")
         for name in ("question_marks", "left_click_chords"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} must be true or false")
 
     @property
     def mode(self) -> RuleMode:
-        """The rule mode these rules play (their laying and fate)."""
-        return RuleMode.of(self.first_click, self.fate)
+        """The rule mode these rules play (their laying, fate and recursion)."""
+        return RuleMode.of(self.first_click, self.fate, self.recursion)
 
     @classmethod
     def of_mode(
         cls, mode: RuleMode, question_marks: bool = True, left_click_chords: bool = False
     ) -> GameRules:
         """The rules of a rule mode."""
-        return cls(mode.first_click, question_marks, left_click_chords, mode.fate)
+        return cls(mode.first_click, question_marks, left_click_chords, mode.fate, mode.recursion)
+
+    @classmethod
+    def of_game(cls, game: Game) -> GameRules:
+        """The rules a game is played by."""
+        return cls(game.first_click, game.marks, game.left_click_chords, game.fate, game.recursion)

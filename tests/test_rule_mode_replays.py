@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_evf_export import centre
 
-from game.core.board import Fate
+from game.core.board import Fate, Recursion
 from game.core.game import Game
 from game.core.minefield import Minefield
 from game.core.moves import Move, chord, mark, reveal
@@ -106,7 +106,9 @@ def test_every_modes_replay_says_its_mode_and_plays_back_to_the_same_end(
     for replay, dealt in games[mode]:
         text = replay.to_text()
         # (the classic three say their mode by their first-click rule alone)
-        assert (f"\nmode: {mode.value}\n" in text) == (mode.fate is not Fate.NONE)
+        said_alone = mode is RuleMode.of(mode.first_click)
+        assert (f"\nmode: {mode.value}\n" in text) == (not said_alone)
+        assert said_alone == (mode.fate is Fate.NONE and mode.recursion is Recursion.NONE)
         again = parse(text)
         assert again.rules.mode is mode
         verdict = verify(again)
@@ -224,7 +226,8 @@ def test_ms_toollib_reads_every_modes_evf_with_its_mode_board_and_clicks(
 @pytest.mark.parametrize("mode", list(RuleMode), ids=lambda mode: mode.value)
 def test_a_board_code_is_offered_only_where_it_deals_the_same_board(mode: RuleMode) -> None:
     """A board code carries a first-click rule, not a rule mode: a game in a mode that
-    moves its mines (or lays them from the numbers alone) offers none."""
+    moves its mines (or lays them from the numbers alone, or chords on by itself)
+    offers none."""
     from game.flows.end_of_game import code_of
     from game.replay.boardcode import parse as parse_code
     from game.session.play import PlaySession, deal
@@ -232,7 +235,7 @@ def test_a_board_code_is_offered_only_where_it_deals_the_same_board(mode: RuleMo
     session = PlaySession.new(BOARD, GameRules.of_mode(mode), lambda: 0.0, seed=11)
     session.act(reveal(4, 4))
     code = code_of(session)
-    if mode.fate is not Fate.NONE:
+    if mode.fate is not Fate.NONE or mode.recursion is not Recursion.NONE:
         assert code is None
         return
     assert code is not None

@@ -296,7 +296,7 @@ def test_every_modes_category_is_a_key_the_history_takes() -> None:
         assert Category.from_key(category.key) == category
         kept = record(category.key, mode.first_click.value)
         assert kept.difficulty == category.key  # (never moved to another family)
-    assert len({Category.of(Board(16, 30, 99), GameRules.of_mode(m)).key for m in RuleMode}) == 7
+    assert len({Category.of(Board(16, 30, 99), GameRules.of_mode(m)).key for m in RuleMode}) == 10
     for bad in ("expert/strong", "expert/", "expert/no-guess/weak", "/weak-no-guess"):
         with pytest.raises(GameRecordError):
             record(bad, "safe")

@@ -703,8 +703,12 @@ def test_the_menu_bar_slides_between_menus_and_a_click_outside_closes_it(app: Ap
     post(pygame.MOUSEBUTTONUP, pos=_title_pos(app, 1), button=1)
     app.run(frames=1)
     assert app.menubar.open_index == 1
-    click(app, cell_center(app, 8, 8))  # closes the menu; the board is not touched
-    assert not app.menubar.is_open and app.table.game.look(8, 8).name == "HIDDEN"
+    covered = app.menubar.covered()
+    outside = cell_center(app, 8, 0)  # (left of the Options menu, whatever its length)
+    assert covered is not None and not covered.collidepoint(outside)
+    assert covered.collidepoint(cell_center(app, 8, 8))
+    click(app, outside)  # closes the menu; the board is not touched
+    assert not app.menubar.is_open and app.table.game.look(8, 0).name == "HIDDEN"
     assert shows_tile(app, 8, 8, "hidden")  # repainted under the menu
 
 

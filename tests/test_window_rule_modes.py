@@ -17,6 +17,7 @@ from test_window_records import close_all, top_dialog_title
 
 from game import cli
 from game.app import App
+from game.core.game import Game
 from game.core.look import Look
 from game.core.solver import analyse
 from game.core.status import Status
@@ -163,3 +164,28 @@ def test_a_win_in_a_rule_mode_has_best_times_of_its_own(app: App) -> None:
     assert top_dialog_title(app) == "Best times: Beginner, quasi no-guess"
     table = app.stage.top_dialog
     assert table is not None and len(table.rows) == 1  # type: ignore[attr-defined]
+
+
+def test_a_chord_in_chord_recursion_chains_in_the_window(app: App) -> None:
+    """Flags and a middle-button chord posted through the real loop: the chord chains
+    through the whole board (every safe cell a number), and the game counts in its
+    mode's category; the same clicks in the standard mode open three cells."""
+    from game.core.board import Recursion
+    from game.core.minefield import Minefield
+    from game.modes.ordinary import Ordinary
+
+    layout = "\n".join("*.*.*.*.*" if r % 2 == 0 else "........." for r in range(9))
+    for recursion, won in ((Recursion.NONE, False), (Recursion.CHORD, True)):
+        game = Game.from_minefield(Minefield.from_text(layout), recursion=recursion)
+        app.table.start(Ordinary.given(game))
+        app.run(frames=1)
+        click(app, cell_center(app, 1, 0))
+        for cell in game.mine_cells():
+            click(app, cell_center(app, *cell), button=3)
+        click(app, cell_center(app, 1, 0), button=2)
+        assert (app.table.status is Status.WON) is won
+        if not won:
+            assert game.opened_count == 4
+            assert shows_tile(app, 1, 1, "4") and shows_tile(app, 1, 2, "hidden")
+    record = app.profile.games()[0].record
+    assert record.difficulty == "custom/chord-recursion" and record.won

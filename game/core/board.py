@@ -73,6 +73,41 @@ class Fate(Enum):
             raise RuleError(f"unknown fate {value!r}: use one of {names}") from None
 
 
+class Recursion(Enum):
+    """Which acts chord on by themselves (the recursive chords of docs/RULES.md: EVF's
+    modes 11 to 13, which Metasweeper's specification names without defining)."""
+
+    NONE = "none"
+    """A chord opens its neighbours and stops there."""
+    CHORD = "chord"
+    """A chord chords on through every number it opened whose flags are all placed."""
+    FLAG = "flag"
+    """A flag placed chords every opened number around it that it completed, and on."""
+    BOTH = "both"
+    """Both: a chord chains on, and a flag placed starts a chain."""
+
+    @property
+    def on_chord(self) -> bool:
+        """A chord chains through the satisfied numbers it opens."""
+        return self in (Recursion.CHORD, Recursion.BOTH)
+
+    @property
+    def on_flag(self) -> bool:
+        """A flag placed chords the numbers it completes."""
+        return self in (Recursion.FLAG, Recursion.BOTH)
+
+    @classmethod
+    def parse(cls, value: str | Recursion) -> Recursion:
+        """The recursion named by value; raises RuleError for an unknown name."""
+        if isinstance(value, Recursion):
+            return value
+        try:
+            return cls(value)
+        except ValueError:
+            names = ", ".join(repr(kind.value) for kind in cls)
+            raise RuleError(f"unknown recursion {value!r}: use one of {names}") from None
+
+
 class Geometry:
     """Rows, columns and the mapping between (row, col) and flat padded indices."""
 
@@ -173,6 +208,20 @@ def count_neighbours(geometry: Geometry, positions: list[int]) -> bytearray:
         for o in offsets:
             counts[p + o] += 1
     return counts
+
+
+def open_map(geometry: Geometry, openable: bytearray, flags: set[int]) -> bytes:
+    """One byte a cell, row by row, without the border: 0 where the cell is open, 1
+    where it is not (``openable``, or one of the ``flags``)."""
+    width, cols = geometry.width, geometry.cols
+    rows = bytearray()
+    for row in range(1, geometry.rows + 1):
+        start = row * width + 1
+        rows += openable[start : start + cols]
+    for p in flags:
+        row, col = divmod(p, width)
+        rows[(row - 1) * cols + col - 1] = 1
+    return bytes(rows)
 
 
 def parse_layout(text: str) -> tuple[Geometry, list[int]]:

@@ -9,6 +9,7 @@ the end-of-game views touch only the mines and the flags.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from game.core import hints, snapshot
@@ -18,11 +19,14 @@ from game.core.board import (
     Fate,
     FirstClick,
     Geometry,
+    Recursion,
     check_mine_count,
     count_neighbours,
     draw_seed,
+    open_map,
 )
 from game.core.cascade import cascade
+from game.core.chain import Chain
 from game.core.delta import EMPTY_RUNS, Cell, CellSet, Delta, Mark
 from game.core.errors import RuleError
 from game.core.fate import fated_layout
@@ -54,10 +58,12 @@ class Game:
         left_click_chords: bool,
         seed: int | None,
         fate: Fate = Fate.NONE,
+        recursion: Recursion = Recursion.NONE,
     ) -> None:
         """Use Game.new, Game.from_minefield or Game.from_layout."""
         self._geo = geometry
         self._fate = fate
+        self._recursion = recursion
         self._mines = mines
         self._first_click = first_click
         self._marks = marks
@@ -100,9 +106,11 @@ class Game:
         marks: bool = True,
         left_click_chords: bool = False,
         fate: str | Fate = Fate.NONE,
+        recursion: str | Recursion = Recursion.NONE,
     ) -> Game:
         """A new game whose mines are placed at the first reveal (``fate``: what a
-        click may do to them, see fate.py).
+        click may do to them, see fate.py; ``recursion``: which acts chord on by
+        themselves, see chain.py).
 
         Every game can be dealt again: without a seed, one is drawn (``Game.seed``
         keeps it). The same seed, size, rules and first click give the same mines.
@@ -122,11 +130,17 @@ class Game:
             left_click_chords=left_click_chords,
             seed=seed,
             fate=Fate.parse(fate),
+            recursion=Recursion.parse(recursion),
         )
 
     @classmethod
     def from_minefield(
-        cls, minefield: Minefield, *, marks: bool = True, left_click_chords: bool = False
+        cls,
+        minefield: Minefield,
+        *,
+        marks: bool = True,
+        left_click_chords: bool = False,
+        recursion: Recursion = Recursion.NONE,
     ) -> Game:
         """A game on a given mine layout (a test, a replay, a shared board)."""
         geometry = Geometry(minefield.rows, minefield.cols)
@@ -138,6 +152,7 @@ class Game:
             marks=marks,
             left_click_chords=left_click_chords,
             seed=None,
+            recursion=recursion,
         )
         game._minefield = minefield
         return game
@@ -189,6 +204,11 @@ class Game:
     def fate(self) -> Fate:
         """What a click may do to the mines (Fate.NONE: they stay put)."""
         return self._fate
+
+    @property
+    def recursion(self) -> Recursion:
+        """Which acts chord on by themselves (Recursion.NONE: a chord stops)."""
+        return self._recursion
 
     @property
     def no_guess_guaranteed(self) -> bool | None:
@@ -259,16 +279,7 @@ class Game:
         """One byte a cell, row by row: 0 where the cell is open, 1 where it is not
         (hidden, flagged or question-marked). For an overview of a big board: a
         slice a row, whatever the number of cells."""
-        geo = self._geo
-        openable, width, cols = self._openable, geo.width, geo.cols
-        rows = bytearray()
-        for row in range(1, geo.rows + 1):
-            start = row * width + 1
-            rows += openable[start : start + cols]
-        for p in self._flags:
-            row, col = divmod(p, width)
-            rows[(row - 1) * cols + col - 1] = 1
-        return bytes(rows)
+        return open_map(self._geo, self._openable, self._flags)
 
     @property
     def status(self) -> Status:
@@ -378,7 +389,8 @@ class Game:
         """Cycle the mark of a cell that is not open (right release).
 
         hidden -> flag -> question mark -> hidden; without question marks,
-        hidden -> flag -> hidden. An opened cell does nothing.
+        hidden -> flag -> hidden. An opened cell does nothing. Under flag recursion
+        a flag placed chords each opened number around it that it completed.
         """
         i = self._geo.index(row, col)
         if self._status.is_over:
@@ -398,7 +410,13 @@ class Game:
         else:
             return self._nothing()  # opened
         self._mark[i] = new
-        return Delta(CellSet([i, i + 1], self._geo.width), mark=new)
+        if new is not Mark.FLAG or not self._recursion.on_flag or self._status.is_over:
+            return Delta(CellSet([i, i + 1], self._geo.width), mark=new)
+        runs: list[int] = []  # (flag recursion: the numbers it completed chord, on)
+        delta = self._chords(self._geo.neighbours(i), runs, chains=True)
+        if (row, col) not in delta.changed:
+            delta = replace(delta, changed=CellSet([*runs, i, i + 1], self._geo.width))
+        return replace(delta, mark=new)
 
     def chord(self, row: int, col: int) -> Delta:
         """Open the unflagged neighbours of a number whose flags are all placed.
@@ -406,27 +424,33 @@ class Game:
         On an opened number with exactly that many flags around it, every
         neighbour that is neither flagged nor opened opens; if any is a mine the
         game is lost and every such mine explodes. Otherwise nothing happens.
+        Under chord recursion every number it opens is chorded in turn.
         """
         i = self._geo.index(row, col)
-        if self._status is not Status.PLAYING or self._openable[i] or self._mark[i] == _FLAG:
+        if self._status is not Status.PLAYING:
             return self._nothing()
-        count = self._count[i]
-        if count == 0:
-            return self._nothing()
-        around = [i + o for o in self._geo.offsets]
-        mark, openable = self._mark, self._openable
-        if sum(1 for n in around if mark[n] == _FLAG and not openable[n]) != count:
-            return self._nothing()
-        targets = [n for n in around if openable[n]]
-        if self._fate is not Fate.NONE and targets:
-            self._meet_fate(targets)
-        mines = [n for n in targets if self._mine[n]]
-        runs: list[int] = []
-        # The safe cells of a losing chord open as well, as they did in the
-        # classic game: the player sees what the chord uncovered.
-        opened = self._open([n for n in targets if not self._mine[n]], runs)
-        if mines:
-            return self._lose(mines, runs, opened)
+        return self._chords([i], [], chains=self._recursion.on_chord)
+
+    def _chords(self, numbers: list[int], runs: list[int], *, chains: bool) -> Delta:
+        """Chord each opened number given that can be chorded (chain.py); with
+        ``chains``, every number they open too, until nothing more opens."""
+        geo, mine = self._geo, self._mine
+        chain = Chain(self._count, self._mark, self._openable, geo.offsets, numbers)
+        opened = 0
+        while self._opened < self._safe and (targets := chain.next()):
+            if self._fate is not Fate.NONE:
+                self._meet_fate(targets)
+            start = len(runs)
+            # The safe cells of a losing chord open as well, as they did in the
+            # classic game: the player sees what the chord uncovered.
+            opened += self._open([n for n in targets if not mine[n]], runs)
+            mines = [n for n in targets if mine[n]]
+            if mines:
+                return self._lose(mines, runs, opened)
+            if chains:
+                chain.add(runs, start)
+            else:
+                break
         return self._finish_opening(runs, opened)
 
     def _meet_fate(self, cells: list[int]) -> None:
@@ -524,6 +548,8 @@ class Game:
         }
         if self._fate is not Fate.NONE:
             saved["fate"] = self._fate.value
+        if self._recursion is not Recursion.NONE:
+            saved["recursion"] = self._recursion.value
         if self._no_guess_guaranteed is not None:
             saved["no_guess_guaranteed"] = self._no_guess_guaranteed
         return saved
@@ -547,25 +573,14 @@ class Game:
             left_click_chords=saved.left_click_chords,
             seed=draw_seed() if saved.seed is None and not saved.placed else saved.seed,
             fate=saved.fate,
+            recursion=saved.recursion,
         )
         if saved.placed:
             game._lay_mines(saved.positions)
         game._no_guess_guaranteed = saved.no_guess_guaranteed
-        geometry, cols = saved.geometry, saved.geometry.cols
-        for k, ch in enumerate(saved.cells):
-            i = geometry.index(k // cols, k % cols)
-            lower = ch.lower()
-            if lower == "o":
-                game._openable[i] = 0
-                game._zero[i] = 0
-                game._opened += 1
-            elif lower == "f":
-                game._mark[i] = _FLAG
-                game._openable[i] = 0
-                game._zero[i] = 0
-                game._flags.add(i)
-            elif lower == "q":
-                game._mark[i] = _QUESTION
+        game._opened = snapshot.restore_cells(
+            saved, game._openable, game._zero, game._mark, game._flags
+        )
         game._exploded = set(saved.exploded)
         game._status = saved.status
         return game

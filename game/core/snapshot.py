@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from game.core.board import MAX_SEED, Fate, FirstClick, Geometry, check_mine_count
+from game.core.board import MAX_SEED, Fate, FirstClick, Geometry, Recursion, check_mine_count
 from game.core.delta import Mark
 from game.core.errors import SnapshotError
 from game.core.status import Status
 
-__all__ = ["Saved", "read"]
+__all__ = ["Saved", "read", "restore_cells"]
 
 
 @dataclass(frozen=True)
@@ -36,6 +36,9 @@ class Saved:
     no_guess_guaranteed: bool | None
     fate: Fate = Fate.NONE
     """What a click does to the mines (absent from games saved before the rule modes)."""
+    recursion: Recursion = Recursion.NONE
+    """Which acts chord on by themselves (absent from games saved before the
+    recursive chords)."""
 
 
 def read(data: object) -> Saved:
@@ -68,6 +71,7 @@ def _read(data: object) -> Saved:
     status = Status(data["status"])
     first_click = FirstClick.parse(data["first_click"])
     fate = Fate.parse(data.get("fate", Fate.NONE.value))
+    recursion = Recursion.parse(data.get("recursion", Recursion.NONE.value))
     text = "".join(cells)
     if set(text) - set("hfqoHFQO"):
         raise SnapshotError("the saved game has cells of an unknown kind")
@@ -107,7 +111,32 @@ def _read(data: object) -> Saved:
         seed,
         proved,
         fate,
+        recursion,
     )
+
+
+def restore_cells(
+    saved: Saved, openable: bytearray, zero: bytearray, mark: bytearray, flags: set[int]
+) -> int:
+    """Put a saved game's opened, flagged and question-marked cells on a new game's
+    arrays (the mines already laid); how many cells are open."""
+    geometry, cols = saved.geometry, saved.geometry.cols
+    opened = 0
+    for k, ch in enumerate(saved.cells):
+        i = geometry.index(k // cols, k % cols)
+        lower = ch.lower()
+        if lower == "o":
+            openable[i] = 0
+            zero[i] = 0
+            opened += 1
+        elif lower == "f":
+            mark[i] = Mark.FLAG.value
+            openable[i] = 0
+            zero[i] = 0
+            flags.add(i)
+        elif lower == "q":
+            mark[i] = Mark.QUESTION.value
+    return opened
 
 
 def cell_rows(geo: Geometry, mark: bytearray, openable: bytearray, mine: bytearray) -> list[str]:

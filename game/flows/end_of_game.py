@@ -17,7 +17,6 @@ from dataclasses import replace
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
-from game.core.board import Fate
 from game.core.status import Status
 from game.flows.analysis import analyse
 from game.flows.series import SeriesKeeper
@@ -31,6 +30,7 @@ from game.replay.boardcode import BoardCode
 from game.replay.drive import game_of
 from game.replay.format import player_name
 from game.replay.formats.evf_write import export_evf
+from game.rules import RuleMode
 from game.screens.end_of_game import PanelAnswer, game_panel
 from game.screens.records import Named, name_dialog
 from game.session.play import PlaySession
@@ -63,13 +63,12 @@ if TYPE_CHECKING:
 def code_of(session: PlaySession) -> BoardCode | None:
     """The board code of a session's board: one layout for everyone, the mines
     placed around the cell this game's were (None for a board dealt without a seed,
-    or not yet placed, or in a rule mode that moves its mines or lays them its own
-    way: a board code carries a first-click rule, not a rule mode, and would deal
-    another board)."""
-
-    game = session.game
+    or not yet placed, or in a rule mode that moves its mines, lays them its own
+    way or chords on by itself: a board code carries a first-click rule, not a rule
+    mode, and would deal another board or play it by other rules)."""
+    game, rules = session.game, session.rules
     start = session.start or game.placed_from
-    if game.seed is None or start is None or session.rules.fate is not Fate.NONE:
+    if game.seed is None or start is None or rules.mode is not RuleMode.of(rules.first_click):
         return None
     return BoardCode(session.board, session.rules, game.seed, start)
 

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, ClassVar
 from game.core.game import Game
 from game.core.status import Status
 from game.modes.category import Category
-from game.rules import Board, GameRules, RuleMode
+from game.rules import EVF_MODES, Board, GameRules, RuleMode
 from game.session.play import Help, PlaySession
 from game.session.stopwatch import Clock
 
@@ -24,21 +24,8 @@ if TYPE_CHECKING:
         BoardCode,  # (a tournament's games are a mode: tournament.py imports this)
     )
 
-EVF_MODES = {
-    RuleMode.STANDARD: 0,
-    RuleMode.WIN7: 4,
-    RuleMode.NO_GUESS: 5,
-    RuleMode.STRONG_NO_GUESS: 6,
-    RuleMode.WEAK_NO_GUESS: 7,
-    RuleMode.QUASI_NO_GUESS: 8,
-    RuleMode.STRONG_GUESSABLE: 9,
-    RuleMode.WEAK_GUESSABLE: 10,
-}
-"""The EVF mode number of each rule mode (ms_toollib's evf标准.md, the game-mode field:
-0 standard, 4 Win7, 5 classic no-guess ("speed no-guess" in the standard), 6 strong
-no-guess, 7 weak no-guess, 8 quasi no-guess, 9 strong guessable, 10 weak guessable)."""
-STANDARD_EVF = 0
-"""The one mode an official game is played in."""
+STANDARD_EVF = EVF_MODES[RuleMode.STANDARD]
+"""The one mode an official game is played in (EVF_MODES: game.rules, the vocabulary)."""
 
 
 @dataclass(frozen=True)

@@ -1,11 +1,12 @@
 """The ordinary game: a preset or custom board under the player's rules, among them
-its rule mode (standard, Win7, the no-guess and guessable modes: game.rules.RuleMode).
+its rule mode (standard, Win7, the no-guess and guessable modes, the recursive chords:
+game.rules.RuleMode).
 
 The rule modes are rules an ordinary game carries, not modes of their own: a rule mode
 is fixed when the game starts and travels with it (the saved game, the replay, the
 history's row) exactly as the first-click rule always has, and deals, ranks and plays
-the same way in every other respect; eight Mode classes would deal the same game
-eight times over."""
+the same way in every other respect; eleven Mode classes would deal the same game
+eleven times over."""
 
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ class Ordinary(Mode):
         """An ordinary game of a game already dealt, of its size and rules (tests and
         tools put a known layout on the table this way)."""
         board = Board(game.rows, game.cols, game.mines)
-        rules = GameRules(game.first_click, game.marks, game.left_click_chords, game.fate)
+        rules = GameRules.of_game(game)
         return cls(board, rules, game.seed, game)
 
     def deal(self, clock: Clock) -> PlaySession:

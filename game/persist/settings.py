@@ -45,6 +45,7 @@ from game.rules import (
     Fate,
     FirstClick,
     GameRules,
+    Recursion,
     RuleMode,
     playable,
 )
@@ -160,6 +161,8 @@ class Settings:
     fate: Fate = Fate.NONE
     """With first_click, the rule mode (game.rules.RuleMode): what a click may do to
     the mines."""
+    recursion: Recursion = Recursion.NONE
+    """With first_click and fate, the rule mode: which acts chord on by themselves."""
     counter_below_zero: bool = True
     """The mine counter may show negative numbers (down to -99); else stops at 0."""
     sound: bool = True
@@ -193,6 +196,8 @@ class Settings:
             raise DataError("setting 'first_click' must be a FirstClick")
         if not isinstance(self.fate, Fate):
             raise DataError("setting 'fate' must be a Fate")
+        if not isinstance(self.recursion, Recursion):
+            raise DataError("setting 'recursion' must be a Recursion")
         for name in ("board", "custom"):
             value = getattr(self, name)
             if not isinstance(value, Board):
@@ -226,8 +231,8 @@ class Settings:
 
     @property
     def mode(self) -> RuleMode:
-        """The rule mode the next game starts in (its laying and fate)."""
-        return RuleMode.of(self.first_click, self.fate)
+        """The rule mode the next game starts in (its laying, fate and recursion)."""
+        return RuleMode.of(self.first_click, self.fate, self.recursion)
 
     def to_json(self) -> JsonObject:
         """The settings.json document, with its version."""
@@ -237,6 +242,7 @@ class Settings:
             "left_click_chords": self.left_click_chords,
             "first_click": self.first_click.value,
             "fate": self.fate.value,
+            "recursion": self.recursion.value,
             "counter_below_zero": self.counter_below_zero,
             "sound": self.sound,
             "zoom": self.zoom,
@@ -270,6 +276,8 @@ class Settings:
             values["first_click"] = schema.read_enum(doc, "first_click", FirstClick, what)
         if "fate" in doc:
             values["fate"] = schema.read_enum(doc, "fate", Fate, what)
+        if "recursion" in doc:
+            values["recursion"] = schema.read_enum(doc, "recursion", Recursion, what)
         if doc.get("zoom") is not None:
             values["zoom"] = schema.check_int(doc["zoom"], MIN_ZOOM, MAX_ZOOM, "setting 'zoom'")
         for name in ("board", "custom"):

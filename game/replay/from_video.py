@@ -9,7 +9,8 @@ chorded, and that move rides on the event, so the game plays back as it was play
 file's cell size to ours (16 pixels); presses and releases off the board are put
 well outside it. A flag placed before the game (RMV's pre-flags) is a right click
 on its cell just before the first event. The result, time and clicks of the replay
-are counted by our session, playing those moves.
+are counted by our session, playing those moves (under the recursive chords' rule
+for an EVF file of modes 11 to 13, ``Video.recursion``).
 """
 
 from __future__ import annotations
@@ -60,10 +61,11 @@ def replay_of_video(video: Video) -> Replay:
     except RuleError as error:
         raise VideoError(f"the board cannot be played: {error}") from None
     board = Board(video.rows, video.cols, len(video.mines))
-    rules = GameRules(FirstClick.SAFE, False, False)  # the files' programs: flags only
+    recursion = video.recursion  # (an EVF file of the recursive chords' modes)
+    rules = GameRules(FirstClick.SAFE, False, False, recursion=recursion)  # (flags only)
     clock = _Clock()
-    session = PlaySession(Game.from_minefield(minefield, marks=False), clock)
-    machine = Machine(video.rows, video.cols, video.mines)
+    session = PlaySession(Game.from_minefield(minefield, marks=False, recursion=recursion), clock)
+    machine = Machine(video.rows, video.cols, video.mines, recursion)
     actions: list[tuple[str, int]] = []
     machine.on_action = lambda action, cell: actions.append((action, cell))
     events: list[Event] = []

@@ -189,11 +189,10 @@ class _Reader:
     def body(self, head: dict[str, str]) -> Replay:
         board = _board(head["board"])
         first_click = _first_click(head["first-click"])
-        rules = GameRules(
-            first_click,
+        rules = GameRules.of_mode(
+            _mode(head, first_click),
             _flag(head, "question-marks"),
             _flag(head, "left-click-chords"),
-            _mode(head, first_click).fate,
         )
         seed = None
         if "seed" in head:

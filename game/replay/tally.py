@@ -12,6 +12,10 @@ left, right and double clicks are the numbers its community knows (docs/REPLAY.m
 has where our own games count otherwise). The board's 3BV and openings are ours
 (game.core.bbbv), which is the same definition.
 
+An EVF file of the recursive chords' modes (11 to 13, docs/RULES.md) is played under
+its rule: the chords and flags chord on as our engine's do (game.core.chain), a chord
+chained on counted as no click, the 3BV it opens counted as solved.
+
 Pure Python: no pygame, no files. Mouse moves are skipped at once.
 """
 
@@ -23,6 +27,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from game.core.bbbv import Openings
+from game.core.board import Recursion
 from game.replay.video import Mouse, Video
 
 HIDDEN, FLAG, QUESTION = 10, 11, 12
@@ -140,6 +145,9 @@ class OpenBoard:
         """Per opening: its zeros open or flagged (0: the opening is untouched)."""
         self.look = [HIDDEN] * (rows * cols)
         self.safe_left = sum(1 for n in self.board if n >= 0)
+        self.opened_numbers: list[int] = []
+        """The numbers opened since the last chord or flag began (the recursive
+        chords chord them on)."""
 
     # ------------------------------------------------------------------ the board
 
@@ -204,6 +212,8 @@ class OpenBoard:
                 continue
             self.set_look(i, value)
             self.safe_left -= 1
+            if value > 0:
+                self.opened_numbers.append(i)
             if value == 0:
                 stack.extend(j for j in self.around(i) if look[j] in (HIDDEN, QUESTION))
 
@@ -225,6 +235,7 @@ class OpenBoard:
                     if look[j] in (HIDDEN, QUESTION):
                         look[j] = board[j]
                         self.safe_left -= 1
+                        self.opened_numbers.append(j)
                     j = numbered.find(1, j + 1, end)
 
 
@@ -232,8 +243,16 @@ class Machine(OpenBoard):
     """The community's mouse state machine over an OpenBoard: presses and releases
     into left clicks, right clicks and chords, counted as ms-toollib counts them."""
 
-    def __init__(self, rows: int, cols: int, mines: Iterable[tuple[int, int]]) -> None:
+    def __init__(
+        self,
+        rows: int,
+        cols: int,
+        mines: Iterable[tuple[int, int]],
+        recursion: Recursion = Recursion.NONE,
+    ) -> None:
         super().__init__(rows, cols, mines)
+        self.recursion = recursion
+        """Which acts chord on by themselves (an EVF file of modes 11 to 13)."""
         self.game = _Game.READY
         self.mouse = _Mouse.UP_UP
         self.left = self.right = self.double = 0
@@ -288,17 +307,37 @@ class Machine(OpenBoard):
             if self.board[i] < 0 and i not in self.flagged_once:
                 self.rce += 1
                 self.flagged_once.add(i)
+            if self.recursion.on_flag and self.game is _Game.PLAYING:
+                self.opened_numbers = [j for j in self.around(i) if 0 < self.look[j] < HIDDEN]
+                self.chain()
         elif look == FLAG:
             self.set_look(i, HIDDEN)
             self.flags -= 1
 
     def chord(self, i: int) -> None:
         """Both buttons (or the middle one) on a cell: on a number with as many flags
-        around it, or on an open 0, the closed cells around it open."""
+        around it, or on an open 0, the closed cells around it open (and on, under
+        chord recursion)."""
         self.double += 1
+        self.opened_numbers = []
+        if self.open_around(i, tell=True):
+            self.dce += 1
+            if self.recursion.on_chord:
+                self.chain()
+
+    def chain(self) -> None:
+        """The recursive chords: each number opened since the chord or flag began is
+        chorded in turn (no click), until nothing more opens or the game ends."""
+        todo = self.opened_numbers
+        while todo and self.game is _Game.PLAYING:
+            self.open_around(todo.pop(), tell=False)
+
+    def open_around(self, i: int, *, tell: bool) -> bool:
+        """A chord's opening and its counting (``tell``: the chord is told, a chord
+        chained on is not: our engine chains it itself); False: it opened nothing."""
         look = self.look[i]
         if look >= 8:
-            return
+            return False
         closed = []
         flagged = 0
         around_bbbv = 0
@@ -310,15 +349,14 @@ class Machine(OpenBoard):
                 if self.board[j] > 0 and self.is_bbbv_number(j):
                     around_bbbv += 1
         if flagged != look or not closed:
-            return
-        if look == 0:  # (our engine's chord leaves a 0 alone: each cell it opens, told)
+            return False
+        if tell and look == 0:  # (our engine's chord leaves a 0 alone: each cell, told)
             for j in closed:
                 self.told("open", j)
-        else:
+        elif tell:
             self.told("chord", i)
         if any(self.board[j] < 0 for j in closed):
             self.game = _Game.LOST
-        self.dce += 1
         self.solved += around_bbbv
         counted: set[int] = set()  # each flag-free opening once
         seen: set[int] = set()  # the zeros of the others looked at, kept across them
@@ -334,6 +372,7 @@ class Machine(OpenBoard):
         self.reveal(closed)
         if self.game is not _Game.LOST:
             self.check_win()
+        return True
 
     # ------------------------------------------------------------------ the mouse
 
@@ -517,7 +556,7 @@ def tally(video: Video) -> Tally:
     """Play a video's presses and releases through the machine; what they did. The
     mouse path runs on to the video's last event, as ms-toollib measures it."""
     rows, cols, size = video.rows, video.cols, video.cell_size
-    machine = Machine(rows, cols, video.mines)
+    machine = Machine(rows, cols, video.mines, video.recursion)
     move, playing = Mouse.MOVE, _Game.PLAYING
     began = ended = None
     path = 0.0

@@ -21,6 +21,9 @@ from enum import Enum
 from functools import partial
 from typing import NamedTuple
 
+from game.core.board import Recursion
+from game.rules import mode_of_evf
+
 MAX_EVENTS = 1_000_000
 """The most mouse events a replay file may hold (an hour of play at a high mouse
 rate); a file that claims more is refused, so memory stays bounded."""
@@ -117,6 +120,16 @@ class Video:
     events: tuple[MouseEvent, ...]
     cell_size: int = 16
     facts: Facts = field(default_factory=Facts)
+
+    @property
+    def recursion(self) -> Recursion:
+        """Which acts chord on by themselves in the game: an EVF file's mode says (11
+        to 13: the recursive chords, docs/RULES.md); every other file's chords stop."""
+        if self.format != "evf":
+            return Recursion.NONE  # (MVF's and RAWVF's modes are Arbiter's, not EVF's)
+        number = dict(self.facts.extra).get("mode", "")
+        mode = mode_of_evf(int(number)) if number.isdigit() and len(number) < 6 else None
+        return Recursion.NONE if mode is None else mode.recursion
 
     @property
     def mine_count(self) -> int:

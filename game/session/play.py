@@ -115,7 +115,7 @@ def _clicks_of(game: Game, log: Sequence[LoggedMove]) -> Clicks:
     if not log:
         return clicks
     board = Board(game.rows, game.cols, game.mines)
-    rules = GameRules(game.first_click, game.marks, game.left_click_chords, game.fate)
+    rules = GameRules.of_game(game)
     again = deal_again(game.minefield, board, rules, game.seed)
     for entry in log:
         clicks = clicks.counted(entry.move, again.apply(entry.move))
@@ -138,6 +138,7 @@ def deal(
         marks=rules.question_marks,
         left_click_chords=rules.left_click_chords,
         fate=rules.fate,
+        recursion=rules.recursion,
     )
     if start is not None:
         game.lay_mines_for(*start)
@@ -189,7 +190,10 @@ def deal_again(
     every opened number agrees with, so its moves play out there as they did."""
     if minefield is not None:
         return Game.from_minefield(
-            minefield, marks=rules.question_marks, left_click_chords=rules.left_click_chords
+            minefield,
+            marks=rules.question_marks,
+            left_click_chords=rules.left_click_chords,
+            recursion=rules.recursion,
         )
     return deal(board, rules, seed)
 
@@ -215,7 +219,7 @@ class PlaySession:
         """A session around a game: new (READY), or resumed at ``elapsed_ms`` with the
         moves logged so far; a resumed game's stopwatch waits, paused, for unpause()."""
         self._game = game
-        self._rules = GameRules(game.first_click, game.marks, game.left_click_chords, game.fate)
+        self._rules = GameRules.of_game(game)
         started = game.status is not Status.READY
         self._stopwatch = Stopwatch(clock, elapsed_ms, started=started)
         if game.status.is_over:

@@ -78,6 +78,9 @@ Weak no-guess                   weak no-guess
 Quasi no-guess                  quasi no-guess
 Strong guessable                strong guessable
 Weak guessable                  weak guessable
+Chord recursion                 chord recursion
+Flag recursion                  flag recursion
+Chord and flag recursion        chord and flag recursion
 -
 Keys...                         rebind keys
 -

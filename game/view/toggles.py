@@ -26,14 +26,18 @@ MODE_COMMANDS = {
     Command.QUASI_NO_GUESS: RuleMode.QUASI_NO_GUESS,
     Command.STRONG_GUESSABLE: RuleMode.STRONG_GUESSABLE,
     Command.WEAK_GUESSABLE: RuleMode.WEAK_GUESSABLE,
+    Command.CHORD_RECURSION: RuleMode.CHORD_RECURSION,
+    Command.FLAG_RECURSION: RuleMode.FLAG_RECURSION,
+    Command.CHORD_FLAG_RECURSION: RuleMode.CHORD_FLAG_RECURSION,
 }
 """The Options menu's line of each rule mode (the first three are the first-click
 rules the game always had: Win7's, the standard's and the classic no-guess)."""
 
 
 def with_mode(settings: Settings, mode: RuleMode) -> Settings:
-    """The settings with the next games in this rule mode (its laying and its fate)."""
-    return replace(settings, first_click=mode.first_click, fate=mode.fate)
+    """The settings with the next games in this rule mode (its laying, its fate and its
+    recursion)."""
+    return replace(settings, first_click=mode.first_click, fate=mode.fate, recursion=mode.recursion)
 
 
 @dataclass(frozen=True)
