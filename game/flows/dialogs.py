@@ -13,7 +13,6 @@ from dataclasses import replace
 from datetime import date
 from typing import TYPE_CHECKING
 
-from game.flows import series_dialogs
 from game.flows.analysis import analyse_stored
 from game.flows.history_import import export_history, import_history
 from game.language import gettext
@@ -50,6 +49,7 @@ from game.screens.statistics import DeathsAnswer, StatisticsAnswer, deaths_dialo
 from game.session.table import Table
 from game.version import version
 from game.view import toggles
+from game.view.commands import Command
 from game.view.prefs import Prefs
 from game.view.stage import Stage
 from game.view.widgets.message import HelpOverlay
@@ -129,23 +129,20 @@ class Dialogs:
         codes = self._profile.history.stats(CODE_KIND)
         self._stage.open(statistics_dialog(stats, rates, daily, codes), answered)
 
-    def ladder(self, play: Callable[[Mode], None]) -> None:
-        """The ladder: every level, locked or not, its best time; one picked is played."""
+    def series(self, command: Command, play: Callable[[Mode], None]) -> None:
+        """The Game menu's series: the ladder (every level, locked or not, its best time),
+        the time trials (their best totals) or the tournament being played (the
+        player's score in it); a level, trial or board picked is played."""
+        from game.flows import series_dialogs  # (the series load when first opened)
 
-        series_dialogs.ladder(self._stage, self._profile, self._prefs.settings.rules, play)
-
-    def trials(self, play: Callable[[Mode], None]) -> None:
-        """The time trials and their best totals; one picked starts a run."""
-
-        series_dialogs.trials(self._stage, self._profile, self._prefs.settings.rules, play)
-
-    def tournament(self, play: Callable[[Mode], None]) -> None:
-        """The tournament being played: the player's score in it; a level picked is
-        played in it."""
-
-        entered = self._table.tag.mode.entered
         rules = self._prefs.settings.rules
-        series_dialogs.tournament(self._stage, self._profile, entered, rules, play)
+        if command is Command.LADDER:
+            series_dialogs.ladder(self._stage, self._profile, rules, play)
+        elif command is Command.TRIALS:
+            series_dialogs.trials(self._stage, self._profile, rules, play)
+        else:
+            entered = self._table.tag.mode.entered
+            series_dialogs.tournament(self._stage, self._profile, entered, rules, play)
 
     def deaths(self, board: Board) -> None:
         """Where the player died on a board size (Next: each preset, and the
