@@ -22,35 +22,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.core.game import Game
+from benchmarks.snake_board import snake
 from game.core.status import Status
-
-
-def snake(n: int, recursion: str) -> Game:
-    """The board above, as a saved game (every mine already flagged)."""
-    lines = []
-    for r in range(n):
-        line = ["F"] * n if r % 2 == 0 else ["h"] * n
-        if r % 2 == 0 and r:
-            line[n - 1 if (r // 2) % 2 else 0] = "h"
-        lines.append("".join(line))
-    lines[1] = "o" + lines[1][1:]
-    return Game.from_snapshot(
-        {
-            "rows": n,
-            "cols": n,
-            "mines": sum(line.count("F") for line in lines),
-            "placed": True,
-            "cells": lines,
-            "status": "playing",
-            "exploded": [],
-            "first_click": "safe",
-            "marks": True,
-            "left_click_chords": False,
-            "seed": None,
-            "recursion": recursion,
-        }
-    )
 
 
 def chained(n: int) -> tuple[float, int]:

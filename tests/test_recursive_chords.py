@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_evf_export import record
 
+from benchmarks.snake_board import snake
 from game.core.board import Recursion
 from game.core.game import Game
 from game.core.minefield import Minefield
@@ -198,38 +199,10 @@ def test_a_recursive_chord_opens_what_chords_played_to_a_fixed_point_open(
 # ---------------------------------------------------------------- a million cells
 
 
-def snake(n: int) -> Game:
-    """An n x n board of mine rows (flagged) and safe rows, each mine row with one gap
-    at alternate ends: one path of numbers through half the board, (1, 0) opened."""
-    lines = []
-    for r in range(n):
-        line = ["F"] * n if r % 2 == 0 else ["h"] * n
-        if r % 2 == 0 and r:
-            line[n - 1 if (r // 2) % 2 else 0] = "h"
-        lines.append("".join(line))
-    lines[1] = "o" + lines[1][1:]
-    return Game.from_snapshot(
-        {
-            "rows": n,
-            "cols": n,
-            "mines": sum(line.count("F") for line in lines),
-            "placed": True,
-            "cells": lines,
-            "status": "playing",
-            "exploded": [],
-            "first_click": "safe",
-            "marks": True,
-            "left_click_chords": False,
-            "seed": None,
-            "recursion": "chord",
-        }
-    )
-
-
 def test_a_chain_through_a_million_cells_never_touches_the_recursion_limit() -> None:
     """Half a million chords, one after another: a recursive chain would be half a
     million calls deep (benchmarks/bench_recursion.py times it)."""
-    game = snake(1000)
+    game = snake(1000, "chord")
     delta = game.chord(1, 0)
     assert game.status is Status.WON
     assert delta.opened == 1000 * 1000 - game.mines - 1

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from enum import Enum
+from typing import TypeVar
 
 from game.core.errors import BoardSizeError, CellError, LayoutError, RuleError
 
@@ -21,6 +22,21 @@ MAX_SEED = (1 << 63) - 1
 def draw_seed() -> int:
     """A fresh seed from the system's entropy (never the clock)."""
     return random.SystemRandom().getrandbits(63)
+
+
+E = TypeVar("E", bound=Enum)
+
+
+def named(kind: type[E], value: str | E, what: str) -> E:
+    """The member of an enum of rules named by ``value`` (a member is itself);
+    raises RuleError, naming ``what`` and every member, for an unknown name."""
+    if isinstance(value, kind):
+        return value
+    try:
+        return kind(value)
+    except ValueError:
+        names = ", ".join(repr(member.value) for member in kind)
+        raise RuleError(f"unknown {what} {value!r}: use one of {names}") from None
 
 
 class FirstClick(Enum):
@@ -37,13 +53,7 @@ class FirstClick(Enum):
     @classmethod
     def parse(cls, value: str | FirstClick) -> FirstClick:
         """The rule named by value; raises RuleError for an unknown name."""
-        if isinstance(value, FirstClick):
-            return value
-        try:
-            return cls(value)
-        except ValueError:
-            names = ", ".join(repr(rule.value) for rule in cls)
-            raise RuleError(f"unknown first-click rule {value!r}: use one of {names}") from None
+        return named(cls, value, "first-click rule")
 
 
 class Fate(Enum):
@@ -64,13 +74,7 @@ class Fate(Enum):
     @classmethod
     def parse(cls, value: str | Fate) -> Fate:
         """The fate named by value; raises RuleError for an unknown name."""
-        if isinstance(value, Fate):
-            return value
-        try:
-            return cls(value)
-        except ValueError:
-            names = ", ".join(repr(fate.value) for fate in cls)
-            raise RuleError(f"unknown fate {value!r}: use one of {names}") from None
+        return named(cls, value, "fate")
 
 
 class Recursion(Enum):
@@ -99,13 +103,7 @@ class Recursion(Enum):
     @classmethod
     def parse(cls, value: str | Recursion) -> Recursion:
         """The recursion named by value; raises RuleError for an unknown name."""
-        if isinstance(value, Recursion):
-            return value
-        try:
-            return cls(value)
-        except ValueError:
-            names = ", ".join(repr(kind.value) for kind in cls)
-            raise RuleError(f"unknown recursion {value!r}: use one of {names}") from None
+        return named(cls, value, "recursion")
 
 
 class Geometry:
