@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from game.language import gettext
+from game.language import N_, gettext
 from game.modes.category import FAMILIES, Category, all_keys
 from game.modes.mode import Mode
 from game.rules import PRESETS, Board, Difficulty
@@ -75,7 +75,7 @@ class Dialogs:
             if result is BestTimesAnswer.NEXT:
                 self.best_times(next_best_times(shown, held))
             elif result is BestTimesAnswer.RESET:
-                self.confirm("all best times", self._profile.reset_best_times)
+                self.confirm(N_("all best times"), self._profile.reset_best_times)
 
         entries = self._profile.best_times(shown.key)
         rate = self._profile.best_rate(shown.key)
@@ -87,7 +87,7 @@ class Dialogs:
 
         def answered(result: object) -> None:
             if result is StatisticsAnswer.RESET:
-                self.confirm("all statistics", self._profile.reset_stats)
+                self.confirm(N_("all statistics"), self._profile.reset_stats)
             elif result is StatisticsAnswer.DEATHS:
                 self.deaths(self._table.board)
 
@@ -314,7 +314,12 @@ class Dialogs:
         """The keys, from the bindings table."""
         from game.view.widgets.message import HelpOverlay
 
-        self._stage.open(HelpOverlay(self._prefs.keymap.help_rows(), f"Minesweeper {version()}"))
+        self._stage.open(
+            HelpOverlay(
+                self._prefs.keymap.help_rows(),
+                gettext("Minesweeper {version}").format(version=version()),
+            )
+        )
 
     def rules(self) -> None:
         """The rules in brief."""

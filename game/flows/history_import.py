@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.flows.background import DONE, Cancelled, Job, Report, WorkScene
+from game.language import N_, gettext
 from game.persist import Profile
 from game.screens.history import history_transfer_dialog
 from game.view.stage import Stage
@@ -17,7 +18,7 @@ def import_history(stage: Stage, profile: Profile, tell: Callable[[], None]) -> 
 
     def work(report: Report) -> str:
         def tick(done: int, total: int) -> None:
-            if not report(done / total if total else None, "Importing the games"):
+            if not report(done / total if total else None, gettext("Importing the games")):
                 raise Cancelled
 
         return profile.import_history(tick)
@@ -28,8 +29,8 @@ def import_history(stage: Stage, profile: Profile, tell: Callable[[], None]) -> 
         if job.error is not None:
             raise job.error
         done = job.result if result == DONE and isinstance(job.result, str) else None
-        said = done or "The import was cancelled: nothing was imported."
+        said = done or gettext("The import was cancelled: nothing was imported.")
         stage.open(history_transfer_dialog(said))
         tell()
 
-    stage.push(WorkScene("History", job, stage.viewport), imported)
+    stage.push(WorkScene(N_("History"), job, stage.viewport), imported)

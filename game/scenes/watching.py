@@ -10,6 +10,7 @@ from pathlib import Path
 
 from game.flows.analysis import analyse
 from game.flows.race import Race
+from game.language import N_, gettext
 from game.modes.practice import FROM_POSITION, Practice
 from game.persist import Profile
 from game.persist import replays as replay_files
@@ -59,7 +60,7 @@ class Watching:
             caption=caption,
             standalone=standalone,
         )
-        name = Path(path).name if path else "This replay"
+        name = Path(path).name if path else gettext("This replay")
         scene.gif_folder = self.profile.folder / replay_files.FOLDER
         scene.on_analyse = lambda: analyse(self.stage, replay, name, path)
         difficulty = replay.board.difficulty
@@ -80,7 +81,7 @@ class Watching:
         except ReplayError as error:
             from game.view.widgets.message import MessageDialog
 
-            self.stage.open(MessageDialog("This replay cannot be played", [str(error)]))
+            self.stage.open(MessageDialog(N_("This replay cannot be played"), [str(error)]))
             return None
         return self.replay(opened.replay, opened.caption, standalone=False, path=str(path))
 
@@ -106,4 +107,4 @@ class Watching:
         elif result == PLAY_BOARD and minefield is not None:
             self.table.start(Practice.again(game_of(scene.replay)))
             if self.race is not None:
-                self.race.offer(scene.replay, "the replay")
+                self.race.offer(scene.replay, N_("the replay"))
