@@ -29,6 +29,7 @@ from game import cli
 from game.flows import resume
 from game.flows.dialogs import Dialogs
 from game.flows.race import Race
+from game.language import shown
 from game.modes.mode import Mode
 from game.modes.ordinary import Ordinary
 from game.persist import Profile, data_dir
@@ -98,7 +99,7 @@ class App:
         pygame.font.init()
         self.profile = Profile.open(data_dir(options.data_dir))
         for problem in self.profile.problems:  # the terminal hears them too (--data-dir)
-            warn_to_stderr(problem)
+            warn_to_stderr(shown(problem))
         self.prefs = prefs = Prefs(self.profile, options.sound)
         prefs.speak(options.language)
         # The command line wins over the saved settings, for this session only;
@@ -277,7 +278,7 @@ class App:
             resume.keep(self.profile, self.table)
         self.profile.close()
         for problem in self.profile.take_new_problems():  # (games the history could not take)
-            warn_to_stderr(problem)
+            warn_to_stderr(shown(problem))
         self.viewport.close()
         pygame.quit()
 

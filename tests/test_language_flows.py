@@ -116,3 +116,27 @@ def test_the_flows_dialogs_are_in_the_language_and_fit_at_zoom_1_on_beginner(
     finally:
         application.close()
         language.use(language.ENGLISH)
+
+
+def test_a_data_folder_message_made_before_the_language_is_said_in_it_when_shown(
+    tmp_path: Path, speaking: Callable[[str], str]
+) -> None:
+    """The settings say the language, so the messages about the files read with them
+    are made in English; the window shows them in the language then in use."""
+    from game.language import shown
+    from game.persist import Profile
+
+    (tmp_path / "settings.json").write_text("{ not json", encoding="utf-8")
+    profile = Profile.open(tmp_path)
+    try:
+        (problem,) = profile.problems
+        assert problem.startswith("Your settings file was damaged and could not be read.")
+        assert shown(problem) == problem  # (English: word for word)
+        speaking("de")
+        german = shown(problem)
+        assert german.startswith("Die Einstellungsdatei war beschädigt"), german
+        assert german.endswith("es gelten die Standardeinstellungen."), german
+        speaking("zh_CN")
+        assert shown(problem).startswith("你的设置文件已损坏"), shown(problem)
+    finally:
+        profile.close()

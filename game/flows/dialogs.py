@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from game.language import N_, gettext
+from game.language import N_, gettext, shown
 from game.modes.category import FAMILIES, Category, all_keys
 from game.modes.mode import Mode
 from game.rules import PRESETS, Board, Difficulty
@@ -54,7 +54,7 @@ class Dialogs:
         if problems:
             from game.screens.messages import problems_dialog
 
-            self._stage.open(problems_dialog(problems))
+            self._stage.open(problems_dialog([shown(problem) for problem in problems]))
 
     def best_times(self, category: Category | Difficulty) -> None:
         """The Best Times screen of one category (a preset's random boards, or its
