@@ -39,6 +39,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from game.language import N_, gettext, ngettext
 from game.persist import store
 from game.persist.game_record import COLUMNS, GameRecord, StoredGame
 
@@ -113,15 +114,15 @@ class Exported:
     """Kept replays written with the games (an archive)."""
 
     def words(self, verb: str = "written") -> str:
-        """'53 games written', with the replays and the rows left out if any."""
-        line = f"{self.written} games"
-        if self.replays:
-            line += f" and {self.replays} replays"
-        line += f" {verb}"
+        """'53 games written', with the replays and the rows left out if any, in the
+        player's language (``verb``: a key of DONE_WORDS)."""
+        line = done_words(verb, self.written, self.replays)
         if self.skipped:
-            line += (
-                f" ({self.skipped} damaged rows of the history could not be read and were left out)"
-            )
+            line += ngettext(
+                " ({n} damaged rows of the history could not be read and were left out)",
+                " ({n} damaged rows of the history could not be read and were left out)",
+                self.skipped,
+            ).format(n=self.skipped)
         return line
 
 
@@ -133,9 +134,28 @@ class Imported:
     replays: int = 0
 
     def words(self, verb: str = "added") -> str:
-        """'30 games added', with the replays if any."""
-        replays = f" and {self.replays} replays" if self.replays else ""
-        return f"{self.games} games{replays} {verb}"
+        """'30 games added', with the replays if any, in the player's language
+        (``verb``: a key of DONE_WORDS)."""
+        return done_words(verb, self.games, self.replays)
+
+
+DONE_WORDS = {
+    "written": (N_("{games} written"), N_("{games} and {replays} written")),
+    "were written": (N_("{games} were written"), N_("{games} and {replays} were written")),
+    "added": (N_("{games} added"), N_("{games} and {replays} added")),
+    "were added": (N_("{games} were added"), N_("{games} and {replays} were added")),
+}
+"""What became of the games (and the replays) an export wrote or an import added."""
+
+
+def done_words(verb: str, games: int, replays: int) -> str:
+    """'53 games and 3 replays written', in the player's language."""
+    alone, with_replays = DONE_WORDS[verb]
+    counted = ngettext("{n} game", "{n} games", games).format(n=games)
+    if not replays:
+        return gettext(alone).format(games=counted)
+    kept = ngettext("{n} replay", "{n} replays", replays).format(n=replays)
+    return gettext(with_replays).format(games=counted, replays=kept)
 
 
 # ---------------------------------------------------------------- writing

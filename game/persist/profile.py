@@ -24,6 +24,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.language import gettext
 from game.persist.data_folder import (
     DATA_FILES,
     RESUME_FILE,
@@ -251,11 +252,11 @@ class Profile(DataFolder):
         try:
             exported = self.export_to(path)
         except transfer.TransferError as error:
-            return f"The history could not be exported: {error}."
-        return (
-            f"{exported.words('were written')} to {path}. On another computer, put this file "
-            "in the game's data folder and press Import in the History."
-        )
+            return gettext("The history could not be exported: {error}.").format(error=error)
+        return gettext(
+            "{what} to {path}. On another computer, put this file in the game's data folder "
+            "and press Import in the History."
+        ).format(what=exported.words("were written"), path=path)
 
     def import_history(self, progress: Progress | None = None) -> str:
         """Add the games of the newest export found in the data folder (those not
@@ -264,15 +265,19 @@ class Profile(DataFolder):
 
         path = transfer.newest_export(self._folder)
         if path is None:
-            return (
-                f"No export was found in {self._folder}: copy a file named "
-                f"{transfer.EXPORT_PREFIX}....zip (or .csv, .json) there and press Import again."
-            )
+            return gettext(
+                "No export was found in {folder}: copy a file named {name} (or .csv, .json) "
+                "there and press Import again."
+            ).format(folder=self._folder, name=f"{transfer.EXPORT_PREFIX}....zip")
         try:
             done = self.import_from(path, progress)
         except transfer.TransferError as error:
-            return f"The games of {path} could not be imported: {error}."
-        return f"{done.words('were added')} from {path} (games already here are not added twice)."
+            return gettext("The games of {path} could not be imported: {error}.").format(
+                path=path, error=error
+            )
+        return gettext("{what} from {path} (games already here are not added twice).").format(
+            what=done.words("were added"), path=path
+        )
 
     def games(self, difficulty: Difficulty | None = None, limit: int = 100) -> list[StoredGame]:
         """Finished games, newest first, of one board kind or all."""

@@ -288,3 +288,19 @@ class Settings:
             if name in doc:
                 values[name] = schema.read_str(doc, name, what)  # (checked by the class)
         return cls(**values)
+
+
+def kept_language(folder: str | None) -> str | None:
+    """The language the settings in a data folder keep (``folder``: --data-dir, None:
+    the usual one), read without a change to anything (the command line asks before
+    the data folder is opened: its help in the player's language); None when there is
+    none, or the file is missing or cannot be read (the game says why when it opens)."""
+    from game.persist.data_folder import SETTINGS_FILE
+    from game.persist.paths import data_dir
+    from game.persist.store import MAX_FILE_BYTES, parse_json, read_regular
+
+    try:
+        path = data_dir(folder) / SETTINGS_FILE
+        return Settings.from_json(parse_json(read_regular(path, MAX_FILE_BYTES))).language
+    except Exception:  # (any file at all: the system's language instead, nothing said)
+        return None
