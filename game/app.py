@@ -29,7 +29,7 @@ from game import cli
 from game.flows import resume
 from game.flows.dialogs import Dialogs
 from game.flows.race import Race
-from game.language import shown
+from game.language import gettext, shown
 from game.modes.mode import Mode
 from game.modes.ordinary import Ordinary
 from game.persist import Profile, data_dir
@@ -319,7 +319,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         app = App(options)
     except pygame.error as error:
-        warn_to_stderr(f"Minesweeper could not open its window: {error}")
+        warn_to_stderr(
+            gettext("Minesweeper could not open its window: {error}").format(error=error)
+        )
         return 1
     try:
         if played_back is not None:
@@ -327,7 +329,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return app.run()
     except Exception:  # never a traceback in the player's face; the game is kept
         log = _write_crash_log(app.profile.folder)
-        warn_to_stderr(f"Minesweeper stopped after an unexpected error; the details are in {log}.")
+        said = gettext("Minesweeper stopped after an unexpected error; the details are in {log}.")
+        warn_to_stderr(said.format(log=log))
         return 1
     finally:
         app.close()
@@ -342,9 +345,9 @@ def missing_display(environ: Mapping[str, str] = os.environ) -> str | None:
         return None
     if environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"):
         return None
-    return (
-        "Minesweeper needs a desktop to show its window: "
-        "neither DISPLAY nor WAYLAND_DISPLAY is set."
+    return gettext(
+        "Minesweeper needs a desktop to show its window: neither DISPLAY nor WAYLAND_DISPLAY "
+        "is set."
     )
 
 
