@@ -98,3 +98,17 @@ def test_analyse_prints_a_chinese_players_name_as_the_file_has_it(lang: str) -> 
     out = done.stdout.decode("utf-8")
     player = "Player" if lang == "en" else "玩家"
     assert any(line.split() == [player, "王嘉宁"] for line in out.splitlines()), out
+
+
+def test_the_ladders_and_the_trials_printouts_are_in_the_language(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    code, out, _ = run(capsys, "--data-dir", str(tmp_path), "--show-ladder")
+    assert code == 0 and out.startswith("The ladder: 0 of 100 levels won; next: 1\n")
+    assert out.splitlines()[1].split()[:2] == ["1", "open"]
+    code, out, _ = run(capsys, "--data-dir", str(tmp_path), "--lang", "de", "--show-ladder")
+    assert out.startswith("Die Leiter: 0 von 100 Stufen gewonnen; nächste: 1\n"), out[:60]
+    assert out.splitlines()[1].split()[:2] == ["1", "offen"]
+    code, out, _ = run(capsys, "--data-dir", str(tmp_path), "--lang", "pl", "--show-trials")
+    assert code == 0
+    assert "10 \u00d7 Początkujący (10 plansz): ukończone 0, porzucone 0" in out, out

@@ -72,11 +72,14 @@ SAYS = frozenset(
 """Functions whose returned words the window or the terminal shows (a mode's title
 and panel lines, a job's progress line, the viewer's state, an export's words, why
 no window can open)."""
+STREAMS = frozenset({"out", "err", "sys.stdout", "sys.stderr"})
+"""``X.write(words)`` with X one of these: a line the command line prints."""
 ADDERS = frozenset({"_messages"})
 """``X.add(words)`` with X one of these: a message for the player (game/persist)."""
 
 ALLOWED: dict[str, str] = {
-    r"^minesweeper: ": "the command's name before its message, as command-line tools write it",
+    r"^minesweeper(: |\s+$)": "the command's name before its message or its version (the only "
+    "words of --version), as command-line tools write it",
     r"\bGIF\b": "a file format's name, written so in every language",
     r"\b3BV/s\b": "the community's abbreviation, the same in every language (docs/LANGUAGES.md)",
 }
@@ -143,6 +146,11 @@ def shown_literals(node: ast.AST) -> Iterator[ast.AST]:
 
 def sink_arguments(call: ast.Call) -> Iterator[ast.AST]:
     name = name_of(call)
+    if name == "write" and isinstance(call.func, ast.Attribute):
+        receiver = ast.unparse(call.func.value)
+        if receiver in STREAMS:
+            yield from call.args
+        return
     if name == "add" and isinstance(call.func, ast.Attribute):
         receiver = call.func.value
         if isinstance(receiver, ast.Attribute) and receiver.attr in ADDERS:
@@ -221,6 +229,7 @@ PLANTED = [
     'raise argparse.ArgumentTypeError(f"zoom is {z}; got {text!r}")',
     'self._messages.add(f"The file {path} could not be read.")',
     'font.render("Exporting GIF " + percent, True, colour)',
+    'out.write(f"The ladder: {won} of {levels} levels won\\n")',
     'text = gettext(f"Hello {name}")',
     'MessageDialog(N_("T"), ["Saved: {name}".format(name=name)])',
     'MessageDialog(N_("T"), [gettext("{what} saved").format(what="the replay")])',
@@ -238,6 +247,7 @@ FINE = [
     'self._messages.add(Words(N_("The file {path} was moved."), path=path))',
     'print("SELECT name FROM games")',
     'lines.append(("..", UP))',
+    'log.write(f"--- minesweeper {version()} at {time.ctime()}\\n")',
 ]
 """Literals that are no words for the player, or marked: none may be found."""
 
