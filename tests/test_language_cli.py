@@ -112,3 +112,15 @@ def test_the_ladders_and_the_trials_printouts_are_in_the_language(
     code, out, _ = run(capsys, "--data-dir", str(tmp_path), "--lang", "pl", "--show-trials")
     assert code == 0
     assert "10 \u00d7 Początkujący (10 plansz): ukończone 0, porzucone 0" in out, out
+
+
+def test_an_import_refused_says_why_in_the_language(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    bad = tmp_path / "export.json"
+    bad.write_text("[1, 2]", encoding="utf-8")
+    data = str(tmp_path / "data")
+    code, _, err = run(capsys, "--data-dir", data, "--import-history", str(bad))
+    assert code == 1 and "it is a JSON list; a history export is a JSON object" in err, err
+    code, _, err = run(capsys, "--data-dir", data, "--lang", "de", "--import-history", str(bad))
+    assert code == 1 and "die Datei ist eine JSON-Liste" in err, err
