@@ -124,3 +124,14 @@ def test_an_import_refused_says_why_in_the_language(
     assert code == 1 and "it is a JSON list; a history export is a JSON object" in err, err
     code, _, err = run(capsys, "--data-dir", data, "--lang", "de", "--import-history", str(bad))
     assert code == 1 and "die Datei ist eine JSON-Liste" in err, err
+
+
+def test_a_tournament_files_complaint_is_in_the_language(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    cup = tmp_path / "cup.txt"
+    cup.write_text("not a tournament at all\n", encoding="utf-8")
+    code, _, err = run(capsys, "--data-dir", str(tmp_path), "--tournament", str(cup))
+    assert code == 2 and "cup.txt: not a tournament: the first line is not '" in err, err
+    code, _, err = run(capsys, "--lang", "zh_CN", "--tournament", str(cup))
+    assert code == 2 and "cup.txt: 不是比赛文件：第一行不是 '" in err, err
