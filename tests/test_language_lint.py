@@ -28,6 +28,7 @@ SCANNED = [
     *(ROOT / "game" / name for name in ("screens", "flows", "scenes", "view", "modes", "cli")),
     ROOT / "game" / "persist",
     ROOT / "game" / "app.py",
+    ROOT / "game" / "replay" / "report_text.py",  # (--analyse's report, for a person)
 ]
 MARKERS = frozenset({"gettext", "ngettext", "pgettext", "N_", "Words"})
 """Calls that mark their literal for the catalogs (Words: its template is N_'s)."""
@@ -67,11 +68,14 @@ SETS = frozenset({"note", "lines", "caption", "copy_button"})
 """Attributes whose value the window shows (a dialog's note, the table's note, a
 viewer's note, a dialog's lines)."""
 SAYS = frozenset(
-    {"title", "describe", "progress", "unranked", "words", "line", "status", "missing_display"}
+    {
+        *("title", "describe", "progress", "unranked", "words", "line", "status"),
+        *("missing_display", "summary", "details", "move_table"),
+    }
 )
 """Functions whose returned words the window or the terminal shows (a mode's title
 and panel lines, a job's progress line, the viewer's state, an export's words, why
-no window can open)."""
+no window can open, --analyse's report)."""
 STREAMS = frozenset({"out", "err", "sys.stdout", "sys.stderr"})
 """``X.write(words)`` with X one of these: a line the command line prints."""
 ADDERS = frozenset({"_messages"})

@@ -82,10 +82,11 @@ def details(entry: Report) -> str:
 def move_table(moves: Sequence[Mapping[str, Any]]) -> list[str]:
     """The judged moves as a table: time, what, where (rows and columns from 1), its
     class, the chance it was safe and the best chance there was, the thinking time
-    before it and the 3BV solved after it."""
-    rows: list[tuple[str, ...]] = [
-        ("time", "move", "row", "col", "class", "safe", "best safe", "think", "3BV")
-    ]
+    before it and the 3BV solved after it (the headings in the player's language, the
+    moves' kinds and classes by their names in the JSON)."""
+    heads = (N_("time"), N_("move"), N_("row"), N_("col"), N_("class"), N_("safe"))
+    heads += (N_("best safe"), N_("think"))
+    rows: list[tuple[str, ...]] = [(*(gettext(head) for head in heads), "3BV")]
     for move in moves:
         verdict = str(move["class"])
         if move.get("cause"):
@@ -104,7 +105,7 @@ def move_table(moves: Sequence[Mapping[str, Any]]) -> list[str]:
             )
         )
     if len(rows) == 1:
-        return ["(no moves)"]
+        return [gettext("(no moves)")]
     return columns(rows)
 
 
