@@ -135,3 +135,14 @@ def test_a_tournament_files_complaint_is_in_the_language(
     assert code == 2 and "cup.txt: not a tournament: the first line is not '" in err, err
     code, _, err = run(capsys, "--lang", "zh_CN", "--tournament", str(cup))
     assert code == 2 and "cup.txt: 不是比赛文件：第一行不是 '" in err, err
+
+
+def test_a_file_that_is_no_replay_is_named_in_the_language(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    empty = tmp_path / "game.msreplay"
+    empty.write_bytes(b"")
+    code, _, err = run(capsys, "--verify-replay", str(empty))
+    assert code == 2 and "not a replay: the file is empty" in err, err
+    code, _, err = run(capsys, "--lang", "ja", "--verify-replay", str(empty))
+    assert code == 2 and "リプレイではありません：ファイルが空です" in err, err

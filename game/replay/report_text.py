@@ -84,8 +84,8 @@ def move_table(moves: Sequence[Mapping[str, Any]]) -> list[str]:
     class, the chance it was safe and the best chance there was, the thinking time
     before it and the 3BV solved after it (the headings in the player's language, the
     moves' kinds and classes by their names in the JSON)."""
-    heads = (N_("time"), N_("move"), N_("row"), N_("col"), N_("class"), N_("safe"))
-    heads += (N_("best safe"), N_("think"))
+    heads = [N_("time"), N_("move"), N_("row"), N_("col"), N_("class"), N_("safe")]
+    heads += [N_("best safe"), N_("think")]
     rows: list[tuple[str, ...]] = [(*(gettext(head) for head in heads), "3BV")]
     for move in moves:
         verdict = str(move["class"])
