@@ -140,3 +140,19 @@ def test_a_data_folder_message_made_before_the_language_is_said_in_it_when_shown
         assert shown(problem).startswith("你的设置文件已损坏"), shown(problem)
     finally:
         profile.close()
+
+
+def test_a_damaged_series_book_is_said_in_the_language(
+    tmp_path: Path, speaking: Callable[[str], str]
+) -> None:
+    from game.language import shown
+    from game.persist.series import SERIES_FILE, Series
+
+    (tmp_path / SERIES_FILE).write_text("{ damaged", encoding="utf-8")
+    problem = Series(tmp_path).problem
+    assert problem is not None
+    assert problem.startswith("Your time trials' and tournaments' book was damaged")
+    speaking("de")
+    german = shown(problem)
+    assert german.startswith("Das Buch der Zeitrennen und Turniere war beschädigt"), german
+    assert german.endswith("ein leeres wird verwendet."), german

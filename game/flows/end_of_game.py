@@ -22,6 +22,7 @@ from game.flows.analysis import analyse
 from game.flows.series import SeriesKeeper
 from game.language import N_, gettext, ngettext
 from game.language import day as language_day
+from game.language import shown as in_language
 from game.modes.mode import Mode
 from game.modes.practice import Practice
 from game.persist import GameRecord, finished_at_text
@@ -282,7 +283,7 @@ class EndOfGame:
             lines.append(progress)
         problem = self.series.take_problem()
         if problem:
-            lines.append(problem)
+            lines.append(in_language(problem))
         rank = tag.mode.standing(session)
         if rank.why is not None:
             lines.append(unranked_line(tag.mode, rank.why, self.table.deaths))

@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from game.core.ladder import LEVELS, level
-from game.language import N_, gettext, ngettext
+from game.language import N_, gettext, ngettext, shown
 from game.modes.ladder import Ladder, Progress
 from game.modes.mode import Mode
 from game.modes.tournament import Entered, Tournament
@@ -121,7 +121,7 @@ def trials(stage: Stage, profile: Profile, rules: GameRules, play: Callable[[Mod
         gettext("A trial left half way is kept as abandoned, never as a record."),
     ]
     if series.problem:
-        lines.append(series.problem)
+        lines.append(shown(series.problem))
     dialog = MenuDialog(TRIALS_TITLE, items, lines=lines)
 
     def picked(index: int) -> list[tuple[str, str]]:
