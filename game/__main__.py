@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 import pygame
 
 from game import cli
+from game.language import gettext
 from game.view.first_frame import show_first_frame
 from game.view.sound import warn_to_stderr
 
@@ -46,7 +47,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             options.data_dir, options.board, options.zoom, options.sound, options.language
         )
     except pygame.error as error:
-        warn_to_stderr(f"Minesweeper could not open its window: {error}")
+        warn_to_stderr(
+            gettext("Minesweeper could not open its window: {error}").format(error=error)
+        )
         return 1
     from game.app import run_window  # the seam: the rest loads once the first frame is up
 
@@ -62,9 +65,9 @@ def missing_display(environ: Mapping[str, str] = os.environ) -> str | None:
         return None
     if environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"):
         return None
-    return (
-        "Minesweeper needs a desktop to show its window: "
-        "neither DISPLAY nor WAYLAND_DISPLAY is set."
+    return gettext(
+        "Minesweeper needs a desktop to show its window: neither DISPLAY nor WAYLAND_DISPLAY "
+        "is set."
     )
 
 

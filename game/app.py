@@ -29,6 +29,7 @@ from game.flows import long_deal, resume
 from game.flows.dialogs import Dialogs
 from game.flows.end_of_game import EndOfGame
 from game.flows.race import Race
+from game.language import gettext, shown
 from game.modes.mode import Mode
 from game.modes.ordinary import Ordinary
 from game.replay.recorder import Recorder
@@ -286,7 +287,7 @@ class App:
             resume.keep(self.profile, self.table)
         self.profile.close()
         for problem in self.profile.take_new_problems():  # (games the history could not take)
-            warn_to_stderr(problem)
+            warn_to_stderr(shown(problem))
         self.viewport.close()
         pygame.quit()
 
@@ -302,7 +303,8 @@ def run_window(options: Options, first: FirstFrame, played_back: Opened | None) 
         return app.run()
     except Exception:
         log = _write_crash_log(first.profile.folder)
-        warn_to_stderr(f"Minesweeper stopped after an unexpected error; the details are in {log}.")
+        said = gettext("Minesweeper stopped after an unexpected error; the details are in {log}.")
+        warn_to_stderr(said.format(log=log))
         return 1
     finally:
         if app is not None:

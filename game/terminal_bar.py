@@ -8,6 +8,8 @@ import time
 from collections.abc import Callable
 from typing import TextIO
 
+from game.language import decimal, gettext
+
 WIDTH = 30
 """The bar's cells."""
 EVERY_S = 0.2
@@ -22,10 +24,10 @@ def time_left(elapsed_s: float, fraction: float) -> str:
         return ""
     left = elapsed_s * (1 - fraction) / fraction
     if left < 60:
-        return f"about {max(1, round(left))} s left"
+        return gettext("about {n} s left").format(n=max(1, round(left)))
     if left < 3600:
-        return f"about {round(left / 60)} min left"
-    return f"about {left / 3600:.1f} h left"
+        return gettext("about {n} min left").format(n=round(left / 60))
+    return gettext("about {n} h left").format(n=decimal(left / 3600, 1))
 
 
 class TerminalBar:

@@ -8,8 +8,9 @@ and .mo, committed, so a wheel, an sdist and the frozen game carry them).
                                         # changed ones marked fuzzy: translate them)
     python tools/catalogs.py compile    # each .po to its .mo (fuzzy entries left out)
 
-Needs Babel (the test extra has it). The words are those marked in game/ (babel.cfg)
-and the menu bar's table (extract_menus, below). tests/test_language.py fails while
+Needs Babel (the test extra has it). The words are those marked in game/ (babel.cfg),
+the menu bar's table (extract_menus, below) and argparse's own words a player reads
+(extract_argparse). tests/test_language.py fails while
 a word is missing, empty or fuzzy in a catalog, or a .mo is older than its .po.
 """
 
@@ -57,6 +58,34 @@ def extract_menus(
             if item is not None and item.translated:
                 comment = f"A line of the {menu.title} menu."
                 yield line_of(item.label), "gettext", item.label, [comment]
+
+
+def extract_argparse(
+    fileobj: IO[bytes],
+    keywords: Mapping[str, Any],
+    comment_tags: Collection[str],
+    options: Mapping[str, Any],
+) -> Iterator[tuple[int, str, str | tuple[str, str], list[str]]]:
+    """Babel's extractor for game/cli/words.py: its marked words as Python's are, and
+    argparse's own words a player reads (ARGPARSE_WORDS: its help's headings, its usage
+    errors), read from the argparse of the Python running this (the game's, frozen)."""
+    import argparse
+    import inspect
+    import io
+
+    from babel.messages.extract import extract_python
+
+    yield from extract_python(fileobj, keywords, comment_tags, options)
+
+    from game.cli.words import ARGPARSE_WORDS
+
+    source = io.BytesIO(inspect.getsource(argparse).encode("utf-8"))
+    argparse_keywords = {"_": None, "ngettext": (1, 2)}
+    comment = ["argparse's words (the command line's help and usage errors): keep each %(...)s."]
+    for _, function, message, _ in extract_python(source, argparse_keywords, [], {}):
+        first = message[0] if isinstance(message, tuple) else message
+        if first in ARGPARSE_WORDS:
+            yield 1, function, message, comment
 
 
 def languages() -> list[str]:

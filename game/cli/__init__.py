@@ -10,8 +10,9 @@ from datetime import date
 from typing import TYPE_CHECKING, TextIO
 
 from game import rules as limits
+from game.cli.words import early_language, speak
 from game.core.board import MAX_SEED
-from game.language import LANGUAGES
+from game.language import LANGUAGES, gettext
 from game.rules import (
     PRESETS,
     ZOOMS,
@@ -30,7 +31,10 @@ if TYPE_CHECKING:
 
 MIN_SPEED, MAX_SPEED = 0.25, 16.0
 """--speed's range (the viewer's speeds are 0.25x to 8x)."""
-_ZOOM_WORDS = ", ".join(map(str, ZOOMS[:-1])) + f" or {ZOOMS[-1]}"
+
+
+def _zoom_words() -> str:
+    return gettext("{some} or {last}").format(some=", ".join(map(str, ZOOMS[:-1])), last=ZOOMS[-1])
 
 
 @dataclass(frozen=True)
@@ -104,13 +108,19 @@ def _custom(text: str) -> Board:
 def _zoom(text: str) -> int:
     if text.isascii() and text.isdigit() and int(text) in ZOOMS:
         return int(text)
-    raise argparse.ArgumentTypeError(f"zoom is {_ZOOM_WORDS}; got {text!r}")
+    raise argparse.ArgumentTypeError(
+        gettext("zoom is {zooms}; got {text}").format(zooms=_zoom_words(), text=repr(text))
+    )
 
 
 def _seed(text: str) -> int:
     if text.isascii() and text.isdigit() and len(text) <= 19 and int(text) <= MAX_SEED:
         return int(text)
-    raise argparse.ArgumentTypeError(f"a seed is a whole number from 0 to {MAX_SEED}; got {text!r}")
+    raise argparse.ArgumentTypeError(
+        gettext("a seed is a whole number from 0 to {most}; got {text}").format(
+            most=MAX_SEED, text=repr(text)
+        )
+    )
 
 
 def _speed(text: str) -> float:
@@ -121,14 +131,18 @@ def _speed(text: str) -> float:
     if MIN_SPEED <= speed <= MAX_SPEED:
         return speed
     raise argparse.ArgumentTypeError(
-        f"speed is a number from {MIN_SPEED:g} to {MAX_SPEED:g}; got {text!r}"
+        gettext("speed is a number from {least} to {most}; got {text}").format(
+            least=f"{MIN_SPEED:g}", most=f"{MAX_SPEED:g}", text=repr(text)
+        )
     )
 
 
 def _ladder(text: str) -> str:
     if text == "next" or (text.isascii() and text.isdigit() and len(text) <= 6):
         return text  # (its range is checked with the ladder: game.cli.first_game)
-    raise argparse.ArgumentTypeError(f"a ladder level is a number or next; got {text!r}")
+    raise argparse.ArgumentTypeError(
+        gettext("a ladder level is a number or next; got {text}").format(text=repr(text))
+    )
 
 
 def _mode(text: str) -> RuleMode:
@@ -141,14 +155,16 @@ def _mode(text: str) -> RuleMode:
 def _frames(text: str) -> int:
     if text.isascii() and text.isdigit() and int(text) > 0:
         return int(text)
-    raise argparse.ArgumentTypeError(f"frames is a whole number above 0; got {text!r}")
+    raise argparse.ArgumentTypeError(
+        gettext("frames is a whole number above 0; got {text}").format(text=repr(text))
+    )
 
 
 class _VersionAction(argparse.Action):
     """--version: print it and exit. The version is looked up only when asked for."""
 
     def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: object) -> None:
-        super().__init__(option_strings, dest, nargs=0, help="show the version and exit")
+        super().__init__(option_strings, dest, nargs=0, help=gettext("show the version and exit"))
 
     def __call__(self, parser: argparse.ArgumentParser, *args: object) -> None:
         if sys.stdout is not None:  # a windowed Windows build has no stdout
@@ -160,136 +176,181 @@ def parser() -> argparse.ArgumentParser:
     """The argument parser (also used to print the help)."""
     p = argparse.ArgumentParser(
         prog="minesweeper",
-        description="Minesweeper: the classic game. Left click opens, right click marks, "
-        "both buttons (or the middle one) chord. Press F1 in the game for all the keys.",
+        description=gettext(
+            "Minesweeper: the classic game. Left click opens, right click marks, "
+            "both buttons (or the middle one) chord. Press F1 in the game for all the keys."
+        ),
     )
     board = p.add_mutually_exclusive_group()
     board.add_argument(
         "--difficulty",
         choices=[difficulty.value for difficulty in PRESETS],
-        help="start on a preset board",
+        help=gettext("start on a preset board"),
     )
     board.add_argument(
         "--custom",
         type=_custom,
         metavar="ROWSxCOLS:MINES",
-        help=f"start on a custom board: rows {limits.MIN_ROWS}-{limits.MAX_ROWS}, "
-        f"columns {limits.MIN_COLS}-{limits.MAX_COLS}, mines {limits.MIN_MINES} to "
-        "(rows-1)*(cols-1); or a preset's size, e.g. 8x8:10",
+        help=gettext(
+            "start on a custom board: rows {rows}, columns {cols}, mines {mines} to "
+            "(rows-1)*(cols-1); or a preset's size, e.g. 8x8:10"
+        ).format(
+            rows=f"{limits.MIN_ROWS}-{limits.MAX_ROWS}",
+            cols=f"{limits.MIN_COLS}-{limits.MAX_COLS}",
+            mines=limits.MIN_MINES,
+        ),
     )
     board.add_argument(
-        "--board", metavar="CODE", help="play the board of a board code (shown after each game)"
+        "--board",
+        metavar="CODE",
+        help=gettext("play the board of a board code (shown after each game)"),
     )
-    board.add_argument("--daily", action="store_true", help="play today's daily board")
-    board.add_argument("--replay", metavar="FILE", help="play a replay back in the window")
+    board.add_argument("--daily", action="store_true", help=gettext("play today's daily board"))
+    board.add_argument("--replay", metavar="FILE", help=gettext("play a replay back in the window"))
     board.add_argument(
         "--verify-replay",
         metavar="FILE",
-        help="check that a replay (ours, AVF, RMV, MVF, EVF, RAWVF) reproduces the result "
-        "it states, without a window: exit 0 if it does, 1 if not, 2 if the file is no replay",
+        help=gettext(
+            "check that a replay (ours, AVF, RMV, MVF, EVF, RAWVF) reproduces the result "
+            "it states, without a window: exit 0 if it does, 1 if not, 2 if the file is no replay"
+        ),
     )
     board.add_argument(
         "--analyse",
         nargs="+",
         metavar="FILE",
-        help="report on replay files (ours, AVF, RMV, MVF, EVF, RAWVF) without a window: "
-        "result, time, 3BV, clicks; exit 0 if all were read, 2 if not",
+        help=gettext(
+            "report on replay files (ours, AVF, RMV, MVF, EVF, RAWVF) without a window: "
+            "result, time, 3BV, clicks; exit 0 if all were read, 2 if not"
+        ),
     )
     board.add_argument(
         "--export-evf",
         nargs=2,
         metavar=("REPLAY", "OUT"),
-        help="write one of our replays as an EVF file (Metasweeper's format), without a window",
+        help=gettext(
+            "write one of our replays as an EVF file (Metasweeper's format), without a window"
+        ),
     )
     board.add_argument(
         "--export-gif",
         nargs=2,
         metavar=("REPLAY", "OUT"),
-        help="write a replay (ours, AVF, RMV, MVF, EVF, RAWVF) as an animated GIF of the "
-        "game window, without a window (with --speed and --zoom)",
+        help=gettext(
+            "write a replay (ours, AVF, RMV, MVF, EVF, RAWVF) as an animated GIF of the "
+            "game window, without a window (with --speed and --zoom)"
+        ),
     )
     p.add_argument(
         "--speed",
         type=_speed,
         default=1.0,
         metavar="N",
-        help=f"with --export-gif: N times as fast as it was played ({MIN_SPEED:g} to "
-        f"{MAX_SPEED:g}; 1 unless given)",
+        help=gettext(
+            "with --export-gif: N times as fast as it was played ({least} to {most}; 1 unless "
+            "given)"
+        ).format(least=f"{MIN_SPEED:g}", most=f"{MAX_SPEED:g}"),
     )
-    p.add_argument("--json", action="store_true", help="with --analyse: JSON Lines")
+    p.add_argument("--json", action="store_true", help=gettext("with --analyse: JSON Lines"))
     p.add_argument(
         "--moves",
         action="store_true",
-        help="with --analyse: every move judged (logic, guess, mistake, ...)",
+        help=gettext("with --analyse: every move judged (logic, guess, mistake, ...)"),
     )
     board.add_argument(
         "--export-history",
         metavar="FILE",
-        help="write every game of the history to FILE (JSON if it ends in .json, else CSV) "
-        "and stop, without a window",
+        help=gettext(
+            "write every game of the history to FILE (JSON if it ends in .json, else CSV) "
+            "and stop, without a window"
+        ),
     )
     board.add_argument(
         "--import-history",
         metavar="FILE",
-        help="add the games of a history exported by this game (CSV or JSON) that are not "
-        "there yet, and stop, without a window",
+        help=gettext(
+            "add the games of a history exported by this game (CSV or JSON) that are not "
+            "there yet, and stop, without a window"
+        ),
     )
     board.add_argument(
         "--ladder",
         type=_ladder,
         metavar="N",
-        help="play level N of the ladder of a hundred no-guess levels, if it is unlocked, "
-        "or 'next': the next level to win",
+        help=gettext(
+            "play level N of the ladder of a hundred no-guess levels, if it is unlocked, "
+            "or 'next': the next level to win"
+        ),
     )
     board.add_argument(
         "--show-ladder",
         action="store_true",
-        help="print the ladder (each level locked or not, its best time) and stop",
+        help=gettext("print the ladder (each level locked or not, its best time) and stop"),
     )
     board.add_argument(
         "--trial",
         metavar="NAME",
-        help="play a time trial: 10-beginner (ten Beginner boards) or time-trial (15 "
-        "Beginner, 6 Intermediate, 2 Expert)",
+        help=gettext(
+            "play a time trial: 10-beginner (ten Beginner boards) or time-trial (15 "
+            "Beginner, 6 Intermediate, 2 Expert)"
+        ),
     )
     board.add_argument(
-        "--show-trials", action="store_true", help="print the time trials' best totals and stop"
+        "--show-trials",
+        action="store_true",
+        help=gettext("print the time trials' best totals and stop"),
     )
     board.add_argument(
-        "--tournament", metavar="FILE", help="play in the tournament a tournament file describes"
+        "--tournament",
+        metavar="FILE",
+        help=gettext("play in the tournament a tournament file describes"),
     )
     board.add_argument(
         "--standings",
         nargs="+",
         metavar=("FILE", "FOLDER"),
-        help="print a tournament's standings, without a window: your games in it, or given "
-        "a FOLDER of replay files (ours and the community's), every player's",
+        help=gettext(
+            "print a tournament's standings, without a window: your games in it, or given "
+            "a FOLDER of replay files (ours and the community's), every player's"
+        ),
     )
     p.add_argument(
         "--mode",
         type=_mode,
         metavar="NAME",
-        help="the rule mode to play (kept for the next games): "
-        + ", ".join(mode.value for mode in RuleMode)
-        + " (docs/RULES.md)",
+        help=gettext(
+            "the rule mode to play (kept for the next games): {modes} (docs/RULES.md)"
+        ).format(modes=", ".join(mode.value for mode in RuleMode)),
     )
-    p.add_argument("--seed", type=_seed, help="a seed for the mine layout (same seed, same board)")
-    p.add_argument("--zoom", type=_zoom, help=f"pixel scale of the 16-pixel art: {_ZOOM_WORDS}")
-    p.add_argument("--no-sound", action="store_true", help="start with sound off")
-    p.add_argument("--frames", type=_frames, metavar="N", help="quit after N frames (scripts)")
-    p.add_argument("--data-dir", metavar="DIR", help="keep settings and records in DIR")
+    p.add_argument(
+        "--seed", type=_seed, help=gettext("a seed for the mine layout (same seed, same board)")
+    )
+    p.add_argument(
+        "--zoom",
+        type=_zoom,
+        help=gettext("pixel scale of the 16-pixel art: {zooms}").format(zooms=_zoom_words()),
+    )
+    p.add_argument("--no-sound", action="store_true", help=gettext("start with sound off"))
+    p.add_argument(
+        "--frames", type=_frames, metavar="N", help=gettext("quit after N frames (scripts)")
+    )
+    p.add_argument("--data-dir", metavar="DIR", help=gettext("keep settings and records in DIR"))
     p.add_argument(
         "--lang",
         metavar="CODE",
-        help=f"the language: {', '.join(LANGUAGES)} (default: the one chosen in the game, "
-        "else the system's; any other is English)",
+        help=gettext(
+            "the language: {codes} (default: the one chosen in the game, else the system's; "
+            "any other is English)"
+        ).format(codes=", ".join(LANGUAGES)),
     )
     p.add_argument("--version", action=_VersionAction)
     return p
 
 
 def parse_args(argv: Sequence[str] | None = None) -> Options:
-    """Options from the command line; a bad one prints a usage error and exits 2."""
+    """Options from the command line, in the player's language (the help and the
+    usage errors: game.cli.words); a bad one prints a usage error and exits 2."""
+    speak(early_language(sys.argv[1:] if argv is None else argv))
     args = parser().parse_args(argv)
     board = PRESETS[Difficulty(args.difficulty)] if args.difficulty else args.custom
     options = Options(
@@ -319,7 +380,7 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
         standings=tuple(args.standings or ()),
     )
     if len(options.standings) > 2:
-        say(sys.stderr, "minesweeper: --standings takes a tournament file and one folder")
+        say(sys.stderr, gettext("minesweeper: --standings takes a tournament file and one folder"))
         raise SystemExit(2)
     if (
         args.ladder is None

@@ -14,6 +14,7 @@ from pathlib import Path
 from game.cli import Options, say
 from game.core.status import Status
 from game.flows import series_commands
+from game.language import gettext, shown
 from game.modes.mode import facts_of
 from game.persist.history_transfer import TransferError
 from game.persist.profile import Profile
@@ -50,13 +51,11 @@ def verify_replay(path: str) -> int:
         say(sys.stderr, f"minesweeper: {path}: {error}")
         return 2
     if check.ok:
-        say(sys.stdout, f"ok: {describe(check.summary)}")
+        say(sys.stdout, gettext("ok: {game}").format(game=describe(check.summary)))
         return 0
-    say(
-        sys.stdout,
-        f"differs: {describe(check.summary)}; recorded {describe(recorded.summary)}"
-        f" ({check.problems[0]})",
-    )
+    said = gettext("differs: {game}; recorded {recorded} ({problem})")
+    game, kept = describe(check.summary), describe(recorded.summary)
+    say(sys.stdout, said.format(game=game, recorded=kept, problem=check.problems[0]))
     return 1
 
 
@@ -107,7 +106,8 @@ def export_gif(source: str, target: str, *, speed: float = 1.0, zoom: int | None
         return 2
     bar.close()
     size = Path(target).stat().st_size
-    say(sys.stdout, f"{target}: {export.frames} frames, {size / 1024:.0f} KB")
+    said = gettext("{file}: {frames} frames, {kb} KB")
+    say(sys.stdout, said.format(file=target, frames=export.frames, kb=f"{size / 1024:.0f}"))
     return 0
 
 
@@ -133,22 +133,25 @@ def transfer_history(options: Options) -> int:
 
     profile = Profile.open(options.data_dir)
     status = 0
-    bar = TerminalBar(sys.stderr, "importing" if options.export_history is None else "exporting")
+    doing = gettext("importing") if options.export_history is None else gettext("exporting")
+    bar = TerminalBar(sys.stderr, doing)
     target = Path(options.export_history or options.import_history or "")
     try:
         profile.history  # noqa: B018 (opened now: what it finds is said first)
         for problem in profile.take_new_problems():
-            say(sys.stderr, f"minesweeper: {problem}")
+            say(sys.stderr, f"minesweeper: {shown(problem)}")
         if options.export_history is not None:
             exported = profile.export_to(target)
             bar.close()
             status = 1 if exported.skipped else 0
-            say(sys.stdout, f"{exported.words()} to {target.absolute()}")
+            said = gettext("{what} to {file}")
+            say(sys.stdout, said.format(what=exported.words(), file=target.absolute()))
         else:
             added = profile.import_from(target, bar)
             bar.close()
             where = profile.history.path
-            say(sys.stdout, f"{added.words()} from {target.absolute()} to {where}")
+            said = gettext("{what} from {file} to {history}")
+            say(sys.stdout, said.format(what=added.words(), file=target.absolute(), history=where))
     except TransferError as error:
         bar.close()
         said = str(error) if str(target) in str(error) else f"{target}: {error}"
@@ -157,7 +160,7 @@ def transfer_history(options: Options) -> int:
     finally:
         later = profile.take_new_problems()
         for problem in later:
-            say(sys.stderr, f"minesweeper: {problem}")
+            say(sys.stderr, f"minesweeper: {shown(problem)}")
         profile.close()
     return 1 if later else status
 

@@ -9,10 +9,12 @@ from __future__ import annotations
 import sys
 from dataclasses import replace
 from datetime import date, datetime
+from typing import NoReturn
 
 from game.cli import Options, parser, say
 from game.core.ladder import LEVELS
 from game.flows.series_commands import Refused, ladder_level
+from game.language import gettext
 from game.modes.ladder import Ladder, level_code
 from game.modes.mode import Mode
 from game.modes.ordinary import Ordinary
@@ -30,12 +32,11 @@ def settled(options: Options, ladder: str | None, tournament: str | None) -> Opt
     this version does not have: a usage error; a bad code, a locked level, a bad
     tournament file: one line on stderr; each exits 2)."""
     if ladder is not None and ladder != "next" and not 1 <= int(ladder) <= LEVELS:
-        parser().error(
-            f"argument --ladder: a ladder level is 1 to {LEVELS} or next; got {ladder!r}"
-        )
+        wrong = gettext("a ladder level is 1 to {levels} or next; got {text}")
+        usage_error("--ladder", wrong.format(levels=LEVELS, text=repr(ladder)))
     if options.trial is not None and options.trial not in TRIALS:
-        names = ", ".join(TRIALS)
-        parser().error(f"argument --trial: the time trials are {names}; got {options.trial!r}")
+        wrong = gettext("the time trials are {trials}; got {text}")
+        usage_error("--trial", wrong.format(trials=", ".join(TRIALS), text=repr(options.trial)))
     if ladder is not None or tournament is not None or options.trial is not None:
         read = with_series(options, ladder, tournament)
     else:
@@ -112,3 +113,10 @@ def first_mode(options: Options, board: Board, rules: GameRules) -> Mode:
         return Daily(options.daily)
     assert options.board_code is not None
     return Code(boardcode.parse(options.board_code))
+
+
+def usage_error(option: str, wrong: str) -> NoReturn:
+    """Say what is wrong with an option's value as argparse says it (usage, then the
+    error, in the player's language) and exit 2."""
+    said = gettext("argument %(argument_name)s: %(message)s")
+    parser().error(said % {"argument_name": option, "message": wrong})

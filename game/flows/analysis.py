@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from game.analysis.judge import JUDGED_CELLS
-from game.language import gettext
+from game.language import N_, gettext
 from game.persist import replays as replay_files
 from game.replay.files import COMMUNITY_SUFFIXES, open_replay
 from game.replay.format import Replay, ReplayError
@@ -16,6 +16,9 @@ from game.replay.report import report, report_of
 from game.screens.analysis import ANALYSIS, NO_REPLAY, analysis_dialog
 from game.view.stage import Stage
 from game.view.widgets.message import MessageDialog
+
+CANNOT = N_("This game cannot be analysed")
+"""The title over why a game's analysis cannot be shown."""
 
 
 def analyse_stored(
@@ -30,7 +33,7 @@ def analyse_stored(
     try:
         opened = open_replay(path)
     except ReplayError as error:
-        stage.open(MessageDialog("This game cannot be analysed", [str(error)]), lambda _: then())
+        stage.open(MessageDialog(CANNOT, [str(error)]), lambda _: then())
         return
     analyse(stage, opened.replay, path.name, str(path), then)
 
@@ -51,6 +54,6 @@ def analyse(
     else:
         entry = report_of(replay, name, moves=judged)
     if "error" in entry:
-        stage.open(MessageDialog("This game cannot be analysed", [entry["error"]]))
+        stage.open(MessageDialog(CANNOT, [entry["error"]]))
         return
     stage.open(analysis_dialog(entry, name), None if then is None else lambda _: then())

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.language import N_, gettext
 from game.terminal_bar import time_left
 from game.view.stage import DialogScene
 from game.view.widgets.message import MessageDialog
@@ -79,13 +80,14 @@ class Job:
         """How far it got, in words: what, the part done, the time left."""
         parts = [self.words]
         if self.fraction is not None:
-            parts.append(f"{self.fraction:.0%} done")
+            parts.append(gettext("{percent} done").format(percent=f"{self.fraction:.0%}"))
             guess = time_left(time.monotonic() - self.started, self.fraction)
             if guess:
                 parts.append(guess)
         else:
-            parts.append(f"{time.monotonic() - self.started:.0f} s so far")
-        return ", ".join(part for part in parts if part) + "."
+            so_far = round(time.monotonic() - self.started)
+            parts.append(gettext("{n} s so far").format(n=so_far))
+        return gettext("{steps}.").format(steps=gettext(", ").join(part for part in parts if part))
 
 
 class WorkScene(DialogScene):
@@ -100,7 +102,7 @@ class WorkScene(DialogScene):
         viewport: Viewport,
         *,
         lines: Callable[[Job], list[str]] = lambda job: [],
-        buttons: tuple[str, ...] = ("Cancel",),
+        buttons: tuple[str, ...] = (N_("Cancel"),),
     ) -> None:
         self.message = MessageDialog(title, [job.line()], buttons=buttons)
         super().__init__(self.message, viewport)

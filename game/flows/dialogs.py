@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from game.flows.analysis import analyse_stored
 from game.flows.history_import import export_history, import_history
-from game.language import gettext
+from game.language import N_, gettext, shown
 from game.modes.category import CODE_KIND, FAMILIES, Category, all_keys
 from game.modes.mode import Mode
 from game.modes.shared import Code
@@ -86,7 +86,7 @@ class Dialogs:
         """Show, once, anything the profile could not read or save."""
         problems = self._profile.take_new_problems()
         if problems:
-            self._stage.open(problems_dialog(problems))
+            self._stage.open(problems_dialog([shown(problem) for problem in problems]))
 
     def best_times(self, category: Category | Difficulty) -> None:
         """The Best Times screen of one category (a preset's random boards, or its
@@ -101,7 +101,7 @@ class Dialogs:
             if result is BestTimesAnswer.NEXT:
                 self.best_times(next_best_times(shown, held))
             elif result is BestTimesAnswer.RESET:
-                self.confirm("all best times", self._profile.reset_best_times)
+                self.confirm(N_("all best times"), self._profile.reset_best_times)
 
         entries = self._profile.best_times(shown.key)
         rate = self._profile.best_rate(shown.key)
@@ -112,7 +112,7 @@ class Dialogs:
 
         def answered(result: object) -> None:
             if result is StatisticsAnswer.RESET:
-                self.confirm("all statistics", self._profile.reset_stats)
+                self.confirm(N_("all statistics"), self._profile.reset_stats)
             elif result is StatisticsAnswer.DEATHS:
                 self.deaths(self._table.board)
 
@@ -312,7 +312,12 @@ class Dialogs:
     def help(self) -> None:
         """The keys, from the bindings table."""
 
-        self._stage.open(HelpOverlay(self._prefs.keymap.help_rows(), f"Minesweeper {version()}"))
+        self._stage.open(
+            HelpOverlay(
+                self._prefs.keymap.help_rows(),
+                gettext("Minesweeper {version}").format(version=version()),
+            )
+        )
 
     def rules(self) -> None:
         """The rules in brief."""

@@ -20,8 +20,9 @@ from typing import TYPE_CHECKING
 from game.core.status import Status
 from game.flows.analysis import analyse
 from game.flows.series import SeriesKeeper
+from game.language import N_, gettext, ngettext
 from game.language import day as language_day
-from game.language import gettext, ngettext
+from game.language import shown as in_language
 from game.modes.mode import Mode
 from game.modes.practice import Practice
 from game.persist import replays as replay_files
@@ -43,7 +44,7 @@ def unranked_line(mode: Mode, why: str, deaths: int) -> str:
     """What the panel says of an unranked game: its mode's word on it (a practice
     game, a replay), else why (the help it had, named); ``deaths``: how many were
     undone."""
-    said = mode.describe(deaths) or gettext("Unranked ({why})").format(why=why)
+    said = mode.describe(deaths) or gettext("Unranked ({why})").format(why=gettext(why))
     return gettext("{said}: not a record, and no statistic or streak counts it.").format(said=said)
 
 
@@ -248,7 +249,7 @@ class EndOfGame:
         assert replay.minefield is not None
         self.table.start(Practice.again(game_of(replay)))
         if self.race is not None:
-            self.race.offer(replay, "your last game")
+            self.race.offer(replay, N_("your last game"))
 
     def export_evf(self, replay: Replay, tag: GameTag, session: PlaySession) -> str:
         """Save the replay as an EVF file beside the kept replays, with its mode's EVF
@@ -281,7 +282,7 @@ class EndOfGame:
             lines.append(progress)
         problem = self.series.take_problem()
         if problem:
-            lines.append(problem)
+            lines.append(in_language(problem))
         rank = tag.mode.standing(session)
         if rank.why is not None:
             lines.append(unranked_line(tag.mode, rank.why, self.table.deaths))

@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.flows.background import DONE, Cancelled, Job, Report, WorkScene
+from game.language import N_, gettext
 from game.persist import history_transfer as transfer
 from game.persist.history_transfer import Progress
 from game.persist.profile import Profile
@@ -21,7 +22,7 @@ def import_history(stage: Stage, profile: Profile, tell: Callable[[], None]) -> 
 
     def work(report: Report) -> str:
         def tick(done: int, total: int) -> None:
-            if not report(done / total if total else None, "Importing the games"):
+            if not report(done / total if total else None, gettext("Importing the games")):
                 raise Cancelled
 
         return import_newest(profile, tick)
@@ -32,11 +33,11 @@ def import_history(stage: Stage, profile: Profile, tell: Callable[[], None]) -> 
         if job.error is not None:
             raise job.error
         done = job.result if result == DONE and isinstance(job.result, str) else None
-        said = done or "The import was cancelled: nothing was imported."
+        said = done or gettext("The import was cancelled: nothing was imported.")
         stage.open(history_transfer_dialog(said))
         tell()
 
-    stage.push(WorkScene("History", job, stage.viewport), imported)
+    stage.push(WorkScene(N_("History"), job, stage.viewport), imported)
 
 
 def export_history(profile: Profile) -> str:
@@ -46,11 +47,11 @@ def export_history(profile: Profile) -> str:
     try:
         exported = profile.export_to(path)
     except transfer.TransferError as error:
-        return f"The history could not be exported: {error}."
-    return (
-        f"{exported.words('were written')} to {path}. On another computer, put this file "
-        "in the game's data folder and press Import in the History."
-    )
+        return gettext("The history could not be exported: {error}.").format(error=error)
+    return gettext(
+        "{what} to {path}. On another computer, put this file in the game's data folder "
+        "and press Import in the History."
+    ).format(what=exported.words("were written"), path=path)
 
 
 def import_newest(profile: Profile, progress: Progress | None = None) -> str:
@@ -58,12 +59,16 @@ def import_newest(profile: Profile, progress: Progress | None = None) -> str:
     yet); a sentence for the player saying what happened."""
     path = transfer.newest_export(profile.folder)
     if path is None:
-        return (
-            f"No export was found in {profile.folder}: copy a file named "
-            f"{transfer.EXPORT_PREFIX}....zip (or .csv, .json) there and press Import again."
-        )
+        return gettext(
+            "No export was found in {folder}: copy a file named {name} (or .csv, .json) "
+            "there and press Import again."
+        ).format(folder=profile.folder, name=f"{transfer.EXPORT_PREFIX}....zip")
     try:
         done = profile.import_from(path, progress)
     except transfer.TransferError as error:
-        return f"The games of {path} could not be imported: {error}."
-    return f"{done.words('were added')} from {path} (games already here are not added twice)."
+        return gettext("The games of {path} could not be imported: {error}.").format(
+            path=path, error=error
+        )
+    return gettext("{what} from {path} (games already here are not added twice).").format(
+        what=done.words("were added"), path=path
+    )

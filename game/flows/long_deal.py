@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from game.core.game import Game
 from game.flows.background import DONE, Job, Report, WorkScene
+from game.language import N_, gettext
 from game.modes.mode import Mode
 from game.modes.shared import Code
 from game.rules import Board, FirstClick, GameRules
@@ -31,8 +32,8 @@ if TYPE_CHECKING:
 
 PATIENCE_S = 20.0
 """A no-guess deal running longer says it may not finish in reasonable time."""
-SAFE = "Safe first click"
-CANCEL = "Cancel"
+SAFE = N_("Safe first click")
+CANCEL = N_("Cancel")
 
 
 def _work(
@@ -46,11 +47,18 @@ def _work(
             except StopIteration as done:
                 game: Game = done.value
                 return game
-            words = f"Dealing the {board.rows}x{board.cols} board"
+            words = gettext("Dealing the {rows}x{cols} board").format(
+                rows=board.rows, cols=board.cols
+            )
             if rules.first_click is FirstClick.NOGUESS:
-                words += (
-                    f" with no guess (layout {progress.attempt}, "
-                    f"{progress.fraction:.0%} of it settled by logic)"
+                words = gettext(
+                    "Dealing the {rows}x{cols} board with no guess (layout {attempt}, "
+                    "{percent} of it settled by logic)"
+                ).format(
+                    rows=board.rows,
+                    cols=board.cols,
+                    attempt=progress.attempt,
+                    percent=f"{progress.fraction:.0%}",
                 )
             if not report(None, words):
                 return None
@@ -81,8 +89,10 @@ def deal(
 
         if no_guess and time.monotonic() - job.started > PATIENCE_S:
             return [
-                "This no-guess board may not be dealt in reasonable time. "
-                f"{SAFE} plays the same board with a safe first click instead."
+                gettext(
+                    "This no-guess board may not be dealt in reasonable time. "
+                    "{safe} plays the same board with a safe first click instead."
+                ).format(safe=gettext(SAFE))
             ]
         return []
 
@@ -99,6 +109,6 @@ def deal(
             otherwise()
 
     buttons = (SAFE, CANCEL) if no_guess else (CANCEL,)
-    scene = WorkScene("Board code", job, viewport, lines=lines, buttons=buttons)
+    scene = WorkScene(N_("Board code"), job, viewport, lines=lines, buttons=buttons)
     stage.push(scene, answered)
     return scene

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.language import N_, gettext
 from game.replay.files import is_replay_name
 from game.view.widgets.menu import MenuDialog
 
@@ -19,7 +20,10 @@ PAGE = 12
 """Entries shown at once."""
 MOST_ENTRIES = 20_000
 """A folder's entries looked at, at most (a huge folder stays quick)."""
-TITLE = "Open a replay"
+TITLE = N_("Open a replay")
+UP, FOLDER = N_("up a folder"), N_("folder")
+PREVIOUS, NEXT = N_("Previous page"), N_("Next page")
+CANCEL = N_("Cancel")
 
 
 def listing(folder: Path) -> tuple[list[Path], list[Path], str | None]:
@@ -42,7 +46,11 @@ def listing(folder: Path) -> tuple[list[Path], list[Path], str | None]:
                 except OSError:
                     continue
     except OSError as error:
-        return [], [], f"This folder cannot be read: {error.strerror or error}."
+        return (
+            [],
+            [],
+            gettext("This folder cannot be read: {why}.").format(why=error.strerror or error),
+        )
     key: Callable[[Path], str] = lambda path: path.name.casefold()  # noqa: E731
     return sorted(folders, key=key), sorted(files, key=key), None
 
@@ -62,8 +70,8 @@ class Browser:
         folders, files, self.problem = listing(self.folder)
         entries: list[tuple[str, str, Path | None]] = []
         if self.folder.parent != self.folder:
-            entries.append(("..", "up a folder", self.folder.parent))
-        entries += [(f"{path.name}/", "folder", path) for path in folders]
+            entries.append(("..", UP, self.folder.parent))
+        entries += [(f"{path.name}/", FOLDER, path) for path in folders]
         for path in files:
             try:
                 size = path.stat().st_size
@@ -80,18 +88,19 @@ class Browser:
     def items(self) -> list[tuple[str, str]]:
         """The lines shown: this page's entries, and the way to the other pages."""
         shown = self.entries[self.page * PAGE : (self.page + 1) * PAGE]
-        lines = [(name, what) for name, what, _ in shown]
+        lines = [(name, gettext(what) if what in (UP, FOLDER) else what) for name, what, _ in shown]
+        of = gettext("{page} of {pages}")
         if self.page > 0:
-            lines.append(("Previous page", f"{self.page} of {self.pages}"))
+            lines.append((gettext(PREVIOUS), of.format(page=self.page, pages=self.pages)))
         if self.page + 1 < self.pages:
-            lines.append(("Next page", f"{self.page + 2} of {self.pages}"))
+            lines.append((gettext(NEXT), of.format(page=self.page + 2, pages=self.pages)))
         if not lines:
-            lines.append(("(no replay files here)", ""))
+            lines.append((gettext("(no replay files here)"), ""))
         return lines
 
     def lines(self) -> list[str]:
         """The words over the list: the folder, and any problem."""
-        words = [f"Folder: {self.folder}"]
+        words = [gettext("Folder: {folder}").format(folder=self.folder)]
         if self.problem:
             words.append(self.problem)
         return words
@@ -103,15 +112,15 @@ class Browser:
             _, what, path = shown[index]
             if path is None:
                 return None
-            if what in ("folder", "up a folder"):
+            if what in (FOLDER, UP):
                 self.folder, self.page = path, 0
                 self.look()
                 return None
             return path
         label = self.items()[index][0]
-        if label == "Previous page":
+        if label == gettext(PREVIOUS):
             self.page -= 1
-        elif label == "Next page":
+        elif label == gettext(NEXT):
             self.page += 1
         return None
 
@@ -120,7 +129,7 @@ def browse(stage: Stage, start: Path, chosen: Callable[[Path], object]) -> Brows
     """Show the browser from ``start``; ``chosen`` gets the replay file picked."""
 
     browser = Browser(start)
-    dialog = MenuDialog(TITLE, browser.items(), browser.lines(), buttons=("Cancel",))
+    dialog = MenuDialog(TITLE, browser.items(), browser.lines(), buttons=(CANCEL,))
 
     def picked(index: int) -> list[tuple[str, str]]:
         path = browser.pick(index)
@@ -133,7 +142,7 @@ def browse(stage: Stage, start: Path, chosen: Callable[[Path], object]) -> Brows
         return browser.items()
 
     def answered(result: object) -> None:
-        if isinstance(result, str) and result != "Cancel":
+        if isinstance(result, str) and result != CANCEL:
             chosen(Path(result))
 
     dialog.on_pick = picked

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from game.core.status import Status
+from game.language import N_, gettext
 from game.modes.mode import Mode
 from game.persist import replays as replay_files
 from game.replay.files import open_replay
@@ -88,7 +89,11 @@ class Race:
         tag = self.table.tag
         if progress is None or progress.bbbv == 0:
             return
-        time = "it did not finish" if progress.finish_ms is None else seconds(progress.finish_ms)
+        time = (
+            gettext("it did not finish")
+            if progress.finish_ms is None
+            else seconds(progress.finish_ms)
+        )
         racing = (RaceAnswer.RACE, RaceAnswer.RACE_BOARD)
 
         def answered(result: object) -> None:
@@ -108,7 +113,7 @@ class Race:
             return
         replay = self._kept(self.profile.history.best_replay(column, value))
         if replay is not None:
-            self.offer(replay, "your best on this board")
+            self.offer(replay, N_("your best on this board"))
 
     def _kept(self, name: str | None) -> Replay | None:
         """A replay kept in the replays folder under ``name`` (None: not named, gone
@@ -150,14 +155,20 @@ class Race:
             return None
         mine = session.elapsed_ms if session.status is Status.WON else None
         theirs = ghost.progress.finish_ms
-        who = f"Race against {ghost.label}: "
+        whose = gettext(ghost.label)
         if mine is None and theirs is None:
-            return who + "neither finished."
-        if theirs is None or (mine is not None and mine < theirs):
-            by = "" if theirs is None else f" by {seconds(theirs - (mine or 0))}"
-            return who + f"you finished first{by}."
-        by = "" if mine is None else f" by {seconds(mine - theirs)}"
-        return who + f"the ghost finished first{by}."
+            return gettext("Race against {whose}: neither finished.").format(whose=whose)
+        if theirs is None:
+            return gettext("Race against {whose}: you finished first.").format(whose=whose)
+        if mine is not None and mine < theirs:
+            return gettext("Race against {whose}: you finished first by {time}.").format(
+                whose=whose, time=seconds(theirs - mine)
+            )
+        if mine is None:
+            return gettext("Race against {whose}: the ghost finished first.").format(whose=whose)
+        return gettext("Race against {whose}: the ghost finished first by {time}.").format(
+            whose=whose, time=seconds(mine - theirs)
+        )
 
     # ------------------------------------------------------------------ the pace
 
@@ -219,9 +230,11 @@ class Race:
             if a is None or b is None:
                 break
             diff = (a - last_mine) - (b - last_best)
-            word = "slower" if diff > 0 else "faster"
-            parts.append(f"Q{k} {seconds(abs(diff))} {word}")
+            said = gettext("Q{k} {time} slower") if diff > 0 else gettext("Q{k} {time} faster")
+            parts.append(said.format(k=k, time=seconds(abs(diff))))
             last_mine, last_best = a, b
         if not parts:
             return None
-        return "Against your best, by quarters of the 3BV: " + ", ".join(parts) + "."
+        return gettext("Against your best, by quarters of the 3BV: {parts}.").format(
+            parts=gettext(", ").join(parts)
+        )

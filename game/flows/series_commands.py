@@ -12,6 +12,7 @@ from typing import TextIO
 
 from game.core.ladder import LEVELS, level, rating
 from game.flows.tournament_games import own_games
+from game.language import gettext, ngettext, shown
 from game.modes.ladder import Progress
 from game.modes.standings import standings, table
 from game.modes.tournament import TournamentError, load
@@ -35,8 +36,9 @@ def ladder_level(choice: str, profile: Profile) -> int:
     number = int(choice)
     if not progress.unlocked(number):
         raise Refused(
-            f"ladder level {number} is locked: win level {progress.next_level} to go on "
-            f"(--ladder next plays it)"
+            gettext(
+                "ladder level {n} is locked: win level {next} to go on (--ladder next plays it)"
+            ).format(n=number, next=progress.next_level)
         )
     return number
 
@@ -45,12 +47,24 @@ def print_ladder(profile: Profile, out: TextIO) -> int:
     """--show-ladder: every level, locked or not, its board, best time and how hard
     the solver finds it; 0."""
     progress = Progress.read(profile.history.code_record)
-    out.write(f"The ladder: {progress.won} of {LEVELS} levels won; next: {progress.next_level}\n")
+    said = ngettext(
+        "The ladder: {won} of {levels} level won; next: {next}",
+        "The ladder: {won} of {levels} levels won; next: {next}",
+        LEVELS,
+    )
+    out.write(said.format(won=progress.won, levels=LEVELS, next=progress.next_level) + "\n")
+    states = {"locked": gettext("locked"), "won": gettext("won"), "open": gettext("open")}
+    width = max(len(state) for state in states.values())
     for rung in progress.rungs:
         found = level(rung.number)
         state = "locked" if not rung.unlocked else "won" if rung.best_ms is not None else "open"
-        best = "" if rung.best_ms is None else f"  best {seconds(rung.best_ms)}"
-        line = f"{rung.number:>4}  {state:<6}  {found.rows}x{found.cols}:{found.mines}{best}"
+        best = (
+            ""
+            if rung.best_ms is None
+            else "  " + gettext("best {time}").format(time=seconds(rung.best_ms))
+        )
+        words = f"{states[state]:<{width}}"
+        line = f"{rung.number:>4}  {words}  {found.rows}x{found.cols}:{found.mines}{best}"
         line += f"  ({rating(found).describe()})"
         out.write(line + "\n")
     return 0
@@ -60,13 +74,18 @@ def print_trials(profile: Profile, out: TextIO, err: TextIO) -> int:
     """--show-trials: each time trial's best totals and its abandoned runs; 0."""
     series = Series(profile.folder)
     if series.problem:
-        err.write(f"minesweeper: {series.problem}\n")
+        err.write(f"minesweeper: {shown(series.problem)}\n")
     for kind in TRIALS.values():
         runs = series.runs(kind.key)
         left = sum(not run.finished for run in runs)
-        out.write(
-            f"{kind.label} ({kind.boards} boards): {len(runs) - left} finished, {left} abandoned\n"
+        said = ngettext(
+            "{trial} ({n} board): {finished} finished, {left} abandoned",
+            "{trial} ({n} boards): {finished} finished, {left} abandoned",
+            kind.boards,
         )
+        trial = gettext(kind.label)
+        out.write(said.format(trial=trial, n=kind.boards, finished=len(runs) - left, left=left))
+        out.write("\n")
         for place, run in enumerate(series.best(kind.key), start=1):
             out.write(f"{place:>4}  {seconds(run.total_ms):>12}  {run.run.replace('T', ' ')}\n")
     return 0
@@ -88,7 +107,7 @@ def print_standings(
         return 2
     if folder is not None:
         if not Path(folder).is_dir():
-            err.write(f"minesweeper: {folder}: not a folder\n")
+            err.write(f"minesweeper: {gettext('{folder}: not a folder').format(folder=folder)}\n")
             return 2
         found = read_folder(tournament, folder)
         out.write(table(tournament, standings(tournament, found.games)) + "\n")

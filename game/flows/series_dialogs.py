@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from game.core.ladder import LEVELS, level
 from game.flows.tournament_games import own_games
+from game.language import N_, gettext, ngettext, shown
 from game.modes.ladder import Ladder, Progress
 from game.modes.mode import Mode
 from game.modes.standings import score
@@ -21,7 +22,7 @@ from game.persist.series import Series
 from game.rules import GameRules
 from game.view.widgets.menu import MenuDialog
 from game.view.widgets.message import MessageDialog
-from game.words import count, seconds
+from game.words import seconds
 
 if TYPE_CHECKING:
     from game.persist.profile import Profile
@@ -29,10 +30,12 @@ if TYPE_CHECKING:
 
 LADDER_ROWS = 12
 """Levels the ladder's dialog shows at once (the rest scroll into view)."""
-PLAY_NEXT = "Play next"
-LADDER_TITLE = "The ladder"
-TRIALS_TITLE = "Time trials"
-NO_TOURNAMENT = "No tournament is being played: start one with --tournament FILE."
+PLAY_NEXT = N_("Play next")
+CLOSE = N_("Close")
+LADDER_TITLE = N_("The ladder")
+TRIALS_TITLE = N_("Time trials")
+TOURNAMENT_TITLE = N_("Tournament")
+NO_TOURNAMENT = N_("No tournament is being played: start one with --tournament FILE.")
 
 
 def ladder_items(progress: Progress) -> list[tuple[str, str]]:
@@ -40,11 +43,15 @@ def ladder_items(progress: Progress) -> list[tuple[str, str]]:
     items = []
     for rung in progress.rungs:
         found = level(rung.number)
-        what = f"Level {rung.number}: {found.rows}x{found.cols}, {found.mines} mines"
+        what = ngettext(
+            "Level {n}: {rows}x{cols}, {mines} mine",
+            "Level {n}: {rows}x{cols}, {mines} mines",
+            found.mines,
+        ).format(n=rung.number, rows=found.rows, cols=found.cols, mines=found.mines)
         if rung.best_ms is not None:
-            state = f"won, best {seconds(rung.best_ms)}"
+            state = gettext("won, best {time}").format(time=seconds(rung.best_ms))
         else:
-            state = "open" if rung.unlocked else "locked"
+            state = gettext("open") if rung.unlocked else gettext("locked")
         items.append((what, state))
     return items
 
@@ -55,12 +62,16 @@ def ladder(stage: Stage, profile: Profile, rules: GameRules, play: Callable[[Mod
     progress = Progress.read(profile.history.code_record)
     items = ladder_items(progress)
     lines = [
-        f"{progress.won} of {LEVELS} levels won; the next is level {progress.next_level}.",
-        "No-guess boards, the same for every player, harder level by level.",
-        "Win a level to unlock the next; pick an open level to play it.",
+        ngettext(
+            "{won} of {levels} level won; the next is level {next}.",
+            "{won} of {levels} levels won; the next is level {next}.",
+            LEVELS,
+        ).format(won=progress.won, levels=LEVELS, next=progress.next_level),
+        gettext("No-guess boards, the same for every player, harder level by level."),
+        gettext("Win a level to unlock the next; pick an open level to play it."),
     ]
     dialog = MenuDialog(
-        LADDER_TITLE, items, lines=lines, buttons=("Close", PLAY_NEXT), max_rows=LADDER_ROWS
+        LADDER_TITLE, items, lines=lines, buttons=(CLOSE, PLAY_NEXT), max_rows=LADDER_ROWS
     )
     dialog.index = progress.next_level - 1
     dialog.top = max(0, min(LEVELS - LADDER_ROWS, dialog.index - LADDER_ROWS // 2))
@@ -70,7 +81,9 @@ def ladder(stage: Stage, profile: Profile, rules: GameRules, play: Callable[[Mod
         if rung.unlocked:
             dialog.choose(f"level {rung.number}")
         else:
-            dialog.note = f"Level {rung.number} is locked: win level {rung.number - 1} first."
+            dialog.note = gettext("Level {n} is locked: win level {before} first.").format(
+                n=rung.number, before=rung.number - 1
+            )
         return items
 
     def answered(result: object) -> None:
@@ -94,16 +107,23 @@ def trials(stage: Stage, profile: Profile, rules: GameRules, play: Callable[[Mod
         best = series.best(kind.key, 1)
         done = sum(run.finished for run in series.runs(kind.key))
         record = (
-            f"best {seconds(best[0].total_ms)} ({count(done, 'run')})" if best else "no record yet"
+            ngettext("best {time} ({n} run)", "best {time} ({n} runs)", done).format(
+                time=seconds(best[0].total_ms), n=done
+            )
+            if best
+            else gettext("no record yet")
         )
-        items.append((f"{kind.label}: {count(kind.boards, 'board')}", record))
+        boards = ngettext("{trial}: {n} board", "{trial}: {n} boards", kind.boards)
+        items.append((boards.format(trial=gettext(kind.label), n=kind.boards), record))
     lines = [
-        "The boards one after another against one clock: a lost board's time counts and "
-        "its level is dealt again; New Game deals the next board.",
-        "A trial left half way is kept as abandoned, never as a record.",
+        gettext(
+            "The boards one after another against one clock: a lost board's time counts and "
+            "its level is dealt again; New Game deals the next board."
+        ),
+        gettext("A trial left half way is kept as abandoned, never as a record."),
     ]
     if series.problem:
-        lines.append(series.problem)
+        lines.append(shown(series.problem))
     dialog = MenuDialog(TRIALS_TITLE, items, lines=lines)
 
     def picked(index: int) -> list[tuple[str, str]]:
@@ -131,21 +151,29 @@ def tournament(
     line saying how to start one."""
 
     if cup is None:
-        stage.open(MessageDialog("Tournament", [NO_TOURNAMENT]))
+        stage.open(MessageDialog(TOURNAMENT_TITLE, [gettext(NO_TOURNAMENT)]))
         return
-    scored = score(cup, profile.last_name or "you", own_games(profile, cup))
+    scored = score(cup, profile.last_name or gettext("you"), own_games(profile, cup))
     items = [
         (
-            f"Play {level.count.level.label}",
-            f"{len(level.times)}/{level.count.best} counted, {seconds(level.ms)}",
+            gettext("Play {board}").format(board=gettext(level.count.level.label)),
+            gettext("{n}/{best} counted, {time}").format(
+                n=len(level.times), best=level.count.best, time=seconds(level.ms)
+            ),
         )
         for level in scored.levels
     ]
     lines = [
-        f"{cup.ident}: your score {seconds(scored.ms)} ({count(scored.counted, 'game')} counted).",
-        "Each level's best games above its least 3BV count; each game short of them "
-        "counts its default time. Lower is better.",
-        "Pick a level to play it in the tournament.",
+        ngettext(
+            "{ident}: your score {time} ({n} game counted).",
+            "{ident}: your score {time} ({n} games counted).",
+            scored.counted,
+        ).format(ident=cup.ident, time=seconds(scored.ms), n=scored.counted),
+        gettext(
+            "Each level's best games above its least 3BV count; each game short of them "
+            "counts its default time. Lower is better."
+        ),
+        gettext("Pick a level to play it in the tournament."),
     ]
     dialog = MenuDialog(cup.name, items, lines=lines)
 

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from game.language import gettext
 from game.modes.standings import Played
 from game.modes.tournament import Tournament
 from game.persist.profile import Profile
@@ -20,7 +21,7 @@ def own_games(profile: Profile, tournament: Tournament) -> list[Played]:
     games: list[Played] = []
     offset, page = 0, 1000
     history = profile.history
-    name = profile.last_name or "you"
+    name = profile.last_name or gettext("you")
     while wanted and offset < MAX_HISTORY_GAMES:
         stored = history.games(None, limit=page, offset=offset)
         if not stored:

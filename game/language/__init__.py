@@ -192,3 +192,36 @@ def N_(message: str) -> str:
     """Mark words for the catalogs where they are defined; translate them with
     ``gettext`` where they are drawn."""
     return message
+
+
+class Words(str):
+    """Words for the player made where the language may not be known yet (the data
+    folder's messages, read before the settings say the language): the English
+    sentence itself (a str: logs, tests and comparisons read it), with its template
+    (marked with N_) and its fields kept, so ``shown`` says it in the language in use
+    when it is shown. A field may be Words itself (translated in turn). A template
+    that begins with a field (in English or in a translation) begins with a capital, as
+    a sentence does."""
+
+    template: str
+    fields: dict[str, object]
+
+    def __new__(cls, template: str, **fields: object) -> Words:
+        english = _sentence(template, template.format(**{k: str(v) for k, v in fields.items()}))
+        made = super().__new__(cls, english)
+        made.template, made.fields = template, fields
+        return made
+
+    def translated(self) -> str:
+        """The words in the language in use."""
+        template = gettext(self.template)
+        return _sentence(template, template.format(**{k: shown(v) for k, v in self.fields.items()}))
+
+
+def _sentence(template: str, said: str) -> str:
+    return said[:1].upper() + said[1:] if template.startswith("{") else said
+
+
+def shown(words: object) -> str:
+    """Words (or any text) as the player reads them, in the language in use."""
+    return words.translated() if isinstance(words, Words) else str(words)

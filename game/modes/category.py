@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.core.board import FirstClick
+from game.language import N_, gettext
 from game.rules import Board, Difficulty, GameRules, RuleMode
 
 NO_GUESS = "no-guess"
@@ -31,11 +32,30 @@ LADDER_KIND, TRIAL_KIND = "ladder", "trial"
 """The keys of the ladder's levels and of the time trials' games (game.modes.ladder,
 game.modes.trial): ranked among themselves, never in the presets' tables."""
 _SHARED = {
-    CODE_KIND: "Board codes",
-    DAILY_KIND: "Daily boards",
-    LADDER_KIND: "The ladder",
-    TRIAL_KIND: "Time trials",
+    CODE_KIND: N_("Board codes"),
+    DAILY_KIND: N_("Daily boards"),
+    LADDER_KIND: N_("The ladder"),
+    TRIAL_KIND: N_("Time trials"),
 }
+_FAMILY_WORDS = {
+    "no-guess": N_("no guessing"),
+    "strong-no-guess": N_("strong no-guess"),
+    "weak-no-guess": N_("weak no-guess"),
+    "quasi-no-guess": N_("quasi no-guess"),
+    "strong-guessable": N_("strong guessable"),
+    "weak-guessable": N_("weak guessable"),
+}
+"""Each family's name in a label, for the catalogs (FAMILIES' words: RuleMode.short)."""
+_SIZE_WORDS = (N_("Beginner"), N_("Intermediate"), N_("Expert"), N_("Custom"), N_("Beginner 8x8"))
+"""The sizes' names (Difficulty.label), for the catalogs: a label translates them."""
+
+
+def family_words(kin: str) -> str:
+    """A family's suffix in the player's language (", no guessing"; "" for a random
+    board's family)."""
+    if not kin:
+        return ""
+    return gettext(", {family}").format(family=gettext(_FAMILY_WORDS.get(kin, FAMILIES[kin][2:])))
 
 
 def no_guess(rules: GameRules | FirstClick | str) -> bool:
@@ -105,11 +125,12 @@ class Category:
 
     @property
     def label(self) -> str:
-        """Its name as a player reads it: "Expert", "Expert, no guessing"."""
+        """Its name as a player reads it, in the player's language: "Expert", "Expert,
+        no guessing" ("高级，无猜")."""
         if self.shared is not None:
-            return _SHARED[self.shared]
+            return gettext(_SHARED[self.shared])
         assert self.size is not None
-        return self.size.label + FAMILIES[self.family]
+        return gettext(self.size.label) + family_words(self.family)
 
     @property
     def has_best_times(self) -> bool:

@@ -14,6 +14,7 @@ from typing import ClassVar
 from game.core.board import FirstClick
 from game.core.ladder import LEVELS, level
 from game.core.status import Status
+from game.language import gettext
 from game.modes.category import LADDER_KIND, Category
 from game.modes.mode import Mode
 from game.replay.boardcode import BoardCode
@@ -54,7 +55,7 @@ class Ladder(Mode):
         return Category.shared_board(LADDER_KIND)
 
     def title(self) -> str:
-        return f"ladder level {self.number} of {LEVELS}"
+        return gettext("ladder level {n} of {levels}").format(n=self.number, levels=LEVELS)
 
     def following(self, session: PlaySession) -> Mode | None:
         """Won without help: the next level (the win unlocked it); lost, or won with
@@ -73,10 +74,16 @@ class Ladder(Mode):
         if session.status is not Status.WON:
             return None
         if not self.unlocks(session):
-            return f"Ladder level {self.number} won with help: win it unaided to go on."
+            return gettext("Ladder level {n} won with help: win it unaided to go on.").format(
+                n=self.number
+            )
         if self.number == LEVELS:
-            return f"The ladder's last level won: all {LEVELS} levels climbed."
-        return f"Ladder level {self.number} won: New Game plays level {self.number + 1}."
+            return gettext("The ladder's last level won: all {levels} levels climbed.").format(
+                levels=LEVELS
+            )
+        return gettext("Ladder level {n} won: New Game plays level {next}.").format(
+            n=self.number, next=self.number + 1
+        )
 
 
 @dataclass(frozen=True)

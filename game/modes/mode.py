@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from game.core.game import Game
 from game.core.status import Status
+from game.language import N_
 from game.modes.category import Category
 from game.rules import EVF_MODES, Board, GameRules, RuleMode
 from game.session.play import Help, PlaySession
@@ -83,9 +84,16 @@ def facts_of(rules: GameRules, won: bool, fair: bool) -> ReplayFacts:
 
 def helped_why(helps: set[Help] | frozenset[Help]) -> str:
     """Why an assisted game is unranked, naming the help it had."""
-    had = [help_ for help_ in Help if help_ in helps]
-    plural = len(had) > 1 or had == [Help.PROBABILITIES]
-    return f"assisted: {' and '.join(h.value for h in had)} {'were' if plural else 'was'} shown"
+    return _HELPED[tuple(help_ for help_ in Help if help_ in helps)]
+
+
+_HELPED = {
+    (Help.HINT,): N_("assisted: a hint was shown"),
+    (Help.PROBABILITIES,): N_("assisted: the mine probabilities were shown"),
+    (Help.HINT, Help.PROBABILITIES): N_("assisted: a hint and the mine probabilities were shown"),
+}
+"""Why an assisted game is unranked, by the help it had (in English in the history;
+translated where shown: game.flows.end_of_game)."""
 
 
 class Mode(ABC):

@@ -8,15 +8,21 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from game.core.game import Game
+from game.language import N_, gettext, ngettext
 from game.modes.mode import Mode
 from game.session.play import PlaySession
 from game.session.stopwatch import Clock
-from game.words import count
 
-PLAYED_AGAIN = "a practice game: a board played again after seeing it"
-FROM_POSITION = "a practice game: started from a replay's position"
-DEATH_UNDONE = "a practice game: a death was undone"
-"""Why a practice game is one, as the history keeps it."""
+PLAYED_AGAIN = N_("a practice game: a board played again after seeing it")
+FROM_POSITION = N_("a practice game: started from a replay's position")
+DEATH_UNDONE = N_("a practice game: a death was undone")
+"""Why a practice game is one, as the history keeps it (in English; translated where
+shown)."""
+_SAID = {
+    PLAYED_AGAIN: N_("A practice game (a board played again after seeing it)"),
+    FROM_POSITION: N_("A practice game (started from a replay's position)"),
+}
+"""How the panel says each (a death undone counts the deaths)."""
 
 
 @dataclass(frozen=True)
@@ -52,5 +58,10 @@ class Practice(Mode):
 
     def describe(self, deaths: int = 0) -> str:
         if self.why == DEATH_UNDONE:
-            return f"A practice game ({count(deaths, 'death')} undone)"
-        return f"A practice game ({self.why.removeprefix('a practice game: ')})"
+            return ngettext(
+                "A practice game ({n} death undone)", "A practice game ({n} deaths undone)", deaths
+            ).format(n=deaths)
+        said = _SAID.get(self.why)
+        if said is not None:
+            return gettext(said)
+        return gettext("A practice game ({why})").format(why=gettext(self.why))

@@ -9,12 +9,14 @@ from datetime import date
 from typing import ClassVar
 
 from game.core.game import Game
+from game.language import gettext
 from game.modes.category import CODE_KIND, DAILY_KIND, Category
 from game.modes.mode import Mode
 from game.replay.boardcode import BoardCode, daily
 from game.rules import Board, GameRules
 from game.session.play import PlaySession
 from game.session.stopwatch import Clock
+from game.words import day_of
 
 
 def shared_session(code: BoardCode, dealt: Game | None, clock: Clock) -> PlaySession:
@@ -92,4 +94,4 @@ class Daily(Mode):
         return Category.shared_board(DAILY_KIND)
 
     def title(self) -> str:
-        return f"daily board of {self.day}"
+        return gettext("daily board of {day}").format(day=day_of(self.day))

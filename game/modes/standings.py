@@ -16,8 +16,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from game.language import N_, gettext
 from game.modes.tournament import Count, Tournament
 from game.rules import Board
+
+UNNAMED = N_("(no name)")
+"""The player of a file that names none (translated where the standings are shown)."""
 
 
 @dataclass(frozen=True)
@@ -98,11 +102,15 @@ def table(tournament: Tournament, scores: list[Score]) -> str:
     """The standings as text: place, player, score, and each level's counted games."""
     lines = [f"{tournament.name} ({tournament.ident})"]
     if not scores:
-        lines.append("No games yet.")
-    heads = [f"{c.level.label} ({c.best})" for c in tournament.counts]
-    lines.append("  ".join(["Place", f"{'Player':<20}", f"{'Score':>10}", *heads]))
+        lines.append(gettext("No games yet."))
+    heads = [f"{gettext(c.level.label)} ({c.best})" for c in tournament.counts]
+    place_word = gettext("Place")
+    width = max(5, len(place_word))
+    head = [f"{place_word:<{width}}", f"{gettext('Player'):<20}", f"{gettext('Score'):>10}"]
+    lines.append("  ".join([*head, *heads]))
     for place, entry in enumerate(scores, start=1):
         cells = [f"{len(lv.times)}/{lv.count.best} {lv.ms / 1000:.3f}" for lv in entry.levels]
-        name, total = f"{entry.player[:20]:<20}", f"{entry.ms / 1000:>10.3f}"
-        lines.append("  ".join([f"{place:>5}", name, total, *cells]))
+        player = gettext(UNNAMED) if entry.player == UNNAMED else entry.player
+        name, total = f"{player[:20]:<20}", f"{entry.ms / 1000:>10.3f}"
+        lines.append("  ".join([f"{place:>{width}}", name, total, *cells]))
     return "\n".join(lines)

@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from game.core.board import FirstClick
+from game.language import gettext
 from game.modes.mode import Mode
 from game.rules import PRESETS, Board, Difficulty, GameRules
 from game.session.play import PlaySession
@@ -117,45 +118,56 @@ class Tournament:
 def parse(data: bytes | str) -> Tournament:
     """A Tournament from a file's contents; TournamentError (one line) otherwise."""
     if len(data) > MAX_BYTES:
-        raise TournamentError(f"not a tournament: larger than {MAX_BYTES} bytes")
+        raise TournamentError(
+            gettext("not a tournament: larger than {n} bytes").format(n=MAX_BYTES)
+        )
     if isinstance(data, bytes):
         try:
             data = data.decode("utf-8")
         except UnicodeDecodeError:
-            raise TournamentError("not a tournament: the file is not UTF-8 text") from None
+            raise TournamentError(gettext("not a tournament: the file is not UTF-8 text")) from None
     lines = data.removeprefix("\ufeff").replace("\r\n", "\n").split("\n")
     if lines and lines[-1] == "":
         lines.pop()
     if not lines or lines[0] != f"{MAGIC} {VERSION}":
-        raise TournamentError(f"not a tournament: the first line is not '{MAGIC} {VERSION}'")
+        raise TournamentError(
+            gettext("not a tournament: the first line is not '{first}'").format(
+                first=f"{MAGIC} {VERSION}"
+            )
+        )
     if len(lines) > MAX_LINES:
-        raise TournamentError(f"not a tournament: more than {MAX_LINES} lines")
+        raise TournamentError(gettext("not a tournament: more than {n} lines").format(n=MAX_LINES))
     values: dict[str, str] = {}
     counts: list[Count] = []
     for number, line in enumerate(lines[1:], start=2):
         key, sep, value = line.partition(": ")
         if not sep or key not in _KEYS:
             raise TournamentError(
-                f"line {number}: a line is 'name:', 'id:', "
-                f"'first-click:' or 'count:'; got {_show(line)}"
+                gettext(
+                    "line {n}: a line is 'name:', 'id:', 'first-click:' or 'count:'; got {text}"
+                ).format(n=number, text=_show(line))
             )
         if key == "count":
             counts.append(_count(value, number, counts))
         elif key in values:
-            raise TournamentError(f"line {number}: {key!r} given twice")
+            said = gettext("line {n}: {key} given twice")
+            raise TournamentError(said.format(n=number, key=repr(key)))
         else:
             values[key] = value
     name = values.get("name")
     if name is None or not name.strip() or len(name) > MAX_NAME or not name.isprintable():
-        raise TournamentError(f"the tournament's name is 1 to {MAX_NAME} printable characters")
+        raise TournamentError(
+            gettext("the tournament's name is 1 to {n} printable characters").format(n=MAX_NAME)
+        )
     ident = values.get("id")
     if ident is None or not _ID.fullmatch(ident):
         raise TournamentError(
-            "the tournament's id is 1 to 40 small letters, digits and dashes; got "
-            + ("nothing" if ident is None else _show(ident))
+            gettext(
+                "the tournament's id is 1 to 40 small letters, digits and dashes; got {text}"
+            ).format(text=gettext("nothing") if ident is None else _show(ident))
         )
     if not counts:
-        raise TournamentError("the tournament counts no level: give a 'count:' line")
+        raise TournamentError(gettext("the tournament counts no level: give a 'count:' line"))
     rule = values.get("first-click")
     first_click = None
     if rule is not None:
@@ -163,7 +175,9 @@ def parse(data: bytes | str) -> Tournament:
             first_click = FirstClick.parse(rule)
         except ValueError:
             raise TournamentError(
-                f"first-click is safe, opening or noguess; got {_show(rule)}"
+                gettext("first-click is safe, opening or noguess; got {text}").format(
+                    text=_show(rule)
+                )
             ) from None
     return Tournament(name.strip(), ident, tuple(counts), first_click)
 
@@ -172,25 +186,33 @@ def _count(value: str, number: int, before: list[Count]) -> Count:
     found = _COUNT.fullmatch(value)
     if found is None:
         raise TournamentError(
-            f"line {number}: a count is 'LEVEL best N min-3bv N default SECONDS'; got "
-            + _show(value)
+            gettext(
+                "line {n}: a count is 'LEVEL best N min-3bv N default SECONDS'; got {text}"
+            ).format(n=number, text=_show(value))
         )
     level = LEVELS.get(found["level"])
     if level is None:
         raise TournamentError(
-            f"line {number}: the levels are {', '.join(LEVELS)}; got {_show(found['level'])}"
+            gettext("line {n}: the levels are {levels}; got {text}").format(
+                n=number, levels=", ".join(LEVELS), text=_show(found["level"])
+            )
         )
     if any(c.level is level for c in before):
-        raise TournamentError(f"line {number}: {found['level']} is counted twice")
+        said = gettext("line {n}: {level} is counted twice")
+        raise TournamentError(said.format(n=number, level=found["level"]))
     best, least = int(found["best"]), int(found["min"])
     default_ms = round(float(found["default"]) * 1000)
     if not 1 <= best <= MAX_BEST:
-        raise TournamentError(f"line {number}: best is 1 to {MAX_BEST}; got {best}")
+        said = gettext("line {n}: best is 1 to {most}; got {got}")
+        raise TournamentError(said.format(n=number, most=MAX_BEST, got=best))
     if least > MAX_MIN_BBBV:
-        raise TournamentError(f"line {number}: min-3bv is 0 to {MAX_MIN_BBBV}; got {least}")
+        said = gettext("line {n}: min-3bv is 0 to {most}; got {got}")
+        raise TournamentError(said.format(n=number, most=MAX_MIN_BBBV, got=least))
     if not 1 <= default_ms <= MAX_DEFAULT_S * 1000:
         raise TournamentError(
-            f"line {number}: the default time is 0.001 to {MAX_DEFAULT_S} seconds"
+            gettext("line {n}: the default time is 0.001 to {most} seconds").format(
+                n=number, most=MAX_DEFAULT_S
+            )
         )
     return Count(level, best, least, default_ms)
 
@@ -206,11 +228,12 @@ def load(path: str | Path) -> Tournament:
     name = Path(path).name
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):
-            raise TournamentError(f"{name}: not a file")
+            raise TournamentError(gettext("{name}: not a file").format(name=name))
         with open(path, "rb") as file:
             data = file.read(MAX_BYTES + 1)
     except OSError as error:
-        raise TournamentError(f"{name}: cannot be read ({error.strerror or error})") from None
+        said = gettext("{name}: cannot be read ({why})")
+        raise TournamentError(said.format(name=name, why=error.strerror or error)) from None
     try:
         return parse(data)
     except TournamentError as error:

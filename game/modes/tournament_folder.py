@@ -10,15 +10,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.core.status import Status
-from game.modes.standings import Played
+from game.modes.standings import UNNAMED, Played
 from game.modes.tournament import Tournament
 from game.replay.files import is_replay_name, open_replay
 from game.replay.format import SUFFIX, ReplayError
 
 MAX_FILES = 10_000
 """The most replay files a folder's standings read (the rest are named as left out)."""
-UNNAMED = "(no name)"
-"""The player of a file that names none."""
 
 
 @dataclass(frozen=True)

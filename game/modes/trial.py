@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from game.core.status import Status
+from game.language import N_, gettext
 from game.modes.category import TRIAL_KIND, Category
 from game.modes.mode import Mode, RunStep
 from game.rules import PRESETS, Board, Difficulty, GameRules
@@ -53,8 +54,8 @@ class TrialKind:
 TRIALS = {
     kind.key: kind
     for kind in (
-        TrialKind("10-beginner", "10 Beginner", (_B,) * 10),
-        TrialKind("time-trial", "Time Trial", (_B,) * 15 + (_I,) * 6 + (_E,) * 2),
+        TrialKind("10-beginner", N_("10 Beginner"), (_B,) * 10),
+        TrialKind("time-trial", N_("Time Trial"), (_B,) * 15 + (_I,) * 6 + (_E,) * 2),
     )
 }
 """The time trials, by key."""
@@ -93,9 +94,11 @@ class Trial(Mode):
         return self.index == self.kind.boards - 1
 
     def title(self) -> str:
-        return (
-            f"{self.kind.label}: board {self.index + 1} of {self.kind.boards}, "
-            f"total so far {seconds(self.total_ms)}"
+        return (gettext("{trial}: board {n} of {boards}, total so far {total}")).format(
+            trial=gettext(self.kind.label),
+            n=self.index + 1,
+            boards=self.kind.boards,
+            total=seconds(self.total_ms),
         )
 
     def total_after(self, session: PlaySession) -> int:
@@ -126,18 +129,19 @@ class Trial(Mode):
 
     def progress(self, session: PlaySession) -> str | None:
         total = seconds(self.total_after(session))
-        label, boards = self.kind.label, self.kind.boards
+        label, boards = gettext(self.kind.label), self.kind.boards
         if self.finished(session):
-            return f"{label} finished: {boards} boards in {total}."
+            return gettext("{trial} finished: {boards} boards in {total}.").format(
+                trial=label, boards=boards, total=total
+            )
         if session.status is Status.WON:
-            return (
-                f"{label}: board {self.index + 1} of {boards} won, total {total}; "
-                f"New Game deals board {self.index + 2}."
-            )
+            return gettext(
+                "{trial}: board {n} of {boards} won, total {total}; New Game deals board {next}."
+            ).format(trial=label, n=self.index + 1, boards=boards, total=total, next=self.index + 2)
         if session.status is Status.LOST:
-            level = self.kind.levels[self.index].label
-            return (
-                f"{label}: the lost board's time counts, total {total}; New Game deals "
-                f"another {level} board."
-            )
+            level = gettext(self.kind.levels[self.index].label)
+            return gettext(
+                "{trial}: the lost board's time counts, total {total}; New Game deals "
+                "another {level} board."
+            ).format(trial=label, total=total, level=level)
         return None

@@ -5,13 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
+from game.language import N_, gettext
 from game.modes.mode import Mode
 from game.replay.drive import game_of
 from game.replay.format import Replay
 from game.session.play import PlaySession
 from game.session.stopwatch import Clock
 
-WATCHED = "a replay being watched"
+WATCHED = N_("a replay being watched")
 
 
 @dataclass(frozen=True)
@@ -30,4 +31,4 @@ class Watching(Mode):
         return WATCHED
 
     def describe(self, deaths: int = 0) -> str:
-        return "A replay being watched"
+        return gettext("A replay being watched")

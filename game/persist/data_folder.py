@@ -13,6 +13,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Generic, TypeVar
 
+from game.language import N_, Words
 from game.persist import store
 from game.persist.messages import Messages, Tells
 from game.persist.paths import PENDING_FILE, data_dir
@@ -48,15 +49,23 @@ def _clamp_ms(ms: int) -> int:
     return min(max(int(ms), 0), MAX_GAME_MS)
 
 
-def why_not_writable(error: OSError, folder: Path) -> str:
+def why_not_writable(error: OSError, folder: Path) -> Words:
     """The end of 'Records and settings cannot be saved this session: ...'."""
     if isinstance(error, store.Refused):  # (a file of ours that must not be replaced)
-        return f"a file in the folder {folder} cannot be replaced ({error.strerror})"
+        return Words(
+            N_("a file in the folder {folder} cannot be replaced ({why})"),
+            folder=folder,
+            why=error.strerror,
+        )
     if error.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
-        return f"the disk holding the folder {folder} is full"
+        return Words(N_("the disk holding the folder {folder} is full"), folder=folder)
     if error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
-        return f"the folder {folder} is read-only"
-    return f"writing in the folder {folder} failed ({error.strerror or error})"
+        return Words(N_("the folder {folder} is read-only"), folder=folder)
+    return Words(
+        N_("writing in the folder {folder} failed ({why})"),
+        folder=folder,
+        why=error.strerror or error,
+    )
 
 
 class DataFolder(Tells):
@@ -90,7 +99,7 @@ class DataFolder(Tells):
             where = data_dir(folder).absolute()
         except Exception as error:  # a broken platform lookup must not stop the game
             profile = cls(Path(), clock)
-            profile._cannot_save(f"no folder for them could be found ({error})")
+            profile._cannot_save(Words(N_("no folder for them could be found ({why})"), why=error))
             return profile
         profile = cls(where, clock)
         profile._prepare_folder()
@@ -102,10 +111,14 @@ class DataFolder(Tells):
         try:
             self._folder.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            reason = "a file is in the way" if isinstance(error, FileExistsError) else None
+            in_the_way = Words(N_("a file is in the way"))
+            reason = in_the_way if isinstance(error, FileExistsError) else None
             self._cannot_save(
-                f"the folder {self._folder} could not be created "
-                f"({reason or error.strerror or error})"
+                Words(
+                    N_("the folder {folder} could not be created ({why})"),
+                    folder=self._folder,
+                    why=reason or error.strerror or error,
+                )
             )
             return
         for name in (*DATA_FILES, PENDING_FILE):
@@ -125,13 +138,18 @@ class DataFolder(Tells):
         except Exception as error:  # the last line of defence: a bug must not stop the game
             self._protected.add(name)
             self._messages.add(
-                f"The file {self._folder / name} could not be read because of an error "
-                f"in the game ({error!r}). It was left as it is and will not be changed "
-                "this session."
+                Words(
+                    N_(
+                        "The file {path} could not be read because of an error in the game "
+                        "({error}). It was left as it is and will not be changed this session."
+                    ),
+                    path=self._folder / name,
+                    error=repr(error),
+                )
             )
 
     def _read(
-        self, path: Path, now: datetime, validate: Callable[[object], V], label: str, then: str
+        self, path: Path, now: datetime, validate: Callable[[object], V], label: Words, then: Words
     ) -> V | None:
         loaded = store.load_json(path, validate, now=now, label=label, consequence=then)
         if loaded.problem is not None:
@@ -141,8 +159,8 @@ class DataFolder(Tells):
         return loaded.value
 
     def _load_settings(self, path: Path, now: datetime) -> None:
-        then = "the default settings are used"
-        value = self._read(path, now, Settings.from_json, "settings file", then)
+        then = Words(N_("the default settings are used"))
+        value = self._read(path, now, Settings.from_json, Words(N_("settings file")), then)
         if value is not None:
             self._settings = value
 
@@ -151,8 +169,8 @@ class DataFolder(Tells):
 
             return SavedGame.from_json(data)
 
-        then = "a new game starts instead"
-        self._saved_game = self._read(path, now, saved_game, "saved game", then)
+        then = Words(N_("a new game starts instead"))
+        self._saved_game = self._read(path, now, saved_game, Words(N_("saved game")), then)
 
     def now(self) -> datetime:
         """The local time, by the clock this data folder was opened with."""
@@ -178,10 +196,12 @@ class DataFolder(Tells):
         """False once saving has failed (or could not work from the start)."""
         return self._writable
 
-    def _cannot_save(self, why: str) -> None:
+    def _cannot_save(self, why: Words) -> None:
         if self._writable:
             self._writable = False
-            self._messages.add(f"Records and settings cannot be saved this session: {why}.")
+            self._messages.add(
+                Words(N_("Records and settings cannot be saved this session: {why}."), why=why)
+            )
 
     def _save(self, name: str, text: str) -> bool:
         if not self._writable or name in self._protected:
@@ -192,7 +212,9 @@ class DataFolder(Tells):
             self._cannot_save(why_not_writable(error, self._folder))
             return False
         except Exception as error:  # never let a save crash the game
-            self._cannot_save(f"saving {name} failed ({error!r})")
+            self._cannot_save(
+                Words(N_("saving {name} failed ({error})"), name=name, error=repr(error))
+            )
             return False
         return True
 
@@ -216,10 +238,17 @@ class DataFolder(Tells):
             saved = SavedGame(dict(game), _clamp_ms(elapsed_ms), tuple(log))
             text = store.dump_json(saved.to_json(), indent=None)
         except (TypeError, ValueError) as error:
-            self._messages.add(f"The unfinished game could not be saved for next time ({error}).")
+            self._messages.add(
+                Words(
+                    N_("The unfinished game could not be saved for next time ({error})."),
+                    error=error,
+                )
+            )
             return False
         if len(text) > store.MAX_FILE_BYTES:  # ASCII: characters are bytes
-            self._messages.add("The unfinished game is too large to be saved for next time.")
+            self._messages.add(
+                Words(N_("The unfinished game is too large to be saved for next time."))
+            )
             return False
         return self._save(RESUME_FILE, text)
 
@@ -265,10 +294,35 @@ class DataFolder(Tells):
         except OSError:
             self.clear_resume()
             self._messages.add(
-                f"Your saved game could not be restored ({error}); a new game starts instead."
+                Words(
+                    N_(
+                        "Your saved game could not be restored ({error}); a new game starts "
+                        "instead."
+                    ),
+                    error=error,
+                )
             )
             return
         self._messages.add(
-            f"Your saved game could not be restored ({error}). It was moved to {moved_to}; "
-            "a new game starts instead."
+            Words(
+                N_(
+                    "Your saved game could not be restored ({error}). It was moved to {path}; "
+                    "a new game starts instead."
+                ),
+                error=error,
+                path=moved_to,
+            )
         )
+
+
+def kept_language(folder: str | None) -> str | None:
+    """The language the settings in a data folder keep (``folder``: --data-dir, None:
+    the usual one), read without a change to anything (the command line asks before
+    the data folder is opened: its help in the player's language); None when there is
+    none, or the file is missing or cannot be read (the game says why when it opens)."""
+    try:
+        path = data_dir(folder) / SETTINGS_FILE
+        text = store.read_regular(path, store.MAX_FILE_BYTES)
+        return Settings.from_json(store.parse_json(text)).language
+    except Exception:  # (any file at all: the system's language instead, nothing said)
+        return None

@@ -23,6 +23,7 @@ from collections.abc import Callable, Sequence
 from datetime import date
 from enum import Enum
 
+from game.language import N_
 from game.persist import history_queries as sql
 from game.persist.game_record import (
     BEST_TIME_DIFFICULTIES,
@@ -71,7 +72,7 @@ class History(HistoryFile):
                 sql.set_last_name(db, name)
             return True
 
-        return self._guard("saving the name", False, rename)
+        return self._guard(N_("saving the name"), False, rename)
 
     def set_replay(self, game_id: int, file_name: str) -> bool:
         """Note the file a game's replay was kept in (a name in the replays folder).
@@ -86,7 +87,7 @@ class History(HistoryFile):
                 )
             return changed.rowcount == 1
 
-        return self._guard("saving the replay's name", False, note)
+        return self._guard(N_("saving the replay's name"), False, note)
 
     def reset_best_times(self) -> bool:
         """Start the best-time tables afresh (the games stay in the history)."""
@@ -102,7 +103,7 @@ class History(HistoryFile):
                 sql.reset(db, kind)
             return True
 
-        return self._guard("the reset", False, reset)
+        return self._guard(N_("the reset"), False, reset)
 
     # ---------------------------------------------------------------- queries
 
@@ -125,7 +126,7 @@ class History(HistoryFile):
         if name not in BEST_TIME_DIFFICULTIES:
             return []
         return self._ask(
-            "reading the best times", [], lambda db: sql.best_times(db, name, max(0, limit))
+            N_("reading the best times"), [], lambda db: sql.best_times(db, name, max(0, limit))
         )
 
     def rank_of(self, difficulty: str | Enum, ms: int) -> int | None:
@@ -152,7 +153,7 @@ class History(HistoryFile):
             row = db.execute("SELECT difficulty FROM games WHERE id = ?", (game_id,)).fetchone()
             return None if row is None else str(row[0])
 
-        difficulty = self._guard("reading the best times", None, difficulty_of)
+        difficulty = self._guard(N_("reading the best times"), None, difficulty_of)
         if difficulty is None:
             return None
         for place, entry in enumerate(self.best_times(difficulty, TOP), start=1):
@@ -165,45 +166,53 @@ class History(HistoryFile):
         order, continuing the imported counters if there was no reset since.
         Hinted games count."""
         name = difficulty_name(difficulty)
-        return self._ask("reading the statistics", Stats(), lambda db: sql.stats(db, name))
+        return self._ask(N_("reading the statistics"), Stats(), lambda db: sql.stats(db, name))
 
     def daily(self, today: date) -> DailyStats:
         """The daily boards: days played and won, the streak of days won up to
         today (or yesterday, when today's is not won yet), the longest, and the
         best times of today's board and of any day's."""
-        return self._ask("reading the daily boards", DailyStats(), lambda db: sql.daily(db, today))
+        return self._ask(
+            N_("reading the daily boards"), DailyStats(), lambda db: sql.daily(db, today)
+        )
 
     def best_rate(self, difficulty: str | Enum) -> float | None:
         """The best 3BV/s (3BV / seconds) of the won, unhinted games of a
         difficulty since its last best-times reset; None if there is none."""
         name = difficulty_name(difficulty)
-        return self._ask("reading the best 3BV/s", None, lambda db: sql.best_rate(db, name))
+        return self._ask(N_("reading the best 3BV/s"), None, lambda db: sql.best_rate(db, name))
 
     def replay_of(self, game_id: int) -> str | None:
         """The file name of a game's kept replay (None: none was kept, or no such game)."""
-        return self._ask("reading the game history", None, lambda db: sql.replay_of(db, game_id))
+        return self._ask(
+            N_("reading the game history"), None, lambda db: sql.replay_of(db, game_id)
+        )
 
     def best_replay(self, column: str, value: str) -> str | None:
         """The kept replay of the fastest ranked win whose ``column`` ("code" or
         "daily") is ``value``: the ghost of a shared board played again."""
-        return self._ask("reading the history", None, lambda db: sql.best_replay(db, column, value))
+        return self._ask(
+            N_("reading the history"), None, lambda db: sql.best_replay(db, column, value)
+        )
 
     def code_record(self, code: str) -> tuple[int | None, int]:
         """A board code's best ranked winning time (None: none yet), games played on it."""
         nothing: tuple[int | None, int] = (None, 0)
         return self._ask(
-            "reading the board code's record", nothing, lambda db: sql.code_record(db, code)
+            N_("reading the board code's record"), nothing, lambda db: sql.code_record(db, code)
         )
 
     def deaths(self, rows: int, cols: int) -> dict[tuple[int, int], int]:
         """Where the games of a board size were lost: how many on each cell."""
-        return self._ask("reading where games were lost", {}, lambda db: sql.deaths(db, rows, cols))
+        return self._ask(
+            N_("reading where games were lost"), {}, lambda db: sql.deaths(db, rows, cols)
+        )
 
     def median_rate(self, difficulty: str | Enum) -> float | None:
         """The median 3BV/s of the won, unhinted games of a difficulty since its
         last best-times reset; None if there is none."""
         name = difficulty_name(difficulty)
-        return self._ask("reading the median 3BV/s", None, lambda db: sql.median_rate(db, name))
+        return self._ask(N_("reading the median 3BV/s"), None, lambda db: sql.median_rate(db, name))
 
     def games(
         self, difficulty: str | Enum | None = None, limit: int = 100, offset: int = 0
@@ -227,7 +236,7 @@ class History(HistoryFile):
         order = Sort.DATE if sort is None else sort
         count = PAGE if limit is None else limit
         return self._ask(
-            "reading the game history",
+            N_("reading the game history"),
             [],
             lambda db: sql.page(db, name, won, order, offset, count),
         )
@@ -235,7 +244,7 @@ class History(HistoryFile):
     def count(self, difficulty: str | Enum | None = None, won: bool | None = None) -> int:
         """How many games are stored (of one difficulty or all, one result or both)."""
         name = None if difficulty is None else difficulty_name(difficulty)
-        return self._ask("reading the game history", 0, lambda db: sql.count(db, name, won))
+        return self._ask(N_("reading the game history"), 0, lambda db: sql.count(db, name, won))
 
     def last_name(self) -> str:
         """The name entered last (for the name box), or "" before the first."""
@@ -244,7 +253,7 @@ class History(HistoryFile):
             row = db.execute("SELECT value FROM meta WHERE key = 'last_name'").fetchone()
             return "" if row is None else str(row[0])
 
-        return self._guard("reading the last name", "", query)
+        return self._guard(N_("reading the last name"), "", query)
 
     def merge(self, records: Sequence[GameRecord], key: Sequence[str], tick: Tick) -> int | None:
         """Add the games whose key (these GameRecord fields) no stored game has, in one
@@ -266,4 +275,4 @@ class History(HistoryFile):
                         tick(done, len(records))
                 return added
 
-        return self._guard("importing the games", None, add)
+        return self._guard(N_("importing the games"), None, add)

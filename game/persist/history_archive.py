@@ -23,6 +23,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.language import gettext
 from game.persist import replays as replay_files
 from game.persist import store
 from game.persist.game_record import MAX_TEXT
@@ -89,18 +90,20 @@ def read_archive(data: bytes) -> tuple[bytes, dict[str, bytes]]:
     except TransferError:
         raise
     except Exception as error:  # zipfile meets a damaged archive with many errors
-        raise TransferError(f"it is a damaged zip archive ({type(error).__name__})") from None
+        said = gettext("it is a damaged zip archive ({error})")
+        raise TransferError(said.format(error=type(error).__name__)) from None
 
 
 def _read_archive(data: bytes) -> tuple[bytes, dict[str, bytes]]:
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError):
-        raise TransferError("it is not a zip archive") from None
+        raise TransferError(gettext("it is not a zip archive")) from None
     with archive:
         members = archive.infolist()
         if len(members) > MAX_MEMBERS:
-            raise TransferError(f"it holds {len(members)} members, more than {MAX_MEMBERS}")
+            said = gettext("it holds {n} members, more than {most}")
+            raise TransferError(said.format(n=len(members), most=MAX_MEMBERS))
         games: bytes | None = None
         replays: dict[str, bytes] = {}
         unpacked = 0
@@ -114,20 +117,24 @@ def _read_archive(data: bytes) -> tuple[bytes, dict[str, bytes]]:
                 bound = MAX_REPLAY_BYTES
             else:
                 raise TransferError(
-                    f"its member {ascii(name)[:80]} is neither the games nor a replay file"
+                    gettext("its member {name} is neither the games nor a replay file").format(
+                        name=ascii(name)[:80]
+                    )
                 )
             content = _read_member(archive, member, bound)
             unpacked += len(content)
             if unpacked > MAX_UNPACKED_BYTES:
-                raise TransferError(f"it unpacks to more than {MAX_UNPACKED_BYTES >> 20} MiB")
+                said = gettext("it unpacks to more than {n} MiB")
+                raise TransferError(said.format(n=MAX_UNPACKED_BYTES >> 20))
             if name.startswith(REPLAYS):
                 replays[name[len(REPLAYS) :]] = content
             elif games is not None:
-                raise TransferError("it holds the games twice")
+                raise TransferError(gettext("it holds the games twice"))
             else:
                 games = content
     if games is None:
-        raise TransferError(f"it holds no {GAMES}: it is no history archive of this game")
+        said = gettext("it holds no {name}: it is no history archive of this game")
+        raise TransferError(said.format(name=GAMES))
     return games, replays
 
 
@@ -142,20 +149,24 @@ def _plain(name: str) -> bool:
 
 
 def _read_member(archive: zipfile.ZipFile, member: zipfile.ZipInfo, bound: int) -> bytes:
-    where = f"its member {ascii(member.filename)[:80]}"
+    where = gettext("its member {name}").format(name=ascii(member.filename)[:80])
     if member.file_size > bound:
-        raise TransferError(f"{where} is {member.file_size} bytes, more than {bound}")
+        said = gettext("{where} is {n} bytes, more than {most}")
+        raise TransferError(said.format(where=where, n=member.file_size, most=bound))
     try:
         with archive.open(member) as stream:
             content = stream.read(bound + 1)
     except RuntimeError:  # (encrypted)
-        raise TransferError(f"{where} is encrypted") from None
+        raise TransferError(gettext("{where} is encrypted").format(where=where)) from None
     except NotImplementedError:
-        raise TransferError(f"{where} is packed in a way this game does not read") from None
+        said = gettext("{where} is packed in a way this game does not read")
+        raise TransferError(said.format(where=where)) from None
     except (zipfile.BadZipFile, zlib.error, OSError, EOFError, ValueError) as error:
-        raise TransferError(f"{where} is damaged ({error})") from None
+        said = gettext("{where} is damaged ({error})")
+        raise TransferError(said.format(where=where, error=error)) from None
     if len(content) > bound:
-        raise TransferError(f"{where} unpacks to more than {bound} bytes")
+        said = gettext("{where} unpacks to more than {n} bytes")
+        raise TransferError(said.format(where=where, n=bound))
     return content
 
 
@@ -180,8 +191,9 @@ def import_archive(
             store.atomic_write_bytes(target / name, replays[name])
         except OSError as error:
             raise TransferError(
-                f"the replays could not be written in {target} ({error.strerror or error}); "
-                "nothing was imported"
+                gettext(
+                    "the replays could not be written in {folder} ({why}); nothing was imported"
+                ).format(folder=target, why=error.strerror or error)
             ) from None
         added_replays += 1
     return Imported(import_records(history, records, half(progress, 1)), added_replays)

@@ -21,6 +21,8 @@ import sys
 from enum import Enum
 from pathlib import Path
 
+from game.language import N_, Words
+
 
 class Trouble(Enum):
     """What kind of problem a database error is."""
@@ -54,19 +56,23 @@ def trouble(error: sqlite3.Error) -> Trouble:
 
 
 def why(error: BaseException) -> str:
-    """A few words for the player on why a file operation failed."""
+    """A few words for the player on why a file operation failed (Words: said in
+    the player's language when shown, game.language)."""
     if isinstance(error, OSError):
         if error.errno in (errno.ENOSPC, getattr(errno, "EDQUOT", errno.ENOSPC)):
-            return "the disk is full"
+            return Words(DISK_FULL)
         if error.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
-            return "the folder is read-only"
+            return Words(N_("the folder is read-only"))
         return str(error.strerror or error)
     code = getattr(error, "sqlite_errorcode", None)
     if code is not None and code & 0xFF == _SQLITE_FULL:
-        return "the disk is full"
+        return Words(DISK_FULL)
     if code is not None and code & 0xFF == _SQLITE_IOERR:
-        return "the disk could not be written or read"
+        return Words(N_("the disk could not be written or read"))
     return str(error)
+
+
+DISK_FULL = N_("the disk is full")
 
 
 def _running(pid: int) -> bool:

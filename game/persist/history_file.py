@@ -17,6 +17,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TypeVar
 
+from game.language import N_, Words
 from game.persist import store
 from game.persist.history_faults import (
     Trouble,
@@ -105,7 +106,7 @@ class HistoryFile(Tells):
             path.parent.mkdir(parents=True, exist_ok=True)
             info = os.stat(path) if os.path.lexists(path) else None
             if info is not None and not stat.S_ISREG(info.st_mode):
-                self._go_in_memory(f"{path} is not a file")
+                self._go_in_memory(Words(N_("{path} is not a file"), path=path))
                 return
             dead = dead_markers(path)
             self._connect_and_prepare(path, check=bool(dead) and info is not None)
@@ -115,8 +116,12 @@ class HistoryFile(Tells):
             self._close_quietly()
             if damage.newer:
                 self._go_in_memory(
-                    "this history was made by a newer version of Minesweeper; it was left "
-                    "as it is, and games played now are not saved",
+                    Words(
+                        N_(
+                            "this history was made by a newer version of Minesweeper; it was "
+                            "left as it is, and games played now are not saved"
+                        )
+                    ),
                     reason_only=True,
                 )
                 return
@@ -128,12 +133,12 @@ class HistoryFile(Tells):
                 clear_markers(dead_markers(path))
                 self._set_aside(Damaged(str(error)))
             elif trouble(error) is Trouble.BUSY:
-                self._go_in_memory("another window kept it locked")
+                self._go_in_memory(Words(N_("another window kept it locked")))
             else:
-                self._go_in_memory(f"{path} could not be opened ({error})")
+                self._go_in_memory(Words(OPENING, path=path, why=error))
         except OSError as error:
             self._close_quietly()
-            self._go_in_memory(f"{path} could not be opened ({why(error)})")
+            self._go_in_memory(Words(OPENING, path=path, why=why(error)))
 
     def _connect_and_prepare(self, path: Path, *, check: bool) -> None:
         """Open and check the file. Two windows opening a new history at the same
@@ -158,8 +163,14 @@ class HistoryFile(Tells):
             moved_to = store.move_aside(path, self._now())
         except OSError as error:
             self._go_in_memory(
-                f"{path} could not be read, and it could not be moved aside either "
-                f"({why(error)}), so it was left as it is"
+                Words(
+                    N_(
+                        "{path} could not be read, and it could not be moved aside either "
+                        "({why}), so it was left as it is"
+                    ),
+                    path=path,
+                    why=why(error),
+                )
             )
             return
         # A leftover log belongs to the old file: applied to the new one it would
@@ -171,31 +182,47 @@ class HistoryFile(Tells):
         with contextlib.suppress(OSError):
             os.unlink(f"{path}-shm")
         self._messages.add(
-            f"Your game history was damaged and could not be read. It was moved to "
-            f"{moved_to}; a new history was started in its place."
+            Words(
+                N_(
+                    "Your game history was damaged and could not be read. It was moved to "
+                    "{path}; a new history was started in its place."
+                ),
+                path=moved_to,
+            )
         )
         try:
             self._db = connect(path)
             self._prepare(check=False)
         except (sqlite3.Error, OSError, Damaged) as error:
             self._close_quietly()
-            self._go_in_memory(f"a new {path} could not be made ({error})")
+            self._go_in_memory(
+                Words(N_("a new {path} could not be made ({why})"), path=path, why=error)
+            )
 
-    def _go_in_memory(self, why: str, *, reason_only: bool = False) -> None:
+    def _go_in_memory(self, why: Words, *, reason_only: bool = False) -> None:
         """Keep this session's games in memory, and tell the player once."""
         self._in_memory = True
         if reason_only:
-            self._messages.add(f"Your game history at {self._path}: {why}.")
+            self._messages.add(
+                Words(N_("Your game history at {path}: {why}."), path=self._path, why=why)
+            )
         else:
             self._messages.add(
-                f"Your game history cannot be saved this session ({why}); the games you "
-                "play are kept until you close the game."
+                Words(
+                    N_(
+                        "Your game history cannot be saved this session ({why}); the games "
+                        "you play are kept until you close the game."
+                    ),
+                    why=why,
+                )
             )
         self._db = connect(None)
         try:
             self._prepare(check=False)
         except (sqlite3.Error, Damaged, OSError) as error:  # memory cannot fail; be sure
-            self._messages.add(f"The game history could not be started ({error}).")
+            self._messages.add(
+                Words(N_("The game history could not be started ({error})."), error=error)
+            )
 
     def _close_quietly(self) -> None:
         with contextlib.suppress(sqlite3.Error):
@@ -288,20 +315,31 @@ class HistoryFile(Tells):
     # ---------------------------------------------------------------- changes
 
 
-SAVING = "saving this game"  # (what add_game does: words of its own when it fails)
+SAVING = N_("saving this game")  # (what add_game does: words of its own when it fails)
 NOT_SAVED = "This game was not saved"
+OPENING = N_("{path} could not be opened ({why})")
+"""Why the history is kept in memory when its file would not open."""
 """How the words for a game add_game could not save begin (Profile keeps it for later)."""
 
 
-def failure(doing: str, kind: Trouble, error: BaseException) -> str:
-    """The sentence for the player when doing something with the history failed."""
+def failure(doing: str, kind: Trouble, error: BaseException) -> Words:
+    """The sentence for the player when doing something with the history failed
+    (``doing``: words marked with N_; said in the player's language when shown)."""
     busy = kind is Trouble.BUSY
-    reason = "another Minesweeper window kept the game history busy" if busy else why(error)
+    reason = (
+        Words(N_("another Minesweeper window kept the game history busy")) if busy else why(error)
+    )
     if doing == SAVING:
-        return f"{NOT_SAVED}: {reason}. Your earlier games are safe."
+        said = N_("This game was not saved: {reason}. Your earlier games are safe.")
+        assert said.startswith(NOT_SAVED)
+        return Words(said, reason=reason)
     if busy:
-        return f"{reason[0].upper()}{reason[1:]}, so {doing} did not happen; try again in a moment."
-    return f"{doing[0].upper()}{doing[1:]} failed: {reason}."
+        return Words(
+            N_("{reason}, so {doing} did not happen; try again in a moment."),
+            reason=reason,
+            doing=Words(doing),
+        )
+    return Words(N_("{doing} failed: {reason}."), doing=Words(doing), reason=reason)
 
 
 # ---------------------------------------------------------------- connections

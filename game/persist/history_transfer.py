@@ -39,6 +39,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from game.language import N_, gettext, ngettext, shown
 from game.persist import store
 from game.persist.game_record import COLUMNS, GameRecord, StoredGame
 
@@ -113,15 +114,15 @@ class Exported:
     """Kept replays written with the games (an archive)."""
 
     def words(self, verb: str = "written") -> str:
-        """'53 games written', with the replays and the rows left out if any."""
-        line = f"{self.written} games"
-        if self.replays:
-            line += f" and {self.replays} replays"
-        line += f" {verb}"
+        """'53 games written', with the replays and the rows left out if any, in the
+        player's language (``verb``: a key of DONE_WORDS)."""
+        line = done_words(verb, self.written, self.replays)
         if self.skipped:
-            line += (
-                f" ({self.skipped} damaged rows of the history could not be read and were left out)"
-            )
+            line += ngettext(
+                " ({n} damaged rows of the history could not be read and were left out)",
+                " ({n} damaged rows of the history could not be read and were left out)",
+                self.skipped,
+            ).format(n=self.skipped)
         return line
 
 
@@ -133,9 +134,28 @@ class Imported:
     replays: int = 0
 
     def words(self, verb: str = "added") -> str:
-        """'30 games added', with the replays if any."""
-        replays = f" and {self.replays} replays" if self.replays else ""
-        return f"{self.games} games{replays} {verb}"
+        """'30 games added', with the replays if any, in the player's language
+        (``verb``: a key of DONE_WORDS)."""
+        return done_words(verb, self.games, self.replays)
+
+
+DONE_WORDS = {
+    "written": (N_("{games} written"), N_("{games} and {replays} written")),
+    "were written": (N_("{games} were written"), N_("{games} and {replays} were written")),
+    "added": (N_("{games} added"), N_("{games} and {replays} added")),
+    "were added": (N_("{games} were added"), N_("{games} and {replays} were added")),
+}
+"""What became of the games (and the replays) an export wrote or an import added."""
+
+
+def done_words(verb: str, games: int, replays: int) -> str:
+    """'53 games and 3 replays written', in the player's language."""
+    alone, with_replays = DONE_WORDS[verb]
+    counted = ngettext("{n} game", "{n} games", games).format(n=games)
+    if not replays:
+        return gettext(alone).format(games=counted)
+    kept = ngettext("{n} replay", "{n} replays", replays).format(n=replays)
+    return gettext(with_replays).format(games=counted, replays=kept)
 
 
 # ---------------------------------------------------------------- writing
@@ -181,7 +201,7 @@ def export_games(history: History) -> tuple[list[StoredGame], int]:
     total = history.count()
     games = history.page(limit=total)[::-1]
     if len(history.problems) > told:  # (damage found and set aside, a read that failed)
-        raise TransferError("the history could not be read whole, so nothing was exported")
+        raise TransferError(gettext("the history could not be read whole, so nothing was exported"))
     return games, max(0, total - len(games))
 
 
@@ -202,7 +222,10 @@ def write(path: Path, data: bytes, *, own: Iterable[Path] = ()) -> None:
         store.check_target(path, own=own)
         store.atomic_write_bytes(path, data)
     except OSError as error:
-        raise TransferError(f"{path} could not be written ({error.strerror or error})") from None
+        why = error.strerror or error
+        raise TransferError(
+            gettext("{path} could not be written ({why})").format(path=path, why=why)
+        ) from None
 
 
 # ---------------------------------------------------------------- reading
@@ -218,8 +241,10 @@ def _record(row: dict[str, Any], where: str, from_csv: bool) -> GameRecord:
     if missing or set(row) - set(FIELDS):
         extra = sorted(set(row) - set(FIELDS))
         raise TransferError(
-            f"{where}: fields are not those of a history export "
-            f"(missing {missing}, unknown {extra})"
+            gettext(
+                "{where}: fields are not those of a history export (missing {missing}, unknown "
+                "{extra})"
+            ).format(where=where, missing=missing, extra=extra)
         )
     values: dict[str, Any] = {}
     for name in FIELDS:
@@ -264,11 +289,13 @@ def read_export(data: bytes, progress: Progress | None = None) -> list[GameRecor
     anything that is not a whole, valid export of this game. ``progress`` is told
     (rows read, rows in all) now and then."""
     if len(data) > MAX_IMPORT_BYTES:
-        raise TransferError(f"it is over {MAX_IMPORT_BYTES >> 20} MiB, larger than any export")
+        raise TransferError(
+            gettext("it is over {n} MiB, larger than any export").format(n=MAX_IMPORT_BYTES >> 20)
+        )
     try:
         text = data.decode("utf-8-sig")  # (a byte-order mark, as spreadsheets write)
     except UnicodeDecodeError:
-        raise TransferError("it is not text (UTF-8)") from None
+        raise TransferError(gettext("it is not text (UTF-8)")) from None
     tell = progress or (lambda done, total: None)
     if text.lstrip().startswith(("{", "[")):
         return _read_json(text, tell)
@@ -279,24 +306,31 @@ def _read_json(text: str, tell: Progress) -> list[GameRecord]:
     try:
         doc = json.loads(text)
     except (ValueError, RecursionError) as error:
-        raise TransferError(f"it is not valid JSON ({_shown(str(error))})") from None
+        said = gettext("it is not valid JSON ({error})")
+        raise TransferError(said.format(error=_shown(str(error)))) from None
     if isinstance(doc, list):
         raise TransferError(
-            "it is a JSON list; a history export is a JSON object with its format, "
-            "version and games"
+            gettext(
+                "it is a JSON list; a history export is a JSON object with its format, "
+                "version and games"
+            )
         )
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise TransferError("it is not a history exported by this game")
+        raise TransferError(gettext("it is not a history exported by this game"))
     if type(doc.get("version")) is not int or doc["version"] != VERSION:
-        raise TransferError(f"it is an export of version {doc.get('version')!r}, not {VERSION}")
+        raise TransferError(
+            gettext("it is an export of version {got}, not {version}").format(
+                got=repr(doc.get("version")), version=VERSION
+            )
+        )
     games = doc.get("games")
     if not isinstance(games, list):
-        raise TransferError("its 'games' is not a list")
+        raise TransferError(gettext("its 'games' is not a list"))
     records = []
     for number, row in enumerate(games, start=1):
         if not isinstance(row, dict):
-            raise TransferError(f"game {number} is not an object")
-        records.append(_record(row, f"game {number}", from_csv=False))
+            raise TransferError(gettext("game {n} is not an object").format(n=number))
+        records.append(_record(row, gettext("game {n}").format(n=number), from_csv=False))
         if number % PROGRESS_EVERY == 0:
             tell(number, len(games))
     return records
@@ -304,31 +338,37 @@ def _read_json(text: str, tell: Progress) -> list[GameRecord]:
 
 def _read_csv(text: str, tell: Progress) -> list[GameRecord]:
     if "\x00" in text:
-        raise TransferError("it is not a history exported by this game (it holds NUL bytes)")
+        raise TransferError(
+            gettext("it is not a history exported by this game (it holds NUL bytes)")
+        )
     reader = csv.reader(io.StringIO(text, newline=""))
     lines = text.count("\n") + 1
     try:
         header = next(reader, None)
         earlier = tuple(name for name in FIELDS if name not in LATER_FIELDS)
         if header is None or tuple(header) not in (FIELDS, earlier):
-            first = "nothing" if not header else _shown(",".join(header))
+            first = gettext("nothing") if not header else _shown(",".join(header))
             raise TransferError(
-                f"it is not a history exported by this game (its first line is {first}, "
-                f"not the header {','.join(FIELDS[:3])},...)"
+                gettext(
+                    "it is not a history exported by this game (its first line is {first}, "
+                    "not the header {header},...)"
+                ).format(first=first, header=",".join(FIELDS[:3]))
             )
         names = tuple(header)
         records = []
         for row in reader:
-            where = f"line {reader.line_num}"
+            where = gettext("line {n}").format(n=reader.line_num)
             if not row or row == [""]:
                 continue  # a blank line (one at the end, as spreadsheets write)
             if len(row) != len(names):
-                raise TransferError(f"{where}: {len(row)} values, not {len(names)}")
+                said = gettext("{where}: {n} values, not {fields}")
+                raise TransferError(said.format(where=where, n=len(row), fields=len(names)))
             records.append(_record(dict(zip(names, row, strict=True)), where, from_csv=True))
             if len(records) % PROGRESS_EVERY == 0:
                 tell(reader.line_num, lines)
     except csv.Error as error:
-        raise TransferError(f"line {reader.line_num}: {_shown(str(error))}") from None
+        where = gettext("line {n}").format(n=reader.line_num)
+        raise TransferError(f"{where}: {_shown(str(error))}") from None
     return records
 
 
@@ -344,9 +384,11 @@ def read_file(path: Path, max_bytes: int = MAX_IMPORT_BYTES) -> bytes:
     try:
         return store.read_regular(path, max_bytes)
     except store.Unreadable as error:
-        raise TransferError(f"{path} cannot be imported: {error}") from None
+        said = gettext("{path} cannot be imported: {error}")
+        raise TransferError(said.format(path=path, error=error)) from None
     except OSError as error:
-        raise TransferError(f"{path} could not be read ({error.strerror or error})") from None
+        said = gettext("{path} could not be read ({why})")
+        raise TransferError(said.format(path=path, why=error.strerror or error)) from None
 
 
 def import_history(history: History, path: Path, progress: Progress | None = None) -> int:
@@ -373,8 +415,10 @@ def check_kept(history: History) -> None:
     history in memory would be lost when the game closes."""
     if history.in_memory:
         raise TransferError(
-            "the game history cannot be kept this session, so the games would be lost "
-            "when the game closes; nothing was imported"
+            gettext(
+                "the game history cannot be kept this session, so the games would be lost "
+                "when the game closes; nothing was imported"
+            )
         )
 
 
@@ -385,7 +429,8 @@ def import_records(
     check_kept(history)
     added = history.merge(records, _KEY, progress or (lambda done, total: None))
     if added is None:
+        why = "; ".join(shown(problem) for problem in history.problems[-1:])
         raise TransferError(
-            "the games could not be added to the history: " + "; ".join(history.problems[-1:])
+            gettext("the games could not be added to the history: {why}").format(why=why)
         )
     return added

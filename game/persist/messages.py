@@ -2,7 +2,9 @@
 
 The persistence objects never raise at the window; they say what went wrong in
 plain words instead. Each keeps a Messages: the window takes the new ones after
-every call that may have added some, and shows them.
+every call that may have added some, and shows them. A message made where the
+language may not be known yet (at the start, before the settings say it) is a
+game.language.Words: the window shows it in the language in use then (``shown``).
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.language import N_, Words
 from game.persist import store
 from game.persist.game_record import StoredGame
 from game.persist.history_transfer import export_text, merge_games, read_export
@@ -48,8 +49,8 @@ class Pending:
             self.path,
             _records,
             now=now,
-            label="file of games waiting to be written",
-            consequence="the games in it were not added to the history",
+            label=Words(N_("file of games waiting to be written")),
+            consequence=Words(N_("the games in it were not added to the history")),
             max_bytes=MAX_PENDING_BYTES,
         )
         if loaded.value is not None:

@@ -24,6 +24,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.language import ngettext
 from game.persist.data_folder import (
     DATA_FILES,
     RESUME_FILE,
@@ -273,8 +274,12 @@ class Profile(DataFolder):
             if not self._flush_pending(self._history):
                 count = len(self._pending.records)
                 self._messages.add(
-                    f"{count} finished game{'s' if count != 1 else ''} could not be written "
-                    f"to the game history yet; kept in {self._pending.path}, they will be "
-                    "written at the next start."
+                    ngettext(
+                        "{n} finished game could not be written to the game history yet; kept "
+                        "in {path}, it will be written at the next start.",
+                        "{n} finished games could not be written to the game history yet; kept "
+                        "in {path}, they will be written at the next start.",
+                        count,
+                    ).format(n=count, path=self._pending.path)
                 )
             self._history.close()

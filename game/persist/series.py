@@ -23,6 +23,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 
+from game.language import N_, Words
 from game.persist import store
 from game.persist.schema import DataError, FutureVersionError
 
@@ -151,8 +152,8 @@ class Series:
             self.path,
             Book.from_json,
             now=now or datetime.now(),
-            label="time trials' and tournaments' book",
-            consequence="an empty one is used",
+            label=Words(N_("time trials' and tournaments' book")),
+            consequence=Words(N_("an empty one is used")),
         )
         self.problem = loaded.problem
         """A sentence for the player when the file could not be read (else None)."""

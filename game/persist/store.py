@@ -30,6 +30,7 @@ from enum import Enum
 from pathlib import Path
 from typing import Generic, TypeVar
 
+from game.language import N_, Words
 from game.persist.schema import FutureVersionError
 
 LocalTime = Callable[[], datetime]
@@ -332,8 +333,8 @@ def load_json(
     validate: Callable[[object], T],
     *,
     now: datetime,
-    label: str,
-    consequence: str,
+    label: Words,
+    consequence: Words,
     max_bytes: int = MAX_FILE_BYTES,
 ) -> Loaded[T]:
     """Read, parse and validate a JSON data file; never raises for bad contents.
@@ -341,7 +342,8 @@ def load_json(
     ``validate`` turns the parsed JSON into a value or raises ValueError (DataError,
     FutureVersionError) or TypeError. ``label`` names the file for the player
     ("settings file"), ``consequence`` says what happens instead ("the default
-    settings are used"). ``now`` stamps the name of a moved-aside file.
+    settings are used"): each Words (game.language), so the problem is said in the
+    player's language when shown. ``now`` stamps the name of a moved-aside file.
     """
     newer = False
     try:
@@ -364,23 +366,36 @@ def load_json(
 
     if newer:
         # Never moved nor written: the newer version that made it still wants it.
-        problem = (
-            f"Your {label} at {path} was made by a newer version of Minesweeper; it was "
-            f"left as it is and nothing will be saved over it this session; {consequence}."
+        problem = Words(
+            N_(
+                "Your {label} at {path} was made by a newer version of Minesweeper; it was "
+                "left as it is and nothing will be saved over it this session; {then}."
+            ),
+            label=label,
+            path=path,
+            then=consequence,
         )
         return Loaded(LoadStatus.STUCK, problem=problem, reason=reason)
     try:
         moved_to = move_aside(path, now)
     except OSError as error:
-        problem = (
-            f"Your {label} at {path} could not be read, and it could not be moved aside "
-            f"either ({error.strerror or error}). It was left as it is and nothing will be "
-            f"saved over it this session; {consequence}."
+        problem = Words(
+            N_(
+                "Your {label} at {path} could not be read, and it could not be moved aside "
+                "either ({why}). It was left as it is and nothing will be saved over it this "
+                "session; {then}."
+            ),
+            label=label,
+            path=path,
+            why=error.strerror or error,
+            then=consequence,
         )
         return Loaded(LoadStatus.STUCK, problem=problem, reason=reason)
-    problem = (
-        f"Your {label} was damaged and could not be read. It was moved to {moved_to}; "
-        f"{consequence}."
+    problem = Words(
+        N_("Your {label} was damaged and could not be read. It was moved to {path}; {then}."),
+        label=label,
+        path=moved_to,
+        then=consequence,
     )
     return Loaded(LoadStatus.MOVED_ASIDE, moved_to=moved_to, problem=problem, reason=reason)
 

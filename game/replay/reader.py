@@ -14,6 +14,7 @@ from game.core.errors import GameError
 from game.core.minefield import Minefield
 from game.core.moves import Action, Move
 from game.identity import country_problem, identifier_problem
+from game.language import gettext
 from game.replay.format import (
     BUTTONS,
     MAGIC,
@@ -45,23 +46,24 @@ def load(path: str | Path) -> Replay:
     try:
         # Only a regular file: a FIFO or a device would block or never end.
         if not stat.S_ISREG(os.stat(path).st_mode):
-            raise ReplayError(f"{path} is not a file")
+            raise ReplayError(gettext("{path} is not a file").format(path=path))
         with open(path, "rb") as file:
             data = file.read(MAX_BYTES + 1)
     except OSError as error:
-        raise ReplayError(f"cannot read {path}: {error.strerror or error}") from None
+        said = gettext("cannot read {path}: {why}")
+        raise ReplayError(said.format(path=path, why=error.strerror or error)) from None
     return parse(data)
 
 
 def parse(data: bytes | str) -> Replay:
     """A Replay from a file's contents; raises ReplayError for anything wrong."""
     if len(data) > MAX_BYTES:
-        raise ReplayError(f"not a replay: larger than {MAX_BYTES // 1000} kB")
+        raise ReplayError(gettext("not a replay: larger than {n} kB").format(n=MAX_BYTES // 1000))
     if isinstance(data, bytes):
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
-            raise ReplayError("not a replay: the file is not UTF-8 text") from None
+            raise ReplayError(gettext("not a replay: the file is not UTF-8 text")) from None
     else:
         text = data
     text = text.removeprefix("\ufeff")  # a byte-order mark some editors write
@@ -121,12 +123,12 @@ _VIEW_CHARS = frozenset(".12345678#F?*!X")
 class _Reader:
     def __init__(self, text: str) -> None:
         if text.count("\n") > MAX_EVENTS + MAX_HEADER_LINES + 2:
-            raise ReplayError(f"not a replay: more than {MAX_EVENTS} events")
+            raise ReplayError(gettext("not a replay: more than {n} events").format(n=MAX_EVENTS))
         self.lines = text.split("\n")
         if self.lines and self.lines[-1] == "":
             self.lines.pop()
         if len(self.lines) > MAX_EVENTS + MAX_HEADER_LINES + 2:
-            raise ReplayError(f"not a replay: more than {MAX_EVENTS} events")
+            raise ReplayError(gettext("not a replay: more than {n} events").format(n=MAX_EVENTS))
         self.at = 0
 
     def fail(self, message: str) -> ReplayError:
@@ -134,16 +136,22 @@ class _Reader:
 
     def read(self) -> Replay:
         if not self.lines:
-            raise ReplayError("not a replay: the file is empty")
+            raise ReplayError(gettext("not a replay: the file is empty"))
         first = self.lines[0].rstrip("\r")
         magic, _, version = first.partition(" ")
         if magic != MAGIC:
-            raise ReplayError(f"not a replay: the first line is not '{MAGIC} {VERSION}'")
+            raise ReplayError(
+                gettext("not a replay: the first line is not '{first}'").format(
+                    first=f"{MAGIC} {VERSION}"
+                )
+            )
         if not _NAT.fullmatch(version):
-            raise ReplayError("not a replay: the first line has no format version")
+            raise ReplayError(gettext("not a replay: the first line has no format version"))
         if int(version) != VERSION:
             raise ReplayError(
-                f"replay format version {int(version)}; this game reads version {VERSION}"
+                gettext("replay format version {got}; this game reads version {version}").format(
+                    got=int(version), version=VERSION
+                )
             )
         header = self.header()
         return self.body(header)

@@ -12,17 +12,20 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.analysis.glossary import UNDEFINED, figures
+from game.language import N_, gettext
 
 Report = Mapping[str, Any]
 
 
 def summary(reports: Sequence[Report]) -> str:
     """A line a file: board, result, time, 3BV and clicks; the files not read after."""
-    rows = [("file", "format", "board", "result", "time", "3BV", "L", "R", "D")]
+    heads = (N_("file"), N_("format"), N_("board"), N_("result"), N_("time"))
+    rows = [(*(gettext(head) for head in heads), "3BV", "L", "R", "D")]
     errors = []
     for entry in reports:
         if "error" in entry:
-            errors.append(f"{entry['file']}: not read: {entry['error']}")
+            said = gettext("{file}: not read: {error}")
+            errors.append(said.format(file=entry["file"], error=entry["error"]))
             continue
         board = f"{entry['rows']}x{entry['cols']}/{entry['mines']}"
         bbbv = entry["bbbv"] if entry["won"] else f"{entry['solved_bbbv']}/{entry['bbbv']}"
@@ -31,7 +34,7 @@ def summary(reports: Sequence[Report]) -> str:
                 entry["file"],
                 entry["format"],
                 board,
-                "won" if entry["won"] else "not won",
+                gettext("won") if entry["won"] else gettext("not won"),
                 f"{entry['time']:.3f}",
                 str(bbbv),
                 str(entry["left"]),
@@ -46,27 +49,29 @@ def details(entry: Report) -> str:
     """One file's every figure, a line each, and its judged moves if it has them."""
     stats: Mapping[str, Any] = entry.get("stats", {})
     lines: list[tuple[str, ...]] = [
-        (label, value)
+        (gettext(label), value)
         for label, value in (
-            ("Player", entry.get("player")),
-            ("Identifier", entry.get("identifier")),
-            ("Country", entry.get("country")),
-            ("Program", entry.get("program")),
-            ("Date", entry.get("date")),
+            (N_("Player"), entry.get("player")),
+            (N_("Identifier"), entry.get("identifier")),
+            (N_("Country"), entry.get("country")),
+            (N_("Program"), entry.get("program")),
+            (N_("Date"), entry.get("date")),
         )
         if value
     ]
-    lines += [(figure.label, figure.value) for figure in figures(entry)]
+    lines += [(gettext(figure.label), figure.value) for figure in figures(entry)]
     if all(key in stats for key in ("lce", "rce", "dce")):
         lines.append(
             (
-                "Effective by kind",
-                f"{stats['lce']} left, {stats['rce']} right, {stats['dce']} double",
+                gettext("Effective by kind"),
+                gettext("{left} left, {right} right, {double} double").format(
+                    left=stats["lce"], right=stats["rce"], double=stats["dce"]
+                ),
             )
         )
     numbers = [stats.get(f"cell{n}") for n in range(9)]
     if all(count is not None for count in numbers):
-        lines.append(("Numbers 0-8", " ".join(str(count) for count in numbers)))
+        lines.append((gettext("Numbers 0-8"), " ".join(str(count) for count in numbers)))
     text = [str(entry["file"]), *("  " + line for line in columns(lines))]
     moves = entry.get("moves")
     if moves is not None:
@@ -77,10 +82,11 @@ def details(entry: Report) -> str:
 def move_table(moves: Sequence[Mapping[str, Any]]) -> list[str]:
     """The judged moves as a table: time, what, where (rows and columns from 1), its
     class, the chance it was safe and the best chance there was, the thinking time
-    before it and the 3BV solved after it."""
-    rows: list[tuple[str, ...]] = [
-        ("time", "move", "row", "col", "class", "safe", "best safe", "think", "3BV")
-    ]
+    before it and the 3BV solved after it (the headings in the player's language, the
+    moves' kinds and classes by their names in the JSON)."""
+    heads = [N_("time"), N_("move"), N_("row"), N_("col"), N_("class"), N_("safe")]
+    heads += [N_("best safe"), N_("think")]
+    rows: list[tuple[str, ...]] = [(*(gettext(head) for head in heads), "3BV")]
     for move in moves:
         verdict = str(move["class"])
         if move.get("cause"):
@@ -99,7 +105,7 @@ def move_table(moves: Sequence[Mapping[str, Any]]) -> list[str]:
             )
         )
     if len(rows) == 1:
-        return ["(no moves)"]
+        return [gettext("(no moves)")]
     return columns(rows)
 
 

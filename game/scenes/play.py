@@ -17,6 +17,7 @@ import pygame
 from game.core.delta import Cell
 from game.flows import long_deal
 from game.flows.dialogs import Dialogs
+from game.language import gettext
 from game.modes.category import Category
 from game.modes.mode import Mode
 from game.modes.ordinary import Ordinary
@@ -131,7 +132,8 @@ class PlayScene(Scene):
                 self.viewport.board = board
                 self.viewport.renderer.invalidate()
             title = event.tag.mode.title()
-            self.viewport.window.set_title(f"{TITLE} - {title}" if title else TITLE)
+            game = gettext(TITLE)
+            self.viewport.window.set_title(f"{game} - {title}" if title else game)
         elif isinstance(event, MoveApplied):
             delta, layout = event.delta, self.viewport.layout
             if len(delta.changed) > layout.shown_rows * layout.shown_cols:
@@ -216,12 +218,12 @@ class PlayScene(Scene):
             self.dialogs.tell_problems()
         elif zoom > before:
             self.table.note = (
-                f"{before}x is the largest zoom."
+                gettext("{zoom}x is the largest zoom.")
                 if before >= MAX_ZOOM
-                else f"{before}x is the largest zoom at which the window fits the screen."
-            )
+                else gettext("{zoom}x is the largest zoom at which the window fits the screen.")
+            ).format(zoom=before)
         elif zoom < before:
-            self.table.note = f"{before}x is the smallest zoom."
+            self.table.note = gettext("{zoom}x is the smallest zoom.").format(zoom=before)
 
     def pause(self) -> None:
         """Pause a game under way: the board is hidden and the clock stops."""

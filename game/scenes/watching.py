@@ -11,6 +11,7 @@ from pathlib import Path
 from game.flows.analysis import analyse
 from game.flows.open_replay import browse
 from game.flows.race import Race
+from game.language import N_, gettext
 from game.modes.practice import FROM_POSITION, Practice
 from game.persist import replays as replay_files
 from game.persist.profile import Profile
@@ -64,7 +65,7 @@ class Watching:
             caption=caption,
             standalone=standalone,
         )
-        name = Path(path).name if path else "This replay"
+        name = Path(path).name if path else gettext("This replay")
         scene.gif_folder = self.profile.folder / replay_files.FOLDER
         scene.on_analyse = lambda: analyse(self.stage, replay, name, path)
         difficulty = replay.board.difficulty
@@ -81,7 +82,7 @@ class Watching:
         try:
             opened = open_replay(path)
         except ReplayError as error:
-            self.stage.open(MessageDialog("This replay cannot be played", [str(error)]))
+            self.stage.open(MessageDialog(N_("This replay cannot be played"), [str(error)]))
             return None
         return self.replay(opened.replay, opened.caption, standalone=False, path=str(path))
 
@@ -104,4 +105,4 @@ class Watching:
         elif result == PLAY_BOARD and minefield is not None:
             self.table.start(Practice.again(game_of(scene.replay)))
             if self.race is not None:
-                self.race.offer(scene.replay, "the replay")
+                self.race.offer(scene.replay, N_("the replay"))

@@ -15,11 +15,11 @@ from game.language import N_, decimal, gettext, ngettext
 from game.modes.category import (
     CODE_KIND,
     DAILY_KIND,
-    FAMILIES,
     LADDER_KIND,
     TRIAL_KIND,
     Category,
     all_keys,
+    family_words,
 )
 from game.persist.game_record import GameRecord, Sort, StoredGame
 from game.rules import Difficulty
@@ -156,7 +156,7 @@ def _filter_label(kind: HistoryFilter) -> str:
     if key in FILTER_WORDS:
         return gettext(FILTER_WORDS[key])
     category = Category.from_key(key) if key is not None else None
-    return gettext(category.label) if category is not None else str(key)
+    return category.label if category is not None else str(key)
 
 
 def _board_text(record: GameRecord) -> str:
@@ -166,8 +166,8 @@ def _board_text(record: GameRecord) -> str:
         word = gettext(KIND_WORDS[kind]) if kind in KIND_WORDS else kind.capitalize()
         return f"{word} {record.rows}x{record.cols}"
     if category.size.is_preset:
-        return gettext(category.label)
-    return f"{record.rows}x{record.cols}/{record.mines}" + FAMILIES[category.family]
+        return category.label
+    return f"{record.rows}x{record.cols}/{record.mines}" + family_words(category.family)
 
 
 def _result_of(record: GameRecord) -> str:

@@ -22,7 +22,7 @@ def race_dialog(whose: str, time: str) -> MessageDialog:
     dialog = MessageDialog(
         N_("Race a ghost"),
         [
-            gettext("Race {whose} on this board ({time})?").format(whose=whose, time=time),
+            gettext("Race {whose} on this board ({time})?").format(whose=gettext(whose), time=time),
             gettext(
                 "Its cursor plays over your board from your first click; its progress "
                 "shows as a bar of its solved 3BV under the mine counter, or as a small "

@@ -40,13 +40,18 @@ def best_times_dialog(
     if best_rate is not None:
         lines.append(gettext("Best 3BV/s: {rate}").format(rate=decimal(best_rate, 2)))
     dialog = GridDialog(
-        gettext("Best times: {board}").format(board=gettext(preset.label)),
+        gettext("Best times: {board}").format(board=_name(preset)),
         ["", gettext("Name"), gettext("Time"), gettext("Date")],
         rows,
         buttons=labels(list(BestTimesAnswer)),
         lines=lines,
     )
     return answering(dialog, BestTimesAnswer)
+
+
+def _name(preset: Category | Difficulty) -> str:
+    """A category's or a size's name in the player's language."""
+    return preset.label if isinstance(preset, Category) else gettext(preset.label)
 
 
 def best_time_categories(held: Collection[str] = ()) -> list[Category]:
@@ -111,7 +116,7 @@ def name_dialog(
         validate,
         lines=[
             gettext("You won {board} in {time}: place {place} of {top}.").format(
-                board=gettext(preset.label), time=seconds(summary.ms), place=place, top=TOP
+                board=_name(preset), time=seconds(summary.ms), place=place, top=TOP
             ),
             *(() if code is None else (gettext("Board code: {code}").format(code=code),)),
         ],

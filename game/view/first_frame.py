@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pygame
 
+from game.language import shown
 from game.persist.paths import data_dir
 from game.persist.profile import Profile
 from game.rules import Board
@@ -52,7 +53,7 @@ def show_first_frame(
     pygame.font.init()
     profile = Profile.open(data_dir(folder))
     for problem in profile.problems:  # the terminal hears them too (--data-dir)
-        warn_to_stderr(problem)
+        warn_to_stderr(shown(problem))
     prefs = Prefs(profile, sound)
     prefs.speak(language)
     board = board or prefs.settings.board

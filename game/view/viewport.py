@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.language import gettext
 from game.rules import MAX_ZOOM, MIN_ZOOM, Board
 from game.session.geometry import TILE, Layout, led_digits, min_view_cols
 from game.session.input import Spot
@@ -87,7 +88,7 @@ class Viewport:
         if cursor is not None:
             layout = layout.showing(*cursor)
         self.window.resize(self._scaled_size(layout))
-        self.window.set_title(TITLE)
+        self.window.set_title(gettext(TITLE))
         self.renderer = Renderer(layout, self.zoom, themes.current())
 
     def set_zoom(self, zoom: int, cursor: tuple[int, int] | None = None) -> bool:

@@ -18,9 +18,11 @@ import contextlib
 
 import pygame
 
+from game.language import N_, gettext
 from game.view.assets import AssetError, asset_path
 
-TITLE = "Minesweeper"
+TITLE = N_("Minesweeper")
+"""The game's name in the window's title (translated where set: Saper, 扫雷)."""
 
 TITLE_BAR = 32
 """Room kept above the window for its title bar (pixels)."""
@@ -69,7 +71,7 @@ class GameWindow:
     """The game's one window and the surface drawn into it."""
 
     def __init__(self, size: tuple[int, int]) -> None:
-        self.window = pygame.Window(TITLE, size, position=pygame.WINDOWPOS_CENTERED)
+        self.window = pygame.Window(gettext(TITLE), size, position=pygame.WINDOWPOS_CENTERED)
         with contextlib.suppress(pygame.error, OSError, AssetError):
             # No icon is no reason not to play.
             self.window.set_icon(pygame.image.load(str(asset_path("sprites", "icon.png"))))

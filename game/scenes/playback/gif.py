@@ -9,6 +9,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.language import gettext
 from game.persist.replays import file_name
 from game.replay.format import Replay
 from game.view.animation import ExportError, GifExport
@@ -46,7 +47,7 @@ class GifStep:
         """Begin writing the replay; a word for the bar ("" when under way)."""
 
         if self.folder is None:
-            return "no replays folder to save a GIF in"
+            return gettext("no replays folder to save a GIF in")
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             self.gif = GifExport(
@@ -58,7 +59,8 @@ class GifStep:
                 counter_below_zero=counter_below_zero,
             )
         except (ExportError, OSError) as error:
-            return f"the GIF cannot be saved: {getattr(error, 'strerror', None) or error}"
+            why = getattr(error, "strerror", None) or error
+            return gettext("the GIF cannot be saved: {why}").format(why=why)
         return ""
 
     def step(self) -> str | None:
@@ -71,16 +73,19 @@ class GifStep:
             done = gif.step()
         except OSError as error:
             self.gif = None
-            return f"the GIF could not be saved: {error.strerror or error}"
+            why = error.strerror or error
+            return gettext("the GIF could not be saved: {why}").format(why=why)
         if not done:
             return None
         self.gif = None
         self.saved = gif.target
-        return f"GIF saved: {gif.target.parent.name}/{gif.target.name}"
+        return gettext("GIF saved: {file}").format(
+            file=f"{gif.target.parent.name}/{gif.target.name}"
+        )
 
     def stop(self) -> str:
         """Stop writing it, leaving no file; a word for the bar."""
         if self.gif is not None:
             self.gif.cancel()
             self.gif = None
-        return "GIF not saved"
+        return gettext("GIF not saved")

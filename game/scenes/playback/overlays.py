@@ -10,6 +10,7 @@ from collections.abc import Mapping
 import pygame
 
 from game.core.delta import Cell
+from game.language import gettext
 from game.scenes.playback.control import Playback
 from game.scenes.playback.timeline import Timeline
 from game.view.render import draw_pointer
@@ -44,7 +45,7 @@ class Overlays:
         if view in self.shown:
             self.shown.discard(view)
         elif self.playback.judgment is None:
-            return "no judged moves (a board too large, or no layout)"
+            return gettext("no judged moves (a board too large, or no layout)")
         else:
             self.shown.add(view)
         return ""

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.delta import Cell
+from game.core.status import Status
+from game.language import N_, gettext
 from game.replay.format import Replay
 from game.scenes.playback.control import Playback
 from game.scenes.playback.gif import GifStep
@@ -30,7 +32,7 @@ from game.view.render import Renderer
 from game.view.stage import Scene, Stage
 from game.view.viewport import Viewport
 from game.view.window import TITLE
-from game.words import result_word, seconds
+from game.words import seconds
 
 if TYPE_CHECKING:
     from game.analysis.judge import Judgment
@@ -43,6 +45,12 @@ PLAY_BOARD = "play this board"
 """What the scene answers when the player leaves it to play the replay's board."""
 PRACTISE_HERE = "practise from here"
 """What it answers when the player takes over the game at the moment shown."""
+RESULT_IN = {
+    Status.WON: N_("won in {time}"),
+    Status.LOST: N_("lost in {time}"),
+    Status.PLAYING: N_("unfinished in {time}"),
+}
+"""The bar's words for the game's end, by its result."""
 SPEEDS: dict[V, float] = {V.SPEED_1: 1, V.SPEED_2: 2, V.SPEED_4: 4, V.SPEED_8: 8}
 
 
@@ -82,7 +90,8 @@ class PlaybackScene(Scene):
         self.changed = True
         self._board: tuple[Renderer, pygame.Surface] | None = None
         viewport.show(replay.board)
-        viewport.window.set_title(f"{TITLE} - replay" + (f": {caption}" if caption else ""))
+        title = gettext("{game} - replay").format(game=gettext(TITLE))
+        viewport.window.set_title(title + (f": {caption}" if caption else ""))
 
     # ------------------------------------------------------------------ the playback's
 
@@ -234,7 +243,9 @@ class PlaybackScene(Scene):
         elif command is V.PRACTISE_HERE:
             if playback.table.session.status.is_over:
                 back = key_name(self.keys(), V.BACK)
-                self.note = f"the game is over here: go back a move ({back}) first"
+                self.note = gettext("the game is over here: go back a move ({key}) first").format(
+                    key=back
+                )
             else:
                 self.close_with(PRACTISE_HERE)
         elif command is V.PLAY_BOARD and self.replay.minefield is not None:
@@ -272,11 +283,13 @@ class PlaybackScene(Scene):
         playback = self.playback
         if playback.finished:
             summary = playback.table.session.summary()
-            state = f"{result_word(summary.status)} in {seconds(summary.ms)}"
+            state = gettext(RESULT_IN.get(summary.status, RESULT_IN[Status.PLAYING])).format(
+                time=seconds(summary.ms)
+            )
         else:
-            state = "paused" if playback.paused else f"{playback.speed:g}x"
+            state = gettext("paused") if playback.paused else f"{playback.speed:g}x"
         if playback.skip_idle:
-            state += ", idle skipped"
+            state = gettext("{state}, idle skipped").format(state=state)
         if self.note:
             state += f" ({self.note})"
         return status_forms(state, self.caption, self.keys())

@@ -10,6 +10,7 @@ from functools import lru_cache
 
 import pygame
 
+from game.language import current, gettext
 from game.view.commands import KeyMap
 from game.view.commands import ViewerCommand as V
 from game.view.fonts import ui_font
@@ -25,21 +26,40 @@ def key_name(keymap: KeyMap, command: V) -> str:
     return SHORT_NAMES.get(key, key)
 
 
-@lru_cache(maxsize=4)
 def key_words(keymap: KeyMap) -> tuple[str, str, str]:
     """The viewer's keys named in the bar, longest first: every key with what it
-    does, the keys alone, the fewest keys alone (worked out once for a key map)."""
+    does (in the player's language), the keys alone, the fewest keys alone (worked
+    out once for a key map and a language)."""
+    return _key_words(keymap, current())
+
+
+@lru_cache(maxsize=4)
+def _key_words(keymap: KeyMap, language: str) -> tuple[str, str, str]:
 
     def k(command: V) -> str:
         return key_name(keymap, command)
 
     speed = f"{k(V.SPEED_1)}-{k(V.SPEED_8)} {k(V.SLOWER)} {k(V.FASTER)}"
-    long = (
-        f"{speed}: speed  {k(V.PAUSE)}: pause  {k(V.BACK)} {k(V.ON)}: a move  "
-        f"{k(V.AGAIN)}: again  {k(V.ANALYSIS)}: analysis  {k(V.TIMELINE)}: timeline  "
-        f"{k(V.HEATMAP)}: heatmap  {k(V.ODDS)}: odds  {k(V.SKIP_IDLE)}: skip idle  "
-        f"{k(V.PRACTISE_HERE)}: practise from here  {k(V.PLAY_BOARD)}: play board  "
-        f"{k(V.GIF)}: GIF  {k(V.CLOSE)}"
+    long = gettext(
+        "{speed}: speed  {pause}: pause  {back} {on}: a move  {again}: again  "
+        "{analysis}: analysis  {timeline}: timeline  {heatmap}: heatmap  {odds}: odds  "
+        "{skip}: skip idle  {practise}: practise from here  {board}: play board  "
+        "{gif}: GIF  {close}"
+    ).format(
+        speed=speed,
+        pause=k(V.PAUSE),
+        back=k(V.BACK),
+        on=k(V.ON),
+        again=k(V.AGAIN),
+        analysis=k(V.ANALYSIS),
+        timeline=k(V.TIMELINE),
+        heatmap=k(V.HEATMAP),
+        odds=k(V.ODDS),
+        skip=k(V.SKIP_IDLE),
+        practise=k(V.PRACTISE_HERE),
+        board=k(V.PLAY_BOARD),
+        gif=k(V.GIF),
+        close=k(V.CLOSE),
     )
     keys = (
         V.PAUSE, V.AGAIN, V.ANALYSIS, V.TIMELINE, V.HEATMAP, V.ODDS, V.SKIP_IDLE,
@@ -54,7 +74,11 @@ def status_forms(state: str, caption: str, keymap: KeyMap) -> tuple[str, ...]:
     """The bar's text, longest first (the first that fits is drawn), the state alone
     last: ``state`` says what the playback is doing, ``caption`` who played it."""
     long, short, fewest = key_words(keymap)
-    forms = [f"Replay {state}   {long}", f"{state}  {short}", f"{state}  {fewest}"]
+    forms = [
+        gettext("Replay {state}").format(state=state) + f"   {long}",
+        f"{state}  {short}",
+        f"{state}  {fewest}",
+    ]
     if caption:  # who played it comes before the keys' names
         name = caption.split(", ")[0]  # the player (or the program) alone
         forms = [
@@ -107,6 +131,8 @@ class StatusBar:
         screen.fill(look.shadow, inner)
         screen.fill(look.highlight, (inner.x, inner.y, int(inner.w * done), inner.h))
         font = ui_font(max(9, bar.height * 11 // 18))
-        words = f"Exporting GIF {int(done * 100)}%   {stop}: stop"
+        words = gettext("Exporting GIF {percent}   {stop}: stop").format(
+            percent=f"{int(done * 100)}%", stop=stop
+        )
         text = font.render(words, True, look.highlight_text)
         screen.blit(text, text.get_rect(center=inner.center))

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 import pygame
 
 from game.analysis.judge import Judged, MoveClass
+from game.language import N_, decimal, gettext
 from game.view.fonts import ui_font
 from game.view.theme import current as theme
 
@@ -35,12 +36,12 @@ def mark_style(verdict: MoveClass) -> tuple[Colour, float]:
 
 
 LEGEND = (
-    (MoveClass.LOGIC, "logic"),
-    (MoveClass.GUESS, "guess"),
-    (MoveClass.NEEDLESS_GUESS, "needless"),
-    (MoveClass.MISTAKE, "mistake"),
-    (MoveClass.WASTED, "wasted"),
-    (MoveClass.DEATH, "death"),
+    (MoveClass.LOGIC, N_("logic")),
+    (MoveClass.GUESS, N_("guess")),
+    (MoveClass.NEEDLESS_GUESS, N_("needless")),
+    (MoveClass.MISTAKE, N_("mistake")),
+    (MoveClass.WASTED, N_("wasted")),
+    (MoveClass.DEATH, N_("death")),
 )
 
 
@@ -143,12 +144,12 @@ class Timeline:
         """The marks' colours and the pace lines' names, along the top, as fit."""
         look = theme()
         x, y = plot.x, area.y + 2
-        words: list[tuple[Colour, str]] = [(look.highlight, "3BV solved")]
-        names = ("best pace", "median pace")
+        words: list[tuple[Colour, str]] = [(look.highlight, gettext("3BV solved"))]
+        names = (gettext("best pace {rate}/s"), gettext("median pace {rate}/s"))
         for pace, colour, name in zip(self.paces, (look.text, look.shadow), names, strict=True):
             if pace:
-                words.append((colour, f"{name} {pace:.2f}/s"))
-        words += [(mark_style(verdict)[0], word) for verdict, word in LEGEND]
+                words.append((colour, name.format(rate=decimal(pace, 2))))
+        words += [(mark_style(verdict)[0], gettext(word)) for verdict, word in LEGEND]
         box = max(4, font.get_height() // 2)
         for colour, word in words:
             text = font.render(word, True, look.text)
