@@ -156,3 +156,12 @@ def test_a_damaged_series_book_is_said_in_the_language(
     german = shown(problem)
     assert german.startswith("Das Buch der Zeitrennen und Turniere war beschädigt"), german
     assert german.endswith("ein leeres wird verwendet."), german
+
+
+def test_the_viewers_bar_keeps_the_players_name_before_it_gives_up_the_result() -> None:
+    """Narrow (an 8x8 board at zoom 1), the bar drops the country and the program
+    before the player's name: the name and the result come before the result alone."""
+    forms = status_forms("won in 3.796 s", "王嘉宁 (中国), 元3.1.9, 2024-08-10", KeyMap())
+    named = forms.index("王嘉宁   won in 3.796 s")
+    assert named < forms.index("won in 3.796 s")
+    assert all("王嘉宁" in form for form in forms[: named + 1])

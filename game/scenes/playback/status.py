@@ -81,12 +81,14 @@ def status_forms(state: str, caption: str, keymap: KeyMap) -> tuple[str, ...]:
     ]
     if caption:  # who played it comes before the keys' names
         name = caption.split(", ")[0]  # the player (or the program) alone
+        player = name.split(" (")[0]  # (without the country)
         forms = [
             f"{caption}   {forms[0]}",
             f"{caption}   {forms[1]}",
             f"{caption}   {state}",
             f"{name}   {forms[1]}",
             f"{name}   {state}",
+            f"{player}   {state}",
             *forms,
         ]
     return (*forms, state)
