@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import ast
+import json
 import os
 import shutil
 import subprocess
@@ -381,6 +382,34 @@ def test_frozen_runs_headless_and_writes_nothing_beside_itself_or_in_temp(
     assert tree_listing(frozen_exe.parent) == beside
     # The one-file unpack folder (_MEI...) lives in TMPDIR and is removed at exit.
     assert list(temp.iterdir()) == []
+
+
+CHINESE_NAMED = next(
+    (ROOT / "tests" / "data" / "replays" / "ms-toollib").rglob("*王嘉宁*.evf"), None
+)
+"""The shared Metasweeper EVF file whose player is 王嘉宁."""
+
+
+def test_frozen_speaks_chinese_and_shows_a_chinese_name(frozen_exe: Path, tmp_path: Path) -> None:
+    """The executable carries the catalogs and the CJK font: its help in Chinese, the
+    player's name read back as it is in the file, and the viewer playing that file
+    (its bar draws the name) to the end with no error."""
+    assert CHINESE_NAMED is not None
+    env = clean_env(tmp_path)
+    helped = run([str(frozen_exe), "--lang", "zh_CN", "--help"], cwd=tmp_path, env=env)
+    assert helped.returncode == 0, helped.stderr
+    assert "用法" in helped.stdout
+    read = run(
+        [str(frozen_exe), "--lang", "zh_CN", "--analyse", str(CHINESE_NAMED), "--json"],
+        cwd=tmp_path,
+        env=env,
+    )
+    assert read.returncode == 0, read.stderr
+    assert json.loads(read.stdout.splitlines()[0])["player"] == "王嘉宁"
+    watched = [str(frozen_exe), "--lang", "zh_CN", "--replay", str(CHINESE_NAMED)]
+    done = run([*watched, "--frames", "400"], cwd=tmp_path, env=env)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "Traceback" not in done.stderr
 
 
 def test_frozen_version(frozen_exe: Path, tmp_path: Path) -> None:
