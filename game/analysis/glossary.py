@@ -28,6 +28,9 @@ class Figure:
     label: str
     value: str
     means: str
+    key: str = ""
+    """Which figure it is: the report's name (``time``, ``bbbv``, ``clicks``,
+    ``path`` and the stats' names), as the live counters choose them."""
 
 
 @dataclass(frozen=True)
@@ -118,6 +121,7 @@ def figures(entry: Mapping[str, Any]) -> list[Figure]:
             N_("Time"),
             f"{decimal(float(entry['time']), 3)} s",
             N_("From the first click to the end of the game."),
+            "time",
         ),
         Figure(
             "3BV",
@@ -125,6 +129,7 @@ def figures(entry: Mapping[str, Any]) -> list[Figure]:
             if total is not None and solved != total
             else str(total or "-"),
             N_("The least left clicks that clear the board, an opening counting once."),
+            "bbbv",
         ),
     ]
     lines += _known(stats, _SPEED, undefined=UNDEFINED)
@@ -135,6 +140,7 @@ def figures(entry: Mapping[str, Any]) -> list[Figure]:
                 left=entry["left"], right=entry["right"], double=entry["double"]
             ),
             N_("Every press: left, right, and both buttons at once (a chord)."),
+            "clicks",
         )
     )
     lines += _known(stats, _CLICKS, undefined=UNDEFINED)
@@ -144,6 +150,7 @@ def figures(entry: Mapping[str, Any]) -> list[Figure]:
                 N_("Mouse path"),
                 gettext("{cells} cells").format(cells=decimal(float(entry["path"]) / 16, 1)),
                 N_("How far the pointer travelled during the game."),
+                "path",
             )
         )
     lines += _known(stats, _BOARD)
@@ -168,13 +175,13 @@ def _known(
         value = stats.get(term.key)
         if value is None:
             if undefined is not None and term.key in stats:
-                shown.append(Figure(term.label, undefined, term.means))
+                shown.append(Figure(term.label, undefined, term.means, term.key))
             continue
         if term.percent:
             text = f"{decimal(100 * value, term.digits)}%"
         else:
             text = decimal(value, term.digits) if term.digits else str(round(value))
-        shown.append(Figure(term.label, text + term.unit, term.means))
+        shown.append(Figure(term.label, text + term.unit, term.means, term.key))
     return shown
 
 

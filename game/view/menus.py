@@ -82,6 +82,7 @@ Weak guessable                  weak guessable
 Keys...                         rebind keys
 -
 Sound                           sound
+Live counters                   live counters
 Zoom in                         zoom in
 Zoom out                        zoom out
 -

@@ -114,6 +114,7 @@ SETTINGS: tuple[Setting, ...] = (
     ),
     _flag("counter_below_zero", N_("Mine counter below zero"), Command.COUNTER_BELOW_ZERO),
     _flag("sound", N_("Sound"), Command.SOUND),
+    _flag("counters_shown", N_("Live counters"), Command.COUNTERS),
     _choice(
         "theme",
         N_("Look"),

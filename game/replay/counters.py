@@ -1,0 +1,216 @@
+"""The live counters' vocabulary: the figures a player can choose to see while a game
+is played (in the order they choose), and counters of their own, each an expression
+over those figures' names evaluated by simpleeval (never Python's eval), bounded.
+
+Pure: what the figures are comes from the report of a game being played
+(game.replay.report.live_report, the analysis's own function); the panel that draws
+them is game.scenes.counters.
+"""
+
+from __future__ import annotations
+
+import ast
+import operator
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from simpleeval import SimpleEval
+
+FIGURES: tuple[str, ...] = (
+    "time",
+    "bbbv",
+    "bbbv_s",
+    "etime",
+    "clicks",
+    "ce",
+    "ioe",
+    "corr",
+    "thrp",
+    "rqp",
+    "flag",
+    "path",
+    "pace",
+    "ghost",
+    "stnb",
+    "qg",
+    "cl_s",
+)
+"""Every figure the panel can show, by its report name (game.analysis.glossary's key;
+``pace`` and ``ghost`` are the race's): what the settings' ``counters`` may name."""
+
+DEFAULT_FIGURES: tuple[str, ...] = FIGURES[:14]
+"""The figures a new player's panel shows, in this order."""
+
+MAX_OWN = 20
+"""The most counters of the player's own the settings keep."""
+MAX_NAME = 24
+"""The longest name of a counter of the player's own."""
+MAX_EXPRESSION = 200
+"""The longest expression evaluated (a longer one shows an error)."""
+MAX_KEPT_EXPRESSION = 20_000
+"""The longest expression the settings keep (longer: cut to this, and then too long)."""
+MAX_POWER = 1000.0
+"""The largest exponent or base magnitude ``**`` takes."""
+
+
+def chosen(names: Iterable[object]) -> tuple[str, ...]:
+    """The figures of a list the settings hold, in its order: a name this version
+    does not know, a repeat or anything not a name is left out (no error)."""
+    seen: list[str] = []
+    for name in names:
+        if isinstance(name, str) and name in FIGURES and name not in seen:
+            seen.append(name)
+    return tuple(seen)
+
+
+def own_counters(pairs: Iterable[object]) -> tuple[tuple[str, str], ...]:
+    """The counters of the player's own a settings file holds: (name, expression)
+    pairs of text; anything else, a name too long or repeated, or past MAX_OWN, is
+    left out (no error); an expression past MAX_KEPT_EXPRESSION is cut there."""
+    kept: list[tuple[str, str]] = []
+    for pair in pairs:
+        if len(kept) >= MAX_OWN:
+            break
+        if not isinstance(pair, (list, tuple)) or len(pair) != 2:
+            continue
+        name, expression = pair
+        if not isinstance(name, str) or not isinstance(expression, str):
+            continue
+        name = name.strip()
+        if not 0 < len(name) <= MAX_NAME or not name.isprintable():
+            continue
+        if name in (n for n, _ in kept):
+            continue
+        kept.append((name, expression[:MAX_KEPT_EXPRESSION]))
+    return tuple(kept)
+
+
+def names_of(entry: Mapping[str, Any], pace_ms: float | None = None) -> dict[str, Any]:
+    """The names an expression may use, from a report of a game being played
+    (game.replay.report.live_report): ``time`` (s), ``bbbv``, ``solved``, ``left``,
+    ``right``, ``chord`` (also ``double``), ``clicks``, ``path`` (cells), ``pace``
+    (s ahead of the best; None without one) and the stats' own (``ce``, ``ioe``,
+    ``corr``, ``thrp``, ``bbbv_s``, ``cl_s``, ``ce_s``, ``etime``, ``rqp``, ``qg``,
+    ``stnb``, ``flag``; None while undefined)."""
+    stats = entry.get("stats", {})
+    names: dict[str, Any] = {
+        "time": entry["time"],
+        "bbbv": entry["bbbv"],
+        "solved": entry["solved_bbbv"],
+        "left": entry["left"],
+        "right": entry["right"],
+        "chord": entry["double"],
+        "double": entry["double"],
+        "clicks": entry["left"] + entry["right"] + entry["double"],
+        "path": entry["path"] / 16,
+        "pace": None if pace_ms is None else pace_ms / 1000,
+    }
+    names.update(stats)
+    return names
+
+
+class ExpressionError(ValueError):
+    """An expression that cannot be evaluated, in one line."""
+
+
+def _power(base: Any, exponent: Any) -> Any:
+    if abs(exponent) > MAX_POWER or abs(base) > MAX_POWER:
+        raise ExpressionError(f"** takes numbers up to {MAX_POWER:g}")
+    return float(base) ** float(exponent)
+
+
+def _numbers(function: Callable[..., Any]) -> Callable[..., Any]:
+    """An operator on numbers only (a string repeated a billion times is no counter)."""
+
+    def on_numbers(*operands: Any) -> Any:
+        for operand in operands:
+            if operand is None:
+                raise ExpressionError("a figure not known yet")
+            if isinstance(operand, bool) or not isinstance(operand, (int, float)):
+                raise ExpressionError("numbers only")
+        return function(*operands)
+
+    return on_numbers
+
+
+_OPERATORS = {
+    kind: _numbers(function)
+    for kind, function in {
+        ast.Add: operator.add,
+        ast.Sub: operator.sub,
+        ast.Mult: operator.mul,
+        ast.Div: operator.truediv,
+        ast.FloorDiv: operator.floordiv,
+        ast.Mod: operator.mod,
+        ast.Pow: _power,
+        ast.USub: operator.neg,
+        ast.UAdd: operator.pos,
+        ast.Lt: operator.lt,
+        ast.LtE: operator.le,
+        ast.Gt: operator.gt,
+        ast.GtE: operator.ge,
+    }.items()
+}
+"""Arithmetic and comparisons of numbers only: no strings, no shifts, no attributes."""
+
+_FUNCTIONS = {"min": min, "max": max, "abs": abs, "round": round}
+
+
+@dataclass(frozen=True)
+class Expression:
+    """A counter of the player's own, parsed once (``problem``: why it never
+    evaluates, in one line; None when it parsed)."""
+
+    name: str
+    text: str
+    problem: str | None
+    _tree: Any = None
+
+    @classmethod
+    def of(cls, name: str, text: str) -> Expression:
+        """Parse an expression (bounded: MAX_EXPRESSION characters)."""
+        if len(text) > MAX_EXPRESSION:
+            return cls(name, text, f"longer than {MAX_EXPRESSION} characters")
+        if not text.strip():
+            return cls(name, text, "empty")
+        try:
+            tree = _evaluator({}).parse(text)
+        except (SyntaxError, ValueError, RecursionError, MemoryError):
+            return cls(name, text, "not an expression (syntax)")
+        return cls(name, text, None, tree)
+
+    def value(self, names: Mapping[str, Any]) -> float:
+        """Its value over these names; ExpressionError (one line) when it has none:
+        a syntax error, a division by zero, a name unknown or undefined yet, a result
+        that is no number, anything too large."""
+        if self.problem is not None:
+            raise ExpressionError(self.problem)
+        try:
+            result = _evaluator(names).eval(self.text, previously_parsed=self._tree)
+        except ZeroDivisionError:
+            raise ExpressionError("division by zero") from None
+        except ExpressionError:
+            raise
+        except Exception as error:  # (simpleeval's own, TypeError on an undefined value...)
+            raise ExpressionError(_one_line(error)) from None
+        if isinstance(result, bool) or not isinstance(result, (int, float)):
+            raise ExpressionError("not a number")
+        return float(result)
+
+
+def _evaluator(names: Mapping[str, Any]) -> SimpleEval:
+    from simpleeval import SimpleEval  # (loaded with the first counter of the player's own)
+
+    return SimpleEval(operators=_OPERATORS, functions=_FUNCTIONS, names=dict(names))
+
+
+def _one_line(error: Exception) -> str:
+    """An error as one short line."""
+    if isinstance(error, TypeError):
+        return "a figure not known yet"
+    if isinstance(error, (OverflowError, MemoryError, RecursionError)):
+        return "too large"
+    words = " ".join(str(error).split()) or type(error).__name__
+    return words[:80]
