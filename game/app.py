@@ -32,6 +32,7 @@ from game.flows.race import Race
 from game.modes.mode import Mode
 from game.modes.ordinary import Ordinary
 from game.persist import Profile, data_dir
+from game.scenes.counters import CountersPanel
 from game.scenes.menubar import MenuBarScene
 from game.scenes.play import PlayScene
 from game.session.play import is_long
@@ -117,7 +118,8 @@ class App:
         if self.deal_later is not None:
             first = Ordinary(board, rules, options.seed)
         self.table = table = Table.of(first, now)
-        self.viewport = Viewport(board, options.zoom or prefs.settings.zoom)
+        counters = CountersPanel(table, prefs)
+        self.viewport = Viewport(board, options.zoom or prefs.settings.zoom, counters.width)
         self.stage = stage = Stage(self.viewport)
         prefs.relayout = stage.relayout
         self.dialogs = Dialogs(stage, prefs, self.profile, table)
@@ -125,7 +127,7 @@ class App:
         """The ghost racing the player's board, and the pace of the personal best."""
         self._watching: Watching | None = None
         self.play = PlayScene(
-            table, self.viewport, prefs, stage, self.dialogs, self.race, self.watcher
+            table, self.viewport, prefs, stage, self.dialogs, self.race, self.watcher, counters
         )
         self.menubar = MenuBar(MENUS, lambda: prefs.keymap, self.play.checked)
         stage.push(self.play)
@@ -150,8 +152,9 @@ class App:
         from game.flows.end_of_game import EndOfGame
         from game.replay.recorder import Recorder
 
-        self.recorder = Recorder()
-        self.table.tap(self.recorder)  # first: a game's replay ends with its last click
+        self.recorder = recorder = Recorder()
+        self.table.tap(recorder)  # first: a game's replay ends with its last click
+        self.play.counters.path = lambda: recorder.path
         self.end_of_game = EndOfGame(
             self.stage,
             self.profile,

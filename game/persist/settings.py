@@ -310,8 +310,9 @@ class Settings:
             if name in doc:
                 values[name] = schema.read_str(doc, name, what)  # (checked by the class)
         # The counters: whatever is no figure or no counter is left out, no damage.
-        if isinstance(doc.get("counters"), list):
-            values["counters"] = live.chosen(doc["counters"][: 4 * len(live.FIGURES)])
-        if isinstance(doc.get("own_counters"), list):
-            values["own_counters"] = live.own_counters(doc["own_counters"])
+        figures, own = doc.get("counters"), doc.get("own_counters")
+        if isinstance(figures, list):
+            values["counters"] = live.chosen(figures[: 4 * len(live.FIGURES)])
+        if isinstance(own, list):
+            values["own_counters"] = live.own_counters(own[: 4 * live.MAX_OWN])
         return cls(**values)

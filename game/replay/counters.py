@@ -135,24 +135,22 @@ def _numbers(function: Callable[..., Any]) -> Callable[..., Any]:
     return on_numbers
 
 
-_OPERATORS = {
-    kind: _numbers(function)
-    for kind, function in {
-        ast.Add: operator.add,
-        ast.Sub: operator.sub,
-        ast.Mult: operator.mul,
-        ast.Div: operator.truediv,
-        ast.FloorDiv: operator.floordiv,
-        ast.Mod: operator.mod,
-        ast.Pow: _power,
-        ast.USub: operator.neg,
-        ast.UAdd: operator.pos,
-        ast.Lt: operator.lt,
-        ast.LtE: operator.le,
-        ast.Gt: operator.gt,
-        ast.GtE: operator.ge,
-    }.items()
+_ARITHMETIC: dict[type, Callable[..., Any]] = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.Div: operator.truediv,
+    ast.FloorDiv: operator.floordiv,
+    ast.Mod: operator.mod,
+    ast.Pow: _power,
+    ast.USub: operator.neg,
+    ast.UAdd: operator.pos,
+    ast.Lt: operator.lt,
+    ast.LtE: operator.le,
+    ast.Gt: operator.gt,
+    ast.GtE: operator.ge,
 }
+_OPERATORS = {kind: _numbers(function) for kind, function in _ARITHMETIC.items()}
 """Arithmetic and comparisons of numbers only: no strings, no shifts, no attributes."""
 
 _FUNCTIONS = {"min": min, "max": max, "abs": abs, "round": round}

@@ -20,6 +20,7 @@ from game.modes.category import Category
 from game.modes.mode import Mode
 from game.modes.ordinary import Ordinary
 from game.rules import MAX_ZOOM, PRESETS, Board, Difficulty
+from game.scenes.counters import CountersPanel
 from game.scenes.pointer import BoardPointer
 from game.scenes.rivals import Rivals
 from game.session import picture_of
@@ -55,6 +56,7 @@ class PlayScene(Scene):
         dialogs: Dialogs,
         race: Race,
         watcher: Callable[[], Watching],
+        counters: CountersPanel | None = None,
     ) -> None:
         self.table = table
         self.viewport = viewport
@@ -68,6 +70,12 @@ class PlayScene(Scene):
         self.race = race
         """The ghost racing this board, and the pace of the personal best."""
         self.rivals = Rivals(race, table, viewport)
+        self.counters = CountersPanel(table, prefs) if counters is None else counters
+        """The live counters beside the board (shown or not: a setting)."""
+        self.counters.race = race
+        self._side = viewport.side(viewport.zoom)
+        viewport.side = self.counters.width
+        prefs.listeners.append(lambda: self.fit_counters())
         self.pointer = BoardPointer(table, viewport, self.input, lambda: self.new_game())
         self.watcher = watcher
         """The replays opened over this board (made when first asked for)."""
@@ -128,8 +136,7 @@ class PlayScene(Scene):
             else:
                 self.viewport.board = board
                 self.viewport.renderer.invalidate()
-            title = event.tag.mode.title()
-            self.viewport.window.set_title(f"{TITLE} - {title}" if title else TITLE)
+            self.retitle()
         elif isinstance(event, MoveApplied):
             delta, layout = event.delta, self.viewport.layout
             if len(delta.changed) > layout.shown_rows * layout.shown_cols:
@@ -139,6 +146,11 @@ class PlayScene(Scene):
             sound = sound_of(delta)
             if sound is not None:
                 self.prefs.sound.play(sound)
+
+    def retitle(self) -> None:
+        """The window's title: the game's, and the way to play it."""
+        title = self.table.tag.mode.title()
+        self.viewport.window.set_title(f"{TITLE} - {title}" if title else TITLE)
 
     # ------------------------------------------------------------------ commands
 
@@ -308,7 +320,23 @@ class PlayScene(Scene):
             deaths=table.deaths,
         )
         dirty = renderer.draw(screen, table.game, picture, changed)
+        dirty += self.counters.draw(screen, self.viewport, renderer.repainted)
         return dirty + self.rivals.draw(screen)
+
+    def fit_counters(self) -> None:
+        """The live counters shown or hidden (a key, the menu, the Settings dialog),
+        or sized anew (another language, another choice of counters): the window
+        follows, the board kept where it was."""
+        side = self.counters.width(self.viewport.zoom)
+        if side != self._side:
+            self._side = side
+            self.viewport.relayout(self.table.cursor)
+            self.counters.forget()
+            self.stage.repaint()
+            self.retitle()
+
+    def relayout(self) -> None:
+        self.fit_counters()
 
     def covered(self) -> None:
         self.input.cancel()

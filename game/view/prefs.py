@@ -35,6 +35,9 @@ class Prefs:
             open_now=False,  # (the window opens it once its first frame is on screen)
         )
         self.keymap = keymap_of(self.settings)
+        self.listeners: list[Callable[[], None]] = []
+        """Told after every change of the settings (the window's size follows the
+        live counters' panel)."""
         self.relayout: Callable[[], None] = lambda: None
         """Lay the window out and draw it again (the window sets it): the language
         changed, and every word on screen with it."""
@@ -55,6 +58,8 @@ class Prefs:
         chosen = settings.language != self.settings.language
         self.settings = settings
         self.profile.save_settings(settings)
+        for listener in self.listeners:
+            listener()
         if chosen:
             self._speak_chosen()
 
