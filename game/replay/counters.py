@@ -175,7 +175,7 @@ class Expression:
             return cls(name, text, "empty")
         try:
             tree = _evaluator({}).parse(text)
-        except (SyntaxError, ValueError, RecursionError, MemoryError):
+        except Exception:  # (SyntaxError, simpleeval's InvalidExpression: a comment alone...)
             return cls(name, text, "not an expression (syntax)")
         return cls(name, text, None, tree)
 
