@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.persist import Settings
+from game.persist.settings import Settings
 from game.replay.counters import (
     DEFAULT_FIGURES,
     FIGURES,

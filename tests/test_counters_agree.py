@@ -18,14 +18,14 @@ import pygame
 import pytest
 
 from game.analysis.glossary import figures
-from game.core import Action, Game, Move
+from game.core.game import Game
+from game.core.moves import Action, Move
 from game.language import gettext
 from game.modes.ordinary import Ordinary
-from game.persist import Settings
-from game.replay import Replay
+from game.persist.settings import Settings
 from game.replay.counters import FIGURES
 from game.replay.files import open_replay
-from game.replay.format import EventKind
+from game.replay.format import EventKind, Replay
 from game.replay.recorder import Recorder
 from game.replay.report import report_of
 from game.rules import PRESETS, Difficulty, GameRules

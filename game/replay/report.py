@@ -246,7 +246,7 @@ def _community(path: str) -> Report:
 
 
 def _ours(path: str, replay: Replay) -> Report:
-    from game.core import Status
+    from game.core.status import Status
 
     board = replay.board
     entry = _played(

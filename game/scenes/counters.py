@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.analysis.glossary import figures
-from game.core import Status
+from game.core.status import Status
 from game.language import N_, current, decimal, gettext
 from game.replay.counters import Expression, ExpressionError, names_of
 from game.replay.report import live_report
