@@ -12,7 +12,7 @@ docs/STATS.md. Pure Python.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -112,39 +112,51 @@ _JUDGED = (
 )
 
 
-def figures(entry: Mapping[str, Any]) -> list[Figure]:
-    """The lines of the analysis view for a report (of a game read or played)."""
+def figures(entry: Mapping[str, Any], keys: Collection[str] | None = None) -> list[Figure]:
+    """The lines of the analysis view for a report (of a game read or played);
+    with ``keys``, only the lines of those figures (the live counters' choice: the
+    same words, none worked out for nothing)."""
     stats: Mapping[str, Any] = entry.get("stats", {})
-    solved, total = entry.get("solved_bbbv"), entry.get("bbbv")
-    lines = [
-        Figure(
-            N_("Time"),
-            f"{decimal(float(entry['time']), 3)} s",
-            N_("From the first click to the end of the game."),
-            "time",
-        ),
-        Figure(
-            "3BV",
-            gettext("{solved} of {total}").format(solved=solved, total=total)
-            if total is not None and solved != total
-            else str(total or "-"),
-            N_("The least left clicks that clear the board, an opening counting once."),
-            "bbbv",
-        ),
-    ]
-    lines += _known(stats, _SPEED, undefined=UNDEFINED)
-    lines.append(
-        Figure(
-            N_("Clicks"),
-            gettext("{left} left, {right} right, {double} double").format(
-                left=entry["left"], right=entry["right"], double=entry["double"]
-            ),
-            N_("Every press: left, right, and both buttons at once (a chord)."),
-            "clicks",
+
+    def wanted(key: str) -> bool:
+        return keys is None or key in keys
+
+    lines = []
+    if wanted("time"):
+        lines.append(
+            Figure(
+                N_("Time"),
+                f"{decimal(float(entry['time']), 3)} s",
+                N_("From the first click to the end of the game."),
+                "time",
+            )
         )
-    )
-    lines += _known(stats, _CLICKS, undefined=UNDEFINED)
-    if entry.get("path") is not None:
+    if wanted("bbbv"):
+        solved, total = entry.get("solved_bbbv"), entry.get("bbbv")
+        lines.append(
+            Figure(
+                "3BV",
+                gettext("{solved} of {total}").format(solved=solved, total=total)
+                if total is not None and solved != total
+                else str(total or "-"),
+                N_("The least left clicks that clear the board, an opening counting once."),
+                "bbbv",
+            )
+        )
+    lines += _known(stats, _SPEED, UNDEFINED, keys)
+    if wanted("clicks"):
+        lines.append(
+            Figure(
+                N_("Clicks"),
+                gettext("{left} left, {right} right, {double} double").format(
+                    left=entry["left"], right=entry["right"], double=entry["double"]
+                ),
+                N_("Every press: left, right, and both buttons at once (a chord)."),
+                "clicks",
+            )
+        )
+    lines += _known(stats, _CLICKS, UNDEFINED, keys)
+    if entry.get("path") is not None and wanted("path"):
         lines.append(
             Figure(
                 N_("Mouse path"),
@@ -153,10 +165,10 @@ def figures(entry: Mapping[str, Any]) -> list[Figure]:
                 "path",
             )
         )
-    lines += _known(stats, _BOARD)
-    lines += _known(stats, _JUDGED)
+    lines += _known(stats, _BOARD, None, keys)
+    lines += _known(stats, _JUDGED, None, keys)
     death = next((move for move in entry.get("moves", ()) if move["class"] == "death"), None)
-    if death is not None:
+    if death is not None and keys is None:
         lines.append(_death(death))
     return lines
 
@@ -166,12 +178,17 @@ UNDEFINED = "-"
 
 
 def _known(
-    stats: Mapping[str, Any], terms: tuple[_Term, ...], undefined: str | None = None
+    stats: Mapping[str, Any],
+    terms: tuple[_Term, ...],
+    undefined: str | None = None,
+    keys: Collection[str] | None = None,
 ) -> list[Figure]:
-    """The figures of the terms the stats hold; one given as None is shown as
-    ``undefined``, or left out without it."""
+    """The figures of the terms the stats hold (of ``keys`` only, when given); one
+    given as None is shown as ``undefined``, or left out without it."""
     shown = []
     for term in terms:
+        if keys is not None and term.key not in keys:
+            continue
         value = stats.get(term.key)
         if value is None:
             if undefined is not None and term.key in stats:

@@ -5,7 +5,7 @@ Each figure is the analysis view's own: the report of the game so far
 (game.replay.report.live_report, the function the analysis of its replay uses)
 worded by game.analysis.glossary, so at the end of a game the panel and the
 analysis say the same to the last digit. While the clock runs the figures are
-those of the last tenth of a second (the time, 3BV/s and the rest change with it);
+those of the last fifth of a second (the time, 3BV/s and the rest change with it);
 at the end, of the exact time. A row is drawn again only when its words changed,
 and words are rendered once per value (kept by value).
 
@@ -22,12 +22,14 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.analysis.glossary import figures
+from game.core.bbbv import Openings
+from game.core.game import Game
 from game.core.status import Status
 from game.language import N_, current, decimal, gettext
 from game.replay.counters import Expression, ExpressionError, names_of
 from game.replay.report import live_report
 from game.session.play import Clicks
-from game.session.table import GameStarted, MoveApplied, TableEvent
+from game.session.table import GameStarted, MoveApplied, PointerSeen, TableEvent
 from game.view.fonts import ui_font
 from game.view.theme import Colour
 from game.view.theme import current as theme
@@ -48,8 +50,8 @@ BAR = 6
 """A bar's height at 1x (the pace, the ghost)."""
 MIN_WIDTH = 120
 """The narrowest panel, at 1x."""
-TICK_MS = 100
-"""While the clock runs, the figures are those of the last tick (a tenth of a second)."""
+TICK_MS = 200
+"""While the clock runs, the figures are those of the last tick (a fifth of a second)."""
 PACE_FULL_MS = 10_000
 """The pace bar's half is full at this many ms ahead or behind."""
 AHEAD, BEHIND = (40, 160, 40), (200, 40, 40)
@@ -96,8 +98,12 @@ class CountersPanel:
         self.path: Callable[[], float] = lambda: 0.0
         """The pointer's path in the game so far (the recorder's, once it is made)."""
         self._flags = 0
-        self._solved: tuple[object, int] = ((), 0)
+        self._heard_count = 0
+        """The table's events heard (a move, a new game: the figures may change)."""
+        self._solved: tuple[object, tuple[int | None, int]] = ((), (None, 0))
+        self._openings: tuple[object, Openings | None] = ((), None)
         self._drawn: list[Row | None] = []
+        self._area: tuple[object, pygame.Rect] = ((), pygame.Rect(0, 0, 0, 0))
         self._rows: list[Row] = []
         self._rows_key: object = None
         """What the lines were worked out from (worked out again when it changes)."""
@@ -113,7 +119,11 @@ class CountersPanel:
 
     def _heard(self, event: TableEvent) -> None:
         """The flags the player put on, as the analysis counts them: after each move
-        of the game but the winning one (a won board shows every mine flagged)."""
+        of the game but the winning one (a won board shows every mine flagged).
+        A pointer's move changes no figure but the path (read at the tick)."""
+        if isinstance(event, PointerSeen):
+            return
+        self._heard_count += 1
         if isinstance(event, GameStarted):
             self._flags = event.session.game.flags
         elif isinstance(event, MoveApplied):
@@ -134,8 +144,8 @@ class CountersPanel:
         session = self.table.session
         game = session.game
         key = (self.table.tag, game.opened_count, game.status)
-        if self._solved[0] != key:
-            self._solved = (key, game.bbbv_solved())
+        if self._solved[0] != key:  # (worked out over the whole board: once a change)
+            self._solved = (key, self._bbbv_of(game))
         ms = int(session.elapsed_ms)
         if session.stopwatch.running and not exact:
             ms -= ms % TICK_MS
@@ -144,11 +154,23 @@ class CountersPanel:
             (board.rows, board.cols, board.mines),
             game.status is Status.WON,
             ms,
-            (game.bbbv, self._solved[1]),
+            self._solved[1],
             session.clicks,
             self._flags,
             self.path(),
         )
+
+    def _bbbv_of(self, game: Game) -> tuple[int | None, int]:
+        """The game's 3BV and 3BV solved, as Game.bbbv and Game.bbbv_solved count
+        them (game.core.bbbv's Openings), the board's openings worked out once."""
+        field = game.minefield
+        if field is None:
+            return (None, 0)
+        if self._openings[0] is not field:
+            self._openings = (field, Openings(field.rows, field.cols, field.mines))
+        openings = self._openings[1]
+        assert openings is not None
+        return (openings.total, openings.solved(game.opened_cells()))
 
     def rows(self, entry: dict[str, Any] | None = None, *, largest: bool = False) -> list[Row]:
         """The panel's lines for a report (by default the game's so far), in the
@@ -156,7 +178,7 @@ class CountersPanel:
         as wide as they get, for the panel's size)."""
         entry = self.report() if entry is None else entry
         settings = self.prefs.settings
-        worded = {figure.key: figure for figure in figures(entry)}
+        worded = {figure.key: figure for figure in figures(entry, settings.counters)}
         rows: list[Row] = []
         for name in settings.counters:
             if name == "pace":
@@ -255,28 +277,22 @@ class CountersPanel:
     # ------------------------------------------------------------------ drawing
 
     def _live_key(self) -> object:
-        """What the figures depend on, cheaply: while it is the same, so are they."""
+        """What the figures depend on, cheaply: while it is the same, so are they.
+        While the clock runs, the tick stands for everything that changes: the time
+        (and the pace and the ghost, which follow it), the moves (their clicks, the
+        3BV they solved: worded at the next tick, a fifth of a second at most) and
+        the pointer's path (read at each tick); stopped, the table's events (a move,
+        a new game) and the path themselves."""
         session = self.table.session
-        game = session.game
         ms = int(session.elapsed_ms)
-        if session.stopwatch.running:
+        running = session.stopwatch.running
+        if running:
             ms -= ms % TICK_MS
-        ahead = self._ahead()
-        race = self.race
-        ghost = None if race is None else race.racing
-        settings = self.prefs.settings
         return (
-            self.table.tag,
             ms,
-            game.opened_count,
-            game.status,
-            session.clicks,
-            self._flags,
-            self.path(),
-            None if ahead is None else round(ahead / TICK_MS),
-            None if ghost is None else ghost.progress.solved_at(session.elapsed_ms),
-            settings.counters,
-            settings.own_counters,
+            None if running else (self._heard_count, self.path()),
+            None if self.race is None else self.race.ghost,
+            self.prefs.settings,
             current(),
             theme().name,
         )
@@ -290,7 +306,13 @@ class CountersPanel:
         when ``full``); the rectangles drawn."""
         if not self.shown:
             return []
-        area = viewport.beside()
+        key = self._live_key()
+        if not full and self._keys is not None and key == self._rows_key:
+            return []  # (no figure changed: nothing worked out, nothing drawn)
+        where = (viewport.renderer, viewport.zoom, self.prefs.settings)
+        if self._area[0] != where:  # (worked out once a layout)
+            self._area = (where, viewport.beside())
+        area = self._area[1]
         if area.w <= 0 or area.h <= 0:
             return []
         zoom = viewport.zoom
@@ -301,7 +323,6 @@ class CountersPanel:
             dirty.append(area)
             self._keys = None
         pad = PAD * zoom
-        key = self._live_key()
         if key != self._rows_key:
             self._rows, self._rows_key = self.rows(), key
         rows = self._rows
@@ -318,7 +339,7 @@ class CountersPanel:
         inner = pygame.Rect(area.x + pad, 0, area.w - 2 * pad, 0)
         font = ui_font(FONT_SIZE * zoom)
         for k, row in enumerate(rows):
-            height = max(heights.get(row.key, 0), _height(font, row, inner.w, zoom))
+            height = heights.get(row.key) or _height(font, row, inner.w, zoom)
             box = pygame.Rect(inner.x, y, inner.w, height)
             y += height
             if box.bottom > area.bottom - pad:
@@ -347,7 +368,7 @@ class CountersPanel:
         look = theme()
         label = self._words(row.label, zoom, look.text)
         value_ink = look.error if row.error else look.text
-        value_text = _fitted(font, row.value, box.w)
+        value_text = _fitted(font, row.value, box.w) if row.error else row.value
         value = self._words(value_text, zoom, value_ink)
         line = font.get_linesize()
         screen.blit(label, (box.x, box.y), pygame.Rect(0, 0, box.w, line))
