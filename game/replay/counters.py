@@ -15,6 +15,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from game.language import N_, gettext
+
 if TYPE_CHECKING:
     from simpleeval import SimpleEval
 
@@ -112,12 +114,35 @@ def names_of(entry: Mapping[str, Any], pace_ms: float | None = None) -> dict[str
 
 
 class ExpressionError(ValueError):
-    """An expression that cannot be evaluated, in one line."""
+    """An expression that cannot be evaluated, in one line: its words (English, marked
+    with N_: translated where they are shown) and the values they name."""
+
+    def __init__(self, words: str, **values: object) -> None:
+        super().__init__(words.format(**values))
+        self.words = words
+        self.values = values
+
+    def translated(self) -> str:
+        """The line in the player's language."""
+        return gettext(self.words).format(**self.values)
+
+
+LONG = N_("longer than {count} characters")
+EMPTY = N_("empty")
+SYNTAX = N_("not an expression (syntax)")
+ZERO = N_("division by zero")
+POWER = N_("** takes numbers up to {limit}")
+NOT_YET = N_("a figure not known yet")
+NUMBERS_ONLY = N_("numbers only")
+NO_NUMBER = N_("not a number")
+TOO_LARGE = N_("too large")
+NO_NAME = N_("{name} is no figure's name")
+NOT_ALLOWED = N_("not allowed in a counter")
 
 
 def _power(base: Any, exponent: Any) -> Any:
     if abs(exponent) > MAX_POWER or abs(base) > MAX_POWER:
-        raise ExpressionError(f"** takes numbers up to {MAX_POWER:g}")
+        raise ExpressionError(POWER, limit=f"{MAX_POWER:g}")
     return float(base) ** float(exponent)
 
 
@@ -127,9 +152,9 @@ def _numbers(function: Callable[..., Any]) -> Callable[..., Any]:
     def on_numbers(*operands: Any) -> Any:
         for operand in operands:
             if operand is None:
-                raise ExpressionError("a figure not known yet")
+                raise ExpressionError(NOT_YET)
             if isinstance(operand, bool) or not isinstance(operand, (int, float)):
-                raise ExpressionError("numbers only")
+                raise ExpressionError(NUMBERS_ONLY)
         return function(*operands)
 
     return on_numbers
@@ -163,20 +188,20 @@ class Expression:
 
     name: str
     text: str
-    problem: str | None
+    problem: ExpressionError | None
     _tree: Any = None
 
     @classmethod
     def of(cls, name: str, text: str) -> Expression:
         """Parse an expression (bounded: MAX_EXPRESSION characters)."""
         if len(text) > MAX_EXPRESSION:
-            return cls(name, text, f"longer than {MAX_EXPRESSION} characters")
+            return cls(name, text, ExpressionError(LONG, count=MAX_EXPRESSION))
         if not text.strip():
-            return cls(name, text, "empty")
+            return cls(name, text, ExpressionError(EMPTY))
         try:
             tree = _evaluator({}).parse(text)
         except Exception:  # (SyntaxError, simpleeval's InvalidExpression: a comment alone...)
-            return cls(name, text, "not an expression (syntax)")
+            return cls(name, text, ExpressionError(SYNTAX))
         return cls(name, text, None, tree)
 
     def value(self, names: Mapping[str, Any]) -> float:
@@ -184,17 +209,17 @@ class Expression:
         a syntax error, a division by zero, a name unknown or undefined yet, a result
         that is no number, anything too large."""
         if self.problem is not None:
-            raise ExpressionError(self.problem)
+            raise self.problem
         try:
             result = _evaluator(names).eval(self.text, previously_parsed=self._tree)
         except ZeroDivisionError:
-            raise ExpressionError("division by zero") from None
+            raise ExpressionError(ZERO) from None
         except ExpressionError:
             raise
         except Exception as error:  # (simpleeval's own, TypeError on an undefined value...)
-            raise ExpressionError(_one_line(error)) from None
+            raise _one_line(error) from None
         if isinstance(result, bool) or not isinstance(result, (int, float)):
-            raise ExpressionError("not a number")
+            raise ExpressionError(NO_NUMBER)
         return float(result)
 
 
@@ -204,11 +229,13 @@ def _evaluator(names: Mapping[str, Any]) -> SimpleEval:
     return SimpleEval(operators=_OPERATORS, functions=_FUNCTIONS, names=dict(names))
 
 
-def _one_line(error: Exception) -> str:
-    """An error as one short line."""
+def _one_line(error: Exception) -> ExpressionError:
+    """Any other error of an evaluation as one short line."""
     if isinstance(error, TypeError):
-        return "a figure not known yet"
+        return ExpressionError(NOT_YET)
     if isinstance(error, (OverflowError, MemoryError, RecursionError)):
-        return "too large"
-    words = " ".join(str(error).split()) or type(error).__name__
-    return words[:80]
+        return ExpressionError(TOO_LARGE)
+    name = getattr(error, "name", None)  # (simpleeval's NameNotDefined)
+    if isinstance(name, str) and type(error).__name__ == "NameNotDefined":
+        return ExpressionError(NO_NAME, name=name[:MAX_NAME])
+    return ExpressionError(NOT_ALLOWED)

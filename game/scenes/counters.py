@@ -59,7 +59,6 @@ RENDERED_LIMIT = 512
 """Words kept rendered (by value) before the oldest are let go."""
 
 PACE, GHOST = N_("Pace"), N_("Ghost")
-YOU = N_("You")
 PACE_WORDS = N_("{seconds} s ahead")
 BEHIND_WORDS = N_("{seconds} s behind")
 GHOST_WORDS = N_("{solved} of {total}, {time} s")
@@ -198,7 +197,7 @@ class CountersPanel:
                 try:
                     rows.append(Row(key, expression.name, decimal(expression.value(names), 3)))
                 except ExpressionError as error:
-                    words = gettext(ERROR_WORDS).format(problem=error)
+                    words = gettext(ERROR_WORDS).format(problem=error.translated())
                     rows.append(Row(key, expression.name, words, error=True))
         return rows
 
