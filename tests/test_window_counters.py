@@ -258,6 +258,62 @@ def test_a_bad_counter_of_the_players_own_shows_one_line_and_play_goes_on(folder
         app.close()
 
 
+GHOST_REPLAY = (
+    Path(__file__).parent
+    / "data/replays/ms-toollib/test_files/"
+    / "HI-SCORE Exp_49.25_3BV=127_3BVs=2.57_Wang Jianing G01825.avf"
+)
+
+
+def tallest_run(app: App, colour: tuple[int, int, int]) -> int:
+    """The most pixels of a colour one above the other in a column of the panel."""
+    area = app.viewport.beside()
+    best = 0
+    for x in range(area.x, area.right, 3):
+        run = 0
+        for y in range(area.y, area.bottom):
+            r, g, b, _ = app.viewport.screen.get_at((x, y))
+            run = run + 1 if (r, g, b) == colour else 0
+            best = max(best, run)
+    return best
+
+
+@pytest.mark.parametrize("look", ["classic", "colourblind", "contrast"])
+def test_a_race_shows_the_ghosts_3bv_and_time_with_bars_six_pixels_high(
+    folder: Path, look: str
+) -> None:
+    from game.modes.practice import Practice
+    from game.replay.files import open_replay
+    from game.replay.progress import progress_of
+
+    source = open_replay(GHOST_REPLAY).replay
+    progress = progress_of(source)
+    assert source.minefield is not None and progress is not None
+    app = start(folder, 1, counters_shown=True, theme=look)
+    try:
+        clock = app.table.clock
+        assert isinstance(clock, FakeClock)
+        app.table.start(Practice.again(Game.from_minefield(source.minefield)))
+        app.play.race.race(progress, "the replay")
+        frames(app)
+        for event in source.events:
+            if event.ms > 12_000:
+                break
+            clock.ms = 1000 + max(event.ms, 0) * 1.2  # (the player a little slower)
+            if event.move is not None:
+                app.table.act(event.move)
+        frames(app)
+        rows = {row.key: row for row in app.play.counters.rows()}
+        ghost = rows["ghost"]
+        assert ghost.value.endswith(", 49.3 s") or ghost.value.endswith(", 49.2 s")
+        assert ghost.value.split(" of ")[1].startswith("127")
+        theme = app.viewport.renderer.theme
+        assert tallest_run(app, theme.highlight) >= 6  # the player's share
+        assert tallest_run(app, theme.shadow) >= 6  # the ghost's
+    finally:
+        app.close()
+
+
 if __name__ == "__main__":  # the classic window's pixels, from the tree on PYTHONPATH
     import os
     import tempfile

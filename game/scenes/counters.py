@@ -47,7 +47,20 @@ PAD = 6
 GAP = 8
 """Between a label and its value, at 1x."""
 BAR = 6
-"""A bar's height at 1x (the pace, the ghost)."""
+"""A bar's coloured height at 1x (the pace, the ghost), inside its edge."""
+
+
+def bar_height(zoom: int) -> int:
+    """A bar's room in a line, in window pixels: its colour, its edge above and
+    below, and a pixel of ground under it (at 1x)."""
+    return BAR * zoom + 2 * edge(zoom) + zoom
+
+
+def edge(zoom: int) -> int:
+    """A bar's edge, in window pixels."""
+    return max(1, zoom // 2)
+
+
 MIN_WIDTH = 120
 """The narrowest panel, at 1x."""
 TICK_MS = 200
@@ -371,15 +384,15 @@ class CountersPanel:
         value = self._words(value_text, zoom, value_ink)
         line = font.get_linesize()
         screen.blit(label, (box.x, box.y), pygame.Rect(0, 0, box.w, line))
-        lines = (box.h - len(row.bars) * (BAR + 1) * zoom) // line  # (as sized: steady)
+        lines = (box.h - len(row.bars) * bar_height(zoom)) // line  # (as sized: steady)
         one_line = lines < 2 and label.get_width() + GAP * zoom + value.get_width() <= box.w
         value_y = box.y if one_line else box.y + line
         screen.blit(value, value.get_rect(topright=(box.right, value_y)))
         y = value_y + line
         for share, colour in row.bars:
-            bar = pygame.Rect(box.x, y, box.w, BAR * zoom)
+            bar = pygame.Rect(box.x, y, box.w, BAR * zoom + 2 * edge(zoom))
             screen.fill(look.shadow, bar)
-            trough = bar.inflate(-2 * max(1, zoom // 2), -2 * max(1, zoom // 2))
+            trough = bar.inflate(-2 * edge(zoom), -2 * edge(zoom))
             screen.fill(look.face, trough)
             if row.signed:
                 middle = trough.centerx
@@ -390,7 +403,7 @@ class CountersPanel:
             else:
                 width = round(trough.w * max(0.0, min(1.0, share)))
                 screen.fill(colour, (trough.x, trough.y, width, trough.h))
-            y += (BAR + 1) * zoom
+            y += bar_height(zoom)
 
 
 def _height(font: Any, row: Row, width: int, zoom: int) -> int:
@@ -398,7 +411,7 @@ def _height(font: Any, row: Row, width: int, zoom: int) -> int:
     two (the value under the label, when both do not fit), and its bars."""
     label, value = font.size(row.label)[0], font.size(row.value)[0]
     lines = 1 if label + GAP * zoom + value <= width else 2
-    return int(font.get_linesize() * lines + len(row.bars) * (BAR + 1) * zoom)
+    return int(font.get_linesize() * lines + len(row.bars) * bar_height(zoom))
 
 
 def _fitted(font: Any, text: str, width: int) -> str:
