@@ -151,3 +151,12 @@ def test_any_counters_in_a_settings_file_read_with_no_error(figures: Any, own: A
     )
     assert set(settings.counters) <= set(FIGURES)
     assert len(settings.own_counters) <= MAX_OWN
+
+
+def test_the_form_lists_names_an_expression_may_use() -> None:
+    from game.screens.counters import NAMES
+
+    assert set(NAMES) <= set(NAMES_OF_ENTRY)
+
+
+NAMES_OF_ENTRY = names_of(ENTRY)

@@ -314,6 +314,76 @@ def test_a_race_shows_the_ghosts_3bv_and_time_with_bars_six_pixels_high(
         app.close()
 
 
+def click_at(app: App, pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0,) * 3))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    frames(app)
+
+
+def type_text(text: str) -> None:
+    for ch in text:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=ord(ch), mod=0, unicode=ch))
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+
+
+def open_counters_dialog(app: App) -> None:
+    options = next(menu for menu in MENUS if menu.title == "Options")
+    lines = [item for item in options.items if item is not None]
+    index = next(k for k, item in enumerate(lines) if item.command is Command.CHOOSE_COUNTERS)
+    for code in (pygame.K_F10, pygame.K_RIGHT, *(pygame.K_DOWN,) * index, pygame.K_RETURN):
+        press(code)
+    frames(app)
+
+
+def test_the_counters_dialog_chooses_orders_and_adds_counters_of_ones_own(app: App) -> None:
+    from game.screens.counters import CountersAnswer
+
+    press(pygame.K_c)
+    frames(app)
+    open_counters_dialog(app)
+    dialog = app.stage.top_dialog
+    assert dialog is not None and dialog.title == "Counters"
+    # The first line, Time: picked, it is hidden (and the panel shows no time).
+    press(pygame.K_RETURN)
+    frames(app)
+    assert "time" not in app.prefs.settings.counters
+    assert "time" not in {row.key for row in app.play.counters.rows()}
+    # IOE (third line now: 3BV, 3BV/s, Estimated time, ...): moved up above 3BV/s.
+    settings = app.prefs.settings
+    at = list(settings.counters).index("ioe")
+    for _ in range(at):
+        press(pygame.K_DOWN)
+    frames(app)
+    click_at(app, dialog.button_rect(CountersAnswer.UP.label).center)
+    assert app.prefs.settings.counters.index("ioe") == at - 1
+    keys = [row.key for row in app.play.counters.rows()]
+    assert keys.index("ioe") < keys.index(settings.counters[at - 1])
+    # A counter of one's own: its form, a bad expression refused, a good one kept.
+    dialog = app.stage.top_dialog
+    assert dialog is not None
+    click_at(app, dialog.button_rect(CountersAnswer.ADD.label).center)
+    form = app.stage.top_dialog
+    assert form is not None and form.title == "A counter of your own"
+    type_text("3BV/min")
+    press(pygame.K_TAB)
+    type_text("bbbv_s * (")
+    press(pygame.K_RETURN)
+    frames(app)
+    assert app.stage.top_dialog is form and app.prefs.settings.own_counters == ()
+    press(pygame.K_BACKSPACE)  # "bbbv_s * (" less its "("
+    type_text("60")
+    press(pygame.K_RETURN)
+    frames(app)
+    assert app.prefs.settings.own_counters == (("3BV/min", "bbbv_s * 60"),)
+    assert settings_file(app_folder(app))["own_counters"] == [["3BV/min", "bbbv_s * 60"]]
+    assert "own:3BV/min" in {row.key for row in app.play.counters.rows()}
+
+
+def app_folder(app: App) -> Path:
+    return Path(app.profile.folder)
+
+
 if __name__ == "__main__":  # the classic window's pixels, from the tree on PYTHONPATH
     import os
     import tempfile

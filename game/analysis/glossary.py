@@ -112,6 +112,24 @@ _JUDGED = (
 )
 
 
+_NAMED = {
+    "time": N_("Time"),
+    "bbbv": "3BV",
+    "clicks": N_("Clicks"),
+    "path": N_("Mouse path"),
+}
+"""The labels of the figures that are no term of the stats."""
+
+
+def label_of(key: str) -> str:
+    """A figure's label (English, marked: translate it where it is shown), by its
+    report name; the name itself when it names no figure."""
+    for term in (*_SPEED, *_CLICKS, *_BOARD, *_JUDGED):
+        if term.key == key:
+            return term.label
+    return _NAMED.get(key, key)
+
+
 def figures(entry: Mapping[str, Any], keys: Collection[str] | None = None) -> list[Figure]:
     """The lines of the analysis view for a report (of a game read or played);
     with ``keys``, only the lines of those figures (the live counters' choice: the
@@ -125,7 +143,7 @@ def figures(entry: Mapping[str, Any], keys: Collection[str] | None = None) -> li
     if wanted("time"):
         lines.append(
             Figure(
-                N_("Time"),
+                _NAMED["time"],
                 f"{decimal(float(entry['time']), 3)} s",
                 N_("From the first click to the end of the game."),
                 "time",
@@ -135,7 +153,7 @@ def figures(entry: Mapping[str, Any], keys: Collection[str] | None = None) -> li
         solved, total = entry.get("solved_bbbv"), entry.get("bbbv")
         lines.append(
             Figure(
-                "3BV",
+                _NAMED["bbbv"],
                 gettext("{solved} of {total}").format(solved=solved, total=total)
                 if total is not None and solved != total
                 else str(total or "-"),
@@ -147,7 +165,7 @@ def figures(entry: Mapping[str, Any], keys: Collection[str] | None = None) -> li
     if wanted("clicks"):
         lines.append(
             Figure(
-                N_("Clicks"),
+                _NAMED["clicks"],
                 gettext("{left} left, {right} right, {double} double").format(
                     left=entry["left"], right=entry["right"], double=entry["double"]
                 ),
@@ -159,7 +177,7 @@ def figures(entry: Mapping[str, Any], keys: Collection[str] | None = None) -> li
     if entry.get("path") is not None and wanted("path"):
         lines.append(
             Figure(
-                N_("Mouse path"),
+                _NAMED["path"],
                 gettext("{cells} cells").format(cells=decimal(float(entry["path"]) / 16, 1)),
                 N_("How far the pointer travelled during the game."),
                 "path",

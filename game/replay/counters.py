@@ -42,6 +42,10 @@ FIGURES: tuple[str, ...] = (
 """Every figure the panel can show, by its report name (game.analysis.glossary's key;
 ``pace`` and ``ghost`` are the race's): what the settings' ``counters`` may name."""
 
+RACE_LABELS = {"pace": N_("Pace"), "ghost": N_("Ghost")}
+"""The labels of the race's figures (the analysis's own figures are labelled by
+game.analysis.glossary)."""
+
 DEFAULT_FIGURES: tuple[str, ...] = FIGURES[:14]
 """The figures a new player's panel shows, in this order."""
 

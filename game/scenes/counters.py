@@ -26,7 +26,7 @@ from game.core.bbbv import Openings
 from game.core.game import Game
 from game.core.status import Status
 from game.language import N_, current, decimal, gettext
-from game.replay.counters import Expression, ExpressionError, names_of
+from game.replay.counters import RACE_LABELS, Expression, ExpressionError, names_of
 from game.replay.report import live_report
 from game.session.play import Clicks
 from game.session.table import GameStarted, MoveApplied, PointerSeen, TableEvent
@@ -71,7 +71,7 @@ AHEAD, BEHIND = (40, 160, 40), (200, 40, 40)
 RENDERED_LIMIT = 512
 """Words kept rendered (by value) before the oldest are let go."""
 
-PACE, GHOST = N_("Pace"), N_("Ghost")
+PACE, GHOST = RACE_LABELS["pace"], RACE_LABELS["ghost"]
 PACE_WORDS = N_("{seconds} s ahead")
 BEHIND_WORDS = N_("{seconds} s behind")
 GHOST_WORDS = N_("{solved} of {total}, {time} s")

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core import Cell
+from game.flows.counters import choose_counters
 from game.flows.dialogs import Dialogs
 from game.modes.category import Category
 from game.modes.mode import Mode
@@ -116,6 +117,7 @@ class PlayScene(Scene):
             Command.OPEN: self.open_at_cursor,
             Command.FLAG: self.flag_at_cursor,
             Command.NEXT_THEME: self.prefs.next_theme,
+            Command.CHOOSE_COUNTERS: lambda: choose_counters(stage, prefs),
         }
 
     @property

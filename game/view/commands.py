@@ -54,6 +54,7 @@ class Command(Enum):
     COUNTER_BELOW_ZERO = "counter below zero"
     SOUND = "sound"
     COUNTERS = "live counters"
+    CHOOSE_COUNTERS = "choose counters"
     ZOOM_IN = "zoom in"
     ZOOM_OUT = "zoom out"
     THEME_CLASSIC = "classic look"

@@ -83,6 +83,7 @@ Keys...                         rebind keys
 -
 Sound                           sound
 Live counters                   live counters
+Counters...                     choose counters
 Zoom in                         zoom in
 Zoom out                        zoom out
 -
