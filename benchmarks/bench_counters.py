@@ -118,8 +118,10 @@ def main() -> None:
     with_panel, without = statistics.median(medians[True]), statistics.median(medians[False])
     print(f"{'the median frame':34}{with_panel:>13.3f} ms{without:>9.3f} ms")
     print(f"yardstick: one figure's words rendered {yardstick():.3f} ms")
-    print(f"work ratio {statistics.median(ratios):.3f}x (median of paired blocks; target <= "
-          f"{TARGET:.2f}x)")
+    print(
+        f"work ratio {statistics.median(ratios):.3f}x (median of paired blocks; target <= "
+        f"{TARGET:.2f}x)"
+    )
 
 
 if __name__ == "__main__":

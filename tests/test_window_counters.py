@@ -380,6 +380,60 @@ def test_the_counters_dialog_chooses_orders_and_adds_counters_of_ones_own(app: A
     assert "own:3BV/min" in {row.key for row in app.play.counters.rows()}
 
 
+def test_a_board_larger_than_the_screen_scrolls_beside_the_panel(folder: Path) -> None:
+    from game.rules import Board
+    from game.view.window import usable_size
+
+    app = start(folder, 2, counters_shown=True)
+    try:
+        app.play.new_game(Board(200, 300, 9000))
+        frames(app)
+        width, height = app.viewport.screen.get_size()
+        side = app.viewport.beside()
+        assert app.viewport.layout.scrolls and side.w > 100
+        assert side.right == width and (width, height) <= usable_size()
+        app.viewport.scroll(50, 80)
+        frames(app)
+        assert app.viewport.beside() == side  # the board scrolled, the panel stayed
+        assert app.viewport.renderer.theme.text in set(panel_colours(app))
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("zoom", [1, 2, 3, 4])
+def test_the_panel_is_sized_for_its_largest_figures_at_every_zoom(folder: Path, zoom: int) -> None:
+    from game.scenes.counters import CountersPanel
+    from game.view.viewport import fitting_zoom
+
+    app = start(folder, zoom, counters_shown=True)
+    try:
+        # (the dummy desktop is 1024x768: the largest zoom that fits it, if less)
+        zoom = min(zoom, fitting_zoom(app.table.board, app.viewport.side))
+        assert app.viewport.zoom == zoom
+        width = app.viewport.beside().w
+        assert width == app.play.counters.width(zoom)
+        assert isinstance(app.play.counters, CountersPanel)
+        click(app, 4, 4)
+        assert app.viewport.beside().w == width  # never resized by what it shows
+    finally:
+        app.close()
+
+
+def test_another_language_lays_the_panel_out_again(folder: Path) -> None:
+    app = start(folder, 1, counters_shown=True)
+    try:
+        english = app.viewport.beside().w
+        labels = {row.key: row.label for row in app.play.counters.rows()}
+        app.play.command(Command.LANGUAGE_DE)
+        frames(app)
+        german = {row.key: row.label for row in app.play.counters.rows()}
+        assert german["time"] == "Zeit" != labels["time"]
+        assert app.viewport.beside().w == app.play.counters.width(1) != english
+        assert app.viewport.screen.get_width() == app.viewport.beside().right
+    finally:
+        app.close()
+
+
 def app_folder(app: App) -> Path:
     return Path(app.profile.folder)
 
