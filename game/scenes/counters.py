@@ -122,7 +122,7 @@ class CountersPanel:
         self._keys: list[str] | None = None
         """The lines drawn, by key (None: the panel is to be drawn whole)."""
         self._sizes: dict[object, tuple[int, dict[str, int]]] = {}
-        self._rendered: dict[tuple[str, int, Colour], pygame.Surface] = {}
+        self._painter = RowPainter()
         self._own: tuple[tuple[str, str], ...] = ()
         self._expressions: list[Expression] = []
         table.tap(self._heard)
@@ -360,11 +360,19 @@ class CountersPanel:
                 continue
             self._drawn[k] = row
             screen.fill(look.face, box)
-            self._draw_row(screen, font, row, box, zoom)
+            self._painter.draw(screen, font, row, box, zoom)
             dirty.append(box)
         return dirty
 
+
+class RowPainter:
+    """Draws the panel's lines, each word rendered once per value (kept by value)."""
+
+    def __init__(self) -> None:
+        self._rendered: dict[tuple[str, int, Colour], pygame.Surface] = {}
+
     def _words(self, text: str, zoom: int, colour: Colour) -> pygame.Surface:
+        """The words rendered (once for each text, size and colour)."""
         key = (text, zoom, colour)
         surface = self._rendered.get(key)
         if surface is None:
@@ -374,9 +382,11 @@ class CountersPanel:
             self._rendered[key] = surface
         return surface
 
-    def _draw_row(
+    def draw(
         self, screen: pygame.Surface, font: Any, row: Row, box: pygame.Rect, zoom: int
     ) -> None:
+        """A line in its box: its label, its value (right of it, or under it when
+        the line was sized for two), its bars."""
         look = theme()
         label = self._words(row.label, zoom, look.text)
         value_ink = look.error if row.error else look.text
