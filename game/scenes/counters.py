@@ -4,10 +4,11 @@ game as it is played, the race's pace and ghost, and the player's own counters.
 Each figure is the analysis view's own: the report of the game so far
 (game.replay.report.live_report, the function the analysis of its replay uses)
 worded by game.analysis.glossary, so at the end of a game the panel and the
-analysis say the same to the last digit. While the clock runs the figures are
-those of the last fifth of a second (the time, 3BV/s and the rest change with it);
-at the end, of the exact time. A row is drawn again only when its words changed,
-and words are rendered once per value (kept by value).
+analysis say the same to the last digit. They are worked out again at each move
+and, while the clock runs, each time the LED timer shows another second (the
+time, 3BV/s and the rest change with it), so the panel is drawn on frames the
+window shows anyway; each time at the game's exact time. A row is drawn again
+only when its words changed, and words are rendered once per value (kept by value).
 
 The panel is sized once per zoom (and language, and choice of counters) for the
 largest thing it shows; hidden, it takes no room and the window is the classic one.
@@ -63,8 +64,9 @@ def edge(zoom: int) -> int:
 
 MIN_WIDTH = 120
 """The narrowest panel, at 1x."""
-TICK_MS = 200
-"""While the clock runs, the figures are those of the last tick (a fifth of a second)."""
+TICK_MS = 1000
+"""While the clock runs, the figures are worked out again at each tick (the LED
+timer's second) besides each move."""
 PACE_FULL_MS = 10_000
 """The pace bar's half is full at this many ms ahead or behind."""
 AHEAD, BEHIND = (40, 160, 40), (200, 40, 40)
@@ -150,17 +152,15 @@ class CountersPanel:
         """The panel is on (a setting)."""
         return self.prefs.settings.counters_shown
 
-    def report(self, exact: bool = False) -> dict[str, Any]:
-        """The report of the game so far (``exact``: at this very ms; else, while the
-        clock runs, at the last tick), by the analysis's own function."""
+    def report(self) -> dict[str, Any]:
+        """The report of the game so far, at this very ms, by the analysis's own
+        function."""
         session = self.table.session
         game = session.game
         key = (self.table.tag, game.opened_count, game.status)
         if self._solved[0] != key:  # (worked out over the whole board: once a change)
             self._solved = (key, self._bbbv_of(game))
         ms = int(session.elapsed_ms)
-        if session.stopwatch.running and not exact:
-            ms -= ms % TICK_MS
         board = session.board
         return live_report(
             (board.rows, board.cols, board.mines),
@@ -289,20 +289,18 @@ class CountersPanel:
     # ------------------------------------------------------------------ drawing
 
     def _live_key(self) -> object:
-        """What the figures depend on, cheaply: while it is the same, so are they.
-        While the clock runs, the tick stands for everything that changes: the time
-        (and the pace and the ghost, which follow it), the moves (their clicks, the
-        3BV they solved: worded at the next tick, a fifth of a second at most) and
-        the pointer's path (read at each tick); stopped, the table's events (a move,
-        a new game) and the path themselves."""
+        """What the figures depend on, cheaply: while it is the same, the panel is
+        not worked out again. A move or a new game (the table's events) counts;
+        while the clock runs, the tick stands for the time (and the pace and the
+        ghost, which follow it) and for the pointer's path; stopped, the time and
+        the path themselves."""
         session = self.table.session
         ms = int(session.elapsed_ms)
         running = session.stopwatch.running
-        if running:
-            ms -= ms % TICK_MS
         return (
-            ms,
-            None if running else (self._heard_count, self.path()),
+            ms // TICK_MS if running else ms,
+            self._heard_count,
+            None if running else self.path(),
             None if self.race is None else self.race.ghost,
             self.prefs.settings,
             current(),
