@@ -12,20 +12,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.persist.settings import Settings
-from game.replay.counters import (
-    DEFAULT_FIGURES,
-    FIGURES,
-    MAX_EXPRESSION,
-    MAX_KEPT_EXPRESSION,
-    MAX_OWN,
-    Expression,
-    ExpressionError,
-    chosen,
-    names_of,
-    own_counters,
-)
+from game.replay.counters import MAX_EXPRESSION, Expression, ExpressionError, names_of
 from game.replay.report import live_report
 from game.session.play import Clicks
+from game.words import (
+    DEFAULT_FIGURES,
+    FIGURES,
+    MAX_KEPT_EXPRESSION,
+    MAX_OWN,
+    chosen,
+    own_counters,
+)
 
 ENTRY = live_report((16, 30, 99), False, 20_000, (120, 40), Clicks(30, 5, 5, 35), 5, 800.0)
 NAMES = names_of(ENTRY, pace_ms=-1500.0)

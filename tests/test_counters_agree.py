@@ -23,7 +23,6 @@ from game.core.moves import Action, Move
 from game.language import gettext
 from game.modes.ordinary import Ordinary
 from game.persist.settings import Settings
-from game.replay.counters import FIGURES
 from game.replay.files import open_replay
 from game.replay.format import EventKind, Replay
 from game.replay.recorder import Recorder
@@ -33,6 +32,7 @@ from game.scenes.counters import CountersPanel
 from game.session.geometry import TILE
 from game.session.input import InputMachine
 from game.session.table import Table
+from game.words import FIGURES
 
 REPLAYS = Path(__file__).parent / "data" / "replays"
 COMMUNITY = [

@@ -39,7 +39,6 @@ from game.identity import country_problem, identifier_problem, name_problem
 from game.language import LANGUAGES, choose
 from game.persist import schema
 from game.persist.schema import DataError, JsonObject
-from game.replay import counters as live
 from game.rules import (
     MAX_ZOOM,
     MIN_ZOOM,
@@ -53,7 +52,8 @@ from game.rules import (
     RuleMode,
     playable,
 )
-from game.words import LOOKS, look_of
+from game.words import DEFAULT_FIGURES, FIGURES, LOOKS, MAX_OWN, chosen, look_of
+from game.words import own_counters as chosen_own
 
 SETTINGS_VERSION = 4
 """Version of settings.json this code writes and the newest it reads."""
@@ -192,8 +192,8 @@ class Settings:
     """The player's country, an ISO 3166-1 alpha-2 code."""
     counters_shown: bool = False
     """The live counters' panel is shown beside the board."""
-    counters: tuple[str, ...] = live.DEFAULT_FIGURES
-    """The figures the panel shows, in order (names of game.replay.counters.FIGURES)."""
+    counters: tuple[str, ...] = DEFAULT_FIGURES
+    """The figures the panel shows, in order (names of game.words.FIGURES)."""
     own_counters: tuple[tuple[str, str], ...] = ()
     """The player's own counters: (name, expression), shown after the figures."""
 
@@ -222,11 +222,11 @@ class Settings:
         _keys_from_json({name: list(keys) for name, keys in self.keys})
         if self.language is not None and self.language not in LANGUAGES:
             raise DataError(f"setting 'language' must be one of {', '.join(LANGUAGES)}")
-        if not isinstance(self.counters, tuple) or live.chosen(self.counters) != self.counters:
+        if not isinstance(self.counters, tuple) or chosen(self.counters) != self.counters:
             raise DataError("setting 'counters' must name figures of the panel, once each")
         if (
             not isinstance(self.own_counters, tuple)
-            or live.own_counters(self.own_counters) != self.own_counters
+            or chosen_own(self.own_counters) != self.own_counters
         ):
             raise DataError("setting 'own_counters' must be (name, expression) pairs")
         for name, problem in _IDENTITY.items():
@@ -312,7 +312,7 @@ class Settings:
         # The counters: whatever is no figure or no counter is left out, no damage.
         figures, own = doc.get("counters"), doc.get("own_counters")
         if isinstance(figures, list):
-            values["counters"] = live.chosen(figures[: 4 * len(live.FIGURES)])
+            values["counters"] = chosen(figures[: 4 * len(FIGURES)])
         if isinstance(own, list):
-            values["own_counters"] = live.own_counters(own[: 4 * live.MAX_OWN])
+            values["own_counters"] = chosen_own(own[: 4 * MAX_OWN])
         return cls(**values)

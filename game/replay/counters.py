@@ -1,6 +1,6 @@
-"""The live counters' vocabulary: the figures a player can choose to see while a game
-is played (in the order they choose), and counters of their own, each an expression
-over those figures' names evaluated by simpleeval (never Python's eval), bounded.
+"""The live counters of the player's own: an expression over the figures' names
+(game.words.FIGURES: the figures a player can choose to see while a game is
+played), evaluated by simpleeval (never Python's eval), bounded.
 
 Pure: what the figures are comes from the report of a game being played
 (game.replay.report.live_report, the analysis's own function); the panel that draws
@@ -11,86 +11,20 @@ from __future__ import annotations
 
 import ast
 import operator
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from game.language import N_, gettext
+from game.words import MAX_NAME
 
 if TYPE_CHECKING:
     from simpleeval import SimpleEval
 
-FIGURES: tuple[str, ...] = (
-    "time",
-    "bbbv",
-    "bbbv_s",
-    "etime",
-    "clicks",
-    "ce",
-    "ioe",
-    "corr",
-    "thrp",
-    "rqp",
-    "flag",
-    "path",
-    "pace",
-    "ghost",
-    "stnb",
-    "qg",
-    "cl_s",
-)
-"""Every figure the panel can show, by its report name (game.analysis.glossary's key;
-``pace`` and ``ghost`` are the race's): what the settings' ``counters`` may name."""
-
-RACE_LABELS = {"pace": N_("Pace"), "ghost": N_("Ghost")}
-"""The labels of the race's figures (the analysis's own figures are labelled by
-game.analysis.glossary)."""
-
-DEFAULT_FIGURES: tuple[str, ...] = FIGURES[:14]
-"""The figures a new player's panel shows, in this order."""
-
-MAX_OWN = 20
-"""The most counters of the player's own the settings keep."""
-MAX_NAME = 24
-"""The longest name of a counter of the player's own."""
 MAX_EXPRESSION = 200
 """The longest expression evaluated (a longer one shows an error)."""
-MAX_KEPT_EXPRESSION = 20_000
-"""The longest expression the settings keep (longer: cut to this, and then too long)."""
 MAX_POWER = 1000.0
 """The largest exponent or base magnitude ``**`` takes."""
-
-
-def chosen(names: Iterable[object]) -> tuple[str, ...]:
-    """The figures of a list the settings hold, in its order: a name this version
-    does not know, a repeat or anything not a name is left out (no error)."""
-    seen: list[str] = []
-    for name in names:
-        if isinstance(name, str) and name in FIGURES and name not in seen:
-            seen.append(name)
-    return tuple(seen)
-
-
-def own_counters(pairs: Iterable[object]) -> tuple[tuple[str, str], ...]:
-    """The counters of the player's own a settings file holds: (name, expression)
-    pairs of text; anything else, a name too long or repeated, or past MAX_OWN, is
-    left out (no error); an expression past MAX_KEPT_EXPRESSION is cut there."""
-    kept: list[tuple[str, str]] = []
-    for pair in pairs:
-        if len(kept) >= MAX_OWN:
-            break
-        if not isinstance(pair, (list, tuple)) or len(pair) != 2:
-            continue
-        name, expression = pair
-        if not isinstance(name, str) or not isinstance(expression, str):
-            continue
-        name = name.strip()
-        if not 0 < len(name) <= MAX_NAME or not name.isprintable():
-            continue
-        if name in (n for n, _ in kept):
-            continue
-        kept.append((name, expression[:MAX_KEPT_EXPRESSION]))
-    return tuple(kept)
 
 
 def names_of(entry: Mapping[str, Any], pace_ms: float | None = None) -> dict[str, Any]:

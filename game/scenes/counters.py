@@ -27,16 +27,15 @@ from game.core.bbbv import Openings
 from game.core.game import Game
 from game.core.status import Status
 from game.language import N_, current, decimal, gettext
-from game.replay.counters import RACE_LABELS, Expression, ExpressionError, names_of
-from game.replay.report import live_report
-from game.session.play import Clicks
 from game.session.table import GameStarted, MoveApplied, PointerSeen, TableEvent
 from game.view.fonts import ui_font
 from game.view.theme import Colour
 from game.view.theme import current as theme
+from game.words import RACE_LABELS
 
 if TYPE_CHECKING:
     from game.flows.race import Race
+    from game.replay.counters import Expression
     from game.session.table import Table
     from game.view.prefs import Prefs
     from game.view.viewport import Viewport
@@ -80,10 +79,14 @@ GHOST_WORDS = N_("{solved} of {total}, {time} s")
 GHOST_UNFINISHED = N_("{solved} of {total}, did not finish")
 ERROR_WORDS = N_("error: {problem}")
 
-_LARGEST = live_report(
-    (999, 999, 99_999), False, 9_999_999, (99_999, 99_999), Clicks(999, 999, 999, 999), 999, 1e7
-)
-"""A report with figures as wide as a game's get: the panel is sized for it."""
+
+def _largest() -> dict[str, Any]:
+    """A report with figures as wide as a game's get: the panel is sized for it."""
+    from game.replay.report import live_report
+    from game.session.play import Clicks
+
+    clicks = Clicks(999, 999, 999, 999)
+    return live_report((999, 999, 99_999), False, 9_999_999, (99_999, 99_999), clicks, 999, 1e7)
 
 
 @dataclass(frozen=True)
@@ -162,6 +165,8 @@ class CountersPanel:
             self._solved = (key, self._bbbv_of(game))
         ms = int(session.elapsed_ms)
         board = session.board
+        from game.replay.report import live_report  # (loaded when the panel is first shown)
+
         return live_report(
             (board.rows, board.cols, board.mines),
             game.status is Status.WON,
@@ -201,6 +206,8 @@ class CountersPanel:
                 figure = worded[name]
                 rows.append(Row(name, gettext(figure.label), figure.value))
         if settings.own_counters:
+            from game.replay.counters import ExpressionError, names_of
+
             names = {} if largest else names_of(entry, self._ahead())
             for expression in self._expressions_of(settings.own_counters):
                 key = f"own:{expression.name}"
@@ -216,6 +223,8 @@ class CountersPanel:
 
     def _expressions_of(self, own: tuple[tuple[str, str], ...]) -> list[Expression]:
         """The player's own counters, parsed once while the settings keep them."""
+        from game.replay.counters import Expression
+
         if own != self._own:
             self._own = own
             self._expressions = [Expression.of(name, text) for name, text in own]
@@ -277,7 +286,7 @@ class CountersPanel:
         if key not in self._sizes:
             font = ui_font(FONT_SIZE * zoom)
             gap = GAP * zoom
-            largest = self.rows(_LARGEST, largest=True)
+            largest = self.rows(_largest(), largest=True)
             pairs = [(font.size(r.label)[0], font.size(r.value)[0], r) for r in largest]
             side = max((label + gap + value for label, value, _ in pairs), default=0)
             stacked = max((max(label, value) for label, value, _ in pairs), default=0)

@@ -9,10 +9,11 @@ from dataclasses import dataclass
 from game.analysis.glossary import label_of
 from game.language import N_, gettext
 from game.persist.settings import Settings
-from game.replay.counters import FIGURES, MAX_EXPRESSION, MAX_NAME, RACE_LABELS, Expression
+from game.replay.counters import MAX_EXPRESSION, Expression
 from game.screens.answers import Button, answering, field, labels
 from game.view.widgets.form import Field, FormDialog
 from game.view.widgets.menu import MenuDialog
+from game.words import FIGURES, MAX_NAME, RACE_LABELS
 
 TITLE = N_("Counters")
 OWN_TITLE = N_("A counter of your own")
