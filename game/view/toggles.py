@@ -114,7 +114,6 @@ SETTINGS: tuple[Setting, ...] = (
     ),
     _flag("counter_below_zero", N_("Mine counter below zero"), Command.COUNTER_BELOW_ZERO),
     _flag("sound", N_("Sound"), Command.SOUND),
-    _flag("counters_shown", N_("Live counters"), Command.COUNTERS),
     _choice(
         "theme",
         N_("Look"),
@@ -142,6 +141,7 @@ SETTINGS: tuple[Setting, ...] = (
             strict=True,
         ),
     ),
+    _flag("counters_shown", N_("Live counters"), Command.COUNTERS),
 )
 """Every setting the player flips or picks, in the Settings dialog's order."""
 
