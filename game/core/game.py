@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from game.core.bbbv import bbbv, bbbv_solved
+from game.core.bbbv import Openings, bbbv
 from game.core.board import (
     MAX_SEED,
     Fate,
@@ -34,6 +34,8 @@ if TYPE_CHECKING:
     from game.core.hints import Hint
 
 _FLAG = Mark.FLAG.value
+_FLAGGED = bytes(1 if value == _FLAG else 0 for value in range(256))
+"""Maps a cell's mark to 1 for a flag, else 0."""
 _QUESTION = Mark.QUESTION.value
 
 
@@ -230,7 +232,19 @@ class Game:
         field = self.minefield
         if field is None:
             return 0
-        return bbbv_solved(field.rows, field.cols, field.mines, self.opened_cells())
+        return Openings(field.rows, field.cols, field.mines).solved_in(self.opened_mask())
+
+    def opened_mask(self) -> bytes:
+        """The opened cells as a mask of padded cells (the geometry's): one byte a
+        cell, 1 where a safe cell is open (those of opened_cells), in whole-board
+        integer operations."""
+        size = self._geo.size
+        shut = (
+            int.from_bytes(self._openable, "little")
+            | int.from_bytes(self._mine, "little")
+            | int.from_bytes(self._mark.translate(_FLAGGED), "little")
+        )
+        return (int.from_bytes(self._geo.interior, "little") & ~shut).to_bytes(size, "little")
 
     def opened_cells(self) -> list[Cell]:
         """Every safe cell the player has opened, in row order."""

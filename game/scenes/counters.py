@@ -179,7 +179,8 @@ class CountersPanel:
 
     def _bbbv_of(self, game: Game) -> tuple[int | None, int]:
         """The game's 3BV and 3BV solved, as Game.bbbv and Game.bbbv_solved count
-        them (game.core.bbbv's Openings), the board's openings worked out once."""
+        them (game.core.bbbv's Openings over Game.opened_mask), the board's
+        openings worked out once a game."""
         field = game.minefield
         if field is None:
             return (None, 0)
@@ -187,7 +188,7 @@ class CountersPanel:
             self._openings = (field, Openings(field.rows, field.cols, field.mines))
         openings = self._openings[1]
         assert openings is not None
-        return (openings.total, openings.solved(game.opened_cells()))
+        return (openings.total, openings.solved_in(game.opened_mask()))
 
     def rows(self, entry: dict[str, Any] | None = None, *, largest: bool = False) -> list[Row]:
         """The panel's lines for a report (by default the game's so far), in the
