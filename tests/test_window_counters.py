@@ -434,6 +434,29 @@ def test_another_language_lays_the_panel_out_again(folder: Path) -> None:
         app.close()
 
 
+def test_the_replay_viewer_takes_the_window_without_the_panel_and_gives_it_back(
+    folder: Path,
+) -> None:
+    app = start(folder, 2, counters_shown=True)
+    try:
+        app.get_ready()
+        app.stage.clear_dialogs()
+        shown = app.viewport.screen.get_size()
+        side = app.viewport.beside().w
+        assert side > 0
+        app.watcher().file(Path(__file__).parent / "data/replays/flop-player/rmv/beg.rmv")
+        frames(app, 2)
+        assert app.viewport.beside().w == 0  # no empty panel beside the replay
+        layout_width = app.viewport.layout.size[0] * app.viewport.zoom
+        assert app.viewport.screen.get_width() == layout_width
+        press(pygame.K_ESCAPE)
+        frames(app, 2)
+        assert app.viewport.beside().w == side
+        assert app.viewport.screen.get_size() == shown
+    finally:
+        app.close()
+
+
 def app_folder(app: App) -> Path:
     return Path(app.profile.folder)
 

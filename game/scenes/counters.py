@@ -114,6 +114,9 @@ class CountersPanel:
         """The rivals of the game on the table (the pace and the ghost: none until set)."""
         self.path: Callable[[], float] = lambda: 0.0
         """The pointer's path in the game so far (the recorder's, once it is made)."""
+        self.covered: Callable[[], bool] = lambda: False
+        """Something drawn over the whole window is up (the replay viewer): the panel
+        takes no room meanwhile."""
         self._flags = 0
         self._heard_count = 0
         """The table's events heard (a move, a new game: the figures may change)."""
@@ -277,7 +280,7 @@ class CountersPanel:
 
     def width(self, zoom: int) -> int:
         """The panel's width in window pixels at a zoom (0: hidden)."""
-        return self._size(zoom)[0] if self.shown else 0
+        return self._size(zoom)[0] if self.shown and not self.covered() else 0
 
     def _size(self, zoom: int) -> tuple[int, dict[str, int]]:
         """The width at a zoom and each line's height, for the largest figures:

@@ -74,6 +74,7 @@ class PlayScene(Scene):
         self.counters = CountersPanel(table, prefs) if counters is None else counters
         """The live counters beside the board (shown or not: a setting)."""
         self.counters.race = race
+        self.counters.covered = lambda: any(scene.opaque for scene, _ in stage.scenes)
         self._side = viewport.side(viewport.zoom)
         viewport.side = self.counters.width
         prefs.listeners.append(lambda: self.fit_counters())
