@@ -33,6 +33,7 @@ from game.language import gettext, shown
 from game.modes.mode import Mode
 from game.modes.ordinary import Ordinary
 from game.replay.recorder import Recorder
+from game.scenes.counters import CountersPanel
 from game.scenes.menubar import MenuBarScene
 from game.scenes.play import PlayScene
 from game.session.play import is_long
@@ -129,7 +130,11 @@ class App:
         if self.deal_later is not None:
             first_game = Ordinary(board, rules, options.seed)
         self.table = table = Table.of(first_game, now)
+        counters = CountersPanel(table, prefs)
         self.viewport = first.viewport
+        self.viewport.side = counters.width  # (the first frame is drawn without the panel)
+        if counters.shown:
+            self.viewport.relayout()
         self.stage = stage = Stage(self.viewport)
         prefs.relayout = stage.relayout
         self.dialogs = Dialogs(stage, prefs, self.profile, table)
@@ -137,7 +142,7 @@ class App:
         """The ghost racing the player's board, and the pace of the personal best."""
         self._watching: Watching | None = None
         self.play = PlayScene(
-            table, self.viewport, prefs, stage, self.dialogs, self.race, self.watcher
+            table, self.viewport, prefs, stage, self.dialogs, self.race, self.watcher, counters
         )
         self.menubar = first.menubar
         self.menubar.checked = self.play.checked
@@ -161,8 +166,9 @@ class App:
             return
         self._ready = True
 
-        self.recorder = Recorder()
-        self.table.tap(self.recorder)  # first: a game's replay ends with its last click
+        self.recorder = recorder = Recorder()
+        self.table.tap(recorder)  # first: a game's replay ends with its last click
+        self.play.counters.path = lambda: recorder.path
         self.end_of_game = EndOfGame(
             self.stage,
             self.profile,
@@ -182,7 +188,6 @@ class App:
     def deal_code(self) -> None:
         """Deal the command line's shared board off the loop, under a dialog that shows
         how far it got (game.flows.long_deal); cancelled, the player's usual game."""
-
         assert self.deal_later is not None
         settings = self.prefs.settings
         long_deal.deal(
@@ -316,7 +321,6 @@ def run_window(options: Options, first: FirstFrame, played_back: Opened | None) 
 
 def _write_crash_log(folder: Path) -> Path:
     """Append the current exception's traceback to crash.log in the data folder."""
-
     path = folder / "crash.log"
     try:
         with path.open("a", encoding="utf-8") as log:

@@ -3,10 +3,11 @@ game's result, a count with its noun."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date
 
 from game.core.status import Status
-from game.language import day, decimal
+from game.language import N_, day, decimal
 
 LOOKS = ("classic", "colourblind", "contrast")
 """The window's looks by their settings names, in menu order (game.view.theme draws
@@ -52,3 +53,75 @@ def count(number: int, noun: str, plural: str | None = None) -> str:
 def figure(value: float | None, form: str) -> str:
     """A figure in its form ("{:.2f}"), or "-" when there is none."""
     return "-" if value is None else form.format(value)
+
+
+# The live counters' words: the figures a player can choose to see beside the board
+# while a game is played (game.scenes.counters draws them), as the settings keep them.
+
+FIGURES: tuple[str, ...] = (
+    "time",
+    "bbbv",
+    "bbbv_s",
+    "etime",
+    "clicks",
+    "ce",
+    "ioe",
+    "corr",
+    "thrp",
+    "rqp",
+    "flag",
+    "path",
+    "pace",
+    "ghost",
+    "stnb",
+    "qg",
+    "cl_s",
+)
+"""Every figure the panel can show, by its report name (game.analysis.glossary's key;
+``pace`` and ``ghost`` are the race's): what the settings' ``counters`` may name."""
+
+RACE_LABELS = {"pace": N_("Pace"), "ghost": N_("Ghost")}
+"""The labels of the race's figures (the analysis's own figures are labelled by
+game.analysis.glossary)."""
+
+DEFAULT_FIGURES: tuple[str, ...] = FIGURES[:14]
+"""The figures a new player's panel shows, in this order."""
+
+MAX_OWN = 20
+"""The most counters of the player's own the settings keep."""
+MAX_NAME = 24
+"""The longest name of a counter of the player's own."""
+MAX_KEPT_EXPRESSION = 20_000
+"""The longest expression the settings keep (longer: cut to this, and then too long)."""
+
+
+def chosen(names: Iterable[object]) -> tuple[str, ...]:
+    """The figures of a list the settings hold, in its order: a name this version
+    does not know, a repeat or anything not a name is left out (no error)."""
+    seen: list[str] = []
+    for name in names:
+        if isinstance(name, str) and name in FIGURES and name not in seen:
+            seen.append(name)
+    return tuple(seen)
+
+
+def own_counters(pairs: Iterable[object]) -> tuple[tuple[str, str], ...]:
+    """The counters of the player's own a settings file holds: (name, expression)
+    pairs of text; anything else, a name too long or repeated, or past MAX_OWN, is
+    left out (no error); an expression past MAX_KEPT_EXPRESSION is cut there."""
+    kept: list[tuple[str, str]] = []
+    for pair in pairs:
+        if len(kept) >= MAX_OWN:
+            break
+        if not isinstance(pair, (list, tuple)) or len(pair) != 2:
+            continue
+        name, expression = pair
+        if not isinstance(name, str) or not isinstance(expression, str):
+            continue
+        name = name.strip()
+        if not 0 < len(name) <= MAX_NAME or not name.isprintable():
+            continue
+        if name in (n for n, _ in kept):
+            continue
+        kept.append((name, expression[:MAX_KEPT_EXPRESSION]))
+    return tuple(kept)

@@ -256,3 +256,34 @@ def test_importing_bbbv_leaves_pygame_out() -> None:
     code = "import sys, game.core.bbbv; assert 'pygame' not in sys.modules; print('clean')"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "clean"
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_a_games_open_cells_as_a_mask_count_the_3bv_solved_as_its_cells_do(
+    data: st.DataObject,
+) -> None:
+    """Game.bbbv_solved counts over Game.opened_mask (whole-board integers); it says
+    what bbbv_solved says over the opened cells one by one, move after move."""
+    from game.core.board import Geometry
+    from game.core.game import Game
+    from game.core.moves import Action, Move
+
+    rows = data.draw(st.integers(1, 16), label="rows")
+    cols = data.draw(st.integers(1, 20), label="cols")
+    mines = data.draw(st.integers(0, rows * cols - 1), label="mines")
+    game = Game.new(rows, cols, mines, seed=data.draw(st.integers(0, 10**6), label="seed"))
+    moves = st.tuples(
+        st.sampled_from(list(Action)), st.integers(0, rows - 1), st.integers(0, cols - 1)
+    )
+    for action, row, col in data.draw(st.lists(moves, max_size=40), label="moves"):
+        game.apply(Move(action, row, col))
+        field = game.minefield
+        if field is None:
+            continue
+        opened = game.opened_cells()
+        mask = game.opened_mask()
+        assert [i for i, b in enumerate(mask) if b] == sorted(
+            (r + 1) * Geometry(rows, cols).width + c + 1 for r, c in opened
+        )
+        assert game.bbbv_solved() == bbbv_solved(rows, cols, field.mines, opened)

@@ -33,6 +33,24 @@ DEFAULT_DOC: dict[str, Any] = {
     "player": "",
     "identifier": "",
     "country": "",
+    "counters_shown": False,
+    "counters": [
+        "time",
+        "bbbv",
+        "bbbv_s",
+        "etime",
+        "clicks",
+        "ce",
+        "ioe",
+        "corr",
+        "thrp",
+        "rqp",
+        "flag",
+        "path",
+        "pace",
+        "ghost",
+    ],
+    "own_counters": [],
 }
 
 VERSION_2_DOC: dict[str, Any] = {
@@ -131,6 +149,9 @@ def test_a_version_2_file_reads_as_the_classic_look_with_nothing_else_lost() -> 
         "player": "",
         "identifier": "",
         "country": "",
+        "counters_shown": False,
+        "counters": list(DEFAULT_DOC["counters"]),
+        "own_counters": [],
     }
     assert before == VERSION_2_DOC  # read, not changed
 

@@ -153,3 +153,33 @@ def test_the_game_starts_by_its_entry_point(tmp_path: Path) -> None:
     (a first start keeps the system's language in the settings)."""
     started("-m", "game", "--data-dir", str(tmp_path), "--frames", "2")
     assert (tmp_path / "settings.json").is_file()
+
+
+def test_with_the_live_counters_on_the_window_makes_room_for_them_as_it_takes_over(
+    tmp_path: Path,
+) -> None:
+    """The first frame is the classic window (the panel's width needs the figures'
+    words, which load with the rest); the window then grows by the panel, the board
+    where it was."""
+    (tmp_path / "settings.json").write_text('{"version": 1, "counters_shown": true}')
+    script = """
+        import sys
+        from game import cli
+        from game.view.first_frame import show_first_frame
+
+        options = cli.parse_args(["--data-dir", sys.argv[1], "--no-sound", "--zoom", "2"])
+        first = show_first_frame(options.data_dir, options.board, options.zoom)
+        drawn = first.viewport.screen.copy()
+        from game.app import App
+
+        app = App(options, first)
+        app.run(frames=1)
+        again = app.viewport.screen
+        (width, height), (wider, higher) = drawn.get_size(), again.get_size()
+        assert higher == height and wider > width, (drawn.get_size(), again.get_size())
+        board = [(x, y) for y in range(40, height, 7) for x in range(0, width, 7)]
+        assert all(drawn.get_at(p) == again.get_at(p) for p in board)
+        app.close()
+        print("ok")
+    """
+    assert run(script, str(tmp_path)) == "ok"

@@ -12,7 +12,7 @@ docs/STATS.md. Pure Python.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,6 +28,9 @@ class Figure:
     label: str
     value: str
     means: str
+    key: str = ""
+    """Which figure it is: the report's name (``time``, ``bbbv``, ``clicks``,
+    ``path`` and the stats' names), as the live counters choose them."""
 
 
 @dataclass(frozen=True)
@@ -109,47 +112,81 @@ _JUDGED = (
 )
 
 
-def figures(entry: Mapping[str, Any]) -> list[Figure]:
-    """The lines of the analysis view for a report (of a game read or played)."""
+_NAMED = {
+    "time": N_("Time"),
+    "bbbv": "3BV",
+    "clicks": N_("Clicks"),
+    "path": N_("Mouse path"),
+}
+"""The labels of the figures that are no term of the stats."""
+
+
+def label_of(key: str) -> str:
+    """A figure's label (English, marked: translate it where it is shown), by its
+    report name; the name itself when it names no figure."""
+    for term in (*_SPEED, *_CLICKS, *_BOARD, *_JUDGED):
+        if term.key == key:
+            return term.label
+    return _NAMED.get(key, key)
+
+
+def figures(entry: Mapping[str, Any], keys: Collection[str] | None = None) -> list[Figure]:
+    """The lines of the analysis view for a report (of a game read or played);
+    with ``keys``, only the lines of those figures (the live counters' choice: the
+    same words, none worked out for nothing)."""
     stats: Mapping[str, Any] = entry.get("stats", {})
-    solved, total = entry.get("solved_bbbv"), entry.get("bbbv")
-    lines = [
-        Figure(
-            N_("Time"),
-            f"{decimal(float(entry['time']), 3)} s",
-            N_("From the first click to the end of the game."),
-        ),
-        Figure(
-            "3BV",
-            gettext("{solved} of {total}").format(solved=solved, total=total)
-            if total is not None and solved != total
-            else str(total or "-"),
-            N_("The least left clicks that clear the board, an opening counting once."),
-        ),
-    ]
-    lines += _known(stats, _SPEED, undefined=UNDEFINED)
-    lines.append(
-        Figure(
-            N_("Clicks"),
-            gettext("{left} left, {right} right, {double} double").format(
-                left=entry["left"], right=entry["right"], double=entry["double"]
-            ),
-            N_("Every press: left, right, and both buttons at once (a chord)."),
-        )
-    )
-    lines += _known(stats, _CLICKS, undefined=UNDEFINED)
-    if entry.get("path") is not None:
+
+    def wanted(key: str) -> bool:
+        return keys is None or key in keys
+
+    lines = []
+    if wanted("time"):
         lines.append(
             Figure(
-                N_("Mouse path"),
-                gettext("{cells} cells").format(cells=decimal(float(entry["path"]) / 16, 1)),
-                N_("How far the pointer travelled during the game."),
+                _NAMED["time"],
+                f"{decimal(float(entry['time']), 3)} s",
+                N_("From the first click to the end of the game."),
+                "time",
             )
         )
-    lines += _known(stats, _BOARD)
-    lines += _known(stats, _JUDGED)
+    if wanted("bbbv"):
+        solved, total = entry.get("solved_bbbv"), entry.get("bbbv")
+        lines.append(
+            Figure(
+                _NAMED["bbbv"],
+                gettext("{solved} of {total}").format(solved=solved, total=total)
+                if total is not None and solved != total
+                else str(total or "-"),
+                N_("The least left clicks that clear the board, an opening counting once."),
+                "bbbv",
+            )
+        )
+    lines += _known(stats, _SPEED, UNDEFINED, keys)
+    if wanted("clicks"):
+        lines.append(
+            Figure(
+                _NAMED["clicks"],
+                gettext("{left} left, {right} right, {double} double").format(
+                    left=entry["left"], right=entry["right"], double=entry["double"]
+                ),
+                N_("Every press: left, right, and both buttons at once (a chord)."),
+                "clicks",
+            )
+        )
+    lines += _known(stats, _CLICKS, UNDEFINED, keys)
+    if entry.get("path") is not None and wanted("path"):
+        lines.append(
+            Figure(
+                _NAMED["path"],
+                gettext("{cells} cells").format(cells=decimal(float(entry["path"]) / 16, 1)),
+                N_("How far the pointer travelled during the game."),
+                "path",
+            )
+        )
+    lines += _known(stats, _BOARD, None, keys)
+    lines += _known(stats, _JUDGED, None, keys)
     death = next((move for move in entry.get("moves", ()) if move["class"] == "death"), None)
-    if death is not None:
+    if death is not None and keys is None:
         lines.append(_death(death))
     return lines
 
@@ -159,22 +196,27 @@ UNDEFINED = "-"
 
 
 def _known(
-    stats: Mapping[str, Any], terms: tuple[_Term, ...], undefined: str | None = None
+    stats: Mapping[str, Any],
+    terms: tuple[_Term, ...],
+    undefined: str | None = None,
+    keys: Collection[str] | None = None,
 ) -> list[Figure]:
-    """The figures of the terms the stats hold; one given as None is shown as
-    ``undefined``, or left out without it."""
+    """The figures of the terms the stats hold (of ``keys`` only, when given); one
+    given as None is shown as ``undefined``, or left out without it."""
     shown = []
     for term in terms:
+        if keys is not None and term.key not in keys:
+            continue
         value = stats.get(term.key)
         if value is None:
             if undefined is not None and term.key in stats:
-                shown.append(Figure(term.label, undefined, term.means))
+                shown.append(Figure(term.label, undefined, term.means, term.key))
             continue
         if term.percent:
             text = f"{decimal(100 * value, term.digits)}%"
         else:
             text = decimal(value, term.digits) if term.digits else str(round(value))
-        shown.append(Figure(term.label, text + term.unit, term.means))
+        shown.append(Figure(term.label, text + term.unit, term.means, term.key))
     return shown
 
 

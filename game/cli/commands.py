@@ -35,7 +35,6 @@ def verify_replay(path: str) -> int:
     """--verify-replay: one line on stdout, and 0 if the replay reproduces its
     recorded result, 1 if not; a file that is no replay: one line on stderr, 2.
     Ours and the community's files alike (game.replay.verify_video)."""
-
     if path.lower().endswith(COMMUNITY_SUFFIXES):
         try:
             checked = verify_file(path)
@@ -63,7 +62,6 @@ def export_evf(source: str, target: str) -> int:
     """--export-evf: 0 once written; a file that is no replay, or cannot be written
     (or is no new or regular file, or the replay itself): one line on stderr, 2.
     Nothing is left behind when the write fails (a full disk)."""
-
     try:
         check_target(Path(target), inputs=[Path(source)])
         replay = open_replay(source).replay
@@ -87,7 +85,6 @@ def export_gif(source: str, target: str, *, speed: float = 1.0, zoom: int | None
     on stdout and 0 once written; a file that is no replay, a GIF too large, or one
     that cannot be written (or is no new or regular file, or the replay itself):
     one line on stderr, 2. No window opens."""
-
     bar = TerminalBar(sys.stderr, f"{Path(target).name}:")
     try:
         check_target(Path(target), inputs=[Path(source)])
@@ -115,7 +112,6 @@ def analyse(paths: Sequence[str], *, as_json: bool, moves: bool = False) -> int:
     """--analyse: each file's figures on stdout (JSON Lines with --json, else a table
     and each file's figures, and with --moves its judged moves, for a person); 0 if
     every file was read, 2 if one was not."""
-
     reports = [report(path, moves=moves) for path in paths]
     if as_json:
         for entry in reports:
@@ -130,7 +126,6 @@ def transfer_history(options: Options) -> int:
     history or the file could not be used, or the history raised a notice on the
     way (damage found and set aside, say), every notice and the line on stderr
     and 1."""
-
     profile = Profile.open(options.data_dir)
     status = 0
     doing = gettext("importing") if options.export_history is None else gettext("exporting")

@@ -52,7 +52,6 @@ def settled(options: Options, ladder: str | None, tournament: str | None) -> Opt
 def with_board(options: Options) -> Options:
     """The options with a board code's (or the daily board's) size, seed and rules
     for the first game; raises BoardCodeError for a bad code."""
-
     if options.board_code is not None:
         code = boardcode.parse(options.board_code)
     elif options.daily is not None:

@@ -93,7 +93,6 @@ class Openings:
         self.geometry = geometry
         self.values = values
         """Per padded cell: its number if safe, 16 + it for a mine, 32 + it off the board."""
-
         # Zero runs (start, end) in flat indices, in board order; a run never
         # crosses a row, since the border ends it. row_runs[row] = (first, last + 1).
         runs = [match.span() for match in _ZERO_RUN.finditer(values)]
@@ -146,16 +145,26 @@ class Openings:
         """The openings solved and the lone numbers open by the open cells (see
         bbbv_solved), with the open cells as a mask of padded cells."""
         mask = _cell_mask(self.geometry, opened)
+        return (*self._counted(mask), mask)
+
+    def _counted(self, mask: bytes | bytearray) -> tuple[int, int]:
+        """The openings solved and the lone numbers open by a mask of open cells."""
         done = {
             opening
             for (start, end), opening in zip(self.runs, self.run_opening, strict=True)
             if mask.find(1, start, end) >= 0
         }
-        return len(done), (_as_int(mask) & self.lone).bit_count(), mask
+        return len(done), (_as_int(mask) & self.lone).bit_count()
 
     def solved(self, opened: Iterable[tuple[int, int]]) -> int:
         """The 3BV done by the open cells (see bbbv_solved)."""
         openings, lone, _ = self.progress(opened)
+        return openings + lone
+
+    def solved_in(self, mask: bytes | bytearray) -> int:
+        """The 3BV done by the open cells given as a mask of padded cells (one byte a
+        cell, 1 where it is open: Game.opened_mask), as ``solved`` counts it."""
+        openings, lone = self._counted(mask)
         return openings + lone
 
 

@@ -222,6 +222,21 @@ def open_map(geometry: Geometry, openable: bytearray, flags: set[int]) -> bytes:
     return bytes(rows)
 
 
+def opened_mask(
+    geometry: Geometry, openable: bytearray, mine: bytearray, flagged: bytes | bytearray
+) -> bytes:
+    """The opened cells as a mask of padded cells (the geometry's): one byte a cell,
+    1 where a safe cell is open: neither ``openable`` nor a ``mine`` nor ``flagged``
+    (each a mask of the same cells), in whole-board integer operations."""
+    shut = (
+        int.from_bytes(openable, "little")
+        | int.from_bytes(mine, "little")
+        | int.from_bytes(flagged, "little")
+    )
+    inside = int.from_bytes(geometry.interior, "little")
+    return (inside & ~shut).to_bytes(geometry.size, "little")
+
+
 def parse_layout(text: str) -> tuple[Geometry, list[int]]:
     """Read a layout ('*' mine, '.' safe, one line per row) into a geometry and mines.
 

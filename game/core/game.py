@@ -3,9 +3,8 @@
 State is a handful of flat bytearrays (see board.py), so every action costs time
 in proportion to what it changes: a reveal of one cell is a few index look-ups,
 a cascade is a row-run fill whose inner loops are bytearray.find and slice
-assignment (C speed), the win test is one counter compared with another, and
-the end-of-game views touch only the mines and the flags.
-"""
+assignment (C speed), the win test is one counter compared with another, and the
+end-of-game views touch only the mines and the flags."""
 
 from __future__ import annotations
 
@@ -13,7 +12,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from game.core import hints, snapshot
-from game.core.bbbv import bbbv, bbbv_solved
+from game.core.bbbv import Openings, bbbv
 from game.core.board import (
     MAX_SEED,
     Fate,
@@ -24,6 +23,7 @@ from game.core.board import (
     count_neighbours,
     draw_seed,
     open_map,
+    opened_mask,
 )
 from game.core.cascade import cascade
 from game.core.chain import Chain
@@ -41,6 +41,8 @@ if TYPE_CHECKING:
     from game.core.hints import Hint
 
 _FLAG = Mark.FLAG.value
+_FLAGGED = bytes(1 if value == _FLAG else 0 for value in range(256))
+"""Maps a cell's mark to 1 for a flag, else 0."""
 _QUESTION = Mark.QUESTION.value
 
 
@@ -253,7 +255,13 @@ class Game:
         field = self.minefield
         if field is None:
             return 0
-        return bbbv_solved(field.rows, field.cols, field.mines, self.opened_cells())
+        return Openings(field.rows, field.cols, field.mines).solved_in(self.opened_mask())
+
+    def opened_mask(self) -> bytes:
+        """The opened cells as a mask of padded cells (board.opened_mask): 1 where a
+        safe cell is open (those of opened_cells)."""
+        flagged = self._mark.translate(_FLAGGED)
+        return opened_mask(self._geo, self._openable, self._mine, flagged)
 
     def opened_cells(self) -> list[Cell]:
         """Every safe cell the player has opened, in row order."""
@@ -455,7 +463,6 @@ class Game:
 
     def _meet_fate(self, cells: list[int]) -> None:
         """The mines move as the game's fate says before these cells open (fate.py)."""
-
         moved = fated_layout(self, [self._geo.cell(c) for c in cells])
         if moved is not None:
             self.move_mines(moved)
@@ -530,7 +537,6 @@ class Game:
 
     def to_snapshot(self) -> dict[str, Any]:
         """The whole game as a JSON-compatible dict (for resume); see from_snapshot."""
-
         geo = self._geo
         rows = snapshot.cell_rows(geo, self._mark, self._openable, self._mine)
         saved = {
@@ -562,7 +568,6 @@ class Game:
         opened; upper case where the cell holds a mine. A game saved before its first
         reveal comes back unplaced, with its seed (one written before seeds were kept
         draws a new one)."""
-
         saved = snapshot.read(data)
         game = cls(
             saved.geometry,
@@ -586,8 +591,7 @@ class Game:
         return game
 
     def hint(self) -> Hint | None:
-        """The next thing logic finds (hints.py; the solver loads then); None once over."""
-
+        """The next thing logic finds (hints.py); None once the game is over."""
         return hints.hint(self)
 
     def mine_cells(self) -> list[Cell]:

@@ -119,7 +119,6 @@ _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 def positions(rung: Level) -> list[int]:
     """The level's mines (flat indices of its Geometry), as a game dealt from its seed
     around its start cell places them."""
-
     geo = Geometry(rung.rows, rung.cols)
     found, _proved = positions_for(
         geo, rung.mines, geo.index(*rung.start), FirstClick.NOGUESS, rung.seed
@@ -129,6 +128,5 @@ def positions(rung: Level) -> list[int]:
 
 def rating(rung: Level) -> Rating:
     """How hard the level is for logic (rating.py), played from its start cell."""
-
     geo = Geometry(rung.rows, rung.cols)
     return rate_positions(geo, positions(rung), geo.index(*rung.start))

@@ -91,7 +91,6 @@ class Dialogs:
     def best_times(self, category: Category | Difficulty) -> None:
         """The Best Times screen of one category (a preset's random boards, or its
         no-guess ones; a board with none shows Beginner's). Next: the next one."""
-
         shown = category if isinstance(category, Category) else Category(category)
         if not shown.has_best_times:
             shown = Category(Difficulty.BEGINNER)
@@ -147,7 +146,6 @@ class Dialogs:
     def deaths(self, board: Board) -> None:
         """Where the player died on a board size (Next: each preset, and the
         window's board if it is none), over the whole history."""
-
         sizes = list(dict.fromkeys([*PRESETS.values(), self._table.board]))
 
         def answered(result: object) -> None:
@@ -173,7 +171,6 @@ class Dialogs:
         and round); a game picked: its analysis; Export
         writes the whole history to a dated file in the data folder and Import
         adds the newest such file found there, each saying what it did."""
-
         order = Sort.DATE if sort is None else sort
 
         def answered(result: object) -> None:
@@ -225,7 +222,6 @@ class Dialogs:
 
     def keys(self) -> None:
         """The Keys screen: pick a command, press its new key; kept in the settings."""
-
         prefs = self._prefs
         dialog = keys_dialog(prefs.keymap)
         bindings = prefs.keymap.bindings
@@ -255,7 +251,6 @@ class Dialogs:
     def settings(self) -> None:
         """The Settings menu: each pick changes one setting and keeps it; the rules
         apply from the next game (the game in progress keeps its own)."""
-
         dialog = settings_dialog(self._prefs.settings)
 
         def picked(index: int) -> list[tuple[str, str]]:
@@ -311,7 +306,6 @@ class Dialogs:
 
     def help(self) -> None:
         """The keys, from the bindings table."""
-
         self._stage.open(
             HelpOverlay(
                 self._prefs.keymap.help_rows(),
@@ -321,10 +315,8 @@ class Dialogs:
 
     def rules(self) -> None:
         """The rules in brief."""
-
         self._stage.open(rules_dialog())
 
     def about(self) -> None:
         """The version, the licences, and where the player's records are kept."""
-
         self._stage.open(about_dialog(version(), self._profile.folder))

@@ -222,7 +222,6 @@ class EndOfGame:
     def keep(self, replay: Replay, label: str = "", game_id: int | None = None) -> None:
         """Write a replay into the replays folder (noted in the history with the game
         ``game_id``); the panel's note says where (or why not)."""
-
         name = replay_files.file_name(replay, label)
         profile = self.profile
         if not profile.writable:
@@ -245,7 +244,6 @@ class EndOfGame:
     def retry(self, replay: Replay) -> None:
         """The same board again (a practice game: it was seen), racing the game
         just played if the player wants."""
-
         assert replay.minefield is not None
         self.table.start(Practice.again(game_of(replay)))
         if self.race is not None:
@@ -254,7 +252,6 @@ class EndOfGame:
     def export_evf(self, replay: Replay, tag: GameTag, session: PlaySession) -> str:
         """Save the replay as an EVF file beside the kept replays, with its mode's EVF
         facts (game.modes: the mode number, official, fair); what became of it."""
-
         name = replay_files.file_name(replay, suffix=".evf")
         try:
             facts = tag.mode.replay_facts(session)
@@ -270,7 +267,6 @@ class EndOfGame:
     def show_panel(self, session: PlaySession, tag: GameTag, best: Category | None = None) -> None:
         """The end-of-game panel: statistics, the board code (copyable), the replay;
         after a best time (``best``: its category) the best times follow it."""
-
         code = code_of(session)
         replay = self.last_replay
         lines = [self.replay_note] if self.replay_note else []

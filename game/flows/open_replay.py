@@ -127,7 +127,6 @@ class Browser:
 
 def browse(stage: Stage, start: Path, chosen: Callable[[Path], object]) -> Browser:
     """Show the browser from ``start``; ``chosen`` gets the replay file picked."""
-
     browser = Browser(start)
     dialog = MenuDialog(TITLE, browser.items(), browser.lines(), buttons=(CANCEL,))
 

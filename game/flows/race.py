@@ -84,7 +84,6 @@ class Race:
 
     def offer(self, replay: Replay, label: str) -> None:
         """Ask whether to race a replay of the board just put on the table."""
-
         progress = progress_of(replay)
         tag = self.table.tag
         if progress is None or progress.bbbv == 0:
@@ -118,7 +117,6 @@ class Race:
     def _kept(self, name: str | None) -> Replay | None:
         """A replay kept in the replays folder under ``name`` (None: not named, gone
         or unreadable; a ghost is only offered, never owed)."""
-
         path = replay_files.kept(self.profile.folder, name)
         if path is None:
             return None
@@ -188,7 +186,6 @@ class Race:
     def _best(self, category: str) -> Progress | None:
         """The progress of a category's best time (a preset's, random or no-guess),
         from its kept replay."""
-
         profile = self.profile
         best_list = profile.best_times(category)
         if not best_list or best_list[0].game_id is None:

@@ -58,7 +58,6 @@ def ladder_items(progress: Progress) -> list[tuple[str, str]]:
 
 def ladder(stage: Stage, profile: Profile, rules: GameRules, play: Callable[[Mode], None]) -> None:
     """Open the ladder's dialog; a level picked (unlocked) or Play next is played."""
-
     progress = Progress.read(profile.history.code_record)
     items = ladder_items(progress)
     lines = [
@@ -99,7 +98,6 @@ def ladder(stage: Stage, profile: Profile, rules: GameRules, play: Callable[[Mod
 def trials(stage: Stage, profile: Profile, rules: GameRules, play: Callable[[Mode], None]) -> None:
     """Open the time trials' dialog: each trial's boards and best total; one picked
     starts a run of it."""
-
     series = Series(profile.folder)
     kinds = list(TRIALS.values())
     items = []
@@ -149,7 +147,6 @@ def tournament(
     """Open the tournament's dialog: the player's score in it, each level's counted
     games and score; a level picked is played in it. Without one being played, a
     line saying how to start one."""
-
     if cup is None:
         stage.open(MessageDialog(TOURNAMENT_TITLE, [gettext(NO_TOURNAMENT)]))
         return

@@ -233,7 +233,6 @@ class DataFolder(Tells):
         record_win / record_loss, which clear the saved game). False if it could
         not be saved, with a message for the player.
         """
-
         try:
             saved = SavedGame(dict(game), _clamp_ms(elapsed_ms), tuple(log))
             text = store.dump_json(saved.to_json(), indent=None)

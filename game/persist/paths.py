@@ -35,7 +35,6 @@ def default_data_dir() -> Path:
 
     appauthor=False keeps Windows from nesting the folder in a vendor folder.
     """
-
     return platformdirs.user_data_path(APP_NAME, appauthor=False)
 
 

@@ -24,6 +24,10 @@ Version history:
      Later still, in the same version: "player", "identifier" and "country" (texts,
      "" for none: the player's identity, checked by game.identity), written
      into the replays and the EVF files.
+     Later still, in the same version: "counters_shown" (the live counters' panel),
+     "counters" (the figures it shows, in order: a name this version does not know
+     is left out, no damage) and "own_counters" ([[name, expression], ...]: the
+     player's own counters; an entry that is not a pair of texts is left out).
 """
 
 from __future__ import annotations
@@ -49,7 +53,8 @@ from game.rules import (
     RuleMode,
     playable,
 )
-from game.words import LOOKS, look_of
+from game.words import DEFAULT_FIGURES, FIGURES, LOOKS, MAX_OWN, chosen, look_of
+from game.words import own_counters as chosen_own
 
 SETTINGS_VERSION = 4
 """Version of settings.json this code writes and the newest it reads."""
@@ -68,6 +73,7 @@ _FLAGS = (
     "counter_below_zero",
     "sound",
     "ranked_beginner",
+    "counters_shown",
 )
 """The on/off settings."""
 
@@ -187,6 +193,12 @@ class Settings:
     """What a rankings site calls the player (game.identity)."""
     country: str = ""
     """The player's country, an ISO 3166-1 alpha-2 code."""
+    counters_shown: bool = False
+    """The live counters' panel is shown beside the board."""
+    counters: tuple[str, ...] = DEFAULT_FIGURES
+    """The figures the panel shows, in order (names of game.words.FIGURES)."""
+    own_counters: tuple[tuple[str, str], ...] = ()
+    """The player's own counters: (name, expression), shown after the figures."""
 
     def __post_init__(self) -> None:
         for name in _FLAGS:
@@ -215,6 +227,13 @@ class Settings:
         _keys_from_json({name: list(keys) for name, keys in self.keys})
         if self.language is not None and self.language not in LANGUAGES:
             raise DataError(f"setting 'language' must be one of {', '.join(LANGUAGES)}")
+        if not isinstance(self.counters, tuple) or chosen(self.counters) != self.counters:
+            raise DataError("setting 'counters' must name figures of the panel, once each")
+        if (
+            not isinstance(self.own_counters, tuple)
+            or chosen_own(self.own_counters) != self.own_counters
+        ):
+            raise DataError("setting 'own_counters' must be (name, expression) pairs")
         for name, problem in _IDENTITY.items():
             value = getattr(self, name)
             if not isinstance(value, str):
@@ -255,6 +274,9 @@ class Settings:
             "player": self.player,
             "identifier": self.identifier,
             "country": self.country,
+            "counters_shown": self.counters_shown,
+            "counters": list(self.counters),
+            "own_counters": [list(pair) for pair in self.own_counters],
         }
 
     @classmethod
@@ -295,4 +317,10 @@ class Settings:
         for name in _IDENTITY:
             if name in doc:
                 values[name] = schema.read_str(doc, name, what)  # (checked by the class)
+        # The counters: whatever is no figure or no counter is left out, no damage.
+        figures, own = doc.get("counters"), doc.get("own_counters")
+        if isinstance(figures, list):
+            values["counters"] = chosen(figures[: 4 * len(FIGURES)])
+        if isinstance(own, list):
+            values["own_counters"] = chosen_own(own[: 4 * MAX_OWN])
         return cls(**values)

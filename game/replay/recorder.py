@@ -19,6 +19,7 @@ from game.replay.format import (
     Replay,
     player_name,
 )
+from game.replay.path import PathMeter
 from game.rules import Board
 from game.session.geometry import TILE
 from game.session.input import InputMachine
@@ -57,6 +58,13 @@ class Recorder:
     active: bool = False
     raw: list[_Raw] = field(default_factory=list)
     _mirror: InputMachine = field(default_factory=InputMachine)
+    _meter: PathMeter = field(default_factory=PathMeter)
+
+    @property
+    def path(self) -> float:
+        """The pointer's path in the game being recorded so far, in 1x pixels, as the
+        analysis of its replay will count it (game.replay.path)."""
+        return self._meter.path
 
     def __call__(self, event: TableEvent) -> None:
         """Hear one event of the table."""
@@ -68,6 +76,7 @@ class Recorder:
             )
             self.raw = []
             self._mirror = InputMachine()
+            self._meter = PathMeter()
         elif isinstance(event, PointerSeen) and event.session is self.session:
             self._observe(
                 event.wall_ms,
@@ -131,6 +140,7 @@ class Recorder:
 
     def _add(self, raw: _Raw, board: Board) -> None:
         self.raw.append(raw)
+        self._meter.add(raw.kind, _clip(raw.x), _clip(raw.y), raw.move is not None)
         feed_input(self._mirror, board, raw.kind, raw.button, raw.x, raw.y)
 
     def replay(

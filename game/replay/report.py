@@ -16,7 +16,6 @@ by our own rules (docs/REPLAY.md, "Counting"). A file that cannot be read:
 
 from __future__ import annotations
 
-from math import hypot
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,15 +25,17 @@ from game.core.moves import Action
 from game.core.status import Status
 from game.replay.drive import game_of
 from game.replay.files import COMMUNITY_SUFFIXES, open_replay
-from game.replay.format import EventKind, ReplayError
+from game.replay.format import ReplayError
 from game.replay.formats import open_video
 from game.replay.judged import judgment_of
+from game.replay.path import PathMeter
 from game.replay.reader import load
 from game.replay.tally import tally
 from game.replay.video import VideoError
 
 if TYPE_CHECKING:
     from game.replay.format import Replay
+    from game.session.play import Clicks
 
 Report = dict[str, Any]
 
@@ -246,16 +247,14 @@ def _community(path: str) -> Report:
 
 def _ours(path: str, replay: Replay) -> Report:
 
-    clicks, board = replay.clicks, replay.board
-    seconds = replay.ms / 1000
-    entry = _figures(
+    board = replay.board
+    entry = _played(
         path,
-        "ours",
         (board.rows, board.cols, board.mines),
         replay.result is Status.WON,
-        seconds,
+        replay.ms / 1000,
         (replay.bbbv, replay.bbbv_solved),
-        (clicks.left, clicks.right, clicks.chord),
+        replay.clicks,
         (
             replay.player,
             replay.identifier,
@@ -263,19 +262,58 @@ def _ours(path: str, replay: Replay) -> Report:
             "Minesweeper (this game)",
             replay.date,
         ),
+        _path(replay),
+        _effective(replay),
     )
-    entry["path"] = round(_path(replay), 3)
     layout = replay.minefield
+    if layout is not None:
+        entry["stats"].update(_board(board.rows, board.cols, list(layout)))
+    _over_zini(entry)
+    return entry
+
+
+def live_report(
+    board: tuple[int, int, int],
+    won: bool,
+    ms: int,
+    bbbv: tuple[int | None, int],
+    clicks: Clicks,
+    flags: int,
+    path: float,
+) -> Report:
+    """The figures of a game being played, as the analysis of its replay gives them
+    (the same function makes both: at the end of a game the live counters and the
+    analysis agree to the last digit): its board, whether it is won, its time in ms
+    (the session's), its 3BV and 3BV solved, its clicks, the flags the player has
+    put on (game.replay.recorder counts them as _effective does) and the pointer's
+    path (Recorder.path). No board statistics and no judged moves: those are the
+    analysis's alone."""
+    return _played("", board, won, ms / 1000, bbbv, clicks, ("",) * 5, path, {"flag": flags})
+
+
+def _played(
+    name: str,
+    board: tuple[int, int, int],
+    won: bool,
+    seconds: float,
+    bbbv: tuple[int | None, int],
+    clicks: Clicks,
+    who: tuple[str, str, str, str, str],
+    path: float,
+    effective: dict[str, int],
+) -> Report:
+    """The figures of one of our games, from what its replay (or its session) holds."""
+    rows, cols, mines = board
+    entry = _figures(
+        name, "ours", board, won, seconds, bbbv, (clicks.left, clicks.right, clicks.chord), who
+    )
+    entry["path"] = round(path, 3)
     entry["stats"] = {
         "ce": clicks.effective,
-        **_effective(replay),
-        **_rates(seconds, replay.bbbv_solved, clicks.total, clicks.effective),
-        **_speed(
-            board.rows, board.cols, board.mines, seconds, replay.bbbv or 0, replay.bbbv_solved
-        ),
-        **({} if layout is None else _board(board.rows, board.cols, list(layout))),
+        **effective,
+        **_rates(seconds, bbbv[1], clicks.total, clicks.effective),
+        **_speed(rows, cols, mines, seconds, bbbv[0] or 0, bbbv[1]),
     }
-    _over_zini(entry)
     return entry
 
 
@@ -309,16 +347,8 @@ def _over_zini(entry: Report) -> None:
 
 def _path(replay: Replay) -> float:
     """The pointer's path in one of our replays, in pixels of 16-pixel cells (as the
-    file keeps places), from the first move to the last event; a cancel (the window
-    let go, the pointer gone) is no place."""
-
-    path, last = 0.0, None
-    started = False
+    file keeps places), from the first move to the last event (PathMeter)."""
+    meter = PathMeter()
     for event in replay.events:
-        started = started or event.move is not None
-        if not started or event.kind is EventKind.CANCEL:
-            continue
-        if last is not None:
-            path += hypot(event.x - last[0], event.y - last[1])
-        last = (event.x, event.y)
-    return path
+        meter.add(event.kind, event.x, event.y, event.move is not None)
+    return meter.path

@@ -66,7 +66,6 @@ def verify_video(video: Video) -> VideoCheck:
     """Play a video's events through the community's machine and our engine; check
     the end against the file's stated facts. VideoError for a board our engine
     cannot hold."""
-
     counted = tally(video)
     replay = replay_of_video(video)
     problems = []
@@ -97,7 +96,6 @@ def _end(counted: Tally) -> str:
 def verify_file(path: str | Path) -> VideoCheck:
     """Read a community file and verify it; ReplayError (one line naming the file)
     for a file that is no replay."""
-
     path = Path(path)
     try:
         return verify_video(open_video(path))

@@ -16,6 +16,7 @@ import pygame
 
 from game.core.delta import Cell
 from game.flows import long_deal
+from game.flows.counters import choose_counters
 from game.flows.dialogs import Dialogs
 from game.language import gettext
 from game.modes.category import Category
@@ -23,6 +24,7 @@ from game.modes.mode import Mode
 from game.modes.ordinary import Ordinary
 from game.modes.shared import Daily
 from game.rules import MAX_ZOOM, PRESETS, Board, Difficulty
+from game.scenes.counters import CountersPanel
 from game.scenes.pointer import BoardPointer
 from game.scenes.rivals import Rivals
 from game.session.input import InputMachine
@@ -58,6 +60,7 @@ class PlayScene(Scene):
         dialogs: Dialogs,
         race: Race,
         watcher: Callable[[], Watching],
+        counters: CountersPanel | None = None,
     ) -> None:
         self.table = table
         self.viewport = viewport
@@ -71,6 +74,13 @@ class PlayScene(Scene):
         self.race = race
         """The ghost racing this board, and the pace of the personal best."""
         self.rivals = Rivals(race, table, viewport)
+        self.counters = CountersPanel(table, prefs) if counters is None else counters
+        """The live counters beside the board (shown or not: a setting)."""
+        self.counters.race = race
+        self.counters.covered = lambda: any(scene.opaque for scene, _ in stage.scenes)
+        self._side = viewport.side(viewport.zoom)
+        viewport.side = self.counters.width
+        prefs.listeners.append(lambda: self.fit_counters())
         self.pointer = BoardPointer(table, viewport, self.input, lambda: self.new_game())
         self.watcher = watcher
         """The replays opened over this board (made when first asked for)."""
@@ -111,6 +121,7 @@ class PlayScene(Scene):
             Command.OPEN: self.open_at_cursor,
             Command.FLAG: self.flag_at_cursor,
             Command.NEXT_THEME: self.prefs.next_theme,
+            Command.CHOOSE_COUNTERS: lambda: choose_counters(stage, prefs),
         }
 
     @property
@@ -131,9 +142,7 @@ class PlayScene(Scene):
             else:
                 self.viewport.board = board
                 self.viewport.renderer.invalidate()
-            title = event.tag.mode.title()
-            game = gettext(TITLE)
-            self.viewport.window.set_title(f"{game} - {title}" if title else game)
+            self.retitle()
         elif isinstance(event, MoveApplied):
             delta, layout = event.delta, self.viewport.layout
             if len(delta.changed) > layout.shown_rows * layout.shown_cols:
@@ -143,6 +152,12 @@ class PlayScene(Scene):
             sound = sound_of(delta)
             if sound is not None:
                 self.prefs.sound.play(sound)
+
+    def retitle(self) -> None:
+        """The window's title: the game's, and the way to play it."""
+        title = self.table.tag.mode.title()
+        game = gettext(TITLE)
+        self.viewport.window.set_title(f"{game} - {title}" if title else game)
 
     # ------------------------------------------------------------------ commands
 
@@ -309,7 +324,23 @@ class PlayScene(Scene):
             deaths=table.deaths,
         )
         dirty = renderer.draw(screen, table.game, picture, changed)
+        dirty += self.counters.draw(screen, self.viewport, renderer.repainted)
         return dirty + self.rivals.draw(screen)
+
+    def fit_counters(self) -> None:
+        """The live counters shown or hidden (a key, the menu, the Settings dialog),
+        or sized anew (another language, another choice of counters): the window
+        follows, the board kept where it was."""
+        side = self.counters.width(self.viewport.zoom)
+        if side != self._side:
+            self._side = side
+            self.viewport.relayout(self.table.cursor)
+            self.counters.forget()
+            self.stage.repaint()
+            self.retitle()
+
+    def relayout(self) -> None:
+        self.fit_counters()
 
     def covered(self) -> None:
         self.input.cancel()

@@ -78,7 +78,6 @@ class Watching:
     def file(self, path: str | Path) -> PlaybackScene | None:
         """Open a replay file and play it back; a file that cannot be played is
         named in a message, in one line."""
-
         try:
             opened = open_replay(path)
         except ReplayError as error:
@@ -88,7 +87,6 @@ class Watching:
 
     def browse(self) -> None:
         """The Game menu's Open replay...: pick a file, from the kept replays."""
-
         kept = self.profile.folder / replay_files.FOLDER
         start = kept if kept.is_dir() else Path.home()
         browse(self.stage, start, self.file)

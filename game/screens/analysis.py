@@ -26,7 +26,6 @@ def analysis_dialog(entry: Mapping[str, object], name: str) -> MenuDialog:
     """A game's analysis (a report of game.replay.report): every figure with its
     value, and under them what the one under the pointer or the highlight means.
     Its one button is Close: it answers None."""
-
     shown = figures(entry)
     mines = int(str(entry["mines"]))
     board = ngettext("{rows}x{cols}, {n} mine", "{rows}x{cols}, {n} mines", mines).format(

@@ -165,7 +165,6 @@ def dealing(
     """deal with a start cell, a step at a time (game.core.generate's steps): a
     DealProgress after each, then the game with its mines placed. A caller that
     stops asking for steps has given the deal up; nothing else is changed."""
-
     game = deal(board, rules, seed)
     geo = Geometry(board.rows, board.cols)
     first = geo.index(*start)

@@ -56,6 +56,8 @@ class Command(Enum):
     PROBABILITIES = "probabilities"
     COUNTER_BELOW_ZERO = "counter below zero"
     SOUND = "sound"
+    COUNTERS = "live counters"
+    CHOOSE_COUNTERS = "choose counters"
     ZOOM_IN = "zoom in"
     ZOOM_OUT = "zoom out"
     THEME_CLASSIC = "classic look"
@@ -178,6 +180,7 @@ BINDINGS: tuple[Binding, ...] = (
     Binding(Command.ZOOM_IN, ("+", "=", "Keypad +"), N_("zoom in")),
     Binding(Command.ZOOM_OUT, ("-", "Keypad -"), N_("zoom out")),
     Binding(Command.SOUND, ("M",), N_("sound on / off")),
+    Binding(Command.COUNTERS, ("C",), N_("live counters beside the board: show / hide")),
     Binding(Command.NEXT_THEME, ("T",), N_("look: classic / colour-blind safe / high contrast")),
     Binding(Command.PAUSE, ("P", "Pause"), N_("pause (hides the board; any key goes on)")),
     Binding(Command.HINT, ("H",), N_("hint: the next cell logic finds, and why")),

@@ -85,6 +85,8 @@ Chord and flag recursion        chord and flag recursion
 Keys...                         rebind keys
 -
 Sound                           sound
+Live counters                   live counters
+Counters...                     choose counters
 Zoom in                         zoom in
 Zoom out                        zoom out
 -

@@ -37,6 +37,9 @@ class Prefs:
             open_now=False,  # (the window opens it once its first frame is on screen)
         )
         self.keymap = keymap_of(self.settings)
+        self.listeners: list[Callable[[], None]] = []
+        """Told after every change of the settings (the window's size follows the
+        live counters' panel)."""
         self.relayout: Callable[[], None] = lambda: None
         """Lay the window out and draw it again (the window sets it): the language
         changed, and every word on screen with it."""
@@ -57,6 +60,8 @@ class Prefs:
         chosen = settings.language != self.settings.language
         self.settings = settings
         self.profile.save_settings(settings)
+        for listener in self.listeners:
+            listener()
         if chosen:
             self._speak_chosen()
 
@@ -72,7 +77,6 @@ class Prefs:
 
     def toggle(self, command: Command) -> bool:
         """Carry out a command that flips or picks a setting; False if it is none."""
-
         setting = toggles.setting_of(command)
         if setting is None:
             return False
@@ -83,7 +87,6 @@ class Prefs:
 
     def checked(self, command: Command) -> bool | None:
         """Whether a setting's menu line shows a tick (None: no setting's line)."""
-
         setting = toggles.setting_of(command)
         if setting is toggles.LANGUAGE:  # the language spoken (--lang's, for a session)
             return bool(setting.commands[command] == language.current())
@@ -91,7 +94,6 @@ class Prefs:
 
     def next_theme(self) -> None:
         """The next look, round and round."""
-
         self.save(toggles.next_theme(self.settings))
 
     def rebind(self, command: AnyCommand, key: str) -> str:

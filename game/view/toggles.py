@@ -145,6 +145,7 @@ SETTINGS: tuple[Setting, ...] = (
             strict=True,
         ),
     ),
+    _flag("counters_shown", N_("Live counters"), Command.COUNTERS),
 )
 """Every setting the player flips or picks, in the Settings dialog's order."""
 

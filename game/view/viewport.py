@@ -7,6 +7,8 @@ scrolls a board larger than the window, and owns the renderer that draws in it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.language import gettext
@@ -21,27 +23,38 @@ MIN_VIEW = 9
 """The fewest rows or columns a viewport shows (the panel needs the width)."""
 
 
-def fitting_zoom(board: Board) -> int:
+Side = Callable[[int], int]
+"""The width in window pixels of what sits beside the board at a zoom (the live
+counters' panel; 0: nothing, the classic window)."""
+
+
+def _nothing(zoom: int) -> int:
+    return 0
+
+
+def fitting_zoom(board: Board, side: Side = _nothing) -> int:
     """The largest zoom at which the window for this board fits the desktop; a board
     too large for the desktop even at 1x is seen through a viewport at any zoom."""
     digits = led_digits(board.mines)
     width, height = Layout(board.rows, board.cols, digits=digits).size
-    if not fits((width, height)):  # the smallest viewport must fit
+    if not fits((width + side(MIN_ZOOM), height)):  # the smallest viewport must fit
         cols = max(MIN_VIEW, min_view_cols(digits))
         width, height = Layout(board.rows, board.cols, MIN_VIEW, cols, digits=digits).size
     for zoom in range(MAX_ZOOM, MIN_ZOOM, -1):
-        if fits((width * zoom, height * zoom)):
+        if fits((width * zoom + side(zoom), height * zoom)):
             return zoom
     return MIN_ZOOM
 
 
-def layout_for(board: Board, zoom: int) -> Layout:
-    """The window's layout: the whole board, or as much of it as fits the desktop."""
+def layout_for(board: Board, zoom: int, side: int = 0) -> Layout:
+    """The window's layout: the whole board, or as much of it as fits the desktop
+    beside ``side`` pixels of what sits by the board (the board scrolls, it stays)."""
     digits = led_digits(board.mines)
     whole = Layout(board.rows, board.cols, digits=digits)
-    if fits((whole.size[0] * zoom, whole.size[1] * zoom)):
+    if fits((whole.size[0] * zoom + side, whole.size[1] * zoom)):
         return whole
     room_w, room_h = usable_size()
+    room_w = max(room_w - side, 1)
     one = Layout(board.rows, board.cols, 1, 1)  # the window less its cells
     extra_w, extra_h = one.size[0] - one.span_cols * TILE, one.size[1] - TILE
     fewest = max(MIN_VIEW, min_view_cols(digits))
@@ -53,17 +66,27 @@ def layout_for(board: Board, zoom: int) -> Layout:
 class Viewport:
     """The window, at a zoom, showing one board (or as much of it as fits)."""
 
-    def __init__(self, board: Board, zoom: int | None) -> None:
-        fitting = fitting_zoom(board)
+    def __init__(self, board: Board, zoom: int | None, side: Side = _nothing) -> None:
+        self.side = side
+        """What sits beside the board, its width at a zoom (the live counters)."""
+        fitting = fitting_zoom(board, side)
         self.zoom = min(zoom or fitting, fitting)
         self.board = board
-        layout = layout_for(board, self.zoom)
+        layout = layout_for(board, self.zoom, side(self.zoom))
         self.window = GameWindow(self._scaled_size(layout))
         self.renderer = Renderer(layout, self.zoom, themes.current())
 
     def _scaled_size(self, layout: Layout) -> tuple[int, int]:
         width, height = layout.size
-        return (width * self.zoom, height * self.zoom)
+        return (width * self.zoom + self.side(self.zoom), height * self.zoom)
+
+    def beside(self) -> pygame.Rect:
+        """Where what sits beside the board goes: right of the game, below the menu
+        bar, as tall as the game (empty when nothing does)."""
+        width, height = self.layout.size
+        top = self.bar().h
+        x = width * self.zoom
+        return pygame.Rect(x, top, self.side(self.zoom), height * self.zoom - top)
 
     @property
     def screen(self) -> pygame.Surface:
@@ -79,12 +102,12 @@ class Viewport:
         """Size the window for a board at the zoom (kept unless the window would no
         longer fit the desktop), and repaint everything."""
         self.board = board
-        self.zoom = min(self.zoom, fitting_zoom(board))
+        self.zoom = min(self.zoom, fitting_zoom(board, self.side))
         self.relayout(cursor)
 
     def relayout(self, cursor: tuple[int, int] | None = None) -> None:
         """Lay the window out anew (keeping ``cursor`` in view) and repaint."""
-        layout = layout_for(self.board, self.zoom)
+        layout = layout_for(self.board, self.zoom, self.side(self.zoom))
         if cursor is not None:
             layout = layout.showing(*cursor)
         self.window.resize(self._scaled_size(layout))
@@ -94,7 +117,7 @@ class Viewport:
     def set_zoom(self, zoom: int, cursor: tuple[int, int] | None = None) -> bool:
         """Change the pixel scale, from MIN_ZOOM up to the largest that fits the
         desktop; True if it changed."""
-        zoom = max(MIN_ZOOM, min(fitting_zoom(self.board), zoom))
+        zoom = max(MIN_ZOOM, min(fitting_zoom(self.board, self.side), zoom))
         if zoom == self.zoom:
             return False
         self.zoom = zoom

@@ -138,7 +138,6 @@ def read(data: bytes) -> Video:
 
 def _when(microseconds: int) -> str:
     """A stamp in microseconds since 1970 as a date ("" for none or out of range)."""
-
     if not 0 < microseconds < 253_402_300_800_000_000:  # before the year 10000
         return ""
     when = datetime.fromtimestamp(microseconds / 1_000_000, tz=timezone.utc)

@@ -21,7 +21,6 @@ if TYPE_CHECKING:
 
 def gif_name(replay: Replay, now: datetime) -> str:
     """The GIF's file name: the replay file's name for the game, as a .gif."""
-
     return file_name(replay, suffix=".gif", when=now)
 
 
@@ -45,7 +44,6 @@ class GifStep:
         counter_below_zero: bool,
     ) -> str:
         """Begin writing the replay; a word for the bar ("" when under way)."""
-
         if self.folder is None:
             return gettext("no replays folder to save a GIF in")
         try:

@@ -104,7 +104,6 @@ class Overlays:
 
     def _draw_heat(self, screen: pygame.Surface, spent: Mapping[Cell, float]) -> None:
         """The thinking time before acting on each cell, as heat over the board."""
-
         renderer = self.viewport.renderer
         layout = renderer.layout
         key = (spent, layout.top, layout.left, layout.rows, layout.cols, renderer.zoom)
