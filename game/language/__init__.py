@@ -26,7 +26,6 @@ the language writes them: ``decimal`` (a decimal comma in German and Polish) and
 
 from __future__ import annotations
 
-import ctypes
 import gettext as _gettext
 import locale
 import os
@@ -113,6 +112,8 @@ def _platform_language() -> str | None:
     """The user's language where no variable says it (Windows, a macOS app bundle)."""
     try:
         if sys.platform == "win32":
+            import ctypes  # (Windows only: never loaded elsewhere)
+
             lcid = ctypes.windll.kernel32.GetUserDefaultUILanguage()
             return known(locale.windows_locale.get(lcid, ""))
         return known(locale.getlocale(locale.LC_MESSAGES)[0])

@@ -229,12 +229,14 @@ def remove_stale_temps(folder: Path, name: str) -> None:
     They never hold the only copy of anything: the real file was untouched
     until the rename. Errors are ignored (a read-only folder keeps its litter).
     """
+    start, end = f".{_temp_stem(name)}.", _TEMP_SUFFIX  # (temp_name_pattern's, no regex)
     try:
-        leftovers = list(folder.glob(temp_name_pattern(name)))
+        leftovers = [entry for entry in os.listdir(folder) if entry.startswith(start)]
     except OSError:
         return
-    for temp in leftovers:
-        _remove_quietly(temp)
+    for entry in leftovers:
+        if entry.endswith(end) and len(entry) > len(start) + len(end):
+            _remove_quietly(folder / entry)
 
 
 # ---------------------------------------------------------------- reading
