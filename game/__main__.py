@@ -26,7 +26,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if cli.runs_without_window(options):
         from game.cli.commands import run  # (a command loads what it needs, and no window)
 
-        return run(options)
+        try:
+            return run(options)
+        except BrokenPipeError:  # (its reader stopped early: `... | head`); no traceback
+            quiet = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(quiet, sys.stdout.fileno())  # (Python's own flush at exit goes nowhere)
+            return 1
     played_back = None
     if options.replay is not None:
         # (a replay to watch is read first: a bad file is one line, and no window)

@@ -134,3 +134,23 @@ def test_a_level_past_the_ladder_is_a_usage_error(capsys: pytest.CaptureFixture[
         cli.parse_args(["--ladder", str(LEVELS + 1)])
     assert wrong.value.code == 2
     assert f"a ladder level is 1 to {LEVELS} or next" in capsys.readouterr().err
+
+
+def test_a_printout_cut_short_by_its_reader_ends_without_a_traceback(tmp_path: Path) -> None:
+    """`minesweeper --show-ladder | head -1`: the reader has gone (here before the first
+    line); the command ends quietly (exit 1), no BrokenPipeError in the player's face."""
+    import os
+    import subprocess
+    import sys
+
+    command = [sys.executable, "-m", "game", "--show-ladder", "--data-dir", str(tmp_path)]
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # (the reader is gone: every write fails with EPIPE)
+    try:
+        done = subprocess.run(command, stdout=write_end, stderr=subprocess.PIPE, env=env)
+    finally:
+        os.close(write_end)
+    said = done.stderr.decode()
+    assert done.returncode == 1
+    assert "Traceback" not in said and "BrokenPipe" not in said, said
