@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from game.core.delta import Cell
 from game.core.look import Look
@@ -87,8 +87,7 @@ class Seen(Protocol):
     def open_map(self) -> bytes: ...
 
 
-@dataclass(frozen=True)
-class Covered:
+class Covered(NamedTuple):
     """A board of this size with every cell hidden, as a new game shows it: what the
     first frame draws before the engine is loaded (game.view.first_frame)."""
 

@@ -10,8 +10,8 @@ in pygame's queue and are handled in order once everything is set up.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 import pygame
 
@@ -27,8 +27,7 @@ from game.view.viewport import Viewport
 from game.view.widgets.menubar import MenuBar
 
 
-@dataclass(frozen=True)
-class FirstFrame:
+class FirstFrame(NamedTuple):
     """What the first frame made, for the window to go on with."""
 
     profile: Profile
