@@ -2,7 +2,8 @@
 3BV solved over the game's time, beside straight lines of the player's best and
 median pace on that board (3BV/s from the history), a mark for every move
 coloured by its judged class (taller for the worse), and a line at the moment
-shown. A click on it goes to that moment. All but the line at the moment shown is
+shown; a legend above, the time in seconds under it and the board's 3BV on its
+scale. A click on it goes to that moment. All but the line at the moment shown is
 drawn once (again for another size or look) and kept.
 """
 
@@ -76,11 +77,31 @@ class Timeline:
         return self.start + (self.end - self.start) * max(0.0, min(1.0, share))
 
     def _plot(self, area: pygame.Rect) -> pygame.Rect:
+        """The plot: below the legend's line, above the time axis' line."""
         pad = max(2, area.h // 24)
         line = ui_font(self._font_size(area)).get_linesize()
         return pygame.Rect(
-            area.x + pad, area.y + line + pad, area.w - 2 * pad, area.h - line - 2 * pad
+            area.x + pad, area.y + line + pad, area.w - 2 * pad, area.h - 2 * line - 2 * pad
         )
+
+    def ticks(self, width: int, label: int) -> list[float]:
+        """The seconds of game time marked on the time axis, ``width`` pixels long, a
+        label taking ``label`` pixels: whole steps (1, 2, 5, 10, 15, 30 s, 1, 2, 5,
+        10 min ...) from 0, as many as fit without their labels touching."""
+        first, last = self.start / 1000, self.end / 1000
+        span = max(last - first, 0.001)
+        room = max(1, width // max(label * 2, 1))  # a label and as much space again
+        step = next(
+            (s for s in (1, 2, 5, 10, 15, 30, 60, 120, 300, 600, 1800, 3600) if span / s <= room),
+            span,
+        )
+        at = max(0.0, first // step * step)
+        marks: list[float] = []
+        while at <= last and len(marks) < 100:
+            if at >= first:
+                marks.append(at)
+            at += step
+        return marks
 
     @staticmethod
     def _font_size(area: pygame.Rect) -> int:
@@ -120,6 +141,7 @@ class Timeline:
             return curve.bottom - round(min(bbbv, self.bbbv) / self.bbbv * (curve.h - 1))
 
         pygame.draw.line(screen, look.shadow, (plot.x, curve.bottom), (plot.right, curve.bottom))
+        self._axes(screen, font, plot, curve)
         for pace, colour in zip(self.paces, (look.text, look.shadow), strict=True):
             if pace:  # 3BV at pace from the first move on: a straight line to the top
                 first = self.moves[0].ms if self.moves else self.start
@@ -137,6 +159,23 @@ class Timeline:
             colour, share = mark_style(judged.verdict)
             h = max(2, round(strip_h * share))
             screen.fill(colour, (x_of(judged.ms), plot.bottom - h, 2, h))
+
+    def _axes(
+        self, screen: pygame.Surface, font: pygame.font.Font, plot: pygame.Rect, curve: pygame.Rect
+    ) -> None:
+        """The axes' words: the game's time in seconds under the plot (from the first
+        click, 0 s), and the board's 3BV at the top of the curve's scale."""
+        look = theme()
+        widest = font.size(f"{decimal(self.end / 1000, 0)} s")[0]
+        for second in self.ticks(plot.w, widest):
+            x = self._x_of(plot, second * 1000)
+            screen.fill(look.shadow, (x, plot.bottom - 2, 1, 3))
+            text = font.render(f"{decimal(second, 0)} s", True, look.text)
+            left = max(plot.x, min(x - text.get_width() // 2, plot.right - text.get_width()))
+            screen.blit(text, (left, plot.bottom + 1))
+        top = font.render(f"{self.bbbv} 3BV", True, look.text)
+        screen.fill(look.shadow, (plot.x, curve.y, 4, 1))
+        screen.blit(top, (plot.x + 6, curve.y))
 
     def _legend(
         self, screen: pygame.Surface, font: pygame.font.Font, area: pygame.Rect, plot: pygame.Rect
