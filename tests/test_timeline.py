@@ -39,3 +39,19 @@ def test_the_axes_words_are_drawn_under_the_plot_and_at_the_top_of_its_scale() -
     assert len(bottom_line) > 40  # "0 s", "5 s", ... "30 s" under the plot
     xs = [x for x, _ in bottom_line]
     assert min(xs) < 40 and max(xs) > 540  # from the left end to the right end
+
+
+def test_the_heat_has_a_legend_a_clear_square_and_the_reddest_with_its_time() -> None:
+    from game.view.widgets.heatmap import heat_legend
+
+    legend = heat_legend(12.3, "12.3 s", 1)
+    look = current()
+    pad, cell = 3, legend.get_height() - 6
+    clear = legend.get_at((pad + cell // 2, pad + cell // 2))[:3]
+    assert clear == look.face
+    reds = [
+        legend.get_at((x, pad + cell // 2))[:3]
+        for x in range(legend.get_width() // 2, legend.get_width())
+    ]
+    assert any(r > 150 and g < 80 and b < 80 for r, g, b in reds)  # the reddest square
+    assert legend.get_width() > heat_legend(1.0, "1 s", 1).get_width()  # its time is written

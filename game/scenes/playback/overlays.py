@@ -1,5 +1,5 @@
 """What the viewer draws over the board: the thinking time before each cell as heat
-(H), the pointer and its trail, and the timeline (T). The heat's squares are worked
+(H, with its legend), the pointer and its trail, and the timeline (T). The heat's squares are worked
 out again only when a move has passed or the view moved; the timeline is made once.
 """
 
@@ -10,13 +10,13 @@ from collections.abc import Mapping
 import pygame
 
 from game.core.delta import Cell
-from game.language import gettext
+from game.language import current, decimal, gettext
 from game.scenes.playback.control import Playback
 from game.scenes.playback.timeline import Timeline
 from game.view.render import draw_pointer
 from game.view.theme import current as theme
 from game.view.viewport import Viewport
-from game.view.widgets.heatmap import heat_alpha, heat_tile
+from game.view.widgets.heatmap import heat_alpha, heat_legend, heat_tile
 
 TIMELINE, HEAT = "timeline", "heat"
 """The views over the board the viewer turns on and off."""
@@ -34,6 +34,7 @@ class Overlays:
         """The player's best and median 3BV/s on the replay's board (the timeline's
         pace lines; None: no game of theirs)."""
         self._timeline: Timeline | None = None
+        self._legend: tuple[object, pygame.Surface | None] = (None, None)
         self._heat: tuple[tuple[object, ...], list[tuple[pygame.Surface, tuple[int, int]]]] = (
             (),
             [],
@@ -83,9 +84,22 @@ class Overlays:
     # ------------------------------------------------------------------ drawing
 
     def draw_under_bar(self, screen: pygame.Surface) -> None:
-        """The heat over the board (drawn before the bar and the pointer)."""
+        """The heat over the board (drawn before the bar and the pointer), with its
+        legend at the top of the board: a clear cell, and the most thinking time."""
         if HEAT in self.shown:
-            self._draw_heat(screen, self.playback.thinking())
+            spent = self.playback.thinking()
+            self._draw_heat(screen, spent)
+            most = max(spent.values(), default=0.0)
+            if most > 0:
+                zoom = self.viewport.zoom
+                key = (most, zoom, theme().name, current())
+                if self._legend[0] != key:  # (made again only when it would change)
+                    self._legend = (key, heat_legend(most, f"{decimal(most, 1)} s", zoom))
+                legend = self._legend[1]
+                assert legend is not None
+                renderer = self.viewport.renderer
+                board = pygame.Rect(renderer.scaled(renderer.layout.board_view))
+                screen.blit(legend, (board.x + 2 * zoom, board.y + 2 * zoom))
 
     def draw_over_bar(self, screen: pygame.Surface) -> None:
         """The pointer's trail and the pointer, then the timeline over them (the board

@@ -12,6 +12,8 @@ from functools import lru_cache
 
 import pygame
 
+from game.language import gettext
+from game.view.fonts import ui_font
 from game.view.sprites import SpriteSheet
 from game.view.theme import current as theme
 from game.view.widgets.dialog import Dialog
@@ -45,6 +47,31 @@ def heat_tile(size: int, alpha: int) -> pygame.Surface:
     tile = pygame.Surface((size, size), pygame.SRCALPHA)
     tile.fill((*HEAT, alpha))
     return tile
+
+
+def heat_legend(most: float, unit: str, zoom: int) -> pygame.Surface:
+    """A heatmap's legend to draw beside (or over) its board: a clear square and the
+    strongest, each with what it stands for (``unit``: the most's words, "12.3 s")."""
+    look = theme()
+    font = ui_font(11 * zoom)
+    cell = font.get_height()
+    words = [gettext("clear: none"), gettext("reddest: {value}").format(value=unit)]
+    texts = [font.render(word, True, look.text) for word in words]
+    pad = 3 * zoom
+    width = pad + sum(cell + pad + text.get_width() + 2 * pad for text in texts)
+    legend = pygame.Surface((width, cell + 2 * pad))
+    legend.fill(look.face)
+    pygame.draw.rect(legend, look.shadow, legend.get_rect(), 1)
+    x = pad
+    for alpha, text in zip((0, heat_alpha(most, most)), texts, strict=True):
+        square = pygame.Rect(x, pad, cell, cell)
+        legend.fill(look.face, square)  # (a cell with no heat: the board's grey)
+        if alpha:
+            legend.blit(heat_tile(cell, alpha), square)
+        pygame.draw.rect(legend, look.shadow, square, 1)
+        legend.blit(text, (x + cell + pad, pad))
+        x += cell + pad + text.get_width() + 2 * pad
+    return legend
 
 
 class HeatPiece(Piece):
