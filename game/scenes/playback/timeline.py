@@ -173,7 +173,7 @@ class Timeline:
             text = font.render(f"{decimal(second, 0)} s", True, look.text)
             left = max(plot.x, min(x - text.get_width() // 2, plot.right - text.get_width()))
             screen.blit(text, (left, plot.bottom + 1))
-        top = font.render(f"{self.bbbv} 3BV", True, look.text)
+        top = font.render(gettext("{n} 3BV").format(n=self.bbbv), True, look.text)
         screen.fill(look.shadow, (plot.x, curve.y, 4, 1))
         screen.blit(top, (plot.x + 6, curve.y))
 
