@@ -222,6 +222,29 @@ def _sentence(template: str, said: str) -> str:
     return said[:1].upper() + said[1:] if template.startswith("{") else said
 
 
+class Named(Words):
+    """Words after a name, "name: words" (a file's name before what is wrong with it):
+    the name as it is (no capital made), the words translated when shown."""
+
+    def __new__(cls, name: object, words: object) -> Named:
+        made = str.__new__(cls, f"{name}: {words}")
+        made.template, made.fields = "{name}: {words}", {"name": name, "words": words}
+        return made
+
+    def translated(self) -> str:
+        return f"{self.fields['name']}: {shown(self.fields['words'])}"
+
+
+def said(error: BaseException) -> str:
+    """An error's message as made: its Words if it was raised with Words (so they can
+    be shown in the player's language), else its text."""
+    first = error.args[0] if len(error.args) == 1 else None
+    return first if isinstance(first, Words) else str(error)
+
+
 def shown(words: object) -> str:
-    """Words (or any text) as the player reads them, in the language in use."""
+    """Words (or any text, or an error raised with Words) as the player reads them,
+    in the language in use."""
+    if isinstance(words, BaseException):
+        words = said(words)
     return words.translated() if isinstance(words, Words) else str(words)

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.analysis.glossary import UNDEFINED, figures
-from game.language import N_, gettext
+from game.language import N_, gettext, shown
 
 Report = Mapping[str, Any]
 
@@ -25,7 +25,7 @@ def summary(reports: Sequence[Report]) -> str:
     for entry in reports:
         if "error" in entry:
             said = gettext("{file}: not read: {error}")
-            errors.append(said.format(file=entry["file"], error=entry["error"]))
+            errors.append(said.format(file=entry["file"], error=shown(entry["error"])))
             continue
         board = f"{entry['rows']}x{entry['cols']}/{entry['mines']}"
         bbbv = entry["bbbv"] if entry["won"] else f"{entry['solved_bbbv']}/{entry['bbbv']}"

@@ -33,10 +33,15 @@ from __future__ import annotations
 import struct
 from datetime import datetime, timezone
 
+from game.language import N_, Words
 from game.replay.formats import binary
 from game.replay.formats.binary import Cursor
 from game.replay.video import (
+    BOARD_PIXELS,
     MAX_EVENTS,
+    MINES_HELD,
+    MORE_EVENTS,
+    UNKNOWN_EVENT,
     Facts,
     Mouse,
     MouseEvent,
@@ -59,10 +64,12 @@ MAX_TEXT = 1024
 
 def read(data: bytes) -> Video:
     """An EVF file's bytes as a Video; VideoError (one line) for anything else."""
-    cur = Cursor(data, "EVF file")
+    cur = Cursor(data, "EVF")
     version = cur.u8("its version")
     if version > 4:
-        raise VideoError(f"EVF version {version}: this game reads versions 0 to 4")
+        raise VideoError(
+            Words(N_("EVF version {version}: this game reads versions 0 to 4"), version=version)
+        )
     summary = cur.u8("its summary")
     settings = cur.u8("its settings") if version >= 3 else 0
     rows, cols = cur.u8("the rows"), cur.u8("the columns")
@@ -72,9 +79,9 @@ def read(data: bytes) -> Video:
     bbbv = cur.u16be("the 3BV")
     time_ms = cur.u32be("the time") if version >= 4 else _u24(cur, "the time")
     if not rows or not cols or not size:
-        raise VideoError(f"a board of {rows} x {cols} cells of {size} pixels")
+        raise VideoError(Words(BOARD_PIXELS, rows=rows, cols=cols, size=size))
     if mines > rows * cols:
-        raise VideoError(f"{mines} mines do not fit on {rows} x {cols}")
+        raise VideoError(Words(binary.DO_NOT_FIT, mines=mines, rows=rows, cols=cols))
     country = start = end = ""
     transcoder = ""
     if version >= 4:
@@ -100,7 +107,7 @@ def read(data: bytes) -> Video:
         cur.skip(cur.u16be("the device id's length"), "the device id")
     placed = _mines(cur, rows, cols)
     if len(placed) != mines:
-        raise VideoError(f"the board holds {len(placed)} mines, the header says {mines}")
+        raise VideoError(Words(MINES_HELD, placed=len(placed), mines=mines))
     if version >= 4:
         for _ in range(cur.u16be("the metric count")):
             _text(cur, "a metric's name")
@@ -196,7 +203,7 @@ def _events_v0(cur: Cursor, height: int, width: int) -> tuple[MouseEvent, ...]:
             code, high, low, x, y = record(data, pos)
             pos += 8
             if len(events) >= MAX_EVENTS:
-                raise VideoError(f"more than {MAX_EVENTS} mouse events")
+                raise VideoError(Words(MORE_EVENTS, n=MAX_EVENTS))
             kind = mouse.get(code) or _kind(code, held)
             if 0 <= x < width and 0 <= y < height:
                 append((high << 16 | low, kind, x, y))
@@ -210,7 +217,7 @@ def _events_v0(cur: Cursor, height: int, width: int) -> tuple[MouseEvent, ...]:
                 cur.skip(min(32, cur.left), "the checksum")
             return mouse_events(events)
         if not 1 <= code <= 12:
-            raise VideoError(f"an event of unknown kind {code} (at byte {cur.pos - 1})")
+            raise VideoError(Words(UNKNOWN_EVENT, code=code, at=cur.pos - 1))
         _u24(cur, "an event's time")  # (the event runs past the end: the cursor says so)
         cur.unpack(">HH", "an event's place")
         pos = cur.pos
@@ -237,7 +244,7 @@ def _events_v4(cur: Cursor, height: int, width: int) -> tuple[MouseEvent, ...]:
             dx, dy = place(data, pos + 2)
             pos += 6
             if len(events) >= MAX_EVENTS:
-                raise VideoError(f"more than {MAX_EVENTS} mouse events")
+                raise VideoError(Words(MORE_EVENTS, n=MAX_EVENTS))
             kind = mouse.get(code) or _kind(code, held)
             if dx == OFF or dy == OFF:
                 append((ms, kind, width, height))
@@ -272,5 +279,5 @@ def _events_v4(cur: Cursor, height: int, width: int) -> tuple[MouseEvent, ...]:
         elif code == 255:
             ms += cur.u16be("a pause")  # (the game's time counts it, as Metasweeper does)
         else:
-            raise VideoError(f"an event of unknown kind {code} (at byte {cur.pos - 1})")
+            raise VideoError(Words(UNKNOWN_EVENT, code=code, at=cur.pos - 1))
         pos = cur.pos

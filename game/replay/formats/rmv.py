@@ -39,10 +39,13 @@ from __future__ import annotations
 import re
 from datetime import datetime, timezone
 
+from game.language import N_, Words
 from game.replay.formats import binary
 from game.replay.formats.binary import Cursor
 from game.replay.video import (
     MAX_EVENTS,
+    MORE_EVENTS,
+    UNKNOWN_EVENT,
     Facts,
     Mouse,
     MouseEvent,
@@ -60,12 +63,14 @@ ENDS = {15: False, 16: True, 17: None}
 
 def read(data: bytes) -> Video:
     """An RMV file's bytes as a Video; VideoError (one line) for anything else."""
-    cur = Cursor(data, "RMV file")
+    cur = Cursor(data, "RMV")
     if cur.take(4, "its signature") != b"*rmv":
-        raise VideoError("it does not begin with *rmv: not an RMV file")
+        raise VideoError(Words(N_("it does not begin with *rmv: not an RMV file")))
     kind = cur.u16be("its file type")
     if kind not in (1, 2):
-        raise VideoError(f"RMV file type {kind}: this game reads types 1 and 2")
+        raise VideoError(
+            Words(N_("RMV file type {kind}: this game reads types 1 and 2"), kind=kind)
+        )
     if kind == 2:
         cur.skip(2, "the clone's id and version")
     cur.skip(4, "the file size")
@@ -94,7 +99,13 @@ def read(data: bytes) -> Video:
         for _ in range(count):
             col, row = cur.u8("a pre-flag's column"), cur.u8("a pre-flag's row")
             if col >= cols or row >= rows:
-                raise VideoError(f"a pre-flag at column {col}, row {row} is off the board")
+                raise VideoError(
+                    Words(
+                        N_("a pre-flag at column {col}, row {row} is off the board"),
+                        col=col,
+                        row=row,
+                    )
+                )
             preflags.append((row, col))
     properties = cur.take(properties_size, "the properties")
     utf8 = kind == 2 or (kind == 1 and len(properties) > 4 and properties[4] == 1)
@@ -104,7 +115,9 @@ def read(data: bytes) -> Video:
             try:
                 text.decode("utf-8")
             except UnicodeDecodeError:
-                raise VideoError("its text is marked UTF-8 and is not valid UTF-8") from None
+                raise VideoError(
+                    Words(N_("its text is marked UTF-8 and is not valid UTF-8"))
+                ) from None
     size = 16
     if kind == 2:
         if len(properties) > 6 and properties[6]:
@@ -148,12 +161,12 @@ def _events(
     ms = x = y = 0
     while True:
         if pos >= end:
-            raise VideoError("the file ends before its game does")
+            raise VideoError(Words(N_("the file ends before its game does")))
         code = data[pos]
         pos += 1
         if 1 <= code <= 7:
             if pos + 8 > end:
-                raise VideoError("the file ends inside a mouse event")
+                raise VideoError(Words(N_("the file ends inside a mouse event")))
             ms = data[pos] << 16 | data[pos + 1] << 8 | data[pos + 2]
             x = data[pos + 4] << 8 | data[pos + 5]
             y = data[pos + 6] << 8 | data[pos + 7]
@@ -164,7 +177,7 @@ def _events(
                 x, y = x - (x >> 15 << 16), y - (y >> 15 << 16)
         elif code == 28 and kind == 2:
             if pos + 2 > end:
-                raise VideoError("the file ends inside a mouse event")
+                raise VideoError(Words(N_("the file ends inside a mouse event")))
             ms += data[pos]
             nibbles = data[pos + 1]
             dx, dy = nibbles >> 4, nibbles & 15
@@ -180,14 +193,14 @@ def _events(
             continue
         elif code in ENDS:
             if pos + 3 > end:
-                raise VideoError("the file ends inside its last event")
+                raise VideoError(Words(N_("the file ends inside its last event")))
             time_ms = data[pos] << 16 | data[pos + 1] << 8 | data[pos + 2]
             cur.pos = pos + 3
             return mouse_events(events), ENDS[code], time_ms
         else:
-            raise VideoError(f"an event of unknown kind {code} (at byte {pos - 1})")
+            raise VideoError(Words(UNKNOWN_EVENT, code=code, at=pos - 1))
         if len(events) >= MAX_EVENTS:
-            raise VideoError(f"more than {MAX_EVENTS} mouse events")
+            raise VideoError(Words(MORE_EVENTS, n=MAX_EVENTS))
         ex, ey = (x, y) if 0 <= x < width and 0 <= y < height else (width, height)
         if not events:  # the first left press is not recorded: it is put back
             append((ms, Mouse.LEFT_DOWN, ex, ey))
