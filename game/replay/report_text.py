@@ -113,12 +113,14 @@ def move_table(moves: Sequence[Mapping[str, Any]]) -> list[str]:
 MOVE_CLASSES = {
     "logic": N_("logic"),
     "guess": N_("guess"),
-    "needless_guess": N_("needless guess"),
+    # Translators: a move's class, a needless guess (English keeps the JSON's name).
+    "needless_guess": N_("needless_guess"),
     "mistake": N_("mistake"),
     "wasted": N_("wasted"),
     "death": N_("death"),
 }
-"""A move's class (game.analysis.judge.MoveClass: its name in the JSON) in words."""
+"""A move's class (game.analysis.judge.MoveClass: its name in the JSON) in words (in
+English the JSON's own names, which the table has always shown)."""
 
 
 def move_kinds() -> dict[str, str]:
