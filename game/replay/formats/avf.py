@@ -71,14 +71,14 @@ def read(data: bytes) -> Video:
     if not data:
         raise VideoError(Words(EMPTY))
     cur = Cursor(data, "AVF")
-    cur.skip(5, "its header")
-    level = cur.u8("its level")
+    cur.skip(5, N_("its header"))
+    level = cur.u8(N_("its level"))
     if level in LEVELS:
         name, rows, cols, mines = LEVELS[level]
     elif level == 6:
-        cols = cur.u8("the board's width") + 1
-        rows = cur.u8("the board's height") + 1
-        mines = cur.u16be("the mine count")
+        cols = cur.u8(N_("the board's width")) + 1
+        rows = cur.u8(N_("the board's height")) + 1
+        mines = cur.u16be(N_("the mine count"))
         name = "custom"
     else:
         raise VideoError(

@@ -11,8 +11,8 @@ from game.replay.video import Mouse, VideoError
 
 ENDS_INSIDE = N_("the {format} file ends inside {part} (at byte {at})")
 """A read past the end: the format's name, the part read (as the file's layout names
-it, in English: a technical name), the byte."""
-NO_END = N_("{part} has no end within {limit} bytes (at byte {at})")
+it: each reader marks its parts' names with N_, so they are shown translated), the byte."""
+NO_END = N_("in the {format} file, {part} has no end within {limit} bytes (at byte {at})")
 CLAIMS = N_("the {format} file claims {count} {part}, more than its {left} bytes hold")
 DO_NOT_FIT = N_("{mines} mines do not fit on {rows} x {cols}")
 
@@ -34,7 +34,7 @@ class Cursor:
     def need(self, count: int, what: str) -> None:
         """Fail unless ``count`` more bytes are there (``what`` names them)."""
         if count < 0 or count > self.left:
-            raise VideoError(Words(ENDS_INSIDE, format=self.what, part=what, at=self.pos))
+            raise VideoError(Words(ENDS_INSIDE, format=self.what, part=Words(what), at=self.pos))
 
     def take(self, count: int, what: str) -> bytes:
         """The next ``count`` bytes."""
@@ -71,7 +71,7 @@ class Cursor:
         """The bytes up to ``stop`` (which is passed over), at most ``limit`` of them."""
         end = bytes(self.data[self.pos : self.pos + limit + len(stop)]).find(stop)
         if end < 0:
-            raise VideoError(Words(NO_END, part=what, limit=limit, at=self.pos))
+            raise VideoError(Words(NO_END, format=self.what, part=Words(what), limit=limit, at=self.pos))
         found = self.take(end, what)
         self.pos += len(stop)
         return found
@@ -81,7 +81,7 @@ class Cursor:
         that claims 10^9 events is refused here, before any list is made)."""
         if count < 0 or count * size > self.left:
             raise VideoError(
-                Words(CLAIMS, format=self.what, count=count, part=what, left=self.left)
+                Words(CLAIMS, format=self.what, count=count, part=Words(what), left=self.left)
             )
 
 
@@ -94,10 +94,10 @@ def mines(
         raise VideoError(Words(N_("a board of {rows} x {cols} cells"), rows=rows, cols=cols))
     if count > rows * cols:
         raise VideoError(Words(DO_NOT_FIT, mines=count, rows=rows, cols=cols))
-    cur.records(count, 2, "mines")
+    cur.records(count, 2, N_("mines"))
     placed = set()
     for _ in range(count):
-        first, second = cur.u8("a mine's place"), cur.u8("a mine's place")
+        first, second = cur.u8(N_("a mine's place")), cur.u8(N_("a mine's place"))
         row, col = (first, second) if row_first else (second, first)
         row, col = row - base, col - base
         if not (0 <= row < rows and 0 <= col < cols):

@@ -138,40 +138,44 @@ def _words(raw: bytes, tables: list[list[int]], size: int) -> list[int]:
 
 def _board(cur: Cursor, base: int) -> tuple[int, int, frozenset[tuple[int, int]]]:
     """Columns, rows, mines (each as column, row, counted from ``base``)."""
-    cols, rows = cur.u8("the columns"), cur.u8("the rows")
-    count = cur.u16be("the mine count")
+    cols, rows = cur.u8(N_("the columns")), cur.u8(N_("the rows"))
+    count = cur.u16be(N_("the mine count"))
     return rows, cols, binary.mines(cur, rows, cols, count, base=base)
 
 
 def _modern(data: bytes, offset: int, version: str, *, year_release: bool = False) -> Video:
     """0.97 and the 2006 and 2007 releases."""
     cur = Cursor(data, "MVF")
-    cur.skip(offset, "its header")
-    month, day = cur.u8("the month"), cur.u8("the day")
-    year = cur.u16be("the year")
-    hour, minute, second = cur.u8("the hour"), cur.u8("the minute"), cur.u8("the second")
-    level, mode = cur.u8("the level"), cur.u8("the mode")
+    cur.skip(offset, N_("its header"))
+    month, day = cur.u8(N_("the month")), cur.u8(N_("the day"))
+    year = cur.u16be(N_("the year"))
+    hour, minute, second = (
+        cur.u8(N_("the hour")),
+        cur.u8(N_("the minute")),
+        cur.u8(N_("the second")),
+    )
+    level, mode = cur.u8(N_("the level")), cur.u8(N_("the mode"))
     bbbv = None
     if year_release:
-        high, low = cur.unpack(">BH", "the time")
+        high, low = cur.unpack(">BH", N_("the time"))
         time_ms = high << 16 | low
     else:
-        seconds = cur.u16be("the time")
-        time_ms = seconds * 1000 + cur.u8("the time's hundredths") * 10
-        bbbv = cur.u16be("the 3BV")
-        cur.skip(8, "the clicks")
-    marks = cur.u8("the question marks")
+        seconds = cur.u16be(N_("the time"))
+        time_ms = seconds * 1000 + cur.u8(N_("the time's hundredths")) * 10
+        bbbv = cur.u16be(N_("the 3BV"))
+        cur.skip(8, N_("the clicks"))
+    marks = cur.u8(N_("the question marks"))
     rows, cols, mines = _board(cur, 1)
-    player = text_of(cur.take(cur.u8("the name's length"), "the name"), local=LOCAL)
-    seed = cur.u16be("the events' key")
+    player = text_of(cur.take(cur.u8(N_("the name's length")), N_("the name")), local=LOCAL)
+    seed = cur.u16be(N_("the events' key"))
     size = 6 if year_release else 5
     order = _permutation(seed, size)
-    high, low = cur.unpack(">BH", "the event count")
+    high, low = cur.unpack(">BH", N_("the event count"))
     count = high << 16 | low
     if count > MAX_EVENTS:
         raise VideoError(Words(MORE_EVENTS, n=MAX_EVENTS))
-    cur.records(count, size, "mouse events")
-    raw = cur.take(count * size, "the mouse events")
+    cur.records(count, size, N_("mouse events"))
+    raw = cur.take(count * size, N_("the mouse events"))
     words = _words(raw, _tables(order, size), size)
     states: list[State] = []
     append = states.append
@@ -210,8 +214,8 @@ def _early(data: bytes) -> Video:
                 cols=cols,
             )
         )
-    marks = cur.u8("the question marks")
-    cur.skip(1, "a byte")
+    marks = cur.u8(N_("the question marks"))
+    cur.skip(1, N_("a byte"))
     size = len(data)
     if size < 23:
         raise VideoError(Words(TOO_SHORT, format="MVF"))

@@ -64,40 +64,40 @@ ENDS = {15: False, 16: True, 17: None}
 def read(data: bytes) -> Video:
     """An RMV file's bytes as a Video; VideoError (one line) for anything else."""
     cur = Cursor(data, "RMV")
-    if cur.take(4, "its signature") != b"*rmv":
+    if cur.take(4, N_("its signature")) != b"*rmv":
         raise VideoError(Words(N_("it does not begin with *rmv: not an RMV file")))
-    kind = cur.u16be("its file type")
+    kind = cur.u16be(N_("its file type"))
     if kind not in (1, 2):
         raise VideoError(
             Words(N_("RMV file type {kind}: this game reads types 1 and 2"), kind=kind)
         )
     if kind == 2:
-        cur.skip(2, "the clone's id and version")
-    cur.skip(4, "the file size")
-    result_size = cur.u16be("the result size") if kind == 1 else 0
-    version_size = cur.u16be("the version size")
-    cur.skip(2 + 2, "the player and board sizes")
-    preflag_size = cur.u16be("the pre-flag size")
-    properties_size = cur.u16be("the properties size")
+        cur.skip(2, N_("the clone's id and version"))
+    cur.skip(4, N_("the file size"))
+    result_size = cur.u16be(N_("the result size")) if kind == 1 else 0
+    version_size = cur.u16be(N_("the version size"))
+    cur.skip(2 + 2, N_("the player and board sizes"))
+    preflag_size = cur.u16be(N_("the pre-flag size"))
+    properties_size = cur.u16be(N_("the properties size"))
     if kind == 2:
-        cur.skip(2, "the extension properties size")
-    cur.skip(4 + 2, "the events and checksum sizes")
-    result = cur.take(result_size, "the result string")
-    version = cur.take(version_size, "the version info")
+        cur.skip(2, N_("the extension properties size"))
+    cur.skip(4 + 2, N_("the events and checksum sizes"))
+    result = cur.take(result_size, N_("the result string"))
+    version = cur.take(version_size, N_("the version info"))
     fields = [
-        cur.take(cur.u8("a player field's size"), "a player field")
-        for _ in range(cur.u16be("the player field count"))
+        cur.take(cur.u8(N_("a player field's size")), N_("a player field"))
+        for _ in range(cur.u16be(N_("the player field count")))
     ]
-    made = cur.u32be("the board's time stamp")
-    cols, rows = cur.u8("the columns"), cur.u8("the rows")
-    mines = cur.u16be("the mine count")
+    made = cur.u32be(N_("the board's time stamp"))
+    cols, rows = cur.u8(N_("the columns")), cur.u8(N_("the rows"))
+    mines = cur.u16be(N_("the mine count"))
     placed = binary.mines(cur, rows, cols, mines)
     preflags: list[tuple[int, int]] = []
     if preflag_size:
-        count = cur.u16be("the pre-flag count")
-        cur.records(count, 2, "pre-flags")
+        count = cur.u16be(N_("the pre-flag count"))
+        cur.records(count, 2, N_("pre-flags"))
         for _ in range(count):
-            col, row = cur.u8("a pre-flag's column"), cur.u8("a pre-flag's row")
+            col, row = cur.u8(N_("a pre-flag's column")), cur.u8(N_("a pre-flag's row"))
             if col >= cols or row >= rows:
                 raise VideoError(
                     Words(
@@ -107,7 +107,7 @@ def read(data: bytes) -> Video:
                     )
                 )
             preflags.append((row, col))
-    properties = cur.take(properties_size, "the properties")
+    properties = cur.take(properties_size, N_("the properties"))
     utf8 = kind == 2 or (kind == 1 and len(properties) > 4 and properties[4] == 1)
     texts = [version, *fields]
     if utf8:
@@ -122,9 +122,9 @@ def read(data: bytes) -> Video:
     if kind == 2:
         if len(properties) > 6 and properties[6]:
             size = properties[6]
-        for _ in range(cur.u16be("the extension property count")):
-            cur.skip(cur.u8("an extension's name size"), "an extension's name")
-            cur.skip(cur.u8("an extension's value size"), "an extension's value")
+        for _ in range(cur.u16be(N_("the extension property count"))):
+            cur.skip(cur.u8(N_("an extension's name size")), N_("an extension's name"))
+            cur.skip(cur.u8(N_("an extension's value size")), N_("an extension's value"))
     events, won, end_ms = _events(cur, kind, rows, cols, size)
     if preflags:
         first = events[0].ms if events else 0
