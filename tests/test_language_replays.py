@@ -9,9 +9,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from test_window import FakeClock
 
-from game import language
+from game import cli, language
 from game.__main__ import main
+from game.app import App
 from game.cli import commands
 from game.core.ladder import level, rating
 from game.language import shown
@@ -115,6 +117,21 @@ def test_a_mistyped_board_code_complains_in_the_language() -> None:
     assert str(caught.value) == "a board code is 31 letters and digits; got 3"
     language.use("ja")
     assert shown(caught.value) == "盤面コードは英数字 31 文字です（入力：3 文字）"
+
+
+def test_the_viewer_says_why_a_file_cannot_be_played_in_the_language(tmp_path: Path) -> None:
+    app = App(cli.Options(zoom=2, sound=False, seed=1), clock=FakeClock())
+    try:
+        app.run(frames=1)
+        language.use("de")
+        path = tmp_path / "cut.evf"
+        path.write_bytes(FILES["evf"].read_bytes()[:200])
+        assert app.watcher().file(path) is None
+        app.run(frames=1)
+        lines = list(getattr(app.stage.top_dialog, "lines", []))
+        assert lines == ["cut.evf: die EVF-Datei endet mitten im Feld „Minen“ (bei Byte 98)"]
+    finally:
+        app.close()
 
 
 def test_the_command_line_says_a_replays_complaint_in_the_language(
