@@ -267,7 +267,7 @@ FINE = [
     'print("SELECT name FROM games")',
     'lines.append(("..", UP))',
     'log.write(f"--- minesweeper {version()} at {time.ctime()}\\n")',
-    'raise VideoError(Words(MORE_EVENTS, n=MAX_EVENTS))',
+    "raise VideoError(Words(MORE_EVENTS, n=MAX_EVENTS))",
     'raise ReplayError(Words(N_("the file ends inside its last event")))',
 ]
 """Literals that are no words for the player, or marked: none may be found."""

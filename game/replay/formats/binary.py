@@ -71,7 +71,9 @@ class Cursor:
         """The bytes up to ``stop`` (which is passed over), at most ``limit`` of them."""
         end = bytes(self.data[self.pos : self.pos + limit + len(stop)]).find(stop)
         if end < 0:
-            raise VideoError(Words(NO_END, format=self.what, part=Words(what), limit=limit, at=self.pos))
+            raise VideoError(
+                Words(NO_END, format=self.what, part=Words(what), limit=limit, at=self.pos)
+            )
         found = self.take(end, what)
         self.pos += len(stop)
         return found
