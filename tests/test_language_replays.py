@@ -5,11 +5,13 @@ line), while the error's text stays the English sentence (logs, tests, the JSON)
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from test_window import FakeClock
+from test_window_replay import write_replay
 
 from game import cli, language
 from game.__main__ import main
@@ -109,6 +111,16 @@ def test_one_of_our_replays_wrong_at_a_line_complains_in_the_language(tmp_path: 
     assert shown(caught.value) == (
         "wiersz 2: wiersz nagłówka ma postać 'key: value'; podano 'board 9x9:10'"
     )
+
+
+def test_a_header_key_keeps_its_case_in_any_language(tmp_path: Path) -> None:
+    text = write_replay(tmp_path).read_text(encoding="utf-8")
+    path = tmp_path / "bad.msreplay"
+    path.write_text(re.sub(r"\ntime-ms: \d+", "\ntime-ms: soon", text), encoding="utf-8")
+    error = _error(path)
+    assert str(error) == "bad.msreplay: time-ms is a whole number; got 'soon'"
+    language.use("de")
+    assert shown(error) == "bad.msreplay: time-ms ist eine ganze Zahl; angegeben: 'soon'"
 
 
 def test_a_mistyped_board_code_complains_in_the_language() -> None:

@@ -205,9 +205,12 @@ class Words(str):
 
     template: str
     fields: dict[str, object]
+    capital = True
+    """A template that begins with a field begins with a capital (AsWritten: never)."""
 
     def __new__(cls, template: str, **fields: object) -> Words:
-        english = _sentence(template, template.format(**{k: str(v) for k, v in fields.items()}))
+        english = template.format(**{k: str(v) for k, v in fields.items()})
+        english = _sentence(template, english) if cls.capital else english
         made = super().__new__(cls, english)
         made.template, made.fields = template, fields
         return made
@@ -215,11 +218,19 @@ class Words(str):
     def translated(self) -> str:
         """The words in the language in use."""
         template = gettext(self.template)
-        return _sentence(template, template.format(**{k: shown(v) for k, v in self.fields.items()}))
+        said = template.format(**{k: shown(v) for k, v in self.fields.items()})
+        return _sentence(template, said) if self.capital else said
 
 
 def _sentence(template: str, said: str) -> str:
     return said[:1].upper() + said[1:] if template.startswith("{") else said
+
+
+class AsWritten(Words):
+    """Words whose first field is written as it is, with no capital made: a file's
+    path, a header's key ("time-ms is a whole number")."""
+
+    capital = False
 
 
 class Named(Words):

@@ -14,7 +14,7 @@ from game.core.errors import GameError
 from game.core.minefield import Minefield
 from game.core.moves import Action, Move
 from game.identity import country_problem, identifier_problem
-from game.language import N_, Words
+from game.language import N_, AsWritten, Words
 from game.replay.format import (
     BUTTONS,
     MAGIC,
@@ -46,7 +46,7 @@ def load(path: str | Path) -> Replay:
     try:
         # Only a regular file: a FIFO or a device would block or never end.
         if not stat.S_ISREG(os.stat(path).st_mode):
-            raise ReplayError(Words(N_("{path} is not a file"), path=path))
+            raise ReplayError(AsWritten(N_("{path} is not a file"), path=path))
         with open(path, "rb") as file:
             data = file.read(MAX_BYTES + 1)
     except OSError as error:
@@ -395,11 +395,15 @@ def _show(text: str) -> str:
 def _number(head: dict[str, str], key: str, low: int, high: int, digits: int = 12) -> int:
     text = head[key]
     if not (text.isascii() and text.isdigit() and len(text) <= digits):
-        raise ReplayError(Words(N_("{key} is a whole number; got {got}"), key=key, got=_show(text)))
+        raise ReplayError(
+            AsWritten(N_("{key} is a whole number; got {got}"), key=key, got=_show(text))
+        )
     value = int(text)
     if not low <= value <= high:
         raise ReplayError(
-            Words(N_("{key} is {low} to {high}; got {got}"), key=key, low=low, high=high, got=value)
+            AsWritten(
+                N_("{key} is {low} to {high}; got {got}"), key=key, low=low, high=high, got=value
+            )
         )
     return value
 
@@ -417,7 +421,9 @@ def _start(head: dict[str, str], board: Board) -> Cell:
 def _flag(head: dict[str, str], key: str) -> bool:
     value = _YES_NO.get(head[key])
     if value is None:
-        raise ReplayError(Words(N_("{key} is yes or no; got {got}"), key=key, got=_show(head[key])))
+        raise ReplayError(
+            AsWritten(N_("{key} is yes or no; got {got}"), key=key, got=_show(head[key]))
+        )
     return value
 
 
