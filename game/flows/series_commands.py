@@ -13,7 +13,7 @@ from typing import TextIO
 from game.core.ladder import LEVELS, level, rating
 from game.core.rating import Rating
 from game.flows.tournament_games import own_games
-from game.language import N_, gettext, ngettext, shown
+from game.language import N_, gettext, ngettext, pgettext, shown
 from game.modes.ladder import Progress
 from game.modes.standings import standings, table
 from game.modes.tournament import TournamentError, load
@@ -94,7 +94,9 @@ def difficulty(found: Rating) -> str:
     said = gettext("{needed}: {steps}; score {score}")
     return said.format(
         needed=gettext(NEEDED[found.hardest]),
-        steps=", ".join(step.format(n=n) for step, n in zip(steps, numbers, strict=True)),
+        steps=pgettext("between the items of a list", ", ").join(
+            step.format(n=n) for step, n in zip(steps, numbers, strict=True)
+        ),
         score=found.score,
     )
 
