@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 import pygame
 
 from game import cli
-from game.language import gettext
+from game.language import gettext, shown
 from game.view.first_frame import show_first_frame
 from game.view.sound import warn_to_stderr
 
@@ -41,7 +41,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             played_back = open_replay(options.replay)
         except ReplayError as error:
-            warn_to_stderr(f"minesweeper: {error}")
+            warn_to_stderr(f"minesweeper: {shown(error)}")
             return 2
     missing = missing_display()
     if missing is not None:

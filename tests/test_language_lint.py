@@ -1,5 +1,6 @@
 """No words reach the player unmarked: an AST scan of the packages that speak to the
-player (game/screens, flows, scenes, view, modes, cli, persist, and the shell, game/app.py)
+player (game/screens, flows, scenes, view, modes, cli, persist, and the shell, game/app.py;
+the readers of replay files and board codes, game/replay, whose complaints the player reads)
 for string literals that reach the screen or the terminal unmarked for the catalogs
 (game.language: gettext, ngettext, pgettext, N_, Words), so a word left in English
 fails here rather than in a player's hands.
@@ -7,7 +8,8 @@ fails here rather than in a player's hands.
 Where words reach the player (SINKS, SETS, SAYS): the dialogs' and the window's
 entry points (a title, lines, items, buttons, a form's label, the window's title,
 text drawn with a font), the notes of the window and of the viewer, the command
-line's output (say, its usage errors, its help), the data folder's messages; and
+line's output (say, its usage errors, its help), the data folder's messages, the
+replay readers' errors (ReplayError, VideoError, BoardCodeError); and
 what the modes' and the flows' sayers return (a title, a panel's line, a progress
 line). A literal is words when, its {fields} and %(codes)s taken out, two letters
 are left; only the few of ALLOWED reach the player as they are, each for the reason
@@ -29,6 +31,10 @@ SCANNED = [
     ROOT / "game" / "persist",
     ROOT / "game" / "app.py",
     ROOT / "game" / "replay" / "report_text.py",  # (--analyse's report, for a person)
+    # the readers of the files a player can be handed: their complaints
+    *(ROOT / "game" / "replay" / name for name in ("format.py", "reader.py", "files.py")),
+    *(ROOT / "game" / "replay" / name for name in ("video.py", "from_video.py", "boardcode.py")),
+    ROOT / "game" / "replay" / "formats",
 ]
 MARKERS = frozenset({"gettext", "ngettext", "pgettext", "N_", "Words"})
 """Calls that mark their literal for the catalogs (Words: its template is N_'s)."""
@@ -61,6 +67,11 @@ SINKS: dict[str, tuple[int | str, ...] | None] = {
     # the data folder's messages
     "_cannot_save": None,
     "_go_in_memory": None,
+    # the replay readers' complaints (the viewer's message, the History's, the command line)
+    "ReplayError": None,
+    "VideoError": None,
+    "BoardCodeError": None,
+    "fail": None,  # (the replay reader's error at a line)
 }
 """Calls whose arguments reach the player, by the called name: which arguments
 (positions and keywords; None: all of them)."""
@@ -237,6 +248,10 @@ PLANTED = [
     'text = gettext(f"Hello {name}")',
     'MessageDialog(N_("T"), ["Saved: {name}".format(name=name)])',
     'MessageDialog(N_("T"), [gettext("{what} saved").format(what="the replay")])',
+    'raise VideoError(f"more than {MAX_EVENTS} mouse events")',
+    'raise ReplayError("a finished game\'s replay has no moves")',
+    'raise BoardCodeError("the board code\'s start cell is off its board") from None',
+    'raise self.fail(f"unknown header key {key}")',
 ]
 """Words left unmarked as they could be: each must be found."""
 FINE = [
@@ -252,6 +267,8 @@ FINE = [
     'print("SELECT name FROM games")',
     'lines.append(("..", UP))',
     'log.write(f"--- minesweeper {version()} at {time.ctime()}\\n")',
+    "raise VideoError(Words(MORE_EVENTS, n=MAX_EVENTS))",
+    'raise ReplayError(Words(N_("the file ends inside its last event")))',
 ]
 """Literals that are no words for the player, or marked: none may be found."""
 

@@ -39,7 +39,7 @@ def verify_replay(path: str) -> int:
         try:
             checked = verify_file(path)
         except ReplayError as error:
-            say(sys.stderr, f"minesweeper: {error}")
+            say(sys.stderr, f"minesweeper: {shown(error)}")
             return 2
         say(sys.stdout, checked.line())
         return 0 if checked.ok else 1
@@ -47,7 +47,7 @@ def verify_replay(path: str) -> int:
         recorded = load(path)
         check = verify(recorded)
     except ReplayError as error:
-        say(sys.stderr, f"minesweeper: {path}: {error}")
+        say(sys.stderr, f"minesweeper: {path}: {shown(error)}")
         return 2
     if check.ok:
         say(sys.stdout, gettext("ok: {game}").format(game=describe(check.summary)))
@@ -69,7 +69,7 @@ def export_evf(source: str, target: str) -> int:
         data = to_evf(replay, mode=facts.evf_mode, official=facts.official, fair=facts.fair)
         atomic_write_bytes(Path(target), data, inputs=[Path(source)])
     except ReplayError as error:
-        say(sys.stderr, f"minesweeper: {error}")
+        say(sys.stderr, f"minesweeper: {shown(error)}")
         return 2
     except OSError as error:
         say(sys.stderr, f"minesweeper: {target}: {error.strerror or error}")
@@ -94,7 +94,7 @@ def export_gif(source: str, target: str, *, speed: float = 1.0, zoom: int | None
             bar(export.progress, 1.0)
     except ReplayError as error:
         bar.close()
-        say(sys.stderr, f"minesweeper: {error}")
+        say(sys.stderr, f"minesweeper: {shown(error)}")
         return 2
     except (ExportError, OSError) as error:
         bar.close()

@@ -14,7 +14,7 @@ from typing import NoReturn
 from game.cli import Options, parser, say
 from game.core.ladder import LEVELS
 from game.flows.series_commands import Refused, ladder_level
-from game.language import gettext
+from game.language import gettext, shown
 from game.modes.ladder import Ladder, level_code
 from game.modes.mode import Mode
 from game.modes.ordinary import Ordinary
@@ -43,7 +43,7 @@ def settled(options: Options, ladder: str | None, tournament: str | None) -> Opt
         try:
             read = with_board(options)
         except BoardCodeError as error:
-            say(sys.stderr, f"minesweeper: {error}")
+            say(sys.stderr, f"minesweeper: {shown(error)}")
             raise SystemExit(2) from None
     board = read.board or PRESETS[Difficulty.BEGINNER]
     return replace(read, first_game=lambda rules: first_mode(read, board, rules))

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from game.analysis.judge import JUDGED_CELLS
-from game.language import N_, gettext
+from game.language import N_, gettext, shown
 from game.persist import replays as replay_files
 from game.replay.files import COMMUNITY_SUFFIXES, open_replay
 from game.replay.format import Replay, ReplayError
@@ -33,7 +33,7 @@ def analyse_stored(
     try:
         opened = open_replay(path)
     except ReplayError as error:
-        stage.open(MessageDialog(CANNOT, [str(error)]), lambda _: then())
+        stage.open(MessageDialog(CANNOT, [shown(error)]), lambda _: then())
         return
     analyse(stage, opened.replay, path.name, str(path), then)
 

@@ -11,8 +11,9 @@ from pathlib import Path
 from typing import TextIO
 
 from game.core.ladder import LEVELS, level, rating
+from game.core.rating import Rating
 from game.flows.tournament_games import own_games
-from game.language import gettext, ngettext, shown
+from game.language import N_, gettext, ngettext, pgettext, shown
 from game.modes.ladder import Progress
 from game.modes.standings import standings, table
 from game.modes.tournament import TournamentError, load
@@ -65,9 +66,39 @@ def print_ladder(profile: Profile, out: TextIO) -> int:
         )
         words = f"{states[state]:<{width}}"
         line = f"{rung.number:>4}  {words}  {found.rows}x{found.cols}:{found.mines}{best}"
-        line += f"  ({rating(found).describe()})"
+        line += f"  ({difficulty(rating(found))})"
         out.write(line + "\n")
     return 0
+
+
+NEEDED = {
+    "single": N_("single numbers needed"),
+    "pair": N_("pairs needed"),
+    "count": N_("the mine count needed"),
+}
+"""The hardest rule a level needs (game.core.rating: Rating.hardest's word) in words."""
+
+
+def difficulty(found: Rating) -> str:
+    """How hard the solver finds a board, in the player's language (the core's
+    Rating.describe says it in English): "pairs needed: 12 single numbers, 3 pairs;
+    score 42"."""
+    steps = [
+        ngettext("{n} single number", "{n} single numbers", found.singles),
+        ngettext("{n} pair", "{n} pairs", found.pairs),
+    ]
+    numbers = [found.singles, found.pairs]
+    if found.counts:
+        steps.append(ngettext("{n} mine count", "{n} mine counts", found.counts))
+        numbers.append(found.counts)
+    said = gettext("{needed}: {steps}; score {score}")
+    return said.format(
+        needed=gettext(NEEDED[found.hardest]),
+        steps=pgettext("between the items of a list", ", ").join(
+            step.format(n=n) for step, n in zip(steps, numbers, strict=True)
+        ),
+        score=found.score,
+    )
 
 
 def print_trials(profile: Profile, out: TextIO, err: TextIO) -> int:

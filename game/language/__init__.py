@@ -206,9 +206,12 @@ class Words(str):
 
     template: str
     fields: dict[str, object]
+    capital = True
+    """A template that begins with a field begins with a capital (AsWritten: never)."""
 
     def __new__(cls, template: str, **fields: object) -> Words:
-        english = _sentence(template, template.format(**{k: str(v) for k, v in fields.items()}))
+        english = template.format(**{k: str(v) for k, v in fields.items()})
+        english = _sentence(template, english) if cls.capital else english
         made = super().__new__(cls, english)
         made.template, made.fields = template, fields
         return made
@@ -216,13 +219,44 @@ class Words(str):
     def translated(self) -> str:
         """The words in the language in use."""
         template = gettext(self.template)
-        return _sentence(template, template.format(**{k: shown(v) for k, v in self.fields.items()}))
+        said = template.format(**{k: shown(v) for k, v in self.fields.items()})
+        return _sentence(template, said) if self.capital else said
 
 
 def _sentence(template: str, said: str) -> str:
     return said[:1].upper() + said[1:] if template.startswith("{") else said
 
 
+class AsWritten(Words):
+    """Words whose first field is written as it is, with no capital made: a file's
+    path, a header's key ("time-ms is a whole number")."""
+
+    capital = False
+
+
+class Named(Words):
+    """Words after a name, "name: words" (a file's name before what is wrong with it):
+    the name as it is (no capital made), the words translated when shown."""
+
+    def __new__(cls, name: object, words: object) -> Named:
+        made = str.__new__(cls, f"{name}: {words}")
+        made.template, made.fields = "{name}: {words}", {"name": name, "words": words}
+        return made
+
+    def translated(self) -> str:
+        return f"{self.fields['name']}: {shown(self.fields['words'])}"
+
+
+def said(error: BaseException) -> str:
+    """An error's message as made: its Words if it was raised with Words (so they can
+    be shown in the player's language), else its text."""
+    first = error.args[0] if len(error.args) == 1 else None
+    return first if isinstance(first, Words) else str(error)
+
+
 def shown(words: object) -> str:
-    """Words (or any text) as the player reads them, in the language in use."""
+    """Words (or any text, or an error raised with Words) as the player reads them,
+    in the language in use."""
+    if isinstance(words, BaseException):
+        words = said(words)
     return words.translated() if isinstance(words, Words) else str(words)

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.core.status import Status
+from game.language import shown
 from game.modes.standings import UNNAMED, Played
 from game.modes.tournament import Tournament
 from game.replay.files import is_replay_name, open_replay
@@ -43,7 +44,7 @@ def read_folder(tournament: Tournament, folder: str | Path) -> Folder:
         try:
             replay = open_replay(folder / name).replay
         except ReplayError as error:
-            notes.append(f"left out: {error}")
+            notes.append(f"left out: {shown(error)}")
             continue
         ours = name.lower().endswith(SUFFIX)
         if ours and replay.tournament and replay.tournament != tournament.ident:

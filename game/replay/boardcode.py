@@ -39,7 +39,7 @@ from datetime import date
 
 from game.core.board import MAX_SEED
 from game.core.delta import Cell
-from game.language import gettext
+from game.language import N_, Words
 from game.rules import (
     PRESETS,
     Board,
@@ -84,11 +84,13 @@ class BoardCode:
 
     def __post_init__(self) -> None:
         if type(self.seed) is not int or not 0 <= self.seed <= MAX_SEED:
-            raise BoardCodeError(f"a seed is a whole number from 0 to {MAX_SEED}")
+            raise BoardCodeError(
+                Words(N_("a seed is a whole number from 0 to {most}"), most=MAX_SEED)
+            )
         if self.start is not None:
             row, col = self.start
             if not (0 <= row < self.board.rows and 0 <= col < self.board.cols):
-                raise BoardCodeError("the board code's start cell is off its board")
+                raise BoardCodeError(Words(N_("the board code's start cell is off its board")))
 
     @property
     def version(self) -> int:
@@ -138,31 +140,29 @@ def _check(data: int, version: int) -> int:
 def parse(text: str) -> BoardCode:
     """The board a code names; raises BoardCodeError (one line) for anything else."""
     if not isinstance(text, str):
-        raise BoardCodeError(gettext("a board code is text"))
+        raise BoardCodeError(Words(N_("a board code is text")))
     if len(text) > MAX_TEXT:
         raise BoardCodeError(
-            gettext("a board code is {n} letters and digits; this is far longer").format(n=LENGTH)
+            Words(N_("a board code is {n} letters and digits; this is far longer"), n=LENGTH)
         )
     letters = "".join(text.split()).replace("-", "").upper()
     if len(letters) not in (LENGTH, LENGTH_V1):
         raise BoardCodeError(
-            gettext("a board code is {n} letters and digits; got {got}").format(
-                n=LENGTH, got=len(letters)
+            Words(
+                N_("a board code is {n} letters and digits; got {got}"), n=LENGTH, got=len(letters)
             )
         )
     value = 0
     for ch in letters:
         digit = _READ.get(ch)
         if digit is None:
-            raise BoardCodeError(
-                gettext("a board code has no {letter} in it").format(letter=repr(ch))
-            )
+            raise BoardCodeError(Words(N_("a board code has no {letter} in it"), letter=repr(ch)))
         value = (value << 5) | digit
     shared = len(letters) == LENGTH
     version = 2 if shared else 1
     data, check = value >> _CHECK_BITS, value & ((1 << _CHECK_BITS) - 1)
     if data >> (_V1_BITS + (_START_BITS if shared else 0)) or _check(data, version) != check:
-        raise BoardCodeError(gettext("the board code is mistyped (its check does not match)"))
+        raise BoardCodeError(Words(N_("the board code is mistyped (its check does not match)")))
     start_row = start_col = 0
     if shared:
         start_col = data & ((1 << _SIZE_BITS) - 1)
@@ -177,17 +177,17 @@ def parse(text: str) -> BoardCode:
     chords, marks, first, mines, cols, rows = fields
     if data != version:
         raise BoardCodeError(
-            gettext("board code version {version}; this game reads versions 1 and 2").format(
-                version=data
+            Words(
+                N_("board code version {version}; this game reads versions 1 and 2"), version=data
             )
         )
     if first >= len(_RULES):
-        raise BoardCodeError(gettext("the board code names no first-click rule this game knows"))
+        raise BoardCodeError(Words(N_("the board code names no first-click rule this game knows")))
     try:
         board = playable(rows, cols, mines)
     except BoardChoiceError as error:
         raise BoardCodeError(
-            gettext("the board code names no board: {error}").format(error=error)
+            Words(N_("the board code names no board: {error}"), error=error)
         ) from None
     rules = GameRules(_RULES[first], bool(marks), bool(chords))
     return BoardCode(board, rules, seed, (start_row, start_col) if shared else None)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from game.replay.format import SUFFIX, Replay, ReplayError
+from game.replay.format import SUFFIX, Replay, ReplayError, named
 from game.replay.formats import open_video
 from game.replay.from_video import replay_of_video
 from game.replay.reader import load
@@ -68,5 +68,4 @@ def _who(player: str, country: str) -> str:
 
 def _named(path: Path, error: Exception) -> ReplayError:
     """The error's line, naming the file once."""
-    text = str(error)
-    return ReplayError(text if path.name in text else f"{path.name}: {text}")
+    return named(path.name, error)

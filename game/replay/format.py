@@ -12,6 +12,7 @@ from game.core.moves import Move
 from game.core.status import Status
 from game.identity import MAX_NAME as MAX_NAME  # (the name's rules: game.identity)
 from game.identity import player_name as player_name
+from game.language import Named, said
 from game.rules import Board, GameRules, RuleMode
 from game.session.geometry import TILE
 from game.session.play import Clicks, Summary
@@ -37,7 +38,15 @@ MAX_HEADER_LINES = 64
 
 
 class ReplayError(ValueError):
-    """A replay that cannot be read: the message is one line for the player."""
+    """A replay that cannot be read: the message is one line for the player, Words
+    (game.language) so that it is shown in the player's language (``shown(error)``)
+    while its text stays English."""
+
+
+def named(name: str, error: Exception) -> ReplayError:
+    """A reader's error as a ReplayError whose line names the file once."""
+    why = said(error)
+    return ReplayError(why if name in why else Named(name, why))
 
 
 class EventKind(Enum):

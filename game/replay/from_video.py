@@ -22,9 +22,10 @@ from game.core.game import Game
 from game.core.minefield import Minefield
 from game.core.moves import Move, chord, mark, reveal
 from game.core.status import Status
+from game.language import N_, Words
 from game.replay.format import MAX_EVENTS, Event, EventKind, Replay, player_name
 from game.replay.tally import Machine, cell_of, over
-from game.replay.video import Mouse, Video, VideoError
+from game.replay.video import MORE_EVENTS, Mouse, Video, VideoError
 from game.rules import Board, FirstClick, GameRules
 from game.session.geometry import TILE
 from game.session.play import PlaySession
@@ -59,7 +60,7 @@ def replay_of_video(video: Video) -> Replay:
     try:
         minefield = Minefield(video.rows, video.cols, video.mines)
     except RuleError as error:
-        raise VideoError(f"the board cannot be played: {error}") from None
+        raise VideoError(Words(N_("the board cannot be played: {why}"), why=error)) from None
     board = Board(video.rows, video.cols, len(video.mines))
     recursion = video.recursion  # (an EVF file of the recursive chords' modes)
     rules = GameRules(FirstClick.SAFE, False, False, recursion=recursion)  # (flags only)
@@ -105,7 +106,7 @@ def replay_of_video(video: Video) -> Replay:
             if len(events) >= MAX_EVENTS:
                 if kind is EventKind.MOVE:
                     continue  # a very long game: its later pointer moves are left out
-                raise VideoError(f"the replay has more than {MAX_EVENTS} mouse events")
+                raise VideoError(Words(MORE_EVENTS, n=MAX_EVENTS))
             last = n == len(kinds) - 1
             events.append(Event(stamp, kind, button, x, y, played[0] if last and played else None))
         for move in played[1:]:  # more than one move on one event: each on a move of its own

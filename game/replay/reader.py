@@ -14,7 +14,7 @@ from game.core.errors import GameError
 from game.core.minefield import Minefield
 from game.core.moves import Action, Move
 from game.identity import country_problem, identifier_problem
-from game.language import gettext
+from game.language import N_, AsWritten, Words
 from game.replay.format import (
     BUTTONS,
     MAGIC,
@@ -46,24 +46,24 @@ def load(path: str | Path) -> Replay:
     try:
         # Only a regular file: a FIFO or a device would block or never end.
         if not stat.S_ISREG(os.stat(path).st_mode):
-            raise ReplayError(gettext("{path} is not a file").format(path=path))
+            raise ReplayError(AsWritten(N_("{path} is not a file"), path=path))
         with open(path, "rb") as file:
             data = file.read(MAX_BYTES + 1)
     except OSError as error:
-        said = gettext("cannot read {path}: {why}")
-        raise ReplayError(said.format(path=path, why=error.strerror or error)) from None
+        said = N_("cannot read {path}: {why}")
+        raise ReplayError(Words(said, path=path, why=error.strerror or error)) from None
     return parse(data)
 
 
 def parse(data: bytes | str) -> Replay:
     """A Replay from a file's contents; raises ReplayError for anything wrong."""
     if len(data) > MAX_BYTES:
-        raise ReplayError(gettext("not a replay: larger than {n} kB").format(n=MAX_BYTES // 1000))
+        raise ReplayError(Words(N_("not a replay: larger than {n} kB"), n=MAX_BYTES // 1000))
     if isinstance(data, bytes):
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
-            raise ReplayError(gettext("not a replay: the file is not UTF-8 text")) from None
+            raise ReplayError(Words(N_("not a replay: the file is not UTF-8 text"))) from None
     else:
         text = data
     text = text.removeprefix("\ufeff")  # a byte-order mark some editors write
@@ -73,7 +73,9 @@ def parse(data: bytes | str) -> Replay:
         raise
     except (GameError, BoardChoiceError, ValueError, KeyError, IndexError) as error:
         # A last net: every check above should have caught it with its own words.
-        raise ReplayError(f"the replay does not add up ({_one_line(error)})") from None
+        raise ReplayError(
+            Words(N_("the replay does not add up ({why})"), why=_one_line(error))
+        ) from None
 
 
 def _one_line(error: BaseException) -> str:
@@ -123,34 +125,36 @@ _VIEW_CHARS = frozenset(".12345678#F?*!X")
 class _Reader:
     def __init__(self, text: str) -> None:
         if text.count("\n") > MAX_EVENTS + MAX_HEADER_LINES + 2:
-            raise ReplayError(gettext("not a replay: more than {n} events").format(n=MAX_EVENTS))
+            raise ReplayError(Words(N_("not a replay: more than {n} events"), n=MAX_EVENTS))
         self.lines = text.split("\n")
         if self.lines and self.lines[-1] == "":
             self.lines.pop()
         if len(self.lines) > MAX_EVENTS + MAX_HEADER_LINES + 2:
-            raise ReplayError(gettext("not a replay: more than {n} events").format(n=MAX_EVENTS))
+            raise ReplayError(Words(N_("not a replay: more than {n} events"), n=MAX_EVENTS))
         self.at = 0
 
-    def fail(self, message: str) -> ReplayError:
-        return ReplayError(f"line {self.at}: {message}")
+    def fail(self, message: object) -> ReplayError:
+        return ReplayError(Words(N_("line {at}: {why}"), at=self.at, why=message))
 
     def read(self) -> Replay:
         if not self.lines:
-            raise ReplayError(gettext("not a replay: the file is empty"))
+            raise ReplayError(Words(N_("not a replay: the file is empty")))
         first = self.lines[0].rstrip("\r")
         magic, _, version = first.partition(" ")
         if magic != MAGIC:
             raise ReplayError(
-                gettext("not a replay: the first line is not '{first}'").format(
-                    first=f"{MAGIC} {VERSION}"
+                Words(
+                    N_("not a replay: the first line is not '{first}'"), first=f"{MAGIC} {VERSION}"
                 )
             )
         if not _NAT.fullmatch(version):
-            raise ReplayError(gettext("not a replay: the first line has no format version"))
+            raise ReplayError(Words(N_("not a replay: the first line has no format version")))
         if int(version) != VERSION:
             raise ReplayError(
-                gettext("replay format version {got}; this game reads version {version}").format(
-                    got=int(version), version=VERSION
+                Words(
+                    N_("replay format version {got}; this game reads version {version}"),
+                    got=int(version),
+                    version=VERSION,
                 )
             )
         header = self.header()
@@ -163,23 +167,25 @@ class _Reader:
         self.at = 1
         while True:
             if self.at >= len(self.lines):
-                raise ReplayError("the replay is cut short: no events")
+                raise ReplayError(Words(N_("the replay is cut short: no events")))
             line = self.line()
             if line == "":
                 break
             if len(values) >= MAX_HEADER_LINES:
-                raise self.fail("too many header lines")
+                raise self.fail(Words(N_("too many header lines")))
             key, sep, value = line.partition(": ")
             if not sep:
-                raise self.fail(f"a header line is 'key: value'; got {_show(line)}")
+                raise self.fail(
+                    Words(N_("a header line is 'key: value'; got {got}"), got=_show(line))
+                )
             if key not in _KEYS and not key.startswith("x-"):
-                raise self.fail(f"unknown header key {_show(key)}")
+                raise self.fail(Words(N_("unknown header key {key}"), key=_show(key)))
             if key in values:
-                raise self.fail(f"header key {key!r} given twice")
+                raise self.fail(Words(N_("header key {key} given twice"), key=repr(key)))
             values[key] = value
         for key in _REQUIRED:
             if key not in values:
-                raise ReplayError(f"the replay's header has no {key!r}")
+                raise ReplayError(Words(N_("the replay's header has no {key}"), key=repr(key)))
         return values
 
     def line(self) -> str:
@@ -188,10 +194,10 @@ class _Reader:
         board_line = line.startswith(("layout:", "view:"))
         limit = MAX_BOARD_LINE if board_line else MAX_LINE
         if len(line) > limit:
-            raise self.fail(f"longer than {limit} characters")
+            raise self.fail(Words(N_("longer than {n} characters"), n=limit))
         line = line.removesuffix("\r")
         if _CONTROL.search(line):
-            raise self.fail("control characters in the line")
+            raise self.fail(Words(N_("control characters in the line")))
         return line
 
     def body(self, head: dict[str, str]) -> Replay:
@@ -208,17 +214,19 @@ class _Reader:
         minefield = _layout(head["layout"], board) if "layout" in head else None
         result = _RESULTS.get(head["result"])
         if result is None:
-            raise ReplayError(f"result is won, lost or unfinished; got {_show(head['result'])}")
+            raise ReplayError(
+                Words(N_("result is won, lost or unfinished; got {got}"), got=_show(head["result"]))
+            )
         if result.is_over and minefield is None:
-            raise ReplayError("a finished game's replay needs its layout")
+            raise ReplayError(Words(N_("a finished game's replay needs its layout")))
         ms = _number(head, "time-ms", 0, MAX_MS)
         cells = board.rows * board.cols
         bbbv = None if head["3bv"] == "-" else _number(head, "3bv", 1, cells)
         solved = _number(head, "3bv-solved", 0, cells)
         if (bbbv is None) != (minefield is None):
-            raise ReplayError("3bv is given exactly when the layout is")
+            raise ReplayError(Words(N_("3bv is given exactly when the layout is")))
         if bbbv is not None and solved > bbbv:
-            raise ReplayError("3bv-solved is more than the 3bv")
+            raise ReplayError(Words(N_("3bv-solved is more than the 3bv")))
         clicks = Clicks(
             *(
                 _number(head, f"{kind}-clicks", 0, MAX_EVENTS)
@@ -226,25 +234,30 @@ class _Reader:
             )
         )
         if clicks.effective > clicks.total:
-            raise ReplayError("more effective clicks than clicks")
+            raise ReplayError(Words(N_("more effective clicks than clicks")))
         view = _view(head["view"], board)
         player = head.get("player", "")
         if len(player) > MAX_NAME:
-            raise ReplayError(f"the player's name is longer than {MAX_NAME} characters")
+            raise ReplayError(
+                Words(N_("the player's name is longer than {n} characters"), n=MAX_NAME)
+            )
         identifier, country = head.get("identifier", ""), head.get("country", "")
         problem = identifier_problem(identifier) or country_problem(country)
         if problem is not None:
             raise ReplayError(problem)
         date = head.get("date", "")
         if date and not _DATE.fullmatch(date):
-            raise ReplayError(f"date is YYYY-MM-DDTHH:MM:SS; got {_show(date)}")
+            raise ReplayError(Words(N_("date is YYYY-MM-DDTHH:MM:SS; got {got}"), got=_show(date)))
         daily = head.get("daily", "")
         if daily and not _DAY.fullmatch(daily):
-            raise ReplayError(f"daily is a date, YYYY-MM-DD; got {_show(daily)}")
+            raise ReplayError(Words(N_("daily is a date, YYYY-MM-DD; got {got}"), got=_show(daily)))
         tournament = head.get("tournament", "")
         if tournament and not _TOURNAMENT.fullmatch(tournament):
             raise ReplayError(
-                f"tournament is 1 to 40 small letters, digits and dashes; got {_show(tournament)}"
+                Words(
+                    N_("tournament is 1 to 40 small letters, digits and dashes; got {got}"),
+                    got=_show(tournament),
+                )
             )
         start = _start(head, board) if "start" in head else None
         count = _number(head, "events", 0, MAX_EVENTS)
@@ -256,9 +269,9 @@ class _Reader:
             clicks.right,
             clicks.chord,
         ):
-            raise ReplayError("the click counts do not match the moves")
+            raise ReplayError(Words(N_("the click counts do not match the moves")))
         if result.is_over and not moves:
-            raise ReplayError("a finished game's replay has no moves")
+            raise ReplayError(Words(N_("a finished game's replay has no moves")))
         return Replay(
             board=board,
             rules=rules,
@@ -287,58 +300,74 @@ class _Reader:
         last = -MAX_MS
         while True:
             if self.at >= len(self.lines):
-                raise ReplayError(f"the replay is cut short after {len(events)} events")
+                raise ReplayError(
+                    Words(N_("the replay is cut short after {n} events"), n=len(events))
+                )
             line = self.line()
             if line == "end":
                 break
             if len(events) >= count:
-                raise self.fail(f"more events than the {count} the header says")
+                raise self.fail(Words(N_("more events than the {n} the header says"), n=count))
             event = self.event(line, board)
             if event.ms < last:
-                raise self.fail("an event earlier than the one before it")
+                raise self.fail(Words(N_("an event earlier than the one before it")))
             last = event.ms
             events.append(event)
         if len(events) != count:
-            raise ReplayError(f"the header says {count} events; the replay has {len(events)}")
+            raise ReplayError(
+                Words(
+                    N_("the header says {n} events; the replay has {got}"), n=count, got=len(events)
+                )
+            )
         if self.at != len(self.lines):
-            raise self.fail("lines after 'end'")
+            raise self.fail(Words(N_("lines after 'end'")))
         return events
 
     def event(self, line: str, board: Board) -> Event:
         words = line.split(" ")
         if len(words) < 2 or not _INT.fullmatch(words[0]):
-            raise self.fail(f"an event starts with its time in ms; got {_show(line)}")
+            raise self.fail(
+                Words(N_("an event starts with its time in ms; got {got}"), got=_show(line))
+            )
         ms = int(words[0])
         if not -MAX_MS <= ms <= MAX_MS:
-            raise self.fail(f"time {ms} ms is out of range")
+            raise self.fail(Words(N_("time {ms} ms is out of range"), ms=ms))
         try:
             kind = EventKind(words[1])
         except ValueError:
-            raise self.fail(f"unknown event {_show(words[1])}") from None
+            raise self.fail(Words(N_("unknown event {got}"), got=_show(words[1]))) from None
         if kind is EventKind.CANCEL:
             if len(words) != 2:
-                raise self.fail("'cancel' takes nothing more")
+                raise self.fail(Words(N_("'cancel' takes nothing more")))
             return Event(ms, kind)
         if kind is EventKind.MOVE:
             if len(words) != 4:
-                raise self.fail("'move' takes x and y")
+                raise self.fail(Words(N_("'move' takes x and y")))
             return Event(ms, kind, 0, self.pos(words[2]), self.pos(words[3]))
         if len(words) not in (5, 9):
-            raise self.fail(f"'{kind.value}' takes a button, x and y (and '= move' on 'up')")
+            raise self.fail(
+                Words(
+                    N_("'{kind}' takes a button, x and y (and '= move' on 'up')"), kind=kind.value
+                )
+            )
         button = BUTTONS.get(words[2])
         if button is None:
-            raise self.fail(f"the button is left, middle or right; got {_show(words[2])}")
+            raise self.fail(
+                Words(N_("the button is left, middle or right; got {got}"), got=_show(words[2]))
+            )
         x, y = self.pos(words[3]), self.pos(words[4])
         move = None
         if len(words) == 9:
             if kind is not EventKind.UP or words[5] != "=":
-                raise self.fail("only 'up' events make moves, written '= r ROW COL'")
+                raise self.fail(Words(N_("only 'up' events make moves, written '= r ROW COL'")))
             move = self.move(" ".join(words[6:]), board)
         return Event(ms, kind, button, x, y, move)
 
     def pos(self, word: str) -> int:
         if not _POS.fullmatch(word):
-            raise self.fail(f"a position is a number of cells like 3.25; got {_show(word)}")
+            raise self.fail(
+                Words(N_("a position is a number of cells like 3.25; got {got}"), got=_show(word))
+            )
         whole, _, fraction = word.partition(".")
         negative = whole.startswith("-")
         scale: int = 10 ** len(fraction)
@@ -346,7 +375,7 @@ class _Reader:
         tenths = (abs(int(whole)) * scale + (int(fraction) if fraction else 0)) * TILE
         value = -((tenths + scale - 1) // scale) if negative else tenths // scale
         if abs(value) > MAX_CELLS * TILE:
-            raise self.fail(f"position {word} is too far from the board")
+            raise self.fail(Words(N_("position {got} is too far from the board"), got=word))
         return value
 
     def move(self, text: str, board: Board) -> Move:
@@ -355,7 +384,7 @@ class _Reader:
         except GameError as error:
             raise self.fail(_one_line(error)) from None
         if not (0 <= move.row < board.rows and 0 <= move.col < board.cols):
-            raise self.fail(f"the move {move} is off the board")
+            raise self.fail(Words(N_("the move {move} is off the board"), move=move))
         return move
 
 
@@ -366,10 +395,16 @@ def _show(text: str) -> str:
 def _number(head: dict[str, str], key: str, low: int, high: int, digits: int = 12) -> int:
     text = head[key]
     if not (text.isascii() and text.isdigit() and len(text) <= digits):
-        raise ReplayError(f"{key} is a whole number; got {_show(text)}")
+        raise ReplayError(
+            AsWritten(N_("{key} is a whole number; got {got}"), key=key, got=_show(text))
+        )
     value = int(text)
     if not low <= value <= high:
-        raise ReplayError(f"{key} is {low} to {high}; got {value}")
+        raise ReplayError(
+            AsWritten(
+                N_("{key} is {low} to {high}; got {got}"), key=key, low=low, high=high, got=value
+            )
+        )
     return value
 
 
@@ -377,7 +412,7 @@ def _start(head: dict[str, str], board: Board) -> Cell:
     """The start line: a cell of the board, 'ROW COL' counted from 0."""
     parts = head["start"].split(" ")
     if len(parts) != 2:
-        raise ReplayError(f"start is 'ROW COL'; got {_show(head['start'])}")
+        raise ReplayError(Words(N_("start is 'ROW COL'; got {got}"), got=_show(head["start"])))
     row = _number({"start row": parts[0]}, "start row", 0, board.rows - 1)
     col = _number({"start column": parts[1]}, "start column", 0, board.cols - 1)
     return (row, col)
@@ -386,7 +421,9 @@ def _start(head: dict[str, str], board: Board) -> Cell:
 def _flag(head: dict[str, str], key: str) -> bool:
     value = _YES_NO.get(head[key])
     if value is None:
-        raise ReplayError(f"{key} is yes or no; got {_show(head[key])}")
+        raise ReplayError(
+            AsWritten(N_("{key} is yes or no; got {got}"), key=key, got=_show(head[key]))
+        )
     return value
 
 
@@ -395,7 +432,9 @@ def _first_click(text: str) -> FirstClick:
         return FirstClick(text)
     except ValueError:
         names = " or ".join(rule.value for rule in FirstClick)
-        raise ReplayError(f"first-click is {names}; got {_show(text)}") from None
+        raise ReplayError(
+            Words(N_("first-click is {names}; got {got}"), names=names, got=_show(text))
+        ) from None
 
 
 def _mode(head: dict[str, str], first_click: FirstClick) -> RuleMode:
@@ -407,11 +446,20 @@ def _mode(head: dict[str, str], first_click: FirstClick) -> RuleMode:
         mode = RuleMode(head["mode"])
     except ValueError:
         names = ", ".join(mode.value for mode in RuleMode)
-        raise ReplayError(f"mode is one of {names}; got {_show(head['mode'])}") from None
+        raise ReplayError(
+            Words(N_("mode is one of {names}; got {got}"), names=names, got=_show(head["mode"]))
+        ) from None
     if mode.first_click is not first_click:
         raise ReplayError(
-            f"mode {mode.value} lays its mines first-click {mode.first_click.value}; "
-            f"the replay's first-click is {first_click.value}"
+            Words(
+                N_(
+                    "mode {mode} lays its mines first-click {rule}; "
+                    "the replay's first-click is {got}"
+                ),
+                mode=mode.value,
+                rule=mode.first_click.value,
+                got=first_click.value,
+            )
         )
     return mode
 
@@ -419,19 +467,30 @@ def _mode(head: dict[str, str], first_click: FirstClick) -> RuleMode:
 def _board(text: str) -> Board:
     match = _BOARD.fullmatch(text)
     if not match:
-        raise ReplayError(f"board is ROWSxCOLS:MINES; got {_show(text)}")
+        raise ReplayError(Words(N_("board is ROWSxCOLS:MINES; got {got}"), got=_show(text)))
     try:
         return playable(*(int(group) for group in match.groups()))
     except BoardChoiceError as error:
-        raise ReplayError(f"board: {error}") from None
+        raise ReplayError(Words(N_("board: {why}"), why=error)) from None
+
+
+_ROWS_OF = {
+    "layout": N_("the layout is not {rows} rows of {cols} cells"),
+    "view": N_("the view is not {rows} rows of {cols} cells"),
+}
+_UNKNOWN_CELLS = {
+    "layout": N_("the layout has cells of an unknown kind"),
+    "view": N_("the view has cells of an unknown kind"),
+}
+"""The words of a layout's and a view's faults (the header key names each)."""
 
 
 def _rows(text: str, board: Board, what: str, chars: frozenset[str]) -> list[str]:
     rows = text.split("/")
     if len(rows) != board.rows or any(len(row) != board.cols for row in rows):
-        raise ReplayError(f"the {what} is not {board.rows} rows of {board.cols} cells")
+        raise ReplayError(Words(_ROWS_OF[what], rows=board.rows, cols=board.cols))
     if not set(text) - {"/"} <= chars:
-        raise ReplayError(f"the {what} has cells of an unknown kind")
+        raise ReplayError(Words(_UNKNOWN_CELLS[what]))
     return rows
 
 
@@ -439,7 +498,13 @@ def _layout(text: str, board: Board) -> Minefield:
     rows = _rows(text, board, "layout", frozenset("*."))
     mines = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch == "*"]
     if len(mines) != board.mines:
-        raise ReplayError(f"the layout has {len(mines)} mines; the board says {board.mines}")
+        raise ReplayError(
+            Words(
+                N_("the layout has {n} mines; the board says {mines}"),
+                n=len(mines),
+                mines=board.mines,
+            )
+        )
     return Minefield(board.rows, board.cols, mines)
 
 

@@ -23,9 +23,10 @@ from game.analysis.judge import MoveClass
 from game.core.boardstats import board_stats
 from game.core.moves import Action
 from game.core.status import Status
+from game.language import said
 from game.replay.drive import game_of
 from game.replay.files import COMMUNITY_SUFFIXES, open_replay
-from game.replay.format import ReplayError
+from game.replay.format import ReplayError, named
 from game.replay.formats import open_video
 from game.replay.judged import judgment_of
 from game.replay.path import PathMeter
@@ -56,8 +57,7 @@ def report(path: str, *, moves: bool = False) -> Report:
             return entry
         return report_of(load(path), path, moves=moves)
     except (VideoError, ReplayError) as error:
-        text = str(error)
-        return {"file": path, "error": text if name in text else f"{name}: {text}"}
+        return {"file": path, "error": said(named(name, error))}
 
 
 def report_of(replay: Replay, name: str, *, moves: bool = False) -> Report:

@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.analysis.glossary import UNDEFINED, figures
-from game.language import N_, gettext
+from game.language import N_, gettext, pgettext, shown
 
 Report = Mapping[str, Any]
 
@@ -25,7 +25,7 @@ def summary(reports: Sequence[Report]) -> str:
     for entry in reports:
         if "error" in entry:
             said = gettext("{file}: not read: {error}")
-            errors.append(said.format(file=entry["file"], error=entry["error"]))
+            errors.append(said.format(file=entry["file"], error=shown(entry["error"])))
             continue
         board = f"{entry['rows']}x{entry['cols']}/{entry['mines']}"
         bbbv = entry["bbbv"] if entry["won"] else f"{entry['solved_bbbv']}/{entry['bbbv']}"
@@ -82,19 +82,20 @@ def details(entry: Report) -> str:
 def move_table(moves: Sequence[Mapping[str, Any]]) -> list[str]:
     """The judged moves as a table: time, what, where (rows and columns from 1), its
     class, the chance it was safe and the best chance there was, the thinking time
-    before it and the 3BV solved after it (the headings in the player's language, the
-    moves' kinds and classes by their names in the JSON)."""
+    before it and the 3BV solved after it (the headings, the moves' kinds and classes
+    in the player's language: the JSON keeps their names)."""
+    kinds = move_kinds()
     heads = [N_("time"), N_("move"), N_("row"), N_("col"), N_("class"), N_("safe")]
     heads += [N_("best safe"), N_("think")]
     rows: list[tuple[str, ...]] = [(*(gettext(head) for head in heads), "3BV")]
     for move in moves:
-        verdict = str(move["class"])
+        verdict = _class(move["class"])
         if move.get("cause"):
-            verdict += f" ({move['cause']})"
+            verdict += f" ({_class(move['cause'])})"
         rows.append(
             (
                 f"{float(move['time']):.3f}",
-                str(move["kind"]),
+                kinds.get(str(move["kind"]), str(move["kind"])),
                 str(int(move["row"]) + 1),
                 str(int(move["col"]) + 1),
                 verdict,
@@ -107,6 +108,37 @@ def move_table(moves: Sequence[Mapping[str, Any]]) -> list[str]:
     if len(rows) == 1:
         return [gettext("(no moves)")]
     return columns(rows)
+
+
+MOVE_CLASSES = {
+    "logic": N_("logic"),
+    "guess": N_("guess"),
+    # Translators: a move's class, a needless guess (English keeps the JSON's name).
+    "needless_guess": N_("needless_guess"),
+    "mistake": N_("mistake"),
+    "wasted": N_("wasted"),
+    "death": N_("death"),
+}
+"""A move's class (game.analysis.judge.MoveClass: its name in the JSON) in words (in
+English the JSON's own names, which the table has always shown)."""
+
+
+def move_kinds() -> dict[str, str]:
+    """What a move did (game.analysis.judge.MoveKind: its name in the JSON) in the
+    player's language (a move's "open" is not a ladder level's, hence the context)."""
+    return {
+        "open": pgettext("a move", "open"),
+        "flag": pgettext("a move", "flag"),
+        "unflag": pgettext("a move", "unflag"),
+        "question": pgettext("a move", "question"),
+        "unmark": pgettext("a move", "unmark"),
+        "chord": pgettext("a move", "chord"),
+    }
+
+
+def _class(name: object) -> str:
+    words = MOVE_CLASSES.get(str(name))
+    return str(name) if words is None else gettext(words)
 
 
 def _chance(value: object) -> str:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.core.status import Status
-from game.replay.format import Replay, ReplayError
+from game.replay.format import Replay, named
 from game.replay.formats import open_video
 from game.replay.from_video import replay_of_video
 from game.replay.tally import Tally, tally
@@ -100,5 +100,4 @@ def verify_file(path: str | Path) -> VideoCheck:
     try:
         return verify_video(open_video(path))
     except VideoError as error:
-        text = str(error)
-        raise ReplayError(text if path.name in text else f"{path.name}: {text}") from None
+        raise named(path.name, error) from None

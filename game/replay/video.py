@@ -22,6 +22,7 @@ from functools import partial
 from typing import NamedTuple
 
 from game.core.board import Recursion
+from game.language import N_
 from game.rules import mode_of_evf
 
 MAX_EVENTS = 1_000_000
@@ -46,7 +47,17 @@ def text_of(data: bytes, *, utf8: bool = False, local: str = "gbk") -> str:
 
 class VideoError(ValueError):
     """A replay file that cannot be read: the message is one line for the player,
-    saying what is wrong (the caller adds the file's name)."""
+    saying what is wrong (the caller adds the file's name): Words (game.language), so
+    it is shown in the player's language while its text stays English."""
+
+
+EMPTY = N_("the file is empty")
+TOO_SHORT = N_("the file is too short to be an {format} file")
+MORE_EVENTS = N_("more than {n} mouse events")
+UNKNOWN_EVENT = N_("an event of unknown kind {code} (at byte {at})")
+BOARD_PIXELS = N_("a board of {rows} x {cols} cells of {size} pixels")
+MINES_HELD = N_("the board holds {placed} mines, the header says {mines}")
+"""The readers' messages that more than one format says (each with its fields)."""
 
 
 class Mouse(Enum):

@@ -11,7 +11,7 @@ from pathlib import Path
 from game.flows.analysis import analyse
 from game.flows.open_replay import browse
 from game.flows.race import Race
-from game.language import N_, gettext
+from game.language import N_, gettext, shown
 from game.modes.practice import FROM_POSITION, Practice
 from game.persist import replays as replay_files
 from game.persist.profile import Profile
@@ -81,7 +81,7 @@ class Watching:
         try:
             opened = open_replay(path)
         except ReplayError as error:
-            self.stage.open(MessageDialog(N_("This replay cannot be played"), [str(error)]))
+            self.stage.open(MessageDialog(N_("This replay cannot be played"), [shown(error)]))
             return None
         return self.replay(opened.replay, opened.caption, standalone=False, path=str(path))
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from game.language import N_, gettext
+from game.language import N_, gettext, shown
 from game.replay import boardcode
 from game.screens.answers import field
 from game.view.widgets.form import Field, FormDialog
@@ -16,7 +16,7 @@ def board_code_dialog() -> FormDialog:
         try:
             boardcode.parse(values["code"])
         except boardcode.BoardCodeError as error:
-            return str(error)
+            return shown(error)
         return None
 
     dialog = FormDialog(

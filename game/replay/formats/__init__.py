@@ -10,6 +10,7 @@ import os
 import stat
 from pathlib import Path
 
+from game.language import N_, Words
 from game.replay.video import Video, VideoError
 
 FORMATS = {".avf": "avf", ".rmv": "rmv", ".mvf": "mvf", ".evf": "evf", ".rawvf": "rawvf"}
@@ -23,7 +24,7 @@ def format_of(name: str) -> str:
     suffix = Path(name).suffix.lower()
     if suffix not in FORMATS:
         known = ", ".join(ext.lstrip(".").upper() for ext in FORMATS)
-        raise VideoError(f"not a replay file this game reads ({known})")
+        raise VideoError(Words(N_("not a replay file this game reads ({known})"), known=known))
     return FORMATS[suffix]
 
 
@@ -33,7 +34,9 @@ def read_video(name: str, data: bytes) -> Video:
     try:
         reader = importlib.import_module(f"{__name__}.{fmt}")
     except ImportError:
-        raise VideoError(f"{fmt.upper()} files cannot be read by this version") from None
+        raise VideoError(
+            Words(N_("{format} files cannot be read by this version"), format=fmt.upper())
+        ) from None
     video: Video = reader.read(data)
     return video
 
@@ -44,11 +47,11 @@ def open_video(path: str | Path) -> Video:
     format_of(str(path))
     try:
         if not stat.S_ISREG(os.stat(path).st_mode):  # a FIFO or a device: never read
-            raise VideoError("not a file")
+            raise VideoError(Words(N_("not a file")))
         with open(path, "rb") as file:
             data = file.read(MAX_BYTES + 1)
     except OSError as error:
-        raise VideoError(f"cannot be read: {error.strerror or error}") from None
+        raise VideoError(Words(N_("cannot be read: {why}"), why=error.strerror or error)) from None
     if len(data) > MAX_BYTES:
-        raise VideoError(f"larger than {MAX_BYTES // 1_000_000} MB: not a replay")
+        raise VideoError(Words(N_("larger than {n} MB: not a replay"), n=MAX_BYTES // 1_000_000))
     return read_video(str(path), data)

@@ -28,10 +28,14 @@ from __future__ import annotations
 import re
 import struct
 
+from game.language import N_, Words
 from game.replay.formats import binary
 from game.replay.formats.binary import Cursor
 from game.replay.video import (
+    EMPTY,
     MAX_EVENTS,
+    MORE_EVENTS,
+    UNKNOWN_EVENT,
     Facts,
     Mouse,
     MouseEvent,
@@ -65,19 +69,21 @@ _OPENING = re.compile(rb"\[[0-3]\|")
 def read(data: bytes) -> Video:
     """An AVF file's bytes as a Video; VideoError (one line) for anything else."""
     if not data:
-        raise VideoError("the file is empty")
-    cur = Cursor(data, "AVF file")
-    cur.skip(5, "its header")
-    level = cur.u8("its level")
+        raise VideoError(Words(EMPTY))
+    cur = Cursor(data, "AVF")
+    cur.skip(5, N_("its header"))
+    level = cur.u8(N_("its level"))
     if level in LEVELS:
         name, rows, cols, mines = LEVELS[level]
     elif level == 6:
-        cols = cur.u8("the board's width") + 1
-        rows = cur.u8("the board's height") + 1
-        mines = cur.u16be("the mine count")
+        cols = cur.u8(N_("the board's width")) + 1
+        rows = cur.u8(N_("the board's height")) + 1
+        mines = cur.u16be(N_("the mine count"))
         name = "custom"
     else:
-        raise VideoError(f"level {level} is none of Arbiter's (3 to 6): not an AVF file")
+        raise VideoError(
+            Words(N_("level {level} is none of Arbiter's (3 to 6): not an AVF file"), level=level)
+        )
     placed = binary.mines(cur, rows, cols, mines, base=1, row_first=True)
     start, end, bbbv, time_ms = _header_text(cur)
     events = _events(cur)
@@ -105,10 +111,10 @@ def _header_text(cur: Cursor) -> tuple[str, str, int, int]:
     window = bytes(cur.data[cur.pos : cur.pos + MAX_TEXT])
     opening = _OPENING.search(window)
     if opening is None:
-        raise VideoError("the file has no game header ('[0|...')")
+        raise VideoError(Words(N_("the file has no game header ('[0|...')")))
     stats = _STATS.search(window, opening.end())
     if stats is None:
-        raise VideoError("the file has no 3BV and time in its header")
+        raise VideoError(Words(N_("the file has no 3BV and time in its header")))
     stamps = window[opening.end() : stats.start()].split(b"|")
     start = text_of(stamps[0][:64])
     end = text_of(stamps[1][:64]) if len(stamps) > 1 else ""
@@ -132,7 +138,7 @@ def _events(cur: Cursor) -> tuple[MouseEvent, ...]:
     while pos + 2 < size and not (data[pos + 2] == 1 and data[pos + 1] <= 1):
         pos += 1
     if pos + 8 > size:
-        raise VideoError("the file ends before its mouse events")
+        raise VideoError(Words(N_("the file ends before its mouse events")))
     count = (size - pos) // 8
     block = bytes(data[pos : pos + 8 * count])
     # The first record after the first whose seconds (bytes 2 and 6) are both 0.
@@ -142,11 +148,11 @@ def _events(cur: Cursor) -> tuple[MouseEvent, ...]:
     bad = block[0 : 8 * records : 8].translate(_UNKNOWN).find(1)
     if 0 <= bad <= MAX_EVENTS:
         kind = block[8 * bad]
-        raise VideoError(f"a mouse event of unknown kind {kind} (at byte {pos + 8 * bad})")
+        raise VideoError(Words(UNKNOWN_EVENT, code=kind, at=pos + 8 * bad))
     if records > MAX_EVENTS:
-        raise VideoError(f"more than {MAX_EVENTS} mouse events")
+        raise VideoError(Words(MORE_EVENTS, n=MAX_EVENTS))
     if end < 0:
-        raise VideoError("the file ends inside its mouse events")
+        raise VideoError(Words(N_("the file ends inside its mouse events")))
     kinds = KINDS
     events = mouse_events(
         [

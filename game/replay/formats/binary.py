@@ -6,13 +6,22 @@ from __future__ import annotations
 
 import struct
 
+from game.language import N_, Words
 from game.replay.video import Mouse, VideoError
+
+ENDS_INSIDE = N_("the {format} file ends inside {part} (at byte {at})")
+"""A read past the end: the format's name, the part read (as the file's layout names
+it: each reader marks its parts' names with N_, so they are shown translated), the byte."""
+NO_END = N_("in the {format} file, {part} has no end within {limit} bytes (at byte {at})")
+CLAIMS = N_("the {format} file claims {count} {part}, more than its {left} bytes hold")
+DO_NOT_FIT = N_("{mines} mines do not fit on {rows} x {cols}")
 
 
 class Cursor:
     """A position in a file's bytes; each read moves it on."""
 
-    def __init__(self, data: bytes, what: str = "file") -> None:
+    def __init__(self, data: bytes, what: str) -> None:
+        """``what``: the format's name ("AVF"), as its messages say it."""
         self.data = memoryview(data)
         self.pos = 0
         self.what = what
@@ -25,7 +34,7 @@ class Cursor:
     def need(self, count: int, what: str) -> None:
         """Fail unless ``count`` more bytes are there (``what`` names them)."""
         if count < 0 or count > self.left:
-            raise VideoError(f"the {self.what} ends inside {what} (at byte {self.pos})")
+            raise VideoError(Words(ENDS_INSIDE, format=self.what, part=Words(what), at=self.pos))
 
     def take(self, count: int, what: str) -> bytes:
         """The next ``count`` bytes."""
@@ -62,7 +71,9 @@ class Cursor:
         """The bytes up to ``stop`` (which is passed over), at most ``limit`` of them."""
         end = bytes(self.data[self.pos : self.pos + limit + len(stop)]).find(stop)
         if end < 0:
-            raise VideoError(f"{what} has no end within {limit} bytes (at byte {self.pos})")
+            raise VideoError(
+                Words(NO_END, format=self.what, part=Words(what), limit=limit, at=self.pos)
+            )
         found = self.take(end, what)
         self.pos += len(stop)
         return found
@@ -72,7 +83,7 @@ class Cursor:
         that claims 10^9 events is refused here, before any list is made)."""
         if count < 0 or count * size > self.left:
             raise VideoError(
-                f"the {self.what} claims {count} {what}, more than its {self.left} bytes hold"
+                Words(CLAIMS, format=self.what, count=count, part=Words(what), left=self.left)
             )
 
 
@@ -82,20 +93,26 @@ def mines(
     """A board's mines, ``count`` pairs of bytes (column and row, or row and column
     when ``row_first``; counted from ``base``), each on the board and none twice."""
     if not rows or not cols:
-        raise VideoError(f"a board of {rows} x {cols} cells")
+        raise VideoError(Words(N_("a board of {rows} x {cols} cells"), rows=rows, cols=cols))
     if count > rows * cols:
-        raise VideoError(f"{count} mines do not fit on {rows} x {cols}")
-    cur.records(count, 2, "mines")
+        raise VideoError(Words(DO_NOT_FIT, mines=count, rows=rows, cols=cols))
+    cur.records(count, 2, N_("mines"))
     placed = set()
     for _ in range(count):
-        first, second = cur.u8("a mine's place"), cur.u8("a mine's place")
+        first, second = cur.u8(N_("a mine's place")), cur.u8(N_("a mine's place"))
         row, col = (first, second) if row_first else (second, first)
         row, col = row - base, col - base
         if not (0 <= row < rows and 0 <= col < cols):
-            raise VideoError(f"a mine at row {row + base}, column {col + base} is off the board")
+            raise VideoError(
+                Words(
+                    N_("a mine at row {row}, column {col} is off the board"),
+                    row=row + base,
+                    col=col + base,
+                )
+            )
         placed.add((row, col))
     if len(placed) != count:
-        raise VideoError("the same mine is given twice")
+        raise VideoError(Words(N_("the same mine is given twice")))
     return frozenset(placed)
 
 

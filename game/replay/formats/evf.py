@@ -33,10 +33,15 @@ from __future__ import annotations
 import struct
 from datetime import datetime, timezone
 
+from game.language import N_, Words
 from game.replay.formats import binary
 from game.replay.formats.binary import Cursor
 from game.replay.video import (
+    BOARD_PIXELS,
     MAX_EVENTS,
+    MINES_HELD,
+    MORE_EVENTS,
+    UNKNOWN_EVENT,
     Facts,
     Mouse,
     MouseEvent,
@@ -59,51 +64,53 @@ MAX_TEXT = 1024
 
 def read(data: bytes) -> Video:
     """An EVF file's bytes as a Video; VideoError (one line) for anything else."""
-    cur = Cursor(data, "EVF file")
-    version = cur.u8("its version")
+    cur = Cursor(data, "EVF")
+    version = cur.u8(N_("its version"))
     if version > 4:
-        raise VideoError(f"EVF version {version}: this game reads versions 0 to 4")
-    summary = cur.u8("its summary")
-    settings = cur.u8("its settings") if version >= 3 else 0
-    rows, cols = cur.u8("the rows"), cur.u8("the columns")
-    mines = cur.u16be("the mine count")
-    size = cur.u8("the cell size")
-    mode = cur.u16be("the mode")
-    bbbv = cur.u16be("the 3BV")
-    time_ms = cur.u32be("the time") if version >= 4 else _u24(cur, "the time")
+        raise VideoError(
+            Words(N_("EVF version {version}: this game reads versions 0 to 4"), version=version)
+        )
+    summary = cur.u8(N_("its summary"))
+    settings = cur.u8(N_("its settings")) if version >= 3 else 0
+    rows, cols = cur.u8(N_("the rows")), cur.u8(N_("the columns"))
+    mines = cur.u16be(N_("the mine count"))
+    size = cur.u8(N_("the cell size"))
+    mode = cur.u16be(N_("the mode"))
+    bbbv = cur.u16be(N_("the 3BV"))
+    time_ms = cur.u32be(N_("the time")) if version >= 4 else _u24(cur, N_("the time"))
     if not rows or not cols or not size:
-        raise VideoError(f"a board of {rows} x {cols} cells of {size} pixels")
+        raise VideoError(Words(BOARD_PIXELS, rows=rows, cols=cols, size=size))
     if mines > rows * cols:
-        raise VideoError(f"{mines} mines do not fit on {rows} x {cols}")
+        raise VideoError(Words(binary.DO_NOT_FIT, mines=mines, rows=rows, cols=cols))
     country = start = end = ""
     transcoder = ""
     if version >= 4:
-        country = text_of(cur.take(2, "the country"))
-        start = _when(_u64(cur, "the start stamp"))
-        end = _when(_u64(cur, "the end stamp"))
-    program = _text(cur, "the program")
+        country = text_of(cur.take(2, N_("the country")))
+        start = _when(_u64(cur, N_("the start stamp")))
+        end = _when(_u64(cur, N_("the end stamp")))
+    program = _text(cur, N_("the program"))
     if version >= 4 and summary & 0x08:
-        transcoder = _text(cur, "the transcoder")
-        _text(cur, "the text's encoding")
-    player = _text(cur, "the player")
-    race = _text(cur, "the race")
-    identifier = _text(cur, "the uniqueness mark")
+        transcoder = _text(cur, N_("the transcoder"))
+        _text(cur, N_("the text's encoding"))
+    player = _text(cur, N_("the player"))
+    race = _text(cur, N_("the race"))
+    identifier = _text(cur, N_("the uniqueness mark"))
     if version <= 3:
-        start, end = _text(cur, "the start stamp"), _text(cur, "the end stamp")
+        start, end = _text(cur, N_("the start stamp")), _text(cur, N_("the end stamp"))
         start, end = (
             _when(int(text)) if text.isdigit() and len(text) < 20 else text for text in (start, end)
         )
-        country = _text(cur, "the country")
+        country = _text(cur, N_("the country"))
     if version in (2, 3):
-        _text(cur, "the device id")
+        _text(cur, N_("the device id"))
     elif version >= 4:
-        cur.skip(cur.u16be("the device id's length"), "the device id")
+        cur.skip(cur.u16be(N_("the device id's length")), N_("the device id"))
     placed = _mines(cur, rows, cols)
     if len(placed) != mines:
-        raise VideoError(f"the board holds {len(placed)} mines, the header says {mines}")
+        raise VideoError(Words(MINES_HELD, placed=len(placed), mines=mines))
     if version >= 4:
-        for _ in range(cur.u16be("the metric count")):
-            _text(cur, "a metric's name")
+        for _ in range(cur.u16be(N_("the metric count"))):
+            _text(cur, N_("a metric's name"))
         events = _events_v4(cur, rows * size, cols * size)
     else:
         events = _events_v0(cur, rows * size, cols * size)
@@ -161,7 +168,7 @@ def _text(cur: Cursor, what: str) -> str:
 def _mines(cur: Cursor, rows: int, cols: int) -> frozenset[tuple[int, int]]:
     """The mine bits: a bit a cell, row by row, highest bit first."""
     cells = rows * cols
-    raw = cur.take((cells + 7) // 8, "the mines")
+    raw = cur.take((cells + 7) // 8, N_("the mines"))
     placed = []
     for index in range(cells):
         if raw[index >> 3] & (0x80 >> (index & 7)):
@@ -196,7 +203,7 @@ def _events_v0(cur: Cursor, height: int, width: int) -> tuple[MouseEvent, ...]:
             code, high, low, x, y = record(data, pos)
             pos += 8
             if len(events) >= MAX_EVENTS:
-                raise VideoError(f"more than {MAX_EVENTS} mouse events")
+                raise VideoError(Words(MORE_EVENTS, n=MAX_EVENTS))
             kind = mouse.get(code) or _kind(code, held)
             if 0 <= x < width and 0 <= y < height:
                 append((high << 16 | low, kind, x, y))
@@ -204,15 +211,15 @@ def _events_v0(cur: Cursor, height: int, width: int) -> tuple[MouseEvent, ...]:
                 append((high << 16 | low, kind, width, height))
             continue
         cur.pos = pos
-        code = cur.u8("an event")
+        code = cur.u8(N_("an event"))
         if code in (0, 255):
             if code == 0:
-                cur.skip(min(32, cur.left), "the checksum")
+                cur.skip(min(32, cur.left), N_("the checksum"))
             return mouse_events(events)
         if not 1 <= code <= 12:
-            raise VideoError(f"an event of unknown kind {code} (at byte {cur.pos - 1})")
-        _u24(cur, "an event's time")  # (the event runs past the end: the cursor says so)
-        cur.unpack(">HH", "an event's place")
+            raise VideoError(Words(UNKNOWN_EVENT, code=code, at=cur.pos - 1))
+        _u24(cur, N_("an event's time"))  # (the event runs past the end: the cursor says so)
+        cur.unpack(">HH", N_("an event's place"))
         pos = cur.pos
 
 
@@ -237,7 +244,7 @@ def _events_v4(cur: Cursor, height: int, width: int) -> tuple[MouseEvent, ...]:
             dx, dy = place(data, pos + 2)
             pos += 6
             if len(events) >= MAX_EVENTS:
-                raise VideoError(f"more than {MAX_EVENTS} mouse events")
+                raise VideoError(Words(MORE_EVENTS, n=MAX_EVENTS))
             kind = mouse.get(code) or _kind(code, held)
             if dx == OFF or dy == OFF:
                 append((ms, kind, width, height))
@@ -249,28 +256,28 @@ def _events_v4(cur: Cursor, height: int, width: int) -> tuple[MouseEvent, ...]:
                 append((ms, kind, width, height))
             continue
         cur.pos = pos
-        code = cur.u8("an event")
+        code = cur.u8(N_("an event"))
         if code == 0:
             if cur.left >= 2:
-                cur.skip(min(cur.u16be("the checksum length"), cur.left), "the checksum")
+                cur.skip(min(cur.u16be(N_("the checksum length")), cur.left), N_("the checksum"))
             return mouse_events(events)
         if 1 <= code <= 12:  # (its bytes run past the end: the cursor says so)
-            cur.u8("an event's time")
-            cur.unpack(">hh", "an event's place")
+            cur.u8(N_("an event's time"))
+            cur.unpack(">hh", N_("an event's place"))
         elif 92 <= code <= 99:
-            ms += cur.u8("an end's time")
+            ms += cur.u8(N_("an end's time"))
         elif 100 <= code <= 121:
-            ms += cur.u8("a cell event's time")
-            cur.skip(4, "a cell event's place")
+            ms += cur.u8(N_("a cell event's time"))
+            cur.skip(4, N_("a cell event's place"))
         elif code in (200, 201):
-            ms += cur.u8("a metric's time")
-            cur.skip(2, "a metric's index")
+            ms += cur.u8(N_("a metric's time"))
+            cur.skip(2, N_("a metric's index"))
             if code == 200:
-                cur.skip(8, "a metric's value")
+                cur.skip(8, N_("a metric's value"))
             else:
-                _text(cur, "a metric's value")
+                _text(cur, N_("a metric's value"))
         elif code == 255:
-            ms += cur.u16be("a pause")  # (the game's time counts it, as Metasweeper does)
+            ms += cur.u16be(N_("a pause"))  # (the game's time counts it, as Metasweeper does)
         else:
-            raise VideoError(f"an event of unknown kind {code} (at byte {cur.pos - 1})")
+            raise VideoError(Words(UNKNOWN_EVENT, code=code, at=cur.pos - 1))
         pos = cur.pos

@@ -32,10 +32,13 @@ from __future__ import annotations
 
 import math
 
+from game.language import N_, Words
 from game.replay.formats import binary
 from game.replay.formats.binary import Cursor
 from game.replay.video import (
     MAX_EVENTS,
+    MORE_EVENTS,
+    TOO_SHORT,
     Facts,
     Mouse,
     MouseEvent,
@@ -60,7 +63,7 @@ State = tuple[int, int, int, int, int, int]
 def read(data: bytes) -> Video:
     """An MVF file's bytes as a Video; VideoError (one line) for anything else."""
     if len(data) < 8:
-        raise VideoError("the file is too short to be an MVF file")
+        raise VideoError(Words(TOO_SHORT, format="MVF"))
     if data[0] == 0x11 and data[1] == 0x4D and len(data) > 27:
         mark = data[27]
         if mark in (ord("5"), ord("8")):
@@ -135,40 +138,44 @@ def _words(raw: bytes, tables: list[list[int]], size: int) -> list[int]:
 
 def _board(cur: Cursor, base: int) -> tuple[int, int, frozenset[tuple[int, int]]]:
     """Columns, rows, mines (each as column, row, counted from ``base``)."""
-    cols, rows = cur.u8("the columns"), cur.u8("the rows")
-    count = cur.u16be("the mine count")
+    cols, rows = cur.u8(N_("the columns")), cur.u8(N_("the rows"))
+    count = cur.u16be(N_("the mine count"))
     return rows, cols, binary.mines(cur, rows, cols, count, base=base)
 
 
 def _modern(data: bytes, offset: int, version: str, *, year_release: bool = False) -> Video:
     """0.97 and the 2006 and 2007 releases."""
-    cur = Cursor(data, "MVF file")
-    cur.skip(offset, "its header")
-    month, day = cur.u8("the month"), cur.u8("the day")
-    year = cur.u16be("the year")
-    hour, minute, second = cur.u8("the hour"), cur.u8("the minute"), cur.u8("the second")
-    level, mode = cur.u8("the level"), cur.u8("the mode")
+    cur = Cursor(data, "MVF")
+    cur.skip(offset, N_("its header"))
+    month, day = cur.u8(N_("the month")), cur.u8(N_("the day"))
+    year = cur.u16be(N_("the year"))
+    hour, minute, second = (
+        cur.u8(N_("the hour")),
+        cur.u8(N_("the minute")),
+        cur.u8(N_("the second")),
+    )
+    level, mode = cur.u8(N_("the level")), cur.u8(N_("the mode"))
     bbbv = None
     if year_release:
-        high, low = cur.unpack(">BH", "the time")
+        high, low = cur.unpack(">BH", N_("the time"))
         time_ms = high << 16 | low
     else:
-        seconds = cur.u16be("the time")
-        time_ms = seconds * 1000 + cur.u8("the time's hundredths") * 10
-        bbbv = cur.u16be("the 3BV")
-        cur.skip(8, "the clicks")
-    marks = cur.u8("the question marks")
+        seconds = cur.u16be(N_("the time"))
+        time_ms = seconds * 1000 + cur.u8(N_("the time's hundredths")) * 10
+        bbbv = cur.u16be(N_("the 3BV"))
+        cur.skip(8, N_("the clicks"))
+    marks = cur.u8(N_("the question marks"))
     rows, cols, mines = _board(cur, 1)
-    player = text_of(cur.take(cur.u8("the name's length"), "the name"), local=LOCAL)
-    seed = cur.u16be("the events' key")
+    player = text_of(cur.take(cur.u8(N_("the name's length")), N_("the name")), local=LOCAL)
+    seed = cur.u16be(N_("the events' key"))
     size = 6 if year_release else 5
     order = _permutation(seed, size)
-    high, low = cur.unpack(">BH", "the event count")
+    high, low = cur.unpack(">BH", N_("the event count"))
     count = high << 16 | low
     if count > MAX_EVENTS:
-        raise VideoError(f"more than {MAX_EVENTS} mouse events")
-    cur.records(count, size, "mouse events")
-    raw = cur.take(count * size, "the mouse events")
+        raise VideoError(Words(MORE_EVENTS, n=MAX_EVENTS))
+    cur.records(count, size, N_("mouse events"))
+    raw = cur.take(count * size, N_("the mouse events"))
     words = _words(raw, _tables(order, size), size)
     states: list[State] = []
     append = states.append
@@ -197,15 +204,21 @@ def _modern(data: bytes, offset: int, version: str, *, year_release: bool = Fals
 
 def _early(data: bytes) -> Video:
     """The releases before 0.97: no header, the time and name at the end."""
-    cur = Cursor(data, "MVF file")
+    cur = Cursor(data, "MVF")
     rows, cols, mines = _board(cur, 0)
     if (rows, cols) not in ((8, 8), (16, 16), (16, 30)):
-        raise VideoError(f"a {rows} x {cols} board: not an MVF file of the early releases")
-    marks = cur.u8("the question marks")
-    cur.skip(1, "a byte")
+        raise VideoError(
+            Words(
+                N_("a {rows} x {cols} board: not an MVF file of the early releases"),
+                rows=rows,
+                cols=cols,
+            )
+        )
+    marks = cur.u8(N_("the question marks"))
+    cur.skip(1, N_("a byte"))
     size = len(data)
     if size < 23:
-        raise VideoError("the file is too short to be an MVF file")
+        raise VideoError(Words(TOO_SHORT, format="MVF"))
     player = ""
     if not chr(data[-1]).isdigit() and not chr(data[-22]).isdigit():
         version, after = "0.96 beta (or earlier)", size - 125
@@ -216,7 +229,7 @@ def _early(data: bytes) -> Video:
     else:
         version, after = "0.75 beta (or earlier)", size - 13
     if after < cur.pos or after + 3 > size:
-        raise VideoError("the file is too short for its events and time")
+        raise VideoError(Words(N_("the file is too short for its events and time")))
     seconds = data[after] << 8 | data[after + 1]
     time_ms = seconds * 1000 + data[after + 2] * 10
     states: list[State] = []
@@ -231,7 +244,7 @@ def _early(data: bytes) -> Video:
         )
         pos += 8
         if len(states) > MAX_EVENTS:
-            raise VideoError(f"more than {MAX_EVENTS} mouse events")
+            raise VideoError(Words(MORE_EVENTS, n=MAX_EVENTS))
     if states:
         last = states[-1]
         states.append((last[0], 0, 0, 0, last[4], last[5]))  # every button up at the end

@@ -21,7 +21,20 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from game.replay.video import MAX_EVENTS, Facts, Mouse, MouseEvent, Video, VideoError, text_of
+from game.language import N_, Words
+from game.replay.video import (
+    BOARD_PIXELS,
+    EMPTY,
+    MAX_EVENTS,
+    MINES_HELD,
+    MORE_EVENTS,
+    Facts,
+    Mouse,
+    MouseEvent,
+    Video,
+    VideoError,
+    text_of,
+)
 
 MOUSE = {
     "lc": Mouse.LEFT_DOWN,
@@ -44,7 +57,7 @@ _KEY = re.compile(r"^([A-Za-z_][A-Za-z0-9_ ]{0,40}):\s*(.*)$")
 def read(data: bytes) -> Video:
     """A RAWVF file's bytes as a Video; VideoError (one line) for anything else."""
     if not data.strip():
-        raise VideoError("the file is empty")
+        raise VideoError(Words(EMPTY))
     lines = iter(data.split(b"\n"))
     head: dict[str, str] = {}
     for raw in lines:
@@ -55,21 +68,28 @@ def read(data: bytes) -> Video:
         if match:
             head[match.group(1).strip().lower()] = match.group(2).strip()
     else:
-        raise VideoError("the file has no board (no 'Board:' line)")
+        raise VideoError(Words(N_("the file has no board (no 'Board:' line)")))
     if head.get("level", "").lower() == "marathon":
-        raise VideoError("Level: marathon is a run of games, not one game")
+        raise VideoError(Words(N_("Level: marathon is a run of games, not one game")))
     cols, rows = _number(head, "width"), _number(head, "height")
     mines, size = _number(head, "mines"), _number(head, "squaresize", 16)
     if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE and 1 <= size <= 255):
-        raise VideoError(f"a board of {rows} x {cols} cells of {size} pixels")
+        raise VideoError(Words(BOARD_PIXELS, rows=rows, cols=cols, size=size))
     placed: set[tuple[int, int]] = set()
     for row in range(rows):
         line = _line(next(lines, b""))
         if len(line) != cols:
-            raise VideoError(f"board row {row + 1} has {len(line)} cells, not {cols}")
+            raise VideoError(
+                Words(
+                    N_("board row {row} has {cells} cells, not {cols}"),
+                    row=row + 1,
+                    cells=len(line),
+                    cols=cols,
+                )
+            )
         placed.update((row, col) for col, ch in enumerate(line) if ch == "*")
     if len(placed) != mines:
-        raise VideoError(f"the board holds {len(placed)} mines, the header says {mines}")
+        raise VideoError(Words(MINES_HELD, placed=len(placed), mines=mines))
     events = _events(lines, rows * size, cols * size)
     time_text = head.get("time", "")
     facts = Facts(
@@ -87,7 +107,7 @@ def read(data: bytes) -> Video:
 
 def _line(raw: bytes) -> str:
     if len(raw) > MAX_LINE:
-        raise VideoError(f"a line longer than {MAX_LINE} characters")
+        raise VideoError(Words(N_("a line longer than {n} characters"), n=MAX_LINE))
     return text_of(raw, utf8=True) if _utf8(raw) else text_of(raw)
 
 
@@ -107,10 +127,14 @@ def _number(head: dict[str, str], key: str, default: int | None = None) -> int:
     text = head.get(key)
     if text is None:
         if default is None:
-            raise VideoError(f"the header has no {key.capitalize()}")
+            raise VideoError(Words(N_("the header has no {key}"), key=key.capitalize()))
         return default
     if not text.isdigit() or len(text) > 7:
-        raise VideoError(f"{key.capitalize()} is a whole number; got {text[:20]!r}")
+        raise VideoError(
+            Words(
+                N_("{key} is a whole number; got {got}"), key=key.capitalize(), got=repr(text[:20])
+            )
+        )
     return int(text)
 
 
@@ -125,25 +149,31 @@ def _events(lines: Iterator[bytes], height: int, width: int) -> tuple[MouseEvent
         if match is None and line[0].isalpha():
             continue  # a converter's note of what the board did, with no time
         if match is None:
-            raise VideoError(f"an event line that is not 'TIME EVENT ...': {line[:40]!r}")
+            raise VideoError(
+                Words(N_("an event line that is not 'TIME EVENT ...': {got}"), got=repr(line[:40]))
+            )
         ms = round(float(match.group(1)) * 1000)
         word = match.group(2).lower()
         kind = MOUSE.get(word)
         if kind is None:
             if len(word) <= 2:
-                raise VideoError(f"unknown event {word!r}")
+                raise VideoError(Words(N_("unknown event {got}"), got=repr(word)))
             continue  # a converter's word for what the board did
         if ms < last:
-            raise VideoError(f"event times go backwards (at {ms / 1000:.3f} s)")
+            raise VideoError(
+                Words(N_("event times go backwards (at {seconds} s)"), seconds=f"{ms / 1000:.3f}")
+            )
         last = ms
         if match.group(3) is None:
-            raise VideoError(f"a mouse event without its position: {line[:40]!r}")
+            raise VideoError(
+                Words(N_("a mouse event without its position: {got}"), got=repr(line[:40]))
+            )
         x, y = int(match.group(3)), int(match.group(4))
         if not (0 <= x < width and 0 <= y < height):
             x, y = width, height
         if len(events) >= MAX_EVENTS:
-            raise VideoError(f"more than {MAX_EVENTS} mouse events")
+            raise VideoError(Words(MORE_EVENTS, n=MAX_EVENTS))
         events.append(MouseEvent(ms, kind, x, y))
     if not any(event.kind in RELEASES for event in events):
-        raise VideoError("the game never starts: no button is released")
+        raise VideoError(Words(N_("the game never starts: no button is released")))
     return tuple(events)

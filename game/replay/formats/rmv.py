@@ -39,10 +39,13 @@ from __future__ import annotations
 import re
 from datetime import datetime, timezone
 
+from game.language import N_, Words
 from game.replay.formats import binary
 from game.replay.formats.binary import Cursor
 from game.replay.video import (
     MAX_EVENTS,
+    MORE_EVENTS,
+    UNKNOWN_EVENT,
     Facts,
     Mouse,
     MouseEvent,
@@ -60,43 +63,51 @@ ENDS = {15: False, 16: True, 17: None}
 
 def read(data: bytes) -> Video:
     """An RMV file's bytes as a Video; VideoError (one line) for anything else."""
-    cur = Cursor(data, "RMV file")
-    if cur.take(4, "its signature") != b"*rmv":
-        raise VideoError("it does not begin with *rmv: not an RMV file")
-    kind = cur.u16be("its file type")
+    cur = Cursor(data, "RMV")
+    if cur.take(4, N_("its signature")) != b"*rmv":
+        raise VideoError(Words(N_("it does not begin with *rmv: not an RMV file")))
+    kind = cur.u16be(N_("its file type"))
     if kind not in (1, 2):
-        raise VideoError(f"RMV file type {kind}: this game reads types 1 and 2")
+        raise VideoError(
+            Words(N_("RMV file type {kind}: this game reads types 1 and 2"), kind=kind)
+        )
     if kind == 2:
-        cur.skip(2, "the clone's id and version")
-    cur.skip(4, "the file size")
-    result_size = cur.u16be("the result size") if kind == 1 else 0
-    version_size = cur.u16be("the version size")
-    cur.skip(2 + 2, "the player and board sizes")
-    preflag_size = cur.u16be("the pre-flag size")
-    properties_size = cur.u16be("the properties size")
+        cur.skip(2, N_("the clone's id and version"))
+    cur.skip(4, N_("the file size"))
+    result_size = cur.u16be(N_("the result size")) if kind == 1 else 0
+    version_size = cur.u16be(N_("the version size"))
+    cur.skip(2 + 2, N_("the player and board sizes"))
+    preflag_size = cur.u16be(N_("the pre-flag size"))
+    properties_size = cur.u16be(N_("the properties size"))
     if kind == 2:
-        cur.skip(2, "the extension properties size")
-    cur.skip(4 + 2, "the events and checksum sizes")
-    result = cur.take(result_size, "the result string")
-    version = cur.take(version_size, "the version info")
+        cur.skip(2, N_("the extension properties size"))
+    cur.skip(4 + 2, N_("the events and checksum sizes"))
+    result = cur.take(result_size, N_("the result string"))
+    version = cur.take(version_size, N_("the version info"))
     fields = [
-        cur.take(cur.u8("a player field's size"), "a player field")
-        for _ in range(cur.u16be("the player field count"))
+        cur.take(cur.u8(N_("a player field's size")), N_("a player field"))
+        for _ in range(cur.u16be(N_("the player field count")))
     ]
-    made = cur.u32be("the board's time stamp")
-    cols, rows = cur.u8("the columns"), cur.u8("the rows")
-    mines = cur.u16be("the mine count")
+    made = cur.u32be(N_("the board's time stamp"))
+    cols, rows = cur.u8(N_("the columns")), cur.u8(N_("the rows"))
+    mines = cur.u16be(N_("the mine count"))
     placed = binary.mines(cur, rows, cols, mines)
     preflags: list[tuple[int, int]] = []
     if preflag_size:
-        count = cur.u16be("the pre-flag count")
-        cur.records(count, 2, "pre-flags")
+        count = cur.u16be(N_("the pre-flag count"))
+        cur.records(count, 2, N_("pre-flags"))
         for _ in range(count):
-            col, row = cur.u8("a pre-flag's column"), cur.u8("a pre-flag's row")
+            col, row = cur.u8(N_("a pre-flag's column")), cur.u8(N_("a pre-flag's row"))
             if col >= cols or row >= rows:
-                raise VideoError(f"a pre-flag at column {col}, row {row} is off the board")
+                raise VideoError(
+                    Words(
+                        N_("a pre-flag at column {col}, row {row} is off the board"),
+                        col=col,
+                        row=row,
+                    )
+                )
             preflags.append((row, col))
-    properties = cur.take(properties_size, "the properties")
+    properties = cur.take(properties_size, N_("the properties"))
     utf8 = kind == 2 or (kind == 1 and len(properties) > 4 and properties[4] == 1)
     texts = [version, *fields]
     if utf8:
@@ -104,14 +115,16 @@ def read(data: bytes) -> Video:
             try:
                 text.decode("utf-8")
             except UnicodeDecodeError:
-                raise VideoError("its text is marked UTF-8 and is not valid UTF-8") from None
+                raise VideoError(
+                    Words(N_("its text is marked UTF-8 and is not valid UTF-8"))
+                ) from None
     size = 16
     if kind == 2:
         if len(properties) > 6 and properties[6]:
             size = properties[6]
-        for _ in range(cur.u16be("the extension property count")):
-            cur.skip(cur.u8("an extension's name size"), "an extension's name")
-            cur.skip(cur.u8("an extension's value size"), "an extension's value")
+        for _ in range(cur.u16be(N_("the extension property count"))):
+            cur.skip(cur.u8(N_("an extension's name size")), N_("an extension's name"))
+            cur.skip(cur.u8(N_("an extension's value size")), N_("an extension's value"))
     events, won, end_ms = _events(cur, kind, rows, cols, size)
     if preflags:
         first = events[0].ms if events else 0
@@ -148,12 +161,12 @@ def _events(
     ms = x = y = 0
     while True:
         if pos >= end:
-            raise VideoError("the file ends before its game does")
+            raise VideoError(Words(N_("the file ends before its game does")))
         code = data[pos]
         pos += 1
         if 1 <= code <= 7:
             if pos + 8 > end:
-                raise VideoError("the file ends inside a mouse event")
+                raise VideoError(Words(N_("the file ends inside a mouse event")))
             ms = data[pos] << 16 | data[pos + 1] << 8 | data[pos + 2]
             x = data[pos + 4] << 8 | data[pos + 5]
             y = data[pos + 6] << 8 | data[pos + 7]
@@ -164,7 +177,7 @@ def _events(
                 x, y = x - (x >> 15 << 16), y - (y >> 15 << 16)
         elif code == 28 and kind == 2:
             if pos + 2 > end:
-                raise VideoError("the file ends inside a mouse event")
+                raise VideoError(Words(N_("the file ends inside a mouse event")))
             ms += data[pos]
             nibbles = data[pos + 1]
             dx, dy = nibbles >> 4, nibbles & 15
@@ -180,14 +193,14 @@ def _events(
             continue
         elif code in ENDS:
             if pos + 3 > end:
-                raise VideoError("the file ends inside its last event")
+                raise VideoError(Words(N_("the file ends inside its last event")))
             time_ms = data[pos] << 16 | data[pos + 1] << 8 | data[pos + 2]
             cur.pos = pos + 3
             return mouse_events(events), ENDS[code], time_ms
         else:
-            raise VideoError(f"an event of unknown kind {code} (at byte {pos - 1})")
+            raise VideoError(Words(UNKNOWN_EVENT, code=code, at=pos - 1))
         if len(events) >= MAX_EVENTS:
-            raise VideoError(f"more than {MAX_EVENTS} mouse events")
+            raise VideoError(Words(MORE_EVENTS, n=MAX_EVENTS))
         ex, ey = (x, y) if 0 <= x < width and 0 <= y < height else (width, height)
         if not events:  # the first left press is not recorded: it is put back
             append((ms, Mouse.LEFT_DOWN, ex, ey))
