@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from datetime import date
 
 from game.core.status import Status
-from game.language import N_, day, decimal
+from game.language import N_, day, decimal, gettext
 
 LOOKS = ("classic", "colourblind", "contrast")
 """The window's looks by their settings names, in menu order (game.view.theme draws
@@ -38,6 +38,30 @@ def day_of(stamp: str) -> str:
         return day(date.fromisoformat(stamp[:10]))
     except ValueError:
         return stamp[:10]
+
+
+RESULT_IN = {
+    Status.WON: N_("won in {time}"),
+    Status.LOST: N_("lost in {time}"),
+    Status.PLAYING: N_("unfinished in {time}"),
+}
+"""A game's end and its time, by its result, as the player reads it."""
+
+
+def ended_in(status: Status, ms: float) -> str:
+    """ "won in 12.345 s", in the player's language (a game not ended: unfinished)."""
+    return gettext(RESULT_IN.get(status, RESULT_IN[Status.PLAYING])).format(time=seconds(ms))
+
+
+def game_line(status: Status, ms: float, bbbv: str, rate: float | None, clicks: int) -> str:
+    """One line of a game's figures: how it ended and when, its 3BV (solved of all
+    when it was not won), 3BV/s and clicks, in the player's language."""
+    return gettext("{ended}, 3BV {bbbv}, 3BV/s {rate}, clicks {clicks}").format(
+        ended=ended_in(status, ms),
+        bbbv=bbbv,
+        rate="-" if rate is None else decimal(rate, 2),
+        clicks=clicks,
+    )
 
 
 def result_word(status: Status) -> str:

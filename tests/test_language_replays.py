@@ -193,3 +193,39 @@ def test_show_ladder_says_how_hard_each_level_is_in_chinese(
     last = chinese[-1]
     assert "需要雷数：" in last and "个单个数字" in last and "分数" in last, last
     assert not any("needed" in line or "score" in line for line in chinese)
+
+
+def test_a_community_files_check_and_its_problems_speak_the_language() -> None:
+    from game.replay.verify_video import verify_file
+
+    check = verify_file(FILES["avf"])
+    english = check.line()
+    assert english.startswith("ok: won in ") and ", clicks " in english
+    language.use("de")
+    german = check.line()
+    assert german.startswith("ok: gewonnen in ") and ", Klicks " in german, german
+    language.use("zh_CN")
+    assert check.line().startswith("正确：用时 ")
+
+
+def test_an_evf_export_refused_and_a_tournament_folder_unread_speak_the_language(
+    tmp_path: Path,
+) -> None:
+    from game.modes.tournament import load as load_tournament
+    from game.modes.tournament_folder import read_folder
+    from game.replay.formats.evf_write import export_evf
+
+    replay = load(write_replay(tmp_path))
+    with pytest.raises(ValueError) as refused:
+        export_evf(replay, mode=70_000)
+    assert str(refused.value) == "an EVF game mode is 0 to 65535; got 70000"
+    language.use("de")
+    assert shown(refused.value) == "ein EVF-Spielmodus ist 0 bis 65535; angegeben: 70000"
+    tournament_file = tmp_path / "cup.tournament"
+    tournament_file.write_text(
+        "minesweeper-tournament 1\nname: Cup\nid: cup\n"
+        "count: beginner best 3 min-3bv 5 default 60\n",
+        encoding="utf-8",
+    )
+    notes = read_folder(load_tournament(tournament_file), tmp_path / "nowhere").notes
+    assert len(notes) == 1 and "kann nicht gelesen werden" in notes[0], notes

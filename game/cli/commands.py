@@ -75,7 +75,7 @@ def export_evf(source: str, target: str) -> int:
         say(sys.stderr, f"minesweeper: {target}: {error.strerror or error}")
         return 2
     except ValueError as error:
-        say(sys.stderr, f"minesweeper: {Path(source).name}: {error}")
+        say(sys.stderr, f"minesweeper: {Path(source).name}: {shown(error)}")
         return 2
     return 0
 

@@ -258,7 +258,7 @@ class EndOfGame:
             data = export_evf(replay, mode=facts.evf_mode, official=facts.official, fair=facts.fair)
             path = replay_files.export(self.profile.folder, name, data)
         except (OSError, ValueError) as error:
-            why = getattr(error, "strerror", None) or error
+            why = getattr(error, "strerror", None) or in_language(error)
             return gettext("The EVF file could not be saved ({error}).").format(error=why)
         return gettext("Saved for Metasweeper and the community's players: {name}").format(
             name=path.name

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.core.status import Status
-from game.language import shown
+from game.language import gettext, ngettext, shown
 from game.modes.standings import UNNAMED, Played
 from game.modes.tournament import Tournament
 from game.replay.files import is_replay_name, open_replay
@@ -36,23 +36,33 @@ def read_folder(tournament: Tournament, folder: str | Path) -> Folder:
     try:
         names = sorted(entry.name for entry in folder.iterdir() if is_replay_name(entry.name))
     except OSError as error:
-        return Folder((), (f"{folder}: cannot be read ({error.strerror or error})",))
+        why = gettext("{folder}: cannot be read ({why})")
+        return Folder((), (why.format(folder=folder, why=error.strerror or error),))
     if len(names) > MAX_FILES:
-        notes.append(f"{len(names) - MAX_FILES} files past the first {MAX_FILES} left out")
+        more = len(names) - MAX_FILES
+        notes.append(
+            ngettext(
+                "{n} file past the first {most} left out",
+                "{n} files past the first {most} left out",
+                more,
+            ).format(n=more, most=MAX_FILES)
+        )
         names = names[:MAX_FILES]
     for name in names:
         try:
             replay = open_replay(folder / name).replay
         except ReplayError as error:
-            notes.append(f"left out: {shown(error)}")
+            notes.append(gettext("left out: {why}").format(why=shown(error)))
             continue
         ours = name.lower().endswith(SUFFIX)
         if ours and replay.tournament and replay.tournament != tournament.ident:
-            notes.append(f"left out: {name}: played in {replay.tournament}")
+            said = gettext("left out: {name}: played in {tournament}")
+            notes.append(said.format(name=name, tournament=replay.tournament))
             continue
         rule = tournament.first_click
         if ours and rule is not None and replay.rules.first_click is not rule:
-            notes.append(f"left out: {name}: played with the {replay.rules.first_click.value} rule")
+            said = gettext("left out: {name}: played with the {rule} rule")
+            notes.append(said.format(name=name, rule=replay.rules.first_click.value))
             continue
         games.append(
             Played(

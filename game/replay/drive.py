@@ -15,7 +15,7 @@ from game.rules import Board
 from game.session.geometry import Layout
 from game.session.input import InputMachine, Spot
 from game.session.play import PlaySession, Summary, deal, deal_again
-from game.words import RESULT_WORDS, result_word, seconds
+from game.words import RESULT_WORDS, game_line
 
 
 def spot_of(board: Board, x: int, y: int) -> Spot:
@@ -192,12 +192,8 @@ def _seed_deals(replay: Replay) -> bool:
 
 def describe(summary: Summary) -> str:
     """One line: result, time, 3BV, 3BV/s, clicks."""
-    result = result_word(summary.status)
     bbbv = "-" if summary.bbbv is None else str(summary.bbbv)
     if summary.status is not Status.WON and summary.bbbv is not None:
         bbbv = f"{summary.bbbv_solved}/{bbbv}"
     rate = summary.bbbv_per_second
-    return (
-        f"{result} in {seconds(summary.ms)}, 3BV {bbbv}, "
-        f"3BV/s {'-' if rate is None else f'{rate:.2f}'}, clicks {summary.clicks.total}"
-    )
+    return game_line(summary.status, summary.ms, bbbv, rate, summary.clicks.total)

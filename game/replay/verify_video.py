@@ -20,12 +20,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.core.status import Status
+from game.language import N_, gettext
 from game.replay.format import Replay, named
 from game.replay.formats import open_video
 from game.replay.from_video import replay_of_video
 from game.replay.tally import Tally, tally
 from game.replay.video import Video, VideoError
-from game.words import seconds
+from game.words import game_line, seconds
 
 TIME_STEP_MS = {"avf": 10, "mvf": 10, "rawvf": 10, "rmv": 1, "evf": 1}
 """How far a stored time may be from the events' (the format's resolution)."""
@@ -53,13 +54,10 @@ class VideoCheck:
         counted = self.counted
         bbbv = str(counted.bbbv) if counted.won else f"{counted.solved_bbbv}/{counted.bbbv}"
         rate = counted.bbbv * 1000 / counted.time_ms if counted.won and counted.time_ms else None
-        said = (
-            f"{_end(counted)} in {seconds(counted.time_ms)}, 3BV {bbbv}, "
-            f"3BV/s {'-' if rate is None else f'{rate:.2f}'}, clicks {counted.clicks}"
-        )
+        said = game_line(_status(counted), counted.time_ms, bbbv, rate, counted.clicks)
         if self.ok:
-            return f"ok: {said}"
-        return f"differs: {said} ({self.problems[0]})"
+            return gettext("ok: {game}").format(game=said)
+        return gettext("differs: {game} ({problem})").format(game=said, problem=self.problems[0])
 
 
 def verify_video(video: Video) -> VideoCheck:
@@ -69,28 +67,39 @@ def verify_video(video: Video) -> VideoCheck:
     counted = tally(video)
     replay = replay_of_video(video)
     problems = []
-    ends = {Status.WON: "won", Status.LOST: "lost"}
-    ours = ends.get(replay.result, "not ended")
-    theirs = _end(counted)
-    if ours != theirs:
-        problems.append(f"our engine ends the game {ours}, the community's counting {theirs}")
+    ours = replay.result if replay.result in (Status.WON, Status.LOST) else Status.PLAYING
+    theirs = _status(counted)
+    if ours is not theirs:
+        said = gettext("our engine ends the game {ours}, the community's counting {theirs}")
+        problems.append(said.format(ours=_ending(ours), theirs=_ending(theirs)))
     facts = video.facts
     if facts.finished is not None and facts.finished != counted.won:
-        stated = "won" if facts.finished else "not won"
-        problems.append(f"the file says {stated}; its events end {theirs}")
+        stated = gettext("won") if facts.finished else gettext("not won")
+        said = gettext("the file says {stated}; its events end {theirs}")
+        problems.append(said.format(stated=stated, theirs=_ending(theirs)))
     if facts.bbbv is not None and facts.bbbv != counted.bbbv:
-        problems.append(f"the file says 3BV {facts.bbbv}; its board's is {counted.bbbv}")
+        said = gettext("the file says 3BV {stated}; its board's is {counted}")
+        problems.append(said.format(stated=facts.bbbv, counted=counted.bbbv))
     step = TIME_STEP_MS.get(video.format, 1)
     ended = counted.won or counted.lost
     if ended and facts.time_ms is not None and abs(facts.time_ms - counted.time_ms) > step:
+        said = gettext("the file says {stated}; its events take {counted}")
         problems.append(
-            f"the file says {seconds(facts.time_ms)}; its events take {seconds(counted.time_ms)}"
+            said.format(stated=seconds(facts.time_ms), counted=seconds(counted.time_ms))
         )
     return VideoCheck(replay, tuple(problems), counted)
 
 
-def _end(counted: Tally) -> str:
-    return "won" if counted.won else "lost" if counted.lost else "not ended"
+ENDINGS = {Status.WON: N_("won"), Status.LOST: N_("lost"), Status.PLAYING: N_("not ended")}
+"""How a game ended, in a word of the player's language."""
+
+
+def _ending(status: Status) -> str:
+    return gettext(ENDINGS[status])
+
+
+def _status(counted: Tally) -> Status:
+    return Status.WON if counted.won else Status.LOST if counted.lost else Status.PLAYING
 
 
 def verify_file(path: str | Path) -> VideoCheck:

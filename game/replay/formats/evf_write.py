@@ -24,6 +24,7 @@ from __future__ import annotations
 import struct
 
 from game.core.status import Status
+from game.language import N_, Words
 from game.replay.format import EventKind, Replay
 from game.session.geometry import TILE
 
@@ -45,11 +46,14 @@ def export_evf(
     board = replay.board
     rows, cols = board.rows, board.cols
     if not (1 <= rows <= 255 and 1 <= cols <= 255):
-        raise ValueError(f"EVF holds boards of up to 255 x 255 cells; this is {rows} x {cols}")
+        wrong = N_("EVF holds boards of up to 255 x 255 cells; this is {rows} x {cols}")
+        raise ValueError(Words(wrong, rows=rows, cols=cols))
     if replay.minefield is None:
-        raise ValueError("a replay without a layout (no cell was opened) cannot be an EVF file")
+        raise ValueError(
+            Words(N_("a replay without a layout (no cell was opened) cannot be an EVF file"))
+        )
     if not 0 <= mode <= 0xFFFF:
-        raise ValueError(f"an EVF game mode is 0 to 65535; got {mode}")
+        raise ValueError(Words(N_("an EVF game mode is 0 to 65535; got {mode}"), mode=mode))
     won = replay.result is Status.WON
     summary = 0x80 if won else 0  # completed
     if won and official and fair:

@@ -16,8 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.delta import Cell
-from game.core.status import Status
-from game.language import N_, gettext
+from game.language import gettext
 from game.replay.format import Replay
 from game.scenes.playback.control import Playback
 from game.scenes.playback.gif import GifStep
@@ -32,7 +31,7 @@ from game.view.render import Renderer
 from game.view.stage import Scene, Stage
 from game.view.viewport import Viewport
 from game.view.window import TITLE
-from game.words import seconds
+from game.words import ended_in
 
 if TYPE_CHECKING:
     from game.analysis.judge import Judgment
@@ -45,12 +44,6 @@ PLAY_BOARD = "play this board"
 """What the scene answers when the player leaves it to play the replay's board."""
 PRACTISE_HERE = "practise from here"
 """What it answers when the player takes over the game at the moment shown."""
-RESULT_IN = {
-    Status.WON: N_("won in {time}"),
-    Status.LOST: N_("lost in {time}"),
-    Status.PLAYING: N_("unfinished in {time}"),
-}
-"""The bar's words for the game's end, by its result."""
 SPEEDS: dict[V, float] = {V.SPEED_1: 1, V.SPEED_2: 2, V.SPEED_4: 4, V.SPEED_8: 8}
 
 
@@ -283,9 +276,7 @@ class PlaybackScene(Scene):
         playback = self.playback
         if playback.finished:
             summary = playback.table.session.summary()
-            state = gettext(RESULT_IN.get(summary.status, RESULT_IN[Status.PLAYING])).format(
-                time=seconds(summary.ms)
-            )
+            state = ended_in(summary.status, summary.ms)
         else:
             state = gettext("paused") if playback.paused else f"{playback.speed:g}x"
         if playback.skip_idle:
