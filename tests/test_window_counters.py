@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pygame
 import pytest
+from test_window import FakeClock
+from test_window_themes import BOARD
 
 from game import cli
 from game.app import App
@@ -27,26 +29,6 @@ from game.view.commands import Command
 from game.view.menus import MENUS
 
 REFERENCE = Path(__file__).parent / "data" / "window"
-
-BOARD = """
-*........
-.........
-.........
-....*....
-.........
-.........
-********.
-.........
-.........
-"""
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.ms = 1000.0
-
-    def __call__(self) -> float:
-        return self.ms
 
 
 def start(folder: Path, zoom: int = 2, **settings: object) -> App:
