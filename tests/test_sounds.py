@@ -284,3 +284,20 @@ def test_no_audio_device_process_without_stderr() -> None:
     assert result.returncode == 0, result.stderr
     assert result.stdout.strip() == "ok"
     assert result.stderr == ""
+
+
+def test_no_audio_device_is_said_in_the_players_language(
+    warnings: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game import language
+
+    def no_device(*args: object, **kwargs: object) -> None:
+        raise pygame.error("Audio target 'nosuchdriver' not available")
+
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    language.use("de")
+    try:
+        SoundPlayer(warn=warnings.append)
+    finally:
+        language.use(language.ENGLISH)
+    assert warnings == ["Kein Audiogerät gefunden; das Spiel bleibt stumm."]

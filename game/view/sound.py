@@ -16,12 +16,13 @@ from typing import Final
 import pygame
 
 from game.core.delta import Delta
+from game.language import N_, gettext
 from game.view.assets import AssetError, asset_dir
 
 #: Every sound the game plays; each is ``<name>.wav`` in the sounds folder.
 SOUND_NAMES: Final[tuple[str, ...]] = ("reveal", "cascade", "flag", "explode", "win")
 
-NO_AUDIO_DEVICE: Final = "No audio device found; the game will be silent."
+NO_AUDIO_DEVICE: Final = N_("No audio device found; the game will be silent.")
 
 # Mixer settings: the files are 44.1 kHz 16-bit; a small buffer keeps clicks snappy.
 _FREQUENCY: Final = 44100
@@ -157,7 +158,7 @@ class SoundPlayer:
                     pygame.mixer.init()
                 opened_here = True
         except pygame.error:
-            return NO_AUDIO_DEVICE
+            return gettext(NO_AUDIO_DEVICE)
         try:
             folder = asset_dir("sounds")
             self._sounds = {
@@ -168,7 +169,8 @@ class SoundPlayer:
             if opened_here:
                 pygame.mixer.quit()
             reason = " ".join(str(exc).split())  # one line, whatever the error says
-            return f"Could not load the sound effects ({reason}); the game will be silent."
+            said = gettext("Could not load the sound effects ({reason}); the game will be silent.")
+            return said.format(reason=reason)
         return None
 
     def _mixer_alive(self) -> bool:
