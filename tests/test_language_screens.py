@@ -217,3 +217,33 @@ def test_the_settings_notes_follow_a_language_chosen_in_the_settings(tmp_path: P
     finally:
         application.close()
         language.use(language.ENGLISH)
+
+
+def test_the_pause_box_and_the_key_prompt_speak_the_language() -> None:
+    """The pause box's words are the language's (its pixels differ from English), and
+    the Keys screen's prompt is translated where it is drawn."""
+    import pygame
+
+    from game import language
+    from game.session.geometry import Layout
+    from game.session.picture import Covered, Face, Picture
+    from game.view.render import PAUSE_TEXT, Renderer
+    from game.view.widgets.menu import PRESS_A_KEY
+
+    pygame.font.init()
+
+    def paused_box() -> bytes:
+        renderer = Renderer(Layout(9, 9), 1)
+        screen = pygame.Surface((400, 400))
+        renderer.draw(screen, Covered(9, 9), Picture(frozenset(), Face.SMILE, 10, 0, paused=True))
+        assert renderer.paused_box is not None
+        return pygame.image.tobytes(screen.subsurface(renderer.paused_box), "RGB")
+
+    english = paused_box()
+    language.use("de")
+    try:
+        assert language.gettext(PAUSE_TEXT).startswith("Klicken")
+        assert language.gettext(PRESS_A_KEY) == "Taste drücken…"
+        assert paused_box() != english
+    finally:
+        language.use(language.ENGLISH)

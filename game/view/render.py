@@ -14,6 +14,7 @@ import pygame
 
 from game.core.delta import Cell
 from game.core.look import Look
+from game.language import N_, gettext
 from game.session.geometry import DIGITS, LED_W, TILE, Layout, Rect
 from game.session.picture import Advice, Face, Picture, Seen
 from game.view.advice import AdviceLayer
@@ -22,8 +23,8 @@ from game.view.sheet import Tile
 from game.view.sprites import SpriteSheet
 from game.view.theme import Theme, current
 
-PAUSE_TITLE = "Paused"
-PAUSE_TEXT = "Click or press any key to go on."
+PAUSE_TITLE = N_("Paused")
+PAUSE_TEXT = N_("Click or press any key to go on.")
 PAUSE_TEXT_SIZE = 11
 """The pause box's font size at 1x."""
 CURSOR_OUTER = (0, 0, 0)
@@ -265,11 +266,12 @@ class Renderer:
         pad = 6 * z
         room = max(bw - 4 * pad, 1)
         ink = self.theme.text
-        title = ui_font(PAUSE_TEXT_SIZE * z, bold=True).render(PAUSE_TITLE, True, ink)
+        title = ui_font(PAUSE_TEXT_SIZE * z, bold=True).render(gettext(PAUSE_TITLE), True, ink)
         font = ui_font(PAUSE_TEXT_SIZE * z)
         font.align = pygame.FONT_CENTER
-        wrap = min(font.size(PAUSE_TEXT)[0], room)
-        text = font.render(PAUSE_TEXT, True, ink, None, wrap)
+        words = gettext(PAUSE_TEXT)
+        wrap = min(font.size(words)[0], room)
+        text = font.render(words, True, ink, None, wrap)
         inner_w = max(title.get_width(), text.get_width())
         inner_h = title.get_height() + text.get_height()
         box = pygame.Rect(0, 0, inner_w + 2 * pad, inner_h + 2 * pad)

@@ -6,6 +6,7 @@ from collections.abc import Callable
 
 import pygame
 
+from game.language import N_, gettext
 from game.view.commands import MODIFIER_KEYS
 from game.view.sprites import SpriteSheet
 from game.view.theme import current as theme
@@ -15,7 +16,7 @@ from game.view.widgets.pieces import Piece
 from game.view.widgets.style import ENTER_KEYS, WRAP_WIDTH, Style
 from game.view.widgets.text import TextPiece
 
-PRESS_A_KEY = "Press a key\N{HORIZONTAL ELLIPSIS}"
+PRESS_A_KEY = N_("Press a key\N{HORIZONTAL ELLIPSIS}")
 """What a line waiting for a key shows in place of its keys."""
 
 
@@ -26,7 +27,7 @@ class MenuPiece(Piece):
         self.style, self.menu = style, menu
         z = style.zoom
         self.row_h = style.line + 4 * z
-        values = [*(value for _, value in menu.items), PRESS_A_KEY]
+        values = [*(value for _, value in menu.items), gettext(PRESS_A_KEY)]
         self.value_w = max(style.width(value) for value in values)
         label_w = max((style.width(label) for label, _ in menu.items), default=0)
         self.bar_w = 4 * z if menu.scrolls else 0
@@ -55,7 +56,7 @@ class MenuPiece(Piece):
         for k, ((label, value), row) in enumerate(zip(shown, self.rows(), strict=True)):
             i = menu.top + k
             if i == menu.waiting:
-                value = PRESS_A_KEY
+                value = gettext(PRESS_A_KEY)
             lit = i == self.menu.index
             colour = theme().highlight_text if lit else theme().text
             if lit:
