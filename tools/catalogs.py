@@ -8,7 +8,7 @@ and .mo, committed, so a wheel, an sdist and the frozen game carry them).
                                         # changed ones marked fuzzy: translate them)
     python tools/catalogs.py compile    # each .po to its .mo (fuzzy entries left out)
 
-Needs Babel (the test extra has it). The words are those marked in game/ (babel.cfg),
+Needs Babel (the test extra has it). The words are those marked in game/ (babel.cfg; KEYWORDS),
 the menu bar's table (extract_menus, below) and argparse's own words a player reads
 (extract_argparse). tests/test_language.py fails while
 a word is missing, empty or fuzzy in a catalog, or a .mo is older than its .po.
@@ -25,6 +25,10 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "game" / "language" / "locale"
 TEMPLATE = LOCALE / "minesweeper.pot"
 HEADER_COMMENT = "Translators:"
+KEYWORDS = ("-k", "said", "-k", "said_n:1,2")
+"""The core's own markers (game/core/reasons.py: the core sits below game.language),
+beside Babel's defaults (gettext, ngettext, pgettext, N_): said(template, **fields),
+said_n(singular, plural, n, **fields)."""
 
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))  # (babel.cfg names this module: tools.catalogs)
@@ -109,6 +113,7 @@ def extract() -> None:
         "-c",
         HEADER_COMMENT,
         "--sort-by-file",
+        *KEYWORDS,
         "--project",
         "Minesweeper CE",
         "--msgid-bugs-address",

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from game.core.knowledge import Deduction
 from game.core.look import Look
-from game.core.reasons import cell_name
+from game.core.reasons import cell_name, said
 from game.core.solver import analyse
 
 if TYPE_CHECKING:
@@ -42,7 +42,7 @@ def hint(game: Game) -> Hint | None:
         return Hint(
             cell,
             False,
-            f"the first click is always safe: try {cell_name(cell)}",
+            said("the first click is always safe: try {cell}", cell=cell_name(cell)),
             (),
             "first click",
             Fraction(0),
@@ -58,9 +58,16 @@ def hint(game: Game) -> Hint | None:
         if game.look(*cell) is not Look.FLAG and p < 1
     ] or [(p, cell) for cell, p in analysis.probability.items() if p < 1]
     p, cell = min(candidates)
-    approx = "" if analysis.exact else "about "
-    reason = (
-        f"no cell is certain; {cell_name(cell)} is the safest, with {approx}a "
-        f"{p.numerator} in {p.denominator} chance of a mine"
-    )
+    fields = {"cell": cell_name(cell), "p": p.numerator, "q": p.denominator}
+    if analysis.exact:
+        reason = said(
+            "no cell is certain; {cell} is the safest, with a {p} in {q} chance of a mine",
+            **fields,
+        )
+    else:
+        reason = said(
+            # Translators: the chance is an estimate (the board is too wide to count exactly).
+            "no cell is certain; {cell} is the safest, with about a {p} in {q} chance of a mine",
+            **fields,
+        )
     return Hint(cell, False, reason, (), "chance", p)

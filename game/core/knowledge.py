@@ -19,6 +19,7 @@ from game.core import reasons
 from game.core.board import Geometry
 from game.core.delta import Cell
 from game.core.errors import ViewError
+from game.core.reasons import Reason
 
 __all__ = ["BORDER", "MINE", "OPEN", "SAFE", "UNKNOWN", "Deduction", "Knowledge"]
 
@@ -40,7 +41,8 @@ class Deduction:
 
     cell: Cell
     is_mine: bool
-    reason: str
+    reason: Reason
+    """Why, in words (English as a str; game.language.shown says it in the player's)."""
     premises: tuple[Cell, ...]
     """The opened numbers the reason uses (empty for the total mine count alone)."""
     rule: str
@@ -362,10 +364,10 @@ class Knowledge:
     def _known_around(self, n: int) -> list[Cell]:
         return [self.geo.cell(n + o) for o in self.geo.offsets if self.state[n + o] == MINE]
 
-    def _the(self, n: int) -> str:
+    def _the(self, n: int) -> Reason:
         return reasons.the_number(self.number[n], self.geo.cell(n))
 
-    def _needs(self, n: int, left: int, unknown: list[int]) -> str:
+    def _needs(self, n: int, left: int, unknown: list[int]) -> Reason:
         return reasons.needs(
             self._the(n), left, bool(self._known_around(n)), map(self.geo.cell, unknown)
         )

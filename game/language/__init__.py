@@ -21,7 +21,9 @@ they are defined and translated later, when drawn (a table of labels);
 language has its own plural forms: Polish three); ``pgettext(context, words)``
 where the same English words mean two things. Numbers and days are written as
 the language writes them: ``decimal`` (a decimal comma in German and Polish) and
-``day`` (26.11.2026, 2026年11月26日).
+``day`` (26.11.2026, 2026年11月26日). The pure core, below this package, makes its
+words (a hint's reason) as game.core.reasons.Reason, marked with ``said`` and
+``said_n``; ``shown`` says them in the language in use, as it does ``Words``.
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ import sys
 from collections.abc import Mapping
 from datetime import date
 from pathlib import Path
+
+from game.core.reasons import Reason
 
 DOMAIN = "minesweeper"
 """The catalogs' name: locale/<code>/LC_MESSAGES/minesweeper.mo."""
@@ -255,8 +259,10 @@ def said(error: BaseException) -> str:
 
 
 def shown(words: object) -> str:
-    """Words (or any text, or an error raised with Words) as the player reads them,
-    in the language in use."""
+    """Words (or any text, or an error raised with Words, or the core's Reason: a
+    hint's) as the player reads them, in the language in use."""
     if isinstance(words, BaseException):
         words = said(words)
+    if isinstance(words, Reason):
+        return words.translated(gettext, ngettext)
     return words.translated() if isinstance(words, Words) else str(words)

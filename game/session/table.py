@@ -23,9 +23,11 @@ from game.core.game import Game
 from game.core.hints import Hint
 from game.core.look import Look
 from game.core.moves import Move, chord, mark, reveal
+from game.core.reasons import said
 from game.core.solver import ViewError
 from game.core.solver import analyse as solve
 from game.core.status import Status
+from game.language import N_, Words
 from game.rules import Board
 from game.session.picture import Advice
 from game.session.play import Help, PlaySession, Summary, position_before
@@ -39,7 +41,7 @@ if TYPE_CHECKING:  # (the modes make sessions: they sit above the table, which o
 MAX_ADVICE_CELLS = 250_000
 """The largest board hints and probabilities are worked out for (the solver reads
 the whole view at every move)."""
-TOO_LARGE = "Hints and probabilities are for boards up to 250,000 cells."
+TOO_LARGE = Words(N_("Hints and probabilities are for boards up to 250,000 cells."))
 
 
 @dataclass(frozen=True)
@@ -116,7 +118,7 @@ TableEvent: TypeAlias = GameStarted | PointerSeen | MoveApplied | GameEnded
 Listener: TypeAlias = Callable[[TableEvent], None]
 
 
-START_HERE = "Start here: the same board for everyone"
+START_HERE = said("Start here: the same board for everyone")
 """What the ring on a shared board's start cell says until the first move."""
 
 

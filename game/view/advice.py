@@ -15,6 +15,7 @@ import pygame
 
 from game.core.delta import Cell
 from game.core.look import Look
+from game.language import gettext, shown
 from game.session.geometry import TILE
 from game.session.picture import Advice, Seen
 from game.view.fonts import ui_font
@@ -47,6 +48,23 @@ class Mark:
     bar: int
     dot: bool
     label: pygame.Surface | None
+
+
+def box_text(advice: Advice) -> str:
+    """The words of the advice's box, in the language in use: the hint's reason (a
+    sentence, its first letter a capital), or the note in its place ('' for none)."""
+    hint = advice.hint
+    if hint is None:
+        return shown(advice.note) if advice.note else ""
+    reason = shown(hint.reason)
+    text = reason[:1].upper() + reason[1:]
+    if not hint.is_mine and 0 < hint.probability < 1:
+        text = gettext("Nothing is certain. {reason}").format(reason=text)
+    if not advice.exact:
+        text = gettext("{reason} (an estimate: the board is too wide to count exactly)").format(
+            reason=text
+        )
+    return text
 
 
 class AdviceLayer:
@@ -124,15 +142,9 @@ class AdviceLayer:
         reason in a box on the other half of the board (or the note in its place)."""
         layout = self.renderer.layout
         hint = advice.hint
-        text = advice.note
-        if hint is not None:
-            if layout.visible(*hint.cell):
-                self._ring(screen, hint.cell, hint.is_mine)
-            text = hint.reason[:1].upper() + hint.reason[1:]
-            if not hint.is_mine and 0 < hint.probability < 1:
-                text = f"Nothing is certain. {text}"
-            if not advice.exact:
-                text += " (an estimate: the board is too wide to count exactly)"
+        if hint is not None and layout.visible(*hint.cell):
+            self._ring(screen, hint.cell, hint.is_mine)
+        text = box_text(advice)
         self._box = self._ringed = None
         if hint is not None and layout.visible(*hint.cell):
             self._ringed = pygame.Rect(self.renderer.scaled(layout.cell_rect(*hint.cell)))
