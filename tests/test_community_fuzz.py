@@ -96,3 +96,21 @@ def test_every_mvf_header_field_set_to_its_largest_is_refused_at_once() -> None:
         mutant[at : at + 3] = b"\xff\xff\xff"
         read_or_refuse("mvf", bytes(mutant))
     assert time.perf_counter() - started < 20
+
+
+@pytest.mark.parametrize("digit", ["\N{SUPERSCRIPT TWO}", "\N{ARABIC-INDIC DIGIT THREE}"])
+def test_a_header_number_written_in_another_scripts_digits_is_one_clear_line(
+    tmp_path: Path, digit: str
+) -> None:
+    """str.isdigit takes '²' and the Arabic digits, which int() refuses: a RAWVF
+    header's width so written is refused in one line, not a traceback."""
+    from game.replay.files import open_replay
+    from game.replay.format import ReplayError
+
+    source = Path(__file__).parent / "data" / "replays" / "flop-player" / "rawvf"
+    text = (source / "nested-opening.rawvf").read_text(encoding="utf-8")
+    damaged = tmp_path / "digits.rawvf"
+    damaged.write_text(text.replace("Width: 30", f"Width: 3{digit}"), encoding="utf-8")
+    with pytest.raises(ReplayError) as refused:
+        open_replay(damaged)
+    assert "\n" not in str(refused.value) and "Width" in str(refused.value)

@@ -103,7 +103,7 @@ def _markers(path: Path) -> list[tuple[Path, int]]:
     with contextlib.suppress(OSError):
         for marker in path.parent.glob(f"{path.name}.running-*"):
             pid = marker.name.rsplit("-", 1)[1]
-            if pid.isdigit():
+            if pid.isascii() and pid.isdigit():
                 found.append((marker, int(pid)))
     return found
 

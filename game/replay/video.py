@@ -139,7 +139,11 @@ class Video:
         if self.format != "evf":
             return Recursion.NONE  # (MVF's and RAWVF's modes are Arbiter's, not EVF's)
         number = dict(self.facts.extra).get("mode", "")
-        mode = mode_of_evf(int(number)) if number.isdigit() and len(number) < 6 else None
+        mode = (
+            mode_of_evf(int(number))
+            if number.isascii() and number.isdigit() and len(number) < 6
+            else None
+        )
         return Recursion.NONE if mode is None else mode.recursion
 
     @property

@@ -98,7 +98,8 @@ def read(data: bytes) -> Video:
     if version <= 3:
         start, end = _text(cur, N_("the start stamp")), _text(cur, N_("the end stamp"))
         start, end = (
-            _when(int(text)) if text.isdigit() and len(text) < 20 else text for text in (start, end)
+            _when(int(text)) if text.isascii() and text.isdigit() and len(text) < 20 else text
+            for text in (start, end)
         )
         country = _text(cur, N_("the country"))
     if version in (2, 3):

@@ -220,7 +220,7 @@ def _early(data: bytes) -> Video:
     if size < 23:
         raise VideoError(Words(TOO_SHORT, format="MVF"))
     player = ""
-    if not chr(data[-1]).isdigit() and not chr(data[-22]).isdigit():
+    if data[-1] not in b"0123456789" and data[-22] not in b"0123456789":  # (ASCII digits)
         version, after = "0.96 beta (or earlier)", size - 125
         player = text_of(data[size - 122 : size - 22], local=LOCAL)
     elif data[size - 13 : size - 10] == b"   ":

@@ -98,7 +98,7 @@ def read(data: bytes) -> Video:
         program=" ".join(part for part in (head.get("program"), head.get("version")) if part),
         level=head.get("level", "").lower(),
         time_ms=round(float(time_text) * 1000) if _is_number(time_text) else None,
-        bbbv=int(head["bbbv"]) if head.get("bbbv", "").isdigit() else None,
+        bbbv=int(head["bbbv"]) if _digits(head.get("bbbv", "")) else None,
         question_marks={"on": True, "off": False}.get(head.get("marks", "").lower()),
         extra=tuple((key, value) for key, value in head.items() if key in ("mode", "skin")),
     )
@@ -123,13 +123,18 @@ def _is_number(text: str) -> bool:
     return bool(re.fullmatch(r"\d{1,7}(\.\d{1,4})?", text))
 
 
+def _digits(text: str) -> bool:
+    """Only ASCII digits (str.isdigit also takes '²' and other digits int() refuses)."""
+    return text.isascii() and text.isdigit()
+
+
 def _number(head: dict[str, str], key: str, default: int | None = None) -> int:
     text = head.get(key)
     if text is None:
         if default is None:
             raise VideoError(Words(N_("the header has no {key}"), key=key.capitalize()))
         return default
-    if not text.isdigit() or len(text) > 7:
+    if not _digits(text) or len(text) > 7:
         raise VideoError(
             Words(
                 N_("{key} is a whole number; got {got}"), key=key.capitalize(), got=repr(text[:20])

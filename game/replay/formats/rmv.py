@@ -212,7 +212,7 @@ def _stamp(result: bytes) -> str:
     for part in result.split(b"#"):
         if part.strip().startswith(b"TIMESTAMP:"):
             digits = part.split(b":", 1)[1].strip()
-            if digits.isdigit() and len(digits) <= 10:
+            if digits.isascii() and digits.isdigit() and len(digits) <= 10:
                 return _when(int(digits))
             return text_of(digits[:16])
     return ""
@@ -235,7 +235,9 @@ def _result_bbbv(result: bytes) -> int | None:
     for part in result.split(b"#"):
         if part.strip().startswith(b"3BV:"):
             digits = part.split(b":", 1)[1].strip()
-            return int(digits) if digits.isdigit() and len(digits) < 8 else None
+            return (
+                int(digits) if digits.isascii() and digits.isdigit() and len(digits) < 8 else None
+            )
     return None
 
 
