@@ -32,7 +32,7 @@ import gettext as _gettext
 import locale
 import os
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import date
 from pathlib import Path
 
@@ -199,28 +199,41 @@ def N_(message: str) -> str:
     return message
 
 
-class Words(str):
-    """Words for the player made where the language may not be known yet (the data
-    folder's messages, read before the settings say the language): the English
-    sentence itself (a str: logs, tests and comparisons read it), with its template
-    (marked with N_) and its fields kept, so ``shown`` says it in the language in use
-    when it is shown. A field may be Words itself (translated in turn). A template
-    that begins with a field (in English or in a translation) begins with a capital, as
-    a sentence does."""
+Translate = Callable[[str], str]
+Plural = Callable[[str, str, int], str]
 
-    template: str
-    fields: dict[str, object]
+
+class Words(Reason):
+    """Words for the player made where the language may not be known yet (the data
+    folder's messages, read before the settings say the language; the readers'
+    complaints): a Reason of the core's (the English sentence itself, a str: logs,
+    tests and comparisons read it, with its template, marked with N_, and its fields
+    kept), so ``shown`` says it in the language in use when it is shown. A field may
+    be Words, a Reason or an error raised with Words (translated in turn). A template
+    that begins with a field (in English or in a translation) begins with a capital,
+    as a sentence does."""
+
     capital = True
     """A template that begins with a field begins with a capital (AsWritten: never)."""
 
     def __new__(cls, template: str, **fields: object) -> Words:
         english = template.format(**{k: str(v) for k, v in fields.items()})
         english = _sentence(template, english) if cls.capital else english
-        made = super().__new__(cls, english)
-        made.template, made.fields = template, fields
+        return cls.made(english, template, fields)
+
+    @classmethod
+    def made(cls, english: str, template: str, fields: Mapping[str, object]) -> Words:
+        """Words of this kind whose English is ``english`` (made from the template)."""
+        made = str.__new__(cls, english)
+        for name, value in (("template", template), ("plural", None), ("n", 0)):
+            object.__setattr__(made, name, value)
+        object.__setattr__(made, "fields", dict(fields))
         return made
 
-    def translated(self) -> str:
+    def __getnewargs_ex__(self) -> tuple[tuple[str], dict[str, object]]:
+        return ((self.template,), dict(self.fields))
+
+    def translated(self, gettext: Translate = gettext, ngettext: Plural = ngettext) -> str:
         """The words in the language in use."""
         template = gettext(self.template)
         said = template.format(**{k: shown(v) for k, v in self.fields.items()})
@@ -243,11 +256,14 @@ class Named(Words):
     the name as it is (no capital made), the words translated when shown."""
 
     def __new__(cls, name: object, words: object) -> Named:
-        made = str.__new__(cls, f"{name}: {words}")
-        made.template, made.fields = "{name}: {words}", {"name": name, "words": words}
+        made = cls.made(f"{name}: {words}", "{name}: {words}", {"name": name, "words": words})
+        assert isinstance(made, Named)
         return made
 
-    def translated(self) -> str:
+    def __getnewargs_ex__(self) -> tuple[tuple[object, object], dict[str, object]]:  # type: ignore[override]
+        return ((self.fields["name"], self.fields["words"]), {})
+
+    def translated(self, gettext: Translate = gettext, ngettext: Plural = ngettext) -> str:
         return f"{self.fields['name']}: {shown(self.fields['words'])}"
 
 
@@ -263,6 +279,4 @@ def shown(words: object) -> str:
     hint's) as the player reads them, in the language in use."""
     if isinstance(words, BaseException):
         words = said(words)
-    if isinstance(words, Reason):
-        return words.translated(gettext, ngettext)
-    return words.translated() if isinstance(words, Words) else str(words)
+    return words.translated(gettext, ngettext) if isinstance(words, Reason) else str(words)

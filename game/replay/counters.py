@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from simpleeval import SimpleEval
 
-from game.language import N_, gettext
+from game.language import N_, Words
 from game.words import MAX_NAME
 
 if TYPE_CHECKING:
@@ -55,16 +55,11 @@ def names_of(entry: Mapping[str, Any], pace_ms: float | None = None) -> dict[str
 
 class ExpressionError(ValueError):
     """An expression that cannot be evaluated, in one line: its words (English, marked
-    with N_: translated where they are shown) and the values they name."""
+    with N_) and the values they name, as Words (game.language: ``shown`` says them in
+    the player's language)."""
 
     def __init__(self, words: str, **values: object) -> None:
-        super().__init__(words.format(**values))
-        self.words = words
-        self.values = values
-
-    def translated(self) -> str:
-        """The line in the player's language."""
-        return gettext(self.words).format(**self.values)
+        super().__init__(Words(words, **values))
 
 
 LONG = N_("longer than {count} characters")

@@ -26,7 +26,7 @@ from game.analysis.glossary import figures
 from game.core.bbbv import Openings
 from game.core.game import Game
 from game.core.status import Status
-from game.language import N_, current, decimal, gettext
+from game.language import N_, current, decimal, gettext, shown
 from game.replay.counters import Expression, ExpressionError, names_of
 from game.replay.report import live_report
 from game.session.play import Clicks
@@ -219,7 +219,7 @@ class CountersPanel:
                 try:
                     rows.append(Row(key, expression.name, decimal(expression.value(names), 3)))
                 except ExpressionError as error:
-                    words = gettext(ERROR_WORDS).format(problem=error.translated())
+                    words = gettext(ERROR_WORDS).format(problem=shown(error))
                     rows.append(Row(key, expression.name, words, error=True))
         return rows
 

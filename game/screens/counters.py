@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from game.analysis.glossary import label_of
-from game.language import N_, gettext
+from game.language import N_, gettext, shown
 from game.persist.settings import Settings
 from game.replay.counters import MAX_EXPRESSION, Expression
 from game.screens.answers import Button, answering, field, labels
@@ -151,7 +151,7 @@ def own_counter_dialog(settings: Settings, at: int | None) -> FormDialog:
         if counter.name in others:
             return gettext("Another counter has that name.")
         problem = Expression.of(counter.name, counter.expression).problem
-        return None if problem is None else problem.translated()
+        return None if problem is None else shown(problem)
 
     dialog = FormDialog(
         OWN_TITLE,
