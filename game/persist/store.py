@@ -77,9 +77,14 @@ def _temp_stem(name: str) -> str:
     return encoded[:_TEMP_STEM_BYTES].decode("utf-8", "ignore")
 
 
+def _temp_prefix(name: str) -> str:
+    """How every temporary file made for ``name`` begins (hidden on POSIX)."""
+    return f".{_temp_stem(name)}."
+
+
 def temp_name_pattern(name: str) -> str:
     """Glob pattern of the temporary files atomic_write_text makes for ``name``."""
-    return f".{_temp_stem(name)}.*{_TEMP_SUFFIX}"
+    return f"{_temp_prefix(name)}*{_TEMP_SUFFIX}"
 
 
 class Refused(OSError):
@@ -170,7 +175,7 @@ def create_temp(folder: Path, name: str) -> tuple[int, Path]:
     so files left by a crash can be found and removed at the next start.
     """
     # (os.urandom, not secrets: 5 ms to import)
-    temp = folder / f".{_temp_stem(name)}.{os.urandom(6).hex()}{_TEMP_SUFFIX}"
+    temp = folder / f"{_temp_prefix(name)}{os.urandom(6).hex()}{_TEMP_SUFFIX}"
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
     return os.open(temp, flags, 0o644), temp
 
@@ -229,7 +234,7 @@ def remove_stale_temps(folder: Path, name: str) -> None:
     They never hold the only copy of anything: the real file was untouched
     until the rename. Errors are ignored (a read-only folder keeps its litter).
     """
-    start, end = f".{_temp_stem(name)}.", _TEMP_SUFFIX  # (temp_name_pattern's, no regex)
+    start, end = _temp_prefix(name), _TEMP_SUFFIX  # (temp_name_pattern's, no regex)
     try:
         leftovers = [entry for entry in os.listdir(folder) if entry.startswith(start)]
     except OSError:
