@@ -23,11 +23,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         options = cli.parse_args(argv)
     except SystemExit as exit_:
         return exit_.code if isinstance(exit_.code, int) else 2
-    if cli.runs_without_window(options):
+    printout = cli.printout_of(options)
+    if printout is not None:
         from game.cli.commands import run  # (a command loads what it needs, and no window)
 
         try:
-            return run(options)
+            return run(options, printout)
         except BrokenPipeError:  # (its reader stopped early: `... | head`); no traceback
             quiet = os.open(os.devnull, os.O_WRONLY)
             os.dup2(quiet, sys.stdout.fileno())  # (Python's own flush at exit goes nowhere)

@@ -7,6 +7,7 @@ import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import date
+from enum import Enum
 from typing import TYPE_CHECKING, TextIO
 
 from game import rules as limits
@@ -403,16 +404,31 @@ def say(stream: TextIO | None, line: str) -> None:
         stream.write(line + "\n")
 
 
-def runs_without_window(options: Options) -> bool:
-    """The options ask for a command that prints and stops (game.cli.commands.run)."""
-    return bool(
-        options.verify_replay is not None
-        or options.analyse
-        or options.export_evf is not None
-        or options.export_gif is not None
-        or options.export_history is not None
-        or options.import_history is not None
-        or options.show_ladder
-        or options.show_trials
-        or options.standings
-    )
+class Printout(Enum):
+    """The commands that print and stop, with no window (game.cli.commands runs them)."""
+
+    VERIFY = "verify"
+    ANALYSE = "analyse"
+    EXPORT_EVF = "export-evf"
+    EXPORT_GIF = "export-gif"
+    HISTORY = "history"
+    """--export-history, --import-history."""
+    SERIES = "series"
+    """--show-ladder, --show-trials, --standings."""
+
+
+def printout_of(options: Options) -> Printout | None:
+    """The command without a window the options ask for (None: the window opens)."""
+    if options.verify_replay is not None:
+        return Printout.VERIFY
+    if options.analyse:
+        return Printout.ANALYSE
+    if options.export_evf is not None:
+        return Printout.EXPORT_EVF
+    if options.export_gif is not None:
+        return Printout.EXPORT_GIF
+    if options.export_history is not None or options.import_history is not None:
+        return Printout.HISTORY
+    if options.show_ladder or options.show_trials or options.standings:
+        return Printout.SERIES
+    return None

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from game.cli import Options, say
+from game.cli import Options, Printout, say
 from game.core.status import Status
 from game.flows import series_commands
 from game.language import gettext, shown
@@ -160,11 +160,8 @@ def transfer_history(options: Options) -> int:
     return 1 if later else status
 
 
-def series_command(options: Options) -> int | None:
-    """--show-ladder, --show-trials, --standings: print and return the exit code
-    (None: none of them was given)."""
-    if not (options.show_ladder or options.show_trials or options.standings):
-        return None
+def series_command(options: Options) -> int:
+    """--show-ladder, --show-trials, --standings: print and return the exit code."""
     out, err = sys.stdout, sys.stderr
     if out is None or err is None:
         return 1  # (a windowed Windows build has no console to print to)
@@ -182,19 +179,19 @@ def series_command(options: Options) -> int | None:
         profile.close()
 
 
-def run(options: Options) -> int:
-    """The command the options ask for (cli.runs_without_window said there is one);
-    its exit status."""
-    if options.verify_replay is not None:
+def run(options: Options, printout: Printout) -> int:
+    """The command the options ask for (cli.printout_of named it); its exit status."""
+    if printout is Printout.VERIFY:
+        assert options.verify_replay is not None
         return verify_replay(options.verify_replay)
-    if options.analyse:
+    if printout is Printout.ANALYSE:
         return analyse(options.analyse, as_json=options.json, moves=options.moves)
-    if options.export_evf is not None:
+    if printout is Printout.EXPORT_EVF:
+        assert options.export_evf is not None
         return export_evf(*options.export_evf)
-    if options.export_gif is not None:
+    if printout is Printout.EXPORT_GIF:
+        assert options.export_gif is not None
         return export_gif(*options.export_gif, speed=options.speed, zoom=options.zoom)
-    if options.export_history is not None or options.import_history is not None:
+    if printout is Printout.HISTORY:
         return transfer_history(options)
-    printed = series_command(options)
-    assert printed is not None, "no command without a window was given"
-    return printed
+    return series_command(options)
