@@ -132,9 +132,7 @@ class App:
         self.table = table = Table.of(first_game, now)
         counters = CountersPanel(table, prefs)
         self.viewport = first.viewport
-        self.viewport.side = counters.width  # (the first frame is drawn without the panel)
-        if counters.shown:
-            self.viewport.relayout()
+        self.viewport.need = counters.width  # (the first frame's side is the settings')
         self.stage = stage = Stage(self.viewport)
         prefs.relayout = stage.relayout
         self.dialogs = Dialogs(stage, prefs, self.profile, table)

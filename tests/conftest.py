@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 
 # Before pygame is imported anywhere: no real window, no real sound card.
@@ -23,6 +24,9 @@ import platformdirs
 import pytest
 
 from game import language
+from game.persist.data_folder import SETTINGS_FILE
+from game.persist.paths import data_dir
+from game.persist.settings import SETTINGS_VERSION
 from game.view import theme
 
 # The player's real data folder, worked out before anything here changes the environment.
@@ -149,3 +153,13 @@ def _english() -> Iterator[None]:
     language.use(language.ENGLISH)
     yield
     language.use(language.ENGLISH)
+
+
+def classic_window() -> None:
+    """The player keeps the classic window (the live counters' side hidden, as a
+    player of the classic game may): the settings say so before the game starts.
+    For the tests whose subject is the classic window's own size and pixels."""
+    folder = data_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    settings = {"version": SETTINGS_VERSION, "counters_shown": False}
+    (folder / SETTINGS_FILE).write_text(json.dumps(settings), encoding="utf-8")

@@ -33,7 +33,7 @@ DEFAULT_DOC: dict[str, Any] = {
     "player": "",
     "identifier": "",
     "country": "",
-    "counters_shown": False,
+    "counters_shown": True,
     "counters": [
         "time",
         "bbbv",
@@ -149,7 +149,7 @@ def test_a_version_2_file_reads_as_the_classic_look_with_nothing_else_lost() -> 
         "player": "",
         "identifier": "",
         "country": "",
-        "counters_shown": False,
+        "counters_shown": True,
         "counters": list(DEFAULT_DOC["counters"]),
         "own_counters": [],
     }

@@ -5,6 +5,7 @@ fresh process, where nothing has been imported yet."""
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -74,16 +75,21 @@ def test_the_first_frame_loads_only_what_it_draws(tmp_path: Path) -> None:
     assert run(script, str(tmp_path), *LATER) == "ok"
 
 
+@pytest.mark.parametrize("side", [True, False], ids=["side", "classic"])
 @pytest.mark.parametrize(
     "arguments",
     [[], ["--zoom", "1", "--difficulty", "expert"], ["--zoom", "3", "--custom", "30x40:200"]],
     ids=["beginner", "expert-zoom-1", "custom-zoom-3"],
 )
 def test_the_window_goes_on_from_the_first_frame_pixel_for_pixel(
-    tmp_path: Path, arguments: list[str]
+    tmp_path: Path, arguments: list[str], side: bool
 ) -> None:
     """What the first frame drew is what the window draws once everything is loaded
-    (the same board, counters, face and menu bar): nothing jumps when it takes over."""
+    (the same board, counters, face and menu bar, the side's frame): nothing jumps
+    when it takes over. Only the live counters' words in the side come with the rest
+    (they are the table's figures); a classic window is the same to the pixel."""
+    settings = {"version": 4, "counters_shown": side}
+    (tmp_path / "settings.json").write_text(json.dumps(settings))
     script = """
         import sys
         import pygame
@@ -95,6 +101,9 @@ def test_the_window_goes_on_from_the_first_frame_pixel_for_pixel(
             options.data_dir, options.board, options.zoom, options.sound, options.language
         )
         drawn = first.viewport.screen.copy()
+        words = first.viewport.beside()
+        pad = 4 * first.viewport.side.scale  # (the frame's bevel and the margin)
+        words = words.inflate(-2 * pad, -2 * pad) if words.w else words
         from game.app import App
 
         app = App(options, first)
@@ -104,7 +113,7 @@ def test_the_window_goes_on_from_the_first_frame_pixel_for_pixel(
         width, height = drawn.get_size()
         differ = [
             (x, y) for y in range(height) for x in range(width)
-            if drawn.get_at((x, y)) != again.get_at((x, y))
+            if drawn.get_at((x, y)) != again.get_at((x, y)) and not words.collidepoint(x, y)
         ]
         assert not differ, f"{len(differ)} pixels differ, first {differ[:5]}"
         app.close()
@@ -155,30 +164,28 @@ def test_the_game_starts_by_its_entry_point(tmp_path: Path) -> None:
     assert (tmp_path / "settings.json").is_file()
 
 
-def test_with_the_live_counters_on_the_window_makes_room_for_them_as_it_takes_over(
+def test_a_classic_window_that_kept_the_live_counters_hidden_starts_classic(
     tmp_path: Path,
 ) -> None:
-    """The first frame is the classic window (the panel's width needs the figures'
-    words, which load with the rest); the window then grows by the panel, the board
-    where it was."""
-    (tmp_path / "settings.json").write_text('{"version": 1, "counters_shown": true}')
+    """The side is drawn in the first frame from the settings alone: a player who hid
+    it gets the classic window from the first frame on, and the window keeps the size
+    the first frame had when the rest takes over (shown or hidden)."""
+    (tmp_path / "settings.json").write_text('{"version": 1, "counters_shown": false}')
     script = """
         import sys
         from game import cli
+        from game.session.geometry import Layout
         from game.view.first_frame import show_first_frame
 
         options = cli.parse_args(["--data-dir", sys.argv[1], "--no-sound", "--zoom", "2"])
         first = show_first_frame(options.data_dir, options.board, options.zoom)
-        drawn = first.viewport.screen.copy()
+        width, height = Layout(9, 9).size
+        assert first.viewport.screen.get_size() == (2 * width, 2 * height)
         from game.app import App
 
         app = App(options, first)
         app.run(frames=1)
-        again = app.viewport.screen
-        (width, height), (wider, higher) = drawn.get_size(), again.get_size()
-        assert higher == height and wider > width, (drawn.get_size(), again.get_size())
-        board = [(x, y) for y in range(40, height, 7) for x in range(0, width, 7)]
-        assert all(drawn.get_at(p) == again.get_at(p) for p in board)
+        assert app.viewport.screen.get_size() == (2 * width, 2 * height)
         app.close()
         print("ok")
     """

@@ -58,8 +58,9 @@ def press(code: int) -> None:
 
 
 def classic_window(folder: Path, zoom: int) -> App:
-    """A game under way on a known board (a number opened, a flag, a cascade)."""
-    app = start(folder, zoom)
+    """A game under way on a known board (a number opened, a flag, a cascade), in the
+    classic window (the side hidden, as the player may keep it)."""
+    app = start(folder, zoom, counters_shown=False)
     app.table.start(Ordinary.given(Game.from_layout(BOARD)))
     frames(app)
     clock = app.table.clock
@@ -135,7 +136,8 @@ def test_c_shows_the_counters_beside_the_board_and_a_restart_remembers(folder: P
         assert settings_file(folder)["counters_shown"] is True
         side = app.viewport.beside()
         assert side.w > 100 and side.x == width
-        assert app.viewport.screen.get_size() == (width + side.w, height)
+        tall = max(height, app.viewport.side.height)  # (room for what is read beside it)
+        assert app.viewport.screen.get_size() == (width + side.w, tall)
         ink = app.viewport.renderer.theme.text
         assert ink in set(panel_colours(app))  # words are drawn in it
         board_cell = app.viewport.cell_pos(1, 1)
@@ -146,7 +148,7 @@ def test_c_shows_the_counters_beside_the_board_and_a_restart_remembers(folder: P
     try:
         assert again.prefs.settings.counters_shown is True
         assert again.viewport.beside().w == side.w
-        assert again.viewport.screen.get_size() == (width + side.w, height)
+        assert again.viewport.screen.get_size() == (width + side.w, tall)
         again.get_ready()
         again.stage.clear_dialogs()  # (the game left under way is offered back)
         press(pygame.K_c)
@@ -390,10 +392,10 @@ def test_the_panel_is_sized_for_its_largest_figures_at_every_zoom(folder: Path, 
     app = start(folder, zoom, counters_shown=True)
     try:
         # (the dummy desktop is 1024x768: the largest zoom that fits it, if less)
-        zoom = min(zoom, fitting_zoom(app.table.board, app.viewport.side))
+        zoom = min(zoom, fitting_zoom(app.table.board, app.viewport.need))
         assert app.viewport.zoom == zoom
         width = app.viewport.beside().w
-        assert width == app.play.counters.width(zoom)
+        assert width >= app.play.counters.width(app.viewport.side.scale)  # its widest lines
         assert isinstance(app.play.counters, CountersPanel)
         click(app, 4, 4)
         assert app.viewport.beside().w == width  # never resized by what it shows
@@ -410,31 +412,32 @@ def test_another_language_lays_the_panel_out_again(folder: Path) -> None:
         frames(app)
         german = {row.key: row.label for row in app.play.counters.rows()}
         assert german["time"] == "Zeit" != labels["time"]
-        assert app.viewport.beside().w == app.play.counters.width(1) != english
+        assert app.viewport.beside().w >= max(app.play.counters.width(1), english)
         assert app.viewport.screen.get_width() == app.viewport.beside().right
     finally:
         app.close()
 
 
-def test_the_replay_viewer_takes_the_window_without_the_panel_and_gives_it_back(
-    folder: Path,
-) -> None:
+def test_the_replay_viewer_keeps_the_window_and_its_side(folder: Path) -> None:
     app = start(folder, 2, counters_shown=True)
     try:
         app.get_ready()
         app.stage.clear_dialogs()
         shown = app.viewport.screen.get_size()
-        side = app.viewport.beside().w
-        assert side > 0
+        side = app.viewport.beside()
+        assert side.w > 0
         app.watcher().file(Path(__file__).parent / "data/replays/flop-player/rmv/beg.rmv")
         frames(app, 2)
-        assert app.viewport.beside().w == 0  # no empty panel beside the replay
-        layout_width = app.viewport.layout.size[0] * app.viewport.zoom
-        assert app.viewport.screen.get_width() == layout_width
+        # (an 8x8 replay: the window follows the board; the side stays as it was)
+        assert app.viewport.beside().size == side.size  # the viewer's timeline goes there
+
+        ink = app.viewport.renderer.theme.text
+        assert ink not in set(panel_colours(app))  # no counters of the game behind it
         press(pygame.K_ESCAPE)
         frames(app, 2)
-        assert app.viewport.beside().w == side
+        assert app.viewport.beside() == side
         assert app.viewport.screen.get_size() == shown
+        assert ink in set(panel_colours(app))  # the counters again
     finally:
         app.close()
 

@@ -223,9 +223,8 @@ def test_a_replay_seeks_steps_and_changes_speed(app: App, tmp_path: Path) -> Non
     key(pygame.K_LEFT)
     app.run(frames=1)
     assert scene.table.game.view() == first  # on and back: the same position
-    # A click on the bar over the board goes to that moment: the middle, then the end.
-    renderer = app.viewport.renderer
-    bar = pygame.Rect(renderer.scaled(renderer.layout.menu_bar))
+    # A click on the bar over the window goes to that moment: the middle, then the end.
+    bar = app.viewport.bar()
     post(pygame.MOUSEBUTTONUP, pos=(bar.right - 1, bar.centery), button=1)
     app.run(frames=1)
     assert scene.table.game.view() == end_view
@@ -291,16 +290,15 @@ def _navy_in(app: App, area: pygame.Rect) -> int:
 def test_the_viewer_shows_a_timeline_thinking_heat_and_odds_and_a_click_on_it_seeks(
     app: App,
 ) -> None:
-    from game.scenes.playback.timeline import Timeline
 
     scene = dropped(app, COMMUNITY / "flop-player/avf/arbiter_int.avf")
     key(pygame.K_END)
     app.run(frames=1)
     assert scene.finished
     renderer = app.viewport.renderer
-    board = pygame.Rect(renderer.scaled(renderer.layout.board_view))
-    area = Timeline.place(board, app.viewport.zoom)
-    fours = _navy_in(app, area)  # (the 4s are navy too)
+    area = scene.overlays.timeline_area()  # (in the side beside the board)
+    assert app.viewport.beside().contains(area)
+    fours = _navy_in(app, area)  # (the 4s are navy too, over a board)
     key(pygame.K_t, "t")
     app.run(frames=1)
     assert _navy_in(app, area) > fours + 100  # the 3BV solved, drawn over the game's time

@@ -17,6 +17,8 @@ from pathlib import Path
 
 import pytest
 
+from game.persist.data_folder import SETTINGS_FILE
+
 SCREEN = (1600, 1200)
 
 DRIVER = r"""
@@ -108,6 +110,8 @@ def display(request: pytest.FixtureRequest) -> Iterator[str]:
 
 
 def _play(display: str, data: Path) -> list[dict[str, object]]:
+    # The classic window (the side hidden): these sizes are the classic window's.
+    (data / SETTINGS_FILE).write_text(json.dumps({"version": 4, "counters_shown": False}))
     env = {**os.environ, "DISPLAY": display, "SDL_VIDEODRIVER": "x11"}
     env.pop("WAYLAND_DISPLAY", None)
     done = subprocess.run(

@@ -1,12 +1,14 @@
 """The end of a game, in the order it is written down once here:
 
 1. the game goes into the history (an abandoned game too: it counts as lost);
-2. a best time asks for the player's name;
+2. a best time asks for the player's name (in the panel, step 4: one view);
 3. the replay is made from the recorder, with the player's name; a won game's is
    kept in replays/;
 4. the end-of-game panel: the statistics, the board code with a button to copy it,
    a button to keep the replay, and whether the game was assisted (a hint or the
-   chances were shown: no record); after a best time, the best times follow it.
+   chances were shown: no record); after a best time, its place, and the name box
+   in it until the name is given (the replay is made then, with the name). The
+   panel sits in the side beside the finished board (game.view.stage).
 
 It is a tap on the table (after the recorder, so the replay ends with the last click).
 """
@@ -32,8 +34,8 @@ from game.replay.drive import game_of
 from game.replay.format import player_name
 from game.replay.formats.evf_write import export_evf
 from game.rules import RuleMode
-from game.screens.end_of_game import PanelAnswer, game_panel
-from game.screens.records import Named, name_dialog
+from game.screens.end_of_game import NamedPanel, PanelAnswer, game_panel
+from game.screens.records import BestTime, best_line
 from game.session.play import PlaySession
 from game.session.table import GameEnded, GameTag, Result, TableEvent
 from game.view.widgets.clipboard import copy
@@ -51,7 +53,6 @@ def unranked_line(mode: Mode, why: str, deaths: int) -> str:
 if TYPE_CHECKING:
     from game.flows.dialogs import Dialogs
     from game.flows.race import Race
-    from game.modes.category import Category
     from game.persist.profile import Profile
     from game.replay.boardcode import BoardCode
     from game.replay.format import Replay
@@ -134,27 +135,17 @@ class EndOfGame:
             self.show_panel(session, tag)
             return
 
-        preset = tag.mode.category(session.board, session.rules)
-
-        def named(result: object) -> None:
-            # A cancelled name box still keeps the time, under the remembered name.
-            name = result.name if isinstance(result, Named) else self.player
-            self.profile.name_best_time(game_id, name)
-            self.dialogs.tell_problems()
-            self._keep_replay(replay, name, best=True, game_id=game_id)
-            self.show_panel(session, tag, best=preset)
-
         code = code_of(session)
-        self.stage.open(
-            name_dialog(
-                event.summary,
-                preset,
-                place,
-                self.player,
-                None if code is None else code.code,
-            ),
-            named,
+        best = BestTime(
+            tag.mode.category(session.board, session.rules),
+            event.summary.ms,
+            place,
+            self.player,
+            None if code is None else code.code,
         )
+        self.last_replay, self.replay_note, self.kept_as = replay, "", None
+        self.game_id = game_id
+        self.show_panel(session, tag, best, named=(replay, game_id))
 
     def _record(self, event: GameEnded) -> int | None:
         """Keep the game just finished (or abandoned) in the history; its id there."""
@@ -264,15 +255,25 @@ class EndOfGame:
             name=path.name
         )
 
-    def show_panel(self, session: PlaySession, tag: GameTag, best: Category | None = None) -> None:
-        """The end-of-game panel: statistics, the board code (copyable), the replay;
-        after a best time (``best``: its category) the best times follow it."""
+    def show_panel(
+        self,
+        session: PlaySession,
+        tag: GameTag,
+        best: BestTime | None = None,
+        named: tuple[Replay | None, int] | None = None,
+    ) -> None:
+        """The end-of-game panel beside the board: statistics, the board code
+        (copyable), the replay; after a best time (``best``) its place, and the name
+        box in it until the name is given (``named``: the replay to keep under it and
+        the game's id in the history), its one view."""
         code = code_of(session)
-        replay = self.last_replay
+        replay = self.last_replay if named is None else named[0]
         lines = [self.replay_note] if self.replay_note else []
         if self.kept_as is not None and self.kept_as not in self.replay_note:
             kept_line = gettext("Replay kept: {name}").format(name=self.kept_as)
             lines.insert(0, kept_line)  # (kept before the last button)
+        if best is not None and named is None:  # (named: the name box says it)
+            lines.insert(0, best_line(best))
         progress = tag.mode.progress(session)
         if progress:
             lines.append(progress)
@@ -307,7 +308,7 @@ class EndOfGame:
                     stats.streak,
                 ).format(day=language_day(date.fromisoformat(day)), today=today, n=stats.streak)
             )
-        kept = self.kept_as is not None
+        kept = self.kept_as is not None or named is not None  # (a best time's is kept)
         dialog = game_panel(
             session.summary(),
             session.board.difficulty,
@@ -318,9 +319,19 @@ class EndOfGame:
             analyse=replay is not None and replay.minefield is not None,
             undo=session.status is Status.LOST and bool(session.log),
             retry=replay is not None and replay.minefield is not None,
+            best=None if named is None else best,
         )
 
         def answered(result: object) -> None:
+            nonlocal replay
+            if named is not None:
+                # A cancelled name box still keeps the time, under the remembered name.
+                name = result.name if isinstance(result, NamedPanel) else self.player
+                self.profile.name_best_time(named[1], name)
+                self.dialogs.tell_problems()
+                self._keep_replay(named[0], name, best=True, game_id=named[1])
+                replay = self.last_replay  # (now with the name)
+                result = result.button if isinstance(result, NamedPanel) else None
             if tag != self.table.tag:
                 return  # (a new game came since)
             if result is PanelAnswer.COPY_CODE and code is not None:
@@ -349,7 +360,5 @@ class EndOfGame:
             elif result is PanelAnswer.KEEP_REPLAY and replay is not None:
                 self.keep(replay, "kept", self.game_id)
                 self.show_panel(session, tag, best)
-            elif best is not None:  # (the table of the game's own category)
-                self.dialogs.best_times(best)
 
         self.stage.open(dialog, answered)

@@ -193,7 +193,7 @@ class Settings:
     """What a rankings site calls the player (game.identity)."""
     country: str = ""
     """The player's country, an ISO 3166-1 alpha-2 code."""
-    counters_shown: bool = False
+    counters_shown: bool = True
     """The live counters' panel is shown beside the board."""
     counters: tuple[str, ...] = DEFAULT_FIGURES
     """The figures the panel shows, in order (names of game.words.FIGURES)."""

@@ -275,9 +275,10 @@ class CountersPanel:
 
     # ------------------------------------------------------------------ sizes
 
-    def width(self, zoom: int) -> int:
-        """The panel's width in window pixels at a zoom (0: hidden)."""
-        return self._size(zoom)[0] if self.shown and not self.covered() else 0
+    def width(self, scale: int) -> int:
+        """The width its widest lines need in window pixels at a scale (the side is
+        at least that wide)."""
+        return self._size(scale)[0]
 
     def _size(self, zoom: int) -> tuple[int, dict[str, int]]:
         """The width at a zoom and each line's height, for the largest figures:
@@ -324,18 +325,18 @@ class CountersPanel:
     def draw(self, screen: pygame.Surface, viewport: Viewport, full: bool) -> list[pygame.Rect]:
         """Bring the panel up to date: the lines whose words changed (everything
         when ``full``); the rectangles drawn."""
-        if not self.shown:
+        if not self.shown or self.covered():
             return []
         key = self._live_key()
         if not full and self._keys is not None and key == self._rows_key:
             return []  # (no figure changed: nothing worked out, nothing drawn)
-        where = (viewport.renderer, viewport.zoom, self.prefs.settings)
+        where = (viewport.renderer, viewport.side, self.prefs.settings)
         if self._area[0] != where:  # (worked out once a layout)
             self._area = (where, viewport.beside())
         area = self._area[1]
         if area.w <= 0 or area.h <= 0:
             return []
-        zoom = viewport.zoom
+        zoom = viewport.side.scale
         look = theme()
         dirty: list[pygame.Rect] = []
         if full or self._keys is None:

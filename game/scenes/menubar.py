@@ -93,5 +93,7 @@ class MenuBarScene(Scene):
         """An open menu is drawn over a whole frame."""
         return self.menubar.is_open
 
-    def wanted_size(self) -> tuple[int, int] | None:
-        return self.menubar.needed_size(self.viewport.zoom) if self.menubar.is_open else None
+    def in_side(self) -> bool:
+        """A long menu that the classic window cannot show whole opens the side (the
+        window the player keeps with the side holds every menu)."""
+        return not self.menubar.fits(self.viewport.zoom, self.viewport.game_size())

@@ -78,8 +78,8 @@ class PlayScene(Scene):
         """The live counters beside the board (shown or not: a setting)."""
         self.counters.race = race
         self.counters.covered = lambda: any(scene.opaque for scene, _ in stage.scenes)
-        self._side = viewport.side(viewport.zoom)
-        viewport.side = self.counters.width
+        viewport.side_shown = lambda: self.counters.shown
+        viewport.need = self.counters.width
         prefs.listeners.append(lambda: self.fit_counters())
         self.pointer = BoardPointer(table, viewport, self.input, lambda: self.new_game())
         self.watcher = watcher
@@ -331,10 +331,7 @@ class PlayScene(Scene):
         """The live counters shown or hidden (a key, the menu, the Settings dialog),
         or sized anew (another language, another choice of counters): the window
         follows, the board kept where it was."""
-        side = self.counters.width(self.viewport.zoom)
-        if side != self._side:
-            self._side = side
-            self.viewport.relayout(self.table.cursor)
+        if self.viewport.fit_side():
             self.counters.forget()
             self.stage.repaint()
             self.retitle()

@@ -5,12 +5,16 @@ keep or export its replay)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from game.core.status import Status
 from game.language import N_, decimal, gettext
 from game.rules import Difficulty
-from game.screens.answers import Button, answering, labels
+from game.screens.answers import Button, answering, field, labels
+from game.screens.records import BestTime, name_form
 from game.session.play import Summary
+from game.view.widgets.dialog import Dialog
+from game.view.widgets.form import FormDialog
 from game.view.widgets.grid import GridDialog
 from game.words import seconds
 
@@ -32,6 +36,14 @@ def _hundredths(value: float | None) -> str:
     return "-" if value is None else decimal(value, 2)
 
 
+@dataclass(frozen=True)
+class NamedPanel:
+    """The answer of the panel of a best time: the button and the name typed."""
+
+    button: PanelAnswer
+    name: str
+
+
 def game_panel(
     summary: Summary,
     difficulty: Difficulty,
@@ -42,14 +54,17 @@ def game_panel(
     analyse: bool = False,
     undo: bool = False,
     retry: bool = False,
-) -> GridDialog:
+    best: BestTime | None = None,
+) -> Dialog:
     """The statistics of the game just finished, as speedrunners read them; with
     its board code (and a button to copy it) and, if ``keep``, a button to keep
     its replay; if ``export``, one to save it as an EVF file for the community's
     programs; if ``analyse``, one to open its analysis; if ``undo`` (a loss), one
     to take the fatal move back and play on as practice; if ``retry``, one to play
     the same board again (practice), racing this game's ghost. It answers a
-    PanelAnswer."""
+    PanelAnswer; after a best time (``best``) it asks for the player's name over
+    its figures, says the place, and answers a NamedPanel (None: cancelled, the
+    name then the one remembered)."""
     clicks = summary.clicks
     won = summary.status is Status.WON
     bbbv = "-" if summary.bbbv is None else str(summary.bbbv)
@@ -92,6 +107,24 @@ def game_panel(
         if won
         else N_("Game over")
     )
+    if best is not None:
+        return best_time_panel(best, rows, buttons, lines, code)
     panel = GridDialog(title, [], rows, buttons=buttons, lines=list(lines))
     panel.copy_button = PanelAnswer.COPY_CODE.label
     return answering(panel, PanelAnswer)
+
+
+def best_time_panel(
+    best: BestTime,
+    rows: list[list[str]],
+    buttons: tuple[str, ...],
+    lines: Sequence[str],
+    code: str | None,
+) -> FormDialog:
+    """A best time's one view: the name box (its place and board above it), then the
+    game's figures, then the panel's lines and buttons; any button keeps the name."""
+    by_label = {answer.label: answer for answer in PanelAnswer}
+    panel = name_form(best, buttons=buttons, figures=rows, below=list(lines))
+    panel.copy_button = PanelAnswer.COPY_CODE.label if code else None
+    panel.answer_for = lambda values: NamedPanel(by_label[panel.pressed], field(values, "name"))
+    return panel

@@ -11,8 +11,7 @@ from game.modes.category import FAMILIES, Category
 from game.persist.game_record import BestTimeEntry
 from game.persist.records import DEFAULT_NAME, MAX_NAME_LENGTH, TOP
 from game.rules import PRESETS, Difficulty
-from game.screens.answers import Button, answering, field, labels
-from game.session.play import Summary
+from game.screens.answers import Button, answering, labels
 from game.view.widgets.form import Field, FormDialog
 from game.view.widgets.grid import GridDialog
 from game.view.widgets.message import MessageDialog
@@ -90,36 +89,46 @@ def confirm_dialog(what: str) -> MessageDialog:
 
 
 @dataclass(frozen=True)
-class Named:
-    """The name box's answer: the name the player typed for the best time."""
+class BestTime:
+    """A time just entered among the best: its board (category), its time, its place,
+    the name remembered, and the board's code if it has one."""
 
-    name: str
+    category: Category | Difficulty
+    ms: float
+    place: int
+    last_name: str
+    code: str | None = None
 
 
-def name_dialog(
-    summary: Summary,
-    preset: Category | Difficulty,
-    place: int,
-    last_name: str,
-    code: str | None = None,
+def best_line(best: BestTime) -> str:
+    """The place a best time took, in a line."""
+    return gettext("You won {board} in {time}: place {place} of {top}.").format(
+        board=_name(best.category), time=seconds(best.ms), place=best.place, top=TOP
+    )
+
+
+def name_form(
+    best: BestTime,
+    buttons: tuple[str, ...] = ("OK", "Cancel"),
+    figures: list[list[str]] | None = None,
+    below: list[str] | None = None,
 ) -> FormDialog:
-    """Ask for the player's name when a time enters the top ten (naming the board's
-    code, when it has one: in full, wrapped if it is longer than a line); it answers
-    Named, or None when cancelled."""
+    """The name box of a best time (naming the board's code, when it has one: in
+    full, wrapped if it is longer than a line), over the game's ``figures`` when
+    given (the end of a game's one view)."""
 
     def validate(values: dict[str, str]) -> str | None:
         return None if values["name"].strip() else gettext("Please type a name.")
 
-    dialog = FormDialog(
+    return FormDialog(
         N_("A new best time!"),
-        [Field("name", gettext("Name"), last_name or DEFAULT_NAME, max_len=MAX_NAME_LENGTH)],
+        [Field("name", gettext("Name"), best.last_name or DEFAULT_NAME, max_len=MAX_NAME_LENGTH)],
         validate,
         lines=[
-            gettext("You won {board} in {time}: place {place} of {top}.").format(
-                board=_name(preset), time=seconds(summary.ms), place=place, top=TOP
-            ),
-            *(() if code is None else (gettext("Board code: {code}").format(code=code),)),
+            best_line(best),
+            *(() if best.code is None else (gettext("Board code: {code}").format(code=best.code),)),
         ],
+        buttons=buttons,
+        figures=figures,
+        below=below,
     )
-    dialog.answer_for = lambda values: Named(field(values, "name"))
-    return dialog

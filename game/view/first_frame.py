@@ -56,10 +56,13 @@ def show_first_frame(
     prefs = Prefs(profile, sound)
     prefs.speak(language)
     board = board or prefs.settings.board
-    viewport = Viewport(board, zoom or prefs.settings.zoom)
+    viewport = Viewport(board, zoom or prefs.settings.zoom, lambda: prefs.settings.counters_shown)
     menubar = MenuBar(MENUS, lambda: prefs.keymap, lambda command: False)
     screen = viewport.screen
     viewport.renderer.draw(screen, Covered(board.rows, board.cols), covered_picture(board.mines))
+    side = viewport.beside()
+    if side.w:  # (its lines come with the table, before the first input)
+        viewport.renderer.sprites.frame(screen, "raised3", (side.x, side.y, side.w, side.h))
     menubar.draw(screen, viewport.renderer.sprites, viewport.bar())
     viewport.window.present()
     return FirstFrame(profile, prefs, viewport, menubar)

@@ -147,7 +147,7 @@ class Renderer:
         self.repainted = full
         if full:
             if screen.get_size() != self.background.get_size():
-                screen.fill(self.theme.face)  # a window grown for a dialog: grey around the game
+                screen.fill(self.theme.face)  # (the side, the room under a short game)
             screen.blit(self.background, (0, 0))
             dirty.append(screen.get_rect())
         if picture.paused:

@@ -3,10 +3,10 @@ replace; arcade's views).
 
 A scene answers: handle an event (consumed or not), update by a time step, draw
 (returning the rectangles it changed), whether it is idle (so the loop can sleep),
-the window size it wants, and close. Input goes to the top scene first, then down
-while no scene takes it; drawing goes bottom-up. The play screen, an open menu, each
-dialog and the replay viewer are scenes. A scene that is done sets ``done``; the
-stage takes it off and hands its result to whoever opened it.
+whether it is shown in the side beside the board, and close. Input goes to the top
+scene first, then down while no scene takes it; drawing goes bottom-up. The play
+screen, an open menu, each dialog and the replay viewer are scenes. A scene that is
+done sets ``done``; the stage takes it off and hands its result to whoever opened it.
 """
 
 from __future__ import annotations
@@ -15,8 +15,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
-
-from game.view.window import usable_size
 
 if TYPE_CHECKING:
     from game.view.viewport import Viewport
@@ -56,9 +54,9 @@ class Scene:
         """Nothing can change without an event."""
         return True
 
-    def wanted_size(self) -> tuple[int, int] | None:
-        """The window size this scene needs (None: the board's)."""
-        return None
+    def in_side(self) -> bool:
+        """Shown in the side beside the board (a classic window opens its side for it)."""
+        return False
 
     def covered(self) -> None:
         """A scene was put in front of this one (let go of what the mouse held)."""
@@ -162,11 +160,9 @@ class Stage:
         self.repaint()
 
     def _fit(self) -> None:
-        """The window as large as the scenes need (a dialog, a long menu) or the board."""
-        wanted = [scene.wanted_size() for scene, _ in self.scenes]
-        sizes = [size for size in wanted if size is not None]
-        need = (max(w for w, _ in sizes), max(h for _, h in sizes)) if sizes else None
-        self.viewport.grow_for(need)
+        """The side open while a scene is shown in it (a window that keeps its side
+        is never resized by what is shown: only a classic window opens its side)."""
+        self.viewport.open_side(any(scene.in_side() for scene, _ in self.scenes))
 
     def draw(self) -> None:
         """Draw bottom-up: only what changed when one scene is up; everything when an
@@ -186,14 +182,16 @@ class Stage:
             return
         self._stale = False
         self._fit()
-        screen = self.viewport.screen  # (a grown window has a new surface)
+        screen = self.viewport.screen  # (a window that opened its side has a new surface)
         for scene in scenes:
             scene.draw(screen, True)
         self.viewport.window.present()
 
 
 class DialogScene(Scene):
-    """A modal dialog (game.view.widgets) over what is behind it."""
+    """A modal dialog (game.view.widgets) in the side beside the board, the board in
+    sight; one too large for the side is drawn over the whole window (the History,
+    the Settings: a page of their own), which keeps its size either way."""
 
     covers = True
 
@@ -213,8 +211,20 @@ class DialogScene(Scene):
         self.dialog.handle(event)
         return True
 
+    def where(self) -> tuple[pygame.Rect, int]:
+        """Where the dialog is drawn and at what scale at most: the side when it fits
+        there whole, else the whole window."""
+        side, scale = self.viewport.beside(), self.viewport.side.scale
+        if side.w > 0 and self.dialog.fits(side.size, scale):
+            return side, scale
+        return self.viewport.screen.get_rect(), self.viewport.zoom
+
     def draw(self, screen: pygame.Surface, full: bool) -> list[pygame.Rect]:
-        self.dialog.draw(screen, self.viewport.renderer.sprites)
+        area, scale = self.where()
+        if area != screen.get_rect():  # (in the side: over the live counters)
+            sprites = self.viewport.renderer.sprites
+            sprites.frame(screen, "raised3", (area.x, area.y, area.w, area.h))
+        self.dialog.draw(screen, self.viewport.renderer.sprites, area, scale)
         return [screen.get_rect()]
 
     def dirty(self) -> bool:
@@ -228,6 +238,5 @@ class DialogScene(Scene):
         like the board, once drawn."""
         return not self.dialog.dirty()
 
-    def wanted_size(self) -> tuple[int, int] | None:
-
-        return self.dialog.needed_size(self.viewport.zoom, usable_size())
+    def in_side(self) -> bool:
+        return True

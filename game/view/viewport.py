@@ -1,13 +1,18 @@
 """The viewport: the one window, its zoom, and how a board is seen through it.
 
-It fits the window to the desktop, grows it while a dialog or a long menu needs more
-room (and gives the room back), turns window pixels into board spots and back,
-scrolls a board larger than the window, and owns the renderer that draws in it.
+It fits the window to the desktop with the side beside the board (the live counters,
+and what a player reads without losing the board from sight: a dialog, the end of a
+game, the viewer's timeline), turns window pixels into board spots and back, scrolls
+a board larger than the window, and owns the renderer that draws in it. The window
+changes size for a new board, a new zoom, and the side shown or hidden by the player;
+nothing shown in the side resizes it (a classic window, its side hidden, opens it
+beside the board while something is shown there).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 import pygame
 
@@ -22,71 +27,144 @@ from game.view.window import TITLE, GameWindow, fits, usable_size
 MIN_VIEW = 9
 """The fewest rows or columns a viewport shows (the panel needs the width)."""
 
+SIDE_WIDTH = 330
+"""The side's width at 1x: room beside the board for the live counters and for what a
+player reads there (Statistics, Best times, the end of a game, the viewer's timeline)."""
+SIDE_HEIGHT = 320
+"""The least height of a window with the side at 1x (a Beginner board is shorter)."""
+LEAST = (640, 490)
+"""The least window with the side, in window pixels at any zoom: room for the largest
+dialog at 1x whole (the History is 630 wide, the Help 481 tall), the side widened."""
 
-Side = Callable[[int], int]
-"""The width in window pixels of what sits beside the board at a zoom (the live
-counters' panel; 0: nothing, the classic window)."""
+Need = Callable[[int], int]
+"""The width in window pixels the side's own content needs at a scale (the live
+counters' lines; the side is never narrower than SIDE_WIDTH at that scale)."""
 
 
-def _nothing(zoom: int) -> int:
+def _nothing(scale: int) -> int:
     return 0
 
 
-def fitting_zoom(board: Board, side: Side = _nothing) -> int:
-    """The largest zoom at which the window for this board fits the desktop; a board
-    too large for the desktop even at 1x is seen through a viewport at any zoom."""
+class Side(NamedTuple):
+    """The side beside the board: its width and height in window pixels (0: no side,
+    the classic window) and the scale of what is drawn in it."""
+
+    width: int
+    height: int
+    scale: int
+
+
+NO_SIDE = Side(0, 0, 1)
+
+
+def side_for(game_w: int, zoom: int, need: Need, scrolled: bool = False) -> Side:
+    """The side beside a game ``game_w`` window pixels wide at a zoom: drawn at the
+    zoom, or at the largest smaller scale whose side fits the desktop beside the game
+    (at 1 at least); beside a board that scrolls, at the largest scale whose side takes
+    at most a third of the desktop's width."""
+    room = usable_size()[0] // 3 if scrolled else usable_size()[0] - game_w
+    scale = 1
+    for s in range(max(zoom, 1), 1, -1):
+        if max(SIDE_WIDTH * s, need(s)) <= room:
+            scale = s
+            break
+    width = max(SIDE_WIDTH * scale, need(scale), LEAST[0] - game_w)
+    return Side(width, max(SIDE_HEIGHT * scale, LEAST[1]), scale)
+
+
+def fitting_zoom(board: Board, need: Need | None = None) -> int:
+    """The largest zoom at which the window for this board (with the side, unless
+    ``need`` is None) fits the desktop; a board too large for the desktop even at 1x
+    is seen through a viewport at any zoom."""
     digits = led_digits(board.mines)
     width, height = Layout(board.rows, board.cols, digits=digits).size
-    if not fits((width + side(MIN_ZOOM), height)):  # the smallest viewport must fit
+    if not fits(_with_side(width, height, 1, need)):  # the smallest viewport must fit
         cols = max(MIN_VIEW, min_view_cols(digits))
         width, height = Layout(board.rows, board.cols, MIN_VIEW, cols, digits=digits).size
     for zoom in range(MAX_ZOOM, MIN_ZOOM, -1):
-        if fits((width * zoom + side(zoom), height * zoom)):
+        if fits(_with_side(width, height, zoom, need)):
             return zoom
     return MIN_ZOOM
 
 
-def layout_for(board: Board, zoom: int, side: int = 0) -> Layout:
-    """The window's layout: the whole board, or as much of it as fits the desktop
-    beside ``side`` pixels of what sits by the board (the board scrolls, it stays)."""
+def _with_side(width: int, height: int, zoom: int, need: Need | None) -> tuple[int, int]:
+    """The window of a game of this size at 1x, at a zoom, with its side."""
+    if need is None:
+        return (width * zoom, height * zoom)
+    side = side_for(width * zoom, zoom, need)
+    return (width * zoom + side.width, max(height * zoom, side.height))
+
+
+def layout_for(board: Board, zoom: int, need: Need | None = None) -> tuple[Layout, Side]:
+    """The window's layout and its side (``need`` None: no side): the whole board, or
+    as much of it as fits the desktop beside the side (the board scrolls, it stays)."""
     digits = led_digits(board.mines)
     whole = Layout(board.rows, board.cols, digits=digits)
-    if fits((whole.size[0] * zoom + side, whole.size[1] * zoom)):
-        return whole
+    if need is None:
+        side = NO_SIDE
+        if fits((whole.size[0] * zoom, whole.size[1] * zoom)):
+            return whole, side
+    else:
+        side = side_for(whole.size[0] * zoom, zoom, need)
+        if fits(_with_side(*whole.size, zoom, need)):
+            return whole, side
+        side = side_for(whole.size[0] * zoom, zoom, need, scrolled=True)
     room_w, room_h = usable_size()
-    room_w = max(room_w - side, 1)
+    room_w = max(room_w - side.width, 1)
     one = Layout(board.rows, board.cols, 1, 1)  # the window less its cells
     extra_w, extra_h = one.size[0] - one.span_cols * TILE, one.size[1] - TILE
     fewest = max(MIN_VIEW, min_view_cols(digits))
     view_cols = max(min(board.cols, (room_w // zoom - extra_w) // TILE), fewest)
     view_rows = max(min(board.rows, (room_h // zoom - extra_h) // TILE), MIN_VIEW)
-    return Layout(board.rows, board.cols, view_rows, view_cols, digits=digits)
+    return Layout(board.rows, board.cols, view_rows, view_cols, digits=digits), side
 
 
 class Viewport:
-    """The window, at a zoom, showing one board (or as much of it as fits)."""
+    """The window, at a zoom, showing one board (or as much of it as fits), and the
+    side beside it when there is one."""
 
-    def __init__(self, board: Board, zoom: int | None, side: Side = _nothing) -> None:
-        self.side = side
-        """What sits beside the board, its width at a zoom (the live counters)."""
-        fitting = fitting_zoom(board, side)
-        self.zoom = min(zoom or fitting, fitting)
+    def __init__(
+        self, board: Board, zoom: int | None, shown: Callable[[], bool] = lambda: False
+    ) -> None:
+        self.side_shown = shown
+        """The player keeps the side (a setting: the live counters); else the window
+        is the classic one, and the side opens only while something is shown in it."""
+        self.side_open = False
+        """Something on the stage is shown in the side (a dialog, the end of a game)."""
+        self.need: Need = _nothing
+        """What the side's own content needs (the live counters' widest lines)."""
         self.board = board
-        layout = layout_for(board, self.zoom, side(self.zoom))
+        fitting = fitting_zoom(board, self._need())
+        self.zoom = min(zoom or fitting, fitting)
+        layout, self.side = layout_for(board, self.zoom, self._need())
         self.window = GameWindow(self._scaled_size(layout))
         self.renderer = Renderer(layout, self.zoom, themes.current())
 
+    def has_side(self) -> bool:
+        """The window has its side now."""
+        return self.side_shown() or self.side_open
+
+    def _need(self) -> Need | None:
+        """The side's need as layouts take it (None: no side)."""
+        return self.need if self.has_side() else None
+
     def _scaled_size(self, layout: Layout) -> tuple[int, int]:
         width, height = layout.size
-        return (width * self.zoom + self.side(self.zoom), height * self.zoom)
+        return (width * self.zoom + self.side.width, max(height * self.zoom, self.side.height))
+
+    def game_size(self) -> tuple[int, int]:
+        """The game's own window, without the side (the classic window)."""
+        width, height = self.layout.size
+        return (width * self.zoom, height * self.zoom)
 
     def beside(self) -> pygame.Rect:
-        """Where what sits beside the board goes: right of the game, below the menu
-        bar, as tall as the game (empty when nothing does)."""
-        width, height = self.layout.size
+        """The side: right of the game, below the menu bar, down to the window's
+        bottom (empty when there is none)."""
+        width, _ = self.layout.size
         top = self.bar().h
         x = width * self.zoom
-        return pygame.Rect(x, top, self.side(self.zoom), height * self.zoom - top)
+        _, height = self._scaled_size(self.layout)
+        return pygame.Rect(x, top, self.side.width, height - top)
 
     @property
     def screen(self) -> pygame.Surface:
@@ -102,22 +180,28 @@ class Viewport:
         """Size the window for a board at the zoom (kept unless the window would no
         longer fit the desktop), and repaint everything."""
         self.board = board
-        self.zoom = min(self.zoom, fitting_zoom(board, self.side))
+        self.zoom = min(self.zoom, fitting_zoom(board, self._need()))
         self.relayout(cursor)
 
-    def relayout(self, cursor: tuple[int, int] | None = None) -> None:
-        """Lay the window out anew (keeping ``cursor`` in view) and repaint."""
-        layout = layout_for(self.board, self.zoom, self.side(self.zoom))
+    def relayout(self, cursor: tuple[int, int] | None = None, keep_corner: bool = False) -> None:
+        """Lay the window out anew (keeping ``cursor`` in view) and repaint;
+        ``keep_corner``: the board stays where it is on the desktop (the side opened
+        or closed beside it), else the window's centre does."""
+        self._arrange(cursor, keep_corner)
+        self.window.set_title(gettext(TITLE))
+
+    def _arrange(self, cursor: tuple[int, int] | None = None, keep_corner: bool = False) -> None:
+        """The layout and the window's size anew (the title left as it is)."""
+        layout, self.side = layout_for(self.board, self.zoom, self._need())
         if cursor is not None:
             layout = layout.showing(*cursor)
-        self.window.resize(self._scaled_size(layout))
-        self.window.set_title(gettext(TITLE))
+        self.window.resize(self._scaled_size(layout), keep_corner)
         self.renderer = Renderer(layout, self.zoom, themes.current())
 
     def set_zoom(self, zoom: int, cursor: tuple[int, int] | None = None) -> bool:
         """Change the pixel scale, from MIN_ZOOM up to the largest that fits the
         desktop; True if it changed."""
-        zoom = max(MIN_ZOOM, min(fitting_zoom(self.board, self.side), zoom))
+        zoom = max(MIN_ZOOM, min(fitting_zoom(self.board, self._need()), zoom))
         if zoom == self.zoom:
             return False
         self.zoom = zoom
@@ -204,17 +288,28 @@ class Viewport:
         layout = self.layout
         return (layout.top + layout.shown_rows // 2, layout.left + layout.shown_cols // 2)
 
-    # ------------------------------------------------------------------ growing
+    # ------------------------------------------------------------------ the side
 
-    def grow_for(self, need: tuple[int, int] | None) -> None:
-        """The window as large as the game, or as what is open over it needs (a
-        dialog, a long menu), never past the desktop; what a smaller one does not need
-        is given back."""
-        width, height = self._scaled_size(self.layout)
-        room_w, room_h = usable_size()
-        if need is not None:
-            width, height = max(width, min(need[0], room_w)), max(height, min(need[1], room_h))
-        self.window.resize((width, height))
+    def open_side(self, wanted: bool) -> None:
+        """Something is shown in the side (or no longer): a classic window opens its
+        side beside the board for as long as it is (the board stays where it is on
+        the desktop); a window that keeps its side is not resized."""
+        if wanted == self.side_open:
+            return
+        before = self.has_side()
+        self.side_open = wanted
+        if self.has_side() != before:
+            self._arrange(self.centre(), keep_corner=True)
+
+    def fit_side(self) -> bool:
+        """The side shown or hidden, or its need changed (the player's counters, a
+        language): the window follows, the board kept where it is; True if the
+        window changed."""
+        layout, side = layout_for(self.board, self.zoom, self._need())
+        if side == self.side and layout.size == self.layout.size:
+            return False
+        self._arrange(self.centre(), keep_corner=True)
+        return True
 
     def close(self) -> None:
         """Close the window."""

@@ -99,13 +99,17 @@ class GameWindow:
         """The text of the title bar."""
         self.window.title = title
 
-    def resize(self, size: tuple[int, int]) -> None:
-        """A new size in place, the centre kept where possible, all of it on screen."""
+    def resize(self, size: tuple[int, int], keep_corner: bool = False) -> None:
+        """A new size in place, the centre kept where possible (``keep_corner``: the
+        top-left corner, where the board is), all of it on screen."""
         if size == self.size:
             return
         x, y = self.corner
         width, height = self.size
-        centre = (x + width // 2, y + height // 2)
+        if keep_corner:
+            centre = (x + size[0] // 2, y + size[1] // 2)
+        else:
+            centre = (x + width // 2, y + height // 2)
         self.window.size = size
         self.window.position = placed(centre, size, desktop_size())
 

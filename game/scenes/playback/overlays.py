@@ -18,6 +18,9 @@ from game.view.theme import current as theme
 from game.view.viewport import Viewport
 from game.view.widgets.heatmap import heat_alpha, heat_legend, heat_tile
 
+LEGEND_ROOM = 28
+"""Room kept under the timeline in the side for the heat's legend (1x pixels)."""
+
 TIMELINE, HEAT = "timeline", "heat"
 """The views over the board the viewer turns on and off."""
 
@@ -67,10 +70,28 @@ class Overlays:
         return self._timeline
 
     def timeline_area(self) -> pygame.Rect:
-        """Where the timeline is drawn: the lower part of the board's view."""
+        """Where the timeline is drawn: in the side beside the board, at its top (the
+        board in sight); without a side, the lower part of the board's view."""
+        side = self.viewport.beside()
+        if side.w > 0:
+            scale = self.viewport.side.scale
+            inside = side.inflate(-2 * self._pad(), -2 * self._pad())
+            height = min(inside.h - LEGEND_ROOM * scale, max(inside.h // 2, 120 * scale))
+            return pygame.Rect(inside.x, inside.y, inside.w, max(height, 1))
         renderer = self.viewport.renderer
         board = pygame.Rect(renderer.scaled(renderer.layout.board_view))
         return Timeline.place(board, self.viewport.zoom)
+
+    def _pad(self) -> int:
+        """The side's margin inside its frame."""
+        return 4 * self.viewport.side.scale
+
+    def draw_side(self, screen: pygame.Surface) -> None:
+        """The side's frame and ground, under the views drawn in it."""
+        side = self.viewport.beside()
+        if side.w > 0:
+            sprites = self.viewport.renderer.sprites
+            sprites.frame(screen, "raised3", (side.x, side.y, side.w, side.h))
 
     def time_at(self, pos: tuple[int, int]) -> float | None:
         """The game time under a window pixel on the timeline shown (None: off it)."""
@@ -91,12 +112,17 @@ class Overlays:
             self._draw_heat(screen, spent)
             most = max(spent.values(), default=0.0)
             if most > 0:
-                zoom = self.viewport.zoom
+                side = self.viewport.beside()
+                zoom = self.viewport.side.scale if side.w else self.viewport.zoom
                 key = (most, zoom, theme().name, current())
                 if self._legend[0] != key:  # (made again only when it would change)
                     self._legend = (key, heat_legend(most, f"{decimal(most, 1)} s", zoom))
                 legend = self._legend[1]
                 assert legend is not None
+                if side.w:  # (under the timeline's room, in the side)
+                    pad = self._pad()
+                    screen.blit(legend, (side.x + pad, side.bottom - pad - legend.get_height()))
+                    return
                 renderer = self.viewport.renderer
                 board = pygame.Rect(renderer.scaled(renderer.layout.board_view))
                 screen.blit(legend, (board.x + 2 * zoom, board.y + 2 * zoom))

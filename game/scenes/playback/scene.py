@@ -186,12 +186,11 @@ class PlaybackScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         """A key: the viewer's command the key map binds it to (the keys are listed
-        in Options > Keys...). A click on the bar over the board goes to that moment
+        in Options > Keys...). A click on the bar over the window goes to that moment
         (the bar is the replay's time), a click on the timeline too."""
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             at = self.overlays.time_at(event.pos)
-            renderer = self.viewport.renderer
-            bar = pygame.Rect(renderer.scaled(renderer.layout.menu_bar))
+            bar = self.viewport.bar()  # (across the window, the side too)
             if at is not None:
                 self.playback.seek(at)
             elif bar.collidepoint(event.pos) and bar.w > 1:
@@ -226,6 +225,7 @@ class PlaybackScene(Scene):
             playback.paused = False
         elif command in (V.TIMELINE, V.HEATMAP):
             self.note = self.overlays.toggle(TIMELINE if command is V.TIMELINE else HEAT)
+            self.stage.repaint()  # (a classic window opens its side for them)
         elif command is V.ODDS:
             playback.table.toggle_probabilities()
         elif command is V.SKIP_IDLE:
@@ -293,11 +293,11 @@ class PlaybackScene(Scene):
         self.changed = False
         board = self._draw_board()
         if full and screen.get_size() != board.get_size():
-            screen.fill(self.viewport.renderer.theme.face)  # (a window grown for a dialog)
+            screen.fill(self.viewport.renderer.theme.face)  # (the side, the room under the board)
         screen.blit(board, (0, 0))
+        self.overlays.draw_side(screen)
         self.overlays.draw_under_bar(screen)
-        renderer = self.viewport.renderer
-        bar = pygame.Rect(renderer.scaled(renderer.layout.menu_bar))
+        bar = self.viewport.bar()
         if self.gif is not None:
             stop = key_name(self.keys(), V.CLOSE)
             self.bar.draw_progress(screen, bar, self.gif.progress, stop)
@@ -305,6 +305,10 @@ class PlaybackScene(Scene):
             self.bar.draw(screen, bar, self.status(), self.playback.played_share)
         self.overlays.draw_over_bar(screen)
         return [screen.get_rect()]
+
+    def in_side(self) -> bool:
+        """The timeline and the heat's legend are drawn in the side."""
+        return bool(self.overlays.shown)
 
     def _draw_board(self) -> pygame.Surface:
         """The board's picture brought up to date: the cells that changed, or all of

@@ -7,12 +7,12 @@ the game (``draw``); once ``closed`` is True it takes it off and hands ``result`
 whoever opened it. A dialog never reads the event queue and never touches
 pygame.display: it only answers events and paints onto the surface it is given.
 
-Fitting. A dialog is laid out at the window's zoom if it fits the window there, else
-at the largest smaller scale that fits, down to 1 (never below the 12-pixel font of
-scale 1). The window grows while a dialog is open to give it the room it wants at
-the zoom, as far as the desktop allows (``needed_size``). Only when the desktop itself
-is too small does the font shrink further (a bisection over sizes), and past the
-smallest font the body is cut, the buttons kept inside; ``cut`` then says so.
+Fitting. A dialog is laid out in the room it is given (the side beside the board, or
+the whole window: the stage chooses with ``fits``) at the scale given if it fits
+there, else at the largest smaller scale that fits, down to 1 (never below the
+12-pixel font of scale 1). The window never grows for a dialog. Only when the room
+itself is too small does the font shrink further (a bisection over sizes), and past
+the smallest font the body is cut, the buttons kept inside; ``cut`` then says so.
 
 Keys. Enter answers the focused button, or the default button when the focus is
 elsewhere; Space answers the focused button; Esc cancels (result None), which never
@@ -112,6 +112,46 @@ def smaller_font(
     return best
 
 
+def _button_rows(widths: list[int], gap: int, room: int) -> list[list[int]]:
+    """The buttons (their widths) in rows no wider than ``room``, in order: one row
+    when it fits (a row holds one button at least)."""
+    rows: list[list[int]] = []
+    used = 0
+    for i, w in enumerate(widths):
+        if rows and used + gap + w <= room:
+            rows[-1].append(i)
+            used += gap + w
+        else:
+            rows.append([i])
+            used = w
+    return rows
+
+
+def _row_width(widths: list[int], row: list[int], gap: int) -> int:
+    return sum(widths[i] for i in row) + gap * max(len(row) - 1, 0)
+
+
+def _placed_buttons(
+    labels: tuple[str, ...],
+    widths: list[int],
+    rows: list[list[int]],
+    style: Style,
+    where: tuple[int, int, int],
+) -> tuple[dict[str, pygame.Rect], int]:
+    """The buttons' rectangles, their rows centred from ``where`` (x, y, width) down,
+    and the y under them."""
+    x, y, inner = where
+    buttons: dict[str, pygame.Rect] = {}
+    for n, row in enumerate(rows):
+        if n:
+            y += style.button_h + style.button_gap
+        bx = x + (inner - _row_width(widths, row, style.button_gap)) // 2
+        for i in row:
+            buttons[labels[i]] = pygame.Rect(bx, y, widths[i], style.button_h)
+            bx += widths[i] + style.button_gap
+    return buttons, y + (style.button_h if labels else 0)
+
+
 def _as_is(closed_with: object) -> object:
     return closed_with
 
@@ -142,7 +182,7 @@ class Dialog:
         self.copy_button: str | None = None
         """The button Ctrl+C presses (one that copies what the dialog shows), if any."""
         self.cut = False
-        """True when the last drawing had to cut text (the desktop is too small, or a
+        """True when the last drawing had to cut text (its room is too small, or a
         word, a path, is wider than it: shortened in the middle)."""
         self.scale = 0
         """The scale the dialog was last drawn at (0 before the first draw)."""
@@ -150,7 +190,7 @@ class Dialog:
         """The font size it was last drawn with, in pixels."""
         self._dirty = True
         self._image: pygame.Surface | None = None
-        self._drawn_for: tuple[int, int, int] | None = None
+        self._drawn_for: tuple[int, int, int, int, int] | None = None
         self._rect: pygame.Rect | None = None
         self._button_rects: dict[str, pygame.Rect] = {}
         self._presser: Presser[str] = Presser()
@@ -178,25 +218,28 @@ class Dialog:
         elif kind == pygame.MOUSEWHEEL:
             self._wheel(int(getattr(event, "y", 0)))
 
-    def draw(self, surface: pygame.Surface, sprites: SpriteSheet) -> None:
-        """Draw the dialog centred over the whole surface, at the sprites' zoom or less."""
-        key = (surface.get_width(), surface.get_height(), sprites.zoom)
+    def draw(
+        self,
+        surface: pygame.Surface,
+        sprites: SpriteSheet,
+        area: pygame.Rect | None = None,
+        scale: int | None = None,
+    ) -> None:
+        """Draw it in ``area`` (None: the whole surface, centred; else at its top) at
+        ``scale`` or less (None: the sprites' zoom)."""
+        where, scale = pygame.Rect(area or surface.get_rect()), scale or sprites.zoom
+        key = (where.x, where.y, where.w, where.h, scale)
         if self._image is None or self._dirty or key != self._drawn_for:
-            self._paint(surface.get_size(), sprites)
+            self._paint(where, scale, surface.get_rect(), sprites)
             self._drawn_for = key
         assert self._image is not None and self._rect is not None
         surface.blit(self._image, self._rect)
         self._dirty = False
 
-    def needed_size(self, zoom: int, room: tuple[int, int]) -> tuple[int, int]:
-        """The window this dialog wants (margins in): drawn at the zoom if that fits
-        the room (the desktop), else at the largest smaller scale that does, else at
-        scale 1 (the window then gives what room there is)."""
-        avail_w, avail_h = max(room[0] - 2 * MARGIN, 1), max(room[1] - 2 * MARGIN, 1)
-        layout = self._at_largest_scale(zoom, avail_w, avail_h) or self._try_layout(
-            Style(1, FONT_SIZE), avail_w
-        )
-        return (layout.size[0] + 2 * MARGIN, layout.size[1] + 2 * MARGIN)
+    def fits(self, size: tuple[int, int], scale: int) -> bool:
+        """It fits a room this size at ``scale`` or less, usual font, every word whole."""
+        avail_w, avail_h = max(size[0] - 2 * MARGIN, 1), max(size[1] - 2 * MARGIN, 1)
+        return not getattr(self._at_largest_scale(scale, avail_w, avail_h), "shortened", True)
 
     def dirty(self) -> bool:
         """True when the dialog's look changed since it was last drawn."""
@@ -342,7 +385,7 @@ class Dialog:
     def _buttons_width(self, style: Style) -> int:
         """The width of the row of buttons."""
         widths = self._button_widths(style)
-        return sum(widths) + style.button_gap * max(len(widths) - 1, 0)
+        return _row_width(widths, list(range(len(widths))), style.button_gap)
 
     def _try_layout(self, style: Style, avail_w: int) -> Arrangement:
         z = style.zoom
@@ -350,7 +393,8 @@ class Dialog:
         max_inner = max(avail_w - chrome, 1)
         pieces = self._body(style, max_inner)
         widths = self._button_widths(style)
-        row_w = sum(widths) + style.button_gap * max(len(widths) - 1, 0)
+        rows = _button_rows(widths, style.button_gap, max_inner)
+        row_w = max((_row_width(widths, row, style.button_gap) for row in rows), default=0)
         title_w = style.width(gettext(self.title)) + 8 * z
         inner = max([row_w, title_w, MIN_WIDTH * z - chrome] + [p.width for p in pieces])
         width = inner + chrome
@@ -361,21 +405,17 @@ class Dialog:
             y += piece.height + style.gap
         if not pieces:
             y += style.gap
-        buttons: dict[str, pygame.Rect] = {}
-        bx = x + (inner - row_w) // 2
-        for label, w in zip(self.buttons, widths, strict=True):
-            buttons[label] = pygame.Rect(bx, y, w, style.button_h)
-            bx += w + style.button_gap
-        if self.buttons:
-            y += style.button_h
+        buttons, y = _placed_buttons(self.buttons, widths, rows, style, (x, y, inner))
         height = y + style.pad + style.bevel
         shortened = any(piece.shortened for piece in pieces)
         return Arrangement(
             style, (width, height), pieces, buttons, gettext(self.title), None, shortened
         )
 
-    def _paint(self, size: tuple[int, int], sprites: SpriteSheet) -> None:
-        layout = self._layout(size, sprites.zoom)
+    def _paint(
+        self, area: pygame.Rect, zoom: int, whole: pygame.Rect, sprites: SpriteSheet
+    ) -> None:
+        layout = self._layout(area.size, zoom)
         style = layout.style
         z = style.zoom
         width, height = layout.size
@@ -405,7 +445,10 @@ class Dialog:
                 focused=label == focused,
             )
         self._image = image
-        self._rect = image.get_rect(center=(size[0] // 2, size[1] // 2))
+        if area == whole:
+            self._rect = image.get_rect(center=area.center)
+        else:
+            self._rect = image.get_rect(midtop=(area.centerx, area.y + MARGIN * z))
         self._button_rects = {
             label: rect.move(self._rect.topleft) for label, rect in layout.buttons.items()
         }

@@ -11,6 +11,7 @@ from game.view.sprites import SpriteSheet
 from game.view.theme import current as theme
 from game.view.widgets.clipboard import paste, selection
 from game.view.widgets.dialog import Arrangement, Dialog
+from game.view.widgets.grid import GridPiece
 from game.view.widgets.pieces import Piece
 from game.view.widgets.style import WRAP_WIDTH, Style
 from game.view.widgets.text import TextPiece, wrap_width
@@ -115,13 +116,23 @@ class FormDialog(Dialog):
         validate: Callable[[dict[str, str]], str | None],
         lines: list[str] | None = None,
         note: Callable[[dict[str, str]], str] | None = None,
+        buttons: tuple[str, ...] = ("OK", "Cancel"),
+        figures: list[list[str]] | None = None,
+        below: list[str] | None = None,
     ) -> None:
         if not fields:
             raise ValueError("a form needs at least one field")
         if len({f.key for f in fields}) != len(fields):
             raise ValueError("field keys must differ")
         self.fields = list(fields)
-        super().__init__(title, ("OK", "Cancel"), "OK")
+        super().__init__(title, buttons, buttons[0])
+        self.figures = [list(row) for row in figures or []]
+        """A grid of figures under the fields (the end of a game's, by a best time's name)."""
+        self.below = list(below or [])
+        """Lines under the figures."""
+        self.pressed = buttons[0]
+        """The button that closed the form: every button but Cancel checks and answers
+        the values (a form with more buttons than OK says which with this)."""
         self._stop = 0
         self.validate = validate
         self.note = note
@@ -185,10 +196,11 @@ class FormDialog(Dialog):
         self._changed()
 
     def choose(self, label: str) -> None:
-        if label == "OK":
-            self._submit()
-        else:
+        if label == "Cancel":
             self._close(None)
+        else:
+            self.pressed = label
+            self._submit()
 
     def _key(self, key: int, mod: int) -> None:
         self._keys_seen = True
@@ -255,6 +267,10 @@ class FormDialog(Dialog):
             pieces.append(TextPiece(style, [self.note(self.values)], text_w))
         if self.error:
             pieces.append(TextPiece(style, [self.error], text_w, theme().error))
+        if self.figures:
+            pieces.append(GridPiece(style, [], self.figures, width))
+        if self.below:
+            pieces.append(TextPiece(style, self.below, wrap_width(style, self.below, width)))
         return pieces
 
     def _painted(self, layout: Arrangement) -> None:

@@ -256,16 +256,23 @@ class MenuBar:
         font = ui_font(TEXT_SIZE * z)
         inner_w = self._inner_width(font, z, items)
         heights = [(ROW_H if item is not None else SEPARATOR_H) * z for item in items]
-        box = pygame.Rect(title.x, title.bottom + z, inner_w + 6 * z, sum(heights) + 6 * z)
+        columns = _columns(heights, room[1] - 7 * z)
+        column_w = inner_w + 6 * z
+        box = pygame.Rect((title.x, title.bottom + z), self._box_size(z, room))
         box.right = min(box.right, surface.get_width())
         box.x = max(box.x, 0)
         self._dropdown = box
         sprites.frame(surface, "raised3", (box.x, box.y, box.w, box.h))
-        y = box.y + 3 * z
-        for index, (item, height) in enumerate(zip(items, heights, strict=True)):
-            row = pygame.Rect(box.x + 3 * z, y, box.w - 6 * z, height)
+        where: dict[int, pygame.Rect] = {}
+        for c, column in enumerate(columns):
+            y = box.y + 3 * z
+            for index in column:
+                where[index] = pygame.Rect(box.x + c * column_w + 3 * z, y, inner_w, heights[index])
+                y += heights[index]
+        for index, item in enumerate(items):
+            row = where[index]
+            height = row.h
             self._rows.append(_Row(item, row))
-            y += height
             if item is None:
                 middle = row.y + height // 2 - z
                 surface.fill(theme().shadow, (row.x + z, middle, row.w - 2 * z, z))
@@ -285,10 +292,30 @@ class MenuBar:
                 key = font.render(shortcut, True, ink)
                 surface.blit(key, key.get_rect(midright=(row.right - 4 * z, row.centery)))
 
+    def _box_size(self, z: int, room: tuple[int, int]) -> tuple[int, int]:
+        """The open menu's size at scale ``z`` under the bar in ``room``, in columns."""
+        assert self.open_index is not None
+        items = self.menus[self.open_index].items
+        heights = [(ROW_H if item is not None else SEPARATOR_H) * z for item in items]
+        columns = _columns(heights, room[1] - 7 * z)
+        tallest = max(sum(heights[i] for i in column) for column in columns)
+        width = self._inner_width(ui_font(TEXT_SIZE * z), z, items) + 6 * z
+        return (width * len(columns), tallest + 6 * z)
+
+    def fits(self, zoom: int, window: tuple[int, int]) -> bool:
+        """The open menu is seen whole in a window of this size (None open: True)."""
+        if self.open_index is None:
+            return True
+        room = (window[0], window[1] - MENU_BAR * zoom)
+        width, height = self._box_size(self.menu_scale(zoom, room), room)
+        return width <= room[0] and height < room[1]
+
     def menu_scale(self, zoom: int, room: tuple[int, int]) -> int:
         """The scale the open menu is drawn at: the zoom, or the largest below it at
-        which the whole menu fits under the bar in ``room`` (window pixels), so that
-        every line is on screen at every zoom on every board."""
+        which the whole menu fits under the bar in ``room`` (window pixels) in one
+        column; a menu taller than the room at 1 is drawn in columns (the window
+        never grows for a menu), so that every line is on screen at every zoom on
+        every board."""
         if self.open_index is None:
             return zoom
         items = self.menus[self.open_index].items
@@ -298,20 +325,6 @@ class MenuBar:
             if inner_w + 6 * scale <= room[0] and height + 7 * scale <= room[1]:
                 return scale
         return 1
-
-    def needed_size(self, zoom: int) -> tuple[int, int] | None:
-        """The window the open menu needs to be drawn whole (None: no menu is open);
-        the window grows while a long menu is open, as it does for a dialog."""
-        if self.open_index is None:
-            return None
-        font = ui_font(TEXT_SIZE * zoom)
-        x = 2 * zoom
-        for menu in self.menus[: self.open_index]:
-            x += font.size(menu.shown)[0] + 2 * TITLE_PAD * zoom
-        items = self.menus[self.open_index].items
-        inner_w = self._inner_width(font, zoom, items)
-        height = sum((ROW_H if item is not None else SEPARATOR_H) * zoom for item in items)
-        return (x + inner_w + 6 * zoom, MENU_BAR * zoom + height + 8 * zoom)
 
     def _inner_width(
         self, font: pygame.font.Font, zoom: int, items: Sequence[MenuItem | None]
@@ -328,3 +341,22 @@ class MenuBar:
     def covered(self) -> pygame.Rect | None:
         """Where the open menu was last drawn (the window repaints under it on close)."""
         return None if self._dropdown is None else self._dropdown.copy()
+
+
+def _columns(heights: list[int], room: int) -> list[list[int]]:
+    """A menu's lines (their heights) in columns no taller than ``room``, each column
+    broken after a separator where one is near (``SEPARATOR_H`` lines are the short
+    ones); one column when it fits."""
+    columns: list[list[int]] = [[]]
+    used = 0
+    for index, height in enumerate(heights):
+        column = columns[-1]
+        if column and used + height > room:
+            shorts = [k for k, i in enumerate(column) if heights[i] < max(heights)]
+            cut = shorts[-1] + 1 if shorts and shorts[-1] >= len(column) // 2 else len(column)
+            columns[-1], rest = column[:cut], column[cut:]
+            columns.append(rest)
+            used = sum(heights[i] for i in rest)
+        columns[-1].append(index)
+        used += height
+    return columns
