@@ -179,7 +179,8 @@ def test_g_in_the_viewer_saves_a_gif_and_esc_stops_it(app: App, tmp_path: Path) 
     key(pygame.K_RETURN, "\r")  # (the notice of its whole path; the window shrinks back)
     step(app)
     with Image.open(gif) as picture:
-        assert picture.size == app.viewport.screen.get_size() and picture.n_frames > 1
+        # The game as the window shows it, without the side beside it.
+        assert picture.size == app.viewport.game_size() and picture.n_frames > 1
 
 
 def test_a_gif_too_large_is_refused_in_one_line_before_anything_is_made(tmp_path: Path) -> None:

@@ -32,9 +32,10 @@ SIDE_WIDTH = 330
 player reads there (Statistics, Best times, the end of a game, the viewer's timeline)."""
 SIDE_HEIGHT = 320
 """The least height of a window with the side at 1x (a Beginner board is shorter)."""
-LEAST = (640, 490)
+LEAST = (640, 560)
 """The least window with the side, in window pixels at any zoom: room for the largest
-dialog at 1x whole (the History is 630 wide, the Help 481 tall), the side widened."""
+dialog at 1x whole (the History is 630 wide, the Help 481 tall) and the longest menu in
+one column (the Options menu is 525 tall under an 18-pixel bar), the side widened."""
 
 Need = Callable[[int], int]
 """The width in window pixels the side's own content needs at a scale (the live
