@@ -16,6 +16,7 @@ largest thing it shows; hidden, it takes no room and the window is the classic o
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -119,15 +120,24 @@ class CountersPanel:
         """Something drawn over the whole window is up (the replay viewer): the panel
         takes no room meanwhile."""
         self._flags = 0
-        self._heard_count = 0
-        """The table's events heard (a move, a new game: the figures may change)."""
+        self.updates = 0
+        """How many times the panel worked its figures out anew (a move, a game
+        started or ended, the clock's next second, a new look or layout): its work,
+        none on a frame where nothing it shows can have changed."""
+        self._due = True
+        """Something shown may have changed (a table event): the figures are
+        worked out at the next draw."""
+        self._seen: tuple[object, ...] = ()
+        """What the figures were last worked out under (see _context)."""
+        self._clock: tuple[bool, float, float] = (False, 0.0, 0.0)
+        """The clock when the figures were last worked out: running, and the ms from
+        which and before which they stand (running: the tick's; stopped: the ms)."""
+        self._path_seen = 0.0
         self._solved: tuple[object, tuple[int | None, int]] = ((), (None, 0))
         self._openings: tuple[object, Openings | None] = ((), None)
-        self._drawn: list[Row | None] = []
+        self._drawn: list[tuple[Row, pygame.Rect, pygame.Rect] | None] = []
+        """Each line as drawn: its words, its box and where its value went."""
         self._area: tuple[object, pygame.Rect] = ((), pygame.Rect(0, 0, 0, 0))
-        self._rows: list[Row] = []
-        self._rows_key: object = None
-        """What the lines were worked out from (worked out again when it changes)."""
         self._keys: list[str] | None = None
         """The lines drawn, by key (None: the panel is to be drawn whole)."""
         self._sizes: dict[object, tuple[int, dict[str, int]]] = {}
@@ -144,7 +154,7 @@ class CountersPanel:
         A pointer's move changes no figure but the path (read at the tick)."""
         if isinstance(event, PointerSeen):
             return
-        self._heard_count += 1
+        self._due = True
         if isinstance(event, GameStarted):
             self._flags = event.session.game.flags
         elif isinstance(event, MoveApplied):
@@ -298,24 +308,43 @@ class CountersPanel:
 
     # ------------------------------------------------------------------ drawing
 
-    def _live_key(self) -> object:
-        """What the figures depend on, cheaply: while it is the same, the panel is
-        not worked out again. A move or a new game (the table's events) counts;
-        while the clock runs, the tick stands for the time (and the pace and the
-        ghost, which follow it) and for the pointer's path; stopped, the time and
-        the path themselves."""
+    def _steady(self) -> bool:
+        """Nothing the panel shows can have changed since its figures were worked
+        out, cheaply: no table event (a move, a game started or ended) and no new
+        settings since; while the clock runs, the same tick (it stands for the time,
+        the pace and the ghost, which follow it, and the pointer's path); stopped,
+        the same ms and path; the same language, look and ghost."""
+        if self._due:
+            return False
         session = self.table.session
-        ms = int(session.elapsed_ms)
-        running = session.stopwatch.running
-        return (
-            ms // TICK_MS if running else ms,
-            self._heard_count,
-            None if running else self.path(),
-            None if self.race is None else self.race.ghost,
-            self.prefs.settings,
-            current(),
-            theme().name,
-        )
+        running, since, until = self._clock
+        ms = session.elapsed_ms
+        if session.stopwatch.running is not running or not since <= ms < until:
+            return False
+        if not running and self.path() != self._path_seen:
+            return False
+        return self._seen == self._context()
+
+    def _context(self) -> tuple[object, ...]:
+        """What the figures are worked out under, besides the game: the settings
+        (the counters chosen), the language, the look and the ghost."""
+        race = self.race
+        ghost = None if race is None else race.ghost
+        return (self.prefs.settings, current(), theme().name, ghost)
+
+    def _saw(self) -> None:
+        """Keep what the figures are being worked out under (see _steady)."""
+        session = self.table.session
+        running, ms = session.stopwatch.running, session.elapsed_ms
+        if running:
+            tick = int(ms) // TICK_MS * TICK_MS
+            self._clock = (True, float(tick), float(tick + TICK_MS))
+        else:
+            self._clock = (False, ms, math.nextafter(ms, math.inf))
+            self._path_seen = self.path()
+        self._seen = self._context()
+        self._due = False
+        self.updates += 1
 
     def forget(self) -> None:
         """Draw everything again at the next draw (a new look, a new layout)."""
@@ -323,12 +352,14 @@ class CountersPanel:
 
     def draw(self, screen: pygame.Surface, viewport: Viewport, full: bool) -> list[pygame.Rect]:
         """Bring the panel up to date: the lines whose words changed (everything
-        when ``full``); the rectangles drawn."""
-        if not self.shown:
+        when ``full``); the rectangles drawn. Nothing is worked out while nothing
+        it shows can have changed."""
+        if not self.shown or (not full and self._keys is not None and self._steady()):
             return []
-        key = self._live_key()
-        if not full and self._keys is not None and key == self._rows_key:
-            return []  # (no figure changed: nothing worked out, nothing drawn)
+        return self._update(screen, viewport, full)
+
+    def _update(self, screen: pygame.Surface, viewport: Viewport, full: bool) -> list[pygame.Rect]:
+        """The figures worked out anew and the lines whose words changed drawn."""
         where = (viewport.renderer, viewport.zoom, self.prefs.settings)
         if self._area[0] != where:  # (worked out once a layout)
             self._area = (where, viewport.beside())
@@ -343,9 +374,8 @@ class CountersPanel:
             dirty.append(area)
             self._keys = None
         pad = PAD * zoom
-        if key != self._rows_key:
-            self._rows, self._rows_key = self.rows(), key
-        rows = self._rows
+        self._saw()
+        rows = self.rows()
         keys = [row.key for row in rows]
         if keys != self._keys:
             # Lines came or went (a race began): the panel's inside is drawn anew.
@@ -364,11 +394,20 @@ class CountersPanel:
             y += height
             if box.bottom > area.bottom - pad:
                 break  # (more lines than room: the rest are not shown)
-            if self._drawn[k] == row:
+            drawn = self._drawn[k]
+            if drawn is not None and drawn[0] == row:
                 continue
-            self._drawn[k] = row
-            screen.fill(look.face, box)
-            self._painter.draw(screen, font, row, box, zoom)
+            if drawn is not None and _same_but_value(drawn[0], row) and drawn[1] == box:
+                # (only the value changed: its old and new places, not the line)
+                value, put = self._painter.value(font, row, box, zoom)
+                if put.y == drawn[2].y:
+                    spot = put.union(drawn[2]).clip(box)
+                    screen.fill(look.face, spot)
+                    screen.blit(value, put)
+                    self._drawn[k] = (row, box, put)
+                    dirty.append(spot)
+                    continue
+            self._drawn[k] = (row, box, self._painter.draw(screen, font, row, box, zoom))
             dirty.append(box)
         return dirty
 
@@ -390,22 +429,35 @@ class RowPainter:
             self._rendered[key] = surface
         return surface
 
-    def draw(
-        self, screen: pygame.Surface, font: Any, row: Row, box: pygame.Rect, zoom: int
-    ) -> None:
-        """A line in its box: its label, its value (right of it, or under it when
-        the line was sized for two), its bars."""
+    def value(
+        self, font: Any, row: Row, box: pygame.Rect, zoom: int
+    ) -> tuple[pygame.Surface, pygame.Rect]:
+        """A line's value rendered and where it goes in its box: right of the label,
+        or under it when the line was sized for two."""
         look = theme()
         label = self._words(row.label, zoom, look.text)
         value_ink = look.error if row.error else look.text
         value_text = _fitted(font, row.value, box.w) if row.error else row.value
         value = self._words(value_text, zoom, value_ink)
         line = font.get_linesize()
-        screen.blit(label, (box.x, box.y), pygame.Rect(0, 0, box.w, line))
         lines = (box.h - len(row.bars) * bar_height(zoom)) // line  # (as sized: steady)
         one_line = lines < 2 and label.get_width() + GAP * zoom + value.get_width() <= box.w
         value_y = box.y if one_line else box.y + line
-        screen.blit(value, value.get_rect(topright=(box.right, value_y)))
+        return value, value.get_rect(topright=(box.right, value_y))
+
+    def draw(
+        self, screen: pygame.Surface, font: Any, row: Row, box: pygame.Rect, zoom: int
+    ) -> pygame.Rect:
+        """A line in its box (filled with the face first): its label, its value, its
+        bars; where the value went."""
+        look = theme()
+        screen.fill(look.face, box)
+        label = self._words(row.label, zoom, look.text)
+        value, where = self.value(font, row, box, zoom)
+        line = font.get_linesize()
+        screen.blit(label, (box.x, box.y), pygame.Rect(0, 0, box.w, line))
+        screen.blit(value, where)
+        value_y = where.y
         y = value_y + line
         for share, colour in row.bars:
             bar = pygame.Rect(box.x, y, box.w, BAR * zoom + 2 * edge(zoom))
@@ -422,6 +474,19 @@ class RowPainter:
                 width = round(trough.w * max(0.0, min(1.0, share)))
                 screen.fill(colour, (trough.x, trough.y, width, trough.h))
             y += bar_height(zoom)
+        return where
+
+
+def _same_but_value(drawn: Row, row: Row) -> bool:
+    """Two lines differ in their value's words at most (no bars: a bar follows its
+    value), so only the value is drawn again."""
+    return (
+        not drawn.bars
+        and not row.bars
+        and drawn.key == row.key
+        and drawn.label == row.label
+        and drawn.error == row.error
+    )
 
 
 def _height(font: Any, row: Row, width: int, zoom: int) -> int:
