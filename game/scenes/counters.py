@@ -40,6 +40,7 @@ from game.words import RACE_LABELS
 if TYPE_CHECKING:
     from game.flows.race import Race
     from game.replay.counters import Expression
+    from game.session.play import PlaySession
     from game.session.table import Table
     from game.view.prefs import Prefs
     from game.view.viewport import Viewport
@@ -127,13 +128,28 @@ class CountersPanel:
         self._due = True
         """Something shown may have changed (a table event): the figures are
         worked out at the next draw."""
-        self._seen: tuple[object, ...] = ()
-        """What the figures were last worked out under (see _context)."""
-        self._clock: tuple[bool, float, float] = (False, 0.0, 0.0)
-        """The clock when the figures were last worked out: running, and the ms from
-        which and before which they stand (running: the tick's; stopped: the ms)."""
+        self._seen: tuple[PlaySession | None, bool, object, str, object, object] = (
+            None,
+            False,
+            None,
+            "",
+            None,
+            None,
+        )
+        """What the figures were last worked out under: the session, its clock
+        running or not, the settings (the counters chosen), the language, the look
+        and the ghost."""
+        self._since, self._until = 0.0, 0.0
+        """The clock's ms from which and before which the figures stand (running:
+        the tick's; stopped: the ms the clock shows)."""
         self._path_seen = 0.0
-        self._solved: tuple[object, tuple[int | None, int]] = ((), (None, 0))
+        self._solved: tuple[object, tuple[int | None, int], tuple[int, int, int]] = (
+            (),
+            (None, 0),
+            (0, 0, 0),
+        )
+        """The game's 3BV and 3BV solved and its size, and what they were worked out
+        for (the game, its open cells, its status)."""
         self._openings: tuple[object, Openings | None] = ((), None)
         self._drawn: list[tuple[Row, pygame.Rect, pygame.Rect] | None] = []
         """Each line as drawn: its words, its box and where its value went."""
@@ -176,15 +192,16 @@ class CountersPanel:
         game = session.game
         key = (self.table.tag, game.opened_count, game.status)
         if self._solved[0] != key:  # (worked out over the whole board: once a change)
-            self._solved = (key, self._bbbv_of(game))
-        ms = int(session.elapsed_ms)
-        board = session.board
+            board = session.board
+            size = (board.rows, board.cols, board.mines)
+            self._solved = (key, self._bbbv_of(game), size)
+        _, solved, size = self._solved
 
         return live_report(
-            (board.rows, board.cols, board.mines),
+            size,
             game.status is Status.WON,
-            ms,
-            self._solved[1],
+            int(session.elapsed_ms),
+            solved,
             session.clicks,
             self._flags,
             self.path(),
@@ -310,39 +327,43 @@ class CountersPanel:
 
     def _steady(self) -> bool:
         """Nothing the panel shows can have changed since its figures were worked
-        out, cheaply: no table event (a move, a game started or ended) and no new
-        settings since; while the clock runs, the same tick (it stands for the time,
-        the pace and the ghost, which follow it, and the pointer's path); stopped,
-        the same ms and path; the same language, look and ghost."""
+        out, cheaply: no table event (a move, a game started or ended) since; while
+        the clock runs, the same tick (it stands for the time, the pace and the
+        ghost, which follow it, and the pointer's path); stopped, the same ms and
+        path; the same settings, language, look and ghost."""
         if self._due:
             return False
+        seen, running, settings, language, look, ghost = self._seen
         session = self.table.session
-        running, since, until = self._clock
-        ms = session.elapsed_ms
-        if session.stopwatch.running is not running or not since <= ms < until:
+        if session is not seen:
+            return False
+        watch = session.stopwatch
+        if watch.running is not running or not self._since <= watch.elapsed_ms < self._until:
             return False
         if not running and self.path() != self._path_seen:
             return False
-        return self._seen == self._context()
-
-    def _context(self) -> tuple[object, ...]:
-        """What the figures are worked out under, besides the game: the settings
-        (the counters chosen), the language, the look and the ghost."""
         race = self.race
-        ghost = None if race is None else race.ghost
-        return (self.prefs.settings, current(), theme().name, ghost)
+        return (
+            self.prefs.settings is settings
+            and current() is language
+            and theme() is look
+            and (None if race is None else race.ghost) is ghost
+        )
 
     def _saw(self) -> None:
         """Keep what the figures are being worked out under (see _steady)."""
         session = self.table.session
-        running, ms = session.stopwatch.running, session.elapsed_ms
+        watch = session.stopwatch
+        running, ms = watch.running, watch.elapsed_ms
         if running:
             tick = int(ms) // TICK_MS * TICK_MS
-            self._clock = (True, float(tick), float(tick + TICK_MS))
+            self._since, self._until = float(tick), float(tick + TICK_MS)
         else:
-            self._clock = (False, ms, math.nextafter(ms, math.inf))
+            self._since, self._until = ms, math.nextafter(ms, math.inf)
             self._path_seen = self.path()
-        self._seen = self._context()
+        race = self.race
+        ghost = None if race is None else race.ghost
+        self._seen = (session, running, self.prefs.settings, current(), theme(), ghost)
         self._due = False
         self.updates += 1
 
@@ -435,15 +456,19 @@ class RowPainter:
         """A line's value rendered and where it goes in its box: right of the label,
         or under it when the line was sized for two."""
         look = theme()
-        label = self._words(row.label, zoom, look.text)
-        value_ink = look.error if row.error else look.text
-        value_text = _fitted(font, row.value, box.w) if row.error else row.value
-        value = self._words(value_text, zoom, value_ink)
+        if row.error:
+            value = self._words(_fitted(font, row.value, box.w), zoom, look.error)
+        else:
+            value = self._words(row.value, zoom, look.text)
         line = font.get_linesize()
-        lines = (box.h - len(row.bars) * bar_height(zoom)) // line  # (as sized: steady)
-        one_line = lines < 2 and label.get_width() + GAP * zoom + value.get_width() <= box.w
-        value_y = box.y if one_line else box.y + line
-        return value, value.get_rect(topright=(box.right, value_y))
+        width = value.get_width()
+        # (sized for one line, as steady as the box, and the words fit on it)
+        one_line = (
+            box.h - len(row.bars) * bar_height(zoom) < 2 * line
+            and self._words(row.label, zoom, look.text).get_width() + GAP * zoom + width <= box.w
+        )
+        y = box.y if one_line else box.y + line
+        return value, pygame.Rect(box.right - width, y, width, value.get_height())
 
     def draw(
         self, screen: pygame.Surface, font: Any, row: Row, box: pygame.Rect, zoom: int
