@@ -7,8 +7,11 @@ worded by game.analysis.glossary, so at the end of a game the panel and the
 analysis say the same to the last digit. They are worked out again at each move
 and, while the clock runs, each time the LED timer shows another second (the
 time, 3BV/s and the rest change with it), so the panel is drawn on frames the
-window shows anyway; each time at the game's exact time. A row is drawn again
-only when its words changed, and words are rendered once per value (kept by value).
+window shows anyway; each time at the game's exact time. On the frames between
+(no table event, the same second) nothing is worked out and nothing drawn
+(CountersPanel.updates counts the times it is). A row is drawn again only when its
+words changed, and when only its value's did, only the value's old and new places
+are; words are rendered once per value (kept by value).
 
 The panel is sized once per zoom (and language, and choice of counters) for the
 largest thing it shows; hidden, it takes no room and the window is the classic one.
@@ -125,24 +128,7 @@ class CountersPanel:
         """How many times the panel worked its figures out anew (a move, a game
         started or ended, the clock's next second, a new look or layout): its work,
         none on a frame where nothing it shows can have changed."""
-        self._due = True
-        """Something shown may have changed (a table event): the figures are
-        worked out at the next draw."""
-        self._seen: tuple[PlaySession | None, bool, object, str, object, object] = (
-            None,
-            False,
-            None,
-            "",
-            None,
-            None,
-        )
-        """What the figures were last worked out under: the session, its clock
-        running or not, the settings (the counters chosen), the language, the look
-        and the ghost."""
-        self._since, self._until = 0.0, 0.0
-        """The clock's ms from which and before which the figures stand (running:
-        the tick's; stopped: the ms the clock shows)."""
-        self._path_seen = 0.0
+        self._seen = Seen()
         self._solved: tuple[object, tuple[int | None, int], tuple[int, int, int]] = (
             (),
             (None, 0),
@@ -170,7 +156,7 @@ class CountersPanel:
         A pointer's move changes no figure but the path (read at the tick)."""
         if isinstance(event, PointerSeen):
             return
-        self._due = True
+        self._seen.due = True
         if isinstance(event, GameStarted):
             self._flags = event.session.game.flags
         elif isinstance(event, MoveApplied):
@@ -325,48 +311,6 @@ class CountersPanel:
 
     # ------------------------------------------------------------------ drawing
 
-    def _steady(self) -> bool:
-        """Nothing the panel shows can have changed since its figures were worked
-        out, cheaply: no table event (a move, a game started or ended) since; while
-        the clock runs, the same tick (it stands for the time, the pace and the
-        ghost, which follow it, and the pointer's path); stopped, the same ms and
-        path; the same settings, language, look and ghost."""
-        if self._due:
-            return False
-        seen, running, settings, language, look, ghost = self._seen
-        session = self.table.session
-        if session is not seen:
-            return False
-        watch = session.stopwatch
-        if watch.running is not running or not self._since <= watch.elapsed_ms < self._until:
-            return False
-        if not running and self.path() != self._path_seen:
-            return False
-        race = self.race
-        return (
-            self.prefs.settings is settings
-            and current() is language
-            and theme() is look
-            and (None if race is None else race.ghost) is ghost
-        )
-
-    def _saw(self) -> None:
-        """Keep what the figures are being worked out under (see _steady)."""
-        session = self.table.session
-        watch = session.stopwatch
-        running, ms = watch.running, watch.elapsed_ms
-        if running:
-            tick = int(ms) // TICK_MS * TICK_MS
-            self._since, self._until = float(tick), float(tick + TICK_MS)
-        else:
-            self._since, self._until = ms, math.nextafter(ms, math.inf)
-            self._path_seen = self.path()
-        race = self.race
-        ghost = None if race is None else race.ghost
-        self._seen = (session, running, self.prefs.settings, current(), theme(), ghost)
-        self._due = False
-        self.updates += 1
-
     def forget(self) -> None:
         """Draw everything again at the next draw (a new look, a new layout)."""
         self._keys = None
@@ -375,7 +319,7 @@ class CountersPanel:
         """Bring the panel up to date: the lines whose words changed (everything
         when ``full``); the rectangles drawn. Nothing is worked out while nothing
         it shows can have changed."""
-        if not self.shown or (not full and self._keys is not None and self._steady()):
+        if not self.shown or (not full and self._keys is not None and self._seen.steady(self)):
             return []
         return self._update(screen, viewport, full)
 
@@ -395,7 +339,8 @@ class CountersPanel:
             dirty.append(area)
             self._keys = None
         pad = PAD * zoom
-        self._saw()
+        self._seen.saw(self)
+        self.updates += 1
         rows = self.rows()
         keys = [row.key for row in rows]
         if keys != self._keys:
@@ -431,6 +376,68 @@ class CountersPanel:
             self._drawn[k] = (row, box, self._painter.draw(screen, font, row, box, zoom))
             dirty.append(box)
         return dirty
+
+
+class Seen:
+    """What the panel's figures were last worked out under, and whether anything
+    they show can have changed since, told cheaply at each frame: a table event (a
+    move, a game started or ended: ``due``); while the clock runs, its next tick (it
+    stands for the time, the pace and the ghost, which follow it, and the pointer's
+    path); stopped, another ms or path; other settings, language, look or ghost."""
+
+    def __init__(self) -> None:
+        self.due = True
+        self._what: tuple[PlaySession | None, bool, object, str, object, object] = (
+            None,
+            False,
+            None,
+            "",
+            None,
+            None,
+        )
+        """The session, its clock running or not, the settings, the language, the
+        look and the ghost."""
+        self._since, self._until = 0.0, 0.0
+        """The clock's ms from which and before which the figures stand (running:
+        the tick's; stopped: the ms the clock shows)."""
+        self._path = 0.0
+
+    def steady(self, panel: CountersPanel) -> bool:
+        """Nothing the panel shows can have changed since saw()."""
+        if self.due:
+            return False
+        seen, running, settings, language, look, ghost = self._what
+        session = panel.table.session
+        if session is not seen:
+            return False
+        watch = session.stopwatch
+        if watch.running is not running or not self._since <= watch.elapsed_ms < self._until:
+            return False
+        if not running and panel.path() != self._path:
+            return False
+        race = panel.race
+        return (
+            panel.prefs.settings is settings
+            and current() is language
+            and theme() is look
+            and (None if race is None else race.ghost) is ghost
+        )
+
+    def saw(self, panel: CountersPanel) -> None:
+        """The panel's figures are being worked out now."""
+        session = panel.table.session
+        watch = session.stopwatch
+        running, ms = watch.running, watch.elapsed_ms
+        if running:
+            tick = int(ms) // TICK_MS * TICK_MS
+            self._since, self._until = float(tick), float(tick + TICK_MS)
+        else:
+            self._since, self._until = ms, math.nextafter(ms, math.inf)
+            self._path = panel.path()
+        race = panel.race
+        ghost = None if race is None else race.ghost
+        self._what = (session, running, panel.prefs.settings, current(), theme(), ghost)
+        self.due = False
 
 
 class RowPainter:
