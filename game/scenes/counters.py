@@ -7,8 +7,11 @@ worded by game.analysis.glossary, so at the end of a game the panel and the
 analysis say the same to the last digit. They are worked out again at each move
 and, while the clock runs, each time the LED timer shows another second (the
 time, 3BV/s and the rest change with it), so the panel is drawn on frames the
-window shows anyway; each time at the game's exact time. A row is drawn again
-only when its words changed, and words are rendered once per value (kept by value).
+window shows anyway; each time at the game's exact time. On the frames between
+(no table event, the same second) nothing is worked out and nothing drawn
+(CountersPanel.updates counts the times it is). A row is drawn again only when its
+words changed, and when only its value's did, only the value's old and new places
+are; words are rendered once per value (kept by value).
 
 The panel is sized once per zoom (and language, and choice of counters) for the
 largest thing it shows; hidden, it takes no room and the window is the classic one.
@@ -16,6 +19,7 @@ largest thing it shows; hidden, it takes no room and the window is the classic o
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -39,6 +43,7 @@ from game.words import RACE_LABELS
 if TYPE_CHECKING:
     from game.flows.race import Race
     from game.replay.counters import Expression
+    from game.session.play import PlaySession
     from game.session.table import Table
     from game.view.prefs import Prefs
     from game.view.viewport import Viewport
@@ -119,15 +124,22 @@ class CountersPanel:
         """Something drawn over the whole window is up (the replay viewer): the panel
         takes no room meanwhile."""
         self._flags = 0
-        self._heard_count = 0
-        """The table's events heard (a move, a new game: the figures may change)."""
-        self._solved: tuple[object, tuple[int | None, int]] = ((), (None, 0))
+        self.updates = 0
+        """How many times the panel worked its figures out anew (a move, a game
+        started or ended, the clock's next second, a new look or layout): its work,
+        none on a frame where nothing it shows can have changed."""
+        self._seen = Seen()
+        self._solved: tuple[object, tuple[int | None, int], tuple[int, int, int]] = (
+            (),
+            (None, 0),
+            (0, 0, 0),
+        )
+        """The game's 3BV and 3BV solved and its size, and what they were worked out
+        for (the game, its open cells, its status)."""
         self._openings: tuple[object, Openings | None] = ((), None)
-        self._drawn: list[Row | None] = []
+        self._drawn: list[tuple[Row, pygame.Rect, pygame.Rect] | None] = []
+        """Each line as drawn: its words, its box and where its value went."""
         self._area: tuple[object, pygame.Rect] = ((), pygame.Rect(0, 0, 0, 0))
-        self._rows: list[Row] = []
-        self._rows_key: object = None
-        """What the lines were worked out from (worked out again when it changes)."""
         self._keys: list[str] | None = None
         """The lines drawn, by key (None: the panel is to be drawn whole)."""
         self._sizes: dict[object, tuple[int, dict[str, int]]] = {}
@@ -144,7 +156,7 @@ class CountersPanel:
         A pointer's move changes no figure but the path (read at the tick)."""
         if isinstance(event, PointerSeen):
             return
-        self._heard_count += 1
+        self._seen.due = True
         if isinstance(event, GameStarted):
             self._flags = event.session.game.flags
         elif isinstance(event, MoveApplied):
@@ -166,15 +178,16 @@ class CountersPanel:
         game = session.game
         key = (self.table.tag, game.opened_count, game.status)
         if self._solved[0] != key:  # (worked out over the whole board: once a change)
-            self._solved = (key, self._bbbv_of(game))
-        ms = int(session.elapsed_ms)
-        board = session.board
+            board = session.board
+            size = (board.rows, board.cols, board.mines)
+            self._solved = (key, self._bbbv_of(game), size)
+        _, solved, size = self._solved
 
         return live_report(
-            (board.rows, board.cols, board.mines),
+            size,
             game.status is Status.WON,
-            ms,
-            self._solved[1],
+            int(session.elapsed_ms),
+            solved,
             session.clicks,
             self._flags,
             self.path(),
@@ -280,11 +293,12 @@ class CountersPanel:
         at least that wide)."""
         return self._size(scale)[0]
 
-    def _size(self, zoom: int) -> tuple[int, dict[str, int]]:
-        """The width at a zoom and each line's height, for the largest figures:
-        worked out once per zoom, language and choice of counters."""
+    def _size(self, zoom: int, room: int = 0) -> tuple[int, dict[str, int]]:
+        """The width at a zoom and each line's height for the largest figures in that
+        width (or in ``room``, the side's inside): once per zoom, room, language and
+        choice of counters."""
         settings = self.prefs.settings
-        key = (zoom, current(), settings.counters, settings.own_counters)
+        key = (zoom, room, current(), settings.counters, settings.own_counters)
         if key not in self._sizes:
             font = ui_font(FONT_SIZE * zoom)
             gap = GAP * zoom
@@ -293,30 +307,11 @@ class CountersPanel:
             side = max((label + gap + value for label, value, _ in pairs), default=0)
             stacked = max((max(label, value) for label, value, _ in pairs), default=0)
             inner = max(MIN_WIDTH * zoom - 2 * PAD * zoom, min(side, max(stacked, side * 2 // 3)))
-            heights = {row.key: _height(font, row, inner, zoom) for _, _, row in pairs}
+            heights = {row.key: _height(font, row, room or inner, zoom) for _, _, row in pairs}
             self._sizes[key] = (inner + 2 * PAD * zoom, heights)
         return self._sizes[key]
 
     # ------------------------------------------------------------------ drawing
-
-    def _live_key(self) -> object:
-        """What the figures depend on, cheaply: while it is the same, the panel is
-        not worked out again. A move or a new game (the table's events) counts;
-        while the clock runs, the tick stands for the time (and the pace and the
-        ghost, which follow it) and for the pointer's path; stopped, the time and
-        the path themselves."""
-        session = self.table.session
-        ms = int(session.elapsed_ms)
-        running = session.stopwatch.running
-        return (
-            ms // TICK_MS if running else ms,
-            self._heard_count,
-            None if running else self.path(),
-            None if self.race is None else self.race.ghost,
-            self.prefs.settings,
-            current(),
-            theme().name,
-        )
 
     def forget(self) -> None:
         """Draw everything again at the next draw (a new look, a new layout)."""
@@ -324,12 +319,16 @@ class CountersPanel:
 
     def draw(self, screen: pygame.Surface, viewport: Viewport, full: bool) -> list[pygame.Rect]:
         """Bring the panel up to date: the lines whose words changed (everything
-        when ``full``); the rectangles drawn."""
+        when ``full``); the rectangles drawn. Nothing is worked out while nothing
+        it shows can have changed."""
         if not self.shown or self.covered():
             return []
-        key = self._live_key()
-        if not full and self._keys is not None and key == self._rows_key:
-            return []  # (no figure changed: nothing worked out, nothing drawn)
+        if not full and self._keys is not None and self._seen.steady(self):
+            return []
+        return self._update(screen, viewport, full)
+
+    def _update(self, screen: pygame.Surface, viewport: Viewport, full: bool) -> list[pygame.Rect]:
+        """The figures worked out anew and the lines whose words changed drawn."""
         where = (viewport.renderer, viewport.side, self.prefs.settings)
         if self._area[0] != where:  # (worked out once a layout)
             self._area = (where, viewport.beside())
@@ -344,9 +343,9 @@ class CountersPanel:
             dirty.append(area)
             self._keys = None
         pad = PAD * zoom
-        if key != self._rows_key:
-            self._rows, self._rows_key = self.rows(), key
-        rows = self._rows
+        self._seen.saw(self)
+        self.updates += 1
+        rows = self.rows()
         keys = [row.key for row in rows]
         if keys != self._keys:
             # Lines came or went (a race began): the panel's inside is drawn anew.
@@ -355,9 +354,9 @@ class CountersPanel:
             dirty.append(inside)
             self._keys = keys
             self._drawn = [None] * len(rows)
-        _, heights = self._size(zoom)
-        y = area.y + pad
         inner = pygame.Rect(area.x + pad, 0, area.w - 2 * pad, 0)
+        _, heights = self._size(zoom, inner.w)
+        y = area.y + pad
         font = ui_font(FONT_SIZE * zoom)
         for k, row in enumerate(rows):
             height = heights.get(row.key) or _height(font, row, inner.w, zoom)
@@ -365,13 +364,84 @@ class CountersPanel:
             y += height
             if box.bottom > area.bottom - pad:
                 break  # (more lines than room: the rest are not shown)
-            if self._drawn[k] == row:
+            drawn = self._drawn[k]
+            if drawn is not None and drawn[0] == row:
                 continue
-            self._drawn[k] = row
-            screen.fill(look.face, box)
-            self._painter.draw(screen, font, row, box, zoom)
+            if drawn is not None and _same_but_value(drawn[0], row) and drawn[1] == box:
+                # (only the value changed: its old and new places, not the line)
+                value, put = self._painter.value(font, row, box, zoom)
+                if put.y == drawn[2].y:
+                    spot = put.union(drawn[2]).clip(box)
+                    screen.fill(look.face, spot)
+                    screen.blit(value, put)
+                    self._drawn[k] = (row, box, put)
+                    dirty.append(spot)
+                    continue
+            self._drawn[k] = (row, box, self._painter.draw(screen, font, row, box, zoom))
             dirty.append(box)
         return dirty
+
+
+class Seen:
+    """What the panel's figures were last worked out under, and whether anything
+    they show can have changed since, told cheaply at each frame: a table event (a
+    move, a game started or ended: ``due``); while the clock runs, its next tick (it
+    stands for the time, the pace and the ghost, which follow it, and the pointer's
+    path); stopped, another ms or path; other settings, language, look or ghost."""
+
+    def __init__(self) -> None:
+        self.due = True
+        self._what: tuple[PlaySession | None, bool, object, str, object, object] = (
+            None,
+            False,
+            None,
+            "",
+            None,
+            None,
+        )
+        """The session, its clock running or not, the settings, the language, the
+        look and the ghost."""
+        self._since, self._until = 0.0, 0.0
+        """The clock's ms from which and before which the figures stand (running:
+        the tick's; stopped: the ms the clock shows)."""
+        self._path = 0.0
+
+    def steady(self, panel: CountersPanel) -> bool:
+        """Nothing the panel shows can have changed since saw()."""
+        if self.due:
+            return False
+        seen, running, settings, language, look, ghost = self._what
+        session = panel.table.session
+        if session is not seen:
+            return False
+        watch = session.stopwatch
+        if watch.running is not running or not self._since <= watch.elapsed_ms < self._until:
+            return False
+        if not running and panel.path() != self._path:
+            return False
+        race = panel.race
+        return (
+            panel.prefs.settings is settings
+            and current() is language
+            and theme() is look
+            and (None if race is None else race.ghost) is ghost
+        )
+
+    def saw(self, panel: CountersPanel) -> None:
+        """The panel's figures are being worked out now."""
+        session = panel.table.session
+        watch = session.stopwatch
+        running, ms = watch.running, watch.elapsed_ms
+        if running:
+            tick = int(ms) // TICK_MS * TICK_MS
+            self._since, self._until = float(tick), float(tick + TICK_MS)
+        else:
+            self._since, self._until = ms, math.nextafter(ms, math.inf)
+            self._path = panel.path()
+        race = panel.race
+        ghost = None if race is None else race.ghost
+        self._what = (session, running, panel.prefs.settings, current(), theme(), ghost)
+        self.due = False
 
 
 class RowPainter:
@@ -391,22 +461,39 @@ class RowPainter:
             self._rendered[key] = surface
         return surface
 
+    def value(
+        self, font: Any, row: Row, box: pygame.Rect, zoom: int
+    ) -> tuple[pygame.Surface, pygame.Rect]:
+        """A line's value rendered and where it goes in its box: right of the label,
+        or under it when the line was sized for two."""
+        look = theme()
+        if row.error:
+            value = self._words(_fitted(font, row.value, box.w), zoom, look.error)
+        else:
+            value = self._words(row.value, zoom, look.text)
+        line = font.get_linesize()
+        width = value.get_width()
+        # (sized for one line, as steady as the box, and the words fit on it)
+        one_line = (
+            box.h - len(row.bars) * bar_height(zoom) < 2 * line
+            and self._words(row.label, zoom, look.text).get_width() + GAP * zoom + width <= box.w
+        )
+        y = box.y if one_line else box.y + line
+        return value, pygame.Rect(box.right - width, y, width, value.get_height())
+
     def draw(
         self, screen: pygame.Surface, font: Any, row: Row, box: pygame.Rect, zoom: int
-    ) -> None:
-        """A line in its box: its label, its value (right of it, or under it when
-        the line was sized for two), its bars."""
+    ) -> pygame.Rect:
+        """A line in its box (filled with the face first): its label, its value, its
+        bars; where the value went."""
         look = theme()
+        screen.fill(look.face, box)
         label = self._words(row.label, zoom, look.text)
-        value_ink = look.error if row.error else look.text
-        value_text = _fitted(font, row.value, box.w) if row.error else row.value
-        value = self._words(value_text, zoom, value_ink)
+        value, where = self.value(font, row, box, zoom)
         line = font.get_linesize()
         screen.blit(label, (box.x, box.y), pygame.Rect(0, 0, box.w, line))
-        lines = (box.h - len(row.bars) * bar_height(zoom)) // line  # (as sized: steady)
-        one_line = lines < 2 and label.get_width() + GAP * zoom + value.get_width() <= box.w
-        value_y = box.y if one_line else box.y + line
-        screen.blit(value, value.get_rect(topright=(box.right, value_y)))
+        screen.blit(value, where)
+        value_y = where.y
         y = value_y + line
         for share, colour in row.bars:
             bar = pygame.Rect(box.x, y, box.w, BAR * zoom + 2 * edge(zoom))
@@ -423,6 +510,19 @@ class RowPainter:
                 width = round(trough.w * max(0.0, min(1.0, share)))
                 screen.fill(colour, (trough.x, trough.y, width, trough.h))
             y += bar_height(zoom)
+        return where
+
+
+def _same_but_value(drawn: Row, row: Row) -> bool:
+    """Two lines differ in their value's words at most (no bars: a bar follows its
+    value), so only the value is drawn again."""
+    return (
+        not drawn.bars
+        and not row.bars
+        and drawn.key == row.key
+        and drawn.label == row.label
+        and drawn.error == row.error
+    )
 
 
 def _height(font: Any, row: Row, width: int, zoom: int) -> int:
