@@ -107,7 +107,7 @@ def test_a_dialog_larger_than_the_side_is_drawn_over_the_window_which_keeps_its_
     app = make(SMALLEST, 1)
     try:
         size = app.viewport.window.size
-        app.play.command(Command.HELP)
+        app.play.command(Command.REBIND)  # (the Keys page: wider than the side at 1x)
         app.run(frames=1)
         assert app.viewport.window.size == size
         dialog = app.stage.top_dialog

@@ -4,11 +4,13 @@ screen: the virtual screen is 2560x1440).
 
     python tools/window_shots.py            (needs Xvfb; or DISPLAY set to a screen)
 
-Five moments each: a game under way with the live counters beside the board
-(``window-playing``), a lost game with its result beside the board (``window-lost``),
+Seven moments each: a game under way with the live counters beside the board
+(``window-playing``), a lost game with its result beside the board (``window-lost``)
+and its analysis (``window-analysis``),
 a best-time win, its name box over the figures (``window-best``), a race against the
 ghost of the game before (``window-race``) and the replay viewer with its timeline
-beside the board (``window-viewer``). Each picture is the window's own surface (what
+beside the board (``window-viewer``), then the thinking time's heat over it and its
+legend beside it (``window-heat``). Each picture is the window's own surface (what
 the game drew), saved as docs/window-<moment>-<board>-<look>-<zoom>x.png.
 """
 
@@ -34,6 +36,7 @@ from game import cli  # noqa: E402
 from game.app import App  # noqa: E402
 from game.core.game import Game  # noqa: E402
 from game.modes.ordinary import Ordinary  # noqa: E402
+from game.screens.end_of_game import PanelAnswer  # noqa: E402
 from game.view.commands import Command  # noqa: E402
 
 SCREEN = "2560x1440x24"
@@ -109,7 +112,7 @@ def main() -> None:
 
 
 def shoot(look: str, theme_command: str, board: str, zoom: int) -> None:
-    """The five moments in one look, on one board at one zoom."""
+    """The seven moments in one look, on one board at one zoom."""
     folder = tempfile.mkdtemp(prefix="minesweeper-shots-")
     clock = Clock()
     options = cli.Options(sound=False, zoom=zoom, data_dir=folder, seed=7, language="en")
@@ -183,6 +186,12 @@ def shoot(look: str, theme_command: str, board: str, zoom: int) -> None:
     ]
     click(*mines[0])
     save("lost")
+    panel = app.stage.top_dialog
+    if panel is not None:  # its analysis, beside the board too
+        at = panel.button_rect(PanelAnswer.ANALYSIS.label).center
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            pygame.event.post(pygame.event.Event(kind, pos=at, button=1))
+        save("analysis")
     app.stage.clear_dialogs()
 
     # A best-time win: the name box over the game's figures and its place, one view.
@@ -219,6 +228,8 @@ def shoot(look: str, theme_command: str, board: str, zoom: int) -> None:
         first_ms, last_ms = scene.span
         scene.playback.seek(first_ms + (last_ms - first_ms) * 0.6)
         save("viewer")
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
+        save("heat")
     app.close()
 
 

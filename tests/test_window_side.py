@@ -1,0 +1,150 @@
+"""The side beside the board: what a player reads opens there, the board stays in
+sight and unchanged, and the window keeps its size (issue 30, items 1 and 2)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pygame
+import pytest
+from conftest import classic_window
+from test_window import (
+    BEGINNER,
+    FakeClock,
+    cell_center,
+    click,
+    key,
+    region,
+    use_layout,
+    win_beginner,
+)
+
+from game import cli
+from game.app import App
+from game.view.commands import Command
+from game.view.window import desktop_size, placed
+
+
+def make(clock: FakeClock, zoom: int = 2) -> App:
+    app = App(cli.Options(zoom=zoom, sound=False, seed=1), clock=clock)
+    app.run(frames=2)
+    app.get_ready()
+    return app
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def app(clock: FakeClock) -> Iterator[App]:
+    application = make(clock)
+    yield application
+    application.close()
+
+
+def game_pixels(app: App) -> bytes:
+    """The game's own part of the window (the classic window's), under the menu bar."""
+    width, height = app.viewport.game_size()
+    bar = app.viewport.bar().h
+    return region(app.viewport.screen, (0, bar, width, height - bar))
+
+
+@pytest.mark.parametrize(
+    "command", [Command.STATISTICS, Command.BEST_TIMES, Command.BOARD_CODE, Command.CUSTOM]
+)
+def test_a_dialog_opens_in_the_side_and_the_board_stays_as_it_was(
+    app: App, command: Command
+) -> None:
+    use_layout(app, BEGINNER)
+    click(app, cell_center(app, 0, 5))
+    app.run(frames=1)
+    size, board = app.viewport.window.size, game_pixels(app)
+    app.play.command(command)
+    app.run(frames=1)
+    dialog = app.stage.top_dialog
+    assert dialog is not None and dialog.rect is not None
+    assert app.viewport.beside().contains(dialog.rect)
+    assert app.viewport.window.size == size
+    assert game_pixels(app) == board  # the board in sight, untouched
+    key(pygame.K_ESCAPE, "\x1b")
+    app.run(frames=1)
+    assert app.stage.top_dialog is None and app.viewport.window.size == size
+
+
+def test_a_lost_game_shows_its_result_beside_the_finished_board(app: App) -> None:
+    use_layout(app, BEGINNER)
+    click(app, cell_center(app, 0, 5))
+    click(app, cell_center(app, 6, 0))  # a mine
+    app.run(frames=1)
+    panel = app.stage.top_dialog
+    assert panel is not None and panel.title == "Game over" and panel.rect is not None
+    assert app.viewport.beside().contains(panel.rect)
+    assert not panel.rect.colliderect(pygame.Rect((0, 0), app.viewport.game_size()))
+
+
+def test_a_best_time_is_one_view_beside_the_board(app: App, clock: FakeClock) -> None:
+    win_beginner(app, clock, 9_000)
+    app.run(frames=1)
+    view = app.stage.top_dialog
+    assert view is not None and view.title == "A new best time!" and view.rect is not None
+    assert app.viewport.beside().contains(view.rect)
+    assert ["Time", "9.000 s"] in view.figures  # type: ignore[attr-defined]
+    for ch in "Lin":
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=ord(ch), mod=0, unicode=ch))
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    key(pygame.K_RETURN, "\r")
+    app.run(frames=1)
+    assert app.stage.top_dialog is None  # no name box before, no best times after
+    assert [entry.name for entry in app.profile.best_times("beginner")] == ["Lin"]
+
+
+def test_a_classic_window_opens_its_side_for_a_dialog_and_closes_it_after(
+    clock: FakeClock,
+) -> None:
+    classic_window()
+    app = make(clock)
+    try:
+        use_layout(app, BEGINNER)
+        click(app, cell_center(app, 0, 5))
+        app.run(frames=1)
+        classic, board = app.viewport.window.size, game_pixels(app)
+        x, y = app.viewport.window.corner
+        assert classic == app.viewport.game_size() and app.viewport.beside().w == 0
+        app.play.command(Command.STATISTICS)
+        app.run(frames=1)
+        dialog = app.stage.top_dialog
+        assert dialog is not None and dialog.rect is not None
+        side = app.viewport.beside()
+        assert side.w > 0 and side.x == classic[0] and side.contains(dialog.rect)
+        # The board stays put on the desktop: the corner is kept, moved only as far as
+        # the desktop needs (the test's dummy desktop is 1024x768).
+        width, height = app.viewport.window.size
+        expected = placed((x + width // 2, y + height // 2), (width, height), desktop_size())
+        assert app.viewport.window.corner == expected
+        assert game_pixels(app) == board
+        key(pygame.K_ESCAPE, "\x1b")
+        app.run(frames=1)
+        assert app.viewport.window.size == classic and app.viewport.beside().w == 0
+        assert game_pixels(app) == board
+    finally:
+        app.close()
+
+
+def test_a_long_menu_is_whole_in_a_small_classic_window(clock: FakeClock) -> None:
+    classic_window()
+    app = make(clock, zoom=1)
+    try:
+        for index in range(len(app.menubar.menus)):
+            app.menubar.open(index)
+            app.stage.repaint()
+            app.run(frames=1)
+            shown = app.menubar.covered()
+            assert shown is not None and app.viewport.screen.get_rect().contains(shown)
+            app.menubar.close()
+            app.stage.repaint()
+            app.run(frames=1)
+            assert app.viewport.window.size == app.viewport.game_size()
+    finally:
+        app.close()
