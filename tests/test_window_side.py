@@ -3,10 +3,9 @@ sight and unchanged, and the window keeps its size (issue 30, items 1 and 2)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pygame
 import pytest
+import test_window_records as records
 from conftest import classic_window
 from test_window import (
     BEGINNER,
@@ -24,24 +23,7 @@ from game.app import App
 from game.view.commands import Command
 from game.view.window import desktop_size, placed
 
-
-def make(clock: FakeClock, zoom: int = 2) -> App:
-    app = App(cli.Options(zoom=zoom, sound=False, seed=1), clock=clock)
-    app.run(frames=2)
-    app.get_ready()
-    return app
-
-
-@pytest.fixture
-def clock() -> FakeClock:
-    return FakeClock()
-
-
-@pytest.fixture
-def app(clock: FakeClock) -> Iterator[App]:
-    application = make(clock)
-    yield application
-    application.close()
+app, clock, make_app = records.app, records.clock, records.make_app  # (its fixtures)
 
 
 def game_pixels(app: App) -> bytes:
@@ -104,7 +86,7 @@ def test_a_classic_window_opens_its_side_for_a_dialog_and_closes_it_after(
     clock: FakeClock,
 ) -> None:
     classic_window()
-    app = make(clock)
+    app = make_app(clock)
     try:
         use_layout(app, BEGINNER)
         click(app, cell_center(app, 0, 5))
@@ -134,7 +116,7 @@ def test_a_classic_window_opens_its_side_for_a_dialog_and_closes_it_after(
 
 def test_a_long_menu_is_whole_in_a_small_classic_window(clock: FakeClock) -> None:
     classic_window()
-    app = make(clock, zoom=1)
+    app = App(cli.Options(zoom=1, sound=False, seed=1), clock=clock)
     try:
         for index in range(len(app.menubar.menus)):
             app.menubar.open(index)

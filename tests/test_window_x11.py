@@ -66,18 +66,19 @@ STEPS = [
 ]
 
 
-def _need(tool: str) -> None:
+def need(tool: str) -> None:
+    """Skip without the tool (a failure under CI, which installs it)."""
     if not sys.platform.startswith("linux"):
         pytest.skip("X11 with Xvfb and openbox: Linux only (CI on Windows and macOS skips)")
     if shutil.which(tool) is None:
         if os.environ.get("CI"):
             pytest.fail(f"{tool} is missing: .ci/run installs it")
-        pytest.skip(f"{tool} is not installed (apt-get install xvfb openbox)")
+        pytest.skip(f"{tool} is not installed (apt-get install xvfb openbox x11-utils)")
 
 
 @pytest.fixture(params=["bare", "openbox"])
 def display(request: pytest.FixtureRequest) -> Iterator[str]:
-    _need("Xvfb")
+    need("Xvfb")
     read, write = os.pipe()
     size = f"{SCREEN[0]}x{SCREEN[1]}x24"
     xvfb = subprocess.Popen(
@@ -92,7 +93,7 @@ def display(request: pytest.FixtureRequest) -> Iterator[str]:
     manager = None
     try:
         if request.param == "openbox":
-            _need("openbox")
+            need("openbox")
             manager = subprocess.Popen(
                 ["openbox", "--sm-disable"],
                 env={**os.environ, "DISPLAY": name},
@@ -112,10 +113,15 @@ def display(request: pytest.FixtureRequest) -> Iterator[str]:
 def _play(display: str, data: Path) -> list[dict[str, object]]:
     # The classic window (the side hidden): these sizes are the classic window's.
     (data / SETTINGS_FILE).write_text(json.dumps({"version": 4, "counters_shown": False}))
+    return drive(display, DRIVER, str(data), *STEPS)
+
+
+def drive(display: str, driver: str, *arguments: str) -> list[dict[str, object]]:
+    """Run a driver script in a game on an X display; the JSON list it prints last."""
     env = {**os.environ, "DISPLAY": display, "SDL_VIDEODRIVER": "x11"}
     env.pop("WAYLAND_DISPLAY", None)
     done = subprocess.run(
-        [sys.executable, "-c", DRIVER, str(data), *STEPS],
+        [sys.executable, "-c", driver, *arguments],
         capture_output=True,
         text=True,
         env=env,

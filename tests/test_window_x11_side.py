@@ -9,16 +9,14 @@ without them they are skipped, except under CI, where that is a failure.
 
 from __future__ import annotations
 
-import json
 import os
 import re
-import shutil
 import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from test_window_x11 import drive, need
 
 DRIVER = r"""
 import json, re, subprocess, sys, time
@@ -79,19 +77,10 @@ print(json.dumps(seen))
 """
 
 
-def _need(tool: str) -> None:
-    if not sys.platform.startswith("linux"):
-        pytest.skip("X11 with Xvfb and openbox: Linux only")
-    if shutil.which(tool) is None:
-        if os.environ.get("CI"):
-            pytest.fail(f"{tool} is missing: .ci/run installs it")
-        pytest.skip(f"{tool} is not installed (apt-get install xvfb openbox x11-utils)")
-
-
 @pytest.fixture
 def screen(request: pytest.FixtureRequest) -> Iterator[str]:
     for tool in ("Xvfb", "openbox", "xwininfo"):
-        _need(tool)
+        need(tool)
     read, write = os.pipe()
     xvfb = subprocess.Popen(
         [
@@ -135,18 +124,7 @@ def screen(request: pytest.FixtureRequest) -> Iterator[str]:
 def test_the_window_keeps_one_size_and_place_through_the_dialogs_and_a_loss(
     screen: str, zoom: int, tmp_path: Path
 ) -> None:
-    env = {**os.environ, "DISPLAY": screen, "SDL_VIDEODRIVER": "x11"}
-    env.pop("WAYLAND_DISPLAY", None)
-    done = subprocess.run(
-        [sys.executable, "-c", DRIVER, str(tmp_path), str(zoom)],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-        check=False,
-    )
-    assert done.returncode == 0, done.stderr
-    seen: list[dict[str, object]] = json.loads(done.stdout.strip().splitlines()[-1])
+    seen = drive(screen, DRIVER, str(tmp_path), str(zoom))
     titles = [shot["dialog"] for shot in seen if shot["shown"]]
     assert titles == ["Statistics", "Best times: Beginner", *titles[2:]]
     assert re.match("History", str(titles[2])) and titles[3] == "Play board code"
