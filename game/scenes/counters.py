@@ -144,6 +144,8 @@ class CountersPanel:
         """The lines drawn, by key (None: the panel is to be drawn whole)."""
         self._sizes: dict[object, tuple[int, dict[str, int]]] = {}
         self._painter = RowPainter()
+        self._shown: list[Row] = []
+        """The lines last worked out (a repaint while nothing changed draws them)."""
         self._own: tuple[tuple[str, str], ...] = ()
         self._expressions: list[Expression] = []
         table.tap(self._heard)
@@ -323,12 +325,17 @@ class CountersPanel:
         it shows can have changed."""
         if not self.shown or self.covered():
             return []
-        if not full and self._keys is not None and self._seen.steady(self):
+        steady = self._keys is not None and self._seen.steady(self)
+        if not full and steady:
             return []
-        return self._update(screen, viewport, full)
+        return self._update(screen, viewport, full, steady)
 
-    def _update(self, screen: pygame.Surface, viewport: Viewport, full: bool) -> list[pygame.Rect]:
-        """The figures worked out anew and the lines whose words changed drawn."""
+    def _update(
+        self, screen: pygame.Surface, viewport: Viewport, full: bool, steady: bool = False
+    ) -> list[pygame.Rect]:
+        """The figures worked out anew (``steady``: nothing they show changed, so
+        those last worked out: a repaint draws what was there) and the lines whose
+        words changed drawn."""
         where = (viewport.renderer, viewport.side, self.prefs.settings)
         if self._area[0] != where:  # (worked out once a layout)
             self._area = (where, viewport.beside())
@@ -343,9 +350,12 @@ class CountersPanel:
             dirty.append(area)
             self._keys = None
         pad = PAD * zoom
-        self._seen.saw(self)
-        self.updates += 1
-        rows = self.rows()
+        if steady and self._shown:
+            rows = self._shown
+        else:
+            self._seen.saw(self)
+            self.updates += 1
+            rows = self._shown = self.rows()
         keys = [row.key for row in rows]
         if keys != self._keys:
             # Lines came or went (a race began): the panel's inside is drawn anew.
