@@ -346,7 +346,7 @@ class CountersPanel:
         look = theme()
         dirty: list[pygame.Rect] = []
         if full or self._keys is None:
-            viewport.renderer.sprites.frame(screen, "raised3", (area.x, area.y, area.w, area.h))
+            viewport.frame_side(screen)
             dirty.append(area)
             self._keys = None
         pad = PAD * zoom

@@ -60,9 +60,7 @@ def show_first_frame(
     menubar = MenuBar(MENUS, lambda: prefs.keymap, lambda command: False)
     screen = viewport.screen
     viewport.renderer.draw(screen, Covered(board.rows, board.cols), covered_picture(board.mines))
-    side = viewport.beside()
-    if side.w:  # (its lines come with the table, before the first input)
-        viewport.renderer.sprites.frame(screen, "raised3", (side.x, side.y, side.w, side.h))
+    viewport.frame_side(screen)  # (its lines come with the table, before the first input)
     menubar.draw(screen, viewport.renderer.sprites, viewport.bar())
     viewport.window.present()
     return FirstFrame(profile, prefs, viewport, menubar)

@@ -231,8 +231,7 @@ class DialogScene(Scene):
     def draw(self, screen: pygame.Surface, full: bool) -> list[pygame.Rect]:
         area, scale = self.where()
         if area != screen.get_rect():  # (in the side: over the live counters)
-            sprites = self.viewport.renderer.sprites
-            sprites.frame(screen, "raised3", (area.x, area.y, area.w, area.h))
+            self.viewport.frame_side(screen)
         self.dialog.draw(screen, self.viewport.renderer.sprites, area, scale)
         return [screen.get_rect()]
 

@@ -30,6 +30,9 @@ MIN_VIEW = 9
 SIDE_WIDTH = 330
 """The side's width at 1x: room beside the board for the live counters and for what a
 player reads there (Statistics, Best times, the end of a game, the viewer's timeline)."""
+SIDE_SCALE = 2
+"""The largest scale the side is drawn at (its words at 24 pixels: a Beginner board at
+4x beside a side at 3x would be a window mostly of words)."""
 SIDE_HEIGHT = 320
 """The least height of a window with the side at 1x (a Beginner board is shorter)."""
 LEAST = (640, 560)
@@ -60,12 +63,13 @@ NO_SIDE = Side(0, 0, 1)
 
 def side_for(game_w: int, zoom: int, need: Need, scrolled: bool = False) -> Side:
     """The side beside a game ``game_w`` window pixels wide at a zoom: drawn at the
-    zoom, or at the largest smaller scale whose side fits the desktop beside the game
+    zoom (SIDE_SCALE at most), or at the largest smaller scale whose side fits the
+    desktop beside the game
     (at 1 at least); beside a board that scrolls, at the largest scale whose side takes
     at most a third of the desktop's width."""
     room = usable_size()[0] // 3 if scrolled else usable_size()[0] - game_w
     scale = 1
-    for s in range(max(zoom, 1), 1, -1):
+    for s in range(max(min(zoom, SIDE_SCALE), 1), 1, -1):
         if max(SIDE_WIDTH * s, need(s)) <= room:
             scale = s
             break
@@ -152,6 +156,14 @@ class Viewport:
     def _scaled_size(self, layout: Layout) -> tuple[int, int]:
         width, height = layout.size
         return (width * self.zoom + self.side.width, max(height * self.zoom, self.side.height))
+
+    def frame_side(self, screen: pygame.Surface) -> pygame.Rect:
+        """The side's raised frame and its ground, at the side's scale; the side."""
+        side = self.beside()
+        if side.w > 0:
+            sprites = self.renderer.sprites.at_zoom(self.side.scale)
+            sprites.frame(screen, "raised3", (side.x, side.y, side.w, side.h))
+        return side
 
     def game_size(self) -> tuple[int, int]:
         """The game's own window, without the side (the classic window)."""

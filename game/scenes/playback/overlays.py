@@ -88,10 +88,7 @@ class Overlays:
 
     def draw_side(self, screen: pygame.Surface) -> None:
         """The side's frame and ground, under the views drawn in it."""
-        side = self.viewport.beside()
-        if side.w > 0:
-            sprites = self.viewport.renderer.sprites
-            sprites.frame(screen, "raised3", (side.x, side.y, side.w, side.h))
+        self.viewport.frame_side(screen)
 
     def time_at(self, pos: tuple[int, int]) -> float | None:
         """The game time under a window pixel on the timeline shown (None: off it)."""
