@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from game.core.board import Fate, FirstClick, Recursion
 from game.language import N_, gettext
@@ -81,8 +81,7 @@ class Difficulty(Enum):
         return self.value[0].upper() + self.value[1:]
 
 
-@dataclass(frozen=True)
-class Board:
+class Board(NamedTuple):
     """A board size: rows, columns and mines. Its difficulty follows from the size,
     so a board can never be labelled as something it is not."""
 

@@ -8,7 +8,6 @@ machine own the state a Picture is made from.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
@@ -35,8 +34,7 @@ class Face(Enum):
     DEAD = "dead"
 
 
-@dataclass(frozen=True)
-class Advice:
+class Advice(NamedTuple):
     """What the solver says, drawn over the board: a hint (a cell, its reason) and the
     mine probability of every hidden cell, each when asked for."""
 
@@ -48,8 +46,7 @@ class Advice:
     """A line instead of advice (the board is too large for the solver here)."""
 
 
-@dataclass(frozen=True)
-class Picture:
+class Picture(NamedTuple):
     """Everything the renderer shows besides the cells' looks."""
 
     pressed: frozenset[Cell]

@@ -13,8 +13,8 @@ this module free of pygame and gives the help screen readable names.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from game.language import N_, gettext
 
@@ -112,8 +112,7 @@ class ViewerCommand(Enum):
 AnyCommand = Command | ViewerCommand
 
 
-@dataclass(frozen=True)
-class Binding:
+class Binding(NamedTuple):
     """The keys of one command, and how the help screen shows it."""
 
     command: AnyCommand

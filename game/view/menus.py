@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from game.language import LANGUAGES, gettext
 from game.view.commands import Command
 
 
-@dataclass(frozen=True)
-class MenuItem:
+class MenuItem(NamedTuple):
     """A line of a menu: the command it gives, and its words (in English)."""
 
     command: Command
@@ -27,8 +26,7 @@ SEPARATOR = None
 """An etched line between groups of a menu's items."""
 
 
-@dataclass(frozen=True)
-class Menu:
+class Menu(NamedTuple):
     """A menu of the menu bar: its title and its lines (None: a separator)."""
 
     title: str

@@ -12,15 +12,14 @@ change shows at the next repaint.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from game.words import LOOKS, look_of
 
 Colour = tuple[int, int, int]
 
 
-@dataclass(frozen=True)
-class Theme:
+class Theme(NamedTuple):
     """A look: its sprite sheet and the colours drawn around it."""
 
     name: str
@@ -67,8 +66,7 @@ CLASSIC = Theme(
 )
 """Windows 95 grey, navy and black: the default."""
 
-COLOURBLIND = replace(
-    CLASSIC,
+COLOURBLIND = CLASSIC._replace(
     name="colourblind",
     label="Colour-blind safe",
     sheet="sheet-colourblind.png",

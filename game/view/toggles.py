@@ -8,8 +8,8 @@ place. Pure: settings in, settings out.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import replace
+from typing import Any, NamedTuple
 
 from game.language import LANGUAGES, N_, gettext
 from game.persist.settings import Settings
@@ -40,8 +40,7 @@ def with_mode(settings: Settings, mode: RuleMode) -> Settings:
     return replace(settings, first_click=mode.first_click, fate=mode.fate, recursion=mode.recursion)
 
 
-@dataclass(frozen=True)
-class Setting:
+class Setting(NamedTuple):
     """One setting: its field in Settings, its line in the Settings dialog, and the
     commands that set it (a flag's one command flips it; a choice's commands each
     pick one value)."""

@@ -15,7 +15,7 @@ line shows a tick is asked of the window through ``checked``.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import pygame
 
@@ -43,8 +43,7 @@ Checked = Callable[[Command], bool | None]
 """Whether a command's line shows a tick (True), no tick (False), or is no toggle (None)."""
 
 
-@dataclass
-class _Row:
+class _Row(NamedTuple):
     """One line (or separator) of the open menu, where it was drawn."""
 
     item: MenuItem | None
