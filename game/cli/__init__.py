@@ -5,10 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from datetime import date
 from enum import Enum
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, NamedTuple, TextIO
 
 from game import rules as limits
 from game.cli.words import early_language, speak
@@ -38,8 +37,7 @@ def _zoom_words() -> str:
     return gettext("{some} or {last}").format(some=", ".join(map(str, ZOOMS[:-1])), last=ZOOMS[-1])
 
 
-@dataclass(frozen=True)
-class Options:
+class Options(NamedTuple):
     """What the player asked for on the command line (None: use the saved setting)."""
 
     board: Board | None = None

@@ -95,8 +95,7 @@ def mouse_events(rows: Iterable[tuple[int, Mouse, int, int]]) -> tuple[MouseEven
     return tuple(map(_NEW_EVENT, rows))
 
 
-@dataclass(frozen=True)
-class Facts:
+class Facts(NamedTuple):
     """What a file says about its game, where it says it (None or "" where not)."""
 
     player: str = ""

@@ -4,7 +4,7 @@ the question before records are thrown away."""
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from game.language import N_, decimal, gettext
 from game.modes.category import FAMILIES, Category
@@ -89,8 +89,7 @@ def confirm_dialog(what: str) -> MessageDialog:
     return answering(dialog, ConfirmAnswer)
 
 
-@dataclass(frozen=True)
-class Named:
+class Named(NamedTuple):
     """The name box's answer: the name the player typed for the best time."""
 
     name: str

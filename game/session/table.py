@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, NamedTuple, TypeAlias
 
 from game.core.delta import Cell, Delta
 from game.core.game import Game
@@ -44,8 +44,7 @@ the whole view at every move)."""
 TOO_LARGE = Words(N_("Hints and probabilities are for boards up to 250,000 cells."))
 
 
-@dataclass(frozen=True)
-class GameTag:
+class GameTag(NamedTuple):
     """Which game: a serial number (one per game the table deals) and its way to play."""
 
     serial: int
@@ -68,16 +67,14 @@ class Result(Enum):
     """A new game was started while this one was under way (it counts as lost)."""
 
 
-@dataclass(frozen=True)
-class GameStarted:
+class GameStarted(NamedTuple):
     """A new game is on the table."""
 
     tag: GameTag
     session: PlaySession
 
 
-@dataclass(frozen=True)
-class PointerSeen:
+class PointerSeen(NamedTuple):
     """A mouse event on the table's board: ``kind`` is move, down, up or cancel;
     ``point`` in 1x pixels from cell (0, 0)'s corner; ``held_before`` the buttons
     the input machine held before it; ``move`` what it made (only an up makes one)."""
@@ -92,8 +89,7 @@ class PointerSeen:
     move: Move | None
 
 
-@dataclass(frozen=True)
-class MoveApplied:
+class MoveApplied(NamedTuple):
     """A move reached the game (mouse or keyboard): what changed."""
 
     tag: GameTag
@@ -104,8 +100,7 @@ class MoveApplied:
     wall_ms: float
 
 
-@dataclass(frozen=True)
-class GameEnded:
+class GameEnded(NamedTuple):
     """A game ended: won, lost, or abandoned for a new one."""
 
     tag: GameTag
