@@ -84,15 +84,19 @@ class Seen(Protocol):
     def open_map(self) -> bytes: ...
 
 
-class Covered(NamedTuple):
+class Covered:
     """A board of this size with every cell hidden, as a new game shows it: what the
     first frame draws before the engine is loaded (game.view.first_frame)."""
 
-    rows: int
-    cols: int
-    opened_count: int = 0
-    flags: int = 0
-    status: Status = Status.READY
+    __slots__ = ("cols", "rows")
+
+    opened_count = 0
+    flags = 0
+    status = Status.READY
+
+    def __init__(self, rows: int, cols: int) -> None:
+        self.rows = rows
+        self.cols = cols
 
     def look(self, row: int, col: int) -> Look:
         """Every cell is hidden."""
