@@ -4,7 +4,6 @@ versions read rather than set aside."""
 from __future__ import annotations
 
 import copy
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -307,7 +306,7 @@ def test_custom_mine_limits_follow_the_size() -> None:
 
 def test_invalid_settings_cannot_be_built() -> None:
     with pytest.raises(DataError):
-        replace(Settings(), zoom=7)
+        Settings().replace(zoom=7)
     with pytest.raises(DataError):
         Settings(sound=1)  # type: ignore[arg-type]
     with pytest.raises(DataError):

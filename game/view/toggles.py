@@ -8,7 +8,6 @@ place. Pure: settings in, settings out.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import replace
 from typing import Any, NamedTuple
 
 from game.language import LANGUAGES, N_, gettext
@@ -37,7 +36,7 @@ rules the game always had: Win7's, the standard's and the classic no-guess)."""
 def with_mode(settings: Settings, mode: RuleMode) -> Settings:
     """The settings with the next games in this rule mode (its laying, its fate and its
     recursion)."""
-    return replace(settings, first_click=mode.first_click, fate=mode.fate, recursion=mode.recursion)
+    return settings.replace(first_click=mode.first_click, fate=mode.fate, recursion=mode.recursion)
 
 
 class Setting(NamedTuple):
@@ -74,7 +73,7 @@ class Setting(NamedTuple):
     def _set(self, settings: Settings, value: Any) -> Settings:
         if self.put is not None:
             return self.put(settings, value)
-        return replace(settings, **{self.name: value})
+        return settings.replace(**{self.name: value})
 
     def by(self, command: Command, settings: Settings) -> Settings:
         """The settings as the command leaves them."""
