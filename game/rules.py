@@ -160,13 +160,15 @@ def _whole_numbers(rows: int, cols: int, mines: int) -> None:
             raise BoardChoiceError(f"{what} must be a whole number; got {value!r}.")
 
 
-_CUSTOM_TEXT = re.compile(r"^\s*(\d{1,6})\s*[xX]\s*(\d{1,6})\s*:\s*(\d{1,9})\s*$")
+_CUSTOM_TEXT = r"^\s*(\d{1,6})\s*[xX]\s*(\d{1,6})\s*:\s*(\d{1,9})\s*$"
+"""A custom board as text (compiled by re at its first use, not at import: the module
+loads before the first frame)."""
 
 
 def parse_custom(text: str) -> Board:
     """A board written as ROWSxCOLS:MINES, e.g. '20x24:99' (or a preset's size,
     '8x8:10'): any board this game can play."""
-    match = _CUSTOM_TEXT.match(text)
+    match = re.match(_CUSTOM_TEXT, text)
     if not match:
         raise BoardChoiceError(
             f"write a custom board as ROWSxCOLS:MINES, e.g. 20x24:99; got {text!r}"
