@@ -13,7 +13,6 @@ tables can live at once (the player's, a replay being watched).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
 from typing import TYPE_CHECKING, NamedTuple, TypeAlias
@@ -117,37 +116,35 @@ START_HERE = said("Start here: the same board for everyone")
 """What the ring on a shared board's start cell says until the first move."""
 
 
-@dataclass
 class Table:
     """One game on the table, and the player's view of it."""
 
-    clock: Clock
-    session: PlaySession
-    tag: GameTag
-    cursor: Cell | None = None
-    """The keyboard cursor's cell; None until the keyboard is used."""
-    cursor_hidden: bool = False
-    """The mouse played since the keyboard was last used: the cursor follows the
-    clicks unseen, until the next key shows it (shown_cursor)."""
-    hint: Hint | None = None
-    """The hint shown (until the next move)."""
-    show_probabilities: bool = False
-    deaths: int = 0
-    """Deaths undone in the game on the table (shown beside the face)."""
-    note: str | None = None
-    """A line to show once instead of advice (the board is too large for the solver,
-    the zoom can go no further), until the next move or Esc."""
-    listeners: list[Listener] = field(default_factory=list)
-    _analysis: tuple[object, Analysis | None] | None = None
-    _advice: tuple[object, Advice] | None = None
+    def __init__(self, clock: Clock, session: PlaySession, tag: GameTag) -> None:
+        self.clock = clock
+        self.session = session
+        self.tag = tag
+        self.cursor: Cell | None = None
+        """The keyboard cursor's cell; None until the keyboard is used."""
+        self.cursor_hidden = False
+        """The mouse played since the keyboard was last used: the cursor follows the
+        clicks unseen, until the next key shows it (shown_cursor)."""
+        self.hint: Hint | None = None
+        """The hint shown (until the next move)."""
+        self.show_probabilities = False
+        self.deaths = 0
+        """Deaths undone in the game on the table (shown beside the face)."""
+        self.note: str | None = None
+        """A line to show once instead of advice (the board is too large for the solver,
+        the zoom can go no further), until the next move or Esc."""
+        self.listeners: list[Listener] = []
+        self._analysis: tuple[object, Analysis | None] | None = None
+        self._advice: tuple[object, Advice] | None = None
+        self._ring_start()
 
     @classmethod
     def of(cls, mode: Mode, clock: Clock) -> Table:
         """A table with the game this way to play deals."""
         return cls(clock, mode.deal(clock), GameTag(1, mode))
-
-    def __post_init__(self) -> None:
-        self._ring_start()
 
     def _ring_start(self) -> None:
         """A shared board's start cell is ringed until the first move."""
