@@ -16,7 +16,6 @@ origin (formats that count in 10 ms steps give multiples of 10).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from enum import Enum
 from functools import partial
 from typing import NamedTuple
@@ -117,8 +116,7 @@ class Facts(NamedTuple):
     """Any other header fields, as (name, value) text pairs, in the file's order."""
 
 
-@dataclass(frozen=True)
-class Video:
+class Video(NamedTuple):
     """A replay in the neutral form."""
 
     format: str
@@ -129,7 +127,7 @@ class Video:
     """The mine cells, (row, col), 0-based."""
     events: tuple[MouseEvent, ...]
     cell_size: int = 16
-    facts: Facts = field(default_factory=Facts)
+    facts: Facts = Facts()
 
     @property
     def recursion(self) -> Recursion:
