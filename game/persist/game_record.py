@@ -266,7 +266,8 @@ class BestTimeEntry(NamedTuple):
     """The game's row id; None for a time imported from records.json."""
 
 
-class DailyStats(NamedTuple):
+@dataclass(frozen=True)
+class DailyStats:
     """The player's daily boards (History.daily)."""
 
     played: int = 0
