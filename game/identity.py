@@ -31,7 +31,9 @@ def player_name(text: str) -> str:
 MAX_IDENTIFIER = 64
 """The longest identifier kept (a site's user id or e-mail is far shorter)."""
 
-_COUNTRY = re.compile("[A-Z]{2}")
+_COUNTRY = "[A-Z]{2}"
+"""(compiled by re at its first use, not at import: the module loads before the first
+frame)"""
 
 
 def name_problem(text: str) -> str | None:
@@ -58,7 +60,7 @@ def identifier_problem(text: str) -> str | None:
 
 def country_problem(text: str) -> str | None:
     """What is wrong with a country, in one line (None: nothing; "" is fine)."""
-    if not text or _COUNTRY.fullmatch(text):
+    if not text or re.fullmatch(_COUNTRY, text):
         return None
     return gettext("the country is a two-letter ISO 3166-1 code, such as DE or CN")
 

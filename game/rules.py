@@ -9,9 +9,8 @@ words.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from game.core.board import Fate, FirstClick, Recursion
 from game.language import N_, gettext
@@ -81,8 +80,7 @@ class Difficulty(Enum):
         return self.value[0].upper() + self.value[1:]
 
 
-@dataclass(frozen=True)
-class Board:
+class Board(NamedTuple):
     """A board size: rows, columns and mines. Its difficulty follows from the size,
     so a board can never be labelled as something it is not."""
 
@@ -162,13 +160,15 @@ def _whole_numbers(rows: int, cols: int, mines: int) -> None:
             raise BoardChoiceError(f"{what} must be a whole number; got {value!r}.")
 
 
-_CUSTOM_TEXT = re.compile(r"^\s*(\d{1,6})\s*[xX]\s*(\d{1,6})\s*:\s*(\d{1,9})\s*$")
+_CUSTOM_TEXT = r"^\s*(\d{1,6})\s*[xX]\s*(\d{1,6})\s*:\s*(\d{1,9})\s*$"
+"""A custom board as text (compiled by re at its first use, not at import: the module
+loads before the first frame)."""
 
 
 def parse_custom(text: str) -> Board:
     """A board written as ROWSxCOLS:MINES, e.g. '20x24:99' (or a preset's size,
     '8x8:10'): any board this game can play."""
-    match = _CUSTOM_TEXT.match(text)
+    match = re.match(_CUSTOM_TEXT, text)
     if not match:
         raise BoardChoiceError(
             f"write a custom board as ROWSxCOLS:MINES, e.g. 20x24:99; got {text!r}"
@@ -327,32 +327,76 @@ def mode_of_evf(number: int) -> RuleMode | None:
     return next((mode for mode, its in EVF_MODES.items() if its == number), None)
 
 
-@dataclass(frozen=True)
 class GameRules:
     """The rules a game is played by, fixed when it starts: a changed setting applies
-    from the next game, never to the game in progress (nor to its saved copy)."""
+    from the next game, never to the game in progress (nor to its saved copy). Equal
+    rules are equal and hash alike.
 
-    first_click: FirstClick = FirstClick.OPENING
-    """Which cells the first reveal keeps free of mines."""
-    question_marks: bool = True
-    """Right-click cycles hidden -> flag -> ? -> hidden (else hidden <-> flag)."""
-    left_click_chords: bool = False
-    """A left click on an opened number chords."""
-    fate: Fate = Fate.NONE
-    """What a click may do to the mines (the rule modes that move them)."""
-    recursion: Recursion = Recursion.NONE
-    """Which acts chord on by themselves (the recursive chords' rule modes)."""
+    (A plain class, not a dataclass: it loads before the first frame, and Python 3.11
+    compiles a dataclass's methods from source at every start.)"""
 
-    def __post_init__(self) -> None:
-        if not isinstance(self.first_click, FirstClick):
+    __slots__ = ("fate", "first_click", "left_click_chords", "question_marks", "recursion")
+
+    def __init__(
+        self,
+        first_click: FirstClick = FirstClick.OPENING,
+        question_marks: bool = True,
+        left_click_chords: bool = False,
+        fate: Fate = Fate.NONE,
+        recursion: Recursion = Recursion.NONE,
+    ) -> None:
+        if not isinstance(first_click, FirstClick):
             raise ValueError("first_click must be a FirstClick")
-        if not isinstance(self.fate, Fate):
+        if not isinstance(fate, Fate):
             raise ValueError("fate must be a Fate")
-        if not isinstance(self.recursion, Recursion):
+        if not isinstance(recursion, Recursion):
             raise ValueError("recursion must be a Recursion")
-        for name in ("question_marks", "left_click_chords"):
-            if not isinstance(getattr(self, name), bool):
+        for name, flag in (
+            ("question_marks", question_marks),
+            ("left_click_chords", left_click_chords),
+        ):
+            if not isinstance(flag, bool):
                 raise ValueError(f"{name} must be true or false")
+        self.first_click: Final = first_click
+        """Which cells the first reveal keeps free of mines."""
+        self.question_marks: Final = question_marks
+        """Right-click cycles hidden -> flag -> ? -> hidden (else hidden <-> flag)."""
+        self.left_click_chords: Final = left_click_chords
+        """A left click on an opened number chords."""
+        self.fate: Final = fate
+        """What a click may do to the mines (the rule modes that move them)."""
+        self.recursion: Final = recursion
+        """Which acts chord on by themselves (the recursive chords' rule modes)."""
+
+    def _values(self) -> tuple[FirstClick, bool, bool, Fate, Recursion]:
+        return (
+            self.first_click,
+            self.question_marks,
+            self.left_click_chords,
+            self.fate,
+            self.recursion,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not GameRules:
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        return (
+            f"GameRules(first_click={self.first_click!r}, question_marks={self.question_marks!r}, "
+            f"left_click_chords={self.left_click_chords!r}, fate={self.fate!r}, "
+            f"recursion={self.recursion!r})"
+        )
+
+    def laid(self, first_click: FirstClick) -> GameRules:
+        """The same rules with another first-click rule."""
+        return GameRules(
+            first_click, self.question_marks, self.left_click_chords, self.fate, self.recursion
+        )
 
     @property
     def mode(self) -> RuleMode:

@@ -127,3 +127,8 @@ def test_an_invalid_saved_game_cannot_be_built() -> None:
         SavedGame({1: 2}, 5)  # type: ignore[dict-item]
     with pytest.raises(DataError):
         SavedGame(BOARD, 5, ["0 r 1 1"])  # type: ignore[arg-type]
+
+
+def test_saved_games_of_equal_values_are_equal() -> None:
+    assert _saved() == _saved() and _saved() != SavedGame(BOARD, 1, LOG)
+    assert repr(_saved()).startswith("SavedGame(game={") and _saved() != "saved"

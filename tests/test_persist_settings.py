@@ -4,7 +4,6 @@ versions read rather than set aside."""
 from __future__ import annotations
 
 import copy
-from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -307,7 +306,7 @@ def test_custom_mine_limits_follow_the_size() -> None:
 
 def test_invalid_settings_cannot_be_built() -> None:
     with pytest.raises(DataError):
-        replace(Settings(), zoom=7)
+        Settings().replace(zoom=7)
     with pytest.raises(DataError):
         Settings(sound=1)  # type: ignore[arg-type]
     with pytest.raises(DataError):
@@ -350,3 +349,14 @@ def test_rebound_keys_round_trip_and_older_files_have_none() -> None:
 def test_mistyped_rebound_keys_are_damage(keys: object) -> None:
     with pytest.raises(DataError):
         Settings.from_json({**Settings().to_json(), "keys": keys})
+
+
+def test_settings_of_equal_values_are_equal_and_hash_alike() -> None:
+    chosen = Settings(zoom=2, sound=False, board=PRESETS[Difficulty.EXPERT], player="Ada")
+    again = Settings().replace(zoom=2, sound=False, board=Board(16, 30, 99), player="Ada")
+    assert chosen == again and hash(chosen) == hash(again) and repr(chosen) == repr(again)
+    assert chosen != again.replace(player="Bob") and chosen != Settings()
+    assert again.replace(zoom=3).zoom == 3 and again.replace(zoom=3).player == "Ada"
+    assert len({chosen, again, Settings()}) == 2
+    with pytest.raises(TypeError):
+        Settings().replace(colour="red")  # (no such setting)

@@ -323,3 +323,16 @@ def test_a_board_too_large_to_judge_keeps_its_mines_where_they_were_laid() -> No
     )
     game.reveal(*mine)  # a guess a guessable mode would spare on a smaller board
     assert game.status is Status.LOST and game.minefield == laid
+
+
+def test_rules_of_equal_values_are_equal_hash_alike_and_are_checked() -> None:
+    rules = GameRules(FirstClick.NOGUESS, False, True, Fate.NONE)
+    same = GameRules(first_click=FirstClick.SAFE, question_marks=False, left_click_chords=True)
+    assert rules != same and rules == same.laid(FirstClick.NOGUESS)
+    assert hash(rules) == hash(same.laid(FirstClick.NOGUESS)) and len({rules, same}) == 2
+    assert repr(rules).startswith("GameRules(first_click=<FirstClick.NOGUESS")
+    assert rules.laid(FirstClick.SAFE).left_click_chords and rules != "rules"
+    with pytest.raises(ValueError):
+        GameRules("safe")  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        GameRules(question_marks=1)  # type: ignore[arg-type]

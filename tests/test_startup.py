@@ -75,6 +75,32 @@ def test_the_first_frame_loads_only_what_it_draws(tmp_path: Path) -> None:
     assert run(script, str(tmp_path), *LATER) == "ok"
 
 
+def test_the_first_frame_makes_no_dataclass(tmp_path: Path) -> None:
+    # Python 3.11 compiles a dataclass's methods from source at every import (about
+    # 0.5 ms a class): what loads before the first frame uses named tuples and plain
+    # classes instead.
+    script = """
+        import dataclasses
+        import sys
+        from game import cli
+        from game.view.first_frame import show_first_frame
+
+        options = cli.parse_args(["--data-dir", sys.argv[1]])
+        show_first_frame(options.data_dir, options.board, options.zoom, options.sound)
+        made = sorted(
+            f"{name}.{value.__name__}"
+            for name, module in list(sys.modules.items())
+            if name == "game" or name.startswith("game.")
+            for value in vars(module).values()
+            if isinstance(value, type)
+            and dataclasses.is_dataclass(value)
+            and value.__module__ == name
+        )
+        print(made)
+    """
+    assert run(script, str(tmp_path)) == "[]"
+
+
 @pytest.mark.parametrize("side", [True, False], ids=["side", "classic"])
 @pytest.mark.parametrize(
     "arguments",

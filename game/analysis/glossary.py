@@ -13,14 +13,12 @@ docs/STATS.md. Pure Python.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from game.language import N_, decimal, gettext
 
 
-@dataclass(frozen=True)
-class Figure:
+class Figure(NamedTuple):
     """One line of the analysis view (its label and meaning in English, marked with
     N_: the view translates them; its value, and the death's meaning, made of its
     numbers, are written in the player's language already)."""
@@ -33,8 +31,7 @@ class Figure:
     ``path`` and the stats' names), as the live counters choose them."""
 
 
-@dataclass(frozen=True)
-class _Term:
+class _Term(NamedTuple):
     key: str
     label: str
     means: str

@@ -25,9 +25,9 @@ Python, no pygame.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
+from typing import NamedTuple
 
 from game.core.delta import Cell
 from game.core.game import Game
@@ -65,8 +65,7 @@ class MoveKind(Enum):
     CHORD = "chord"
 
 
-@dataclass(frozen=True, slots=True)
-class Judged:
+class Judged(NamedTuple):
     """One move, judged."""
 
     ms: int
@@ -86,8 +85,7 @@ class Judged:
     """The 3BV done once the move was played."""
 
 
-@dataclass(frozen=True)
-class Judgment:
+class Judgment(NamedTuple):
     """A whole game judged."""
 
     moves: tuple[Judged, ...]

@@ -5,10 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from datetime import date
 from enum import Enum
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, Final, TextIO
 
 from game import rules as limits
 from game.cli.words import early_language, speak
@@ -38,65 +37,135 @@ def _zoom_words() -> str:
     return gettext("{some} or {last}").format(some=", ".join(map(str, ZOOMS[:-1])), last=ZOOMS[-1])
 
 
-@dataclass(frozen=True)
 class Options:
-    """What the player asked for on the command line (None: use the saved setting)."""
+    """What the player asked for on the command line (None: use the saved setting).
+    (A plain class, not a record type: it loads before the first frame, and a plain
+    class costs next to nothing to make.)"""
 
-    board: Board | None = None
-    seed: int | None = None
-    zoom: int | None = None
-    sound: bool | None = None
-    frames: int | None = None
-    data_dir: str | None = None
-    rules: GameRules | None = None
-    """The rules of the first game (a board code's, the daily board's); None: the settings."""
-    mode: RuleMode | None = None
-    """--mode: the rule mode the games start in (kept in the settings, as the menu does)."""
-    board_code: str | None = None
-    """--board: a board code, read by game.replay.boardcode (a bad one: one line, exit 2)."""
-    daily: str | None = None
-    """--daily: the first game is the daily board of this date (ISO, the player's today)."""
-    start: tuple[int, int] | None = None
-    """The first game's start cell (a board code's, the daily board's: one layout)."""
-    replay: str | None = None
-    """--replay: a replay file to play back in the window."""
-    verify_replay: str | None = None
-    """--verify-replay: a replay file to check without a window."""
-    export_evf: tuple[str, str] | None = None
-    """--export-evf: one of our replays, and the EVF file to write."""
-    export_gif: tuple[str, str] | None = None
-    """--export-gif: a replay of any kind, and the animated GIF to write."""
-    speed: float = 1.0
-    """--speed: with --export-gif, how many times faster than it was played."""
-    analyse: tuple[str, ...] = ()
-    """--analyse: replay files to report on, without a window."""
-    json: bool = False
-    """--json: the report as JSON Lines."""
-    moves: bool = False
-    """--moves: every move judged in the report."""
-    export_history: str | None = None
-    """--export-history: write every game of the history to this file and stop."""
-    import_history: str | None = None
-    """--import-history: add the games of an exported history and stop."""
-    language: str | None = None
-    """--lang: the language of this session (a code of game.language.LANGUAGES; one
-    this version does not know is English, with no error)."""
-    ladder: int | None = None
-    """--ladder: the ladder's level to play (checked unlocked by parse_args)."""
-    show_ladder: bool = False
-    """--show-ladder: print the ladder and stop."""
-    trial: str | None = None
-    """--trial: the time trial to play."""
-    show_trials: bool = False
-    """--show-trials: print the time trials' records and stop."""
-    tournament: Tournament | None = None
-    """--tournament: the tournament the games are played in (read by parse_args)."""
-    standings: tuple[str, ...] = ()
-    """--standings: a tournament file, and perhaps a folder of replays: print and stop."""
-    first_game: Callable[[GameRules], Mode] | None = None
-    """The way to play of the first game, when the command line names one (a board
-    code, the daily board, a ladder level, a trial, a tournament: game.cli.first_game
-    reads them), made under the settings' rules; None: an ordinary game."""
+    __slots__ = (
+        "analyse",
+        "board",
+        "board_code",
+        "daily",
+        "data_dir",
+        "export_evf",
+        "export_gif",
+        "export_history",
+        "first_game",
+        "frames",
+        "import_history",
+        "json",
+        "ladder",
+        "language",
+        "mode",
+        "moves",
+        "replay",
+        "rules",
+        "seed",
+        "show_ladder",
+        "show_trials",
+        "sound",
+        "speed",
+        "standings",
+        "start",
+        "tournament",
+        "trial",
+        "verify_replay",
+        "zoom",
+    )
+
+    def __init__(
+        self,
+        *,
+        board: Board | None = None,
+        seed: int | None = None,
+        zoom: int | None = None,
+        sound: bool | None = None,
+        frames: int | None = None,
+        data_dir: str | None = None,
+        rules: GameRules | None = None,
+        mode: RuleMode | None = None,
+        board_code: str | None = None,
+        daily: str | None = None,
+        start: tuple[int, int] | None = None,
+        replay: str | None = None,
+        verify_replay: str | None = None,
+        export_evf: tuple[str, str] | None = None,
+        export_gif: tuple[str, str] | None = None,
+        speed: float = 1.0,
+        analyse: tuple[str, ...] = (),
+        json: bool = False,
+        moves: bool = False,
+        export_history: str | None = None,
+        import_history: str | None = None,
+        language: str | None = None,
+        ladder: int | None = None,
+        show_ladder: bool = False,
+        trial: str | None = None,
+        show_trials: bool = False,
+        tournament: Tournament | None = None,
+        standings: tuple[str, ...] = (),
+        first_game: Callable[[GameRules], Mode] | None = None,
+    ) -> None:
+        self.board: Final = board
+        self.seed: Final = seed
+        self.zoom: Final = zoom
+        self.sound: Final = sound
+        self.frames: Final = frames
+        self.data_dir: Final = data_dir
+        self.rules: Final = rules
+        """The rules of the first game (a board code's, the daily board's); None: the settings."""
+        self.mode: Final = mode
+        """--mode: the rule mode the games start in (kept in the settings, as the menu does)."""
+        self.board_code: Final = board_code
+        """--board: a board code, read by game.replay.boardcode (a bad one: one line, exit 2)."""
+        self.daily: Final = daily
+        """--daily: the first game is the daily board of this date (ISO, the player's today)."""
+        self.start: Final = start
+        """The first game's start cell (a board code's, the daily board's: one layout)."""
+        self.replay: Final = replay
+        """--replay: a replay file to play back in the window."""
+        self.verify_replay: Final = verify_replay
+        """--verify-replay: a replay file to check without a window."""
+        self.export_evf: Final = export_evf
+        """--export-evf: one of our replays, and the EVF file to write."""
+        self.export_gif: Final = export_gif
+        """--export-gif: a replay of any kind, and the animated GIF to write."""
+        self.speed: Final = speed
+        """--speed: with --export-gif, how many times faster than it was played."""
+        self.analyse: Final = analyse
+        """--analyse: replay files to report on, without a window."""
+        self.json: Final = json
+        """--json: the report as JSON Lines."""
+        self.moves: Final = moves
+        """--moves: every move judged in the report."""
+        self.export_history: Final = export_history
+        """--export-history: write every game of the history to this file and stop."""
+        self.import_history: Final = import_history
+        """--import-history: add the games of an exported history and stop."""
+        self.language: Final = language
+        """--lang: the language of this session (a code of game.language.LANGUAGES; one
+        this version does not know is English, with no error)."""
+        self.ladder: Final = ladder
+        """--ladder: the ladder's level to play (checked unlocked by parse_args)."""
+        self.show_ladder: Final = show_ladder
+        """--show-ladder: print the ladder and stop."""
+        self.trial: Final = trial
+        """--trial: the time trial to play."""
+        self.show_trials: Final = show_trials
+        """--show-trials: print the time trials' records and stop."""
+        self.tournament: Final = tournament
+        """--tournament: the tournament the games are played in (read by parse_args)."""
+        self.standings: Final = standings
+        """--standings: a tournament file, and perhaps a folder of replays: print and stop."""
+        self.first_game: Final = first_game
+        """The way to play of the first game, when the command line names one (a board
+        code, the daily board, a ladder level, a trial, a tournament: game.cli.first_game
+        reads them), made under the settings' rules; None: an ordinary game."""
+
+    def replace(self, **changes: Any) -> Options:
+        """The same options with some changed."""
+        return Options(**{name: getattr(self, name) for name in self.__slots__} | changes)
 
 
 def _custom(text: str) -> Board:

@@ -7,7 +7,6 @@ only then: an ordinary start loads none of the modes named here."""
 from __future__ import annotations
 
 import sys
-from dataclasses import replace
 from datetime import date, datetime
 from typing import NoReturn
 
@@ -46,7 +45,7 @@ def settled(options: Options, ladder: str | None, tournament: str | None) -> Opt
             say(sys.stderr, f"minesweeper: {shown(error)}")
             raise SystemExit(2) from None
     board = read.board or PRESETS[Difficulty.BEGINNER]
-    return replace(read, first_game=lambda rules: first_mode(read, board, rules))
+    return read.replace(first_game=lambda rules: first_mode(read, board, rules))
 
 
 def with_board(options: Options) -> Options:
@@ -58,7 +57,7 @@ def with_board(options: Options) -> Options:
         code = boardcode.daily(date.fromisoformat(options.daily))
     else:
         return options
-    return replace(options, board=code.board, seed=code.seed, rules=code.rules, start=code.start)
+    return options.replace(board=code.board, seed=code.seed, rules=code.rules, start=code.start)
 
 
 def with_series(options: Options, ladder: str | None, tournament: str | None) -> Options:
@@ -73,17 +72,17 @@ def with_series(options: Options, ladder: str | None, tournament: str | None) ->
             raise SystemExit(2) from None
         finally:
             profile.close()
-        return replace(options, ladder=number, board=level_code(number).board)
+        return options.replace(ladder=number, board=level_code(number).board)
     if tournament is not None:
         try:
             found = load(tournament)
         except TournamentError as error:
             say(sys.stderr, f"minesweeper: {error}")
             raise SystemExit(2) from None
-        return replace(options, tournament=found, board=found.counts[0].board)
+        return options.replace(tournament=found, board=found.counts[0].board)
 
     assert options.trial is not None
-    return replace(options, board=trial_of(options.trial).board(0))
+    return options.replace(board=trial_of(options.trial).board(0))
 
 
 def series_mode(options: Options, rules: GameRules) -> Mode | None:

@@ -22,7 +22,7 @@ lone numbers only, so the work follows the board's numbers, not its area twice.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from game.core.bbbv import Openings
 from game.core.delta import Cell
@@ -31,8 +31,7 @@ from game.core.zini import zinis
 __all__ = ["BoardStats", "PositionStats", "board_stats", "position_stats"]
 
 
-@dataclass(frozen=True)
-class BoardStats:
+class BoardStats(NamedTuple):
     """What a layout alone says about a board (see the module)."""
 
     bbbv: int
@@ -44,8 +43,7 @@ class BoardStats:
     hzini: int
 
 
-@dataclass(frozen=True)
-class PositionStats:
+class PositionStats(NamedTuple):
     """How much of a board the open cells have done (see the module)."""
 
     bbbv_solved: int

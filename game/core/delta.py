@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterator, Set
-from dataclasses import dataclass
 from enum import IntEnum
+from typing import NamedTuple
 
 Cell = tuple[int, int]
 
@@ -74,8 +74,7 @@ class CellSet(Set[Cell]):
 EMPTY_RUNS: list[int] = []
 
 
-@dataclass(frozen=True, slots=True)
-class Delta:
+class Delta(NamedTuple):
     """The result of one action."""
 
     changed: CellSet

@@ -8,7 +8,6 @@ end-of-game views touch only the mines and the flags."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from game.core import hints, snapshot
@@ -423,8 +422,8 @@ class Game:
         runs: list[int] = []  # (flag recursion: the numbers it completed chord, on)
         delta = self._chords(self._geo.neighbours(i), runs, chains=True)
         if (row, col) not in delta.changed:
-            delta = replace(delta, changed=CellSet([*runs, i, i + 1], self._geo.width))
-        return replace(delta, mark=new)
+            delta = delta._replace(changed=CellSet([*runs, i, i + 1], self._geo.width))
+        return delta._replace(mark=new)
 
     def chord(self, row: int, col: int) -> Delta:
         """Open the unflagged neighbours of a number whose flags are all placed.

@@ -40,8 +40,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Generator
-from dataclasses import dataclass
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from game.core.board import FirstClick, Geometry, count_neighbours, place_mines
 from game.core.delta import Cell
@@ -68,8 +67,7 @@ MAX_ATTEMPTS = 30
 """Fresh layouts tried before the generator settles for its best one."""
 
 
-@dataclass(frozen=True)
-class NoGuess:
+class NoGuess(NamedTuple):
     """A generated board: the mines and whether logic alone is proved to clear it."""
 
     minefield: Minefield
@@ -78,8 +76,7 @@ class NoGuess:
     perturbations: int
 
 
-@dataclass(frozen=True)
-class DealProgress:
+class DealProgress(NamedTuple):
     """How far a deal got: which fresh layout it tries, and how much of it logic
     has settled (cells opened or known to be mines) out of all the cells."""
 
@@ -110,8 +107,7 @@ def finish(steps: Generator[DealProgress, None, T]) -> T:
             return value
 
 
-@dataclass(frozen=True)
-class SolveResult:
+class SolveResult(NamedTuple):
     """How far logic alone gets from the first click."""
 
     cleared: bool

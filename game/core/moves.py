@@ -6,8 +6,8 @@ makes replays, test scripts and bug reports cheap to write and read.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from game.core.errors import MoveError
 
@@ -20,8 +20,7 @@ class Action(Enum):
     CHORD = "c"
 
 
-@dataclass(frozen=True, slots=True)
-class Move:
+class Move(NamedTuple):
     """One player action on the cell at (row, col)."""
 
     action: Action

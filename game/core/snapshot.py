@@ -7,7 +7,7 @@ opened; upper case where the cell holds a mine.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from game.core.board import MAX_SEED, Fate, FirstClick, Geometry, Recursion, check_mine_count
 from game.core.delta import Mark
@@ -17,8 +17,7 @@ from game.core.status import Status
 __all__ = ["Saved", "read", "restore_cells"]
 
 
-@dataclass(frozen=True)
-class Saved:
+class Saved(NamedTuple):
     """A checked saved game, in the engine's flat indices."""
 
     geometry: Geometry

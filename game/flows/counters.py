@@ -5,8 +5,6 @@ added, changed or removed in its form; each change kept in the settings at once
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from game.screens.counters import (
     CountersAnswer,
     OwnCounter,
@@ -31,7 +29,7 @@ def choose_counters(stage: Stage, prefs: Prefs, at: int = 0) -> None:
     def picked(index: int) -> list[tuple[str, str]]:
         figures = len(order(prefs.settings))
         if index < figures:
-            prefs.save(replace(prefs.settings, counters=toggled(prefs.settings, index)))
+            prefs.save(prefs.settings.replace(counters=toggled(prefs.settings, index)))
         else:
             own_counter(stage, prefs, index - figures, then=dialog)
         return counters_items(prefs.settings)
@@ -39,7 +37,7 @@ def choose_counters(stage: Stage, prefs: Prefs, at: int = 0) -> None:
     def answered(result: object) -> None:
         if result is CountersAnswer.UP:
             counters, line = moved_up(prefs.settings, dialog.index)
-            prefs.save(replace(prefs.settings, counters=counters))
+            prefs.save(prefs.settings.replace(counters=counters))
             choose_counters(stage, prefs, line)
         elif result is CountersAnswer.ADD:
             own_counter(stage, prefs, None)
@@ -64,7 +62,7 @@ def own_counter(stage: Stage, prefs: Prefs, at: int | None, then: object = None)
             own[at] = counter
         else:
             del own[at]
-        prefs.save(replace(prefs.settings, own_counters=tuple(own)))
+        prefs.save(prefs.settings.replace(own_counters=tuple(own)))
         if isinstance(then, MenuDialog):
             then.items = counters_items(prefs.settings)
             then.relayout()

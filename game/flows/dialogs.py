@@ -9,7 +9,6 @@ The dialogs themselves are made by game.screens, imported when one is first open
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from datetime import date
 from typing import TYPE_CHECKING
 
@@ -272,8 +271,7 @@ class Dialogs:
         def answered(result: object) -> None:
             if isinstance(result, Identity):
                 self._prefs.save(
-                    replace(
-                        self._prefs.settings,
+                    self._prefs.settings.replace(
                         player=result.player,
                         identifier=result.identifier,
                         country=result.country,

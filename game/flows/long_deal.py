@@ -103,7 +103,7 @@ def deal(
             table.start(mode.with_game(job.result))
             then()
         elif result == SAFE:
-            safe = Code(replace(code, rules=replace(rules, first_click=FirstClick.SAFE)))
+            safe = Code(replace(code, rules=rules.laid(FirstClick.SAFE)))
             deal(stage, table, viewport, safe, otherwise=otherwise, then=then)
         else:
             otherwise()

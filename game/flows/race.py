@@ -18,8 +18,7 @@ the best's only when a game on a preset is under way (never for the first frame)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from game.core.status import Status
 from game.language import N_, gettext
@@ -41,8 +40,7 @@ if TYPE_CHECKING:
     from game.view.stage import Stage
 
 
-@dataclass(frozen=True)
-class Ghost:
+class Ghost(NamedTuple):
     """A replay racing the player."""
 
     progress: Progress

@@ -11,7 +11,7 @@ category; every other family's is "<size>/<family>" ("expert/strong-no-guess").
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from game.core.board import FirstClick
 from game.language import N_, gettext
@@ -70,8 +70,7 @@ def family(rules: GameRules) -> str:
     return "" if mode in (RuleMode.STANDARD, RuleMode.WIN7) else mode.value
 
 
-@dataclass(frozen=True)
-class Category:
+class Category(NamedTuple):
     """The records a game is kept among."""
 
     size: Difficulty | None

@@ -8,7 +8,7 @@ such win. Ranked among the ladder's own games ("ladder"), never in the presets'.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import ClassVar
 
 from game.core.board import FirstClick
@@ -44,7 +44,7 @@ class Ladder(Mode):
 
     def deal(self, clock: Clock) -> PlaySession:
         found = level_code(self.number)
-        rules = replace(self.rules, first_click=FirstClick.NOGUESS)
+        rules = self.rules.laid(FirstClick.NOGUESS)
         return PlaySession.new(found.board, rules, clock, seed=found.seed, start=found.start)
 
     @property

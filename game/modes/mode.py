@@ -8,8 +8,7 @@ new game is ``Table.start(mode)``.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, NamedTuple
 
 from game.core.game import Game
 from game.core.status import Status
@@ -29,8 +28,7 @@ STANDARD_EVF = EVF_MODES[RuleMode.STANDARD]
 """The one mode an official game is played in (EVF_MODES: game.rules, the vocabulary)."""
 
 
-@dataclass(frozen=True)
-class Standing:
+class Standing(NamedTuple):
     """What a finished game counts for: the records it is kept among and, when it is
     unranked, why (as the player reads it)."""
 
@@ -48,8 +46,7 @@ class Standing:
         return self.category.key
 
 
-@dataclass(frozen=True)
-class ReplayFacts:
+class ReplayFacts(NamedTuple):
     """What a game's replay says of its mode: the EVF mode number and the two flags
     of Metasweeper's EVF specification (fair: no assistance, nothing filtered;
     official: fair, won, and the standard mode)."""
@@ -59,8 +56,7 @@ class ReplayFacts:
     fair: bool
 
 
-@dataclass(frozen=True)
-class RunStep:
+class RunStep(NamedTuple):
     """Where a game leaves the run of a time trial it is a board of."""
 
     trial: str

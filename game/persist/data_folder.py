@@ -10,7 +10,7 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Generic, NamedTuple, TypeVar
+from typing import TYPE_CHECKING, Final, Generic, TypeVar
 
 from game.language import N_, Words
 from game.persist import store
@@ -34,13 +34,16 @@ DATA_FILES = (SETTINGS_FILE, RESUME_FILE)
 """The JSON files the profile keeps (the history is a database: history.py)."""
 
 
-class Resumed(NamedTuple, Generic[T]):
+class Resumed(Generic[T]):
     """A saved game brought back: the caller's restored game and what was saved.
-    (A named tuple: cheaper to define than a dataclass, and its module loads before
-    the first frame.)"""
+    (A plain class: cheaper to define than a dataclass or a named tuple, and its module
+    loads before the first frame.)"""
 
-    game: T
-    saved: SavedGame
+    __slots__ = ("game", "saved")
+
+    def __init__(self, game: T, saved: SavedGame) -> None:
+        self.game: Final = game
+        self.saved: Final = saved
 
 
 def _clamp_ms(ms: int) -> int:

@@ -10,7 +10,7 @@ import re
 from dataclasses import dataclass, fields
 from datetime import date, datetime
 from enum import Enum
-from typing import Any
+from typing import Any, NamedTuple
 
 from game.modes.category import NO_GUESS, Category, all_keys, no_guess
 from game.persist import schema
@@ -247,16 +247,14 @@ class Sort(Enum):
     """Best 3BV/s first; games without a 3BV/s last, newest first."""
 
 
-@dataclass(frozen=True)
-class StoredGame:
+class StoredGame(NamedTuple):
     """A game as kept in the history: its row id (the finished order) and record."""
 
     id: int
     record: GameRecord
 
 
-@dataclass(frozen=True)
-class BestTimeEntry:
+class BestTimeEntry(NamedTuple):
     """One line of a best-times table."""
 
     name: str | None

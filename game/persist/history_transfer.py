@@ -34,10 +34,10 @@ import csv
 import io
 import json
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, fields
+from dataclasses import fields
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from game.language import N_, gettext, ngettext, shown
 from game.persist import store
@@ -103,8 +103,7 @@ class TransferError(ValueError):
     one line for the player."""
 
 
-@dataclass(frozen=True)
-class Exported:
+class Exported(NamedTuple):
     """What an export wrote."""
 
     written: int
@@ -126,8 +125,7 @@ class Exported:
         return line
 
 
-@dataclass(frozen=True)
-class Imported:
+class Imported(NamedTuple):
     """What an import added."""
 
     games: int

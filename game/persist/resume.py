@@ -21,7 +21,7 @@ Version history:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from typing import Final
 
 from game.persist import schema
 from game.persist.schema import MAX_GAME_MS, DataError, JsonObject
@@ -68,25 +68,37 @@ def _board_of(game: Mapping[str, object]) -> Board:
         raise DataError(f"{what}: {error}") from None
 
 
-@dataclass(frozen=True)
 class SavedGame:
-    """A game in progress, as saved when the window closed."""
+    """A game in progress, as saved when the window closed. (A plain class, not a
+    dataclass: it is read before the first frame, and Python 3.11 compiles a
+    dataclass's methods from source at every start.)"""
 
-    game: Mapping[str, object]
-    """The engine's snapshot, checked for its size only; give it to Game.from_snapshot."""
-    elapsed_ms: int
-    """Time on the clock when the game was saved."""
-    log: tuple[str, ...] = ()
-    """The moves played so far, as text (game.session.LoggedMove)."""
+    __slots__ = ("elapsed_ms", "game", "log")
 
-    def __post_init__(self) -> None:
-        _require_mapping(self.game)
-        _board_of(self.game)
-        schema.check_int(self.elapsed_ms, 0, MAX_GAME_MS, "saved game elapsed_ms")
-        if not isinstance(self.log, tuple) or not all(
-            isinstance(entry, str) and len(entry) <= MAX_LOG_ENTRY for entry in self.log
+    def __init__(
+        self, game: Mapping[str, object], elapsed_ms: int, log: tuple[str, ...] = ()
+    ) -> None:
+        _require_mapping(game)
+        _board_of(game)
+        schema.check_int(elapsed_ms, 0, MAX_GAME_MS, "saved game elapsed_ms")
+        if not isinstance(log, tuple) or not all(
+            isinstance(entry, str) and len(entry) <= MAX_LOG_ENTRY for entry in log
         ):
             raise DataError("saved game log is not a list of moves")
+        self.game: Final = game
+        """The engine's snapshot, checked for its size only; give it to Game.from_snapshot."""
+        self.elapsed_ms: Final = elapsed_ms
+        """Time on the clock when the game was saved."""
+        self.log: Final = log
+        """The moves played so far, as text (game.session.LoggedMove)."""
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not SavedGame:
+            return NotImplemented
+        return (self.game, self.elapsed_ms, self.log) == (other.game, other.elapsed_ms, other.log)
+
+    def __repr__(self) -> str:
+        return f"SavedGame(game={self.game!r}, elapsed_ms={self.elapsed_ms!r}, log={self.log!r})"
 
     @property
     def board(self) -> Board:

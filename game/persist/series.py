@@ -19,9 +19,9 @@ player and an empty book used instead.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
+from typing import NamedTuple
 
 from game.language import N_, Words
 from game.persist import store
@@ -39,8 +39,7 @@ _ID = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 _RUN = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}")
 
 
-@dataclass(frozen=True)
-class Run:
+class Run(NamedTuple):
     """One run of a time trial."""
 
     run: str
@@ -94,8 +93,7 @@ def _ids(value: object) -> tuple[int, ...]:
     return tuple(_int(item, 1, 2**62, "a game id") for item in value)
 
 
-@dataclass(frozen=True)
-class Book:
+class Book(NamedTuple):
     """What the file holds."""
 
     runs: tuple[Run, ...] = ()
@@ -179,11 +177,11 @@ class Series:
     def note_run(self, run: Run) -> bool:
         """Put a run in the book (in place of its earlier state); True once saved."""
         runs = [r for r in self.book.runs if (r.run, r.trial) != (run.run, run.trial)]
-        runs.append(replace(run, games=run.games[-MAX_GAMES:]))
+        runs.append(run._replace(games=run.games[-MAX_GAMES:]))
         while len(runs) > MAX_RUNS:
             dropped = next((r for r in runs if not r.finished), runs[0])
             runs.remove(dropped)
-        self.book = replace(self.book, runs=tuple(runs))
+        self.book = self.book._replace(runs=tuple(runs))
         return self._save()
 
     def tournament_games(self, ident: str) -> tuple[int, ...]:
@@ -198,7 +196,7 @@ class Series:
         entered[ident] = games
         while len(entered) > MAX_TOURNAMENTS:
             entered.pop(next(iter(entered)))
-        self.book = replace(self.book, tournaments=tuple(entered.items()))
+        self.book = self.book._replace(tournaments=tuple(entered.items()))
         return self._save()
 
     def _save(self) -> bool:

@@ -32,8 +32,7 @@ Version history:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from game.identity import country_problem, identifier_problem, name_problem
 from game.language import LANGUAGES, choose
@@ -151,56 +150,104 @@ _UPGRADES: dict[int, schema.Upgrade] = {1: _v1_to_v2, 2: _v2_to_v3, 3: _v3_to_v4
 """steps[n] turns a settings document of version n into version n + 1."""
 
 
-@dataclass(frozen=True)
 class Settings:
     """Everything the player can set; the defaults are a new player's settings.
 
-    Construct with keywords and change with ``dataclasses.replace``; invalid
-    values raise DataError (a ValueError) at construction.
+    Construct with keywords and change with ``replace``; invalid values raise
+    DataError (a ValueError) at construction. Settings of equal values are equal and
+    hash alike. (A plain class, not a dataclass: it loads before the first frame, and
+    Python 3.11 compiles a dataclass's methods from source at every start.)
     """
 
-    question_marks: bool = True
-    """Right-click cycles hidden -> flag -> ? -> hidden (else hidden <-> flag)."""
-    left_click_chords: bool = False
-    """A left click on an opened number chords."""
-    first_click: FirstClick = FirstClick.OPENING
-    fate: Fate = Fate.NONE
-    """With first_click, the rule mode (game.rules.RuleMode): what a click may do to
-    the mines."""
-    recursion: Recursion = Recursion.NONE
-    """With first_click and fate, the rule mode: which acts chord on by themselves."""
-    counter_below_zero: bool = True
-    """The mine counter may show negative numbers (down to -99); else stops at 0."""
-    sound: bool = True
-    zoom: int | None = None
-    """Cell scale MIN_ZOOM-MAX_ZOOM, or None to pick one that fits the screen."""
-    board: Board = PRESETS[Difficulty.BEGINNER]
-    """The board of the last game started: the next start uses it."""
-    custom: Board = field(default=_DEFAULT_CUSTOM)
-    """The size the Custom dialog offers (kept while other sizes are played)."""
-    theme: str = LOOKS[0]
-    """The look (a name of game.words.LOOKS)."""
-    keys: KeyChoice = ()
-    """The keys the player rebound, by command name (the rest: the command table's)."""
-    ranked_beginner: bool = False
-    """Beginner is the ranked 8x8 board (the community's), with records of its own."""
-    language: str | None = None
-    """The language (a code of game.language.LANGUAGES); None until the first start
-    chooses the system's."""
-    player: str = ""
-    """The player's name in replays ("": the last name given to a best time)."""
-    identifier: str = ""
-    """What a rankings site calls the player (game.identity)."""
-    country: str = ""
-    """The player's country, an ISO 3166-1 alpha-2 code."""
-    counters_shown: bool = True
-    """The live counters' panel is shown beside the board."""
-    counters: tuple[str, ...] = DEFAULT_FIGURES
-    """The figures the panel shows, in order (names of game.words.FIGURES)."""
-    own_counters: tuple[tuple[str, str], ...] = ()
-    """The player's own counters: (name, expression), shown after the figures."""
+    __slots__ = (
+        "board",
+        "counter_below_zero",
+        "counters",
+        "counters_shown",
+        "country",
+        "custom",
+        "fate",
+        "first_click",
+        "identifier",
+        "keys",
+        "language",
+        "left_click_chords",
+        "own_counters",
+        "player",
+        "question_marks",
+        "ranked_beginner",
+        "recursion",
+        "sound",
+        "theme",
+        "zoom",
+    )
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        question_marks: bool = True,
+        left_click_chords: bool = False,
+        first_click: FirstClick = FirstClick.OPENING,
+        fate: Fate = Fate.NONE,
+        recursion: Recursion = Recursion.NONE,
+        counter_below_zero: bool = True,
+        sound: bool = True,
+        zoom: int | None = None,
+        board: Board = PRESETS[Difficulty.BEGINNER],
+        custom: Board = _DEFAULT_CUSTOM,
+        theme: str = LOOKS[0],
+        keys: KeyChoice = (),
+        ranked_beginner: bool = False,
+        language: str | None = None,
+        player: str = "",
+        identifier: str = "",
+        country: str = "",
+        counters_shown: bool = True,
+        counters: tuple[str, ...] = DEFAULT_FIGURES,
+        own_counters: tuple[tuple[str, str], ...] = (),
+    ) -> None:
+        self.question_marks: Final = question_marks
+        """Right-click cycles hidden -> flag -> ? -> hidden (else hidden <-> flag)."""
+        self.left_click_chords: Final = left_click_chords
+        """A left click on an opened number chords."""
+        self.first_click: Final = first_click
+        self.fate: Final = fate
+        """With first_click, the rule mode (game.rules.RuleMode): what a click may do to
+        the mines."""
+        self.recursion: Final = recursion
+        """With first_click and fate, the rule mode: which acts chord on by themselves."""
+        self.counter_below_zero: Final = counter_below_zero
+        """The mine counter may show negative numbers (down to -99); else stops at 0."""
+        self.sound: Final = sound
+        self.zoom: Final = zoom
+        """Cell scale MIN_ZOOM-MAX_ZOOM, or None to pick one that fits the screen."""
+        self.board: Final = board
+        """The board of the last game started: the next start uses it."""
+        self.custom: Final = custom
+        """The size the Custom dialog offers (kept while other sizes are played)."""
+        self.theme: Final = theme
+        """The look (a name of game.words.LOOKS)."""
+        self.keys: Final = keys
+        """The keys the player rebound, by command name (the rest: the command table's)."""
+        self.ranked_beginner: Final = ranked_beginner
+        """Beginner is the ranked 8x8 board (the community's), with records of its own."""
+        self.language: Final = language
+        """The language (a code of game.language.LANGUAGES); None until the first start
+        chooses the system's."""
+        self.player: Final = player
+        """The player's name in replays ("": the last name given to a best time)."""
+        self.identifier: Final = identifier
+        """What a rankings site calls the player (game.identity)."""
+        self.country: Final = country
+        """The player's country, an ISO 3166-1 alpha-2 code."""
+        self.counters_shown: Final = counters_shown
+        """The live counters' panel is shown beside the board."""
+        self.counters: Final = counters
+        """The figures the panel shows, in order (names of game.words.FIGURES)."""
+        self.own_counters: Final = own_counters
+        """The player's own counters: (name, expression), shown after the figures."""
+        self._check()
+
+    def _check(self) -> None:
         for name in _FLAGS:
             if not isinstance(getattr(self, name), bool):
                 raise DataError(f"setting {name!r} must be true or false")
@@ -241,6 +288,25 @@ class Settings:
             said = problem(value)
             if said is not None:
                 raise DataError(f"setting {name!r}: {said}")
+
+    def _values(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__)
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Settings:
+            return NotImplemented
+        return self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash(self._values())
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.__slots__)
+        return f"Settings({shown})"
+
+    def replace(self, **changes: Any) -> Settings:
+        """These settings with some values changed, checked as any settings are."""
+        return Settings(**{name: getattr(self, name) for name in self.__slots__} | changes)
 
     @property
     def rules(self) -> GameRules:

@@ -24,11 +24,10 @@ import json
 import os
 import stat
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import Generic, NamedTuple, TypeVar
 
 from game.language import N_, Words
 from game.persist.schema import FutureVersionError
@@ -261,8 +260,7 @@ class LoadStatus(Enum):
     overwritten (it may hold records), so the caller must not save over it."""
 
 
-@dataclass(frozen=True)
-class Loaded(Generic[T]):
+class Loaded(NamedTuple, Generic[T]):
     """The outcome of load_json."""
 
     status: LoadStatus

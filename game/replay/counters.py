@@ -12,8 +12,7 @@ from __future__ import annotations
 import ast
 import operator
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from simpleeval import SimpleEval
 
@@ -116,15 +115,19 @@ _OPERATORS = {kind: _numbers(function) for kind, function in _ARITHMETIC.items()
 _FUNCTIONS = {"min": min, "max": max, "abs": abs, "round": round}
 
 
-@dataclass(frozen=True)
 class Expression:
     """A counter of the player's own, parsed once (``problem``: why it never
     evaluates, in one line; None when it parsed)."""
 
-    name: str
-    text: str
-    problem: ExpressionError | None
-    _tree: Any = None
+    __slots__ = ("_tree", "name", "problem", "text")
+
+    def __init__(
+        self, name: str, text: str, problem: ExpressionError | None, tree: Any = None
+    ) -> None:
+        self.name: Final = name
+        self.text: Final = text
+        self.problem: Final = problem
+        self._tree: Final = tree
 
     @classmethod
     def of(cls, name: str, text: str) -> Expression:

@@ -4,7 +4,7 @@ playing it back both use, and the check of playing it again (ReplayCheck)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from game.core.board import Fate
 from game.core.game import Game
@@ -49,8 +49,7 @@ def feed(machine: InputMachine, board: Board, event: Event) -> Move | None:
     return action if isinstance(action, Move) else None
 
 
-@dataclass(frozen=True)
-class ReplayCheck:
+class ReplayCheck(NamedTuple):
     """What playing a replay's moves again gave."""
 
     summary: Summary

@@ -4,8 +4,8 @@ whose game it is."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 from game.replay.format import SUFFIX, Replay, ReplayError, named
 from game.replay.formats import open_video
@@ -19,8 +19,7 @@ SUFFIXES = (SUFFIX, *COMMUNITY_SUFFIXES)
 """Every replay file the game opens."""
 
 
-@dataclass(frozen=True)
-class Opened:
+class Opened(NamedTuple):
     """A replay file, opened."""
 
     replay: Replay

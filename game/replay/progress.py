@@ -7,7 +7,7 @@ same moment), and the splits by quarters of the 3BV after a game. Pure Python.
 from __future__ import annotations
 
 from bisect import bisect_right
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from game.core.look import Look
 from game.core.status import Status
@@ -19,8 +19,7 @@ MAX_CELLS = 250_000
 counts its solved 3BV afresh: an Expert game takes about 25 ms)."""
 
 
-@dataclass(frozen=True)
-class Progress:
+class Progress(NamedTuple):
     """When a game solved what, and where its pointer was."""
 
     bbbv: int

@@ -4,7 +4,7 @@ pointer events and moves, and makes its Replay."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 
 from game.core.moves import Action, Move
 from game.core.status import Status
@@ -28,15 +28,26 @@ from game.session.stopwatch import Phase
 from game.session.table import GameStarted, MoveApplied, PointerSeen, TableEvent, Via
 
 
-@dataclass(slots=True)
 class _Raw:
-    wall: float
-    game: int | None  # game time after the event; None before the first reveal
-    kind: EventKind
-    button: int
-    x: int
-    y: int
-    move: Move | None
+    __slots__ = ("button", "game", "kind", "move", "wall", "x", "y")
+
+    def __init__(
+        self,
+        wall: float,
+        game: int | None,  # game time after the event; None before the first reveal
+        kind: EventKind,
+        button: int,
+        x: int,
+        y: int,
+        move: Move | None,
+    ) -> None:
+        self.wall = wall
+        self.game = game
+        self.kind = kind
+        self.button = button
+        self.x = x
+        self.y = y
+        self.move = move
 
 
 KEY_BUTTONS = {Action.REVEAL: 1, Action.MARK: 3, Action.CHORD: 2}
@@ -44,7 +55,6 @@ KEY_BUTTONS = {Action.REVEAL: 1, Action.MARK: 3, Action.CHORD: 2}
 that click on the cell's centre, so every replay plays back through the input machine."""
 
 
-@dataclass
 class Recorder:
     """A tap on a table (game.session.table): it hears every game's pointer events
     and moves, from the mouse and the keyboard alike, and keeps the current game's.
@@ -54,11 +64,12 @@ class Recorder:
     the times come with the events.
     """
 
-    session: PlaySession | None = None
-    active: bool = False
-    raw: list[_Raw] = field(default_factory=list)
-    _mirror: InputMachine = field(default_factory=InputMachine)
-    _meter: PathMeter = field(default_factory=PathMeter)
+    def __init__(self) -> None:
+        self.session: PlaySession | None = None
+        self.active = False
+        self.raw: list[_Raw] = []
+        self._mirror = InputMachine()
+        self._meter = PathMeter()
 
     @property
     def path(self) -> float:

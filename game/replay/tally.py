@@ -23,8 +23,8 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from game.core.bbbv import Openings
 from game.core.board import Recursion
@@ -61,8 +61,7 @@ _BOTH = {
 """Both buttons down (EVF's "cc"): the state it leads to from each."""
 
 
-@dataclass(frozen=True)
-class Tally:
+class Tally(NamedTuple):
     """What a replay's mouse events did, counted as its community counts them."""
 
     won: bool

@@ -16,7 +16,6 @@ origin (formats that count in 10 ms steps give multiples of 10).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
 from enum import Enum
 from functools import partial
 from typing import NamedTuple
@@ -95,8 +94,7 @@ def mouse_events(rows: Iterable[tuple[int, Mouse, int, int]]) -> tuple[MouseEven
     return tuple(map(_NEW_EVENT, rows))
 
 
-@dataclass(frozen=True)
-class Facts:
+class Facts(NamedTuple):
     """What a file says about its game, where it says it (None or "" where not)."""
 
     player: str = ""
@@ -118,8 +116,7 @@ class Facts:
     """Any other header fields, as (name, value) text pairs, in the file's order."""
 
 
-@dataclass(frozen=True)
-class Video:
+class Video(NamedTuple):
     """A replay in the neutral form."""
 
     format: str
@@ -130,7 +127,7 @@ class Video:
     """The mine cells, (row, col), 0-based."""
     events: tuple[MouseEvent, ...]
     cell_size: int = 16
-    facts: Facts = field(default_factory=Facts)
+    facts: Facts = Facts()
 
     @property
     def recursion(self) -> Recursion:

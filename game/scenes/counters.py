@@ -21,8 +21,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
 
@@ -95,8 +94,7 @@ def _largest() -> dict[str, Any]:
     return live_report((999, 999, 99_999), False, 9_999_999, (99_999, 99_999), clicks, 999, 1e7)
 
 
-@dataclass(frozen=True)
-class Row:
+class Row(NamedTuple):
     """A line of the panel: its label and value (as drawn), and a bar under it (each
     (share from 0 to 1 or -1 to 1, colour), drawn from the left or, signed, from the
     middle); ``error``: the value is a counter's error."""

@@ -4,7 +4,7 @@ names, game.replay.counters), each added, changed or removed in a small form."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from game.analysis.glossary import label_of
 from game.language import N_, gettext, shown
@@ -124,8 +124,7 @@ def toggled(settings: Settings, index: int) -> tuple[str, ...]:
     return (*settings.counters, name)
 
 
-@dataclass(frozen=True)
-class OwnCounter:
+class OwnCounter(NamedTuple):
     """The form's answer: a counter's name and expression (an empty expression:
     the counter is removed)."""
 

@@ -5,7 +5,7 @@ keep or export its replay)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from game.core.status import Status
 from game.language import N_, decimal, gettext
@@ -36,8 +36,7 @@ def _hundredths(value: float | None) -> str:
     return "-" if value is None else decimal(value, 2)
 
 
-@dataclass(frozen=True)
-class NamedPanel:
+class NamedPanel(NamedTuple):
     """The answer of the panel of a best time: the button and the name typed."""
 
     button: PanelAnswer

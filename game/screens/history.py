@@ -8,8 +8,8 @@ lines of text), so its buttons stay where they were and the next click lands.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from game.language import N_, decimal, gettext, ngettext
 from game.modes.category import (
@@ -82,8 +82,7 @@ class HistoryAnswer(Button):
     IMPORT = N_("Import")
 
 
-@dataclass(frozen=True)
-class PickedGame:
+class PickedGame(NamedTuple):
     """The History screen's answer when a game of its page was picked."""
 
     game: StoredGame

@@ -4,7 +4,7 @@ the question before records are thrown away."""
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from game.language import N_, decimal, gettext
 from game.modes.category import FAMILIES, Category
@@ -88,8 +88,7 @@ def confirm_dialog(what: str) -> MessageDialog:
     return answering(dialog, ConfirmAnswer)
 
 
-@dataclass(frozen=True)
-class BestTime:
+class BestTime(NamedTuple):
     """A time just entered among the best: its board (category), its time, its place,
     the name remembered, and the board's code if it has one."""
 

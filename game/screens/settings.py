@@ -3,7 +3,7 @@ for the key to bind."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from game.identity import (
     MAX_IDENTIFIER,
@@ -83,8 +83,7 @@ def settings_lines(settings: Settings) -> list[tuple[str, str]]:
     return [*toggles.dialog_lines(settings), (gettext(PLAYER), who)]
 
 
-@dataclass(frozen=True)
-class Identity:
+class Identity(NamedTuple):
     """The Player form's answer: the player's name, identifier and country, clean
     and checked (game.identity)."""
 

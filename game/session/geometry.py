@@ -8,7 +8,7 @@ sunken board below.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from game.session.input import Place, Spot
 
@@ -52,8 +52,7 @@ def min_view_cols(digits: int, overview: bool = True) -> int:
     return -(-(inner + 2 * PANEL_BEVEL - 2 * BOARD_BEVEL) // TILE)
 
 
-@dataclass(frozen=True)
-class Layout:
+class Layout(NamedTuple):
     """The window's geometry for a board of rows x cols, at 1x.
 
     A board larger than the screen is shown through a viewport: ``view_rows`` x
@@ -99,7 +98,7 @@ class Layout:
         left = max(0, min(left, self.cols - self.shown_cols))
         if (top, left) == (self.top, self.left):
             return self
-        return replace(self, top=top, left=left)
+        return self._replace(top=top, left=left)
 
     def showing(self, row: int, col: int, margin: int = 0) -> Layout:
         """Scrolled as little as needed for the cell to be in view, with ``margin``

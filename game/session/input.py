@@ -19,9 +19,8 @@ caller's business.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from enum import Enum, IntEnum
-from typing import TypeAlias
+from typing import NamedTuple, TypeAlias
 
 from game.core.moves import Move, chord, mark, reveal
 
@@ -49,9 +48,20 @@ Spot: TypeAlias = tuple[int, int] | Place
 """Where the pointer is: a board cell (row, col), the face button, or anywhere else."""
 
 
-@dataclass(frozen=True, slots=True)
 class NewGame:
-    """The action of clicking the face button: start a new game of the same size."""
+    """The action of clicking the face button: start a new game of the same size
+    (one like another: any two are equal)."""
+
+    __slots__ = ()
+
+    def __eq__(self, other: object) -> bool:
+        return True if type(other) is NewGame else NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(NewGame)
+
+    def __repr__(self) -> str:
+        return "NewGame()"
 
 
 Intent: TypeAlias = Move | NewGame
@@ -69,8 +79,7 @@ class Press(Enum):
     """The cell and its 8 neighbours are drawn pressed (a chord is held)."""
 
 
-@dataclass(frozen=True, slots=True)
-class Feedback:
+class Feedback(NamedTuple):
     """What the window should show as pressed right now.
 
     ``cell`` is the cell under the pointer while a board gesture is held, None

@@ -8,7 +8,6 @@ machine own the state a Picture is made from.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
@@ -35,8 +34,7 @@ class Face(Enum):
     DEAD = "dead"
 
 
-@dataclass(frozen=True)
-class Advice:
+class Advice(NamedTuple):
     """What the solver says, drawn over the board: a hint (a cell, its reason) and the
     mine probability of every hidden cell, each when asked for."""
 
@@ -48,8 +46,7 @@ class Advice:
     """A line instead of advice (the board is too large for the solver here)."""
 
 
-@dataclass(frozen=True)
-class Picture:
+class Picture(NamedTuple):
     """Everything the renderer shows besides the cells' looks."""
 
     pressed: frozenset[Cell]
@@ -87,15 +84,19 @@ class Seen(Protocol):
     def open_map(self) -> bytes: ...
 
 
-class Covered(NamedTuple):
+class Covered:
     """A board of this size with every cell hidden, as a new game shows it: what the
     first frame draws before the engine is loaded (game.view.first_frame)."""
 
-    rows: int
-    cols: int
-    opened_count: int = 0
-    flags: int = 0
-    status: Status = Status.READY
+    __slots__ = ("cols", "rows")
+
+    opened_count = 0
+    flags = 0
+    status = Status.READY
+
+    def __init__(self, rows: int, cols: int) -> None:
+        self.rows = rows
+        self.cols = cols
 
     def look(self, row: int, col: int) -> Look:
         """Every cell is hidden."""

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Generator, Iterable, Sequence
-from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from game.core.board import Geometry
 from game.core.delta import Cell, Delta
@@ -29,8 +28,7 @@ if TYPE_CHECKING:
     from game.core.generate import DealProgress
 
 
-@dataclass(frozen=True, slots=True)
-class LoggedMove:
+class LoggedMove(NamedTuple):
     """A move and when it was made: milliseconds since the first reveal (0 before it)."""
 
     ms: int
@@ -48,8 +46,7 @@ class LoggedMove:
         return cls(int(ms), Move.from_text(move))
 
 
-@dataclass(frozen=True, slots=True)
-class Clicks:
+class Clicks(NamedTuple):
     """The moves that reached the engine, by kind, and how many changed something."""
 
     left: int = 0
@@ -74,8 +71,7 @@ class Clicks:
         )
 
 
-@dataclass(frozen=True)
-class Summary:
+class Summary(NamedTuple):
     """The statistics of a game, as the end-of-game panel and the history show them."""
 
     status: Status

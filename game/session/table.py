@@ -13,10 +13,9 @@ tables can live at once (the player's, a replay being watched).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, NamedTuple, TypeAlias
 
 from game.core.delta import Cell, Delta
 from game.core.game import Game
@@ -44,8 +43,7 @@ the whole view at every move)."""
 TOO_LARGE = Words(N_("Hints and probabilities are for boards up to 250,000 cells."))
 
 
-@dataclass(frozen=True)
-class GameTag:
+class GameTag(NamedTuple):
     """Which game: a serial number (one per game the table deals) and its way to play."""
 
     serial: int
@@ -68,16 +66,14 @@ class Result(Enum):
     """A new game was started while this one was under way (it counts as lost)."""
 
 
-@dataclass(frozen=True)
-class GameStarted:
+class GameStarted(NamedTuple):
     """A new game is on the table."""
 
     tag: GameTag
     session: PlaySession
 
 
-@dataclass(frozen=True)
-class PointerSeen:
+class PointerSeen(NamedTuple):
     """A mouse event on the table's board: ``kind`` is move, down, up or cancel;
     ``point`` in 1x pixels from cell (0, 0)'s corner; ``held_before`` the buttons
     the input machine held before it; ``move`` what it made (only an up makes one)."""
@@ -92,8 +88,7 @@ class PointerSeen:
     move: Move | None
 
 
-@dataclass(frozen=True)
-class MoveApplied:
+class MoveApplied(NamedTuple):
     """A move reached the game (mouse or keyboard): what changed."""
 
     tag: GameTag
@@ -104,8 +99,7 @@ class MoveApplied:
     wall_ms: float
 
 
-@dataclass(frozen=True)
-class GameEnded:
+class GameEnded(NamedTuple):
     """A game ended: won, lost, or abandoned for a new one."""
 
     tag: GameTag
@@ -122,37 +116,35 @@ START_HERE = said("Start here: the same board for everyone")
 """What the ring on a shared board's start cell says until the first move."""
 
 
-@dataclass
 class Table:
     """One game on the table, and the player's view of it."""
 
-    clock: Clock
-    session: PlaySession
-    tag: GameTag
-    cursor: Cell | None = None
-    """The keyboard cursor's cell; None until the keyboard is used."""
-    cursor_hidden: bool = False
-    """The mouse played since the keyboard was last used: the cursor follows the
-    clicks unseen, until the next key shows it (shown_cursor)."""
-    hint: Hint | None = None
-    """The hint shown (until the next move)."""
-    show_probabilities: bool = False
-    deaths: int = 0
-    """Deaths undone in the game on the table (shown beside the face)."""
-    note: str | None = None
-    """A line to show once instead of advice (the board is too large for the solver,
-    the zoom can go no further), until the next move or Esc."""
-    listeners: list[Listener] = field(default_factory=list)
-    _analysis: tuple[object, Analysis | None] | None = None
-    _advice: tuple[object, Advice] | None = None
+    def __init__(self, clock: Clock, session: PlaySession, tag: GameTag) -> None:
+        self.clock = clock
+        self.session = session
+        self.tag = tag
+        self.cursor: Cell | None = None
+        """The keyboard cursor's cell; None until the keyboard is used."""
+        self.cursor_hidden = False
+        """The mouse played since the keyboard was last used: the cursor follows the
+        clicks unseen, until the next key shows it (shown_cursor)."""
+        self.hint: Hint | None = None
+        """The hint shown (until the next move)."""
+        self.show_probabilities = False
+        self.deaths = 0
+        """Deaths undone in the game on the table (shown beside the face)."""
+        self.note: str | None = None
+        """A line to show once instead of advice (the board is too large for the solver,
+        the zoom can go no further), until the next move or Esc."""
+        self.listeners: list[Listener] = []
+        self._analysis: tuple[object, Analysis | None] | None = None
+        self._advice: tuple[object, Advice] | None = None
+        self._ring_start()
 
     @classmethod
     def of(cls, mode: Mode, clock: Clock) -> Table:
         """A table with the game this way to play deals."""
         return cls(clock, mode.deal(clock), GameTag(1, mode))
-
-    def __post_init__(self) -> None:
-        self._ring_start()
 
     def _ring_start(self) -> None:
         """A shared board's start cell is ringed until the first move."""

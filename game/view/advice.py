@@ -8,8 +8,7 @@ cell reaches the board, see game/scenes/pointer.py)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
@@ -39,8 +38,7 @@ def risk_colour(p: float, scale: tuple[Colour, Colour, Colour]) -> Colour:
     return (r, g, b)
 
 
-@dataclass(frozen=True)
-class Mark:
+class Mark(NamedTuple):
     """A hidden cell's probability as drawn: its colour, its bar's height in window
     pixels, a dot (no chance of a mine) and its percentage's picture (None: none)."""
 

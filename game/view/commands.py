@@ -13,8 +13,8 @@ this module free of pygame and gives the help screen readable names.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
 from enum import Enum
+from typing import Final
 
 from game.language import N_, gettext
 
@@ -112,21 +112,30 @@ class ViewerCommand(Enum):
 AnyCommand = Command | ViewerCommand
 
 
-@dataclass(frozen=True)
 class Binding:
     """The keys of one command, and how the help screen shows it."""
 
-    command: AnyCommand
-    keys: tuple[str, ...]
-    """SDL key names; the first is the one the help shows."""
-    does: str
-    """What the command does, as the help screen says it (in English, marked with N_:
-    translated where it is shown)."""
-    shown: str | None = None
-    """How the help names the keys, when not by the first key's name ("": a line of
-    its own is not needed, the line before covers this command)."""
-    covers: str | None = None
-    """What the help says on a line that speaks for the lines after it too."""
+    __slots__ = ("command", "covers", "does", "keys", "shown")
+
+    def __init__(
+        self,
+        command: AnyCommand,
+        keys: tuple[str, ...],
+        does: str,
+        shown: str | None = None,
+        covers: str | None = None,
+    ) -> None:
+        self.command: Final = command
+        self.keys: Final = keys
+        """SDL key names; the first is the one the help shows."""
+        self.does: Final = does
+        """What the command does, as the help screen says it (in English, marked with N_:
+        translated where it is shown)."""
+        self.shown: Final = shown
+        """How the help names the keys, when not by the first key's name ("": a line of
+        its own is not needed, the line before covers this command)."""
+        self.covers: Final = covers
+        """What the help says on a line that speaks for the lines after it too."""
 
     @property
     def in_viewer(self) -> bool:

@@ -11,7 +11,6 @@ in pygame's queue and are handled in order once everything is set up.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import NamedTuple
 
 import pygame
 
@@ -27,13 +26,18 @@ from game.view.viewport import Viewport
 from game.view.widgets.menubar import MenuBar
 
 
-class FirstFrame(NamedTuple):
+class FirstFrame:
     """What the first frame made, for the window to go on with."""
 
-    profile: Profile
-    prefs: Prefs
-    viewport: Viewport
-    menubar: MenuBar
+    __slots__ = ("menubar", "prefs", "profile", "viewport")
+
+    def __init__(
+        self, profile: Profile, prefs: Prefs, viewport: Viewport, menubar: MenuBar
+    ) -> None:
+        self.profile = profile
+        self.prefs = prefs
+        self.viewport = viewport
+        self.menubar = menubar
 
 
 def show_first_frame(

@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import Final
 
 from game.language import LANGUAGES, gettext
 from game.view.commands import Command
 
 
-@dataclass(frozen=True)
 class MenuItem:
     """A line of a menu: the command it gives, and its words (in English)."""
 
-    command: Command
-    label: str
-    translated: bool = True
-    """False: the words are the same in every language (a language's own name)."""
+    __slots__ = ("command", "label", "translated")
+
+    def __init__(self, command: Command, label: str, translated: bool = True) -> None:
+        self.command: Final = command
+        self.label: Final = label
+        self.translated: Final = translated
+        """False: the words are the same in every language (a language's own name)."""
 
     @property
     def shown(self) -> str:
@@ -27,12 +29,14 @@ SEPARATOR = None
 """An etched line between groups of a menu's items."""
 
 
-@dataclass(frozen=True)
 class Menu:
     """A menu of the menu bar: its title and its lines (None: a separator)."""
 
-    title: str
-    items: tuple[MenuItem | None, ...]
+    __slots__ = ("items", "title")
+
+    def __init__(self, title: str, items: tuple[MenuItem | None, ...]) -> None:
+        self.title: Final = title
+        self.items: Final = items
 
     @property
     def shown(self) -> str:

@@ -4,7 +4,6 @@ the sound, and the key map; the toggle commands are made from game.view.toggles'
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 
 from game import language
 from game.language import gettext
@@ -73,7 +72,7 @@ class Prefs:
 
     def change(self, **values: object) -> None:
         """Keep the settings with some values changed."""
-        self.save(replace(self.settings, **values))  # type: ignore[arg-type]
+        self.save(self.settings.replace(**values))
 
     def toggle(self, command: Command) -> bool:
         """Carry out a command that flips or picks a setting; False if it is none."""
@@ -109,11 +108,11 @@ class Prefs:
             what = other.value if other is not None else "the menu bar"
             return gettext("{key} is taken by {what}: kept as it was.").format(key=key, what=what)
         self.keymap = keymap
-        self.save(replace(self.settings, keys=tuple(sorted(choice.items()))))
+        self.save(self.settings.replace(keys=tuple(sorted(choice.items()))))
         does = next(b.does for b in keymap.bindings if b.command is command)
         return gettext("{key} now: {does}.").format(key=key, does=gettext(does))
 
     def default_keys(self) -> None:
         """Every key back to the command table's."""
         self.keymap = KeyMap()
-        self.save(replace(self.settings, keys=()))
+        self.save(self.settings.replace(keys=()))

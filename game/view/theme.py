@@ -12,43 +12,78 @@ change shows at the next repaint.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from typing import Any, Final
 
 from game.words import LOOKS, look_of
 
 Colour = tuple[int, int, int]
 
 
-@dataclass(frozen=True)
 class Theme:
     """A look: its sprite sheet and the colours drawn around it."""
 
-    name: str
-    """As the settings keep it."""
-    label: str
-    """As the menus show it."""
-    sheet: str
-    """The sprite sheet's file name in sprites/."""
-    face: Colour
-    """The ground of the window, the panel and the dialogs (the frames' centre)."""
-    light: Colour
-    """A raised bevel's lit edge; the lower line of an etched rule."""
-    shadow: Colour
-    """A raised bevel's shaded edge; the upper line of an etched rule."""
-    text: Colour
-    """Words on the face colour, and in an edit box."""
-    highlight: Colour
-    """A dialog's title band, a chosen menu line, selected text."""
-    highlight_text: Colour
-    """Words on the highlight colour."""
-    field: Colour
-    """The inside of an edit box."""
-    error: Colour
-    """A form's complaint."""
-    risk: tuple[Colour, Colour, Colour] = ((60, 170, 40), (255, 170, 40), (255, 20, 40))
-    """The probability overlay's scale: no risk, even odds, a mine (green, amber, red)."""
-    trail: Colour = (96, 96, 96)
-    """The replay viewer's trail of the pointer, over the board's hidden and open cells."""
+    __slots__ = (
+        "error",
+        "face",
+        "field",
+        "highlight",
+        "highlight_text",
+        "label",
+        "light",
+        "name",
+        "risk",
+        "shadow",
+        "sheet",
+        "text",
+        "trail",
+    )
+
+    def __init__(
+        self,
+        name: str,
+        label: str,
+        sheet: str,
+        face: Colour,
+        light: Colour,
+        shadow: Colour,
+        text: Colour,
+        highlight: Colour,
+        highlight_text: Colour,
+        field: Colour,
+        error: Colour,
+        risk: tuple[Colour, Colour, Colour] = ((60, 170, 40), (255, 170, 40), (255, 20, 40)),
+        trail: Colour = (96, 96, 96),
+    ) -> None:
+        self.name: Final = name
+        """As the settings keep it."""
+        self.label: Final = label
+        """As the menus show it."""
+        self.sheet: Final = sheet
+        """The sprite sheet's file name in sprites/."""
+        self.face: Final = face
+        """The ground of the window, the panel and the dialogs (the frames' centre)."""
+        self.light: Final = light
+        """A raised bevel's lit edge; the lower line of an etched rule."""
+        self.shadow: Final = shadow
+        """A raised bevel's shaded edge; the upper line of an etched rule."""
+        self.text: Final = text
+        """Words on the face colour, and in an edit box."""
+        self.highlight: Final = highlight
+        """A dialog's title band, a chosen menu line, selected text."""
+        self.highlight_text: Final = highlight_text
+        """Words on the highlight colour."""
+        self.field: Final = field
+        """The inside of an edit box."""
+        self.error: Final = error
+        """A form's complaint."""
+        self.risk: Final = risk
+        """The probability overlay's scale: no risk, even odds, a mine (green, amber, red)."""
+        self.trail: Final = trail
+        """The replay viewer's trail of the pointer, over the board's hidden and open cells."""
+
+    def replace(self, **changes: Any) -> Theme:
+        """The same with some values changed."""
+        return Theme(**{name: getattr(self, name) for name in self.__slots__} | changes)
 
 
 CLASSIC = Theme(
@@ -67,8 +102,7 @@ CLASSIC = Theme(
 )
 """Windows 95 grey, navy and black: the default."""
 
-COLOURBLIND = replace(
-    CLASSIC,
+COLOURBLIND = CLASSIC.replace(
     name="colourblind",
     label="Colour-blind safe",
     sheet="sheet-colourblind.png",

@@ -8,8 +8,7 @@ place. Pure: settings in, settings out.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Final
 
 from game.language import LANGUAGES, N_, gettext
 from game.persist.settings import Settings
@@ -37,25 +36,35 @@ rules the game always had: Win7's, the standard's and the classic no-guess)."""
 def with_mode(settings: Settings, mode: RuleMode) -> Settings:
     """The settings with the next games in this rule mode (its laying, its fate and its
     recursion)."""
-    return replace(settings, first_click=mode.first_click, fate=mode.fate, recursion=mode.recursion)
+    return settings.replace(first_click=mode.first_click, fate=mode.fate, recursion=mode.recursion)
 
 
-@dataclass(frozen=True)
 class Setting:
     """One setting: its field in Settings, its line in the Settings dialog, and the
     commands that set it (a flag's one command flips it; a choice's commands each
     pick one value)."""
 
-    name: str
-    label: str
-    values: tuple[Any, ...]
-    """Every value, in the order the Settings dialog cycles through them."""
-    words: Callable[[Any], str]
-    """How the dialog shows a value."""
-    commands: Mapping[Command, Any]
-    """Each command and the value it picks (a flag's command: None, it flips)."""
-    put: Callable[[Settings, Any], Settings] | None = None
-    """How a value is set when the setting is no field of Settings of its own name."""
+    __slots__ = ("commands", "label", "name", "put", "values", "words")
+
+    def __init__(
+        self,
+        name: str,
+        label: str,
+        values: tuple[Any, ...],
+        words: Callable[[Any], str],
+        commands: Mapping[Command, Any],
+        put: Callable[[Settings, Any], Settings] | None = None,
+    ) -> None:
+        self.name: Final = name
+        self.label: Final = label
+        self.values: Final = values
+        """Every value, in the order the Settings dialog cycles through them."""
+        self.words: Final = words
+        """How the dialog shows a value."""
+        self.commands: Final = commands
+        """Each command and the value it picks (a flag's command: None, it flips)."""
+        self.put: Final = put
+        """How a value is set when the setting is no field of Settings of its own name."""
 
     def value(self, settings: Settings) -> Any:
         """The setting's value in these settings."""
@@ -75,7 +84,7 @@ class Setting:
     def _set(self, settings: Settings, value: Any) -> Settings:
         if self.put is not None:
             return self.put(settings, value)
-        return replace(settings, **{self.name: value})
+        return settings.replace(**{self.name: value})
 
     def by(self, command: Command, settings: Settings) -> Settings:
         """The settings as the command leaves them."""

@@ -30,7 +30,7 @@ surface's size or zoom did; any other ``draw`` is one blit.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import Final
 
 import pygame
 
@@ -50,19 +50,30 @@ from game.view.widgets.style import (
 from game.view.widgets.text import ellipsize
 
 
-@dataclass
 class Arrangement:
     """Where everything of one dialog sits, in its own picture's pixels."""
 
-    style: Style
-    size: tuple[int, int]
-    pieces: list[Piece]
-    buttons: dict[str, pygame.Rect]
-    title: str
-    body_clip: pygame.Rect | None = None
-    """Set when even the smallest font overflows: the body is cut to this rectangle."""
-    shortened: bool = False
-    """A word of the body (a path) had to be shortened to fit."""
+    __slots__ = ("body_clip", "buttons", "pieces", "shortened", "size", "style", "title")
+
+    def __init__(
+        self,
+        style: Style,
+        size: tuple[int, int],
+        pieces: list[Piece],
+        buttons: dict[str, pygame.Rect],
+        title: str,
+        body_clip: pygame.Rect | None = None,
+        shortened: bool = False,
+    ) -> None:
+        self.style: Final = style
+        self.size: Final = size
+        self.pieces: Final = pieces
+        self.buttons: Final = buttons
+        self.title: Final = title
+        self.body_clip: Final = body_clip
+        """Set when even the smallest font overflows: the body is cut to this rectangle."""
+        self.shortened: Final = shortened
+        """A word of the body (a path) had to be shortened to fit."""
 
     def fits(self, width: int, height: int) -> bool:
         return self.size[0] <= width and self.size[1] <= height

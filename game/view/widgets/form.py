@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 import pygame
 
@@ -19,8 +19,7 @@ from game.view.widgets.text import TextPiece, wrap_width
 _DIGITS = frozenset("0123456789")
 
 
-@dataclass(frozen=True)
-class Field:
+class Field(NamedTuple):
     """One input of a form: its key in the result, its label, its starting text."""
 
     key: str

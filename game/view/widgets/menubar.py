@@ -15,7 +15,6 @@ line shows a tick is asked of the window through ``checked``.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 import pygame
 
@@ -43,12 +42,14 @@ Checked = Callable[[Command], bool | None]
 """Whether a command's line shows a tick (True), no tick (False), or is no toggle (None)."""
 
 
-@dataclass
 class _Row:
     """One line (or separator) of the open menu, where it was drawn."""
 
-    item: MenuItem | None
-    rect: pygame.Rect
+    __slots__ = ("item", "rect")
+
+    def __init__(self, item: MenuItem | None, rect: pygame.Rect) -> None:
+        self.item = item
+        self.rect = rect
 
 
 class MenuBar:
