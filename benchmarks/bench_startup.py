@@ -39,8 +39,12 @@ from game.persist.game_record import GameRecord, finished_at_text
 from game.persist.paths import ENV_VAR, default_data_dir
 from game.persist.profile import Profile
 from game.rules import PRESETS, Difficulty
-from game.session.geometry import Layout
-from game.view.viewport import fitting_zoom
+from game.view.viewport import fitting_zoom, layout_for
+
+
+def no_need(scale: int) -> int:
+    """The side's least width for its own lines (the first frame's, before the counters)."""
+    return 0
 
 
 def make_history(folder: Path, games: int) -> None:
@@ -130,9 +134,10 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2_000)
     args = parser.parse_args()
     board = PRESETS[Difficulty.BEGINNER]
-    zoom = fitting_zoom(board)
-    width, height = Layout(board.rows, board.cols).size
-    size = (width * zoom, height * zoom)
+    zoom = fitting_zoom(board, no_need)  # (the side beside the board: the default)
+    layout, side = layout_for(board, zoom, no_need)
+    width, height = layout.size
+    size = (width * zoom + side.width, max(height * zoom, side.height))
     compileall.compile_dir(str(ROOT / "game"), quiet=1)
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONDONTWRITEBYTECODE", ENV_VAR)}
     with tempfile.TemporaryDirectory() as scratch:
