@@ -14,6 +14,7 @@ from test_window import (
     click,
     key,
     region,
+    timer,
     use_layout,
     win_beginner,
 )
@@ -53,6 +54,22 @@ def test_a_dialog_opens_in_the_side_and_the_board_stays_as_it_was(
     key(pygame.K_ESCAPE, "\x1b")
     app.run(frames=1)
     assert app.stage.top_dialog is None and app.viewport.window.size == size
+
+
+def test_the_board_beside_a_dialog_goes_on_its_timer_running(app: App, clock: FakeClock) -> None:
+    use_layout(app, BEGINNER)
+    click(app, cell_center(app, 0, 5))
+    app.play.command(Command.STATISTICS)
+    app.run(frames=1)
+    before = timer(app)
+    dialog = app.stage.top_dialog
+    assert dialog is not None and dialog.rect is not None
+    shown = region(app.viewport.screen, tuple(dialog.rect))  # type: ignore[arg-type]
+    clock.ms += 3_000
+    app.run(frames=2)
+    assert timer(app) != before  # the LED timer beside the dialog counts on
+    assert region(app.viewport.screen, tuple(dialog.rect)) == shown  # the dialog stays whole
+    assert app.stage.top_dialog is dialog
 
 
 def test_a_lost_game_shows_its_result_beside_the_finished_board(app: App) -> None:

@@ -77,7 +77,9 @@ class PlayScene(Scene):
         self.counters = CountersPanel(table, prefs) if counters is None else counters
         """The live counters beside the board (shown or not: a setting)."""
         self.counters.race = race
-        self.counters.covered = lambda: any(scene.opaque for scene, _ in stage.scenes)
+        self.counters.covered = lambda: any(
+            scene.opaque or scene.in_side() for scene, _ in stage.scenes
+        )  # (the side shows something else: the counters wait)
         viewport.side_shown = lambda: self.counters.shown
         viewport.need = self.counters.width
         prefs.listeners.append(lambda: self.fit_counters())

@@ -196,11 +196,11 @@ class DialogScene(Scene):
     sight; one too large for the side is drawn over the whole window (the History,
     the Settings: a page of their own), which keeps its size either way."""
 
-    covers = True
-
     def __init__(self, dialog: Dialog, viewport: Viewport) -> None:
         self.dialog = dialog
         self.viewport = viewport
+        self._over_all = True
+        """Last drawn over the whole window (until the first draw: as if)."""
 
     @property
     def done(self) -> bool:  # type: ignore[override]
@@ -228,12 +228,21 @@ class DialogScene(Scene):
             return side, scale
         return whole, self.viewport.zoom
 
+    @property
+    def covers(self) -> bool:  # type: ignore[override]
+        """Drawn over the whole window: the board under it waits; in the side, the
+        board beside it goes on being drawn (its timer runs)."""
+        return self._over_all
+
     def draw(self, screen: pygame.Surface, full: bool) -> list[pygame.Rect]:
+        if not full and not self._over_all and not self.dialog.dirty():
+            return []  # (in the side, unchanged: the board beside it was drawn)
         area, scale = self.where()
-        if area != screen.get_rect():  # (in the side: over the live counters)
+        self._over_all = area == screen.get_rect()
+        if not self._over_all:  # (in the side: over the live counters, which wait)
             self.viewport.frame_side(screen)
         self.dialog.draw(screen, self.viewport.renderer.sprites, area, scale)
-        return [screen.get_rect()]
+        return [area]
 
     def dirty(self) -> bool:
         return self.dialog.dirty()
