@@ -42,5 +42,5 @@ def test_the_panel_shows_the_pace_against_the_best_in_seconds_and_a_bar(
     app.run(frames=app.frame + 1)
     rows = {row.key: row for row in app.play.counters.rows()}
     assert rows["pace"].value == "0.5 s behind"
-    zoom = app.viewport.zoom
-    assert tallest_run(app, BEHIND) >= 6 * zoom  # the bar, red, from the middle leftwards
+    scale = app.viewport.side.scale  # (the side's, which its words and bars are drawn at)
+    assert tallest_run(app, BEHIND) >= 6 * scale  # the bar, red, from the middle leftwards

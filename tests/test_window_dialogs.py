@@ -25,6 +25,7 @@ from game.screens.messages import about_dialog
 from game.screens.records import BestTime, confirm_dialog, name_form
 from game.screens.resume import resume_dialog
 from game.session.stopwatch import Stopwatch
+from game.view import viewport
 from game.view.commands import Command
 from game.view.widgets.dialog import Dialog
 from game.view.widgets.form import FormDialog
@@ -120,15 +121,29 @@ def test_a_dialog_larger_than_the_side_is_drawn_over_the_window_which_keeps_its_
         app.close()
 
 
-def test_a_large_zoom_draws_the_dialog_large_but_inside_the_window() -> None:
-    app = make(SMALLEST, 2)  # (Expert with its side is at 1x on the 1024x768 test desktop)
+def test_a_dialog_is_drawn_at_the_sides_scale_inside_it() -> None:
+    # (beside Beginner at 2x on the 1024x768 test desktop the side is at 1x: at 2x it
+    # would not fit the desktop; on a larger desktop it is at 2x, as below)
+    app = make(SMALLEST, 2)
     try:
         app.play.command(Command.RULES)
         app.run(frames=1)
-        dialog = app.stage.top_dialog
-        assert dialog is not None and dialog.scale == 2 and dialog.font_size == 2 * FONT_SIZE
+        dialog, side = app.stage.top_dialog, app.viewport.side
+        assert dialog is not None and dialog.rect is not None
+        assert app.viewport.beside().contains(dialog.rect)
+        assert dialog.scale == side.scale and dialog.font_size == side.scale * FONT_SIZE
     finally:
         app.close()
+
+
+@pytest.mark.parametrize(("desktop", "scale"), [((1024, 688), 1), ((1920, 1000), 2)])
+def test_the_side_is_as_large_as_the_desktop_allows_up_to_2x(
+    monkeypatch: pytest.MonkeyPatch, desktop: tuple[int, int], scale: int
+) -> None:
+    monkeypatch.setattr(viewport, "usable_size", lambda: desktop)
+    side = viewport.side_for(336, 2, lambda s: 0)  # Beginner at 2x
+    assert side.scale == scale and side.width == viewport.SIDE_WIDTH * scale
+    assert viewport.side_for(336, 4, lambda s: 0).scale == scale  # (never past 2x)
 
 
 def test_a_10kb_path_in_a_message_lays_out_in_well_under_a_second(app: App) -> None:

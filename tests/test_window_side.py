@@ -21,6 +21,8 @@ from test_window import (
 
 from game import cli
 from game.app import App
+from game.rules import PRESETS, Difficulty
+from game.screens.end_of_game import PanelAnswer
 from game.view.commands import Command
 from game.view.window import desktop_size, placed
 
@@ -81,6 +83,26 @@ def test_a_lost_game_shows_its_result_beside_the_finished_board(app: App) -> Non
     assert panel is not None and panel.title == "Game over" and panel.rect is not None
     assert app.viewport.beside().contains(panel.rect)
     assert not panel.rect.colliderect(pygame.Rect((0, 0), app.viewport.game_size()))
+
+
+def test_a_lost_expert_games_result_and_its_analysis_stay_beside_the_board(
+    app: App,
+) -> None:
+    app.play.new_game(PRESETS[Difficulty.EXPERT])  # (at 1x on the test desktop)
+    app.run(frames=1)
+    click(app, cell_center(app, 8, 15))
+    mine = sorted(app.table.game.mine_cells())[0]
+    click(app, cell_center(app, *mine))
+    app.run(frames=1)
+    board = pygame.Rect((0, 0), app.viewport.game_size())
+    panel = app.stage.top_dialog
+    assert panel is not None and panel.title == "Game over" and panel.rect is not None
+    assert app.viewport.beside().contains(panel.rect) and not panel.rect.colliderect(board)
+    click(app, panel.button_rect(PanelAnswer.ANALYSIS.label).center)
+    app.run(frames=1)
+    analysis = app.stage.top_dialog
+    assert analysis is not None and analysis.title == "Analysis" and analysis.rect is not None
+    assert app.viewport.beside().contains(analysis.rect)
 
 
 def test_a_best_time_is_one_view_beside_the_board(app: App, clock: FakeClock) -> None:

@@ -43,6 +43,7 @@ def analysis_dialog(entry: Mapping[str, object], name: str) -> MenuDialog:
             )
         )
     dialog = MenuDialog(ANALYSIS, [(gettext(f.label), f.value) for f in shown], lines=lines)
+    dialog.beside = True  # (the game it analyses stays in sight)
     dialog.hints = [gettext(f.means) for f in shown]
     dialog.show_hint()
     return dialog

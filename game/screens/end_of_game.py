@@ -109,6 +109,7 @@ def game_panel(
     if best is not None:
         return best_time_panel(best, rows, buttons, lines, code)
     panel = GridDialog(title, [], rows, buttons=buttons, lines=list(lines))
+    panel.beside = True  # (the finished board stays in sight)
     panel.copy_button = PanelAnswer.COPY_CODE.label
     return answering(panel, PanelAnswer)
 
@@ -125,5 +126,6 @@ def best_time_panel(
     by_label = {answer.label: answer for answer in PanelAnswer}
     panel = name_form(best, buttons=buttons, figures=rows, below=list(lines))
     panel.copy_button = PanelAnswer.COPY_CODE.label if code else None
+    panel.beside = True  # (the finished board stays in sight)
     panel.answer_for = lambda values: NamedPanel(by_label[panel.pressed], field(values, "name"))
     return panel

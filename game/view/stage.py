@@ -70,9 +70,6 @@ class Scene:
 
 Answer = Callable[[Any], None]
 
-TALLEST = 1 << 20
-"""A height no dialog reaches (a dialog's width alone is measured against it)."""
-
 
 class Stage:
     """The window's scenes, bottom first."""
@@ -216,17 +213,12 @@ class DialogScene(Scene):
 
     def where(self) -> tuple[pygame.Rect, int]:
         """Where the dialog is drawn and at what scale at most: the side when it fits
-        there whole; else the whole window when it fits there; else the side when it
-        is no wider than the side (in a smaller font); else the whole window."""
+        there whole, or describes the board (``Dialog.beside``: in a smaller font if
+        need be); else the whole window."""
         side, scale = self.viewport.beside(), self.viewport.side.scale
-        whole = self.viewport.screen.get_rect()
-        if side.w > 0 and self.dialog.fits(side.size, scale):
+        if side.w > 0 and (self.dialog.beside or self.dialog.fits(side.size, scale)):
             return side, scale
-        if side.w <= 0 or self.dialog.fits(whole.size, self.viewport.zoom):
-            return whole, self.viewport.zoom
-        if self.dialog.fits((side.w, TALLEST), 1):  # (as narrow as the side: a smaller font)
-            return side, scale
-        return whole, self.viewport.zoom
+        return self.viewport.screen.get_rect(), self.viewport.zoom
 
     @property
     def covers(self) -> bool:  # type: ignore[override]

@@ -27,7 +27,7 @@ from game.view.window import TITLE, GameWindow, fits, usable_size
 MIN_VIEW = 9
 """The fewest rows or columns a viewport shows (the panel needs the width)."""
 
-SIDE_WIDTH = 330
+SIDE_WIDTH = 370
 """The side's width at 1x: room beside the board for the live counters and for what a
 player reads there (Statistics, Best times, the end of a game, the viewer's timeline)."""
 SIDE_SCALE = 2

@@ -138,7 +138,8 @@ def _button_rows(widths: list[int], gap: int, room: int) -> list[list[int]]:
     return rows
 
 
-def _row_width(widths: list[int], row: list[int], gap: int) -> int:
+def row_width(widths: list[int], row: list[int], gap: int) -> int:
+    """The width of a row of buttons (their widths, the indexes in the row)."""
     return sum(widths[i] for i in row) + gap * max(len(row) - 1, 0)
 
 
@@ -156,11 +157,18 @@ def _placed_buttons(
     for n, row in enumerate(rows):
         if n:
             y += style.button_h + style.button_gap
-        bx = x + (inner - _row_width(widths, row, style.button_gap)) // 2
+        bx = x + (inner - row_width(widths, row, style.button_gap)) // 2
         for i in row:
             buttons[labels[i]] = pygame.Rect(bx, y, widths[i], style.button_h)
             bx += widths[i] + style.button_gap
     return buttons, y + (style.button_h if labels else 0)
+
+
+def _whole(layout: Arrangement | None) -> bool:
+    """A layout with every word whole and its buttons in one row (None: none fits)."""
+    if layout is None or layout.shortened:
+        return False
+    return len({rect.y for rect in layout.buttons.values()}) <= 1
 
 
 def _as_is(closed_with: object) -> object:
@@ -190,6 +198,8 @@ class Dialog:
         """Turns what closed the dialog (a button's label, a form's values, a picked
         row) into its ``result``, the answer its opener compares: game.screens gives
         each dialog its typed answers. None (cancelled) stays None."""
+        self.beside = False
+        """It describes the board: in the side, in a smaller font if need be."""
         self.copy_button: str | None = None
         """The button Ctrl+C presses (one that copies what the dialog shows), if any."""
         self.cut = False
@@ -248,9 +258,9 @@ class Dialog:
         self._dirty = False
 
     def fits(self, size: tuple[int, int], scale: int) -> bool:
-        """It fits a room this size at ``scale`` or less, usual font, every word whole."""
+        """It fits a room this size at ``scale`` or less, usual font, buttons in a row."""
         avail_w, avail_h = max(size[0] - 2 * MARGIN, 1), max(size[1] - 2 * MARGIN, 1)
-        return not getattr(self._at_largest_scale(scale, avail_w, avail_h), "shortened", True)
+        return _whole(self._at_largest_scale(scale, avail_w, avail_h))
 
     def dirty(self) -> bool:
         """True when the dialog's look changed since it was last drawn."""
@@ -393,11 +403,6 @@ class Dialog:
             for label in self.buttons
         ]
 
-    def _buttons_width(self, style: Style) -> int:
-        """The width of the row of buttons."""
-        widths = self._button_widths(style)
-        return _row_width(widths, list(range(len(widths))), style.button_gap)
-
     def _try_layout(self, style: Style, avail_w: int) -> Arrangement:
         z = style.zoom
         chrome = 2 * (style.bevel + style.pad)
@@ -405,7 +410,7 @@ class Dialog:
         pieces = self._body(style, max_inner)
         widths = self._button_widths(style)
         rows = _button_rows(widths, style.button_gap, max_inner)
-        row_w = max((_row_width(widths, row, style.button_gap) for row in rows), default=0)
+        row_w = max((row_width(widths, row, style.button_gap) for row in rows), default=0)
         title_w = style.width(gettext(self.title)) + 8 * z
         inner = max([row_w, title_w, MIN_WIDTH * z - chrome] + [p.width for p in pieces])
         width = inner + chrome

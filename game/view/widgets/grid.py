@@ -17,7 +17,7 @@ import pygame
 from game.view.sprites import SpriteSheet
 from game.view.theme import current as theme
 from game.view.widgets.chart import ChartPiece, ChartPoint
-from game.view.widgets.dialog import Arrangement, Dialog
+from game.view.widgets.dialog import Arrangement, Dialog, row_width
 from game.view.widgets.pieces import Piece
 from game.view.widgets.style import ENTER_KEYS, Style
 from game.view.widgets.text import TextPiece, widest, wrap, wrap_width
@@ -248,7 +248,8 @@ class GridDialog(Dialog):
         elif self.chart_room:
             pieces.append(Gap(ChartPiece(style, [], "", ("", ""), grid.width).height))
         if self.lines:  # wrapped as wide as the dialog is (its table, its buttons)
-            least = max(grid.width, self._buttons_width(style))
+            widths = self._button_widths(style)  # (their row's width)
+            least = max(grid.width, row_width(widths, list(range(len(widths))), style.button_gap))
             pieces.append(TextPiece(style, self.lines, wrap_width(style, self.lines, width, least)))
         return pieces
 
