@@ -19,7 +19,6 @@ largest thing it shows; hidden, it takes no room and the window is the classic o
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -34,6 +33,7 @@ from game.language import N_, current, decimal, gettext, shown
 from game.replay.counters import Expression, ExpressionError, names_of
 from game.replay.report import live_report
 from game.session.play import Clicks
+from game.session.stopwatch import Phase
 from game.session.table import GameStarted, MoveApplied, PointerSeen, TableEvent
 from game.view.fonts import ui_font
 from game.view.theme import Colour
@@ -44,6 +44,7 @@ if TYPE_CHECKING:
     from game.flows.race import Race
     from game.replay.counters import Expression
     from game.session.play import PlaySession
+    from game.session.stopwatch import Stopwatch
     from game.session.table import Table
     from game.view.prefs import Prefs
     from game.view.viewport import Viewport
@@ -316,14 +317,15 @@ class CountersPanel:
     def forget(self) -> None:
         """Draw everything again at the next draw (a new look, a new layout)."""
         self._keys = None
+        self._seen.due = True
 
     def draw(self, screen: pygame.Surface, viewport: Viewport, full: bool) -> list[pygame.Rect]:
         """Bring the panel up to date: the lines whose words changed (everything
         when ``full``); the rectangles drawn. Nothing is worked out while nothing
         it shows can have changed."""
+        if not full and self._seen.steady(self):
+            return []  # (hidden or covered, it would draw nothing either)
         if not self.shown or self.covered():
-            return []
-        if not full and self._keys is not None and self._seen.steady(self):
             return []
         return self._update(screen, viewport, full)
 
@@ -387,60 +389,61 @@ class Seen:
     they show can have changed since, told cheaply at each frame: a table event (a
     move, a game started or ended: ``due``); while the clock runs, its next tick (it
     stands for the time, the pace and the ghost, which follow it, and the pointer's
-    path); stopped, another ms or path; other settings, language, look or ghost."""
+    path: the clock's readings between which the tick lasts are worked out once, so
+    a frame reads the clock once and compares); stopped, another phase of the
+    stopwatch (its time stands until then) or path; other settings, language, look
+    or ghost."""
 
     def __init__(self) -> None:
         self.due = True
-        self._what: tuple[PlaySession | None, bool, object, str, object, object] = (
-            None,
-            False,
-            None,
-            "",
-            None,
-            None,
-        )
-        """The session, its clock running or not, the settings, the language, the
-        look and the ghost."""
-        self._since, self._until = 0.0, 0.0
-        """The clock's ms from which and before which the figures stand (running:
-        the tick's; stopped: the ms the clock shows)."""
+        self._session: PlaySession | None = None
+        self._watch: Stopwatch | None = None
+        self._phase: Phase | None = None
+        self._clock: Callable[[], float] = float
+        self._from, self._until = 0.0, 0.0
+        """While the clock runs, its readings from which and before which the tick
+        lasts."""
         self._path = 0.0
+        self._settings: object = None
+        self._language = ""
+        self._look: object = None
+        self._ghost: object = None
 
     def steady(self, panel: CountersPanel) -> bool:
         """Nothing the panel shows can have changed since saw()."""
-        if self.due:
+        if self.due or panel.table.session is not self._session:
             return False
-        seen, running, settings, language, look, ghost = self._what
-        session = panel.table.session
-        if session is not seen:
+        watch = self._watch
+        if watch is None or watch.phase is not self._phase:
             return False
-        watch = session.stopwatch
-        if watch.running is not running or not self._since <= watch.elapsed_ms < self._until:
-            return False
-        if not running and panel.path() != self._path:
+        if self._phase is Phase.RUNNING:
+            if not self._from <= self._clock() < self._until:
+                return False
+        elif panel.path() != self._path:
             return False
         race = panel.race
         return (
-            panel.prefs.settings is settings
-            and current() is language
-            and theme() is look
-            and (None if race is None else race.ghost) is ghost
+            panel.prefs.settings is self._settings
+            and current() is self._language
+            and theme() is self._look
+            and (None if race is None else race.ghost) is self._ghost
         )
 
     def saw(self, panel: CountersPanel) -> None:
         """The panel's figures are being worked out now."""
         session = panel.table.session
         watch = session.stopwatch
-        running, ms = watch.running, watch.elapsed_ms
-        if running:
-            tick = int(ms) // TICK_MS * TICK_MS
-            self._since, self._until = float(tick), float(tick + TICK_MS)
+        self._session, self._watch, self._phase = session, watch, watch.phase
+        tick = int(watch.elapsed_ms) // TICK_MS * TICK_MS
+        start, end = watch.deadline(tick), watch.deadline(tick + TICK_MS)
+        if start is not None and end is not None:
+            self._clock, self._from = start
+            self._until = end[1]
         else:
-            self._since, self._until = ms, math.nextafter(ms, math.inf)
             self._path = panel.path()
         race = panel.race
-        ghost = None if race is None else race.ghost
-        self._what = (session, running, panel.prefs.settings, current(), theme(), ghost)
+        self._ghost = None if race is None else race.ghost
+        self._settings, self._language, self._look = panel.prefs.settings, current(), theme()
         self.due = False
 
 
