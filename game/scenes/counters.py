@@ -26,12 +26,11 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.analysis.glossary import figures
-from game.core.bbbv import Openings
-from game.core.game import Game
 from game.core.status import Status
 from game.language import N_, current, decimal, gettext, shown
 from game.replay.counters import Expression, ExpressionError, names_of
 from game.replay.report import live_report
+from game.scenes.counters_solved import SolvedSoFar
 from game.session.play import Clicks
 from game.session.stopwatch import Phase
 from game.session.table import GameStarted, MoveApplied, PointerSeen, TableEvent
@@ -137,7 +136,7 @@ class CountersPanel:
         )
         """The game's 3BV and 3BV solved and its size, and what they were worked out
         for (the game, its open cells, its status)."""
-        self._openings: tuple[object, Openings | None] = ((), None)
+        self._bbbv = SolvedSoFar()
         self._drawn: list[tuple[Row, pygame.Rect, pygame.Rect] | None] = []
         """Each line as drawn: its words, its box and where its value went."""
         self._area: tuple[object, pygame.Rect] = ((), pygame.Rect(0, 0, 0, 0))
@@ -161,6 +160,7 @@ class CountersPanel:
         if isinstance(event, GameStarted):
             self._flags = event.session.game.flags
         elif isinstance(event, MoveApplied):
+            self._bbbv.heard(event.delta)
             game = event.session.game
             if game.status is not Status.WON:
                 self._flags = game.flags
@@ -178,10 +178,10 @@ class CountersPanel:
         session = self.table.session
         game = session.game
         key = (self.table.tag, game.opened_count, game.status)
-        if self._solved[0] != key:  # (worked out over the whole board: once a change)
+        if self._solved[0] != key:  # (once a change: from the moves' opened cells)
             board = session.board
             size = (board.rows, board.cols, board.mines)
-            self._solved = (key, self._bbbv_of(game), size)
+            self._solved = (key, self._bbbv.of(game), size)
         _, solved, size = self._solved
 
         return live_report(
@@ -193,19 +193,6 @@ class CountersPanel:
             self._flags,
             self.path(),
         )
-
-    def _bbbv_of(self, game: Game) -> tuple[int | None, int]:
-        """The game's 3BV and 3BV solved, as Game.bbbv and Game.bbbv_solved count
-        them (game.core.bbbv's Openings over Game.opened_mask), the board's
-        openings worked out once a game."""
-        field = game.minefield
-        if field is None:
-            return (None, 0)
-        if self._openings[0] is not field:
-            self._openings = (field, Openings(field.rows, field.cols, field.mines))
-        openings = self._openings[1]
-        assert openings is not None
-        return (openings.total, openings.solved_in(game.opened_mask()))
 
     def rows(self, entry: dict[str, Any] | None = None, *, largest: bool = False) -> list[Row]:
         """The panel's lines for a report (by default the game's so far), in the
