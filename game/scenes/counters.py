@@ -20,12 +20,11 @@ largest thing it shows; hidden, it takes no room and the window is the classic o
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
 
-from game.analysis.glossary import figures
+from game.analysis.glossary import label_of, value_of
 from game.core.status import Status
 from game.language import N_, current, decimal, gettext, shown
 from game.replay.counters import Expression, ExpressionError, names_of
@@ -95,8 +94,7 @@ def _largest() -> dict[str, Any]:
     return live_report((999, 999, 99_999), False, 9_999_999, (99_999, 99_999), clicks, 999, 1e7)
 
 
-@dataclass(frozen=True)
-class Row:
+class Row(NamedTuple):
     """A line of the panel: its label and value (as drawn), and a bar under it (each
     (share from 0 to 1 or -1 to 1, colour), drawn from the left or, signed, from the
     middle); ``error``: the value is a counter's error."""
@@ -137,8 +135,9 @@ class CountersPanel:
         """The game's 3BV and 3BV solved and its size, and what they were worked out
         for (the game, its open cells, its status)."""
         self._bbbv = SolvedSoFar()
-        self._drawn: list[tuple[Row, pygame.Rect, pygame.Rect] | None] = []
-        """Each line as drawn: its words, its box and where its value went."""
+        self._drawn: list[tuple[Row, pygame.Rect, pygame.Rect, int] | None] = []
+        """Each line as drawn: its words, its box, where its value went and the
+        widest value that goes on its label's line (RowPainter.room)."""
         self._area: tuple[object, pygame.Rect] = ((), pygame.Rect(0, 0, 0, 0))
         self._keys: list[str] | None = None
         """The lines drawn, by key (None: the panel is to be drawn whole)."""
@@ -200,16 +199,16 @@ class CountersPanel:
         as wide as they get, for the panel's size)."""
         entry = self.report() if entry is None else entry
         settings = self.prefs.settings
-        worded = {figure.key: figure for figure in figures(entry, settings.counters)}
         rows: list[Row] = []
         for name in settings.counters:
             if name == "pace":
                 rows += self._pace(999_900.0 if largest else self._ahead())
             elif name == "ghost":
                 rows += self._ghost(largest)
-            elif name in worded:
-                figure = worded[name]
-                rows.append(Row(name, gettext(figure.label), figure.value))
+            else:
+                value = value_of(entry, name)
+                if value is not None:
+                    rows.append(Row(name, gettext(label_of(name)), value))
         if settings.own_counters:
             names = {} if largest else names_of(entry, self._ahead())
             for expression in self._expressions_of(settings.own_counters):
@@ -354,19 +353,24 @@ class CountersPanel:
             if box.bottom > area.bottom - pad:
                 break  # (more lines than room: the rest are not shown)
             drawn = self._drawn[k]
-            if drawn is not None and drawn[0] == row:
-                continue
-            if drawn is not None and _same_but_value(drawn[0], row) and drawn[1] == box:
-                # (only the value changed: its old and new places, not the line)
-                value, put = self._painter.value(font, row, box, zoom)
-                if put.y == drawn[2].y:
-                    spot = put.union(drawn[2]).clip(box)
-                    self._painter.clear(screen, spot, look.face)
-                    screen.blit(value, put)
-                    self._drawn[k] = (row, box, put)
-                    dirty.append(spot)
+            if drawn is not None:
+                last, last_box, last_put, room = drawn
+                if last == row:
                     continue
-            self._drawn[k] = (row, box, self._painter.draw(screen, font, row, box, zoom))
+                if room >= 0 and not row.error and last_box == box and _same_but_value(last, row):
+                    # (only the value changed: its old and new places, not the line)
+                    value = self._painter.words(row.value, zoom, look.text)
+                    width, tall = value.get_size()
+                    if (width <= room) is (last_put.y == box.y):  # (on the same line)
+                        put = pygame.Rect(box.right - width, last_put.y, width, tall)
+                        spot = put.union(last_put).clip(box)
+                        self._painter.clear(screen, spot, look.face)
+                        screen.blit(value, put)
+                        self._drawn[k] = (row, box, put, room)
+                        dirty.append(spot)
+                        continue
+            put = self._painter.draw(screen, font, row, box, zoom)
+            self._drawn[k] = (row, box, put, self._painter.room(font, row, box, zoom))
             dirty.append(box)
         return dirty
 
@@ -456,7 +460,7 @@ class RowPainter:
             self._ground[colour] = ground
         screen.blit(ground, spot, (0, 0, spot.w, spot.h))
 
-    def _words(self, text: str, zoom: int, colour: Colour) -> pygame.Surface:
+    def words(self, text: str, zoom: int, colour: Colour) -> pygame.Surface:
         """The words rendered (once for each text, size and colour)."""
         key = (text, zoom, colour)
         surface = self._rendered.get(key)
@@ -474,18 +478,23 @@ class RowPainter:
         or under it when the line was sized for two."""
         look = theme()
         if row.error:
-            value = self._words(_fitted(font, row.value, box.w), zoom, look.error)
+            value = self.words(_fitted(font, row.value, box.w), zoom, look.error)
         else:
-            value = self._words(row.value, zoom, look.text)
-        line = font.get_linesize()
+            value = self.words(row.value, zoom, look.text)
         width = value.get_width()
-        # (sized for one line, as steady as the box, and the words fit on it)
-        one_line = (
-            box.h - len(row.bars) * bar_height(zoom) < 2 * line
-            and self._words(row.label, zoom, look.text).get_width() + GAP * zoom + width <= box.w
-        )
-        y = box.y if one_line else box.y + line
+        on_label = width <= self.room(font, row, box, zoom)
+        y = box.y if on_label else box.y + font.get_linesize()
         return value, pygame.Rect(box.right - width, y, width, value.get_height())
+
+    def room(self, font: Any, row: Row, box: pygame.Rect, zoom: int) -> int:
+        """The widest value that goes on the line of the label, right of it, in a
+        box (-1: none, the box is sized for the value under the label; a value
+        wider than this goes under it)."""
+        line = font.get_linesize()
+        if box.h - len(row.bars) * bar_height(zoom) >= 2 * line:
+            return -1
+        label = self.words(row.label, zoom, theme().text).get_width()
+        return box.w - label - GAP * zoom
 
     def draw(
         self, screen: pygame.Surface, font: Any, row: Row, box: pygame.Rect, zoom: int
@@ -494,7 +503,7 @@ class RowPainter:
         bars; where the value went."""
         look = theme()
         self.clear(screen, box, look.face)
-        label = self._words(row.label, zoom, look.text)
+        label = self.words(row.label, zoom, look.text)
         value, where = self.value(font, row, box, zoom)
         line = font.get_linesize()
         screen.blit(label, (box.x, box.y), pygame.Rect(0, 0, box.w, line))
