@@ -106,19 +106,20 @@ def _judged(entry: Report, replay: Replay) -> None:
     )
 
 
+def _ratio(a: float, b: float) -> float | None:
+    return round(a / b, 6) if b else None
+
+
 def _rates(
     seconds: float, bbbv_solved: int, clicks: int, effective: int
 ) -> dict[str, float | None]:
-    def ratio(a: float, b: float) -> float | None:
-        return round(a / b, 6) if b else None
-
     return {
-        "ioe": ratio(bbbv_solved, clicks),
-        "corr": ratio(effective, clicks),
-        "thrp": ratio(bbbv_solved, effective),
-        "bbbv_s": ratio(bbbv_solved, seconds),
-        "cl_s": ratio(clicks, seconds),
-        "ce_s": ratio(effective, seconds),
+        "ioe": _ratio(bbbv_solved, clicks),
+        "corr": _ratio(effective, clicks),
+        "thrp": _ratio(bbbv_solved, effective),
+        "bbbv_s": _ratio(bbbv_solved, seconds),
+        "cl_s": _ratio(clicks, seconds),
+        "ce_s": _ratio(effective, seconds),
     }
 
 
@@ -136,13 +137,14 @@ def _speed(
     if not bbbv or not solved:
         return {"stnb": None, "rqp": None, "qg": None, "etime": None}
     constant = STNB_CONSTANTS.get((rows, cols, mines))
+    qg = seconds**1.7 / solved
     stnb = None
     if constant is not None and seconds > 0:
-        stnb = round(constant / (seconds**1.7 / solved) * (solved / bbbv) ** 0.5, 6)
+        stnb = round(constant / qg * (solved / bbbv) ** 0.5, 6)
     return {
         "stnb": stnb,
         "rqp": round(seconds * seconds / solved, 6),
-        "qg": round(seconds**1.7 / solved, 6),
+        "qg": round(qg, 6),
         "etime": round(seconds / solved * bbbv, 6),
     }
 

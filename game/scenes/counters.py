@@ -320,6 +320,8 @@ class CountersPanel:
         where = (viewport.renderer, viewport.side, self.prefs.settings)
         if self._area[0] != where:  # (worked out once a layout)
             self._area = (where, viewport.beside())
+        else:  # (the same, perhaps equal settings made anew: kept, compared by identity)
+            self._area = (where, self._area[1])
         area = self._area[1]
         if area.w <= 0 or area.h <= 0:
             return []
@@ -359,7 +361,7 @@ class CountersPanel:
                     continue
                 if room >= 0 and not row.error and last_box == box and _same_but_value(last, row):
                     # (only the value changed: its old and new places, not the line)
-                    value = self._painter.words(row.value, zoom, look.text)
+                    value = font.render(row.value, True, look.text)  # (a new value: not kept)
                     width, tall = value.get_size()
                     if (width <= room) is (last_put.y == box.y):  # (on the same line)
                         put = pygame.Rect(box.right - width, last_put.y, width, tall)
@@ -426,10 +428,10 @@ class Seen:
         watch = session.stopwatch
         self._session, self._watch, self._phase = session, watch, watch.phase
         tick = int(watch.elapsed_ms) // TICK_MS * TICK_MS
-        start, end = watch.deadline(tick), watch.deadline(tick + TICK_MS)
-        if start is not None and end is not None:
-            self._clock, self._from = start
-            self._until = end[1]
+        deadline = watch.deadline(tick)
+        if deadline is not None:
+            self._clock, self._from = deadline
+            self._until = self._from + TICK_MS
         else:
             self._path = panel.path()
         race = panel.race
