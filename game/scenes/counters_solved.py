@@ -50,14 +50,13 @@ class SolvedSoFar:
         openings = self._openings[1]
         assert openings is not None
         counted, laid, solving = self._solving
-        if (
-            solving is None
-            or counted is not game
-            or laid is not field
-            or pending is None
-            or any(solving.add(runs) != opened for runs, opened in pending)
-            or solving.opened != game.opened_count
-        ):
+        trusted = solving is not None and counted is game and laid is field
+        if solving is not None and trusted and pending is not None:
+            for runs, opened in pending:
+                if solving.add(runs) != opened:
+                    trusted = False
+                    break
+        if solving is None or not trusted or pending is None or solving.opened != game.opened_count:
             solving = Solving(openings, game.opened_mask())
             self._solving = (game, field, solving)
         return (openings.total, solving.solved)
