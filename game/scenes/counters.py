@@ -29,9 +29,9 @@ from game.core.status import Status
 from game.language import N_, current, decimal, gettext, shown
 from game.replay.counters import Expression, ExpressionError, names_of
 from game.replay.report import live_report
+from game.scenes.counters_seen import Seen
 from game.scenes.counters_solved import SolvedSoFar
 from game.session.play import Clicks
-from game.session.stopwatch import Phase
 from game.session.table import GameStarted, MoveApplied, PointerSeen, TableEvent
 from game.view.fonts import ui_font
 from game.view.theme import Colour
@@ -41,8 +41,6 @@ from game.words import RACE_LABELS
 if TYPE_CHECKING:
     from game.flows.race import Race
     from game.replay.counters import Expression
-    from game.session.play import PlaySession
-    from game.session.stopwatch import Stopwatch
     from game.session.table import Table
     from game.view.prefs import Prefs
     from game.view.viewport import Viewport
@@ -70,9 +68,6 @@ def edge(zoom: int) -> int:
 
 MIN_WIDTH = 120
 """The narrowest panel, at 1x."""
-TICK_MS = 1000
-"""While the clock runs, the figures are worked out again at each tick (the LED
-timer's second) besides each move."""
 PACE_FULL_MS = 10_000
 """The pace bar's half is full at this many ms ahead or behind."""
 AHEAD, BEHIND = (40, 160, 40), (200, 40, 40)
@@ -140,6 +135,9 @@ class CountersPanel:
         widest value that goes on its label's line (RowPainter.room)."""
         self._area: tuple[object, pygame.Rect] = ((), pygame.Rect(0, 0, 0, 0))
         self._keys: list[str] | None = None
+        self._laid: tuple[object, list[pygame.Rect]] = ((), [])
+        """The lines' boxes and what they were laid out for (the area, the heights
+        and the lines)."""
         """The lines drawn, by key (None: the panel is to be drawn whole)."""
         self._sizes: dict[object, tuple[int, dict[str, int]]] = {}
         self._painter = RowPainter()
@@ -346,14 +344,9 @@ class CountersPanel:
             self._drawn = [None] * len(rows)
         inner = pygame.Rect(area.x + pad, 0, area.w - 2 * pad, 0)
         _, heights = self._size(zoom, inner.w)
-        y = area.y + pad
         font = ui_font(FONT_SIZE * zoom)
-        for k, row in enumerate(rows):
-            height = heights.get(row.key) or _height(font, row, inner.w, zoom)
-            box = pygame.Rect(inner.x, y, inner.w, height)
-            y += height
-            if box.bottom > area.bottom - pad:
-                break  # (more lines than room: the rest are not shown)
+        boxes = self._boxes(rows, area, heights, font, zoom)
+        for k, (row, box) in enumerate(zip(rows, boxes, strict=False)):  # (those that fit)
             drawn = self._drawn[k]
             if drawn is not None:
                 last, last_box, last_put, room = drawn
@@ -379,68 +372,35 @@ class CountersPanel:
             dirty.append(box)
         return dirty
 
-
-class Seen:
-    """What the panel's figures were last worked out under, and whether anything
-    they show can have changed since, told cheaply at each frame: a table event (a
-    move, a game started or ended: ``due``); while the clock runs, its next tick (it
-    stands for the time, the pace and the ghost, which follow it, and the pointer's
-    path: the clock's readings between which the tick lasts are worked out once, so
-    a frame reads the clock once and compares); stopped, another phase of the
-    stopwatch (its time stands until then) or path; other settings, language, look
-    or ghost."""
-
-    def __init__(self) -> None:
-        self.due = True
-        self._session: PlaySession | None = None
-        self._watch: Stopwatch | None = None
-        self._phase: Phase | None = None
-        self._clock: Callable[[], float] = float
-        self._from, self._until = 0.0, 0.0
-        """While the clock runs, its readings from which and before which the tick
-        lasts."""
-        self._path = 0.0
-        self._settings: object = None
-        self._language = ""
-        self._look: object = None
-        self._ghost: object = None
-
-    def steady(self, panel: CountersPanel) -> bool:
-        """Nothing the panel shows can have changed since saw()."""
-        if self.due or panel.table.session is not self._session:
-            return False
-        watch = self._watch
-        if watch is None or watch.phase is not self._phase:
-            return False
-        if self._phase is Phase.RUNNING:
-            if not self._from <= self._clock() < self._until:
-                return False
-        elif panel.path() != self._path:
-            return False
-        race = panel.race
-        return (
-            panel.prefs.settings is self._settings
-            and current() is self._language
-            and theme() is self._look
-            and (None if race is None else race.ghost) is self._ghost
-        )
-
-    def saw(self, panel: CountersPanel) -> None:
-        """The panel's figures are being worked out now."""
-        session = panel.table.session
-        watch = session.stopwatch
-        self._session, self._watch, self._phase = session, watch, watch.phase
-        tick = int(watch.elapsed_ms) // TICK_MS * TICK_MS
-        deadline = watch.deadline(tick)
-        if deadline is not None:
-            self._clock, self._from = deadline
-            self._until = self._from + TICK_MS
-        else:
-            self._path = panel.path()
-        race = panel.race
-        self._ghost = None if race is None else race.ghost
-        self._settings, self._language, self._look = panel.prefs.settings, current(), theme()
-        self.due = False
+    def _boxes(
+        self,
+        rows: list[Row],
+        area: pygame.Rect,
+        heights: dict[str, int],
+        font: Any,
+        zoom: int,
+    ) -> list[pygame.Rect]:
+        """Each line's box, one under the other in the panel's inside, as many as
+        fit (worked out once while the lines, the area and their heights stay)."""
+        key = (area, heights, self._keys)
+        if self._laid[0] == key:
+            return self._laid[1]
+        pad = PAD * zoom
+        x, width, y = area.x + pad, area.w - 2 * pad, area.y + pad
+        boxes = []
+        kept = True
+        for row in rows:
+            height = heights.get(row.key)
+            if not height:  # (a line the sizes do not know: its own, each time)
+                height, kept = _height(font, row, width, zoom), False
+            box = pygame.Rect(x, y, width, height)
+            y += height
+            if box.bottom > area.bottom - pad:
+                break  # (more lines than room: the rest are not shown)
+            boxes.append(box)
+        if kept:
+            self._laid = (key, boxes)
+        return boxes
 
 
 class RowPainter:
