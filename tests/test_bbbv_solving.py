@@ -62,6 +62,36 @@ def test_solving_fed_the_opened_cells_counts_as_the_whole_board(game_drawn: tupl
         assert solving[1].opened == game.opened_count
 
 
+@settings(max_examples=200, deadline=None)
+@given(
+    st.integers(1, 8),
+    st.integers(1, 8),
+    st.data(),
+)
+def test_any_runs_of_cells_taken_as_open_count_as_the_board_with_them_open(
+    rows: int, cols: int, data: st.DataObject
+) -> None:
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    mines = data.draw(st.sets(st.sampled_from(cells), max_size=len(cells) // 3))
+    openings = Openings(rows, cols, mines)
+    size = openings.geometry.size
+    opened = bytearray(size)
+    solving = Solving(openings, opened)
+    for _ in range(data.draw(st.integers(1, 6))):
+        runs: list[int] = []
+        for _ in range(data.draw(st.integers(0, 4))):
+            start = data.draw(st.integers(0, size - 1))
+            runs += [start, data.draw(st.integers(start, min(size, start + 12)))]
+        before = opened.count(1)
+        for k in range(0, len(runs), 2):
+            for index in range(runs[k], runs[k + 1]):
+                if openings.values[index] <= 8:
+                    opened[index] = 1
+        assert solving.add(runs) == opened.count(1) - before
+        assert solving.solved == openings.solved_in(opened)
+        assert solving.opened == opened.count(1)
+
+
 @settings(max_examples=150, deadline=None)
 @given(games, st.integers(1, 3))
 def test_the_counters_count_is_the_whole_boards_after_every_move(

@@ -196,7 +196,8 @@ class Solving:
         """Per padded cell: its opening + 1 for a zero, -1 for a lone number, else 0."""
         self._values = openings.values
         self._open = bytearray(mask)
-        self._done = openings._done(mask)
+        self._done = {opening + 1 for opening in openings._done(mask)}
+        """The openings solved, by label."""
         self._lone = (_as_int(mask) & openings.lone).bit_count()
         self.opened = self._open.count(1)
         """How many cells are open."""
@@ -209,20 +210,31 @@ class Solving:
     def add(self, runs: Sequence[int]) -> int:
         """The safe cells of ``runs`` (flat [start, end, ...] of padded indices: a
         move's changed cells, CellSet.runs) taken as open now; how many of them were
-        not open before."""
+        not open before. A run of safe cells none of which was open (a cascade's
+        row) is taken whole, in C."""
         label, values, is_open, done = self._label, self._values, self._open, self._done
         added = 0
         for k in range(0, len(runs) - 1, 2):
-            for index in range(runs[k], runs[k + 1]):
+            start, end = runs[k], runs[k + 1]
+            if end - start > 1 and max(values[start:end]) <= 8 and 1 not in is_open[start:end]:
+                is_open[start:end] = b"\x01" * (end - start)
+                added += end - start
+                kinds = label[start:end]
+                self._lone += kinds.count(-1)
+                done.update(kinds)
+                continue
+            for index in range(start, end):
                 if values[index] > 8 or is_open[index]:
                     continue  # (a mine, off the board, or open already)
                 is_open[index] = 1
                 added += 1
                 kind = label[index]
                 if kind > 0:
-                    done.add(kind - 1)
+                    done.add(kind)
                 elif kind:
                     self._lone += 1
+        done.discard(0)
+        done.discard(-1)
         self.opened += added
         return added
 
