@@ -21,6 +21,7 @@ def moves_of(rows: int, cols: int, draws: list[tuple[int, int, int]]) -> list[Mo
     return [Move(ACTIONS[a % len(ACTIONS)], r % rows, c % cols) for a, r, c in draws]
 
 
+Drawn = tuple[int, int, int, Fate, Recursion, list[tuple[int, int, int]]]
 games = st.tuples(
     st.integers(2, 9),
     st.integers(2, 9),
@@ -38,7 +39,7 @@ def new_game(rows: int, cols: int, seed: int, fate: Fate, recursion: Recursion) 
 
 @settings(max_examples=150, deadline=None)
 @given(games)
-def test_solving_fed_the_opened_cells_counts_as_the_whole_board(game_drawn: tuple) -> None:
+def test_solving_fed_the_opened_cells_counts_as_the_whole_board(game_drawn: Drawn) -> None:
     rows, cols, seed, fate, recursion, draws = game_drawn
     game = new_game(rows, cols, seed, fate, recursion)
     solving: tuple[object, Solving] | None = None
@@ -95,7 +96,7 @@ def test_any_runs_of_cells_taken_as_open_count_as_the_board_with_them_open(
 @settings(max_examples=150, deadline=None)
 @given(games, st.integers(1, 3))
 def test_the_counters_count_is_the_whole_boards_after_every_move(
-    game_drawn: tuple, every: int
+    game_drawn: Drawn, every: int
 ) -> None:
     rows, cols, seed, fate, recursion, draws = game_drawn
     game = new_game(rows, cols, seed, fate, recursion)
