@@ -135,13 +135,11 @@ class CountersPanel:
         widest value that goes on its label's line (RowPainter.room)."""
         self._area: tuple[object, pygame.Rect] = ((), pygame.Rect(0, 0, 0, 0))
         self._keys: list[str] | None = None
-        self._laid: tuple[object, list[pygame.Rect]] = ((), [])
-        """The lines' boxes and what they were laid out for (the area, the heights
-        and the lines)."""
         """The lines drawn, by key (None: the panel is to be drawn whole)."""
         self._sizes: dict[object, tuple[int, dict[str, int]]] = {}
         self._painter = RowPainter()
         self._own: tuple[tuple[str, str], ...] = ()
+        self._labels: tuple[str, dict[str, str]] = ("", {})
         self._expressions: list[Expression] = []
         table.tap(self._heard)
 
@@ -206,7 +204,7 @@ class CountersPanel:
             else:
                 value = value_of(entry, name)
                 if value is not None:
-                    rows.append(Row(name, gettext(label_of(name)), value))
+                    rows.append(Row(name, self._label(name), value))
         if settings.own_counters:
             names = {} if largest else names_of(entry, self._ahead())
             for expression in self._expressions_of(settings.own_counters):
@@ -220,6 +218,17 @@ class CountersPanel:
                     words = gettext(ERROR_WORDS).format(problem=shown(error))
                     rows.append(Row(key, expression.name, words, error=True))
         return rows
+
+    def _label(self, name: str) -> str:
+        """A figure's label in the language spoken (looked up once a language)."""
+        language = current()
+        if self._labels[0] != language:
+            self._labels = (language, {})
+        labels = self._labels[1]
+        label = labels.get(name)
+        if label is None:
+            label = labels[name] = gettext(label_of(name))
+        return label
 
     def _expressions_of(self, own: tuple[tuple[str, str], ...]) -> list[Expression]:
         """The player's own counters, parsed once while the settings keep them."""
@@ -345,7 +354,7 @@ class CountersPanel:
         inner = pygame.Rect(area.x + pad, 0, area.w - 2 * pad, 0)
         _, heights = self._size(zoom, inner.w)
         font = ui_font(FONT_SIZE * zoom)
-        boxes = self._boxes(rows, area, heights, font, zoom)
+        boxes = self._painter.boxes(rows, keys, area, heights, font, zoom)
         for k, (row, box) in enumerate(zip(rows, boxes, strict=False)):  # (those that fit)
             drawn = self._drawn[k]
             if drawn is not None:
@@ -372,17 +381,31 @@ class CountersPanel:
             dirty.append(box)
         return dirty
 
-    def _boxes(
+
+class RowPainter:
+    """Draws the panel's lines, each word rendered once per value (kept by value)."""
+
+    def __init__(self) -> None:
+        self._rendered: dict[tuple[str, int, Colour], pygame.Surface] = {}
+        self._ground: dict[Colour, pygame.Surface] = {}
+        """A surface of each colour lines are cleared to, as large as a line has been."""
+        self._laid: tuple[object, list[pygame.Rect]] = ((), [])
+        """The lines' boxes and what they were laid out for (the area, the heights
+        and the lines' keys)."""
+
+    def boxes(
         self,
         rows: list[Row],
+        keys: list[str],
         area: pygame.Rect,
         heights: dict[str, int],
         font: Any,
         zoom: int,
     ) -> list[pygame.Rect]:
         """Each line's box, one under the other in the panel's inside, as many as
-        fit (worked out once while the lines, the area and their heights stay)."""
-        key = (area, heights, self._keys)
+        fit (worked out once while the lines (``keys``: theirs), the area and their
+        heights stay)."""
+        key = (area, heights, keys)
         if self._laid[0] == key:
             return self._laid[1]
         pad = PAD * zoom
@@ -401,15 +424,6 @@ class CountersPanel:
         if kept:
             self._laid = (key, boxes)
         return boxes
-
-
-class RowPainter:
-    """Draws the panel's lines, each word rendered once per value (kept by value)."""
-
-    def __init__(self) -> None:
-        self._rendered: dict[tuple[str, int, Colour], pygame.Surface] = {}
-        self._ground: dict[Colour, pygame.Surface] = {}
-        """A surface of each colour lines are cleared to, as large as a line has been."""
 
     def clear(self, screen: pygame.Surface, spot: pygame.Rect, colour: Colour) -> None:
         """A spot of the screen cleared to a colour: the same pixels as a fill, but
