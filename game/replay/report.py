@@ -106,20 +106,18 @@ def _judged(entry: Report, replay: Replay) -> None:
     )
 
 
-def _ratio(a: float, b: float) -> float | None:
-    return round(a / b, 6) if b else None
-
-
 def _rates(
     seconds: float, bbbv_solved: int, clicks: int, effective: int
 ) -> dict[str, float | None]:
+    """Each ratio to 6 decimals, None when its divisor is 0 (written out: the live
+    counters work them out at each update)."""
     return {
-        "ioe": _ratio(bbbv_solved, clicks),
-        "corr": _ratio(effective, clicks),
-        "thrp": _ratio(bbbv_solved, effective),
-        "bbbv_s": _ratio(bbbv_solved, seconds),
-        "cl_s": _ratio(clicks, seconds),
-        "ce_s": _ratio(effective, seconds),
+        "ioe": round(bbbv_solved / clicks, 6) if clicks else None,
+        "corr": round(effective / clicks, 6) if clicks else None,
+        "thrp": round(bbbv_solved / effective, 6) if effective else None,
+        "bbbv_s": round(bbbv_solved / seconds, 6) if seconds else None,
+        "cl_s": round(clicks / seconds, 6) if seconds else None,
+        "ce_s": round(effective / seconds, 6) if seconds else None,
     }
 
 
