@@ -316,9 +316,11 @@ class CountersPanel:
         """Bring the panel up to date: the lines whose words changed (everything
         when ``full``); the rectangles drawn. Nothing is worked out while nothing
         it shows can have changed."""
+        if not self.shown:
+            return []
         if not full and self._seen.steady(self):
-            return []  # (hidden or covered, it would draw nothing either)
-        if not self.shown or self.covered():
+            return []  # (covered, it would draw nothing either)
+        if self.covered():
             return []
         return self._update(screen, viewport, full)
 
