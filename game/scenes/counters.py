@@ -2,16 +2,20 @@
 game as it is played, the race's pace and ghost, and the player's own counters.
 
 Each figure is the analysis view's own: the report of the game so far
-(game.replay.report.live_report, the function the analysis of its replay uses)
-worded by game.analysis.glossary, so at the end of a game the panel and the
-analysis say the same to the last digit. They are worked out again at each move
-and, while the clock runs, each time the LED timer shows another second (the
-time, 3BV/s and the rest change with it), so the panel is drawn on frames the
-window shows anyway; each time at the game's exact time. On the frames between
-(no table event, the same second) nothing is worked out and nothing drawn
-(CountersPanel.updates counts the times it is). A row is drawn again only when its
-words changed, and when only its value's did, only the value's old and new places
-are; words are rendered once per value (kept by value).
+(game.replay.report.live_report, the function the analysis of its replay uses;
+its 3BV solved kept up to date from each move's opened cells: counters_solved.py)
+worded by game.analysis.glossary.value_of, the function that words each line of
+the analysis view, so at the end of a game the panel and the analysis say the
+same to the last digit. They are worked out again at each move and, while the
+clock runs, each time the LED timer shows another second (the time, 3BV/s and the
+rest change with it), so the panel is drawn on frames the window shows anyway;
+each time at the game's exact time. On the frames between (no table event, the
+same second) nothing is worked out and nothing drawn: a check of a few attributes
+and one reading of the clock (counters_seen.py; CountersPanel.updates counts the
+times it is). A row is drawn again only when its words changed, and when only its
+value's did, only the value's old and new places are (cleared by copying a
+surface of the face's colour: SDL's fill of a wide rectangle costs more); labels
+are rendered once, a new value when it comes.
 
 The panel is sized once per zoom (and language, and choice of counters) for the
 largest thing it shows; hidden, it takes no room and the window is the classic one.
@@ -385,7 +389,8 @@ class CountersPanel:
 
 
 class RowPainter:
-    """Draws the panel's lines, each word rendered once per value (kept by value)."""
+    """Draws the panel's lines (a label rendered once, kept by its words) and lays
+    them out."""
 
     def __init__(self) -> None:
         self._rendered: dict[tuple[str, int, Colour], pygame.Surface] = {}
