@@ -9,13 +9,12 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.language import current
-from game.session.stopwatch import Phase
+from game.session.stopwatch import Phase, Stopwatch
 from game.view.theme import current as theme
 
 if TYPE_CHECKING:
     from game.scenes.counters import CountersPanel
     from game.session.play import PlaySession
-    from game.session.stopwatch import Stopwatch
 
 TICK_MS = 1000
 """While the clock runs, the figures are worked out again at each tick (the LED
@@ -35,8 +34,9 @@ class Seen:
     def __init__(self) -> None:
         self.due = True
         self._session: PlaySession | None = None
-        self._watch: Stopwatch | None = None
+        self._watch = Stopwatch(float)
         self._phase: Phase | None = None
+        self._running = False
         self._clock: Callable[[], float] = float
         self._from, self._until = 0.0, 0.0
         """While the clock runs, its readings from which and before which the tick
@@ -51,10 +51,9 @@ class Seen:
         """Nothing the panel shows can have changed since saw()."""
         if self.due or panel.table.session is not self._session:
             return False
-        watch = self._watch
-        if watch is None or watch.phase is not self._phase:
+        if self._watch.phase is not self._phase:
             return False
-        if self._phase is Phase.RUNNING:
+        if self._running:
             if not self._from <= self._clock() < self._until:
                 return False
         elif panel.path() != self._path:
@@ -74,6 +73,7 @@ class Seen:
         self._session, self._watch, self._phase = session, watch, watch.phase
         tick = int(watch.elapsed_ms) // TICK_MS * TICK_MS
         deadline = watch.deadline(tick)
+        self._running = deadline is not None
         if deadline is not None:
             self._clock, self._from = deadline
             self._until = self._from + TICK_MS
