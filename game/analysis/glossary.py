@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Any
 
 from game.language import N_, decimal, gettext
@@ -162,6 +163,10 @@ def label_of(key: str) -> str:
     return found[0].label if found is not None else _NAMED.get(key, key)
 
 
+_NO_STATS: Mapping[str, Any] = MappingProxyType({})
+"""The stats of a report that has none."""
+
+
 def value_of(entry: Mapping[str, Any], key: str) -> str | None:
     """One figure's value as the analysis view words it, by its report name (None:
     the report lacks it, or the key names no figure): figures() words each line so,
@@ -169,7 +174,7 @@ def value_of(entry: Mapping[str, Any], key: str) -> str | None:
     found = _TERMS.get(key)
     if found is not None:
         term, undefined = found
-        stats: Mapping[str, Any] = entry.get("stats", {})
+        stats: Mapping[str, Any] = entry.get("stats", _NO_STATS)
         value = stats.get(key)
         if value is None:
             return undefined if undefined is not None and key in stats else None

@@ -394,8 +394,9 @@ class RowPainter:
 
     def __init__(self) -> None:
         self._rendered: dict[tuple[str, int, Colour], pygame.Surface] = {}
-        self._ground: dict[Colour, pygame.Surface] = {}
-        """A surface of each colour lines are cleared to, as large as a line has been."""
+        self._ground: dict[Colour, tuple[pygame.Surface, int, int]] = {}
+        """A surface of each colour lines are cleared to, as large as a line has been
+        (and its size)."""
         self._laid: tuple[object, list[pygame.Rect]] = ((), [])
         """The lines' boxes and what they were laid out for (the area, the heights
         and the lines' keys)."""
@@ -436,15 +437,16 @@ class RowPainter:
         """A spot of the screen cleared to a colour: the same pixels as a fill, but
         copied from a surface of that colour (SDL's fill of a rectangle more than a
         few pixels wide costs some microseconds more than a copy of it)."""
-        ground = self._ground.get(colour)
-        if ground is None or ground.get_width() < spot.w or ground.get_height() < spot.h:
-            width, height = spot.w, spot.h
-            if ground is not None:
-                width, height = max(width, ground.get_width()), max(height, ground.get_height())
-            ground = pygame.Surface((max(1, width), max(1, height)))
+        kept = self._ground.get(colour)
+        width, height = spot.size
+        if kept is None or kept[1] < width or kept[2] < height:
+            if kept is not None:
+                width, height = max(width, kept[1]), max(height, kept[2])
+            width, height = max(1, width), max(1, height)
+            ground = pygame.Surface((width, height))
             ground.fill(colour)
-            self._ground[colour] = ground
-        screen.blit(ground, spot, (0, 0, spot.w, spot.h))
+            kept = self._ground[colour] = (ground, width, height)
+        screen.blit(kept[0], spot, (0, 0, spot.w, spot.h))
 
     def words(self, text: str, zoom: int, colour: Colour) -> pygame.Surface:
         """The words rendered (once for each text, size and colour)."""
