@@ -103,6 +103,30 @@ def test_elapsed_time_never_goes_back(steps: list[tuple[str, int]]) -> None:
         last = watch.elapsed_ms
 
 
+@given(
+    st.lists(st.tuples(st.sampled_from("spruq"), st.integers(0, 5000)), max_size=20),
+    st.integers(0, 20_000),
+    st.integers(0, 8000),
+)
+def test_a_deadline_is_the_clock_reading_from_which_a_time_is_reached(
+    steps: list[tuple[str, int]], ms: int, later: int
+) -> None:
+    clock = Clock()
+    watch = Stopwatch(clock)
+    for op, step in steps:
+        {"s": watch.start, "p": watch.pause, "r": watch.unpause, "u": watch.stop}.get(
+            op, lambda: None
+        )()
+        clock.ms += step
+    deadline = watch.deadline(ms)
+    assert (deadline is None) is (not watch.running)
+    if deadline is not None:
+        reading, at = deadline
+        assert reading is clock
+        clock.ms += later
+        assert (watch.elapsed_ms >= ms) is (clock.ms >= at)
+
+
 # ---------------------------------------------------------------- the session
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pygame
 from test_window import FakeClock
-from test_window_counters import click, frames, panel_pixels, start
+from test_window_counters import click, frames, panel_pixels, press, start
 from test_window_themes import BOARD
 
 from game.app import App
@@ -67,6 +67,29 @@ def test_nothing_is_worked_out_or_drawn_while_nothing_shown_changed(tmp_path: Pa
         assert panel_pixels(app) != after_move
         wander(app, clock, 10)
         assert panel.updates == updates + 2
+    finally:
+        app.close()
+
+
+def test_a_pause_is_shown_at_once_and_its_time_then_stands(tmp_path: Path) -> None:
+    app, clock = under_way(tmp_path)
+    try:
+        panel = app.play.counters
+        clock.ms += 1234
+        frames(app)
+        updates = panel.updates
+        clock.ms += 56
+        press(pygame.K_p)  # (the pause: the clock stops at once, no table event)
+        frames(app)
+        assert not app.table.session.stopwatch.running
+        assert panel.updates == updates + 1
+        paused = {row.key: row.value for row in panel.rows()}["time"]
+        assert paused == "1.290 s"
+        for _ in range(5):
+            clock.ms += 700
+            frames(app)
+        assert panel.updates == updates + 1
+        assert {row.key: row.value for row in panel.rows()}["time"] == paused
     finally:
         app.close()
 

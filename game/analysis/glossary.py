@@ -13,6 +13,7 @@ docs/STATS.md. Pure Python.
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from game.language import N_, decimal, gettext
@@ -117,104 +118,101 @@ _NAMED = {
 }
 """The labels of the figures that are no term of the stats."""
 
+_MEANS = {
+    "time": N_("From the first click to the end of the game."),
+    "bbbv": N_("The least left clicks that clear the board, an opening counting once."),
+    "clicks": N_("Every press: left, right, and both buttons at once (a chord)."),
+    "path": N_("How far the pointer travelled during the game."),
+}
+
+UNDEFINED = "-"
+"""How a person reads a figure that is undefined (JSON: null)."""
+
+_ORDER = (
+    "time",
+    "bbbv",
+    *(term.key for term in _SPEED),
+    "clicks",
+    *(term.key for term in _CLICKS),
+    "path",
+    *(term.key for term in _BOARD),
+    *(term.key for term in _JUDGED),
+)
+"""The figures in the analysis view's order."""
+_TERMS = {
+    term.key: (term, undefined)
+    for terms, undefined in (
+        (_SPEED, UNDEFINED),
+        (_CLICKS, UNDEFINED),
+        (_BOARD, None),
+        (_JUDGED, None),
+    )
+    for term in terms
+}
+"""Each term of the stats, and how it is shown when the report gives it as None
+(left out without it)."""
+
 
 def label_of(key: str) -> str:
     """A figure's label (English, marked: translate it where it is shown), by its
     report name; the name itself when it names no figure."""
-    for term in (*_SPEED, *_CLICKS, *_BOARD, *_JUDGED):
-        if term.key == key:
-            return term.label
-    return _NAMED.get(key, key)
+    found = _TERMS.get(key)
+    return found[0].label if found is not None else _NAMED.get(key, key)
+
+
+_NO_STATS: Mapping[str, Any] = MappingProxyType({})
+"""The stats of a report that has none."""
+
+
+def value_of(entry: Mapping[str, Any], key: str) -> str | None:
+    """One figure's value as the analysis view words it, by its report name (None:
+    the report lacks it, or the key names no figure): figures() words each line so,
+    and the live counters the lines they show."""
+    found = _TERMS.get(key)
+    if found is not None:
+        term, undefined = found
+        stats: Mapping[str, Any] = entry.get("stats", _NO_STATS)
+        value = stats.get(key)
+        if value is None:
+            return undefined if undefined is not None and key in stats else None
+        if term.percent:
+            text = f"{decimal(100 * value, term.digits)}%"
+        else:
+            text = decimal(value, term.digits) if term.digits else str(round(value))
+        return text + term.unit
+    if key == "time":
+        return f"{decimal(float(entry['time']), 3)} s"
+    if key == "bbbv":
+        solved, total = entry.get("solved_bbbv"), entry.get("bbbv")
+        if total is not None and solved != total:
+            return gettext("{solved} of {total}").format(solved=solved, total=total)
+        return str(total or "-")
+    if key == "clicks":
+        return gettext("{left} left, {right} right, {double} double").format(
+            left=entry["left"], right=entry["right"], double=entry["double"]
+        )
+    if key == "path" and entry.get("path") is not None:
+        return gettext("{cells} cells").format(cells=decimal(float(entry["path"]) / 16, 1))
+    return None
 
 
 def figures(entry: Mapping[str, Any], keys: Collection[str] | None = None) -> list[Figure]:
     """The lines of the analysis view for a report (of a game read or played);
     with ``keys``, only the lines of those figures (the live counters' choice: the
     same words, none worked out for nothing)."""
-    stats: Mapping[str, Any] = entry.get("stats", {})
-
-    def wanted(key: str) -> bool:
-        return keys is None or key in keys
-
     lines = []
-    if wanted("time"):
-        lines.append(
-            Figure(
-                _NAMED["time"],
-                f"{decimal(float(entry['time']), 3)} s",
-                N_("From the first click to the end of the game."),
-                "time",
-            )
-        )
-    if wanted("bbbv"):
-        solved, total = entry.get("solved_bbbv"), entry.get("bbbv")
-        lines.append(
-            Figure(
-                _NAMED["bbbv"],
-                gettext("{solved} of {total}").format(solved=solved, total=total)
-                if total is not None and solved != total
-                else str(total or "-"),
-                N_("The least left clicks that clear the board, an opening counting once."),
-                "bbbv",
-            )
-        )
-    lines += _known(stats, _SPEED, UNDEFINED, keys)
-    if wanted("clicks"):
-        lines.append(
-            Figure(
-                _NAMED["clicks"],
-                gettext("{left} left, {right} right, {double} double").format(
-                    left=entry["left"], right=entry["right"], double=entry["double"]
-                ),
-                N_("Every press: left, right, and both buttons at once (a chord)."),
-                "clicks",
-            )
-        )
-    lines += _known(stats, _CLICKS, UNDEFINED, keys)
-    if entry.get("path") is not None and wanted("path"):
-        lines.append(
-            Figure(
-                _NAMED["path"],
-                gettext("{cells} cells").format(cells=decimal(float(entry["path"]) / 16, 1)),
-                N_("How far the pointer travelled during the game."),
-                "path",
-            )
-        )
-    lines += _known(stats, _BOARD, None, keys)
-    lines += _known(stats, _JUDGED, None, keys)
+    for key in _ORDER:
+        if keys is not None and key not in keys:
+            continue
+        value = value_of(entry, key)
+        if value is not None:
+            found = _TERMS.get(key)
+            means = found[0].means if found is not None else _MEANS[key]
+            lines.append(Figure(label_of(key), value, means, key))
     death = next((move for move in entry.get("moves", ()) if move["class"] == "death"), None)
     if death is not None and keys is None:
         lines.append(_death(death))
     return lines
-
-
-UNDEFINED = "-"
-"""How a person reads a figure that is undefined (JSON: null)."""
-
-
-def _known(
-    stats: Mapping[str, Any],
-    terms: tuple[_Term, ...],
-    undefined: str | None = None,
-    keys: Collection[str] | None = None,
-) -> list[Figure]:
-    """The figures of the terms the stats hold (of ``keys`` only, when given); one
-    given as None is shown as ``undefined``, or left out without it."""
-    shown = []
-    for term in terms:
-        if keys is not None and term.key not in keys:
-            continue
-        value = stats.get(term.key)
-        if value is None:
-            if undefined is not None and term.key in stats:
-                shown.append(Figure(term.label, undefined, term.means, term.key))
-            continue
-        if term.percent:
-            text = f"{decimal(100 * value, term.digits)}%"
-        else:
-            text = decimal(value, term.digits) if term.digits else str(round(value))
-        shown.append(Figure(term.label, text + term.unit, term.means, term.key))
-    return shown
 
 
 _CAUSES = {

@@ -29,7 +29,7 @@ with a union-find, and the lone numbers are counted with whole-board bit masks.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from game.core.board import Geometry
 from game.core.unionfind import find, join
@@ -47,7 +47,7 @@ _NUMBER_MASK = bytes(1 if 1 <= value <= 8 else 0 for value in range(256))
 # on the border.
 _BORDER_MASK = bytes([_BORDER, 0]) + bytes(254)
 
-__all__ = ["Openings", "bbbv", "bbbv_solved"]
+__all__ = ["Openings", "Solving", "bbbv", "bbbv_solved"]
 
 
 def _cell_mask(geometry: Geometry, cells: Iterable[tuple[int, int]]) -> bytearray:
@@ -149,12 +149,15 @@ class Openings:
 
     def _counted(self, mask: bytes | bytearray) -> tuple[int, int]:
         """The openings solved and the lone numbers open by a mask of open cells."""
-        done = {
+        return len(self._done(mask)), (_as_int(mask) & self.lone).bit_count()
+
+    def _done(self, mask: bytes | bytearray) -> set[int]:
+        """The openings (by their first run) solved by a mask of open cells."""
+        return {
             opening
             for (start, end), opening in zip(self.runs, self.run_opening, strict=True)
             if mask.find(1, start, end) >= 0
         }
-        return len(done), (_as_int(mask) & self.lone).bit_count()
 
     def solved(self, opened: Iterable[tuple[int, int]]) -> int:
         """The 3BV done by the open cells (see bbbv_solved)."""
@@ -166,6 +169,74 @@ class Openings:
         cell, 1 where it is open: Game.opened_mask), as ``solved`` counts it."""
         openings, lone = self._counted(mask)
         return openings + lone
+
+
+class Solving:
+    """The 3BV a game has done so far, kept up to date as its cells open: each move's
+    changed cells are looked at, not the board (as ``Openings.solved_in`` counts it:
+    an opening when any of its zeros is open, a lone number when it is open).
+
+    Made from the open cells (a mask of padded cells); ``add`` takes the cells a move
+    changed and says how many safe cells among them were not open before, which the
+    caller checks against what the move opened (a mismatch: make it anew)."""
+
+    __slots__ = ("_done", "_label", "_lone", "_open", "_values", "opened")
+
+    def __init__(self, openings: Openings, mask: bytes | bytearray) -> None:
+        size = openings.geometry.size
+        label = [0] * size
+        for (start, end), opening in zip(openings.runs, openings.run_opening, strict=True):
+            label[start:end] = [opening + 1] * (end - start)
+        lone = openings.lone.to_bytes(size, "little")
+        index = lone.find(1)
+        while index >= 0:
+            label[index] = -1
+            index = lone.find(1, index + 1)
+        self._label = label
+        """Per padded cell: its opening + 1 for a zero, -1 for a lone number, else 0."""
+        self._values = openings.values
+        self._open = bytearray(mask)
+        self._done = {opening + 1 for opening in openings._done(mask)}
+        """The openings solved, by label."""
+        self._lone = (_as_int(mask) & openings.lone).bit_count()
+        self.opened = self._open.count(1)
+        """How many cells are open."""
+
+    @property
+    def solved(self) -> int:
+        """The 3BV done."""
+        return len(self._done) + self._lone
+
+    def add(self, runs: Sequence[int]) -> int:
+        """The safe cells of ``runs`` (flat [start, end, ...] of padded indices: a
+        move's changed cells, CellSet.runs) taken as open now; how many of them were
+        not open before. A run of safe cells none of which was open (a cascade's
+        row) is taken whole, in C."""
+        label, values, is_open, done = self._label, self._values, self._open, self._done
+        added = 0
+        for k in range(0, len(runs) - 1, 2):
+            start, end = runs[k], runs[k + 1]
+            if end - start > 1 and max(values[start:end]) <= 8 and 1 not in is_open[start:end]:
+                is_open[start:end] = b"\x01" * (end - start)
+                added += end - start
+                kinds = label[start:end]
+                self._lone += kinds.count(-1)
+                done.update(kinds)
+                continue
+            for index in range(start, end):
+                if values[index] > 8 or is_open[index]:
+                    continue  # (a mine, off the board, or open already)
+                is_open[index] = 1
+                added += 1
+                kind = label[index]
+                if kind > 0:
+                    done.add(kind)
+                elif kind:
+                    self._lone += 1
+        done.discard(0)
+        done.discard(-1)
+        self.opened += added
+        return added
 
 
 def bbbv(rows: int, cols: int, mines: Iterable[tuple[int, int]]) -> int:

@@ -7,7 +7,7 @@ The renderer redraws exactly ``delta.changed`` and the sound player reacts to
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterator, Set
+from collections.abc import Iterator, Sequence, Set
 from enum import IntEnum
 from typing import NamedTuple
 
@@ -43,6 +43,11 @@ class CellSet(Set[Cell]):
 
     def __len__(self) -> int:
         return self._len
+
+    @property
+    def runs(self) -> Sequence[int]:
+        """The cells as runs of padded board indices: flat [start0, end0, ...]."""
+        return self._runs
 
     def __iter__(self) -> Iterator[Cell]:
         runs, width = self._runs, self._width

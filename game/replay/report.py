@@ -109,16 +109,15 @@ def _judged(entry: Report, replay: Replay) -> None:
 def _rates(
     seconds: float, bbbv_solved: int, clicks: int, effective: int
 ) -> dict[str, float | None]:
-    def ratio(a: float, b: float) -> float | None:
-        return round(a / b, 6) if b else None
-
+    """Each ratio to 6 decimals, None when its divisor is 0 (written out: the live
+    counters work them out at each update)."""
     return {
-        "ioe": ratio(bbbv_solved, clicks),
-        "corr": ratio(effective, clicks),
-        "thrp": ratio(bbbv_solved, effective),
-        "bbbv_s": ratio(bbbv_solved, seconds),
-        "cl_s": ratio(clicks, seconds),
-        "ce_s": ratio(effective, seconds),
+        "ioe": round(bbbv_solved / clicks, 6) if clicks else None,
+        "corr": round(effective / clicks, 6) if clicks else None,
+        "thrp": round(bbbv_solved / effective, 6) if effective else None,
+        "bbbv_s": round(bbbv_solved / seconds, 6) if seconds else None,
+        "cl_s": round(clicks / seconds, 6) if seconds else None,
+        "ce_s": round(effective / seconds, 6) if seconds else None,
     }
 
 
@@ -136,13 +135,14 @@ def _speed(
     if not bbbv or not solved:
         return {"stnb": None, "rqp": None, "qg": None, "etime": None}
     constant = STNB_CONSTANTS.get((rows, cols, mines))
+    qg = seconds**1.7 / solved
     stnb = None
     if constant is not None and seconds > 0:
-        stnb = round(constant / (seconds**1.7 / solved) * (solved / bbbv) ** 0.5, 6)
+        stnb = round(constant / qg * (solved / bbbv) ** 0.5, 6)
     return {
         "stnb": stnb,
         "rqp": round(seconds * seconds / solved, 6),
-        "qg": round(seconds**1.7 / solved, 6),
+        "qg": round(qg, 6),
         "etime": round(seconds / solved * bbbv, 6),
     }
 

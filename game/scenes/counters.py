@@ -2,16 +2,20 @@
 game as it is played, the race's pace and ghost, and the player's own counters.
 
 Each figure is the analysis view's own: the report of the game so far
-(game.replay.report.live_report, the function the analysis of its replay uses)
-worded by game.analysis.glossary, so at the end of a game the panel and the
-analysis say the same to the last digit. They are worked out again at each move
-and, while the clock runs, each time the LED timer shows another second (the
-time, 3BV/s and the rest change with it), so the panel is drawn on frames the
-window shows anyway; each time at the game's exact time. On the frames between
-(no table event, the same second) nothing is worked out and nothing drawn
-(CountersPanel.updates counts the times it is). A row is drawn again only when its
-words changed, and when only its value's did, only the value's old and new places
-are; words are rendered once per value (kept by value).
+(game.replay.report.live_report, the function the analysis of its replay uses;
+its 3BV solved kept up to date from each move's opened cells: counters_solved.py)
+worded by game.analysis.glossary.value_of, the function that words each line of
+the analysis view, so at the end of a game the panel and the analysis say the
+same to the last digit. They are worked out again at each move and, while the
+clock runs, each time the LED timer shows another second (the time, 3BV/s and the
+rest change with it), so the panel is drawn on frames the window shows anyway;
+each time at the game's exact time. On the frames between (no table event, the
+same second) nothing is worked out and nothing drawn: a check of a few attributes
+and one reading of the clock (counters_seen.py; CountersPanel.updates counts the
+times it is). A row is drawn again only when its words changed, and when only its
+value's did, only the value's old and new places are (cleared by copying a
+surface of the face's colour: SDL's fill of a wide rectangle costs more); labels
+are rendered once, a new value when it comes.
 
 The panel is sized once per zoom (and language, and choice of counters) for the
 largest thing it shows; hidden, it takes no room and the window is the classic one.
@@ -19,19 +23,18 @@ largest thing it shows; hidden, it takes no room and the window is the classic o
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
 
-from game.analysis.glossary import figures
-from game.core.bbbv import Openings
-from game.core.game import Game
+from game.analysis.glossary import label_of, value_of
 from game.core.status import Status
 from game.language import N_, current, decimal, gettext, shown
 from game.replay.counters import Expression, ExpressionError, names_of
 from game.replay.report import live_report
+from game.scenes.counters_seen import Seen
+from game.scenes.counters_solved import SolvedSoFar
 from game.session.play import Clicks
 from game.session.table import GameStarted, MoveApplied, PointerSeen, TableEvent
 from game.view.fonts import ui_font
@@ -42,7 +45,6 @@ from game.words import RACE_LABELS
 if TYPE_CHECKING:
     from game.flows.race import Race
     from game.replay.counters import Expression
-    from game.session.play import PlaySession
     from game.session.table import Table
     from game.view.prefs import Prefs
     from game.view.viewport import Viewport
@@ -70,9 +72,6 @@ def edge(zoom: int) -> int:
 
 MIN_WIDTH = 120
 """The narrowest panel, at 1x."""
-TICK_MS = 1000
-"""While the clock runs, the figures are worked out again at each tick (the LED
-timer's second) besides each move."""
 PACE_FULL_MS = 10_000
 """The pace bar's half is full at this many ms ahead or behind."""
 AHEAD, BEHIND = (40, 160, 40), (200, 40, 40)
@@ -134,9 +133,10 @@ class CountersPanel:
         )
         """The game's 3BV and 3BV solved and its size, and what they were worked out
         for (the game, its open cells, its status)."""
-        self._openings: tuple[object, Openings | None] = ((), None)
-        self._drawn: list[tuple[Row, pygame.Rect, pygame.Rect] | None] = []
-        """Each line as drawn: its words, its box and where its value went."""
+        self._bbbv = SolvedSoFar()
+        self._drawn: list[tuple[Row, pygame.Rect, pygame.Rect, int] | None] = []
+        """Each line as drawn: its words, its box, where its value went and the
+        widest value that goes on its label's line (RowPainter.room)."""
         self._area: tuple[object, pygame.Rect] = ((), pygame.Rect(0, 0, 0, 0))
         self._keys: list[str] | None = None
         """The lines drawn, by key (None: the panel is to be drawn whole)."""
@@ -145,6 +145,7 @@ class CountersPanel:
         self._shown: list[Row] = []
         """The lines last worked out (a repaint while nothing changed draws them)."""
         self._own: tuple[tuple[str, str], ...] = ()
+        self._labels: tuple[str, dict[str, str]] = ("", {})
         self._expressions: list[Expression] = []
         table.tap(self._heard)
 
@@ -160,6 +161,7 @@ class CountersPanel:
         if isinstance(event, GameStarted):
             self._flags = event.session.game.flags
         elif isinstance(event, MoveApplied):
+            self._bbbv.heard(event.delta)
             game = event.session.game
             if game.status is not Status.WON:
                 self._flags = game.flags
@@ -177,10 +179,10 @@ class CountersPanel:
         session = self.table.session
         game = session.game
         key = (self.table.tag, game.opened_count, game.status)
-        if self._solved[0] != key:  # (worked out over the whole board: once a change)
+        if self._solved[0] != key:  # (once a change: from the moves' opened cells)
             board = session.board
             size = (board.rows, board.cols, board.mines)
-            self._solved = (key, self._bbbv_of(game), size)
+            self._solved = (key, self._bbbv.of(game), size)
         _, solved, size = self._solved
 
         return live_report(
@@ -193,35 +195,22 @@ class CountersPanel:
             self.path(),
         )
 
-    def _bbbv_of(self, game: Game) -> tuple[int | None, int]:
-        """The game's 3BV and 3BV solved, as Game.bbbv and Game.bbbv_solved count
-        them (game.core.bbbv's Openings over Game.opened_mask), the board's
-        openings worked out once a game."""
-        field = game.minefield
-        if field is None:
-            return (None, 0)
-        if self._openings[0] is not field:
-            self._openings = (field, Openings(field.rows, field.cols, field.mines))
-        openings = self._openings[1]
-        assert openings is not None
-        return (openings.total, openings.solved_in(game.opened_mask()))
-
     def rows(self, entry: dict[str, Any] | None = None, *, largest: bool = False) -> list[Row]:
         """The panel's lines for a report (by default the game's so far), in the
         order the player chose, then the player's own counters (``largest``: lines
         as wide as they get, for the panel's size)."""
         entry = self.report() if entry is None else entry
         settings = self.prefs.settings
-        worded = {figure.key: figure for figure in figures(entry, settings.counters)}
         rows: list[Row] = []
         for name in settings.counters:
             if name == "pace":
                 rows += self._pace(999_900.0 if largest else self._ahead())
             elif name == "ghost":
                 rows += self._ghost(largest)
-            elif name in worded:
-                figure = worded[name]
-                rows.append(Row(name, gettext(figure.label), figure.value))
+            else:
+                value = value_of(entry, name)
+                if value is not None:
+                    rows.append(Row(name, self._label(name), value))
         if settings.own_counters:
             names = {} if largest else names_of(entry, self._ahead())
             for expression in self._expressions_of(settings.own_counters):
@@ -235,6 +224,17 @@ class CountersPanel:
                     words = gettext(ERROR_WORDS).format(problem=shown(error))
                     rows.append(Row(key, expression.name, words, error=True))
         return rows
+
+    def _label(self, name: str) -> str:
+        """A figure's label in the language spoken (looked up once a language)."""
+        language = current()
+        if self._labels[0] != language:
+            self._labels = (language, {})
+        labels = self._labels[1]
+        label = labels.get(name)
+        if label is None:
+            label = labels[name] = gettext(label_of(name))
+        return label
 
     def _expressions_of(self, own: tuple[tuple[str, str], ...]) -> list[Expression]:
         """The player's own counters, parsed once while the settings keep them."""
@@ -316,15 +316,18 @@ class CountersPanel:
     def forget(self) -> None:
         """Draw everything again at the next draw (a new look, a new layout)."""
         self._keys = None
+        self._seen.due = True
 
     def draw(self, screen: pygame.Surface, viewport: Viewport, full: bool) -> list[pygame.Rect]:
         """Bring the panel up to date: the lines whose words changed (everything
         when ``full``); the rectangles drawn. Nothing is worked out while nothing
         it shows can have changed."""
-        if not self.shown or self.covered():
+        if not self.shown:
             return []
         steady = self._keys is not None and self._seen.steady(self)
         if not full and steady:
+            return []  # (covered, it would draw nothing either)
+        if self.covered():
             return []
         return self._update(screen, viewport, full, steady)
 
@@ -337,6 +340,8 @@ class CountersPanel:
         where = (viewport.renderer, viewport.side, self.prefs.settings)
         if self._area[0] != where:  # (worked out once a layout)
             self._area = (where, viewport.beside())
+        else:  # (the same, perhaps equal settings made anew: kept, compared by identity)
+            self._area = (where, self._area[1])
         area = self._area[1]
         if area.w <= 0 or area.h <= 0:
             return []
@@ -364,101 +369,96 @@ class CountersPanel:
             self._drawn = [None] * len(rows)
         inner = pygame.Rect(area.x + pad, 0, area.w - 2 * pad, 0)
         _, heights = self._size(zoom, inner.w)
-        y = area.y + pad
         font = ui_font(FONT_SIZE * zoom)
-        for k, row in enumerate(rows):
-            height = heights.get(row.key) or _height(font, row, inner.w, zoom)
-            box = pygame.Rect(inner.x, y, inner.w, height)
-            y += height
-            if box.bottom > area.bottom - pad:
-                break  # (more lines than room: the rest are not shown)
+        boxes = self._painter.boxes(rows, keys, area, heights, font, zoom)
+        for k, (row, box) in enumerate(zip(rows, boxes, strict=False)):  # (those that fit)
             drawn = self._drawn[k]
-            if drawn is not None and drawn[0] == row:
-                continue
-            if drawn is not None and _same_but_value(drawn[0], row) and drawn[1] == box:
-                # (only the value changed: its old and new places, not the line)
-                value, put = self._painter.value(font, row, box, zoom)
-                if put.y == drawn[2].y:
-                    spot = put.union(drawn[2]).clip(box)
-                    screen.fill(look.face, spot)
-                    screen.blit(value, put)
-                    self._drawn[k] = (row, box, put)
-                    dirty.append(spot)
+            if drawn is not None:
+                last, last_box, last_put, room = drawn
+                if last == row:
                     continue
-            self._drawn[k] = (row, box, self._painter.draw(screen, font, row, box, zoom))
+                if room >= 0 and not row.error and last_box == box and _same_but_value(last, row):
+                    # (only the value changed: its old and new places, not the line)
+                    value = font.render(row.value, True, look.text)  # (a new value: not kept)
+                    width, tall = value.get_size()
+                    if (width <= room) is (last_put.y == box.y):  # (on the same line)
+                        put = pygame.Rect(box.right - width, last_put.y, width, tall)
+                        # (both end at the box's right: their union, in the box)
+                        left = max(box.x, min(put.x, last_put.x))
+                        low = min(box.bottom, put.y + max(tall, last_put.h))
+                        spot = pygame.Rect(left, put.y, box.right - left, max(0, low - put.y))
+                        self._painter.clear(screen, spot, look.face)
+                        screen.blit(value, put)
+                        self._drawn[k] = (row, box, put, room)
+                        dirty.append(spot)
+                        continue
+            put = self._painter.draw(screen, font, row, box, zoom)
+            self._drawn[k] = (row, box, put, self._painter.room(font, row, box, zoom))
             dirty.append(box)
         return dirty
 
 
-class Seen:
-    """What the panel's figures were last worked out under, and whether anything
-    they show can have changed since, told cheaply at each frame: a table event (a
-    move, a game started or ended: ``due``); while the clock runs, its next tick (it
-    stands for the time, the pace and the ghost, which follow it, and the pointer's
-    path); stopped, another ms or path; other settings, language, look or ghost."""
-
-    def __init__(self) -> None:
-        self.due = True
-        self._what: tuple[PlaySession | None, bool, object, str, object, object] = (
-            None,
-            False,
-            None,
-            "",
-            None,
-            None,
-        )
-        """The session, its clock running or not, the settings, the language, the
-        look and the ghost."""
-        self._since, self._until = 0.0, 0.0
-        """The clock's ms from which and before which the figures stand (running:
-        the tick's; stopped: the ms the clock shows)."""
-        self._path = 0.0
-
-    def steady(self, panel: CountersPanel) -> bool:
-        """Nothing the panel shows can have changed since saw()."""
-        if self.due:
-            return False
-        seen, running, settings, language, look, ghost = self._what
-        session = panel.table.session
-        if session is not seen:
-            return False
-        watch = session.stopwatch
-        if watch.running is not running or not self._since <= watch.elapsed_ms < self._until:
-            return False
-        if not running and panel.path() != self._path:
-            return False
-        race = panel.race
-        return (
-            panel.prefs.settings is settings
-            and current() is language
-            and theme() is look
-            and (None if race is None else race.ghost) is ghost
-        )
-
-    def saw(self, panel: CountersPanel) -> None:
-        """The panel's figures are being worked out now."""
-        session = panel.table.session
-        watch = session.stopwatch
-        running, ms = watch.running, watch.elapsed_ms
-        if running:
-            tick = int(ms) // TICK_MS * TICK_MS
-            self._since, self._until = float(tick), float(tick + TICK_MS)
-        else:
-            self._since, self._until = ms, math.nextafter(ms, math.inf)
-            self._path = panel.path()
-        race = panel.race
-        ghost = None if race is None else race.ghost
-        self._what = (session, running, panel.prefs.settings, current(), theme(), ghost)
-        self.due = False
-
-
 class RowPainter:
-    """Draws the panel's lines, each word rendered once per value (kept by value)."""
+    """Draws the panel's lines (a label rendered once, kept by its words) and lays
+    them out."""
 
     def __init__(self) -> None:
         self._rendered: dict[tuple[str, int, Colour], pygame.Surface] = {}
+        self._ground: dict[Colour, tuple[pygame.Surface, int, int]] = {}
+        """A surface of each colour lines are cleared to, as large as a line has been
+        (and its size)."""
+        self._laid: tuple[object, list[pygame.Rect]] = ((), [])
+        """The lines' boxes and what they were laid out for (the area, the heights
+        and the lines' keys)."""
 
-    def _words(self, text: str, zoom: int, colour: Colour) -> pygame.Surface:
+    def boxes(
+        self,
+        rows: list[Row],
+        keys: list[str],
+        area: pygame.Rect,
+        heights: dict[str, int],
+        font: Any,
+        zoom: int,
+    ) -> list[pygame.Rect]:
+        """Each line's box, one under the other in the panel's inside, as many as
+        fit (worked out once while the lines (``keys``: theirs), the area and their
+        heights stay)."""
+        key = (area, heights, keys)
+        if self._laid[0] == key:
+            return self._laid[1]
+        pad = PAD * zoom
+        x, width, y = area.x + pad, area.w - 2 * pad, area.y + pad
+        boxes = []
+        kept = True
+        for row in rows:
+            height = heights.get(row.key)
+            if not height:  # (a line the sizes do not know: its own, each time)
+                height, kept = _height(font, row, width, zoom), False
+            box = pygame.Rect(x, y, width, height)
+            y += height
+            if box.bottom > area.bottom - pad:
+                break  # (more lines than room: the rest are not shown)
+            boxes.append(box)
+        if kept:
+            self._laid = (key, boxes)
+        return boxes
+
+    def clear(self, screen: pygame.Surface, spot: pygame.Rect, colour: Colour) -> None:
+        """A spot of the screen cleared to a colour: the same pixels as a fill, but
+        copied from a surface of that colour (SDL's fill of a rectangle more than a
+        few pixels wide costs some microseconds more than a copy of it)."""
+        kept = self._ground.get(colour)
+        width, height = spot.size
+        if kept is None or kept[1] < width or kept[2] < height:
+            if kept is not None:
+                width, height = max(width, kept[1]), max(height, kept[2])
+            width, height = max(1, width), max(1, height)
+            ground = pygame.Surface((width, height))
+            ground.fill(colour)
+            kept = self._ground[colour] = (ground, width, height)
+        screen.blit(kept[0], spot, (0, 0, spot.w, spot.h))
+
+    def words(self, text: str, zoom: int, colour: Colour) -> pygame.Surface:
         """The words rendered (once for each text, size and colour)."""
         key = (text, zoom, colour)
         surface = self._rendered.get(key)
@@ -476,18 +476,23 @@ class RowPainter:
         or under it when the line was sized for two."""
         look = theme()
         if row.error:
-            value = self._words(_fitted(font, row.value, box.w), zoom, look.error)
+            value = self.words(_fitted(font, row.value, box.w), zoom, look.error)
         else:
-            value = self._words(row.value, zoom, look.text)
-        line = font.get_linesize()
+            value = self.words(row.value, zoom, look.text)
         width = value.get_width()
-        # (sized for one line, as steady as the box, and the words fit on it)
-        one_line = (
-            box.h - len(row.bars) * bar_height(zoom) < 2 * line
-            and self._words(row.label, zoom, look.text).get_width() + GAP * zoom + width <= box.w
-        )
-        y = box.y if one_line else box.y + line
+        on_label = width <= self.room(font, row, box, zoom)
+        y = box.y if on_label else box.y + font.get_linesize()
         return value, pygame.Rect(box.right - width, y, width, value.get_height())
+
+    def room(self, font: Any, row: Row, box: pygame.Rect, zoom: int) -> int:
+        """The widest value that goes on the line of the label, right of it, in a
+        box (-1: none, the box is sized for the value under the label; a value
+        wider than this goes under it)."""
+        line = font.get_linesize()
+        if box.h - len(row.bars) * bar_height(zoom) >= 2 * line:
+            return -1
+        label = self.words(row.label, zoom, theme().text).get_width()
+        return box.w - label - GAP * zoom
 
     def draw(
         self, screen: pygame.Surface, font: Any, row: Row, box: pygame.Rect, zoom: int
@@ -495,8 +500,8 @@ class RowPainter:
         """A line in its box (filled with the face first): its label, its value, its
         bars; where the value went."""
         look = theme()
-        screen.fill(look.face, box)
-        label = self._words(row.label, zoom, look.text)
+        self.clear(screen, box, look.face)
+        label = self.words(row.label, zoom, look.text)
         value, where = self.value(font, row, box, zoom)
         line = font.get_linesize()
         screen.blit(label, (box.x, box.y), pygame.Rect(0, 0, box.w, line))

@@ -84,6 +84,15 @@ class Stopwatch:
             return self._banked + max(0.0, self._clock() - self._since)
         return self._banked
 
+    def deadline(self, ms: float) -> tuple[Clock, float] | None:
+        """While time passes, the clock and the reading of it from which the time
+        is ``ms`` or more (a frame's check of whether a time was reached is then one
+        call and one comparison); None while time stands (the time is what it is
+        until the phase changes)."""
+        if self._phase is Phase.RUNNING and self._since is not None:
+            return self._clock, self._since + (ms - self._banked)
+        return None
+
     @property
     def seconds_shown(self) -> int:
         """What the LED timer shows: 0 before the start, then 1 at once and one more
