@@ -5,6 +5,7 @@ evaluate, or show one line of error and never raise anything else."""
 from __future__ import annotations
 
 import json
+import warnings
 from typing import Any
 
 import pytest
@@ -98,6 +99,16 @@ def test_any_text_evaluates_or_says_why_in_one_line(text: str) -> None:
         Expression.of("x", text).value(NAMES)
     except ExpressionError as error:
         assert "\n" not in str(error)
+
+
+@pytest.mark.parametrize("text", ["1; 2", "bbbv\ntime", "ioe;"])
+def test_more_than_one_expression_is_a_syntax_error_not_the_first_alone(text: str) -> None:
+    counter = Expression.of("x", text)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # (simpleeval would warn and use the first)
+        with pytest.raises(ExpressionError) as said:
+            counter.value(NAMES)
+    assert counter.problem is not None and str(said.value) == str(counter.problem)
 
 
 def test_the_settings_keep_the_chosen_figures_in_order_and_drop_the_unknown() -> None:

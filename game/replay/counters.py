@@ -137,6 +137,7 @@ class Expression:
         if not text.strip():
             return cls(name, text, ExpressionError(EMPTY))
         try:
+            ast.parse(text.strip(), mode="eval")  # (one expression: "1; 2" is no counter)
             tree = _evaluator({}).parse(text)
         except Exception:  # (SyntaxError, simpleeval's InvalidExpression: a comment alone...)
             return cls(name, text, ExpressionError(SYNTAX))
