@@ -105,6 +105,20 @@ def test_a_lost_expert_games_result_and_its_analysis_stay_beside_the_board(
     assert app.viewport.beside().contains(analysis.rect)
 
 
+def test_the_face_beside_the_result_starts_the_next_game_at_once(app: App) -> None:
+    use_layout(app, BEGINNER)
+    click(app, cell_center(app, 0, 5))
+    click(app, cell_center(app, 6, 0))  # a mine: the result beside the board
+    app.run(frames=1)
+    lost = app.table.tag
+    assert app.stage.top_dialog is not None
+    click(app, app.viewport.face_pos())  # the panel answers OK; the face takes the click
+    app.run(frames=1)
+    assert app.stage.top_dialog is None
+    assert app.table.tag != lost and app.table.game.status.name == "READY"  # a new game
+    assert app.profile.games()[0].record.won is False  # (the loss was kept)
+
+
 def test_a_best_time_is_one_view_beside_the_board(app: App, clock: FakeClock) -> None:
     win_beginner(app, clock, 9_000)
     app.run(frames=1)

@@ -207,9 +207,28 @@ class DialogScene(Scene):
     def result(self) -> Any:
         return self.dialog.result
 
+    @property
+    def modal(self) -> bool:  # type: ignore[override]
+        """Modal while open: a click that closed it goes on to the board."""
+        return not self.dialog.closed
+
     def handle(self, event: pygame.event.Event) -> bool:
+        """The dialog's events; a press on the board beside a dialog that describes
+        it (the end of a game) answers its default button and goes on to the board:
+        the face starts the next game at once."""
+        if self.dialog.beside and not self._over_all and self._on_game(event):
+            if self.dialog.default is not None:
+                self.dialog.choose(self.dialog.default)
+            return not self.dialog.closed
         self.dialog.handle(event)
         return True
+
+    def _on_game(self, event: pygame.event.Event) -> bool:
+        """A left press on the game's part of the window (left of the side)."""
+        if event.type != pygame.MOUSEBUTTONDOWN or getattr(event, "button", 0) != 1:
+            return False
+        width, height = self.viewport.game_size()
+        return bool(pygame.Rect(0, 0, width, height).collidepoint(event.pos))
 
     def where(self) -> tuple[pygame.Rect, int]:
         """Where the dialog is drawn and at what scale at most: the side when it fits
