@@ -124,7 +124,8 @@ def best_time_panel(
     """A best time's one view: the name box (its place and board above it), then the
     game's figures, then the panel's lines and buttons; any button keeps the name."""
     by_label = {answer.label: answer for answer in PanelAnswer}
-    panel = name_form(best, buttons=buttons, figures=rows, below=list(lines))
+    # (its board code is among the figures: not said twice)
+    panel = name_form(best._replace(code=None), buttons=buttons, figures=rows, below=list(lines))
     panel.copy_button = PanelAnswer.COPY_CODE.label if code else None
     panel.beside = True  # (the finished board stays in sight)
     panel.answer_for = lambda values: NamedPanel(by_label[panel.pressed], field(values, "name"))
