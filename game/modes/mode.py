@@ -93,7 +93,9 @@ translated where shown: game.flows.end_of_game)."""
 
 
 class Mode(ABC):
-    """A way to play. Subclasses are frozen dataclasses (one file each in game/modes)."""
+    """A way to play, one file each in game/modes: a value, never changed once made
+    (those loaded before the first input are game.core.record Records, the rest frozen
+    dataclasses)."""
 
     name: ClassVar[str] = ""
     """The mode's name in files and on the command line."""
