@@ -4,6 +4,7 @@ history's rows loaded before the first input)."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -54,6 +55,15 @@ def test_replace_keeps_the_rest_and_makes_a_new_record() -> None:
     two = one.replace(name="b")
     assert two == Named(1, 2, "b") and one == Named(1, 2, "a")
     assert type(two) is Named
+
+
+def test_a_field_is_set_once() -> None:
+    point = Point(1, 2)
+    with pytest.raises(AttributeError):
+        point.x = 3
+    with pytest.raises(AttributeError):
+        del point.y
+    assert point == Point(1, 2)
 
 
 def test_a_shared_boards_mode_is_equal_whether_or_not_its_game_is_dealt() -> None:

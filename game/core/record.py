@@ -3,8 +3,9 @@ fields are equal, hashed and shown by them, copied with some changed by ``replac
 
 A subclass names its fields in ``__slots__`` (a subclass of a record adds its own
 after its base's) and writes its ``__init__`` (where its checks go); a field left out
-of equality and hash is named in ``uncompared`` (a cache, a dealt game). Nothing sets
-a field once the record is made.
+of equality and hash is named in ``uncompared`` (a cache, a dealt game). A field is
+set once, by ``__init__``: setting it again or deleting it raises AttributeError, as
+a frozen dataclass does.
 
 Not a dataclass: Python 3.11 compiles a dataclass's methods from source each time its
 module is imported (about 0.5 ms a class), and the records here load before the
@@ -34,6 +35,14 @@ class Record:
         slots = (klass.__dict__.get("__slots__", ()) for klass in reversed(cls.__mro__))
         cls.fields = tuple(name for names in slots for name in names)
         cls._compared = tuple(name for name in cls.fields if name not in cls.uncompared)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if hasattr(self, name):
+            raise AttributeError(f"{type(self).__qualname__}.{name} cannot be changed")
+        object.__setattr__(self, name, value)
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__qualname__}.{name} cannot be deleted")
 
     def _key(self) -> tuple[object, ...]:
         return tuple(getattr(self, name) for name in self._compared)
