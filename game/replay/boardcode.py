@@ -34,11 +34,11 @@ Pure Python; ``parse`` refuses anything wrong with a one-line BoardCodeError.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
 from datetime import date
 
 from game.core.board import MAX_SEED
 from game.core.delta import Cell
+from game.core.record import Record
 from game.language import N_, Words
 from game.rules import (
     PRESETS,
@@ -71,18 +71,20 @@ class BoardCodeError(ValueError):
     """A code that names no board: the message is one line for the player."""
 
 
-@dataclass(frozen=True)
-class BoardCode:
-    """A board that can be dealt again anywhere: size, rules and seed."""
+class BoardCode(Record):
+    """A board that can be dealt again anywhere: size, rules and seed; ``start``: where
+    the mines are placed from, before play (None: a version 1 code, whose mines the
+    player's first click places)."""
 
-    board: Board
-    rules: GameRules
-    seed: int
-    start: Cell | None = None
-    """Where the mines are placed from, before play (None: a version 1 code, whose
-    mines the player's first click places)."""
+    __slots__ = ("board", "rules", "seed", "start")
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self, board: Board, rules: GameRules, seed: int, start: Cell | None = None
+    ) -> None:
+        self.board = board
+        self.rules = rules
+        self.seed = seed
+        self.start = start
         if type(self.seed) is not int or not 0 <= self.seed <= MAX_SEED:
             raise BoardCodeError(
                 Words(N_("a seed is a whole number from 0 to {most}"), most=MAX_SEED)
