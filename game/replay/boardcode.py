@@ -33,7 +33,6 @@ Pure Python; ``parse`` refuses anything wrong with a one-line BoardCodeError.
 
 from __future__ import annotations
 
-import hashlib
 from datetime import date
 
 from game.core.board import MAX_SEED
@@ -133,9 +132,17 @@ class BoardCode(Record):
         return self.code
 
 
+def _digest(data: bytes, daily: bool) -> bytes:
+    """The digest of a code's data for its check (BLAKE2b, 8 bytes) or of a day's words
+    for its daily board (SHA-256)."""
+    import hashlib  # (OpenSSL, about 3 ms: with the first code made or read, not at start)
+
+    return hashlib.sha256(data).digest() if daily else hashlib.blake2b(data, digest_size=8).digest()
+
+
 def _check(data: int, version: int) -> int:
     size = 14 if version == 1 else 17
-    digest = hashlib.blake2b(data.to_bytes(size, "big"), digest_size=8).digest()
+    digest = _digest(data.to_bytes(size, "big"), daily=False)
     return int.from_bytes(digest, "big") >> (64 - _CHECK_BITS)
 
 
@@ -204,6 +211,6 @@ DAILY_RULES = GameRules()
 
 def daily(day: date) -> BoardCode:
     """The daily board of a date: the same everywhere, with no network."""
-    digest = hashlib.sha256(f"minesweeper daily {day.isoformat()}".encode()).digest()
+    digest = _digest(f"minesweeper daily {day.isoformat()}".encode(), daily=True)
     seed = int.from_bytes(digest[:8], "big") & MAX_SEED
     return BoardCode(DAILY_BOARD, DAILY_RULES, seed, shared_start(DAILY_BOARD, seed))
