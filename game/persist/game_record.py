@@ -7,7 +7,6 @@ can make a GameRecord without loading SQLite.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from datetime import date, datetime
 from enum import Enum
 from typing import Any, NamedTuple
@@ -321,21 +320,29 @@ class BestTimeEntry(NamedTuple):
     """The game's row id; None for a time imported from records.json."""
 
 
-@dataclass(frozen=True)
-class DailyStats:
-    """The player's daily boards (History.daily)."""
+class DailyStats(Record):
+    """The player's daily boards (History.daily): the days whose daily board was
+    ``played`` and ``won``; the ``streak`` of days in a row won, up to today (or
+    yesterday while today's is not won), and the ``longest``; the best time on
+    today's board (``today_ms``) and on any day's (``best_ms``)."""
 
-    played: int = 0
-    """Days whose daily board was played."""
-    won: int = 0
-    """Days whose daily board was won."""
-    streak: int = 0
-    """Days in a row won, up to today (or yesterday while today's is not won)."""
-    longest: int = 0
-    today_ms: int | None = None
-    """The best time on today's board."""
-    best_ms: int | None = None
-    """The best time on any day's board."""
+    __slots__ = ("played", "won", "streak", "longest", "today_ms", "best_ms")  # noqa: RUF023 (in order)
+
+    def __init__(
+        self,
+        played: int = 0,
+        won: int = 0,
+        streak: int = 0,
+        longest: int = 0,
+        today_ms: int | None = None,
+        best_ms: int | None = None,
+    ) -> None:
+        self.played = played
+        self.won = won
+        self.streak = streak
+        self.longest = longest
+        self.today_ms = today_ms
+        self.best_ms = best_ms
 
 
 def daily_stats(rows: list[tuple[Any, ...]], today: date) -> DailyStats:
