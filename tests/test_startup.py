@@ -105,7 +105,7 @@ def test_the_first_input_makes_no_dataclass_and_waits_for_no_rare_module(tmp_pat
     # The same before the first input (game.core.record.Record for the values compared
     # by their fields: the modes, the replay, the history's rows); and what only a
     # rare action needs loads with it: hashlib (OpenSSL) with the first board code,
-    # ctypes with the primary selection.
+    # ctypes with the primary selection, csv with the History's first export or import.
     script = """
         import dataclasses
         import sys
@@ -126,7 +126,7 @@ def test_the_first_input_makes_no_dataclass_and_waits_for_no_rare_module(tmp_pat
             and dataclasses.is_dataclass(value)
             and value.__module__ == name
         )
-        print(made, sorted({"hashlib", "ctypes"} & set(sys.modules)))
+        print(made, sorted({"hashlib", "ctypes", "csv"} & set(sys.modules)))
     """
     assert run(script, str(tmp_path)) == "[] []"
 
