@@ -105,7 +105,8 @@ def test_the_first_input_makes_no_dataclass_and_waits_for_no_rare_module(tmp_pat
     # The same before the first input (game.core.record.Record for the values compared
     # by their fields: the modes, the replay, the history's rows); and what only a
     # rare action needs loads with it: hashlib (OpenSSL) with the first board code,
-    # ctypes with the primary selection, csv with the History's first export or import.
+    # ctypes with the primary selection, csv with the History's first export or import,
+    # simpleeval with a player's own counter (none by default).
     script = """
         import dataclasses
         import sys
@@ -126,7 +127,7 @@ def test_the_first_input_makes_no_dataclass_and_waits_for_no_rare_module(tmp_pat
             and dataclasses.is_dataclass(value)
             and value.__module__ == name
         )
-        print(made, sorted({"hashlib", "ctypes", "csv"} & set(sys.modules)))
+        print(made, sorted({"hashlib", "ctypes", "csv", "simpleeval"} & set(sys.modules)))
     """
     assert run(script, str(tmp_path)) == "[] []"
 
