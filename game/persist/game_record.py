@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from datetime import date, datetime
 from enum import Enum
-from typing import Any, NamedTuple
+from typing import Any
 
 from game.core.record import Record
 from game.modes.category import NO_GUESS, Category, all_keys, no_guess
@@ -301,15 +301,23 @@ class Sort(Enum):
     """Best 3BV/s first; games without a 3BV/s last, newest first."""
 
 
-class StoredGame(NamedTuple):
+class StoredGame(Record):
     """A game as kept in the history: its row id (the finished order) and record."""
+
+    __slots__ = ("id", "record")
 
     id: int
     record: GameRecord
 
+    def __init__(self, id: int, record: GameRecord) -> None:
+        self.id = id
+        self.record = record
 
-class BestTimeEntry(NamedTuple):
+
+class BestTimeEntry(Record):
     """One line of a best-times table."""
+
+    __slots__ = ("finished_at", "game_id", "ms", "name")
 
     name: str | None
     """The name entered, or None if none was (the window shows a default)."""
@@ -318,6 +326,12 @@ class BestTimeEntry(NamedTuple):
     ms: int
     game_id: int | None
     """The game's row id; None for a time imported from records.json."""
+
+    def __init__(self, name: str | None, finished_at: str, ms: int, game_id: int | None) -> None:
+        self.name = name
+        self.finished_at = finished_at
+        self.ms = ms
+        self.game_id = game_id
 
 
 class DailyStats(Record):
