@@ -24,10 +24,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable
 from enum import Enum
+from typing import NamedTuple
 
 from game.core.bbbv import Openings
 from game.core.board import Recursion
-from game.core.record import Record
 from game.replay.video import Mouse, Video
 
 HIDDEN, FLAG, QUESTION = 10, 11, 12
@@ -61,24 +61,8 @@ _BOTH = {
 """Both buttons down (EVF's "cc"): the state it leads to from each."""
 
 
-class Tally(Record):
+class Tally(NamedTuple):
     """What a replay's mouse events did, counted as its community counts them."""
-
-    __slots__ = (
-        "bbbv",
-        "dce",
-        "double",
-        "flags",
-        "lce",
-        "left",
-        "lost",
-        "path",
-        "rce",
-        "right",
-        "solved_bbbv",
-        "time_ms",
-        "won",
-    )
 
     won: bool
     lost: bool
@@ -98,39 +82,9 @@ class Tally(Record):
     """Chords that opened something."""
     flags: int
     """Flags on the board at the end."""
-    path: float
+    path: float = 0.0
     """The mouse's path while the game ran (and after, to the video's end), in
     pixels of 16-pixel cells."""
-
-    def __init__(
-        self,
-        won: bool,
-        lost: bool,
-        time_ms: int,
-        bbbv: int,
-        solved_bbbv: int,
-        left: int,
-        right: int,
-        double: int,
-        lce: int,
-        rce: int,
-        dce: int,
-        flags: int,
-        path: float = 0.0,
-    ) -> None:
-        self.won = won
-        self.lost = lost
-        self.time_ms = time_ms
-        self.bbbv = bbbv
-        self.solved_bbbv = solved_bbbv
-        self.left = left
-        self.right = right
-        self.double = double
-        self.lce = lce
-        self.rce = rce
-        self.dce = dce
-        self.flags = flags
-        self.path = path
 
     @property
     def clicks(self) -> int:
