@@ -35,6 +35,9 @@ class _Contradiction(Exception):
     """Raised inside the rules when no layout fits."""
 
 
+_set = object.__setattr__
+
+
 class Deduction(Record):
     """One certain fact and why: ``cell`` is a mine (``is_mine``) or safe; ``reason``:
     why, in words (English as a str; game.language.shown says it in the player's);
@@ -43,15 +46,21 @@ class Deduction(Record):
     'enumeration'."""
 
     __slots__ = ("cell", "is_mine", "premises", "reason", "rule")
+    cell: Cell
+    is_mine: bool
+    reason: Reason
+    premises: tuple[Cell, ...]
+    rule: str
 
     def __init__(
         self, cell: Cell, is_mine: bool, reason: Reason, premises: tuple[Cell, ...], rule: str
     ) -> None:
-        self.cell = cell
-        self.is_mine = is_mine
-        self.reason = reason
-        self.premises = premises
-        self.rule = rule
+        # (a judged game makes thousands: set as a frozen dataclass does, without the check)
+        _set(self, "cell", cell)
+        _set(self, "is_mine", is_mine)
+        _set(self, "reason", reason)
+        _set(self, "premises", premises)
+        _set(self, "rule", rule)
 
 
 class Knowledge:
