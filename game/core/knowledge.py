@@ -19,7 +19,7 @@ from game.core.board import Geometry
 from game.core.delta import Cell
 from game.core.errors import ViewError
 from game.core.reasons import Reason
-from game.core.record import Record
+from game.core.record import Record, put
 
 __all__ = ["BORDER", "MINE", "OPEN", "SAFE", "UNKNOWN", "Deduction", "Knowledge"]
 
@@ -33,9 +33,6 @@ BORDER = 4  # the sentinel ring around the board
 
 class _Contradiction(Exception):
     """Raised inside the rules when no layout fits."""
-
-
-_set = object.__setattr__
 
 
 class Deduction(Record):
@@ -55,12 +52,12 @@ class Deduction(Record):
     def __init__(
         self, cell: Cell, is_mine: bool, reason: Reason, premises: tuple[Cell, ...], rule: str
     ) -> None:
-        # (a judged game makes thousands: set as a frozen dataclass does, without the check)
-        _set(self, "cell", cell)
-        _set(self, "is_mine", is_mine)
-        _set(self, "reason", reason)
-        _set(self, "premises", premises)
-        _set(self, "rule", rule)
+        # (a judged game makes thousands)
+        put(self, "cell", cell)
+        put(self, "is_mine", is_mine)
+        put(self, "reason", reason)
+        put(self, "premises", premises)
+        put(self, "rule", rule)
 
 
 class Knowledge:

@@ -18,6 +18,11 @@ from typing import Any, ClassVar, TypeVar
 
 R = TypeVar("R", bound="Record")
 
+put = object.__setattr__
+"""Set a field in ``__init__`` without the set-once check, as a frozen dataclass's
+``__init__`` does: for the records made by the thousand (a replay's events, the
+history's rows, the solver's deductions)."""
+
 
 class Record:
     """A value compared, hashed, shown and replaced by its fields (its slots)."""

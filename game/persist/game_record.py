@@ -11,7 +11,7 @@ from datetime import date, datetime
 from enum import Enum
 from typing import Any
 
-from game.core.record import Record
+from game.core.record import Record, put
 from game.modes.category import NO_GUESS, Category, all_keys, no_guess
 from game.persist import schema
 from game.persist.records import MAX_COUNT, clean_name
@@ -138,6 +138,30 @@ class GameRecord(Record):
         "death_col",
         "unranked",
     )
+    finished_at: str
+    difficulty: str
+    rows: int
+    cols: int
+    mines: int
+    first_click: str
+    seed: str | None
+    won: bool
+    ms: int
+    bbbv: int | None
+    bbbv_solved: int | None
+    left_clicks: int
+    right_clicks: int
+    chord_clicks: int
+    effective_clicks: int
+    used_hint: bool
+    name: str | None
+    replay: str | None
+    daily: str | None
+    abandoned: bool
+    code: str | None
+    death_row: int | None
+    death_col: int | None
+    unranked: str | None
 
     def __init__(
         self,
@@ -166,29 +190,30 @@ class GameRecord(Record):
         death_col: int | None = None,
         unranked: str | None = None,
     ) -> None:
-        self.finished_at = finished_at
-        self.rows = rows
-        self.cols = cols
-        self.mines = mines
-        self.first_click = first_click
-        self.seed = seed
-        self.won = won
-        self.ms = ms
-        self.bbbv = bbbv
-        self.bbbv_solved = bbbv_solved
-        self.left_clicks = left_clicks
-        self.right_clicks = right_clicks
-        self.chord_clicks = chord_clicks
-        self.effective_clicks = effective_clicks
-        self.used_hint = used_hint
-        self.name = name
-        self.replay = replay
-        self.daily = daily
-        self.abandoned = abandoned
-        self.code = code
-        self.death_row = death_row
-        self.death_col = death_col
-        self.unranked = unranked
+        # (a history's page reads fifty, its export every one: set without the check)
+        put(self, "finished_at", finished_at)
+        put(self, "rows", rows)
+        put(self, "cols", cols)
+        put(self, "mines", mines)
+        put(self, "first_click", first_click)
+        put(self, "seed", seed)
+        put(self, "won", won)
+        put(self, "ms", ms)
+        put(self, "bbbv", bbbv)
+        put(self, "bbbv_solved", bbbv_solved)
+        put(self, "left_clicks", left_clicks)
+        put(self, "right_clicks", right_clicks)
+        put(self, "chord_clicks", chord_clicks)
+        put(self, "effective_clicks", effective_clicks)
+        put(self, "used_hint", used_hint)
+        put(self, "name", name)
+        put(self, "replay", replay)
+        put(self, "daily", daily)
+        put(self, "abandoned", abandoned)
+        put(self, "code", code)
+        put(self, "death_row", death_row)
+        put(self, "death_col", death_col)
+        put(self, "unranked", unranked)
         self.difficulty = self._checked(difficulty)
 
     @property

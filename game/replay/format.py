@@ -8,7 +8,7 @@ from enum import Enum
 from game.core.delta import Cell
 from game.core.minefield import Minefield
 from game.core.moves import Move
-from game.core.record import Record
+from game.core.record import Record, put
 from game.core.status import Status
 from game.identity import MAX_NAME as MAX_NAME  # (the name's rules: game.identity)
 from game.identity import player_name as player_name
@@ -62,9 +62,6 @@ BUTTONS = {"left": 1, "middle": 2, "right": 3}
 BUTTON_NAMES = {number: name for name, number in BUTTONS.items()}
 
 
-_set = object.__setattr__
-
-
 class Event(Record):
     """One input event: ``ms`` is game time (0 at the first reveal, negative
     before it, pauses left out); ``x``/``y`` the pointer in sixteenths of a cell
@@ -87,13 +84,13 @@ class Event(Record):
         y: int = 0,
         move: Move | None = None,
     ) -> None:
-        # (a replay holds thousands: set as a frozen dataclass does, without the check)
-        _set(self, "ms", ms)
-        _set(self, "kind", kind)
-        _set(self, "button", button)
-        _set(self, "x", x)
-        _set(self, "y", y)
-        _set(self, "move", move)
+        # (a replay holds thousands)
+        put(self, "ms", ms)
+        put(self, "kind", kind)
+        put(self, "button", button)
+        put(self, "x", x)
+        put(self, "y", y)
+        put(self, "move", move)
 
     def to_text(self) -> str:
         """The event's line (see docs/REPLAY.md)."""
