@@ -13,7 +13,6 @@ few runs. A benchmark, not a test: it asserts nothing.
 
 from __future__ import annotations
 
-import dataclasses
 import tempfile
 import time
 from pathlib import Path
@@ -48,8 +47,8 @@ REPEATS = 3
 def stretched(replay: Replay, seconds: float) -> Replay:
     """The same game with every event's time scaled so that it lasts ``seconds``."""
     factor = seconds * 1000 / max(1, replay.events[-1].ms)
-    events = tuple(dataclasses.replace(e, ms=round(e.ms * factor)) for e in replay.events)
-    return dataclasses.replace(replay, events=events, ms=round(replay.ms * factor))
+    events = tuple(e.replace(ms=round(e.ms * factor)) for e in replay.events)
+    return replay.replace(events=events, ms=round(replay.ms * factor))
 
 
 def draw_only(replay: Replay, zoom: int = 1) -> int:

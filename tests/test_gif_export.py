@@ -184,14 +184,13 @@ def test_g_in_the_viewer_saves_a_gif_and_esc_stops_it(app: App, tmp_path: Path) 
 
 
 def test_a_gif_too_large_is_refused_in_one_line_before_anything_is_made(tmp_path: Path) -> None:
-    import dataclasses
     import time
 
     from game.rules import Board
     from game.view.animation import ExportError
 
     replay = open_replay(write_replay(tmp_path)).replay
-    huge = dataclasses.replace(replay, board=Board(1000, 1000, 998_001))
+    huge = replay.replace(board=Board(1000, 1000, 998_001))
     for zoom in (1, 2, 4):
         started = time.perf_counter()
         with pytest.raises(ExportError, match="no zoom makes it small enough") as raised:
@@ -199,7 +198,7 @@ def test_a_gif_too_large_is_refused_in_one_line_before_anything_is_made(tmp_path
         assert time.perf_counter() - started < 1.0
         assert "\n" not in str(raised.value) and f"at zoom {zoom}" in str(raised.value)
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.msreplay"]  # no temp file
-    large = dataclasses.replace(replay, board=Board(200, 200, 10))
+    large = replay.replace(board=Board(200, 200, 10))
     with pytest.raises(ExportError, match="zoom 1 would fit"):
         GifExport(large, tmp_path / "large.gif", zoom=3)
 

@@ -10,7 +10,6 @@ import sys
 import tempfile
 import textwrap
 import time
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -269,14 +268,14 @@ def test_names_are_cleaned_and_the_last_one_entered_is_remembered(history: Histo
 )
 def test_nonsense_records_are_refused(change: dict[str, Any], words: str) -> None:
     with pytest.raises(GameRecordError, match=words) as raised:
-        replace(game(), **change)
+        game().replace(**change)
     assert isinstance(raised.value, ValueError)
 
 
 def test_every_difficulty_and_rule_is_accepted() -> None:
     for difficulty in SIZES:
         for rule in ("opening", "safe", "noguess"):
-            assert replace(game(difficulty=difficulty), first_click=rule, seed=None)
+            assert game(difficulty=difficulty).replace(first_click=rule, seed=None)
     assert GameRecord("2025-01-01T00:00:00.123456", "custom", 1, 2, 0, "safe", None, False, 0)
 
 
@@ -776,11 +775,11 @@ def test_abandoned_games_and_board_codes_are_kept_and_the_codes_filtered(tmp_pat
 
     history = open_history(tmp_path)
     history.add_game(game(9000))
-    history.add_game(replace(game(5000, won=False), abandoned=True))
+    history.add_game(game(5000, won=False).replace(abandoned=True))
     # The games from board codes are ranked among themselves: a difficulty of their own.
-    history.add_game(replace(game(7000), difficulty=CODE_FILTER, code="B2-abc"))
-    history.add_game(replace(game(3000, won=False), difficulty=CODE_FILTER, code="B2-def"))
-    history.add_game(replace(game(6000), difficulty=CODE_FILTER, code="B2-abc", used_hint=True))
+    history.add_game(game(7000).replace(difficulty=CODE_FILTER, code="B2-abc"))
+    history.add_game(game(3000, won=False).replace(difficulty=CODE_FILTER, code="B2-def"))
+    history.add_game(game(6000).replace(difficulty=CODE_FILTER, code="B2-abc", used_hint=True))
     assert history.count(CODE_FILTER) == 3 and history.count(CODE_FILTER, True) == 2
     assert history.code_record("B2-abc") == (7000, 2)  # the best ranked time, the games
     assert history.code_record("B2-none") == (None, 0)
@@ -791,7 +790,7 @@ def test_abandoned_games_and_board_codes_are_kept_and_the_codes_filtered(tmp_pat
     assert [g.record.abandoned for g in history.page("beginner")] == [True, False]
     assert history.stats("beginner").played == 2  # an abandoned game counts as lost
     with pytest.raises(GameRecordError):
-        replace(game(), abandoned=True)  # won and abandoned at once
+        game().replace(abandoned=True)  # won and abandoned at once
     history.close()
 
 
@@ -811,7 +810,7 @@ def test_a_version_4_history_gains_the_abandoned_code_and_death_columns(tmp_path
     history = open_history(tmp_path)
     assert history.problems == ()
     assert [(g.record.abandoned, g.record.code) for g in history.games()] == [(False, None)] * 2
-    history.add_game(replace(game(3000, won=False), abandoned=True, code="B2-x"))
+    history.add_game(game(3000, won=False).replace(abandoned=True, code="B2-x"))
     assert history.games()[0].record.abandoned and history.games()[0].record.code == "B2-x"
     history.close()
     db = sqlite3.connect(tmp_path / HISTORY_FILE)
@@ -826,9 +825,9 @@ def test_a_version_5_history_puts_each_no_guess_game_in_its_own_category(
     community ranks them apart); nothing is lost and the statistics are recounted."""
     history = open_history(tmp_path)
     history.add_game(game(9000))
-    history.add_game(replace(game(4000), first_click="noguess"))
-    history.add_game(replace(game(5000, won=False), first_click="noguess"))
-    history.add_game(replace(game(6000), first_click="noguess", difficulty="daily"))
+    history.add_game(game(4000).replace(first_click="noguess"))
+    history.add_game(game(5000, won=False).replace(first_click="noguess"))
+    history.add_game(game(6000).replace(first_click="noguess", difficulty="daily"))
     history.close()
     db = sqlite3.connect(tmp_path / HISTORY_FILE)  # as version 5 kept them: all under the size
     db.execute("UPDATE games SET difficulty = 'beginner' WHERE difficulty = 'beginner/no-guess'")
@@ -847,8 +846,8 @@ def test_a_version_5_history_puts_each_no_guess_game_in_its_own_category(
 
 def test_a_no_guess_game_named_by_its_size_alone_joins_the_no_guess_category() -> None:
     """An older export's row ("beginner", first click no guessing) is kept among its own."""
-    assert replace(game(), first_click="noguess").difficulty == "beginner/no-guess"
-    assert replace(game(), first_click="safe").difficulty == "beginner"
+    assert game().replace(first_click="noguess").difficulty == "beginner/no-guess"
+    assert game().replace(first_click="safe").difficulty == "beginner"
 
 
 def test_deaths_are_counted_per_cell_of_a_board_size_and_the_median_rate_read(

@@ -7,7 +7,6 @@ rows said, games told apart; and a fuzz test of the import and the targets."""
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import socket
@@ -168,9 +167,9 @@ def test_a_row_that_cannot_be_read_is_said_and_exits_1(tmp_path: Path) -> None:
 
 def test_games_without_a_seed_ended_in_the_same_second_stay_apart(tmp_path: Path) -> None:
     source = History.open(tmp_path / "a" / HISTORY_FILE)
-    one = dataclasses.replace(history_fill.record(1), seed=None)
+    one = history_fill.record(1).replace(seed=None)
     source.add_game(one)
-    source.add_game(dataclasses.replace(one, ms=one.ms + 1, left_clicks=one.left_clicks + 3))
+    source.add_game(one.replace(ms=one.ms + 1, left_clicks=one.left_clicks + 3))
     source.add_game(one)  # the very same game twice is two games played
     export_history(source, tmp_path / "x.csv")
     target = History.open(tmp_path / "b" / HISTORY_FILE)
@@ -375,7 +374,8 @@ def test_fuzz_unicode_in_real_exports_is_read_or_refused_with_one_line(
     else:
         assert len(records) <= 14
         for record in records:  # every number taken was written in ASCII digits
-            assert all(isinstance(v, int | None | str | bool) for v in vars(record).values())
+            values = (getattr(record, name) for name in record.fields)
+            assert all(isinstance(v, int | None | str | bool) for v in values)
 
 
 @settings(max_examples=60, deadline=None)

@@ -106,7 +106,8 @@ def test_a_version_2_history_is_upgraded_with_the_same_answers(tmp_path: Path) -
         assert history.count(d) + history.count(guessless) == want["count"]
     # The daily of 2025-01-10 was won only with a hint: since version 5 that day is
     # played but not won, so the streak to the 11th is 1 and the longest 9 (1st-9th).
-    daily = list(history.daily(dt.date(2025, 1, 12)).__dict__.values())
+    days = history.daily(dt.date(2025, 1, 12))
+    daily = [getattr(days, name) for name in days.fields]
     assert expected["daily_stats"] == [11, 11, 11, 11, None, 23703]
     assert daily == [11, 10, 1, 9, None, 23703]
     assert history.last_name() == expected["last_name"]

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -92,11 +91,11 @@ def test_any_identity_text_is_kept_whole_or_refused_with_a_data_error(key: str, 
 
 
 def test_a_replay_keeps_the_identity_and_an_older_one_lacks_it() -> None:
-    replay = replace(won_game(), identifier="ada-18400", country="GB")
+    replay = won_game().replace(identifier="ada-18400", country="GB")
     text = replay.to_text()
     assert "identifier: ada-18400\n" in text and "country: GB\n" in text
     assert parse(text) == replay
-    older = replace(replay, identifier="", country="")
+    older = replay.replace(identifier="", country="")
     assert "identifier:" not in older.to_text() and parse(older.to_text()) == older
 
 
@@ -131,8 +130,7 @@ print(json.dumps(dict(player=v.player_identifier, race=v.race_identifier,
 def test_ms_toollib_reads_the_player_race_uniqueness_and_country_of_an_export(
     tmp_path: Path,
 ) -> None:
-    replay = replace(
-        won_game(),
+    replay = won_game().replace(
         player="王嘉宁 Ada",
         identifier="saolei.wang/user/18400",
         country="CN",
@@ -151,7 +149,7 @@ def test_ms_toollib_reads_the_player_race_uniqueness_and_country_of_an_export(
         "country": "CN",
     }
     plain = tmp_path / "plain.evf"  # a game in no tournament: the race field is empty
-    plain.write_bytes(export_evf(replace(replay, tournament="")))
+    plain.write_bytes(export_evf(replay.replace(tournament="")))
     done = subprocess.run(
         [sys.executable, "-c", ORACLE, str(plain)], capture_output=True, text=True, timeout=120
     )
@@ -162,9 +160,9 @@ def test_analyse_gives_the_identifier_and_country_in_text_and_json(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     ours = tmp_path / "ours.msreplay"
-    ours.write_text(replace(won_game(), identifier="ada-18400", country="GB").to_text())
+    ours.write_text(won_game().replace(identifier="ada-18400", country="GB").to_text())
     evf = tmp_path / "ada.evf"
-    evf.write_bytes(export_evf(replace(won_game(), identifier="ada-18400", country="GB")))
+    evf.write_bytes(export_evf(won_game().replace(identifier="ada-18400", country="GB")))
     for path in (ours, evf):
         assert commands.analyse([str(path)], as_json=True, moves=False) == 0
         entry = json.loads(capsys.readouterr().out)
@@ -181,7 +179,7 @@ def test_analyse_gives_the_identifier_and_country_in_text_and_json(
 def test_the_viewers_bar_shows_the_players_name_and_country(tmp_path: Path) -> None:
     path = write_replay(tmp_path)
     named = tmp_path / "named.msreplay"
-    named.write_text(replace(load(path), player="Ada", country="GB").to_text())
+    named.write_text(load(path).replace(player="Ada", country="GB").to_text())
     app = App(cli.Options(zoom=2, sound=False, seed=1), clock=FakeClock())
     try:
         app.run(frames=2)

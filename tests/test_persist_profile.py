@@ -8,7 +8,6 @@ import json
 import os
 import tempfile
 from collections.abc import Callable
-from dataclasses import replace
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
@@ -156,7 +155,7 @@ def test_custom_wins_count_but_never_enter_a_table(folder: Path) -> None:
 
 def test_a_hinted_win_is_kept_but_counts_for_no_table_and_no_statistic(folder: Path) -> None:
     profile = _open(folder)
-    game_id = profile.record_game(replace(_game(EXPERT, True, 1_000), used_hint=True))
+    game_id = profile.record_game(_game(EXPERT, True, 1_000).replace(used_hint=True))
     assert game_id is not None and profile.best_time_place(game_id) is None
     assert profile.stats(EXPERT).played == 0 and profile.best_times(EXPERT) == []
     assert profile.count(EXPERT) == 1  # the history shows it (as assisted)

@@ -3,8 +3,6 @@ plays a replay again, and the reader refuses every malformed file in one line.""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -136,18 +134,18 @@ def test_a_seeded_game_keeps_its_seed_and_the_seed_deals_its_layout() -> None:
     replay, _ = record(click(6000, 4, 4), game)
     assert replay.seed == 42
     assert verify(replay).ok
-    other = replace(replay, seed=43)
+    other = replay.replace(seed=43)
     assert "seed" in " ".join(verify(other).problems)
 
 
 def test_a_changed_move_time_or_view_fails_verification() -> None:
     replay, _ = won()
-    assert not verify(replace(replay, ms=replay.ms + 1)).ok
-    assert not verify(replace(replay, view=replay.view.replace("1", "2", 1))).ok
+    assert not verify(replay.replace(ms=replay.ms + 1)).ok
+    assert not verify(replay.replace(view=replay.view.replace("1", "2", 1))).ok
     events = list(replay.events)
     last = events[-1]
-    events[-1] = replace(last, ms=last.ms + 5)
-    assert any("time" in p for p in verify(replace(replay, events=tuple(events))).problems)
+    events[-1] = last.replace(ms=last.ms + 5)
+    assert any("time" in p for p in verify(replay.replace(events=tuple(events))).problems)
 
 
 def test_input_that_does_not_make_the_recorded_move_fails() -> None:
@@ -155,8 +153,8 @@ def test_input_that_does_not_make_the_recorded_move_fails() -> None:
     events = list(replay.events)
     up = events[2]
     assert up.move is not None
-    events[2] = replace(up, move=Move(up.move.action, 1, 1))
-    assert not verify(replace(replay, events=tuple(events))).ok
+    events[2] = up.replace(move=Move(up.move.action, 1, 1))
+    assert not verify(replay.replace(events=tuple(events))).ok
 
 
 def test_a_cancel_the_window_made_on_its_own_is_recorded() -> None:

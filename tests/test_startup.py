@@ -101,6 +101,40 @@ def test_the_first_frame_makes_no_dataclass(tmp_path: Path) -> None:
     assert run(script, str(tmp_path)) == "[]"
 
 
+def test_the_first_input_makes_no_dataclass_and_waits_for_no_rare_module(tmp_path: Path) -> None:
+    # The same before the first input (game.core.record.Record for the values compared
+    # by their fields: the modes, the replay, the history's rows); and what only a
+    # rare action needs loads with it: hashlib (OpenSSL) with the first board code,
+    # ctypes with the primary selection, csv with the History's first export or import,
+    # simpleeval with a player's own counter (none by default). What the first frame
+    # made is frozen out of the garbage collector's walks while the rest imports.
+    script = """
+        import dataclasses
+        import gc
+        import sys
+        from game import cli
+        from game.view.first_frame import show_first_frame
+
+        options = cli.parse_args(["--data-dir", sys.argv[1], "--no-sound"])
+        first = show_first_frame(options.data_dir, options.board, options.zoom, options.sound)
+        assert gc.get_freeze_count() > 0, "the first frame's objects are walked by the collector"
+        from game.app import App
+
+        App(options, first).get_ready()
+        made = sorted(
+            f"{name}.{value.__name__}"
+            for name, module in list(sys.modules.items())
+            if name == "game" or name.startswith("game.")
+            for value in vars(module).values()
+            if isinstance(value, type)
+            and dataclasses.is_dataclass(value)
+            and value.__module__ == name
+        )
+        print(made, sorted({"hashlib", "ctypes", "csv", "simpleeval"} & set(sys.modules)))
+    """
+    assert run(script, str(tmp_path)) == "[] []"
+
+
 @pytest.mark.parametrize("side", [True, False], ids=["side", "classic"])
 @pytest.mark.parametrize(
     "arguments",

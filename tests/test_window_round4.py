@@ -242,7 +242,6 @@ def test_odds_and_a_hint_shown_while_a_button_is_held_redraw_only_what_changed(
 def test_a_replays_file_name_is_made_in_one_place_for_every_file_made_of_it(
     tmp_path: Path,
 ) -> None:
-    from dataclasses import replace
     from datetime import datetime
 
     from test_window_replay import write_replay
@@ -257,5 +256,5 @@ def test_a_replays_file_name_is_made_in_one_place_for_every_file_made_of_it(
     assert file_name(replay, "kept", when=when) == f"{stem}-kept.msreplay"
     assert file_name(replay, suffix=".gif", when=when) == f"{stem}.gif"
     assert file_name(replay, suffix=".evf", when=when) == f"{stem}.evf"
-    daily = replace(replay, daily="2026-11-23")
+    daily = replay.replace(daily="2026-11-23")
     assert file_name(daily, "best", when=when).startswith("20261123-105301-123-daily-lost-")

@@ -27,12 +27,12 @@ from __future__ import annotations
 from collections.abc import Iterable
 from enum import Enum
 from fractions import Fraction
-from typing import NamedTuple
 
 from game.core.delta import Cell
 from game.core.game import Game
 from game.core.look import Look
 from game.core.moves import Action, Move
+from game.core.record import Record
 from game.core.solver import Analysis, analyse
 from game.core.status import Status
 
@@ -65,30 +65,69 @@ class MoveKind(Enum):
     CHORD = "chord"
 
 
-class Judged(NamedTuple):
+class Judged(Record):
     """One move, judged."""
+
+    __slots__ = (
+        "bbbv_solved",
+        "best_p_safe",
+        "cause",
+        "kind",
+        "move",
+        "ms",
+        "p_safe",
+        "think_ms",
+        "verdict",
+    )
 
     ms: int
     move: Move
     kind: MoveKind
     verdict: MoveClass
-    cause: MoveClass | None = None
+    cause: MoveClass | None
     """For a death: the class of the move that lost."""
-    p_safe: Fraction | None = None
+    p_safe: Fraction | None
     """The chance the cell it opened was safe (guesses, and deaths by guess); for a
     chord that opens several unsure cells, the product of their chances."""
-    best_p_safe: Fraction | None = None
+    best_p_safe: Fraction | None
     """The best chance of a safe cell the position offered (a guess)."""
-    think_ms: int = 0
+    think_ms: int
     """Time since the previous move."""
-    bbbv_solved: int = 0
+    bbbv_solved: int
     """The 3BV done once the move was played."""
 
+    def __init__(
+        self,
+        ms: int,
+        move: Move,
+        kind: MoveKind,
+        verdict: MoveClass,
+        cause: MoveClass | None = None,
+        p_safe: Fraction | None = None,
+        best_p_safe: Fraction | None = None,
+        think_ms: int = 0,
+        bbbv_solved: int = 0,
+    ) -> None:
+        self.ms = ms
+        self.move = move
+        self.kind = kind
+        self.verdict = verdict
+        self.cause = cause
+        self.p_safe = p_safe
+        self.best_p_safe = best_p_safe
+        self.think_ms = think_ms
+        self.bbbv_solved = bbbv_solved
 
-class Judgment(NamedTuple):
+
+class Judgment(Record):
     """A whole game judged."""
 
+    __slots__ = ("moves",)
+
     moves: tuple[Judged, ...]
+
+    def __init__(self, moves: tuple[Judged, ...]) -> None:
+        self.moves = moves
 
     def count(self, verdict: MoveClass) -> int:
         """How many moves are of this class (a death counts under its cause too)."""

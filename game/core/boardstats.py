@@ -22,17 +22,19 @@ lone numbers only, so the work follows the board's numbers, not its area twice.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import NamedTuple
 
 from game.core.bbbv import Openings
 from game.core.delta import Cell
+from game.core.record import Record
 from game.core.zini import zinis
 
 __all__ = ["BoardStats", "PositionStats", "board_stats", "position_stats"]
 
 
-class BoardStats(NamedTuple):
+class BoardStats(Record):
     """What a layout alone says about a board (see the module)."""
+
+    __slots__ = ("bbbv", "cells", "hzini", "isl", "op", "zini")
 
     bbbv: int
     op: int
@@ -42,13 +44,30 @@ class BoardStats(NamedTuple):
     zini: int
     hzini: int
 
+    def __init__(
+        self, bbbv: int, op: int, isl: int, cells: tuple[int, ...], zini: int, hzini: int
+    ) -> None:
+        self.bbbv = bbbv
+        self.op = op
+        self.isl = isl
+        self.cells = cells
+        self.zini = zini
+        self.hzini = hzini
 
-class PositionStats(NamedTuple):
+
+class PositionStats(Record):
     """How much of a board the open cells have done (see the module)."""
+
+    __slots__ = ("bbbv_solved", "isl_solved", "op_solved")
 
     bbbv_solved: int
     op_solved: int
     isl_solved: int
+
+    def __init__(self, bbbv_solved: int, op_solved: int, isl_solved: int) -> None:
+        self.bbbv_solved = bbbv_solved
+        self.op_solved = op_solved
+        self.isl_solved = isl_solved
 
 
 def _islands(openings: Openings) -> list[list[int]]:

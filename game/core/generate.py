@@ -40,12 +40,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Generator
-from typing import NamedTuple, TypeVar
+from typing import TypeVar
 
 from game.core.board import FirstClick, Geometry, count_neighbours, place_mines
 from game.core.delta import Cell
 from game.core.knowledge import MINE, OPEN, SAFE, UNKNOWN, Knowledge
 from game.core.minefield import Minefield
+from game.core.record import Record
 
 T = TypeVar("T")
 
@@ -67,22 +68,39 @@ MAX_ATTEMPTS = 30
 """Fresh layouts tried before the generator settles for its best one."""
 
 
-class NoGuess(NamedTuple):
+class NoGuess(Record):
     """A generated board: the mines and whether logic alone is proved to clear it."""
+
+    __slots__ = ("attempts", "guaranteed", "minefield", "perturbations")
 
     minefield: Minefield
     guaranteed: bool
     attempts: int
     perturbations: int
 
+    def __init__(
+        self, minefield: Minefield, guaranteed: bool, attempts: int, perturbations: int
+    ) -> None:
+        self.minefield = minefield
+        self.guaranteed = guaranteed
+        self.attempts = attempts
+        self.perturbations = perturbations
 
-class DealProgress(NamedTuple):
+
+class DealProgress(Record):
     """How far a deal got: which fresh layout it tries, and how much of it logic
     has settled (cells opened or known to be mines) out of all the cells."""
+
+    __slots__ = ("attempt", "cells", "settled")
 
     attempt: int
     settled: int
     cells: int
+
+    def __init__(self, attempt: int, settled: int, cells: int) -> None:
+        self.attempt = attempt
+        self.settled = settled
+        self.cells = cells
 
     @property
     def fraction(self) -> float:
@@ -107,13 +125,20 @@ def finish(steps: Generator[DealProgress, None, T]) -> T:
             return value
 
 
-class SolveResult(NamedTuple):
+class SolveResult(Record):
     """How far logic alone gets from the first click."""
+
+    __slots__ = ("cleared", "mines_found", "opened")
 
     cleared: bool
     opened: int
     """Safe cells opened (the first click's cascade included)."""
     mines_found: int
+
+    def __init__(self, cleared: bool, opened: int, mines_found: int) -> None:
+        self.cleared = cleared
+        self.opened = opened
+        self.mines_found = mines_found
 
 
 def _solver(

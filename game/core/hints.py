@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
+from game.core.delta import Cell
 from game.core.knowledge import Deduction
 from game.core.look import Look
-from game.core.reasons import cell_name, said
+from game.core.reasons import Reason, cell_name, said
 from game.core.solver import analyse
 
 if TYPE_CHECKING:
@@ -17,13 +17,24 @@ if TYPE_CHECKING:
 __all__ = ["Hint", "hint"]
 
 
-@dataclass(frozen=True)
 class Hint(Deduction):
     """What Game.hint() offers: a certain cell with its reason (a Deduction, its
-    rule kept), or the safest cell (rule 'first click' or 'chance')."""
+    rule kept), or the safest cell (rule 'first click' or 'chance'); ``probability``:
+    the chance that ``cell`` is a mine, 0 or 1 for a certain one."""
 
-    probability: Fraction
-    """The chance that ``cell`` is a mine: 0 or 1 for a certain one."""
+    __slots__ = ("probability",)
+
+    def __init__(
+        self,
+        cell: Cell,
+        is_mine: bool,
+        reason: Reason,
+        premises: tuple[Cell, ...],
+        rule: str,
+        probability: Fraction,
+    ) -> None:
+        super().__init__(cell, is_mine, reason, premises, rule)
+        self.probability = probability
 
 
 def hint(game: Game) -> Hint | None:

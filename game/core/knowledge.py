@@ -13,13 +13,13 @@ proves safe. With ``explain`` each fact is kept as a Deduction in words
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
 
 from game.core import reasons
 from game.core.board import Geometry
 from game.core.delta import Cell
 from game.core.errors import ViewError
 from game.core.reasons import Reason
+from game.core.record import Record, put
 
 __all__ = ["BORDER", "MINE", "OPEN", "SAFE", "UNKNOWN", "Deduction", "Knowledge"]
 
@@ -35,18 +35,29 @@ class _Contradiction(Exception):
     """Raised inside the rules when no layout fits."""
 
 
-@dataclass(frozen=True)
-class Deduction:
-    """One certain fact and why: ``cell`` is a mine (``is_mine``) or safe."""
+class Deduction(Record):
+    """One certain fact and why: ``cell`` is a mine (``is_mine``) or safe; ``reason``:
+    why, in words (English as a str; game.language.shown says it in the player's);
+    ``premises``: the opened numbers the reason uses (empty for the total mine count
+    alone); ``rule``: 'single', 'pair', 'count' (the total mine count) or
+    'enumeration'."""
 
+    __slots__ = ("cell", "is_mine", "premises", "reason", "rule")
     cell: Cell
     is_mine: bool
     reason: Reason
-    """Why, in words (English as a str; game.language.shown says it in the player's)."""
     premises: tuple[Cell, ...]
-    """The opened numbers the reason uses (empty for the total mine count alone)."""
     rule: str
-    """'single', 'pair', 'count' (the total mine count) or 'enumeration'."""
+
+    def __init__(
+        self, cell: Cell, is_mine: bool, reason: Reason, premises: tuple[Cell, ...], rule: str
+    ) -> None:
+        # (a judged game makes thousands)
+        put(self, "cell", cell)
+        put(self, "is_mine", is_mine)
+        put(self, "reason", reason)
+        put(self, "premises", premises)
+        put(self, "rule", rule)
 
 
 class Knowledge:

@@ -7,18 +7,34 @@ opened; upper case where the cell holds a mine.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from game.core.board import MAX_SEED, Fate, FirstClick, Geometry, Recursion, check_mine_count
 from game.core.delta import Mark
 from game.core.errors import SnapshotError
+from game.core.record import Record
 from game.core.status import Status
 
 __all__ = ["Saved", "read", "restore_cells"]
 
 
-class Saved(NamedTuple):
+class Saved(Record):
     """A checked saved game, in the engine's flat indices."""
+
+    __slots__ = (
+        "cells",
+        "exploded",
+        "fate",
+        "first_click",
+        "geometry",
+        "left_click_chords",
+        "marks",
+        "mines",
+        "no_guess_guaranteed",
+        "placed",
+        "positions",
+        "recursion",
+        "seed",
+        "status",
+    )
 
     geometry: Geometry
     mines: int
@@ -33,11 +49,43 @@ class Saved(NamedTuple):
     left_click_chords: bool
     seed: int | None
     no_guess_guaranteed: bool | None
-    fate: Fate = Fate.NONE
+    fate: Fate
     """What a click does to the mines (absent from games saved before the rule modes)."""
-    recursion: Recursion = Recursion.NONE
+    recursion: Recursion
     """Which acts chord on by themselves (absent from games saved before the
     recursive chords)."""
+
+    def __init__(
+        self,
+        geometry: Geometry,
+        mines: int,
+        placed: bool,
+        status: Status,
+        cells: str,
+        positions: list[int],
+        exploded: list[int],
+        first_click: FirstClick,
+        marks: bool,
+        left_click_chords: bool,
+        seed: int | None,
+        no_guess_guaranteed: bool | None,
+        fate: Fate = Fate.NONE,
+        recursion: Recursion = Recursion.NONE,
+    ) -> None:
+        self.geometry = geometry
+        self.mines = mines
+        self.placed = placed
+        self.status = status
+        self.cells = cells
+        self.positions = positions
+        self.exploded = exploded
+        self.first_click = first_click
+        self.marks = marks
+        self.left_click_chords = left_click_chords
+        self.seed = seed
+        self.no_guess_guaranteed = no_guess_guaranteed
+        self.fate = fate
+        self.recursion = recursion
 
 
 def read(data: object) -> Saved:

@@ -23,7 +23,6 @@ halves together.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from fractions import Fraction
 
 from game.core import reasons
@@ -33,6 +32,7 @@ from game.core.errors import ViewError
 from game.core.knowledge import MINE, SAFE, Deduction, Knowledge
 from game.core.layouts import probabilities
 from game.core.reasons import cell_name
+from game.core.record import Record
 
 __all__ = [
     "Analysis",
@@ -55,15 +55,26 @@ takes over (backtracking is faster on small groups, the programme on long ones).
 _HIDDEN_CHARS = frozenset("#F?*!X")
 
 
-@dataclass(frozen=True)
-class Analysis:
-    """What the numbers and the mine count say about every hidden cell."""
+class Analysis(Record):
+    """What the numbers and the mine count say about every hidden cell (its
+    ``probability`` out of equality)."""
 
-    safe: frozenset[Cell]
-    mines: frozenset[Cell]
-    probability: dict[Cell, Fraction] = field(compare=False)
-    deductions: tuple[Deduction, ...]
-    exact: bool
+    __slots__ = ("deductions", "exact", "mines", "probability", "safe")
+    uncompared = frozenset({"probability"})
+
+    def __init__(
+        self,
+        safe: frozenset[Cell],
+        mines: frozenset[Cell],
+        probability: dict[Cell, Fraction],
+        deductions: tuple[Deduction, ...],
+        exact: bool,
+    ) -> None:
+        self.safe = safe
+        self.mines = mines
+        self.probability = probability
+        self.deductions = deductions
+        self.exact = exact
 
 
 def parse_view(view: str) -> tuple[Geometry, list[tuple[int, int]]]:

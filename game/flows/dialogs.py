@@ -13,7 +13,6 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from game.flows.analysis import analyse_stored
-from game.flows.history_import import export_history, import_history
 from game.language import N_, gettext, shown
 from game.modes.category import CODE_KIND, FAMILIES, Category, all_keys
 from game.modes.mode import Mode
@@ -187,12 +186,8 @@ class Dialogs:
             elif isinstance(result, PickedGame):
                 folder, name = self._profile.folder, result.game.record.replay
                 analyse_stored(self._stage, folder, name, again)
-            elif result is HistoryAnswer.EXPORT:
-                done = export_history(self._profile)
-                self._stage.open(screen.history_transfer_dialog(done))
-                self.tell_problems()
-            elif result is HistoryAnswer.IMPORT:
-                import_history(self._stage, self._profile, self.tell_problems)
+            elif result is HistoryAnswer.EXPORT or result is HistoryAnswer.IMPORT:
+                self.transfer(result)
 
         total = self._profile.count(kind, won)
         games = self._profile.page(kind, won, order, offset=first, limit=screen.HISTORY_ROWS)
@@ -208,6 +203,17 @@ class Dialogs:
             self.history(kind, order, first, won)
 
         self._stage.open(dialog, answered)
+
+    def transfer(self, answer: HistoryAnswer) -> None:
+        """The History's Export (saying where it wrote) or Import (off the loop)."""
+        from game.flows import history_import  # (the export's csv: with the first one)
+
+        if answer is HistoryAnswer.EXPORT:
+            done = history_import.export_history(self._profile)
+            self._stage.open(screen.history_transfer_dialog(done))
+            self.tell_problems()
+        else:
+            history_import.import_history(self._stage, self._profile, self.tell_problems)
 
     def confirm(self, what: str, reset: Callable[[], bool]) -> None:
         """Ask before resetting records; Cancel is the default."""

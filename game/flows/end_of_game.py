@@ -15,7 +15,6 @@ It is a tap on the table (after the recorder, so the replay ends with the last c
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
@@ -172,14 +171,14 @@ class EndOfGame:
             unranked=None if rank.ranked else rank.why,
         )
         if tag.mode.daily is not None:
-            record = replace(record, daily=tag.mode.daily)
+            record = record.replace(daily=tag.mode.daily)
         if event.result is Result.ABANDONED:
-            record = replace(record, abandoned=True)
+            record = record.replace(abandoned=True)
         fatal = game.exploded if event.result is Result.LOST else []
         if fatal:  # (where the player died: the deaths' heatmap)
-            record = replace(record, death_row=fatal[0][0], death_col=fatal[0][1])
+            record = record.replace(death_row=fatal[0][0], death_col=fatal[0][1])
         if tag.mode.code is not None:
-            record = replace(record, code=tag.mode.code)
+            record = record.replace(code=tag.mode.code)
         game_id = self.profile.record_game(record)
         self.dialogs.tell_problems()
         self.series.recorded(event, game_id)
@@ -199,8 +198,7 @@ class EndOfGame:
         self.game_id = game_id
         if replay is not None:
             settings = self.profile.settings
-            replay = replace(
-                replay,
+            replay = replay.replace(
                 player=player_name(player),
                 identifier=settings.identifier,
                 country=settings.country,

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from game.core.game import Game
@@ -103,7 +102,7 @@ def deal(
             table.start(mode.with_game(job.result))
             then()
         elif result == SAFE:
-            safe = Code(replace(code, rules=rules.laid(FirstClick.SAFE)))
+            safe = Code(code.replace(rules=rules.laid(FirstClick.SAFE)))
             deal(stage, table, viewport, safe, otherwise=otherwise, then=then)
         else:
             otherwise()

@@ -18,8 +18,9 @@ the best's only when a game on a preset is under way (never for the first frame)
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
+from game.core.record import Record
 from game.core.status import Status
 from game.language import N_, gettext
 from game.modes.mode import Mode
@@ -40,17 +41,27 @@ if TYPE_CHECKING:
     from game.view.stage import Stage
 
 
-class Ghost(NamedTuple):
+class Ghost(Record):
     """A replay racing the player."""
+
+    __slots__ = ("label", "progress", "small_board", "tag")
 
     progress: Progress
     label: str
     """Whose it is, as the panel says: 'your best', 'the replay'."""
     tag: GameTag
     """The game it races."""
-    small_board: bool = False
+    small_board: bool
     """Its progress shown as a small board of its open cells beside the mine counter
     (where it fits), not as a bar under it."""
+
+    def __init__(
+        self, progress: Progress, label: str, tag: GameTag, small_board: bool = False
+    ) -> None:
+        self.progress = progress
+        self.label = label
+        self.tag = tag
+        self.small_board = small_board
 
 
 class Race:

@@ -11,9 +11,8 @@ category; every other family's is "<size>/<family>" ("expert/strong-no-guess").
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from game.core.board import FirstClick
+from game.core.record import Record
 from game.language import N_, gettext
 from game.rules import Board, Difficulty, GameRules, RuleMode
 
@@ -70,15 +69,24 @@ def family(rules: GameRules) -> str:
     return "" if mode in (RuleMode.STANDARD, RuleMode.WIN7) else mode.value
 
 
-class Category(NamedTuple):
+class Category(Record):
     """The records a game is kept among."""
+
+    __slots__ = ("family", "shared", "size")
 
     size: Difficulty | None
     """The board's size (None for the shared boards: codes and dailies, any size)."""
-    family: str = ""
+    family: str
     """A key of FAMILIES: "" for a random board, else its rule mode's name."""
-    shared: str | None = None
+    shared: str | None
     """CODE_KIND, DAILY_KIND, LADDER_KIND or TRIAL_KIND for the shared boards."""
+
+    def __init__(
+        self, size: Difficulty | None, family: str = "", shared: str | None = None
+    ) -> None:
+        self.size = size
+        self.family = family
+        self.shared = shared
 
     @property
     def family_short(self) -> str:

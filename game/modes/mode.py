@@ -8,9 +8,10 @@ new game is ``Table.start(mode)``.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import TYPE_CHECKING, ClassVar, NamedTuple
+from typing import TYPE_CHECKING, ClassVar
 
 from game.core.game import Game
+from game.core.record import Record
 from game.core.status import Status
 from game.language import N_
 from game.modes.category import Category
@@ -28,12 +29,18 @@ STANDARD_EVF = EVF_MODES[RuleMode.STANDARD]
 """The one mode an official game is played in (EVF_MODES: game.rules, the vocabulary)."""
 
 
-class Standing(NamedTuple):
+class Standing(Record):
     """What a finished game counts for: the records it is kept among and, when it is
     unranked, why (as the player reads it)."""
 
+    __slots__ = ("category", "why")
+
     category: Category
-    why: str | None = None
+    why: str | None
+
+    def __init__(self, category: Category, why: str | None = None) -> None:
+        self.category = category
+        self.why = why
 
     @property
     def ranked(self) -> bool:
@@ -46,18 +53,27 @@ class Standing(NamedTuple):
         return self.category.key
 
 
-class ReplayFacts(NamedTuple):
+class ReplayFacts(Record):
     """What a game's replay says of its mode: the EVF mode number and the two flags
     of Metasweeper's EVF specification (fair: no assistance, nothing filtered;
     official: fair, won, and the standard mode)."""
+
+    __slots__ = ("evf_mode", "fair", "official")
 
     evf_mode: int
     official: bool
     fair: bool
 
+    def __init__(self, evf_mode: int, official: bool, fair: bool) -> None:
+        self.evf_mode = evf_mode
+        self.official = official
+        self.fair = fair
 
-class RunStep(NamedTuple):
+
+class RunStep(Record):
     """Where a game leaves the run of a time trial it is a board of."""
+
+    __slots__ = ("boards", "finished", "run", "total_ms", "trial")
 
     trial: str
     """The trial's key ("time-trial")."""
@@ -69,6 +85,13 @@ class RunStep(NamedTuple):
     """The time of every board played so far, lost ones included."""
     finished: bool
     """The game won the trial's last board."""
+
+    def __init__(self, trial: str, run: str, boards: int, total_ms: int, finished: bool) -> None:
+        self.trial = trial
+        self.run = run
+        self.boards = boards
+        self.total_ms = total_ms
+        self.finished = finished
 
 
 def facts_of(rules: GameRules, won: bool, fair: bool) -> ReplayFacts:
@@ -93,7 +116,9 @@ translated where shown: game.flows.end_of_game)."""
 
 
 class Mode(ABC):
-    """A way to play. Subclasses are frozen dataclasses (one file each in game/modes)."""
+    """A way to play, one file each in game/modes: a value, never changed once made
+    (those loaded before the first input are game.core.record Records, the rest frozen
+    dataclasses)."""
 
     name: ClassVar[str] = ""
     """The mode's name in files and on the command line."""

@@ -10,26 +10,32 @@ eleven times over."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import ClassVar
 
 from game.core.game import Game
+from game.core.record import Record
 from game.modes.mode import Mode
 from game.rules import Board, GameRules, RuleMode
 from game.session.play import PlaySession
 from game.session.stopwatch import Clock
 
 
-@dataclass(frozen=True)
-class Ordinary(Mode):
-    """A new board of this size under these rules (``seed``: dealt from it, else drawn)."""
+class Ordinary(Mode, Record):
+    """A new board of this size under these rules (``seed``: dealt from it, else drawn;
+    ``game``: a game already dealt, played as this mode's game (tests and tools), out
+    of equality)."""
 
-    board: Board
-    rules: GameRules
-    seed: int | None = None
-    game: Game | None = field(default=None, compare=False)
-    """A game already dealt (tests and tools): played as this mode's game."""
+    __slots__ = ("board", "game", "rules", "seed")
+    uncompared = frozenset({"game"})
     name: ClassVar[str] = "standard"
+
+    def __init__(
+        self, board: Board, rules: GameRules, seed: int | None = None, game: Game | None = None
+    ) -> None:
+        self.board = board
+        self.rules = rules
+        self.seed = seed
+        self.game = game
 
     @classmethod
     def given(cls, game: Game) -> Ordinary:

@@ -4,10 +4,10 @@ Never ranked (the board or the position was seen), kept in the history with why.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import ClassVar
 
 from game.core.game import Game
+from game.core.record import Record
 from game.language import N_, gettext, ngettext
 from game.modes.mode import Mode
 from game.session.play import PlaySession
@@ -25,15 +25,17 @@ _SAID = {
 """How the panel says each (a death undone counts the deaths)."""
 
 
-@dataclass(frozen=True)
-class Practice(Mode):
+class Practice(Mode, Record):
     """A game played on from a position (``start`` makes its session on the table's
     clock); ``why``: one of the reasons above."""
 
-    start: Callable[[Clock], PlaySession]
-    why: str = PLAYED_AGAIN
+    __slots__ = ("start", "why")
     name: ClassVar[str] = "practice"
     keeps_replay: ClassVar[bool] = False
+
+    def __init__(self, start: Callable[[Clock], PlaySession], why: str = PLAYED_AGAIN) -> None:
+        self.start = start
+        self.why = why
 
     @classmethod
     def again(cls, game: Game) -> Practice:

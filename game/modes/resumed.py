@@ -4,21 +4,23 @@ moves are not known here, so it makes no replay."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
+from game.core.record import Record
 from game.modes.mode import Mode
 from game.session.play import PlaySession
 from game.session.stopwatch import Clock
 
 
-@dataclass(frozen=True)
-class Resumed(Mode):
+class Resumed(Mode, Record):
     """The saved game's session, made on the table's clock by ``restore``."""
 
-    session: PlaySession
+    __slots__ = ("session",)
     name: ClassVar[str] = "resumed"
     records_replay: ClassVar[bool] = False
+
+    def __init__(self, session: PlaySession) -> None:
+        self.session = session
 
     def deal(self, clock: Clock) -> PlaySession:
         return self.session

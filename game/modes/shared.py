@@ -4,11 +4,11 @@ ranked among themselves, any size, never in the presets' tables."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import ClassVar
 
 from game.core.game import Game
+from game.core.record import Record
 from game.language import gettext
 from game.modes.category import CODE_KIND, DAILY_KIND, Category
 from game.modes.mode import Mode
@@ -28,15 +28,18 @@ def shared_session(code: BoardCode, dealt: Game | None, clock: Clock) -> PlaySes
     return session
 
 
-@dataclass(frozen=True)
-class Code(Mode):
-    """A board code a player typed, pasted or was handed."""
+class Code(Mode, Record):
+    """A board code a player typed, pasted or was handed; ``dealt``: its game already
+    dealt (a long deal done off the window's loop), out of equality."""
 
-    board_code: BoardCode
-    dealt: Game | None = field(default=None, compare=False)
-    """Its game already dealt (a long deal done off the window's loop)."""
+    __slots__ = ("board_code", "dealt")
+    uncompared = frozenset({"dealt"})
     name: ClassVar[str] = "code"
     ghost: ClassVar[bool] = True
+
+    def __init__(self, board_code: BoardCode, dealt: Game | None = None) -> None:
+        self.board_code = board_code
+        self.dealt = dealt
 
     def deal(self, clock: Clock) -> PlaySession:
         return shared_session(self.board_code, self.dealt, clock)
@@ -50,21 +53,24 @@ class Code(Mode):
         return self.board_code
 
     def with_game(self, game: Game) -> Code:
-        return replace(self, dealt=game)
+        return self.replace(dealt=game)
 
     def category(self, board: Board, rules: GameRules) -> Category:
         return Category.shared_board(CODE_KIND)
 
 
-@dataclass(frozen=True)
-class Daily(Mode):
-    """The daily board of a day (ISO date)."""
+class Daily(Mode, Record):
+    """The daily board of a day (ISO date); ``dealt``: its game already dealt (a long
+    deal done off the window's loop), out of equality."""
 
-    day: str
-    dealt: Game | None = field(default=None, compare=False)
-    """Its game already dealt (a long deal done off the window's loop)."""
+    __slots__ = ("day", "dealt")
+    uncompared = frozenset({"dealt"})
     name: ClassVar[str] = "daily"
     ghost: ClassVar[bool] = True
+
+    def __init__(self, day: str, dealt: Game | None = None) -> None:
+        self.day = day
+        self.dealt = dealt
 
     @classmethod
     def of(cls, day: date) -> Daily:
@@ -88,7 +94,7 @@ class Daily(Mode):
         return self.board_code
 
     def with_game(self, game: Game) -> Daily:
-        return replace(self, dealt=game)
+        return self.replace(dealt=game)
 
     def category(self, board: Board, rules: GameRules) -> Category:
         return Category.shared_board(DAILY_KIND)

@@ -7,11 +7,11 @@ can make a GameRecord without loading SQLite.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, fields
 from datetime import date, datetime
 from enum import Enum
-from typing import Any, NamedTuple
+from typing import Any
 
+from game.core.record import Record, put
 from game.modes.category import NO_GUESS, Category, all_keys, no_guess
 from game.persist import schema
 from game.persist.records import MAX_COUNT, clean_name
@@ -86,66 +86,144 @@ def _check_text(value: object, what: str) -> None:
         raise GameRecordError(f"{what} must be None or 1 to {MAX_TEXT} printable characters")
 
 
-@dataclass(frozen=True)
-class GameRecord:
+class GameRecord(Record):
     """One finished game, as the window reports it (validated on creation).
 
     Raises GameRecordError (a ValueError) for a field of the wrong type or range.
+
+    ``finished_at``: when the game ended, ISO local date and time,
+    'YYYY-MM-DDTHH:MM:SS[.ffffff]' (see finished_at_text). ``difficulty``: one of
+    DIFFICULTIES, the game's ranking category (game.modes.category); a preset must have
+    the preset's size; a board's category follows its first-click rule (a no-guess game
+    given a random board's key is put in the no-guess one). ``first_click``: one of
+    FIRST_CLICKS. ``seed``: the board's seed as text, or None if unknown. ``ms``: playing
+    time in milliseconds (pauses excluded). ``bbbv``: the board's 3BV (None if the board
+    was never dealt or is unknown); ``bbbv_solved``: how much of it was done
+    (game.core.bbbv.bbbv_solved). ``effective_clicks``: clicks that changed something,
+    at most the three counts together. ``used_hint``: a hinted game counts in
+    statistics, never in best times. ``name``: the player's name for a best time (set
+    later with History.set_name). ``replay``: a file name in the replays folder, or
+    None. ``daily``: the date ('YYYY-MM-DD') of the daily board this game was, or None.
+    ``abandoned``: the game was left for another before its end (it counts as lost).
+    ``code``: the board code the game was played from (a shared board), or None.
+    ``death_row``, ``death_col``: where a lost game's fatal mine was (0-based), or None.
+    ``unranked``: why the game counts for no best time, statistic or streak (a practice
+    game, ...: game.modes); None for a ranked game. A game with used_hint is never
+    ranked either (the rows before schema 5 say so that way alone).
     """
 
+    __slots__ = (  # noqa: RUF023 (the history's columns, in their order: COLUMNS)
+        "finished_at",
+        "difficulty",
+        "rows",
+        "cols",
+        "mines",
+        "first_click",
+        "seed",
+        "won",
+        "ms",
+        "bbbv",
+        "bbbv_solved",
+        "left_clicks",
+        "right_clicks",
+        "chord_clicks",
+        "effective_clicks",
+        "used_hint",
+        "name",
+        "replay",
+        "daily",
+        "abandoned",
+        "code",
+        "death_row",
+        "death_col",
+        "unranked",
+    )
     finished_at: str
-    """When the game ended: ISO local date and time, 'YYYY-MM-DDTHH:MM:SS[.ffffff]'
-    (see finished_at_text)."""
     difficulty: str
-    """One of DIFFICULTIES: the game's ranking category (game.modes.category). A preset
-    must have the preset's size; a board's category follows its first-click rule (a
-    no-guess game given a random board's key is put in the no-guess one)."""
     rows: int
     cols: int
     mines: int
     first_click: str
-    """One of FIRST_CLICKS."""
     seed: str | None
-    """The board's seed as text, or None if unknown."""
     won: bool
     ms: int
-    """Playing time in milliseconds (pauses excluded)."""
-    bbbv: int | None = None
-    """The board's 3BV (None if the board was never dealt or is unknown)."""
-    bbbv_solved: int | None = None
-    """How much of the 3BV was done (game.core.bbbv.bbbv_solved)."""
-    left_clicks: int = 0
-    right_clicks: int = 0
-    chord_clicks: int = 0
-    effective_clicks: int = 0
-    """Clicks that changed something; at most the three counts above together."""
-    used_hint: bool = False
-    """A hinted game counts in statistics, never in best times."""
-    name: str | None = None
-    """The player's name for a best time (set later with History.set_name)."""
-    replay: str | None = None
-    """A file name in the replays folder, or None."""
-    daily: str | None = None
-    """The date ('YYYY-MM-DD') of the daily board this game was, or None."""
-    abandoned: bool = False
-    """The game was left for another before its end (it counts as lost)."""
-    code: str | None = None
-    """The board code the game was played from (a shared board), or None."""
-    death_row: int | None = None
-    """Where a lost game's fatal mine was (0-based row), or None."""
-    death_col: int | None = None
-    """Its column."""
-    unranked: str | None = None
-    """Why the game counts for no best time, statistic or streak (a practice game,
-    ...: game.modes); None for a ranked game. A game with used_hint is
-    never ranked either (the rows before schema 5 say so that way alone)."""
+    bbbv: int | None
+    bbbv_solved: int | None
+    left_clicks: int
+    right_clicks: int
+    chord_clicks: int
+    effective_clicks: int
+    used_hint: bool
+    name: str | None
+    replay: str | None
+    daily: str | None
+    abandoned: bool
+    code: str | None
+    death_row: int | None
+    death_col: int | None
+    unranked: str | None
+
+    def __init__(
+        self,
+        finished_at: str,
+        difficulty: str,
+        rows: int,
+        cols: int,
+        mines: int,
+        first_click: str,
+        seed: str | None,
+        won: bool,
+        ms: int,
+        bbbv: int | None = None,
+        bbbv_solved: int | None = None,
+        left_clicks: int = 0,
+        right_clicks: int = 0,
+        chord_clicks: int = 0,
+        effective_clicks: int = 0,
+        used_hint: bool = False,
+        name: str | None = None,
+        replay: str | None = None,
+        daily: str | None = None,
+        abandoned: bool = False,
+        code: str | None = None,
+        death_row: int | None = None,
+        death_col: int | None = None,
+        unranked: str | None = None,
+    ) -> None:
+        # (a history's page reads fifty, its export every one: set without the check)
+        put(self, "finished_at", finished_at)
+        put(self, "rows", rows)
+        put(self, "cols", cols)
+        put(self, "mines", mines)
+        put(self, "first_click", first_click)
+        put(self, "seed", seed)
+        put(self, "won", won)
+        put(self, "ms", ms)
+        put(self, "bbbv", bbbv)
+        put(self, "bbbv_solved", bbbv_solved)
+        put(self, "left_clicks", left_clicks)
+        put(self, "right_clicks", right_clicks)
+        put(self, "chord_clicks", chord_clicks)
+        put(self, "effective_clicks", effective_clicks)
+        put(self, "used_hint", used_hint)
+        put(self, "name", name)
+        put(self, "replay", replay)
+        put(self, "daily", daily)
+        put(self, "abandoned", abandoned)
+        put(self, "code", code)
+        put(self, "death_row", death_row)
+        put(self, "death_col", death_col)
+        put(self, "unranked", unranked)
+        self.difficulty = self._checked(difficulty)
 
     @property
     def ranked(self) -> bool:
         """The game counts for the best times, statistics and streaks."""
         return self.unranked is None and not self.used_hint
 
-    def __post_init__(self) -> None:
+    def _checked(self, difficulty: str) -> str:
+        """The difficulty kept (a board's category follows its first-click rule), once
+        every other field is checked; GameRecordError for any wrong."""
         if not isinstance(self.finished_at, str) or not _ISO_LOCAL.fullmatch(self.finished_at):
             raise GameRecordError(
                 f"finished_at must be 'YYYY-MM-DDTHH:MM:SS'; got {self.finished_at!r}"
@@ -154,9 +232,9 @@ class GameRecord:
             datetime.fromisoformat(self.finished_at)
         except ValueError:
             raise GameRecordError(f"finished_at {self.finished_at!r} does not exist") from None
-        _check_choice(self.difficulty, DIFFICULTIES, "difficulty")
+        _check_choice(difficulty, DIFFICULTIES, "difficulty")
         _check_choice(self.first_click, FIRST_CLICKS, "first_click")
-        category = Category.from_key(self.difficulty)
+        category = Category.from_key(difficulty)
         if (
             category is not None
             and category.shared is None
@@ -164,11 +242,11 @@ class GameRecord:
             and category.no_guess != no_guess(self.first_click)
         ):  # (a no-guess board is ranked apart: an older file's "expert" row joins its own)
             category = Category(category.size, NO_GUESS if no_guess(self.first_click) else "")
-            object.__setattr__(self, "difficulty", category.key)
+            difficulty = category.key
         rows = _check_int(self.rows, 1, MAX_SIDE, "rows")
         cols = _check_int(self.cols, 1, MAX_SIDE, "columns")
         _check_int(self.mines, 0, rows * cols - 1, "mines")
-        category = Category.from_key(self.difficulty)
+        category = Category.from_key(difficulty)
         size = None if category is None or category.size is None else category.size.value
         preset = PRESET_BOARDS.get(size or "")
         if preset is not None and (preset.rows, preset.cols, preset.mines) != (
@@ -177,7 +255,7 @@ class GameRecord:
             self.mines,
         ):
             raise GameRecordError(
-                f"a {self.difficulty} board is {preset.rows}x{preset.cols} with {preset.mines} "
+                f"a {difficulty} board is {preset.rows}x{preset.cols} with {preset.mines} "
                 f"mines; got {rows}x{cols} with {self.mines}"
             )
         _check_choice(self.first_click, FIRST_CLICKS, "first_click")
@@ -223,9 +301,10 @@ class GameRecord:
                 ok = False
             if not ok:
                 raise GameRecordError(f"daily must be a date, YYYY-MM-DD; got {self.daily!r}")
+        return difficulty
 
 
-COLUMNS = tuple(f.name for f in fields(GameRecord))
+COLUMNS = GameRecord.fields
 """The games table's columns after id, in GameRecord's order."""
 COLUMNS_V4 = COLUMNS[: COLUMNS.index("abandoned")]
 """The columns up to schema version 4 (version 5 added abandoned, code, the death's
@@ -247,15 +326,23 @@ class Sort(Enum):
     """Best 3BV/s first; games without a 3BV/s last, newest first."""
 
 
-class StoredGame(NamedTuple):
+class StoredGame(Record):
     """A game as kept in the history: its row id (the finished order) and record."""
+
+    __slots__ = ("id", "record")
 
     id: int
     record: GameRecord
 
+    def __init__(self, id: int, record: GameRecord) -> None:
+        self.id = id
+        self.record = record
 
-class BestTimeEntry(NamedTuple):
+
+class BestTimeEntry(Record):
     """One line of a best-times table."""
+
+    __slots__ = ("finished_at", "game_id", "ms", "name")
 
     name: str | None
     """The name entered, or None if none was (the window shows a default)."""
@@ -265,22 +352,36 @@ class BestTimeEntry(NamedTuple):
     game_id: int | None
     """The game's row id; None for a time imported from records.json."""
 
+    def __init__(self, name: str | None, finished_at: str, ms: int, game_id: int | None) -> None:
+        self.name = name
+        self.finished_at = finished_at
+        self.ms = ms
+        self.game_id = game_id
 
-@dataclass(frozen=True)
-class DailyStats:
-    """The player's daily boards (History.daily)."""
 
-    played: int = 0
-    """Days whose daily board was played."""
-    won: int = 0
-    """Days whose daily board was won."""
-    streak: int = 0
-    """Days in a row won, up to today (or yesterday while today's is not won)."""
-    longest: int = 0
-    today_ms: int | None = None
-    """The best time on today's board."""
-    best_ms: int | None = None
-    """The best time on any day's board."""
+class DailyStats(Record):
+    """The player's daily boards (History.daily): the days whose daily board was
+    ``played`` and ``won``; the ``streak`` of days in a row won, up to today (or
+    yesterday while today's is not won), and the ``longest``; the best time on
+    today's board (``today_ms``) and on any day's (``best_ms``)."""
+
+    __slots__ = ("played", "won", "streak", "longest", "today_ms", "best_ms")  # noqa: RUF023 (in order)
+
+    def __init__(
+        self,
+        played: int = 0,
+        won: int = 0,
+        streak: int = 0,
+        longest: int = 0,
+        today_ms: int | None = None,
+        best_ms: int | None = None,
+    ) -> None:
+        self.played = played
+        self.won = won
+        self.streak = streak
+        self.longest = longest
+        self.today_ms = today_ms
+        self.best_ms = best_ms
 
 
 def daily_stats(rows: list[tuple[Any, ...]], today: date) -> DailyStats:

@@ -34,7 +34,6 @@ import csv
 import io
 import json
 from collections.abc import Callable, Iterable
-from dataclasses import fields
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -54,7 +53,11 @@ FIELDS = ("id", *COLUMNS)
 MAX_IMPORT_BYTES = 512 << 20
 """Largest file imported (512 MiB: a CSV of a million games is about 150 MB)."""
 
-_INTS = frozenset(f.name for f in fields(GameRecord) if f.type in ("int", "int | None")) | {"id"}
+_TYPES: dict[str, str] = {
+    name: kind for name, kind in GameRecord.__init__.__annotations__.items() if name in COLUMNS
+}
+"""Each field's type, as written."""
+_INTS = frozenset(name for name, kind in _TYPES.items() if kind in ("int", "int | None")) | {"id"}
 _BOOLS = frozenset({"won", "used_hint", "abandoned"})
 _KEY = (
     "finished_at", "difficulty", "rows", "cols", "mines", "seed", "won", "ms", "bbbv",
@@ -63,7 +66,7 @@ _KEY = (
 """What makes two games the same game: what a game is when it ends (its name and
 its kept replay come later), so two games without a seed that ended in the same
 second stay two games."""
-_TEXTS = frozenset(f.name for f in fields(GameRecord) if "str" in str(f.type))
+_TEXTS = frozenset(name for name, kind in _TYPES.items() if "str" in kind)
 _FORMULA = ("=", "+", "-", "@", "\t", "\r", "'")
 """What a CSV cell starts with that a spreadsheet program would run as a formula
 (and the mark that escapes them)."""

@@ -200,20 +200,18 @@ class Profile(DataFolder):
         """Write every game to path (history_transfer.export_history, or an archive
         with the kept replays when path ends in .zip); what was written.
         TransferError (one line) if it cannot be done."""
-        from game.persist import history_transfer as transfer  # (export, import: when used)
+        from game.persist import history_archive, history_transfer  # (export, import: when used)
 
         history = self.history
         if history.in_memory:
-            raise transfer.TransferError(
+            raise history_transfer.TransferError(
                 "the game history could not be opened, so nothing was exported"
             )
         try:
             if path.suffix.lower() == ".zip":
-                from game.persist import history_archive  # (an archive only: zipfile, replays)
-
                 own = self.own_files()
                 return history_archive.export_archive(history, self._folder, path, own=own)
-            return transfer.export_history(history, path, own=self.own_files())
+            return history_transfer.export_history(history, path, own=self.own_files())
         finally:
             self._take_history_problems()
 
@@ -225,18 +223,18 @@ class Profile(DataFolder):
         The import has a connection of its own to the history, so it may run on
         another thread than the window's (a long one: background.py); whatever
         ``progress`` raises (a cancel) ends it with nothing imported."""
-        from game.persist import history_transfer as transfer  # (export, import: when used)
+        from game.persist import history_archive, history_transfer  # (export, import: when used)
 
         main = self._open_history()
         if main.in_memory:
-            transfer.check_kept(main)
+            history_transfer.check_kept(main)
         history = type(main).open(main.path, clock=self._clock)  # (a connection of its own)
         try:
             if path.suffix.lower() == ".zip":
-                from game.persist import history_archive  # (an archive only: zipfile, replays)
-
                 return history_archive.import_archive(history, self._folder, path, progress)
-            return transfer.Imported(transfer.import_history(history, path, progress))
+            return history_transfer.Imported(
+                history_transfer.import_history(history, path, progress)
+            )
         finally:
             history.close()
             problems = history.take_new_problems()

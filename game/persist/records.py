@@ -14,9 +14,9 @@ import datetime as dt
 import itertools
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
+from game.core.record import Record
 from game.persist import schema
 from game.persist.schema import MAX_GAME_MS, DataError
 from game.rules import PRESETS, Difficulty
@@ -61,17 +61,16 @@ def _check_name(name: object, what: str) -> str:
     return name
 
 
-@dataclass(frozen=True)
-class BestTime:
-    """One line of a best-times table."""
+class BestTime(Record):
+    """One line of a best-times table: ``date``, the day the game was won (the
+    player's local date); ``ms``, the precise winning time in milliseconds."""
 
-    name: str
-    date: dt.date
-    """The day the game was won (the player's local date)."""
-    ms: int
-    """The precise winning time in milliseconds."""
+    __slots__ = ("date", "ms", "name")
 
-    def __post_init__(self) -> None:
+    def __init__(self, name: str, date: dt.date, ms: int) -> None:
+        self.name = name
+        self.date = date
+        self.ms = ms
         _check_name(self.name, "best time name")
         if not isinstance(self.date, dt.date) or isinstance(self.date, dt.datetime):
             raise DataError("best time date must be a date")
@@ -97,19 +96,26 @@ class BestTime:
         )
 
 
-@dataclass(frozen=True)
-class Stats:
-    """Statistics of one difficulty. Counters only; percentages are derived."""
+class Stats(Record):
+    """Statistics of one difficulty. Counters only; percentages are derived.
+    ``current_streak``: wins in a row up to the last game (0 after a loss);
+    ``total_win_ms``: the sum of the winning times, for the average."""
 
-    played: int = 0
-    won: int = 0
-    current_streak: int = 0
-    """Wins in a row up to the last game (0 after a loss)."""
-    longest_streak: int = 0
-    total_win_ms: int = 0
-    """Sum of the winning times, for the average."""
+    __slots__ = ("current_streak", "longest_streak", "played", "total_win_ms", "won")
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        played: int = 0,
+        won: int = 0,
+        current_streak: int = 0,
+        longest_streak: int = 0,
+        total_win_ms: int = 0,
+    ) -> None:
+        self.played = played
+        self.won = won
+        self.current_streak = current_streak
+        self.longest_streak = longest_streak
+        self.total_win_ms = total_win_ms
         schema.check_int(self.played, 0, MAX_COUNT, "games played")
         schema.check_int(self.won, 0, self.played, "games won")
         schema.check_int(self.longest_streak, 0, self.won, "longest streak")
@@ -132,7 +138,7 @@ class Stats:
         if self.played >= MAX_COUNT:
             return self
         if not won:
-            return replace(self, played=self.played + 1, current_streak=0)
+            return self.replace(played=self.played + 1, current_streak=0)
         schema.check_int(ms, 0, MAX_GAME_MS, "winning time ms")
         streak = self.current_streak + 1
         return Stats(
@@ -158,53 +164,46 @@ class Stats:
         )
 
 
-def _no_times() -> Mapping[Difficulty, tuple[BestTime, ...]]:
-    return {preset: () for preset in PRESETS}
+class Records(Record):
+    """What records.json held: best times per preset (not custom: at most TOP entries,
+    fastest first, ties oldest first), statistics per difficulty (custom included),
+    and the last name entered for a best time ("" before the first). Immutable; the
+    mappings are read-only views."""
 
+    __slots__ = ("best_times", "last_name", "stats")
 
-def _no_stats() -> Mapping[Difficulty, Stats]:
-    return {difficulty: Stats() for difficulty in Difficulty}
-
-
-@dataclass(frozen=True)
-class Records:
-    """What records.json held: best times per preset, statistics per difficulty,
-    and the last name used. Immutable; the mappings are read-only views."""
-
-    best_times: Mapping[Difficulty, tuple[BestTime, ...]] = field(default_factory=_no_times)
-    """Per preset (not custom): at most TOP entries, fastest first, ties oldest first."""
-    stats: Mapping[Difficulty, Stats] = field(default_factory=_no_stats)
-    """Per difficulty, custom included."""
-    last_name: str = ""
-    """The name entered for the last best time ("" before the first)."""
-
-    def __post_init__(self) -> None:
-        if not set(self.best_times) <= set(PRESETS):
+    def __init__(
+        self,
+        best_times: Mapping[Difficulty, tuple[BestTime, ...]] | None = None,
+        stats: Mapping[Difficulty, Stats] | None = None,
+        last_name: str = "",
+    ) -> None:
+        best_times = {} if best_times is None else best_times
+        stats = {} if stats is None else stats
+        if not set(best_times) <= set(PRESETS):
             raise DataError("best times are kept for the presets only")
-        if not set(self.stats) <= set(Difficulty):
+        if not set(stats) <= set(Difficulty):
             raise DataError("statistics are kept by difficulty")
-        # A preset added since (the ranked Beginner) starts with no records.
-        filled = {preset: tuple(self.best_times.get(preset, ())) for preset in PRESETS}
-        counters = {d: self.stats.get(d, Stats()) for d in Difficulty}
-        object.__setattr__(self, "best_times", MappingProxyType(filled))
-        object.__setattr__(self, "stats", MappingProxyType(counters))
-        for preset, times in self.best_times.items():
+        # A preset added since (the ranked Beginner) starts with no records; the
+        # tables are copied into read-only views so nobody can change one in place.
+        filled = {preset: tuple(best_times.get(preset, ())) for preset in PRESETS}
+        counters = {d: stats.get(d, Stats()) for d in Difficulty}
+        for preset, times in filled.items():
             if len(times) > TOP:
                 raise DataError(f"{preset.value} has more than {TOP} best times")
             if not all(isinstance(entry, BestTime) for entry in times):
                 raise DataError(f"{preset.value} best times must be BestTime values")
             if any(a.ms > b.ms for a, b in itertools.pairwise(times)):
                 raise DataError(f"{preset.value} best times are not fastest first")
-        if not all(isinstance(stats, Stats) for stats in self.stats.values()):
+        if not all(isinstance(value, Stats) for value in counters.values()):
             raise DataError("statistics must be Stats values")
-        if not isinstance(self.last_name, str):
+        if not isinstance(last_name, str):
             raise DataError("last name must be text")
-        if self.last_name:
-            _check_name(self.last_name, "last name")
-        # Copy into read-only views so nobody can change a "frozen" value in place.
-        tables = {preset: tuple(times) for preset, times in self.best_times.items()}
-        object.__setattr__(self, "best_times", MappingProxyType(tables))
-        object.__setattr__(self, "stats", MappingProxyType(dict(self.stats)))
+        if last_name:
+            _check_name(last_name, "last name")
+        self.best_times: Mapping[Difficulty, tuple[BestTime, ...]] = MappingProxyType(filled)
+        self.stats: Mapping[Difficulty, Stats] = MappingProxyType(counters)
+        self.last_name = last_name
 
     @classmethod
     def from_json(cls, value: object) -> Records:

@@ -33,12 +33,11 @@ Pure Python; ``parse`` refuses anything wrong with a one-line BoardCodeError.
 
 from __future__ import annotations
 
-import hashlib
-from dataclasses import dataclass
 from datetime import date
 
 from game.core.board import MAX_SEED
 from game.core.delta import Cell
+from game.core.record import Record
 from game.language import N_, Words
 from game.rules import (
     PRESETS,
@@ -71,18 +70,20 @@ class BoardCodeError(ValueError):
     """A code that names no board: the message is one line for the player."""
 
 
-@dataclass(frozen=True)
-class BoardCode:
-    """A board that can be dealt again anywhere: size, rules and seed."""
+class BoardCode(Record):
+    """A board that can be dealt again anywhere: size, rules and seed; ``start``: where
+    the mines are placed from, before play (None: a version 1 code, whose mines the
+    player's first click places)."""
 
-    board: Board
-    rules: GameRules
-    seed: int
-    start: Cell | None = None
-    """Where the mines are placed from, before play (None: a version 1 code, whose
-    mines the player's first click places)."""
+    __slots__ = ("board", "rules", "seed", "start")
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self, board: Board, rules: GameRules, seed: int, start: Cell | None = None
+    ) -> None:
+        self.board = board
+        self.rules = rules
+        self.seed = seed
+        self.start = start
         if type(self.seed) is not int or not 0 <= self.seed <= MAX_SEED:
             raise BoardCodeError(
                 Words(N_("a seed is a whole number from 0 to {most}"), most=MAX_SEED)
@@ -131,9 +132,17 @@ class BoardCode:
         return self.code
 
 
+def _digest(data: bytes, daily: bool) -> bytes:
+    """The digest of a code's data for its check (BLAKE2b, 8 bytes) or of a day's words
+    for its daily board (SHA-256)."""
+    import hashlib  # (OpenSSL, about 3 ms: with the first code made or read, not at start)
+
+    return hashlib.sha256(data).digest() if daily else hashlib.blake2b(data, digest_size=8).digest()
+
+
 def _check(data: int, version: int) -> int:
     size = 14 if version == 1 else 17
-    digest = hashlib.blake2b(data.to_bytes(size, "big"), digest_size=8).digest()
+    digest = _digest(data.to_bytes(size, "big"), daily=False)
     return int.from_bytes(digest, "big") >> (64 - _CHECK_BITS)
 
 
@@ -202,6 +211,6 @@ DAILY_RULES = GameRules()
 
 def daily(day: date) -> BoardCode:
     """The daily board of a date: the same everywhere, with no network."""
-    digest = hashlib.sha256(f"minesweeper daily {day.isoformat()}".encode()).digest()
+    digest = _digest(f"minesweeper daily {day.isoformat()}".encode(), daily=True)
     seed = int.from_bytes(digest[:8], "big") & MAX_SEED
     return BoardCode(DAILY_BOARD, DAILY_RULES, seed, shared_start(DAILY_BOARD, seed))

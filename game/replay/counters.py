@@ -14,8 +14,6 @@ import operator
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, Final
 
-from simpleeval import SimpleEval
-
 from game.language import N_, Words
 from game.words import MAX_NAME
 
@@ -163,6 +161,7 @@ class Expression:
 
 
 def _evaluator(names: Mapping[str, Any]) -> SimpleEval:
+    from simpleeval import SimpleEval  # (a player's own counters only: none by default)
 
     return SimpleEval(operators=_OPERATORS, functions=_FUNCTIONS, names=dict(names))
 

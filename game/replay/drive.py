@@ -4,11 +4,11 @@ playing it back both use, and the check of playing it again (ReplayCheck)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import NamedTuple
 
 from game.core.board import Fate
 from game.core.game import Game
 from game.core.moves import Action, Move
+from game.core.record import Record
 from game.core.status import Status
 from game.replay.format import Event, EventKind, Replay
 from game.rules import Board
@@ -49,13 +49,20 @@ def feed(machine: InputMachine, board: Board, event: Event) -> Move | None:
     return action if isinstance(action, Move) else None
 
 
-class ReplayCheck(NamedTuple):
+class ReplayCheck(Record):
     """What playing a replay's moves again gave."""
+
+    __slots__ = ("problems", "summary", "view")
 
     summary: Summary
     view: str
     problems: tuple[str, ...]
     """Each way the replay did not reproduce its record (empty: it did)."""
+
+    def __init__(self, summary: Summary, view: str, problems: tuple[str, ...]) -> None:
+        self.summary = summary
+        self.view = view
+        self.problems = problems
 
     @property
     def ok(self) -> bool:

@@ -5,8 +5,8 @@ whose game it is."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import NamedTuple
 
+from game.core.record import Record
 from game.replay.format import SUFFIX, Replay, ReplayError, named
 from game.replay.formats import open_video
 from game.replay.from_video import replay_of_video
@@ -19,12 +19,18 @@ SUFFIXES = (SUFFIX, *COMMUNITY_SUFFIXES)
 """Every replay file the game opens."""
 
 
-class Opened(NamedTuple):
+class Opened(Record):
     """A replay file, opened."""
+
+    __slots__ = ("caption", "replay")
 
     replay: Replay
     caption: str
     """Who played it, with which program, when: as much as the file says."""
+
+    def __init__(self, replay: Replay, caption: str) -> None:
+        self.replay = replay
+        self.caption = caption
 
 
 def is_replay_name(name: str) -> bool:

@@ -3,12 +3,12 @@ with the text a replay file is written as (docs/REPLAY.md)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
 
 from game.core.delta import Cell
 from game.core.minefield import Minefield
 from game.core.moves import Move
+from game.core.record import Record, put
 from game.core.status import Status
 from game.identity import MAX_NAME as MAX_NAME  # (the name's rules: game.identity)
 from game.identity import player_name as player_name
@@ -62,18 +62,35 @@ BUTTONS = {"left": 1, "middle": 2, "right": 3}
 BUTTON_NAMES = {number: name for name, number in BUTTONS.items()}
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
+class Event(Record):
     """One input event: ``ms`` is game time (0 at the first reveal, negative
     before it, pauses left out); ``x``/``y`` the pointer in sixteenths of a cell
     from the board's top-left corner (one 1x pixel each); ``move`` what it did."""
 
+    __slots__ = ("button", "kind", "move", "ms", "x", "y")
     ms: int
     kind: EventKind
-    button: int = 0
-    x: int = 0
-    y: int = 0
-    move: Move | None = None
+    button: int
+    x: int
+    y: int
+    move: Move | None
+
+    def __init__(
+        self,
+        ms: int,
+        kind: EventKind,
+        button: int = 0,
+        x: int = 0,
+        y: int = 0,
+        move: Move | None = None,
+    ) -> None:
+        # (a replay holds thousands)
+        put(self, "ms", ms)
+        put(self, "kind", kind)
+        put(self, "button", button)
+        put(self, "x", x)
+        put(self, "y", y)
+        put(self, "move", move)
 
     def to_text(self) -> str:
         """The event's line (see docs/REPLAY.md)."""
@@ -91,37 +108,79 @@ def _cells(sixteenths: int) -> str:
     return "0" if text == "-0" else text
 
 
-@dataclass(frozen=True)
-class Replay:
-    """A recorded game: its board and rules, how it ended, and every input event."""
+class Replay(Record):
+    """A recorded game: its board and rules, how it ended, and every input event.
 
-    board: Board
-    rules: GameRules
-    seed: int | None
-    minefield: Minefield | None
-    """The mines (None when the game never had a reveal)."""
-    result: Status
-    """WON, LOST or PLAYING (the game was left unfinished)."""
-    ms: int
-    bbbv: int | None
-    bbbv_solved: int
-    clicks: Clicks
-    view: str
-    """The board as the player last saw it (Game.view)."""
-    events: tuple[Event, ...]
-    player: str = ""
-    identifier: str = ""
-    """What a rankings site calls the player (game.identity; empty if none)."""
-    country: str = ""
-    """The player's country, an ISO 3166-1 alpha-2 code (empty if none)."""
-    date: str = ""
-    daily: str = ""
-    """The date of the daily board this game was (empty if none)."""
-    tournament: str = ""
-    """The identifier of the tournament the game was played in (empty if none)."""
-    start: Cell | None = None
-    """A shared board's start cell: its mines were placed from the seed around it
-    before play (None: around the first reveal)."""
+    ``minefield``: the mines (None when the game never had a reveal); ``result``: WON,
+    LOST or PLAYING (the game was left unfinished); ``view``: the board as the player
+    last saw it (Game.view); ``identifier``: what a rankings site calls the player
+    (game.identity; empty if none); ``country``: the player's country, an ISO 3166-1
+    alpha-2 code (empty if none); ``daily``: the date of the daily board this game was
+    (empty if none); ``tournament``: the identifier of the tournament the game was
+    played in (empty if none); ``start``: a shared board's start cell, its mines placed
+    from the seed around it before play (None: around the first reveal).
+    """
+
+    __slots__ = (
+        "bbbv",
+        "bbbv_solved",
+        "board",
+        "clicks",
+        "country",
+        "daily",
+        "date",
+        "events",
+        "identifier",
+        "minefield",
+        "ms",
+        "player",
+        "result",
+        "rules",
+        "seed",
+        "start",
+        "tournament",
+        "view",
+    )
+
+    def __init__(
+        self,
+        board: Board,
+        rules: GameRules,
+        seed: int | None,
+        minefield: Minefield | None,
+        result: Status,
+        ms: int,
+        bbbv: int | None,
+        bbbv_solved: int,
+        clicks: Clicks,
+        view: str,
+        events: tuple[Event, ...],
+        player: str = "",
+        identifier: str = "",
+        country: str = "",
+        date: str = "",
+        daily: str = "",
+        tournament: str = "",
+        start: Cell | None = None,
+    ) -> None:
+        self.board = board
+        self.rules = rules
+        self.seed = seed
+        self.minefield = minefield
+        self.result = result
+        self.ms = ms
+        self.bbbv = bbbv
+        self.bbbv_solved = bbbv_solved
+        self.clicks = clicks
+        self.view = view
+        self.events = events
+        self.player = player
+        self.identifier = identifier
+        self.country = country
+        self.date = date
+        self.daily = daily
+        self.tournament = tournament
+        self.start = start
 
     @property
     def moves(self) -> list[tuple[int, Move]]:

@@ -15,8 +15,6 @@ for an EVF file of modes 11 to 13, ``Video.recursion``).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from game.core.errors import RuleError
 from game.core.game import Game
 from game.core.minefield import Minefield
@@ -126,7 +124,7 @@ def replay_of_video(video: Video) -> Replay:
         bbbv_solved=summary.bbbv_solved,
         clicks=summary.clicks,
         view=session.game.view(),
-        events=tuple(replace(event, ms=event.ms - origin) for event in events),
+        events=tuple(event.replace(ms=event.ms - origin) for event in events),
         player=player_name(facts.player),
         date=facts.date,
     )

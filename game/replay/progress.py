@@ -7,9 +7,9 @@ same moment), and the splits by quarters of the 3BV after a game. Pure Python.
 from __future__ import annotations
 
 from bisect import bisect_right
-from typing import NamedTuple
 
 from game.core.look import Look
+from game.core.record import Record
 from game.core.status import Status
 from game.replay.drive import game_of
 from game.replay.format import EventKind, Replay
@@ -19,8 +19,10 @@ MAX_CELLS = 250_000
 counts its solved 3BV afresh: an Expert game takes about 25 ms)."""
 
 
-class Progress(NamedTuple):
+class Progress(Record):
     """When a game solved what, and where its pointer was."""
+
+    __slots__ = ("bbbv", "finish_ms", "opened", "pointer", "solved", "times")
 
     bbbv: int
     """The board's 3BV."""
@@ -32,9 +34,25 @@ class Progress(NamedTuple):
     """(ms, x, y): the pointer's places, in 1x board pixels, ascending in time."""
     finish_ms: int | None
     """When the game was won (None: it was not)."""
-    opened: tuple[tuple[int, tuple[tuple[int, int], ...]], ...] = ()
+    opened: tuple[tuple[int, tuple[tuple[int, int], ...]], ...]
     """(ms, cells): the cells each move opened, ascending in time (a ghost's small
     board)."""
+
+    def __init__(
+        self,
+        bbbv: int,
+        times: tuple[int, ...],
+        solved: tuple[int, ...],
+        pointer: tuple[tuple[int, int, int], ...],
+        finish_ms: int | None,
+        opened: tuple[tuple[int, tuple[tuple[int, int], ...]], ...] = (),
+    ) -> None:
+        self.bbbv = bbbv
+        self.times = times
+        self.solved = solved
+        self.pointer = pointer
+        self.finish_ms = finish_ms
+        self.opened = opened
 
     def open_cells(self, ms: float) -> list[tuple[int, int]]:
         """Every cell open at game time ``ms``."""

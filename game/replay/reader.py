@@ -83,11 +83,13 @@ def _one_line(error: BaseException) -> str:
 
 
 _INT = re.compile(r"-?\d{1,12}")
-_NAT = re.compile(r"\d{1,12}")
-_BOARD = re.compile(r"([0-9]{1,4})x([0-9]{1,4}):([0-9]{1,7})")  # (custom() bounds them)
-_DATE = re.compile(r"\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?)?")
-_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
-_TOURNAMENT = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
+# The header's patterns, compiled by re at their first use (its cache), not at import:
+# a replay is read long after the first input (a line's, above and below, at import).
+_NAT = r"\d{1,12}"
+_BOARD = r"([0-9]{1,4})x([0-9]{1,4}):([0-9]{1,7})"  # (custom() bounds them)
+_DATE = r"\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?)?"
+_DAY = r"\d{4}-\d{2}-\d{2}"
+_TOURNAMENT = r"[a-z0-9][a-z0-9-]{0,39}"
 _POS = re.compile(r"-?\d{1,4}(\.\d{1,6})?")
 _REQUIRED = (
     "board",
@@ -147,7 +149,7 @@ class _Reader:
                     N_("not a replay: the first line is not '{first}'"), first=f"{MAGIC} {VERSION}"
                 )
             )
-        if not _NAT.fullmatch(version):
+        if not re.fullmatch(_NAT, version):
             raise ReplayError(Words(N_("not a replay: the first line has no format version")))
         if int(version) != VERSION:
             raise ReplayError(
@@ -246,13 +248,13 @@ class _Reader:
         if problem is not None:
             raise ReplayError(problem)
         date = head.get("date", "")
-        if date and not _DATE.fullmatch(date):
+        if date and not re.fullmatch(_DATE, date):
             raise ReplayError(Words(N_("date is YYYY-MM-DDTHH:MM:SS; got {got}"), got=_show(date)))
         daily = head.get("daily", "")
-        if daily and not _DAY.fullmatch(daily):
+        if daily and not re.fullmatch(_DAY, daily):
             raise ReplayError(Words(N_("daily is a date, YYYY-MM-DD; got {got}"), got=_show(daily)))
         tournament = head.get("tournament", "")
-        if tournament and not _TOURNAMENT.fullmatch(tournament):
+        if tournament and not re.fullmatch(_TOURNAMENT, tournament):
             raise ReplayError(
                 Words(
                     N_("tournament is 1 to 40 small letters, digits and dashes; got {got}"),
@@ -465,7 +467,7 @@ def _mode(head: dict[str, str], first_click: FirstClick) -> RuleMode:
 
 
 def _board(text: str) -> Board:
-    match = _BOARD.fullmatch(text)
+    match = re.fullmatch(_BOARD, text)
     if not match:
         raise ReplayError(Words(N_("board is ROWSxCOLS:MINES; got {got}"), got=_show(text)))
     try:

@@ -4,7 +4,6 @@ pointer events and moves, and makes its Replay."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from game.core.moves import Action, Move
 from game.core.status import Status
@@ -174,7 +173,7 @@ class Recorder:
             last = ms
             events.append(Event(ms, raw.kind, raw.button, _clip(raw.x), _clip(raw.y), raw.move))
         replay = replay_of(session, events, player=player, date=date, daily=daily)
-        return replace(replay, tournament=tournament) if tournament else replay
+        return replay.replace(tournament=tournament) if tournament else replay
 
 
 def _clip(value: int) -> int:

@@ -21,6 +21,7 @@ from functools import partial
 from typing import NamedTuple
 
 from game.core.board import Recursion
+from game.core.record import Record
 from game.language import N_
 from game.rules import mode_of_evf
 
@@ -94,30 +95,70 @@ def mouse_events(rows: Iterable[tuple[int, Mouse, int, int]]) -> tuple[MouseEven
     return tuple(map(_NEW_EVENT, rows))
 
 
-class Facts(NamedTuple):
+class Facts(Record):
     """What a file says about its game, where it says it (None or "" where not)."""
 
-    player: str = ""
-    date: str = ""
+    __slots__ = (
+        "bbbv",
+        "date",
+        "extra",
+        "finished",
+        "level",
+        "player",
+        "program",
+        "question_marks",
+        "time_ms",
+    )
+
+    player: str
+    date: str
     """As the file gives it (an ISO date where the format allows one)."""
-    program: str = ""
+    program: str
     """The program that wrote it, with its version where known."""
-    level: str = ""
+    level: str
     """beginner, intermediate, expert or custom (as the file names it)."""
-    finished: bool | None = None
+    finished: bool | None
     """The file says the game was won (True), not won (False), or does not say (None)."""
-    time_ms: int | None = None
+    time_ms: int | None
     """The time the file stores for the game."""
-    bbbv: int | None = None
+    bbbv: int | None
     """The 3BV the file stores."""
-    question_marks: bool | None = None
+    question_marks: bool | None
     """The file's program had question marks on."""
-    extra: tuple[tuple[str, str], ...] = ()
+    extra: tuple[tuple[str, str], ...]
     """Any other header fields, as (name, value) text pairs, in the file's order."""
 
+    def __init__(
+        self,
+        player: str = "",
+        date: str = "",
+        program: str = "",
+        level: str = "",
+        finished: bool | None = None,
+        time_ms: int | None = None,
+        bbbv: int | None = None,
+        question_marks: bool | None = None,
+        extra: tuple[tuple[str, str], ...] = (),
+    ) -> None:
+        self.player = player
+        self.date = date
+        self.program = program
+        self.level = level
+        self.finished = finished
+        self.time_ms = time_ms
+        self.bbbv = bbbv
+        self.question_marks = question_marks
+        self.extra = extra
 
-class Video(NamedTuple):
+
+NO_FACTS = Facts()
+"""A file that says nothing of its game."""
+
+
+class Video(Record):
     """A replay in the neutral form."""
+
+    __slots__ = ("cell_size", "cols", "events", "facts", "format", "mines", "rows")
 
     format: str
     """avf, rmv, mvf, evf, rawvf, or ours."""
@@ -126,8 +167,26 @@ class Video(NamedTuple):
     mines: frozenset[tuple[int, int]]
     """The mine cells, (row, col), 0-based."""
     events: tuple[MouseEvent, ...]
-    cell_size: int = 16
-    facts: Facts = Facts()
+    cell_size: int
+    facts: Facts
+
+    def __init__(
+        self,
+        format: str,
+        rows: int,
+        cols: int,
+        mines: frozenset[tuple[int, int]],
+        events: tuple[MouseEvent, ...],
+        cell_size: int = 16,
+        facts: Facts = NO_FACTS,
+    ) -> None:
+        self.format = format
+        self.rows = rows
+        self.cols = cols
+        self.mines = mines
+        self.events = events
+        self.cell_size = cell_size
+        self.facts = facts
 
     @property
     def recursion(self) -> Recursion:

@@ -4,9 +4,8 @@ names, game.replay.counters), each added, changed or removed in a small form."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from game.analysis.glossary import label_of
+from game.core.record import Record
 from game.language import N_, gettext, shown
 from game.persist.settings import Settings
 from game.replay.counters import MAX_EXPRESSION, Expression
@@ -124,12 +123,18 @@ def toggled(settings: Settings, index: int) -> tuple[str, ...]:
     return (*settings.counters, name)
 
 
-class OwnCounter(NamedTuple):
+class OwnCounter(Record):
     """The form's answer: a counter's name and expression (an empty expression:
     the counter is removed)."""
 
+    __slots__ = ("expression", "name")
+
     name: str
     expression: str
+
+    def __init__(self, name: str, expression: str) -> None:
+        self.name = name
+        self.expression = expression
 
 
 def own_counter_dialog(settings: Settings, at: int | None) -> FormDialog:

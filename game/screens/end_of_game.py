@@ -5,8 +5,8 @@ keep or export its replay)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
 
+from game.core.record import Record
 from game.core.status import Status
 from game.language import N_, decimal, gettext
 from game.rules import Difficulty
@@ -36,11 +36,17 @@ def _hundredths(value: float | None) -> str:
     return "-" if value is None else decimal(value, 2)
 
 
-class NamedPanel(NamedTuple):
+class NamedPanel(Record):
     """The answer of the panel of a best time: the button and the name typed."""
+
+    __slots__ = ("button", "name")
 
     button: PanelAnswer
     name: str
+
+    def __init__(self, button: PanelAnswer, name: str) -> None:
+        self.button = button
+        self.name = name
 
 
 def game_panel(

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from enum import Enum
-from typing import NamedTuple
 
+from game.core.record import Record
 from game.language import N_, decimal, gettext, ngettext
 from game.modes.category import (
     CODE_KIND,
@@ -82,10 +82,15 @@ class HistoryAnswer(Button):
     IMPORT = N_("Import")
 
 
-class PickedGame(NamedTuple):
+class PickedGame(Record):
     """The History screen's answer when a game of its page was picked."""
 
+    __slots__ = ("game",)
+
     game: StoredGame
+
+    def __init__(self, game: StoredGame) -> None:
+        self.game = game
 
 
 def filter_key(kind: HistoryFilter) -> str | None:

@@ -4,8 +4,8 @@ the question before records are thrown away."""
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from typing import NamedTuple
 
+from game.core.record import Record
 from game.language import N_, decimal, gettext
 from game.modes.category import FAMILIES, Category
 from game.persist.game_record import BestTimeEntry
@@ -88,15 +88,31 @@ def confirm_dialog(what: str) -> MessageDialog:
     return answering(dialog, ConfirmAnswer)
 
 
-class BestTime(NamedTuple):
+class BestTime(Record):
     """A time just entered among the best: its board (category), its time, its place,
     the name remembered, and the board's code if it has one."""
+
+    __slots__ = ("category", "code", "last_name", "ms", "place")
 
     category: Category | Difficulty
     ms: float
     place: int
     last_name: str
-    code: str | None = None
+    code: str | None
+
+    def __init__(
+        self,
+        category: Category | Difficulty,
+        ms: float,
+        place: int,
+        last_name: str,
+        code: str | None = None,
+    ) -> None:
+        self.category = category
+        self.ms = ms
+        self.place = place
+        self.last_name = last_name
+        self.code = code
 
 
 def best_line(best: BestTime) -> str:

@@ -3,8 +3,7 @@ for the key to bind."""
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
+from game.core.record import Record
 from game.identity import (
     MAX_IDENTIFIER,
     MAX_NAME,
@@ -83,13 +82,20 @@ def settings_lines(settings: Settings) -> list[tuple[str, str]]:
     return [*toggles.dialog_lines(settings), (gettext(PLAYER), who)]
 
 
-class Identity(NamedTuple):
+class Identity(Record):
     """The Player form's answer: the player's name, identifier and country, clean
     and checked (game.identity)."""
+
+    __slots__ = ("country", "identifier", "player")
 
     player: str
     identifier: str
     country: str
+
+    def __init__(self, player: str, identifier: str, country: str) -> None:
+        self.player = player
+        self.identifier = identifier
+        self.country = country
 
 
 def _identity(values: object) -> Identity:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Generator, Iterable, Sequence
 from enum import Enum
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 from game.core.board import Geometry
 from game.core.delta import Cell, Delta
@@ -20,6 +20,7 @@ from game.core.game import Game
 from game.core.generate import positions_steps
 from game.core.minefield import Minefield
 from game.core.moves import Move
+from game.core.record import Record
 from game.core.status import Status
 from game.rules import Board, FirstClick, GameRules
 from game.session.stopwatch import Clock, Stopwatch
@@ -28,11 +29,17 @@ if TYPE_CHECKING:
     from game.core.generate import DealProgress
 
 
-class LoggedMove(NamedTuple):
+class LoggedMove(Record):
     """A move and when it was made: milliseconds since the first reveal (0 before it)."""
+
+    __slots__ = ("move", "ms")
 
     ms: int
     move: Move
+
+    def __init__(self, ms: int, move: Move) -> None:
+        self.ms = ms
+        self.move = move
 
     def __str__(self) -> str:
         return f"{self.ms} {self.move}"
@@ -46,14 +53,22 @@ class LoggedMove(NamedTuple):
         return cls(int(ms), Move.from_text(move))
 
 
-class Clicks(NamedTuple):
+class Clicks(Record):
     """The moves that reached the engine, by kind, and how many changed something."""
 
-    left: int = 0
-    right: int = 0
-    chord: int = 0
-    effective: int = 0
+    __slots__ = ("chord", "effective", "left", "right")
+
+    left: int
+    right: int
+    chord: int
+    effective: int
     """Moves whose delta changed what the player sees."""
+
+    def __init__(self, left: int = 0, right: int = 0, chord: int = 0, effective: int = 0) -> None:
+        self.left = left
+        self.right = right
+        self.chord = chord
+        self.effective = effective
 
     @property
     def total(self) -> int:
@@ -71,8 +86,10 @@ class Clicks(NamedTuple):
         )
 
 
-class Summary(NamedTuple):
+class Summary(Record):
     """The statistics of a game, as the end-of-game panel and the history show them."""
+
+    __slots__ = ("bbbv", "bbbv_solved", "clicks", "ms", "status")
 
     status: Status
     ms: int
@@ -81,6 +98,15 @@ class Summary(NamedTuple):
     """The board's 3BV (None before the mines are placed)."""
     bbbv_solved: int
     clicks: Clicks
+
+    def __init__(
+        self, status: Status, ms: int, bbbv: int | None, bbbv_solved: int, clicks: Clicks
+    ) -> None:
+        self.status = status
+        self.ms = ms
+        self.bbbv = bbbv
+        self.bbbv_solved = bbbv_solved
+        self.clicks = clicks
 
     @property
     def bbbv_per_second(self) -> float | None:

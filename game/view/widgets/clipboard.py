@@ -10,8 +10,8 @@ SDL), the selection is simply empty.
 
 from __future__ import annotations
 
-import ctypes
 import sys
+from collections.abc import Callable
 from functools import cache
 
 import pygame
@@ -28,9 +28,9 @@ def copy(text: str) -> bool:
         pygame.scrap.put_text(text)
     except (pygame.error, AttributeError):
         return False
-    sdl = _sdl()
-    if sdl is not None:
-        sdl.SDL_SetPrimarySelectionText(text.encode("utf-8", "replace"))
+    primary = _primary()
+    if primary is not None:
+        primary[2](text.encode("utf-8", "replace"))
     return True
 
 
@@ -45,25 +45,26 @@ def paste() -> str:
 def selection() -> str:
     """The primary selection's text: what was last selected anywhere on an X11 or
     Wayland desktop ("" when there is none, or no such thing here)."""
-    sdl = _sdl()
-    if sdl is None or not pygame.display.get_init() or not sdl.SDL_HasPrimarySelectionText():
+    primary = _primary()
+    if primary is None or not pygame.display.get_init() or not primary[0]():
         return ""
-    pointer = sdl.SDL_GetPrimarySelectionText()
-    if not pointer:
-        return ""
-    try:
-        data = ctypes.string_at(pointer)
-    finally:
-        sdl.SDL_free(ctypes.c_void_p(pointer))
+    data = primary[1]()
     return data[: SELECTION_LIMIT * 4].decode("utf-8", "replace")[:SELECTION_LIMIT]
 
 
+Primary = tuple[Callable[[], int], Callable[[], bytes], Callable[[bytes], int]]
+"""The SDL library's primary selection: whether it holds text, its bytes (SDL's copy
+freed), and putting text in it."""
+
+
 @cache
-def _sdl() -> ctypes.CDLL | None:
-    """The SDL 2 library this process runs, with the selection calls typed; None
-    where it cannot be found or has no primary selection."""
+def _primary() -> Primary | None:
+    """The primary selection of the SDL 2 library this process runs; None where it
+    cannot be found or has no primary selection."""
     if not sys.platform.startswith("linux"):
         return None
+    import ctypes  # (the primary selection only: ctypes loads when it is first used)
+
     try:
         with open("/proc/self/maps", encoding="utf-8", errors="replace") as maps:
             paths = {line.split(maxsplit=5)[-1].strip() for line in maps if "libSDL2-2" in line}
@@ -74,16 +75,29 @@ def _sdl() -> ctypes.CDLL | None:
             continue  # (SDL2_image, SDL2_mixer, SDL2_ttf)
         try:
             sdl = ctypes.CDLL(path)
-            get, has, put = (
+            get, has, put, free = (
                 sdl.SDL_GetPrimarySelectionText,
                 sdl.SDL_HasPrimarySelectionText,
                 sdl.SDL_SetPrimarySelectionText,
+                sdl.SDL_free,
             )
         except (OSError, AttributeError):
             continue
-        get.restype, get.argtypes = ctypes.c_void_p, []
-        has.restype, has.argtypes = ctypes.c_int, []
-        put.restype, put.argtypes = ctypes.c_int, [ctypes.c_char_p]
-        sdl.SDL_free.restype, sdl.SDL_free.argtypes = None, [ctypes.c_void_p]
-        return sdl
-    return None
+        break
+    else:
+        return None
+    get.restype, get.argtypes = ctypes.c_void_p, []
+    has.restype, has.argtypes = ctypes.c_int, []
+    put.restype, put.argtypes = ctypes.c_int, [ctypes.c_char_p]
+    free.restype, free.argtypes = None, [ctypes.c_void_p]
+
+    def read() -> bytes:
+        pointer = get()
+        if not pointer:
+            return b""
+        try:
+            return ctypes.string_at(pointer)
+        finally:
+            free(ctypes.c_void_p(pointer))
+
+    return has, read, put

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
 
 import pygame
 
+from game.core.record import Record
 from game.view.sprites import SpriteSheet
 from game.view.theme import current as theme
 from game.view.widgets.clipboard import paste, selection
@@ -19,15 +19,26 @@ from game.view.widgets.text import TextPiece, wrap_width
 _DIGITS = frozenset("0123456789")
 
 
-class Field(NamedTuple):
+class Field(Record):
     """One input of a form: its key in the result, its label, its starting text."""
+
+    __slots__ = ("key", "label", "max_len", "numeric", "value")
 
     key: str
     label: str
-    value: str = ""
-    numeric: bool = False
+    value: str
+    numeric: bool
     """Digits only."""
-    max_len: int = 12
+    max_len: int
+
+    def __init__(
+        self, key: str, label: str, value: str = "", numeric: bool = False, max_len: int = 12
+    ) -> None:
+        self.key = key
+        self.label = label
+        self.value = value
+        self.numeric = numeric
+        self.max_len = max_len
 
 
 class FieldsPiece(Piece):
