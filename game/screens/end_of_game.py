@@ -131,7 +131,7 @@ def best_time_panel(
     game's figures, then the panel's lines and buttons; any button keeps the name."""
     by_label = {answer.label: answer for answer in PanelAnswer}
     # (its board code is among the figures: not said twice)
-    panel = name_form(best._replace(code=None), buttons=buttons, figures=rows, below=list(lines))
+    panel = name_form(best.replace(code=None), buttons=buttons, figures=rows, below=list(lines))
     panel.copy_button = PanelAnswer.COPY_CODE.label if code else None
     panel.beside = True  # (the finished board stays in sight)
     panel.answer_for = lambda values: NamedPanel(by_label[panel.pressed], field(values, "name"))
