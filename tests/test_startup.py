@@ -40,6 +40,26 @@ LATER = (
 the engine, the table, the ways to play, SQLite and the history, the replays."""
 
 
+MADE_DATACLASSES = """
+import dataclasses
+import sys
+
+
+def made_dataclasses():
+    # The game's dataclasses made so far (each compiles its methods at import).
+    return sorted(
+        f"{name}.{value.__name__}"
+        for name, module in list(sys.modules.items())
+        if name == "game" or name.startswith("game.")
+        for value in vars(module).values()
+        if isinstance(value, type)
+        and dataclasses.is_dataclass(value)
+        and value.__module__ == name
+    )
+"""
+"""What a script prepends to list the dataclasses it made (``made_dataclasses()``)."""
+
+
 def run(script: str, *args: str) -> str:
     """A script's output, run in a fresh headless process (it must succeed)."""
     return started("-c", textwrap.dedent(script), *args)
@@ -80,25 +100,15 @@ def test_the_first_frame_makes_no_dataclass(tmp_path: Path) -> None:
     # 0.5 ms a class): what loads before the first frame uses named tuples and plain
     # classes instead.
     script = """
-        import dataclasses
         import sys
         from game import cli
         from game.view.first_frame import show_first_frame
 
         options = cli.parse_args(["--data-dir", sys.argv[1]])
         show_first_frame(options.data_dir, options.board, options.zoom, options.sound)
-        made = sorted(
-            f"{name}.{value.__name__}"
-            for name, module in list(sys.modules.items())
-            if name == "game" or name.startswith("game.")
-            for value in vars(module).values()
-            if isinstance(value, type)
-            and dataclasses.is_dataclass(value)
-            and value.__module__ == name
-        )
-        print(made)
+        print(made_dataclasses())
     """
-    assert run(script, str(tmp_path)) == "[]"
+    assert run(MADE_DATACLASSES + textwrap.dedent(script), str(tmp_path)) == "[]"
 
 
 def test_the_first_input_makes_no_dataclass_and_waits_for_no_rare_module(tmp_path: Path) -> None:
@@ -109,7 +119,6 @@ def test_the_first_input_makes_no_dataclass_and_waits_for_no_rare_module(tmp_pat
     # simpleeval with a player's own counter (none by default). What the first frame
     # made is frozen out of the garbage collector's walks while the rest imports.
     script = """
-        import dataclasses
         import gc
         import sys
         from game import cli
@@ -121,18 +130,10 @@ def test_the_first_input_makes_no_dataclass_and_waits_for_no_rare_module(tmp_pat
         from game.app import App
 
         App(options, first).get_ready()
-        made = sorted(
-            f"{name}.{value.__name__}"
-            for name, module in list(sys.modules.items())
-            if name == "game" or name.startswith("game.")
-            for value in vars(module).values()
-            if isinstance(value, type)
-            and dataclasses.is_dataclass(value)
-            and value.__module__ == name
-        )
-        print(made, sorted({"hashlib", "ctypes", "csv", "simpleeval"} & set(sys.modules)))
+        rare = {"hashlib", "ctypes", "csv", "simpleeval"}
+        print(made_dataclasses(), sorted(rare & set(sys.modules)))
     """
-    assert run(script, str(tmp_path)) == "[] []"
+    assert run(MADE_DATACLASSES + textwrap.dedent(script), str(tmp_path)) == "[] []"
 
 
 @pytest.mark.parametrize("side", [True, False], ids=["side", "classic"])
