@@ -144,7 +144,7 @@ class EndOfGame:
         )
         self.last_replay, self.replay_note, self.kept_as = replay, "", None
         self.game_id = game_id
-        self.show_panel(session, tag, best, named=(replay, game_id))
+        self.show_panel(session, tag, best, naming=game_id)
 
     def _record(self, event: GameEnded) -> int | None:
         """Keep the game just finished (or abandoned) in the history; its id there."""
@@ -258,19 +258,19 @@ class EndOfGame:
         session: PlaySession,
         tag: GameTag,
         best: BestTime | None = None,
-        named: tuple[Replay | None, int] | None = None,
+        naming: int | None = None,
     ) -> None:
         """The end-of-game panel beside the board: statistics, the board code
         (copyable), the replay; after a best time (``best``) its place, and the name
-        box in it until the name is given (``named``: the replay to keep under it and
-        the game's id in the history), its one view."""
+        box in it until the name is given (``naming``: the game's id in the history;
+        its replay, the last one, is kept under the name), its one view."""
         code = code_of(session)
-        replay = self.last_replay if named is None else named[0]
+        replay = self.last_replay
         lines = [self.replay_note] if self.replay_note else []
         if self.kept_as is not None and self.kept_as not in self.replay_note:
             kept_line = gettext("Replay kept: {name}").format(name=self.kept_as)
             lines.insert(0, kept_line)  # (kept before the last button)
-        if best is not None and named is None:  # (named: the name box says it)
+        if best is not None and naming is None:  # (naming: the name box says it)
             lines.insert(0, best_line(best))
         progress = tag.mode.progress(session)
         if progress:
@@ -306,7 +306,7 @@ class EndOfGame:
                     stats.streak,
                 ).format(day=language_day(date.fromisoformat(day)), today=today, n=stats.streak)
             )
-        kept = self.kept_as is not None or named is not None  # (a best time's is kept)
+        kept = self.kept_as is not None or naming is not None  # (a best time's is kept)
         dialog = game_panel(
             session.summary(),
             session.board.difficulty,
@@ -317,17 +317,17 @@ class EndOfGame:
             analyse=replay is not None and replay.minefield is not None,
             undo=session.status is Status.LOST and bool(session.log),
             retry=replay is not None and replay.minefield is not None,
-            best=None if named is None else best,
+            best=None if naming is None else best,
         )
 
         def answered(result: object) -> None:
             nonlocal replay
-            if named is not None:
+            if naming is not None:
                 # A cancelled name box still keeps the time, under the remembered name.
                 name = result.name if isinstance(result, NamedPanel) else self.player
-                self.profile.name_best_time(named[1], name)
+                self.profile.name_best_time(naming, name)
                 self.dialogs.tell_problems()
-                self._keep_replay(named[0], name, best=True, game_id=named[1])
+                self._keep_replay(replay, name, best=True, game_id=naming)
                 replay = self.last_replay  # (now with the name)
                 result = result.button if isinstance(result, NamedPanel) else None
             if tag != self.table.tag:
