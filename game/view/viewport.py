@@ -64,9 +64,8 @@ NO_SIDE = Side(0, 0, 1)
 def side_for(game_w: int, zoom: int, need: Need, scrolled: bool = False) -> Side:
     """The side beside a game ``game_w`` window pixels wide at a zoom: drawn at the
     zoom (SIDE_SCALE at most), or at the largest smaller scale whose side fits the
-    desktop beside the game
-    (at 1 at least); beside a board that scrolls, at the largest scale whose side takes
-    at most a third of the desktop's width."""
+    desktop beside the game (at 1 at least); beside a board that scrolls, at the
+    largest scale whose side takes at most a third of the desktop's width."""
     room = usable_size()[0] // 3 if scrolled else usable_size()[0] - game_w
     scale = 1
     for s in range(max(min(zoom, SIDE_SCALE), 1), 1, -1):
@@ -94,10 +93,13 @@ def fitting_zoom(board: Board, need: Need | None = None) -> int:
 
 def _with_side(width: int, height: int, zoom: int, need: Need | None) -> tuple[int, int]:
     """The window of a game of this size at 1x, at a zoom, with its side."""
-    if need is None:
-        return (width * zoom, height * zoom)
-    side = side_for(width * zoom, zoom, need)
-    return (width * zoom + side.width, max(height * zoom, side.height))
+    side = NO_SIDE if need is None else side_for(width * zoom, zoom, need)
+    return _window(width * zoom, height * zoom, side)
+
+
+def _window(game_w: int, game_h: int, side: Side) -> tuple[int, int]:
+    """The window of a game this size in window pixels with this side beside it."""
+    return (game_w + side.width, max(game_h, side.height))
 
 
 def layout_for(board: Board, zoom: int, need: Need | None = None) -> tuple[Layout, Side]:
@@ -105,15 +107,12 @@ def layout_for(board: Board, zoom: int, need: Need | None = None) -> tuple[Layou
     as much of it as fits the desktop beside the side (the board scrolls, it stays)."""
     digits = led_digits(board.mines)
     whole = Layout(board.rows, board.cols, digits=digits)
-    if need is None:
-        side = NO_SIDE
-        if fits((whole.size[0] * zoom, whole.size[1] * zoom)):
-            return whole, side
-    else:
-        side = side_for(whole.size[0] * zoom, zoom, need)
-        if fits(_with_side(*whole.size, zoom, need)):
-            return whole, side
-        side = side_for(whole.size[0] * zoom, zoom, need, scrolled=True)
+    game_w, game_h = whole.size[0] * zoom, whole.size[1] * zoom
+    side = NO_SIDE if need is None else side_for(game_w, zoom, need)
+    if fits(_window(game_w, game_h, side)):
+        return whole, side
+    if need is not None:
+        side = side_for(game_w, zoom, need, scrolled=True)
     room_w, room_h = usable_size()
     room_w = max(room_w - side.width, 1)
     one = Layout(board.rows, board.cols, 1, 1)  # the window less its cells
@@ -155,15 +154,14 @@ class Viewport:
 
     def _scaled_size(self, layout: Layout) -> tuple[int, int]:
         width, height = layout.size
-        return (width * self.zoom + self.side.width, max(height * self.zoom, self.side.height))
+        return _window(width * self.zoom, height * self.zoom, self.side)
 
-    def frame_side(self, screen: pygame.Surface) -> pygame.Rect:
-        """The side's raised frame and its ground, at the side's scale; the side."""
+    def frame_side(self, screen: pygame.Surface) -> None:
+        """The side's raised frame and its ground, at the side's scale."""
         side = self.beside()
         if side.w > 0:
             sprites = self.renderer.sprites.at_zoom(self.side.scale)
             sprites.frame(screen, "raised3", (side.x, side.y, side.w, side.h))
-        return side
 
     def game_size(self) -> tuple[int, int]:
         """The game's own window, without the side (the classic window)."""
@@ -196,15 +194,16 @@ class Viewport:
         self.zoom = min(self.zoom, fitting_zoom(board, self._need()))
         self.relayout(cursor)
 
-    def relayout(self, cursor: tuple[int, int] | None = None, keep_corner: bool = False) -> None:
-        """Lay the window out anew (keeping ``cursor`` in view) and repaint;
-        ``keep_corner``: the board stays where it is on the desktop (the side opened
-        or closed beside it), else the window's centre does."""
-        self._arrange(cursor, keep_corner)
+    def relayout(self, cursor: tuple[int, int] | None = None) -> None:
+        """Lay the window out anew (keeping ``cursor`` in view, the window's centre
+        where it was) and repaint."""
+        self._arrange(cursor)
         self.window.set_title(gettext(TITLE))
 
     def _arrange(self, cursor: tuple[int, int] | None = None, keep_corner: bool = False) -> None:
-        """The layout and the window's size anew (the title left as it is)."""
+        """The layout and the window's size anew (the title left as it is);
+        ``keep_corner``: the board stays where it is on the desktop (the side opened
+        or closed beside it), else the window's centre does."""
         layout, self.side = layout_for(self.board, self.zoom, self._need())
         if cursor is not None:
             layout = layout.showing(*cursor)
