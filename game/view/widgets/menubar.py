@@ -255,11 +255,9 @@ class MenuBar:
         room = (surface.get_width(), surface.get_height() - title.bottom)
         z = self.menu_scale(sprites.zoom, room)
         font = ui_font(TEXT_SIZE * z)
-        inner_w = self._inner_width(font, z, items)
-        heights = [(ROW_H if item is not None else SEPARATOR_H) * z for item in items]
-        columns = _columns(heights, room[1] - 7 * z)
-        column_w = inner_w + 6 * z
-        box = pygame.Rect((title.x, title.bottom + z), self._box_size(z, room))
+        heights, columns, column_w, size = self._arranged(z, room)
+        inner_w = column_w - 6 * z
+        box = pygame.Rect((title.x, title.bottom + z), size)
         box.right = min(box.right, surface.get_width())
         box.x = max(box.x, 0)
         self._dropdown = box
@@ -293,22 +291,25 @@ class MenuBar:
                 key = font.render(shortcut, True, ink)
                 surface.blit(key, key.get_rect(midright=(row.right - 4 * z, row.centery)))
 
-    def _box_size(self, z: int, room: tuple[int, int]) -> tuple[int, int]:
-        """The open menu's size at scale ``z`` under the bar in ``room``, in columns."""
+    def _arranged(
+        self, z: int, room: tuple[int, int]
+    ) -> tuple[list[int], list[list[int]], int, tuple[int, int]]:
+        """The open menu at scale ``z`` under the bar in ``room``: its lines' heights,
+        the lines of each column, a column's width, and its box's size."""
         assert self.open_index is not None
         items = self.menus[self.open_index].items
         heights = [(ROW_H if item is not None else SEPARATOR_H) * z for item in items]
         columns = _columns(heights, room[1] - 7 * z)
         tallest = max(sum(heights[i] for i in column) for column in columns)
-        width = self._inner_width(ui_font(TEXT_SIZE * z), z, items) + 6 * z
-        return (width * len(columns), tallest + 6 * z)
+        column_w = self._inner_width(ui_font(TEXT_SIZE * z), z, items) + 6 * z
+        return heights, columns, column_w, (column_w * len(columns), tallest + 6 * z)
 
     def fits(self, zoom: int, window: tuple[int, int]) -> bool:
         """The open menu is seen whole in a window of this size (None open: True)."""
         if self.open_index is None:
             return True
         room = (window[0], window[1] - MENU_BAR * zoom)
-        width, height = self._box_size(self.menu_scale(zoom, room), room)
+        width, height = self._arranged(self.menu_scale(zoom, room), room)[3]
         return width <= room[0] and height < room[1]
 
     def menu_scale(self, zoom: int, room: tuple[int, int]) -> int:
