@@ -198,6 +198,8 @@ class DialogScene(Scene):
         self.viewport = viewport
         self._over_all = True
         """Last drawn over the whole window (until the first draw: as if)."""
+        self._placed: tuple[object, tuple[pygame.Rect, int]] | None = None
+        """Where it goes, for the window it was chosen in (see ``where``)."""
 
     @property
     def done(self) -> bool:  # type: ignore[override]
@@ -233,11 +235,15 @@ class DialogScene(Scene):
     def where(self) -> tuple[pygame.Rect, int]:
         """Where the dialog is drawn and at what scale at most: the side when it fits
         there whole, or describes the board (``Dialog.beside``: in a smaller font if
-        need be); else the whole window."""
+        need be); else the whole window. Chosen once for the window as it is (a page
+        that changes its rows keeps its place; a new language chooses again)."""
         side, scale = self.viewport.beside(), self.viewport.side.scale
-        if side.w > 0 and (self.dialog.beside or self.dialog.fits(side.size, scale)):
-            return side, scale
-        return self.viewport.screen.get_rect(), self.viewport.zoom
+        whole = self.viewport.screen.get_rect()
+        key = (whole.size, tuple(side), scale)
+        if self._placed is None or self._placed[0] != key:
+            fits = side.w > 0 and (self.dialog.beside or self.dialog.fits(side.size, scale))
+            self._placed = (key, (side, scale) if fits else (whole, self.viewport.zoom))
+        return self._placed[1]
 
     @property
     def covers(self) -> bool:  # type: ignore[override]
@@ -259,6 +265,7 @@ class DialogScene(Scene):
         return self.dialog.dirty()
 
     def relayout(self) -> None:
+        self._placed = None
         self.dialog.relayout()
 
     def idle(self) -> bool:
