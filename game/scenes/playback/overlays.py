@@ -86,10 +86,6 @@ class Overlays:
         """The side's margin inside its frame."""
         return 4 * self.viewport.side.scale
 
-    def draw_side(self, screen: pygame.Surface) -> None:
-        """The side's frame and ground, under the views drawn in it."""
-        self.viewport.frame_side(screen)
-
     def time_at(self, pos: tuple[int, int]) -> float | None:
         """The game time under a window pixel on the timeline shown (None: off it)."""
         if TIMELINE not in self.shown:

@@ -295,7 +295,7 @@ class PlaybackScene(Scene):
         if full and screen.get_size() != board.get_size():
             screen.fill(self.viewport.renderer.theme.face)  # (the side, the room under the board)
         screen.blit(board, (0, 0))
-        self.overlays.draw_side(screen)
+        self.viewport.frame_side(screen)  # (the timeline and the legend go there)
         self.overlays.draw_under_bar(screen)
         bar = self.viewport.bar()
         if self.gif is not None:
