@@ -95,5 +95,8 @@ class MenuBarScene(Scene):
 
     def in_side(self) -> bool:
         """A long menu that the classic window cannot show whole opens the side (the
-        window the player keeps with the side holds every menu)."""
-        return not self.menubar.fits(self.viewport.zoom, self.viewport.game_size())
+        window the player keeps with the side holds every menu). No menu open: no
+        (asked at each update of the live counters: the window's size is not worked
+        out for it)."""
+        menubar = self.menubar
+        return menubar.is_open and not menubar.fits(self.viewport.zoom, self.viewport.game_size())
