@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from game.replay.figures import STNB_CONSTANTS
 from game.replay.formats import read_video
-from game.replay.report import STNB_CONSTANTS
 from game.replay.tally import tally
 from game.replay.video import VideoError
 

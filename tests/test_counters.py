@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from game.persist.settings import Settings
 from game.replay.counters import MAX_EXPRESSION, Expression, ExpressionError, names_of
+from game.replay.figures import GameNumbers
 from game.replay.report import live_report
 from game.session.play import Clicks
 from game.words import (
@@ -25,7 +26,9 @@ from game.words import (
     own_counters,
 )
 
-ENTRY = live_report((16, 30, 99), False, 20_000, (120, 40), Clicks(30, 5, 5, 35), 5, 800.0)
+ENTRY = live_report(
+    GameNumbers.of((16, 30, 99), False, 20.0, (120, 40), Clicks(30, 5, 5, 35), 5, 800.0)
+)
 NAMES = names_of(ENTRY, pace_ms=-1500.0)
 
 

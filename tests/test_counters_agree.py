@@ -70,7 +70,9 @@ def table_with_panel(clock: Clock) -> tuple[Table, Recorder, CountersPanel]:
     table = Table.of(Ordinary(PRESETS[Difficulty.BEGINNER], GameRules()), clock)
     recorder = Recorder()
     table.tap(recorder)
-    prefs: Any = SimpleNamespace(settings=Settings(counters=FIGURES, counters_shown=True))
+    prefs: Any = SimpleNamespace(
+        settings=Settings(counters=FIGURES, counters_shown=True), listeners=[]
+    )
     panel = CountersPanel(table, prefs)
     panel.path = lambda: recorder.path
     return table, recorder, panel
@@ -162,7 +164,7 @@ def play_again(path: Path) -> tuple[CountersPanel, Replay]:
 def compare(panel: CountersPanel, replay: Replay) -> int:
     """The panel's lines equal the analysis view's lines of the same figures; how many."""
     analysis = {f.key: (gettext(f.label), f.value) for f in figures(report_of(replay, "game"))}
-    shown = [row for row in panel.rows(panel.report()) if row.key in analysis]
+    shown = [row for row in panel.rows() if row.key in analysis]
     for row in shown:
         assert (row.label, row.value) == analysis[row.key], row.key
     return len(shown)

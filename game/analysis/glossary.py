@@ -166,33 +166,52 @@ _NO_STATS: Mapping[str, Any] = MappingProxyType({})
 
 def value_of(entry: Mapping[str, Any], key: str) -> str | None:
     """One figure's value as the analysis view words it, by its report name (None:
-    the report lacks it, or the key names no figure): figures() words each line so,
-    and the live counters the lines they show."""
+    the report lacks it, or the key names no figure): figures() words each line so."""
+    if key in _TERMS:
+        stats: Mapping[str, Any] = entry.get("stats", _NO_STATS)
+        return worded(key, stats[key]) if key in stats else None
+    if key == "time":
+        return worded(key, entry["time"])
+    if key == "bbbv":
+        return worded(key, (entry.get("solved_bbbv"), entry.get("bbbv")))
+    if key == "clicks":
+        return worded(key, (entry["left"], entry["right"], entry["double"]))
+    if key == "path":
+        return worded(key, entry.get("path"))
+    return None
+
+
+def worded(key: str, value: Any) -> str | None:
+    """A figure's value in words, as the analysis view shows it, given as a report
+    has it: a stat's number (None: undefined, "-" for a rate, left out for the
+    rest), the time in seconds, the 3BV as (solved, total), the clicks as (left,
+    right, double), the path in pixels (None: left out). value_of words a report's
+    figures so, and the live counters the figures of a game being played
+    (game.replay.figures)."""
     found = _TERMS.get(key)
     if found is not None:
         term, undefined = found
-        stats: Mapping[str, Any] = entry.get("stats", _NO_STATS)
-        value = stats.get(key)
         if value is None:
-            return undefined if undefined is not None and key in stats else None
+            return undefined
         if term.percent:
             text = f"{decimal(100 * value, term.digits)}%"
         else:
             text = decimal(value, term.digits) if term.digits else str(round(value))
         return text + term.unit
     if key == "time":
-        return f"{decimal(float(entry['time']), 3)} s"
+        return f"{decimal(float(value), 3)} s"
     if key == "bbbv":
-        solved, total = entry.get("solved_bbbv"), entry.get("bbbv")
+        solved, total = value
         if total is not None and solved != total:
             return gettext("{solved} of {total}").format(solved=solved, total=total)
         return str(total or "-")
     if key == "clicks":
+        left, right, double = value
         return gettext("{left} left, {right} right, {double} double").format(
-            left=entry["left"], right=entry["right"], double=entry["double"]
+            left=left, right=right, double=double
         )
-    if key == "path" and entry.get("path") is not None:
-        return gettext("{cells} cells").format(cells=decimal(float(entry["path"]) / 16, 1))
+    if key == "path" and value is not None:
+        return gettext("{cells} cells").format(cells=decimal(float(value) / 16, 1))
     return None
 
 

@@ -25,6 +25,7 @@ from game.core.moves import Action
 from game.core.status import Status
 from game.language import said
 from game.replay.drive import game_of
+from game.replay.figures import GameNumbers, Played, stats_of
 from game.replay.files import COMMUNITY_SUFFIXES, open_replay
 from game.replay.format import ReplayError, named
 from game.replay.formats import open_video
@@ -36,7 +37,6 @@ from game.replay.video import VideoError
 
 if TYPE_CHECKING:
     from game.replay.format import Replay
-    from game.session.play import Clicks
 
 Report = dict[str, Any]
 
@@ -104,47 +104,6 @@ def _judged(entry: Report, replay: Replay) -> None:
             "luck": round(float(judgment.luck), 6),
         }
     )
-
-
-def _rates(
-    seconds: float, bbbv_solved: int, clicks: int, effective: int
-) -> dict[str, float | None]:
-    """Each ratio to 6 decimals, None when its divisor is 0 (written out: the live
-    counters work them out at each update)."""
-    return {
-        "ioe": round(bbbv_solved / clicks, 6) if clicks else None,
-        "corr": round(effective / clicks, 6) if clicks else None,
-        "thrp": round(bbbv_solved / effective, 6) if effective else None,
-        "bbbv_s": round(bbbv_solved / seconds, 6) if seconds else None,
-        "cl_s": round(clicks / seconds, 6) if seconds else None,
-        "ce_s": round(effective / seconds, 6) if seconds else None,
-    }
-
-
-STNB_CONSTANTS = {(8, 8, 10): 36.0, (16, 16, 40): 162.0, (16, 30, 99): 435.001}
-"""STNB's constant for each of the community's levels. Any other board has none, and
-no STNB (None: "-" to a person; ms-toollib says 0)."""
-
-
-def _speed(
-    rows: int, cols: int, mines: int, seconds: float, bbbv: int, solved: int
-) -> dict[str, float | None]:
-    """STNB, RQP, QG and the estimated time, by ms-toollib's formulas (docs/STATS.md);
-    None where a figure is undefined: nothing solved, STNB off the classic levels or
-    in no time."""
-    if not bbbv or not solved:
-        return {"stnb": None, "rqp": None, "qg": None, "etime": None}
-    constant = STNB_CONSTANTS.get((rows, cols, mines))
-    qg = seconds**1.7 / solved
-    stnb = None
-    if constant is not None and seconds > 0:
-        stnb = round(constant / qg * (solved / bbbv) ** 0.5, 6)
-    return {
-        "stnb": stnb,
-        "rqp": round(seconds * seconds / solved, 6),
-        "qg": round(qg, 6),
-        "etime": round(seconds / solved * bbbv, 6),
-    }
 
 
 MAX_BOARD_STATS = 250_000
@@ -235,9 +194,17 @@ def _community(path: str) -> Report:
         "rce": counted.rce,
         "dce": counted.dce,
         "flag": counted.flags,
-        **_rates(seconds, counted.solved_bbbv, counted.clicks, counted.effective),
-        **_speed(
-            video.rows, video.cols, video.mine_count, seconds, counted.bbbv, counted.solved_bbbv
+        **stats_of(
+            Played(
+                video.rows,
+                video.cols,
+                video.mine_count,
+                seconds,
+                counted.bbbv,
+                counted.solved_bbbv,
+                counted.clicks,
+                counted.effective,
+            )
         ),
         **_board(video.rows, video.cols, video.mines),
     }
@@ -248,13 +215,18 @@ def _community(path: str) -> Report:
 def _ours(path: str, replay: Replay) -> Report:
 
     board = replay.board
-    entry = _played(
-        path,
+    numbers = GameNumbers.of(
         (board.rows, board.cols, board.mines),
         replay.result is Status.WON,
         replay.ms / 1000,
         (replay.bbbv, replay.bbbv_solved),
         replay.clicks,
+        0,  # (its flags are counted with its effective clicks)
+        _path(replay),
+    )
+    entry = _played(
+        path,
+        numbers,
         (
             replay.player,
             replay.identifier,
@@ -262,7 +234,6 @@ def _ours(path: str, replay: Replay) -> Report:
             "Minesweeper (this game)",
             replay.date,
         ),
-        _path(replay),
         _effective(replay),
     )
     layout = replay.minefield
@@ -272,48 +243,29 @@ def _ours(path: str, replay: Replay) -> Report:
     return entry
 
 
-def live_report(
-    board: tuple[int, int, int],
-    won: bool,
-    ms: int,
-    bbbv: tuple[int | None, int],
-    clicks: Clicks,
-    flags: int,
-    path: float,
-) -> Report:
+def live_report(numbers: GameNumbers) -> Report:
     """The figures of a game being played, as the analysis of its replay gives them
-    (the same function makes both: at the end of a game the live counters and the
-    analysis agree to the last digit): its board, whether it is won, its time in ms
-    (the session's), its 3BV and 3BV solved, its clicks, the flags the player has
-    put on (game.replay.recorder counts them as _effective does) and the pointer's
-    path (Recorder.path). No board statistics and no judged moves: those are the
-    analysis's alone."""
-    return _played("", board, won, ms / 1000, bbbv, clicks, ("",) * 5, path, {"flag": flags})
+    (the same formulas make both: at the end of a game the live counters and the
+    analysis agree to the last digit). No board statistics and no judged moves:
+    those are the analysis's alone."""
+    return _played("", numbers, ("",) * 5, {"flag": numbers.flags})
 
 
 def _played(
     name: str,
-    board: tuple[int, int, int],
-    won: bool,
-    seconds: float,
-    bbbv: tuple[int | None, int],
-    clicks: Clicks,
+    numbers: GameNumbers,
     who: tuple[str, str, str, str, str],
-    path: float,
     effective: dict[str, int],
 ) -> Report:
-    """The figures of one of our games, from what its replay (or its session) holds."""
-    rows, cols, mines = board
-    entry = _figures(
-        name, "ours", board, won, seconds, bbbv, (clicks.left, clicks.right, clicks.chord), who
-    )
-    entry["path"] = round(path, 3)
-    entry["stats"] = {
-        "ce": clicks.effective,
-        **effective,
-        **_rates(seconds, bbbv[1], clicks.total, clicks.effective),
-        **_speed(rows, cols, mines, seconds, bbbv[0] or 0, bbbv[1]),
-    }
+    """The figures of one of our games, from its numbers (its replay's, or its
+    session's) and its effective clicks by kind."""
+    game = numbers.played
+    board = (game.rows, game.cols, game.mines)
+    bbbv = (game.bbbv if numbers.laid else None, game.solved)
+    clicks = (numbers.left, numbers.right, numbers.chord)
+    entry = _figures(name, "ours", board, numbers.won, game.seconds, bbbv, clicks, who)
+    entry["path"] = round(numbers.path, 3)
+    entry["stats"] = {"ce": game.effective, **effective, **stats_of(game)}
     return entry
 
 

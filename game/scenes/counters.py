@@ -1,21 +1,21 @@
 """The live counters: a panel beside the board (right of it) with the figures of the
 game as it is played, the race's pace and ghost, and the player's own counters.
 
-Each figure is the analysis view's own: the report of the game so far
-(game.replay.report.live_report, the function the analysis of its replay uses;
-its 3BV solved kept up to date from each move's opened cells: counters_solved.py)
-worded by game.analysis.glossary.value_of, the function that words each line of
-the analysis view, so at the end of a game the panel and the analysis say the
-same to the last digit. They are worked out again at each move and, while the
-clock runs, each time the LED timer shows another second (the time, 3BV/s and the
-rest change with it), so the panel is drawn on frames the window shows anyway;
-each time at the game's exact time. On the frames between (no table event, the
-same second) nothing is worked out and nothing drawn: a check of a few attributes
-and one reading of the clock (counters_seen.py; CountersPanel.updates counts the
-times it is). A row is drawn again only when its words changed, and when only its
-value's did, only the value's old and new places are (cleared by copying a
-surface of the face's colour: SDL's fill of a wide rectangle costs more); labels
-are rendered once, a new value when it comes.
+Each figure is the analysis view's own: worked out from the game's numbers so far
+(its 3BV solved kept up to date from each move's opened cells: counters_solved.py)
+by the formula its analysis uses (game.replay.figures: only the figures shown),
+worded by game.analysis.glossary.worded, which words each line of the analysis
+view, so at the end of a game the panel and the analysis say the same to the last
+digit. They are worked out again at each move (the board is drawn then too) and,
+while the clock runs and no move comes, a second after they last were (the time,
+3BV/s and the rest change with it); each time at the game's exact time. On the
+frames between nothing is worked out and nothing drawn: a check of a few
+attributes and one reading of the clock (counters_seen.py; CountersPanel.updates
+counts the times it is). A row is drawn again only when its words changed, and when only its
+value's did, only the value: as wide as before, only the glyphs that changed
+(game.view.glyphs), else its old and new places (cleared by copying a surface
+of the face's colour: SDL's fill of a wide rectangle costs more), a figure
+copied glyph by glyph, other words rendered; labels are rendered once.
 
 The panel is sized once per zoom (and language, and choice of counters) for the
 largest thing it shows; hidden, it takes no room and the window is the classic one.
@@ -24,21 +24,24 @@ largest thing it shows; hidden, it takes no room and the window is the classic o
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
-from game.analysis.glossary import label_of, value_of
+from game.analysis.glossary import label_of
 from game.core.status import Status
 from game.language import N_, current, decimal, gettext, shown
 from game.replay.counters import Expression, ExpressionError, names_of
+from game.replay.figures import GameNumbers
 from game.replay.report import live_report
+from game.scenes.counters_lines import FONT_SIZE, GAP, PAD, Row, RowPainter, height_of
 from game.scenes.counters_seen import Seen
 from game.scenes.counters_solved import SolvedSoFar
 from game.session.play import Clicks
 from game.session.table import GameStarted, MoveApplied, PointerSeen, TableEvent
-from game.view.fonts import ui_font
-from game.view.theme import Colour
+from game.view.fonts import UIFont, ui_font
+from game.view.glyphs import Copies, Glyphs
+from game.view.theme import Theme
 from game.view.theme import current as theme
 from game.words import RACE_LABELS
 
@@ -49,35 +52,11 @@ if TYPE_CHECKING:
     from game.view.prefs import Prefs
     from game.view.viewport import Viewport
 
-FONT_SIZE = 10
-"""The panel's words, at 1x."""
-PAD = 6
-"""Between the panel's edge and its words, at 1x."""
-GAP = 8
-"""Between a label and its value, at 1x."""
-BAR = 6
-"""A bar's coloured height at 1x (the pace, the ghost), inside its edge."""
-
-
-def bar_height(zoom: int) -> int:
-    """A bar's room in a line, in window pixels: its colour, its edge above and
-    below, and a pixel of ground under it (at 1x)."""
-    return BAR * zoom + 2 * edge(zoom) + zoom
-
-
-def edge(zoom: int) -> int:
-    """A bar's edge, in window pixels."""
-    return max(1, zoom // 2)
-
-
 MIN_WIDTH = 120
 """The narrowest panel, at 1x."""
 PACE_FULL_MS = 10_000
 """The pace bar's half is full at this many ms ahead or behind."""
 AHEAD, BEHIND = (40, 160, 40), (200, 40, 40)
-RENDERED_LIMIT = 512
-"""Words kept rendered (by value) before the oldest are let go."""
-
 PACE, GHOST = RACE_LABELS["pace"], RACE_LABELS["ghost"]
 PACE_WORDS = N_("{seconds} s ahead")
 BEHIND_WORDS = N_("{seconds} s behind")
@@ -86,25 +65,29 @@ GHOST_UNFINISHED = N_("{solved} of {total}, did not finish")
 ERROR_WORDS = N_("error: {problem}")
 
 
-def _largest() -> dict[str, Any]:
-    """A report with figures as wide as a game's get: the panel is sized for it."""
-
+def _largest() -> GameNumbers:
+    """A game's numbers with figures as wide as a game's get: the panel is sized for
+    them."""
     clicks = Clicks(999, 999, 999, 999)
-    return live_report((999, 999, 99_999), False, 9_999_999, (99_999, 99_999), clicks, 999, 1e7)
+    return GameNumbers.of((999, 999, 99_999), False, 9_999.999, (99_999, 99_999), clicks, 999, 1e7)
 
 
-class Row(NamedTuple):
-    """A line of the panel: its label and value (as drawn), and a bar under it (each
-    (share from 0 to 1 or -1 to 1, colour), drawn from the left or, signed, from the
-    middle); ``error``: the value is a counter's error."""
+class Plan(NamedTuple):
+    """Where and how the panel is drawn, and what for: the window's layout (its
+    renderer), the side, the settings, the look and the language it was worked out
+    under; the panel's area, its scale, its font, its lines' heights and the
+    figures' glyphs."""
 
-    key: str
-    """Which counter: a figure's name, or ``own:`` and the name of one of the player's."""
-    label: str
-    value: str
-    bars: tuple[tuple[float, Colour], ...] = ()
-    signed: bool = False
-    error: bool = False
+    renderer: object
+    side: object
+    settings: object
+    look: Theme
+    language: str
+    area: pygame.Rect
+    zoom: int
+    font: UIFont
+    heights: dict[str, int]
+    glyphs: Glyphs
 
 
 class CountersPanel:
@@ -137,7 +120,7 @@ class CountersPanel:
         self._drawn: list[tuple[Row, pygame.Rect, pygame.Rect, int] | None] = []
         """Each line as drawn: its words, its box, where its value went and the
         widest value that goes on its label's line (RowPainter.room)."""
-        self._area: tuple[object, pygame.Rect] = ((), pygame.Rect(0, 0, 0, 0))
+        self._plan: Plan | None = None
         self._keys: list[str] | None = None
         """The lines drawn, by key (None: the panel is to be drawn whole)."""
         self._sizes: dict[object, tuple[int, dict[str, int]]] = {}
@@ -148,6 +131,7 @@ class CountersPanel:
         self._labels: tuple[str, dict[str, str]] = ("", {})
         self._expressions: list[Expression] = []
         table.tap(self._heard)
+        prefs.listeners.append(self._seen.touch)
 
     # ------------------------------------------------------------------ what it hears
 
@@ -173,9 +157,9 @@ class CountersPanel:
         """The panel is on (a setting)."""
         return self.prefs.settings.counters_shown
 
-    def report(self) -> dict[str, Any]:
-        """The report of the game so far, at this very ms, by the analysis's own
-        function."""
+    def numbers(self) -> GameNumbers:
+        """The game's numbers so far, at this very ms (its 3BV solved counted from
+        the moves' opened cells)."""
         session = self.table.session
         game = session.game
         key = (self.table.tag, game.opened_count, game.status)
@@ -184,23 +168,26 @@ class CountersPanel:
             size = (board.rows, board.cols, board.mines)
             self._solved = (key, self._bbbv.of(game), size)
         _, solved, size = self._solved
-
-        return live_report(
+        return GameNumbers.of(
             size,
             game.status is Status.WON,
-            int(session.elapsed_ms),
+            int(session.elapsed_ms) / 1000,
             solved,
             session.clicks,
             self._flags,
             self.path(),
         )
 
-    def rows(self, entry: dict[str, Any] | None = None, *, largest: bool = False) -> list[Row]:
-        """The panel's lines for a report (by default the game's so far), in the
-        order the player chose, then the player's own counters (``largest``: lines
-        as wide as they get, for the panel's size)."""
-        entry = self.report() if entry is None else entry
+    def rows(self, numbers: GameNumbers | None = None, *, largest: bool = False) -> list[Row]:
+        """The panel's lines for a game's numbers (by default the game's so far), in
+        the order the player chose, then the player's own counters (``largest``:
+        lines as wide as they get, for the panel's size)."""
+        numbers = self.numbers() if numbers is None else numbers
         settings = self.prefs.settings
+        language = current()
+        if self._labels[0] is not language:
+            self._labels = (language, {})
+        labels = self._labels[1]
         rows: list[Row] = []
         for name in settings.counters:
             if name == "pace":
@@ -208,11 +195,14 @@ class CountersPanel:
             elif name == "ghost":
                 rows += self._ghost(largest)
             else:
-                value = value_of(entry, name)
+                value = numbers.words(name)
                 if value is not None:
-                    rows.append(Row(name, self._label(name), value))
+                    label = labels.get(name)
+                    if label is None:  # (looked up once a language)
+                        label = labels[name] = gettext(label_of(name))
+                    rows.append(Row(name, label, value))
         if settings.own_counters:
-            names = {} if largest else names_of(entry, self._ahead())
+            names = {} if largest else names_of(live_report(numbers), self._ahead())
             for expression in self._expressions_of(settings.own_counters):
                 key = f"own:{expression.name}"
                 if largest:
@@ -224,17 +214,6 @@ class CountersPanel:
                     words = gettext(ERROR_WORDS).format(problem=shown(error))
                     rows.append(Row(key, expression.name, words, error=True))
         return rows
-
-    def _label(self, name: str) -> str:
-        """A figure's label in the language spoken (looked up once a language)."""
-        language = current()
-        if self._labels[0] != language:
-            self._labels = (language, {})
-        labels = self._labels[1]
-        label = labels.get(name)
-        if label is None:
-            label = labels[name] = gettext(label_of(name))
-        return label
 
     def _expressions_of(self, own: tuple[tuple[str, str], ...]) -> list[Expression]:
         """The player's own counters, parsed once while the settings keep them."""
@@ -307,7 +286,7 @@ class CountersPanel:
             side = max((label + gap + value for label, value, _ in pairs), default=0)
             stacked = max((max(label, value) for label, value, _ in pairs), default=0)
             inner = max(MIN_WIDTH * zoom - 2 * PAD * zoom, min(side, max(stacked, side * 2 // 3)))
-            heights = {row.key: _height(font, row, room or inner, zoom) for _, _, row in pairs}
+            heights = {row.key: height_of(font, row, room or inner, zoom) for _, _, row in pairs}
             self._sizes[key] = (inner + 2 * PAD * zoom, heights)
         return self._sizes[key]
 
@@ -331,28 +310,43 @@ class CountersPanel:
             return []
         return self._update(screen, viewport, full, steady)
 
+    def _plan_for(self, screen: pygame.Surface, viewport: Viewport) -> Plan:
+        """Where and how the panel is drawn: worked out again only for another
+        layout, side, look, language or settings (compared by identity)."""
+        plan = self._plan
+        settings, look, language = self.prefs.settings, theme(), current()
+        if (
+            plan is not None
+            and plan.renderer is viewport.renderer
+            and plan.side is viewport.side
+            and plan.settings is settings
+            and plan.look is look
+            and plan.language is language
+        ):
+            return plan
+        area, zoom = viewport.beside(), viewport.side.scale
+        _, heights = self._size(zoom, area.w - 2 * PAD * zoom)
+        font = ui_font(FONT_SIZE * zoom)
+        glyphs = Glyphs(font, look.text, look.face, screen)
+        where = (viewport.renderer, viewport.side, settings, look, language)
+        self._plan = Plan(*where, area, zoom, font, heights, glyphs)
+        return self._plan
+
     def _update(
         self, screen: pygame.Surface, viewport: Viewport, full: bool, steady: bool = False
     ) -> list[pygame.Rect]:
         """The figures worked out anew (``steady``: nothing they show changed, so
         those last worked out: a repaint draws what was there) and the lines whose
         words changed drawn."""
-        where = (viewport.renderer, viewport.side, self.prefs.settings)
-        if self._area[0] != where:  # (worked out once a layout)
-            self._area = (where, viewport.beside())
-        else:  # (the same, perhaps equal settings made anew: kept, compared by identity)
-            self._area = (where, self._area[1])
-        area = self._area[1]
+        plan = self._plan_for(screen, viewport)
+        area, zoom, font = plan.area, plan.zoom, plan.font
         if area.w <= 0 or area.h <= 0:
             return []
-        zoom = viewport.side.scale
-        look = theme()
         dirty: list[pygame.Rect] = []
         if full or self._keys is None:
             viewport.frame_side(screen)
             dirty.append(area)
             self._keys = None
-        pad = PAD * zoom
         if steady and self._shown:
             rows = self._shown
         else:
@@ -362,194 +356,27 @@ class CountersPanel:
         keys = [row.key for row in rows]
         if keys != self._keys:
             # Lines came or went (a race began): the panel's inside is drawn anew.
+            pad = PAD * zoom
             inside = area.inflate(-2 * pad, -2 * pad)
-            screen.fill(look.face, inside)
+            screen.fill(plan.look.face, inside)
             dirty.append(inside)
             self._keys = keys
             self._drawn = [None] * len(rows)
-        inner = pygame.Rect(area.x + pad, 0, area.w - 2 * pad, 0)
-        _, heights = self._size(zoom, inner.w)
-        font = ui_font(FONT_SIZE * zoom)
-        boxes = self._painter.boxes(rows, keys, area, heights, font, zoom)
+        painter, lines = self._painter, self._drawn
+        boxes = painter.boxes(rows, keys, area, plan.heights, font, zoom)
+        copies: Copies = []  # (the values' changed glyphs: blitted at once)
         for k, (row, box) in enumerate(zip(rows, boxes, strict=False)):  # (those that fit)
-            drawn = self._drawn[k]
+            drawn = lines[k]
             if drawn is not None:
-                last, last_box, last_put, room = drawn
-                if last == row:
+                if drawn[0] == row:
                     continue
-                if room >= 0 and not row.error and last_box == box and _same_but_value(last, row):
-                    # (only the value changed: its old and new places, not the line)
-                    value = font.render(row.value, True, look.text)  # (a new value: not kept)
-                    width, tall = value.get_size()
-                    if (width <= room) is (last_put.y == box.y):  # (on the same line)
-                        put = pygame.Rect(box.right - width, last_put.y, width, tall)
-                        # (both end at the box's right: their union, in the box)
-                        left = max(box.x, min(put.x, last_put.x))
-                        low = min(box.bottom, put.y + max(tall, last_put.h))
-                        spot = pygame.Rect(left, put.y, box.right - left, max(0, low - put.y))
-                        self._painter.clear(screen, spot, look.face)
-                        screen.blit(value, put)
-                        self._drawn[k] = (row, box, put, room)
-                        dirty.append(spot)
-                        continue
-            put = self._painter.draw(screen, font, row, box, zoom)
-            self._drawn[k] = (row, box, put, self._painter.room(font, row, box, zoom))
+                put = painter.value_only(screen, font, plan.glyphs, copies, drawn, row, box)
+                if put is not None:  # (only its value changed, in its box)
+                    lines[k] = (row, box, put, drawn[3])
+                    dirty.append(box)
+                    continue
+            put = painter.draw(screen, font, row, box, zoom)
+            lines[k] = (row, box, put, painter.room(font, row, box, zoom))
             dirty.append(box)
+        screen.fblits(copies)
         return dirty
-
-
-class RowPainter:
-    """Draws the panel's lines (a label rendered once, kept by its words) and lays
-    them out."""
-
-    def __init__(self) -> None:
-        self._rendered: dict[tuple[str, int, Colour], pygame.Surface] = {}
-        self._ground: dict[Colour, tuple[pygame.Surface, int, int]] = {}
-        """A surface of each colour lines are cleared to, as large as a line has been
-        (and its size)."""
-        self._laid: tuple[object, list[pygame.Rect]] = ((), [])
-        """The lines' boxes and what they were laid out for (the area, the heights
-        and the lines' keys)."""
-
-    def boxes(
-        self,
-        rows: list[Row],
-        keys: list[str],
-        area: pygame.Rect,
-        heights: dict[str, int],
-        font: Any,
-        zoom: int,
-    ) -> list[pygame.Rect]:
-        """Each line's box, one under the other in the panel's inside, as many as
-        fit (worked out once while the lines (``keys``: theirs), the area and their
-        heights stay)."""
-        key = (area, heights, keys)
-        if self._laid[0] == key:
-            return self._laid[1]
-        pad = PAD * zoom
-        x, width, y = area.x + pad, area.w - 2 * pad, area.y + pad
-        boxes = []
-        kept = True
-        for row in rows:
-            height = heights.get(row.key)
-            if not height:  # (a line the sizes do not know: its own, each time)
-                height, kept = _height(font, row, width, zoom), False
-            box = pygame.Rect(x, y, width, height)
-            y += height
-            if box.bottom > area.bottom - pad:
-                break  # (more lines than room: the rest are not shown)
-            boxes.append(box)
-        if kept:
-            self._laid = (key, boxes)
-        return boxes
-
-    def clear(self, screen: pygame.Surface, spot: pygame.Rect, colour: Colour) -> None:
-        """A spot of the screen cleared to a colour: the same pixels as a fill, but
-        copied from a surface of that colour (SDL's fill of a rectangle more than a
-        few pixels wide costs some microseconds more than a copy of it)."""
-        kept = self._ground.get(colour)
-        width, height = spot.size
-        if kept is None or kept[1] < width or kept[2] < height:
-            if kept is not None:
-                width, height = max(width, kept[1]), max(height, kept[2])
-            width, height = max(1, width), max(1, height)
-            ground = pygame.Surface((width, height))
-            ground.fill(colour)
-            kept = self._ground[colour] = (ground, width, height)
-        screen.blit(kept[0], spot, (0, 0, spot.w, spot.h))
-
-    def words(self, text: str, zoom: int, colour: Colour) -> pygame.Surface:
-        """The words rendered (once for each text, size and colour)."""
-        key = (text, zoom, colour)
-        surface = self._rendered.get(key)
-        if surface is None:
-            if len(self._rendered) >= RENDERED_LIMIT:
-                self._rendered.clear()
-            surface = ui_font(FONT_SIZE * zoom).render(text, True, colour)
-            self._rendered[key] = surface
-        return surface
-
-    def value(
-        self, font: Any, row: Row, box: pygame.Rect, zoom: int
-    ) -> tuple[pygame.Surface, pygame.Rect]:
-        """A line's value rendered and where it goes in its box: right of the label,
-        or under it when the line was sized for two."""
-        look = theme()
-        if row.error:
-            value = self.words(_fitted(font, row.value, box.w), zoom, look.error)
-        else:
-            value = self.words(row.value, zoom, look.text)
-        width = value.get_width()
-        on_label = width <= self.room(font, row, box, zoom)
-        y = box.y if on_label else box.y + font.get_linesize()
-        return value, pygame.Rect(box.right - width, y, width, value.get_height())
-
-    def room(self, font: Any, row: Row, box: pygame.Rect, zoom: int) -> int:
-        """The widest value that goes on the line of the label, right of it, in a
-        box (-1: none, the box is sized for the value under the label; a value
-        wider than this goes under it)."""
-        line = font.get_linesize()
-        if box.h - len(row.bars) * bar_height(zoom) >= 2 * line:
-            return -1
-        label = self.words(row.label, zoom, theme().text).get_width()
-        return box.w - label - GAP * zoom
-
-    def draw(
-        self, screen: pygame.Surface, font: Any, row: Row, box: pygame.Rect, zoom: int
-    ) -> pygame.Rect:
-        """A line in its box (filled with the face first): its label, its value, its
-        bars; where the value went."""
-        look = theme()
-        self.clear(screen, box, look.face)
-        label = self.words(row.label, zoom, look.text)
-        value, where = self.value(font, row, box, zoom)
-        line = font.get_linesize()
-        screen.blit(label, (box.x, box.y), pygame.Rect(0, 0, box.w, line))
-        screen.blit(value, where)
-        value_y = where.y
-        y = value_y + line
-        for share, colour in row.bars:
-            bar = pygame.Rect(box.x, y, box.w, BAR * zoom + 2 * edge(zoom))
-            screen.fill(look.shadow, bar)
-            trough = bar.inflate(-2 * edge(zoom), -2 * edge(zoom))
-            screen.fill(look.face, trough)
-            if row.signed:
-                middle = trough.centerx
-                width = round(trough.w / 2 * abs(share))
-                left = middle if share >= 0 else middle - width
-                screen.fill(colour, (left, trough.y, width, trough.h))
-                screen.fill(look.text, (middle, trough.y, max(1, zoom // 2), trough.h))
-            else:
-                width = round(trough.w * max(0.0, min(1.0, share)))
-                screen.fill(colour, (trough.x, trough.y, width, trough.h))
-            y += bar_height(zoom)
-        return where
-
-
-def _same_but_value(drawn: Row, row: Row) -> bool:
-    """Two lines differ in their value's words at most (no bars: a bar follows its
-    value), so only the value is drawn again."""
-    return (
-        not drawn.bars
-        and not row.bars
-        and drawn.key == row.key
-        and drawn.label == row.label
-        and drawn.error == row.error
-    )
-
-
-def _height(font: Any, row: Row, width: int, zoom: int) -> int:
-    """A line's height: its words on one line (the label, the value right of it) or
-    two (the value under the label, when both do not fit), and its bars."""
-    label, value = font.size(row.label)[0], font.size(row.value)[0]
-    lines = 1 if label + GAP * zoom + value <= width else 2
-    return int(font.get_linesize() * lines + len(row.bars) * bar_height(zoom))
-
-
-def _fitted(font: Any, text: str, width: int) -> str:
-    """The text, cut with an ellipsis to fit a width (an error's long words)."""
-    if font.size(text)[0] <= width:
-        return text
-    while text and font.size(text + "…")[0] > width:
-        text = text[: max(0, len(text) - max(1, len(text) // 8))]
-    return text + "…"

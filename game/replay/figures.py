@@ -1,0 +1,161 @@
+"""The formulas of a game's rates and speed figures (ms-toollib's, docs/STATS.md),
+one home for both who use them: the report of a replay (game.replay.report, the
+analysis view reads it) and the live counters of a game being played, which work
+out at each update only the figures they show, straight from the game's numbers
+(GameNumbers), and word them as the analysis view does (game.analysis.glossary's
+``worded``). At the end of a game the two agree to the last digit: the same
+formula, the same words.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from game.analysis.glossary import worded
+
+if TYPE_CHECKING:
+    from game.session.play import Clicks
+
+STNB_CONSTANTS = {(8, 8, 10): 36.0, (16, 16, 40): 162.0, (16, 30, 99): 435.001}
+"""STNB's constant for each of the community's levels. Any other board has none, and
+no STNB (None: "-" to a person; ms-toollib says 0)."""
+
+
+class Played(NamedTuple):
+    """What a game's rates and speed are worked out from."""
+
+    rows: int
+    cols: int
+    mines: int
+    seconds: float
+    bbbv: int
+    """The board's 3BV (0: not known yet)."""
+    solved: int
+    """The 3BV solved."""
+    clicks: int
+    effective: int
+
+
+def _stnb(game: Played) -> float | None:
+    """STNB: None off the classic levels, in no time or with nothing solved."""
+    constant = STNB_CONSTANTS.get((game.rows, game.cols, game.mines))
+    seconds, solved = game.seconds, game.solved
+    if constant is None or seconds <= 0 or not game.bbbv or not solved:
+        return None
+    qg: float = seconds**1.7 / solved
+    share: float = (solved / game.bbbv) ** 0.5
+    return round(constant / qg * share, 6)
+
+
+def _rqp(game: Played) -> float | None:
+    """RQP: time squared over 3BV solved (None while nothing is solved)."""
+    if not game.bbbv or not game.solved:
+        return None
+    return round(game.seconds * game.seconds / game.solved, 6)
+
+
+def _qg(game: Played) -> float | None:
+    """QG: time to the power 1.7 over 3BV solved (None while nothing is solved)."""
+    if not game.bbbv or not game.solved:
+        return None
+    qg: float = game.seconds**1.7 / game.solved
+    return round(qg, 6)
+
+
+def _etime(game: Played) -> float | None:
+    """The estimated time: the whole board's at this pace (None while nothing is
+    solved)."""
+    if not game.bbbv or not game.solved:
+        return None
+    return round(game.seconds / game.solved * game.bbbv, 6)
+
+
+STATS: Mapping[str, Callable[[Played], float | None]] = MappingProxyType(
+    {
+        "ioe": lambda game: round(game.solved / game.clicks, 6) if game.clicks else None,
+        "corr": lambda game: round(game.effective / game.clicks, 6) if game.clicks else None,
+        "thrp": lambda game: round(game.solved / game.effective, 6) if game.effective else None,
+        "bbbv_s": lambda game: round(game.solved / game.seconds, 6) if game.seconds else None,
+        "cl_s": lambda game: round(game.clicks / game.seconds, 6) if game.seconds else None,
+        "ce_s": lambda game: round(game.effective / game.seconds, 6) if game.seconds else None,
+        "stnb": _stnb,
+        "rqp": _rqp,
+        "qg": _qg,
+        "etime": _etime,
+    }
+)
+"""Each rate and speed figure by its report name, in the report's order: each ratio
+to 6 decimals, None when its divisor is 0; STNB, RQP, QG and the estimated time,
+None where undefined (nothing solved, STNB off the classic levels or in no time)."""
+
+
+def stats_of(game: Played) -> dict[str, float | None]:
+    """Every rate and speed figure of a game, by report name."""
+    return {key: formula(game) for key, formula in STATS.items()}
+
+
+class GameNumbers(NamedTuple):
+    """A game's numbers at one moment (a game being played, or one of ours at its
+    end), what its figures are worked out from: game.replay.report makes its whole
+    report of them, the live counters only the figures they show."""
+
+    played: Played
+    laid: bool
+    """Its mines are laid (its 3BV is known)."""
+    won: bool
+    left: int
+    right: int
+    chord: int
+    flags: int
+    """The flags the player has put on (game.replay.recorder counts them)."""
+    path: float
+    """The pointer's path, in pixels of 16-pixel cells (Recorder.path)."""
+
+    @classmethod
+    def of(
+        cls,
+        board: tuple[int, int, int],
+        won: bool,
+        seconds: float,
+        bbbv: tuple[int | None, int],
+        clicks: Clicks,
+        flags: int,
+        path: float,
+    ) -> GameNumbers:
+        """A game's numbers: its board (rows, columns, mines), whether it is won, its
+        time, its 3BV (None: not known yet) and 3BV solved, its clicks, its flags
+        and the pointer's path."""
+        total, solved = bbbv
+        played = Played(*board, seconds, total or 0, solved, clicks.total, clicks.effective)
+        return cls(
+            played, total is not None, won, clicks.left, clicks.right, clicks.chord, flags, path
+        )
+
+    def words(self, key: str) -> str | None:
+        """A figure's value as the analysis view words it (None: a figure a game
+        being played has none of)."""
+        formula = STATS.get(key)
+        if formula is not None:
+            return worded(key, formula(self.played))
+        value = COUNTED.get(key)
+        return None if value is None else worded(key, value(self))
+
+
+COUNTED: Mapping[str, Callable[[GameNumbers], Any]] = MappingProxyType(
+    {
+        "time": lambda numbers: numbers.played.seconds,
+        "bbbv": lambda numbers: (
+            numbers.played.solved,
+            numbers.played.bbbv if numbers.laid else None,
+        ),
+        "clicks": lambda numbers: (numbers.left, numbers.right, numbers.chord),
+        "path": lambda numbers: round(numbers.path, 3),
+        "ce": lambda numbers: numbers.played.effective,
+        "flag": lambda numbers: numbers.flags,
+    }
+)
+"""The figures of a game being played besides its rates and speed (STATS), each
+as its report gives it (the value ``worded`` takes) from the game's numbers: no
+board statistics and no judged moves, those are the analysis's alone."""
