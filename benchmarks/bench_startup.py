@@ -88,6 +88,8 @@ def bare_script(size: tuple[int, int]) -> str:
 
 
 FIRST_FRAME_SCRIPT = textwrap.dedent("""
+    import gc
+    gc.disable()
     import os
     from game import cli
     from game.view.first_frame import show_first_frame
@@ -101,6 +103,8 @@ FIRST_FRAME_SCRIPT = textwrap.dedent("""
 frame on screen."""
 
 READY_SCRIPT = textwrap.dedent("""
+    import gc
+    gc.disable()
     import os
     from game import cli
     from game.view.first_frame import show_first_frame

@@ -5,6 +5,13 @@ run and return; else the first frame is shown from the settings alone
 
 from __future__ import annotations
 
+import gc
+
+# Start-up makes objects that live as long as the game (the modules, the window):
+# the collector's passes over them would find nothing to free. It runs again once the
+# first input can be handled (App.get_ready), or at once for a command (main).
+gc.disable()
+
 import os
 import sys
 from collections.abc import Mapping, Sequence
@@ -25,6 +32,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return exit_.code if isinstance(exit_.code, int) else 2
     printout = cli.printout_of(options)
     if printout is not None:
+        gc.enable()  # (a command may read many files: no start-up to speed)
         from game.cli.commands import run  # (a command loads what it needs, and no window)
 
         try:

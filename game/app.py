@@ -16,6 +16,7 @@ SDL and cost more.)
 
 from __future__ import annotations
 
+import gc
 import time
 import traceback
 from collections.abc import Callable
@@ -163,6 +164,7 @@ class App:
         if self._ready:
             return
         self._ready = True
+        gc.enable()  # (off through start-up: game/__main__.py)
 
         self.recorder = recorder = Recorder()
         self.table.tap(recorder)  # first: a game's replay ends with its last click
@@ -216,6 +218,7 @@ class App:
         """Play a replay back over the whole window (it then plays nothing else);
         ``path``: the file it came from."""
         self._ready = True  # no resume offer, no problems box over a playback
+        gc.enable()  # (as get_ready does)
         self.stage.clear_dialogs()  # (the menu bar stays, for a game played on from it)
         self._watched = self.watcher().replay(replay, caption, standalone=True, path=path)
         return self._watched
