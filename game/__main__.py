@@ -58,7 +58,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     try:
         first = show_first_frame(
-            options.data_dir, options.board, options.zoom, options.sound, options.language
+            options.data_dir,
+            options.board,
+            options.zoom,
+            options.sound,
+            options.language,
+            offer=played_back is None,  # (no game offered back under a replay watched)
         )
     except pygame.error as error:
         warn_to_stderr(

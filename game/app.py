@@ -33,6 +33,7 @@ from game.flows.race import Race
 from game.language import gettext, shown
 from game.modes.mode import Mode
 from game.modes.ordinary import Ordinary
+from game.modes.resumed import Resumed
 from game.replay.recorder import Recorder
 from game.scenes.counters import CountersPanel
 from game.scenes.menubar import MenuBarScene
@@ -104,7 +105,12 @@ class App:
         now: Callable[[], float] = clock or (lambda: time.perf_counter() * 1000.0)
         if first is None:
             first = show_first_frame(
-                options.data_dir, options.board, options.zoom, options.sound, options.language
+                options.data_dir,
+                options.board,
+                options.zoom,
+                options.sound,
+                options.language,
+                offer=options.replay is None,
             )
         self.profile = first.profile
         self.prefs = prefs = first.prefs
@@ -130,7 +136,14 @@ class App:
         loop (an ordinary game of its size under these rules is on the table until then)."""
         if self.deal_later is not None:
             first_game = Ordinary(board, rules, options.seed)
-        self.table = table = Table.of(first_game, now)
+        self.dealt: Mode = first_game
+        """The game the window opens with (or deals, the saved game declined)."""
+        offered = first.offered
+        saved = None if offered is None else resume.saved_session(self.profile, now)
+        self.offered = None if saved is None else offered
+        """The saved game on the table (paused) to be offered back once the first
+        input can be handled (get_ready)."""
+        self.table = table = Table.of(first_game if saved is None else Resumed(saved), now)
         counters = CountersPanel(table, prefs)
         self.viewport = first.viewport
         self.viewport.need = counters.width  # (the first frame's side is the settings')
@@ -180,7 +193,8 @@ class App:
         )
         self.table.tap(self.end_of_game)
         self.prefs.sound.open()
-        resume.offer(self.stage, self.profile, self.table, self.dialogs.tell_problems)
+        if self.offered is not None:
+            resume.offer(self.stage, self.table, self.offered, self.dealt)
         self.dialogs.tell_problems()
         if self.deal_later is not None:
             self.deal_code()
@@ -217,6 +231,8 @@ class App:
     def watch(self, replay: Replay, caption: str = "", path: str | None = None) -> PlaybackScene:
         """Play a replay back over the whole window (it then plays nothing else);
         ``path``: the file it came from."""
+        if not self._ready and self.offered is not None:
+            resume.keep(self.profile, self.table)  # (not offered now: at the next start)
         self._ready = True  # no resume offer, no problems box over a playback
         gc.enable()  # (as get_ready does)
         self.stage.clear_dialogs()  # (the menu bar stays, for a game played on from it)

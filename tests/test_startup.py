@@ -183,6 +183,63 @@ def test_the_window_goes_on_from_the_first_frame_pixel_for_pixel(
     assert run(script, str(tmp_path), *arguments) == "ok"
 
 
+def test_a_game_offered_back_is_the_first_frame_and_the_window_goes_on_from_it(
+    tmp_path: Path,
+) -> None:
+    """A game left unfinished is the first frame (its board, as its pause shows it:
+    every cell hidden, its mine counter and its time), not the settings' new game; the
+    window then puts it on the table, paused, draws the same pixels and offers it back,
+    at one size throughout."""
+    from game.core.game import Game
+    from game.core.moves import Action, Move
+    from game.persist.profile import Profile
+
+    game = Game.new(16, 30, 99, seed=7)
+    game.apply(Move(Action.REVEAL, 8, 15))
+    game.apply(Move(Action.MARK, 0, 0))
+    profile = Profile.open(tmp_path)
+    assert profile.save_resume(game.to_snapshot(), elapsed_ms=41_500)
+    profile.close()
+    script = """
+        import sys
+        from game import cli
+        from game.view.first_frame import show_first_frame
+
+        options = cli.parse_args(["--data-dir", sys.argv[1], "--no-sound"])
+        first = show_first_frame(
+            options.data_dir, options.board, options.zoom, options.sound, options.language
+        )
+        board = first.viewport.board
+        assert first.offered is not None and (board.rows, board.cols) == (16, 30), board
+        drawn = first.viewport.screen.copy()
+        words = first.viewport.beside()
+        pad = 4 * first.viewport.side.scale
+        words = words.inflate(-2 * pad, -2 * pad) if words.w else words
+        from game.app import App
+
+        app = App(options, first)
+        app.run(frames=1)
+        session = app.table.session
+        assert session.paused and session.elapsed_ms == 41_500 and session.timer_value == 42
+        assert session.game.mines_left == 98
+        again = app.viewport.screen
+        assert again.get_size() == drawn.get_size(), (again.get_size(), drawn.get_size())
+        width, height = drawn.get_size()
+        differ = [
+            (x, y) for y in range(height) for x in range(width)
+            if drawn.get_at((x, y)) != again.get_at((x, y)) and not words.collidepoint(x, y)
+        ]
+        assert not differ, f"{len(differ)} pixels differ, first {differ[:5]}"
+        app.get_ready()  # (the loop's next step)
+        app.run(frames=app.frame + 1)
+        assert app.stage.top_dialog is not None  # the offer, over the same window
+        assert app.viewport.screen.get_size() == drawn.get_size()
+        app.close()
+        print("ok")
+    """
+    assert run(script, str(tmp_path)) == "ok"
+
+
 def test_input_given_during_the_import_is_handled_once_set_up_in_order(tmp_path: Path) -> None:
     """Clicks made while the rest of the game loads wait in the queue and are handled
     in the order they were made: a flag, a left click on the flag (nothing), then

@@ -666,8 +666,10 @@ def test_a_paused_game_closed_is_saved_with_its_time(clock: FakeClock) -> None:
     first.close()
     again = App(cli.Options(zoom=2, sound=False), clock=clock)
     again.run(frames=1)
-    assert again.profile.saved_game is not None
-    assert again.profile.saved_game.elapsed_ms == 7_250
+    # The saved game, offered back, is on the table (paused) from the first frame on.
+    assert again.offered is not None
+    assert again.offered.elapsed_ms == 7_250
+    assert again.table.session.paused and again.table.session.elapsed_ms == 7_250
     again.close()
 
 

@@ -4,39 +4,24 @@ game left for a new one: it is kept in the history as abandoned (it counts as lo
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from game.core.game import Game
 from game.core.status import Status
-from game.modes.resumed import Resumed
+from game.modes.mode import Mode
 from game.persist.profile import Profile
 from game.persist.resume import SavedGame
 from game.screens.resume import ResumeAnswer, resume_dialog
 from game.session.play import LoggedMove, PlaySession
+from game.session.stopwatch import Clock
 from game.session.table import Table
 from game.view.stage import Stage
 
 
-def offer(stage: Stage, profile: Profile, table: Table, tell: Callable[[], None]) -> None:
-    """At start-up: offer the saved game back, if there is one (``tell``: shows what
-    the profile could not read or save)."""
-    saved = profile.saved_game
-    if saved is None:
-        return
-
-    def answered(result: object) -> None:
-        if result is ResumeAnswer.NEW_GAME:  # only a clear answer leaves the game
-            dealt = table.tag.mode  # (the game the window opened with)
-            if bring_back(profile, table, tell):
-                table.start(dealt)  # the saved game is abandoned for it
-        else:
-            bring_back(profile, table, tell)
-
-    stage.open(resume_dialog(saved), answered)
-
-
-def bring_back(profile: Profile, table: Table, tell: Callable[[], None]) -> bool:
-    """Put the game saved when the window last closed on the table; the timer goes on."""
+def saved_session(profile: Profile, clock: Clock) -> PlaySession | None:
+    """The game saved when the window last closed, made again on ``clock``: its
+    clock paused at the time saved, until it is unpaused (None: no game was saved, or
+    the engine finds it finished or damaged, which the profile then tells). The
+    saved game is cleared: it is offered once, and kept again at the close if it is
+    still under way."""
 
     def restore(saved: object) -> PlaySession | None:
 
@@ -45,14 +30,25 @@ def bring_back(profile: Profile, table: Table, tell: Callable[[], None]) -> bool
         if game.status.is_over:
             return None
         log = [LoggedMove.from_text(entry) for entry in saved.log]
-        return PlaySession(game, table.clock, elapsed_ms=saved.elapsed_ms, log=log)
+        return PlaySession(game, clock, elapsed_ms=saved.elapsed_ms, log=log)
 
     resumed = profile.resume(restore)
-    tell()
-    if resumed is None:
-        return False
-    table.start(Resumed(resumed.game))  # (its clock runs from the time saved)
-    return True
+    return None if resumed is None else resumed.game
+
+
+def offer(stage: Stage, table: Table, saved: SavedGame, dealt: Mode) -> None:
+    """At start-up, with the saved game on the table, paused (its board hidden, as a
+    pause hides it): Resume (or Esc) goes on with it, its clock from the time
+    saved; a clear "New game" deals ``dealt`` (the game the window would have opened
+    with) and the saved game is abandoned for it (kept in the history, lost)."""
+
+    def answered(result: object) -> None:
+        if result is ResumeAnswer.NEW_GAME:  # only a clear answer leaves the game
+            table.start(dealt)
+        else:
+            table.unpause()
+
+    stage.open(resume_dialog(saved), answered)
 
 
 def keep(profile: Profile, table: Table) -> None:

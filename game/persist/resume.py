@@ -110,6 +110,15 @@ class SavedGame:
         """The kind of board, from its size."""
         return self.board.difficulty
 
+    @property
+    def flags(self) -> int:
+        """The flags its cells show (the first frame's mine counter, before the engine
+        reads the snapshot; cells it cannot read show none)."""
+        cells = self.game.get("cells")
+        if not isinstance(cells, list):
+            return 0
+        return sum(row.count("f") + row.count("F") for row in cells if isinstance(row, str))
+
     def to_json(self) -> JsonObject:
         """The resume.json document, with its version."""
         return {

@@ -1,6 +1,9 @@
 """The first frame: the window as a new game shows it (the covered board, the mine
 counter, the face, the timer at 0, the menu bar), drawn from the settings alone,
-before the engine, the table and the rest of the game are imported.
+before the engine, the table and the rest of the game are imported; or, when the game
+left unfinished last time is to be offered back, that game's board as its pause shows
+it (every cell hidden, its mine counter and its time), which the window then puts on
+the table, paused, under the offer (game.flows.resume).
 
 game/__main__.py shows it, then imports the window shell (game.app), which takes
 over what this made (the profile, the preferences, the viewport with its window,
@@ -18,8 +21,10 @@ import pygame
 from game.language import shown
 from game.persist.paths import data_dir
 from game.persist.profile import Profile
+from game.persist.resume import SavedGame
 from game.rules import Board
-from game.session.picture import Covered, covered_picture
+from game.session.picture import Covered, Face, Picture, covered_picture
+from game.session.stopwatch import Stopwatch
 from game.view.menus import MENUS
 from game.view.prefs import Prefs
 from game.view.sound import warn_to_stderr
@@ -30,15 +35,22 @@ from game.view.widgets.menubar import MenuBar
 class FirstFrame:
     """What the first frame made, for the window to go on with."""
 
-    __slots__ = ("menubar", "prefs", "profile", "viewport")
+    __slots__ = ("menubar", "offered", "prefs", "profile", "viewport")
 
     def __init__(
-        self, profile: Profile, prefs: Prefs, viewport: Viewport, menubar: MenuBar
+        self,
+        profile: Profile,
+        prefs: Prefs,
+        viewport: Viewport,
+        menubar: MenuBar,
+        offered: SavedGame | None = None,
     ) -> None:
         self.profile = profile
         self.prefs = prefs
         self.viewport = viewport
         self.menubar = menubar
+        self.offered = offered
+        """The saved game whose board it showed, to be offered back (None: a new game)."""
 
 
 def show_first_frame(
@@ -47,10 +59,12 @@ def show_first_frame(
     zoom: int | None = None,
     sound: bool | None = None,
     language: str | None = None,
+    offer: bool = True,
 ) -> FirstFrame:
     """Open the window and show a new game of ``board`` (None: the settings' board)
     at ``zoom`` (None: the settings'), in the settings' look and language
-    (``language``: the command line's, for this session only)."""
+    (``language``: the command line's, for this session only); with ``offer`` (no
+    replay given to watch), the saved game's board instead when there is one."""
     # Only what the game uses: pygame.init() would also open the audio device
     # (the sound player does that once the first frame is up) and joysticks.
     pygame.display.init()
@@ -60,11 +74,20 @@ def show_first_frame(
         warn_to_stderr(shown(problem))
     prefs = Prefs(profile, sound)
     prefs.speak(language)
-    board = board or prefs.settings.board
+    offered = profile.saved_game if offer else None
+    board = offered.board if offered is not None else board or prefs.settings.board
     viewport = Viewport(board, zoom or prefs.settings.zoom, lambda: prefs.settings.counters_shown)
     menubar = MenuBar(MENUS, lambda: prefs.keymap, lambda command: False)
     screen = viewport.screen
-    viewport.renderer.draw(screen, Covered(board.rows, board.cols), covered_picture(board.mines))
+    if offered is None:
+        picture = covered_picture(board.mines)
+    else:  # (as the table shows the saved game, paused, under the offer)
+        counter = board.mines - offered.flags
+        if not prefs.settings.counter_below_zero:
+            counter = max(0, counter)
+        timer = Stopwatch(float, offered.elapsed_ms, started=True).seconds_shown
+        picture = Picture(frozenset(), Face.SMILE, counter, timer, paused=True)
+    viewport.renderer.draw(screen, Covered(board.rows, board.cols), picture)
     viewport.frame_side(screen)  # (its lines come with the table, before the first input)
     menubar.draw(screen, viewport.renderer.sprites, viewport.bar())
     viewport.window.present()
@@ -72,4 +95,4 @@ def show_first_frame(
     # as the game: the collector stops walking it, and the imports of the rest that
     # follow at once are collected faster (about 2 ms less before the first input).
     gc.freeze()
-    return FirstFrame(profile, prefs, viewport, menubar)
+    return FirstFrame(profile, prefs, viewport, menubar, offered)
