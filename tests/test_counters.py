@@ -27,7 +27,7 @@ from game.words import (
 )
 
 ENTRY = live_report(
-    GameNumbers.of((16, 30, 99), False, 20.0, (120, 40), Clicks(30, 5, 5, 35), 5, 800.0)
+    GameNumbers((16, 30, 99), False, 20.0, (120, 40), Clicks(30, 5, 5, 35), 5, 800.0)
 )
 NAMES = names_of(ENTRY, pace_ms=-1500.0)
 

@@ -150,7 +150,8 @@ def test_c_shows_the_counters_beside_the_board_and_a_restart_remembers(folder: P
         assert again.viewport.beside().w == side.w
         assert again.viewport.screen.get_size() == (width + side.w, tall)
         again.get_ready()
-        again.stage.clear_dialogs()  # (the game left under way is offered back)
+        press(pygame.K_RETURN)  # (the game left under way is offered back: resumed)
+        frames(again)
         press(pygame.K_c)
         frames(again)
         assert settings_file(folder)["counters_shown"] is False

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from game.analysis.glossary import worded
 
@@ -23,22 +23,32 @@ STNB_CONSTANTS = {(8, 8, 10): 36.0, (16, 16, 40): 162.0, (16, 30, 99): 435.001}
 no STNB (None: "-" to a person; ms-toollib says 0)."""
 
 
-class Played(NamedTuple):
-    """What a game's rates and speed are worked out from."""
+class Totals:
+    """What a game's rates and speed are worked out from: its board, its time in
+    seconds, its 3BV (0: not known yet) and 3BV solved, its clicks and effective
+    clicks. (A plain class: its module loads before the first input, where a named
+    tuple costs a compile.)"""
 
-    rows: int
-    cols: int
-    mines: int
-    seconds: float
-    bbbv: int
-    """The board's 3BV (0: not known yet)."""
-    solved: int
-    """The 3BV solved."""
-    clicks: int
-    effective: int
+    __slots__ = ("bbbv", "clicks", "cols", "effective", "mines", "rows", "seconds", "solved")
+
+    def __init__(
+        self,
+        board: tuple[int, int, int],
+        seconds: float,
+        bbbv: int,
+        solved: int,
+        clicks: int,
+        effective: int,
+    ) -> None:
+        self.rows, self.cols, self.mines = board
+        self.seconds = seconds
+        self.bbbv = bbbv
+        self.solved = solved
+        self.clicks = clicks
+        self.effective = effective
 
 
-def _stnb(game: Played) -> float | None:
+def _stnb(game: Totals) -> float | None:
     """STNB: None off the classic levels, in no time or with nothing solved."""
     constant = STNB_CONSTANTS.get((game.rows, game.cols, game.mines))
     seconds, solved = game.seconds, game.solved
@@ -49,14 +59,14 @@ def _stnb(game: Played) -> float | None:
     return round(constant / qg * share, 6)
 
 
-def _rqp(game: Played) -> float | None:
+def _rqp(game: Totals) -> float | None:
     """RQP: time squared over 3BV solved (None while nothing is solved)."""
     if not game.bbbv or not game.solved:
         return None
     return round(game.seconds * game.seconds / game.solved, 6)
 
 
-def _qg(game: Played) -> float | None:
+def _qg(game: Totals) -> float | None:
     """QG: time to the power 1.7 over 3BV solved (None while nothing is solved)."""
     if not game.bbbv or not game.solved:
         return None
@@ -64,7 +74,7 @@ def _qg(game: Played) -> float | None:
     return round(qg, 6)
 
 
-def _etime(game: Played) -> float | None:
+def _etime(game: Totals) -> float | None:
     """The estimated time: the whole board's at this pace (None while nothing is
     solved)."""
     if not game.bbbv or not game.solved:
@@ -72,7 +82,7 @@ def _etime(game: Played) -> float | None:
     return round(game.seconds / game.solved * game.bbbv, 6)
 
 
-STATS: Mapping[str, Callable[[Played], float | None]] = MappingProxyType(
+STATS: Mapping[str, Callable[[Totals], float | None]] = MappingProxyType(
     {
         "ioe": lambda game: round(game.solved / game.clicks, 6) if game.clicks else None,
         "corr": lambda game: round(game.effective / game.clicks, 6) if game.clicks else None,
@@ -91,31 +101,21 @@ to 6 decimals, None when its divisor is 0; STNB, RQP, QG and the estimated time,
 None where undefined (nothing solved, STNB off the classic levels or in no time)."""
 
 
-def stats_of(game: Played) -> dict[str, float | None]:
+def stats_of(game: Totals) -> dict[str, float | None]:
     """Every rate and speed figure of a game, by report name."""
     return {key: formula(game) for key, formula in STATS.items()}
 
 
-class GameNumbers(NamedTuple):
+class GameNumbers:
     """A game's numbers at one moment (a game being played, or one of ours at its
     end), what its figures are worked out from: game.replay.report makes its whole
-    report of them, the live counters only the figures they show."""
+    report of them, the live counters only the figures they show. (A plain class, as
+    Totals.)"""
 
-    played: Played
-    laid: bool
-    """Its mines are laid (its 3BV is known)."""
-    won: bool
-    left: int
-    right: int
-    chord: int
-    flags: int
-    """The flags the player has put on (game.replay.recorder counts them)."""
-    path: float
-    """The pointer's path, in pixels of 16-pixel cells (Recorder.path)."""
+    __slots__ = ("chord", "flags", "laid", "left", "path", "right", "totals", "won")
 
-    @classmethod
-    def of(
-        cls,
+    def __init__(
+        self,
         board: tuple[int, int, int],
         won: bool,
         seconds: float,
@@ -123,36 +123,40 @@ class GameNumbers(NamedTuple):
         clicks: Clicks,
         flags: int,
         path: float,
-    ) -> GameNumbers:
+    ) -> None:
         """A game's numbers: its board (rows, columns, mines), whether it is won, its
-        time, its 3BV (None: not known yet) and 3BV solved, its clicks, its flags
-        and the pointer's path."""
+        time, its 3BV (None: not known yet) and 3BV solved, its clicks, the flags
+        the player has put on (game.replay.recorder counts them) and the pointer's
+        path, in pixels of 16-pixel cells (Recorder.path)."""
         total, solved = bbbv
-        played = Played(*board, seconds, total or 0, solved, clicks.total, clicks.effective)
-        return cls(
-            played, total is not None, won, clicks.left, clicks.right, clicks.chord, flags, path
-        )
+        self.totals = Totals(board, seconds, total or 0, solved, clicks.total, clicks.effective)
+        self.laid = total is not None
+        """Its mines are laid (its 3BV is known)."""
+        self.won = won
+        self.left, self.right, self.chord = clicks.left, clicks.right, clicks.chord
+        self.flags = flags
+        self.path = path
 
     def words(self, key: str) -> str | None:
         """A figure's value as the analysis view words it (None: a figure a game
         being played has none of)."""
         formula = STATS.get(key)
         if formula is not None:
-            return worded(key, formula(self.played))
+            return worded(key, formula(self.totals))
         value = COUNTED.get(key)
         return None if value is None else worded(key, value(self))
 
 
 COUNTED: Mapping[str, Callable[[GameNumbers], Any]] = MappingProxyType(
     {
-        "time": lambda numbers: numbers.played.seconds,
+        "time": lambda numbers: numbers.totals.seconds,
         "bbbv": lambda numbers: (
-            numbers.played.solved,
-            numbers.played.bbbv if numbers.laid else None,
+            numbers.totals.solved,
+            numbers.totals.bbbv if numbers.laid else None,
         ),
         "clicks": lambda numbers: (numbers.left, numbers.right, numbers.chord),
         "path": lambda numbers: round(numbers.path, 3),
-        "ce": lambda numbers: numbers.played.effective,
+        "ce": lambda numbers: numbers.totals.effective,
         "flag": lambda numbers: numbers.flags,
     }
 )

@@ -25,7 +25,7 @@ from game.core.moves import Action
 from game.core.status import Status
 from game.language import said
 from game.replay.drive import game_of
-from game.replay.figures import GameNumbers, Played, stats_of
+from game.replay.figures import GameNumbers, Totals, stats_of
 from game.replay.files import COMMUNITY_SUFFIXES, open_replay
 from game.replay.format import ReplayError, named
 from game.replay.formats import open_video
@@ -195,10 +195,8 @@ def _community(path: str) -> Report:
         "dce": counted.dce,
         "flag": counted.flags,
         **stats_of(
-            Played(
-                video.rows,
-                video.cols,
-                video.mine_count,
+            Totals(
+                (video.rows, video.cols, video.mine_count),
                 seconds,
                 counted.bbbv,
                 counted.solved_bbbv,
@@ -215,7 +213,7 @@ def _community(path: str) -> Report:
 def _ours(path: str, replay: Replay) -> Report:
 
     board = replay.board
-    numbers = GameNumbers.of(
+    numbers = GameNumbers(
         (board.rows, board.cols, board.mines),
         replay.result is Status.WON,
         replay.ms / 1000,
@@ -259,7 +257,7 @@ def _played(
 ) -> Report:
     """The figures of one of our games, from its numbers (its replay's, or its
     session's) and its effective clicks by kind."""
-    game = numbers.played
+    game = numbers.totals
     board = (game.rows, game.cols, game.mines)
     bbbv = (game.bbbv if numbers.laid else None, game.solved)
     clicks = (numbers.left, numbers.right, numbers.chord)

@@ -24,7 +24,7 @@ largest thing it shows; hidden, it takes no room and the window is the classic o
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -69,25 +69,44 @@ def _largest() -> GameNumbers:
     """A game's numbers with figures as wide as a game's get: the panel is sized for
     them."""
     clicks = Clicks(999, 999, 999, 999)
-    return GameNumbers.of((999, 999, 99_999), False, 9_999.999, (99_999, 99_999), clicks, 999, 1e7)
+    return GameNumbers((999, 999, 99_999), False, 9_999.999, (99_999, 99_999), clicks, 999, 1e7)
 
 
-class Plan(NamedTuple):
+class Plan:
     """Where and how the panel is drawn, and what for: the window's layout (its
     renderer), the side, the settings, the look and the language it was worked out
     under; the panel's area, its scale, its font, its lines' heights and the
-    figures' glyphs."""
+    figures' glyphs. (A plain class: its module loads before the first input, where
+    a named tuple costs a compile.)"""
 
-    renderer: object
-    side: object
-    settings: object
-    look: Theme
-    language: str
-    area: pygame.Rect
-    zoom: int
-    font: UIFont
-    heights: dict[str, int]
-    glyphs: Glyphs
+    __slots__ = (
+        "area",
+        "font",
+        "glyphs",
+        "heights",
+        "language",
+        "look",
+        "renderer",
+        "settings",
+        "side",
+        "zoom",
+    )
+
+    def __init__(
+        self,
+        where: tuple[object, object, object, Theme, str],
+        area: pygame.Rect,
+        zoom: int,
+        font: UIFont,
+        heights: dict[str, int],
+        glyphs: Glyphs,
+    ) -> None:
+        self.renderer, self.side, self.settings, self.look, self.language = where
+        self.area = area
+        self.zoom = zoom
+        self.font = font
+        self.heights = heights
+        self.glyphs = glyphs
 
 
 class CountersPanel:
@@ -168,7 +187,7 @@ class CountersPanel:
             size = (board.rows, board.cols, board.mines)
             self._solved = (key, self._bbbv.of(game), size)
         _, solved, size = self._solved
-        return GameNumbers.of(
+        return GameNumbers(
             size,
             game.status is Status.WON,
             int(session.elapsed_ms) / 1000,
@@ -329,7 +348,7 @@ class CountersPanel:
         font = ui_font(FONT_SIZE * zoom)
         glyphs = Glyphs(font, look.text, look.face, screen)
         where = (viewport.renderer, viewport.side, settings, look, language)
-        self._plan = Plan(*where, area, zoom, font, heights, glyphs)
+        self._plan = Plan(where, area, zoom, font, heights, glyphs)
         return self._plan
 
     def _update(
