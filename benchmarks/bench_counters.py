@@ -10,12 +10,13 @@ way on the board of a community Expert replay, its moves played as the frames go
 game's clock moved on by a 60th of a second a frame. Paired blocks, with and
 without the panel in turn: the work of a frame (the loop run a frame at a time),
 each block's mean (every frame counts: those that word the figures anew, at each
-move and each second, as much as the others); the figure is the median of the
+move, as much as the others); the figure is the median of the
 pairs' ratios (target at most 1.10): a shared machine's hiccup of milliseconds
 doubles one block's mean, and the median of the pairs leaves it out. The median
 frame of each block is shown too. The yardstick, measured in the same run: one
-figure's words rendered by the game's font (the panel renders a line only when its
-words change). A benchmark, not a test: it asserts nothing.
+figure's words rendered by the game's font (what the panel spares: it draws a value
+only when its words change, and then copies the glyphs that changed). A benchmark,
+not a test: it asserts nothing.
 """
 
 from __future__ import annotations

@@ -59,6 +59,31 @@ def made_dataclasses():
 """
 """What a script prepends to list the dataclasses it made (``made_dataclasses()``)."""
 
+TAKES_OVER = """
+def takes_over(first, options):
+    # The window made from the first frame, a frame run: its size and pixels are the
+    # first frame's (but the live counters' words in the side, the table's figures).
+    drawn = first.viewport.screen.copy()
+    words = first.viewport.beside()
+    pad = 4 * first.viewport.side.scale  # (the frame's bevel and the margin)
+    words = words.inflate(-2 * pad, -2 * pad) if words.w else words
+    from game.app import App
+
+    app = App(options, first)
+    app.run(frames=1)
+    again = app.viewport.screen
+    assert again.get_size() == drawn.get_size(), (again.get_size(), drawn.get_size())
+    width, height = drawn.get_size()
+    differ = [
+        (x, y) for y in range(height) for x in range(width)
+        if drawn.get_at((x, y)) != again.get_at((x, y)) and not words.collidepoint(x, y)
+    ]
+    assert not differ, f"{len(differ)} pixels differ, first {differ[:5]}"
+    return app
+"""
+"""What a script prepends to take the first frame over (``takes_over(first, options)``:
+the window, run a frame, the same size and pixels; it is returned)."""
+
 
 def run(script: str, *args: str) -> str:
     """A script's output, run in a fresh headless process (it must succeed)."""
@@ -161,26 +186,10 @@ def test_the_window_goes_on_from_the_first_frame_pixel_for_pixel(
         first = show_first_frame(
             options.data_dir, options.board, options.zoom, options.sound, options.language
         )
-        drawn = first.viewport.screen.copy()
-        words = first.viewport.beside()
-        pad = 4 * first.viewport.side.scale  # (the frame's bevel and the margin)
-        words = words.inflate(-2 * pad, -2 * pad) if words.w else words
-        from game.app import App
-
-        app = App(options, first)
-        app.run(frames=1)
-        again = app.viewport.screen
-        assert again.get_size() == drawn.get_size(), (again.get_size(), drawn.get_size())
-        width, height = drawn.get_size()
-        differ = [
-            (x, y) for y in range(height) for x in range(width)
-            if drawn.get_at((x, y)) != again.get_at((x, y)) and not words.collidepoint(x, y)
-        ]
-        assert not differ, f"{len(differ)} pixels differ, first {differ[:5]}"
-        app.close()
+        takes_over(first, options).close()
         print("ok")
     """
-    assert run(script, str(tmp_path), *arguments) == "ok"
+    assert run(TAKES_OVER + textwrap.dedent(script), str(tmp_path), *arguments) == "ok"
 
 
 def test_a_game_offered_back_is_the_first_frame_and_the_window_goes_on_from_it(
@@ -211,33 +220,19 @@ def test_a_game_offered_back_is_the_first_frame_and_the_window_goes_on_from_it(
         )
         board = first.viewport.board
         assert first.offered is not None and (board.rows, board.cols) == (16, 30), board
-        drawn = first.viewport.screen.copy()
-        words = first.viewport.beside()
-        pad = 4 * first.viewport.side.scale
-        words = words.inflate(-2 * pad, -2 * pad) if words.w else words
-        from game.app import App
-
-        app = App(options, first)
-        app.run(frames=1)
+        size = first.viewport.screen.get_size()
+        app = takes_over(first, options)
         session = app.table.session
         assert session.paused and session.elapsed_ms == 41_500 and session.timer_value == 42
         assert session.game.mines_left == 98
-        again = app.viewport.screen
-        assert again.get_size() == drawn.get_size(), (again.get_size(), drawn.get_size())
-        width, height = drawn.get_size()
-        differ = [
-            (x, y) for y in range(height) for x in range(width)
-            if drawn.get_at((x, y)) != again.get_at((x, y)) and not words.collidepoint(x, y)
-        ]
-        assert not differ, f"{len(differ)} pixels differ, first {differ[:5]}"
         app.get_ready()  # (the loop's next step)
         app.run(frames=app.frame + 1)
         assert app.stage.top_dialog is not None  # the offer, over the same window
-        assert app.viewport.screen.get_size() == drawn.get_size()
+        assert app.viewport.screen.get_size() == size
         app.close()
         print("ok")
     """
-    assert run(script, str(tmp_path)) == "ok"
+    assert run(TAKES_OVER + textwrap.dedent(script), str(tmp_path)) == "ok"
 
 
 def test_input_given_during_the_import_is_handled_once_set_up_in_order(tmp_path: Path) -> None:
