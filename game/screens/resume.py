@@ -24,8 +24,10 @@ def resume_dialog(saved: SavedGame) -> MessageDialog:
         N_("Unfinished game"),
         [
             ngettext(
-                "You left your {board} game at {n} second on the timer. Carry on where you stopped?",
-                "You left your {board} game at {n} seconds on the timer. Carry on where you stopped?",
+                "You left your {board} game at {n} second on the timer. "
+                "Carry on where you stopped?",
+                "You left your {board} game at {n} seconds on the timer. "
+                "Carry on where you stopped?",
                 shown,
             ).format(board=gettext(saved.difficulty.label), n=shown)
         ],
