@@ -19,6 +19,7 @@ import sys
 import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import platformdirs
 import pytest
@@ -28,6 +29,9 @@ from game.persist.data_folder import SETTINGS_FILE
 from game.persist.paths import data_dir
 from game.persist.settings import SETTINGS_VERSION
 from game.view import theme
+
+if TYPE_CHECKING:
+    from game.app import App
 
 # The player's real data folder, worked out before anything here changes the environment.
 REAL_FOLDER = platformdirs.user_data_path("minesweeper", appauthor=False)
@@ -153,6 +157,22 @@ def _english() -> Iterator[None]:
     language.use(language.ENGLISH)
     yield
     language.use(language.ENGLISH)
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    """A window at zoom 2 on a seeded game, its clock moved by hand (test_window's
+    FakeClock), its first frame drawn; closed after the test. A test module's own
+    ``app`` fixture takes its place there."""
+    from test_window import FakeClock
+
+    from game import cli
+    from game.app import App
+
+    application = App(cli.Options(zoom=2, sound=False, seed=1), clock=FakeClock())
+    application.run(frames=1)
+    yield application
+    application.close()
 
 
 def classic_window() -> None:

@@ -7,12 +7,11 @@ from __future__ import annotations
 
 import copy
 import pickle
-from collections.abc import Iterator
 
 import pytest
-from test_window import BEGINNER, FakeClock, cell_center, click, use_layout
+from test_window import BEGINNER, cell_center, click, use_layout
 
-from game import cli, language
+from game import language
 from game.app import App
 from game.core.game import Game
 from game.core.reasons import Reason, cell_name, mines_word, single_reason, the_number
@@ -113,14 +112,6 @@ def test_a_reason_is_frozen_and_copies_whole() -> None:
         language.use("ja")
         assert language.shown(again) == language.shown(reason) != str(reason)
         language.use(language.ENGLISH)
-
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    application = App(cli.Options(zoom=2, sound=False, seed=1), clock=FakeClock())
-    application.run(frames=1)
-    yield application
-    application.close()
 
 
 @pytest.mark.parametrize("code", ["de", "zh_CN"])

@@ -6,14 +6,11 @@ loop; the pixels read from the window."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pygame
 import pytest
-from test_window import BEGINNER, FakeClock, cell_center, click, key, post, region, use_layout
+from test_window import BEGINNER, cell_center, click, key, post, region, use_layout
 from test_window_replay import play_code
 
-from game import cli
 from game.app import App
 from game.core.look import Look
 from game.core.status import Status
@@ -24,14 +21,6 @@ from game.view.advice import HINT_SAFE
 from game.view.commands import Command
 
 Cell = tuple[int, int]
-
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    application = App(cli.Options(zoom=2, sound=False, seed=1), clock=FakeClock())
-    application.run(frames=1)
-    yield application
-    application.close()
 
 
 def box(app: App) -> pygame.Rect:

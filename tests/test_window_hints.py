@@ -8,8 +8,6 @@ choice whose boards the solver clears alone.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pygame
 import pytest
 from test_window import (
@@ -33,14 +31,6 @@ from game.core.status import Status
 from game.rules import PRESETS, Difficulty
 from game.view.advice import HINT_MINE, HINT_SAFE
 from game.view.commands import Command
-
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    application = App(cli.Options(zoom=2, sound=False, seed=1), clock=FakeClock())
-    application.run(frames=1)
-    yield application
-    application.close()
 
 
 def ring_colour(app: App, cell: tuple[int, int]) -> tuple[int, int, int]:

@@ -32,14 +32,6 @@ def press(app: App, code: int, mod: int = 0, frames: int = 1) -> None:
     app.run(frames=frames)
 
 
-@pytest.fixture
-def app() -> Iterator[App]:
-    application = App(cli.Options(zoom=2, sound=False, seed=1), clock=FakeClock())
-    application.run(frames=1)
-    yield application
-    application.close()
-
-
 def cursor_drawn(app: App, row: int, col: int) -> bool:
     x, y, _, h = app.viewport.renderer.scaled(app.viewport.renderer.layout.cell_rect(row, col))
     return app.viewport.screen.get_at((x, y + h // 2))[:3] == CURSOR_OUTER
