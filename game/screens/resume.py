@@ -5,7 +5,7 @@ from __future__ import annotations
 from game.language import N_, gettext, ngettext
 from game.persist.resume import SavedGame
 from game.screens.answers import Button, answering, labels
-from game.session.stopwatch import Stopwatch
+from game.session.stopwatch import seconds_shown_at
 from game.view.widgets.message import MessageDialog
 
 
@@ -19,7 +19,7 @@ class ResumeAnswer(Button):
 def resume_dialog(saved: SavedGame) -> MessageDialog:
     """Offer back the game left unfinished when the window last closed, naming the
     time as the timer showed it; it answers a ResumeAnswer."""
-    shown = Stopwatch(lambda: 0.0, saved.elapsed_ms, started=True).seconds_shown
+    shown = seconds_shown_at(saved.elapsed_ms)
     dialog = MessageDialog(
         N_("Unfinished game"),
         [

@@ -113,6 +113,19 @@ def covered_picture(mines: int) -> Picture:
     return Picture(frozenset(), Face.SMILE, mines, 0)
 
 
+def counter_shown(mines_left: int, below_zero: bool) -> int:
+    """What the mine counter shows: the mines less the flags, below zero only when
+    the setting says so."""
+    return mines_left if below_zero else max(0, mines_left)
+
+
+def paused_picture(counter: int, timer: int, deaths: int = 0) -> Picture:
+    """The picture of a paused game: every cell hidden behind the pause's box, the
+    smile, its counter and its timer as they stand (the first frame draws a game
+    offered back so, before the engine is loaded)."""
+    return Picture(frozenset(), Face.SMILE, counter, timer, paused=True, deaths=deaths)
+
+
 _NEIGHBOURHOOD = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)]
 _PRESSABLE = (Look.HIDDEN, Look.QUESTION)
 
@@ -156,13 +169,9 @@ def picture_of(
     deaths: int = 0,
 ) -> Picture:
     """The picture of a session under the mouse's feedback (and the keyboard cursor)."""
-    counter = session.game.mines_left
-    if not counter_below_zero:
-        counter = max(0, counter)
+    counter = counter_shown(session.game.mines_left, counter_below_zero)
     if session.paused:
-        return Picture(
-            frozenset(), Face.SMILE, counter, session.timer_value, paused=True, deaths=deaths
-        )
+        return paused_picture(counter, session.timer_value, deaths)
     return Picture(
         pressed=pressed_cells(session, feedback),
         face=face_of(session.status, feedback),

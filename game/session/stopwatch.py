@@ -96,7 +96,13 @@ class Stopwatch:
     @property
     def seconds_shown(self) -> int:
         """What the LED timer shows: 0 before the start, then 1 at once and one more
-        each second, at most 999."""
+        each second, at most 999 (seconds_shown_at)."""
         if self._phase is Phase.IDLE:
             return 0
-        return min(TIMER_MAX, int(self.elapsed_ms // 1000) + 1)
+        return seconds_shown_at(self.elapsed_ms)
+
+
+def seconds_shown_at(elapsed_ms: float) -> int:
+    """What the LED timer of a started game shows after this much playing time: 1 at
+    once and one more each second, at most 999 (a saved game's, offered back, too)."""
+    return min(TIMER_MAX, int(elapsed_ms // 1000) + 1)

@@ -23,8 +23,8 @@ from game.persist.paths import data_dir
 from game.persist.profile import Profile
 from game.persist.resume import SavedGame
 from game.rules import Board
-from game.session.picture import Covered, Face, Picture, covered_picture
-from game.session.stopwatch import Stopwatch
+from game.session.picture import Covered, counter_shown, covered_picture, paused_picture
+from game.session.stopwatch import seconds_shown_at
 from game.view.menus import MENUS
 from game.view.prefs import Prefs
 from game.view.sound import warn_to_stderr
@@ -82,11 +82,8 @@ def show_first_frame(
     if offered is None:
         picture = covered_picture(board.mines)
     else:  # (as the table shows the saved game, paused, under the offer)
-        counter = board.mines - offered.flags
-        if not prefs.settings.counter_below_zero:
-            counter = max(0, counter)
-        timer = Stopwatch(float, offered.elapsed_ms, started=True).seconds_shown
-        picture = Picture(frozenset(), Face.SMILE, counter, timer, paused=True)
+        counter = counter_shown(board.mines - offered.flags, prefs.settings.counter_below_zero)
+        picture = paused_picture(counter, seconds_shown_at(offered.elapsed_ms))
     viewport.renderer.draw(screen, Covered(board.rows, board.cols), picture)
     viewport.frame_side(screen)  # (its lines come with the table, before the first input)
     menubar.draw(screen, viewport.renderer.sprites, viewport.bar())
