@@ -132,3 +132,20 @@ def test_an_invalid_saved_game_cannot_be_built() -> None:
 def test_saved_games_of_equal_values_are_equal() -> None:
     assert _saved() == _saved() and _saved() != SavedGame(BOARD, 1, LOG)
     assert repr(_saved()).startswith("SavedGame(game={") and _saved() != "saved"
+
+
+@pytest.mark.parametrize(
+    ("cells", "flags"),
+    [
+        (["hfHF" + "h" * 12, "F" + "o" * 15] + ["h" * 16] * 14, 3),  # (H: a mine, hidden)
+        ("not a list", 0),
+        ([None, 3, {"f": 1}, "ff"], 2),  # (only rows of text count)
+        ([], 0),
+    ],
+)
+def test_the_flags_a_saved_game_shows_are_counted_from_its_cells_whatever_they_hold(
+    cells: object, flags: int
+) -> None:
+    # The first frame's mine counter for a game offered back, read before the engine
+    # checks the snapshot: anything that is no row of text shows no flag, never an error.
+    assert SavedGame({**BOARD, "cells": cells}, 0).flags == flags
