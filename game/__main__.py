@@ -44,8 +44,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     played_back = None
     if options.replay is not None:
         # (a replay to watch is read first: a bad file is one line, and no window)
-        from game.replay.files import open_replay  # (only --replay reads a replay here)
-        from game.replay.format import ReplayError  # (the same)
+        from game.replay.files import ReplayError, open_replay  # (only --replay reads one here)
 
         try:
             played_back = open_replay(options.replay)

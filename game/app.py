@@ -46,6 +46,7 @@ from game.view.sound import warn_to_stderr
 from game.view.stage import Stage
 
 if TYPE_CHECKING:
+    from game.flows.analysis import Analyst
     from game.flows.end_of_game import EndOfGame
     from game.replay.files import Opened
     from game.replay.format import Replay
@@ -149,7 +150,8 @@ class App:
         self.viewport.need = counters.width  # (the first frame's side is the settings')
         self.stage = stage = Stage(self.viewport)
         prefs.relayout = stage.relayout
-        self.dialogs = Dialogs(stage, prefs, self.profile, table)
+        self._analyst: Analyst | None = None
+        self.dialogs = Dialogs(stage, prefs, self.profile, table, self.analyst)
         self.race = Race(table, stage, self.profile)
         """The ghost racing the player's board, and the pace of the personal best."""
         self._watching: Watching | None = None
@@ -189,6 +191,7 @@ class App:
             self.dialogs,
             self.recorder,
             self.viewport,
+            self.analyst,
             self.race,
         )
         self.table.tap(self.end_of_game)
@@ -224,9 +227,19 @@ class App:
                 self.prefs,
                 self.profile,
                 self.table,
+                self.analyst,
                 self.race,
             )
         return self._watching
+
+    def analyst(self) -> Analyst:
+        """What opens a game's analysis (made when first asked for: the judge, the
+        report and the community's replay readers load with a first analysis)."""
+        if self._analyst is None:
+            from game.flows.analysis import Analyst  # (the judge loads with a first analysis)
+
+            self._analyst = Analyst(self.stage, self.profile.folder)
+        return self._analyst
 
     def watch(self, replay: Replay, caption: str = "", path: str | None = None) -> PlaybackScene:
         """Play a replay back over the whole window (it then plays nothing else);

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from game.persist.settings import Settings
 from game.replay.counters import MAX_EXPRESSION, Expression, ExpressionError, names_of
 from game.replay.figures import GameNumbers
-from game.replay.report import live_report
+from game.replay.played import live_report
 from game.session.play import Clicks
 from game.words import (
     DEFAULT_FIGURES,

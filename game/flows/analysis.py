@@ -21,39 +21,49 @@ CANNOT = N_("This game cannot be analysed")
 """The title over why a game's analysis cannot be shown."""
 
 
-def analyse_stored(
-    stage: Stage, folder: Path, replay_name: str | None, then: Callable[[], None]
-) -> None:
-    """The analysis of a game of the history (``folder``: the data folder) from its
-    kept replay, or why there is none; ``then`` after it closes."""
-    path = replay_files.kept(folder, replay_name)
-    if path is None:
-        stage.open(MessageDialog(ANALYSIS, [gettext(NO_REPLAY)]), lambda _: then())
-        return
-    try:
-        opened = open_replay(path)
-    except ReplayError as error:
-        stage.open(MessageDialog(CANNOT, [shown(error)]), lambda _: then())
-        return
-    analyse(stage, opened.replay, path.name, str(path), then)
+class Analyst:
+    """Opens a game's analysis over the window (made by the shell when first asked
+    for: the judge, the report and the community's readers load with a first
+    analysis, not at start)."""
 
+    def __init__(self, stage: Stage, folder: Path) -> None:
+        """``folder``: the data folder, whose replays the history's games keep."""
+        self._stage = stage
+        self._folder = folder
 
-def analyse(
-    stage: Stage,
-    replay: Replay,
-    name: str,
-    path: str | None = None,
-    then: Callable[[], None] | None = None,
-) -> None:
-    """The analysis of a game (its replay; ``path``: the file it came from, so a
-    community file is counted by its community's rules); ``then`` after it closes."""
-    board = replay.board
-    judged = board.rows * board.cols <= JUDGED_CELLS
-    if path is not None and path.lower().endswith(COMMUNITY_SUFFIXES):
-        entry = report(path, moves=judged)
-    else:
-        entry = report_of(replay, name, moves=judged)
-    if "error" in entry:
-        stage.open(MessageDialog(CANNOT, [entry["error"]]))
-        return
-    stage.open(analysis_dialog(entry, name), None if then is None else lambda _: then())
+    def stored(self, replay_name: str | None, then: Callable[[], None]) -> None:
+        """The analysis of a game of the history from its kept replay, or why there
+        is none; ``then`` after it closes."""
+        stage = self._stage
+        path = replay_files.kept(self._folder, replay_name)
+        if path is None:
+            stage.open(MessageDialog(ANALYSIS, [gettext(NO_REPLAY)]), lambda _: then())
+            return
+        try:
+            opened = open_replay(path)
+        except ReplayError as error:
+            stage.open(MessageDialog(CANNOT, [shown(error)]), lambda _: then())
+            return
+        self.game(opened.replay, path.name, str(path), then)
+
+    def game(
+        self,
+        replay: Replay,
+        name: str,
+        path: str | None = None,
+        then: Callable[[], None] | None = None,
+    ) -> None:
+        """The analysis of a game (its replay; ``path``: the file it came from, so a
+        community file is counted by its community's rules); ``then`` after it
+        closes."""
+        stage = self._stage
+        board = replay.board
+        judged = board.rows * board.cols <= JUDGED_CELLS
+        if path is not None and path.lower().endswith(COMMUNITY_SUFFIXES):
+            entry = report(path, moves=judged)
+        else:
+            entry = report_of(replay, name, moves=judged)
+        if "error" in entry:
+            stage.open(MessageDialog(CANNOT, [entry["error"]]))
+            return
+        stage.open(analysis_dialog(entry, name), None if then is None else lambda _: then())

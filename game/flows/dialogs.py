@@ -12,7 +12,6 @@ from collections.abc import Callable
 from datetime import date
 from typing import TYPE_CHECKING
 
-from game.flows.analysis import analyse_stored
 from game.language import N_, gettext, shown
 from game.modes.category import CODE_KIND, FAMILIES, Category, all_keys
 from game.modes.mode import Mode
@@ -53,6 +52,7 @@ from game.view.stage import Stage
 from game.view.widgets.message import HelpOverlay
 
 if TYPE_CHECKING:
+    from game.flows.analysis import Analyst
     from game.persist.game_record import Sort
     from game.persist.profile import Profile
     from game.screens.history import HistoryFilter
@@ -74,8 +74,18 @@ class Dialogs:
     the preferences, the profile and the table by the shell and hands none of them
     out: whoever else needs one is handed it too."""
 
-    def __init__(self, stage: Stage, prefs: Prefs, profile: Profile, table: Table) -> None:
+    def __init__(
+        self,
+        stage: Stage,
+        prefs: Prefs,
+        profile: Profile,
+        table: Table,
+        analyst: Callable[[], Analyst],
+    ) -> None:
+        """``analyst``: what opens a game's analysis (the shell makes it when first
+        asked for)."""
         self._stage = stage
+        self._analyst = analyst
         self._prefs = prefs
         self._profile = profile
         self._table = table
@@ -184,8 +194,7 @@ class Dialogs:
             elif result is HistoryAnswer.PREVIOUS:
                 self.history(kind, order, screen.earlier_page(first, total), won)
             elif isinstance(result, PickedGame):
-                folder, name = self._profile.folder, result.game.record.replay
-                analyse_stored(self._stage, folder, name, again)
+                self._analyst().stored(result.game.record.replay, again)
             elif result is HistoryAnswer.EXPORT or result is HistoryAnswer.IMPORT:
                 self.transfer(result)
 

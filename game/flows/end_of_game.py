@@ -15,11 +15,11 @@ It is a tap on the table (after the recorder, so the replay ends with the last c
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 from game.core.status import Status
-from game.flows.analysis import analyse
 from game.flows.series import SeriesKeeper
 from game.language import N_, gettext, ngettext
 from game.language import day as language_day
@@ -50,6 +50,7 @@ def unranked_line(mode: Mode, why: str, deaths: int) -> str:
 
 
 if TYPE_CHECKING:
+    from game.flows.analysis import Analyst
     from game.flows.dialogs import Dialogs
     from game.flows.race import Race
     from game.persist.profile import Profile
@@ -85,8 +86,12 @@ class EndOfGame:
         dialogs: Dialogs,
         recorder: Recorder,
         viewport: Viewport,
+        analyst: Callable[[], Analyst],
         race: Race | None = None,
     ) -> None:
+        """``analyst``: what opens a game's analysis (the shell makes it when first
+        asked for)."""
+        self.analyst = analyst
         self.race = race
         """The ghost and the pace of the game (their lines in the panel; Retry races)."""
         self.dialogs = dialogs
@@ -346,8 +351,7 @@ class EndOfGame:
             ):
                 self.retry(replay)
             elif result is PanelAnswer.ANALYSIS and replay is not None:
-                analyse(
-                    self.stage,
+                self.analyst().game(
                     replay,
                     gettext("This game"),
                     then=lambda: self.show_panel(session, tag, best),

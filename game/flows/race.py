@@ -25,9 +25,9 @@ from game.core.status import Status
 from game.language import N_, gettext
 from game.modes.mode import Mode
 from game.persist import replays as replay_files
-from game.replay.files import open_replay
 from game.replay.format import ReplayError
 from game.replay.progress import progress_of
+from game.replay.reader import load
 from game.rules import PRESETS
 from game.screens.race import RaceAnswer, race_dialog
 from game.session.table import GameStarted, GameTag, Table, TableEvent
@@ -125,12 +125,13 @@ class Race:
 
     def _kept(self, name: str | None) -> Replay | None:
         """A replay kept in the replays folder under ``name`` (None: not named, gone
-        or unreadable; a ghost is only offered, never owed)."""
+        or unreadable; a ghost is only offered, never owed). The folder keeps the
+        game's own replays only (game.flows.end_of_game writes them)."""
         path = replay_files.kept(self.profile.folder, name)
         if path is None:
             return None
         try:
-            return open_replay(path).replay
+            return load(path)
         except ReplayError:
             return None
 

@@ -3,7 +3,7 @@
 played), evaluated by simpleeval (never Python's eval), bounded.
 
 Pure: what the figures are comes from the report of a game being played
-(game.replay.report.live_report, the analysis's own function); the panel that draws
+(game.replay.played.live_report, the analysis's own function); the panel that draws
 them is game.scenes.counters.
 """
 
@@ -28,7 +28,7 @@ MAX_POWER = 1000.0
 
 def names_of(entry: Mapping[str, Any], pace_ms: float | None = None) -> dict[str, Any]:
     """The names an expression may use, from a report of a game being played
-    (game.replay.report.live_report): ``time`` (s), ``bbbv``, ``solved``, ``left``,
+    (game.replay.played.live_report): ``time`` (s), ``bbbv``, ``solved``, ``left``,
     ``right``, ``chord`` (also ``double``), ``clicks``, ``path`` (cells), ``pace``
     (s ahead of the best; None without one) and the stats' own (``ce``, ``ioe``,
     ``corr``, ``thrp``, ``bbbv_s``, ``cl_s``, ``ce_s``, ``etime``, ``rqp``, ``qg``,

@@ -7,7 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from game.core.record import Record
-from game.replay.format import SUFFIX, Replay, ReplayError, named
+from game.replay.format import SUFFIX, Replay, named
+from game.replay.format import ReplayError as ReplayError  # (what open_replay raises)
 from game.replay.formats import open_video
 from game.replay.from_video import replay_of_video
 from game.replay.reader import load

@@ -17,7 +17,7 @@ by our own rules (docs/REPLAY.md, "Counting"). A file that cannot be read:
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from game.analysis.judge import MoveClass
 from game.core.boardstats import board_stats
@@ -31,14 +31,13 @@ from game.replay.format import ReplayError, named
 from game.replay.formats import open_video
 from game.replay.judged import judgment_of
 from game.replay.path import PathMeter
+from game.replay.played import Report, entry_of, played
 from game.replay.reader import load
 from game.replay.tally import tally
 from game.replay.video import VideoError
 
 if TYPE_CHECKING:
     from game.replay.format import Replay
-
-Report = dict[str, Any]
 
 
 def report(path: str, *, moves: bool = False) -> Report:
@@ -126,44 +125,6 @@ def _board(rows: int, cols: int, mines: object) -> dict[str, int]:
     }
 
 
-def _figures(
-    path: str,
-    fmt: str,
-    board: tuple[int, int, int],
-    won: bool,
-    seconds: float,
-    bbbv: tuple[int | None, int],
-    clicks: tuple[int, int, int],
-    who: tuple[str, str, str, str, str],
-) -> Report:
-    """A report's figures, in the order the keys are documented."""
-    return dict(
-        zip(
-            (
-                "file",
-                "format",
-                "rows",
-                "cols",
-                "mines",
-                "won",
-                "time",
-                "bbbv",
-                "solved_bbbv",
-                "left",
-                "right",
-                "double",
-                "player",
-                "identifier",
-                "country",
-                "program",
-                "date",
-            ),
-            (path, fmt, *board, won, seconds, *bbbv, *clicks, *who),
-            strict=True,
-        )
-    )
-
-
 def _community(path: str) -> Report:
 
     video = open_video(path)
@@ -171,7 +132,7 @@ def _community(path: str) -> Report:
     seconds = counted.time_ms / 1000
     facts = video.facts
     extra = dict(facts.extra)
-    entry = _figures(
+    entry = entry_of(
         path,
         video.format,
         (video.rows, video.cols, video.mine_count),
@@ -222,7 +183,7 @@ def _ours(path: str, replay: Replay) -> Report:
         0,  # (its flags are counted with its effective clicks)
         _path(replay),
     )
-    entry = _played(
+    entry = played(
         path,
         numbers,
         (
@@ -238,32 +199,6 @@ def _ours(path: str, replay: Replay) -> Report:
     if layout is not None:
         entry["stats"].update(_board(board.rows, board.cols, list(layout)))
     _over_zini(entry)
-    return entry
-
-
-def live_report(numbers: GameNumbers) -> Report:
-    """The figures of a game being played, as the analysis of its replay gives them
-    (the same formulas make both: at the end of a game the live counters and the
-    analysis agree to the last digit). No board statistics and no judged moves:
-    those are the analysis's alone."""
-    return _played("", numbers, ("",) * 5, {"flag": numbers.flags})
-
-
-def _played(
-    name: str,
-    numbers: GameNumbers,
-    who: tuple[str, str, str, str, str],
-    effective: dict[str, int],
-) -> Report:
-    """The figures of one of our games, from its numbers (its replay's, or its
-    session's) and its effective clicks by kind."""
-    game = numbers.totals
-    board = (game.rows, game.cols, game.mines)
-    bbbv = (game.bbbv if numbers.laid else None, game.solved)
-    clicks = (numbers.left, numbers.right, numbers.chord)
-    entry = _figures(name, "ours", board, numbers.won, game.seconds, bbbv, clicks, who)
-    entry["path"] = round(numbers.path, 3)
-    entry["stats"] = {"ce": game.effective, **effective, **stats_of(game)}
     return entry
 
 

@@ -33,7 +33,7 @@ from game.core.status import Status
 from game.language import N_, current, decimal, gettext, shown
 from game.replay.counters import Expression, ExpressionError, names_of
 from game.replay.figures import GameNumbers
-from game.replay.report import live_report
+from game.replay.played import live_report
 from game.scenes.counters_lines import FONT_SIZE, GAP, PAD, Row, RowPainter, height_of
 from game.scenes.counters_seen import Seen
 from game.scenes.counters_solved import SolvedSoFar

@@ -6,9 +6,10 @@ or statistic counts."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from game.flows.analysis import analyse
 from game.flows.open_replay import browse
 from game.flows.race import Race
 from game.language import N_, gettext, shown
@@ -27,6 +28,9 @@ from game.view.stage import Stage
 from game.view.viewport import Viewport
 from game.view.widgets.message import MessageDialog
 
+if TYPE_CHECKING:
+    from game.flows.analysis import Analyst
+
 
 class Watching:
     """Opens replays and plays them back on the stage, over the player's board."""
@@ -38,9 +42,12 @@ class Watching:
         prefs: Prefs,
         profile: Profile,
         table: Table,
+        analyst: Callable[[], Analyst],
         race: Race | None = None,
     ) -> None:
         self.race = race
+        self.analyst = analyst
+        """What opens a replay's analysis (the shell's, made when first asked for)."""
         """Where "play this board" offers a race against the replay."""
         self.stage = stage
         self.viewport = viewport
@@ -67,7 +74,7 @@ class Watching:
         )
         name = Path(path).name if path else gettext("This replay")
         scene.gif_folder = self.profile.folder / replay_files.FOLDER
-        scene.on_analyse = lambda: analyse(self.stage, replay, name, path)
+        scene.on_analyse = lambda: self.analyst().game(replay, name, path)
         difficulty = replay.board.difficulty
         if difficulty is not Difficulty.CUSTOM:  # the player's own pace on that board
             profile = self.profile
