@@ -11,6 +11,8 @@ category; every other family's is "<size>/<family>" ("expert/strong-no-guess").
 
 from __future__ import annotations
 
+from functools import cache
+
 from game.core.board import FirstClick
 from game.core.record import Record
 from game.language import N_, gettext
@@ -145,7 +147,16 @@ class Category(Record):
         return self.size is not None and self.size.is_preset
 
 
+@cache
+def all_categories() -> tuple[Category, ...]:
+    """Every category, in the order the History steps through them (worked out once:
+    the history, its screen and the dialogs all start from it)."""
+    ranked = [Category(size, kin) for kin in FAMILIES for size in Difficulty]
+    shared = (DAILY_KIND, CODE_KIND, LADDER_KIND, TRIAL_KIND)
+    return (*ranked, *(Category.shared_board(kind) for kind in shared))
+
+
+@cache
 def all_keys() -> tuple[str, ...]:
     """Every category key, in the order the History steps through them."""
-    ranked = [Category(size, kin).key for kin in FAMILIES for size in Difficulty]
-    return (*ranked, DAILY_KIND, CODE_KIND, LADDER_KIND, TRIAL_KIND)
+    return tuple(category.key for category in all_categories())

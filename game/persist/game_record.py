@@ -12,7 +12,7 @@ from enum import Enum
 from typing import Any
 
 from game.core.record import Record, put
-from game.modes.category import NO_GUESS, Category, all_keys, no_guess
+from game.modes.category import NO_GUESS, Category, all_categories, all_keys, no_guess
 from game.persist import schema
 from game.persist.records import MAX_COUNT, clean_name
 from game.persist.schema import MAX_GAME_MS, DataError
@@ -24,9 +24,7 @@ from game.rules import PRESETS, FirstClick
 DIFFICULTIES = all_keys()
 """The difficulty names (ranking categories) a game can have."""
 
-BEST_TIME_DIFFICULTIES = tuple(
-    key for key in DIFFICULTIES if (c := Category.from_key(key)) and c.has_best_times
-)
+BEST_TIME_DIFFICULTIES = tuple(c.key for c in all_categories() if c.has_best_times)
 """The categories with best-time tables (the presets', random and no-guess)."""
 
 FIRST_CLICKS = tuple(dict.fromkeys([*(rule.value for rule in FirstClick), "noguess"]))
