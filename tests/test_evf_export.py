@@ -17,9 +17,9 @@ from game.core.minefield import Minefield
 from game.core.moves import Move, chord, mark, reveal
 from game.core.status import Status
 from game.modes.ordinary import Ordinary
+from game.replay.evf_write import export_evf
 from game.replay.format import Replay
 from game.replay.formats.evf import read
-from game.replay.formats.evf_write import export_evf
 from game.replay.reader import load
 from game.replay.recorder import Recorder
 from game.replay.tally import tally

@@ -23,8 +23,8 @@ from game.core.status import Status
 from game.modes.category import Category, all_keys
 from game.modes.mode import EVF_MODES, facts_of
 from game.replay.drive import game_of, verify
+from game.replay.evf_write import export_evf
 from game.replay.formats.evf import read as read_evf
-from game.replay.formats.evf_write import export_evf
 from game.replay.from_video import replay_of_video
 from game.replay.reader import parse
 from game.replay.tally import tally

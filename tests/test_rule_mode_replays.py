@@ -25,8 +25,8 @@ from game.core.status import Status
 from game.modes.mode import EVF_MODES, facts_of
 from game.modes.ordinary import Ordinary
 from game.replay.drive import verify
+from game.replay.evf_write import export_evf
 from game.replay.format import Replay, ReplayError
-from game.replay.formats.evf_write import export_evf
 from game.replay.reader import parse
 from game.replay.recorder import Recorder
 from game.rules import Board, GameRules, RuleMode

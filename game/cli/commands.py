@@ -20,9 +20,9 @@ from game.persist.history_transfer import TransferError
 from game.persist.profile import Profile
 from game.persist.store import atomic_write_bytes, check_target
 from game.replay.drive import describe, verify
+from game.replay.evf_write import export_evf as to_evf
 from game.replay.files import COMMUNITY_SUFFIXES, open_replay
 from game.replay.format import ReplayError
-from game.replay.formats.evf_write import export_evf as to_evf
 from game.replay.reader import load
 from game.replay.report import report
 from game.replay.report_text import text

@@ -30,8 +30,8 @@ from game.persist import replays as replay_files
 from game.persist.game_record import GameRecord, finished_at_text
 from game.replay.boardcode import BoardCode
 from game.replay.drive import game_of
+from game.replay.evf_write import export_evf
 from game.replay.format import player_name
-from game.replay.formats.evf_write import export_evf
 from game.rules import RuleMode
 from game.screens.end_of_game import NamedPanel, PanelAnswer, game_panel
 from game.screens.records import BestTime, best_line
