@@ -127,6 +127,16 @@ def test_player_with_dummy_driver_is_available(warnings: list[str]) -> None:
     assert warnings == []
 
 
+def test_the_mixer_plays_the_files_as_they_are(warnings: list[str]) -> None:
+    # The mixer opens in the files' own format (rate, signed 16-bit, channels), so no
+    # sound is converted as it loads: a start-up cost before the first input.
+    SoundPlayer(warn=warnings.append)
+    formats = {read_wav(SOUNDS / f"{name}.wav")[0] for name in SOUND_NAMES}
+    assert {(rate, -8 * width, channels) for rate, width, channels in formats} == {
+        pygame.mixer.get_init()
+    }
+
+
 @pytest.mark.parametrize("name", SOUND_NAMES)
 def test_play_starts_the_sound(warnings: list[str], name: str) -> None:
     player = SoundPlayer(warn=warnings.append)

@@ -24,10 +24,13 @@ SOUND_NAMES: Final[tuple[str, ...]] = ("reveal", "cascade", "flag", "explode", "
 
 NO_AUDIO_DEVICE: Final = N_("No audio device found; the game will be silent.")
 
-# Mixer settings: the files are 44.1 kHz 16-bit; a small buffer keeps clicks snappy.
+# Mixer settings: the files' own (44.1 kHz, 16-bit, mono: tools/make_sounds.py), so
+# nothing is converted as they load (a stereo mixer would double every sound first);
+# SDL spreads the one channel over the device's speakers. A small buffer keeps clicks
+# snappy.
 _FREQUENCY: Final = 44100
 _SIZE: Final = -16
-_CHANNELS: Final = 2
+_CHANNELS: Final = 1
 _BUFFER: Final = 512
 
 
