@@ -90,6 +90,15 @@ frame whatever is open (a size applied late, a compositor that sends no expose),
 the scenes hear of it too."""
 
 
+def collect_from_now() -> None:
+    """The garbage collector on again (off through start-up: game/__main__.py). What
+    start-up made (the modules, the window, the table and its scenes) lives as long as
+    the game: it is frozen out of the collector's walks first, as the first frame's
+    was, so the first collection does not walk it (about 1 ms before the first input)."""
+    gc.freeze()
+    gc.enable()
+
+
 class App:
     """One window: the loop, and the pieces it is made of."""
 
@@ -179,7 +188,7 @@ class App:
         if self._ready:
             return
         self._ready = True
-        gc.enable()  # (off through start-up: game/__main__.py)
+        collect_from_now()
 
         self.recorder = recorder = Recorder()
         self.table.tap(recorder)  # first: a game's replay ends with its last click
@@ -247,7 +256,7 @@ class App:
         if not self._ready and self.offered is not None:
             resume.keep(self.profile, self.table)  # (not offered now: at the next start)
         self._ready = True  # no resume offer, no problems box over a playback
-        gc.enable()  # (as get_ready does)
+        collect_from_now()
         self.stage.clear_dialogs()  # (the menu bar stays, for a game played on from it)
         self._watched = self.watcher().replay(replay, caption, standalone=True, path=path)
         return self._watched

@@ -144,7 +144,7 @@ def test_the_first_input_makes_no_dataclass_and_waits_for_no_rare_module(tmp_pat
     # simpleeval with a player's own counter (none by default), the judge, the report
     # and the community's replay readers with the first analysis (App.analyst). What
     # the first frame made is frozen out of the garbage collector's walks while the
-    # rest imports.
+    # rest imports, and what the rest made once the first input can be handled.
     script = """
         import gc
         import sys
@@ -153,10 +153,12 @@ def test_the_first_input_makes_no_dataclass_and_waits_for_no_rare_module(tmp_pat
 
         options = cli.parse_args(["--data-dir", sys.argv[1], "--no-sound"])
         first = show_first_frame(options.data_dir, options.board, options.zoom, options.sound)
-        assert gc.get_freeze_count() > 0, "the first frame's objects are walked by the collector"
+        frozen = gc.get_freeze_count()
+        assert frozen > 0, "the first frame's objects are walked by the collector"
         from game.app import App
 
         App(options, first).get_ready()
+        assert gc.isenabled() and gc.get_freeze_count() > frozen, "start-up's objects walked"
         rare = {"hashlib", "ctypes", "csv", "simpleeval"} | {
             "game.flows.analysis", "game.analysis.judge", "game.replay.report",
             "game.replay.files", "game.replay.tally",
