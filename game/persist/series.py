@@ -21,8 +21,8 @@ from __future__ import annotations
 import re
 from datetime import datetime
 from pathlib import Path
-from typing import NamedTuple
 
+from game.core.record import Record
 from game.language import N_, Words
 from game.persist import store
 from game.persist.schema import DataError, FutureVersionError
@@ -39,8 +39,10 @@ _ID = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 _RUN = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}")
 
 
-class Run(NamedTuple):
+class Run(Record):
     """One run of a time trial."""
+
+    __slots__ = ("boards", "finished", "games", "run", "total_ms", "trial")
 
     run: str
     """When it began (ISO local time, to the second): with the trial, its name."""
@@ -50,8 +52,24 @@ class Run(NamedTuple):
     total_ms: int
     """The time of every board played, lost ones included."""
     finished: bool
-    games: tuple[int, ...] = ()
+    games: tuple[int, ...]
     """The history's ids of its games."""
+
+    def __init__(
+        self,
+        run: str,
+        trial: str,
+        boards: int,
+        total_ms: int,
+        finished: bool,
+        games: tuple[int, ...] = (),
+    ) -> None:
+        self.run = run
+        self.trial = trial
+        self.boards = boards
+        self.total_ms = total_ms
+        self.finished = finished
+        self.games = games
 
 
 def _int(value: object, low: int, high: int, what: str) -> int:
@@ -93,11 +111,21 @@ def _ids(value: object) -> tuple[int, ...]:
     return tuple(_int(item, 1, 2**62, "a game id") for item in value)
 
 
-class Book(NamedTuple):
+class Book(Record):
     """What the file holds."""
 
-    runs: tuple[Run, ...] = ()
-    tournaments: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    __slots__ = ("runs", "tournaments")
+
+    runs: tuple[Run, ...]
+    tournaments: tuple[tuple[str, tuple[int, ...]], ...]
+
+    def __init__(
+        self,
+        runs: tuple[Run, ...] = (),
+        tournaments: tuple[tuple[str, tuple[int, ...]], ...] = (),
+    ) -> None:
+        self.runs = runs
+        self.tournaments = tournaments
 
     @classmethod
     def from_json(cls, data: object) -> Book:
@@ -177,11 +205,11 @@ class Series:
     def note_run(self, run: Run) -> bool:
         """Put a run in the book (in place of its earlier state); True once saved."""
         runs = [r for r in self.book.runs if (r.run, r.trial) != (run.run, run.trial)]
-        runs.append(run._replace(games=run.games[-MAX_GAMES:]))
+        runs.append(run.replace(games=run.games[-MAX_GAMES:]))
         while len(runs) > MAX_RUNS:
             dropped = next((r for r in runs if not r.finished), runs[0])
             runs.remove(dropped)
-        self.book = self.book._replace(runs=tuple(runs))
+        self.book = self.book.replace(runs=tuple(runs))
         return self._save()
 
     def tournament_games(self, ident: str) -> tuple[int, ...]:
@@ -196,7 +224,7 @@ class Series:
         entered[ident] = games
         while len(entered) > MAX_TOURNAMENTS:
             entered.pop(next(iter(entered)))
-        self.book = self.book._replace(tournaments=tuple(entered.items()))
+        self.book = self.book.replace(tournaments=tuple(entered.items()))
         return self._save()
 
     def _save(self) -> bool:
