@@ -26,6 +26,7 @@ from game.core.record import Record
 from game.language import N_, Words
 from game.persist import store
 from game.persist.schema import DataError, FutureVersionError
+from game.replay.format import IDENT
 
 SERIES_FILE = "series.json"
 VERSION = 1
@@ -35,8 +36,9 @@ MAX_GAMES = 10_000
 """Game ids kept per run or per tournament."""
 MAX_TOURNAMENTS = 500
 MAX_MS = 10 * 24 * 3600 * 1000
-_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
-_RUN = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}")
+_RUN = r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}"
+"""A run's name (with its trial's): when it began. Patterns are compiled by re at their
+first use (its cache), not at import: the book is read after the first input."""
 
 
 class Run(Record):
@@ -89,9 +91,9 @@ def _run(value: object) -> Run:
     }:
         raise DataError("a run has run, trial, boards, total_ms, finished and games")
     run, trial, games = value["run"], value["trial"], value["games"]
-    if not isinstance(run, str) or not _RUN.fullmatch(run):
+    if not isinstance(run, str) or not re.fullmatch(_RUN, run):
         raise DataError("a run's run is a local date and time, YYYY-MM-DDTHH:MM:SS")
-    if not isinstance(trial, str) or not _ID.fullmatch(trial):
+    if not isinstance(trial, str) or not re.fullmatch(IDENT, trial):
         raise DataError("a run's trial is a name of small letters, digits and dashes")
     if not isinstance(value["finished"], bool):
         raise DataError("a run's finished is true or false")
@@ -144,7 +146,7 @@ class Book(Record):
             raise DataError(f"tournaments is an object of at most {MAX_TOURNAMENTS} entries")
         entered = []
         for ident, games in tournaments.items():
-            if not _ID.fullmatch(ident):
+            if not re.fullmatch(IDENT, ident):
                 raise DataError("a tournament's id is small letters, digits and dashes")
             entered.append((ident, _ids(games)))
         return cls(tuple(_run(run) for run in trials), tuple(entered))
