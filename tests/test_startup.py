@@ -168,6 +168,38 @@ def test_the_first_input_makes_no_dataclass_and_waits_for_no_rare_module(tmp_pat
     assert run(MADE_DATACLASSES + textwrap.dedent(script), str(tmp_path)) == "[] []"
 
 
+def test_no_module_of_the_game_compiles_a_regex_when_imported(tmp_path: Path) -> None:
+    # A pattern compiled at import costs some tens of microseconds before the first
+    # input: the game's are compiled at their first use (re's cache, or a kept one).
+    script = """
+        import re
+        import sys
+
+        compile = re.compile
+        compiled = []
+
+        def noted(pattern, flags=0):
+            caller = sys._getframe(1)
+            name = caller.f_globals.get("__name__", "")
+            if caller.f_code.co_name == "<module>" and name.startswith("game"):
+                compiled.append(f"{name}: {pattern!r}")
+            return compile(pattern, flags)
+
+        re.compile = noted
+        from game import cli
+        from game.view.first_frame import show_first_frame
+
+        options = cli.parse_args(["--data-dir", sys.argv[1], "--no-sound"])
+        first = show_first_frame(options.data_dir, options.board, options.zoom, options.sound)
+        from game.app import App
+
+        App(options, first).get_ready()
+        import game.modes.tournament, game.replay.formats.avf, game.replay.formats.rawvf
+        print(compiled)
+    """
+    assert run(script, str(tmp_path)) == "[]"
+
+
 @pytest.mark.parametrize("side", [True, False], ids=["side", "classic"])
 @pytest.mark.parametrize(
     "arguments",

@@ -14,31 +14,58 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping
 from types import MappingProxyType
-from typing import Any, NamedTuple
+from typing import Any
 
+from game.core.record import Record, put
 from game.language import N_, decimal, gettext
 
 
-class Figure(NamedTuple):
+class Figure(Record):
     """One line of the analysis view (its label and meaning in English, marked with
     N_: the view translates them; its value, and the death's meaning, made of its
     numbers, are written in the player's language already)."""
 
+    __slots__ = ("key", "label", "means", "value")
+
     label: str
     value: str
     means: str
-    key: str = ""
+    key: str
     """Which figure it is: the report's name (``time``, ``bbbv``, ``clicks``,
     ``path`` and the stats' names), as the live counters choose them."""
 
+    def __init__(self, label: str, value: str, means: str, key: str = "") -> None:
+        self.label = label
+        self.value = value
+        self.means = means
+        self.key = key
 
-class _Term(NamedTuple):
+
+class _Term(Record):
+    __slots__ = ("digits", "key", "label", "means", "percent", "unit")
+
     key: str
     label: str
     means: str
-    digits: int = 2
-    unit: str = ""
-    percent: bool = False
+    digits: int
+    unit: str
+    percent: bool
+
+    def __init__(
+        self,
+        key: str,
+        label: str,
+        means: str,
+        digits: int = 2,
+        unit: str = "",
+        percent: bool = False,
+    ) -> None:
+        put(self, "key", key)  # (some twenty made at import)
+        put(self, "label", label)
+        put(self, "means", means)
+        put(self, "digits", digits)
+        put(self, "unit", unit)
+        put(self, "percent", percent)
 
 
 _SPEED = (

@@ -28,13 +28,20 @@ with a union-find, and the lone numbers are counted with whole-board bit masks.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Sequence
 
 from game.core.board import Geometry
 from game.core.unionfind import find, join
 
-_ZERO_RUN = re.compile(b"\x00+")
+
+@functools.cache
+def _zero_run() -> re.Pattern[bytes]:
+    """A run of zeros (compiled at its first use, not at import, and kept: every
+    board's openings are found with it)."""
+    return re.compile(b"\x00+")
+
 
 # Cell values: the number of mines around (0-8) for a safe cell, plus _MINE for a
 # mine and _BORDER for a sentinel cell, so that 0 means exactly "a safe zero".
@@ -95,7 +102,7 @@ class Openings:
         """Per padded cell: its number if safe, 16 + it for a mine, 32 + it off the board."""
         # Zero runs (start, end) in flat indices, in board order; a run never
         # crosses a row, since the border ends it. row_runs[row] = (first, last + 1).
-        runs = [match.span() for match in _ZERO_RUN.finditer(values)]
+        runs = [match.span() for match in _zero_run().finditer(values)]
         row_first = [0] * (rows + 3)
         for start, _ in runs:
             row_first[start // w + 1] += 1

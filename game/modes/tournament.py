@@ -33,6 +33,7 @@ from typing import ClassVar
 from game.core.board import FirstClick
 from game.language import gettext
 from game.modes.mode import Mode
+from game.replay.format import IDENT
 from game.rules import PRESETS, Board, Difficulty, GameRules
 from game.session.play import PlaySession
 from game.session.stopwatch import Clock
@@ -55,11 +56,11 @@ LEVELS = {
 }
 """The levels a tournament counts, by their names in the file."""
 
-_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
-_COUNT = re.compile(
+_COUNT = (
     r"(?P<level>[a-z0-9-]{1,20}) best (?P<best>\d{1,4}) min-3bv (?P<min>\d{1,5})"
     r" default (?P<default>\d{1,6}(\.\d{1,3})?)"
 )
+"""A count line's value (compiled by re at its first use, not at import)."""
 _KEYS = ("name", "id", "first-click", "count")
 
 
@@ -160,7 +161,7 @@ def parse(data: bytes | str) -> Tournament:
             gettext("the tournament's name is 1 to {n} printable characters").format(n=MAX_NAME)
         )
     ident = values.get("id")
-    if ident is None or not _ID.fullmatch(ident):
+    if ident is None or not re.fullmatch(IDENT, ident):
         raise TournamentError(
             gettext(
                 "the tournament's id is 1 to 40 small letters, digits and dashes; got {text}"
@@ -183,7 +184,7 @@ def parse(data: bytes | str) -> Tournament:
 
 
 def _count(value: str, number: int, before: list[Count]) -> Count:
-    found = _COUNT.fullmatch(value)
+    found = re.fullmatch(_COUNT, value)
     if found is None:
         raise TournamentError(
             gettext(

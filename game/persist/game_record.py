@@ -6,6 +6,7 @@ can make a GameRecord without loading SQLite.
 
 from __future__ import annotations
 
+import functools
 import re
 from datetime import date, datetime
 from enum import Enum
@@ -39,7 +40,12 @@ MAX_SIDE = 10_000
 MAX_TEXT = 255
 """Longest seed or replay file name kept."""
 
-_ISO_LOCAL = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?")
+
+@functools.cache
+def _iso_local() -> re.Pattern[str]:
+    """When a game ended, as a record has it (compiled at its first use, not at import,
+    and kept: a record is made for each row of the history read)."""
+    return re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?")
 
 
 class GameRecordError(DataError):
@@ -222,7 +228,7 @@ class GameRecord(Record):
     def _checked(self, difficulty: str) -> str:
         """The difficulty kept (a board's category follows its first-click rule), once
         every other field is checked; GameRecordError for any wrong."""
-        if not isinstance(self.finished_at, str) or not _ISO_LOCAL.fullmatch(self.finished_at):
+        if not isinstance(self.finished_at, str) or not _iso_local().fullmatch(self.finished_at):
             raise GameRecordError(
                 f"finished_at must be 'YYYY-MM-DDTHH:MM:SS'; got {self.finished_at!r}"
             )

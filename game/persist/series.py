@@ -21,11 +21,12 @@ from __future__ import annotations
 import re
 from datetime import datetime
 from pathlib import Path
-from typing import NamedTuple
 
+from game.core.record import Record
 from game.language import N_, Words
 from game.persist import store
 from game.persist.schema import DataError, FutureVersionError
+from game.replay.format import IDENT
 
 SERIES_FILE = "series.json"
 VERSION = 1
@@ -35,12 +36,15 @@ MAX_GAMES = 10_000
 """Game ids kept per run or per tournament."""
 MAX_TOURNAMENTS = 500
 MAX_MS = 10 * 24 * 3600 * 1000
-_ID = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
-_RUN = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}")
+_RUN = r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}"
+"""A run's name (with its trial's): when it began. Patterns are compiled by re at their
+first use (its cache), not at import: the book is read after the first input."""
 
 
-class Run(NamedTuple):
+class Run(Record):
     """One run of a time trial."""
+
+    __slots__ = ("boards", "finished", "games", "run", "total_ms", "trial")
 
     run: str
     """When it began (ISO local time, to the second): with the trial, its name."""
@@ -50,8 +54,24 @@ class Run(NamedTuple):
     total_ms: int
     """The time of every board played, lost ones included."""
     finished: bool
-    games: tuple[int, ...] = ()
+    games: tuple[int, ...]
     """The history's ids of its games."""
+
+    def __init__(
+        self,
+        run: str,
+        trial: str,
+        boards: int,
+        total_ms: int,
+        finished: bool,
+        games: tuple[int, ...] = (),
+    ) -> None:
+        self.run = run
+        self.trial = trial
+        self.boards = boards
+        self.total_ms = total_ms
+        self.finished = finished
+        self.games = games
 
 
 def _int(value: object, low: int, high: int, what: str) -> int:
@@ -71,9 +91,9 @@ def _run(value: object) -> Run:
     }:
         raise DataError("a run has run, trial, boards, total_ms, finished and games")
     run, trial, games = value["run"], value["trial"], value["games"]
-    if not isinstance(run, str) or not _RUN.fullmatch(run):
+    if not isinstance(run, str) or not re.fullmatch(_RUN, run):
         raise DataError("a run's run is a local date and time, YYYY-MM-DDTHH:MM:SS")
-    if not isinstance(trial, str) or not _ID.fullmatch(trial):
+    if not isinstance(trial, str) or not re.fullmatch(IDENT, trial):
         raise DataError("a run's trial is a name of small letters, digits and dashes")
     if not isinstance(value["finished"], bool):
         raise DataError("a run's finished is true or false")
@@ -93,11 +113,21 @@ def _ids(value: object) -> tuple[int, ...]:
     return tuple(_int(item, 1, 2**62, "a game id") for item in value)
 
 
-class Book(NamedTuple):
+class Book(Record):
     """What the file holds."""
 
-    runs: tuple[Run, ...] = ()
-    tournaments: tuple[tuple[str, tuple[int, ...]], ...] = ()
+    __slots__ = ("runs", "tournaments")
+
+    runs: tuple[Run, ...]
+    tournaments: tuple[tuple[str, tuple[int, ...]], ...]
+
+    def __init__(
+        self,
+        runs: tuple[Run, ...] = (),
+        tournaments: tuple[tuple[str, tuple[int, ...]], ...] = (),
+    ) -> None:
+        self.runs = runs
+        self.tournaments = tournaments
 
     @classmethod
     def from_json(cls, data: object) -> Book:
@@ -116,7 +146,7 @@ class Book(NamedTuple):
             raise DataError(f"tournaments is an object of at most {MAX_TOURNAMENTS} entries")
         entered = []
         for ident, games in tournaments.items():
-            if not _ID.fullmatch(ident):
+            if not re.fullmatch(IDENT, ident):
                 raise DataError("a tournament's id is small letters, digits and dashes")
             entered.append((ident, _ids(games)))
         return cls(tuple(_run(run) for run in trials), tuple(entered))
@@ -177,11 +207,11 @@ class Series:
     def note_run(self, run: Run) -> bool:
         """Put a run in the book (in place of its earlier state); True once saved."""
         runs = [r for r in self.book.runs if (r.run, r.trial) != (run.run, run.trial)]
-        runs.append(run._replace(games=run.games[-MAX_GAMES:]))
+        runs.append(run.replace(games=run.games[-MAX_GAMES:]))
         while len(runs) > MAX_RUNS:
             dropped = next((r for r in runs if not r.finished), runs[0])
             runs.remove(dropped)
-        self.book = self.book._replace(runs=tuple(runs))
+        self.book = self.book.replace(runs=tuple(runs))
         return self._save()
 
     def tournament_games(self, ident: str) -> tuple[int, ...]:
@@ -196,7 +226,7 @@ class Series:
         entered[ident] = games
         while len(entered) > MAX_TOURNAMENTS:
             entered.pop(next(iter(entered)))
-        self.book = self.book._replace(tournaments=tuple(entered.items()))
+        self.book = self.book.replace(tournaments=tuple(entered.items()))
         return self._save()
 
     def _save(self) -> bool:

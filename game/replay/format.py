@@ -35,6 +35,10 @@ MAX_MS = 24 * 3600 * 1000
 MAX_CELLS = 1_000
 """Pointer positions are within this many cells of the board's corner."""
 MAX_HEADER_LINES = 64
+IDENT = r"[a-z0-9][a-z0-9-]{0,39}"
+"""An identifier of games that belong together, as a pattern for re: a tournament's
+(a replay's ``tournament:``, a tournament file's ``id:``, the series book) and a time
+trial's (the series book): 1 to 40 small letters, digits and dashes, not a dash first."""
 
 
 class ReplayError(ValueError):

@@ -3,6 +3,7 @@ message out, in bounded time and memory."""
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import stat
@@ -17,6 +18,7 @@ from game.identity import country_problem, identifier_problem
 from game.language import N_, AsWritten, Words
 from game.replay.format import (
     BUTTONS,
+    IDENT,
     MAGIC,
     MAX_BOARD_LINE,
     MAX_BYTES,
@@ -82,15 +84,13 @@ def _one_line(error: BaseException) -> str:
     return " ".join(str(error).split())[:200]
 
 
-_INT = re.compile(r"-?\d{1,12}")
 # The header's patterns, compiled by re at their first use (its cache), not at import:
-# a replay is read long after the first input (a line's, above and below, at import).
+# a replay is read long after the first input. Those matched on every line are
+# compiled once, at their first use, and kept (_int, _position, _control).
 _NAT = r"\d{1,12}"
 _BOARD = r"([0-9]{1,4})x([0-9]{1,4}):([0-9]{1,7})"  # (custom() bounds them)
 _DATE = r"\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?)?"
 _DAY = r"\d{4}-\d{2}-\d{2}"
-_TOURNAMENT = r"[a-z0-9][a-z0-9-]{0,39}"
-_POS = re.compile(r"-?\d{1,4}(\.\d{1,6})?")
 _REQUIRED = (
     "board",
     "first-click",
@@ -120,8 +120,25 @@ _OPTIONAL = (
     "mode",
 )
 _KEYS = frozenset((*_REQUIRED, *_OPTIONAL))
-_CONTROL = re.compile("[\x00-\x1f\x7f]")
 _VIEW_CHARS = frozenset(".12345678#F?*!X")
+
+
+@functools.cache
+def _int() -> re.Pattern[str]:
+    """An event's time: a whole number of ms."""
+    return re.compile(r"-?\d{1,12}")
+
+
+@functools.cache
+def _position() -> re.Pattern[str]:
+    """A position: a number of cells like 3.25."""
+    return re.compile(r"-?\d{1,4}(\.\d{1,6})?")
+
+
+@functools.cache
+def _control() -> re.Pattern[str]:
+    """A control character (none is in a line of a replay)."""
+    return re.compile("[\x00-\x1f\x7f]")
 
 
 class _Reader:
@@ -198,7 +215,7 @@ class _Reader:
         if len(line) > limit:
             raise self.fail(Words(N_("longer than {n} characters"), n=limit))
         line = line.removesuffix("\r")
-        if _CONTROL.search(line):
+        if _control().search(line):
             raise self.fail(Words(N_("control characters in the line")))
         return line
 
@@ -254,7 +271,7 @@ class _Reader:
         if daily and not re.fullmatch(_DAY, daily):
             raise ReplayError(Words(N_("daily is a date, YYYY-MM-DD; got {got}"), got=_show(daily)))
         tournament = head.get("tournament", "")
-        if tournament and not re.fullmatch(_TOURNAMENT, tournament):
+        if tournament and not re.fullmatch(IDENT, tournament):
             raise ReplayError(
                 Words(
                     N_("tournament is 1 to 40 small letters, digits and dashes; got {got}"),
@@ -327,7 +344,7 @@ class _Reader:
 
     def event(self, line: str, board: Board) -> Event:
         words = line.split(" ")
-        if len(words) < 2 or not _INT.fullmatch(words[0]):
+        if len(words) < 2 or not _int().fullmatch(words[0]):
             raise self.fail(
                 Words(N_("an event starts with its time in ms; got {got}"), got=_show(line))
             )
@@ -366,7 +383,7 @@ class _Reader:
         return Event(ms, kind, button, x, y, move)
 
     def pos(self, word: str) -> int:
-        if not _POS.fullmatch(word):
+        if not _position().fullmatch(word):
             raise self.fail(
                 Words(N_("a position is a number of cells like 3.25; got {got}"), got=_show(word))
             )

@@ -24,10 +24,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable
 from enum import Enum
-from typing import NamedTuple
 
 from game.core.bbbv import Openings
 from game.core.board import Recursion
+from game.replay.tallied import Tally
 from game.replay.video import Mouse, Video
 
 HIDDEN, FLAG, QUESTION = 10, 11, 12
@@ -59,42 +59,6 @@ _BOTH = {
     _Mouse.UP_DOWN_NOT_FLAG: _Mouse.CHORDING_NOT_FLAG,
 }
 """Both buttons down (EVF's "cc"): the state it leads to from each."""
-
-
-class Tally(NamedTuple):
-    """What a replay's mouse events did, counted as its community counts them."""
-
-    won: bool
-    lost: bool
-    time_ms: int
-    """From the press or release that began the game to the one that ended it (the
-    last event for a game not ended)."""
-    bbbv: int
-    solved_bbbv: int
-    left: int
-    right: int
-    double: int
-    lce: int
-    """Left clicks that opened something."""
-    rce: int
-    """Right clicks that flagged a mine not flagged before."""
-    dce: int
-    """Chords that opened something."""
-    flags: int
-    """Flags on the board at the end."""
-    path: float = 0.0
-    """The mouse's path while the game ran (and after, to the video's end), in
-    pixels of 16-pixel cells."""
-
-    @property
-    def clicks(self) -> int:
-        """left + right + double."""
-        return self.left + self.right + self.double
-
-    @property
-    def effective(self) -> int:
-        """lce + rce + dce."""
-        return self.lce + self.rce + self.dce
 
 
 class OpenBoard:

@@ -24,7 +24,8 @@ from game.language import N_, gettext
 from game.replay.format import Replay, named
 from game.replay.formats import open_video
 from game.replay.from_video import replay_of_video
-from game.replay.tally import Tally, tally
+from game.replay.tallied import Tally
+from game.replay.tally import tally
 from game.replay.video import Video, VideoError
 from game.words import game_line, seconds
 

@@ -5,10 +5,11 @@ value, its bars).
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
 
 import pygame
 
+from game.core.record import Record, put
 from game.view.fonts import UIFont, ui_font
 from game.view.glyphs import Copies, Glyphs
 from game.view.theme import Colour
@@ -39,18 +40,56 @@ RENDERED_LIMIT = 512
 """Words kept rendered (by value) before the oldest are let go."""
 
 
-class Row(NamedTuple):
+class Row(Record):
     """A line of the panel: its label and value (as drawn), and a bar under it (each
     (share from 0 to 1 or -1 to 1, colour), drawn from the left or, signed, from the
     middle); ``error``: the value is a counter's error."""
+
+    __slots__ = ("bars", "error", "key", "label", "signed", "value")
 
     key: str
     """Which counter: a figure's name, or ``own:`` and the name of one of the player's."""
     label: str
     value: str
-    bars: tuple[tuple[float, Colour], ...] = ()
-    signed: bool = False
-    error: bool = False
+    bars: tuple[tuple[float, Colour], ...]
+    signed: bool
+    error: bool
+
+    def __init__(
+        self,
+        key: str,
+        label: str,
+        value: str,
+        bars: tuple[tuple[float, Colour], ...] = (),
+        signed: bool = False,
+        error: bool = False,
+    ) -> None:
+        put(self, "key", key)  # (made for each line of each frame the words change)
+        put(self, "label", label)
+        put(self, "value", value)
+        put(self, "bars", bars)
+        put(self, "signed", signed)
+        put(self, "error", error)
+
+    def __eq__(self, other: object) -> bool:
+        """Field by field, as a record's (written out: each line is compared with the
+        one drawn, each frame)."""
+        if other.__class__ is not Row:
+            return NotImplemented
+        assert isinstance(other, Row)
+        return other is self or (other.value == self.value and self.same_but_value(other))
+
+    __hash__ = Record.__hash__
+
+    def same_but_value(self, other: Row) -> bool:
+        """The two lines differ in their value alone, if at all."""
+        return (
+            self.key == other.key
+            and self.label == other.label
+            and self.bars == other.bars
+            and self.signed == other.signed
+            and self.error == other.error
+        )
 
 
 class RowPainter:
@@ -118,7 +157,7 @@ class RowPainter:
         last, last_box, last_put, room = drawn
         if room < 0 or (last_box is not box and last_box != box):
             return None
-        if row.bars or row.error or last[:2] != row[:2] or last[3:] != row[3:]:
+        if row.bars or row.error or not last.same_but_value(row):
             return None  # (its label, bars or kind changed, not only its value)
         if glyphs.redraw(copies, last.value, row.value, last_put.x, last_put.y):
             return last_put

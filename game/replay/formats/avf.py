@@ -62,8 +62,9 @@ KINDS = {
 }
 MAX_TEXT = 4096
 """The longest stretch of header text searched for a field."""
-_OPENING = re.compile(rb"\[[0-3]\|")
-"""Where the header's text begins: "[", a digit, "|"."""
+_OPENING = rb"\[[0-3]\|"
+"""Where the header's text begins: "[", a digit, "|" (a pattern for re, compiled at
+its first use, not at import)."""
 
 
 def read(data: bytes) -> Video:
@@ -100,8 +101,8 @@ def read(data: bytes) -> Video:
     return Video("avf", rows, cols, placed, events, 16, facts)
 
 
-_STATS = re.compile(rb"B(\d{1,7})T(\d{1,7}(?:[.,]\d{1,4})?)\]")
-"""The header's 3BV and time: "B" 3BV "T" seconds "]"."""
+_STATS = rb"B(\d{1,7})T(\d{1,7}(?:[.,]\d{1,4})?)\]"
+"""The header's 3BV and time: "B" 3BV "T" seconds "]" (a pattern for re)."""
 
 
 def _header_text(cur: Cursor) -> tuple[str, str, int, int]:
@@ -109,10 +110,10 @@ def _header_text(cur: Cursor) -> tuple[str, str, int, int]:
     Its fields are found, not counted: releases put other fields between them or
     leave out a bar."""
     window = bytes(cur.data[cur.pos : cur.pos + MAX_TEXT])
-    opening = _OPENING.search(window)
+    opening = re.search(_OPENING, window)
     if opening is None:
         raise VideoError(Words(N_("the file has no game header ('[0|...')")))
-    stats = _STATS.search(window, opening.end())
+    stats = re.compile(_STATS).search(window, opening.end())
     if stats is None:
         raise VideoError(Words(N_("the file has no 3BV and time in its header")))
     stamps = window[opening.end() : stats.start()].split(b"|")

@@ -48,10 +48,13 @@ MOUSE = {
 RELEASES = (Mouse.LEFT_UP, Mouse.RIGHT_UP, Mouse.MIDDLE_UP)
 MAX_SIDE = 1000
 MAX_LINE = 4096
-_EVENT = re.compile(
-    r"^(\d{1,7}(?:\.\d{1,4})?)\s+([A-Za-z][A-Za-z0-9]*)\b(?:[^(]*)(?:\((-?\d{1,6})\s+(-?\d{1,6})\))?"
+_EVENT = (
+    r"^(\d{1,7}(?:\.\d{1,4})?)\s+([A-Za-z][A-Za-z0-9]*)\b(?:[^(]*)"
+    r"(?:\((-?\d{1,6})\s+(-?\d{1,6})\))?"
 )
-_KEY = re.compile(r"^([A-Za-z_][A-Za-z0-9_ ]{0,40}):\s*(.*)$")
+"""An event line (a pattern for re: compiled at its first use, not at import)."""
+_KEY = r"^([A-Za-z_][A-Za-z0-9_ ]{0,40}):\s*(.*)$"
+"""A header line (the same)."""
 
 
 def read(data: bytes) -> Video:
@@ -64,7 +67,7 @@ def read(data: bytes) -> Video:
         line = _line(raw)
         if line.lower() == "board:":
             break
-        match = _KEY.match(line)
+        match = re.match(_KEY, line)
         if match:
             head[match.group(1).strip().lower()] = match.group(2).strip()
     else:
@@ -146,11 +149,12 @@ def _number(head: dict[str, str], key: str, default: int | None = None) -> int:
 def _events(lines: Iterator[bytes], height: int, width: int) -> tuple[MouseEvent, ...]:
     events: list[MouseEvent] = []
     last = 0
+    event = re.compile(_EVENT).match  # (re's own cache: compiled once)
     for raw in lines:
         line = _line(raw)
         if not line or line.lower() == "events:":
             continue
-        match = _EVENT.match(line)
+        match = event(line)
         if match is None and line[0].isalpha():
             continue  # a converter's note of what the board did, with no time
         if match is None:

@@ -22,14 +22,16 @@ from game.view.widgets.pieces import Piece
 from game.view.widgets.style import ENTER_KEYS, Style
 from game.view.widgets.text import TextPiece, widest, wrap, wrap_width
 
-_NUMBER = re.compile(r"[-+]?\d[\d.,:%]*\s?[a-z%]{0,3}")
+_NUMBER = r"[-+]?\d[\d.,:%]*\s?[a-z%]{0,3}"
+"""A figure's cell (compiled by re at its first use, not at import)."""
 _NONE = frozenset({"-", "\N{EN DASH}"})
 
 
 def is_numeric_column(cells: Sequence[str]) -> bool:
     """Whether a column's cells are all figures (empty or "-" cells aside, at least one)."""
     filled = [cell for cell in cells if cell and cell not in _NONE]
-    return bool(filled) and all(_NUMBER.fullmatch(cell) for cell in filled)
+    number = re.compile(_NUMBER)  # (re's own cache: compiled once)
+    return bool(filled) and all(number.fullmatch(cell) for cell in filled)
 
 
 class GridPiece(Piece):

@@ -1,0 +1,91 @@
+"""What a community replay's mouse events did, counted as its community counts them
+(game.replay.tally plays them through the community's mouse machine): the result,
+the time, the 3BV solved, the clicks of each kind and the effective ones, the flags,
+the mouse's path. Pure Python.
+"""
+
+from __future__ import annotations
+
+from game.core.record import Record
+
+
+class Tally(Record):
+    """What a replay's mouse events did, counted as its community counts them."""
+
+    __slots__ = (
+        "bbbv",
+        "dce",
+        "double",
+        "flags",
+        "lce",
+        "left",
+        "lost",
+        "path",
+        "rce",
+        "right",
+        "solved_bbbv",
+        "time_ms",
+        "won",
+    )
+
+    won: bool
+    lost: bool
+    time_ms: int
+    """From the press or release that began the game to the one that ended it (the
+    last event for a game not ended)."""
+    bbbv: int
+    solved_bbbv: int
+    left: int
+    right: int
+    double: int
+    lce: int
+    """Left clicks that opened something."""
+    rce: int
+    """Right clicks that flagged a mine not flagged before."""
+    dce: int
+    """Chords that opened something."""
+    flags: int
+    """Flags on the board at the end."""
+    path: float
+    """The mouse's path while the game ran (and after, to the video's end), in
+    pixels of 16-pixel cells."""
+
+    def __init__(
+        self,
+        won: bool,
+        lost: bool,
+        time_ms: int,
+        bbbv: int,
+        solved_bbbv: int,
+        left: int,
+        right: int,
+        double: int,
+        lce: int,
+        rce: int,
+        dce: int,
+        flags: int,
+        path: float = 0.0,
+    ) -> None:
+        self.won = won
+        self.lost = lost
+        self.time_ms = time_ms
+        self.bbbv = bbbv
+        self.solved_bbbv = solved_bbbv
+        self.left = left
+        self.right = right
+        self.double = double
+        self.lce = lce
+        self.rce = rce
+        self.dce = dce
+        self.flags = flags
+        self.path = path
+
+    @property
+    def clicks(self) -> int:
+        """left + right + double."""
+        return self.left + self.right + self.double
+
+    @property
+    def effective(self) -> int:
+        """lce + rce + dce."""
+        return self.lce + self.rce + self.dce
