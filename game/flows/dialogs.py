@@ -2,8 +2,9 @@
 settings and keys, the custom board and board code, help, rules and about; and the
 one place that tells the player what the profile could not read or save.
 
-The dialogs themselves are made by game.screens, imported when one is first opened
-(about 12 ms a start-up with nothing to ask need not pay); each answers a typed value.
+The dialogs themselves are made by game.screens (loaded with this module, after the
+first frame and before the first input); each answers a typed value. A game's
+analysis is opened through the shell's Analyst, which loads with the first one.
 """
 
 from __future__ import annotations
