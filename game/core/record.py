@@ -14,6 +14,8 @@ window's first input. These methods are written once, for every record.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from operator import attrgetter
 from typing import Any, ClassVar, TypeVar
 
 R = TypeVar("R", bound="Record")
@@ -34,12 +36,19 @@ class Record:
     uncompared: ClassVar[frozenset[str]] = frozenset()
     """The fields out of equality and hash."""
     _compared: ClassVar[tuple[str, ...]] = ()
+    _key: ClassVar[Callable[[Any], tuple[object, ...]]] = staticmethod(lambda record: ())
+    """The compared fields' values, as a tuple (attrgetter: made in C)."""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         slots = (klass.__dict__.get("__slots__", ()) for klass in reversed(cls.__mro__))
         cls.fields = tuple(name for names in slots for name in names)
-        cls._compared = tuple(name for name in cls.fields if name not in cls.uncompared)
+        cls._compared = compared = tuple(name for name in cls.fields if name not in cls.uncompared)
+        if len(compared) > 1:
+            cls._key = staticmethod(attrgetter(*compared))
+        elif compared:
+            one = attrgetter(compared[0])
+            cls._key = staticmethod(lambda record: (one(record),))
 
     def __setattr__(self, name: str, value: object) -> None:
         if hasattr(self, name):
@@ -49,17 +58,16 @@ class Record:
     def __delattr__(self, name: str) -> None:
         raise AttributeError(f"{type(self).__qualname__}.{name} cannot be deleted")
 
-    def _key(self) -> tuple[object, ...]:
-        return tuple(getattr(self, name) for name in self._compared)
-
     def __eq__(self, other: object) -> bool:
+        if other is self:
+            return True
         if other.__class__ is not self.__class__:
             return NotImplemented
-        assert isinstance(other, Record)
-        return self._key() == other._key()
+        key = type(self)._key
+        return key(self) == key(other)
 
     def __hash__(self) -> int:
-        return hash(self._key())
+        return hash(type(self)._key(self))
 
     def __repr__(self) -> str:
         shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self.fields)
