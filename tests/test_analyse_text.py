@@ -19,7 +19,7 @@ from game.analysis.glossary import figures
 from game.cli import commands
 from game.core.game import Game
 from game.core.moves import reveal
-from game.replay.formats.evf_write import export_evf
+from game.replay.evf_write import export_evf
 from game.replay.report import report
 from game.screens.analysis import analysis_dialog
 

@@ -35,8 +35,8 @@ from game.cli import commands
 from game.identity import MAX_IDENTIFIER
 from game.persist.schema import DataError
 from game.persist.settings import Settings
+from game.replay.evf_write import export_evf
 from game.replay.format import ReplayError
-from game.replay.formats.evf_write import export_evf
 from game.replay.reader import load, parse
 from game.scenes.playback import PlaybackScene
 from game.view.commands import Command

@@ -213,7 +213,7 @@ def test_an_evf_export_refused_and_a_tournament_folder_unread_speak_the_language
 ) -> None:
     from game.modes.tournament import load as load_tournament
     from game.modes.tournament_folder import read_folder
-    from game.replay.formats.evf_write import export_evf
+    from game.replay.evf_write import export_evf
 
     replay = load(write_replay(tmp_path))
     with pytest.raises(ValueError) as refused:

@@ -17,9 +17,9 @@ from test_evf_export import record
 from game.cli import commands
 from game.core.game import Game
 from game.core.moves import reveal
+from game.replay.evf_write import export_evf
 from game.replay.files import COMMUNITY_SUFFIXES
 from game.replay.format import ReplayError
-from game.replay.formats.evf_write import export_evf
 from game.replay.verify_video import verify_file
 
 ROOT = Path(__file__).parent.parent
