@@ -59,6 +59,25 @@ def made_dataclasses():
 """
 """What a script prepends to list the dataclasses it made (``made_dataclasses()``)."""
 
+MADE_NAMED_TUPLES = """
+import sys
+
+
+def made_named_tuples():
+    # The game's named tuples made so far (each compiles its __new__ as it is made).
+    return sorted(
+        f"{name}.{value.__name__}"
+        for name, module in list(sys.modules.items())
+        if name == "game" or name.startswith("game.")
+        for value in vars(module).values()
+        if isinstance(value, type)
+        and issubclass(value, tuple)
+        and hasattr(value, "_fields")
+        and value.__module__ == name
+    )
+"""
+"""What a script prepends to list the named tuples it made (``made_named_tuples()``)."""
+
 TAKES_OVER = """
 def takes_over(first, options):
     # The window made from the first frame, a frame run: its size and pixels are the
@@ -122,8 +141,8 @@ def test_the_first_frame_loads_only_what_it_draws(tmp_path: Path) -> None:
 
 def test_the_first_frame_makes_no_dataclass(tmp_path: Path) -> None:
     # Python 3.11 compiles a dataclass's methods from source at every import (about
-    # 0.5 ms a class): what loads before the first frame uses named tuples and plain
-    # classes instead.
+    # 0.5 ms a class): what loads before the first frame uses Records, plain classes
+    # and, for the values used as tuples, named tuples instead.
     script = """
         import sys
         from game import cli
@@ -134,6 +153,31 @@ def test_the_first_frame_makes_no_dataclass(tmp_path: Path) -> None:
         print(made_dataclasses())
     """
     assert run(MADE_DATACLASSES + textwrap.dedent(script), str(tmp_path)) == "[]"
+
+
+def test_the_first_frame_makes_named_tuples_only_of_values_used_as_tuples(tmp_path: Path) -> None:
+    # A typing.NamedTuple costs 0.1-0.25 ms to make in a fresh process (its __new__ is
+    # compiled): before the first frame a value compared by its fields is a Record,
+    # and a named tuple only where code uses it as a tuple (docs/ARCHITECTURE.md,
+    # Start-up): the board, a move, a delta, the picture.
+    script = """
+        import sys
+        from game import cli
+        from game.view.first_frame import show_first_frame
+
+        options = cli.parse_args(["--data-dir", sys.argv[1]])
+        show_first_frame(options.data_dir, options.board, options.zoom, options.sound)
+        print(made_named_tuples())
+    """
+    made = run(MADE_NAMED_TUPLES + textwrap.dedent(script), str(tmp_path))
+    assert made == str(
+        [
+            "game.core.delta.Delta",
+            "game.core.moves.Move",
+            "game.rules.Board",
+            "game.session.picture.Picture",
+        ]
+    )
 
 
 def test_the_first_input_makes_no_dataclass_and_waits_for_no_rare_module(tmp_path: Path) -> None:

@@ -27,8 +27,9 @@ from collections.abc import Callable, Iterable
 from datetime import datetime
 from enum import Enum
 from pathlib import Path
-from typing import Generic, NamedTuple, TypeVar
+from typing import Generic, TypeVar
 
+from game.core.record import Record
 from game.language import N_, Words
 from game.persist.schema import FutureVersionError
 
@@ -260,18 +261,34 @@ class LoadStatus(Enum):
     overwritten (it may hold records), so the caller must not save over it."""
 
 
-class Loaded(NamedTuple, Generic[T]):
+class Loaded(Record, Generic[T]):
     """The outcome of load_json."""
 
+    __slots__ = ("moved_to", "problem", "reason", "status", "value")
+
     status: LoadStatus
-    value: T | None = None
+    value: T | None
     """The validated contents when status is LOADED, else None."""
-    moved_to: Path | None = None
+    moved_to: Path | None
     """Where an unusable file was moved (MOVED_ASIDE)."""
-    problem: str | None = None
+    problem: str | None
     """A sentence for the player (MOVED_ASIDE and STUCK), else None."""
-    reason: str | None = None
+    reason: str | None
     """Why the file was unusable, in technical words (for logs and tests)."""
+
+    def __init__(
+        self,
+        status: LoadStatus,
+        value: T | None = None,
+        moved_to: Path | None = None,
+        problem: str | None = None,
+        reason: str | None = None,
+    ) -> None:
+        self.status = status
+        self.value = value
+        self.moved_to = moved_to
+        self.problem = problem
+        self.reason = reason
 
 
 class Unreadable(Exception):

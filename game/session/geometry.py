@@ -8,8 +8,7 @@ sunken board below.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
+from game.core.record import Record
 from game.session.input import Place, Spot
 
 Rect = tuple[int, int, int, int]
@@ -52,7 +51,7 @@ def min_view_cols(digits: int, overview: bool = True) -> int:
     return -(-(inner + 2 * PANEL_BEVEL - 2 * BOARD_BEVEL) // TILE)
 
 
-class Layout(NamedTuple):
+class Layout(Record):
     """The window's geometry for a board of rows x cols, at 1x.
 
     A board larger than the screen is shown through a viewport: ``view_rows`` x
@@ -61,14 +60,34 @@ class Layout(NamedTuple):
     pixels.
     """
 
+    __slots__ = ("cols", "digits", "left", "rows", "top", "view_cols", "view_rows")
+
     rows: int
     cols: int
-    view_rows: int = 0
-    view_cols: int = 0
-    top: int = 0
-    left: int = 0
-    digits: int = DIGITS
+    view_rows: int
+    view_cols: int
+    top: int
+    left: int
+    digits: int
     """The LED digits of the mine counter and the timer (led_digits)."""
+
+    def __init__(
+        self,
+        rows: int,
+        cols: int,
+        view_rows: int = 0,
+        view_cols: int = 0,
+        top: int = 0,
+        left: int = 0,
+        digits: int = DIGITS,
+    ) -> None:
+        self.rows = rows
+        self.cols = cols
+        self.view_rows = view_rows
+        self.view_cols = view_cols
+        self.top = top
+        self.left = left
+        self.digits = digits
 
     @property
     def shown_rows(self) -> int:
@@ -98,7 +117,7 @@ class Layout(NamedTuple):
         left = max(0, min(left, self.cols - self.shown_cols))
         if (top, left) == (self.top, self.left):
             return self
-        return self._replace(top=top, left=left)
+        return self.replace(top=top, left=left)
 
     def showing(self, row: int, col: int, margin: int = 0) -> Layout:
         """Scrolled as little as needed for the cell to be in view, with ``margin``

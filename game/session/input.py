@@ -20,9 +20,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import Enum, IntEnum
-from typing import NamedTuple, TypeAlias
+from typing import TypeAlias
 
 from game.core.moves import Move, chord, mark, reveal
+from game.core.record import Record, put
 
 
 class Button(IntEnum):
@@ -79,7 +80,7 @@ class Press(Enum):
     """The cell and its 8 neighbours are drawn pressed (a chord is held)."""
 
 
-class Feedback(NamedTuple):
+class Feedback(Record):
     """What the window should show as pressed right now.
 
     ``cell`` is the cell under the pointer while a board gesture is held, None
@@ -87,9 +88,16 @@ class Feedback(NamedTuple):
     ``face_pressed`` says to draw the face button pressed.
     """
 
+    __slots__ = ("cell", "face_pressed", "press")
+
     cell: tuple[int, int] | None
     press: Press
     face_pressed: bool
+
+    def __init__(self, cell: tuple[int, int] | None, press: Press, face_pressed: bool) -> None:
+        put(self, "cell", cell)  # (one made each frame a board gesture is held)
+        put(self, "press", press)
+        put(self, "face_pressed", face_pressed)
 
     @property
     def surprised(self) -> bool:

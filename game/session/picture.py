@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 from game.core.delta import Cell
 from game.core.look import Look
+from game.core.record import Record
 from game.core.status import Status
 from game.session.input import Feedback, Press
 
@@ -34,16 +35,30 @@ class Face(Enum):
     DEAD = "dead"
 
 
-class Advice(NamedTuple):
+class Advice(Record):
     """What the solver says, drawn over the board: a hint (a cell, its reason) and the
     mine probability of every hidden cell, each when asked for."""
 
-    hint: Hint | None = None
-    probabilities: Mapping[Cell, Fraction] | None = None
-    exact: bool = True
+    __slots__ = ("exact", "hint", "note", "probabilities")
+
+    hint: Hint | None
+    probabilities: Mapping[Cell, Fraction] | None
+    exact: bool
     """False when a huge frontier made the probabilities estimates."""
-    note: str | None = None
+    note: str | None
     """A line instead of advice (the board is too large for the solver here)."""
+
+    def __init__(
+        self,
+        hint: Hint | None = None,
+        probabilities: Mapping[Cell, Fraction] | None = None,
+        exact: bool = True,
+        note: str | None = None,
+    ) -> None:
+        self.hint = hint
+        self.probabilities = probabilities
+        self.exact = exact
+        self.note = note
 
 
 class Picture(NamedTuple):

@@ -8,7 +8,7 @@ cell reaches the board, see game/scenes/pointer.py)."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -38,14 +38,20 @@ def risk_colour(p: float, scale: tuple[Colour, Colour, Colour]) -> Colour:
     return (r, g, b)
 
 
-class Mark(NamedTuple):
+class Mark:
     """A hidden cell's probability as drawn: its colour, its bar's height in window
-    pixels, a dot (no chance of a mine) and its percentage's picture (None: none)."""
+    pixels, a dot (no chance of a mine) and its percentage's picture (None: none).
 
-    colour: Colour
-    bar: int
-    dot: bool
-    label: pygame.Surface | None
+    A plain class: one is made for each hidden cell of each new advice, and none is
+    compared, hashed or unpacked."""
+
+    __slots__ = ("bar", "colour", "dot", "label")
+
+    def __init__(self, colour: Colour, bar: int, dot: bool, label: pygame.Surface | None) -> None:
+        self.colour = colour
+        self.bar = bar
+        self.dot = dot
+        self.label = label
 
 
 def box_text(advice: Advice) -> str:

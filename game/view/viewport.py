@@ -12,10 +12,10 @@ beside the board while something is shown there).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
 
 import pygame
 
+from game.core.record import Record
 from game.language import gettext
 from game.rules import MAX_ZOOM, MIN_ZOOM, Board
 from game.session.geometry import TILE, Layout, led_digits, min_view_cols
@@ -49,13 +49,20 @@ def _nothing(scale: int) -> int:
     return 0
 
 
-class Side(NamedTuple):
+class Side(Record):
     """The side beside the board: its width and height in window pixels (0: no side,
     the classic window) and the scale of what is drawn in it."""
+
+    __slots__ = ("height", "scale", "width")
 
     width: int
     height: int
     scale: int
+
+    def __init__(self, width: int, height: int, scale: int) -> None:
+        self.width = width
+        self.height = height
+        self.scale = scale
 
 
 NO_SIDE = Side(0, 0, 1)
