@@ -40,43 +40,27 @@ LATER = (
 the engine, the table, the ways to play, SQLite and the history, the replays."""
 
 
-MADE_DATACLASSES = """
+MADE = """
 import dataclasses
 import sys
 
 
-def made_dataclasses():
-    # The game's dataclasses made so far (each compiles its methods at import).
+def made(kind):
+    # The game's classes of a kind made so far: "dataclass" (each compiles its methods
+    # at import) or "named tuple" (each compiles its __new__ as it is made).
+    is_kind = {
+        "dataclass": dataclasses.is_dataclass,
+        "named tuple": lambda value: issubclass(value, tuple) and hasattr(value, "_fields"),
+    }[kind]
     return sorted(
         f"{name}.{value.__name__}"
         for name, module in list(sys.modules.items())
         if name == "game" or name.startswith("game.")
         for value in vars(module).values()
-        if isinstance(value, type)
-        and dataclasses.is_dataclass(value)
-        and value.__module__ == name
+        if isinstance(value, type) and is_kind(value) and value.__module__ == name
     )
 """
-"""What a script prepends to list the dataclasses it made (``made_dataclasses()``)."""
-
-MADE_NAMED_TUPLES = """
-import sys
-
-
-def made_named_tuples():
-    # The game's named tuples made so far (each compiles its __new__ as it is made).
-    return sorted(
-        f"{name}.{value.__name__}"
-        for name, module in list(sys.modules.items())
-        if name == "game" or name.startswith("game.")
-        for value in vars(module).values()
-        if isinstance(value, type)
-        and issubclass(value, tuple)
-        and hasattr(value, "_fields")
-        and value.__module__ == name
-    )
-"""
-"""What a script prepends to list the named tuples it made (``made_named_tuples()``)."""
+"""What a script prepends to list the game's classes of a kind it made (``made(kind)``)."""
 
 TAKES_OVER = """
 def takes_over(first, options):
@@ -150,9 +134,9 @@ def test_the_first_frame_makes_no_dataclass(tmp_path: Path) -> None:
 
         options = cli.parse_args(["--data-dir", sys.argv[1]])
         show_first_frame(options.data_dir, options.board, options.zoom, options.sound)
-        print(made_dataclasses())
+        print(made("dataclass"))
     """
-    assert run(MADE_DATACLASSES + textwrap.dedent(script), str(tmp_path)) == "[]"
+    assert run(MADE + textwrap.dedent(script), str(tmp_path)) == "[]"
 
 
 def test_the_first_frame_makes_named_tuples_only_of_values_used_as_tuples(tmp_path: Path) -> None:
@@ -167,9 +151,9 @@ def test_the_first_frame_makes_named_tuples_only_of_values_used_as_tuples(tmp_pa
 
         options = cli.parse_args(["--data-dir", sys.argv[1]])
         show_first_frame(options.data_dir, options.board, options.zoom, options.sound)
-        print(made_named_tuples())
+        print(made("named tuple"))
     """
-    made = run(MADE_NAMED_TUPLES + textwrap.dedent(script), str(tmp_path))
+    made = run(MADE + textwrap.dedent(script), str(tmp_path))
     assert made == str(
         [
             "game.core.delta.Delta",
@@ -207,9 +191,9 @@ def test_the_first_input_makes_no_dataclass_and_waits_for_no_rare_module(tmp_pat
             "game.flows.analysis", "game.analysis.judge", "game.replay.report",
             "game.replay.files", "game.replay.tally",
         }
-        print(made_dataclasses(), sorted(rare & set(sys.modules)))
+        print(made("dataclass"), sorted(rare & set(sys.modules)))
     """
-    assert run(MADE_DATACLASSES + textwrap.dedent(script), str(tmp_path)) == "[] []"
+    assert run(MADE + textwrap.dedent(script), str(tmp_path)) == "[] []"
 
 
 def test_no_module_of_the_game_compiles_a_regex_when_imported(tmp_path: Path) -> None:
