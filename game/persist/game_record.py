@@ -17,6 +17,7 @@ from game.modes.category import NO_GUESS, Category, all_categories, all_keys, no
 from game.persist import schema
 from game.persist.records import MAX_COUNT, clean_name
 from game.persist.schema import MAX_GAME_MS, DataError
+from game.replay.format import SECOND
 from game.rules import PRESETS, FirstClick
 
 # A game's "difficulty" is its ranking category's key (game.modes.category): a size's
@@ -45,7 +46,7 @@ MAX_TEXT = 255
 def _iso_local() -> re.Pattern[str]:
     """When a game ended, as a record has it (compiled at its first use, not at import,
     and kept: a record is made for each row of the history read)."""
-    return re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?")
+    return re.compile(SECOND + r"(\.\d{1,6})?")
 
 
 class GameRecordError(DataError):

@@ -19,6 +19,7 @@ from types import MappingProxyType
 from game.core.record import Record
 from game.persist import schema
 from game.persist.schema import MAX_GAME_MS, DataError
+from game.replay.format import DAY
 from game.rules import PRESETS, Difficulty
 
 RECORDS_VERSION = 1
@@ -38,9 +39,6 @@ DEFAULT_NAME = "Anonymous"
 
 MAX_COUNT = 10**9
 """Most games believable in a counter; counting stops there (never reached)."""
-
-_ISO_DATE = r"\d{4}-\d{2}-\d{2}"
-"""A best time's date (compiled by re at its first use, not at import)."""
 
 
 def clean_name(name: str) -> str:
@@ -84,7 +82,7 @@ class BestTime(Record):
         doc = schema.require_object(value, what)
         text = schema.read_str(doc, "date", what)
         # fromisoformat alone accepts other shapes too (e.g. 20261121 on 3.11).
-        if not re.fullmatch(_ISO_DATE, text):
+        if not re.fullmatch(DAY, text):
             raise DataError(f"{what}: date {text!r} is not YYYY-MM-DD")
         try:
             date = dt.date.fromisoformat(text)

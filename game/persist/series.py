@@ -26,7 +26,7 @@ from game.core.record import Record
 from game.language import N_, Words
 from game.persist import store
 from game.persist.schema import DataError, FutureVersionError
-from game.replay.format import IDENT
+from game.replay.format import IDENT, SECOND
 
 SERIES_FILE = "series.json"
 VERSION = 1
@@ -36,9 +36,9 @@ MAX_GAMES = 10_000
 """Game ids kept per run or per tournament."""
 MAX_TOURNAMENTS = 500
 MAX_MS = 10 * 24 * 3600 * 1000
-_RUN = r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}"
-"""A run's name (with its trial's): when it began. Patterns are compiled by re at their
-first use (its cache), not at import: the book is read after the first input."""
+# Patterns are compiled by re at their first use (its cache), not at import: the book
+# is read after the first input. A run's name (with its trial's) is when it began
+# (format.SECOND).
 
 
 class Run(Record):
@@ -91,7 +91,7 @@ def _run(value: object) -> Run:
     }:
         raise DataError("a run has run, trial, boards, total_ms, finished and games")
     run, trial, games = value["run"], value["trial"], value["games"]
-    if not isinstance(run, str) or not re.fullmatch(_RUN, run):
+    if not isinstance(run, str) or not re.fullmatch(SECOND, run):
         raise DataError("a run's run is a local date and time, YYYY-MM-DDTHH:MM:SS")
     if not isinstance(trial, str) or not re.fullmatch(IDENT, trial):
         raise DataError("a run's trial is a name of small letters, digits and dashes")

@@ -18,6 +18,7 @@ from game.identity import country_problem, identifier_problem
 from game.language import N_, AsWritten, Words
 from game.replay.format import (
     BUTTONS,
+    DAY,
     IDENT,
     MAGIC,
     MAX_BOARD_LINE,
@@ -89,8 +90,7 @@ def _one_line(error: BaseException) -> str:
 # compiled once, at their first use, and kept (_int, _position, _control).
 _NAT = r"\d{1,12}"
 _BOARD = r"([0-9]{1,4})x([0-9]{1,4}):([0-9]{1,7})"  # (custom() bounds them)
-_DATE = r"\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?)?"
-_DAY = r"\d{4}-\d{2}-\d{2}"
+_DATE = DAY + r"([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?)?"
 _REQUIRED = (
     "board",
     "first-click",
@@ -268,7 +268,7 @@ class _Reader:
         if date and not re.fullmatch(_DATE, date):
             raise ReplayError(Words(N_("date is YYYY-MM-DDTHH:MM:SS; got {got}"), got=_show(date)))
         daily = head.get("daily", "")
-        if daily and not re.fullmatch(_DAY, daily):
+        if daily and not re.fullmatch(DAY, daily):
             raise ReplayError(Words(N_("daily is a date, YYYY-MM-DD; got {got}"), got=_show(daily)))
         tournament = head.get("tournament", "")
         if tournament and not re.fullmatch(IDENT, tournament):
