@@ -361,6 +361,10 @@ def connect(path: Path | None) -> sqlite3.Connection:
         # record they just set survives.
         db.execute("PRAGMA synchronous = FULL")
         db.execute("PRAGMA foreign_keys = ON")
+        # A damaged page is told as damage when read, always: without the check a
+        # cell whose offset was spoilt is read from outside its page, as garbage or
+        # as damage depending on what memory lies there.
+        db.execute("PRAGMA cell_size_check = ON")
     except BaseException:
         db.close()
         raise
