@@ -49,6 +49,8 @@ class Record:
         elif compared:
             one = attrgetter(compared[0])
             cls._key = staticmethod(lambda record: (one(record),))
+        else:  # (every field uncompared: not its base's key)
+            cls._key = staticmethod(lambda record: ())
 
     def __setattr__(self, name: str, value: object) -> None:
         if hasattr(self, name):
