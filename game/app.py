@@ -253,10 +253,11 @@ class App:
     def watch(self, replay: Replay, caption: str = "", path: str | None = None) -> PlaybackScene:
         """Play a replay back over the whole window (it then plays nothing else);
         ``path``: the file it came from."""
-        if not self._ready and self.offered is not None:
-            resume.keep(self.profile, self.table)  # (not offered now: at the next start)
-        self._ready = True  # no resume offer, no problems box over a playback
-        collect_from_now()
+        if not self._ready:  # no resume offer, no problems box over a playback
+            if self.offered is not None:
+                resume.keep(self.profile, self.table)  # (not offered now: at the next start)
+            self._ready = True
+            collect_from_now()  # (once: what a game made later is the collector's)
         self.stage.clear_dialogs()  # (the menu bar stays, for a game played on from it)
         self._watched = self.watcher().replay(replay, caption, standalone=True, path=path)
         return self._watched

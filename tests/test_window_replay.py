@@ -5,6 +5,7 @@ the board code; won games' replays are kept."""
 
 from __future__ import annotations
 
+import gc
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -137,6 +138,20 @@ def test_a_game_recorded_through_the_loop_plays_back_to_the_same_view_and_time(
         assert again.profile.history.count() == 1
     finally:
         again.close()
+
+
+def test_a_replay_watched_in_a_window_under_way_freezes_nothing_more(
+    app: App, clock: FakeClock
+) -> None:
+    # Start-up's objects are frozen out of the collector's walks once; a game's, made
+    # later, stay the collector's (frozen again, its cycles would never be freed).
+    play_to_the_end(app, clock, lose=True)
+    replay = app.end_of_game.last_replay
+    assert replay is not None
+    frozen = gc.get_freeze_count()
+    app.watch(replay)
+    app.run(frames=1)
+    assert gc.isenabled() and gc.get_freeze_count() <= frozen  # (fewer: some were freed)
 
 
 def test_playback_keys_pause_restart_and_quit(app: App, clock: FakeClock) -> None:
