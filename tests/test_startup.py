@@ -223,6 +223,7 @@ def test_no_module_of_the_game_compiles_a_regex_when_imported(tmp_path: Path) ->
 
         App(options, first).get_ready()
         import game.modes.tournament, game.replay.formats.avf, game.replay.formats.rawvf
+        import game.flows.analysis, game.scenes.watching  # (with the first analysis, replay)
         print(compiled)
     """
     assert run(script, str(tmp_path)) == "[]"
