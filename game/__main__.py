@@ -20,7 +20,7 @@ import pygame
 
 from game import cli
 from game.language import gettext, shown
-from game.view.first_frame import show_first_frame
+from game.view.first_frame import first_frame_asked
 from game.view.sound import warn_to_stderr
 
 
@@ -56,14 +56,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         warn_to_stderr(missing)
         return 1
     try:
-        first = show_first_frame(
-            options.data_dir,
-            options.board,
-            options.zoom,
-            options.sound,
-            options.language,
-            offer=played_back is None,  # (no game offered back under a replay watched)
-        )
+        # (no game offered back under a replay watched)
+        first = first_frame_asked(options, offer=played_back is None)
     except pygame.error as error:
         warn_to_stderr(
             gettext("Minesweeper could not open its window: {error}").format(error=error)

@@ -26,22 +26,20 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.cli import Options
+from game.cli.opening import opening
 from game.flows import long_deal, resume
 from game.flows.dialogs import Dialogs
 from game.flows.end_of_game import EndOfGame
 from game.flows.race import Race
 from game.language import gettext, shown
-from game.modes.mode import Mode
-from game.modes.ordinary import Ordinary
 from game.modes.resumed import Resumed
 from game.replay.recorder import Recorder
 from game.scenes.counters import CountersPanel
 from game.scenes.menubar import MenuBarScene
 from game.scenes.play import PlayScene
-from game.session.play import is_long
 from game.session.table import Table
 from game.version import version
-from game.view.first_frame import FirstFrame, show_first_frame
+from game.view.first_frame import FirstFrame, first_frame_asked
 from game.view.sound import warn_to_stderr
 from game.view.stage import Stage
 
@@ -113,47 +111,17 @@ class App:
         before importing this module); None: shown now."""
         self.options = options
         now: Callable[[], float] = clock or (lambda: time.perf_counter() * 1000.0)
-        if first is None:
-            first = show_first_frame(
-                options.data_dir,
-                options.board,
-                options.zoom,
-                options.sound,
-                options.language,
-                offer=options.replay is None,
-            )
+        first = first or first_frame_asked(options, offer=options.replay is None)
         self.profile = first.profile
         self.prefs = prefs = first.prefs
-        # The command line wins over the saved settings, for this session only;
-        # --seed deals the first game only.
-        if options.mode is not None:  # (chosen as the menu would: the next games too)
-            mode = options.mode
-            prefs.change(first_click=mode.first_click, fate=mode.fate, recursion=mode.recursion)
-        board = options.board or prefs.settings.board
-        rules = options.rules or prefs.settings.rules
-        first_game = (
-            Ordinary(board, rules, options.seed)
-            if options.first_game is None
-            else options.first_game(rules)
-        )
-        code = first_game.shared_code
-        self.deal_later: Mode | None = (
-            first_game
-            if code is not None and code.start is not None and is_long(board, rules)
-            else None
-        )
-        """A shared board that takes long to deal: dealt after the first frame, off the
-        loop (an ordinary game of its size under these rules is on the table until then)."""
-        if self.deal_later is not None:
-            first_game = Ordinary(board, rules, options.seed)
-        self.dealt: Mode = first_game
-        """The game the window opens with (or deals, the saved game declined)."""
-        offered = first.offered
-        saved = None if offered is None else resume.saved_session(self.profile, now)
-        self.offered = None if saved is None else offered
+        self.opening = opening(options, prefs)
+        """The game the window opens with (or deals, the saved game declined), and the
+        one it deals after the first frame."""
+        saved = None if first.offered is None else resume.saved_session(self.profile, now)
+        self.offered = None if saved is None else first.offered
         """The saved game on the table (paused) to be offered back once the first
         input can be handled (get_ready)."""
-        self.table = table = Table.of(first_game if saved is None else Resumed(saved), now)
+        self.table = table = Table.of(self.opening.first if saved is None else Resumed(saved), now)
         counters = CountersPanel(table, prefs)
         self.viewport = first.viewport
         self.viewport.need = counters.width  # (the first frame's side is the settings')
@@ -206,23 +174,13 @@ class App:
         self.table.tap(self.end_of_game)
         self.prefs.sound.open()
         if self.offered is not None:
-            resume.offer(self.stage, self.table, self.offered, self.dealt)
+            resume.offer(self.stage, self.table, self.offered, self.opening.first)
         self.dialogs.tell_problems()
-        if self.deal_later is not None:
-            self.deal_code()
-
-    def deal_code(self) -> None:
-        """Deal the command line's shared board off the loop, under a dialog that shows
-        how far it got (game.flows.long_deal); cancelled, the player's usual game."""
-        assert self.deal_later is not None
-        settings = self.prefs.settings
-        long_deal.deal(
-            self.stage,
-            self.table,
-            self.viewport,
-            self.deal_later,
-            otherwise=lambda: self.play.new_game(settings.board),
-        )
+        if self.opening.later is not None:  # (cancelled: the player's usual game)
+            usual = lambda: self.play.new_game(self.prefs.settings.board)  # noqa: E731
+            long_deal.deal(
+                self.stage, self.table, self.viewport, self.opening.later, otherwise=usual
+            )
 
     def watcher(self) -> Watching:
         """What opens replays over the player's board (made when first asked for: the

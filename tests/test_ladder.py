@@ -12,7 +12,7 @@ import pytest
 from game import cli
 from game.__main__ import main
 from game.core.board import Geometry
-from game.core.generate import positions_for
+from game.core.generate import finish, positions_steps
 from game.core.ladder import LEVELS, PICKS, choose_picks, level, rating
 from game.core.minefield import Minefield
 from game.core.rating import rate
@@ -35,8 +35,8 @@ def test_every_level_is_a_no_guess_board_logic_clears() -> None:
     for number in range(1, LEVELS + 1):
         rung = level(number)
         geo = Geometry(rung.rows, rung.cols)
-        _, proved = positions_for(
-            geo, rung.mines, geo.index(*rung.start), FirstClick.NOGUESS, rung.seed
+        _, proved = finish(
+            positions_steps(geo, rung.mines, geo.index(*rung.start), FirstClick.NOGUESS, rung.seed)
         )
         assert proved, number
         assert rating(rung).cleared

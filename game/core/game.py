@@ -29,7 +29,7 @@ from game.core.chain import Chain
 from game.core.delta import EMPTY_RUNS, Cell, CellSet, Delta, Mark
 from game.core.errors import RuleError
 from game.core.fate import fated_layout
-from game.core.generate import positions_for
+from game.core.generate import finish, positions_steps
 from game.core.look import Look
 from game.core.minefield import Minefield
 from game.core.moves import Action, Move
@@ -378,9 +378,10 @@ class Game:
             return
 
         start = self._geo.index(row, col)
-        positions, proved = dealt or positions_for(
-            self._geo, self._mines, start, self._first_click, self._seed, self._fate is Fate.NONE
-        )
+        if dealt is None:
+            geo, rule, counted = self._geo, self._first_click, self._fate is Fate.NONE
+            dealt = finish(positions_steps(geo, self._mines, start, rule, self._seed, counted))
+        positions, proved = dealt
         if proved is not None:
             self._no_guess_guaranteed = proved
         self._lay_mines(positions)

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Generator
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from game.core.board import FirstClick, Geometry, count_neighbours, place_mines
 from game.core.delta import Cell
@@ -125,20 +125,13 @@ def finish(steps: Generator[DealProgress, None, T]) -> T:
             return value
 
 
-class SolveResult(Record):
+class SolveResult(NamedTuple):
     """How far logic alone gets from the first click."""
-
-    __slots__ = ("cleared", "mines_found", "opened")
 
     cleared: bool
     opened: int
     """Safe cells opened (the first click's cascade included)."""
     mines_found: int
-
-    def __init__(self, cleared: bool, opened: int, mines_found: int) -> None:
-        self.cleared = cleared
-        self.opened = opened
-        self.mines_found = mines_found
 
 
 def _solver(
@@ -371,7 +364,7 @@ def no_guess(
     rows: int, cols: int, mines: int, first_cell: Cell, seed: int, count_rule: bool = True
 ) -> NoGuess:
     """A no-guess board as a value: the same arguments always give the same board
-    (``count_rule`` False: cleared without the total mine count, see positions_for)."""
+    (``count_rule`` False: cleared without the total mine count, see positions_steps)."""
     geo = Geometry(rows, cols)
     first = geo.index(*first_cell)
     positions, guaranteed, attempts, perturbations = no_guess_positions(
@@ -379,23 +372,6 @@ def no_guess(
     )
     field = Minefield(rows, cols, map(geo.cell, positions))
     return NoGuess(field, guaranteed, attempts, perturbations)
-
-
-def positions_for(
-    geo: Geometry,
-    mines: int,
-    first: int,
-    rule: FirstClick,
-    seed: int | None,
-    count_rule: bool = True,
-) -> tuple[list[int], bool | None]:
-    """Where the mines of a game go, dealt from its seed around its first cell under
-    its first-click rule; for a no-guess board, whether logic is proved to clear it
-    (None for the other rules). ``count_rule`` False: a no-guess board logic clears
-    from the numbers alone, without the total mine count (the strong no-guess and
-    strong guessable modes: ms-toollib's is_solvable, Metasweeper's laymine_solvable,
-    accepts exactly such boards)."""
-    return finish(positions_steps(geo, mines, first, rule, seed, count_rule))
 
 
 def positions_steps(
@@ -406,7 +382,13 @@ def positions_steps(
     seed: int | None,
     count_rule: bool = True,
 ) -> Steps:
-    """positions_for a step at a time (a DealProgress after each)."""
+    """Where the mines of a game go, dealt from its seed around its first cell under
+    its first-click rule, a step at a time (a DealProgress after each; ``finish`` runs
+    them all); for a no-guess board, whether logic is proved to clear it (None for the
+    other rules). ``count_rule`` False: a no-guess board logic clears from the numbers
+    alone, without the total mine count (the strong no-guess and strong guessable
+    modes: ms-toollib's is_solvable, Metasweeper's laymine_solvable, accepts exactly
+    such boards)."""
     rng = random.Random(seed)
     if rule is FirstClick.NOGUESS:
         positions, proved, _, _ = yield from no_guess_steps(geo, mines, first, rng, count_rule)

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 from game.core.board import FirstClick, Geometry
 from game.core.delta import Cell
-from game.core.generate import positions_for
+from game.core.generate import finish, positions_steps
 from game.core.rating import rate_positions
 
 if TYPE_CHECKING:
@@ -120,8 +120,8 @@ def positions(rung: Level) -> list[int]:
     """The level's mines (flat indices of its Geometry), as a game dealt from its seed
     around its start cell places them."""
     geo = Geometry(rung.rows, rung.cols)
-    found, _proved = positions_for(
-        geo, rung.mines, geo.index(*rung.start), FirstClick.NOGUESS, rung.seed
+    found, _proved = finish(
+        positions_steps(geo, rung.mines, geo.index(*rung.start), FirstClick.NOGUESS, rung.seed)
     )
     return found
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import gc
 from pathlib import Path
+from typing import Protocol
 
 import pygame
 
@@ -30,6 +31,21 @@ from game.view.prefs import Prefs
 from game.view.sound import warn_to_stderr
 from game.view.viewport import Viewport
 from game.view.widgets.menubar import MenuBar
+
+
+class Asked(Protocol):
+    """What the command line asks of the first frame (game.cli.Options)."""
+
+    @property
+    def data_dir(self) -> str | None: ...
+    @property
+    def board(self) -> Board | None: ...
+    @property
+    def zoom(self) -> int | None: ...
+    @property
+    def sound(self) -> bool | None: ...
+    @property
+    def language(self) -> str | None: ...
 
 
 class FirstFrame:
@@ -51,6 +67,13 @@ class FirstFrame:
         self.menubar = menubar
         self.offered = offered
         """The saved game whose board it showed, to be offered back (None: a new game)."""
+
+
+def first_frame_asked(asked: Asked, *, offer: bool) -> FirstFrame:
+    """The first frame as the command line asks for it (``offer``: no replay given)."""
+    return show_first_frame(
+        asked.data_dir, asked.board, asked.zoom, asked.sound, asked.language, offer
+    )
 
 
 def show_first_frame(

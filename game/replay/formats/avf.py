@@ -29,21 +29,10 @@ import re
 import struct
 
 from game.language import N_, Words
+from game.replay import video
 from game.replay.formats import binary
 from game.replay.formats.binary import Cursor
-from game.replay.video import (
-    EMPTY,
-    MAX_EVENTS,
-    MORE_EVENTS,
-    UNKNOWN_EVENT,
-    Facts,
-    Mouse,
-    MouseEvent,
-    Video,
-    VideoError,
-    mouse_events,
-    text_of,
-)
+from game.replay.video import Facts, Mouse, MouseEvent, Video, VideoError, mouse_events, text_of
 
 LEVELS = {3: ("beginner", 8, 8, 10), 4: ("intermediate", 16, 16, 40), 5: ("expert", 16, 30, 99)}
 """Level byte -> (name, rows, columns, mines)."""
@@ -70,7 +59,7 @@ its first use, not at import)."""
 def read(data: bytes) -> Video:
     """An AVF file's bytes as a Video; VideoError (one line) for anything else."""
     if not data:
-        raise VideoError(Words(EMPTY))
+        raise VideoError(Words(video.EMPTY))
     cur = Cursor(data, "AVF")
     cur.skip(5, N_("its header"))
     level = cur.u8(N_("its level"))
@@ -147,11 +136,11 @@ def _events(cur: Cursor) -> tuple[MouseEvent, ...]:
     end = seconds.to_bytes(count, "little").find(0, 1)
     records = count if end < 0 else end
     bad = block[0 : 8 * records : 8].translate(_UNKNOWN).find(1)
-    if 0 <= bad <= MAX_EVENTS:
+    if 0 <= bad <= video.MAX_EVENTS:
         kind = block[8 * bad]
-        raise VideoError(Words(UNKNOWN_EVENT, code=kind, at=pos + 8 * bad))
-    if records > MAX_EVENTS:
-        raise VideoError(Words(MORE_EVENTS, n=MAX_EVENTS))
+        raise VideoError(Words(video.UNKNOWN_EVENT, code=kind, at=pos + 8 * bad))
+    if records > video.MAX_EVENTS:
+        raise VideoError(Words(video.MORE_EVENTS, n=video.MAX_EVENTS))
     if end < 0:
         raise VideoError(Words(N_("the file ends inside its mouse events")))
     kinds = KINDS

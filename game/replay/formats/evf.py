@@ -34,22 +34,10 @@ import struct
 from datetime import datetime, timezone
 
 from game.language import N_, Words
+from game.replay import video
 from game.replay.formats import binary
 from game.replay.formats.binary import Cursor
-from game.replay.video import (
-    BOARD_PIXELS,
-    MAX_EVENTS,
-    MINES_HELD,
-    MORE_EVENTS,
-    UNKNOWN_EVENT,
-    Facts,
-    Mouse,
-    MouseEvent,
-    Video,
-    VideoError,
-    mouse_events,
-    text_of,
-)
+from game.replay.video import Facts, Mouse, MouseEvent, Video, VideoError, mouse_events, text_of
 
 MOUSE = {**binary.MOUSE_CODES, 8: Mouse.PRE_FLAG, 9: Mouse.BOTH_DOWN}
 TOGGLES = {
@@ -79,7 +67,7 @@ def read(data: bytes) -> Video:
     bbbv = cur.u16be(N_("the 3BV"))
     time_ms = cur.u32be(N_("the time")) if version >= 4 else _u24(cur, N_("the time"))
     if not rows or not cols or not size:
-        raise VideoError(Words(BOARD_PIXELS, rows=rows, cols=cols, size=size))
+        raise VideoError(Words(video.BOARD_PIXELS, rows=rows, cols=cols, size=size))
     if mines > rows * cols:
         raise VideoError(Words(binary.DO_NOT_FIT, mines=mines, rows=rows, cols=cols))
     country = start = end = ""
@@ -108,7 +96,7 @@ def read(data: bytes) -> Video:
         cur.skip(cur.u16be(N_("the device id's length")), N_("the device id"))
     placed = _mines(cur, rows, cols)
     if len(placed) != mines:
-        raise VideoError(Words(MINES_HELD, placed=len(placed), mines=mines))
+        raise VideoError(Words(video.MINES_HELD, placed=len(placed), mines=mines))
     if version >= 4:
         for _ in range(cur.u16be(N_("the metric count"))):
             _text(cur, N_("a metric's name"))
@@ -203,8 +191,8 @@ def _events_v0(cur: Cursor, height: int, width: int) -> tuple[MouseEvent, ...]:
         if pos + 8 <= size and 1 <= data[pos] <= 12:
             code, high, low, x, y = record(data, pos)
             pos += 8
-            if len(events) >= MAX_EVENTS:
-                raise VideoError(Words(MORE_EVENTS, n=MAX_EVENTS))
+            if len(events) >= video.MAX_EVENTS:
+                raise VideoError(Words(video.MORE_EVENTS, n=video.MAX_EVENTS))
             kind = mouse.get(code) or _kind(code, held)
             if 0 <= x < width and 0 <= y < height:
                 append((high << 16 | low, kind, x, y))
@@ -218,7 +206,7 @@ def _events_v0(cur: Cursor, height: int, width: int) -> tuple[MouseEvent, ...]:
                 cur.skip(min(32, cur.left), N_("the checksum"))
             return mouse_events(events)
         if not 1 <= code <= 12:
-            raise VideoError(Words(UNKNOWN_EVENT, code=code, at=cur.pos - 1))
+            raise VideoError(Words(video.UNKNOWN_EVENT, code=code, at=cur.pos - 1))
         _u24(cur, N_("an event's time"))  # (the event runs past the end: the cursor says so)
         cur.unpack(">HH", N_("an event's place"))
         pos = cur.pos
@@ -244,8 +232,8 @@ def _events_v4(cur: Cursor, height: int, width: int) -> tuple[MouseEvent, ...]:
             ms += data[pos + 1]
             dx, dy = place(data, pos + 2)
             pos += 6
-            if len(events) >= MAX_EVENTS:
-                raise VideoError(Words(MORE_EVENTS, n=MAX_EVENTS))
+            if len(events) >= video.MAX_EVENTS:
+                raise VideoError(Words(video.MORE_EVENTS, n=video.MAX_EVENTS))
             kind = mouse.get(code) or _kind(code, held)
             if dx == OFF or dy == OFF:
                 append((ms, kind, width, height))
@@ -280,5 +268,5 @@ def _events_v4(cur: Cursor, height: int, width: int) -> tuple[MouseEvent, ...]:
         elif code == 255:
             ms += cur.u16be(N_("a pause"))  # (the game's time counts it, as Metasweeper does)
         else:
-            raise VideoError(Words(UNKNOWN_EVENT, code=code, at=cur.pos - 1))
+            raise VideoError(Words(video.UNKNOWN_EVENT, code=code, at=cur.pos - 1))
         pos = cur.pos

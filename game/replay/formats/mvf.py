@@ -33,20 +33,10 @@ from __future__ import annotations
 import math
 
 from game.language import N_, Words
+from game.replay import video
 from game.replay.formats import binary
 from game.replay.formats.binary import Cursor
-from game.replay.video import (
-    MAX_EVENTS,
-    MORE_EVENTS,
-    TOO_SHORT,
-    Facts,
-    Mouse,
-    MouseEvent,
-    Video,
-    VideoError,
-    mouse_events,
-    text_of,
-)
+from game.replay.video import Facts, Mouse, MouseEvent, Video, VideoError, mouse_events, text_of
 
 LEVELS = {1: "beginner", 2: "intermediate", 3: "expert"}
 LOCAL = "cp1250"
@@ -63,7 +53,7 @@ State = tuple[int, int, int, int, int, int]
 def read(data: bytes) -> Video:
     """An MVF file's bytes as a Video; VideoError (one line) for anything else."""
     if len(data) < 8:
-        raise VideoError(Words(TOO_SHORT, format="MVF"))
+        raise VideoError(Words(video.TOO_SHORT, format="MVF"))
     if data[0] == 0x11 and data[1] == 0x4D and len(data) > 27:
         mark = data[27]
         if mark in (ord("5"), ord("8")):
@@ -172,8 +162,8 @@ def _modern(data: bytes, offset: int, version: str, *, year_release: bool = Fals
     order = _permutation(seed, size)
     high, low = cur.unpack(">BH", N_("the event count"))
     count = high << 16 | low
-    if count > MAX_EVENTS:
-        raise VideoError(Words(MORE_EVENTS, n=MAX_EVENTS))
+    if count > video.MAX_EVENTS:
+        raise VideoError(Words(video.MORE_EVENTS, n=video.MAX_EVENTS))
     cur.records(count, size, N_("mouse events"))
     raw = cur.take(count * size, N_("the mouse events"))
     words = _words(raw, _tables(order, size), size)
@@ -218,7 +208,7 @@ def _early(data: bytes) -> Video:
     cur.skip(1, N_("a byte"))
     size = len(data)
     if size < 23:
-        raise VideoError(Words(TOO_SHORT, format="MVF"))
+        raise VideoError(Words(video.TOO_SHORT, format="MVF"))
     player = ""
     if data[-1] not in b"0123456789" and data[-22] not in b"0123456789":  # (ASCII digits)
         version, after = "0.96 beta (or earlier)", size - 125
@@ -243,8 +233,8 @@ def _early(data: bytes) -> Video:
             (ms, e[2] & 1, (e[2] >> 2) & 1, (e[2] >> 1) & 1, e[3] << 8 | e[4], e[5] << 8 | e[6])
         )
         pos += 8
-        if len(states) > MAX_EVENTS:
-            raise VideoError(Words(MORE_EVENTS, n=MAX_EVENTS))
+        if len(states) > video.MAX_EVENTS:
+            raise VideoError(Words(video.MORE_EVENTS, n=video.MAX_EVENTS))
     if states:
         last = states[-1]
         states.append((last[0], 0, 0, 0, last[4], last[5]))  # every button up at the end

@@ -40,20 +40,10 @@ import re
 from datetime import datetime, timezone
 
 from game.language import N_, Words
+from game.replay import video
 from game.replay.formats import binary
 from game.replay.formats.binary import Cursor
-from game.replay.video import (
-    MAX_EVENTS,
-    MORE_EVENTS,
-    UNKNOWN_EVENT,
-    Facts,
-    Mouse,
-    MouseEvent,
-    Video,
-    VideoError,
-    mouse_events,
-    text_of,
-)
+from game.replay.video import Facts, Mouse, MouseEvent, Video, VideoError, mouse_events, text_of
 
 MOUSE = binary.MOUSE_CODES
 LEVELS = ("beginner", "intermediate", "expert", "custom")
@@ -198,9 +188,9 @@ def _events(
             cur.pos = pos + 3
             return mouse_events(events), ENDS[code], time_ms
         else:
-            raise VideoError(Words(UNKNOWN_EVENT, code=code, at=pos - 1))
-        if len(events) >= MAX_EVENTS:
-            raise VideoError(Words(MORE_EVENTS, n=MAX_EVENTS))
+            raise VideoError(Words(video.UNKNOWN_EVENT, code=code, at=pos - 1))
+        if len(events) >= video.MAX_EVENTS:
+            raise VideoError(Words(video.MORE_EVENTS, n=video.MAX_EVENTS))
         ex, ey = (x, y) if 0 <= x < width and 0 <= y < height else (width, height)
         if not events:  # the first left press is not recorded: it is put back
             append((ms, Mouse.LEFT_DOWN, ex, ey))
