@@ -246,33 +246,33 @@ class RuleMode(Enum):
 
 
 _RULE_MODES: dict[RuleMode, tuple[FirstClick, Fate, str]] = {
-    RuleMode.STANDARD: (FirstClick.SAFE, Fate.NONE, "Standard (first click only safe)"),
-    RuleMode.WIN7: (FirstClick.OPENING, Fate.NONE, "Win7 (first click opens an area)"),
-    RuleMode.NO_GUESS: (FirstClick.NOGUESS, Fate.NONE, "No guessing (logic clears it)"),
+    RuleMode.STANDARD: (FirstClick.SAFE, Fate.NONE, N_("Standard (first click only safe)")),
+    RuleMode.WIN7: (FirstClick.OPENING, Fate.NONE, N_("Win7 (first click opens an area)")),
+    RuleMode.NO_GUESS: (FirstClick.NOGUESS, Fate.NONE, N_("No guessing (logic clears it)")),
     RuleMode.STRONG_NO_GUESS: (
         FirstClick.NOGUESS,
         Fate.STRONG,
-        "Strong no-guess (logic clears it, every guess dies)",
+        N_("Strong no-guess (logic clears it, every guess dies)"),
     ),
     RuleMode.WEAK_NO_GUESS: (
         FirstClick.SAFE,
         Fate.WEAK,
-        "Weak no-guess (a forced guess is spared, a needless one dies)",
+        N_("Weak no-guess (a forced guess is spared, a needless one dies)"),
     ),
     RuleMode.QUASI_NO_GUESS: (
         FirstClick.SAFE,
         Fate.QUASI,
-        "Quasi no-guess (a forced guess is spared)",
+        N_("Quasi no-guess (a forced guess is spared)"),
     ),
     RuleMode.STRONG_GUESSABLE: (
         FirstClick.NOGUESS,
         Fate.GUESSABLE,
-        "Strong guessable (logic clears it, every guess is spared)",
+        N_("Strong guessable (logic clears it, every guess is spared)"),
     ),
     RuleMode.WEAK_GUESSABLE: (
         FirstClick.SAFE,
         Fate.GUESSABLE,
-        "Weak guessable (every guess is spared)",
+        N_("Weak guessable (every guess is spared)"),
     ),
     RuleMode.CHORD_RECURSION: (
         FirstClick.SAFE,

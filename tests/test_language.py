@@ -271,7 +271,7 @@ def test_the_settings_dialog_changes_the_language_and_lays_itself_out_again(app:
     app.run(frames=2)
     assert language.current() == "zh_CN"  # (English, then the next: Simplified Chinese)
     shown = dict(dialog.items)  # type: ignore[attr-defined]
-    assert shown["语言"] == "简体中文" and shown["声音"] == "开"
+    assert shown["语言"] == "简体中文" and shown["声音"] == "关"  # (the fixture: sound=False)
     assert dialog.rect is not None and dialog.rect.w != width  # laid out anew
 
 

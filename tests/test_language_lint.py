@@ -35,6 +35,8 @@ SCANNED = [
     *(ROOT / "game" / "replay" / name for name in ("format.py", "reader.py", "files.py")),
     *(ROOT / "game" / "replay" / name for name in ("video.py", "from_video.py", "boardcode.py")),
     ROOT / "game" / "replay" / "formats",
+    ROOT / "game" / "rules.py",  # (the rule modes' names: the Settings dialog's Rules line)
+    ROOT / "game" / "words.py",
 ]
 MARKERS = frozenset({"gettext", "ngettext", "pgettext", "N_", "Words"})
 """Calls that mark their literal for the catalogs (Words: its template is N_'s)."""
@@ -72,16 +74,19 @@ SINKS: dict[str, tuple[int | str, ...] | None] = {
     "VideoError": None,
     "BoardCodeError": None,
     "fail": None,  # (the replay reader's error at a line)
+    # the words a table of constants hands the screen, translated where shown
+    "Theme": ("label",),  # (the Settings dialog's Look line)
+    "Binding": (2, 3, 4, "shown", "covers"),  # (the help's key names and what they do)
 }
 """Calls whose arguments reach the player, by the called name: which arguments
 (positions and keywords; None: all of them)."""
-SETS = frozenset({"note", "lines", "caption", "copy_button"})
+SETS = frozenset({"note", "lines", "caption", "copy_button", "labels"})
 """Attributes whose value the window shows (a dialog's note, the table's note, a
 viewer's note, a dialog's lines)."""
 SAYS = frozenset(
     {
         *("title", "describe", "progress", "unranked", "words", "line", "status"),
-        *("missing_display", "summary", "details", "move_table"),
+        *("missing_display", "summary", "details", "move_table", "label"),
     }
 )
 """Functions whose returned words the window or the terminal shows (a mode's title
@@ -99,6 +104,12 @@ ALLOWED: dict[str, str] = {
     r"\b3BV/s\b": "the community's abbreviation, the same in every language (docs/LANGUAGES.md)",
 }
 """The only words that reach the player as they are (patterns), each with why."""
+
+VERBATIM: dict[str, str] = {
+    "NAMES": "the live counters' names a player types in an expression "
+    "(game/screens/counters.py): identifiers, the same in every language",
+}
+"""Constants of words-like names shown as they are, each with why (not followed)."""
 
 WORDS = re.compile(r"[^\W\d_]{2,}")
 FIELDS = re.compile(r"\{[^{}]*\}|%\([^)]*\)[a-z]|%[a-z]")
@@ -120,10 +131,45 @@ def name_of(call: ast.Call) -> str:
     return ""
 
 
-def shown_literals(node: ast.AST) -> Iterator[ast.AST]:
+Constants = dict[str, ast.AST]
+"""A module's constants: each name bound once at its top level, and its value."""
+
+
+def constants_of(tree: ast.Module) -> Constants:
+    """The names a module binds once at its top level to a value (its tables of words)."""
+    bound: dict[str, list[ast.AST]] = {}
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target, value = node.targets[0], node.value
+        elif isinstance(node, ast.AnnAssign) and node.value is not None:
+            target, value = node.target, node.value
+        else:
+            continue
+        if isinstance(target, ast.Name):
+            bound.setdefault(target.id, []).append(value)
+    return {name: values[0] for name, values in bound.items() if len(values) == 1}
+
+
+def shown_literals(
+    node: ast.AST, constants: Constants | None = None, followed: frozenset[str] = frozenset()
+) -> Iterator[ast.AST]:
     """The literals of an expression that the player reads: not those under a marker
     (checked apart), nor keys, tests and the arguments of calls that only use them
-    (getattr's name, a dict's key); a .format's and a .join's parts are read."""
+    (getattr's name, a dict's key); a .format's and a .join's parts are read, and so
+    are the module's constants the expression names (a table of words, followed)."""
+    constants = constants or {}
+
+    def inner(child: ast.AST) -> Iterator[ast.AST]:
+        return shown_literals(child, constants, followed)
+
+    if isinstance(node, ast.Name):
+        if node.id in constants and node.id not in followed | VERBATIM.keys():
+            yield from shown_literals(constants[node.id], constants, followed | {node.id})
+        return
+    if isinstance(node, ast.Dict):
+        for value in node.values:
+            yield from inner(value)
+        return
     if isinstance(node, ast.Constant):
         if isinstance(node.value, str) and words_in(node.value):
             yield node
@@ -134,29 +180,29 @@ def shown_literals(node: ast.AST) -> Iterator[ast.AST]:
             yield node
         for value in node.values:
             if isinstance(value, ast.FormattedValue):
-                yield from shown_literals(value.value)
+                yield from inner(value.value)
         return
     if isinstance(node, ast.Call):
         name = name_of(node)
         if name in MARKERS:
             return
         if isinstance(node.func, ast.Attribute):
-            yield from shown_literals(node.func.value)  # ("words".format(...), ", ".join)
+            yield from inner(node.func.value)  # ("words".format(...), ", ".join)
         if name in ("format", "join"):
             for argument in [*node.args, *(k.value for k in node.keywords)]:
-                yield from shown_literals(argument)
+                yield from inner(argument)
         return
     if isinstance(node, ast.Subscript):
-        yield from shown_literals(node.value)
+        yield from inner(node.value)
         return
     if isinstance(node, ast.IfExp):
-        yield from shown_literals(node.body)
-        yield from shown_literals(node.orelse)
+        yield from inner(node.body)
+        yield from inner(node.orelse)
         return
     if isinstance(node, (ast.Compare, ast.Lambda)):
         return
     for child in ast.iter_child_nodes(node):
-        yield from shown_literals(child)
+        yield from inner(child)
 
 
 def sink_arguments(call: ast.Call) -> Iterator[ast.AST]:
@@ -186,6 +232,7 @@ def unmarked(source: str, where: str = "<source>") -> list[str]:
     """Each literal of ``source`` that reaches the player unmarked, and each marked
     one that is no plain literal: 'where:line: text'."""
     tree = ast.parse(source)
+    constants = constants_of(tree)
     found: list[tuple[int, str]] = []
 
     def report(node: ast.AST, why: str = "") -> None:
@@ -201,19 +248,19 @@ def unmarked(source: str, where: str = "<source>") -> list[str]:
                     ):
                         report(argument, "a marked f-string (the catalogs never find it): ")
             for argument in sink_arguments(node):
-                for literal in shown_literals(argument):
+                for literal in shown_literals(argument, constants):
                     report(literal)
         elif isinstance(node, (ast.Assign, ast.AnnAssign)):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             if node.value is not None and any(
                 isinstance(t, ast.Attribute) and t.attr in SETS for t in targets
             ):
-                for literal in shown_literals(node.value):
+                for literal in shown_literals(node.value, constants):
                     report(literal)
         elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name in SAYS:
             for inner in ast.walk(node):
                 if isinstance(inner, ast.Return) and inner.value is not None:
-                    for literal in shown_literals(inner.value):
+                    for literal in shown_literals(inner.value, constants):
                         report(literal)
     return [text for _, text in sorted(set(found))]
 
@@ -252,6 +299,12 @@ PLANTED = [
     'raise ReplayError("a finished game\'s replay has no moves")',
     'raise BoardCodeError("the board code\'s start cell is off its board") from None',
     'raise self.fail(f"unknown header key {key}")',
+    # words built from a module's constants, followed to the table that holds them
+    '_MODES = {1: (0, "Win7 (first click opens an area)")}\ndef label(self):\n'
+    "    return _MODES[self][2]",
+    'CLASSIC = Theme(name="classic", label="Classic")',
+    'LOST = "lost"\nself.labels = ("", "0 s", LOST)',
+    'Binding(Command.OPEN, ("Space",), N_("open"), shown="Space, Enter")',
 ]
 """Words left unmarked as they could be: each must be found."""
 FINE = [
@@ -269,6 +322,8 @@ FINE = [
     'log.write(f"--- minesweeper {version()} at {time.ctime()}\\n")',
     "raise VideoError(Words(MORE_EVENTS, n=MAX_EVENTS))",
     'raise ReplayError(Words(N_("the file ends inside its last event")))',
+    'LOST = N_("lost")\nself.labels = ("", "0 s", gettext(LOST))',
+    'NAMES = ("time", "bbbv")\nMessageDialog(N_("T"), [", ".join(NAMES)])',
 ]
 """Literals that are no words for the player, or marked: none may be found."""
 

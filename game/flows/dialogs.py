@@ -266,16 +266,16 @@ class Dialogs:
     def settings(self) -> None:
         """The Settings menu: each pick changes one setting and keeps it; the rules
         apply from the next game (the game in progress keeps its own)."""
-        dialog = settings_dialog(self._prefs.settings)
+        dialog = settings_dialog(self._prefs.in_force)
 
         def picked(index: int) -> list[tuple[str, str]]:
             if index == len(toggles.SETTINGS):  # the Player line: its form
                 self.identity(dialog)
             else:
-                self._prefs.save(toggles.SETTINGS[index].cycled(self._prefs.settings))
+                self._prefs.set(toggles.SETTINGS[index])
                 self.tell_problems()
             dialog.lines = settings_notes()  # (in the language just chosen, if it was)
-            return settings_lines(self._prefs.settings)
+            return settings_lines(self._prefs.in_force)
 
         dialog.on_pick = picked
         self._stage.open(dialog)
@@ -294,7 +294,7 @@ class Dialogs:
                     )
                 )
                 self.tell_problems()
-                settings_menu.items = settings_lines(self._prefs.settings)
+                settings_menu.items = settings_lines(self._prefs.in_force)
                 settings_menu.relayout()
 
         dialog = identity_dialog(self._prefs.settings, self._profile.last_name)

@@ -159,7 +159,7 @@ BINDINGS: tuple[Binding, ...] = (
         Command.CURSOR_UP,
         ("Up", "W"),
         N_("cursor up (Shift: 5 cells)"),
-        shown="Arrows, WASD",
+        shown=N_("Arrows, WASD"),
         covers=N_("move the cursor (Shift: 5 cells)"),
     ),
     Binding(Command.CURSOR_LEFT, ("Left", "A"), N_("cursor left"), shown=""),
@@ -169,10 +169,10 @@ BINDINGS: tuple[Binding, ...] = (
         Command.OPEN,
         ("Space", "Return", "Keypad Enter"),
         N_("open the cell (chord on a number)"),
-        shown="Space, Enter",
+        shown=N_("Space, Enter"),
     ),
     Binding(Command.FLAG, ("F",), N_("flag / question mark / clear")),
-    Binding(Command.NEW_GAME, ("F2",), N_("new game"), shown="Face, F2"),
+    Binding(Command.NEW_GAME, ("F2",), N_("new game"), shown=N_("Face, F2")),
     Binding(
         Command.BEGINNER, ("1", "Keypad 1"), N_("Beginner: 9x9, 10 mines (8x8 if ranked size)")
     ),

@@ -74,22 +74,40 @@ class Prefs:
         """Keep the settings with some values changed."""
         self.save(self.settings.replace(**values))
 
+    @property
+    def in_force(self) -> Settings:
+        """The settings as this session plays them: the sound as it is (--no-sound, M)
+        and the language spoken (--lang's), which the Settings dialog and the Options
+        menu's ticks show."""
+        return self.settings.replace(sound=self.sound.enabled, language=language.current())
+
+    def set(self, setting: toggles.Setting, command: Command | None = None) -> None:
+        """Set one setting as its command (None: the Settings dialog's click, the next
+        value) does from the value in force, and keep it; the others kept as they are."""
+        shown = self.in_force
+        new = setting.cycled(shown) if command is None else setting.by(command, shown)
+        changed = {
+            name: getattr(new, name)
+            for name in Settings.__slots__
+            if getattr(new, name) != getattr(shown, name)
+        }
+        self.sound.enabled = new.sound  # (--no-sound holds until the player turns it on)
+        self.save(self.settings.replace(**changed))
+        if setting is toggles.LANGUAGE:
+            self._speak_chosen()  # (even the one kept, when --lang spoke another)
+
     def toggle(self, command: Command) -> bool:
         """Carry out a command that flips or picks a setting; False if it is none."""
         setting = toggles.setting_of(command)
         if setting is None:
             return False
-        self.save(setting.by(command, self.settings))
-        if setting is toggles.LANGUAGE:
-            self._speak_chosen()  # (even the one kept, when --lang spoke another)
+        self.set(setting, command)
         return True
 
     def checked(self, command: Command) -> bool | None:
         """Whether a setting's menu line shows a tick (None: no setting's line)."""
         setting = toggles.setting_of(command)
-        if setting is toggles.LANGUAGE:  # the language spoken (--lang's, for a session)
-            return bool(setting.commands[command] == language.current())
-        return None if setting is None else setting.checked(command, self.settings)
+        return None if setting is None else setting.checked(command, self.in_force)
 
     def next_theme(self) -> None:
         """The next look, round and round."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from game.language import N_
 from game.words import LOOKS, look_of
 
 Colour = tuple[int, int, int]
@@ -88,7 +89,7 @@ class Theme:
 
 CLASSIC = Theme(
     name="classic",
-    label="Classic",
+    label=N_("Classic"),
     sheet="sheet.png",
     face=(192, 192, 192),
     light=(255, 255, 255),
@@ -104,7 +105,7 @@ CLASSIC = Theme(
 
 COLOURBLIND = CLASSIC.replace(
     name="colourblind",
-    label="Colour-blind safe",
+    label=N_("Colour-blind safe"),
     sheet="sheet-colourblind.png",
     highlight=(0, 70, 140),  # a blue every kind of colour vision sees as blue
     error=(140, 30, 0),  # a dark vermilion: 5:1 on the grey, dark to every eye
@@ -115,7 +116,7 @@ COLOURBLIND = CLASSIC.replace(
 
 CONTRAST = Theme(
     name="contrast",
-    label="High contrast",
+    label=N_("High contrast"),
     sheet="sheet-contrast.png",
     face=(0, 0, 0),
     light=(255, 255, 255),

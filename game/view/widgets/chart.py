@@ -18,6 +18,7 @@ from collections.abc import Sequence
 import pygame
 
 from game.core.record import Record
+from game.language import N_, gettext
 from game.view.sprites import SpriteSheet
 from game.view.theme import current as theme
 from game.view.widgets.pieces import Piece
@@ -69,7 +70,7 @@ class ChartPiece(Piece):
         z = style.zoom
         wins = [p.seconds for p in self.points if p.seconds is not None]
         self.top = max(wins, default=0.0)
-        self.labels = (_axis_seconds(self.top) if wins else "", "0 s", LOST)
+        self.labels = (_axis_seconds(self.top) if wins else "", "0 s", gettext(LOST))
         self.axis_w = max(style.font.size(label)[0] for label in self.labels) + 3 * z
         self.plot_h = CHART_H * z
         self.strip_h = max(LOST_H * z, style.line)
@@ -151,8 +152,8 @@ class ChartPiece(Piece):
                 pygame.draw.line(image, look.error, (a[0], b[1]), (b[0], a[1]), z)
 
 
-LOST = "lost"
-"""The label of the strip of lost games."""
+LOST = N_("lost")
+"""The label of the strip of lost games (translated where the chart is made)."""
 
 
 def _axis_seconds(value: float) -> str:
