@@ -135,6 +135,7 @@ class App:
         self.play = PlayScene(
             table, self.viewport, prefs, stage, self.dialogs, self.race, self.watcher, counters
         )
+        self.play.asking = self.offered is not None  # (the offer follows: one prompt)
         self.menubar = first.menubar
         self.menubar.checked = self.play.checked
         stage.push(self.play)
@@ -173,6 +174,7 @@ class App:
         )
         self.table.tap(self.end_of_game)
         self.prefs.sound.open()
+        self.play.asking = False
         if self.offered is not None:
             resume.offer(self.stage, self.table, self.offered, self.opening.first)
         self.dialogs.tell_problems()

@@ -278,6 +278,43 @@ def test_the_resume_offer_names_the_time_the_timer_showed(app: App) -> None:
     assert app.table.game.status is Status.PLAYING
 
 
+def test_the_resume_offer_is_the_one_prompt_the_pause_box_waits_until_it_is_answered(
+    tmp_path: Path,
+) -> None:
+    """Under the Resume / New game offer the board is hidden with no box of its own
+    ("click or press any key"): one prompt at a time; a pause by the player shows it."""
+    from test_window import shows_tile
+
+    def every_cell_hidden(app: App) -> bool:
+        board = app.table.board
+        return all(
+            shows_tile(app, r, c, "hidden") for r in range(board.rows) for c in range(board.cols)
+        )
+
+    clock = FakeClock()
+    first = App(cli.Options(zoom=1, sound=False, seed=1), clock=clock)
+    first.run(frames=1)
+    use_layout(first, BEGINNER)
+    click(first, cell_center(first, 4, 4))
+    clock.ms += 6_700
+    first.run(frames=1)
+    first.close()
+    second = App(cli.Options(zoom=1, sound=False), clock=clock)
+    try:
+        for frames in (1, 3):  # (before the offer opens, and under it)
+            second.run(frames=frames)
+            assert second.viewport.renderer.paused_box is None and every_cell_hidden(second)
+        assert isinstance(second.stage.top_dialog, MessageDialog)
+        key(pygame.K_RETURN, "\r")  # Resume
+        second.run(frames=second.frame + 1)
+        assert not second.table.session.paused
+        key(pygame.K_p, "p")
+        second.run(frames=second.frame + 1)
+        assert second.viewport.renderer.paused_box is not None  # (the player's pause says it)
+    finally:
+        second.close()
+
+
 def test_the_time_on_the_resume_offer_is_the_timer_after_resuming(tmp_path: Path) -> None:
     clock = FakeClock()
     first = App(cli.Options(zoom=1, sound=False, seed=1), clock=clock)

@@ -86,6 +86,9 @@ class PlayScene(Scene):
         self.pointer = BoardPointer(table, viewport, self.input, lambda: self.new_game())
         self.watcher = watcher
         """The replays opened over this board (made when first asked for)."""
+        self.asking = False
+        """A dialog is about to ask how to go on with the paused game (the resume offer,
+        opened once the window is ready): the pause's box does not say it too."""
 
         def game_size(kind: Difficulty) -> Callable[[], None]:
             return lambda: self.new_game(PRESETS[kind])
@@ -324,6 +327,7 @@ class PlayScene(Scene):
             cursor=table.shown_cursor,
             advice=table.advice(),
             deaths=table.deaths,
+            prompt=not self.asking and self.stage.top_dialog is None,  # (one prompt at a time)
         )
         dirty = renderer.draw(screen, table.game, picture, changed)
         dirty += self.counters.draw(screen, self.viewport, renderer.repainted)

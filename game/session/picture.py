@@ -79,6 +79,9 @@ class Picture(NamedTuple):
     """The hint and the probability overlay, when shown."""
     deaths: int = 0
     """Deaths undone in this game (a count beside the face; none shown at 0)."""
+    prompt: bool = True
+    """A paused game's box says how to go on (not while a dialog asks instead, as the
+    resume offer does: one prompt at a time)."""
 
 
 class Seen(Protocol):
@@ -134,11 +137,11 @@ def counter_shown(mines_left: int, below_zero: bool) -> int:
     return mines_left if below_zero else max(0, mines_left)
 
 
-def paused_picture(counter: int, timer: int, deaths: int = 0) -> Picture:
-    """The picture of a paused game: every cell hidden behind the pause's box, the
-    smile, its counter and its timer as they stand (the first frame draws a game
-    offered back so, before the engine is loaded)."""
-    return Picture(frozenset(), Face.SMILE, counter, timer, paused=True, deaths=deaths)
+def paused_picture(counter: int, timer: int, deaths: int = 0, prompt: bool = True) -> Picture:
+    """The picture of a paused game: every cell hidden behind the pause's box (none
+    without ``prompt``), the smile, its counter and its timer as they stand (the first
+    frame draws a game offered back so, before the engine is loaded)."""
+    return Picture(frozenset(), Face.SMILE, counter, timer, True, deaths=deaths, prompt=prompt)
 
 
 _NEIGHBOURHOOD = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1)]
@@ -182,11 +185,13 @@ def picture_of(
     cursor: Cell | None = None,
     advice: Advice | None = None,
     deaths: int = 0,
+    prompt: bool = True,
 ) -> Picture:
-    """The picture of a session under the mouse's feedback (and the keyboard cursor)."""
+    """The picture of a session under the mouse's feedback (and the keyboard cursor);
+    ``prompt``: a pause says how to go on (no dialog asks instead)."""
     counter = counter_shown(session.game.mines_left, counter_below_zero)
     if session.paused:
-        return paused_picture(counter, session.timer_value, deaths)
+        return paused_picture(counter, session.timer_value, deaths, prompt)
     return Picture(
         pressed=pressed_cells(session, feedback),
         face=face_of(session.status, feedback),

@@ -106,7 +106,7 @@ def show_first_frame(
         picture = covered_picture(board.mines)
     else:  # (as the table shows the saved game, paused, under the offer)
         counter = counter_shown(board.mines - offered.flags, prefs.settings.counter_below_zero)
-        picture = paused_picture(counter, seconds_shown_at(offered.elapsed_ms))
+        picture = paused_picture(counter, seconds_shown_at(offered.elapsed_ms), prompt=False)
     viewport.renderer.draw(screen, Covered(board.rows, board.cols), picture)
     viewport.frame_side(screen)  # (its lines come with the table, before the first input)
     menubar.draw(screen, viewport.renderer.sprites, viewport.bar())

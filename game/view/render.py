@@ -74,7 +74,8 @@ class Renderer:
         self._deaths = 0
         self._counter: str | None = None
         self._timer: str | None = None
-        self._paused = False
+        self._paused = (False, True)
+        """The last picture's pause and its prompt (a change draws everything again)."""
         self._cursor: Cell | None = None
         self._advice: Advice | None = None
         self.advice = AdviceLayer(self)
@@ -140,8 +141,8 @@ class Renderer:
         After invalidate() every cell is drawn.
         """
         dirty: list[pygame.Rect] = []
-        if picture.paused != self._paused:
-            self._paused = picture.paused
+        if (picture.paused, picture.prompt) != self._paused:
+            self._paused = (picture.paused, picture.prompt)
             self.invalidate()
         full = self._face is None
         self.repainted = full
@@ -152,7 +153,7 @@ class Renderer:
             dirty.append(screen.get_rect())
         if picture.paused:
             if full:
-                self._draw_paused(screen)
+                self._draw_paused(screen, picture.prompt)
             self._draw_panel(screen, picture, dirty)
             return dirty
         layout = self.layout
@@ -250,8 +251,8 @@ class Renderer:
         self.sprites.frame(screen, "sunken1", (ring.x, ring.y, ring.w, ring.h), fill=False)
         dirty.append(ring)
 
-    def _draw_paused(self, screen: pygame.Surface) -> None:
-        """Every cell hidden, and a box on the board saying how to go on."""
+    def _draw_paused(self, screen: pygame.Surface, prompt: bool) -> None:
+        """Every cell hidden, and (``prompt``) a box on the board saying how to go on."""
         tile = self.sprites.tiles[Tile.HIDDEN]
         ox, oy = self.layout.board_origin
         z = self.zoom
@@ -262,6 +263,9 @@ class Renderer:
                 for col in range(self.layout.shown_cols)
             ]
         )
+        self.paused_box = None
+        if not prompt:  # (a dialog asks how to go on instead)
+            return
         bx, by, bw, bh = self.scaled(self.layout.board_frame)
         pad = 6 * z
         room = max(bw - 4 * pad, 1)
