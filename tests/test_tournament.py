@@ -214,6 +214,18 @@ def test_the_standings_of_a_folder_of_twenty_replays(tmp_path: Path) -> None:
     )
 
 
+def test_standings_with_no_games_print_no_empty_table(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    tournament_file = tmp_path / "gsc.mstournament"
+    tournament_file.write_text(TEXT)
+    (tmp_path / "replays").mkdir()
+    argv = ["--data-dir", str(tmp_path / "d"), "--standings", str(tournament_file)]
+    assert main([*argv, str(tmp_path / "replays")]) == 0
+    printed = capsys.readouterr().out.splitlines()
+    assert printed == [f"{GSC.name} ({GSC.ident})", "No games yet."]
+
+
 def test_a_players_best_n_count_and_the_missing_ones_take_the_default() -> None:
     beginner = PRESETS[Difficulty.BEGINNER]
     games = [Played("p", beginner, True, ms, 10) for ms in (9000, 7000, 8000, 6000)]

@@ -101,8 +101,8 @@ def standings(tournament: Tournament, games: Iterable[Played]) -> list[Score]:
 def table(tournament: Tournament, scores: list[Score]) -> str:
     """The standings as text: place, player, score, and each level's counted games."""
     lines = [f"{tournament.name} ({tournament.ident})"]
-    if not scores:
-        lines.append(gettext("No games yet."))
+    if not scores:  # (a table's header over no rows says nothing more)
+        return "\n".join([*lines, gettext("No games yet.")])
     heads = [f"{gettext(c.level.label)} ({c.best})" for c in tournament.counts]
     place_word = gettext("Place")
     width = max(5, len(place_word))
