@@ -320,6 +320,28 @@ def test_ctrl_v_pastes_digits_into_the_custom_boards_fields(big: App) -> None:
     assert dialog.values["rows"] == "24"
 
 
+def test_a_pasted_expression_too_long_is_told_so_and_not_cut(big: App) -> None:
+    from test_window import type_text
+
+    from game.replay.counters import MAX_EXPRESSION
+    from game.screens.counters import own_counter_dialog
+
+    form = own_counter_dialog(big.prefs.settings, None)
+    big.stage.open(form)
+    big.run(frames=1)
+    type_text("mine")
+    key(pygame.K_TAB)
+    pygame.scrap.put_text("1+" * 5000 + "1")  # 10,001 characters
+    ctrl(pygame.K_v)
+    big.run(frames=1)
+    assert form.values["expression"] == ""  # (not cut to a piece of it)
+    assert form.error == f"longer than {MAX_EXPRESSION} characters"
+    pygame.scrap.put_text("bbbv_s * 60")
+    ctrl(pygame.K_v)
+    big.run(frames=1)
+    assert form.values["expression"] == "bbbv_s * 60" and form.error is None
+
+
 def test_ctrl_c_copies_the_board_code_the_game_panel_shows(big: App) -> None:
     pygame.scrap.put_text("nothing yet")
     game = big.table.game

@@ -50,6 +50,12 @@ def names_of(entry: Mapping[str, Any], pace_ms: float | None = None) -> dict[str
     return names
 
 
+def too_long() -> ExpressionError:
+    """What an expression longer than MAX_EXPRESSION is told (the settings file's, the
+    counters' form's)."""
+    return ExpressionError(LONG, count=MAX_EXPRESSION)
+
+
 class ExpressionError(ValueError):
     """An expression that cannot be evaluated, in one line: its words (English, marked
     with N_) and the values they name, as Words (game.language: ``shown`` says them in
@@ -131,7 +137,7 @@ class Expression:
     def of(cls, name: str, text: str) -> Expression:
         """Parse an expression (bounded: MAX_EXPRESSION characters)."""
         if len(text) > MAX_EXPRESSION:
-            return cls(name, text, ExpressionError(LONG, count=MAX_EXPRESSION))
+            return cls(name, text, too_long())
         if not text.strip():
             return cls(name, text, ExpressionError(EMPTY))
         try:

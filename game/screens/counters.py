@@ -8,7 +8,7 @@ from game.analysis.glossary import label_of
 from game.core.record import Record
 from game.language import N_, gettext, shown
 from game.persist.settings import Settings
-from game.replay.counters import MAX_EXPRESSION, Expression
+from game.replay.counters import MAX_EXPRESSION, Expression, too_long
 from game.screens.answers import Button, answering, field, labels
 from game.view.widgets.form import Field, FormDialog
 from game.view.widgets.menu import MenuDialog
@@ -161,7 +161,13 @@ def own_counter_dialog(settings: Settings, at: int | None) -> FormDialog:
         OWN_TITLE,
         [
             Field("name", gettext("Name"), name, max_len=MAX_NAME),
-            Field("expression", gettext("Expression"), expression, max_len=MAX_EXPRESSION),
+            Field(
+                "expression",
+                gettext("Expression"),
+                expression,
+                max_len=MAX_EXPRESSION,
+                too_long=shown(too_long()),
+            ),
         ],
         validate,
         lines=[

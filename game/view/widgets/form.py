@@ -22,7 +22,7 @@ _DIGITS = frozenset("0123456789")
 class Field(Record):
     """One input of a form: its key in the result, its label, its starting text."""
 
-    __slots__ = ("key", "label", "max_len", "numeric", "value")
+    __slots__ = ("key", "label", "max_len", "numeric", "too_long", "value")
 
     key: str
     label: str
@@ -30,15 +30,25 @@ class Field(Record):
     numeric: bool
     """Digits only."""
     max_len: int
+    too_long: str | None
+    """What the form says when text arrives that would take the field past max_len
+    (a paste; the field kept as it was); None: the text is cut at max_len."""
 
     def __init__(
-        self, key: str, label: str, value: str = "", numeric: bool = False, max_len: int = 12
+        self,
+        key: str,
+        label: str,
+        value: str = "",
+        numeric: bool = False,
+        max_len: int = 12,
+        too_long: str | None = None,
     ) -> None:
         self.key = key
         self.label = label
         self.value = value
         self.numeric = numeric
         self.max_len = max_len
+        self.too_long = too_long
 
 
 class FieldsPiece(Piece):
@@ -240,6 +250,10 @@ class FormDialog(Dialog):
         i = self.focus_index
         current = "" if self.selected else self.values_list[i]
         room = f.max_len - len(current)
+        if len(accepted) > room and f.too_long is not None:  # (not cut: said so)
+            self.error = f.too_long
+            self._changed()
+            return
         if room <= 0:
             return
         self.values_list[i] = current + accepted[:room]
