@@ -183,3 +183,29 @@ def test_retry_races_the_game_just_played_with_its_progress_on_a_small_board(
     )
     opened = race.ghost.progress.open_cells(app.table.session.elapsed_ms)
     assert opened and light == len(set(opened)) * size * size
+
+
+def test_a_game_played_on_after_a_death_and_won_offers_retry(app: App, clock: FakeClock) -> None:
+    from game.screens.end_of_game import PanelAnswer
+
+    use_layout(app, BEGINNER)
+    click(app, cell_center(app, 4, 4))
+    clock.ms += 500
+    mine = next(iter(app.table.game.mine_cells()))
+    click(app, cell_center(app, *mine))
+    panel = app.stage.top_dialog
+    assert panel is not None
+    panel.choose(PanelAnswer.UNDO.label)
+    app.stage.settle()
+    app.run(frames=1)
+    assert isinstance(app.table.tag.mode, Practice)
+    play_all(app, clock, 400)
+    assert app.table.game.status is Status.WON
+    panel = app.stage.top_dialog
+    assert panel is not None
+    assert PanelAnswer.RETRY.label in panel.buttons  # type: ignore[attr-defined]
+    layout = app.table.game.minefield
+    panel.choose(PanelAnswer.RETRY.label)  # (no replay of its own: no ghost to race)
+    app.stage.settle()
+    assert isinstance(app.table.tag.mode, Practice) and app.table.game.minefield == layout
+    assert app.stage.top_dialog is None

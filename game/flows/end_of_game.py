@@ -29,13 +29,12 @@ from game.modes.practice import Practice
 from game.persist import replays as replay_files
 from game.persist.game_record import GameRecord, finished_at_text
 from game.replay.boardcode import BoardCode
-from game.replay.drive import game_of
 from game.replay.evf_write import export_evf
 from game.replay.format import player_name
 from game.rules import RuleMode
 from game.screens.end_of_game import NamedPanel, PanelAnswer, game_panel
 from game.screens.records import BestTime, best_line
-from game.session.play import PlaySession
+from game.session.play import PlaySession, deal_again
 from game.session.table import GameEnded, GameTag, Result, TableEvent
 from game.view.widgets.clipboard import copy
 from game.words import seconds
@@ -235,12 +234,15 @@ class EndOfGame:
         if game_id is not None:
             profile.history.set_replay(game_id, path.name)
 
-    def retry(self, replay: Replay) -> None:
+    def retry(self, session: PlaySession, replay: Replay | None) -> None:
         """The same board again (a practice game: it was seen), racing the game
-        just played if the player wants."""
-        assert replay.minefield is not None
-        self.table.start(Practice.again(game_of(replay)))
-        if self.race is not None:
+        just played if the player wants (when it was recorded: a game played on from
+        a position has no replay of its own)."""
+        game = session.game
+        self.table.start(
+            Practice.again(deal_again(game.minefield, session.board, session.rules, game.seed))
+        )
+        if self.race is not None and replay is not None and replay.minefield is not None:
             self.race.offer(replay, N_("your last game"))
 
     def export_evf(self, replay: Replay, tag: GameTag, session: PlaySession) -> str:
@@ -321,7 +323,7 @@ class EndOfGame:
             export=replay is not None and replay.minefield is not None,
             analyse=replay is not None and replay.minefield is not None,
             undo=session.status is Status.LOST and bool(session.log),
-            retry=replay is not None and replay.minefield is not None,
+            retry=session.game.minefield is not None,  # (the board, recorded or not)
             best=None if naming is None else best,
         )
 
@@ -346,10 +348,8 @@ class EndOfGame:
                 self.show_panel(session, tag, best)
             elif result is PanelAnswer.UNDO:
                 self.table.undo_death(Practice.after_death)
-            elif (
-                result is PanelAnswer.RETRY and replay is not None and replay.minefield is not None
-            ):
-                self.retry(replay)
+            elif result is PanelAnswer.RETRY:
+                self.retry(session, replay)
             elif result is PanelAnswer.ANALYSIS and replay is not None:
                 self.analyst().game(
                     replay,
