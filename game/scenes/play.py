@@ -86,9 +86,7 @@ class PlayScene(Scene):
         self.pointer = BoardPointer(table, viewport, self.input, lambda: self.new_game())
         self.watcher = watcher
         """The replays opened over this board (made when first asked for)."""
-        self.asking = False
-        """A dialog is about to ask how to go on with the paused game (the resume offer,
-        opened once the window is ready): the pause's box does not say it too."""
+        self.asking = False  # (the resume offer is about to ask: the pause's box waits)
 
         def game_size(kind: Difficulty) -> Callable[[], None]:
             return lambda: self.new_game(PRESETS[kind])

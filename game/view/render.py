@@ -74,8 +74,7 @@ class Renderer:
         self._deaths = 0
         self._counter: str | None = None
         self._timer: str | None = None
-        self._paused = (False, True)
-        """The last picture's pause and its prompt (a change draws everything again)."""
+        self._paused = (False, True)  # (the last pause and its prompt: a change draws all)
         self._cursor: Cell | None = None
         self._advice: Advice | None = None
         self.advice = AdviceLayer(self)
@@ -264,27 +263,9 @@ class Renderer:
             ]
         )
         self.paused_box = None
-        if not prompt:  # (a dialog asks how to go on instead)
-            return
-        bx, by, bw, bh = self.scaled(self.layout.board_frame)
-        pad = 6 * z
-        room = max(bw - 4 * pad, 1)
-        ink = self.theme.text
-        title = ui_font(PAUSE_TEXT_SIZE * z, bold=True).render(gettext(PAUSE_TITLE), True, ink)
-        font = ui_font(PAUSE_TEXT_SIZE * z)
-        font.align = pygame.FONT_CENTER
-        words = gettext(PAUSE_TEXT)
-        wrap = min(font.size(words)[0], room)
-        text = font.render(words, True, ink, None, wrap)
-        inner_w = max(title.get_width(), text.get_width())
-        inner_h = title.get_height() + text.get_height()
-        box = pygame.Rect(0, 0, inner_w + 2 * pad, inner_h + 2 * pad)
-        box.center = (bx + bw // 2, by + bh // 2)
-        box = box.clip(pygame.Rect(bx, by, bw, bh))
-        self.sprites.frame(screen, "raised3", (box.x, box.y, box.w, box.h))
-        screen.blit(title, title.get_rect(midtop=(box.centerx, box.y + pad)))
-        screen.blit(text, text.get_rect(midtop=(box.centerx, box.y + pad + title.get_height())))
-        self.paused_box = box
+        if prompt:  # (else a dialog asks how to go on instead)
+            frame = self.scaled(self.layout.board_frame)
+            self.paused_box = draw_pause_box(screen, self.sprites, self.theme.text, z, frame)
 
     def _draw_cells(
         self,
@@ -381,3 +362,32 @@ def draw_pointer(screen: pygame.Surface, tip: tuple[int, int], zoom: int) -> Non
     points = pointer_points(tip, zoom)
     pygame.draw.polygon(screen, POINTER_FILL, points)
     pygame.draw.polygon(screen, POINTER_EDGE, points, max(1, zoom // 2))
+
+
+def draw_pause_box(
+    screen: pygame.Surface,
+    sprites: SpriteSheet,
+    ink: tuple[int, int, int],
+    z: int,
+    frame: tuple[int, int, int, int],
+) -> pygame.Rect:
+    """The pause's box in the middle of the board's frame: "Paused" and how to go on,
+    wrapped to the board's width; where it was drawn."""
+    bx, by, bw, bh = frame
+    pad = 6 * z
+    room = max(bw - 4 * pad, 1)
+    title = ui_font(PAUSE_TEXT_SIZE * z, bold=True).render(gettext(PAUSE_TITLE), True, ink)
+    font = ui_font(PAUSE_TEXT_SIZE * z)
+    font.align = pygame.FONT_CENTER
+    words = gettext(PAUSE_TEXT)
+    wrap = min(font.size(words)[0], room)
+    text = font.render(words, True, ink, None, wrap)
+    inner_w = max(title.get_width(), text.get_width())
+    inner_h = title.get_height() + text.get_height()
+    box = pygame.Rect(0, 0, inner_w + 2 * pad, inner_h + 2 * pad)
+    box.center = (bx + bw // 2, by + bh // 2)
+    box = box.clip(pygame.Rect(bx, by, bw, bh))
+    sprites.frame(screen, "raised3", (box.x, box.y, box.w, box.h))
+    screen.blit(title, title.get_rect(midtop=(box.centerx, box.y + pad)))
+    screen.blit(text, text.get_rect(midtop=(box.centerx, box.y + pad + title.get_height())))
+    return box
