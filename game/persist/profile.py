@@ -17,6 +17,8 @@ Files in the data folder:
     pending-games.json finished games the history could not take yet (another
                       window held it busy, a full disk), only while there are
                       some: written at the next chance (pending.py)
+    window-N.lock     held (locked) by each window open on the folder, so that a
+                      second window opens offset from the first (seats.py)
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from game.persist.data_folder import (
     Resumed,
 )
 from game.persist.paths import HISTORY_FILE, PENDING_FILE, RECORDS_FILE
+from game.persist.seats import seat_files
 from game.persist.store import LocalTime
 
 if TYPE_CHECKING:  # (loaded when first used: the first frame needs none of them)
@@ -194,7 +197,8 @@ class Profile(DataFolder):
 
         names = [HISTORY_FILE, f"{HISTORY_FILE}-wal", f"{HISTORY_FILE}-shm", *DATA_FILES]
         names += [RECORDS_FILE, PENDING_FILE]
-        return [self._folder / name for name in names] + replays.every(self._folder)
+        own = [self._folder / name for name in names] + seat_files(self._folder)
+        return own + replays.every(self._folder)
 
     def export_to(self, path: Path) -> Exported:
         """Write every game to path (history_transfer.export_history, or an archive

@@ -23,6 +23,7 @@ from game.language import shown
 from game.persist.paths import data_dir
 from game.persist.profile import Profile
 from game.persist.resume import SavedGame
+from game.persist.seats import Seat
 from game.rules import Board
 from game.session.picture import Covered, counter_shown, covered_picture, paused_picture
 from game.session.stopwatch import seconds_shown_at
@@ -99,7 +100,8 @@ def show_first_frame(
     prefs.speak(language)
     offered = profile.saved_game if offer else None
     board = offered.board if offered is not None else board or prefs.settings.board
-    viewport = Viewport(board, zoom or prefs.settings.zoom, lambda: prefs.settings.counters_shown)
+    beside = lambda: prefs.settings.counters_shown  # noqa: E731
+    viewport = Viewport(board, zoom or prefs.settings.zoom, beside, Seat.take(profile.folder))
     menubar = MenuBar(MENUS, lambda: prefs.keymap, lambda command: False)
     screen = viewport.screen
     if offered is None:

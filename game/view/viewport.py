@@ -17,6 +17,7 @@ import pygame
 
 from game.core.record import Record
 from game.language import gettext
+from game.persist.seats import Seat
 from game.rules import MAX_ZOOM, MIN_ZOOM, Board
 from game.session.geometry import TILE, Layout, led_digits, min_view_cols
 from game.session.input import Spot
@@ -135,8 +136,15 @@ class Viewport:
     side beside it when there is one."""
 
     def __init__(
-        self, board: Board, zoom: int | None, shown: Callable[[], bool] = lambda: False
+        self,
+        board: Board,
+        zoom: int | None,
+        shown: Callable[[], bool] = lambda: False,
+        seat: Seat | None = None,
     ) -> None:
+        """``seat``: the window's among the windows on its data folder (released when
+        it closes; None: the first, centred)."""
+        self.seat = seat
         self.side_shown = shown
         """The player keeps the side (a setting: the live counters); else the window
         is the classic one, and the side opens only while something is shown in it."""
@@ -148,7 +156,7 @@ class Viewport:
         fitting = fitting_zoom(board, self._need())
         self.zoom = min(zoom or fitting, fitting)
         layout, self.side = layout_for(board, self.zoom, self._need())
-        self.window = GameWindow(self._scaled_size(layout))
+        self.window = GameWindow(self._scaled_size(layout), 0 if seat is None else seat.number)
         self.renderer = Renderer(layout, self.zoom, themes.current())
 
     def has_side(self) -> bool:
@@ -331,5 +339,7 @@ class Viewport:
         return True
 
     def close(self) -> None:
-        """Close the window."""
+        """Close the window (and let its seat go)."""
         self.window.close()
+        if self.seat is not None:
+            self.seat.release()

@@ -67,11 +67,27 @@ def placed(
     return (x, y)
 
 
+CASCADE = TITLE_BAR
+"""How far each further window on one data folder opens from the one before, right and
+down (game.persist.seats), as a desktop cascades its programs' windows."""
+
+
+def opening_corner(size: tuple[int, int], seat: int, desktop: tuple[int, int]) -> tuple[int, int]:
+    """Where a window of this size opens: centred on the desktop (seat 0, the first
+    window on its data folder), each further one a cascade step right and down; on it."""
+    step = CASCADE * seat
+    return placed((desktop[0] // 2 + step, desktop[1] // 2 + step), size, desktop)
+
+
 class GameWindow:
     """The game's one window and the surface drawn into it."""
 
-    def __init__(self, size: tuple[int, int]) -> None:
-        self.window = pygame.Window(gettext(TITLE), size, position=pygame.WINDOWPOS_CENTERED)
+    def __init__(self, size: tuple[int, int], seat: int = 0) -> None:
+        """``seat``: how many windows are open on the same data folder before this one."""
+        position = opening_corner(size, seat, desktop_size()) if seat else None
+        self.window = pygame.Window(
+            gettext(TITLE), size, position=position or pygame.WINDOWPOS_CENTERED
+        )
         with contextlib.suppress(pygame.error, OSError, AssetError):
             # No icon is no reason not to play.
             self.window.set_icon(pygame.image.load(str(asset_path("sprites", "icon.png"))))
