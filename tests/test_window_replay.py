@@ -173,7 +173,10 @@ def test_playback_keys_pause_restart_and_quit(app: App, clock: FakeClock) -> Non
     key(pygame.K_r, "r")
     app.run(frames=1)
     assert not playback.finished and playback.table.game.status is Status.READY
-    key(pygame.K_ESCAPE)
+    key(pygame.K_ESCAPE)  # back to the game's window (a replay watched on its own)
+    app.run(frames=1)
+    assert app.running and not app.watching
+    key(pygame.K_ESCAPE)  # and Esc again quits
     app.run(frames=1)
     assert not app.running
 

@@ -20,6 +20,7 @@ from game.replay.drive import game_of
 from game.replay.files import open_replay
 from game.replay.format import Replay, ReplayError
 from game.rules import Difficulty
+from game.scenes.leaving import Leaving
 from game.scenes.playback import PLAY_BOARD, PRACTISE_HERE, PlaybackScene
 from game.session.play import position_before
 from game.session.table import Table
@@ -111,3 +112,5 @@ class Watching:
             self.table.start(Practice.again(game_of(scene.replay)))
             if self.race is not None:
                 self.race.offer(scene.replay, N_("the replay"))
+        elif scene.standalone:  # (the window was opened for it: Esc again quits)
+            self.stage.push(Leaving(self.stage, self.table, lambda: self.prefs.keymap))

@@ -107,6 +107,7 @@ class ViewerCommand(Enum):
     PLAY_BOARD = "replay play its board"
     GIF = "replay save as GIF"
     CLOSE = "replay close"
+    QUIT = "replay quit"
 
 
 AnyCommand = Command | ViewerCommand
@@ -219,7 +220,10 @@ VIEWER_BINDINGS: tuple[Binding, ...] = (
     Binding(ViewerCommand.PRACTISE_HERE, ("C",), N_("replay: play on from here")),
     Binding(ViewerCommand.PLAY_BOARD, ("B",), N_("replay: play its board")),
     Binding(ViewerCommand.GIF, ("G",), N_("replay: save as a GIF")),
-    Binding(ViewerCommand.CLOSE, ("Escape", "Q"), N_("replay: close (or stop a GIF)")),
+    Binding(ViewerCommand.CLOSE, ("Escape",), N_("replay: close (or stop a GIF)")),
+    Binding(
+        ViewerCommand.QUIT, ("Q",), N_("replay: close; a replay opened on its own: quit the game")
+    ),
 )
 """The replay viewer's keys, in the order the Keys screen lists them (after the play
 screen's)."""

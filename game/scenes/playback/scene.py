@@ -71,7 +71,8 @@ class PlaybackScene(Scene):
         self.caption = caption
         """Who played it, with which program, when (a community file says)."""
         self.standalone = standalone
-        """The window plays nothing else (--replay): closing it closes the window."""
+        """The window was opened for this replay (--replay, a file double-clicked): Q
+        quits the game, and Esc goes back to the game's window, where Esc again quits."""
         self.on_analyse: Callable[[], None] | None = None
         """What the analysis key does: open the game's analysis (the playback pauses)."""
         self.playback = Playback(replay, self._follow)
@@ -251,13 +252,13 @@ class PlaybackScene(Scene):
                 theme=self.viewport.renderer.theme,
                 counter_below_zero=self.counter_below_zero,
             )
-        elif command is V.CLOSE:
+        elif command in (V.CLOSE, V.QUIT):
             if self.gif is not None:
                 self.note = self.gifs.stop()
-            elif self.standalone:
+            elif self.standalone and command is V.QUIT:
                 self.stage.quit()
             else:
-                self.done = True
+                self.done = True  # (a replay opened on its own: back to the game's window)
 
     def close_with(self, result: str) -> None:
         """Leave the viewer with an answer for whoever opened it."""
