@@ -13,6 +13,10 @@ DIST_NAME = "minesweeper-ce"
 
 UNKNOWN = "unknown"
 
+PROGRAM = "Minesweeper (this game)"
+"""How files name the program that wrote them (an EVF file's software, with the
+version: program(); --analyse's program of a replay of ours)."""
+
 
 def version() -> str:
     """The game's version string, e.g. "0.1.0"."""
@@ -24,3 +28,8 @@ def version() -> str:
         return metadata.version(DIST_NAME)
     except metadata.PackageNotFoundError:
         return UNKNOWN
+
+
+def program() -> str:
+    """The program and its version, as an EVF file's software field carries them."""
+    return f"{PROGRAM} {version()}"

@@ -222,3 +222,59 @@ def test_an_export_never_writes_over_its_replay(tmp_path: Path) -> None:
     before = source.read_bytes()
     assert commands.export_evf(str(source), str(source)) == 2
     assert source.read_bytes() == before
+
+
+STAMPS = """
+import json, sys
+import ms_toollib as ms
+for name in sys.argv[1:]:
+    v = ms.EvfVideo(file_name=name, raw_data=list(open(name, "rb").read()))
+    v.parse()
+    print(json.dumps(dict(start=v.start_time, end=v.end_time, software=v.software)))
+"""
+
+
+def test_ms_toollib_reads_the_start_and_end_times_and_our_version(tmp_path: Path) -> None:
+    """The start and end times as the standard's field 15 and 16 say: microseconds
+    since 1970, UTC (the replay's date is the game's end, local time); the software
+    field with our version."""
+    import os
+    import time
+
+    from game.version import version
+
+    before = os.environ.get("TZ")
+    os.environ["TZ"] = "Asia/Shanghai"  # (UTC+8, no summer time: a local time not UTC)
+    time.tzset()
+    try:
+        replay = won_game()  # (its date: 2026-11-25T10:00:00, local)
+        path = tmp_path / "stamped.evf"
+        path.write_bytes(export_evf(replay))
+        undated = tmp_path / "undated.evf"
+        undated.write_bytes(export_evf(replay.replace(date="")))
+    finally:
+        if before is None:
+            del os.environ["TZ"]
+        else:
+            os.environ["TZ"] = before
+        time.tzset()
+    done = subprocess.run(
+        [sys.executable, "-c", STAMPS, str(path), str(undated)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    stamped, blank = (json.loads(line) for line in done.stdout.splitlines())
+    assert stamped["software"] == f"Minesweeper (this game) {version()}"
+    # The fields as the standard writes them: microseconds since 1970, UTC, in decimal.
+    end = (1795600800 - 8 * 3600) * 1_000_000  # 10:00 in Shanghai is 02:00 UTC
+    data = path.read_bytes()
+    texts = data[data.index(b"Minesweeper (this game)") :].split(b"\x00")
+    assert texts[4:6] == [str(end - replay.ms * 1000).encode(), str(end).encode()]
+    assert read(data).facts.date == "2026-11-25 01:59 UTC"  # (our reader: the start)
+    # ms-toollib 1.5.20 reads a version-3 file's stamps only when its software is
+    # Metasweeper's own ("元..."): 0 for ours, as for any other program's (tested, so
+    # that a version that reads them shows here).
+    assert (stamped["start"], stamped["end"]) == (0, 0)
+    assert (blank["start"], blank["end"]) == (0, 0)

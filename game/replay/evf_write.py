@@ -8,8 +8,8 @@ game.modes.mode.facts_of, their one home; a file's replay alone says no help was
 the 3BV, the time (ms) our game took, the program ("Minesweeper (this
 game)" and its version), the player's identity (the name as the player identifier, the
 tournament the game was entered in as the race identifier, the player's identifier from
-a rankings site as the uniqueness identifier, the country's ISO code), the start stamp
-(the replay's date), and every
+a rankings site as the uniqueness identifier, the country's ISO code), the start and end
+times (microseconds since 1970 UTC, from the replay's date: when the game ended), and every
 mouse press, release and move with its time in ms from the first event (EVF counts
 from 0 there) and its position in pixels from the board's corner (off the board: the
 corner past it, as the standard says). Keyboard moves are already clicks in our
@@ -22,27 +22,48 @@ recording).
 from __future__ import annotations
 
 import struct
+from datetime import datetime, timedelta, timezone
 
 from game.core.status import Status
 from game.language import N_, Words
 from game.replay.format import EventKind, Replay
 from game.session.geometry import TILE
+from game.version import program as this_program
 
 VERSION = 3
 PRESS = {1: 2, 3: 4, 2: 6}
 """Our button -> EVF's code for its press (its release is one more)."""
+EPOCH = datetime(1970, 1, 1, tzinfo=timezone.utc)
+MICROSECOND = timedelta(microseconds=1)
+
+
+def stamps(replay: Replay) -> tuple[str, str]:
+    """The start and end times as the standard writes them (evf标准.md, fields 15
+    and 16): microseconds since 1970 (UTC) in decimal, as Metasweeper writes them and
+    ms-toollib reads them. A replay's ``date`` is when its game ended, local time (a
+    time zone named is kept); the start is its time before. ("", ""): no date, or
+    none that can be read."""
+    try:
+        end = datetime.fromisoformat(replay.date).astimezone()  # (naive: local time)
+        start = end - timedelta(milliseconds=replay.ms)
+        if start < EPOCH:  # (the standard counts from 1970)
+            return ("", "")
+        return (str((start - EPOCH) // MICROSECOND), str((end - EPOCH) // MICROSECOND))
+    except (ValueError, OverflowError, OSError):
+        return ("", "")
 
 
 def export_evf(
     replay: Replay,
-    program: str = "Minesweeper (this game)",
+    program: str | None = None,
     *,
     mode: int = 0,
     official: bool = False,
     fair: bool = True,
 ) -> bytes:
-    """The replay as the bytes of an EVF file: ``mode`` the EVF game mode; ``official``
-    and ``fair`` the flags (the standard sets them only on a completed game)."""
+    """The replay as the bytes of an EVF file: ``program`` its software (None: this
+    game and its version); ``mode`` the EVF game mode; ``official`` and ``fair`` the
+    flags (the standard sets them only on a completed game)."""
     board = replay.board
     rows, cols = board.rows, board.cols
     if not (1 <= rows <= 255 and 1 <= cols <= 255):
@@ -66,13 +87,14 @@ def export_evf(
     head = bytearray([VERSION, summary, settings, rows, cols])
     head += struct.pack(">HBHH", board.mines, TILE, mode, replay.bbbv or 0)
     head += min(replay.ms, 0xFFFFFF).to_bytes(3, "big")
+    start, end = stamps(replay)
     texts = (  # the standard's order (evf标准.md, v0.3, fields 11 to 18)
-        program,  # software
+        this_program() if program is None else program,  # software, with our version
         replay.player,  # player identifier: the name the sites show
         replay.tournament,  # race identifier: the tournament the game was entered in
         replay.identifier,  # uniqueness identifier: the rankings site's id for the player
-        replay.date,  # start time
-        "",  # end time
+        start,  # start time: microseconds since 1970, UTC
+        end,  # end time
         replay.country,  # country: an ISO 3166-1 alpha-2 code
         "",  # device uuid: never written (the player's privacy)
     )

@@ -35,6 +35,7 @@ from game.replay.played import Report, entry_of, played
 from game.replay.reader import load
 from game.replay.tally import tally
 from game.replay.video import VideoError
+from game.version import PROGRAM
 
 if TYPE_CHECKING:
     from game.replay.format import Replay
@@ -190,7 +191,7 @@ def _ours(path: str, replay: Replay) -> Report:
             replay.player,
             replay.identifier,
             replay.country,
-            "Minesweeper (this game)",
+            PROGRAM,
             replay.date,
         ),
         _effective(replay),
