@@ -177,6 +177,37 @@ def test_a_forced_guess_in_weak_no_guess_is_spared_where_standard_dies() -> None
     pytest.fail("no forced guess in 200 seeds")
 
 
+def test_a_forced_guess_touching_no_number_is_spared_in_quasi_no_guess() -> None:
+    """docs/RULES.md: a guess inside the unknown region (no opened number next to it)
+    is judged as any other; forced, quasi no-guess spares it (ms-toollib would judge
+    it by the nearest frontier cell, and Metasweeper keep its luck)."""
+    for seed in range(400):
+        plain = Game.new(9, 9, 10, seed=seed, first_click="safe")
+        plain.reveal(0, 0)
+        view = plain.view()
+        if plain.status.is_over or analyse(view, 10, explain=False).safe:
+            continue  # (not a forced guess)
+        assert plain.minefield is not None
+        opened = shown(view)
+        inside = [
+            (r, c)
+            for r in range(9)
+            for c in range(9)
+            if (r, c) in plain.minefield
+            and not any((r + dr, c + dc) in opened for dr in (-1, 0, 1) for dc in (-1, 0, 1))
+        ]
+        if not inside:
+            continue
+        quasi = Game.new(9, 9, 10, seed=seed, first_click="safe", fate="quasi")
+        quasi.reveal(0, 0)
+        quasi.reveal(*inside[0])
+        assert quasi.status is not Status.LOST and agrees(quasi.minefield, opened)  # type: ignore[arg-type]
+        plain.reveal(*inside[0])
+        assert plain.status is Status.LOST
+        return
+    pytest.fail("no forced guess inside the unknown region in 400 seeds")
+
+
 def test_a_saved_game_keeps_its_fate() -> None:
     game = Game.new(9, 9, 10, seed=1, first_click=FirstClick.NOGUESS, fate=Fate.STRONG)
     game.reveal(4, 4)
