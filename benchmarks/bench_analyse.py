@@ -15,6 +15,14 @@ seconds of their own process, best of three (the machine may be busy); the child
 start-up is not counted. The ratio is printed for all the files together and file by
 file (the median and the range: small files weigh little in the total).
 
+The community's mix: the same, on a set made like the 778 community files (AVF, RMV,
+MVF and EVF from Arbiter, Viennasweeper, Clone and Metasweeper) on which
+``--analyse --json`` was 5.3x ms-toollib where the shared files are 3.1x: many small
+Beginner AVFs, Intermediate and Expert ones, RMVs and MVFs, and large EVFs, version 4
+(Metasweeper 3.2's, the shared one) and version 3 (Metasweeper 3.1's, which the shared
+files have only as a 1.6 kB file: made here by our EVF export from the shared Expert
+games), each file repeated (MIX says how often); every file timed once a pass.
+
 The big board: a 1 MB RAWVF of one click opening a 1000x1000 board with 10 mines
 (made here), through ``report`` with and without ``moves``, beside reading the
 file's text alone (the least any analysis must do). A benchmark, not a test: it
@@ -86,6 +94,39 @@ def community_files() -> list[Path]:
                 seen.add(digest)
                 files.append(path)
     return files
+
+
+MIX = {"beginner avf": 120, "avf": 16, "rmv": 8, "mvf": 10, "small evf": 10, "large evf": 8}
+"""How often each kind of file stands in the community's mix (778 files in all with
+the shared set's files: 4 small Beginner AVFs, 9 other AVFs, 11 RMVs, 2 MVFs, 2 small
+EVFs, 1 large version-4 EVF and the version-3 EVFs made from 4 Expert games)."""
+EXPERT_GAMES = ("arbiter_exp.avf", "HI-SCORE Exp_49.25", "exp.rmv", "c_10_1184.575")
+"""The shared games written again as version-3 EVF files for the mix (their names begin so)."""
+
+
+def kind_of(path: Path) -> str:
+    """A file's kind in the mix."""
+    suffix, size = path.suffix.lower(), path.stat().st_size
+    if suffix == ".avf":
+        return "beginner avf" if size < 8_000 else "avf"
+    if suffix == ".evf":
+        return "large evf" if size > 30_000 else "small evf"
+    return suffix[1:]
+
+
+def community_mix(paths: list[Path], folder: Path) -> list[Path]:
+    """The community's mix: each file repeated as MIX says, with the version-3 EVFs
+    written into ``folder`` from the Expert games."""
+    from game.replay.evf_write import export_evf
+    from game.replay.files import open_replay
+
+    made = []
+    for path in paths:
+        if path.name.startswith(EXPERT_GAMES):  # (c_10: the large version-4 EVF)
+            evf = folder / f"v3-{path.stem[:40]}.evf"
+            evf.write_bytes(export_evf(open_replay(path).replay))
+            made.append(evf)
+    return [path for path in [*paths, *made] for _ in range(MIX[kind_of(path)])]
 
 
 def ours(paths: list[Path], rounds: int) -> list[float]:
@@ -161,6 +202,22 @@ def main() -> None:
             f"  per file    {statistics.median(ratios):7.1f}x median, "
             f"{ratios[0]:.1f}x to {ratios[-1]:.1f}x"
         )
+
+    with tempfile.TemporaryDirectory() as folder:
+        mix = community_mix(paths, Path(folder))
+        kinds = ", ".join(f"{sum(kind_of(p) == k for p in mix)} {k}" for k in MIX)
+        print(f"\nThe community's mix: {len(mix)} files ({kinds}), one pass, best of 3:\n")
+        mine = ours(mix, 1)
+        print(f"  ours        {sum(mine) * 1000 / len(mix):7.3f} ms a file  ({sum(mine):.2f} s)")
+        reference = theirs(mix, 1)
+        if reference is not None:
+            total = sum(reference)
+            print(f"  ms-toollib  {total * 1000 / len(mix):7.3f} ms a file  ({total:.2f} s)")
+            print(f"  ratio       {sum(mine) / total:7.1f}x (ours / ms-toollib, in all; target 5x)")
+            for kind in MIX:
+                a = sum(t for p, t in zip(mix, mine, strict=True) if kind_of(p) == kind)
+                b = sum(t for p, t in zip(mix, reference, strict=True) if kind_of(p) == kind)
+                print(f"    {kind:<13} {a / b:5.1f}x ({a:.2f} s against {b:.2f} s)")
 
     with tempfile.TemporaryDirectory() as folder:
         path = big_board(Path(folder))
