@@ -10,7 +10,7 @@ import json
 import random
 import subprocess
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -156,20 +156,25 @@ def test_a_layout_that_fits_keeps_the_numbers_and_the_count() -> None:
                 assert agrees(moved, shown(view))
 
 
+def forced_guesses(seeds: int) -> Iterator[Game]:
+    """Beginner games under the standard rules, one a seed, after a first click at the
+    corner that leaves nothing provable: the next click is a forced guess."""
+    for seed in range(seeds):
+        plain = Game.new(9, 9, 10, seed=seed, first_click="safe")
+        plain.reveal(0, 0)
+        if not plain.status.is_over and not analyse(plain.view(), 10, explain=False).safe:
+            yield plain
+
+
 def test_a_forced_guess_in_weak_no_guess_is_spared_where_standard_dies() -> None:
     """The same seed and clicks: the standard game's guess hits a mine, the weak
     no-guess game's forced guess (nothing provable) is made safe."""
-    for seed in range(200):
-        plain = Game.new(9, 9, 10, seed=seed, first_click="safe")
-        plain.reveal(0, 0)
-        view = plain.view()
-        if plain.status.is_over or analyse(view, 10, explain=False).safe:
-            continue  # (not a forced guess)
+    for plain in forced_guesses(200):
         assert plain.minefield is not None
         target = next((r, c) for r in range(9) for c in range(9) if (r, c) in plain.minefield)
         plain.reveal(*target)
         assert plain.status is Status.LOST
-        weak = Game.new(9, 9, 10, seed=seed, first_click="safe", fate="weak")
+        weak = Game.new(9, 9, 10, seed=plain.seed, first_click="safe", fate="weak")
         weak.reveal(0, 0)
         weak.reveal(*target)
         assert weak.status is not Status.LOST
@@ -181,12 +186,8 @@ def test_a_forced_guess_touching_no_number_is_spared_in_quasi_no_guess() -> None
     """docs/RULES.md: a guess inside the unknown region (no opened number next to it)
     is judged as any other; forced, quasi no-guess spares it (ms-toollib would judge
     it by the nearest frontier cell, and Metasweeper keep its luck)."""
-    for seed in range(400):
-        plain = Game.new(9, 9, 10, seed=seed, first_click="safe")
-        plain.reveal(0, 0)
+    for plain in forced_guesses(400):
         view = plain.view()
-        if plain.status.is_over or analyse(view, 10, explain=False).safe:
-            continue  # (not a forced guess)
         assert plain.minefield is not None
         opened = shown(view)
         inside = [
@@ -198,7 +199,7 @@ def test_a_forced_guess_touching_no_number_is_spared_in_quasi_no_guess() -> None
         ]
         if not inside:
             continue
-        quasi = Game.new(9, 9, 10, seed=seed, first_click="safe", fate="quasi")
+        quasi = Game.new(9, 9, 10, seed=plain.seed, first_click="safe", fate="quasi")
         quasi.reveal(0, 0)
         quasi.reveal(*inside[0])
         assert quasi.status is not Status.LOST and agrees(quasi.minefield, opened)  # type: ignore[arg-type]

@@ -278,6 +278,19 @@ def test_the_resume_offer_names_the_time_the_timer_showed(app: App) -> None:
     assert app.table.game.status is Status.PLAYING
 
 
+def offered_back(clock: FakeClock) -> App:
+    """A window whose last start left a Beginner game under way, 6.7 s in: its saved
+    game is offered back."""
+    first = App(cli.Options(zoom=1, sound=False, seed=1), clock=clock)
+    first.run(frames=1)
+    use_layout(first, BEGINNER)
+    click(first, cell_center(first, 4, 4))
+    clock.ms += 6_700
+    first.run(frames=1)
+    first.close()
+    return App(cli.Options(zoom=1, sound=False), clock=clock)
+
+
 def test_the_resume_offer_is_the_one_prompt_the_pause_box_waits_until_it_is_answered(
     tmp_path: Path,
 ) -> None:
@@ -292,14 +305,7 @@ def test_the_resume_offer_is_the_one_prompt_the_pause_box_waits_until_it_is_answ
         )
 
     clock = FakeClock()
-    first = App(cli.Options(zoom=1, sound=False, seed=1), clock=clock)
-    first.run(frames=1)
-    use_layout(first, BEGINNER)
-    click(first, cell_center(first, 4, 4))
-    clock.ms += 6_700
-    first.run(frames=1)
-    first.close()
-    second = App(cli.Options(zoom=1, sound=False), clock=clock)
+    second = offered_back(clock)
     try:
         for frames in (1, 3):  # (before the offer opens, and under it)
             second.run(frames=frames)
@@ -317,14 +323,7 @@ def test_the_resume_offer_is_the_one_prompt_the_pause_box_waits_until_it_is_answ
 
 def test_the_time_on_the_resume_offer_is_the_timer_after_resuming(tmp_path: Path) -> None:
     clock = FakeClock()
-    first = App(cli.Options(zoom=1, sound=False, seed=1), clock=clock)
-    first.run(frames=1)
-    use_layout(first, BEGINNER)
-    click(first, cell_center(first, 4, 4))
-    clock.ms += 6_700
-    first.run(frames=1)
-    first.close()
-    second = App(cli.Options(zoom=1, sound=False), clock=clock)
+    second = offered_back(clock)
     second.run(frames=2)  # the offer comes once the first frame is on screen
     offer = second.stage.top_dialog
     assert isinstance(offer, MessageDialog)

@@ -7,6 +7,8 @@ from __future__ import annotations
 import subprocess
 import sys
 import textwrap
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from test_window import FakeClock
@@ -17,45 +19,36 @@ from game.persist.seats import SEATS, Seat
 from game.view.window import CASCADE, desktop_size, opening_corner
 
 
-def window_at(tmp_path: Path) -> App:
-    app = App(cli.Options(zoom=1, sound=False, seed=1, data_dir=str(tmp_path)), clock=FakeClock())
-    app.run(frames=1)
-    return app
+@contextmanager
+def window_at(folder: Path) -> Iterator[App]:
+    """A window on the data folder, its first frame drawn; closed after."""
+    app = App(cli.Options(zoom=1, sound=False, seed=1, data_dir=str(folder)), clock=FakeClock())
+    try:
+        app.run(frames=1)
+        yield app
+    finally:
+        app.close()
+
+
+def seat(app: App) -> int:
+    assert app.viewport.seat is not None
+    return app.viewport.seat.number
 
 
 def test_a_second_window_on_one_data_folder_opens_a_cascade_step_away(tmp_path: Path) -> None:
-    first = window_at(tmp_path)
-    try:
-        second = window_at(tmp_path)
-        try:
+    with window_at(tmp_path) as first:
+        with window_at(tmp_path) as second:
             (x1, y1), (x2, y2) = first.viewport.window.corner, second.viewport.window.corner
             assert (x2 - x1, y2 - y1) == (CASCADE, CASCADE)
-        finally:
-            second.close()
-        third = window_at(tmp_path)  # (the second's seat, let go: taken again)
-        try:
-            assert third.viewport.seat is not None and third.viewport.seat.number == 1
-        finally:
-            third.close()
-    finally:
-        first.close()
-    again = window_at(tmp_path)  # every window closed: the first seat, centred
-    try:
-        assert again.viewport.seat is not None and again.viewport.seat.number == 0
-    finally:
-        again.close()
+        with window_at(tmp_path) as third:  # (the second's seat, let go: taken again)
+            assert seat(third) == 1
+    with window_at(tmp_path) as again:  # every window closed: the first seat, centred
+        assert seat(again) == 0
 
 
 def test_a_window_on_another_folder_opens_centred(tmp_path: Path) -> None:
-    first = window_at(tmp_path / "a")
-    try:
-        other = window_at(tmp_path / "b")
-        try:
-            assert other.viewport.seat is not None and other.viewport.seat.number == 0
-        finally:
-            other.close()
-    finally:
-        first.close()
+    with window_at(tmp_path / "a"), window_at(tmp_path / "b") as other:
+        assert seat(other) == 0
 
 
 def test_a_seat_held_by_a_process_that_ended_is_free(tmp_path: Path) -> None:
