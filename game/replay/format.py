@@ -232,18 +232,10 @@ class Replay(Record):
             f"effective-clicks: {clicks.effective}",
             f"view: {self.view.replace(chr(10), '/')}",
         ]
-        if self.player:
-            head.append(f"player: {self.player}")
-        if self.identifier:
-            head.append(f"identifier: {self.identifier}")
-        if self.country:
-            head.append(f"country: {self.country}")
-        if self.date:
-            head.append(f"date: {self.date}")
-        if self.daily:
-            head.append(f"daily: {self.daily}")
-        if self.tournament:
-            head.append(f"tournament: {self.tournament}")
+        for key in ("player", "identifier", "country", "date", "daily", "tournament"):
+            value = getattr(self, key)
+            if value:  # (each said only when there is one)
+                head.append(f"{key}: {value}")
         if self.start is not None:
             head.append(f"start: {self.start[0]} {self.start[1]}")
         head.append(f"events: {len(self.events)}")

@@ -260,22 +260,20 @@ class PlayScene(Scene):
         self.viewport.keep_in_view(*cell)
 
     def open_at_cursor(self) -> None:
-        """Space or Enter: open the cell under the cursor, or chord on a number (a
-        cursor not shown is shown first)."""
-        if self.table.shown_cursor is None:
-            self.move_cursor(0, 0)
-        else:
-            self.input.cancel()  # a key move ends what the mouse held
-            self.table.open_at_cursor()
+        """Space or Enter: open the cell under the cursor, or chord on a number."""
+        self._at_cursor(self.table.open_at_cursor)
 
     def flag_at_cursor(self) -> None:
-        """F: flag the cell under the cursor (again: question mark, again: clear; a
-        cursor not shown is shown first)."""
+        """F: flag the cell under the cursor (again: question mark, again: clear)."""
+        self._at_cursor(self.table.flag_at_cursor)
+
+    def _at_cursor(self, act: Callable[[], object]) -> None:
+        """Act on the cell under the cursor (a cursor not shown is shown first)."""
         if self.table.shown_cursor is None:
             self.move_cursor(0, 0)
         else:
             self.input.cancel()  # a key move ends what the mouse held
-            self.table.flag_at_cursor()
+            act()
 
     def show_hint(self) -> None:
         """H: the next cell logic finds, ringed, with its reason."""
