@@ -18,7 +18,7 @@ from game.core.delta import Cell
 from game.flows import long_deal
 from game.flows.counters import choose_counters
 from game.flows.dialogs import Dialogs
-from game.language import gettext
+from game.language import N_, Words, gettext
 from game.modes.category import Category
 from game.modes.mode import Mode
 from game.modes.ordinary import Ordinary
@@ -46,6 +46,12 @@ FAST_CELLS = 5
 """Cells the cursor jumps with Shift held."""
 HINT_MARGIN = 3
 """Cells kept between a hinted cell scrolled into view and the window's edge."""
+FORCED_ZOOM = N_("At {chosen}x this board does not fit the screen: it is shown at {zoom}x.")
+
+
+def forced_zoom(chosen: int, zoom: int) -> Words:
+    """The line that says the player's zoom is not the one used, and why."""
+    return Words(FORCED_ZOOM, chosen=chosen, zoom=zoom)
 
 
 class PlayScene(Scene):
@@ -86,6 +92,7 @@ class PlayScene(Scene):
         self.pointer = BoardPointer(table, viewport, self.input, lambda: self.new_game())
         self.watcher = watcher
         """The replays opened over this board (made when first asked for)."""
+        self.tell_zoom()
 
         def game_size(kind: Difficulty) -> Callable[[], None]:
             return lambda: self.new_game(PRESETS[kind])
@@ -139,8 +146,10 @@ class PlayScene(Scene):
             self.input.cancel()
             board = event.session.board
             if (board.rows, board.cols) != (self.viewport.board.rows, self.viewport.board.cols):
+                before = self.viewport.zoom
                 self.viewport.show(board, self.table.cursor)
                 self.stage.repaint()
+                self.tell_zoom(before)
             else:
                 self.viewport.board = board
                 self.viewport.renderer.invalidate()
@@ -231,7 +240,7 @@ class PlayScene(Scene):
         before = self.viewport.zoom
         if self.viewport.set_zoom(zoom, self.table.cursor):
             self.stage.repaint()
-            self.prefs.change(zoom=self.viewport.zoom)
+            self.prefs.change(zoom=self.viewport.chosen)
             self.dialogs.tell_problems()
         elif zoom > before:
             self.table.note = (
@@ -333,10 +342,22 @@ class PlayScene(Scene):
         """The live counters shown or hidden (a key, the menu, the Settings dialog),
         or sized anew (another language, another choice of counters): the window
         follows, the board kept where it was."""
+        before = self.viewport.zoom
         if self.viewport.fit_side():
             self.counters.forget()
             self.stage.repaint()
             self.retitle()
+            self.tell_zoom(before)
+
+    def tell_zoom(self, before: int | None = None) -> None:
+        """One line when the window does not fit the desktop at the player's zoom and
+        another is used, said when that zoom comes in (``before``: the zoom used until
+        now; None: the window has just opened); put away once the player's is back."""
+        viewport, table = self.viewport, self.table
+        if viewport.forced and viewport.zoom != before:
+            table.note = forced_zoom(viewport.chosen, viewport.zoom)
+        elif not viewport.forced and getattr(table.note, "template", None) == FORCED_ZOOM:
+            table.note = None
 
     def relayout(self) -> None:
         self.fit_counters()

@@ -146,10 +146,19 @@ class Viewport:
         """What the side's own content needs (the live counters' widest lines)."""
         self.board = board
         fitting = fitting_zoom(board, self._need())
-        self.zoom = min(zoom or fitting, fitting)
+        self.chosen = zoom or fitting
+        """The player's zoom (the settings keep it); the one used is smaller while
+        the window would not fit the desktop at it (``forced``)."""
+        self.zoom = min(self.chosen, fitting)
         layout, self.side = layout_for(board, self.zoom, self._need())
         self.window = GameWindow(self._scaled_size(layout))
         self.renderer = Renderer(layout, self.zoom, themes.current())
+
+    @property
+    def forced(self) -> bool:
+        """The board is shown at a smaller zoom than the player's: the window would
+        not fit the desktop at it (the player's comes back with a board that fits)."""
+        return self.zoom < self.chosen
 
     def has_side(self) -> bool:
         """The window has its side now."""
@@ -195,11 +204,16 @@ class Viewport:
         return self.renderer.layout
 
     def show(self, board: Board, cursor: tuple[int, int] | None = None) -> None:
-        """Size the window for a board at the zoom (kept unless the window would no
-        longer fit the desktop), and repaint everything."""
+        """Size the window for a board at the player's zoom (or the largest that
+        fits the desktop, when the window would not fit at it), and repaint everything."""
         self.board = board
-        self.zoom = min(self.zoom, fitting_zoom(board, self._need()))
+        self.zoom = self._fitting()
         self.relayout(cursor)
+
+    def _fitting(self) -> int:
+        """The zoom this board is shown at: the player's, or the largest smaller one
+        at which the window fits the desktop."""
+        return min(self.chosen, fitting_zoom(self.board, self._need()))
 
     def relayout(self, cursor: tuple[int, int] | None = None) -> None:
         """Lay the window out anew (keeping ``cursor`` in view, the window's centre
@@ -218,12 +232,12 @@ class Viewport:
         self.renderer = Renderer(layout, self.zoom, themes.current())
 
     def set_zoom(self, zoom: int, cursor: tuple[int, int] | None = None) -> bool:
-        """Change the pixel scale, from MIN_ZOOM up to the largest that fits the
-        desktop; True if it changed."""
+        """The player's new zoom, from MIN_ZOOM up to the largest that fits the
+        desktop; True if it changed (else the player's is kept as it was)."""
         zoom = max(MIN_ZOOM, min(fitting_zoom(self.board, self._need()), zoom))
         if zoom == self.zoom:
             return False
-        self.zoom = zoom
+        self.chosen = self.zoom = zoom
         self.relayout(cursor)
         return True
 
@@ -322,11 +336,14 @@ class Viewport:
 
     def fit_side(self) -> bool:
         """The side shown or hidden, or its need changed (the player's counters, a
-        language): the window follows, the board kept where it is; True if the
-        window changed."""
-        layout, side = layout_for(self.board, self.zoom, self._need())
-        if side == self.side and layout.size == self.layout.size:
+        language): the window follows at the player's zoom, or the largest that fits
+        with the side as it is now, the board kept where it is; True if the window
+        changed."""
+        zoom = self._fitting()
+        layout, side = layout_for(self.board, zoom, self._need())
+        if zoom == self.zoom and side == self.side and layout.size == self.layout.size:
             return False
+        self.zoom = zoom
         self._arrange(self.centre(), keep_corner=True)
         return True
 
