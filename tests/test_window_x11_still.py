@@ -1,0 +1,85 @@
+"""The window never moves by itself, on a real X server (Xvfb with openbox): the side
+shown and hidden again and again (C), and a dialog opened and closed beside a
+classic window, leave its top-left corner where the window manager put it, as the
+X server reports it (xwininfo). At zoom 4 on 1280x1024 openbox puts a Beginner
+window lower than the room this game keeps for a task bar; the first C used to move
+it up 14 pixels, for good.
+
+These need Xvfb, openbox and xwininfo (x11-utils), which .ci/run installs; on a
+machine without them they are skipped, except under CI, where that is a failure.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from test_window_x11 import drive
+from test_window_x11_side import screen as desktop  # noqa: F401  (the fixture: Xvfb, openbox)
+
+DRIVER = r"""
+import json, re, subprocess, sys, time
+from game import cli
+from game.app import App
+from game.view.commands import Command
+
+data, zoom = sys.argv[1], sys.argv[2]
+options = cli.parse_args(["--data-dir", data, "--no-sound", "--zoom", zoom,
+                          "--difficulty", "beginner"])
+app = App(options)
+app.run(frames=1)
+app.get_ready()
+seen = []
+
+def settle():
+    for _ in range(8):
+        app.run(frames=1)
+        time.sleep(0.03)
+
+def x_geometry():
+    tree = subprocess.run(["xwininfo", "-root", "-tree"], capture_output=True, text=True).stdout
+    ids = re.findall(r"(0x[0-9a-f]+) \"Minesweeper[^\"]*\"", tree)
+    info = subprocess.run(["xwininfo", "-id", ids[0]], capture_output=True, text=True).stdout
+    read = lambda name: int(re.search(name + r":\s+(-?\d+)", info).group(1))
+    return [read("Absolute upper-left X"), read("Absolute upper-left Y"),
+            read("Width"), read("Height")]
+
+def step(name):
+    settle()
+    seen.append({"step": name, "x": x_geometry(), "side": app.viewport.side.width,
+                 "zoom": app.viewport.zoom})
+
+step("start")
+for n in range(4):
+    app.play.command(Command.COUNTERS)
+    step("C")
+app.play.command(Command.COUNTERS)  # the classic window: a dialog opens the side
+step("C")
+app.play.command(Command.STATISTICS)
+step("statistics")
+app.stage.clear_dialogs()
+step("closed")
+app.close()
+print(json.dumps(seen))
+"""
+
+
+@pytest.mark.parametrize(
+    ("desktop", "zoom"),
+    [("1280x1024", 4), ("1920x1080", 2)],
+    indirect=["desktop"],
+    ids=["1280x1024-zoom-4", "1920x1080-zoom-2"],
+)
+def test_the_side_toggled_and_a_dialog_never_move_the_window(
+    desktop: str,  # noqa: F811  (the fixture imported above)
+    zoom: int,
+    tmp_path: Path,
+) -> None:
+    seen = drive(desktop, DRIVER, str(tmp_path), str(zoom))
+    assert [shot["zoom"] for shot in seen] == [zoom] * len(seen)
+    sides = [bool(shot["side"]) for shot in seen]
+    assert sides == [True, False, True, False, True, False, True, False]
+    corners = {tuple(shot["x"][:2]) for shot in seen}  # type: ignore[index]
+    assert len(corners) == 1, seen  # the corner stays where openbox put it
+    sizes = {tuple(shot["x"][2:]) for shot in seen}  # type: ignore[index]
+    assert len(sizes) == 2, seen  # with the side and without it, nothing else
