@@ -208,6 +208,7 @@ class App:
         if self.offered is not None:
             resume.offer(self.stage, self.table, self.offered, self.dealt)
         self.dialogs.tell_problems()
+        self.play.zoom_line.say()  # (a board shown at a smaller zoom than the player's)
         if self.deal_later is not None:
             self.deal_code()
 

@@ -37,6 +37,8 @@ def opened() -> Iterator[Callable[..., App]]:
         board = PRESETS[difficulty]
         app = App(cli.Options(zoom=zoom, sound=False, seed=1, board=board), clock=FakeClock())
         app.run(frames=1)
+        app.get_ready()  # (as the loop does once the first frame is taken over)
+        app.run(frames=1)
         apps.append(app)
         return app
 

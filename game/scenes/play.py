@@ -18,7 +18,7 @@ from game.core.delta import Cell
 from game.flows import long_deal
 from game.flows.counters import choose_counters
 from game.flows.dialogs import Dialogs
-from game.language import N_, Words, gettext
+from game.language import gettext
 from game.modes.category import Category
 from game.modes.mode import Mode
 from game.modes.ordinary import Ordinary
@@ -27,7 +27,8 @@ from game.rules import MAX_ZOOM, PRESETS, Board, Difficulty
 from game.scenes.counters import CountersPanel
 from game.scenes.pointer import BoardPointer
 from game.scenes.rivals import Rivals
-from game.session.input import InputMachine
+from game.scenes.zoom_line import ZoomLine
+from game.session.input import InputMachine, Place
 from game.session.picture import picture_of
 from game.session.play import is_long
 from game.session.table import GameStarted, MoveApplied, Table, TableEvent
@@ -46,12 +47,21 @@ FAST_CELLS = 5
 """Cells the cursor jumps with Shift held."""
 HINT_MARGIN = 3
 """Cells kept between a hinted cell scrolled into view and the window's edge."""
-FORCED_ZOOM = N_("At {chosen}x this board does not fit the screen: it is shown at {zoom}x.")
+NEW_GAME_COMMANDS = frozenset(
+    (Command.NEW_GAME, Command.BEGINNER, Command.INTERMEDIATE, Command.EXPERT)
+)
+"""The commands that start a new game from wherever the player is (the classic's keys)."""
 
 
-def forced_zoom(chosen: int, zoom: int) -> Words:
-    """The line that says the player's zoom is not the one used, and why."""
-    return Words(FORCED_ZOOM, chosen=chosen, zoom=zoom)
+def starts_game(prefs: Prefs, viewport: Viewport, event: pygame.event.Event) -> bool:
+    """The classic's way to a new game, at any moment: F2, 1, 2 or 3 (as bound), or a
+    press on the face; the pages beside the board give way to it (Stage.to_board)."""
+    if event.type == pygame.KEYDOWN:
+        name = pygame.key.name(getattr(event, "key", 0), False)
+        return prefs.keymap.command_for(name) in NEW_GAME_COMMANDS
+    if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 1:
+        return viewport.spot(tuple(event.pos)) is Place.FACE
+    return False
 
 
 class PlayScene(Scene):
@@ -92,7 +102,8 @@ class PlayScene(Scene):
         self.pointer = BoardPointer(table, viewport, self.input, lambda: self.new_game())
         self.watcher = watcher
         """The replays opened over this board (made when first asked for)."""
-        self.tell_zoom()
+        self.zoom_line = ZoomLine(viewport, table, prefs)  # (after the board's tap)
+        stage.to_board = lambda event: starts_game(prefs, viewport, event)
 
         def game_size(kind: Difficulty) -> Callable[[], None]:
             return lambda: self.new_game(PRESETS[kind])
@@ -146,10 +157,8 @@ class PlayScene(Scene):
             self.input.cancel()
             board = event.session.board
             if (board.rows, board.cols) != (self.viewport.board.rows, self.viewport.board.cols):
-                before = self.viewport.zoom
                 self.viewport.show(board, self.table.cursor)
                 self.stage.repaint()
-                self.tell_zoom(before)
             else:
                 self.viewport.board = board
                 self.viewport.renderer.invalidate()
@@ -342,22 +351,10 @@ class PlayScene(Scene):
         """The live counters shown or hidden (a key, the menu, the Settings dialog),
         or sized anew (another language, another choice of counters): the window
         follows, the board kept where it was."""
-        before = self.viewport.zoom
         if self.viewport.fit_side():
             self.counters.forget()
             self.stage.repaint()
             self.retitle()
-            self.tell_zoom(before)
-
-    def tell_zoom(self, before: int | None = None) -> None:
-        """One line when the window does not fit the desktop at the player's zoom and
-        another is used, said when that zoom comes in (``before``: the zoom used until
-        now; None: the window has just opened); put away once the player's is back."""
-        viewport, table = self.viewport, self.table
-        if viewport.forced and viewport.zoom != before:
-            table.note = forced_zoom(viewport.chosen, viewport.zoom)
-        elif not viewport.forced and getattr(table.note, "template", None) == FORCED_ZOOM:
-            table.note = None
 
     def relayout(self) -> None:
         self.fit_counters()

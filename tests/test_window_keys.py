@@ -1,0 +1,167 @@
+"""The classic's keys work at every moment: F2, 1, 2 and 3 (and a press on the face)
+start a new game from the end-of-game panel and from every page beside the board,
+through the real loop; a page takes the key itself only where the player types (a
+field: 1, 2 and 3 are typed, F2 still starts a game) or binds a key, and work under
+way is never cancelled by one."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+import pygame
+import pytest
+from test_window import BEGINNER, FakeClock, cell_center, click, face_center, key, use_layout
+
+from game import cli
+from game.app import App
+from game.flows import background
+from game.rules import PRESETS, Difficulty
+from game.view.commands import Command
+from game.view.stage import DialogScene
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    application = App(cli.Options(zoom=2, sound=False, seed=1), clock=FakeClock())
+    application.run(frames=1)
+    application.get_ready()  # (the end-of-game flow and the recorder)
+    yield application
+    application.close()
+
+
+def lose(app: App) -> None:
+    use_layout(app, BEGINNER)
+    click(app, cell_center(app, 0, 5))
+    click(app, cell_center(app, 0, 0))  # a mine
+    app.run(frames=1)
+    assert app.stage.top_dialog is not None and app.stage.top_dialog.title == "Game over"
+
+
+def analysis_from_the_panel(app: App) -> None:
+    lose(app)
+    panel = app.stage.top_dialog
+    assert panel is not None
+    click(app, panel.button_rect("Analysis").center)
+    assert app.stage.top_dialog is not None and app.stage.top_dialog is not panel
+
+
+def command(name: str) -> Callable[[App], None]:
+    return lambda app: app.play.command(Command[name])
+
+
+# Every page that can be open beside the board, opened the way the game opens it.
+PAGES: dict[str, Callable[[App], None]] = {
+    "end of game": lose,
+    "analysis": analysis_from_the_panel,
+    **{
+        name.lower(): command(name)
+        for name in (
+            "STATISTICS",
+            "BEST_TIMES",
+            "HISTORY",
+            "SETTINGS",
+            "HELP",
+            "RULES",
+            "ABOUT",
+            "CHOOSE_COUNTERS",
+            "BOARD_CODE",
+            "CUSTOM",
+            "REBIND",
+            "LADDER",
+            "TRIALS",
+        )
+    },
+}
+
+KEYS = {
+    "F2": (pygame.K_F2, "", Difficulty.BEGINNER),
+    "1": (pygame.K_1, "1", Difficulty.BEGINNER),
+    "2": (pygame.K_2, "2", Difficulty.INTERMEDIATE),
+    "3": (pygame.K_3, "3", Difficulty.EXPERT),
+}
+
+
+def open_page(app: App, name: str) -> int:
+    """Open the page; the serial number of the game on the table then."""
+    PAGES[name](app)
+    app.run(frames=1)
+    assert app.stage.top_dialog is not None, name
+    return app.table.tag.serial
+
+
+def typed(code: int, text: str) -> None:
+    key(code, text)
+    if text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+
+
+@pytest.mark.parametrize("page", list(PAGES))
+@pytest.mark.parametrize("pressed", list(KEYS))
+def test_a_classic_key_starts_a_new_game_from_every_page(app: App, page: str, pressed: str) -> None:
+    before = open_page(app, page)
+    code, text, difficulty = KEYS[pressed]
+    if page in ("board_code", "custom") and text:
+        pytest.skip("a field has the focus: the digit is typed (the next test)")
+    typed(code, text)
+    app.run(frames=2)
+    assert app.stage.top_dialog is None, app.stage.top_dialog.title  # no page opened again
+    assert app.table.tag.serial > before  # a new game, ready to play
+    assert app.table.board == PRESETS[difficulty]
+    assert app.table.game.status.name == "READY"
+
+
+@pytest.mark.parametrize("page", ["board_code", "custom"])
+def test_a_field_takes_1_2_3_as_typed_and_f2_still_starts_a_new_game(app: App, page: str) -> None:
+    before = open_page(app, page)
+    form = app.stage.top_dialog
+    typed(pygame.K_1, "1")
+    app.run(frames=1)
+    assert app.stage.top_dialog is form and app.table.tag.serial == before
+    assert "1" in "".join(form.values_list)  # type: ignore[union-attr]
+    typed(pygame.K_F2, "")
+    app.run(frames=1)
+    assert app.stage.top_dialog is None and app.table.tag.serial > before
+
+
+@pytest.mark.parametrize("page", list(PAGES))
+def test_the_face_starts_a_new_game_from_every_page_beside_the_board(app: App, page: str) -> None:
+    before = open_page(app, page)
+    scene = app.stage.top
+    assert isinstance(scene, DialogScene)
+    if scene.covers:
+        pytest.skip("drawn over the whole window here: the face is not in sight")
+    click(app, face_center(app), frames=2)
+    assert app.stage.top_dialog is None
+    assert app.table.tag.serial > before and app.table.game.status.name == "READY"
+
+
+def test_most_pages_are_beside_the_board_here(app: App) -> None:
+    # (so that the face's test above is not skipped for them all)
+    beside = 0
+    for page in PAGES:
+        open_page(app, page)
+        scene = app.stage.top
+        beside += isinstance(scene, DialogScene) and not scene.covers
+        app.stage.clear_dialogs()
+        app.play.command(Command.NEW_GAME)
+        app.run(frames=1)
+    assert beside >= len(PAGES) // 2
+
+
+def test_a_key_being_bound_is_bound_not_played(app: App) -> None:
+    app.play.command(Command.REBIND)
+    app.run(frames=1)
+    keys = app.stage.top_dialog
+    before = app.table.tag.serial
+    key(pygame.K_RETURN)  # the first line waits for its new key
+    app.run(frames=1)
+    assert keys.takes_key(pygame.K_F2)  # type: ignore[union-attr]
+    key(pygame.K_F2)
+    app.run(frames=1)
+    assert app.stage.top_dialog is keys and app.table.tag.serial == before
+
+
+def test_work_under_way_is_not_cancelled_by_f2(app: App) -> None:
+    job = background.Job(lambda report: None)
+    scene = background.WorkScene("Importing", job, app.viewport)
+    assert not scene.gives_way(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F2))
