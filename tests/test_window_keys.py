@@ -10,11 +10,21 @@ from collections.abc import Callable, Iterator
 
 import pygame
 import pytest
-from test_window import BEGINNER, FakeClock, cell_center, click, face_center, key, use_layout
+from test_window import (
+    BEGINNER,
+    FakeClock,
+    cell_center,
+    click,
+    face_center,
+    key,
+    use_layout,
+    win_beginner,
+)
 
 from game import cli
 from game.app import App
 from game.flows import background
+from game.flows.counters import own_counter
 from game.rules import PRESETS, Difficulty
 from game.view.commands import Command
 from game.view.stage import DialogScene
@@ -45,6 +55,12 @@ def analysis_from_the_panel(app: App) -> None:
     assert app.stage.top_dialog is not None and app.stage.top_dialog is not panel
 
 
+def best_time(app: App) -> None:
+    win_beginner(app)  # (a first win is a best time: the panel holds the name box)
+    app.run(frames=1)
+    assert app.stage.top_dialog is not None and app.stage.top_dialog.beside
+
+
 def command(name: str) -> Callable[[App], None]:
     return lambda app: app.play.command(Command[name])
 
@@ -53,6 +69,10 @@ def command(name: str) -> Callable[[App], None]:
 PAGES: dict[str, Callable[[App], None]] = {
     "end of game": lose,
     "analysis": analysis_from_the_panel,
+    "best time": best_time,
+    "deaths": lambda app: app.dialogs.deaths(app.table.board),
+    "own counter": lambda app: own_counter(app.stage, app.prefs, None),
+    "confirm": lambda app: app.dialogs.confirm("all best times", lambda: True),
     **{
         name.lower(): command(name)
         for name in (
@@ -81,6 +101,10 @@ KEYS = {
 }
 
 
+TYPED = ["board_code", "custom", "best time", "own counter"]
+"""The pages whose field has the focus when they open: 1, 2 and 3 are typed there."""
+
+
 def open_page(app: App, name: str) -> int:
     """Open the page; the serial number of the game on the table then."""
     PAGES[name](app)
@@ -95,12 +119,17 @@ def typed(code: int, text: str) -> None:
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
 
 
-@pytest.mark.parametrize("page", list(PAGES))
-@pytest.mark.parametrize("pressed", list(KEYS))
+CASES = [(page, pressed) for page in PAGES for pressed in ("F2", "2")] + [
+    (page, pressed) for page in ("end of game", "history") for pressed in ("1", "3")
+]
+"""F2 and a board's key from every page; every board's key from the panel and a page."""
+
+
+@pytest.mark.parametrize(("page", "pressed"), CASES)
 def test_a_classic_key_starts_a_new_game_from_every_page(app: App, page: str, pressed: str) -> None:
     before = open_page(app, page)
     code, text, difficulty = KEYS[pressed]
-    if page in ("board_code", "custom") and text:
+    if page in TYPED and text:
         pytest.skip("a field has the focus: the digit is typed (the next test)")
     typed(code, text)
     app.run(frames=2)
@@ -110,7 +139,7 @@ def test_a_classic_key_starts_a_new_game_from_every_page(app: App, page: str, pr
     assert app.table.game.status.name == "READY"
 
 
-@pytest.mark.parametrize("page", ["board_code", "custom"])
+@pytest.mark.parametrize("page", TYPED)
 def test_a_field_takes_1_2_3_as_typed_and_f2_still_starts_a_new_game(app: App, page: str) -> None:
     before = open_page(app, page)
     form = app.stage.top_dialog
