@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 
 import pygame
 import pytest
+from conftest import classic_window
 from test_window import FakeClock, key
 
 from game import cli
@@ -19,6 +20,7 @@ from game.language import shown, use
 from game.persist.data_folder import SETTINGS_FILE, data_dir
 from game.rules import PRESETS, Difficulty
 from game.view import window
+from game.view.commands import Command
 
 Desk = Callable[[tuple[int, int]], None]
 
@@ -135,3 +137,21 @@ def test_plus_at_a_forced_zoom_says_it_is_the_largest_and_keeps_the_players(
     assert app.viewport.zoom == 2  # the player's zoom was kept
     press(app, pygame.K_MINUS, "-")  # the player's own choice: 1x, saved
     assert app.viewport.zoom == 1 and saved_zoom() == 1
+
+
+def test_a_page_that_opens_a_classic_windows_side_changes_no_zoom(
+    desk: Desk, opened: Callable[..., App]
+) -> None:
+    desk((1280, 1024))
+    classic_window()
+    app = opened(2, Difficulty.EXPERT)
+    assert app.viewport.zoom == 2 and app.viewport.side.width == 0
+    app.play.command(Command.STATISTICS)  # the side opens beside the board for it
+    app.run(frames=1)
+    assert app.viewport.side.width > 0
+    app.prefs.change(question_marks=False)  # a setting changed meanwhile
+    app.run(frames=1)
+    assert app.viewport.zoom == 2
+    press(app, pygame.K_ESCAPE, "\x1b")
+    assert app.viewport.zoom == 2 and app.viewport.side.width == 0
+    assert app.table.note is None

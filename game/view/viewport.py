@@ -212,8 +212,9 @@ class Viewport:
 
     def _fitting(self) -> int:
         """The zoom this board is shown at: the player's, or the largest smaller one
-        at which the window fits the desktop."""
-        return min(self.chosen, fitting_zoom(self.board, self._need()))
+        at which the window fits the desktop with the side as the player keeps it
+        (a page that opens a classic window's side for a moment changes no zoom)."""
+        return min(self.chosen, fitting_zoom(self.board, self.need if self.side_shown() else None))
 
     def relayout(self, cursor: tuple[int, int] | None = None) -> None:
         """Lay the window out anew (keeping ``cursor`` in view, the window's centre
