@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from test_window_x11 import drive
 from test_window_x11_side import screen as desktop  # noqa: F401  (the fixture: Xvfb, openbox)
+from test_window_x11_side import screen_size
 
 DRIVER = r"""
 import json, re, subprocess, sys, time
@@ -83,3 +84,69 @@ def test_the_side_toggled_and_a_dialog_never_move_the_window(
     assert len(corners) == 1, seen  # the corner stays where openbox put it
     sizes = {tuple(shot["x"][2:]) for shot in seen}  # type: ignore[index]
     assert len(sizes) == 2, seen  # with the side and without it, nothing else
+
+
+ZOOMS = r"""
+import json, sys, time
+from game import cli
+from game.app import App
+from game.view.commands import Command
+
+data, *arguments = sys.argv[1].split(), *sys.argv[2:]
+options = cli.parse_args(["--data-dir", data[0], "--no-sound", *data[1:]])
+app = App(options)
+app.run(frames=1)
+app.get_ready()
+seen = []
+
+def step(name):
+    for _ in range(6):
+        app.run(frames=app.frame + 1)
+        time.sleep(0.03)
+    layout = app.viewport.layout
+    seen.append({"step": name, "zoom": app.viewport.zoom, "note": app.table.note,
+                 "whole": layout.shown_cols == layout.cols and layout.shown_rows == layout.rows,
+                 "size": app.viewport.window.size})
+
+step("start")
+for name in arguments:
+    app.play.command(Command[name])
+    step(name)
+app.close()
+print(json.dumps(seen))
+"""
+
+
+@pytest.mark.parametrize(
+    ("desktop", "start", "steps", "zooms"),
+    [
+        ("1920x1080", "--zoom 3", ["INTERMEDIATE", "BEGINNER"], [3, 2, 3]),
+        (  # (the side shown, hidden with C, shown again)
+            "1280x1024",
+            "--zoom 2 --difficulty expert",
+            ["BEGINNER", "EXPERT", "COUNTERS", "ZOOM_IN", "COUNTERS", "COUNTERS"],
+            [1, 2, 1, 2, 2, 1, 2],
+        ),
+    ],
+    indirect=["desktop"],
+    ids=["1920x1080-zoom-3", "1280x1024-expert-zoom-2"],
+)
+def test_the_players_zoom_is_used_where_it_fits_and_a_line_says_when_it_does_not(
+    desktop: str,  # noqa: F811  (the fixture imported above)
+    start: str,
+    steps: list[str],
+    zooms: list[int],
+    tmp_path: Path,
+) -> None:
+    seen = drive(desktop, ZOOMS, f"{tmp_path} {start}", *steps)
+    assert [shot["zoom"] for shot in seen] == zooms, seen
+    chosen = int(start.split()[1])  # (the player's, from --zoom)
+    for shot in seen:
+        forced = shot["zoom"] != chosen
+        assert shot["whole"], shot  # never a board cut off at a forced zoom
+        if forced and shot["step"] != "ZOOM_IN":
+            assert f"At {chosen}x this board does not fit" in str(shot["note"]), shot
+        elif not forced:
+            assert "does not fit" not in str(shot["note"]), shot
+    width, height = (int(n) for n in screen_size(desktop))
+    assert all(shot["size"][0] <= width and shot["size"][1] <= height for shot in seen)  # type: ignore[index]
