@@ -7,6 +7,7 @@ way is never cancelled by one."""
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pygame
 import pytest
@@ -20,12 +21,14 @@ from test_window import (
     use_layout,
     win_beginner,
 )
+from test_window_replay import write_replay
 
 from game import cli
 from game.app import App
 from game.flows import background
 from game.flows.counters import own_counter
 from game.rules import PRESETS, Difficulty
+from game.scenes.playback import PlaybackScene
 from game.view.commands import Command
 from game.view.stage import DialogScene
 
@@ -194,3 +197,19 @@ def test_work_under_way_is_not_cancelled_by_f2(app: App) -> None:
     job = background.Job(lambda report: None)
     scene = background.WorkScene("Importing", job, app.viewport)
     assert not scene.gives_way(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F2))
+
+
+def test_a_page_over_the_replay_viewer_keeps_its_keys(app: App, tmp_path: Path) -> None:
+    # The window shows a replay, not the player's board: F2 is not the board's there.
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(write_replay(tmp_path))))
+    app.run(frames=2)
+    viewer = app.stage.top
+    assert isinstance(viewer, PlaybackScene)
+    key(pygame.K_a)  # the viewer's analysis, over it
+    app.run(frames=2)
+    analysis = app.stage.top_dialog
+    assert analysis is not None
+    before = app.table.tag.serial
+    key(pygame.K_F2)
+    app.run(frames=1)
+    assert app.stage.top_dialog is analysis and app.table.tag.serial == before

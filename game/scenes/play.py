@@ -53,14 +53,17 @@ NEW_GAME_COMMANDS = frozenset(
 """The commands that start a new game from wherever the player is (the classic's keys)."""
 
 
-def starts_game(prefs: Prefs, viewport: Viewport, event: pygame.event.Event) -> bool:
+def starts_game(prefs: Prefs, stage: Stage, event: pygame.event.Event) -> bool:
     """The classic's way to a new game, at any moment: F2, 1, 2 or 3 (as bound), or a
-    press on the face; the pages beside the board give way to it (Stage.to_board)."""
+    press on the face; the pages beside the board give way to it (Stage.to_board).
+    Not while the window shows something else than the board (the replay viewer)."""
+    if any(scene.opaque for scene, _ in stage.scenes):
+        return False
     if event.type == pygame.KEYDOWN:
         name = pygame.key.name(getattr(event, "key", 0), False)
         return prefs.keymap.command_for(name) in NEW_GAME_COMMANDS
     if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 1:
-        return viewport.spot(tuple(event.pos)) is Place.FACE
+        return stage.viewport.spot(tuple(event.pos)) is Place.FACE
     return False
 
 
@@ -103,7 +106,7 @@ class PlayScene(Scene):
         self.watcher = watcher
         """The replays opened over this board (made when first asked for)."""
         self.zoom_line = ZoomLine(viewport, table, prefs)  # (after the board's tap)
-        stage.to_board = lambda event: starts_game(prefs, viewport, event)
+        stage.to_board = lambda event: starts_game(prefs, stage, event)
 
         def game_size(kind: Difficulty) -> Callable[[], None]:
             return lambda: self.new_game(PRESETS[kind])
