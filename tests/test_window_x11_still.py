@@ -15,10 +15,11 @@ from pathlib import Path
 
 import pytest
 from test_window_x11 import drive
+from test_window_x11_side import X_GEOMETRY, screen_size
 from test_window_x11_side import screen as desktop  # noqa: F401  (the fixture: Xvfb, openbox)
-from test_window_x11_side import screen_size
 
-DRIVER = r"""
+DRIVER = (
+    r"""
 import json, re, subprocess, sys, time
 from game import cli
 from game.app import App
@@ -37,14 +38,9 @@ def settle():
         app.run(frames=1)
         time.sleep(0.03)
 
-def x_geometry():
-    tree = subprocess.run(["xwininfo", "-root", "-tree"], capture_output=True, text=True).stdout
-    ids = re.findall(r"(0x[0-9a-f]+) \"Minesweeper[^\"]*\"", tree)
-    info = subprocess.run(["xwininfo", "-id", ids[0]], capture_output=True, text=True).stdout
-    read = lambda name: int(re.search(name + r":\s+(-?\d+)", info).group(1))
-    return [read("Absolute upper-left X"), read("Absolute upper-left Y"),
-            read("Width"), read("Height")]
-
+"""
+    + X_GEOMETRY
+    + r"""
 def step(name):
     settle()
     seen.append({"step": name, "x": x_geometry(), "side": app.viewport.side.width,
@@ -63,6 +59,7 @@ step("closed")
 app.close()
 print(json.dumps(seen))
 """
+)
 
 
 @pytest.mark.parametrize(
