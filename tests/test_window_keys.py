@@ -213,3 +213,22 @@ def test_a_page_over_the_replay_viewer_keeps_its_keys(app: App, tmp_path: Path) 
     key(pygame.K_F2)
     app.run(frames=1)
     assert app.stage.top_dialog is analysis and app.table.tag.serial == before
+
+
+def test_f2_from_a_games_analysis_picked_in_the_history_opens_no_history_again(app: App) -> None:
+    lose(app)
+    key(pygame.K_ESCAPE, "\x1b")  # the panel put away: the lost game is in the history
+    app.run(frames=1)
+    app.play.command(Command.HISTORY)
+    app.run(frames=1)
+    history = app.stage.top_dialog
+    assert history is not None and history.title.startswith("History")
+    key(pygame.K_DOWN)  # the rows take the focus: the newest is lit
+    key(pygame.K_RETURN, "\r")
+    app.run(frames=1)
+    analysis = app.stage.top_dialog
+    assert analysis is not None and analysis is not history  # (its analysis, or why none)
+    before = app.table.tag.serial
+    key(pygame.K_F2)
+    app.run(frames=2)
+    assert app.stage.top_dialog is None and app.table.tag.serial > before
