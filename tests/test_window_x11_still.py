@@ -83,12 +83,15 @@ def test_the_side_toggled_and_a_dialog_never_move_the_window(
     assert len(sizes) == 2, seen  # with the side and without it, nothing else
 
 
-ZOOMS = r"""
+ZOOMS = (
+    r"""
 import json, sys, time
 from game import cli
 from game.app import App
 from game.view.commands import Command
-
+"""
+    + X_GEOMETRY
+    + r"""
 data, *arguments = sys.argv[1].split(), *sys.argv[2:]
 options = cli.parse_args(["--data-dir", data[0], "--no-sound", *data[1:]])
 app = App(options)
@@ -103,15 +106,19 @@ def step(name):
     layout = app.viewport.layout
     seen.append({"step": name, "zoom": app.viewport.zoom, "note": app.table.note,
                  "whole": layout.shown_cols == layout.cols and layout.shown_rows == layout.rows,
-                 "size": app.viewport.window.size})
+                 "size": app.viewport.window.size, "x": x_geometry()})
 
 step("start")
 for name in arguments:
-    app.play.command(Command[name])
+    if name == "CLOSE":
+        app.stage.clear_dialogs()
+    else:
+        app.play.command(Command[name])
     step(name)
 app.close()
 print(json.dumps(seen))
 """
+)
 
 
 @pytest.mark.parametrize(
@@ -124,9 +131,15 @@ print(json.dumps(seen))
             ["BEGINNER", "EXPERT", "COUNTERS", "ZOOM_IN", "COUNTERS", "COUNTERS"],
             [1, 2, 1, 2, 2, 1, 2],
         ),
+        (  # (a classic Expert at 2x: the side it opens for a page has no room to its right)
+            "1280x1024",
+            "--zoom 2 --difficulty expert",
+            ["COUNTERS", "STATISTICS", "CLOSE", "HISTORY", "CLOSE"],
+            [1, 2, 2, 2, 2, 2],
+        ),
     ],
     indirect=["desktop"],
-    ids=["1920x1080-zoom-3", "1280x1024-expert-zoom-2"],
+    ids=["1920x1080-zoom-3", "1280x1024-expert-zoom-2", "1280x1024-classic-expert-pages"],
 )
 def test_the_players_zoom_is_used_where_it_fits_and_a_line_says_when_it_does_not(
     desktop: str,  # noqa: F811  (the fixture imported above)
@@ -138,9 +151,13 @@ def test_the_players_zoom_is_used_where_it_fits_and_a_line_says_when_it_does_not
     seen = drive(desktop, ZOOMS, f"{tmp_path} {start}", *steps)
     assert [shot["zoom"] for shot in seen] == zooms, seen
     chosen = int(start.split()[1])  # (the player's, from --zoom)
+    for at, shot in enumerate(seen):
+        if shot["step"] == "CLOSE":  # the page closed: the window is back where it was
+            assert shot["x"] == seen[at - 2]["x"], (seen[at - 2], shot)
     for shot in seen:
         forced = shot["zoom"] != chosen
-        assert shot["whole"], shot  # never a board cut off at a forced zoom
+        if shot["step"] not in ("STATISTICS", "HISTORY"):  # (a page beside: the board scrolls)
+            assert shot["whole"], shot  # never a board cut off at a forced zoom
         if forced and shot["step"] != "ZOOM_IN":
             assert f"At {chosen}x this board does not fit" in str(shot["note"]), shot
         elif not forced:

@@ -142,6 +142,9 @@ class Viewport:
         is the classic one, and the side opens only while something is shown in it."""
         self.side_open = False
         """Something on the stage is shown in the side (a dialog, the end of a game)."""
+        self._home: tuple[tuple[int, int], tuple[int, int]] | None = None
+        """Where the classic window was before it opened its side, and where that put
+        it: the side closed, it goes back (unless the player moved it meanwhile)."""
         self.need: Need = _nothing
         """What the side's own content needs (the live counters' widest lines)."""
         self.board = board
@@ -327,13 +330,18 @@ class Viewport:
     def open_side(self, wanted: bool) -> None:
         """Something is shown in the side (or no longer): a classic window opens its
         side beside the board for as long as it is (the board stays where it is on
-        the desktop); a window that keeps its side is not resized."""
+        the desktop, unless the side needs the room; the side closed, the window
+        goes back where it was); a window that keeps its side is not resized."""
         if wanted == self.side_open:
             return
         before = self.has_side()
         self.side_open = wanted
         if self.has_side() != before:
+            corner = self.window.corner
             self._arrange(self.centre(), keep_corner=True)
+            home, self._home = self._home, (corner, self.window.corner) if wanted else None
+            if not wanted and home is not None and home[1] == corner:
+                self.window.move(home[0])  # (moved for the side only: back where it was)
 
     def fit_side(self) -> bool:
         """The side shown or hidden, or its need changed (the player's counters, a

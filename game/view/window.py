@@ -127,6 +127,12 @@ class GameWindow:
         if where != (x, y):
             self.window.position = where
 
+    def move(self, corner: tuple[int, int]) -> None:
+        """Put the top-left corner there (all of the window kept on the desktop)."""
+        if corner != self.corner:
+            self.window.position = corner
+            self.keep_on_screen()
+
     def keep_on_screen(self) -> None:
         """Move the window, if need be, so that all of it is on the desktop."""
         x, y = self.corner
