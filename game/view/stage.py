@@ -138,7 +138,7 @@ class Stage:
     def handle(self, event: pygame.event.Event) -> None:
         """Give an event to the top scene first, then down while it is not taken (a
         classic key, or a press on the face, past the pages beside the board first)."""
-        if self.to_board(event):
+        if isinstance(self.top, DialogScene) and self.to_board(event):
             self._leave_pages(event)
         for scene, _ in reversed(self.scenes):
             if scene.handle(event) or scene.modal:
