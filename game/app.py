@@ -178,6 +178,7 @@ class App:
         if self.offered is not None:
             resume.offer(self.stage, self.table, self.offered, self.opening.first)
         self.dialogs.tell_problems()
+        self.play.zoom_line.say()  # (a board shown at a smaller zoom than the player's)
         if self.opening.later is not None:  # (cancelled: the player's usual game)
             usual = lambda: self.play.new_game(self.prefs.settings.board)  # noqa: E731
             long_deal.deal(

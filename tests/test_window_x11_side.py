@@ -18,7 +18,22 @@ from pathlib import Path
 import pytest
 from test_window_x11 import drive, need
 
-DRIVER = r"""
+X_GEOMETRY = r"""
+def x_geometry():
+    # The game's window as the X server has it: found by its process, measured by xwininfo.
+    import re, subprocess
+    tree = subprocess.run(["xwininfo", "-root", "-tree"], capture_output=True, text=True).stdout
+    ids = re.findall(r"(0x[0-9a-f]+) \"Minesweeper[^\"]*\"", tree)
+    info = subprocess.run(["xwininfo", "-id", ids[0]], capture_output=True, text=True).stdout
+    read = lambda name: int(re.search(name + r":\s+(-?\d+)", info).group(1))
+    return [read("Absolute upper-left X"), read("Absolute upper-left Y"),
+            read("Width"), read("Height")]
+"""
+"""A driver's function (its source) that reads the game's window from the X server:
+[x, y, width, height]."""
+
+DRIVER = (
+    r"""
 import json, re, subprocess, sys, time
 import pygame
 from game import cli
@@ -41,15 +56,9 @@ def settle():
         app.run(frames=1)
         time.sleep(0.03)
 
-def x_geometry():
-    # The game's window as the X server has it: found by its process, measured by xwininfo.
-    tree = subprocess.run(["xwininfo", "-root", "-tree"], capture_output=True, text=True).stdout
-    ids = re.findall(r"(0x[0-9a-f]+) \"Minesweeper[^\"]*\"", tree)
-    info = subprocess.run(["xwininfo", "-id", ids[0]], capture_output=True, text=True).stdout
-    read = lambda name: int(re.search(name + r":\s+(-?\d+)", info).group(1))
-    return [read("Absolute upper-left X"), read("Absolute upper-left Y"),
-            read("Width"), read("Height")]
-
+"""
+    + X_GEOMETRY
+    + r"""
 def step(name, shown):
     settle()
     top = app.stage.top_dialog
@@ -75,6 +84,7 @@ step("lost", True)
 app.close()
 print(json.dumps(seen))
 """
+)
 
 
 @pytest.fixture

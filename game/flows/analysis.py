@@ -37,12 +37,12 @@ class Analyst:
         stage = self._stage
         path = replay_files.kept(self._folder, replay_name)
         if path is None:
-            stage.open(MessageDialog(ANALYSIS, [gettext(NO_REPLAY)]), lambda _: then())
+            stage.open(MessageDialog(ANALYSIS, [gettext(NO_REPLAY)]), stage.back_to(then))
             return
         try:
             opened = open_replay(path)
         except ReplayError as error:
-            stage.open(MessageDialog(CANNOT, [shown(error)]), lambda _: then())
+            stage.open(MessageDialog(CANNOT, [shown(error)]), stage.back_to(then))
             return
         self.game(opened.replay, path.name, str(path), then)
 
@@ -66,4 +66,4 @@ class Analyst:
         if "error" in entry:
             stage.open(MessageDialog(CANNOT, [entry["error"]]))
             return
-        stage.open(analysis_dialog(entry, name), None if then is None else lambda _: then())
+        stage.open(analysis_dialog(entry, name), None if then is None else stage.back_to(then))

@@ -112,6 +112,11 @@ class WorkScene(DialogScene):
     def update(self, step_ms: float) -> None:
         self.poll()
 
+    def gives_way(self, event: pygame.event.Event) -> bool:
+        """Work under way is never cancelled by a key meant for the board (F2, 1, 2,
+        3): only by its own buttons and Esc."""
+        return False
+
     def dirty(self) -> bool:
         self.poll()  # (every frame, whether or not game time passes)
         return super().dirty()

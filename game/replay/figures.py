@@ -101,6 +101,18 @@ to 6 decimals, None when its divisor is 0; STNB, RQP, QG and the estimated time,
 None where undefined (nothing solved, STNB off the classic levels or in no time)."""
 
 
+OVER_TIME = frozenset(("bbbv_s", "cl_s", "ce_s", "stnb", "rqp", "qg", "etime"))
+"""The figures worked out over the game's time. A game being played has them only
+once it is a second old and has had a second click (the clock starts at the first):
+before, "-" (right after a first click's opening, 3BV/s would say 1000 and the
+estimated time 0.013 s). A finished game keeps its own, however short."""
+
+
+def meaningful(game: Totals) -> bool:
+    """A game being played is far enough along for its figures over time."""
+    return game.seconds >= 1 and game.clicks >= 2
+
+
 def stats_of(game: Totals) -> dict[str, float | None]:
     """Every rate and speed figure of a game, by report name."""
     return {key: formula(game) for key, formula in STATS.items()}
@@ -112,7 +124,7 @@ class GameNumbers:
     report of them, the live counters only the figures they show. (A plain class, as
     Totals.)"""
 
-    __slots__ = ("chord", "flags", "laid", "left", "path", "right", "totals", "won")
+    __slots__ = ("chord", "flags", "laid", "left", "path", "playing", "right", "totals", "won")
 
     def __init__(
         self,
@@ -123,11 +135,13 @@ class GameNumbers:
         clicks: Clicks,
         flags: int,
         path: float,
+        playing: bool = False,
     ) -> None:
         """A game's numbers: its board (rows, columns, mines), whether it is won, its
         time, its 3BV (None: not known yet) and 3BV solved, its clicks, the flags
         the player has put on (game.replay.recorder counts them) and the pointer's
-        path, in pixels of 16-pixel cells (Recorder.path)."""
+        path, in pixels of 16-pixel cells (Recorder.path); ``playing``: the game
+        is not over (its figures over time wait until they mean something)."""
         total, solved = bbbv
         self.totals = Totals(board, seconds, total or 0, solved, clicks.total, clicks.effective)
         self.laid = total is not None
@@ -136,13 +150,24 @@ class GameNumbers:
         self.left, self.right, self.chord = clicks.left, clicks.right, clicks.chord
         self.flags = flags
         self.path = path
+        self.playing = playing
+
+    def stat(self, key: str) -> float | None:
+        """A rate or speed figure (a key of STATS) as it stands: None where undefined,
+        and for a figure over time a game being played is too young for (OVER_TIME)."""
+        if self.playing and key in OVER_TIME and not meaningful(self.totals):
+            return None
+        return STATS[key](self.totals)
+
+    def stats(self) -> dict[str, float | None]:
+        """Every rate and speed figure as it stands (``stat``), by report name."""
+        return {key: self.stat(key) for key in STATS}
 
     def words(self, key: str) -> str | None:
         """A figure's value as the analysis view words it (None: a figure a game
         being played has none of)."""
-        formula = STATS.get(key)
-        if formula is not None:
-            return worded(key, formula(self.totals))
+        if key in STATS:
+            return worded(key, self.stat(key))
         value = COUNTED.get(key)
         return None if value is None else worded(key, value(self))
 

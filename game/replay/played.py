@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.replay.figures import GameNumbers, stats_of
+from game.replay.figures import GameNumbers
 
 Report = dict[str, Any]
 """A report: the keys game.replay.report documents, in that order."""
@@ -74,5 +74,5 @@ def played(
     clicks = (numbers.left, numbers.right, numbers.chord)
     entry = entry_of(name, "ours", board, numbers.won, game.seconds, bbbv, clicks, who)
     entry["path"] = round(numbers.path, 3)
-    entry["stats"] = {"ce": game.effective, **effective, **stats_of(game)}
+    entry["stats"] = {"ce": game.effective, **effective, **numbers.stats()}
     return entry

@@ -195,6 +195,7 @@ class CountersPanel:
             session.clicks,
             self._flags,
             self.path(),
+            playing=not game.status.is_over,
         )
 
     def rows(self, numbers: GameNumbers | None = None, *, largest: bool = False) -> list[Row]:

@@ -27,7 +27,8 @@ from game.rules import MAX_ZOOM, PRESETS, Board, Difficulty
 from game.scenes.counters import CountersPanel
 from game.scenes.pointer import BoardPointer
 from game.scenes.rivals import Rivals
-from game.session.input import InputMachine
+from game.scenes.zoom_line import ZoomLine
+from game.session.input import InputMachine, Place
 from game.session.picture import picture_of
 from game.session.play import is_long
 from game.session.table import GameStarted, MoveApplied, Table, TableEvent
@@ -46,6 +47,24 @@ FAST_CELLS = 5
 """Cells the cursor jumps with Shift held."""
 HINT_MARGIN = 3
 """Cells kept between a hinted cell scrolled into view and the window's edge."""
+NEW_GAME_COMMANDS = frozenset(
+    (Command.NEW_GAME, Command.BEGINNER, Command.INTERMEDIATE, Command.EXPERT)
+)
+"""The commands that start a new game from wherever the player is (the classic's keys)."""
+
+
+def starts_game(prefs: Prefs, stage: Stage, event: pygame.event.Event) -> bool:
+    """The classic's way to a new game, at any moment: F2, 1, 2 or 3 (as bound), or a
+    press on the face; the pages beside the board give way to it (Stage.to_board).
+    Not while the window shows something else than the board (the replay viewer)."""
+    if any(scene.opaque for scene, _ in stage.scenes):
+        return False
+    if event.type == pygame.KEYDOWN:
+        name = pygame.key.name(getattr(event, "key", 0), False)
+        return prefs.keymap.command_for(name) in NEW_GAME_COMMANDS
+    if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 1:
+        return stage.viewport.spot(tuple(event.pos)) is Place.FACE
+    return False
 
 
 class PlayScene(Scene):
@@ -87,6 +106,8 @@ class PlayScene(Scene):
         self.watcher = watcher
         """The replays opened over this board (made when first asked for)."""
         self.asking = False  # (the resume offer is about to ask: the pause's box waits)
+        self.zoom_line = ZoomLine(viewport, table, prefs)  # (after the board's tap)
+        stage.to_board = lambda event: starts_game(prefs, stage, event)
 
         def game_size(kind: Difficulty) -> Callable[[], None]:
             return lambda: self.new_game(PRESETS[kind])
@@ -232,7 +253,7 @@ class PlayScene(Scene):
         before = self.viewport.zoom
         if self.viewport.set_zoom(zoom, self.table.cursor):
             self.stage.repaint()
-            self.prefs.change(zoom=self.viewport.zoom)
+            self.prefs.change(zoom=self.viewport.chosen)
             self.dialogs.tell_problems()
         elif zoom > before:
             self.table.note = (

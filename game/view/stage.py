@@ -79,6 +79,13 @@ class Stage:
         self.scenes: list[tuple[Scene, Answer | None]] = []
         self.quitting = False
         """A scene asked to close the window."""
+        self.to_board: Callable[[pygame.event.Event], bool] = lambda event: False
+        """The event goes past every page beside the board to it: the classic keys
+        that start a new game (F2, 1, 2, 3 as bound) and a press on the face (the
+        play scene says which)."""
+        self.going_to_board = False
+        """The pages were just left for the board: while they answer, none opens
+        another in return (the History after its game's analysis)."""
         self._stale = True
 
     @property
@@ -104,6 +111,12 @@ class Stage:
         """Show a modal dialog in front."""
         self.push(DialogScene(dialog, self.viewport), answer)
 
+    def back_to(self, then: Callable[[], None]) -> Answer:
+        """The answer of a page opened from another (a game's analysis from the
+        History, from the end of a game): ``then`` goes back there, unless the
+        player left the pages for the board."""
+        return lambda _: None if self.going_to_board else then()
+
     def replace(self, scene: Scene, answer: Answer | None = None) -> None:
         """Put a scene in place of the one in front."""
         if self.scenes:
@@ -123,11 +136,33 @@ class Stage:
         self.quitting = True
 
     def handle(self, event: pygame.event.Event) -> None:
-        """Give an event to the top scene first, then down while it is not taken."""
+        """Give an event to the top scene first, then down while it is not taken (a
+        classic key, or a press on the face, past the pages beside the board first)."""
+        if isinstance(self.top, DialogScene) and self.to_board(event):
+            self._leave_pages(event)
         for scene, _ in reversed(self.scenes):
             if scene.handle(event) or scene.modal:
                 break
         self.settle()
+
+    def _leave_pages(self, event: pygame.event.Event) -> None:
+        """Each page in front gives way to the board (see ``DialogScene.gives_way``)
+        and answers as it does then (``DialogScene.leave``); a page opened by their
+        answers (a problem told) stays."""
+        pages = [scene for scene, _ in self.scenes if isinstance(scene, DialogScene)]
+        self.going_to_board = True
+        try:
+            while self.top in pages:
+                top = self.top
+                assert isinstance(top, DialogScene)
+                if not top.gives_way(event):
+                    break
+                top.leave()
+                if not top.done:
+                    break
+                self.settle()
+        finally:
+            self.going_to_board = False
 
     def settle(self) -> None:
         """Take off the scenes that are done, answering whoever opened them."""
@@ -213,6 +248,28 @@ class DialogScene(Scene):
     def modal(self) -> bool:  # type: ignore[override]
         """Modal while open: a click that closed it goes on to the board."""
         return not self.dialog.closed
+
+    def gives_way(self, event: pygame.event.Event) -> bool:
+        """It lets a classic key or a press on the face past it to the board: a key
+        it does not take itself (a field typed in takes 1, 2 and 3; a key being
+        bound takes any), a press when it is beside the board, not over it."""
+        if self.dialog.closed:
+            return False
+        if event.type == pygame.KEYDOWN:
+            takes_key = getattr(self.dialog, "takes_key", None)  # (a form's, a menu's)
+            return not (takes_key is not None and takes_key(getattr(event, "key", 0)))
+        return not self._over_all
+
+    def leave(self) -> None:
+        """The player went past it to the board (a key that starts a new game, the
+        face): a dialog that describes the board answers its default button (the
+        end of a game: as a press on the board beside it does), any other is
+        cancelled as by Esc."""
+        dialog = self.dialog
+        if dialog.beside and dialog.default is not None:
+            dialog.choose(dialog.default)
+        if not dialog.closed:
+            dialog.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
 
     def handle(self, event: pygame.event.Event) -> bool:
         """The dialog's events; a press on the board beside a dialog that describes

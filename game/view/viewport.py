@@ -150,14 +150,26 @@ class Viewport:
         is the classic one, and the side opens only while something is shown in it."""
         self.side_open = False
         """Something on the stage is shown in the side (a dialog, the end of a game)."""
+        self._home: tuple[tuple[int, int], tuple[int, int]] | None = None
+        """Where the classic window was before it opened its side, and where that put
+        it: the side closed, it goes back (unless the player moved it meanwhile)."""
         self.need: Need = _nothing
         """What the side's own content needs (the live counters' widest lines)."""
         self.board = board
         fitting = fitting_zoom(board, self._need())
-        self.zoom = min(zoom or fitting, fitting)
+        self.chosen = zoom or fitting
+        """The player's zoom (the settings keep it); the one used is smaller while
+        the window would not fit the desktop at it (``forced``)."""
+        self.zoom = min(self.chosen, fitting)
         layout, self.side = layout_for(board, self.zoom, self._need())
         self.window = GameWindow(self._scaled_size(layout), 0 if seat is None else seat.number)
         self.renderer = Renderer(layout, self.zoom, themes.current())
+
+    @property
+    def forced(self) -> bool:
+        """The board is shown at a smaller zoom than the player's: the window would
+        not fit the desktop at it (the player's comes back with a board that fits)."""
+        return self.zoom < self.chosen
 
     def has_side(self) -> bool:
         """The window has its side now."""
@@ -203,11 +215,17 @@ class Viewport:
         return self.renderer.layout
 
     def show(self, board: Board, cursor: tuple[int, int] | None = None) -> None:
-        """Size the window for a board at the zoom (kept unless the window would no
-        longer fit the desktop), and repaint everything."""
+        """Size the window for a board at the player's zoom (or the largest that
+        fits the desktop, when the window would not fit at it), and repaint everything."""
         self.board = board
-        self.zoom = min(self.zoom, fitting_zoom(board, self._need()))
+        self.zoom = self._fitting()
         self.relayout(cursor)
+
+    def _fitting(self) -> int:
+        """The zoom this board is shown at: the player's, or the largest smaller one
+        at which the window fits the desktop with the side as the player keeps it
+        (a page that opens a classic window's side for a moment changes no zoom)."""
+        return min(self.chosen, fitting_zoom(self.board, self.need if self.side_shown() else None))
 
     def relayout(self, cursor: tuple[int, int] | None = None) -> None:
         """Lay the window out anew (keeping ``cursor`` in view, the window's centre
@@ -226,12 +244,12 @@ class Viewport:
         self.renderer = Renderer(layout, self.zoom, themes.current())
 
     def set_zoom(self, zoom: int, cursor: tuple[int, int] | None = None) -> bool:
-        """Change the pixel scale, from MIN_ZOOM up to the largest that fits the
-        desktop; True if it changed."""
+        """The player's new zoom, from MIN_ZOOM up to the largest that fits the
+        desktop; True if it changed (else the player's is kept as it was)."""
         zoom = max(MIN_ZOOM, min(fitting_zoom(self.board, self._need()), zoom))
         if zoom == self.zoom:
             return False
-        self.zoom = zoom
+        self.chosen = self.zoom = zoom
         self.relayout(cursor)
         return True
 
@@ -320,21 +338,29 @@ class Viewport:
     def open_side(self, wanted: bool) -> None:
         """Something is shown in the side (or no longer): a classic window opens its
         side beside the board for as long as it is (the board stays where it is on
-        the desktop); a window that keeps its side is not resized."""
+        the desktop, unless the side needs the room; the side closed, the window
+        goes back where it was); a window that keeps its side is not resized."""
         if wanted == self.side_open:
             return
         before = self.has_side()
         self.side_open = wanted
         if self.has_side() != before:
+            corner = self.window.corner
             self._arrange(self.centre(), keep_corner=True)
+            home, self._home = self._home, (corner, self.window.corner) if wanted else None
+            if not wanted and home is not None and home[1] == corner:
+                self.window.move(home[0])  # (moved for the side only: back where it was)
 
     def fit_side(self) -> bool:
         """The side shown or hidden, or its need changed (the player's counters, a
-        language): the window follows, the board kept where it is; True if the
-        window changed."""
-        layout, side = layout_for(self.board, self.zoom, self._need())
-        if side == self.side and layout.size == self.layout.size:
+        language): the window follows at the player's zoom, or the largest that fits
+        with the side as it is now, the board kept where it is; True if the window
+        changed."""
+        zoom = self._fitting()
+        layout, side = layout_for(self.board, zoom, self._need())
+        if zoom == self.zoom and side == self.side and layout.size == self.layout.size:
             return False
+        self.zoom = zoom
         self._arrange(self.centre(), keep_corner=True)
         return True
 

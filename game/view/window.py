@@ -5,7 +5,8 @@ manager then places each new window a little lower and to the right, and after a
 few board or zoom changes the bottom rows are off the screen. This window is a
 pygame-ce ``Window`` made once and resized in place (its surface follows), and
 after every resize it is moved so that all of it is on the desktop, its centre
-kept where it was when possible.
+kept where it was when possible (or its corner, the side shown or hidden beside the
+board); a window that fits where it is is never moved by itself.
 
 The usable area is the desktop less room for a title bar and a task bar (SDL 2
 does not tell pygame the real usable bounds): a window never grows past it, and
@@ -53,17 +54,28 @@ def fits(size: tuple[int, int]) -> bool:
 
 
 def placed(
-    centre: tuple[int, int], size: tuple[int, int], desktop: tuple[int, int]
+    centre: tuple[int, int],
+    size: tuple[int, int],
+    desktop: tuple[int, int],
+    kept: tuple[int, int, int, int] | None = None,
 ) -> tuple[int, int]:
     """The top-left corner that puts a window of this size around centre, moved
     the least needed to keep it all on the desktop (below its title bar, above a
-    task bar); a window larger than the room sits at the top left."""
+    task bar); a window larger than the room sits at the top left. ``kept``: where
+    the window is now (x, y, width, height): what of the desktop it covers there is
+    room too (a window manager may have put it nearer an edge than the room kept
+    here), so a window that fits where it is never moves by itself."""
     width, height = size
     room_w, room_h = desktop
+    top, bottom = TITLE_BAR, room_h - TASK_BAR
+    if kept is not None:
+        _, ky, _, kh = kept
+        top = min(top, max(ky, 0))
+        bottom = max(bottom, min(ky + kh, room_h))
     x = centre[0] - width // 2
     y = centre[1] - height // 2
     x = max(0, min(x, room_w - width))
-    y = max(TITLE_BAR, min(y, room_h - TASK_BAR - height))
+    y = max(top, min(y, bottom - height))
     return (x, y)
 
 
@@ -127,7 +139,15 @@ class GameWindow:
         else:
             centre = (x + width // 2, y + height // 2)
         self.window.size = size
-        self.window.position = placed(centre, size, desktop_size())
+        where = placed(centre, size, desktop_size(), (x, y, width, height))
+        if where != (x, y):
+            self.window.position = where
+
+    def move(self, corner: tuple[int, int]) -> None:
+        """Put the top-left corner there (all of the window kept on the desktop)."""
+        if corner != self.corner:
+            self.window.position = corner
+            self.keep_on_screen()
 
     def keep_on_screen(self) -> None:
         """Move the window, if need be, so that all of it is on the desktop."""

@@ -239,6 +239,12 @@ class FormDialog(Dialog):
         else:
             super()._key(key, mod)
 
+    def takes_key(self, key: int) -> bool:
+        """A field being typed in takes every key but the function keys (F2 still
+        starts a new game; 1, 2 and 3 are typed)."""
+        name = pygame.key.name(key, False)
+        return self.field_has_focus and not (name[:1] in "Ff" and name[1:].isdigit())
+
     def _typed(self, text: str) -> None:
         if not self._keys_seen or not self.field_has_focus:
             return

@@ -185,6 +185,10 @@ class MenuDialog(Dialog):
             pieces.append(note)
         return pieces
 
+    def takes_key(self, key: int) -> bool:
+        """A line waiting for its new key takes any (F2 too: it can be bound)."""
+        return self.waiting is not None
+
     def _key(self, key: int, mod: int) -> None:
         if self.waiting is not None:
             name = pygame.key.name(key, False)
