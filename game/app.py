@@ -30,7 +30,7 @@ from game.flows import long_deal, resume
 from game.flows.dialogs import Dialogs
 from game.flows.end_of_game import EndOfGame
 from game.flows.race import Race
-from game.language import gettext, shown
+from game.language import N_, gettext, shown
 from game.modes.mode import Mode
 from game.modes.ordinary import Ordinary
 from game.modes.resumed import Resumed
@@ -42,7 +42,9 @@ from game.session.play import is_long
 from game.session.table import Table
 from game.version import version
 from game.view.first_frame import FirstFrame, show_first_frame
+from game.view.screen_reader import screen_reader_running
 from game.view.sound import warn_to_stderr
+from game.view.speech import Speaker
 from game.view.stage import Stage
 
 if TYPE_CHECKING:
@@ -54,6 +56,8 @@ if TYPE_CHECKING:
     from game.scenes.playback import PlaybackScene
     from game.scenes.watching import Watching
 
+SPEECH_ON = N_("Speech on. F1: the keys.")
+SPEECH_OFF = N_("Speech off.")
 FPS = 60
 IDLE_FPS = 30  # nothing running, nothing held: half the wake-ups, one frame of latency
 STEP_MS = 1000.0 / FPS
@@ -157,7 +161,18 @@ class App:
         counters = CountersPanel(table, prefs)
         self.viewport = first.viewport
         self.viewport.need = counters.width  # (the first frame's side is the settings')
-        self.stage = stage = Stage(self.viewport)
+        settings = prefs.settings
+        self.speaker = Speaker(
+            bool(settings.speech),
+            brief=settings.speech_brief,
+            rate=settings.speech_rate,
+            log=options.speech_log,
+            warn=warn_to_stderr,
+        )
+        """The game's speech (made once, handed to the stage and through it the scenes)."""
+        self.speaker.held = True  # (until the first input: the speech library waits)
+        prefs.listeners.append(self._speech_settings)
+        self.stage = stage = Stage(self.viewport, self.speaker)
         prefs.relayout = stage.relayout
         self._analyst: Analyst | None = None
         self.dialogs = Dialogs(stage, prefs, self.profile, table, self.analyst)
@@ -204,12 +219,27 @@ class App:
             self.race,
         )
         self.table.tap(self.end_of_game)
+        if self.prefs.settings.speech is None:  # the first start: on if a screen reader runs
+            self.prefs.change(speech=screen_reader_running())
         self.prefs.sound.open()
         if self.offered is not None:
             resume.offer(self.stage, self.table, self.offered, self.dealt)
         self.dialogs.tell_problems()
         if self.deal_later is not None:
             self.deal_code()
+
+    def _speech_settings(self) -> None:
+        """The settings changed: the speech follows (said on, said off)."""
+        speaker, settings = self.speaker, self.prefs.settings
+        speaker.brief, speaker.rate = settings.speech_brief, settings.speech_rate
+        wanted = bool(settings.speech)
+        if wanted != speaker.enabled:
+            if not wanted:
+                speaker.say(gettext(SPEECH_OFF))
+                speaker.flush()
+            speaker.enabled = wanted
+            if wanted:
+                speaker.say(gettext(SPEECH_ON))
 
     def deal_code(self) -> None:
         """Deal the command line's shared board off the loop, under a dialog that shows
@@ -274,6 +304,8 @@ class App:
         """Route one event: quitting and repainting here, the rest to the stage."""
         if self.frame or event.type in INPUT_EVENTS:
             self.get_ready()  # every move is recorded, from the first
+        if event.type in INPUT_EVENTS:
+            self.speaker.held = False  # (the speech library may load from now on)
         if event.type == pygame.QUIT:
             self.closing = True
         elif event.type in EXPOSE_EVENTS:
@@ -333,6 +365,7 @@ class App:
         self.profile.close()
         for problem in self.profile.take_new_problems():  # (games the history could not take)
             warn_to_stderr(shown(problem))
+        self.speaker.close()
         self.viewport.close()
         pygame.quit()
 

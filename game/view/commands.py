@@ -80,6 +80,21 @@ class Command(Enum):
     CURSOR_RIGHT = "cursor right"
     OPEN = "open or chord"
     FLAG = "flag"
+    SPEAK = "speak"
+    BRIEF_SPEECH = "brief speech"
+    EARCONS = "earcons"
+    SAY_CELL = "say the cell"
+    SAY_MINES = "say the mines left"
+    SAY_TIME = "say the time"
+    SAY_RATE = "say 3BV/s"
+    SAY_AROUND = "say the cells around"
+    SAY_ROW = "say the row"
+    NEXT_HIDDEN = "next hidden cell"
+    NEXT_UNSATISFIED = "next number not satisfied"
+    ROW_START = "row's start"
+    ROW_END = "row's end"
+    COLUMN_TOP = "column's top"
+    COLUMN_BOTTOM = "column's bottom"
 
 
 class ViewerCommand(Enum):
@@ -172,6 +187,25 @@ BINDINGS: tuple[Binding, ...] = (
         shown="Space, Enter",
     ),
     Binding(Command.FLAG, ("F",), N_("flag / question mark / clear")),
+    Binding(Command.SPEAK, ("V",), N_("speech on / off")),
+    Binding(Command.SAY_CELL, ("I",), N_("say the cell under the cursor")),
+    Binding(Command.SAY_AROUND, ("E",), N_("say the 3x3 cells around the cursor")),
+    Binding(Command.SAY_ROW, ("R",), N_("say the cursor's whole row")),
+    Binding(Command.SAY_MINES, ("L",), N_("say the mines left")),
+    Binding(Command.SAY_TIME, ("K",), N_("say the time")),
+    Binding(Command.SAY_RATE, ("J",), N_("say 3BV/s so far")),
+    Binding(
+        Command.NEXT_HIDDEN, ("N",), N_("cursor to the next hidden cell (Shift: the one before)")
+    ),
+    Binding(
+        Command.NEXT_UNSATISFIED,
+        ("U",),
+        N_("cursor to the next number with hidden cells and mines not all flagged (Shift: back)"),
+    ),
+    Binding(Command.ROW_START, ("Home",), N_("cursor to the row's start")),
+    Binding(Command.ROW_END, ("End",), N_("cursor to the row's end")),
+    Binding(Command.COLUMN_TOP, ("Page Up",), N_("cursor to the column's top")),
+    Binding(Command.COLUMN_BOTTOM, ("Page Down",), N_("cursor to the column's bottom")),
     Binding(Command.NEW_GAME, ("F2",), N_("new game"), shown="Face, F2"),
     Binding(
         Command.BEGINNER, ("1", "Keypad 1"), N_("Beginner: 9x9, 10 mines (8x8 if ranked size)")

@@ -89,6 +89,9 @@ Chord and flag recursion        chord and flag recursion
 Keys...                         rebind keys
 -
 Sound                           sound
+Speak                           speak
+Brief speech                    brief speech
+Earcons                         earcons
 Live counters                   live counters
 Counters...                     choose counters
 Zoom in                         zoom in

@@ -154,6 +154,12 @@ class MenuDialog(Dialog):
             self.items = list(self.on_pick(index))
         self._changed()
 
+    def focus_said(self) -> str:
+        if not self.lines_have_focus:
+            return super().focus_said()
+        what, value = self.items[self.index]
+        return f"{what}: {value}" if value else what
+
     def _body_stops(self) -> int:
         return 1
 
