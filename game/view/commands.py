@@ -204,8 +204,8 @@ BINDINGS: tuple[Binding, ...] = (
     ),
     Binding(Command.ROW_START, ("Home",), N_("cursor to the row's start")),
     Binding(Command.ROW_END, ("End",), N_("cursor to the row's end")),
-    Binding(Command.COLUMN_TOP, ("Page Up",), N_("cursor to the column's top")),
-    Binding(Command.COLUMN_BOTTOM, ("Page Down",), N_("cursor to the column's bottom")),
+    Binding(Command.COLUMN_TOP, ("PageUp",), N_("cursor to the column's top")),
+    Binding(Command.COLUMN_BOTTOM, ("PageDown",), N_("cursor to the column's bottom")),
     Binding(Command.NEW_GAME, ("F2",), N_("new game"), shown="Face, F2"),
     Binding(
         Command.BEGINNER, ("1", "Keypad 1"), N_("Beginner: 9x9, 10 mines (8x8 if ranked size)")

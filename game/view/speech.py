@@ -37,10 +37,14 @@ MAX_SAID: Final = 2000
 class _Said:
     """One announcement on its way to the worker."""
 
-    __slots__ = ("language", "rate", "text", "voiced")
+    __slots__ = ("interrupt", "language", "rate", "text", "voiced")
 
-    def __init__(self, text: str, voiced: bool, rate: int, language: str) -> None:
+    def __init__(
+        self, text: str, voiced: bool, rate: int, language: str, interrupt: bool = True
+    ) -> None:
         self.text = text
+        self.interrupt = interrupt
+        """It stops what was being said (else it is said after it)."""
         self.voiced = voiced
         """The voice says it (speech on); else it only goes to the log."""
         self.rate = rate
@@ -114,8 +118,10 @@ class Speaker:
         self.say(full, brief)
         self.flush()
 
-    def flush(self) -> None:
-        """Send what was gathered as one announcement, interrupting the one before."""
+    def flush(self, interrupt: bool = True) -> None:
+        """Send what was gathered as one announcement, interrupting the one before
+        (``interrupt`` False: said after it, as a panel a move opened follows the
+        move's words)."""
         if not self._pending or self.held:
             return
         text = " ".join(self._pending)[:MAX_SAID]
@@ -123,7 +129,7 @@ class Speaker:
         self.said += 1
         code = language.current()
         self._start()
-        self._queue.put(_Said(text, self.enabled, self.rate, code))
+        self._queue.put(_Said(text, self.enabled, self.rate, code, interrupt))
 
     def silence(self) -> None:
         """Stop the voice (the speech switched off): an empty announcement interrupts."""
@@ -189,8 +195,9 @@ class Speaker:
             if item.text:
                 self._write_log(item.text)
         voiced = [item for item in said if item.voiced]
-        if voiced:
-            self._speak(voiced[-1])
+        starts = [i for i, item in enumerate(voiced) if item.interrupt]
+        for item in voiced[starts[-1] if starts else 0 :]:  # (from the last that interrupts)
+            self._speak(item)
 
     def _speak(self, item: _Said) -> None:
         backend = self._backend_now()
@@ -198,7 +205,7 @@ class Speaker:
             return
         try:
             if item.text:
-                backend.speak(item.text, item.language, item.rate)
+                backend.speak(item.text, item.language, item.rate, item.interrupt)
             else:
                 backend.stop()
         except Exception as error:  # (a voice that died: said once, the game goes on)

@@ -23,9 +23,10 @@ from game.view.ssip import Ssip
 class Backend(Protocol):
     """A voice: ``speak`` interrupts what it was saying."""
 
-    def speak(self, text: str, language: str, rate: int) -> None:
+    def speak(self, text: str, language: str, rate: int, interrupt: bool = True) -> None:
         """Say the words now (``language``: a code of game.language.LANGUAGES;
-        ``rate``: -100 to 100, 0 the voice's own speed)."""
+        ``rate``: -100 to 100, 0 the voice's own speed; ``interrupt`` False: after
+        what it is saying)."""
 
     def stop(self) -> None:
         """Stop speaking."""
@@ -44,7 +45,7 @@ class Recording:
         self.arrived = threading.Event()
         """Set at each call (a test waits on it, then clears it)."""
 
-    def speak(self, text: str, language: str, rate: int) -> None:
+    def speak(self, text: str, language: str, rate: int, interrupt: bool = True) -> None:
         self.at.append(time.perf_counter())
         self.spoken.append(text)
         self.arrived.set()
@@ -71,8 +72,8 @@ class Accessible:
     def is_screen_reader(self) -> bool:
         return not self._output.is_system_output()
 
-    def speak(self, text: str, language: str, rate: int) -> None:
-        self._output.output(text, interrupt=True)
+    def speak(self, text: str, language: str, rate: int, interrupt: bool = True) -> None:
+        self._output.output(text, interrupt=interrupt)
 
     def stop(self) -> None:
         self._output.output("", interrupt=True)
@@ -91,7 +92,9 @@ class Say:
     def __init__(self) -> None:
         self._process: subprocess.Popen[bytes] | None = None
 
-    def speak(self, text: str, language: str, rate: int) -> None:
+    def speak(self, text: str, language: str, rate: int, interrupt: bool = True) -> None:
+        if not interrupt and self._process is not None:
+            self._process.wait(timeout=30)  # (the words before it said first)
         self.stop()
         speed = max(90, int(self.WORDS_A_MINUTE * (1 + rate / 100)))
         self._process = subprocess.Popen(
@@ -124,8 +127,8 @@ class MacVoice:
     def _voice(self) -> Backend:
         return self._voiceover if self._voiceover is not None else self._say
 
-    def speak(self, text: str, language: str, rate: int) -> None:
-        self._voice().speak(text, language, rate)
+    def speak(self, text: str, language: str, rate: int, interrupt: bool = True) -> None:
+        self._voice().speak(text, language, rate, interrupt)
 
     def stop(self) -> None:
         self._voice().stop()

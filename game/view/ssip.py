@@ -106,8 +106,9 @@ class Ssip:
                 raise SsipError(f"speech-dispatcher answered {text[:80]!r}")
             return text
 
-    def speak(self, text: str, language: str, rate: int) -> None:
-        self.command("CANCEL self")
+    def speak(self, text: str, language: str, rate: int, interrupt: bool = True) -> None:
+        if interrupt:
+            self.command("CANCEL self")
         spoken = voice_language(language)
         if spoken != self._language:
             self.command(f"SET self LANGUAGE {spoken}")

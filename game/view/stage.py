@@ -146,7 +146,7 @@ class Stage:
         self.settle()
         self.speak()
 
-    def speak(self) -> None:
+    def speak(self, interrupt: bool = True) -> None:
         """Say what came to the front and where the focus went since the last time
         (after what the event made the scenes say), as one announcement."""
         speaker, top = self.speaker, self.top
@@ -155,7 +155,7 @@ class Stage:
             if top is not scene:
                 page = top.page_said()
                 if page is None:  # (a dialog not laid out yet: said once drawn)
-                    speaker.flush()
+                    speaker.flush(interrupt)
                     return
                 now_place, now_focus = top.focus_said()
                 for words in (page, now_place, now_focus):
@@ -167,7 +167,7 @@ class Stage:
                 if now_focus != focus or now_place != place:
                     speaker.say(now_focus)
             self._heard = (top, now_place, now_focus)
-        speaker.flush()
+        speaker.flush(interrupt)
 
     def settle(self) -> None:
         """Take off the scenes that are done, answering whoever opened them."""
@@ -219,7 +219,7 @@ class Stage:
             drawn = [scene.draw(screen, False) for scene in scenes]
             if any(drawn):
                 self.viewport.window.present()
-            self.speak()
+            self.speak(interrupt=False)
             return
         self._stale = False
         self._fit()
@@ -227,7 +227,7 @@ class Stage:
         for scene in scenes:
             scene.draw(screen, True)
         self.viewport.window.present()
-        self.speak()  # (a dialog says its words once they are laid out)
+        self.speak(interrupt=False)  # (a dialog's words once laid out: after the event's)
 
 
 class DialogScene(Scene):

@@ -61,7 +61,8 @@ def button_said(label: str | None) -> str:
 def said_of(layout: Arrangement) -> str:
     """A dialog's words as speech says them: its title, then its body's."""
     words = " ".join(filter(None, (piece.said() for piece in layout.pieces)))
-    return f"{layout.title}. {words}" if words else f"{layout.title}."
+    title = layout.title if layout.title[-1:] in ".!?。！？" else f"{layout.title}."
+    return f"{title} {words}" if words else title
 
 
 class Arrangement:
