@@ -17,6 +17,8 @@ from game import cli
 from game.app import App
 from game.core.look import Look
 from game.core.status import Status
+from game.screens.settings import keys_items
+from game.view.commands import Command
 from game.view.speech_out import Recording
 
 
@@ -129,12 +131,20 @@ def test_the_menus_and_a_dialog_are_said_as_the_focus_moves(
     assert said == "Beginner, 1"
     said = said_after(app, voice, pygame.K_RIGHT)
     assert said.startswith("Options menu Question marks, on")
-    said_after(app, voice, pygame.K_ESCAPE) if False else None
     post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
     app.run(frames=1)
     said = said_after(app, voice, pygame.K_F1)
     assert said.startswith("Minesweeper ") and said.endswith("OK, button")
-    assert "speech on / off" in said, "the Keys help names the speech keys"
+    post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
+    app.run(frames=1)
+    before = len(voice.spoken)
+    app.play.command(Command.REBIND)  # the Keys screen: every key, the speech's too
+    app.run(frames=1)
+    assert app.speaker.wait()
+    said = " ".join(voice.spoken[before:])
+    assert said.startswith("Keys.") and said.endswith("cursor up (Shift: 5 cells): Up, W")
+    lines = dict(keys_items(app.prefs.keymap))
+    assert lines["speech on / off"] == "V", "the Keys screen names the speech keys"
 
 
 def test_nothing_is_said_and_no_speech_library_loads_before_the_first_input(

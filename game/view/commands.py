@@ -127,6 +127,28 @@ class ViewerCommand(Enum):
 AnyCommand = Command | ViewerCommand
 
 
+SIGHTLESS = frozenset(
+    {
+        Command.SPEAK,
+        Command.SAY_CELL,
+        Command.SAY_AROUND,
+        Command.SAY_ROW,
+        Command.SAY_MINES,
+        Command.SAY_TIME,
+        Command.SAY_RATE,
+        Command.NEXT_HIDDEN,
+        Command.NEXT_UNSATISFIED,
+        Command.ROW_START,
+        Command.ROW_END,
+        Command.COLUMN_TOP,
+        Command.COLUMN_BOTTOM,
+    }
+)
+"""The keys of play without sight: named in the Keys screen (Options > Keys...,
+spoken as its lines get the focus) and docs/ACCESSIBILITY.md, not in the F1 help,
+which has no room left for them at the smallest window."""
+
+
 class Binding:
     """The keys of one command, and how the help screen shows it."""
 
@@ -188,14 +210,20 @@ BINDINGS: tuple[Binding, ...] = (
     ),
     Binding(Command.FLAG, ("F",), N_("flag / question mark / clear")),
     Binding(Command.SPEAK, ("V",), N_("speech on / off")),
-    Binding(Command.SAY_CELL, ("I",), N_("say the cell under the cursor")),
+    Binding(
+        Command.SAY_CELL,
+        ("I",),
+        N_("say the cell under the cursor"),
+    ),
     Binding(Command.SAY_AROUND, ("E",), N_("say the 3x3 cells around the cursor")),
     Binding(Command.SAY_ROW, ("R",), N_("say the cursor's whole row")),
     Binding(Command.SAY_MINES, ("L",), N_("say the mines left")),
     Binding(Command.SAY_TIME, ("K",), N_("say the time")),
     Binding(Command.SAY_RATE, ("J",), N_("say 3BV/s so far")),
     Binding(
-        Command.NEXT_HIDDEN, ("N",), N_("cursor to the next hidden cell (Shift: the one before)")
+        Command.NEXT_HIDDEN,
+        ("N",),
+        N_("cursor to the next hidden cell (Shift: the one before)"),
     ),
     Binding(
         Command.NEXT_UNSATISFIED,
@@ -377,6 +405,10 @@ class KeyMap:
     def help_rows(self) -> list[tuple[str, str]]:
         """The help screen's lines: the mouse, then every binding of the play screen,
         then the menu bar's keys and the dialogs'."""
-        keys = [(b.label, b.says) for b in self.bindings if not b.in_viewer]
+        keys = [
+            (b.label, b.says)
+            for b in self.bindings
+            if not b.in_viewer and b.command not in SIGHTLESS  # (no room: the Keys screen's)
+        ]
         rows = [*MOUSE_HELP, *(row for row in keys if row[0]), *MENU_HELP, *DIALOG_HELP]
         return [(gettext(keys), gettext(does)) for keys, does in rows]

@@ -90,8 +90,6 @@ Keys...                         rebind keys
 -
 Sound                           sound
 Speak                           speak
-Brief speech                    brief speech
-Earcons                         earcons
 Live counters                   live counters
 Counters...                     choose counters
 Zoom in                         zoom in
