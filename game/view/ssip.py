@@ -21,6 +21,8 @@ TIMEOUT: Final = 3.0
 """Seconds to wait for speech-dispatcher's reply before giving up on it."""
 MAX_REPLY: Final = 4096
 """The longest reply line read (speech-dispatcher's are far shorter)."""
+MAX_LINES: Final = 2000
+"""The most lines of one reply (its voice list is some hundreds)."""
 
 
 class SsipError(OSError):
@@ -73,10 +75,14 @@ class Ssip:
         """Connect (starting speech-dispatcher first if no one listens)."""
         where = where or address()
         try:
-            return cls(_open(where))
+            sock = _open(where)
+        except SsipError:
+            raise
         except OSError:
             if where.startswith("inet_socket"):
                 raise
+        else:
+            return cls._over(sock)  # (a refusal from the one listening: no second daemon)
         try:
             subprocess.run(
                 ["speech-dispatcher", "--spawn"],
@@ -87,7 +93,16 @@ class Ssip:
             )
         except (OSError, subprocess.TimeoutExpired) as error:
             raise SsipError(f"speech-dispatcher cannot be started: {error}") from None
-        return cls(_open(where))
+        return cls._over(_open(where))
+
+    @classmethod
+    def _over(cls, sock: socket.socket) -> Ssip:
+        """A connection over an open socket (closed if speech-dispatcher refuses it)."""
+        try:
+            return cls(sock)
+        except OSError:
+            sock.close()
+            raise
 
     def command(self, line: str) -> str:
         """Send one command; its reply's last line (an error reply raises)."""
@@ -95,7 +110,7 @@ class Ssip:
         return self._reply()
 
     def _reply(self) -> str:
-        while True:
+        for _ in range(MAX_LINES):
             raw = self._replies.readline(MAX_REPLY)
             if not raw:
                 raise SsipError("speech-dispatcher closed the connection")
@@ -105,6 +120,7 @@ class Ssip:
             if not text[:1] == "2":
                 raise SsipError(f"speech-dispatcher answered {text[:80]!r}")
             return text
+        raise SsipError("speech-dispatcher's reply does not end")
 
     def speak(self, text: str, language: str, rate: int, interrupt: bool = True) -> None:
         if interrupt:
