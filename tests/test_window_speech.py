@@ -162,3 +162,33 @@ def test_nothing_is_said_and_no_speech_library_loads_before_the_first_input(
         assert "row 5, column 5: hidden" in said
     finally:
         app.close()
+
+
+def test_v_says_speech_off_then_nothing_and_on_again(spoken_app: App, voice: Recording) -> None:
+    app = spoken_app
+    said_after(app, voice, pygame.K_UP)
+    assert said_after(app, voice, pygame.K_v) == "Speech off."
+    assert app.prefs.settings.speech is False and not app.speaker.enabled
+    before = len(voice.spoken)
+    post(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="")
+    app.run(frames=1)
+    assert app.speaker.wait() and len(voice.spoken) == before, "the voice is off"
+    said = said_after(app, voice, pygame.K_v)
+    assert said.startswith("Speech on.")
+
+
+@pytest.mark.parametrize("running", [True, False])
+def test_the_first_start_speaks_when_a_screen_reader_runs(
+    monkeypatch: pytest.MonkeyPatch, running: bool
+) -> None:
+    monkeypatch.setattr("game.app.screen_reader_running", lambda: running)
+    classic_window()
+    app = App(cli.Options(zoom=ZOOM, sound=False, seed=1), clock=FakeClock())
+    try:
+        assert app.prefs.settings.speech is None  # (the first start: not chosen yet)
+        app.run(frames=2)  # (once the first frame is up: App.get_ready)
+        assert app.prefs.settings.speech is running and app.speaker.enabled is running
+        app.prefs.change(speech=not running)  # the player's choice is kept from then on
+        assert app.profile.settings.speech is (not running)
+    finally:
+        app.close()
