@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from game.core.game import Game
+from game.core.moves import reveal
 from game.view import board_words as words
 from game.view.speech import Speaker
 from game.view.speech_out import Recording
@@ -279,3 +280,10 @@ def test_any_reply_ends_in_an_answer_or_an_error(tmp_path: Path, reply: bytes) -
         pass  # (SsipError is an OSError; a timeout too)
     finally:
         server.close()
+
+
+def test_a_row_tells_each_number_and_counts_the_runs_of_the_rest() -> None:
+    game = Game.from_layout("....*.\n......\n......")
+    game.apply(reveal(2, 0))
+    assert words.row_words(game, 0, False) == "row 1: 3 empty, 1, 2 hidden"
+    assert words.row_words(game, 1, True) == "B: 3 empty, 1, 1, 1"

@@ -126,11 +126,11 @@ def test_the_menus_and_a_dialog_are_said_as_the_focus_moves(
     app = spoken_app
     said_after(app, voice, pygame.K_UP)
     said = said_after(app, voice, pygame.K_F10)
-    assert said == "Game menu New, F2"
+    assert said == "Game menu: New, F2"
     said = said_after(app, voice, pygame.K_DOWN)
     assert said == "Beginner, 1"
     said = said_after(app, voice, pygame.K_RIGHT)
-    assert said.startswith("Options menu Question marks, on")
+    assert said.startswith("Options menu: Question marks, on")
     post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
     app.run(frames=1)
     said = said_after(app, voice, pygame.K_F1)

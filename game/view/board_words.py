@@ -95,12 +95,13 @@ def _opened(game: Game, cell: Cell, delta: Delta) -> str:
 
 
 def row_words(game: Game, row: int, brief: bool) -> str:
-    """A whole row, its cells in order, runs of the same look told once ("row 2: 3
-    hidden, 1, 2, 4 empty")."""
+    """A whole row, its cells in order, a run of hidden, empty or flagged cells told
+    once with its length ("row 2: 3 hidden, 1, 1, 2, 4 empty"; a number each time)."""
     runs: list[tuple[str, int]] = []
     for col in range(game.cols):
-        shows = look_words(game.look(row, col))
-        if runs and runs[-1][0] == shows:
+        look = game.look(row, col)
+        shows = look_words(look)
+        if runs and runs[-1][0] == shows and not Look.OPEN_1 <= look <= Look.OPEN_8:
             runs[-1] = (shows, runs[-1][1] + 1)
         else:
             runs.append((shows, 1))

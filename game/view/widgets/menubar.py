@@ -43,7 +43,7 @@ Checked = Callable[[Command], bool | None]
 """Whether a command's line shows a tick (True), no tick (False), or is no toggle (None)."""
 
 
-MENU_SAID = N_("{title} menu")
+MENU_SAID = N_("{title} menu:")
 """How speech names the menu that opens."""
 
 
