@@ -11,6 +11,7 @@ import threading
 from collections.abc import Iterator
 from pathlib import Path
 
+import pygame
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -287,3 +288,17 @@ def test_a_row_tells_each_number_and_counts_the_runs_of_the_rest() -> None:
     game.apply(reveal(2, 0))
     assert words.row_words(game, 0, False) == "row 1: 3 empty, 1, 2 hidden"
     assert words.row_words(game, 1, True) == "B: 3 empty, 1, 1, 1"
+
+
+def test_a_menus_line_is_said_with_its_meaning_and_a_grids_row_with_its_headers() -> None:
+    from game.view.widgets.grid import GridDialog, said_row
+    from game.view.widgets.menu import MenuDialog
+
+    menu = MenuDialog("Analysis", [("3BV", "5"), ("IOE", "0.20")])
+    menu.hints = ["the fewest clicks that clear the board", "3BV per click"]
+    assert menu.focus_said() == "3BV: 5. the fewest clicks that clear the board"
+    grid = GridDialog("History", ["Date", "Time"], [["1 Dec", "12 s"]], pickable=True)
+    assert grid.focus_said() == "Close, button"
+    grid.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0))
+    assert grid.focus_said() == "Date: 1 Dec, Time: 12 s."
+    assert said_row(["Date", "Time"], ["", "12 s"]) == "Time: 12 s."
