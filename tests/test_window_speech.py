@@ -144,7 +144,7 @@ def test_the_menus_and_a_dialog_are_said_as_the_focus_moves(
     said = " ".join(voice.spoken[before:])
     assert said.startswith("Keys.") and said.endswith("cursor up (Shift: 5 cells): Up, W")
     lines = dict(keys_items(app.prefs.keymap))
-    assert lines["speech on / off"] == "V", "the Keys screen names the speech keys"
+    assert lines["speech on / off"] == "X", "the Keys screen names the speech keys"
 
 
 def test_nothing_is_said_and_no_speech_library_loads_before_the_first_input(
@@ -164,16 +164,16 @@ def test_nothing_is_said_and_no_speech_library_loads_before_the_first_input(
         app.close()
 
 
-def test_v_says_speech_off_then_nothing_and_on_again(spoken_app: App, voice: Recording) -> None:
+def test_x_says_speech_off_then_nothing_and_on_again(spoken_app: App, voice: Recording) -> None:
     app = spoken_app
     said_after(app, voice, pygame.K_UP)
-    assert said_after(app, voice, pygame.K_v) == "Speech off."
+    assert said_after(app, voice, pygame.K_x) == "Speech off."
     assert app.prefs.settings.speech is False and not app.speaker.enabled
     before = len(voice.spoken)
     post(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="")
     app.run(frames=1)
     assert app.speaker.wait() and len(voice.spoken) == before, "the voice is off"
-    said = said_after(app, voice, pygame.K_v)
+    said = said_after(app, voice, pygame.K_x)
     assert said.startswith("Speech on.")
 
 

@@ -209,7 +209,7 @@ BINDINGS: tuple[Binding, ...] = (
         shown="Space, Enter",
     ),
     Binding(Command.FLAG, ("F",), N_("flag / question mark / clear")),
-    Binding(Command.SPEAK, ("V",), N_("speech on / off")),
+    Binding(Command.SPEAK, ("X",), N_("speech on / off")),
     Binding(
         Command.SAY_CELL,
         ("I",),
@@ -218,7 +218,7 @@ BINDINGS: tuple[Binding, ...] = (
     Binding(Command.SAY_AROUND, ("E",), N_("say the 3x3 cells around the cursor")),
     Binding(Command.SAY_ROW, ("R",), N_("say the cursor's whole row")),
     Binding(Command.SAY_MINES, ("L",), N_("say the mines left")),
-    Binding(Command.SAY_TIME, ("K",), N_("say the time")),
+    Binding(Command.SAY_TIME, ("Y",), N_("say the time")),
     Binding(Command.SAY_RATE, ("J",), N_("say 3BV/s so far")),
     Binding(
         Command.NEXT_HIDDEN,

@@ -75,7 +75,7 @@ class Speaker:
         warn: Callable[[str], None] | None = None,
     ) -> None:
         self.enabled = enabled
-        """The voice speaks (a setting: Options > Speak, V)."""
+        """The voice speaks (a setting: Options > Speak, X)."""
         self.brief = brief
         """Brief words ("C5, 2") instead of full ones ("row 3, column 5: 2")."""
         self.rate = rate
