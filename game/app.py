@@ -42,9 +42,8 @@ from game.session.play import is_long
 from game.session.table import Table
 from game.version import version
 from game.view.first_frame import FirstFrame, show_first_frame
-from game.view.screen_reader import screen_reader_running
 from game.view.sound import warn_to_stderr
-from game.view.speech import Speaker
+from game.view.speech import Speaker, screen_reader_running
 from game.view.stage import Stage
 
 if TYPE_CHECKING:
@@ -219,8 +218,6 @@ class App:
             self.race,
         )
         self.table.tap(self.end_of_game)
-        if self.prefs.settings.speech is None:  # the first start: on if a screen reader runs
-            self.prefs.change(speech=screen_reader_running())
         self.prefs.sound.open()
         if self.offered is not None:
             resume.offer(self.stage, self.table, self.offered, self.dealt)
@@ -304,8 +301,10 @@ class App:
         """Route one event: quitting and repainting here, the rest to the stage."""
         if self.frame or event.type in INPUT_EVENTS:
             self.get_ready()  # every move is recorded, from the first
-        if event.type in INPUT_EVENTS:
+        if event.type in INPUT_EVENTS and self.speaker.held:
             self.speaker.held = False  # (the speech library may load from now on)
+            if self.prefs.settings.speech is None:  # the first start: on if a screen reader runs
+                self.prefs.change(speech=screen_reader_running())
         if event.type == pygame.QUIT:
             self.closing = True
         elif event.type in EXPOSE_EVENTS:

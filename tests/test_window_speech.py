@@ -185,8 +185,10 @@ def test_the_first_start_speaks_when_a_screen_reader_runs(
     classic_window()
     app = App(cli.Options(zoom=ZOOM, sound=False, seed=1), clock=FakeClock())
     try:
-        assert app.prefs.settings.speech is None  # (the first start: not chosen yet)
-        app.run(frames=2)  # (once the first frame is up: App.get_ready)
+        app.run(frames=2)
+        assert app.prefs.settings.speech is None  # (the first start: asked at the first input)
+        post(pygame.KEYDOWN, key=pygame.K_LSHIFT, mod=0, unicode="")
+        app.run(frames=1)
         assert app.prefs.settings.speech is running and app.speaker.enabled is running
         app.prefs.change(speech=not running)  # the player's choice is kept from then on
         assert app.profile.settings.speech is (not running)

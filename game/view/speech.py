@@ -20,6 +20,7 @@ import queue
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 from typing import TYPE_CHECKING, Final
 
 from game import language
@@ -55,10 +56,22 @@ _STOP: Final = None
 """The worker's last item (close)."""
 
 
-def _default_backend() -> Backend:
-    from game.view.speech_out import system_backend  # (the speech library: at the first word)
+def _speech_out() -> ModuleType:
+    """The backends' module, loaded when first needed: at the first word, or at the
+    first start's first input (whether a screen reader runs)."""
+    from game.view import speech_out  # (the speech library: after the first input)
 
-    return system_backend()
+    return speech_out
+
+
+def _default_backend() -> Backend:
+    backend: Backend = _speech_out().system_backend()
+    return backend
+
+
+def screen_reader_running() -> bool:
+    """A screen reader runs now (asked at a first start: speech is then on)."""
+    return bool(_speech_out().screen_reader_running())
 
 
 class Speaker:

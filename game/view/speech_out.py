@@ -17,7 +17,10 @@ import threading
 import time
 from typing import Any, Protocol
 
+from game.view.screen_reader import screen_reader_running
 from game.view.ssip import Ssip
+
+__all__ = ["Backend", "Recording", "screen_reader_running", "system_backend"]
 
 
 class Backend(Protocol):
