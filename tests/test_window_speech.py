@@ -194,3 +194,18 @@ def test_the_first_start_speaks_when_a_screen_reader_runs(
         assert app.profile.settings.speech is (not running)
     finally:
         app.close()
+
+
+def test_the_hint_and_its_reason_and_the_pause_are_said(spoken_app: App, voice: Recording) -> None:
+    app = spoken_app
+    use_layout(app, BEGINNER)
+    said_after(app, voice, pygame.K_UP)
+    said_after(app, voice, pygame.K_SPACE)  # (4, 4) opens: a 1 beside the mine above
+    said = said_after(app, voice, pygame.K_h)
+    hint = app.table.hint
+    assert hint is not None
+    row, col = hint.cell
+    assert said.startswith(f"row {row + 1}, column {col + 1}: hidden. ")
+    assert len(said) > 40, "the hint's reason is said"
+    said = said_after(app, voice, pygame.K_p)
+    assert said == "pause (hides the board; any key goes on)"

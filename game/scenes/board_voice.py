@@ -15,6 +15,7 @@ from game.replay.figures import GameNumbers
 from game.session.table import GameStarted, MoveApplied, Table, TableEvent
 from game.view import board_words as words
 from game.view.advice import box_text
+from game.view.commands import Command
 from game.view.prefs import Prefs
 from game.view.speech import Speaker
 
@@ -78,6 +79,11 @@ class BoardVoice:
 
     def row(self, cell: Cell) -> None:
         self.speaker.say(words.row_words(self.table.game, cell[0], self.brief))
+
+    def paused(self) -> None:
+        """The game paused: what the pause key does, as the Keys screen says it."""
+        said = next(b.does for b in self.prefs.keymap.bindings if b.command is Command.PAUSE)
+        self.speaker.say(gettext(said))
 
     def nothing(self, what: str) -> None:
         """A jump that found no cell: say so."""

@@ -250,6 +250,7 @@ class PlayScene(Scene):
         """Pause a game under way: the board is hidden and the clock stops."""
         if self.table.pause():
             self.input.cancel()
+            self.voice.paused()
 
     def quit(self) -> None:
         """Close the window (a game under way is kept for the next start)."""
