@@ -209,3 +209,17 @@ def test_the_hint_and_its_reason_and_the_pause_are_said(spoken_app: App, voice: 
     assert len(said) > 40, "the hint's reason is said"
     said = said_after(app, voice, pygame.K_p)
     assert said == "pause (hides the board; any key goes on)"
+
+
+def test_a_mine_opened_is_said_with_its_place_and_the_time(
+    spoken_app: App, voice: Recording
+) -> None:
+    app = spoken_app
+    use_layout(app, BEGINNER)
+    said_after(app, voice, pygame.K_UP)
+    said_after(app, voice, pygame.K_SPACE)  # (4, 4): a 1; the clock starts
+    app.table.clock.ms += 11_500  # type: ignore[attr-defined]
+    said_after(app, voice, pygame.K_UP)  # (3, 4): the mine
+    said = said_after(app, voice, pygame.K_SPACE)
+    assert said.startswith("mine at row 4, column 5: lost at 12 seconds ")
+    assert app.table.game.status is Status.LOST
