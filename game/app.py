@@ -236,6 +236,7 @@ class App:
                 speaker.flush()
             speaker.enabled = wanted
             if wanted:
+                speaker.try_again()
                 speaker.say(gettext(SPEECH_ON))
 
     def deal_code(self) -> None:

@@ -302,3 +302,33 @@ def test_a_menus_line_is_said_with_its_meaning_and_a_grids_row_with_its_headers(
     grid.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0))
     assert grid.focus_said() == "Date: 1 Dec, Time: 12 s."
     assert said_row(["Date", "Time"], ["", "12 s"]) == "Time: 12 s."
+
+
+def test_a_voice_that_failed_is_looked_for_again_when_speech_is_switched_on() -> None:
+    said: list[str] = []
+    voice = Recording()
+    tries = iter([OSError("not yet"), voice])
+
+    def backend() -> Recording:
+        got = next(tries)
+        if isinstance(got, OSError):
+            raise got
+        return got
+
+    speaker = Speaker(True, backend=backend, warn=said.append)
+    speaker.say_now("one")
+    assert speaker.wait() and len(said) == 1 and not voice.spoken
+    speaker.try_again()
+    speaker.say_now("two")
+    assert speaker.wait() and voice.spoken == ["two"]
+    speaker.close()
+
+
+def test_speech_dispatchers_address_is_the_bindings(monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.view.ssip import address
+
+    monkeypatch.delenv("SPEECHD_ADDRESS", raising=False)
+    monkeypatch.setenv("XDG_RUNTIME_DIR", "/run/user/1000")
+    assert address() == "unix_socket:/run/user/1000/speech-dispatcher/speechd.sock"
+    monkeypatch.setenv("SPEECHD_ADDRESS", "inet_socket:127.0.0.1:6560")
+    assert address() == "inet_socket:127.0.0.1:6560"

@@ -223,3 +223,28 @@ def test_a_mine_opened_is_said_with_its_place_and_the_time(
     said = said_after(app, voice, pygame.K_SPACE)
     assert said.startswith("mine at row 4, column 5: lost at 12 seconds ")
     assert app.table.game.status is Status.LOST
+
+
+def test_earcons_under_the_cursor_a_tone_a_number_the_edge_and_a_flag(
+    spoken_app: App, voice: Recording, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app = spoken_app
+    played: list[str] = []
+    monkeypatch.setattr(app.prefs.sound, "play", played.append)
+    use_layout(app, BEGINNER)
+    said_after(app, voice, pygame.K_UP)  # (4, 4) shown
+    said_after(app, voice, pygame.K_SPACE)  # a 1
+    said_after(app, voice, pygame.K_DOWN)
+    said_after(app, voice, pygame.K_UP)  # back on the 1
+    assert played[-1] == "tone1"
+    said_after(app, voice, pygame.K_HOME)
+    said_after(app, voice, pygame.K_LEFT)  # against the edge
+    assert played[-1] == "edge"
+    said_after(app, voice, pygame.K_f)
+    said_after(app, voice, pygame.K_RIGHT)
+    said_after(app, voice, pygame.K_LEFT)  # back on the flag
+    assert played[-1] == "flagged"
+    app.prefs.change(earcons=False)
+    count = len(played)
+    said_after(app, voice, pygame.K_RIGHT)
+    assert len(played) == count, "earcons off: none"

@@ -150,6 +150,11 @@ class Speaker:
         if self._worker is not None:
             self._queue.put(_Said("", True, self.rate, language.current()))
 
+    def try_again(self) -> None:
+        """Look for the voice again at the next announcement (speech switched back on
+        after the voice failed: speech-dispatcher installed or started meanwhile)."""
+        self._voice_failed = False
+
     def wait(self, timeout: float = 5.0) -> bool:
         """Block until the worker has handled everything sent (tests, the benchmark,
         never the loop); False if it did not in time."""
