@@ -135,6 +135,7 @@ def test_the_menus_and_a_dialog_are_said_as_the_focus_moves(
     app.run(frames=1)
     said = said_after(app, voice, pygame.K_F1)
     assert said.startswith("Minesweeper ") and said.endswith("OK, button")
+    assert "X, speech on / off." in said and "N, cursor to the next hidden cell" in said
     post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
     app.run(frames=1)
     before = len(voice.spoken)

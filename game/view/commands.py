@@ -81,8 +81,6 @@ class Command(Enum):
     OPEN = "open or chord"
     FLAG = "flag"
     SPEAK = "speak"
-    BRIEF_SPEECH = "brief speech"
-    EARCONS = "earcons"
     SAY_CELL = "say the cell"
     SAY_MINES = "say the mines left"
     SAY_TIME = "say the time"
@@ -144,9 +142,9 @@ SIGHTLESS = frozenset(
         Command.COLUMN_BOTTOM,
     }
 )
-"""The keys of play without sight: named in the Keys screen (Options > Keys...,
-spoken as its lines get the focus) and docs/ACCESSIBILITY.md, not in the F1 help,
-which has no room left for them at the smallest window."""
+"""The keys of play without sight: in the F1 help while speech is on (it is read out;
+with speech off the help has no room left for them at the smallest window), and in
+the Keys screen (Options > Keys...) always."""
 
 
 class Binding:
@@ -219,7 +217,7 @@ BINDINGS: tuple[Binding, ...] = (
     Binding(Command.SAY_ROW, ("R",), N_("say the cursor's whole row")),
     Binding(Command.SAY_MINES, ("L",), N_("say the mines left")),
     Binding(Command.SAY_TIME, ("Y",), N_("say the time")),
-    Binding(Command.SAY_RATE, ("J",), N_("say 3BV/s so far")),
+    Binding(Command.SAY_RATE, ("B",), N_("say 3BV/s so far")),
     Binding(
         Command.NEXT_HIDDEN,
         ("N",),
@@ -402,13 +400,14 @@ class KeyMap:
                 return binding.keys[0]
         return ""
 
-    def help_rows(self) -> list[tuple[str, str]]:
-        """The help screen's lines: the mouse, then every binding of the play screen,
-        then the menu bar's keys and the dialogs'."""
+    def help_rows(self, sightless: bool = False) -> list[tuple[str, str]]:
+        """The help screen's lines: the mouse, then every binding of the play screen
+        (those of play without sight only while speech is on: ``sightless``), then the
+        menu bar's keys and the dialogs'."""
         keys = [
             (b.label, b.says)
             for b in self.bindings
-            if not b.in_viewer and b.command not in SIGHTLESS  # (no room: the Keys screen's)
+            if not b.in_viewer and (sightless or b.command not in SIGHTLESS)
         ]
         rows = [*MOUSE_HELP, *(row for row in keys if row[0]), *MENU_HELP, *DIALOG_HELP]
         return [(gettext(keys), gettext(does)) for keys, does in rows]

@@ -167,7 +167,7 @@ SETTINGS: tuple[Setting, ...] = (
     ),
     _flag("counters_shown", N_("Live counters"), Command.COUNTERS),
     _flag("speech", N_("Speak"), Command.SPEAK),
-    _flag("speech_brief", N_("Brief speech"), Command.BRIEF_SPEECH),
+    Setting("speech_brief", N_("Brief speech"), (False, True), _on_off, {}),
     Setting(
         "speech_rate",
         N_("Speech rate"),
@@ -175,7 +175,7 @@ SETTINGS: tuple[Setting, ...] = (
         lambda rate: RATES[rate],
         {},
     ),
-    _flag("earcons", N_("Earcons (tones under the cursor)"), Command.EARCONS),
+    Setting("earcons", N_("Earcons (tones under the cursor)"), (False, True), _on_off, {}),
 )
 """Every setting the player flips or picks, in the Settings dialog's order."""
 
