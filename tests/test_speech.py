@@ -332,3 +332,19 @@ def test_speech_dispatchers_address_is_the_bindings(monkeypatch: pytest.MonkeyPa
     assert address() == "unix_socket:/run/user/1000/speech-dispatcher/speechd.sock"
     monkeypatch.setenv("SPEECHD_ADDRESS", "inet_socket:127.0.0.1:6560")
     assert address() == "inet_socket:127.0.0.1:6560"
+
+
+def test_an_address_given_is_never_spawned_for(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    spawned: list[object] = []
+    monkeypatch.setattr("game.view.ssip.subprocess.run", lambda *a, **k: spawned.append(a))
+    monkeypatch.setenv("SPEECHD_ADDRESS", f"unix_socket:{tmp_path / 'none.sock'}")
+    with pytest.raises(OSError):
+        Ssip.connect()
+    assert not spawned
+    monkeypatch.delenv("SPEECHD_ADDRESS")
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path))
+    with pytest.raises(OSError):
+        Ssip.connect()  # (the stand-in spawn starts nothing: still no one listens)
+    assert len(spawned) == 1, "the default address: spawned for, as the binding does"

@@ -185,6 +185,7 @@ def test_the_first_start_speaks_when_a_screen_reader_runs(
     monkeypatch.setattr("game.app.screen_reader_running", lambda: running)
     classic_window()
     app = App(cli.Options(zoom=ZOOM, sound=False, seed=1), clock=FakeClock())
+    app.speaker.make_backend = Recording
     try:
         app.run(frames=2)
         assert app.prefs.settings.speech is None  # (the first start: asked at the first input)

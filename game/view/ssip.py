@@ -6,7 +6,8 @@ espeak-ng (or another synthesiser) with the player's own voice settings. Its Pyt
 binding is a Debian package (python3-speechd), not one pip can install, so the game
 speaks the protocol itself: a few commands, on the socket the binding would use
 (``SPEECHD_ADDRESS``, else $XDG_RUNTIME_DIR/speech-dispatcher/speechd.sock), started
-as the binding does (``speech-dispatcher --spawn``) when no one listens there.
+as the binding does (``speech-dispatcher --spawn``) when no one listens at the
+default one.
 """
 
 from __future__ import annotations
@@ -72,14 +73,16 @@ class Ssip:
 
     @classmethod
     def connect(cls, where: str | None = None) -> Ssip:
-        """Connect (starting speech-dispatcher first if no one listens)."""
+        """Connect (starting speech-dispatcher first if no one listens at its own
+        address; an address given, SPEECHD_ADDRESS, is the player's: never spawned for)."""
+        given = where or os.environ.get("SPEECHD_ADDRESS", "").strip()
         where = where or address()
         try:
             sock = _open(where)
         except SsipError:
             raise
         except OSError:
-            if where.startswith("inet_socket"):
+            if given:
                 raise
         else:
             return cls._over(sock)  # (a refusal from the one listening: no second daemon)
