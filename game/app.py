@@ -41,6 +41,7 @@ from game.session.table import Table
 from game.version import version
 from game.view.first_frame import FirstFrame, first_frame_asked
 from game.view.sound import warn_to_stderr
+from game.view.speech import Speaker, screen_reader_running
 from game.view.stage import Stage
 
 if TYPE_CHECKING:
@@ -125,7 +126,18 @@ class App:
         counters = CountersPanel(table, prefs)
         self.viewport = first.viewport
         self.viewport.need = counters.width  # (the first frame's side is the settings')
-        self.stage = stage = Stage(self.viewport)
+        settings = prefs.settings
+        self.speaker = Speaker(
+            bool(settings.speech),
+            brief=settings.speech_brief,
+            rate=settings.speech_rate,
+            log=options.speech_log,
+            warn=warn_to_stderr,
+        )
+        """The game's speech (made once, handed to the stage and through it the scenes)."""
+        self.speaker.held = True  # (until the first input: the speech library waits)
+        prefs.listeners.append(lambda: self.speaker.follow(prefs.settings))
+        self.stage = stage = Stage(self.viewport, self.speaker)
         prefs.relayout = stage.relayout
         self._analyst: Analyst | None = None
         self.dialogs = Dialogs(stage, prefs, self.profile, table, self.analyst)
@@ -235,6 +247,10 @@ class App:
         """Route one event: quitting and repainting here, the rest to the stage."""
         if self.frame or event.type in INPUT_EVENTS:
             self.get_ready()  # every move is recorded, from the first
+        if event.type in INPUT_EVENTS and self.speaker.held:
+            self.speaker.held = False  # (the speech library may load from now on)
+            if self.prefs.settings.speech is None:  # the first start: on if a screen reader runs
+                self.prefs.change(speech=screen_reader_running())
         if event.type == pygame.QUIT:
             self.closing = True
         elif event.type in EXPOSE_EVENTS:
@@ -294,6 +310,7 @@ class App:
         self.profile.close()
         for problem in self.profile.take_new_problems():  # (games the history could not take)
             warn_to_stderr(shown(problem))
+        self.speaker.close()
         self.viewport.close()
         pygame.quit()
 

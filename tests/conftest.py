@@ -66,6 +66,10 @@ def _point_user_folders_at(base: Path, setenv: Callable[[str, str], object]) -> 
 # (Run-wide tools keep working: git, pip and the venv fixtures need no real home.)
 _RUN_HOME = Path(tempfile.mkdtemp(prefix="minesweeper-tests-home-"))
 _point_user_folders_at(_RUN_HOME, os.environ.__setitem__)
+# No test reaches the machine's speech-dispatcher, nor starts one (an address given
+# is never spawned for: game/view/ssip.py): a game that speaks with the system's
+# voice finds none and says so once; the tests that speak give a voice of their own.
+os.environ["SPEECHD_ADDRESS"] = f"unix_socket:{_RUN_HOME / 'no-speech-dispatcher.sock'}"
 
 
 # Every file operation of this process that names the real folder (or anything in

@@ -50,6 +50,10 @@ DEFAULT_DOC: dict[str, Any] = {
         "ghost",
     ],
     "own_counters": [],
+    "speech": None,
+    "speech_brief": False,
+    "speech_rate": 0,
+    "earcons": True,
 }
 
 VERSION_2_DOC: dict[str, Any] = {
@@ -151,6 +155,10 @@ def test_a_version_2_file_reads_as_the_classic_look_with_nothing_else_lost() -> 
         "counters_shown": True,
         "counters": list(DEFAULT_DOC["counters"]),
         "own_counters": [],
+        "speech": None,
+        "speech_brief": False,
+        "speech_rate": 0,
+        "earcons": True,
     }
     assert before == VERSION_2_DOC  # read, not changed
 
@@ -360,3 +368,18 @@ def test_settings_of_equal_values_are_equal_and_hash_alike() -> None:
     assert len({chosen, again, Settings()}) == 2
     with pytest.raises(TypeError):
         Settings().replace(colour="red")  # (no such setting)
+
+
+@pytest.mark.parametrize(
+    "doc",
+    [{"speech": "yes"}, {"speech_rate": 101}, {"speech_rate": True}, {"earcons": 1}],
+)
+def test_a_bent_speech_setting_is_damage(doc: dict[str, object]) -> None:
+    with pytest.raises(DataError):
+        Settings.from_json({**DEFAULT_DOC, **doc})
+
+
+def test_the_speech_settings_are_kept() -> None:
+    settings = Settings(speech=True, speech_brief=True, speech_rate=-30, earcons=False)
+    assert Settings.from_json(settings.to_json()) == settings
+    assert Settings.from_json({**DEFAULT_DOC, "speech": None}).speech is None

@@ -18,7 +18,15 @@ from game.session.input import NO_FEEDBACK, Feedback, Press
 from game.session.picture import Face, picture_of
 from game.session.play import LoggedMove, PlaySession
 from game.session.stopwatch import Phase, Stopwatch
-from game.view.commands import BINDINGS, MENU_KEYS, Binding, Command, DuplicateKeyError, KeyMap
+from game.view.commands import (
+    BINDINGS,
+    MENU_KEYS,
+    SIGHTLESS,
+    Binding,
+    Command,
+    DuplicateKeyError,
+    KeyMap,
+)
 from game.view.menus import MENUS
 
 
@@ -241,10 +249,14 @@ def test_a_menu_shows_the_key_of_its_command() -> None:
 
 
 def test_the_help_is_made_from_the_table() -> None:
-    rows = KeyMap().help_rows()
+    rows = KeyMap().help_rows(sightless=True)  # (speech on: every key of the table)
     for binding in BINDINGS:
         if binding.label:  # (a line covered by the one before it is left out)
             assert (binding.label, binding.says) in rows
+    seen = KeyMap().help_rows()  # speech off: no room for the keys of play without sight
+    assert ("X", "speech on / off") not in seen and seen == [
+        row for row in rows if row[1] not in {b.does for b in BINDINGS if b.command in SIGHTLESS}
+    ]
     assert ("Arrows, WASD", "move the cursor (Shift: 5 cells)") in rows
     assert rows[0] == ("Left click", "open a cell") and rows[-1] == ("Esc", "close a dialog")
     rebound = KeyMap([Binding(Command.HELP, ("F12",), "the help")]).help_rows()

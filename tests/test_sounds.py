@@ -31,6 +31,11 @@ DURATIONS = {
     "flag": (0.080, 0.120),
     "explode": (0.800, 1.200),
     "win": (1.000, 1.500),
+    # The earcons under the keyboard cursor: shorter than a key's repeat (about 0.1 s),
+    # so a fast player hears each cell's before the next.
+    **{f"tone{number}": (0.060, 0.100) for number in range(1, 9)},
+    "edge": (0.040, 0.090),
+    "flagged": (0.080, 0.130),
 }
 
 

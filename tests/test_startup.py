@@ -170,7 +170,8 @@ def test_the_first_input_makes_no_dataclass_and_waits_for_no_rare_module(tmp_pat
     # rare action needs loads with it: hashlib (OpenSSL) with the first board code,
     # ctypes with the primary selection, csv with the History's first export or import,
     # simpleeval with a player's own counter (none by default), the judge, the report
-    # and the community's replay readers with the first analysis (App.analyst). What
+    # and the community's replay readers with the first analysis (App.analyst), the
+    # speech's backends (its socket, its processes) after the first input. What
     # the first frame made is frozen out of the garbage collector's walks while the
     # rest imports, and what the rest made once the first input can be handled.
     script = """
@@ -190,7 +191,7 @@ def test_the_first_input_makes_no_dataclass_and_waits_for_no_rare_module(tmp_pat
         rare = {"hashlib", "ctypes", "csv", "simpleeval"} | {
             "game.flows.analysis", "game.analysis.judge", "game.replay.report",
             "game.replay.files", "game.replay.tally",
-        }
+        } | {"game.view.speech_out", "game.view.ssip", "socket", "subprocess"}
         print(made("dataclass"), sorted(rare & set(sys.modules)))
     """
     assert run(MADE + textwrap.dedent(script), str(tmp_path)) == "[] []"

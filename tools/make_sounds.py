@@ -298,12 +298,52 @@ def win() -> Signal:
     return finish(echo, -3.0, 0.002, 0.15)
 
 
+# --- the earcons under the keyboard cursor (speech on: game/scenes/board_voice.py) -------------
+
+EARCON_BASE = 392.0
+"""The pitch of a 1 under the cursor (G4); each number a whole tone higher, so 8 is
+two tones short of two octaves up: the order is heard, each step plain."""
+
+
+def earcon_tone(number: int) -> Callable[[], Signal]:
+    """The tone of a number under the cursor: a short pluck, higher for a larger number."""
+
+    def tone() -> Signal:
+        pitch = EARCON_BASE * 2 ** (2 * (number - 1) / 12)
+        return finish(pluck(pitch, 0.09, 0.05), -5.0, 0.002, 0.03)
+
+    tone.__doc__ = f"The cursor on a {number}."
+    return tone
+
+
+def edge() -> Signal:
+    """The cursor against the board's edge: a low, dull knock."""
+    rng = random.Random(SEED + 4)
+    seconds = 0.07
+    knock = multiply(sine(glide(180.0, 120.0, 0.02), seconds), envelope(seconds, 0.001, 0.015))
+    thud = multiply(
+        normalise(lowpass(lowpass(white_noise(seconds, rng), 600.0), 600.0)),
+        envelope(seconds, 0.001, 0.006),
+    )
+    return finish([a + 0.4 * b for a, b in zip(knock, thud, strict=True)], -4.0, 0.001, 0.02)
+
+
+def flagged() -> Signal:
+    """The cursor on a flag: two quick high blips."""
+    seconds = 0.12
+    blip = multiply(sine(1568.0, 0.04), envelope(0.04, 0.002, 0.01))
+    return finish(mix(seconds, (0.0, blip), (0.06, blip)), -5.5, 0.001, 0.02)
+
+
 SOUNDS: dict[str, Callable[[], Signal]] = {
     "reveal": reveal,
     "cascade": cascade,
     "flag": flag,
     "explode": explode,
     "win": win,
+    **{f"tone{number}": earcon_tone(number) for number in range(1, 9)},
+    "edge": edge,
+    "flagged": flagged,
 }
 
 

@@ -7,6 +7,7 @@ import sys
 from collections.abc import Callable, Sequence
 from datetime import date
 from enum import Enum
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
 from game import rules as limits
@@ -65,6 +66,7 @@ class Options:
         "show_ladder",
         "show_trials",
         "sound",
+        "speech_log",
         "speed",
         "standings",
         "start",
@@ -106,6 +108,7 @@ class Options:
         tournament: Tournament | None = None,
         standings: tuple[str, ...] = (),
         first_game: Callable[[GameRules], Mode] | None = None,
+        speech_log: Path | None = None,
     ) -> None:
         self.board: Final = board
         self.seed: Final = seed
@@ -131,6 +134,8 @@ class Options:
         """--export-evf: one of our replays, and the EVF file to write."""
         self.export_gif: Final = export_gif
         """--export-gif: a replay of any kind, and the animated GIF to write."""
+        self.speech_log: Final = speech_log
+        """--speech-log: every announcement written there too, a line of UTF-8 each."""
         self.speed: Final = speed
         """--speed: with --export-gif, how many times faster than it was played."""
         self.analyse: Final = analyse
@@ -402,6 +407,11 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--no-sound", action="store_true", help=gettext("start with sound off"))
     p.add_argument(
+        "--speech-log",
+        metavar="FILE",
+        help=gettext("also write every announcement of the speech to FILE, a line each"),
+    )
+    p.add_argument(
         "--frames", type=_frames, metavar="N", help=gettext("quit after N frames (scripts)")
     )
     p.add_argument("--data-dir", metavar="DIR", help=gettext("keep settings and records in DIR"))
@@ -448,6 +458,7 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
         trial=args.trial,
         show_trials=args.show_trials,
         standings=tuple(args.standings or ()),
+        speech_log=Path(args.speech_log) if args.speech_log else None,
     )
     if len(options.standings) > 2:
         say(sys.stderr, gettext("minesweeper: --standings takes a tournament file and one folder"))

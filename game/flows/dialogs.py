@@ -322,7 +322,7 @@ class Dialogs:
         """The keys, from the bindings table."""
         self._stage.open(
             HelpOverlay(
-                self._prefs.keymap.help_rows(),
+                self._prefs.keymap.help_rows(sightless=bool(self._prefs.settings.speech)),
                 gettext("Minesweeper {version}").format(version=version()),
             )
         )

@@ -28,6 +28,9 @@ Version history:
      "counters" (the figures it shows, in order: a name this version does not know
      is left out, no damage) and "own_counters" ([[name, expression], ...]: the
      player's own counters; an entry that is not a pair of texts is left out).
+     Later still, in the same version: "speech" (true, false, or null before the
+     first start chose: on when a screen reader runs), "speech_brief", "speech_rate"
+     (-100 to 100) and "earcons" (game.view.speech).
 """
 
 from __future__ import annotations
@@ -73,6 +76,8 @@ _FLAGS = (
     "sound",
     "ranked_beginner",
     "counters_shown",
+    "speech_brief",
+    "earcons",
 )
 """The on/off settings."""
 
@@ -166,6 +171,7 @@ class Settings:
         "counters_shown",
         "country",
         "custom",
+        "earcons",
         "fate",
         "first_click",
         "identifier",
@@ -178,6 +184,9 @@ class Settings:
         "ranked_beginner",
         "recursion",
         "sound",
+        "speech",
+        "speech_brief",
+        "speech_rate",
         "theme",
         "zoom",
     )
@@ -204,6 +213,10 @@ class Settings:
         counters_shown: bool = True,
         counters: tuple[str, ...] = DEFAULT_FIGURES,
         own_counters: tuple[tuple[str, str], ...] = (),
+        speech: bool | None = None,
+        speech_brief: bool = False,
+        speech_rate: int = 0,
+        earcons: bool = True,
     ) -> None:
         self.question_marks: Final = question_marks
         """Right-click cycles hidden -> flag -> ? -> hidden (else hidden <-> flag)."""
@@ -245,6 +258,14 @@ class Settings:
         """The figures the panel shows, in order (names of game.words.FIGURES)."""
         self.own_counters: Final = own_counters
         """The player's own counters: (name, expression), shown after the figures."""
+        self.speech: Final = speech
+        """The game speaks (None until the first start chose: on if a screen reader runs)."""
+        self.speech_brief: Final = speech_brief
+        """Brief words ("C5, 2") instead of full ones ("row 3, column 5: 2")."""
+        self.speech_rate: Final = speech_rate
+        """The voice's speed, -100 to 100 (0: the voice's own)."""
+        self.earcons: Final = earcons
+        """Tones under the cursor while speech is on (a number's pitch, the edge, a flag)."""
         self._check()
 
     def _check(self) -> None:
@@ -272,6 +293,9 @@ class Settings:
         if not isinstance(self.keys, tuple):
             raise DataError("setting 'keys' must be a tuple of (command, keys)")
         _keys_from_json({name: list(keys) for name, keys in self.keys})
+        if self.speech is not None and not isinstance(self.speech, bool):
+            raise DataError("setting 'speech' must be true, false or null")
+        schema.check_int(self.speech_rate, -100, 100, "setting 'speech_rate'")
         if self.language is not None and self.language not in LANGUAGES:
             raise DataError(f"setting 'language' must be one of {', '.join(LANGUAGES)}")
         if not isinstance(self.counters, tuple) or chosen(self.counters) != self.counters:
@@ -343,6 +367,10 @@ class Settings:
             "counters_shown": self.counters_shown,
             "counters": list(self.counters),
             "own_counters": [list(pair) for pair in self.own_counters],
+            "speech": self.speech,
+            "speech_brief": self.speech_brief,
+            "speech_rate": self.speech_rate,
+            "earcons": self.earcons,
         }
 
     @classmethod
@@ -383,6 +411,12 @@ class Settings:
         for name in _IDENTITY:
             if name in doc:
                 values[name] = schema.read_str(doc, name, what)  # (checked by the class)
+        if doc.get("speech") is not None:
+            values["speech"] = schema.read_bool(doc, "speech", what)
+        if "speech_rate" in doc:
+            values["speech_rate"] = schema.check_int(
+                doc["speech_rate"], -100, 100, "setting 'speech_rate'"
+            )
         # The counters: whatever is no figure or no counter is left out, no damage.
         figures, own = doc.get("counters"), doc.get("own_counters")
         if isinstance(figures, list):

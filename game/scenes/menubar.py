@@ -11,7 +11,7 @@ import pygame
 from game.view.commands import Command
 from game.view.stage import Scene
 from game.view.viewport import Viewport
-from game.view.widgets.menubar import MenuBar
+from game.view.widgets.menubar import MenuBar, focus_said
 
 ALT_KEYS = ("Left Alt", "Right Alt")
 
@@ -84,6 +84,9 @@ class MenuBarScene(Scene):
         bar = self.viewport.bar()
         self.menubar.draw(screen, self.viewport.renderer.sprites, bar)
         return [bar]
+
+    def focus_said(self) -> tuple[str, str]:
+        return focus_said(self.menubar)
 
     def dirty(self) -> bool:
         return self._closed_now or (self.menubar.is_open and self.menubar.dirty())

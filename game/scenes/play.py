@@ -24,9 +24,11 @@ from game.modes.mode import Mode
 from game.modes.ordinary import Ordinary
 from game.modes.shared import Daily
 from game.rules import MAX_ZOOM, PRESETS, Board, Difficulty
+from game.scenes.board_voice import BoardVoice
 from game.scenes.counters import CountersPanel
 from game.scenes.pointer import BoardPointer
 from game.scenes.rivals import Rivals
+from game.scenes.sightless import SightlessKeys
 from game.scenes.zoom_line import ZoomLine
 from game.session.input import InputMachine, Place
 from game.session.picture import picture_of
@@ -88,7 +90,7 @@ class PlayScene(Scene):
         self.dialogs = dialogs
         self.input = InputMachine()
         self._changed: set[Cell] = set()
-        self._fast = False  # Shift is held with a cursor key: move 5 cells
+        self.fast = False  # Shift held with the key: a cursor key moves 5, a jump goes back
         table.tap(self._heard)
         self.race = race
         """The ghost racing this board, and the pace of the personal best."""
@@ -102,6 +104,7 @@ class PlayScene(Scene):
         viewport.side_shown = lambda: self.counters.shown
         viewport.need = self.counters.width
         prefs.listeners.append(lambda: self.fit_counters())
+        self.voice = BoardVoice(table, prefs, stage.speaker, self.counters.numbers)
         self.pointer = BoardPointer(table, viewport, self.input, lambda: self.new_game())
         self.watcher = watcher
         """The replays opened over this board (made when first asked for)."""
@@ -146,6 +149,7 @@ class PlayScene(Scene):
             Command.FLAG: self.flag_at_cursor,
             Command.NEXT_THEME: self.prefs.next_theme,
             Command.CHOOSE_COUNTERS: lambda: choose_counters(stage, prefs),
+            **SightlessKeys(self).commands(),
         }
 
     @property
@@ -191,6 +195,7 @@ class PlayScene(Scene):
             self.dialogs.tell_problems()
         else:
             self.commands[command]()
+        self.voice.after_command()
 
     def checked(self, command: Command) -> bool | None:
         """Whether a menu line shows a tick (None: the line is no toggle)."""
@@ -244,7 +249,6 @@ class PlayScene(Scene):
 
     def daily(self) -> None:
         """Today's board, the same for everyone."""
-
         self.play(Daily.of(date.today()))
 
     def set_zoom(self, zoom: int) -> None:
@@ -268,28 +272,29 @@ class PlayScene(Scene):
         """Pause a game under way: the board is hidden and the clock stops."""
         if self.table.pause():
             self.input.cancel()
+            self.voice.paused()
 
     def quit(self) -> None:
         """Close the window (a game under way is kept for the next start)."""
         self.stage.quit()
 
-    def move_cursor(self, drow: int, dcol: int) -> None:
-        """Move the keyboard cursor (shown at the view's centre the first time); the
-        view follows it."""
-        step = FAST_CELLS if self._fast else 1
+    def move_cursor(self, drow: int, dcol: int, step: int | None = None) -> None:
+        """Move the keyboard cursor (at the view's centre at first); the view follows."""
+        step, before = step or (FAST_CELLS if self.fast else 1), self.table.shown_cursor
         cell = self.table.move_cursor(drow * step, dcol * step, self.viewport.centre())
         self.viewport.keep_in_view(*cell)
+        self.voice.cursor(cell, moved=cell != before or (drow, dcol) == (0, 0))  # (and a tone)
 
     def open_at_cursor(self) -> None:
         """Space or Enter: open the cell under the cursor, or chord on a number."""
-        self._at_cursor(self.table.open_at_cursor)
+        self.at_cursor(self.table.open_at_cursor)
 
     def flag_at_cursor(self) -> None:
         """F: flag the cell under the cursor (again: question mark, again: clear)."""
-        self._at_cursor(self.table.flag_at_cursor)
+        self.at_cursor(self.table.flag_at_cursor)
 
-    def _at_cursor(self, act: Callable[[], object]) -> None:
-        """Act on the cell under the cursor (a cursor not shown is shown first)."""
+    def at_cursor(self, act: Callable[[], object]) -> None:
+        """A move on the cursor's cell, the cursor kept there (one not shown: shown)."""
         if self.table.shown_cursor is None:
             self.move_cursor(0, 0)
         else:
@@ -320,7 +325,7 @@ class PlayScene(Scene):
         if kind == pygame.KEYDOWN:
             command = self.prefs.keymap.command_for(pygame.key.name(event.key, False))
             if command is not None:
-                self._fast = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+                self.fast = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
                 self.command(command)
         return True
 

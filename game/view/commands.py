@@ -80,6 +80,19 @@ class Command(Enum):
     CURSOR_RIGHT = "cursor right"
     OPEN = "open or chord"
     FLAG = "flag"
+    SPEAK = "speak"
+    SAY_CELL = "say the cell"
+    SAY_MINES = "say the mines left"
+    SAY_TIME = "say the time"
+    SAY_RATE = "say 3BV/s"
+    SAY_AROUND = "say the cells around"
+    SAY_ROW = "say the row"
+    NEXT_HIDDEN = "next hidden cell"
+    NEXT_UNSATISFIED = "next number not satisfied"
+    ROW_START = "row's start"
+    ROW_END = "row's end"
+    COLUMN_TOP = "column's top"
+    COLUMN_BOTTOM = "column's bottom"
 
 
 class ViewerCommand(Enum):
@@ -111,6 +124,28 @@ class ViewerCommand(Enum):
 
 
 AnyCommand = Command | ViewerCommand
+
+
+SIGHTLESS = frozenset(
+    {
+        Command.SPEAK,
+        Command.SAY_CELL,
+        Command.SAY_AROUND,
+        Command.SAY_ROW,
+        Command.SAY_MINES,
+        Command.SAY_TIME,
+        Command.SAY_RATE,
+        Command.NEXT_HIDDEN,
+        Command.NEXT_UNSATISFIED,
+        Command.ROW_START,
+        Command.ROW_END,
+        Command.COLUMN_TOP,
+        Command.COLUMN_BOTTOM,
+    }
+)
+"""The keys of play without sight: in the F1 help while speech is on (it is read out;
+with speech off the help has no room left for them at the smallest window), and in
+the Keys screen (Options > Keys...) always."""
 
 
 class Binding:
@@ -173,6 +208,31 @@ BINDINGS: tuple[Binding, ...] = (
         shown=N_("Space, Enter"),
     ),
     Binding(Command.FLAG, ("F",), N_("flag / question mark / clear")),
+    Binding(Command.SPEAK, ("X",), N_("speech on / off")),
+    Binding(
+        Command.SAY_CELL,
+        ("I",),
+        N_("say the cell under the cursor"),
+    ),
+    Binding(Command.SAY_AROUND, ("E",), N_("say the 3x3 cells around the cursor")),
+    Binding(Command.SAY_ROW, ("R",), N_("say the cursor's whole row")),
+    Binding(Command.SAY_MINES, ("L",), N_("say the mines left")),
+    Binding(Command.SAY_TIME, ("Y",), N_("say the time")),
+    Binding(Command.SAY_RATE, ("B",), N_("say 3BV/s so far")),
+    Binding(
+        Command.NEXT_HIDDEN,
+        ("N",),
+        N_("cursor to the next hidden cell (Shift: the one before)"),
+    ),
+    Binding(
+        Command.NEXT_UNSATISFIED,
+        ("U",),
+        N_("cursor to the next number with hidden cells and mines not all flagged (Shift: back)"),
+    ),
+    Binding(Command.ROW_START, ("Home",), N_("cursor to the row's start")),
+    Binding(Command.ROW_END, ("End",), N_("cursor to the row's end")),
+    Binding(Command.COLUMN_TOP, ("PageUp",), N_("cursor to the column's top")),
+    Binding(Command.COLUMN_BOTTOM, ("PageDown",), N_("cursor to the column's bottom")),
     Binding(Command.NEW_GAME, ("F2",), N_("new game"), shown=N_("Face, F2")),
     Binding(
         Command.BEGINNER, ("1", "Keypad 1"), N_("Beginner: 9x9, 10 mines (8x8 if ranked size)")
@@ -344,9 +404,14 @@ class KeyMap:
                 return binding.keys[0]
         return ""
 
-    def help_rows(self) -> list[tuple[str, str]]:
-        """The help screen's lines: the mouse, then every binding of the play screen,
-        then the menu bar's keys and the dialogs'."""
-        keys = [(b.label, b.says) for b in self.bindings if not b.in_viewer]
+    def help_rows(self, sightless: bool = False) -> list[tuple[str, str]]:
+        """The help screen's lines: the mouse, then every binding of the play screen
+        (those of play without sight only while speech is on: ``sightless``), then the
+        menu bar's keys and the dialogs'."""
+        keys = [
+            (b.label, b.says)
+            for b in self.bindings
+            if not b.in_viewer and (sightless or b.command not in SIGHTLESS)
+        ]
         rows = [*MOUSE_HELP, *(row for row in keys if row[0]), *MENU_HELP, *DIALOG_HELP]
         return [(gettext(keys), gettext(does)) for keys, does in rows]

@@ -89,6 +89,7 @@ Chord and flag recursion        chord and flag recursion
 Keys...                         rebind keys
 -
 Sound                           sound
+Speak                           speak
 Live counters                   live counters
 Counters...                     choose counters
 Zoom in                         zoom in

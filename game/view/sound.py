@@ -20,7 +20,16 @@ from game.language import N_, gettext
 from game.view.assets import AssetError, asset_dir
 
 #: Every sound the game plays; each is ``<name>.wav`` in the sounds folder.
-SOUND_NAMES: Final[tuple[str, ...]] = ("reveal", "cascade", "flag", "explode", "win")
+SOUND_NAMES: Final[tuple[str, ...]] = (
+    "reveal",
+    "cascade",
+    "flag",
+    "explode",
+    "win",
+    *(f"tone{number}" for number in range(1, 9)),  # the earcons under the cursor
+    "edge",
+    "flagged",
+)
 
 NO_AUDIO_DEVICE: Final = N_("No audio device found; the game will be silent.")
 

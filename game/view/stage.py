@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.view.speech import Speaker
+
 if TYPE_CHECKING:
     from game.view.viewport import Viewport
     from game.view.widgets.dialog import Dialog
@@ -61,6 +63,16 @@ class Scene:
     def covered(self) -> None:
         """A scene was put in front of this one (let go of what the mouse held)."""
 
+    def page_said(self) -> str | None:
+        """What it shows, said when it comes to the front ("": nothing to say; None:
+        not laid out yet, said once it is drawn)."""
+        return ""
+
+    def focus_said(self) -> tuple[str, str]:
+        """Where the keyboard focus is in it, as speech says it: the place (a menu's
+        title: said when it changes) and the line or button; said as they change."""
+        return "", ""
+
     def relayout(self) -> None:
         """Its words changed (a new language): lay out again before the next draw."""
 
@@ -74,8 +86,12 @@ Answer = Callable[[Any], None]
 class Stage:
     """The window's scenes, bottom first."""
 
-    def __init__(self, viewport: Viewport) -> None:
+    def __init__(self, viewport: Viewport, speaker: Speaker | None = None) -> None:
         self.viewport = viewport
+        self.speaker = speaker or Speaker()
+        """What says the scenes' words (the shell's; a silent one until it is given)."""
+        self._heard: tuple[Scene | None, str, str] = (None, "", "")
+        """The scene in front, the place and the focus last said."""
         self.scenes: list[tuple[Scene, Answer | None]] = []
         self.quitting = False
         """A scene asked to close the window."""
@@ -144,6 +160,30 @@ class Stage:
             if scene.handle(event) or scene.modal:
                 break
         self.settle()
+        self.speak()
+
+    def speak(self, interrupt: bool = True) -> None:
+        """Say what came to the front and where the focus went since the last time
+        (after what the event made the scenes say), as one announcement."""
+        speaker, top = self.speaker, self.top
+        if speaker.active and top is not None:
+            scene, place, focus = self._heard
+            if top is not scene:
+                page = top.page_said()
+                if page is None:  # (a dialog not laid out yet: said once drawn)
+                    speaker.flush(interrupt)
+                    return
+                now_place, now_focus = top.focus_said()
+                for words in (page, now_place, now_focus):
+                    speaker.say(words)
+            else:
+                now_place, now_focus = top.focus_said()
+                if now_place != place:
+                    speaker.say(now_place)
+                if now_focus != focus or now_place != place:
+                    speaker.say(now_focus)
+            self._heard = (top, now_place, now_focus)
+        speaker.flush(interrupt)
 
     def _leave_pages(self, event: pygame.event.Event) -> None:
         """Each page in front gives way to the board (see ``DialogScene.gives_way``)
@@ -214,6 +254,7 @@ class Stage:
             drawn = [scene.draw(screen, False) for scene in scenes]
             if any(drawn):
                 self.viewport.window.present()
+            self.speak(interrupt=False)
             return
         self._stale = False
         self._fit()
@@ -221,6 +262,7 @@ class Stage:
         for scene in scenes:
             scene.draw(screen, True)
         self.viewport.window.present()
+        self.speak(interrupt=False)  # (a dialog's words once laid out: after the event's)
 
 
 class DialogScene(Scene):
@@ -320,6 +362,12 @@ class DialogScene(Scene):
 
     def dirty(self) -> bool:
         return self.dialog.dirty()
+
+    def page_said(self) -> str | None:
+        return self.dialog.said or None
+
+    def focus_said(self) -> tuple[str, str]:
+        return "", self.dialog.focus_said()
 
     def relayout(self) -> None:
         self._placed = None

@@ -33,6 +33,17 @@ MODE_COMMANDS = {
 rules the game always had: Win7's, the standard's and the classic no-guess)."""
 
 
+RATES: Final = {
+    -60: N_("very slow"),
+    -30: N_("slow"),
+    0: N_("normal"),
+    30: N_("fast"),
+    60: N_("very fast"),
+    100: N_("fastest"),
+}
+"""The speech rates the Settings dialog offers (-100 to 100: speech-dispatcher's scale)."""
+
+
 def with_mode(settings: Settings, mode: RuleMode) -> Settings:
     """The settings with the next games in this rule mode (its laying, its fate and its
     recursion)."""
@@ -155,6 +166,16 @@ SETTINGS: tuple[Setting, ...] = (
         ),
     ),
     _flag("counters_shown", N_("Live counters"), Command.COUNTERS),
+    _flag("speech", N_("Speak"), Command.SPEAK),
+    Setting("speech_brief", N_("Brief speech"), (False, True), _on_off, {}),
+    Setting(
+        "speech_rate",
+        N_("Speech rate"),
+        tuple(RATES),
+        lambda rate: RATES[rate],
+        {},
+    ),
+    Setting("earcons", N_("Earcons (tones under the cursor)"), (False, True), _on_off, {}),
 )
 """Every setting the player flips or picks, in the Settings dialog's order."""
 

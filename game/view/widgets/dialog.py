@@ -34,7 +34,7 @@ from typing import Final
 
 import pygame
 
-from game.language import gettext
+from game.language import N_, gettext
 from game.view.sprites import SpriteSheet
 from game.view.theme import current as theme
 from game.view.widgets.button import Presser, paint_button
@@ -48,6 +48,21 @@ from game.view.widgets.style import (
     Style,
 )
 from game.view.widgets.text import ellipsize
+
+BUTTON: Final = N_("{label}, button")
+"""How speech names a button that gets the focus."""
+
+
+def button_said(label: str | None) -> str:
+    """A button that has the focus, as speech names it ("" for none)."""
+    return "" if label is None else gettext(BUTTON).format(label=gettext(label))
+
+
+def said_of(layout: Arrangement) -> str:
+    """A dialog's words as speech says them: its title, then its body's."""
+    words = " ".join(filter(None, (piece.said() for piece in layout.pieces)))
+    title = layout.title if layout.title[-1:] in ".!?。！？" else f"{layout.title}."
+    return f"{title} {words}" if words else title
 
 
 class Arrangement:
@@ -178,9 +193,9 @@ def _as_is(closed_with: object) -> object:
 class Dialog:
     """A modal box over the game: answers events, draws itself, says when it is done.
 
-    Its title and its buttons' words are English and are drawn in the player's
-    language (game.language.gettext, at each layout: ``relayout`` after a change);
-    a button is named by its English words (``choose``, ``button_rect``, ``result``).
+    Its title and buttons' words are English, drawn in the player's language (gettext,
+    at each layout: ``relayout`` after a change); a button is named by its English
+    words (``choose``, ``button_rect``, ``result``).
 
     ``closed`` becomes True once the player has answered, and ``result`` holds the
     answer (None when cancelled). Subclasses fill the body and decide what the keys do.
@@ -215,6 +230,7 @@ class Dialog:
         self._rect: pygame.Rect | None = None
         self._button_rects: dict[str, pygame.Rect] = {}
         self._presser: Presser[str] = Presser()
+        self.said = ""  # what it shows, as speech says it when it opens (as last drawn)
         self._stop = self._body_stops() + (buttons.index(default) if default else 0)
         if not self._body_stops() and not buttons:
             self._stop = 0
@@ -276,10 +292,8 @@ class Dialog:
         return None if self._rect is None else self._rect.copy()
 
     def button_rect(self, label: str) -> pygame.Rect:
-        """The button's rectangle as last drawn, in surface pixels.
-
-        Raises LookupError for a label the dialog does not have or before the first draw.
-        """
+        """The button's rectangle as last drawn, in surface pixels (LookupError for a
+        label the dialog does not have, or before the first draw)."""
         if label not in self._button_rects:
             raise LookupError(f"no button {label!r} drawn")
         return self._button_rects[label].copy()
@@ -289,6 +303,9 @@ class Dialog:
         """The button with the keyboard focus, if a button has it."""
         i = self._stop - self._body_stops()
         return self.buttons[i] if 0 <= i < len(self.buttons) else None
+
+    def focus_said(self) -> str:  # what has the keyboard focus, as speech says it
+        return button_said(self.focused_button)
 
     # What subclasses fill in.
 
@@ -468,6 +485,7 @@ class Dialog:
         self._button_rects = {
             label: rect.move(self._rect.topleft) for label, rect in layout.buttons.items()
         }
+        self.said = said_of(layout)
         self._painted(layout)
 
     def _painted(self, layout: Arrangement) -> None:

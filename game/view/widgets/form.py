@@ -70,6 +70,10 @@ class FieldsPiece(Piece):
         self.row_gap = style.field_gap
         self.height = len(fields) * style.field_h + max(len(fields) - 1, 0) * self.row_gap
 
+    def said(self) -> str:
+        pairs = zip(self.form.fields, self.form.values_list, strict=True)
+        return " ".join(f"{field.label}: {value}." for field, value in pairs)
+
     def boxes(self) -> list[pygame.Rect]:
         """Each field's box (bevel included), in the dialog picture's pixels."""
         x = self.x + self.label_w + self.style.column_gap
@@ -173,6 +177,14 @@ class FormDialog(Dialog):
     def focus(self) -> str:
         """The key of the field last focused."""
         return self.fields[self.focus_index].key
+
+    def focus_said(self) -> str:
+        if not self.field_has_focus:
+            return super().focus_said()
+        field = self.fields[self.focus_index]
+        value = self.values_list[self.focus_index]
+        said = f"{field.label}: {value}"
+        return f"{said}. {self.error}" if self.error else said
 
     @property
     def field_has_focus(self) -> bool:

@@ -27,6 +27,16 @@ _NUMBER = r"[-+]?\d[\d.,:%]*\s?[a-z%]{0,3}"
 _NONE = frozenset({"-", "\N{EN DASH}"})
 
 
+def said_row(headers: Sequence[str], row: Sequence[str]) -> str:
+    """A grid's row as speech says it: each cell after its column's header."""
+    cells = [
+        f"{header}: {cell}" if header and cell else cell
+        for header, cell in zip([*headers, *[""] * len(row)], row, strict=False)
+        if cell
+    ]
+    return ", ".join(cells) + "." if cells else ""
+
+
 def is_numeric_column(cells: Sequence[str]) -> bool:
     """Whether a column's cells are all figures (empty or "-" cells aside, at least one)."""
     filled = [cell for cell in cells if cell and cell not in _NONE]
@@ -55,6 +65,7 @@ class GridPiece(Piece):
         head = [*headers, *[""] * (count - len(headers))] if headers else None
         self.right = [is_numeric_column([row[c] for row in body]) for c in range(count)]
         cells = [head, *body] if head else body
+        self.headers, self.cells = list(headers), body
         grid: list[list[list[str]]] = [[[cell] for cell in row] for row in cells]
         widths = [widest(style, [row[c] for row in cells]) for c in range(count)]
         gaps = style.column_gap * max(count - 1, 0)
@@ -81,6 +92,10 @@ class GridPiece(Piece):
             rows_shown * style.line,
         )
         """(Room for ``rows_shown`` rows of one line at least: a page keeps its height.)"""
+
+    def said(self) -> str:
+        """Each row, its cells after their column's header ("Time: 12")."""
+        return " ".join(said_row(self.headers, row) for row in self.cells)
 
     def row_rects(self) -> list[pygame.Rect]:
         """Each row's rectangle, in the dialog picture's pixels."""
@@ -178,6 +193,11 @@ class GridDialog(Dialog):
 
     def _body_stops(self) -> int:
         return 1 if self.pickable else 0
+
+    def focus_said(self) -> str:
+        if self._body_stops() and self._stop == 0 and self.index is not None:
+            return said_row(self.headers, self.rows[self.index])
+        return super().focus_said()
 
     def _light(self, index: int) -> None:
         self.index = max(0, min(index, len(self.rows) - 1))

@@ -154,6 +154,14 @@ class MenuDialog(Dialog):
             self.items = list(self.on_pick(index))
         self._changed()
 
+    def focus_said(self) -> str:
+        if not self.lines_have_focus:
+            return super().focus_said()
+        what, value = self.items[self.index]
+        said = f"{what}: {value}" if value else what
+        hint = self.hints[self.index] if self.hints and self.index < len(self.hints) else ""
+        return f"{said}. {hint}" if hint else said  # (the analysis: a figure, what it means)
+
     def _body_stops(self) -> int:
         return 1
 

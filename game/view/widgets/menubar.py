@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from game.language import N_, gettext
 from game.session.geometry import MENU_BAR
 from game.view.commands import MENU_KEYS, MODIFIER_KEYS, Command, KeyMap
 from game.view.fonts import ui_font
@@ -40,6 +41,10 @@ KEY_GAP = 18
 
 Checked = Callable[[Command], bool | None]
 """Whether a command's line shows a tick (True), no tick (False), or is no toggle (None)."""
+
+
+MENU_SAID = N_("{title} menu:")
+"""How speech names the menu that opens."""
 
 
 class _Row:
@@ -362,3 +367,24 @@ def _columns(heights: list[int], room: int) -> list[list[int]]:
         columns[-1].append(index)
         used += height
     return columns
+
+
+def focus_said(bar: MenuBar) -> tuple[str, str]:
+    """The open menu's title and its highlighted line as speech says them: the
+    line's own words, its tick (a setting's: on or off) and its key ("", "":
+    the bar is closed)."""
+    if bar.open_index is None:
+        return "", ""
+    menu = bar.menus[bar.open_index]
+    title = gettext(MENU_SAID).format(title=menu.shown)
+    item = None if bar.row is None else menu.items[bar.row]
+    if item is None:
+        return title, ""
+    words = [item.shown]
+    ticked = bar.checked(item.command)
+    if ticked is not None:
+        words.append(gettext(N_("on") if ticked else N_("off")))
+    key = bar.keymap().shortcut(item.command)
+    if key:
+        words.append(key)
+    return title, ", ".join(words)

@@ -20,6 +20,11 @@ class Piece:
         """Put the block at (x, y) in the dialog's picture, given the inner width."""
         self.x, self.y, self.w = x, y, width
 
+    def said(self) -> str:
+        """Its words as speech says them (game.view.speech): what it shows, in the
+        player's language ("" for a picture with no words)."""
+        return ""
+
     def draw(self, image: pygame.Surface, sprites: SpriteSheet) -> None:
         """Paint the block where it was placed."""
         raise NotImplementedError

@@ -97,6 +97,9 @@ class TextPiece(Piece):
         self.width = widest(style, self.lines)
         self.height = len(self.lines) * style.line
 
+    def said(self) -> str:
+        return " ".join(line for line in self.lines if line)
+
     def draw(self, image: pygame.Surface, sprites: SpriteSheet) -> None:
         top, bottom = image.get_clip().top, image.get_clip().bottom
         for i, line in enumerate(self.lines):

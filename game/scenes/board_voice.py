@@ -1,0 +1,116 @@
+"""What the play screen says: the board's words (game.view.board_words) for the cell
+under the keyboard cursor as it moves, each move's result, the figures asked for,
+the hint and the notes; and the earcons under the cursor (a tone a number, the
+board's edge, a flag), so a fast player need not wait for the words."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.analysis.glossary import label_of
+from game.core.delta import Cell
+from game.core.look import Look
+from game.language import gettext, shown
+from game.replay.figures import GameNumbers
+from game.session.table import GameStarted, MoveApplied, Table, TableEvent
+from game.view import board_words as words
+from game.view.advice import box_text
+from game.view.commands import Command
+from game.view.prefs import Prefs
+from game.view.speech import Speaker
+
+TONES = {Look(n): f"tone{n}" for n in range(1, 9)}
+"""The earcon of each number under the cursor (its pitch rises with the number)."""
+
+
+class BoardVoice:
+    """Says the play screen's board (a tap on the table, told of the cursor)."""
+
+    def __init__(
+        self, table: Table, prefs: Prefs, speaker: Speaker, numbers: Callable[[], GameNumbers]
+    ) -> None:
+        self.table = table
+        self.prefs = prefs
+        self.speaker = speaker
+        self.numbers = numbers
+        """The game's figures so far (the live counters'): 3BV/s said from them."""
+        self._said: tuple[object, object] = (None, None)
+        """The hint and the note last said."""
+        table.tap(self._heard)
+
+    @property
+    def brief(self) -> bool:
+        return self.speaker.brief
+
+    def _heard(self, event: TableEvent) -> None:
+        if not self.speaker.active:
+            return
+        if isinstance(event, GameStarted):
+            board = event.session.board
+            said = gettext("New game: {rows} by {columns}, {mines}.").format(
+                rows=board.rows, columns=board.cols, mines=words.mines_left(event.session.game)
+            )
+            title = event.tag.mode.title()
+            self.speaker.say(f"{title}. {said}" if title else said)
+        elif isinstance(event, MoveApplied):
+            move, session = event.move, event.session
+            time = session.timer_value
+            self.speaker.say(
+                words.move_words(session.game, (move.row, move.col), event.delta, time, False),
+                words.move_words(session.game, (move.row, move.col), event.delta, time, True),
+            )
+
+    # ------------------------------------------------------------------ the cursor
+
+    def cursor(self, cell: Cell, moved: bool) -> None:
+        """The cursor is on a cell (``moved``: it went there; else it was at the edge)."""
+        game = self.table.game
+        if self.speaker.enabled and self.prefs.settings.earcons:
+            look = game.look(*cell)
+            earcon = "edge" if not moved else TONES.get(look)
+            if earcon is None and look is Look.FLAG:
+                earcon = "flagged"
+            if earcon is not None:
+                self.prefs.sound.play(earcon)
+        self.speaker.say(words.cell_words(game, cell, False), words.cell_words(game, cell, True))
+
+    def around(self, cell: Cell) -> None:
+        self.speaker.say(words.around_words(self.table.game, cell, self.brief))
+
+    def row(self, cell: Cell) -> None:
+        self.speaker.say(words.row_words(self.table.game, cell[0], self.brief))
+
+    def paused(self) -> None:
+        """The game paused: what the pause key does, as the Keys screen says it."""
+        said = next(b.does for b in self.prefs.keymap.bindings if b.command is Command.PAUSE)
+        self.speaker.say(gettext(said))
+
+    def nothing(self, what: str) -> None:
+        """A jump that found no cell: say so."""
+        self.speaker.say(what)
+
+    # ------------------------------------------------------------------ figures
+
+    def mines(self) -> None:
+        self.speaker.say(words.mines_left(self.table.game))
+
+    def time(self) -> None:
+        self.speaker.say(words.seconds(self.table.session.timer_value))
+
+    def rate(self) -> None:
+        value = self.numbers().words("bbbv_s") or "-"
+        self.speaker.say(f"{gettext(label_of('bbbv_s'))}: {value}")
+
+    def after_command(self) -> None:
+        """Say a hint or a note that a command put up (the advice's box words)."""
+        table = self.table
+        if not self.speaker.active or (table.hint, table.note) == self._said:
+            return
+        self._said = (table.hint, table.note)
+        if table.hint is not None:
+            advice = table.advice()
+            cell = table.hint.cell
+            said = box_text(advice) if advice is not None else shown(table.hint.reason)
+            self.speaker.say(f"{words.cell_words(table.game, cell, self.brief)}. {said}")
+        elif table.note is not None:
+            self.speaker.say(shown(table.note))

@@ -1,0 +1,153 @@
+"""speech-dispatcher, spoken to over its socket (SSIP, the Speech Synthesis Interface
+Protocol: lines of text, each answered by a numbered reply).
+
+speech-dispatcher is Linux's speech service: Orca speaks through it, and it drives
+espeak-ng (or another synthesiser) with the player's own voice settings. Its Python
+binding is a Debian package (python3-speechd), not one pip can install, so the game
+speaks the protocol itself: a few commands, on the socket the binding would use
+(``SPEECHD_ADDRESS``, else $XDG_RUNTIME_DIR/speech-dispatcher/speechd.sock), started
+as the binding does (``speech-dispatcher --spawn``) when no one listens at the
+default one.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+from pathlib import Path
+from typing import Final
+
+TIMEOUT: Final = 3.0
+"""Seconds to wait for speech-dispatcher's reply before giving up on it."""
+MAX_REPLY: Final = 4096
+"""The longest reply line read (speech-dispatcher's are far shorter)."""
+MAX_LINES: Final = 2000
+"""The most lines of one reply (its voice list is some hundreds)."""
+
+
+class SsipError(OSError):
+    """speech-dispatcher refused a command, or went away."""
+
+
+def address() -> str:
+    """Where speech-dispatcher listens: ``unix_socket:PATH`` or ``inet_socket:HOST:PORT``."""
+    given = os.environ.get("SPEECHD_ADDRESS", "").strip()
+    if given:
+        return given
+    runtime = os.environ.get("XDG_RUNTIME_DIR") or str(Path.home() / ".cache")
+    return "unix_socket:" + str(Path(runtime) / "speech-dispatcher" / "speechd.sock")
+
+
+def _open(where: str) -> socket.socket:
+    kind, _, rest = where.partition(":")
+    if kind == "inet_socket":
+        host, _, port = rest.rpartition(":")
+        return socket.create_connection((host or "127.0.0.1", int(port or 6560)), TIMEOUT)
+    if kind != "unix_socket" or not rest:
+        raise SsipError(f"speech-dispatcher's address {where!r} is not one it gives")
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    sock.settimeout(TIMEOUT)
+    try:
+        sock.connect(rest)
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
+def voice_language(code: str) -> str:
+    """speech-dispatcher's name of a language of the game ("zh_CN": "zh")."""
+    return code.split("_")[0].lower()
+
+
+class Ssip:
+    """A connection to speech-dispatcher; ``speak`` cancels what it was saying."""
+
+    def __init__(self, sock: socket.socket) -> None:
+        self._sock = sock
+        self._replies = sock.makefile("rb")
+        self._language = ""
+        self._rate: int | None = None
+        self.command("SET self CLIENT_NAME user:minesweeper:main")
+
+    @classmethod
+    def connect(cls, where: str | None = None) -> Ssip:
+        """Connect (starting speech-dispatcher first if no one listens at its own
+        address; an address given, SPEECHD_ADDRESS, is the player's: never spawned for)."""
+        given = where or os.environ.get("SPEECHD_ADDRESS", "").strip()
+        where = where or address()
+        try:
+            sock = _open(where)
+        except SsipError:
+            raise
+        except OSError:
+            if given:
+                raise
+        else:
+            return cls._over(sock)  # (a refusal from the one listening: no second daemon)
+        try:
+            subprocess.run(
+                ["speech-dispatcher", "--spawn"],
+                stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,
+                timeout=10,
+                check=False,
+            )
+        except (OSError, subprocess.TimeoutExpired) as error:
+            raise SsipError(f"speech-dispatcher cannot be started: {error}") from None
+        return cls._over(_open(where))
+
+    @classmethod
+    def _over(cls, sock: socket.socket) -> Ssip:
+        """A connection over an open socket (closed if speech-dispatcher refuses it)."""
+        try:
+            return cls(sock)
+        except OSError:
+            sock.close()
+            raise
+
+    def command(self, line: str) -> str:
+        """Send one command; its reply's last line (an error reply raises)."""
+        self._sock.sendall(line.encode("utf-8") + b"\r\n")
+        return self._reply()
+
+    def _reply(self) -> str:
+        for _ in range(MAX_LINES):
+            raw = self._replies.readline(MAX_REPLY)
+            if not raw:
+                raise SsipError("speech-dispatcher closed the connection")
+            text = raw.decode("utf-8", "replace").rstrip("\r\n")
+            if len(text) >= 4 and text[3] == "-":
+                continue  # (a reply's line before its last)
+            if not text[:1] == "2":
+                raise SsipError(f"speech-dispatcher answered {text[:80]!r}")
+            return text
+        raise SsipError("speech-dispatcher's reply does not end")
+
+    def speak(self, text: str, language: str, rate: int, interrupt: bool = True) -> None:
+        if interrupt:
+            self.command("CANCEL self")
+        spoken = voice_language(language)
+        if spoken != self._language:
+            self.command(f"SET self LANGUAGE {spoken}")
+            self._language = spoken
+        if rate != self._rate:
+            self.command(f"SET self RATE {max(-100, min(100, rate))}")
+            self._rate = rate
+        self.command("SPEAK")
+        lines = [".." + line[1:] if line.startswith(".") else line for line in text.splitlines()]
+        self._sock.sendall(("\r\n".join(lines) + "\r\n.\r\n").encode("utf-8"))
+        self._reply()
+
+    def stop(self) -> None:
+        self.command("CANCEL self")
+
+    def close(self) -> None:
+        try:
+            self.command("QUIT")
+        except OSError:
+            pass
+        finally:
+            self._replies.close()
+            self._sock.close()
