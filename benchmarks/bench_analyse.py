@@ -124,7 +124,7 @@ def community_mix(paths: list[Path], folder: Path) -> list[Path]:
     for path in paths:
         if path.name.startswith(EXPERT_GAMES):  # (c_10: the large version-4 EVF)
             evf = folder / f"v3-{path.stem[:40]}.evf"
-            evf.write_bytes(export_evf(open_replay(path).replay))
+            evf.write_bytes(export_evf(open_replay(path).replay, version=3))
             made.append(evf)
     return [path for path in [*paths, *made] for _ in range(MIX[kind_of(path)])]
 

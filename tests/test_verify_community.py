@@ -50,7 +50,7 @@ def test_each_shared_file_is_verified_or_refused_in_one_line(path: Path) -> None
 
 @pytest.fixture
 def one_click(tmp_path: Path) -> Path:
-    """A won one-click EVF (version 3) of ours."""
+    """A won one-click EVF (version 4) of ours."""
     path = tmp_path / "one.evf"
     path.write_bytes(export_evf(record(Game.from_layout(ONE_CLICK), [(1, reveal(5, 5))])))
     return path
@@ -61,7 +61,7 @@ def one_click(tmp_path: Path) -> Path:
     [
         (1, 0x20, "the file says not won"),  # summary: not completed
         (11, 2, "the file says 3BV 2"),  # the 3BV's low byte
-        (14, 5, "the file says 0.005 s"),  # the time's low byte
+        (15, 5, "the file says 0.005 s"),  # the time's low byte (4 bytes from 12)
     ],
 )
 def test_an_evf_that_states_what_its_events_do_not_do_differs(
