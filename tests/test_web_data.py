@@ -13,6 +13,7 @@ import hashlib
 import re
 import shutil
 import subprocess
+import sys
 import zlib
 from pathlib import Path
 
@@ -140,3 +141,23 @@ def test_export_html_writes_a_page_and_refuses_in_one_line(tmp_path: Path) -> No
     done = run_game("--export-html", str(copy), str(copy))
     assert done.returncode == 2 and "it is the file being read" in done.stderr
     assert done.stderr.count("\n") == 1 and copy.read_bytes() == kept
+
+
+def test_the_release_publishes_the_viewer_page_with_the_sites_pages(tmp_path: Path) -> None:
+    import yaml
+
+    release = yaml.safe_load((ROOT / ".github" / "workflows" / "release.yml").read_text())
+    job = release["jobs"]["pages"]
+    assert job["needs"] == "tests" and job["permissions"] == {"pages": "write", "id-token": "write"}
+    steps = "\n".join(step.get("run", "") + step.get("uses", "") for step in job["steps"])
+    assert "python tools/make_web_viewer.py site" in steps
+    assert "actions/upload-pages-artifact" in steps and "actions/deploy-pages" in steps
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "make_web_viewer.py"), str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    published = (tmp_path / "replay" / "index.html").read_text(encoding="utf-8")
+    assert published == page()

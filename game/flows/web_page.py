@@ -117,6 +117,7 @@ def font_face(text: str) -> str:
         options.name_IDs = ["*"]
         options.notdef_outline = True
         font = subset.load_font(str(asset_path("fonts", name)), options)
+        font.recalcTimestamp = False  # (the same page each time it is made)
         cutter = subset.Subsetter(options)
         cutter.populate(text="".join(sorted(these)))
         cutter.subset(font)
