@@ -14,6 +14,7 @@ from pathlib import Path
 from game.cli import Options, Printout, say
 from game.core.status import Status
 from game.flows import series_commands
+from game.flows.web_save import page_text
 from game.language import gettext, shown
 from game.modes.mode import facts_of
 from game.persist.history_transfer import TransferError
@@ -113,12 +114,10 @@ def export_html(source: str, target: str) -> int:
     replay, a board too large for a page, or a page that cannot be written (or is no
     new or regular file, or the replay itself): one line on stderr, 2. Nothing is
     left behind when the write fails."""
-    from game.flows.web_page import page_of  # (fontTools: this command's alone)
-
     try:
         check_target(Path(target), inputs=[Path(source)])
         opened = open_replay(source)
-        data = page_of(opened.replay, opened.caption).encode("utf-8")
+        data = page_text(opened.replay, opened.caption).encode("utf-8")
         atomic_write_bytes(Path(target), data, inputs=[Path(source)])
     except ReplayError as error:
         say(sys.stderr, f"minesweeper: {shown(error)}")

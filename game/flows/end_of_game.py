@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from game.core.status import Status
 from game.flows.series import SeriesKeeper
+from game.flows.web_save import copy_link, save_page
 from game.language import N_, gettext, ngettext
 from game.language import day as language_day
 from game.language import shown as in_language
@@ -358,6 +359,12 @@ class EndOfGame:
                 )
             elif result is PanelAnswer.EXPORT_EVF and replay is not None:
                 self.replay_note = self.export_evf(replay, tag, session)
+                self.show_panel(session, tag, best)
+            elif result is PanelAnswer.EXPORT_HTML and replay is not None:
+                self.replay_note = save_page(replay, self.profile.folder)[0]
+                self.show_panel(session, tag, best)
+            elif result is PanelAnswer.COPY_LINK and replay is not None:
+                self.replay_note = copy_link(replay)
                 self.show_panel(session, tag, best)
             elif result is PanelAnswer.KEEP_REPLAY and replay is not None:
                 self.keep(replay, "kept", self.game_id)

@@ -106,6 +106,8 @@ class ViewerCommand(Enum):
     PRACTISE_HERE = "replay practise from here"
     PLAY_BOARD = "replay play its board"
     GIF = "replay save as GIF"
+    WEB = "replay save as web page"
+    LINK = "replay copy web link"
     CLOSE = "replay close"
 
 
@@ -219,6 +221,8 @@ VIEWER_BINDINGS: tuple[Binding, ...] = (
     Binding(ViewerCommand.PRACTISE_HERE, ("C",), N_("replay: play on from here")),
     Binding(ViewerCommand.PLAY_BOARD, ("B",), N_("replay: play its board")),
     Binding(ViewerCommand.GIF, ("G",), N_("replay: save as a GIF")),
+    Binding(ViewerCommand.WEB, ("W",), N_("replay: save as a web page")),
+    Binding(ViewerCommand.LINK, ("L",), N_("replay: copy its web link")),
     Binding(ViewerCommand.CLOSE, ("Escape", "Q"), N_("replay: close (or stop a GIF)")),
 )
 """The replay viewer's keys, in the order the Keys screen lists them (after the play

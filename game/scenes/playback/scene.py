@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.delta import Cell
+from game.flows.web_save import copy_link, save_page
 from game.language import gettext
 from game.replay.format import Replay
 from game.scenes.playback.control import Playback
@@ -251,6 +252,13 @@ class PlaybackScene(Scene):
                 theme=self.viewport.renderer.theme,
                 counter_below_zero=self.counter_below_zero,
             )
+        elif command is V.WEB:
+            folder = self.gif_folder
+            self.note, saved = save_page(self.replay, folder and folder.parent, self.caption)
+            if saved is not None:
+                self.stage.open(saved_dialog(gettext("Web page"), saved))
+        elif command is V.LINK:
+            self.note = copy_link(self.replay, self.caption)
         elif command is V.CLOSE:
             if self.gif is not None:
                 self.note = self.gifs.stop()
