@@ -53,8 +53,10 @@ class Player {
       c.style.width = `${this.board.canvas.width / dpr}px`;
       c.style.height = `${this.board.canvas.height / dpr}px`;
     }
-    this.timeline = new Timeline($("timeline"), header, moments, (t) => this.seek(t));
+    this.timeline = new Timeline($("timeline"), $("cursor"), header, moments, (t) => this.seek(t));
     this.seekBar = $("seek");
+    this.clock = $("clock");
+    this.button = $("play");
     this.seekBar.min = header.start;
     this.seekBar.max = header.end;
     this.seekBar.addEventListener("input", () => this.seek(Number(this.seekBar.value)));
@@ -113,7 +115,10 @@ class Player {
     if (moment.counter !== undefined) s.counter = moment.counter;
     if (moment.timer !== undefined) s.timer = moment.timer;
     if (moment.solved !== undefined) s.solved = moment.solved;
-    if (moment.figures) for (const k in moment.figures) s.figures[k] = moment.figures[k];
+    if (moment.figures) {
+      for (const k in moment.figures) s.figures[k] = moment.figures[k];
+      s.figuresSeen = false;
+    }
     if (moment.pointer !== undefined) {
       s.pointer = moment.pointer;
       if (moment.pointer) this.trail.add(moment.t, moment.pointer);
@@ -137,15 +142,21 @@ class Player {
 
   show() {
     const s = this.state;
-    this.figures.forEach((cell, k) => {
-      const words = s.figures[k] || "";
-      if (cell.textContent !== words) cell.textContent = words;
-    });
+    if (!s.figuresSeen) {
+      s.figuresSeen = true;
+      this.figures.forEach((cell, k) => {
+        const words = s.figures[k] || "";
+        if (cell.textContent !== words) cell.textContent = words;
+      });
+    }
     this.trail.draw(this.time, s.pointer);
-    this.seekBar.value = String(this.time);
+    const value = String(Math.round(this.time));
+    if (this.seekBar.value !== value) this.seekBar.value = value;
     this.timeline.draw(this.time);
-    $("clock").textContent = `${(Math.max(0, this.time) / 1000).toFixed(2)} s`;
-    $("play").textContent = this.playing ? say("pause", "Pause") : say("play", "Play");
+    const clock = `${(Math.max(0, this.time) / 1000).toFixed(2)} s`;
+    if (this.clock.textContent !== clock) this.clock.textContent = clock;
+    const word = this.playing ? say("pause", "Pause") : say("play", "Play");
+    if (this.button.textContent !== word) this.button.textContent = word;
   }
 
   seek(t) {

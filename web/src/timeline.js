@@ -1,8 +1,11 @@
-// The seek bar's picture: the 3BV solved over the game's time, as the game counted it.
+// The seek bar's picture: the 3BV solved over the game's time, as the game counted it,
+// drawn once (again when the window's size changes: reading a size each frame would
+// lay the page out each frame); the moment shown is a line moved over it.
 
 export class Timeline {
-  constructor(canvas, header, moments, seek) {
+  constructor(canvas, cursor, header, moments, seek) {
     this.canvas = canvas;
+    this.cursor = cursor;
     this.h = header;
     this.steps = [];
     let solved = 0;
@@ -25,20 +28,19 @@ export class Timeline {
     canvas.addEventListener("pointermove", (event) => {
       if (event.buttons) go(event);
     });
+    this.paint();
+    window.addEventListener("resize", () => this.paint());
   }
 
-  draw(time) {
+  paint() {
     const { canvas, ctx, h } = this;
     const dpr = window.devicePixelRatio || 1;
     const w = Math.round(canvas.clientWidth * dpr), hgt = Math.round(canvas.clientHeight * dpr);
-    if (canvas.width !== w || canvas.height !== hgt) {
-      canvas.width = w;
-      canvas.height = hgt;
-    }
+    canvas.width = w;
+    canvas.height = hgt;
     const span = Math.max(1, h.end - h.start), top = Math.max(1, h.bbbv);
     const x = (t) => ((t - h.start) / span) * w;
     const y = (s) => hgt - 2 - (Math.min(s, top) / top) * (hgt - 4);
-    ctx.clearRect(0, 0, w, hgt);
     ctx.fillStyle = "#dcdcdc";
     ctx.fillRect(0, 0, w, hgt);
     ctx.beginPath();
@@ -55,7 +57,11 @@ export class Timeline {
     ctx.closePath();
     ctx.fillStyle = "#7a9cc6";
     ctx.fill();
-    ctx.fillStyle = "#c00";
-    ctx.fillRect(Math.round(x(time)) - 1, 0, 2, hgt);
+  }
+
+  draw(time) {
+    const span = Math.max(1, this.h.end - this.h.start);
+    const left = `${(((time - this.h.start) / span) * 100).toFixed(2)}%`;
+    if (this.cursor.style.left !== left) this.cursor.style.left = left;
   }
 }
