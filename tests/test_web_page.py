@@ -161,8 +161,10 @@ def test_the_share_link_opens_the_same_game_at_the_same_moment(
     at = shared.split("#", 1)[0] + "?zoom=2&t=2.5#" + fragment
     probe = load(browser, at)
     assert probe["ready"] and probe["time"] == 2_500, probe
-    name = browser.execute_script("return document.getElementById('name').textContent")
-    assert name == "王嘉宁"
+    name, when = browser.execute_script(
+        "return ['name', 'date'].map(id => document.getElementById(id).textContent)"
+    )
+    assert name == "王嘉宁" and when == "2024-08-10 18:06 UTC"  # (the file's own words)
     by_link = page_board(browser)
     assert not differs(by_link, game_board(replay, 2_500, 2))
     load(browser, f"{saved.as_uri()}?zoom=2&t=2.5")

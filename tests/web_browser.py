@@ -45,8 +45,13 @@ FLAGS = (
 
 
 def ours_expert(folder: Path, seed: int = 20261201) -> Path:
-    """One of our replays of an Expert game, played through the table and recorded as
-    the window records it: a first click in the middle, then each safe cell opened in
+    """One of our replays of an Expert game (ours_game)."""
+    return ours_game(folder, (16, 30, 99), seed)
+
+
+def ours_game(folder: Path, size: tuple[int, int, int], seed: int) -> Path:
+    """One of our replays of a game of this size, played through the table and
+    recorded as the window records it: a first click in the middle, then each safe cell opened in
     turn (row by row, skipping what is open), some mines flagged on the way, the
     pointer moving between the clicks."""
     from game.core.game import Game
@@ -56,10 +61,12 @@ def ours_expert(folder: Path, seed: int = 20261201) -> Path:
     from game.replay.recorder import Recorder
 
     now = [1000.0]
-    table = Table.of(Ordinary.given(Game.new(16, 30, 99, seed=seed)), lambda: now[0])
+    rows, cols, count = size
+    table = Table.of(Ordinary.given(Game.new(rows, cols, count, seed=seed)), lambda: now[0])
     recorder = Recorder()
     table.tap(recorder)
-    at = (14 * 16 + 8, 7 * 16 + 8)
+    middle = (rows // 2, cols // 2)
+    at = (middle[1] * 16 + 8, middle[0] * 16 + 8)
 
     def click(row: int, col: int, button: int, move: Any) -> None:
         nonlocal at
@@ -77,13 +84,12 @@ def ours_expert(folder: Path, seed: int = 20261201) -> Path:
         now[0] += 70
         table.pointer("up", button, at, frozenset({button}), move)
 
-    click(7, 14, 1, reveal(7, 14))
+    click(*middle, 1, reveal(*middle))
     game = table.session.game
     assert game.minefield is not None
     mines = game.minefield.mines
-    for row in range(16):
-        cols = range(30) if row % 2 == 0 else range(29, -1, -1)
-        for col in cols:
+    for row in range(rows):
+        for col in range(cols) if row % 2 == 0 else range(cols - 1, -1, -1):
             if game.status.is_over:
                 break
             if game.look(row, col) is not Look.HIDDEN:
@@ -93,9 +99,9 @@ def ours_expert(folder: Path, seed: int = 20261201) -> Path:
                     click(row, col, 3, mark(row, col))
                 continue
             click(row, col, 1, reveal(row, col))
-    replay = recorder.replay()
+    replay = recorder.replay(player="Zoë Ivanova", date="2026-12-01T21:04:05")
     assert replay is not None and replay.result is Status.WON, replay
-    path = folder / "expert.msreplay"
+    path = folder / f"ours-{rows}x{cols}.msreplay"
     path.write_text(replay.to_text(), encoding="utf-8")
     return path
 

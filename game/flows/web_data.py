@@ -39,6 +39,7 @@ from game.replay.format import EventKind, Replay
 from game.replay.path import PathMeter
 from game.session.geometry import MENU_BAR, Layout, led_digits
 from game.session.picture import picture_of
+from game.session.play import PlaySession, deal_again
 from game.session.table import GameStarted, MoveApplied, Table, TableEvent, Via
 from game.view.render import led_text, tile_for
 from game.view.sheet import FACES, TILES
@@ -115,6 +116,12 @@ def words_of(shape: str, numbers: list[int]) -> str:
         out.append(f"{digits[:-decimals]}{sep}{digits[-decimals:]}" if decimals else digits)
         k += 3
     return "".join(out)
+
+
+def _date(when: str) -> str:
+    """A replay's date as a person reads it: ours (2024-08-10T18:06:00) with a space
+    for its T; the community's as their files write them."""
+    return f"{when[:10]} {when[11:]}" if when[10:11] == "T" else when
 
 
 def _varint(out: bytearray, value: int) -> None:
@@ -332,7 +339,7 @@ class WebReplay:
             "caption": caption,
             "mode": self._mode(replay),
             "code": self._code(replay),
-            "date": replay.date.replace("T", " ", 1),
+            "date": _date(replay.date),
             "result": replay.result.value,
             "ms": replay.ms,
             "bbbv": replay.bbbv or 0,
@@ -351,15 +358,21 @@ class WebReplay:
 
     @staticmethod
     def _code(replay: Replay) -> str:
-        """The board's code, as the end-of-game panel gives it (after the first move,
-        which lays the mines); "" when it has none."""
-        table = Table.of(Watching(replay), ReplayClock())
-        for event in replay.events:
-            if event.move is not None:
-                table.act(event.move, Via.MOUSE)
-                break
-        code = code_of(table.session)
-        return "" if code is None else code.code
+        """The board's code, as the end-of-game panel gives it: the game dealt again
+        from the replay's seed and its first move played (which lays the mines), if
+        that lays the replay's own mines; "" when it has none (no seed: a community
+        file)."""
+        if replay.seed is None or replay.minefield is None:
+            return ""
+        clock = ReplayClock()
+        session = PlaySession(deal_again(None, replay.board, replay.rules, replay.seed), clock)
+        first = next((event.move for event in replay.events if event.move is not None), None)
+        if first is None:
+            return ""
+        session.act(first)
+        code = code_of(session)
+        same = session.game.minefield == replay.minefield
+        return "" if code is None or not same else code.code
 
     def _play(self) -> None:
         replay = self.replay
