@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import hashlib
+import json
 import re
 import shutil
 import subprocess
@@ -161,3 +162,17 @@ def test_the_release_publishes_the_viewer_page_with_the_sites_pages(tmp_path: Pa
     assert done.returncode == 0, done.stderr
     published = (tmp_path / "replay" / "index.html").read_text(encoding="utf-8")
     assert published == page()
+
+
+def test_the_pages_words_are_the_players_language() -> None:
+    from game import language
+
+    language.use("de")
+    try:
+        made = page_of(open_replay(RMV_BEGINNER).replay)
+    finally:
+        language.use(language.ENGLISH)
+    art = json.loads(
+        re.search(r'<script id="art" type="application/json">(.*?)</script>', made).group(1)
+    )  # type: ignore[union-attr]
+    assert art["words"]["play"] == "Abspielen" and art["words"]["speed"] == "Tempo"

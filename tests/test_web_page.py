@@ -7,7 +7,9 @@ One browser for the module."""
 
 from __future__ import annotations
 
+import base64
 import json
+import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -201,3 +203,62 @@ def test_a_tampered_link_shows_one_line(
     assert not hidden and player_hidden
     assert line.startswith("This replay cannot be shown:") and "\n" not in line
     assert everything == line  # the one line is all the page shows
+
+
+def read(browser: Any, text: str) -> str:
+    """What the page's own reader makes of a packed text: ok, or damaged and why."""
+    said: str = browser.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "__replay.read(arguments[0]).then(done, (e) => done('error: ' + e));",
+        text,
+    )
+    return said
+
+
+def repacked(data: bytes) -> str:
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
+    return base64.urlsafe_b64encode(packer.compress(data) + packer.flush()).decode().rstrip("=")
+
+
+def test_the_pages_reader_says_ok_or_damaged_of_anything_fuzzed(
+    browser: Any, replays: dict[str, tuple[Replay, Path]], folder: Path
+) -> None:
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    viewer = folder / "fuzz.html"
+    viewer.write_text(page(), encoding="utf-8")
+    load(browser, viewer.as_uri())  # (no replay: the one line; its reader is there)
+    browser.set_script_timeout(10)
+    text = link(replays["ours-beginner"][0], base="").split("#", 1)[1].removeprefix(LINK_PREFIX)
+    data = zlib.decompress(base64.urlsafe_b64decode(text + "=="), -15)
+    assert read(browser, text).startswith("ok: ")
+
+    @settings(
+        max_examples=60,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=[HealthCheck.function_scoped_fixture],
+    )
+    @given(
+        st.one_of(
+            st.lists(st.tuples(st.integers(0, len(data) - 1), st.integers(0, 255)), max_size=6).map(
+                lambda spoils: repacked(spoil(data, spoils))
+            ),
+            st.integers(0, len(data)).map(lambda cut: repacked(data[:cut])),
+            st.binary(max_size=400).map(repacked),
+            st.text("ABCDEFabcdef0123456789-_", max_size=200),
+        )
+    )
+    def check(fuzzed: str) -> None:
+        said = read(browser, fuzzed)
+        assert said.startswith(("ok: ", "damaged: ")), said
+
+    check()
+
+
+def spoil(data: bytes, spoils: list[tuple[int, int]]) -> bytes:
+    changed = bytearray(data)
+    for at, value in spoils:
+        changed[at] = value
+    return bytes(changed)

@@ -42,7 +42,12 @@ class Reader {
     return part;
   }
   text() {
-    return new TextDecoder("utf-8", { fatal: true }).decode(this.take(this.uint()));
+    try {
+      return new TextDecoder("utf-8", { fatal: true }).decode(this.take(this.uint()));
+    } catch (error) {
+      if (error instanceof Damaged) throw error;
+      throw new Damaged("a text is not UTF-8");
+    }
   }
 }
 
