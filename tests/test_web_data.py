@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 from test_window import run_game
 from web_browser import AVF_ARBITER, AVF_EXPERT, EVF_WANG, RMV_EXPERT, ours_expert
 
+from game.cli import commands
 from game.flows.web_data import MAX_CELLS, WebError, WebReplay, shape_of, words_of
 from game.flows.web_page import LINK_PREFIX, TEMPLATE, link, page, page_of
 from game.replay.files import open_replay
@@ -120,7 +121,9 @@ def test_the_committed_template_is_what_the_build_makes(tmp_path: Path) -> None:
     )
 
 
-def test_export_html_writes_a_page_and_refuses_in_one_line(tmp_path: Path) -> None:
+def test_export_html_writes_a_page_and_refuses_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     target = tmp_path / "game.html"
     done = run_game("--export-html", str(RMV_BEGINNER), str(target))
     assert done.returncode == 0, done.stderr
@@ -131,17 +134,18 @@ def test_export_html_writes_a_page_and_refuses_in_one_line(tmp_path: Path) -> No
     damaged = tmp_path / "damaged.avf"
     damaged.write_bytes(AVF_ARBITER.read_bytes()[:300])
     other = tmp_path / "other.html"
-    done = run_game("--export-html", str(damaged), str(other))
-    assert done.returncode == 2 and done.stdout == ""
-    assert done.stderr.startswith("minesweeper: damaged.avf") and done.stderr.count("\n") == 1
-    assert not other.exists()
+    assert commands.export_html(str(damaged), str(other)) == 2
+    said = capsys.readouterr()
+    assert said.out == "" and not other.exists()
+    assert said.err.startswith("minesweeper: damaged.avf") and said.err.count("\n") == 1
 
     kept = RMV_BEGINNER.read_bytes()
     copy = tmp_path / "exp.rmv"
     copy.write_bytes(kept)
-    done = run_game("--export-html", str(copy), str(copy))
-    assert done.returncode == 2 and "it is the file being read" in done.stderr
-    assert done.stderr.count("\n") == 1 and copy.read_bytes() == kept
+    assert commands.export_html(str(copy), str(copy)) == 2
+    said = capsys.readouterr()
+    assert "it is the file being read" in said.err and said.err.count("\n") == 1
+    assert copy.read_bytes() == kept
 
 
 def test_the_release_publishes_the_viewer_page_with_the_sites_pages(tmp_path: Path) -> None:
@@ -176,3 +180,19 @@ def test_the_pages_words_are_the_players_language() -> None:
         re.search(r'<script id="art" type="application/json">(.*?)</script>', made).group(1)
     )  # type: ignore[union-attr]
     assert art["words"]["play"] == "Abspielen" and art["words"]["speed"] == "Tempo"
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        *sorted((ROOT / "tests/data/replays/flop-player/mvf").glob("*.mvf"))[:2],
+        *sorted((ROOT / "tests/data/replays/flop-player/rawvf").glob("*.rawvf")),
+    ],
+    ids=lambda path: path.name,
+)
+def test_mvf_and_rawvf_replays_are_worked_out_for_a_page_too(path: Path) -> None:
+    opened = open_replay(path)
+    worked = WebReplay(opened.replay, opened.caption)
+    board = opened.replay.board
+    assert (worked.header["rows"], worked.header["cols"]) == (board.rows, board.cols)
+    assert worked.count >= 2 and worked.header["end"] == opened.replay.events[-1].ms

@@ -12,6 +12,7 @@ and its one style by their SHA-256, pictures and fonts from data: only.
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import io
 import json
@@ -96,6 +97,7 @@ def _data_url(kind: str, data: bytes) -> str:
     return f"data:{kind};base64,{base64.b64encode(data).decode('ascii')}"
 
 
+@functools.lru_cache(maxsize=8)
 def font_face(text: str) -> str:
     """A @font-face of our fonts (DejaVu Sans, and Noto Sans CJK for what it lacks)
     cut to the characters of ``text`` and the page's own: inlined, so a name in any
