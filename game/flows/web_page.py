@@ -107,16 +107,14 @@ def font_face(text: str) -> str:
     wanted = set(PAGE_CHARACTERS) | set(text) | set("".join(gettext(w) for w in WORDS.values()))
     faces = []
     for name, kind in (("DejaVuSans.ttf", "font/ttf"), ("NotoSansCJKsc-Subset.otf", "font/otf")):
-        font = TTFont(str(asset_path("fonts", name)), lazy=True)
-        have = set(font.getBestCmap())
-        font.close()
-        these = {c for c in wanted if ord(c) in have}
+        if not wanted:
+            break
+        these = {c for c in wanted if ord(c) in _characters(name)}
         if not these:
             continue
         wanted -= these
         options = subset.Options()
-        options.layout_features = ["*"]
-        options.name_IDs = ["*"]
+        options.name_IDs = ["*"]  # (the fonts' licences: their names say them)
         options.notdef_outline = True
         font = subset.load_font(str(asset_path("fonts", name)), options)
         font.recalcTimestamp = False  # (the same page each time it is made)
@@ -130,6 +128,16 @@ def font_face(text: str) -> str:
             f"unicode-range:{_ranges(these)}}}"
         )
     return "".join(faces)
+
+
+@functools.cache
+def _characters(name: str) -> frozenset[int]:
+    """The characters one of our fonts has (read once)."""
+    font = TTFont(str(asset_path("fonts", name)), lazy=True)
+    try:
+        return frozenset(font.getBestCmap())
+    finally:
+        font.close()
 
 
 def _ranges(characters: set[str]) -> str:
