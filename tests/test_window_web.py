@@ -19,6 +19,7 @@ from test_window_replay import play_to_the_end, write_replay
 
 from game import cli
 from game.app import App
+from game.flows.background import WorkScene
 from game.flows.web_page import LINK_PREFIX, VIEWER_URL, page_of
 from game.persist import replays as replay_files
 from game.replay.files import open_replay
@@ -42,6 +43,20 @@ def app(clock: FakeClock) -> Iterator[App]:
     application.run(frames=1)
     yield application
     application.close()
+
+
+def made_off_the_loop(app: App) -> None:
+    """The page (or link) is made off the loop, under a dialog, while the window goes
+    on answering: run frames until the dialog is gone."""
+    scene = app.stage.scenes[-1][0]
+    assert isinstance(scene, WorkScene), scene  # (the dialog while it is being made)
+    assert scene.job.wait(60), "the page was not made in a minute"
+    for _ in range(20):
+        app.run(frames=1)
+        app.stage.settle()
+        if not any(isinstance(s, WorkScene) for s, _ in app.stage.scenes):
+            return
+    raise AssertionError("the dialog stayed after the page was made")
 
 
 def header(text: str) -> dict[str, object]:
@@ -72,6 +87,7 @@ def test_the_panel_saves_the_game_as_a_web_page_and_copies_its_link(
     ]
     panel.choose(PanelAnswer.EXPORT_HTML.label)
     app.stage.settle()
+    made_off_the_loop(app)
     [saved] = (app.profile.folder / replay_files.FOLDER).glob("*.html")
     head = header(packed(saved.read_text(encoding="utf-8")))
     board = app.table.board
@@ -83,6 +99,7 @@ def test_the_panel_saves_the_game_as_a_web_page_and_copies_its_link(
     assert panel is not None
     panel.choose(PanelAnswer.COPY_LINK.label)
     app.stage.settle()
+    made_off_the_loop(app)
     note = " ".join(getattr(app.stage.top_dialog, "lines", []))
     assert "web link is on the clipboard" in note or "could not be copied" in note
     if "on the clipboard" in note:
@@ -96,6 +113,7 @@ def test_w_in_the_viewer_saves_the_page_and_l_copies_the_link(app: App, tmp_path
     assert scene is not None
     key(pygame.K_w, "w")
     step(app)
+    made_off_the_loop(app)
     folder = app.profile.folder / replay_files.FOLDER
     [saved] = folder.glob("*.html")
     assert packed(saved.read_text(encoding="utf-8")) == packed(page_of(open_replay(path).replay))
@@ -104,4 +122,5 @@ def test_w_in_the_viewer_saves_the_page_and_l_copies_the_link(app: App, tmp_path
     step(app)
     key(pygame.K_l, "l")
     step(app)
+    made_off_the_loop(app)
     assert "web link" in scene.note

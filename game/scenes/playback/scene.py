@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.delta import Cell
-from game.flows.web_save import copy_link, save_page
+from game.flows.web_save import copy_off_the_loop, save_off_the_loop
 from game.language import gettext
 from game.replay.format import Replay
 from game.scenes.playback.control import Playback
@@ -254,11 +254,11 @@ class PlaybackScene(Scene):
             )
         elif command is V.WEB:
             folder = self.gif_folder
-            self.note, saved = save_page(self.replay, folder and folder.parent, self.caption)
-            if saved is not None:
-                self.stage.open(saved_dialog(gettext("Web page"), saved))
+            save_off_the_loop(
+                self.stage, self.replay, folder and folder.parent, self._said, self.caption
+            )
         elif command is V.LINK:
-            self.note = copy_link(self.replay, self.caption)
+            copy_off_the_loop(self.stage, self.replay, self._said, self.caption)
         elif command is V.CLOSE:
             if self.gif is not None:
                 self.note = self.gifs.stop()
@@ -266,6 +266,13 @@ class PlaybackScene(Scene):
                 self.stage.quit()
             else:
                 self.done = True
+
+    def _said(self, said: str, saved: Path | None = None) -> None:
+        """What became of a web page or link made off the loop (a page's whole path
+        in a notice: the bar cuts it)."""
+        self.note, self.changed = said, True
+        if saved is not None:
+            self.stage.open(saved_dialog(gettext("Web page"), saved))
 
     def close_with(self, result: str) -> None:
         """Leave the viewer with an answer for whoever opened it."""
