@@ -44,6 +44,24 @@ FLAGS = (
 )
 
 
+def expert_replays(folder: Path) -> list[Path]:
+    """Every Expert replay we have: ours (ours_expert) and each of the community's
+    in tests/data/replays that the game reads as 16x30 with 99 mines."""
+    from game.replay.files import ReplayError, open_replay
+
+    found = [ours_expert(folder)]
+    for path in sorted(DATA.rglob("*")):
+        if path.suffix.lower() not in {".avf", ".rmv", ".mvf", ".evf", ".rawvf"}:
+            continue
+        try:
+            board = open_replay(path).replay.board
+        except ReplayError:
+            continue
+        if (board.rows, board.cols, board.mines) == (16, 30, 99):
+            found.append(path)
+    return found
+
+
 def ours_expert(folder: Path, seed: int = 20261201) -> Path:
     """One of our replays of an Expert game (ours_game)."""
     return ours_game(folder, (16, 30, 99), seed)

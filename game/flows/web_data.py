@@ -13,17 +13,20 @@ event's time (the events of one ms are one moment; a moment that only moves the
 pointer is kept POINTER_MS after the last one at least) and at each of the timer's
 seconds.
 
-The packed form (``pack``): a varint length and the header in JSON (UTF-8), then
-each moment as varints (see ``_moment``), all compressed with raw deflate and
-written in base64url: the same text goes in the page saved and in a link's fragment.
+The packed form (``pack``): a varint length and the header in JSON (UTF-8), the
+count of moments, then the moments' streams (each kind of part in its own, each
+figure's numbers in their own: see ``_Moments.add``), each after its length and
+raw-deflated in a block of its own, written as web_text's text: the same text goes
+in the page saved and in a link's fragment (where the pointer's moments alone may be
+thinned to fit: ``pack(pointer_ms)``, web_page.link).
 """
 
 from __future__ import annotations
 
-import base64
 import json
 import re
 import zlib
+from enum import Enum
 from typing import Any
 
 from game.analysis.glossary import label_of
@@ -31,6 +34,7 @@ from game.core.game import Game
 from game.core.look import Look
 from game.core.status import Status
 from game.flows.end_of_game import code_of
+from game.flows.web_text import to_text
 from game.language import gettext, ngettext
 from game.modes.watching import Watching
 from game.replay.drive import Driver, ReplayClock
@@ -45,7 +49,7 @@ from game.view.render import led_text, tile_for
 from game.view.sheet import FACES, TILES
 from game.words import DEFAULT_FIGURES, RACE_LABELS
 
-VERSION = 1
+VERSION = 2
 """The packed form's version (the page refuses another)."""
 POINTER_MS = 50
 """The least time between two moments that only move the pointer (the GIF's frame,
@@ -62,8 +66,14 @@ POINTER_BIT, CELLS_BIT, FACE_BIT, COUNTER_BIT, TIMER_BIT, FIGURES_BIT, SOLVED_BI
 NO_POINTER_BIT = 1 << 8
 MOVE_BIT = 1 << 7
 """A move was played at this moment (where step back and step on stop)."""
-STREAMS = 7
-TIMES, TRAIL, CELLS, PANEL, FIGURES, SHAPES, SOLVED = range(STREAMS)
+PLACES = 4
+"""The figures' numbers are sent in a stream for each figure and place (a figure's
+numbers past its fourth share its fourth's)."""
+BASE_STREAMS = 13
+(STEPS, PARTS, POINTER_X, POINTER_Y, CELL_COUNTS, CELL_FIRST, CELL_GAPS, CELL_TILES, FACES_OUT,
+ LEDS, MASKS, SHAPES, SOLVED) = range(BASE_STREAMS)  # fmt: skip
+"""The streams: each kind of part in its own (deflate codes like with like the
+better), then the figures' numbers (BASE_STREAMS + figure * PLACES + place)."""
 
 
 class WebError(ValueError):
@@ -141,15 +151,52 @@ def _text(out: bytearray, value: str) -> None:
     out += data
 
 
+def _led(out: bytearray, value: str, before: str) -> None:
+    """An LED counter's characters: as each one's step from the one before in its
+    place (mostly nothing), when as many and all ASCII; else as UTF-8."""
+    if len(value) == len(before) and max(map(ord, value + before), default=0) < 128:
+        _varint(out, len(value) * 2 + 1)
+        out += bytes((ord(c) - ord(b)) % 128 for c, b in zip(value, before, strict=True))
+    else:
+        data = value.encode("utf-8")
+        _varint(out, len(data) * 2)
+        out += data
+
+
+class _Kind(Enum):
+    """What a sample was taken at."""
+
+    TICK = "tick"
+    """The start or a second of the timer (never a moment of the pointer alone)."""
+    EVENT = "event"
+    LAST = "last"
+    """The last event (always a moment)."""
+
+
+_Sample = tuple[
+    int,
+    list[int] | dict[int, int],
+    set[int] | None,
+    tuple[int, str, str],
+    list[str] | None,
+    int,
+    tuple[int, int] | None,
+    _Kind,
+    bool,
+]
+"""A sample: its time, the tiles (all, or those that may have changed: the
+candidates), the face and LED texts, the figures (or None), the 3BV solved, the
+pointer, its kind, whether a move was played."""
+
+
 class _Moments:
     """The moments written so far and what the page shows after the last one."""
 
-    def __init__(self, cells: int, start: int) -> None:
-        self.streams = [bytearray() for _ in range(STREAMS)]
+    def __init__(self, cells: int, start: int, figures: int, clock: int) -> None:
+        self.streams = [bytearray() for _ in range(BASE_STREAMS + figures * PLACES)]
         """The moments' parts, each kind in a stream of its own (a deflate of
         like with like is the smaller): times and parts, pointer, cells, faces and
         LED characters, figures' numbers, figures' shapes, 3BV solved."""
-        self.out = self.streams[0]
         self.count = 0
         self.ms = start
         self.tiles = [-1] * cells
@@ -160,13 +207,18 @@ class _Moments:
         self.drawn_pointer: tuple[int, int] | None = None
         self.figures: list[str] = []
         self.shapes: dict[str, int] = {}
-        self.numbers: dict[int, tuple[str, list[int]]] = {}
+        self.numbers: dict[int, tuple[str, list[int], int]] = {}
         self.solved = -1
+        self.clock = clock
+        """The figure whose first number is sent as a step less the moment's (the
+        game's time, which moves as the moments do)."""
 
-    def _figure(self, k: int, value: str) -> None:
-        """A figure's words: its shape (the words with each number taken out; by its
-        place in the shapes met so far, or new), then each number as a step from the
-        one in the same place of this figure's words before, when of the same shape."""
+    def _figure(self, k: int, value: str, ms: int) -> None:
+        """A figure's words at a moment's time ``ms``: its shape (the words with each
+        number taken out; by its place in the shapes met so far, or new), then each
+        number as a step from the one in the same place of this figure's words
+        before, when of the same shape (for the clock's figure, less the time since
+        those words: nothing while the game's time runs)."""
         shapes = self.streams[SHAPES]
         shape, numbers = shape_of(value)
         before = self.numbers.get(k)
@@ -180,15 +232,18 @@ class _Moments:
             _text(shapes, shape)
         else:
             _varint(shapes, known)
-        out = self.streams[FIGURES]
         for place, number in enumerate(numbers):
-            _signed(out, number - (before[1][place] if same and before else 0))
-        self.numbers[k] = (shape, numbers)
+            out = self.streams[BASE_STREAMS + k * PLACES + min(place, PLACES - 1)]
+            was = 0
+            if same and before:
+                was = before[1][place] + (ms - before[2] if k == self.clock and not place else 0)
+            _signed(out, number - was)
+        self.numbers[k] = (shape, numbers, ms)
 
     def add(
         self,
         ms: int,
-        tiles: list[int],
+        tiles: list[int] | dict[int, int],
         candidates: set[int] | None,
         shown: tuple[int, str, str],
         figures: list[str] | None,
@@ -232,44 +287,43 @@ class _Moments:
             bits |= POINTER_BIT if self.pointer is not None else NO_POINTER_BIT
         if not bits:
             return False
-        out = self.out
-        _varint(out, max(0, ms - self.ms))
-        _varint(out, bits)
+        streams = self.streams
+        step = max(0, ms - self.ms)
+        _varint(streams[STEPS], step)
+        _varint(streams[PARTS], bits)
         if bits & POINTER_BIT:
             assert self.pointer is not None
             before = self.drawn_pointer or (0, 0)
-            _signed(self.streams[TRAIL], self.pointer[0] - before[0])
-            _signed(self.streams[TRAIL], self.pointer[1] - before[1])
+            _signed(streams[POINTER_X], self.pointer[0] - before[0])
+            _signed(streams[POINTER_Y], self.pointer[1] - before[1])
             self.drawn_pointer = self.pointer
         if bits & NO_POINTER_BIT:
             self.drawn_pointer = None
         if changed:
-            out = self.streams[CELLS]
-            _varint(out, len(changed))
+            _varint(streams[CELL_COUNTS], len(changed))
             last = -1
             for k, tile in changed:
-                _varint(out, k - last - 1)
-                out.append(tile)
+                _varint(streams[CELL_GAPS if last >= 0 else CELL_FIRST], k - last - 1)
+                streams[CELL_TILES].append(tile)
                 last = k
                 self.tiles[k] = tile
-        out = self.streams[PANEL]
         if bits & FACE_BIT:
-            out.append(face)
+            streams[FACES_OUT].append(face)
             self.face = face
         if bits & COUNTER_BIT:
-            _text(out, counter)
+            _led(streams[LEDS], counter, self.counter)
             self.counter = counter
         if bits & TIMER_BIT:
-            _text(out, timer)
+            _led(streams[LEDS], timer, self.timer)
             self.timer = timer
         if figure_changes:
             assert figures is not None
-            _varint(self.streams[SHAPES], sum(1 << k for k, _ in figure_changes))
+            _varint(self.streams[MASKS], sum(1 << k for k, _ in figure_changes))
             for k, value in figure_changes:
-                self._figure(k, value)
+                self._figure(k, value, max(ms, self.ms))
             self.figures = list(figures)
         if bits & SOLVED_BIT:
-            _varint(self.streams[SOLVED], solved)
+            _signed(self.streams[SOLVED], solved - max(self.solved, 0))
             self.solved = solved
         self.ms = max(ms, self.ms)
         self.count += 1
@@ -291,21 +345,37 @@ class WebReplay:
         self.names = [name for name in DEFAULT_FIGURES if name not in RACE_LABELS]
         self.header = self._header(replay, caption)
         self._laid: tuple[object, int | None] = ((), None)
-        self._moments = _Moments(board.rows * board.cols, int(self.header["start"]))
+        self._samples: list[_Sample] = []
+        """What the page would show at each event's time and each second, as played
+        (the moments are written from them, at a thinning of the pointer's)."""
         self._play()
-
-    @property
-    def moments(self) -> bytes:
-        """The moments' streams, each after its length."""
-        data = bytearray()
-        for stream in self._moments.streams:
-            _varint(data, len(stream))
-            data += stream
-        return bytes(data)
+        self._written: dict[int, _Moments] = {}
 
     @property
     def count(self) -> int:
-        return self._moments.count
+        return self.moments().count
+
+    def moments(self, pointer_ms: int = POINTER_MS) -> _Moments:
+        """The moments, a pointer's alone at most one each ``pointer_ms``."""
+        if pointer_ms not in self._written:
+            board = self.replay.board
+            cells, start = board.rows * board.cols, int(self.header["start"])
+            moments = _Moments(cells, start, len(self.names), int(self.header["clock"]))
+            last_pointer_ms = -(10**9)
+            for ms, tiles, candidates, shown, values, solved, pointer, kind, moved in self._samples:
+                moments.pointer = pointer
+                due = kind is _Kind.LAST or (
+                    kind is _Kind.EVENT and ms - last_pointer_ms >= pointer_ms
+                )
+                before = moments.count
+                moments.add(
+                    ms, tiles, candidates, shown, values, solved,
+                    pointer_only_ok=due, moved=moved,
+                )  # fmt: skip
+                if kind is not _Kind.TICK and moments.count != before:
+                    last_pointer_ms = ms
+            self._written[pointer_ms] = moments
+        return self._written[pointer_ms]
 
     def _header(self, replay: Replay, caption: str) -> dict[str, Any]:
         layout = self.layout
@@ -335,6 +405,7 @@ class WebReplay:
             "timer": rect(layout.timer),
             "face": rect(layout.face),
             "labels": [gettext(label_of(name)) for name in self.names],
+            "clock": self.names.index("time") if "time" in self.names else -1,
             "player": replay.player,
             "caption": caption,
             "mode": self._mode(replay),
@@ -377,7 +448,6 @@ class WebReplay:
     def _play(self) -> None:
         replay = self.replay
         clock = ReplayClock()
-        moments = self._moments
         start = float(self.header["start"])
         clock.ms = start
         table = Table.of(Watching(replay), clock)
@@ -404,15 +474,19 @@ class WebReplay:
         pressed_before: list[frozenset[tuple[int, int]]] = [frozenset()]
         solved = [0]
 
-        def sample(ms: float, *, figures: bool, pointer_only_ok: bool, moved: bool = False) -> None:
+        pointer: tuple[int, int] | None = None
+
+        def sample(ms: float, kind: _Kind, *, figures: bool, moved: bool = False) -> None:
             session = table.session
             game = session.game
             picture = picture_of(session, driver.machine.feedback, counter_below_zero=True)
             pressed = picture.pressed
             candidates: set[int] | None = None
+            tiles: list[int] | dict[int, int]
             if state["full"]:
                 looks[:] = [tile_index(game.look(r, c), (r, c) in pressed) for r, c in cells]
                 state["full"] = False
+                tiles = list(looks)
             else:
                 if changed:
                     solved[0] = game.bbbv_solved()
@@ -422,6 +496,7 @@ class WebReplay:
                     looks[k] = tile_index(game.look(r, c), (r, c) in pressed)
                     candidates.add(k)
                 changed.clear()
+                tiles = {k: looks[k] for k in candidates}
             pressed_before[0] = pressed
             digits = self.layout.digits
             shown = (
@@ -430,13 +505,11 @@ class WebReplay:
                 led_text(picture.timer, digits),
             )
             values = self._figures(table, flags[0], meter.path, solved[0]) if figures else None
-            moments.add(
-                int(ms), looks, candidates, shown, values, solved[0],
-                pointer_only_ok=pointer_only_ok, moved=moved,
-            )  # fmt: skip
+            self._samples.append(
+                (int(ms), tiles, candidates, shown, values, solved[0], pointer, kind, moved)
+            )
 
-        sample(start, figures=True, pointer_only_ok=False)
-        last_pointer_ms = -(10**9)
+        sample(start, _Kind.TICK, figures=True)
         while not driver.finished:
             upcoming = driver.upcoming
             assert upcoming is not None
@@ -447,22 +520,19 @@ class WebReplay:
                 tick = clock.ms + (1000 - elapsed % 1000)
             if tick is not None and tick < upcoming:
                 clock.ms = tick
-                sample(tick, figures=True, pointer_only_ok=False)
+                sample(tick, _Kind.TICK, figures=True)
                 continue
             moved = False
             while driver.upcoming == upcoming:
                 event, _ = driver.next()
                 if event.kind is not EventKind.CANCEL:
-                    moments.pointer = (event.x, event.y)
+                    pointer = (event.x, event.y)
                 meter.add(event.kind, event.x, event.y, event.move is not None)
                 if event.move is not None:
                     table.act(event.move, Via.MOUSE)
                     moved = True
-            due = upcoming - last_pointer_ms >= POINTER_MS or driver.finished
-            before = moments.count
-            sample(upcoming, figures=moved or driver.finished, pointer_only_ok=due, moved=moved)
-            if moments.count != before:
-                last_pointer_ms = upcoming
+            kind = _Kind.LAST if driver.finished else _Kind.EVENT
+            sample(upcoming, kind, figures=moved or driver.finished, moved=moved)
 
     def _figures(self, table: Table, flags: int, path: float, solved: int) -> list[str]:
         """The live counters' figures now, as the panel words them."""
@@ -488,17 +558,22 @@ class WebReplay:
             self._laid = (field, game.bbbv)
         return self._laid[1]
 
-    def pack(self) -> str:
-        """The header and the moments, compressed, in base64url (no padding)."""
+    def pack(self, pointer_ms: int = POINTER_MS) -> str:
+        """The header and the moments, raw-deflated (each stream a block of its own,
+        with its own codes: the streams are unlike each other), as text (web_text)."""
         head = json.dumps(self.header, ensure_ascii=False, separators=(",", ":")).encode()
-        data = bytearray()
-        _varint(data, len(head))
-        data += head
-        _varint(data, self.count)
-        data += self.moments
+        parts = [bytearray(), bytearray()]
+        _varint(parts[0], len(head))
+        parts[0] += head
+        moments = self.moments(pointer_ms)
+        _varint(parts[1], moments.count)
+        for stream in moments.streams:
+            part = bytearray()
+            _varint(part, len(stream))
+            parts.append(part + stream)
         packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
-        packed = packer.compress(bytes(data)) + packer.flush()
-        return base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+        packed = b"".join(packer.compress(bytes(p)) + packer.flush(zlib.Z_BLOCK) for p in parts)
+        return to_text(packed + packer.flush())
 
 
 _INDEX = {tile: k for k, tile in enumerate(TILES)}

@@ -23,7 +23,8 @@ from pathlib import Path
 from fontTools import subset
 from fontTools.ttLib import TTFont
 
-from game.flows.web_data import WebReplay
+from game.flows.web_data import POINTER_MS, WebReplay
+from game.flows.web_text import ALPHABET
 from game.language import N_, gettext
 from game.replay.format import Replay
 from game.session.geometry import TILE
@@ -35,8 +36,14 @@ from game.view.theme import CLASSIC, Theme
 TEMPLATE = Path(__file__).with_name("web_template.html")
 VIEWER_URL = "https://minesweeper-ce.github.io/minesweeper-ce/replay/"
 """Where the release publishes the viewer page (.github/workflows/release.yml)."""
-LINK_PREFIX = "r1."
-"""The fragment's start: a replay link of this page's first form."""
+LINK_PREFIX = "r2."
+"""The fragment's start: a replay link of this page's second form (web_data.VERSION)."""
+LINK_LIMIT = 8_000
+"""The longest link made while the pointer's trail can be thinned to fit (issue 43:
+an Expert game's link fits in 8,000 characters)."""
+LINK_THINNING = (POINTER_MS, 100, 200, 400, 800, 10**9)
+"""The least times between two moments of the pointer alone that a link tries, in
+turn (the last: the pointer at the board's moments only)."""
 PAGE_CHARACTERS = (
     " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz"
     "{|}~\u00a0\u2014\u25b6\u25c0\u00b0\u00b7\u00d7"
@@ -156,8 +163,8 @@ def _script_text(text: str) -> str:
 def page(packed: str = "", *, words: str = "", theme: Theme = CLASSIC) -> str:
     """The page: with a replay packed by WebReplay.pack (its text: ``words``, for the
     font), or the viewer page with none (a link brings it)."""
-    if not re.fullmatch(r"[A-Za-z0-9_-]*", packed):
-        raise PageError("the packed replay is not base64url")
+    if not set(packed) <= set(ALPHABET):
+        raise PageError("the packed replay is not the text web_text writes")
     template = TEMPLATE.read_text(encoding="utf-8")
     sheet_png = asset_path("sprites", theme.sheet).read_bytes()
     filled = (
@@ -189,5 +196,12 @@ def page_of(replay: Replay, caption: str = "") -> str:
 
 def link(replay: Replay, caption: str = "", base: str = VIEWER_URL) -> str:
     """The link to the published viewer page with the replay in its fragment (never
-    sent to a server)."""
-    return f"{base}#{LINK_PREFIX}{WebReplay(replay, caption).pack()}"
+    sent to a server). The board's moments are all kept; the pointer's alone are
+    thinned (LINK_THINNING) until the link fits in LINK_LIMIT characters."""
+    worked = WebReplay(replay, caption)
+    start = f"{base}#{LINK_PREFIX}"
+    for pointer_ms in LINK_THINNING:
+        shared = start + worked.pack(pointer_ms)
+        if len(shared) <= LINK_LIMIT:
+            break
+    return shared

@@ -1,13 +1,16 @@
 // The packed replay (game/flows/web_data.py) read back: a header and its moments.
 // Nothing here knows a rule of the game: it reads what the game wrote.
 
-export const VERSION = 1;
+import { Damaged } from "./damaged.js";
+import { fromText } from "./text.js";
+
+export { Damaged };
+export const VERSION = 2;
 const MAX_BYTES = 32 * 1024 * 1024;
 const POINTER_BIT = 1, CELLS_BIT = 2, FACE_BIT = 4, COUNTER_BIT = 8, TIMER_BIT = 16;
 const FIGURES_BIT = 32, SOLVED_BIT = 64, NO_POINTER_BIT = 256, MOVE_BIT = 128;
 const HOLE = "\u0000";
 
-export class Damaged extends Error {}
 
 class Reader {
   constructor(bytes) {
@@ -41,28 +44,14 @@ class Reader {
     this.at += n;
     return part;
   }
-  text() {
+  text(length = this.uint()) {
     try {
-      return new TextDecoder("utf-8", { fatal: true }).decode(this.take(this.uint()));
+      return new TextDecoder("utf-8", { fatal: true }).decode(this.take(length));
     } catch (error) {
       if (error instanceof Damaged) throw error;
       throw new Damaged("a text is not UTF-8");
     }
   }
-}
-
-function fromBase64url(text) {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) throw new Damaged("it has characters a link has not");
-  const b64 = text.replace(/-/g, "+").replace(/_/g, "/");
-  let raw;
-  try {
-    raw = atob(b64 + "===".slice((b64.length + 3) % 4));
-  } catch {
-    throw new Damaged("it is not base64");
-  }
-  const out = new Uint8Array(raw.length);
-  for (let k = 0; k < raw.length; k++) out[k] = raw.charCodeAt(k);
-  return out;
 }
 
 async function inflate(bytes) {
@@ -125,32 +114,50 @@ function checkHeader(h) {
     isRect(h.frames.sunken3) && Array.isArray(h.frames.sunken1) && h.frames.sunken1.every(isRect) &&
     Array.isArray(h.labels) && h.labels.length <= 30 && h.labels.every((l) => typeof l === "string") &&
     ["player", "caption", "mode", "code", "date", "result", "tournament"].every((k) => typeof h[k] === "string") &&
-    isInt(h.start, -1e9, 1e9) && isInt(h.end, -1e9, 1e10) && isInt(h.bbbv, 0, 1e7);
+    isInt(h.start, -1e9, 1e9) && isInt(h.end, -1e9, 1e10) && isInt(h.bbbv, 0, 1e7) &&
+    isInt(h.clock, -1, 29);
   if (!ok) throw new Damaged("its header is not one this page reads");
 }
 
 // The moments, each: t (ms), move, pointer ([x, y] or null, when it changes: undefined
 // otherwise), cells ([k, tile, ...]), face, counter, timer, figures ({k: words}), solved.
+// The streams (web_data.py's STEPS ... SOLVED), then each figure's numbers, a stream
+// for each of its first PLACES places (the rest share the last).
+const BASE_STREAMS = 13, PLACES = 4;
+
 function readMoments(r, count, h, tiles, faces, leds) {
   const streams = [];
-  for (let k = 0; k < 7; k++) streams.push(new Reader(r.take(r.uint())));
-  const [times, trail, cellsIn, panel, figuresIn, shapesIn, solvedIn] = streams;
+  for (let k = 0; k < BASE_STREAMS + h.labels.length * PLACES; k++) streams.push(new Reader(r.take(r.uint())));
+  const [times, parts, trailX, trailY, counts, firsts, gaps, tilesIn, facesIn, ledsIn, masks, shapesIn, solvedIn] =
+    streams;
+  const numbersOf = (k, place) => streams[BASE_STREAMS + k * PLACES + Math.min(place, PLACES - 1)];
   const cells = h.rows * h.cols;
   const moments = [];
   const shapes = [];
   const last = new Map();
-  let t = h.start, pointer = [0, 0], hadPointer = false;
-  const led = (text) => {
+  let t = h.start, pointer = [0, 0], hadPointer = false, solved = 0, counter = "", timer = "";
+  // An LED counter's characters: each a step from the one before in its place, or UTF-8.
+  const led = (before) => {
+    const head = ledsIn.uint();
+    let text;
+    if (head % 2) {
+      const n = (head - 1) / 2;
+      if (n !== before.length) throw new Damaged("a counter is spoilt");
+      text = "";
+      for (let k = 0; k < n; k++) text += String.fromCharCode((before.charCodeAt(k) + ledsIn.byte()) % 128);
+    } else {
+      text = ledsIn.text(head / 2);
+    }
     if (text.length > 12 || [...text].some((c) => !leds.includes(c))) throw new Damaged("a counter is spoilt");
     return text;
   };
   for (let m = 0; m < count; m++) {
     t += times.uint();
-    const bits = times.uint();
+    const bits = parts.uint();
     const moment = { t, move: Boolean(bits & MOVE_BIT) };
     if (bits & POINTER_BIT) {
       const base = hadPointer ? pointer : [0, 0];
-      pointer = [base[0] + trail.int(), base[1] + trail.int()];
+      pointer = [base[0] + trailX.int(), base[1] + trailY.int()];
       hadPointer = true;
       moment.pointer = pointer;
     } else if (bits & NO_POINTER_BIT) {
@@ -158,13 +165,13 @@ function readMoments(r, count, h, tiles, faces, leds) {
       moment.pointer = null;
     }
     if (bits & CELLS_BIT) {
-      const n = cellsIn.uint();
+      const n = counts.uint();
       if (n > cells) throw new Damaged("a moment changes more cells than the board has");
       const list = new Int32Array(2 * n);
       let k = -1;
       for (let j = 0; j < n; j++) {
-        k += cellsIn.uint() + 1;
-        const tile = cellsIn.byte();
+        k += (j ? gaps : firsts).uint() + 1;
+        const tile = tilesIn.byte();
         if (k >= cells || tile >= tiles) throw new Damaged("a cell is off the board");
         list[2 * j] = k;
         list[2 * j + 1] = tile;
@@ -172,13 +179,13 @@ function readMoments(r, count, h, tiles, faces, leds) {
       moment.cells = list;
     }
     if (bits & FACE_BIT) {
-      moment.face = panel.byte();
+      moment.face = facesIn.byte();
       if (moment.face >= faces) throw new Damaged("a face is spoilt");
     }
-    if (bits & COUNTER_BIT) moment.counter = led(panel.text());
-    if (bits & TIMER_BIT) moment.timer = led(panel.text());
+    if (bits & COUNTER_BIT) counter = moment.counter = led(counter);
+    if (bits & TIMER_BIT) timer = moment.timer = led(timer);
     if (bits & FIGURES_BIT) {
-      const mask = shapesIn.uint();
+      const mask = masks.uint();
       moment.figures = {};
       for (let k = 0; k < h.labels.length; k++) {
         if (!(mask & (1 << k))) continue;
@@ -197,13 +204,17 @@ function readMoments(r, count, h, tiles, faces, leds) {
         }
         const same = before && before.shape === shape;
         const numbers = [];
-        for (let p = 0; p < holes(shape); p++) numbers.push(figuresIn.int() + (same ? before.numbers[p] : 0));
-        last.set(k, { shape, numbers });
+        for (let p = 0; p < holes(shape); p++) {
+          // (the clock's figure: less the time since its words before)
+          const was = same ? before.numbers[p] + (k === h.clock && !p ? t - before.t : 0) : 0;
+          numbers.push(numbersOf(k, p).int() + was);
+        }
+        last.set(k, { shape, numbers, t });
         moment.figures[k] = wordsOf(shape, numbers);
       }
       if (mask >> h.labels.length) throw new Damaged("a figure is spoilt");
     }
-    if (bits & SOLVED_BIT) moment.solved = solvedIn.uint();
+    if (bits & SOLVED_BIT) solved = moment.solved = solved + solvedIn.int();
     moments.push(moment);
   }
   if (!streams.every((s) => s.done) || !r.done) throw new Damaged("it has more than its moments");
@@ -211,7 +222,7 @@ function readMoments(r, count, h, tiles, faces, leds) {
 }
 
 export async function decode(text, art) {
-  const bytes = await inflate(fromBase64url(text.trim()));
+  const bytes = await inflate(fromText(text.trim()));
   const r = new Reader(bytes);
   let header;
   try {

@@ -2,7 +2,7 @@
 // link's fragment), and plays it. It draws; every rule and figure is the game's.
 
 import { Board } from "./board.js";
-import { Damaged, decode } from "./decode.js";
+import { Damaged, VERSION, decode } from "./decode.js";
 import { Trail } from "./trail.js";
 import { Timeline } from "./timeline.js";
 
@@ -246,11 +246,17 @@ async function main() {
   );
   const hash = location.hash.slice(1);
   if (hash) {
-    if (!hash.startsWith("r1.")) {
+    const prefix = `r${VERSION}.`;
+    if (!hash.startsWith(prefix)) {
       fail(say("not_link", "the link is not a replay link of this page"));
       return;
     }
-    text = hash.slice(3);
+    text = hash.slice(prefix.length);
+    try {
+      text = decodeURIComponent(text); // (a program that escaped what it need not)
+    } catch {
+      // (left as it is: the reader says it is damaged)
+    }
   } else {
     text = $("replay").textContent;
   }
