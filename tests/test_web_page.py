@@ -21,6 +21,7 @@ from web_browser import (
     EVF_WANG,
     RMV_EXPERT,
     chrome,
+    expert_replays,
     game_board,
     load,
     moments_of,
@@ -29,7 +30,8 @@ from web_browser import (
     seek,
 )
 
-from game.flows.web_page import LINK_PREFIX, link, page, page_of
+from game.flows.web_data import WebReplay
+from game.flows.web_page import LINK_PREFIX, VIEWER_URL, link, link_of, page, page_of
 from game.flows.web_text import ALPHABET, END, from_text, to_text
 from game.replay.files import open_replay
 from game.replay.format import Replay
@@ -171,6 +173,49 @@ def test_the_share_link_opens_the_same_game_at_the_same_moment(
     assert not differs(by_link, game_board(replay, 2_500, 2))
     load(browser, f"{saved.as_uri()}?zoom=2&t=2.5")
     assert not differs(by_link, page_board(browser))
+
+
+def test_every_expert_games_link_opens_the_same_game_at_the_same_moment(
+    browser: Any, folder: Path
+) -> None:
+    """Each Expert replay we have (ours and the community's), by the link the game
+    makes (<= 8,000 characters, its trail thinned if need be): the page's board at a
+    moment with a button held is the game's renderer's, and where the link thinned
+    the trail, its clock and figures are those of the whole replay's text."""
+    viewer = folder / "experts" / "index.html"
+    viewer.parent.mkdir()
+    viewer.write_text(page(), encoding="utf-8")
+    thinned = 0
+    games = set()
+    for path in expert_replays(viewer.parent):
+        opened = open_replay(path)
+        replay = opened.replay
+        if replay.events in games:
+            continue  # (one game under other names: its length is test_web_data's)
+        games.add(replay.events)
+        worked = WebReplay(replay, opened.caption)
+        shared = link_of(worked, base=viewer.as_uri())
+        assert len(shared.replace(viewer.as_uri(), VIEWER_URL)) <= 8_000, path.name
+        ms = moments_of(replay)[0]
+        base, fragment = shared.split("#", 1)
+        probe = load(browser, f"{base}?zoom=1&t={ms / 1000}#{fragment}")
+        assert probe["ready"] and probe["time"] == ms, (path.name, probe)
+        assert not differs(page_board(browser), game_board(replay, ms, 1)), path.name
+        by_link = shown(browser)
+        whole = worked.pack()
+        if fragment != LINK_PREFIX + whole:
+            thinned += 1
+            load(browser, f"{base}?zoom=1&t={ms / 1000}#{LINK_PREFIX}{whole}")
+            assert shown(browser) == by_link, path.name
+    assert thinned >= 1  # (the busiest games' links thin their trails)
+
+
+def shown(browser: Any) -> list[str]:
+    """The page's clock, LED-free words: its clock, player and figures."""
+    said: list[str] = browser.execute_script(
+        "return ['clock', 'player', 'figures'].map(id => document.getElementById(id).innerText)"
+    )
+    return said
 
 
 @pytest.mark.parametrize(

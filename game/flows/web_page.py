@@ -196,9 +196,13 @@ def page_of(replay: Replay, caption: str = "") -> str:
 
 def link(replay: Replay, caption: str = "", base: str = VIEWER_URL) -> str:
     """The link to the published viewer page with the replay in its fragment (never
-    sent to a server). The board's moments are all kept; the pointer's alone are
-    thinned (LINK_THINNING) until the link fits in LINK_LIMIT characters."""
-    worked = WebReplay(replay, caption)
+    sent to a server)."""
+    return link_of(WebReplay(replay, caption), base)
+
+
+def link_of(worked: WebReplay, base: str = VIEWER_URL) -> str:
+    """A worked-out replay's link. The board's moments are all kept; the pointer's
+    alone are thinned (LINK_THINNING) until the link fits in LINK_LIMIT characters."""
     start = f"{base}#{LINK_PREFIX}"
     for pointer_ms in LINK_THINNING:
         shared = start + worked.pack(pointer_ms)
