@@ -3,8 +3,9 @@ that a link's fragment keeps as they are, seven bytes in nine characters (base64
 six in eight is 3.6% longer).
 
 The characters are the letters, the digits and ``-._~!$*+,;=:@/``: RFC 3986 allows
-each of them unescaped in a fragment, and Chrome, Firefox and Safari escape none of
-them in a fragment. Left out, to be safe: ``&`` (read as a parameter's end by many
+each of them unescaped in a fragment, and the URL Standard's fragment
+percent-encode set, which browsers follow, holds none of them (the tests check
+Chromium). Left out, to be safe: ``&`` (read as a parameter's end by many
 scripts), ``'`` and ``()`` (a link written in Markdown or in quotes), ``?`` and ``#``,
 ``%`` (an escape) and what a fragment must escape (space, ``"<>`` and the backtick).
 A chat program may drop the punctuation that ends a link, so the text always ends in
