@@ -37,7 +37,7 @@ from game.flows.web_data import (
     words_of,
 )
 from game.flows.web_page import LINK_PREFIX, LINK_THINNING, TEMPLATE, link, page, page_of
-from game.flows.web_text import from_text
+from game.flows.web_text import ALPHABET, TextDamaged, from_text, to_text
 from game.replay.files import open_replay
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -69,6 +69,23 @@ def test_an_expert_games_link_fits_in_8000_characters(tmp_path: Path) -> None:
         shared = link(opened.replay, opened.caption)
         sizes[path.name] = len(shared)
     assert max(sizes.values()) <= LINK_LIMIT, sizes
+
+
+@given(st.binary(max_size=200))
+def test_the_texts_bytes_come_back(data: bytes) -> None:
+    text = to_text(data)
+    assert set(text) <= set(ALPHABET) and text.endswith("z")
+    assert from_text(text) == data
+
+
+@given(st.text(ALPHABET + "%#&'() <>\n\u00e9", max_size=60))
+def test_any_text_reads_as_bytes_or_as_damaged(text: str) -> None:
+    try:
+        data = from_text(text)
+    except TextDamaged as damaged:
+        assert "\n" not in str(damaged)
+    else:
+        assert to_text(data) == text
 
 
 def test_a_link_thins_the_pointer_alone_and_keeps_every_moment_of_the_board() -> None:

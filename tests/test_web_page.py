@@ -187,6 +187,7 @@ def test_every_expert_games_link_opens_the_same_game_at_the_same_moment(
     viewer.write_text(page(), encoding="utf-8")
     thinned = 0
     games = set()
+    seen: set[str] = set()
     for path in expert_replays(viewer.parent):
         opened = open_replay(path)
         replay = opened.replay
@@ -198,6 +199,7 @@ def test_every_expert_games_link_opens_the_same_game_at_the_same_moment(
         assert len(shared.replace(viewer.as_uri(), VIEWER_URL)) <= 8_000, path.name
         ms = moments_of(replay)[0]
         base, fragment = shared.split("#", 1)
+        seen.update(fragment)
         probe = load(browser, f"{base}?zoom=1&t={ms / 1000}#{fragment}")
         assert probe["ready"] and probe["time"] == ms, (path.name, probe)
         assert not differs(page_board(browser), game_board(replay, ms, 1)), path.name
@@ -208,6 +210,7 @@ def test_every_expert_games_link_opens_the_same_game_at_the_same_moment(
             load(browser, f"{base}?zoom=1&t={ms / 1000}#{LINK_PREFIX}{whole}")
             assert shown(browser) == by_link, path.name
     assert thinned >= 1  # (the busiest games' links thin their trails)
+    assert set(ALPHABET) <= seen  # (each of the text's characters came through a link)
 
 
 def shown(browser: Any) -> list[str]:
