@@ -16,12 +16,16 @@ Run: python benchmarks/bench_web.py
   requestAnimationFrame callback (performance.now() around it) while an Expert
   record plays at 8x from the start to the end; median, 95th centile and largest;
   beside an empty callback measured the same way in the same page.
+- The share link of each Expert replay in the tests' data (target <= 8,000
+  characters): its length, the trail it kept, beside the same bytes' base64url and
+  the link with the whole trail (what the saved page keeps).
 
 A benchmark, not a test: it asserts nothing.
 """
 
 from __future__ import annotations
 
+import base64
 import statistics
 import sys
 import tempfile
@@ -33,9 +37,11 @@ from window_env import ROOT  # first: the environment pygame starts in
 sys.path.insert(0, str(ROOT / "tests"))
 
 # isort: split
-from web_browser import AVF_EXPERT, EVF_WANG, RMV_EXPERT, chrome, load
+from web_browser import AVF_EXPERT, EVF_WANG, RMV_EXPERT, chrome, expert_replays, load
 
-from game.flows.web_page import page, page_of
+from game.flows.web_data import POINTER_MS, WebReplay
+from game.flows.web_page import LINK_PREFIX, LINK_THINNING, link_of, page, page_of
+from game.flows.web_text import from_text
 from game.replay.files import open_replay
 
 RMV_BEGINNER = RMV_EXPERT.with_name("beg.rmv")
@@ -61,8 +67,27 @@ def kb(size: int) -> str:
     return f"{size / 1000:.1f} kB"
 
 
+def links(folder: Path) -> None:
+    """Each Expert replay's link, beside its bytes in base64url and its whole trail."""
+    for path in expert_replays(folder):
+        opened = open_replay(path)
+        worked = WebReplay(opened.replay, opened.caption)
+        shared = link_of(worked)
+        text = shared.split("#", 1)[1].removeprefix(LINK_PREFIX)
+        kept = next(ms for ms in LINK_THINNING if worked.pack(ms) == text)
+        whole = len(shared) - len(text) + len(worked.pack())
+        b64 = len(base64.urlsafe_b64encode(from_text(text)).rstrip(b"="))
+        trail = "the whole trail" if kept == POINTER_MS else f"the trail at {kept} ms"
+        print(
+            f"link, {path.name[:40]}: {len(shared)} characters with {trail} (target <= 8000;"
+            f" yardstick: its bytes in base64url {b64 + len(shared) - len(text)}, "
+            f"the whole trail {whole})"
+        )
+
+
 def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="minesweeper-bench-web-"))
+    links(folder)
     viewer = folder / "viewer.html"
     viewer.write_text(page(), encoding="utf-8")
     print(f"yardstick: the viewer page with no replay: {kb(len(viewer.read_bytes()))}")
