@@ -223,6 +223,7 @@ def test_wheel_carries_the_assets_the_code_and_the_console_script(wheel: Path) -
         assert f"game/fonts/{font}" in names
     for code in ("zh_CN", "de", "pl", "ja"):  # the translations (game/language)
         assert f"game/language/locale/{code}/LC_MESSAGES/minesweeper.mo" in names
+    assert "game/flows/web_template.html" in names  # (the web replay page: no Node needed)
     for package in ("game/session/__init__.py", "game/persist/__init__.py"):
         assert package in names
     for module in ("game/__init__.py", "game/view/assets.py", "game/version.py"):
@@ -410,6 +411,22 @@ def test_frozen_speaks_chinese_and_shows_a_chinese_name(frozen_exe: Path, tmp_pa
     done = run([*watched, "--frames", "400"], cwd=tmp_path, env=env)
     assert done.returncode == 0, done.stdout + done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_frozen_writes_a_web_page_with_its_font_cut(frozen_exe: Path, tmp_path: Path) -> None:
+    """The executable carries the web page's template and fontTools (whose font tables
+    are imported by name): --export-html writes the page, the CJK font cut into it."""
+    assert CHINESE_NAMED is not None
+    target = tmp_path / "wang.html"
+    done = run(
+        [str(frozen_exe), "--export-html", str(CHINESE_NAMED), str(target)],
+        cwd=tmp_path,
+        env=clean_env(tmp_path),
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    page = target.read_text(encoding="utf-8")
+    assert page.startswith("<!doctype html>") and "data:font/otf;base64," in page
+    assert '<script id="replay" type="text/plain"></script>' not in page
 
 
 def test_frozen_version(frozen_exe: Path, tmp_path: Path) -> None:

@@ -52,6 +52,7 @@ class Options:
         "export_evf",
         "export_gif",
         "export_history",
+        "export_html",
         "first_game",
         "frames",
         "import_history",
@@ -94,6 +95,7 @@ class Options:
         verify_replay: str | None = None,
         export_evf: tuple[str, str] | None = None,
         export_gif: tuple[str, str] | None = None,
+        export_html: tuple[str, str] | None = None,
         speed: float = 1.0,
         analyse: tuple[str, ...] = (),
         json: bool = False,
@@ -136,6 +138,8 @@ class Options:
         """--export-gif: a replay of any kind, and the animated GIF to write."""
         self.speech_log: Final = speech_log
         """--speech-log: every announcement written there too, a line of UTF-8 each."""
+        self.export_html: Final = export_html
+        """--export-html: a replay of any kind, and the web page to write."""
         self.speed: Final = speed
         """--speed: with --export-gif, how many times faster than it was played."""
         self.analyse: Final = analyse
@@ -308,6 +312,15 @@ def parser() -> argparse.ArgumentParser:
         ),
     )
     board.add_argument(
+        "--export-html",
+        nargs=2,
+        metavar=("REPLAY", "OUT"),
+        help=gettext(
+            "write a replay (ours, AVF, RMV, MVF, EVF, RAWVF) as a web page that plays it "
+            "in any browser (one file, nothing loaded from outside), without a window"
+        ),
+    )
+    board.add_argument(
         "--export-gif",
         nargs=2,
         metavar=("REPLAY", "OUT"),
@@ -448,6 +461,7 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
         analyse=tuple(args.analyse or ()),
         export_evf=tuple(args.export_evf) if args.export_evf else None,
         export_gif=tuple(args.export_gif) if args.export_gif else None,
+        export_html=tuple(args.export_html) if args.export_html else None,
         speed=args.speed,
         json=args.json,
         moves=args.moves,
@@ -491,6 +505,7 @@ class Printout(Enum):
     ANALYSE = "analyse"
     EXPORT_EVF = "export-evf"
     EXPORT_GIF = "export-gif"
+    EXPORT_HTML = "export-html"
     HISTORY = "history"
     """--export-history, --import-history."""
     SERIES = "series"
@@ -507,6 +522,8 @@ def printout_of(options: Options) -> Printout | None:
         return Printout.EXPORT_EVF
     if options.export_gif is not None:
         return Printout.EXPORT_GIF
+    if options.export_html is not None:
+        return Printout.EXPORT_HTML
     if options.export_history is not None or options.import_history is not None:
         return Printout.HISTORY
     if options.show_ladder or options.show_trials or options.standings:

@@ -1,8 +1,8 @@
 """The command line's commands that run without a window: --verify-replay,
---analyse, --export-evf, --export-gif, --export-history and --import-history, and the
-series' printouts (--show-ladder, --show-trials, --standings). Each prints its lines
-and returns the exit status. Imported only when a command is given
-(game/__main__.py): the window loads none of it."""
+--analyse, --export-evf, --export-gif, --export-html, --export-history and
+--import-history, and the series' printouts (--show-ladder, --show-trials,
+--standings). Each prints its lines and returns the exit status. Imported only
+when a command is given (game/__main__.py): the window loads none of it."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from pathlib import Path
 from game.cli import Options, Printout, say
 from game.core.status import Status
 from game.flows import series_commands
+from game.flows.web_save import page_text
 from game.language import gettext, shown
 from game.modes.mode import facts_of
 from game.persist.history_transfer import TransferError
@@ -108,6 +109,30 @@ def export_gif(source: str, target: str, *, speed: float = 1.0, zoom: int | None
     return 0
 
 
+def export_html(source: str, target: str) -> int:
+    """--export-html: one line on stdout and 0 once written; a file that is no
+    replay, a board too large for a page, or a page that cannot be written (or is no
+    new or regular file, or the replay itself): one line on stderr, 2. Nothing is
+    left behind when the write fails."""
+    try:
+        check_target(Path(target), inputs=[Path(source)])
+        opened = open_replay(source)
+        data = page_text(opened.replay, opened.caption).encode("utf-8")
+        atomic_write_bytes(Path(target), data, inputs=[Path(source)])
+    except ReplayError as error:
+        say(sys.stderr, f"minesweeper: {shown(error)}")
+        return 2
+    except OSError as error:
+        say(sys.stderr, f"minesweeper: {target}: {error.strerror or error}")
+        return 2
+    except ValueError as error:
+        say(sys.stderr, f"minesweeper: {Path(source).name}: {shown(error)}")
+        return 2
+    said = gettext("{file}: a web page, {kb} KB")
+    say(sys.stdout, said.format(file=target, kb=f"{len(data) / 1024:.0f}"))
+    return 0
+
+
 def analyse(paths: Sequence[str], *, as_json: bool, moves: bool = False) -> int:
     """--analyse: each file's figures on stdout (JSON Lines with --json, else a table
     and each file's figures, and with --moves its judged moves, for a person); 0 if
@@ -192,6 +217,9 @@ def run(options: Options, printout: Printout) -> int:
     if printout is Printout.EXPORT_GIF:
         assert options.export_gif is not None
         return export_gif(*options.export_gif, speed=options.speed, zoom=options.zoom)
+    if printout is Printout.EXPORT_HTML:
+        assert options.export_html is not None
+        return export_html(*options.export_html)
     if printout is Printout.HISTORY:
         return transfer_history(options)
     return series_command(options)

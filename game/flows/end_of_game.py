@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 from game.core.status import Status
 from game.flows.series import SeriesKeeper
+from game.flows.web_save import copy_off_the_loop, save_off_the_loop
 from game.language import N_, gettext, ngettext
 from game.language import day as language_day
 from game.language import shown as in_language
@@ -327,6 +328,10 @@ class EndOfGame:
             best=None if naming is None else best,
         )
 
+        def noted(said: str) -> None:
+            self.replay_note = said
+            self.show_panel(session, tag, best)
+
         def answered(result: object) -> None:
             nonlocal replay
             if naming is not None:
@@ -359,6 +364,12 @@ class EndOfGame:
             elif result is PanelAnswer.EXPORT_EVF and replay is not None:
                 self.replay_note = self.export_evf(replay, tag, session)
                 self.show_panel(session, tag, best)
+            elif result is PanelAnswer.EXPORT_HTML and replay is not None:
+                save_off_the_loop(
+                    self.stage, replay, self.profile.folder, lambda said, _: noted(said)
+                )
+            elif result is PanelAnswer.COPY_LINK and replay is not None:
+                copy_off_the_loop(self.stage, replay, noted)
             elif result is PanelAnswer.KEEP_REPLAY and replay is not None:
                 self.keep(replay, "kept", self.game_id)
                 self.show_panel(session, tag, best)

@@ -4,6 +4,7 @@ playing it back both use, and the check of playing it again (ReplayCheck)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from game.core.board import Fate
 from game.core.game import Game
@@ -21,9 +22,16 @@ from game.words import RESULT_WORDS, game_line
 def spot_of(board: Board, x: int, y: int) -> Spot:
     """What a recorded point is over, as the window saw it: a cell, the face, or
     elsewhere (points are 1x pixels from the board's corner)."""
-    layout = Layout(board.rows, board.cols)
-    bx, by = layout.board_origin
+    layout, (bx, by) = _layout(board.rows, board.cols)
     return layout.spot(bx + x, by + y)
+
+
+@lru_cache(maxsize=4)
+def _layout(rows: int, cols: int) -> tuple[Layout, tuple[int, int]]:
+    """A board's window at 1x and its board's origin, made once a size (for each
+    event of a replay; no one else holds this Layout, so none moves it)."""
+    layout = Layout(rows, cols)
+    return layout, layout.board_origin
 
 
 def feed_input(

@@ -29,6 +29,8 @@ class PanelAnswer(Button):
     COPY_CODE = N_("Copy code")
     KEEP_REPLAY = N_("Keep replay")
     EXPORT_EVF = N_("Save as EVF")
+    EXPORT_HTML = N_("Save as web page")
+    COPY_LINK = N_("Copy web link")
 
 
 def _hundredths(value: float | None) -> str:
@@ -64,8 +66,9 @@ def game_panel(
     """The statistics of the game just finished, as speedrunners read them; with
     its board code (and a button to copy it) and, if ``keep``, a button to keep
     its replay; if ``export``, one to save it as an EVF file for the community's
-    programs; if ``analyse``, one to open its analysis; if ``undo`` (a loss), one
-    to take the fatal move back and play on as practice; if ``retry``, one to play
+    programs, one to save it as a web page and one to copy its web link; if
+    ``analyse``, one to open its analysis; if ``undo`` (a loss), one to take the
+    fatal move back and play on as practice; if ``retry``, one to play
     the same board again (practice), racing this game's ghost. It answers a
     PanelAnswer; after a best time (``best``) it asks for the player's name over
     its figures, says the place, and answers a NamedPanel (None: cancelled, the
@@ -105,6 +108,8 @@ def game_panel(
         PanelAnswer.COPY_CODE: bool(code),
         PanelAnswer.KEEP_REPLAY: keep,
         PanelAnswer.EXPORT_EVF: export,
+        PanelAnswer.EXPORT_HTML: export,
+        PanelAnswer.COPY_LINK: export,
     }
     buttons = labels([answer for answer, shown in offered.items() if shown])
     title = (

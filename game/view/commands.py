@@ -119,6 +119,8 @@ class ViewerCommand(Enum):
     PRACTISE_HERE = "replay practise from here"
     PLAY_BOARD = "replay play its board"
     GIF = "replay save as GIF"
+    WEB = "replay save as web page"
+    LINK = "replay copy web link"
     CLOSE = "replay close"
     QUIT = "replay quit"
 
@@ -280,6 +282,8 @@ VIEWER_BINDINGS: tuple[Binding, ...] = (
     Binding(ViewerCommand.PRACTISE_HERE, ("C",), N_("replay: play on from here")),
     Binding(ViewerCommand.PLAY_BOARD, ("B",), N_("replay: play its board")),
     Binding(ViewerCommand.GIF, ("G",), N_("replay: save as a GIF")),
+    Binding(ViewerCommand.WEB, ("W",), N_("replay: save as a web page")),
+    Binding(ViewerCommand.LINK, ("L",), N_("replay: copy its web link")),
     Binding(ViewerCommand.CLOSE, ("Escape",), N_("replay: close (or stop a GIF)")),
     Binding(
         ViewerCommand.QUIT, ("Q",), N_("replay: close; a replay opened on its own: quit the game")

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.delta import Cell
+from game.flows.web_save import copy_off_the_loop, save_off_the_loop
 from game.language import gettext
 from game.replay.format import Replay
 from game.scenes.playback.control import Playback
@@ -252,6 +253,13 @@ class PlaybackScene(Scene):
                 theme=self.viewport.renderer.theme,
                 counter_below_zero=self.counter_below_zero,
             )
+        elif command is V.WEB:
+            folder = self.gif_folder
+            save_off_the_loop(
+                self.stage, self.replay, folder and folder.parent, self._said, self.caption
+            )
+        elif command is V.LINK:
+            copy_off_the_loop(self.stage, self.replay, self._said, self.caption)
         elif command in (V.CLOSE, V.QUIT):
             if self.gif is not None:
                 self.note = self.gifs.stop()
@@ -259,6 +267,13 @@ class PlaybackScene(Scene):
                 self.stage.quit()
             else:
                 self.done = True  # (a replay opened on its own: back to the game's window)
+
+    def _said(self, said: str, saved: Path | None = None) -> None:
+        """What became of a web page or link made off the loop (a page's whole path
+        in a notice: the bar cuts it)."""
+        self.note, self.changed = said, True
+        if saved is not None:
+            self.stage.open(saved_dialog(gettext("Web page"), saved))
 
     def close_with(self, result: str) -> None:
         """Leave the viewer with an answer for whoever opened it."""

@@ -1,0 +1,211 @@
+"""The web replay page (docs/WEB.md): the built template (web_template.html, made by
+web/'s esbuild from web/src; committed, so no Node is needed here) filled in with the
+game's own sprite sheet, the pictures' places on it, our font cut down to the
+characters the page shows, and a replay worked out by game.flows.web_data; or with
+no replay: the viewer page the release publishes, which reads the replay from its
+link's fragment (``link``). One page serves both.
+
+Nothing outside the page is allowed by its Content-Security-Policy: its one script
+and its one style by their SHA-256, pictures and fonts from data: only.
+"""
+
+from __future__ import annotations
+
+import base64
+import functools
+import hashlib
+import io
+import json
+import logging
+import re
+from pathlib import Path
+
+from fontTools import subset
+from fontTools.ttLib import TTFont
+
+from game.flows.web_data import POINTER_MS, WebReplay
+from game.flows.web_text import ALPHABET
+from game.language import N_, gettext
+from game.replay.format import Replay
+from game.session.geometry import TILE
+from game.view import sheet
+from game.view.assets import asset_path
+from game.view.render import POINTER
+from game.view.theme import CLASSIC, Theme
+
+TEMPLATE = Path(__file__).with_name("web_template.html")
+VIEWER_URL = "https://minesweeper-ce.github.io/minesweeper-ce/replay/"
+"""Where the release publishes the viewer page (.github/workflows/release.yml)."""
+LINK_PREFIX = "r2."
+"""The fragment's start: a replay link of this page's second form (web_data.VERSION)."""
+LINK_LIMIT = 8_000
+"""The longest link made while the pointer's trail can be thinned to fit (issue 43:
+an Expert game's link fits in 8,000 characters)."""
+LINK_THINNING = (POINTER_MS, 100, 200, 400, 800, 10**9)
+"""The least times between two moments of the pointer alone that a link tries, in
+turn (the last: the pointer at the board's moments only)."""
+PAGE_CHARACTERS = (
+    " !\"#$%&'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz"
+    "{|}~\u00a0\u2014\u25b6\u25c0\u00b0\u00b7\u00d7"
+)
+"""What the page itself writes (its controls, labels, figures), always in the font."""
+_SCRIPT = re.compile(r"<script>(.*?)</script>", re.S)
+_STYLE = re.compile(r"<style>(.*?)</style>", re.S)
+
+
+WORDS: dict[str, str] = {
+    "play": N_("Play"),
+    "pause": N_("Pause"),
+    "back": N_("Step back"),
+    "on": N_("Step on"),
+    "speed": N_("Speed"),
+    "player": N_("Player"),
+    "mode": N_("Mode"),
+    "code": N_("Board code"),
+    "date": N_("Date"),
+    "caption": N_("File"),
+    "tournament": N_("Tournament"),
+    "cannot": N_("This replay cannot be shown:"),
+    "damaged": N_("the replay is damaged"),
+    "not_link": N_("the link is not a replay link of this page"),
+    "none": N_("there is no replay in this page or its link"),
+}
+"""The page's own words, in the player's language when the page is made."""
+
+
+class PageError(ValueError):
+    """The page cannot be made (one line: why)."""
+
+
+def art(theme: Theme = CLASSIC) -> dict[str, object]:
+    """Where each picture sits on the sheet, and the colours and pointer drawn with
+    them (game.view.sheet and game.view.render: the window's own)."""
+    return {
+        "tile": TILE,
+        "tiles": len(sheet.TILES),
+        "tiles_y": sheet.TILES_Y,
+        "leds": "".join(sheet.LEDS),
+        "leds_y": sheet.LEDS_Y,
+        "led_w": sheet.led_rect("0")[2],
+        "led_h": sheet.led_rect("0")[3],
+        "faces": len(sheet.FACES),
+        "faces_y": sheet.FACES_Y,
+        "face": sheet.face_rect(sheet.FACES[0])[2],
+        "frame": sheet.FRAME,
+        "frames_y": sheet.FRAMES_Y,
+        "frames": {name: [k, border] for k, (name, border) in enumerate(sheet.FRAMES.items())},
+        "face_colour": list(theme.face),
+        "pointer": [list(point) for point in POINTER],
+        "words": {key: gettext(words) for key, words in WORDS.items()},
+    }
+
+
+def _data_url(kind: str, data: bytes) -> str:
+    return f"data:{kind};base64,{base64.b64encode(data).decode('ascii')}"
+
+
+@functools.lru_cache(maxsize=8)
+def font_face(text: str) -> str:
+    """A @font-face of our fonts (DejaVu Sans, and Noto Sans CJK for what it lacks)
+    cut to the characters of ``text`` and the page's own: inlined, so a name in any
+    script our fonts have shows in them on any machine."""
+    logging.getLogger("fontTools").setLevel(logging.ERROR)  # (its notes are no news)
+
+    wanted = set(PAGE_CHARACTERS) | set(text) | set("".join(gettext(w) for w in WORDS.values()))
+    faces = []
+    for name, kind in (("DejaVuSans.ttf", "font/ttf"), ("NotoSansCJKsc-Subset.otf", "font/otf")):
+        if not wanted:
+            break
+        these = {c for c in wanted if ord(c) in _characters(name)}
+        if not these:
+            continue
+        wanted -= these
+        options = subset.Options()
+        options.name_IDs = ["*"]  # (the fonts' licences: their names say them)
+        options.notdef_outline = True
+        font = subset.load_font(str(asset_path("fonts", name)), options)
+        font.recalcTimestamp = False  # (the same page each time it is made)
+        cutter = subset.Subsetter(options)
+        cutter.populate(text="".join(sorted(these)))
+        cutter.subset(font)
+        out = io.BytesIO()
+        font.save(out)
+        faces.append(
+            f'@font-face{{font-family:"Game";src:url("{_data_url(kind, out.getvalue())}");'
+            f"unicode-range:{_ranges(these)}}}"
+        )
+    return "".join(faces)
+
+
+@functools.cache
+def _characters(name: str) -> frozenset[int]:
+    """The characters one of our fonts has (read once)."""
+    font = TTFont(str(asset_path("fonts", name)), lazy=True)
+    try:
+        return frozenset(font.getBestCmap())
+    finally:
+        font.close()
+
+
+def _ranges(characters: set[str]) -> str:
+    return ",".join(f"U+{ord(c):X}" for c in sorted(characters))
+
+
+def _digest(text: str) -> str:
+    return base64.b64encode(hashlib.sha256(text.encode("utf-8")).digest()).decode("ascii")
+
+
+def _script_text(text: str) -> str:
+    """Text put inside a <script> block of data, unable to end it."""
+    return text.replace("<", "\\u003c")
+
+
+def page(packed: str = "", *, words: str = "", theme: Theme = CLASSIC) -> str:
+    """The page: with a replay packed by WebReplay.pack (its text: ``words``, for the
+    font), or the viewer page with none (a link brings it)."""
+    if not set(packed) <= set(ALPHABET):
+        raise PageError("the packed replay is not the text web_text writes")
+    template = TEMPLATE.read_text(encoding="utf-8")
+    sheet_png = asset_path("sprites", theme.sheet).read_bytes()
+    filled = (
+        template.replace("{{FONT_FACE}}", font_face(words))
+        .replace("{{SHEET}}", _data_url("image/png", sheet_png))
+        .replace("{{ART}}", _script_text(json.dumps(art(theme), separators=(",", ":"))))
+    )
+    script = _SCRIPT.search(filled)
+    style = _STYLE.search(filled)
+    if script is None or style is None:
+        raise PageError("the page's template is damaged (no script or no style)")
+    csp = (
+        "default-src 'none'; "
+        f"script-src 'sha256-{_digest(script.group(1))}'; "
+        f"style-src 'sha256-{_digest(style.group(1))}'; "
+        "img-src data:; font-src data:; base-uri 'none'; form-action 'none'"
+    )
+    return filled.replace("{{CSP}}", csp).replace("{{REPLAY}}", packed)
+
+
+def page_of(replay: Replay, caption: str = "") -> str:
+    """A replay's own page: one self-contained file."""
+    worked = WebReplay(replay, caption)
+    header = worked.header
+    words = "".join(str(header[key]) for key in ("player", "caption", "mode", "code", "date"))
+    words += str(header.get("tournament", "")) + "".join(header["labels"])
+    return page(worked.pack(), words=words)
+
+
+def link(replay: Replay, caption: str = "", base: str = VIEWER_URL) -> str:
+    """The link to the published viewer page with the replay in its fragment (never
+    sent to a server)."""
+    return link_of(WebReplay(replay, caption), base)
+
+
+def link_of(worked: WebReplay, base: str = VIEWER_URL) -> str:
+    """A worked-out replay's link. The board's moments are all kept; the pointer's
+    alone are thinned (LINK_THINNING) until the link fits in LINK_LIMIT characters."""
+    start = f"{base}#{LINK_PREFIX}"
+    for pointer_ms in LINK_THINNING:
+        shared = start + worked.pack(pointer_ms)
+        if len(shared) <= LINK_LIMIT:
+            break
+    return shared

@@ -1,0 +1,242 @@
+"""A replay worked out for the web page (game/flows/web_data.py) and the page made of
+it (game/flows/web_page.py) without a browser: a figure's words come back from their
+shape and numbers, whatever the words; an Expert game's link fits in 8,000
+characters; the page is one file with a Content-Security-Policy that allows nothing
+from outside and names its one script and its one style by hash; the committed
+template is what web/'s build makes; --export-html writes a page, and refuses a
+damaged replay or the file being read in one line."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import sys
+import zlib
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from test_window import run_game
+from web_browser import AVF_ARBITER, AVF_EXPERT, EVF_WANG, RMV_EXPERT, expert_replays
+
+from game.cli import commands
+from game.flows.web_data import (
+    MAX_CELLS,
+    PARTS,
+    POINTER_X,
+    POINTER_Y,
+    STEPS,
+    WebError,
+    WebReplay,
+    shape_of,
+    words_of,
+)
+from game.flows.web_page import LINK_PREFIX, LINK_THINNING, TEMPLATE, link, page, page_of
+from game.flows.web_text import ALPHABET, TextDamaged, from_text, to_text
+from game.replay.files import open_replay
+
+ROOT = Path(__file__).resolve().parent.parent
+LINK_LIMIT = 8_000  # (issue 43's own figure, not web_page.LINK_LIMIT)
+RMV_BEGINNER = RMV_EXPERT.with_name("beg.rmv")
+
+
+@given(st.text())
+def test_a_figures_words_come_back_from_their_shape_and_numbers(words: str) -> None:
+    shape, numbers = shape_of(words)
+    assert words_of(shape, numbers) == words.replace("\x00", "")
+
+
+def test_the_figures_numbers_are_taken_out_of_their_words() -> None:
+    assert shape_of("20.530 s") == ("\x00.3 s", [20530])
+    assert shape_of("97 of 212") == ("\x00_0 of \x00_0", [97, 212])
+    assert shape_of("0.995")[1] == [995]
+
+
+def test_an_expert_games_link_fits_in_8000_characters(tmp_path: Path) -> None:
+    """Every Expert replay we have, ours and the community's (Flop's busy 47 s
+    arbiter_exp of 10,199 events among them), the board's moments all kept."""
+    sizes = {}
+    paths = expert_replays(tmp_path)
+    assert {AVF_EXPERT, RMV_EXPERT, AVF_ARBITER} <= set(paths) and len(paths) >= 15
+    for path in paths:
+        opened = open_replay(path)
+        assert opened.replay.board.cols == 30 and opened.replay.board.mines == 99
+        shared = link(opened.replay, opened.caption)
+        sizes[path.name] = len(shared)
+    assert max(sizes.values()) <= LINK_LIMIT, sizes
+
+
+@given(st.binary(max_size=200))
+def test_the_texts_bytes_come_back(data: bytes) -> None:
+    text = to_text(data)
+    assert set(text) <= set(ALPHABET) and text.endswith("z")
+    assert from_text(text) == data
+
+
+@given(st.text(ALPHABET + "%#&'() <>\n\u00e9", max_size=60))
+def test_any_text_reads_as_bytes_or_as_damaged(text: str) -> None:
+    try:
+        data = from_text(text)
+    except TextDamaged as damaged:
+        assert "\n" not in str(damaged)
+    else:
+        assert to_text(data) == text
+
+
+def test_a_link_thins_the_pointer_alone_and_keeps_every_moment_of_the_board() -> None:
+    worked = WebReplay(open_replay(AVF_ARBITER).replay)
+    full, thinned = worked.moments(), worked.moments(LINK_THINNING[-1])
+    assert thinned.count < full.count
+    board_parts = [
+        s for k, s in enumerate(full.streams) if k not in (STEPS, PARTS, POINTER_X, POINTER_Y)
+    ]
+    assert board_parts == [
+        s for k, s in enumerate(thinned.streams) if k not in (STEPS, PARTS, POINTER_X, POINTER_Y)
+    ]
+
+
+def test_the_packed_replay_is_the_same_each_time_and_unpacks() -> None:
+    opened = open_replay(EVF_WANG)
+    one, two = WebReplay(opened.replay, opened.caption), WebReplay(opened.replay, opened.caption)
+    assert one.pack() == two.pack()
+    data = zlib.decompress(from_text(one.pack()), -15)
+    assert "王嘉宁".encode() in data
+    assert one.header["player"] == "王嘉宁" and one.header["rows"] == 8
+    assert one.count > 10
+
+
+def test_a_board_too_large_for_a_page_is_refused_in_one_line() -> None:
+    replay = open_replay(EVF_WANG).replay
+    huge = replay.replace(board=replay.board.__class__(600, 600, 10))
+    assert MAX_CELLS < 600 * 600
+    with pytest.raises(WebError, match="larger than a web page") as caught:
+        WebReplay(huge)
+    assert "\n" not in str(caught.value)
+
+
+def _hash(text: str) -> str:
+    return base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
+
+
+def test_the_page_allows_nothing_from_outside_and_names_its_script_and_style() -> None:
+    made = page_of(open_replay(RMV_BEGINNER).replay)
+    policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', made)
+    assert policy is not None
+    rules = dict(rule.strip().split(" ", 1) for rule in policy.group(1).split(";"))
+    assert rules["default-src"] == "'none'"
+    assert rules["img-src"] == "data:" and rules["font-src"] == "data:"
+    scripts = re.findall(r"<script>(.*?)</script>", made, re.S)
+    styles = re.findall(r"<style>(.*?)</style>", made, re.S)
+    assert len(scripts) == 1 and len(styles) == 1
+    assert rules["script-src"] == f"'sha256-{_hash(scripts[0])}'"
+    assert rules["style-src"] == f"'sha256-{_hash(styles[0])}'"
+    assert "{{" not in made and "http://" not in made.replace(VIEWER_HINT, "")
+    assert not re.search(r"""(src|href)=["']?(https?:|//)""", made)
+
+
+VIEWER_HINT = "http://www.w3.org/2000/svg"
+"""(an SVG namespace name a bundled library may carry: a name, never loaded)"""
+
+
+def test_the_viewer_page_is_the_same_page_with_no_replay() -> None:
+    viewer = page()
+    saved = page_of(open_replay(RMV_BEGINNER).replay)
+    assert '<script id="replay" type="text/plain"></script>' in viewer
+    strip = re.compile(
+        r'(<script id="replay" type="text/plain">)[^<]*|content="[^"]*"|url\("[^"]*"\)'
+    )
+    assert strip.sub("", viewer).split("<script>")[1] == strip.sub("", saved).split("<script>")[1]
+    assert link(open_replay(EVF_WANG).replay).split("#")[1].startswith(LINK_PREFIX)
+
+
+def test_the_committed_template_is_what_the_build_makes(tmp_path: Path) -> None:
+    node = shutil.which("node")
+    if node is None or not (ROOT / "web" / "node_modules" / "esbuild").is_dir():
+        pytest.skip("node or web/node_modules (npm ci --prefix web) is not here")
+    built = tmp_path / "template.html"
+    subprocess.run([node, str(ROOT / "web" / "build.mjs"), str(built)], check=True, timeout=120)
+    assert built.read_text(encoding="utf-8") == TEMPLATE.read_text(encoding="utf-8"), (
+        "game/flows/web_template.html is not what web/ builds: run npm run build --prefix web"
+    )
+
+
+def test_export_html_writes_a_page_and_refuses_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "game.html"
+    done = run_game("--export-html", str(RMV_BEGINNER), str(target))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("\n") == 1 and done.stdout.startswith(f"{target}: a web page")
+    assert target.read_text(encoding="utf-8").startswith("<!doctype html>")
+    assert done.stderr == ""
+
+    damaged = tmp_path / "damaged.avf"
+    damaged.write_bytes(AVF_ARBITER.read_bytes()[:300])
+    other = tmp_path / "other.html"
+    assert commands.export_html(str(damaged), str(other)) == 2
+    said = capsys.readouterr()
+    assert said.out == "" and not other.exists()
+    assert said.err.startswith("minesweeper: damaged.avf") and said.err.count("\n") == 1
+
+    kept = RMV_BEGINNER.read_bytes()
+    copy = tmp_path / "exp.rmv"
+    copy.write_bytes(kept)
+    assert commands.export_html(str(copy), str(copy)) == 2
+    said = capsys.readouterr()
+    assert "it is the file being read" in said.err and said.err.count("\n") == 1
+    assert copy.read_bytes() == kept
+
+
+def test_the_release_publishes_the_viewer_page_with_the_sites_pages(tmp_path: Path) -> None:
+    import yaml
+
+    release = yaml.safe_load((ROOT / ".github" / "workflows" / "release.yml").read_text())
+    job = release["jobs"]["pages"]
+    assert job["needs"] == "tests" and job["permissions"] == {"pages": "write", "id-token": "write"}
+    steps = "\n".join(step.get("run", "") + step.get("uses", "") for step in job["steps"])
+    assert "python tools/make_web_viewer.py site" in steps
+    assert "actions/upload-pages-artifact" in steps and "actions/deploy-pages" in steps
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "make_web_viewer.py"), str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    published = (tmp_path / "replay" / "index.html").read_text(encoding="utf-8")
+    assert published == page()
+
+
+def test_the_pages_words_are_the_players_language() -> None:
+    from game import language
+
+    language.use("de")
+    try:
+        made = page_of(open_replay(RMV_BEGINNER).replay)
+    finally:
+        language.use(language.ENGLISH)
+    art = json.loads(
+        re.search(r'<script id="art" type="application/json">(.*?)</script>', made).group(1)
+    )  # type: ignore[union-attr]
+    assert art["words"]["play"] == "Abspielen" and art["words"]["speed"] == "Tempo"
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        *sorted((ROOT / "tests/data/replays/flop-player/mvf").glob("*.mvf"))[:2],
+        *sorted((ROOT / "tests/data/replays/flop-player/rawvf").glob("*.rawvf")),
+    ],
+    ids=lambda path: path.name,
+)
+def test_mvf_and_rawvf_replays_are_worked_out_for_a_page_too(path: Path) -> None:
+    opened = open_replay(path)
+    worked = WebReplay(opened.replay, opened.caption)
+    board = opened.replay.board
+    assert (worked.header["rows"], worked.header["cols"]) == (board.rows, board.cols)
+    assert worked.count >= 2 and worked.header["end"] == opened.replay.events[-1].ms

@@ -1,0 +1,314 @@
+"""The web replay page (game/flows/web_page.py, web/) in headless chromium: its board
+is the game's own renderer's board pixel for pixel at zoom 1 and 2 (ten moments of
+five replays), a hostile player's name shows as text and runs nothing, the page
+loads nothing from outside it, the share link opens the same game at the same
+moment, a tampered link shows one line, and ``?t=`` opens the page paused there.
+One browser for the module."""
+
+from __future__ import annotations
+
+import json
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import ImageChops
+from test_window_replay import write_replay
+from web_browser import (
+    AVF_EXPERT,
+    EVF_WANG,
+    RMV_EXPERT,
+    chrome,
+    expert_replays,
+    game_board,
+    load,
+    moments_of,
+    ours_expert,
+    page_board,
+    seek,
+)
+
+from game.flows.web_data import WebReplay
+from game.flows.web_page import LINK_PREFIX, VIEWER_URL, link, link_of, page, page_of
+from game.flows.web_text import ALPHABET, END, from_text, to_text
+from game.replay.files import open_replay
+from game.replay.format import Replay
+
+HOSTILE = "<img src=x onerror=alert(1)>"
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("web")
+
+
+@pytest.fixture(scope="module")
+def browser(folder: Path) -> Iterator[Any]:
+    yield from chrome(folder / "profile")
+
+
+@pytest.fixture(scope="module")
+def replays(folder: Path) -> dict[str, tuple[Replay, Path]]:
+    """The five replays, each with its page written."""
+    paths = {
+        "ours-beginner": write_replay(folder),
+        "ours-expert": ours_expert(folder),
+        "evf-wang": EVF_WANG,
+        "avf-arbiter": AVF_EXPERT,  # (Arbiter's own: Wang Jianing's 49.25 s record)
+        "rmv": RMV_EXPERT,
+    }
+    made = {}
+    for name, path in paths.items():
+        opened = open_replay(path)
+        target = folder / f"{name}.html"
+        target.write_text(page_of(opened.replay, opened.caption), encoding="utf-8")
+        made[name] = (opened.replay, target)
+    return made
+
+
+def differs(one: Any, other: Any) -> str:
+    if one.size != other.size:
+        return f"sizes {one.size} and {other.size}"
+    box = ImageChops.difference(one, other).getbbox()
+    return "" if box is None else f"pixels differ in {box}"
+
+
+@pytest.mark.parametrize("zoom", [1, 2])
+def test_the_board_is_the_games_own_renderers_pixel_for_pixel(
+    browser: Any, replays: dict[str, tuple[Replay, Path]], zoom: int
+) -> None:
+    compared = 0
+    for name, (replay, target) in replays.items():
+        probe = load(browser, f"{target.as_uri()}?zoom={zoom}&t=0")
+        assert probe["ready"] and probe["zoom"] == zoom, (name, probe)
+        for ms in moments_of(replay):
+            seek(browser, ms)
+            problem = differs(page_board(browser), game_board(replay, ms, zoom))
+            assert not problem, f"{name} at {ms} ms, zoom {zoom}: {problem}"
+            compared += 1
+    assert compared == 10
+
+
+def test_t_opens_the_page_paused_at_that_moment_and_end_at_the_end(
+    browser: Any, replays: dict[str, tuple[Replay, Path]]
+) -> None:
+    replay, target = replays["rmv"]
+    probe = load(browser, f"{target.as_uri()}?zoom=1&t=12.5")
+    assert probe["time"] == 12_500 and probe["playing"] is False
+    assert not differs(page_board(browser), game_board(replay, 12_500, 1))
+    probe = load(browser, f"{target.as_uri()}?zoom=1&t=end")
+    assert probe["time"] == replay.events[-1].ms and probe["playing"] is False
+    clock = browser.execute_script("return document.getElementById('clock').textContent")
+    assert clock == f"{replay.events[-1].ms / 1000:.2f} s"
+    # The live counters' figures are the game's, as its panel words them.
+    figures = browser.execute_script(
+        "return [...document.querySelectorAll('#figures tr')].map(r => r.cells[1].textContent)"
+    )
+    assert figures[0] == f"{replay.ms / 1000:.3f} s"
+    assert figures[1] == str(replay.bbbv)
+
+
+def test_a_hostile_name_is_text_and_runs_nothing_and_nothing_is_loaded_from_outside(
+    browser: Any, replays: dict[str, tuple[Replay, Path]], folder: Path
+) -> None:
+    from selenium.common.exceptions import NoAlertPresentException
+
+    replay, _ = replays["ours-beginner"]
+    hostile = replay.replace(player=HOSTILE, tournament="</script><script>alert(2)</script>")
+    target = folder / "hostile.html"
+    target.write_text(page_of(hostile, caption=HOSTILE), encoding="utf-8")
+    browser.get_log("performance")  # (what the loads before asked for: not this test's)
+    probe = load(browser, target.as_uri() + "?t=end")
+    assert probe["ready"], probe
+    name = browser.execute_script("return document.getElementById('name').textContent")
+    assert name == HOSTILE
+    tournament = browser.execute_script("return document.getElementById('tournament').textContent")
+    assert tournament == "</script><script>alert(2)</script>"
+    assert browser.execute_script("return document.images.length") == 1  # the sheet alone
+    with pytest.raises(NoAlertPresentException):
+        browser.switch_to.alert.text  # noqa: B018
+    # Every request the page made: the page itself, and its data: pictures and fonts.
+    for name in ("avf-arbiter", "evf-wang"):
+        load(browser, replays[name][1].as_uri() + "?t=3")
+    asked = requests(browser)
+    assert asked, "the network log is not being kept"
+    pages = {target.as_uri(), *(replays[n][1].as_uri() for n in ("avf-arbiter", "evf-wang"))}
+    outside = [
+        url for url in asked if not url.startswith("data:") and url.split("?")[0] not in pages
+    ]
+    assert outside == []
+    assert not [e for e in browser.get_log("browser") if "Content Security Policy" in e["message"]]
+
+
+def requests(browser: Any) -> list[str]:
+    """The URLs the browser asked for since the log was last read."""
+    urls = []
+    for entry in browser.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        if message["method"] == "Network.requestWillBeSent":
+            urls.append(message["params"]["request"]["url"])
+    return urls
+
+
+def test_the_share_link_opens_the_same_game_at_the_same_moment(
+    browser: Any, replays: dict[str, tuple[Replay, Path]], folder: Path
+) -> None:
+    viewer = folder / "viewer" / "index.html"
+    viewer.parent.mkdir()
+    viewer.write_text(page(), encoding="utf-8")
+    replay, saved = replays["evf-wang"]
+    opened = open_replay(EVF_WANG)
+    shared = link(replay, opened.caption, base=viewer.as_uri())
+    fragment = shared.split("#", 1)[1]
+    at = shared.split("#", 1)[0] + "?zoom=2&t=2.5#" + fragment
+    probe = load(browser, at)
+    assert probe["ready"] and probe["time"] == 2_500, probe
+    name, when = browser.execute_script(
+        "return ['name', 'date'].map(id => document.getElementById(id).textContent)"
+    )
+    assert name == "王嘉宁" and when == "2024-08-10 18:06 UTC"  # (the file's own words)
+    by_link = page_board(browser)
+    assert not differs(by_link, game_board(replay, 2_500, 2))
+    load(browser, f"{saved.as_uri()}?zoom=2&t=2.5")
+    assert not differs(by_link, page_board(browser))
+
+
+def test_every_expert_games_link_opens_the_same_game_at_the_same_moment(
+    browser: Any, folder: Path
+) -> None:
+    """Each Expert replay we have (ours and the community's), by the link the game
+    makes (<= 8,000 characters, its trail thinned if need be): the page's board at a
+    moment with a button held is the game's renderer's, and where the link thinned
+    the trail, its clock and figures are those of the whole replay's text."""
+    viewer = folder / "experts" / "index.html"
+    viewer.parent.mkdir()
+    viewer.write_text(page(), encoding="utf-8")
+    thinned = 0
+    games = set()
+    seen: set[str] = set()
+    for path in expert_replays(viewer.parent):
+        opened = open_replay(path)
+        replay = opened.replay
+        if replay.events in games:
+            continue  # (one game under other names: its length is test_web_data's)
+        games.add(replay.events)
+        worked = WebReplay(replay, opened.caption)
+        shared = link_of(worked, base=viewer.as_uri())
+        assert len(shared.replace(viewer.as_uri(), VIEWER_URL)) <= 8_000, path.name
+        ms = moments_of(replay)[0]
+        base, fragment = shared.split("#", 1)
+        seen.update(fragment)
+        probe = load(browser, f"{base}?zoom=1&t={ms / 1000}#{fragment}")
+        assert probe["ready"] and probe["time"] == ms, (path.name, probe)
+        assert not differs(page_board(browser), game_board(replay, ms, 1)), path.name
+        by_link = shown(browser)
+        whole = worked.pack()
+        if fragment != LINK_PREFIX + whole:
+            thinned += 1
+            load(browser, f"{base}?zoom=1&t={ms / 1000}#{LINK_PREFIX}{whole}")
+            assert shown(browser) == by_link, path.name
+    assert thinned >= 1  # (the busiest games' links thin their trails)
+    assert set(ALPHABET) <= seen  # (each of the text's characters came through a link)
+
+
+def shown(browser: Any) -> list[str]:
+    """The page's clock, LED-free words: its clock, player and figures."""
+    said: list[str] = browser.execute_script(
+        "return ['clock', 'player', 'figures'].map(id => document.getElementById(id).innerText)"
+    )
+    return said
+
+
+@pytest.mark.parametrize(
+    "spoil",
+    [
+        lambda text: text[:40] + ("A" if text[40] != "A" else "B") + text[41:],
+        lambda text: text[: len(text) // 2],
+        lambda text: text + "AAAA",
+        lambda text: "!!<script>" + text,
+        lambda text: "",
+    ],
+    ids=["a-character-changed", "cut-short", "longer", "not-base64", "empty"],
+)
+def test_a_tampered_link_shows_one_line(
+    browser: Any, replays: dict[str, tuple[Replay, Path]], folder: Path, spoil: Any
+) -> None:
+    viewer = folder / "tampered.html"
+    if not viewer.exists():
+        viewer.write_text(page(), encoding="utf-8")
+    replay, _ = replays["ours-beginner"]
+    text = link(replay, base="").split("#", 1)[1].removeprefix(LINK_PREFIX)
+    probe = load(browser, f"{viewer.as_uri()}#{LINK_PREFIX}{spoil(text)}")
+    assert probe["error"] and not probe["ready"], probe
+    shown = browser.execute_script(
+        "const e = document.getElementById('error'); "
+        "return [e.hidden, e.textContent, document.getElementById('player').hidden, "
+        "document.body.innerText.trim()]"
+    )
+    hidden, line, player_hidden, everything = shown
+    assert not hidden and player_hidden
+    assert line.startswith("This replay cannot be shown:") and "\n" not in line
+    assert everything == line  # the one line is all the page shows
+
+
+def read(browser: Any, text: str) -> str:
+    """What the page's own reader makes of a packed text: ok, or damaged and why."""
+    said: str = browser.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "__replay.read(arguments[0]).then(done, (e) => done('error: ' + e));",
+        text,
+    )
+    return said
+
+
+def repacked(data: bytes) -> str:
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15, 9)
+    return to_text(packer.compress(data) + packer.flush())
+
+
+def test_the_pages_reader_says_ok_or_damaged_of_anything_fuzzed(
+    browser: Any, replays: dict[str, tuple[Replay, Path]], folder: Path
+) -> None:
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    viewer = folder / "fuzz.html"
+    viewer.write_text(page(), encoding="utf-8")
+    load(browser, viewer.as_uri())  # (no replay: the one line; its reader is there)
+    browser.set_script_timeout(10)
+    text = link(replays["ours-beginner"][0], base="").split("#", 1)[1].removeprefix(LINK_PREFIX)
+    data = zlib.decompress(from_text(text), -15)
+    assert read(browser, text).startswith("ok: ")
+
+    @settings(
+        max_examples=60,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=[HealthCheck.function_scoped_fixture],
+    )
+    @given(
+        st.one_of(
+            st.lists(st.tuples(st.integers(0, len(data) - 1), st.integers(0, 255)), max_size=6).map(
+                lambda spoils: repacked(spoil(data, spoils))
+            ),
+            st.integers(0, len(data)).map(lambda cut: repacked(data[:cut])),
+            st.binary(max_size=400).map(repacked),
+            st.text("ABCDEFabcdef0123456789-_", max_size=200),
+            st.text(ALPHABET, max_size=200),
+            st.text(ALPHABET, max_size=200).map(lambda text: text + END),
+        )
+    )
+    def check(fuzzed: str) -> None:
+        said = read(browser, fuzzed)
+        assert said.startswith(("ok: ", "damaged: ")), said
+
+    check()
+
+
+def spoil(data: bytes, spoils: list[tuple[int, int]]) -> bytes:
+    changed = bytearray(data)
+    for at, value in spoils:
+        changed[at] = value
+    return bytes(changed)

@@ -1,0 +1,2 @@
+// A packed replay that cannot be read: its message says why, in a few words.
+export class Damaged extends Error {}

@@ -1,0 +1,286 @@
+// The web replay page: reads the replay the game worked out (in the page, or in the
+// link's fragment), and plays it. It draws; every rule and figure is the game's.
+
+import { Board } from "./board.js";
+import { Damaged, VERSION, decode } from "./decode.js";
+import { Trail } from "./trail.js";
+import { Timeline } from "./timeline.js";
+
+const SPEEDS = [0.25, 0.5, 1, 2, 4, 8];
+const $ = (id) => document.getElementById(id);
+const probe = { ready: false, error: null, frames: [], firstDraw: null };
+window.__replay = probe;
+
+let words = {};
+const say = (key, fallback) => (typeof words[key] === "string" ? words[key] : fallback);
+
+function fail(why) {
+  const line = $("error");
+  line.textContent = `${say("cannot", "This replay cannot be shown:")} ${why}.`;
+  line.hidden = false;
+  $("player").hidden = true;
+  probe.error = line.textContent;
+}
+
+function zoomFor(header) {
+  const asked = Number.parseInt(new URLSearchParams(location.search).get("zoom") || "", 10);
+  if (Number.isInteger(asked) && asked >= 1 && asked <= 8) return asked;
+  const dpr = window.devicePixelRatio || 1;
+  const room = Math.max(1, Math.min((window.innerWidth - 24) * dpr / header.size[0],
+    (window.innerHeight - 200) * dpr / header.size[1]));
+  return Math.max(1, Math.min(8, Math.floor(room)));
+}
+
+function startAt(header) {
+  const t = new URLSearchParams(location.search).get("t");
+  if (t === null) return null;
+  if (t === "end") return header.end;
+  const seconds = Number.parseFloat(t);
+  if (!Number.isFinite(seconds)) return null;
+  return Math.max(header.start, Math.min(header.end, Math.round(seconds * 1000)));
+}
+
+class Player {
+  constructor(replay, art, sheet) {
+    const { header, moments } = replay;
+    this.h = header;
+    this.moments = moments;
+    this.zoom = zoomFor(header);
+    this.board = new Board($("board"), sheet, art, header, this.zoom);
+    this.trail = new Trail($("trail"), art, header, this.zoom);
+    const dpr = window.devicePixelRatio || 1;
+    for (const c of [$("board"), $("trail")]) {
+      c.style.width = `${this.board.canvas.width / dpr}px`;
+      c.style.height = `${this.board.canvas.height / dpr}px`;
+    }
+    this.timeline = new Timeline($("timeline"), $("cursor"), header, moments, (t) => this.seek(t));
+    this.seekBar = $("seek");
+    this.clock = $("clock");
+    this.button = $("play");
+    this.seekBar.min = header.start;
+    this.seekBar.max = header.end;
+    this.seekBar.addEventListener("input", () => this.seek(Number(this.seekBar.value)));
+    this.speed = 1;
+    this.playing = false;
+    this.figures = this.makeFigures();
+    this.reset();
+    this.wire();
+    this.fill();
+  }
+
+  makeFigures() {
+    const table = $("figures");
+    return this.h.labels.map((label) => {
+      const row = table.insertRow();
+      row.insertCell().textContent = label;
+      return row.insertCell();
+    });
+  }
+
+  fill() {
+    const h = this.h;
+    const put = (id, text) => {
+      const dd = $(id);
+      dd.textContent = text;
+      dd.hidden = dd.previousElementSibling.hidden = !text;
+    };
+    put("name", h.player);
+    put("mode", h.mode);
+    put("code", h.code);
+    put("date", h.date);
+    put("caption", h.caption);
+    put("tournament", h.tournament);
+    document.title = `${h.player || "Minesweeper"}: ${h.mode}`;
+  }
+
+  reset() {
+    const n = this.h.rows * this.h.cols;
+    this.state = { tiles: new Uint8Array(n), face: 0, counter: "", timer: "", figures: [], solved: 0, pointer: null };
+    this.next = 0;
+    this.time = this.h.start;
+    this.trail.clear();
+    this.board.background();
+  }
+
+  apply(moment, changed) {
+    const s = this.state;
+    if (moment.cells) {
+      const list = moment.cells;
+      for (let j = 0; j < list.length; j += 2) {
+        s.tiles[list[j]] = list[j + 1];
+        if (changed) changed.push(list[j]);
+      }
+    }
+    if (moment.face !== undefined) s.face = moment.face;
+    if (moment.counter !== undefined) s.counter = moment.counter;
+    if (moment.timer !== undefined) s.timer = moment.timer;
+    if (moment.solved !== undefined) s.solved = moment.solved;
+    if (moment.figures) {
+      for (const k in moment.figures) s.figures[k] = moment.figures[k];
+      s.figuresSeen = false;
+    }
+    if (moment.pointer !== undefined) {
+      s.pointer = moment.pointer;
+      if (moment.pointer) this.trail.add(moment.t, moment.pointer);
+    }
+  }
+
+  // Play the moments up to game time t (a seek back starts again from the first).
+  until(t, full) {
+    if (t < this.time) {
+      this.reset();
+      full = true;
+    }
+    const changed = full ? undefined : [];
+    while (this.next < this.moments.length && this.moments[this.next].t <= t) {
+      this.apply(this.moments[this.next++], changed);
+    }
+    this.time = t;
+    this.board.draw(this.state, changed);
+    this.show();
+  }
+
+  show() {
+    const s = this.state;
+    if (!s.figuresSeen) {
+      s.figuresSeen = true;
+      this.figures.forEach((cell, k) => {
+        const words = s.figures[k] || "";
+        if (cell.textContent !== words) cell.textContent = words;
+      });
+    }
+    this.trail.draw(this.time, s.pointer);
+    const value = String(Math.round(this.time));
+    if (this.seekBar.value !== value) this.seekBar.value = value;
+    this.timeline.draw(this.time);
+    const clock = `${(Math.max(0, this.time) / 1000).toFixed(2)} s`;
+    if (this.clock.textContent !== clock) this.clock.textContent = clock;
+    const word = this.playing ? say("pause", "Pause") : say("play", "Play");
+    if (this.button.textContent !== word) this.button.textContent = word;
+  }
+
+  seek(t) {
+    this.until(Math.max(this.h.start, Math.min(this.h.end, t)), true);
+  }
+
+  step(direction) {
+    this.pause();
+    const ms = this.moments;
+    if (direction > 0) {
+      const at = ms.findIndex((m, k) => k >= this.next && m.move);
+      this.seek(at < 0 ? this.h.end : ms[at].t);
+    } else {
+      let at = -1;
+      for (let k = 0; k < this.next; k++) if (ms[k].move && ms[k].t < this.time) at = k;
+      this.seek(at < 0 ? this.h.start : ms[at].t);
+    }
+  }
+
+  play() {
+    if (this.time >= this.h.end) this.seek(this.h.start);
+    this.playing = true;
+    this.last = performance.now();
+    const frame = (now) => {
+      if (!this.playing) return;
+      const began = performance.now();
+      const t = Math.min(this.h.end, this.time + (now - this.last) * this.speed);
+      this.last = now;
+      this.until(t, false);
+      probe.frames.push(performance.now() - began);
+      if (probe.frames.length > 2000) probe.frames.shift();
+      if (t >= this.h.end) this.pause();
+      else requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+    this.show();
+  }
+
+  pause() {
+    this.playing = false;
+    this.show();
+  }
+
+  wire() {
+    $("play").addEventListener("click", () => (this.playing ? this.pause() : this.play()));
+    $("back").addEventListener("click", () => this.step(-1));
+    $("on").addEventListener("click", () => this.step(1));
+    const speed = $("speed");
+    for (const s of SPEEDS) speed.add(new Option(`${s}x`, String(s), s === 1, s === 1));
+    speed.addEventListener("change", () => {
+      this.speed = Number(speed.value);
+      probe.speed = this.speed;
+    });
+    document.addEventListener("keydown", (event) => {
+      if (event.target instanceof HTMLSelectElement || event.target instanceof HTMLInputElement) return;
+      if (event.key === " ") {
+        event.preventDefault();
+        if (this.playing) this.pause();
+        else this.play();
+      } else if (event.key === "ArrowLeft") this.step(-1);
+      else if (event.key === "ArrowRight") this.step(1);
+    });
+  }
+}
+
+function artOf() {
+  const art = JSON.parse($("art").textContent);
+  words = art.words && typeof art.words === "object" ? art.words : {};
+  for (const el of document.querySelectorAll("[data-word]")) el.textContent = say(el.dataset.word, el.textContent);
+  for (const el of document.querySelectorAll("[data-title]")) el.title = say(el.dataset.title, el.title);
+  return art;
+}
+
+async function main() {
+  const began = performance.now();
+  let art, text;
+  try {
+    art = artOf();
+  } catch {
+    fail("the page is damaged");
+    return;
+  }
+  // (what the tests' fuzzing reads a packed text with: the page's own reader)
+  probe.read = (packed) => decode(packed, art).then(
+    (replay) => `ok: ${replay.moments.length}`,
+    (error) => (error instanceof Damaged ? `damaged: ${error.message}` : `error: ${error}`),
+  );
+  const hash = location.hash.slice(1);
+  if (hash) {
+    const prefix = `r${VERSION}.`;
+    if (!hash.startsWith(prefix)) {
+      fail(say("not_link", "the link is not a replay link of this page"));
+      return;
+    }
+    text = hash.slice(prefix.length);
+    try {
+      text = decodeURIComponent(text); // (a program that escaped what it need not)
+    } catch {
+      // (left as it is: the reader says it is damaged)
+    }
+  } else {
+    text = $("replay").textContent;
+  }
+  if (!text.trim()) {
+    fail(say("none", "there is no replay in this page or its link"));
+    return;
+  }
+  const sheet = $("sheet");
+  try {
+    if (!sheet.complete) await new Promise((ok, no) => { sheet.onload = ok; sheet.onerror = no; });
+    const replay = await decode(text, art);
+    const player = new Player(replay, art, sheet);
+    probe.player = player;
+    const at = startAt(replay.header);
+    player.seek(at === null ? replay.header.start : at);
+    probe.firstDraw = performance.now() - began;
+    probe.sinceNavigation = performance.now();
+    probe.ready = true;
+    document.body.dataset.ready = "1";
+    if (at === null) player.play();
+  } catch (error) {
+    const damaged = say("damaged", "the replay is damaged");
+    fail(error instanceof Damaged ? `${damaged} (${error.message})` : damaged);
+  }
+}
+
+main();
