@@ -17,8 +17,9 @@ from game.flows import series_commands
 from game.language import gettext, shown
 from game.modes.mode import facts_of
 from game.persist.history_transfer import TransferError
+from game.persist.outputs import check_output
 from game.persist.profile import Profile
-from game.persist.store import atomic_write_bytes, check_target
+from game.persist.store import atomic_write_bytes
 from game.replay.drive import describe, verify
 from game.replay.evf_write import export_evf as to_evf
 from game.replay.files import COMMUNITY_SUFFIXES, open_replay
@@ -29,6 +30,11 @@ from game.replay.report_text import text
 from game.replay.verify_video import verify_file
 from game.terminal_bar import TerminalBar
 from game.view.animation import ExportError, GifExport
+
+
+def _folders(data_dir: str | None) -> list[Path]:
+    """The data folder --data-dir names, if any (outputs.check_output adds the rest)."""
+    return [] if not data_dir else [Path(data_dir).expanduser()]
 
 
 def verify_replay(path: str) -> int:
@@ -58,12 +64,13 @@ def verify_replay(path: str) -> int:
     return 1
 
 
-def export_evf(source: str, target: str) -> int:
+def export_evf(source: str, target: str, *, data_dir: str | None = None) -> int:
     """--export-evf: 0 once written; a file that is no replay, or cannot be written
-    (or is no new or regular file, or the replay itself): one line on stderr, 2.
-    Nothing is left behind when the write fails (a full disk)."""
+    (or is no new or regular file, the replay itself, or one of the game's own
+    files: outputs.check_output, ``data_dir`` being --data-dir): one line on
+    stderr, 2. Nothing is left behind when the write fails (a full disk)."""
     try:
-        check_target(Path(target), inputs=[Path(source)])
+        check_output(Path(target), inputs=[Path(source)], folders=_folders(data_dir))
         replay = open_replay(source).replay
         facts = facts_of(replay.rules, replay.result is Status.WON, fair=True)
         data = to_evf(replay, mode=facts.evf_mode, official=facts.official, fair=facts.fair)
@@ -80,14 +87,21 @@ def export_evf(source: str, target: str) -> int:
     return 0
 
 
-def export_gif(source: str, target: str, *, speed: float = 1.0, zoom: int | None = None) -> int:
+def export_gif(
+    source: str,
+    target: str,
+    *,
+    speed: float = 1.0,
+    zoom: int | None = None,
+    data_dir: str | None = None,
+) -> int:
     """--export-gif: a progress bar with the time left on a terminal, then one line
     on stdout and 0 once written; a file that is no replay, a GIF too large, or one
-    that cannot be written (or is no new or regular file, or the replay itself):
-    one line on stderr, 2. No window opens."""
+    that cannot be written (or is no new or regular file, the replay itself, or one
+    of the game's own files: as export_evf): one line on stderr, 2. No window opens."""
     bar = TerminalBar(sys.stderr, f"{Path(target).name}:")
     try:
-        check_target(Path(target), inputs=[Path(source)])
+        check_output(Path(target), inputs=[Path(source)], folders=_folders(data_dir))
         replay = open_replay(source).replay
         export = GifExport(replay, target, speed=speed, zoom=zoom or 1)
         while not export.step(250.0):
@@ -188,10 +202,11 @@ def run(options: Options, printout: Printout) -> int:
         return analyse(options.analyse, as_json=options.json, moves=options.moves)
     if printout is Printout.EXPORT_EVF:
         assert options.export_evf is not None
-        return export_evf(*options.export_evf)
+        return export_evf(*options.export_evf, data_dir=options.data_dir)
     if printout is Printout.EXPORT_GIF:
         assert options.export_gif is not None
-        return export_gif(*options.export_gif, speed=options.speed, zoom=options.zoom)
+        gif = options.export_gif
+        return export_gif(*gif, speed=options.speed, zoom=options.zoom, data_dir=options.data_dir)
     if printout is Printout.HISTORY:
         return transfer_history(options)
     return series_command(options)

@@ -19,7 +19,6 @@ from __future__ import annotations
 import io
 import zipfile
 import zlib
-from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -57,9 +56,7 @@ MAX_UNPACKED_BYTES = 1 << 30
 """Most bytes unpacked from one archive (1 GiB)."""
 
 
-def export_archive(
-    history: History, folder: Path, path: Path, *, own: Iterable[Path] = ()
-) -> Exported:
+def export_archive(history: History, folder: Path, path: Path) -> Exported:
     """Write every game and its kept replay (from the data folder ``folder``) to
     the archive at path, all or nothing; what was written. TransferError (one
     line) if it cannot be."""
@@ -73,12 +70,12 @@ def export_archive(
             if kept is None:
                 continue
             try:
-                data = store.read_regular(kept, MAX_REPLAY_BYTES)
+                data = store.read_regular(kept, MAX_REPLAY_BYTES, follow=False)
             except (OSError, store.Unreadable):
                 continue  # (the game is still exported; its replay is gone)
             archive.writestr(REPLAYS + name, data)
             replays += 1
-    write(path, out.getvalue(), own=own)
+    write(path, out.getvalue(), folder=folder)
     return Exported(len(games), skipped, replays)
 
 

@@ -206,21 +206,24 @@ def export_games(history: History) -> tuple[list[StoredGame], int]:
     return games, max(0, total - len(games))
 
 
-def export_history(history: History, path: Path, *, own: Iterable[Path] = ()) -> Exported:
+def export_history(history: History, path: Path, *, folder: Path | None = None) -> Exported:
     """Write every game of the history to path (JSON if it ends in .json, else
     CSV), all or nothing; what was written. TransferError if it cannot be
-    written, or if path is no new or regular file or one of ``own`` (the files
-    the game keeps: the history itself above all)."""
+    written, or if path is no new or regular file or one of the game's own files
+    (outputs.check_output; ``folder``: the data folder in use)."""
     games, skipped = export_games(history)
     text = export_text(games, path.suffix.lower() == ".json")
-    write(path, text.encode("utf-8"), own=own)
+    write(path, text.encode("utf-8"), folder=folder)
     return Exported(len(games), skipped)
 
 
-def write(path: Path, data: bytes, *, own: Iterable[Path] = ()) -> None:
-    """Write an export, all or nothing; TransferError (one line) if it cannot be."""
+def write(path: Path, data: bytes, *, folder: Path | None = None) -> None:
+    """Write an export, all or nothing; TransferError (one line) if it cannot be
+    (outputs.check_output refuses it: ``folder`` is the data folder in use)."""
+    from game.persist.outputs import check_output
+
     try:
-        store.check_target(path, own=own)
+        check_output(path, folders=[] if folder is None else [folder])
         store.atomic_write_bytes(path, data)
     except OSError as error:
         why = error.strerror or error

@@ -101,10 +101,11 @@ def _kind(mode: int) -> str:
     return "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a special file"
 
 
-def check_target(path: Path, *, inputs: Iterable[Path] = (), own: Iterable[Path] = ()) -> None:
+def check_target(path: Path, *, inputs: Iterable[Path] = ()) -> None:
     """Refuse (Refused) to write ``path`` unless it is a new file or a regular,
-    writable file that is none of ``inputs`` (the files being read) nor ``own``
-    (files the game keeps). A missing folder is left for the write to report."""
+    writable file that is none of ``inputs`` (the files being read). A missing
+    folder is left for the write to report. (What a command writes is checked by
+    game.persist.outputs.check_output, which also refuses the game's own files.)"""
 
     def same(other: Path, info: os.stat_result | None) -> bool:
         try:
@@ -131,8 +132,6 @@ def check_target(path: Path, *, inputs: Iterable[Path] = (), own: Iterable[Path]
             raise Refused(errno.EACCES, "it is read-only")
     if any(same(other, info) for other in inputs):
         raise Refused(errno.EPERM, "it is the file being read")
-    if any(same(other, info) for other in own):
-        raise Refused(errno.EPERM, "it is one of the game's own files")
 
 
 def _write_all(fd: int, data: bytes) -> None:
@@ -300,9 +299,13 @@ def _reject_constant(name: str) -> object:
     raise ValueError(f"{name} is not a JSON value")
 
 
-def read_regular(path: Path, max_bytes: int) -> bytes:
+def read_regular(path: Path, max_bytes: int, *, follow: bool = True) -> bytes:
     """The file's bytes, or Unreadable if it is not a regular file or too big
-    (a FIFO or a device is never opened: it could block for ever)."""
+    (a FIFO or a device is never opened: it could block for ever); with
+    ``follow=False``, also if it is a symbolic link (a file of the game's own
+    folder that links elsewhere: never read for it)."""
+    if not follow and stat.S_ISLNK(os.lstat(path).st_mode):
+        raise Unreadable("it is a symbolic link")
     info = os.stat(path)
     if stat.S_ISDIR(info.st_mode):
         raise Unreadable("it is a folder, not a file")
@@ -311,11 +314,18 @@ def read_regular(path: Path, max_bytes: int) -> bytes:
         raise Unreadable("it is not a regular file")
     if info.st_size > max_bytes:
         raise Unreadable(f"it is {info.st_size} bytes long, more than {max_bytes}")
-    with open(path, "rb") as handle:
+    flags = os.O_RDONLY | getattr(os, "O_BINARY", 0) | (0 if follow else _NO_FOLLOW)
+    with os.fdopen(os.open(path, flags), "rb") as handle:
+        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            raise Unreadable("it is not a regular file")  # (changed since: a race)
         data = handle.read(max_bytes + 1)
     if len(data) > max_bytes:
         raise Unreadable(f"it grew past {max_bytes} bytes while being read")
     return data
+
+
+_NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)
+"""Opening fails on a symbolic link (POSIX; Windows has none to follow here)."""
 
 
 def parse_json(data: bytes) -> object:
