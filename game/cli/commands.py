@@ -149,10 +149,11 @@ def transfer_history(options: Options) -> int:
         profile.history  # noqa: B018 (opened now: what it finds is said first)
         for problem in profile.take_new_problems():
             say(sys.stderr, f"minesweeper: {shown(problem)}")
+            status = 1  # (damage found and set aside at the start: said, and 1, as later)
         if options.export_history is not None:
             exported = profile.export_to(target)
             bar.close()
-            status = 1 if exported.skipped else 0
+            status = 1 if exported.skipped else status
             said = gettext("{what} to {file}")
             say(sys.stdout, said.format(what=exported.words(), file=target.absolute()))
         else:
