@@ -69,3 +69,150 @@ def test_damage_found_at_the_start_is_said_and_exits_1(
     out, err = capsys.readouterr()
     assert status == 1, (out, err)
     assert "minesweeper: " in err and "Traceback" not in err
+
+
+# ---------------------------------------------------------------- --standings
+
+
+def _cup(tmp_path: Path) -> tuple[Path, Path]:
+    from tests.test_tournament import TEXT, won_replay
+
+    folder = tmp_path / "replays"
+    folder.mkdir()
+    for seed in range(3):
+        (folder / f"g{seed}.msreplay").write_text(won_replay(seed, "Ada").to_text())
+    tournament = tmp_path / "cup.mstournament"
+    tournament.write_text(TEXT)
+    return tournament, folder
+
+
+def test_standings_over_a_folder_that_cannot_be_read_exit_2_and_show_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tournament, folder = _cup(tmp_path)
+    real = Path.iterdir
+
+    def unreadable(self: Path) -> object:
+        if self == folder:
+            raise PermissionError(13, "Permission denied")
+        return real(self)
+
+    monkeypatch.setattr(Path, "iterdir", unreadable)
+    assert main(["--standings", str(tournament), str(folder)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and "cannot be read (Permission denied)" in err and err.count("\n") == 1
+
+
+class _Terminal:
+    def __init__(self) -> None:
+        self.text = ""
+
+    def isatty(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        self.text += text
+        return len(text)
+
+    def flush(self) -> None:
+        pass
+
+
+def test_standings_over_a_folder_show_the_bar_on_a_terminal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    tournament, folder = _cup(tmp_path)
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    monkeypatch.setattr("game.terminal_bar.EVERY_S", 0.0)
+    assert main(["--standings", str(tournament), str(folder)]) == 0
+    assert "\r" in terminal.text and "[" in terminal.text and "%" in terminal.text
+    assert terminal.text.endswith("\r")  # (cleared before the table)
+    assert "Ada" in capsys.readouterr().out
+
+
+# ---------------------------------------------------------------- no file's bytes
+
+
+SECRET = "root:x:0:0:topsecret:/root:/bin/bash"
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        f"{SECRET}\nline two\n",
+        "{" + f'"format": "minesweeper-history", "version": "{SECRET}", "games": []' + "}",
+        "id,finished_at,difficulty\n" + SECRET + "\n",
+    ],
+)
+def test_an_import_refused_names_the_file_and_never_quotes_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str
+) -> None:
+    (tmp_path / "passwd").write_text(content)
+    (tmp_path / "games.csv").symlink_to(tmp_path / "passwd")
+    status = main(
+        ["--data-dir", str(tmp_path / "data"), "--import-history", str(tmp_path / "games.csv")]
+    )
+    out, err = capsys.readouterr()
+    assert status == 1 and "games.csv" in err
+    assert "topsecret" not in out + err
+
+
+def test_a_cell_refused_is_named_by_line_and_field_not_quoted(tmp_path: Path) -> None:
+    from game.persist.history_transfer import TransferError, read_export
+    from tests.test_history_hostile import _export
+
+    lines = _export(tmp_path, 3).read_text().splitlines()
+    cells = lines[1].split(",")
+    cells[1] = SECRET  # (finished_at)
+    cells[4] = "topsecret"  # (rows)
+    for broken in ([*cells[:4], "topsecret", *cells[5:]], [*cells[:1], SECRET, *cells[2:]]):
+        data = "\n".join([lines[0], ",".join(broken)]).encode()
+        with pytest.raises(TransferError) as refused:
+            read_export(data)
+        assert "line 2" in str(refused.value) and "topsecret" not in str(refused.value)
+
+
+def test_a_tournament_refused_never_quotes_the_file(tmp_path: Path) -> None:
+    from game.modes.tournament import TournamentError, parse
+    from tests.test_tournament import TEXT
+
+    for text in (
+        TEXT + SECRET + "\n",
+        TEXT.replace("id: ", "id: topsecret "),
+        TEXT.replace("count: beginner", "count: topsecret"),
+        TEXT + "first-click: topsecret\n",
+    ):
+        with pytest.raises(TournamentError) as refused:
+            parse(text)
+        assert "topsecret" not in str(refused.value), str(refused.value)
+
+
+# ---------------------------------------------------------------- unread is not damaged
+
+
+@pytest.mark.parametrize("name", ["resume.json", "pending-games.json", "settings.json"])
+def test_a_file_that_cannot_be_read_is_said_so_and_why_not_damaged(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    from game.language import shown
+    from game.persist import store
+    from game.persist.profile import Profile
+
+    (tmp_path / name).write_text("{}")
+    real = store.read_regular
+
+    def unreadable(path: Path, max_bytes: int, **kwargs: bool) -> bytes:
+        if Path(path).name == name:
+            raise PermissionError(13, "Permission denied")
+        return real(path, max_bytes, **kwargs)
+
+    monkeypatch.setattr(store, "read_regular", unreadable)
+    profile = Profile.open(tmp_path)
+    profile.history  # noqa: B018 (the pending games are read with the history)
+    said = [shown(problem) for problem in profile.take_new_problems()]
+    profile.close()
+    [line] = [line for line in said if "could not be read" in line]
+    assert "Permission denied" in line and "damaged" not in line, said

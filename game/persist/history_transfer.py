@@ -41,6 +41,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from game.language import N_, gettext, ngettext, shown
 from game.persist import store
 from game.persist.game_record import COLUMNS, GameRecord, StoredGame
+from game.persist.outputs import check_output
 
 if TYPE_CHECKING:
     from game.persist.history import History
@@ -220,8 +221,6 @@ def export_history(history: History, path: Path, *, folder: Path | None = None) 
 def write(path: Path, data: bytes, *, folder: Path | None = None) -> None:
     """Write an export, all or nothing; TransferError (one line) if it cannot be
     (outputs.check_output refuses it: ``folder`` is the data folder in use)."""
-    from game.persist.outputs import check_output
-
     try:
         check_output(path, folders=[] if folder is None else [folder])
         store.atomic_write_bytes(path, data)
@@ -272,20 +271,20 @@ def _from_cell(value: str, name: str, where: str) -> object:
     if name in _INTS:
         if value.isascii() and value.isdigit() and len(value) < 20:
             return int(value)
-        raise TransferError(f"{where}, field {name}: {_shown(value)} is not a whole number")
+        raise TransferError(f"{where}, field {name}: not a whole number (ASCII digits)")
     if name in _BOOLS:
         if value in ("0", "1"):
             return value == "1"
-        raise TransferError(f"{where}, field {name}: {_shown(value)} is not 1 or 0")
+        raise TransferError(f"{where}, field {name}: not 1 or 0")
     if name in _TEXTS and value.startswith("'"):
         return value[1:]
     return value
 
 
-def _shown(value: str) -> str:
-    """A value as a message shows it: quoted, escaped, cut short."""
-    text = ascii(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+def _cut(said: str) -> str:
+    """A reader's own words (JSON's, csv's: they name a place, never the content) cut
+    short, as text."""
+    return said if len(said) <= 80 else said[:77] + "..."
 
 
 def read_export(data: bytes, progress: Progress | None = None) -> list[GameRecord]:
@@ -311,7 +310,7 @@ def _read_json(text: str, tell: Progress) -> list[GameRecord]:
         doc = json.loads(text)
     except (ValueError, RecursionError) as error:
         said = gettext("it is not valid JSON ({error})")
-        raise TransferError(said.format(error=_shown(str(error)))) from None
+        raise TransferError(said.format(error=_cut(str(error)))) from None
     if isinstance(doc, list):
         raise TransferError(
             gettext(
@@ -323,9 +322,7 @@ def _read_json(text: str, tell: Progress) -> list[GameRecord]:
         raise TransferError(gettext("it is not a history exported by this game"))
     if type(doc.get("version")) is not int or doc["version"] != VERSION:
         raise TransferError(
-            gettext("it is an export of version {got}, not {version}").format(
-                got=repr(doc.get("version")), version=VERSION
-            )
+            gettext("it is an export of another version, not {version}").format(version=VERSION)
         )
     games = doc.get("games")
     if not isinstance(games, list):
@@ -351,12 +348,11 @@ def _read_csv(text: str, tell: Progress) -> list[GameRecord]:
         header = next(reader, None)
         earlier = tuple(name for name in FIELDS if name not in LATER_FIELDS)
         if header is None or tuple(header) not in (FIELDS, earlier):
-            first = gettext("nothing") if not header else _shown(",".join(header))
             raise TransferError(
                 gettext(
-                    "it is not a history exported by this game (its first line is {first}, "
-                    "not the header {header},...)"
-                ).format(first=first, header=",".join(FIELDS[:3]))
+                    "it is not a history exported by this game (its first line is not the "
+                    "header {header},...)"
+                ).format(header=",".join(FIELDS[:3]))
             )
         names = tuple(header)
         records = []
@@ -372,7 +368,7 @@ def _read_csv(text: str, tell: Progress) -> list[GameRecord]:
                 tell(reader.line_num, lines)
     except csv.Error as error:
         where = gettext("line {n}").format(n=reader.line_num)
-        raise TransferError(f"{where}: {_shown(str(error))}") from None
+        raise TransferError(f"{where}: {_cut(str(error))}") from None
     return records
 
 

@@ -294,6 +294,11 @@ class Unreadable(Exception):
     """Internal: the file exists but cannot be used; the message says why."""
 
 
+class NotAFile(Unreadable):
+    """Internal: what is there is no regular file (a folder, a pipe, a device, a
+    link where none is followed): it cannot be read, which is not damage."""
+
+
 def _reject_constant(name: str) -> object:
     # json accepts NaN and Infinity, which are not JSON and no file of ours holds.
     raise ValueError(f"{name} is not a JSON value")
@@ -305,19 +310,24 @@ def read_regular(path: Path, max_bytes: int, *, follow: bool = True) -> bytes:
     ``follow=False``, also if it is a symbolic link (a file of the game's own
     folder that links elsewhere: never read for it)."""
     if not follow and stat.S_ISLNK(os.lstat(path).st_mode):
-        raise Unreadable("it is a symbolic link")
+        raise NotAFile("it is a symbolic link")
     info = os.stat(path)
     if stat.S_ISDIR(info.st_mode):
-        raise Unreadable("it is a folder, not a file")
+        raise NotAFile("it is a folder, not a file")
     if not stat.S_ISREG(info.st_mode):
         # A FIFO or a device would block or never end: never open one.
-        raise Unreadable("it is not a regular file")
+        raise NotAFile("it is not a regular file")
     if info.st_size > max_bytes:
         raise Unreadable(f"it is {info.st_size} bytes long, more than {max_bytes}")
-    flags = os.O_RDONLY | getattr(os, "O_BINARY", 0) | (0 if follow else _NO_FOLLOW)
-    with os.fdopen(os.open(path, flags), "rb") as handle:
+    if follow:
+        handle = open(path, "rb")  # noqa: SIM115 (closed below)
+    else:  # (never a link, even one made since the check above)
+        handle = os.fdopen(
+            os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0) | _NO_FOLLOW), "rb"
+        )
+    with handle:
         if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-            raise Unreadable("it is not a regular file")  # (changed since: a race)
+            raise NotAFile("it is not a regular file")  # (changed since: a race)
         data = handle.read(max_bytes + 1)
     if len(data) > max_bytes:
         raise Unreadable(f"it grew past {max_bytes} bytes while being read")
@@ -378,11 +388,14 @@ def load_json(
     player's language when shown. ``now`` stamps the name of a moved-aside file.
     """
     newer = False
+    unread: object = None  # (why it could not be read at all: not damage)
     try:
         value = validate(parse_json(read_regular(path, max_bytes)))
     except (FileNotFoundError, NotADirectoryError):
         # NotADirectoryError: the data folder is itself a file; Profile reports that.
         return Loaded(LoadStatus.MISSING)
+    except NotAFile as error:
+        reason = unread = str(error)
     except Unreadable as error:
         reason = str(error)
     except FutureVersionError as error:
@@ -393,6 +406,7 @@ def load_json(
         # Unreadable for the system (permissions, I/O error): set it aside too, so
         # that the player's next save does not land on top of it.
         reason = f"reading it failed ({error})"
+        unread = error.strerror or error
     else:
         return Loaded(LoadStatus.LOADED, value)
 
@@ -423,12 +437,21 @@ def load_json(
             then=consequence,
         )
         return Loaded(LoadStatus.STUCK, problem=problem, reason=reason)
-    problem = Words(
-        N_("Your {label} was damaged and could not be read. It was moved to {path}; {then}."),
-        label=label,
-        path=moved_to,
-        then=consequence,
-    )
+    if unread is not None:
+        problem = Words(
+            N_("Your {label} could not be read ({why}). It was moved to {path}; {then}."),
+            label=label,
+            why=unread,
+            path=moved_to,
+            then=consequence,
+        )
+    else:
+        problem = Words(
+            N_("Your {label} was damaged and could not be read. It was moved to {path}; {then}."),
+            label=label,
+            path=moved_to,
+            then=consequence,
+        )
     return Loaded(LoadStatus.MOVED_ASIDE, moved_to=moved_to, problem=problem, reason=reason)
 
 

@@ -29,6 +29,9 @@ from collections.abc import Callable, Mapping
 from typing import Any, Final
 
 from game.language import N_, Words
+from game.replay.figures import GameNumbers
+from game.replay.played import live_report
+from game.session.play import Clicks
 from game.words import MAX_NAME
 
 MAX_EXPRESSION = 200
@@ -299,9 +302,5 @@ class Expression:
 def sample_names() -> dict[str, Any]:
     """The names of a game midway (Expert, 20 s, 40 of 120 3BV, every figure known):
     what the Counters dialog tries an expression on."""
-    from game.replay.figures import GameNumbers  # (the dialog's: not the panel's path)
-    from game.replay.played import live_report
-    from game.session.play import Clicks
-
     numbers = GameNumbers((16, 30, 99), False, 20.0, (120, 40), Clicks(30, 5, 5, 35), 5, 800.0)
     return names_of(live_report(numbers), pace_ms=-1500.0)
