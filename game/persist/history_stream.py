@@ -114,10 +114,10 @@ def _from_cell(value: str, name: str, where: str) -> object:
     return value
 
 
-def _cut(said: str) -> str:
+def _cut(words: str) -> str:
     """A reader's own words (JSON's, csv's: they name a place, never the content) cut
     short, as text."""
-    return said if len(said) <= 80 else said[:77] + "..."
+    return words if len(words) <= 80 else words[:77] + "..."
 
 
 def records(
