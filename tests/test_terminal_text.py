@@ -115,3 +115,21 @@ def test_a_move_in_other_digits_is_a_move_error_not_a_crash() -> None:
     for text in ("r ² 3", "r ١ 2", "c 1 " + "9" * 5000):  # noqa: RUF001
         with pytest.raises(MoveError):
             Move.from_text(text)
+
+
+def test_a_replay_and_a_history_read_ascii_digits_only_with_one_message(tmp_path: Path) -> None:
+    from game.persist.history_transfer import FIELDS, TransferError, read_export
+    from game.replay.format import ReplayError
+    from game.replay.reader import parse as parse_replay
+    from tests.test_history_hostile import _export
+
+    text = won_replay(7, "Ada").to_text()
+    with pytest.raises(ReplayError) as refused:
+        parse_replay(text.replace("3bv: ", "3bv: ١", 1))  # noqa: RUF001 (the point)
+    assert str(refused.value) == f"3bv: {DIGITS_ONLY}"
+    lines = _export(tmp_path, 2).read_text().splitlines()
+    cells = lines[1].split(",")
+    cells[FIELDS.index("rows")] = "٩"
+    with pytest.raises(TransferError) as said:
+        read_export("\n".join([lines[0], ",".join(cells)]).encode())
+    assert str(said.value) == f"line 2, field rows: {DIGITS_ONLY}"

@@ -22,7 +22,7 @@ import json
 from collections.abc import Callable, Iterator
 from typing import IO, Any, NamedTuple
 
-from game.language import gettext
+from game.language import DIGITS_ONLY, gettext, other_digits
 from game.persist.game_record import COLUMNS, GameRecord
 
 FORMAT = "minesweeper-history"
@@ -104,7 +104,9 @@ def _from_cell(value: str, name: str, where: str) -> object:
     if name in _INTS:
         if value.isascii() and value.isdigit() and len(value) < 20:
             return int(value)
-        raise TransferError(f"{where}, field {name}: not a whole number (ASCII digits)")
+        if other_digits(value):
+            raise TransferError(f"{where}, field {name}: {gettext(DIGITS_ONLY)}")
+        raise TransferError(f"{where}, field {name}: not a whole number")
     if name in _BOOLS:
         if value in ("0", "1"):
             return value == "1"

@@ -18,8 +18,9 @@ history_archive) holds a CSV export and the kept replays. The file is read as a
 stream (history_stream: bounded memory whatever its size, each line and field
 bounded before it is read) and every game checked as it is added, in one
 transaction: a damaged or foreign file is refused with one line (naming the line
-or game, and the field, never the file's content) and nothing is half imported. Whole numbers are ASCII digits only (a superscript
-or an Arabic-Indic digit is refused, not taken as a number); a UTF-8 byte-order
+or game, and the field, never the file's content) and nothing is half imported.
+Whole numbers are ASCII digits only (a superscript or an Arabic-Indic digit is
+refused, not taken as a number); a UTF-8 byte-order
 mark and blank lines (as spreadsheet programs write them) are accepted. Only a
 regular file is read (a FIFO or a device could block for ever).
 

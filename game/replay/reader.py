@@ -15,7 +15,7 @@ from game.core.errors import GameError
 from game.core.minefield import Minefield
 from game.core.moves import Action, Move
 from game.identity import country_problem, identifier_problem
-from game.language import N_, AsWritten, Words
+from game.language import DIGITS_ONLY, N_, AsWritten, Words, other_digits
 from game.replay.format import (
     BUTTONS,
     DAY,
@@ -413,6 +413,8 @@ def _show(text: str) -> str:
 
 def _number(head: dict[str, str], key: str, low: int, high: int, digits: int = 12) -> int:
     text = head[key]
+    if other_digits(text):
+        raise ReplayError(AsWritten(N_("{key}: {why}"), key=key, why=Words(DIGITS_ONLY)))
     if not (text.isascii() and text.isdigit() and len(text) <= digits):
         raise ReplayError(
             AsWritten(N_("{key} is a whole number; got {got}"), key=key, got=_show(text))
