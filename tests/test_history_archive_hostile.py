@@ -142,3 +142,28 @@ def test_zeros_named_as_replays_are_refused_one_member_at_a_time(tmp_path: Path)
     assert peak < 3 * len(zeros), peak  # (one member at a time, and its copy: 15 MB in all)
     assert profile.count() == 0 and not list((tmp_path / "data").glob("replays/*"))
     profile.close()
+
+
+def test_an_export_made_a_part_at_a_time_is_the_whole_documents_text(tmp_path: Path) -> None:
+    from game.persist import store
+    from game.persist.history_transfer import FIELDS, PROGRESS_EVERY, export_chunks
+
+    folder = tmp_path / "source"
+    folder.mkdir()
+    history_fill.fill(folder / HISTORY_FILE, PROGRESS_EVERY + 7)
+    history = History.open(folder / HISTORY_FILE)
+    games = [g.replace(record=g.record.replace(name='雷 "x"')) for g in history.each(batch=999)]
+    assert [g.id for g in games] == list(range(1, PROGRESS_EVERY + 8))  # (oldest first, all)
+    rows = [{"id": g.id, **{n: getattr(g.record, n) for n in FIELDS[1:]}} for g in games]
+    whole = {"format": "minesweeper-history", "version": 1, "games": rows}
+    assert "".join(export_chunks(games, as_json=True)) == store.dump_json(whole, indent=None)
+    assert "".join(export_chunks([], as_json=True)) == store.dump_json(
+        {**whole, "games": []}, indent=None
+    )
+    text = "".join(export_chunks(games, as_json=False))
+    assert text.count("\n") == len(games) + 1 and text.startswith(",".join(FIELDS) + "\n")
+    assert export_history(history, tmp_path / "all.csv").written == len(games)
+    assert import_history(History.open(tmp_path / "new.sqlite3"), tmp_path / "all.csv") == len(
+        games
+    )
+    history.close()

@@ -19,9 +19,10 @@ words, through ``problems`` / ``take_new_problems()``, as Profile does.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Iterable, Sequence, Sized
+from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
 from datetime import date
 from enum import Enum
+from functools import partial
 
 from game.language import N_
 from game.persist import history_queries as sql
@@ -243,6 +244,20 @@ class History(HistoryFile):
             [],
             lambda db: sql.page(db, name, won, order, offset, count),
         )
+
+    def each(self, batch: int = 2000) -> Iterator[StoredGame]:
+        """Every stored game, oldest first, read ``batch`` at a time (an export: the
+        history is never held in memory whole). A read that fails ends it early,
+        with a message (``problems``)."""
+        last = 0
+        while True:
+            found: tuple[list[StoredGame], int] | None = self._ask(
+                N_("reading the game history"), None, partial(sql.after, game_id=last, limit=batch)
+            )
+            if found is None or found[1] == last:
+                return
+            games, last = found
+            yield from games
 
     def count(self, difficulty: str | Enum | None = None, won: bool | None = None) -> int:
         """How many games are stored (of one difficulty or all, one result or both)."""

@@ -26,23 +26,23 @@ import io
 import struct
 import zipfile
 import zlib
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any
 
 from game.language import gettext
 from game.persist import replays as replay_files
 from game.persist import store
-from game.persist.game_record import MAX_TEXT, GameRecord
+from game.persist.game_record import MAX_TEXT, GameRecord, StoredGame
 from game.persist.history_stream import MAX_IMPORT_BYTES, Limits, records
 from game.persist.history_transfer import (
+    Every,
     Exported,
     Imported,
     Progress,
     TransferError,
     check_kept,
-    export_games,
-    export_text,
+    export_chunks,
     import_records,
     opened,
     write,
@@ -65,25 +65,39 @@ MAX_UNPACKED_BYTES = 1 << 30
 
 def export_archive(history: History, folder: Path, path: Path) -> Exported:
     """Write every game and its kept replay (from the data folder ``folder``) to
-    the archive at path, all or nothing; what was written. TransferError (one
-    line) if it cannot be."""
-    games, skipped = export_games(history)
-    out = io.BytesIO()
-    replays = 0
-    with zipfile.ZipFile(out, "w", compression=zipfile.ZIP_DEFLATED) as archive:
-        archive.writestr(GAMES, export_text(games, as_json=False))
-        for name in sorted({game.record.replay for game in games if game.record.replay}):
-            kept = replay_files.kept(folder, name)
-            if kept is None:
-                continue
-            try:
-                data = store.read_regular(kept, MAX_REPLAY_BYTES, follow=False)
-            except (OSError, store.Unreadable):
-                continue  # (the game is still exported; its replay is gone)
-            archive.writestr(REPLAYS + name, data)
-            replays += 1
-    write(path, out.getvalue(), folder=folder)
-    return Exported(len(games), skipped, replays)
+    the archive at path, all or nothing, as it goes (the games read a batch at a
+    time, each replay alone); what was written. TransferError (one line) if it
+    cannot be."""
+    games = Every(history)
+    names: set[str] = set()
+
+    def games_then_replays(file: IO[bytes]) -> None:
+        with zipfile.ZipFile(file, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+            with archive.open(GAMES, "w") as member:
+                for chunk in export_chunks(_naming(games, names), as_json=False):
+                    member.write(chunk.encode("utf-8"))
+            for name in sorted(names):
+                kept = replay_files.kept(folder, name)
+                if kept is None:
+                    continue
+                try:
+                    data = store.read_regular(kept, MAX_REPLAY_BYTES, follow=False)
+                except (OSError, store.Unreadable):
+                    continue  # (the game is still exported; its replay is gone)
+                archive.writestr(REPLAYS + name, data)
+                written.append(name)
+
+    written: list[str] = []
+    write(path, games_then_replays, folder)
+    return Exported(games.written, games.skipped, len(written))
+
+
+def _naming(games: Iterable[StoredGame], names: set[str]) -> Iterator[StoredGame]:
+    """The games, each kept replay's name noted as it goes by."""
+    for game in games:
+        if game.record.replay:
+            names.add(game.record.replay)
+        yield game
 
 
 def members(archive: zipfile.ZipFile) -> tuple[zipfile.ZipInfo, dict[str, zipfile.ZipInfo]]:

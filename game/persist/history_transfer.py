@@ -37,7 +37,7 @@ import csv
 import io
 import os
 import stat
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, NamedTuple
@@ -148,21 +148,30 @@ def done_words(verb: str, games: int, replays: int) -> str:
 # ---------------------------------------------------------------- writing
 
 
-def _json_text(games: Iterable[StoredGame]) -> str:
-    rows = [
-        {"id": game.id, **{name: getattr(game.record, name) for name in COLUMNS}} for game in games
-    ]
-    return store.dump_json({"format": FORMAT, "version": VERSION, "games": rows}, indent=None)
+def _json_chunks(games: Iterable[StoredGame]) -> Iterator[str]:
+    """A JSON export a game at a time: the text store.dump_json(indent=None) makes
+    of the whole document, never held whole."""
+    head = store.dump_json({"format": FORMAT, "version": VERSION, "games": []}, indent=None)
+    yield head[: head.rindex("[") + 1]
+    for number, game in enumerate(games):
+        row = {"id": game.id, **{name: getattr(game.record, name) for name in COLUMNS}}
+        yield (", " if number else "") + store.dump_json(row, indent=None)[:-1]
+    yield "]}\n"
 
 
-def _csv_text(games: Iterable[StoredGame]) -> str:
+def _csv_chunks(games: Iterable[StoredGame]) -> Iterator[str]:
+    """A CSV export, PROGRESS_EVERY games at a time."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(FIELDS)
-    for game in games:
+    for number, game in enumerate(games, start=1):
         values = [game.id, *(getattr(game.record, name) for name in COLUMNS)]
         writer.writerow(_cell(v) for v in values)
-    return out.getvalue()
+        if number % PROGRESS_EVERY == 0:
+            yield out.getvalue()
+            out.seek(0)
+            out.truncate()
+    yield out.getvalue()
 
 
 def _cell(value: object) -> object:
@@ -175,21 +184,43 @@ def _cell(value: object) -> object:
     return value
 
 
+def export_chunks(games: Iterable[StoredGame], as_json: bool) -> Iterator[str]:
+    """The export of these games (oldest first), as JSON or CSV text, a part at a time."""
+    return _json_chunks(games) if as_json else _csv_chunks(games)
+
+
 def export_text(games: list[StoredGame], as_json: bool) -> str:
     """The export of these games (oldest first), as JSON or CSV text."""
-    return _json_text(games) if as_json else _csv_text(games)
+    return "".join(export_chunks(games, as_json))
 
 
-def export_games(history: History) -> tuple[list[StoredGame], int]:
-    """Every game of the history, oldest first, and how many rows were left out
-    because they are no valid game any more. TransferError if the history raised a
-    notice meanwhile (damage found, a read that failed): nothing is exported then."""
-    told = len(history.problems)
-    total = history.count()
-    games = history.page(limit=total)[::-1]
-    if len(history.problems) > told:  # (damage found and set aside, a read that failed)
-        raise TransferError(gettext("the history could not be read whole, so nothing was exported"))
-    return games, max(0, total - len(games))
+class Every:
+    """Every game of a history, oldest first, read a batch at a time as an export
+    is written (History.each); ``written`` counts them, and ``check`` raises
+    TransferError if the history raised a notice meanwhile (damage found, a read
+    that failed): nothing is exported then. ``skipped``: the rows left out because
+    they are no valid game any more."""
+
+    def __init__(self, history: History) -> None:
+        self.history = history
+        self.told = len(history.problems)
+        self.total = history.count()
+        self.written = 0
+
+    def __iter__(self) -> Iterator[StoredGame]:
+        for game in self.history.each():
+            self.written += 1
+            yield game
+        self.check()
+
+    def check(self) -> None:
+        if len(self.history.problems) > self.told:  # (damage set aside, a read that failed)
+            said = gettext("the history could not be read whole, so nothing was exported")
+            raise TransferError(said)
+
+    @property
+    def skipped(self) -> int:
+        return max(0, self.total - self.written)
 
 
 def export_history(history: History, path: Path, *, folder: Path | None = None) -> Exported:
@@ -197,18 +228,20 @@ def export_history(history: History, path: Path, *, folder: Path | None = None) 
     CSV), all or nothing; what was written. TransferError if it cannot be
     written, or if path is no new or regular file or one of the game's own files
     (outputs.check_output; ``folder``: the data folder in use)."""
-    games, skipped = export_games(history)
-    text = export_text(games, path.suffix.lower() == ".json")
-    write(path, text.encode("utf-8"), folder=folder)
-    return Exported(len(games), skipped)
+    games = Every(history)
+    chunks = export_chunks(games, path.suffix.lower() == ".json")
+    write(path, lambda file: file.writelines(chunk.encode("utf-8") for chunk in chunks), folder)
+    return Exported(games.written, games.skipped)
 
 
-def write(path: Path, data: bytes, *, folder: Path | None = None) -> None:
-    """Write an export, all or nothing; TransferError (one line) if it cannot be
-    (outputs.check_output refuses it: ``folder`` is the data folder in use)."""
+def write(path: Path, data: Callable[[IO[bytes]], None], folder: Path | None = None) -> None:
+    """Write an export, all or nothing, as ``data`` writes it into the file it is
+    handed (store.atomic_write_with: never whole in memory); TransferError (one
+    line) if it cannot be (outputs.check_output refuses it: ``folder`` is the data
+    folder in use)."""
     try:
         check_output(path, folders=[] if folder is None else [folder])
-        store.atomic_write_bytes(path, data)
+        store.atomic_write_with(path, data)
     except OSError as error:
         why = error.strerror or error
         raise TransferError(

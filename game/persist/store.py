@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable
 from datetime import datetime
 from enum import Enum
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import IO, Generic, TypeVar
 
 from game.core.record import Record
 from game.language import N_, Words
@@ -196,14 +196,38 @@ def atomic_write_bytes(path: Path, data: bytes, *, inputs: Iterable[Path] = ()) 
     leave one behind, and remove_stale_temps clears it at the next start.
     """
     check_target(path, inputs=inputs)
+
+    def halves(fd: int, temp: Path) -> None:
+        half = len(data) // 2
+        _write_all(fd, data[:half])
+        write_checkpoint(WriteStep.MID_WRITE, temp)
+        _write_all(fd, data[half:])
+
+    _replace(path, halves)
+
+
+def atomic_write_with(path: Path, write: Callable[[IO[bytes]], None]) -> None:
+    """Replace the file at ``path``, all or nothing, with what ``write`` writes into
+    the file it is handed (an export made as it is written: never whole in memory).
+    As atomic_write_bytes: only a new or regular, writable file is replaced, and a
+    failure or an exception ``write`` raises leaves the old file untouched."""
+    check_target(path)
+
+    def written(fd: int, temp: Path) -> None:
+        with os.fdopen(fd, "wb", closefd=False) as file:
+            write(file)
+
+    _replace(path, written)
+
+
+def _replace(path: Path, write: Callable[[int, Path], None]) -> None:
+    """Write a temporary file beside ``path`` (``write`` is handed its descriptor
+    and name), make it durable, and put it in place of ``path``."""
     fd, temp = create_temp(path.parent, path.name)
     try:
         try:
             write_checkpoint(WriteStep.BEFORE_WRITE, temp)
-            half = len(data) // 2
-            _write_all(fd, data[:half])
-            write_checkpoint(WriteStep.MID_WRITE, temp)
-            _write_all(fd, data[half:])
+            write(fd, temp)
             # fsync before the rename: otherwise a power cut can leave the new
             # name pointing at a file whose blocks were never written.
             os.fsync(fd)
