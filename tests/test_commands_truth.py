@@ -15,6 +15,7 @@ import pytest
 from benchmarks import history_fill
 from game.__main__ import main
 from game.persist.paths import HISTORY_FILE
+from tests.test_gif_export import _Terminal
 
 
 def _truncated(path: Path) -> None:
@@ -101,21 +102,6 @@ def test_standings_over_a_folder_that_cannot_be_read_exit_2_and_show_nothing(
     assert main(["--standings", str(tournament), str(folder)]) == 2
     out, err = capsys.readouterr()
     assert out == "" and "cannot be read (Permission denied)" in err and err.count("\n") == 1
-
-
-class _Terminal:
-    def __init__(self) -> None:
-        self.text = ""
-
-    def isatty(self) -> bool:
-        return True
-
-    def write(self, text: str) -> int:
-        self.text += text
-        return len(text)
-
-    def flush(self) -> None:
-        pass
 
 
 def test_standings_over_a_folder_show_the_bar_on_a_terminal(

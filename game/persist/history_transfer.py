@@ -270,24 +270,11 @@ def merge_games(history: History, records: Games) -> int | None:
     return history.merge(records, _KEY, lambda done, total: None)
 
 
-def read_file(path: Path, max_bytes: int = MAX_IMPORT_BYTES) -> bytes:
-    """A file to import, whole (a small one: the pending games); TransferError (one
-    line) if it is no regular file (a FIFO, a device, a folder), too large or cannot
-    be read."""
-    try:
-        return store.read_regular(path, max_bytes)
-    except store.Unreadable as error:
-        said = gettext("{path} cannot be imported: {error}")
-        raise TransferError(said.format(path=path, error=error)) from None
-    except OSError as error:
-        said = gettext("{path} could not be read ({why})")
-        raise TransferError(said.format(path=path, why=error.strerror or error)) from None
-
-
 @contextlib.contextmanager
 def opened(path: Path, max_bytes: int = MAX_IMPORT_BYTES) -> Iterator[tuple[IO[bytes], int]]:
     """A file to import, open to be read as a stream, and its size; TransferError
-    (one line) as read_file."""
+    (one line) if it is no regular file (a FIFO, a device, a folder), too large or
+    cannot be opened."""
     try:
         info = os.stat(path)
         if not stat.S_ISREG(info.st_mode):
