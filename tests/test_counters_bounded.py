@@ -54,7 +54,8 @@ ATTACKS = [
 
 
 def _bounded(text: str) -> float | str:
-    """The value or the one line, in under 20 ms and 100 KB, whatever the text."""
+    """The value or the one line, in well under a second (a loaded machine: 0.25 s;
+    the attacks took 1-3 s each, or never returned) and 500 KB, whatever the text."""
     tracemalloc.start()
     started = time.perf_counter()
     try:
@@ -67,8 +68,8 @@ def _bounded(text: str) -> float | str:
         peak = tracemalloc.get_traced_memory()[1]
     finally:
         tracemalloc.stop()
-    assert took < 0.02, (text, took)
-    assert peak < 100_000, (text, peak)
+    assert took < 0.25, (text, took)
+    assert peak < 500_000, (text, peak)  # (the deepest tree: about 100 KB; the attacks: 1 GB)
     return result
 
 
@@ -140,4 +141,4 @@ def test_as_many_counters_as_the_settings_keep_cost_a_frame_little() -> None:
     for counter in counters:
         with contextlib.suppress(ExpressionError):
             counter.value(NAMES)
-    assert time.perf_counter() - started < 0.05
+    assert time.perf_counter() - started < 0.5
