@@ -94,11 +94,11 @@ def test_a_huge_cell_or_name_is_refused_before_it_is_read(tmp_path: Path) -> Non
 
 
 def test_many_games_are_imported_in_memory_that_does_not_grow_with_them(tmp_path: Path) -> None:
-    export = _csv(tmp_path, 3_000)
+    export = _csv(tmp_path, 2_000)
     size = export.stat().st_size
     history = History.open(tmp_path / "data.sqlite3")
     added, peak = _peak(lambda: import_history(history, export))
-    assert added == 3_000 and history.count() == 3_000
+    assert added == 2_000 and history.count() == 2_000
     assert peak < min(size * 1.5, 500_000), (peak, size)  # (whole: its bytes, its text, each game)
     assert import_history(history, export) == 0  # (nothing twice, looked for by the index)
     history.close()
@@ -144,15 +144,20 @@ def test_zeros_named_as_replays_are_refused_one_member_at_a_time(tmp_path: Path)
     profile.close()
 
 
-def test_an_export_made_a_part_at_a_time_is_the_whole_documents_text(tmp_path: Path) -> None:
-    from game.persist import store
-    from game.persist.history_transfer import FIELDS, PROGRESS_EVERY, export_chunks
+def test_an_export_made_a_part_at_a_time_is_the_whole_documents_text(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.persist import history_transfer, store
+    from game.persist.history_transfer import FIELDS, export_chunks
+
+    PROGRESS_EVERY = 40  # (a part of the CSV: 2,000 games in production)
+    monkeypatch.setattr(history_transfer, "PROGRESS_EVERY", PROGRESS_EVERY)
 
     folder = tmp_path / "source"
     folder.mkdir()
     history_fill.fill(folder / HISTORY_FILE, PROGRESS_EVERY + 7)
     history = History.open(folder / HISTORY_FILE)
-    games = [g.replace(record=g.record.replace(name='雷 "x"')) for g in history.each(batch=999)]
+    games = [g.replace(record=g.record.replace(name='雷 "x"')) for g in history.each(batch=9)]
     assert [g.id for g in games] == list(range(1, PROGRESS_EVERY + 8))  # (oldest first, all)
     rows = [{"id": g.id, **{n: getattr(g.record, n) for n in FIELDS[1:]}} for g in games]
     whole = {"format": "minesweeper-history", "version": 1, "games": rows}
