@@ -202,3 +202,12 @@ def test_a_file_that_cannot_be_read_is_said_so_and_why_not_damaged(
     profile.close()
     [line] = [line for line in said if "could not be read" in line]
     assert "Permission denied" in line and "damaged" not in line, said
+
+
+def test_a_games_unknown_fields_are_counted_not_quoted() -> None:
+    from game.persist.history_transfer import TransferError, read_export
+
+    doc = '{"format": "minesweeper-history", "version": 1, "games": [{"topsecret": 1}]}'
+    with pytest.raises(TransferError) as refused:
+        read_export(doc.encode())
+    assert "game 1" in str(refused.value) and "topsecret" not in str(refused.value)

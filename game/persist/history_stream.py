@@ -75,7 +75,7 @@ no death's cell, not unranked (an assisted game is unranked by its used_hint).""
 def _record(row: dict[str, Any], where: str, from_csv: bool) -> GameRecord:
     missing = sorted(set(FIELDS) - set(row) - set(LATER_FIELDS))
     if missing or set(row) - set(FIELDS):
-        extra = sorted(set(row) - set(FIELDS))
+        extra = len(set(row) - set(FIELDS))  # (how many: their names are the file's words)
         raise TransferError(
             gettext(
                 "{where}: fields are not those of a history export (missing {missing}, unknown "
