@@ -172,3 +172,11 @@ def test_an_export_made_a_part_at_a_time_is_the_whole_documents_text(
         games
     )
     history.close()
+
+
+def test_a_file_of_spaces_is_never_held(tmp_path: Path) -> None:
+    (tmp_path / "spaces.csv").write_bytes(b" \n" * 4_000_000)
+    history = History.open(tmp_path / "data.sqlite3")
+    said, peak = _peak(lambda: import_history(history, tmp_path / "spaces.csv"))
+    assert isinstance(said, TransferError) and peak < 1_000_000, (said, peak)
+    history.close()

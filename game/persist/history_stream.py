@@ -171,16 +171,18 @@ class _Source:
         return True
 
     def first(self) -> bytes:
-        """The first byte that is no space, after a byte-order mark (b"": none), not
-        taken."""
+        """The first byte that is no space, after a byte-order mark (b"": none); the
+        mark and the spaces before it are taken (as they are read: a file of spaces
+        is never held)."""
         while len(self.buffer) < len(codecs.BOM_UTF8) and self.more():
             pass
-        at = len(codecs.BOM_UTF8) if self.buffer.startswith(codecs.BOM_UTF8) else 0
+        if self.buffer.startswith(codecs.BOM_UTF8):
+            self.at = len(codecs.BOM_UTF8)
         while True:
-            while at < len(self.buffer) and self.buffer[at] in b" \t\r\n":
-                at += 1
-            if at < len(self.buffer):
-                return bytes(self.buffer[at : at + 1])
+            while self.at < len(self.buffer) and self.buffer[self.at] in b" \t\r\n":
+                self.at += 1
+            if self.at < len(self.buffer):
+                return bytes(self.buffer[self.at : self.at + 1])
             if not self.more():
                 return b""
 
