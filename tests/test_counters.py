@@ -108,7 +108,7 @@ def test_any_text_evaluates_or_says_why_in_one_line(text: str) -> None:
 def test_more_than_one_expression_is_a_syntax_error_not_the_first_alone(text: str) -> None:
     counter = Expression.of("x", text)
     with warnings.catch_warnings():
-        warnings.simplefilter("error")  # (an evaluator that warned and used the first: never)
+        warnings.simplefilter("error")  # (simpleeval would warn and use the first)
         with pytest.raises(ExpressionError) as said:
             counter.value(NAMES)
     assert counter.problem is not None and str(said.value) == str(counter.problem)

@@ -169,7 +169,7 @@ def test_the_first_input_makes_no_dataclass_and_waits_for_no_rare_module(tmp_pat
     # by their fields: the modes, the replay, the history's rows); and what only a
     # rare action needs loads with it: hashlib (OpenSSL) with the first board code,
     # ctypes with the primary selection, csv with the History's first export or import,
-    # the judge, the report
+    # simpleeval with a player's own counter (none by default), the judge, the report
     # and the community's replay readers with the first analysis (App.analyst). What
     # the first frame made is frozen out of the garbage collector's walks while the
     # rest imports, and what the rest made once the first input can be handled.
@@ -187,7 +187,7 @@ def test_the_first_input_makes_no_dataclass_and_waits_for_no_rare_module(tmp_pat
 
         App(options, first).get_ready()
         assert gc.isenabled() and gc.get_freeze_count() > frozen, "start-up's objects walked"
-        rare = {"hashlib", "ctypes", "csv"} | {
+        rare = {"hashlib", "ctypes", "csv", "simpleeval"} | {
             "game.flows.analysis", "game.analysis.judge", "game.replay.report",
             "game.replay.files", "game.replay.tally",
         }

@@ -1,16 +1,18 @@
 """The live counters of the player's own: an expression over the figures' names
 (game.words.FIGURES: the figures a player can choose to see while a game is
-played), evaluated by a walk of its syntax tree of our own (never Python's eval),
-bounded.
+played), evaluated by simpleeval (never Python's eval), its tables cut to what a
+counter needs, bounded.
 
 What an expression may hold: numbers, the figures' names, ``+ - * / // % **``,
 comparisons, ``and``/``or``, ``x if c else y``, and min, max, abs and round, each
 called with numbers only. Nothing else parses as a counter: no string, no
 attribute (so no method call: ``'a'.ljust(999999999)``, ``(1).to_bytes(...)``), no
-f-string or format spec, no subscript, no keyword argument. Every number is a
-float once read (a literal, a figure, each result), so each step of an evaluation
-is one operation on two floats: its time and memory are bounded by the
-expression's length (MAX_EXPRESSION) whatever it says. ``**`` takes numbers up to
+f-string or format spec, no subscript, no keyword argument: simpleeval's table of
+nodes holds these kinds only (_evaluator), and an expression holding any other is
+refused when it is parsed (_allowed). Every number is a float once read (a literal,
+a figure, each result), so each step of an evaluation is one operation on two
+floats: its time and memory are bounded by the expression's length
+(MAX_EXPRESSION) whatever it says. ``**`` takes numbers up to
 MAX_POWER, round's digits are a whole number up to MAX_DIGITS, a result past a
 float's range is "too large".
 
@@ -108,78 +110,6 @@ def _round(value: float, digits: float = 0.0) -> float:
     return float(round(value, int(digits)))
 
 
-_BINARY: dict[type, Callable[[float, float], float]] = {
-    ast.Add: operator.add,
-    ast.Sub: operator.sub,
-    ast.Mult: operator.mul,
-    ast.Div: operator.truediv,
-    ast.FloorDiv: operator.floordiv,
-    ast.Mod: operator.mod,
-    ast.Pow: _power,
-}
-_UNARY: dict[type, Callable[[float], float]] = {ast.USub: operator.neg, ast.UAdd: operator.pos}
-_COMPARE: dict[type, Callable[[float, float], bool]] = {
-    ast.Lt: operator.lt,
-    ast.LtE: operator.le,
-    ast.Gt: operator.gt,
-    ast.GtE: operator.ge,
-    ast.Eq: operator.eq,
-    ast.NotEq: operator.ne,
-}
-"""Arithmetic and comparisons of numbers only: no strings, no shifts, no attributes."""
-
-_FUNCTIONS: dict[str, tuple[Callable[..., float], int, int]] = {
-    "min": (min, 2, MAX_ARGUMENTS),
-    "max": (max, 2, MAX_ARGUMENTS),
-    "abs": (abs, 1, 1),
-    "round": (_round, 1, 2),
-}
-"""The functions a counter may call, with how few and how many numbers each takes
-(positional only: no keywords, no unpacking)."""
-
-_NODES = (
-    ast.Expression,
-    ast.BinOp,
-    ast.UnaryOp,
-    ast.Compare,
-    ast.BoolOp,
-    ast.IfExp,
-    ast.Call,
-    ast.Name,
-    ast.Constant,
-    ast.Load,
-    ast.And,
-    ast.Or,
-    *_BINARY,
-    *_UNARY,
-    *_COMPARE,
-)
-"""Every kind of node an expression may hold: anything else (an attribute, so a
-method call; a string; an f-string and its format spec; a subscript; a lambda; a
-comprehension; a walrus) is refused when it is parsed."""
-
-
-def _allowed(tree: ast.AST) -> ExpressionError | None:
-    """Why the parsed expression is no counter (None: every node is allowed)."""
-    for node in ast.walk(tree):
-        if not isinstance(node, _NODES):
-            return ExpressionError(NOT_ALLOWED)
-        if isinstance(node, ast.Constant) and (
-            isinstance(node.value, bool) or not isinstance(node.value, (int, float))
-        ):
-            return ExpressionError(NUMBERS_ONLY)
-        if isinstance(node, ast.Call):
-            function = node.func.id if isinstance(node.func, ast.Name) else None
-            if function not in _FUNCTIONS or node.keywords:
-                return ExpressionError(NOT_ALLOWED)
-            _, least, most = _FUNCTIONS[function]
-            if not least <= len(node.args) <= most or any(
-                isinstance(arg, ast.Starred) for arg in node.args
-            ):
-                return ExpressionError(NOT_ALLOWED)
-    return None
-
-
 def _number(value: object) -> float:
     """A figure or a result as a float: None is a figure not known yet; anything
     but a number is none; an infinite or undefined one is too large."""
@@ -193,45 +123,128 @@ def _number(value: object) -> float:
     return number
 
 
-def _value(node: ast.AST, names: Mapping[str, Any]) -> float | bool:
-    """The value of an allowed node (_allowed): floats all the way, so every step
-    is one operation on two floats, whatever the expression."""
-    if isinstance(node, ast.Constant):
-        return _number(node.value)
-    if isinstance(node, ast.Name):
-        if node.id not in names:
+def _on_numbers(function: Callable[..., object]) -> Callable[..., float]:
+    """An operator or function on floats only, giving a float (a bool, a string, a
+    figure not known yet is refused; a result past a float's range is too large)."""
+
+    def on_numbers(*operands: object) -> float:
+        return _number(function(*(_number(operand) for operand in operands)))
+
+    return on_numbers
+
+
+def _comparing(function: Callable[[float, float], bool]) -> Callable[[object, object], bool]:
+    """A comparison of two floats only."""
+
+    def compared(left: object, right: object) -> bool:
+        return function(_number(left), _number(right))
+
+    return compared
+
+
+_ARITHMETIC: dict[type, Callable[..., object]] = {
+    ast.Add: operator.add,
+    ast.Sub: operator.sub,
+    ast.Mult: operator.mul,
+    ast.Div: operator.truediv,
+    ast.FloorDiv: operator.floordiv,
+    ast.Mod: operator.mod,
+    ast.Pow: _power,
+    ast.USub: operator.neg,
+    ast.UAdd: operator.pos,
+}
+_COMPARE: dict[type, Callable[[float, float], bool]] = {
+    ast.Lt: operator.lt,
+    ast.LtE: operator.le,
+    ast.Gt: operator.gt,
+    ast.GtE: operator.ge,
+    ast.Eq: operator.eq,
+    ast.NotEq: operator.ne,
+}
+_OPERATORS: dict[type, Callable[..., object]] = {
+    **{kind: _on_numbers(function) for kind, function in _ARITHMETIC.items()},
+    **{kind: _comparing(function) for kind, function in _COMPARE.items()},
+}
+"""simpleeval's operators: arithmetic and comparisons of floats only (no strings, no
+shifts, no bitwise operators, no ``not``, ``in`` or ``is``)."""
+
+_FUNCTIONS: dict[str, tuple[Callable[..., float], int, int]] = {
+    "min": (_on_numbers(min), 2, MAX_ARGUMENTS),
+    "max": (_on_numbers(max), 2, MAX_ARGUMENTS),
+    "abs": (_on_numbers(abs), 1, 1),
+    "round": (_on_numbers(_round), 1, 2),
+}
+"""simpleeval's functions, with how few and how many numbers each takes (positional
+only: no keywords, no unpacking)."""
+
+_EVALUATED: Final = (ast.BinOp, ast.UnaryOp, ast.Compare, ast.BoolOp, ast.IfExp, ast.Call)
+"""The node kinds simpleeval evaluates with its own handlers, from its own table (a
+number and a name have ours: _evaluator); its table holds these and nothing else."""
+
+_NODES = (
+    ast.Expression,
+    ast.Load,
+    ast.And,
+    ast.Or,
+    ast.Constant,
+    ast.Name,
+    *_EVALUATED,
+    *_OPERATORS,
+)
+"""Every kind of node an expression may hold: anything else (an attribute, so a
+method call; a string; an f-string and its format spec; a subscript; a lambda; a
+comprehension; a walrus; a keyword) is refused when it is parsed, and simpleeval's
+table (_evaluator) has no handler for it either."""
+
+
+def _allowed(tree: ast.AST) -> ExpressionError | None:
+    """Why the parsed expression is no counter (None: every node is one simpleeval is
+    given to evaluate, each number a number, each call one of _FUNCTIONS')."""
+    for node in ast.walk(tree):
+        if not isinstance(node, _NODES):
+            return ExpressionError(NOT_ALLOWED)
+        if isinstance(node, ast.Constant) and (
+            isinstance(node.value, bool) or not isinstance(node.value, (int, float))
+        ):
+            return ExpressionError(NUMBERS_ONLY)
+        if isinstance(node, ast.Call):
+            function = node.func.id if isinstance(node.func, ast.Name) else None
+            if function not in _FUNCTIONS or node.keywords:
+                return ExpressionError(NOT_ALLOWED)
+            _, least, most = _FUNCTIONS[function]
+            if not least <= len(node.args) <= most:
+                return ExpressionError(NOT_ALLOWED)
+    return None
+
+
+def _evaluator(names: Mapping[str, Any]) -> Any:
+    """simpleeval's evaluator over these names, its table of nodes cut to a counter's:
+    a number is a float, a name a figure's (a float), the rest simpleeval's own
+    handlers with _OPERATORS and _FUNCTIONS, so every value is a float (or a
+    comparison's bool) and each step one operation on floats."""
+    from simpleeval import SimpleEval  # (a player's own counters only: none by default)
+
+    functions = {name: function for name, (function, _, _) in _FUNCTIONS.items()}
+    figures = dict(names)
+    evaluator = SimpleEval(operators=_OPERATORS, functions=functions, names=figures)
+
+    def figure(node: ast.Name) -> float:
+        if node.id not in figures:
             raise ExpressionError(NO_NAME, name=node.id[:MAX_NAME])
-        return _number(names[node.id])
-    if isinstance(node, ast.BinOp):
-        left = _number(_value(node.left, names))
-        right = _number(_value(node.right, names))
-        return _number(_BINARY[type(node.op)](left, right))
-    if isinstance(node, ast.UnaryOp):
-        return _UNARY[type(node.op)](_number(_value(node.operand, names)))
-    if isinstance(node, ast.Compare):
-        left = _number(_value(node.left, names))
-        for kind, other in zip(node.ops, node.comparators, strict=True):
-            right = _number(_value(other, names))
-            if not _COMPARE[type(kind)](left, right):
-                return False
-            left = right
-        return True
-    if isinstance(node, ast.BoolOp):
-        want = isinstance(node.op, ast.Or)
-        result: float | bool = want
-        for operand in node.values:
-            result = _value(operand, names)
-            if bool(result) is want:
-                return result
-        return result
-    if isinstance(node, ast.IfExp):
-        chosen = node.body if _value(node.test, names) else node.orelse
-        return _value(chosen, names)
-    if isinstance(node, ast.Call):
-        assert isinstance(node.func, ast.Name)  # (_allowed)
-        function = _FUNCTIONS[node.func.id][0]
-        return _number(function(*(_number(_value(arg, names)) for arg in node.args)))
-    raise ExpressionError(NOT_ALLOWED)  # (never: _allowed let it through)
+        return _number(figures[node.id])
+
+    def constant(node: ast.Constant) -> float:
+        if isinstance(node.value, bool) or not isinstance(node.value, (int, float)):
+            raise ExpressionError(NUMBERS_ONLY)
+        return _number(node.value)
+
+    own = evaluator.nodes
+    evaluator.nodes = {
+        ast.Name: figure,
+        ast.Constant: constant,
+        **{kind: own[kind] for kind in _EVALUATED},
+    }
+    return evaluator
 
 
 class Expression:
@@ -270,18 +283,18 @@ class Expression:
         if self.problem is not None:
             raise self.problem
         try:
-            result = _value(self._tree, names)
+            result: object = _evaluator(names).eval(self.text, previously_parsed=self._tree)
         except ZeroDivisionError:
             raise ExpressionError(ZERO) from None
         except (OverflowError, MemoryError, RecursionError):
             raise ExpressionError(TOO_LARGE) from None
         except ExpressionError:
             raise
-        except Exception:  # (none known: an evaluation says one line, never more)
+        except Exception:  # (simpleeval's own refusals, none known after _allowed: one line)
             raise ExpressionError(NOT_ALLOWED) from None
         if isinstance(result, bool):
             raise ExpressionError(NO_NUMBER)
-        return result
+        return _number(result)
 
     def tried(self) -> ExpressionError | None:
         """What the panel would show instead of a value, tried on a game's figures
