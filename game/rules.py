@@ -160,7 +160,7 @@ def _whole_numbers(rows: int, cols: int, mines: int) -> None:
             raise BoardChoiceError(f"{what} must be a whole number; got {value!r}.")
 
 
-_CUSTOM_TEXT = r"^\s*(\d{1,6})\s*[xX]\s*(\d{1,6})\s*:\s*(\d{1,9})\s*$"
+_CUSTOM_TEXT = r"^\s*([0-9]{1,6})\s*[xX]\s*([0-9]{1,6})\s*:\s*([0-9]{1,9})\s*$"
 """A custom board as text (compiled by re at its first use, not at import: the module
 loads before the first frame)."""
 

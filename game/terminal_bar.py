@@ -1,6 +1,19 @@
-"""A progress bar on the command line, with the time left: ``\\r`` redraws one line,
-which every terminal understands. Nothing is drawn when the stream is no terminal
-(a log, a pipe): a script reads only the result line."""
+"""The terminal: a progress bar on the command line, and words shown in it as text.
+
+The bar, with the time left: ``\\r`` redraws one line, which every terminal
+understands. Nothing is drawn when the stream is no terminal (a log, a pipe): a
+script reads only the result line.
+
+Words shown in a terminal (as_text, say): the one home for every printer of the command line
+(--standings, --analyse, --verify-replay, the exports' lines, the warnings).
+
+Whatever a file says (a player's name in a replay or a tournament file, a file's
+name, a problem that quotes it) reaches the terminal as text, never as the
+terminal's own commands: each control character (C0 but the line break, DEL, C1:
+ESC ] 0 ; ... BEL would set the window's title, ESC [ 2 J clear the screen) and each
+bidirectional override or isolate (which reorders what follows it on the line) is
+shown as its escape, ``\\u001b``, which reads the same in a Python string and in
+JSON. Everything else, every script and emoji, is shown as it is."""
 
 from __future__ import annotations
 
@@ -71,3 +84,27 @@ def _is_terminal(stream: TextIO) -> bool:
         return stream.isatty()
     except (AttributeError, ValueError, OSError):
         return False
+
+
+_BIDI = frozenset(range(0x202A, 0x202F)) | frozenset(range(0x2066, 0x206A))
+"""The embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069)."""
+
+_ESCAPED = {
+    code: f"\\u{code:04x}"
+    for code in (*range(0x20), *range(0x7F, 0xA0), *_BIDI)
+    if code != 0x0A  # (the line break: printers write lines)
+}
+"""str.translate's table: each character escaped, by its code."""
+
+
+def as_text(words: str) -> str:
+    """``words`` with every control character and bidirectional override shown as
+    its escape (``\\u001b``), the line break kept."""
+    return words.translate(_ESCAPED)
+
+
+def say(stream: TextIO | None, line: str) -> None:
+    """Print a line as text (as_text), where there is a stream (a windowed Windows
+    build has no console)."""
+    if stream is not None:
+        stream.write(as_text(line) + "\n")

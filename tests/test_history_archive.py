@@ -24,6 +24,13 @@ from game.persist.profile import Profile
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def _replay_text(i: int) -> str:
+    """A kept replay of its own (an import keeps only what is a replay: issue 46)."""
+    from tests.test_tournament import won_replay
+
+    return won_replay(i, f"Player {i}").to_text()
+
+
 def _profile_with_replays(folder: Path, games: int = 6) -> Profile:
     profile = Profile.open(folder)
     for i in range(1, games + 1):
@@ -32,7 +39,7 @@ def _profile_with_replays(folder: Path, games: int = 6) -> Profile:
         assert game_id is not None
         if i % 2:  # every other game keeps its replay
             name = f"2026010{i}-000000-000-beginner-won-{i}ms.msreplay"
-            replay_files.keep(folder, name, f"replay {i}\n")
+            replay_files.keep(folder, name, _replay_text(i))
             profile.history.set_replay(game_id, name)
     return profile
 
@@ -47,7 +54,7 @@ def test_an_archive_carries_the_games_and_their_replays(tmp_path: Path) -> None:
     for game in new.games():
         if game.record.replay is not None:  # the analysis finds it
             kept = replay_files.kept(new.folder, game.record.replay)
-            assert kept is not None and kept.read_text().startswith("replay ")
+            assert kept is not None and kept.read_text() == _replay_text(int(kept.name[7]))
     again = new.import_from(tmp_path / "move.zip")
     assert (again.games, again.replays) == (0, 0)  # nothing added twice
     assert new.count() == 6

@@ -212,7 +212,7 @@ def test_an_evf_export_refused_and_a_tournament_folder_unread_speak_the_language
     tmp_path: Path,
 ) -> None:
     from game.modes.tournament import load as load_tournament
-    from game.modes.tournament_folder import read_folder
+    from game.modes.tournament_folder import FolderError, read_folder
     from game.replay.evf_write import export_evf
 
     replay = load(write_replay(tmp_path))
@@ -227,5 +227,7 @@ def test_an_evf_export_refused_and_a_tournament_folder_unread_speak_the_language
         "count: beginner best 3 min-3bv 5 default 60\n",
         encoding="utf-8",
     )
-    notes = read_folder(load_tournament(tournament_file), tmp_path / "nowhere").notes
+    with pytest.raises(FolderError) as unread:  # (a folder unread is no standings: issue 46)
+        read_folder(load_tournament(tournament_file), tmp_path / "nowhere")
+    notes = [str(unread.value)]
     assert len(notes) == 1 and "kann nicht gelesen werden" in notes[0], notes

@@ -11,9 +11,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, TextIO
 
 from game import rules as limits
+from game import terminal_bar
 from game.cli.words import early_language, speak
 from game.core.board import MAX_SEED
-from game.language import LANGUAGES, gettext
+from game.language import DIGITS_ONLY, LANGUAGES, gettext, other_digits
 from game.rules import (
     PRESETS,
     ZOOMS,
@@ -177,7 +178,14 @@ class Options:
         return Options(**{name: getattr(self, name) for name in self.__slots__} | changes)
 
 
+def _digits(text: str) -> None:
+    """The one message for a number in other digits than 0-9 (game.language.other_digits)."""
+    if other_digits(text):
+        raise argparse.ArgumentTypeError(gettext(DIGITS_ONLY))
+
+
 def _custom(text: str) -> Board:
+    _digits(text)
     try:
         return parse_custom(text)
     except BoardChoiceError as error:
@@ -185,6 +193,7 @@ def _custom(text: str) -> Board:
 
 
 def _zoom(text: str) -> int:
+    _digits(text)
     if text.isascii() and text.isdigit() and int(text) in ZOOMS:
         return int(text)
     raise argparse.ArgumentTypeError(
@@ -193,6 +202,7 @@ def _zoom(text: str) -> int:
 
 
 def _seed(text: str) -> int:
+    _digits(text)
     if text.isascii() and text.isdigit() and len(text) <= 19 and int(text) <= MAX_SEED:
         return int(text)
     raise argparse.ArgumentTypeError(
@@ -203,6 +213,7 @@ def _seed(text: str) -> int:
 
 
 def _speed(text: str) -> float:
+    _digits(text)
     try:
         speed = float(text)
     except ValueError:
@@ -217,6 +228,7 @@ def _speed(text: str) -> float:
 
 
 def _ladder(text: str) -> str:
+    _digits(text)
     if text == "next" or (text.isascii() and text.isdigit() and len(text) <= 6):
         return text  # (its range is checked with the ladder: game.cli.first_game)
     raise argparse.ArgumentTypeError(
@@ -232,6 +244,7 @@ def _mode(text: str) -> RuleMode:
 
 
 def _frames(text: str) -> int:
+    _digits(text)
     if text.isascii() and text.isdigit() and int(text) > 0:
         return int(text)
     raise argparse.ArgumentTypeError(
@@ -493,9 +506,9 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
 
 
 def say(stream: TextIO | None, line: str) -> None:
-    """Print a line, where there is a console (a windowed Windows build has none)."""
-    if stream is not None:
-        stream.write(line + "\n")
+    """Print a line as text (game.terminal.say: a file's words never command the
+    terminal), where there is a console (a windowed Windows build has none)."""
+    terminal_bar.say(stream, line)
 
 
 class Printout(Enum):

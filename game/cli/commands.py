@@ -18,8 +18,9 @@ from game.flows.web_save import page_text
 from game.language import gettext, shown
 from game.modes.mode import facts_of
 from game.persist.history_transfer import TransferError
+from game.persist.outputs import check_output
 from game.persist.profile import Profile
-from game.persist.store import atomic_write_bytes, check_target
+from game.persist.store import atomic_write_bytes
 from game.replay.drive import describe, verify
 from game.replay.evf_write import export_evf as to_evf
 from game.replay.files import COMMUNITY_SUFFIXES, open_replay
@@ -30,6 +31,11 @@ from game.replay.report_text import text
 from game.replay.verify_video import verify_file
 from game.terminal_bar import TerminalBar
 from game.view.animation import ExportError, GifExport
+
+
+def _folders(data_dir: str | None) -> list[Path]:
+    """The data folder --data-dir names, if any (outputs.check_output adds the rest)."""
+    return [] if not data_dir else [Path(data_dir).expanduser()]
 
 
 def verify_replay(path: str) -> int:
@@ -59,12 +65,13 @@ def verify_replay(path: str) -> int:
     return 1
 
 
-def export_evf(source: str, target: str) -> int:
+def export_evf(source: str, target: str, *, data_dir: str | None = None) -> int:
     """--export-evf: 0 once written; a file that is no replay, or cannot be written
-    (or is no new or regular file, or the replay itself): one line on stderr, 2.
-    Nothing is left behind when the write fails (a full disk)."""
+    (or is no new or regular file, the replay itself, or one of the game's own
+    files: outputs.check_output, ``data_dir`` being --data-dir): one line on
+    stderr, 2. Nothing is left behind when the write fails (a full disk)."""
     try:
-        check_target(Path(target), inputs=[Path(source)])
+        check_output(Path(target), inputs=[Path(source)], folders=_folders(data_dir))
         replay = open_replay(source).replay
         facts = facts_of(replay.rules, replay.result is Status.WON, fair=True)
         data = to_evf(replay, mode=facts.evf_mode, official=facts.official, fair=facts.fair)
@@ -81,14 +88,21 @@ def export_evf(source: str, target: str) -> int:
     return 0
 
 
-def export_gif(source: str, target: str, *, speed: float = 1.0, zoom: int | None = None) -> int:
+def export_gif(
+    source: str,
+    target: str,
+    *,
+    speed: float = 1.0,
+    zoom: int | None = None,
+    data_dir: str | None = None,
+) -> int:
     """--export-gif: a progress bar with the time left on a terminal, then one line
     on stdout and 0 once written; a file that is no replay, a GIF too large, or one
-    that cannot be written (or is no new or regular file, or the replay itself):
-    one line on stderr, 2. No window opens."""
+    that cannot be written (or is no new or regular file, the replay itself, or one
+    of the game's own files: as export_evf): one line on stderr, 2. No window opens."""
     bar = TerminalBar(sys.stderr, f"{Path(target).name}:")
     try:
-        check_target(Path(target), inputs=[Path(source)])
+        check_output(Path(target), inputs=[Path(source)], folders=_folders(data_dir))
         replay = open_replay(source).replay
         export = GifExport(replay, target, speed=speed, zoom=zoom or 1)
         while not export.step(250.0):
@@ -109,13 +123,14 @@ def export_gif(source: str, target: str, *, speed: float = 1.0, zoom: int | None
     return 0
 
 
-def export_html(source: str, target: str) -> int:
+def export_html(source: str, target: str, *, data_dir: str | None = None) -> int:
     """--export-html: one line on stdout and 0 once written; a file that is no
     replay, a board too large for a page, or a page that cannot be written (or is no
-    new or regular file, or the replay itself): one line on stderr, 2. Nothing is
-    left behind when the write fails."""
+    new or regular file, the replay itself, or one of the game's own files:
+    outputs.check_output, ``data_dir`` being --data-dir): one line on stderr, 2.
+    Nothing is left behind when the write fails."""
     try:
-        check_target(Path(target), inputs=[Path(source)])
+        check_output(Path(target), inputs=[Path(source)], folders=_folders(data_dir))
         opened = open_replay(source)
         data = page_text(opened.replay, opened.caption).encode("utf-8")
         atomic_write_bytes(Path(target), data, inputs=[Path(source)])
@@ -160,10 +175,11 @@ def transfer_history(options: Options) -> int:
         profile.history  # noqa: B018 (opened now: what it finds is said first)
         for problem in profile.take_new_problems():
             say(sys.stderr, f"minesweeper: {shown(problem)}")
+            status = 1  # (damage found and set aside at the start: said, and 1, as later)
         if options.export_history is not None:
             exported = profile.export_to(target)
             bar.close()
-            status = 1 if exported.skipped else 0
+            status = 1 if exported.skipped else status
             said = gettext("{what} to {file}")
             say(sys.stdout, said.format(what=exported.words(), file=target.absolute()))
         else:
@@ -213,13 +229,14 @@ def run(options: Options, printout: Printout) -> int:
         return analyse(options.analyse, as_json=options.json, moves=options.moves)
     if printout is Printout.EXPORT_EVF:
         assert options.export_evf is not None
-        return export_evf(*options.export_evf)
+        return export_evf(*options.export_evf, data_dir=options.data_dir)
     if printout is Printout.EXPORT_GIF:
         assert options.export_gif is not None
-        return export_gif(*options.export_gif, speed=options.speed, zoom=options.zoom)
+        gif = options.export_gif
+        return export_gif(*gif, speed=options.speed, zoom=options.zoom, data_dir=options.data_dir)
     if printout is Printout.EXPORT_HTML:
         assert options.export_html is not None
-        return export_html(*options.export_html)
+        return export_html(*options.export_html, data_dir=options.data_dir)
     if printout is Printout.HISTORY:
         return transfer_history(options)
     return series_command(options)

@@ -43,7 +43,7 @@ class Move(NamedTuple):
             raise MoveError(
                 f"unknown move letter {letter!r}: use r (reveal), m (mark) or c (chord)"
             ) from None
-        if not (row.isdigit() and col.isdigit()):
+        if not all(n.isascii() and n.isdigit() and len(n) <= 6 for n in (row, col)):
             raise MoveError(f"a move's row and column are whole numbers; got {text!r}")
         return cls(action, int(row), int(col))
 

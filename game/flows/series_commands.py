@@ -17,10 +17,11 @@ from game.language import N_, gettext, ngettext, pgettext, shown
 from game.modes.ladder import Progress
 from game.modes.standings import standings, table
 from game.modes.tournament import TournamentError, load
-from game.modes.tournament_folder import read_folder
+from game.modes.tournament_folder import FolderError, read_folder
 from game.modes.trial import TRIALS
 from game.persist.profile import Profile
 from game.persist.series import Series
+from game.terminal_bar import TerminalBar, say
 from game.words import seconds
 
 
@@ -53,7 +54,7 @@ def print_ladder(profile: Profile, out: TextIO) -> int:
         "The ladder: {won} of {levels} levels won; next: {next}",
         LEVELS,
     )
-    out.write(said.format(won=progress.won, levels=LEVELS, next=progress.next_level) + "\n")
+    say(out, said.format(won=progress.won, levels=LEVELS, next=progress.next_level))
     states = {"locked": gettext("locked"), "won": gettext("won"), "open": gettext("open")}
     width = max(len(state) for state in states.values())
     for rung in progress.rungs:
@@ -67,7 +68,7 @@ def print_ladder(profile: Profile, out: TextIO) -> int:
         words = f"{states[state]:<{width}}"
         line = f"{rung.number:>4}  {words}  {found.rows}x{found.cols}:{found.mines}{best}"
         line += f"  ({difficulty(rating(found))})"
-        out.write(line + "\n")
+        say(out, line)
     return 0
 
 
@@ -105,7 +106,7 @@ def print_trials(profile: Profile, out: TextIO, err: TextIO) -> int:
     """--show-trials: each time trial's best totals and its abandoned runs; 0."""
     series = Series(profile.folder)
     if series.problem:
-        err.write(f"minesweeper: {shown(series.problem)}\n")
+        say(err, f"minesweeper: {shown(series.problem)}")
     for kind in TRIALS.values():
         runs = series.runs(kind.key)
         left = sum(not run.finished for run in runs)
@@ -115,10 +116,9 @@ def print_trials(profile: Profile, out: TextIO, err: TextIO) -> int:
             kind.boards,
         )
         trial = gettext(kind.label)
-        out.write(said.format(trial=trial, n=kind.boards, finished=len(runs) - left, left=left))
-        out.write("\n")
+        say(out, said.format(trial=trial, n=kind.boards, finished=len(runs) - left, left=left))
         for place, run in enumerate(series.best(kind.key), start=1):
-            out.write(f"{place:>4}  {seconds(run.total_ms):>12}  {run.run.replace('T', ' ')}\n")
+            say(out, f"{place:>4}  {seconds(run.total_ms):>12}  {run.run.replace('T', ' ')}")
     return 0
 
 
@@ -129,26 +129,34 @@ def print_standings(
     out: TextIO,
     err: TextIO,
 ) -> int:
-    """--standings FILE [FOLDER]: the table on ``out``; 0, or one line on ``err``
-    and 2 for a file that is no tournament or a folder that cannot be read."""
+    """--standings FILE [FOLDER]: the table on ``out`` (with a folder: a progress
+    bar on ``err`` while its files are read, on a terminal); 0, or one line on
+    ``err`` and 2 for a file that is no tournament or a folder that cannot be read."""
     try:
         tournament = load(file)
     except TournamentError as error:
-        err.write(f"minesweeper: {error}\n")
+        say(err, f"minesweeper: {error}")
         return 2
     if folder is not None:
         if not Path(folder).is_dir():
-            err.write(f"minesweeper: {gettext('{folder}: not a folder').format(folder=folder)}\n")
+            say(err, f"minesweeper: {gettext('{folder}: not a folder').format(folder=folder)}")
             return 2
-        found = read_folder(tournament, folder)
-        out.write(table(tournament, standings(tournament, found.games)) + "\n")
+        bar = TerminalBar(err, gettext("reading replays"))
+        try:
+            found = read_folder(tournament, folder, bar)
+        except FolderError as error:
+            say(err, f"minesweeper: {error}")
+            return 2
+        finally:
+            bar.close()
+        say(out, table(tournament, standings(tournament, found.games)))
         for note in found.notes:
-            err.write(f"minesweeper: {note}\n")
+            say(err, f"minesweeper: {note}")
         return 0
     profile = profile_of()
     try:
         games = own_games(profile, tournament)
     finally:
         profile.close()
-    out.write(table(tournament, standings(tournament, games)) + "\n")
+    say(out, table(tournament, standings(tournament, games)))
     return 0

@@ -179,7 +179,7 @@ def tournament(
         return items
 
     def answered(result: object) -> None:
-        if isinstance(result, str) and result.isdigit():
+        if isinstance(result, str) and result.isascii() and result.isdigit():
             play(Entered.of(cup, cup.counts[int(result)].board, rules))
 
     dialog.on_pick = picked

@@ -182,6 +182,20 @@ DATES = {
 """A day as each language writes it (English: ISO 8601, as the game always has)."""
 
 
+def other_digits(text: str) -> bool:
+    """Whether ``text`` holds a digit or numeral other than 0 to 9 (Arabic-Indic,
+    superscript, full-width, Roman...): Python's int, float and a regex's \\d take
+    some of them as numbers; this game reads ASCII digits only, everywhere."""
+    return not text.isascii() and any(ch.isnumeric() for ch in text)
+
+
+def whole_number(text: str, most_digits: int) -> int | None:
+    """``text`` as a whole number if it is 1 to ``most_digits`` ASCII digits, else None."""
+    if 0 < len(text) <= most_digits and text.isascii() and text.isdigit():
+        return int(text)
+    return None
+
+
 def decimal(value: float, digits: int) -> str:
     """A number with a fixed count of decimals, as the language writes it."""
     text = f"{value:.{digits}f}"
@@ -197,6 +211,11 @@ def N_(message: str) -> str:
     """Mark words for the catalogs where they are defined; translate them with
     ``gettext`` where they are drawn."""
     return message
+
+
+DIGITS_ONLY = N_("numbers are written in the digits 0 to 9")
+"""The one message for a number written in other digits (Arabic-Indic, superscript,
+full-width: other_digits), wherever a number is read from a file or the command line."""
 
 
 Translate = Callable[[str], str]

@@ -6,6 +6,7 @@ read is named in the standings' notes, one line each, and left out."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,6 +21,10 @@ MAX_FILES = 10_000
 """The most replay files a folder's standings read (the rest are named as left out)."""
 
 
+class FolderError(Exception):
+    """A folder that cannot be read (its listing failed): one line."""
+
+
 @dataclass(frozen=True)
 class Folder:
     """The games of a folder of replay files, and a note for each file left out."""
@@ -28,16 +33,23 @@ class Folder:
     notes: tuple[str, ...]
 
 
-def read_folder(tournament: Tournament, folder: str | Path) -> Folder:
-    """The tournament's games in a folder of replay files (not its subfolders)."""
+def read_folder(
+    tournament: Tournament,
+    folder: str | Path,
+    progress: Callable[[int, int], None] | None = None,
+) -> Folder:
+    """The tournament's games in a folder of replay files (not its subfolders);
+    FolderError if the folder cannot be read. ``progress`` is told (files read,
+    files in all) as they are read."""
     folder = Path(folder)
+    tell = progress or (lambda done, total: None)
     games: list[Played] = []
     notes: list[str] = []
     try:
         names = sorted(entry.name for entry in folder.iterdir() if is_replay_name(entry.name))
     except OSError as error:
         why = gettext("{folder}: cannot be read ({why})")
-        return Folder((), (why.format(folder=folder, why=error.strerror or error),))
+        raise FolderError(why.format(folder=folder, why=error.strerror or error)) from None
     if len(names) > MAX_FILES:
         more = len(names) - MAX_FILES
         notes.append(
@@ -48,7 +60,8 @@ def read_folder(tournament: Tournament, folder: str | Path) -> Folder:
             ).format(n=more, most=MAX_FILES)
         )
         names = names[:MAX_FILES]
-    for name in names:
+    for done, name in enumerate(names):
+        tell(done, len(names))
         try:
             replay = open_replay(folder / name).replay
         except ReplayError as error:

@@ -46,7 +46,7 @@ MAX_TEXT = 255
 def _iso_local() -> re.Pattern[str]:
     """When a game ended, as a record has it (compiled at its first use, not at import,
     and kept: a record is made for each row of the history read)."""
-    return re.compile(SECOND + r"(\.\d{1,6})?")
+    return re.compile(SECOND + r"(\.[0-9]{1,6})?")
 
 
 class GameRecordError(DataError):
@@ -76,12 +76,12 @@ def _check_int(value: object, low: int, high: int, what: str) -> int:
 
 def _check_bool(value: object, what: str) -> None:
     if not isinstance(value, bool):
-        raise GameRecordError(f"{what} must be True or False; got {value!r}")
+        raise GameRecordError(f"{what} must be True or False")
 
 
 def _check_choice(value: object, choices: tuple[str, ...], what: str) -> None:
     if not isinstance(value, str) or value not in choices:
-        raise GameRecordError(f"{what} must be one of {', '.join(choices)}; got {value!r}")
+        raise GameRecordError(f"{what} must be one of {', '.join(choices)}")
 
 
 def _check_text(value: object, what: str) -> None:
@@ -230,13 +230,11 @@ class GameRecord(Record):
         """The difficulty kept (a board's category follows its first-click rule), once
         every other field is checked; GameRecordError for any wrong."""
         if not isinstance(self.finished_at, str) or not _iso_local().fullmatch(self.finished_at):
-            raise GameRecordError(
-                f"finished_at must be 'YYYY-MM-DDTHH:MM:SS'; got {self.finished_at!r}"
-            )
+            raise GameRecordError("finished_at must be 'YYYY-MM-DDTHH:MM:SS'")
         try:
             datetime.fromisoformat(self.finished_at)
         except ValueError:
-            raise GameRecordError(f"finished_at {self.finished_at!r} does not exist") from None
+            raise GameRecordError("finished_at: that day or time does not exist") from None
         _check_choice(difficulty, DIFFICULTIES, "difficulty")
         _check_choice(self.first_click, FIRST_CLICKS, "first_click")
         category = Category.from_key(difficulty)
@@ -280,12 +278,12 @@ class GameRecord(Record):
         if self.name is not None and (
             not isinstance(self.name, str) or self.name != clean_name(self.name)
         ):
-            raise GameRecordError(f"name {self.name!r} is not a cleaned name (records.clean_name)")
+            raise GameRecordError("name is not a cleaned name (records.clean_name)")
         _check_text(self.replay, "replay")
         if self.replay is not None and (
             "/" in self.replay or "\\" in self.replay or self.replay in (".", "..")
         ):
-            raise GameRecordError(f"replay must be a file name, not a path; got {self.replay!r}")
+            raise GameRecordError("replay must be a file name, not a path")
         _check_bool(self.abandoned, "abandoned")
         if self.abandoned and self.won:
             raise GameRecordError("a game both won and abandoned")
@@ -305,7 +303,7 @@ class GameRecord(Record):
             except ValueError:
                 ok = False
             if not ok:
-                raise GameRecordError(f"daily must be a date, YYYY-MM-DD; got {self.daily!r}")
+                raise GameRecordError("daily must be a date, YYYY-MM-DD")
         return difficulty
 
 

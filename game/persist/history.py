@@ -19,9 +19,10 @@ words, through ``problems`` / ``take_new_problems()``, as Profile does.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
 from datetime import date
 from enum import Enum
+from functools import partial
 
 from game.language import N_
 from game.persist import history_queries as sql
@@ -41,6 +42,9 @@ from game.persist.game_record import (
 )
 from game.persist.history_file import SAVING, HistoryFile, T, Tick, reading, writing
 from game.persist.records import TOP, Stats, clean_name
+
+Games = Sequence[GameRecord] | Callable[[], Iterable[GameRecord]]
+"""Games to merge: a list, or what makes a stream of them afresh (History.merge)."""
 
 
 class History(HistoryFile):
@@ -241,6 +245,20 @@ class History(HistoryFile):
             lambda db: sql.page(db, name, won, order, offset, count),
         )
 
+    def each(self, batch: int = 2000) -> Iterator[StoredGame]:
+        """Every stored game, oldest first, read ``batch`` at a time (an export: the
+        history is never held in memory whole). A read that fails ends it early,
+        with a message (``problems``)."""
+        last = 0
+        while True:
+            found: tuple[list[StoredGame], int] | None = self._ask(
+                N_("reading the game history"), None, partial(sql.after, game_id=last, limit=batch)
+            )
+            if found is None or found[1] == last:
+                return
+            games, last = found
+            yield from games
+
     def count(self, difficulty: str | Enum | None = None, won: bool | None = None) -> int:
         """How many games are stored (of one difficulty or all, one result or both)."""
         name = None if difficulty is None else difficulty_name(difficulty)
@@ -255,24 +273,35 @@ class History(HistoryFile):
 
         return self._guard(N_("reading the last name"), "", query)
 
-    def merge(self, records: Sequence[GameRecord], key: Sequence[str], tick: Tick) -> int | None:
+    def merge(self, records: Games, key: Sequence[str], tick: Tick) -> int | None:
         """Add the games whose key (these GameRecord fields) no stored game has, in one
-        transaction, in order; how many (None: failed, a message). ``tick``: (done, all)."""
+        transaction, in order; how many (None: failed, a message). ``records`` may be
+        a stream (an import read as it goes), given as what makes it afresh (a
+        damaged history found half way is set aside and the merge begins again on the
+        new one): each game is looked for by the index of its board, result and time,
+        so nothing of the history is held in memory, and whatever the stream raises
+        undoes the whole transaction. ``tick``: (done, all) for a list."""
         names = [name for name in key if name in COLUMNS]
+        indexed = ("difficulty", "won", "ms")  # (games_by_ms: never NULL)
+        assert all(name in names for name in indexed)
+        rest = [name for name in names if name not in indexed]
+        where = " AND ".join([f"{name} = ?" for name in indexed] + [f"{n} IS ?" for n in rest])
+        looked_for = [*indexed, *rest]
+        total = len(records) if isinstance(records, Sized) else 0
 
         def add(db: sqlite3.Connection) -> int:
             with writing(db):
-                have = set(db.execute(f"SELECT {', '.join(names)} FROM games"))
                 added = 0
-                for done, record in enumerate(records, start=1):
+                games = records() if callable(records) else records
+                for done, record in enumerate(games, start=1):
+                    if total and done % 2000 == 0:
+                        tick(done, total)
                     values = dict(zip(COLUMNS, record_values(record), strict=True))
-                    mark = tuple(values[name] for name in names)
-                    if mark not in have:
-                        have.add(mark)
-                        sql.insert_game(db, record)
-                        added += 1
-                    if done % 2000 == 0:
-                        tick(done, len(records))
+                    mark = [values[name] for name in looked_for]
+                    if db.execute(f"SELECT 1 FROM games WHERE {where} LIMIT 1", mark).fetchone():
+                        continue
+                    sql.insert_game(db, record)
+                    added += 1
                 return added
 
         return self._guard(N_("importing the games"), None, add)

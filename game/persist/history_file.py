@@ -33,6 +33,7 @@ from game.persist.history_schema import (
     SCHEMA_VERSION,
     Damaged,
     check_layout,
+    check_ours,
     create,
     tables,
     upgrade,
@@ -181,15 +182,20 @@ class HistoryFile(Tells):
                 os.rename(f"{path}-wal", f"{moved_to}-wal")
         with contextlib.suppress(OSError):
             os.unlink(f"{path}-shm")
-        self._messages.add(
-            Words(
-                N_(
-                    "Your game history was damaged and could not be read. It was moved to "
-                    "{path}; a new history was started in its place."
-                ),
-                path=moved_to,
+        if damage.foreign:
+            said = N_(
+                "Your game history holds {what} this game never makes, so it was not "
+                "used. It was moved to {path} as it was; a new history was started in its "
+                "place."
             )
-        )
+            what = Words(FOREIGN.get(damage.foreign, FOREIGN["table"]))
+            self._messages.add(Words(said, what=what, path=moved_to))
+        else:
+            said = N_(
+                "Your game history was damaged and could not be read. It was moved to "
+                "{path}; a new history was started in its place."
+            )
+            self._messages.add(Words(said, path=moved_to))
         try:
             self._db = connect(path)
             self._prepare(check=False)
@@ -248,6 +254,8 @@ class HistoryFile(Tells):
             if problems:
                 raise Damaged("quick_check: " + "; ".join(problems))
             found = tables(db)
+            if found:
+                check_ours(db, version)  # (a trigger planted runs at our next write)
         if found or version == SCHEMA_VERSION:
             check_layout(found, version)
         if not self._in_memory:
@@ -314,6 +322,14 @@ class HistoryFile(Tells):
 
     # ---------------------------------------------------------------- changes
 
+
+FOREIGN = {
+    "trigger": N_("a trigger"),
+    "view": N_("a view"),
+    "index": N_("an index"),
+    "table": N_("a table"),
+}
+"""What a history may hold that is not ours (history_schema.check_ours), as said."""
 
 SAVING = N_("saving this game")  # (what add_game does: words of its own when it fails)
 NOT_SAVED = "This game was not saved"

@@ -249,3 +249,15 @@ def page(
         [*args, limit, offset],
     )
     return [game for game in (stored_game(row[:-1]) for row in rows) if game is not None]
+
+
+def after(db: sqlite3.Connection, game_id: int, limit: int) -> tuple[list[StoredGame], int]:
+    """Up to ``limit`` stored games after ``game_id``, oldest first (read off the
+    primary key: an export's batch), and the id of the last row read (``game_id``
+    when none is left). Rows that no longer make a valid GameRecord are skipped."""
+    columns = ", ".join(COLUMNS)
+    rows = db.execute(
+        f"SELECT id, {columns} FROM games WHERE id > ? ORDER BY id LIMIT ?", (game_id, limit)
+    ).fetchall()
+    last = int(rows[-1][0]) if rows else game_id
+    return [game for game in map(stored_game, rows) if game is not None], last

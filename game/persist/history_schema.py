@@ -49,10 +49,13 @@ RATE = "(CASE WHEN ms > 0 THEN bbbv * 1000.0 / ms END)"
 class Damaged(Exception):
     """The database file cannot be used; the message says why."""
 
-    def __init__(self, reason: str, *, newer: bool = False) -> None:
+    def __init__(self, reason: str, *, newer: bool = False, foreign: str = "") -> None:
         super().__init__(reason)
         self.newer = newer
         """True for a file of a newer schema: never moved, never written."""
+        self.foreign = foreign
+        """What the file holds that this game never makes (a trigger, a view, an
+        index: its kind and name), or "" for damage."""
 
 
 SCHEMA_V1 = (
@@ -174,10 +177,18 @@ def _upgrade_0_to_1(db: sqlite3.Connection) -> None:
     )
 
 
+_BY_DAILY = "CREATE INDEX games_by_daily ON games (daily) WHERE daily IS NOT NULL"
+_BY_CODE = "CREATE INDEX games_by_code ON games (code, ms) WHERE code IS NOT NULL"
+_BY_DEATH = (
+    "CREATE INDEX games_by_death ON games (rows, cols, death_row, death_col)"
+    " WHERE death_row IS NOT NULL"
+)
+
+
 def _upgrade_1_to_2(db: sqlite3.Connection) -> None:
     """Version 1 to 2: games get their daily board's date (NULL for the games before)."""
     db.execute("ALTER TABLE games ADD COLUMN daily TEXT")
-    db.execute("CREATE INDEX games_by_daily ON games (daily) WHERE daily IS NOT NULL")
+    db.execute(_BY_DAILY)
 
 
 def _upgrade_2_to_3(db: sqlite3.Connection) -> None:
@@ -282,13 +293,10 @@ def _upgrade_4_to_5(db: sqlite3.Connection) -> None:
         " CHECK (abandoned IN (0, 1))"
     )
     db.execute("ALTER TABLE games ADD COLUMN code TEXT")
-    db.execute("CREATE INDEX games_by_code ON games (code, ms) WHERE code IS NOT NULL")
+    db.execute(_BY_CODE)
     for side in ("death_row", "death_col"):
         db.execute(f"ALTER TABLE games ADD COLUMN {side} INTEGER CHECK ({side} >= 0)")
-    db.execute(
-        "CREATE INDEX games_by_death ON games (rows, cols, death_row, death_col)"
-        " WHERE death_row IS NOT NULL"
-    )
+    db.execute(_BY_DEATH)
     db.execute("ALTER TABLE games ADD COLUMN unranked TEXT")
     recount(db)  # an assisted game no longer counts in the statistics (unranked)
 
@@ -333,6 +341,64 @@ _LAYOUTS = {
 """The tables each known version has (what a database of that version must hold)."""
 
 
+def _indexes(*statements: str) -> dict[str, str]:
+    """Each index these statements make, by name: its CREATE statement, spaced as
+    SQLite keeps it (the text compared: _spaced)."""
+    made = (s for s in statements if s.startswith("CREATE INDEX "))
+    return {s.split()[2]: _spaced(s) for s in made}
+
+
+def _spaced(sql: str) -> str:
+    return " ".join(sql.split())
+
+
+_INDEXES_V1 = _indexes(*SCHEMA_V1)
+_INDEXES_V3 = _indexes(_BY_DAILY, *_SCHEMA_V3)
+_INDEXES_V5 = _INDEXES_V3 | _indexes(_BY_CODE, _BY_DEATH)
+_OUR_INDEXES = {
+    0: {},
+    1: _INDEXES_V1,
+    2: _INDEXES_V1 | _indexes(_BY_DAILY),
+    3: _INDEXES_V3,
+    4: _INDEXES_V3,
+    5: _INDEXES_V5,
+    6: _INDEXES_V5,
+}
+"""The indexes each known version may hold (one dropped by hand is made again by
+no one, and harms nothing; one of another name or text is not ours)."""
+
+
+def check_ours(db: sqlite3.Connection, version: int) -> None:
+    """Damaged (``foreign``: what) unless everything in the file's schema is what
+    this game makes for that version: no trigger (it would run at our next write:
+    a trigger that deletes every game on an insert), no view, no virtual table,
+    no foreign key (its actions would run too), no index we did not make. One read
+    of sqlite_schema and a pragma a table: a few milliseconds at start."""
+    ours = _OUR_INDEXES.get(version, {})
+    for kind, name, sql in db.execute("SELECT type, name, sql FROM sqlite_schema"):
+        name, sql = str(name), "" if sql is None else _spaced(str(sql))
+        if kind == "table" and name.startswith("sqlite_"):
+            continue  # (SQLite's own: its statistics, say; no one else may name one so)
+        if kind == "table":
+            if sql.startswith("CREATE TABLE ") and not _references(db, name):
+                continue
+        elif kind == "index" and (
+            ours.get(name) == sql or (name.startswith("sqlite_autoindex_") and not sql)
+        ):
+            continue
+        raise Damaged(f"it holds the {kind} {name!r}, which this game never makes", foreign=kind)
+
+
+def _references(db: sqlite3.Connection, table: str) -> bool:
+    """The table has a foreign key (ours have none)."""
+    return db.execute(f"PRAGMA foreign_key_list({_quoted(table)})").fetchone() is not None
+
+
+def _quoted(name: str) -> str:
+    """A name as an SQL identifier, whatever it holds."""
+    return '"' + name.replace('"', '""') + '"'
+
+
 def user_version(db: sqlite3.Connection) -> int:
     """The schema version the file says it has (0 for a new, empty file)."""
     return int(db.execute("PRAGMA user_version").fetchone()[0])
@@ -347,7 +413,7 @@ def tables(db: sqlite3.Connection) -> dict[str, tuple[str, ...]]:
         )
     ]
     return {
-        name: tuple(str(col[1]) for col in db.execute(f'PRAGMA table_info("{name}")'))
+        name: tuple(str(col[1]) for col in db.execute(f"PRAGMA table_info({_quoted(name)})"))
         for name in names
     }
 

@@ -14,11 +14,13 @@ a list of games. Importing merges: a game already in the history (the same finis
 time, board, seed, result, time taken, 3BV and clicks: what a game is when it
 ends) is not added again, so importing a file twice adds nothing, and two games
 without a seed that ended in the same second stay two. An archive (``*.zip``,
-history_archive) holds a CSV export and the kept replays. The file is read whole
-and every game checked before anything is written, in one transaction: a damaged
-or foreign file is refused with one line (naming the line or game, and the field)
-and nothing is half imported. Whole numbers are ASCII digits only (a superscript
-or an Arabic-Indic digit is refused, not taken as a number); a UTF-8 byte-order
+history_archive) holds a CSV export and the kept replays. The file is read as a
+stream (history_stream: bounded memory whatever its size, each line and field
+bounded before it is read) and every game checked as it is added, in one
+transaction: a damaged or foreign file is refused with one line (naming the line
+or game, and the field, never the file's content) and nothing is half imported.
+Whole numbers are ASCII digits only (a superscript or an Arabic-Indic digit is
+refused, not taken as a number); a UTF-8 byte-order
 mark and blank lines (as spreadsheet programs write them) are accepted. Only a
 regular file is read (a FIFO or a device could block for ever).
 
@@ -30,35 +32,29 @@ before it, as is one that starts with ``'`` itself; reading takes one leading
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
-import json
-from collections.abc import Callable, Iterable
+import os
+import stat
+from collections.abc import Callable, Iterable, Iterator
 from datetime import datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import IO, TYPE_CHECKING, NamedTuple
 
 from game.language import N_, gettext, ngettext, shown
-from game.persist import store
+from game.persist import history_stream, store
 from game.persist.game_record import COLUMNS, GameRecord, StoredGame
+from game.persist.history_stream import FIELDS as FIELDS
+from game.persist.history_stream import FORMAT, MAX_IMPORT_BYTES, VERSION
+from game.persist.history_stream import LATER_FIELDS as LATER_FIELDS
+from game.persist.history_stream import Progress as Progress
+from game.persist.history_stream import TransferError as TransferError
+from game.persist.outputs import check_output
 
 if TYPE_CHECKING:
-    from game.persist.history import History
+    from game.persist.history import Games, History
 
-FORMAT = "minesweeper-history"
-VERSION = 1
-FIELDS = ("id", *COLUMNS)
-"""The columns of a CSV export, and the keys of a JSON export's games."""
-
-MAX_IMPORT_BYTES = 512 << 20
-"""Largest file imported (512 MiB: a CSV of a million games is about 150 MB)."""
-
-_TYPES: dict[str, str] = {
-    name: kind for name, kind in GameRecord.__init__.__annotations__.items() if name in COLUMNS
-}
-"""Each field's type, as written."""
-_INTS = frozenset(name for name, kind in _TYPES.items() if kind in ("int", "int | None")) | {"id"}
-_BOOLS = frozenset({"won", "used_hint", "abandoned"})
 _KEY = (
     "finished_at", "difficulty", "rows", "cols", "mines", "seed", "won", "ms", "bbbv",
     "bbbv_solved", "left_clicks", "right_clicks", "chord_clicks", "effective_clicks",
@@ -66,16 +62,11 @@ _KEY = (
 """What makes two games the same game: what a game is when it ends (its name and
 its kept replay come later), so two games without a seed that ended in the same
 second stay two games."""
-_TEXTS = frozenset(name for name, kind in _TYPES.items() if "str" in kind)
 _FORMULA = ("=", "+", "-", "@", "\t", "\r", "'")
 """What a CSV cell starts with that a spreadsheet program would run as a formula
 (and the mark that escapes them)."""
 PROGRESS_EVERY = 2000
 """Rows between two calls of a progress callback."""
-
-Progress = Callable[[int, int], None]
-"""Told (done, total) now and then during a long import or export."""
-
 
 EXPORT_PREFIX = "history-export-"
 """The History dialog's exports are named history-export-YYYYmmdd-HHMMSS.zip."""
@@ -99,11 +90,6 @@ def newest_export(folder: Path) -> Path | None:
     except OSError:
         return None
     return max(found, key=lambda path: path.name, default=None)
-
-
-class TransferError(ValueError):
-    """An export that could not be written, or a file that cannot be imported:
-    one line for the player."""
 
 
 class Exported(NamedTuple):
@@ -162,21 +148,30 @@ def done_words(verb: str, games: int, replays: int) -> str:
 # ---------------------------------------------------------------- writing
 
 
-def _json_text(games: Iterable[StoredGame]) -> str:
-    rows = [
-        {"id": game.id, **{name: getattr(game.record, name) for name in COLUMNS}} for game in games
-    ]
-    return store.dump_json({"format": FORMAT, "version": VERSION, "games": rows}, indent=None)
+def _json_chunks(games: Iterable[StoredGame]) -> Iterator[str]:
+    """A JSON export a game at a time: the text store.dump_json(indent=None) makes
+    of the whole document, never held whole."""
+    head = store.dump_json({"format": FORMAT, "version": VERSION, "games": []}, indent=None)
+    yield head[: head.rindex("[") + 1]
+    for number, game in enumerate(games):
+        row = {"id": game.id, **{name: getattr(game.record, name) for name in COLUMNS}}
+        yield (", " if number else "") + store.dump_json(row, indent=None)[:-1]
+    yield "]}\n"
 
 
-def _csv_text(games: Iterable[StoredGame]) -> str:
+def _csv_chunks(games: Iterable[StoredGame]) -> Iterator[str]:
+    """A CSV export, PROGRESS_EVERY games at a time."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(FIELDS)
-    for game in games:
+    for number, game in enumerate(games, start=1):
         values = [game.id, *(getattr(game.record, name) for name in COLUMNS)]
         writer.writerow(_cell(v) for v in values)
-    return out.getvalue()
+        if number % PROGRESS_EVERY == 0:
+            yield out.getvalue()
+            out.seek(0)
+            out.truncate()
+    yield out.getvalue()
 
 
 def _cell(value: object) -> object:
@@ -189,39 +184,64 @@ def _cell(value: object) -> object:
     return value
 
 
+def export_chunks(games: Iterable[StoredGame], as_json: bool) -> Iterator[str]:
+    """The export of these games (oldest first), as JSON or CSV text, a part at a time."""
+    return _json_chunks(games) if as_json else _csv_chunks(games)
+
+
 def export_text(games: list[StoredGame], as_json: bool) -> str:
     """The export of these games (oldest first), as JSON or CSV text."""
-    return _json_text(games) if as_json else _csv_text(games)
+    return "".join(export_chunks(games, as_json))
 
 
-def export_games(history: History) -> tuple[list[StoredGame], int]:
-    """Every game of the history, oldest first, and how many rows were left out
-    because they are no valid game any more. TransferError if the history raised a
-    notice meanwhile (damage found, a read that failed): nothing is exported then."""
-    told = len(history.problems)
-    total = history.count()
-    games = history.page(limit=total)[::-1]
-    if len(history.problems) > told:  # (damage found and set aside, a read that failed)
-        raise TransferError(gettext("the history could not be read whole, so nothing was exported"))
-    return games, max(0, total - len(games))
+class Every:
+    """Every game of a history, oldest first, read a batch at a time as an export
+    is written (History.each); ``written`` counts them, and ``check`` raises
+    TransferError if the history raised a notice meanwhile (damage found, a read
+    that failed): nothing is exported then. ``skipped``: the rows left out because
+    they are no valid game any more."""
+
+    def __init__(self, history: History) -> None:
+        self.history = history
+        self.told = len(history.problems)
+        self.total = history.count()
+        self.written = 0
+
+    def __iter__(self) -> Iterator[StoredGame]:
+        for game in self.history.each():
+            self.written += 1
+            yield game
+        self.check()
+
+    def check(self) -> None:
+        if len(self.history.problems) > self.told:  # (damage set aside, a read that failed)
+            said = gettext("the history could not be read whole, so nothing was exported")
+            raise TransferError(said)
+
+    @property
+    def skipped(self) -> int:
+        return max(0, self.total - self.written)
 
 
-def export_history(history: History, path: Path, *, own: Iterable[Path] = ()) -> Exported:
+def export_history(history: History, path: Path, *, folder: Path | None = None) -> Exported:
     """Write every game of the history to path (JSON if it ends in .json, else
     CSV), all or nothing; what was written. TransferError if it cannot be
-    written, or if path is no new or regular file or one of ``own`` (the files
-    the game keeps: the history itself above all)."""
-    games, skipped = export_games(history)
-    text = export_text(games, path.suffix.lower() == ".json")
-    write(path, text.encode("utf-8"), own=own)
-    return Exported(len(games), skipped)
+    written, or if path is no new or regular file or one of the game's own files
+    (outputs.check_output; ``folder``: the data folder in use)."""
+    games = Every(history)
+    chunks = export_chunks(games, path.suffix.lower() == ".json")
+    write(path, lambda file: file.writelines(chunk.encode("utf-8") for chunk in chunks), folder)
+    return Exported(games.written, games.skipped)
 
 
-def write(path: Path, data: bytes, *, own: Iterable[Path] = ()) -> None:
-    """Write an export, all or nothing; TransferError (one line) if it cannot be."""
+def write(path: Path, data: Callable[[IO[bytes]], None], folder: Path | None = None) -> None:
+    """Write an export, all or nothing, as ``data`` writes it into the file it is
+    handed (store.atomic_write_with: never whole in memory); TransferError (one
+    line) if it cannot be (outputs.check_output refuses it: ``folder`` is the data
+    folder in use)."""
     try:
-        store.check_target(path, own=own)
-        store.atomic_write_bytes(path, data)
+        check_output(path, folders=[] if folder is None else [folder])
+        store.atomic_write_with(path, data)
     except OSError as error:
         why = error.strerror or error
         raise TransferError(
@@ -232,175 +252,64 @@ def write(path: Path, data: bytes, *, own: Iterable[Path] = ()) -> None:
 # ---------------------------------------------------------------- reading
 
 
-LATER_FIELDS = ("abandoned", "code", "death_row", "death_col", "unranked")
-"""Fields an export of an earlier version lacks: read as not abandoned, no code,
-no death's cell, not unranked (an assisted game is unranked by its used_hint)."""
-
-
-def _record(row: dict[str, Any], where: str, from_csv: bool) -> GameRecord:
-    missing = sorted(set(FIELDS) - set(row) - set(LATER_FIELDS))
-    if missing or set(row) - set(FIELDS):
-        extra = sorted(set(row) - set(FIELDS))
-        raise TransferError(
-            gettext(
-                "{where}: fields are not those of a history export (missing {missing}, unknown "
-                "{extra})"
-            ).format(where=where, missing=missing, extra=extra)
-        )
-    values: dict[str, Any] = {}
-    for name in FIELDS:
-        if name not in row:
-            continue  # (a later field: its default)
-        value = row[name]
-        if from_csv:
-            value = _from_cell(value, name, where)
-        if name != "id":
-            values[name] = value
-    try:
-        return GameRecord(**values)
-    except (ValueError, TypeError) as error:
-        raise TransferError(f"{where}: {error}") from None
-
-
-def _from_cell(value: str, name: str, where: str) -> object:
-    """A CSV cell as the field's value (ASCII digits only for a number)."""
-    if value == "":
-        return None
-    if name in _INTS:
-        if value.isascii() and value.isdigit() and len(value) < 20:
-            return int(value)
-        raise TransferError(f"{where}, field {name}: {_shown(value)} is not a whole number")
-    if name in _BOOLS:
-        if value in ("0", "1"):
-            return value == "1"
-        raise TransferError(f"{where}, field {name}: {_shown(value)} is not 1 or 0")
-    if name in _TEXTS and value.startswith("'"):
-        return value[1:]
-    return value
-
-
-def _shown(value: str) -> str:
-    """A value as a message shows it: quoted, escaped, cut short."""
-    text = ascii(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 def read_export(data: bytes, progress: Progress | None = None) -> list[GameRecord]:
-    """The games of an exported file, in its order; TransferError (one line) for
-    anything that is not a whole, valid export of this game. ``progress`` is told
-    (rows read, rows in all) now and then."""
+    """The games of an exported file's bytes, in their order (history_stream.records);
+    TransferError (one line) for anything that is not a whole, valid export of this
+    game."""
     if len(data) > MAX_IMPORT_BYTES:
         raise TransferError(
             gettext("it is over {n} MiB, larger than any export").format(n=MAX_IMPORT_BYTES >> 20)
         )
-    try:
-        text = data.decode("utf-8-sig")  # (a byte-order mark, as spreadsheets write)
-    except UnicodeDecodeError:
-        raise TransferError(gettext("it is not text (UTF-8)")) from None
     tell = progress or (lambda done, total: None)
-    if text.lstrip().startswith(("{", "[")):
-        return _read_json(text, tell)
-    return _read_csv(text, tell)
+    return list(history_stream.records(io.BytesIO(data), len(data), tell))
 
 
-def _read_json(text: str, tell: Progress) -> list[GameRecord]:
-    try:
-        doc = json.loads(text)
-    except (ValueError, RecursionError) as error:
-        said = gettext("it is not valid JSON ({error})")
-        raise TransferError(said.format(error=_shown(str(error)))) from None
-    if isinstance(doc, list):
-        raise TransferError(
-            gettext(
-                "it is a JSON list; a history export is a JSON object with its format, "
-                "version and games"
-            )
-        )
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise TransferError(gettext("it is not a history exported by this game"))
-    if type(doc.get("version")) is not int or doc["version"] != VERSION:
-        raise TransferError(
-            gettext("it is an export of version {got}, not {version}").format(
-                got=repr(doc.get("version")), version=VERSION
-            )
-        )
-    games = doc.get("games")
-    if not isinstance(games, list):
-        raise TransferError(gettext("its 'games' is not a list"))
-    records = []
-    for number, row in enumerate(games, start=1):
-        if not isinstance(row, dict):
-            raise TransferError(gettext("game {n} is not an object").format(n=number))
-        records.append(_record(row, gettext("game {n}").format(n=number), from_csv=False))
-        if number % PROGRESS_EVERY == 0:
-            tell(number, len(games))
-    return records
-
-
-def _read_csv(text: str, tell: Progress) -> list[GameRecord]:
-    if "\x00" in text:
-        raise TransferError(
-            gettext("it is not a history exported by this game (it holds NUL bytes)")
-        )
-    reader = csv.reader(io.StringIO(text, newline=""))
-    lines = text.count("\n") + 1
-    try:
-        header = next(reader, None)
-        earlier = tuple(name for name in FIELDS if name not in LATER_FIELDS)
-        if header is None or tuple(header) not in (FIELDS, earlier):
-            first = gettext("nothing") if not header else _shown(",".join(header))
-            raise TransferError(
-                gettext(
-                    "it is not a history exported by this game (its first line is {first}, "
-                    "not the header {header},...)"
-                ).format(first=first, header=",".join(FIELDS[:3]))
-            )
-        names = tuple(header)
-        records = []
-        for row in reader:
-            where = gettext("line {n}").format(n=reader.line_num)
-            if not row or row == [""]:
-                continue  # a blank line (one at the end, as spreadsheets write)
-            if len(row) != len(names):
-                said = gettext("{where}: {n} values, not {fields}")
-                raise TransferError(said.format(where=where, n=len(row), fields=len(names)))
-            records.append(_record(dict(zip(names, row, strict=True)), where, from_csv=True))
-            if len(records) % PROGRESS_EVERY == 0:
-                tell(reader.line_num, lines)
-    except csv.Error as error:
-        where = gettext("line {n}").format(n=reader.line_num)
-        raise TransferError(f"{where}: {_shown(str(error))}") from None
-    return records
-
-
-def merge_games(history: History, records: list[GameRecord]) -> int | None:
+def merge_games(history: History, records: Games) -> int | None:
     """Add the games the history lacks, in one transaction (no check that it is
     kept in a file); how many, None if it failed (the history says why)."""
     return history.merge(records, _KEY, lambda done, total: None)
 
 
-def read_file(path: Path, max_bytes: int = MAX_IMPORT_BYTES) -> bytes:
-    """A file to import, whole; TransferError (one line) if it is no regular file
-    (a FIFO, a device, a folder), too large or cannot be read."""
+@contextlib.contextmanager
+def opened(path: Path, max_bytes: int = MAX_IMPORT_BYTES) -> Iterator[tuple[IO[bytes], int]]:
+    """A file to import, open to be read as a stream, and its size; TransferError
+    (one line) if it is no regular file (a FIFO, a device, a folder), too large or
+    cannot be opened."""
     try:
-        return store.read_regular(path, max_bytes)
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode):
+            kind = "it is a folder, not a file" if stat.S_ISDIR(info.st_mode) else None
+            raise store.NotAFile(kind or "it is not a regular file")
+        if info.st_size > max_bytes:
+            raise store.Unreadable(f"it is {info.st_size} bytes long, more than {max_bytes}")
+        handle = open(path, "rb")  # noqa: SIM115 (closed below)
     except store.Unreadable as error:
         said = gettext("{path} cannot be imported: {error}")
         raise TransferError(said.format(path=path, error=error)) from None
     except OSError as error:
         said = gettext("{path} could not be read ({why})")
         raise TransferError(said.format(path=path, why=error.strerror or error)) from None
+    with handle:
+        yield handle, info.st_size
 
 
 def import_history(history: History, path: Path, progress: Progress | None = None) -> int:
     """Add the games of an exported file that the history does not have yet, in
-    one transaction; how many were added. TransferError (one line) if the file
-    cannot be read or is no export, or if the history could not take them (or
-    lives in memory: the games would be lost at the end of the session).
-    ``progress`` hears (done, total) while the file is read (the first half),
-    then while the games are added (the second)."""
-    records = read_export(read_file(path), half(progress, 0))
-    return import_records(history, records, half(progress, 1))
+    one transaction, read as a stream (history_stream: bounded memory whatever its
+    size); how many were added. TransferError (one line) if the file cannot be read
+    or is no export, or if the history could not take them (or lives in memory: the
+    games would be lost at the end of the session); nothing is added then.
+    ``progress`` hears (bytes read, bytes in all)."""
+    check_kept(history)
+    tell = progress or (lambda done, total: None)
+    with opened(path):
+        pass  # (a file that cannot be read is told before the history is touched)
+
+    def games() -> Iterator[GameRecord]:
+        with opened(path) as (stream, size):
+            yield from history_stream.records(stream, size, tell)
+
+    return import_records(history, games)
 
 
 def half(progress: Progress | None, which: int) -> Progress | None:
@@ -423,9 +332,7 @@ def check_kept(history: History) -> None:
         )
 
 
-def import_records(
-    history: History, records: list[GameRecord], progress: Progress | None = None
-) -> int:
+def import_records(history: History, records: Games, progress: Progress | None = None) -> int:
     """Add the games the history does not have yet (import_history)."""
     check_kept(history)
     added = history.merge(records, _KEY, progress or (lambda done, total: None))

@@ -34,8 +34,7 @@ from game.persist.data_folder import (
     DataFolder,
     Resumed,
 )
-from game.persist.paths import HISTORY_FILE, PENDING_FILE, RECORDS_FILE
-from game.persist.seats import seat_files
+from game.persist.paths import HISTORY_FILE
 from game.persist.store import LocalTime
 
 if TYPE_CHECKING:  # (loaded when first used: the first frame needs none of them)
@@ -191,15 +190,6 @@ class Profile(DataFolder):
         """How many games the history holds, of one board kind or all."""
         return self.history.count(difficulty, won)
 
-    def own_files(self) -> list[Path]:
-        """The files the game keeps in the data folder (never an export's target)."""
-        from game.persist import replays  # (the replays' names need the engine: not at start)
-
-        names = [HISTORY_FILE, f"{HISTORY_FILE}-wal", f"{HISTORY_FILE}-shm", *DATA_FILES]
-        names += [RECORDS_FILE, PENDING_FILE]
-        own = [self._folder / name for name in names] + seat_files(self._folder)
-        return own + replays.every(self._folder)
-
     def export_to(self, path: Path) -> Exported:
         """Write every game to path (history_transfer.export_history, or an archive
         with the kept replays when path ends in .zip); what was written.
@@ -213,9 +203,8 @@ class Profile(DataFolder):
             )
         try:
             if path.suffix.lower() == ".zip":
-                own = self.own_files()
-                return history_archive.export_archive(history, self._folder, path, own=own)
-            return history_transfer.export_history(history, path, own=self.own_files())
+                return history_archive.export_archive(history, self._folder, path)
+            return history_transfer.export_history(history, path, folder=self._folder)
         finally:
             self._take_history_problems()
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 from datetime import datetime
 from pathlib import Path
 
@@ -46,15 +47,24 @@ def kept(folder: Path, name: str | None) -> Path | None:
     if not name:
         return None
     path = folder / FOLDER / name
-    return path if path.is_file() else None
+    return path if _regular(path) else None
 
 
 def every(folder: Path) -> list[Path]:
-    """Every file in the replays folder of the data folder ``folder``."""
+    """Every regular file in the replays folder of the data folder ``folder`` (a
+    symbolic link there is no replay of ours: it is never followed)."""
     try:
-        return [path for path in (folder / FOLDER).iterdir() if path.is_file()]
+        return [path for path in (folder / FOLDER).iterdir() if _regular(path)]
     except OSError:
         return []
+
+
+def _regular(path: Path) -> bool:
+    """A regular file itself, not a link to one (nor a folder, a pipe, a device)."""
+    try:
+        return stat.S_ISREG(os.lstat(path).st_mode)
+    except (OSError, ValueError):
+        return False
 
 
 def keep(folder: Path, name: str, text: str) -> Path:

@@ -59,7 +59,7 @@ def check_int(value: object, low: int, high: int, what: str) -> int:
     if type(value) is not int:
         raise DataError(f"{what} is not a whole number")
     if not low <= value <= high:
-        raise DataError(f"{what} is {value}, outside {low}..{high}")
+        raise DataError(f"{what} is outside {low}..{high}")
     return value
 
 

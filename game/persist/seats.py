@@ -21,6 +21,8 @@ else:
 
 SEATS = 8
 """Seats told apart; a ninth window shares the last one's place."""
+SEAT_FILE = "window-{number}.lock"
+"""A seat's file in the data folder (one of the game's own: game.persist.outputs)."""
 
 
 def _locked(handle: IO[bytes]) -> bool:
@@ -50,7 +52,7 @@ class Seat:
         """The first seat no other window holds (seat 0 when none can be held)."""
         for number in range(SEATS):
             try:
-                handle = open(folder / f"window-{number + 1}.lock", "a+b")  # noqa: SIM115
+                handle = open(folder / SEAT_FILE.format(number=number + 1), "a+b")  # noqa: SIM115
             except OSError:
                 return cls()
             if _locked(handle):
@@ -64,8 +66,3 @@ class Seat:
             with contextlib.suppress(OSError):
                 self._handle.close()
             self._handle = None
-
-
-def seat_files(folder: Path) -> list[Path]:
-    """The seat files in the folder (the data folder's own files: never an export's target)."""
-    return [folder / f"window-{number + 1}.lock" for number in range(SEATS)]

@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable
 from datetime import datetime
 from enum import Enum
 from pathlib import Path
-from typing import Generic, TypeVar
+from typing import IO, Generic, TypeVar
 
 from game.core.record import Record
 from game.language import N_, Words
@@ -101,10 +101,11 @@ def _kind(mode: int) -> str:
     return "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a special file"
 
 
-def check_target(path: Path, *, inputs: Iterable[Path] = (), own: Iterable[Path] = ()) -> None:
+def check_target(path: Path, *, inputs: Iterable[Path] = ()) -> None:
     """Refuse (Refused) to write ``path`` unless it is a new file or a regular,
-    writable file that is none of ``inputs`` (the files being read) nor ``own``
-    (files the game keeps). A missing folder is left for the write to report."""
+    writable file that is none of ``inputs`` (the files being read). A missing
+    folder is left for the write to report. (What a command writes is checked by
+    game.persist.outputs.check_output, which also refuses the game's own files.)"""
 
     def same(other: Path, info: os.stat_result | None) -> bool:
         try:
@@ -131,8 +132,6 @@ def check_target(path: Path, *, inputs: Iterable[Path] = (), own: Iterable[Path]
             raise Refused(errno.EACCES, "it is read-only")
     if any(same(other, info) for other in inputs):
         raise Refused(errno.EPERM, "it is the file being read")
-    if any(same(other, info) for other in own):
-        raise Refused(errno.EPERM, "it is one of the game's own files")
 
 
 def _write_all(fd: int, data: bytes) -> None:
@@ -197,14 +196,38 @@ def atomic_write_bytes(path: Path, data: bytes, *, inputs: Iterable[Path] = ()) 
     leave one behind, and remove_stale_temps clears it at the next start.
     """
     check_target(path, inputs=inputs)
+
+    def halves(fd: int, temp: Path) -> None:
+        half = len(data) // 2
+        _write_all(fd, data[:half])
+        write_checkpoint(WriteStep.MID_WRITE, temp)
+        _write_all(fd, data[half:])
+
+    _replace(path, halves)
+
+
+def atomic_write_with(path: Path, write: Callable[[IO[bytes]], None]) -> None:
+    """Replace the file at ``path``, all or nothing, with what ``write`` writes into
+    the file it is handed (an export made as it is written: never whole in memory).
+    As atomic_write_bytes: only a new or regular, writable file is replaced, and a
+    failure or an exception ``write`` raises leaves the old file untouched."""
+    check_target(path)
+
+    def written(fd: int, temp: Path) -> None:
+        with os.fdopen(fd, "wb", closefd=False) as file:
+            write(file)
+
+    _replace(path, written)
+
+
+def _replace(path: Path, write: Callable[[int, Path], None]) -> None:
+    """Write a temporary file beside ``path`` (``write`` is handed its descriptor
+    and name), make it durable, and put it in place of ``path``."""
     fd, temp = create_temp(path.parent, path.name)
     try:
         try:
             write_checkpoint(WriteStep.BEFORE_WRITE, temp)
-            half = len(data) // 2
-            _write_all(fd, data[:half])
-            write_checkpoint(WriteStep.MID_WRITE, temp)
-            _write_all(fd, data[half:])
+            write(fd, temp)
             # fsync before the rename: otherwise a power cut can leave the new
             # name pointing at a file whose blocks were never written.
             os.fsync(fd)
@@ -295,27 +318,48 @@ class Unreadable(Exception):
     """Internal: the file exists but cannot be used; the message says why."""
 
 
+class NotAFile(Unreadable):
+    """Internal: what is there is no regular file (a folder, a pipe, a device, a
+    link where none is followed): it cannot be read, which is not damage."""
+
+
 def _reject_constant(name: str) -> object:
     # json accepts NaN and Infinity, which are not JSON and no file of ours holds.
     raise ValueError(f"{name} is not a JSON value")
 
 
-def read_regular(path: Path, max_bytes: int) -> bytes:
+def read_regular(path: Path, max_bytes: int, *, follow: bool = True) -> bytes:
     """The file's bytes, or Unreadable if it is not a regular file or too big
-    (a FIFO or a device is never opened: it could block for ever)."""
+    (a FIFO or a device is never opened: it could block for ever); with
+    ``follow=False``, also if it is a symbolic link (a file of the game's own
+    folder that links elsewhere: never read for it)."""
+    if not follow and stat.S_ISLNK(os.lstat(path).st_mode):
+        raise NotAFile("it is a symbolic link")
     info = os.stat(path)
     if stat.S_ISDIR(info.st_mode):
-        raise Unreadable("it is a folder, not a file")
+        raise NotAFile("it is a folder, not a file")
     if not stat.S_ISREG(info.st_mode):
         # A FIFO or a device would block or never end: never open one.
-        raise Unreadable("it is not a regular file")
+        raise NotAFile("it is not a regular file")
     if info.st_size > max_bytes:
         raise Unreadable(f"it is {info.st_size} bytes long, more than {max_bytes}")
-    with open(path, "rb") as handle:
+    if follow:
+        handle = open(path, "rb")  # noqa: SIM115 (closed below)
+    else:  # (never a link, even one made since the check above)
+        handle = os.fdopen(
+            os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0) | _NO_FOLLOW), "rb"
+        )
+    with handle:
+        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            raise NotAFile("it is not a regular file")  # (changed since: a race)
         data = handle.read(max_bytes + 1)
     if len(data) > max_bytes:
         raise Unreadable(f"it grew past {max_bytes} bytes while being read")
     return data
+
+
+_NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)
+"""Opening fails on a symbolic link (POSIX; Windows has none to follow here)."""
 
 
 def parse_json(data: bytes) -> object:
@@ -368,11 +412,14 @@ def load_json(
     player's language when shown. ``now`` stamps the name of a moved-aside file.
     """
     newer = False
+    unread: object = None  # (why it could not be read at all: not damage)
     try:
         value = validate(parse_json(read_regular(path, max_bytes)))
     except (FileNotFoundError, NotADirectoryError):
         # NotADirectoryError: the data folder is itself a file; Profile reports that.
         return Loaded(LoadStatus.MISSING)
+    except NotAFile as error:
+        reason = unread = str(error)
     except Unreadable as error:
         reason = str(error)
     except FutureVersionError as error:
@@ -383,6 +430,7 @@ def load_json(
         # Unreadable for the system (permissions, I/O error): set it aside too, so
         # that the player's next save does not land on top of it.
         reason = f"reading it failed ({error})"
+        unread = error.strerror or error
     else:
         return Loaded(LoadStatus.LOADED, value)
 
@@ -413,12 +461,21 @@ def load_json(
             then=consequence,
         )
         return Loaded(LoadStatus.STUCK, problem=problem, reason=reason)
-    problem = Words(
-        N_("Your {label} was damaged and could not be read. It was moved to {path}; {then}."),
-        label=label,
-        path=moved_to,
-        then=consequence,
-    )
+    if unread is not None:
+        problem = Words(
+            N_("Your {label} could not be read ({why}). It was moved to {path}; {then}."),
+            label=label,
+            why=unread,
+            path=moved_to,
+            then=consequence,
+        )
+    else:
+        problem = Words(
+            N_("Your {label} was damaged and could not be read. It was moved to {path}; {then}."),
+            label=label,
+            path=moved_to,
+            then=consequence,
+        )
     return Loaded(LoadStatus.MOVED_ASIDE, moved_to=moved_to, problem=problem, reason=reason)
 
 

@@ -39,10 +39,10 @@ IDENT = r"[a-z0-9][a-z0-9-]{0,39}"
 """An identifier of games that belong together, as a pattern for re: a tournament's
 (a replay's ``tournament:``, a tournament file's ``id:``, the series book) and a time
 trial's (the series book): 1 to 40 small letters, digits and dashes, not a dash first."""
-DAY = r"\d{4}-\d{2}-\d{2}"
+DAY = r"[0-9]{4}-[0-9]{2}-[0-9]{2}"
 """A day as ISO writes it, as a pattern for re: a replay's daily board, a best time's
 date."""
-SECOND = DAY + r"T\d{2}:\d{2}:\d{2}"
+SECOND = DAY + r"T[0-9]{2}:[0-9]{2}:[0-9]{2}"
 """A moment to the second, ISO local time, as a pattern for re (a time trial's run; a
 game's end, which may add a fraction of a second)."""
 

@@ -15,7 +15,7 @@ from game.core.errors import GameError
 from game.core.minefield import Minefield
 from game.core.moves import Action, Move
 from game.identity import country_problem, identifier_problem
-from game.language import N_, AsWritten, Words
+from game.language import DIGITS_ONLY, N_, AsWritten, Words, other_digits
 from game.replay.format import (
     BUTTONS,
     DAY,
@@ -88,9 +88,9 @@ def _one_line(error: BaseException) -> str:
 # The header's patterns, compiled by re at their first use (its cache), not at import:
 # a replay is read long after the first input. Those matched on every line are
 # compiled once, at their first use, and kept (_int, _position, _control).
-_NAT = r"\d{1,12}"
+_NAT = r"[0-9]{1,12}"
 _BOARD = r"([0-9]{1,4})x([0-9]{1,4}):([0-9]{1,7})"  # (custom() bounds them)
-_DATE = DAY + r"([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?)?"
+_DATE = DAY + r"([T ][0-9]{2}:[0-9]{2}(:[0-9]{2}(\.[0-9]{1,6})?)?)?"
 _REQUIRED = (
     "board",
     "first-click",
@@ -126,13 +126,13 @@ _VIEW_CHARS = frozenset(".12345678#F?*!X")
 @functools.cache
 def _int() -> re.Pattern[str]:
     """An event's time: a whole number of ms."""
-    return re.compile(r"-?\d{1,12}")
+    return re.compile(r"-?[0-9]{1,12}")
 
 
 @functools.cache
 def _position() -> re.Pattern[str]:
     """A position: a number of cells like 3.25."""
-    return re.compile(r"-?\d{1,4}(\.\d{1,6})?")
+    return re.compile(r"-?[0-9]{1,4}(\.[0-9]{1,6})?")
 
 
 @functools.cache
@@ -413,6 +413,8 @@ def _show(text: str) -> str:
 
 def _number(head: dict[str, str], key: str, low: int, high: int, digits: int = 12) -> int:
     text = head[key]
+    if other_digits(text):
+        raise ReplayError(AsWritten(N_("{key}: {why}"), key=key, why=Words(DIGITS_ONLY)))
     if not (text.isascii() and text.isdigit() and len(text) <= digits):
         raise ReplayError(
             AsWritten(N_("{key} is a whole number; got {got}"), key=key, got=_show(text))

@@ -154,7 +154,7 @@ def own_counter_dialog(settings: Settings, at: int | None) -> FormDialog:
             return gettext("Give it a name.")
         if counter.name in others:
             return gettext("Another counter has that name.")
-        problem = Expression.of(counter.name, counter.expression).problem
+        problem = Expression.of(counter.name, counter.expression).tried()  # (as the panel runs it)
         return None if problem is None else shown(problem)
 
     dialog = FormDialog(

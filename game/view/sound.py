@@ -17,6 +17,7 @@ import pygame
 
 from game.core.delta import Delta
 from game.language import N_, gettext
+from game.terminal_bar import as_text
 from game.view.assets import AssetError, asset_dir
 
 #: Every sound the game plays; each is ``<name>.wav`` in the sounds folder.
@@ -70,7 +71,7 @@ def warn_to_stderr(message: str) -> None:
     if stream is None:
         return
     with contextlib.suppress(OSError, ValueError):  # a closed stream: nowhere left to tell
-        print(message, file=stream, flush=True)
+        print(as_text(message), file=stream, flush=True)
 
 
 def sound_of(delta: Delta) -> str | None:

@@ -49,8 +49,8 @@ RELEASES = (Mouse.LEFT_UP, Mouse.RIGHT_UP, Mouse.MIDDLE_UP)
 MAX_SIDE = 1000
 MAX_LINE = 4096
 _EVENT = (
-    r"^(\d{1,7}(?:\.\d{1,4})?)\s+([A-Za-z][A-Za-z0-9]*)\b(?:[^(]*)"
-    r"(?:\((-?\d{1,6})\s+(-?\d{1,6})\))?"
+    r"^([0-9]{1,7}(?:\.[0-9]{1,4})?)\s+([A-Za-z][A-Za-z0-9]*)\b(?:[^(]*)"
+    r"(?:\((-?[0-9]{1,6})\s+(-?[0-9]{1,6})\))?"
 )
 """An event line (a pattern for re: compiled at its first use, not at import)."""
 _KEY = r"^([A-Za-z_][A-Za-z0-9_ ]{0,40}):\s*(.*)$"
@@ -123,7 +123,7 @@ def _utf8(raw: bytes) -> bool:
 
 
 def _is_number(text: str) -> bool:
-    return bool(re.fullmatch(r"\d{1,7}(\.\d{1,4})?", text))
+    return bool(re.fullmatch(r"[0-9]{1,7}(\.[0-9]{1,4})?", text))
 
 
 def _digits(text: str) -> bool:
