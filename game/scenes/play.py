@@ -30,6 +30,7 @@ from game.scenes.rivals import Rivals
 from game.session.input import InputMachine
 from game.session.picture import picture_of
 from game.session.play import is_long
+from game.session.stopwatch import TIMER_MAX, Stopwatch
 from game.session.table import GameStarted, MoveApplied, Table, TableEvent
 from game.view.commands import MODIFIER_KEYS, Command
 from game.view.prefs import Prefs
@@ -344,5 +345,21 @@ class PlayScene(Scene):
     def covered(self) -> None:
         self.input.cancel()
 
-    def idle(self) -> bool:
-        return not self.table.session.stopwatch.running and not self.input.held
+    def wake_in(self) -> float | None:
+        return due_in(
+            self.table.session.stopwatch, bool(self.input.held), self.rivals, self.counters
+        )
+
+
+def due_in(watch: Stopwatch, held: bool, rivals: Rivals, counters: CountersPanel) -> float | None:
+    """How soon (ms) the play screen changes by itself: at every frame while a button
+    is held or the race is drawn; while the clock runs, at the LED's next second or
+    the live counters' next tick; else never (it waits for input)."""
+    if held or (watch.running and rivals.moving()):
+        return 0.0
+    if not watch.running:
+        return None
+    due = [counters.wake_in()]
+    if watch.seconds_shown < TIMER_MAX:
+        due.append(1000.0 - watch.elapsed_ms % 1000.0)
+    return min((ms for ms in due if ms is not None), default=None)
