@@ -45,6 +45,8 @@ if TYPE_CHECKING:
 
 FAST_CELLS = 5
 """Cells the cursor jumps with Shift held."""
+TOGETHER_MS = 50.0
+"""The LED's second and the live counters' tick this close are drawn in one wake-up."""
 HINT_MARGIN = 3
 """Cells kept between a hinted cell scrolled into view and the window's edge."""
 
@@ -359,7 +361,10 @@ def due_in(watch: Stopwatch, held: bool, rivals: Rivals, counters: CountersPanel
         return 0.0
     if not watch.running:
         return None
-    due = [counters.wake_in()]
+    ticks = [counters.wake_in()]
     if watch.seconds_shown < TIMER_MAX:
-        due.append(1000.0 - watch.elapsed_ms % 1000.0)
-    return min((ms for ms in due if ms is not None), default=None)
+        ticks.append(1000.0 - watch.elapsed_ms % 1000.0)
+    due = sorted(ms for ms in ticks if ms is not None)
+    if len(due) == 2 and due[1] - due[0] <= TOGETHER_MS:
+        return due[1]  # (one wake-up for both, the first a little late)
+    return due[0] if due else None

@@ -167,4 +167,6 @@ class Rest:
             if ms is not None and ms > 0 and not pygame.event.peek():
                 self._sleep(ms / 1000.0)
             return
-        self._wait(-1 if ms is None else max(1, math.ceil(ms)))
+        # (a ms late rather than early: SDL counts whole ms, and a wake a fraction
+        # before what is due finds nothing changed and sleeps again at once)
+        self._wait(-1 if ms is None else math.ceil(ms) + 1)
