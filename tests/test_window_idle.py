@@ -21,6 +21,7 @@ from test_window import BEGINNER, cell_center, post, shows_tile, use_layout
 
 from game import cli
 from game.app import App
+from game.view import waiting
 from game.view.waiting import Rest, sdl_wait
 
 SPAN_S = 1.0
@@ -28,7 +29,11 @@ SPAN_S = 1.0
 
 
 @pytest.fixture
-def app() -> Iterator[App]:
+def app(monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
+    # SDL's dummy driver has no wait of its own: SDL polls inside its wait, which the
+    # game leaves to drivers that sleep (tests/test_window_x11_native.py: a real X
+    # server); here the wait is SDL's all the same, so the loop's own wake-ups count.
+    monkeypatch.setattr(waiting, "SLEEPING_DRIVERS", frozenset({"dummy"}))
     classic_window()
     application = App(cli.Options(zoom=2, sound=False, seed=1))  # (the real clock)
     application.run(frames=1)
@@ -98,3 +103,8 @@ def test_a_run_of_given_frames_still_ends_with_nothing_posted(app: App) -> None:
     started = time.perf_counter()
     app.run(frames=3)
     assert time.perf_counter() - started < 1.0
+
+
+def test_on_a_driver_that_cannot_sleep_the_loop_wakes_at_the_idle_pace(app: App) -> None:
+    waiting.SLEEPING_DRIVERS = frozenset()  # (the fixture's patch is undone after the test)
+    assert sdl_wait() is None and not Rest(16.0).asleep()

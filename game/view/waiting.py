@@ -18,8 +18,9 @@ subsystem is initialised (SDL then wakes to poll them: the first frame initialis
 display and the fonts only). It is called here through ctypes on the SDL library
 pygame loaded, the copy already in the process (its version and its initialised video
 checked, else it is not used), with no event to fill, so the event stays in the queue
-for ``pygame.event.get``. Where that library is not found, the rest is pygame's 30
-frames a second while nothing moves (the loop before this one).
+for ``pygame.event.get``. Where that library is not found, or SDL's video driver
+cannot sleep (the dummy driver of the tests), the rest is 30 wake-ups a second while
+nothing moves (the loop before this one).
 """
 
 from __future__ import annotations
@@ -40,6 +41,11 @@ FALLBACK_FPS = 30
 _SDL_NAMES = ("libSDL2-2", "libSDL2.so")
 """SDL itself among the libraries mapped (libSDL2-2.0.so.0, a wheel's
 libSDL2-2-50d19f93.0.so.0.3200.10), not SDL_mixer, SDL_ttf or SDL_image."""
+
+SLEEPING_DRIVERS = frozenset({"x11", "wayland", "windows", "cocoa"})
+"""SDL's video drivers that sleep in SDL_WaitEventTimeout (SDL 2.32: a WaitEventTimeout
+of their own); on the others (dummy, offscreen: tests, headless runs) SDL's wait pumps
+and sleeps 1 ms in a loop, so the rest wakes FALLBACK_FPS times a second instead."""
 
 WaitEvent = Callable[[int], None]
 """Sleep until an event is in the queue or this many ms passed (-1: no limit)."""
@@ -93,7 +99,10 @@ def _sdl() -> Any:
 
 
 def sdl_wait() -> WaitEvent | None:
-    """SDL's own wait on the event queue (the event left in it); None without it."""
+    """SDL's own wait on the event queue (the event left in it); None without it, or
+    where SDL's video driver has no wait of its own (SDL then polls every ms)."""
+    if pygame.display.get_driver() not in SLEEPING_DRIVERS:
+        return None
     library = _sdl()
     if library is None:
         return None
