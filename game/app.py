@@ -8,10 +8,10 @@ runs the loop. Nothing imports this module but the entry point.
 
 The loop is a fixed-timestep loop (Game Programming Patterns): real time
 accumulates, updates run in fixed steps with the catch-up capped, then the frame is
-drawn, and Clock.tick sleeps out the rest of the frame. An idle frame draws nothing
-(only what changed is drawn) and idle frames come at half the rate, so an idle
-window costs about 1% of a core. (pygame.event.wait with a timeout would poll inside
-SDL and cost more.)
+drawn (only what changed), and the loop rests (game.view.waiting): out the frame, then
+asleep on the event queue until the stage has something due (Stage.wake_in: the LED's
+next second while a game's clock runs, every frame while a replay plays) or an event
+comes. With nothing running the window sleeps until the player does something.
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ from game.view.first_frame import FirstFrame, first_frame_asked
 from game.view.sound import warn_to_stderr
 from game.view.speech import Speaker, screen_reader_running
 from game.view.stage import Stage
+from game.view.waiting import Rest
 
 if TYPE_CHECKING:
     from game.flows.analysis import Analyst
@@ -54,7 +55,7 @@ if TYPE_CHECKING:
     from game.scenes.watching import Watching
 
 FPS = 60
-IDLE_FPS = 30  # nothing running, nothing held: half the wake-ups, one frame of latency
+IDLE_FPS = 30  # a run of a given number of frames (tests, --frames): its idle frames' pace
 STEP_MS = 1000.0 / FPS
 MAX_STEPS = 5  # catch-up cap: after a stall, skip ahead rather than spiral
 INPUT_EVENTS = frozenset(
@@ -158,6 +159,8 @@ class App:
         self.closing = False
         """The window was asked to close (QUIT)."""
         self.frame = 0
+        self.rest: Rest | None = None
+        """The loop's rest between frames (made by run: its wake-ups are counted)."""
         self._ready = False
 
     def get_ready(self) -> None:
@@ -277,11 +280,12 @@ class App:
 
     def run(self, frames: int | None = None) -> int:
         """Run until the window closes (or for a number of frames); return the exit code."""
-        pacer = pygame.time.Clock()
         now_ms = self.table.clock
         last = now_ms()
         accumulator = 0.0
         limit = frames if frames is not None else self.options.frames
+        # A run of a given number of frames comes to its end: idle, a frame each 30th.
+        self.rest = rest = Rest(STEP_MS, longest_ms=None if limit is None else 1000 / IDLE_FPS)
         while self.running:
             for event in pygame.event.get():  # the one place that reads pygame's queue
                 self.handle(event)
@@ -300,7 +304,8 @@ class App:
             if limit is not None and self.frame >= limit:
                 break
             self.get_ready()
-            pacer.tick(IDLE_FPS if self.is_idle() else FPS)
+            if self.running:  # (a window closing does not sleep first)
+                rest.rest(self.stage.wake_in())
         return 0
 
     def close(self) -> None:

@@ -624,7 +624,15 @@ def test_release_waits_for_the_tests_and_builds_each_download_on_its_system() ->
     assert layouts["macos"]["layout"] == layouts["linux"]["layout"] == "onedir"
     assert build["env"]["SDL_VIDEODRIVER"] == "dummy"
     scripts = "\n".join(step.get("run", "") for step in build["steps"])
-    assert scripts.count("--frames 30") == 3  # each download smoke-run on its own system
+    # Each download smoke-run on its own system (on Windows the installed game too).
+    assert scripts.count("--frames 30") == 4
+    # Windows: the installer of the one-folder build, installed, started, uninstalled.
+    assert "MINESWEEPER_BUILD=onedir pyinstaller" in scripts
+    assert "packaging/windows/installer.nsi" in scripts and '"$makensis" -WX' in scripts
+    assert '"$setup" /S' in scripts and '"$installed/uninstall.exe" /S' in scripts
+    assert '"$installed/minesweeper.exe" --frames 30' in scripts
+    # Each system times its download's start and fails above 1.5x python -m game.
+    assert scripts.count("measure_startup.py --runs 5 --fail-above 1.5") == 3
     assert "build_appimage.sh" in scripts and "ditto" in scripts
     assert set(jobs["release"]["needs"]) == {"build", "python-dist"}
     assert all("timeout-minutes" in job for name, job in jobs.items() if name != "tests")
@@ -690,3 +698,15 @@ def test_measure_startup_times_python_m_game() -> None:
     done = run([sys.executable, str(ROOT / "tools" / "measure_startup.py"), "--runs", "1"])
     assert done.returncode == 0, done.stdout + done.stderr
     assert re.search(r"python -m game\s+median\s+\d+ ms", done.stdout)
+
+
+def test_measure_startup_fails_a_build_above_the_ratio_given(tmp_path: Path) -> None:
+    stand_in = tmp_path / "stand-in"  # (a "build" that starts and ends at once)
+    stand_in.write_text("#!/bin/sh\nexit 0\n", encoding="utf-8")
+    stand_in.chmod(0o755)
+    tool = [sys.executable, str(ROOT / "tools" / "measure_startup.py"), "--runs", "1"]
+    passed = run([*tool, "--fail-above", "100", f"quick={stand_in}"])
+    assert passed.returncode == 0, passed.stdout + passed.stderr
+    failed = run([*tool, "--fail-above", "0.0001", f"quick={stand_in}"])
+    assert failed.returncode == 1
+    assert "slower than 0.0001x python -m game: quick" in failed.stdout

@@ -12,6 +12,9 @@ each, and each one's median against ``python -m game``'s.
     MINESWEEPER_BUILD=onedir pyinstaller --distpath /tmp/dir build.spec
     python tools/measure_startup.py onefile=/tmp/one/minesweeper \
         onedir=/tmp/dir/minesweeper/minesweeper
+
+With ``--fail-above RATIO`` (the release workflow: 1.5) it fails when a build's median
+is more than RATIO times ``python -m game``'s.
 """
 
 from __future__ import annotations
@@ -45,6 +48,9 @@ def time_once(cmd: Sequence[str], env: dict[str, str]) -> float:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=10, help="rounds (default 10)")
+    parser.add_argument(
+        "--fail-above", type=float, metavar="RATIO", help="fail above RATIO x python -m game"
+    )
     parser.add_argument("builds", nargs="*", metavar="NAME=EXECUTABLE")
     args = parser.parse_args(argv)
     commands: dict[str, list[str]] = {"python -m game": [sys.executable, "-m", "game"]}
@@ -69,12 +75,18 @@ def main(argv: Sequence[str] | None = None) -> int:
                 times[name].append(time_once(cmd, env))
     base = statistics.median(times["python -m game"])
     print(f"start to first frame (--frames 1, dummy drivers), {args.runs} rounds:")
+    slow = []
     for name, found in times.items():
         median = statistics.median(found)
         print(
             f"  {name:16} median {median * 1000:6.0f} ms  best {min(found) * 1000:6.0f} ms  "
             f"{median / base:4.2f}x python -m game"
         )
+        if name != "python -m game" and args.fail_above and median / base > args.fail_above:
+            slow.append(name)
+    if slow:
+        print(f"slower than {args.fail_above}x python -m game: {', '.join(slow)}")
+        return 1
     return 0
 
 

@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 Report = Callable[[float | None, str], bool]
 """Told (fraction done or None, what is being done); False: stop now."""
 
+POLL_MS = 100.0
+"""How often a job's progress is looked at while nothing else wakes the window."""
 DONE = "done"
 """The result of a work scene whose work ended (else the button pressed, or None)."""
 
@@ -120,6 +122,13 @@ class WorkScene(DialogScene):
     def dirty(self) -> bool:
         self.poll()  # (every frame, whether or not game time passes)
         return super().dirty()
+
+    def wake_in(self) -> float | None:
+        """While the job runs, its progress is looked at every POLL_MS at least."""
+        due = super().wake_in()
+        if self.message.closed:
+            return due
+        return POLL_MS if due is None else min(due, POLL_MS)
 
     def poll(self) -> None:
         """Show the job's progress; once it ended, close (an event wakes the loop so

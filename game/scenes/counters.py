@@ -317,6 +317,10 @@ class CountersPanel:
         self._keys = None
         self._seen.due = True
 
+    def wake_in(self) -> float | None:
+        """How soon (ms) its figures are due again with no event (None: never, or hidden)."""
+        return self._seen.wake_in() if self.shown else None
+
     def draw(self, screen: pygame.Surface, viewport: Viewport, full: bool) -> list[pygame.Rect]:
         """Bring the panel up to date: the lines whose words changed (everything
         when ``full``); the rectangles drawn. Nothing is worked out while nothing

@@ -60,6 +60,15 @@ class Seen:
         race = panel.race
         return (None if race is None else race.ghost) is self._ghost
 
+    def wake_in(self) -> float | None:
+        """How soon (ms) the figures are due with no event: at once when due, at the
+        tick's end while the clock runs, else never (a move, a pause is an event)."""
+        if self.due:
+            return 0.0
+        if self._running:
+            return max(0.0, self._until - self._clock())
+        return None
+
     def saw(self, panel: CountersPanel) -> None:
         """The panel's figures are being worked out now."""
         watch = panel.table.session.stopwatch

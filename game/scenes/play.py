@@ -33,6 +33,7 @@ from game.scenes.zoom_line import ZoomLine
 from game.session.input import InputMachine, Place
 from game.session.picture import picture_of
 from game.session.play import is_long
+from game.session.stopwatch import TIMER_MAX, Stopwatch
 from game.session.table import GameStarted, MoveApplied, Table, TableEvent
 from game.view.commands import MODIFIER_KEYS, Command
 from game.view.prefs import Prefs
@@ -47,6 +48,8 @@ if TYPE_CHECKING:
 
 FAST_CELLS = 5
 """Cells the cursor jumps with Shift held."""
+TOGETHER_MS = 50.0
+"""The LED's second and the live counters' tick this close are drawn in one wake-up."""
 HINT_MARGIN = 3
 """Cells kept between a hinted cell scrolled into view and the window's edge."""
 NEW_GAME_COMMANDS = frozenset(
@@ -370,5 +373,24 @@ class PlayScene(Scene):
     def covered(self) -> None:
         self.input.cancel()
 
-    def idle(self) -> bool:
-        return not self.table.session.stopwatch.running and not self.input.held
+    def wake_in(self) -> float | None:
+        return due_in(
+            self.table.session.stopwatch, bool(self.input.held), self.rivals, self.counters
+        )
+
+
+def due_in(watch: Stopwatch, held: bool, rivals: Rivals, counters: CountersPanel) -> float | None:
+    """How soon (ms) the play screen changes by itself: at every frame while a button
+    is held or the race is drawn; while the clock runs, at the LED's next second or
+    the live counters' next tick; else never (it waits for input)."""
+    if held or (watch.running and rivals.moving()):
+        return 0.0
+    if not watch.running:
+        return None
+    ticks = [counters.wake_in()]
+    if watch.seconds_shown < TIMER_MAX:
+        ticks.append(1000.0 - watch.elapsed_ms % 1000.0)
+    due = sorted(ms for ms in ticks if ms is not None)
+    if len(due) == 2 and due[1] - due[0] <= TOGETHER_MS:
+        return due[1]  # (one wake-up for both, the first a little late)
+    return due[0] if due else None

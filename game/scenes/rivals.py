@@ -172,6 +172,14 @@ class Rivals:
         self._ghost_rect = None
         return under
 
+    def moving(self) -> bool:
+        """Something of theirs changes at every frame while the clock runs: the
+        ghost's cursor and progress, the pace against the best."""
+        race = self.race
+        return race.racing is not None or (
+            not self.viewport.layout.scrolls and race.ahead_ms() is not None
+        )
+
     def draw(self, screen: pygame.Surface) -> list[pygame.Rect]:
         """The ghost's cursor and progress, and the pace against the best (nothing
         to draw without them)."""

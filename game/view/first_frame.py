@@ -32,6 +32,7 @@ from game.view.prefs import Prefs
 from game.view.sound import warn_to_stderr
 from game.view.viewport import Viewport
 from game.view.widgets.menubar import MenuBar
+from game.view.window import software_framebuffer
 
 
 class Asked(Protocol):
@@ -92,6 +93,7 @@ def show_first_frame(
     # Only what the game uses: pygame.init() would also open the audio device
     # (the sound player does that once the first frame is up) and joysticks.
     pygame.display.init()
+    software_framebuffer()  # (on X11: no OpenGL driver loaded for a software picture)
     pygame.font.init()
     profile = Profile.open(data_dir(folder))
     for problem in profile.problems:  # the terminal hears them too (--data-dir)

@@ -53,8 +53,14 @@ class Scene:
         return False
 
     def idle(self) -> bool:
-        """Nothing can change without an event."""
+        """Nothing can change without an event (a scene that changes at a time of its
+        own answers wake_in instead; the stage asks only wake_in)."""
         return True
+
+    def wake_in(self) -> float | None:
+        """How soon (ms) it changes by itself, with no event: 0 at every frame, None
+        never (it waits for input); the loop sleeps until the soonest scene's."""
+        return None if self.idle() else 0.0
 
     def in_side(self) -> bool:
         """Shown in the side beside the board (a classic window opens its side for it)."""
@@ -221,7 +227,12 @@ class Stage:
 
     def idle(self) -> bool:
         """Nothing on the stage can change without an event."""
-        return all(scene.idle() for scene, _ in self.scenes)
+        return self.wake_in() is None
+
+    def wake_in(self) -> float | None:
+        """How soon (ms) anything on it changes by itself (None: only with an event)."""
+        due = [ms for ms in (scene.wake_in() for scene, _ in self.scenes) if ms is not None]
+        return min(due, default=None)
 
     def repaint(self) -> None:
         """Draw everything again at the next frame (the window was exposed)."""

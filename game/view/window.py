@@ -16,6 +16,7 @@ zoom choices are checked against it.
 from __future__ import annotations
 
 import contextlib
+import os
 
 import pygame
 
@@ -31,6 +32,22 @@ TASK_BAR = 48
 """Room kept below the window for a task bar or dock (pixels)."""
 FALLBACK_DESKTOP = (1024, 768)
 """The desktop assumed when the system does not say (a headless driver)."""
+
+
+FRAMEBUFFER_HINT = "SDL_FRAMEBUFFER_ACCELERATION"
+"""SDL's choice of how a window's surface reaches the screen (read when the first
+window's surface is made, from the environment when not set otherwise)."""
+
+
+def software_framebuffer() -> None:
+    """On X11 the window's pixels go to the X server straight from the surface the
+    game draws on (SDL's X11 framebuffer, in shared memory), not through an OpenGL
+    texture: SDL's default there loads the system's OpenGL driver (Mesa's: 60-90 MB
+    resident, and its start before the first frame) to copy a picture drawn in
+    software anyway. Called once the display is initialised (the driver known) and
+    before the window is made; a player's own setting of the hint is kept."""
+    if pygame.display.get_driver() == "x11":
+        os.environ.setdefault(FRAMEBUFFER_HINT, "0")
 
 
 def desktop_size() -> tuple[int, int]:

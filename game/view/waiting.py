@@ -1,0 +1,181 @@
+"""The loop's rest between frames: asleep until the next frame is due or an event comes.
+
+After each frame the loop (game/app.py) asks the stage how soon anything on it changes
+by itself (``Stage.wake_in``: at every frame for a replay played back or a button held,
+the LED's next second or the live counters' next tick while a game's clock runs, never
+while nothing runs) and rests here: first out the rest of the frame (no more than FPS
+frames a second, however fast the events come), then, when nothing is due sooner,
+asleep on the event queue until it is due or the player does something. A click on a
+window asleep is handled and drawn at once: the sleep ends with the event.
+
+pygame-ce's ``event.wait(timeout)`` does not sleep: it pumps the queue and sleeps 1 ms,
+a thousand times a second (src_c/event.c, ``_pg_event_wait``; pygame-ce 2.5.8 and its
+main branch alike): more than a frame loop costs. SDL's own ``SDL_WaitEventTimeout``
+sleeps in the system (on X11 in a select on the display's connection, on Windows in
+MsgWaitForMultipleObjects, on macOS in the run loop), woken by the next event of the
+system or one pushed from another thread (pygame.event.post), as long as no joystick or sensor
+subsystem is initialised (SDL then wakes to poll them: the first frame initialises the
+display and the fonts only). It is called here through ctypes on the SDL library
+pygame loaded, the copy already in the process (its version and its initialised video
+checked, else it is not used), with no event to fill, so the event stays in the queue
+for ``pygame.event.get``. Where that library is not found, or SDL's video driver
+cannot sleep (the dummy driver of the tests), the rest is 30 wake-ups a second while
+nothing moves (the loop before this one).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+SDL_INIT_VIDEO = 0x20
+FALLBACK_FPS = 30
+"""Wake-ups a second while nothing moves, without SDL's wait (pygame's Clock then)."""
+_SDL_NAMES = ("libSDL2-2", "libSDL2.so")
+"""SDL itself among the libraries mapped (libSDL2-2.0.so.0, a wheel's
+libSDL2-2-50d19f93.0.so.0.3200.10), not SDL_mixer, SDL_ttf or SDL_image."""
+
+SLEEPING_DRIVERS = frozenset({"x11", "wayland", "windows", "cocoa"})
+"""SDL's video drivers that sleep in SDL_WaitEventTimeout (SDL 2.32: a WaitEventTimeout
+of their own); on the others (dummy, offscreen: tests, headless runs) SDL's wait pumps
+and sleeps 1 ms in a loop, so the rest wakes FALLBACK_FPS times a second instead."""
+
+WaitEvent = Callable[[int], None]
+"""Sleep until an event is in the queue or this many ms passed (-1: no limit)."""
+
+
+def _candidates() -> list[str]:
+    """Where the SDL that pygame loaded may be found, the likeliest first."""
+    found: list[str] = []
+    maps = Path("/proc/self/maps")
+    if maps.exists():  # Linux: the very file mapped in the process
+        with contextlib.suppress(OSError):
+            for line in maps.read_text().splitlines():
+                path = line.split(maxsplit=5)[-1] if line.count(" ") >= 5 else ""
+                name = path.rpartition("/")[2]
+                if name.startswith(_SDL_NAMES) and ".so" in name and path not in found:
+                    found.append(path)
+    package = Path(pygame.__file__).parent
+    if sys.platform == "win32":
+        found += ["SDL2.dll", str(package / "SDL2.dll")]  # (a loaded module is found by name)
+    elif sys.platform == "darwin":
+        found += sorted(str(path) for path in (package / ".dylibs").glob("libSDL2-2.0*.dylib"))
+    return found
+
+
+def _sdl() -> Any:
+    """The SDL library pygame uses, already loaded and initialised (a ctypes.CDLL);
+    None if not found."""
+    import ctypes  # (with the first rest: the first input can be handled by then)
+
+    class Version(ctypes.Structure):
+        _fields_ = [("major", ctypes.c_uint8), ("minor", ctypes.c_uint8), ("patch", ctypes.c_uint8)]
+
+    wanted = pygame.get_sdl_version()
+    for name in _candidates():
+        try:
+            library = ctypes.CDLL(name)
+            library.SDL_WasInit.argtypes = [ctypes.c_uint32]
+            library.SDL_WasInit.restype = ctypes.c_uint32
+            version = Version()
+            library.SDL_GetVersion(ctypes.byref(version))
+        except (OSError, AttributeError):
+            continue
+        if (version.major, version.minor, version.patch) != wanted:
+            continue  # (another SDL than pygame's)
+        if not library.SDL_WasInit(SDL_INIT_VIDEO):
+            continue  # (another copy: pygame's has its display open)
+        library.SDL_WaitEventTimeout.argtypes = [ctypes.c_void_p, ctypes.c_int]
+        library.SDL_WaitEventTimeout.restype = ctypes.c_int
+        return library
+    return None
+
+
+def sdl_wait() -> WaitEvent | None:
+    """SDL's own wait on the event queue (the event left in it); None without it, or
+    where SDL's video driver has no wait of its own (SDL then polls every ms)."""
+    if pygame.display.get_driver() not in SLEEPING_DRIVERS:
+        return None
+    library = _sdl()
+    if library is None:
+        return None
+    wait = library.SDL_WaitEventTimeout
+
+    def wait_event(timeout_ms: int) -> None:
+        wait(None, timeout_ms)  # (ctypes lets the other threads run meanwhile)
+
+    return wait_event
+
+
+class Rest:
+    """How the loop waits between frames, and how often it woke (``wakes``: a test
+    counts them with nothing running)."""
+
+    def __init__(
+        self,
+        frame_ms: float,
+        *,
+        longest_ms: float | None = None,
+        wait_event: WaitEvent | None = None,
+        sleep: Callable[[float], None] = time.sleep,
+        now: Callable[[], float] = lambda: time.perf_counter() * 1000.0,
+    ) -> None:
+        """``frame_ms``: the shortest frame; ``longest_ms``: the longest rest (a run of
+        a given number of frames comes to its end: None, no limit); ``wait_event``:
+        the sleep on the event queue (None: SDL's, else pygame's 30 frames a second)."""
+        self.frame_ms = frame_ms
+        self.longest_ms = longest_ms
+        self._sleep = sleep
+        self._now = now
+        self._wait = wait_event
+        self._looked = wait_event is not None
+        self._longest = longest_ms
+        self.wakes = 0
+        """Rests ended: frames drawn after one."""
+        self._woke = now()
+
+    def asleep(self) -> bool:
+        """The rest sleeps on the event queue (else it wakes FALLBACK_FPS times a
+        second while nothing moves). SDL is looked for at the first rest, once the
+        first frame is up and the first input can be handled."""
+        if not self._looked:
+            self._looked = True
+            self._wait = sdl_wait()
+            if self._wait is None:
+                self.longest_ms = min(self._longest or math.inf, 1000.0 / FALLBACK_FPS)
+        return self._wait is not None
+
+    def rest(self, due_ms: float | None) -> None:
+        """After a frame: rest until ``due_ms`` from now (None: until an event), at
+        least out the frame; with no SDL wait, at most a 30th of a second."""
+        self.asleep()  # (SDL looked for once)
+        spent = self._now() - self._woke
+        frame_left = max(0.0, self.frame_ms - spent)
+        if self.longest_ms is not None:
+            due_ms = self.longest_ms if due_ms is None else min(due_ms, self.longest_ms)
+        self._pause(frame_left)  # (the frame's pace, however fast the events come)
+        if due_ms is None or due_ms > frame_left:
+            self._asleep(None if due_ms is None else due_ms - frame_left)
+        self.wakes += 1
+        self._woke = self._now()
+
+    def _pause(self, ms: float) -> None:
+        if ms > 0:
+            self._sleep(ms / 1000.0)
+
+    def _asleep(self, ms: float | None) -> None:
+        """Until an event or ``ms`` (None: an event)."""
+        if self._wait is None:  # (only with a limit: see __init__)
+            if ms is not None and ms > 0 and not pygame.event.peek():
+                self._sleep(ms / 1000.0)
+            return
+        # (a ms late rather than early: SDL counts whole ms, and a wake a fraction
+        # before what is due finds nothing changed and sleeps again at once)
+        self._wait(-1 if ms is None else math.ceil(ms) + 1)
