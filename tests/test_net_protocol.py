@@ -165,9 +165,28 @@ JSON = st.recursive(
     ),
     max_leaves=8,
 )
-FIELDS = st.sampled_from(["v", "t", "from", "seq", "name", "role", "ready", "answer", "game",
-                          "ms", "solved", "bbbv", "clicks", "state", "board", "best_of",
-                          "countdown_ms", "replay"])  # fmt: skip
+FIELDS = st.sampled_from(
+    [
+        "v",
+        "t",
+        "from",
+        "seq",
+        "name",
+        "role",
+        "ready",
+        "answer",
+        "game",
+        "ms",
+        "solved",
+        "bbbv",
+        "clicks",
+        "state",
+        "board",
+        "best_of",
+        "countdown_ms",
+        "replay",
+    ]
+)
 
 
 @settings(max_examples=120, deadline=None)

@@ -8,8 +8,12 @@ from urllib.parse import urlsplit
 
 from game.core.record import Record
 
-SCHEMES = {"mqtt": (1883, False, False), "mqtts": (8883, True, False),
-           "ws": (80, False, True), "wss": (443, True, True)}  # fmt: skip
+SCHEMES = {
+    "mqtt": (1883, False, False),
+    "mqtts": (8883, True, False),
+    "ws": (80, False, True),
+    "wss": (443, True, True),
+}
 """Each scheme's port when none is given, TLS or not, WebSockets or TCP."""
 MAX_URL = 300
 

@@ -11,7 +11,9 @@ holds it from the connection's start (game.net.client)."""
 
 from __future__ import annotations
 
+import base64
 import re
+import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -248,3 +250,26 @@ class Peers:
             return False
         numbers[message.sender] = message.seq
         return True
+
+
+MAX_REPLAY_TEXT = 4 * 1024 * 1024
+"""The longest replay text unpacked (a packed one is at most MAX_REPLAY)."""
+
+
+def pack_replay(text: str) -> str:
+    """A replay's text as a finish carries it: zlib-compressed, in base64."""
+    return base64.b64encode(zlib.compress(text.encode(), 9)).decode("ascii")
+
+
+def unpack_replay(packed: str) -> str | None:
+    """A finish's replay text, or None: not base64, not zlib, not UTF-8, or longer
+    unpacked than MAX_REPLAY_TEXT (read no further than that)."""
+    try:
+        data = base64.b64decode(packed.encode("ascii"), validate=True)
+        inflater = zlib.decompressobj()
+        text = inflater.decompress(data, MAX_REPLAY_TEXT)
+        if inflater.unconsumed_tail or not inflater.eof:
+            return None
+        return text.decode()
+    except (ValueError, zlib.error, UnicodeError):
+        return None
