@@ -28,6 +28,7 @@ class LiveRace(Mode):
     game: int
     opponent: str
     name: ClassVar[str] = "race"
+    ends_beside: ClassVar[bool] = False
 
     def deal(self, clock: Clock) -> PlaySession:
         return shared_session(self.board_code, None, clock)

@@ -155,17 +155,21 @@ class LiveRaceScene(Scene):
             self.updates += 1
         zoom = self.viewport.side.scale
         laid = (tuple(area), zoom)
-        if full or laid != self._laid:
+        if full or laid != self._laid or self.viewport.renderer.repainted:
             self._laid = laid
             self.drawn.clear()
             self.viewport.frame_side(screen)
-            self._draw_buttons(screen, area, zoom)
             dirty = [area]
         else:
             dirty = []
         font = ui_font(FONT_SIZE * zoom)
         pad = PAD * zoom
         y = area.y + pad
+        if dirty:  # (the buttons under the lines, as many as there are)
+            lines = sum(
+                font.get_linesize() + len(row.bars) * bar_height(zoom) for row in self._rows
+            )
+            self._draw_buttons(screen, area, zoom, y + lines + pad)
         for row in self._rows:
             height = font.get_linesize() + len(row.bars) * bar_height(zoom)
             box = pygame.Rect(area.x + pad, y, area.w - 2 * pad, height)
@@ -178,14 +182,13 @@ class LiveRaceScene(Scene):
             dirty.append(box)
         return dirty
 
-    def _draw_buttons(self, screen: pygame.Surface, area: pygame.Rect, zoom: int) -> None:
+    def _draw_buttons(self, screen: pygame.Surface, area: pygame.Rect, zoom: int, y: int) -> None:
         style = Style(zoom, BUTTON_FONT * zoom)
         sprites = self.viewport.renderer.sprites.at_zoom(zoom)
         pad = PAD * zoom
         width = max(
             style.button_min_w, *(style.width(gettext(b)) + 2 * style.button_pad for b in BUTTONS)
         )
-        y = area.bottom - pad - style.button_h
         self.buttons = {}
         for i, label in enumerate(BUTTONS):
             rect = pygame.Rect(
