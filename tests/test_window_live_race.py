@@ -57,7 +57,7 @@ def player(tmp: Path, who: str, pace: float, lose: str, *argv: str) -> subproces
 
 
 def race(tmp: Path, url: str, guest_loses: bool) -> tuple[dict[str, object], dict[str, object]]:
-    host = player(tmp, "Ada", 0.05, "win", "--race", "host", "--broker", url)
+    host = player(tmp, "Ada", 0.2, "win", "--race", "host", "--broker", url)
     assert host.stdout is not None
     code = host.stdout.readline().strip()
     assert len(code) == 14 and code.count("-") == 2, code
@@ -84,5 +84,6 @@ def test_two_windows_race_a_beginner_no_guess_board_through_mosquitto(
     assert ada["their_state"] == "won" and bob["their_state"] == "won"
     assert (ada["winner"], bob["winner"]) in (("me", "them"), ("them", "me"))
     assert ada["score"] == list(reversed(bob["score"]))
-    # The slower guest saw the host's progress come, often, while it played.
-    assert bob["progress_seen"] >= 3
+    # The slower guest saw the host's progress come while she played: sent 12 times a
+    # second, seen at least 5 times a second of her game by a loop that also plays.
+    assert bob["progress_seen"] >= max(3, 5 * ada["mine"][1] / 1000), (bob, ada)
