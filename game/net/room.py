@@ -4,14 +4,15 @@ so a client of the same broker that reads the topic learns neither the code nor 
 key.
 
 A code (game.net.code) is 12 characters of Crockford base32. Sixty bits
-behind scrypt (about 30 ms a guess here) are far out of a guesser's reach for the
+behind scrypt (about a quarter of a second a guess here, N = 2^14) are far out of a guesser's reach for the
 life of a race, and twelve characters read aloud in three breaths.
 """
 
 from __future__ import annotations
 
 import secrets
-from hashlib import scrypt
+
+from cryptography.hazmat.primitives.kdf.scrypt import Scrypt
 
 from game.core.record import Record
 from game.net.code import ALPHABET, LENGTH, RoomCodeError, grouped, parse
@@ -23,7 +24,8 @@ VERSION = 1
 PREFIX = f"minesweeper-ce/race/v{VERSION}/"
 """Every room's topic starts so (a club's broker can allow this tree alone)."""
 _SALT = f"minesweeper-ce race v{VERSION}".encode()
-_SCRYPT = {"n": 2**14, "r": 8, "p": 1, "maxmem": 64 * 1024 * 1024, "dklen": 64}
+_SCRYPT = {"n": 2**14, "r": 8, "p": 1, "length": 64}
+"""scrypt's costs (cryptography's, not hashlib's: the frozen game carries no _hashlib)."""
 
 
 def new_code() -> str:
@@ -50,5 +52,5 @@ class Room(Record):
         """The room of a code (parsed first): scrypt of the code gives 64 bytes, the
         first 32 the key, the rest the topic's name (hex), so neither tells the other."""
         code = parse(code)
-        derived = scrypt(code.replace("-", "").encode(), salt=_SALT, **_SCRYPT)
+        derived = Scrypt(salt=_SALT, **_SCRYPT).derive(code.replace("-", "").encode())
         return cls(code, PREFIX + derived[32:48].hex(), derived[:32])
