@@ -65,6 +65,8 @@ class LiveRaceFlow:
         self.changed = True
         """Something the panel shows changed since it was last drawn."""
         self.on_leave: Callable[[], None] = lambda: None
+        self._solved: tuple[object, tuple[int, int]] = ((), (0, 0))
+        """The game's 3BV and 3BV solved, and what they were worked out for."""
         self.mine_sent: tuple[str, int, str] | None = None
         """The player's finish as sent (said again to a side that says hello again)."""
         table.tap(self._heard)
@@ -178,8 +180,9 @@ class LiveRaceFlow:
         """One step: what the client heard, the countdown, the progress to send."""
         if self.left:
             return
-        for heard in self.client.heard():
-            self._hear(heard)
+        heard = self.client.heard()
+        for each in heard:
+            self._hear(each)
         if self.countdown_ms is not None:
             before = int(self.countdown_ms // 1000)
             self.countdown_ms -= step_ms
@@ -191,7 +194,7 @@ class LiveRaceFlow:
         self.sent_ms += step_ms
         if self.sent_ms >= PROGRESS_MS and self.playing:
             self.send_progress()
-        if self.dialog is not None:
+        if heard and self.dialog is not None:
             self.dialog.say(self.room_lines())
 
     @property
@@ -218,13 +221,18 @@ class LiveRaceFlow:
         self.sent_ms = 0.0
         session = self.table.session
         state = {Status.WON: "won", Status.LOST: "lost"}.get(session.status, "playing")
-        summary = session.summary()
+        game = session.game
+        key = (self.table.tag, game.opened_count, game.status)
+        if self._solved[0] != key:  # (the board's 3BV and the solved, once a move)
+            self._solved = (key, (game.bbbv or 0, game.bbbv_solved()))
+        bbbv, solved = self._solved[1]
+        ms = session.summary().ms if session.status.is_over else int(session.elapsed_ms)
         self.client.say(
             m.Progress,
             game=self.room.game,
-            ms=summary.ms,
-            solved=summary.bbbv_solved,
-            bbbv=summary.bbbv or 0,
+            ms=ms,
+            solved=solved,
+            bbbv=bbbv,
             clicks=session.clicks.total,
             state=state,
         )
@@ -256,11 +264,12 @@ class LiveRaceFlow:
         if isinstance(heard, Link):
             self.link = heard
         elif isinstance(heard, m.Hello):
+            new = not room.opponent.here
             room.hello(heard)
+            if room.host and (new or not heard.answer):  # (a guest met: the host's choice)
+                self._say_setup()
             if not heard.answer:
                 self.client.say(m.Hello, ready=room.ready, answer=True)
-                if room.host:
-                    self._say_setup()
                 sent = self.mine_sent
                 if sent is not None and room.mine is not None:
                     self.client.say(

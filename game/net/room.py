@@ -3,9 +3,9 @@ that seals its messages. The code is never sent anywhere: the topic is a hash of
 so a client of the same broker that reads the topic learns neither the code nor the
 key.
 
-A code (game.net.code) is 12 characters of Crockford base32. Sixty bits
-behind scrypt (about a quarter of a second a guess here, N = 2^14) are far out of a guesser's reach for the
-life of a race, and twelve characters read aloud in three breaths.
+A code (game.net.code) is 12 characters of Crockford base32. Sixty bits behind scrypt
+(N = 2^14: about a quarter of a second a guess here) are far out of a guesser's reach
+for the life of a race, and twelve characters read aloud in three breaths.
 """
 
 from __future__ import annotations

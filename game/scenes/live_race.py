@@ -149,7 +149,8 @@ class LiveRaceScene(Scene):
             self.drawn.clear()
             return []
         flow = self.flow
-        if flow.changed or not self._rows:
+        worked = flow.changed or not self._rows
+        if worked:
             flow.changed = False
             self._rows = self.rows()
             self.updates += 1
@@ -160,6 +161,8 @@ class LiveRaceScene(Scene):
             self.drawn.clear()
             self.viewport.frame_side(screen)
             dirty = [area]
+        elif not worked:
+            return []  # (nothing heard, nothing to draw: most frames)
         else:
             dirty = []
         font = ui_font(FONT_SIZE * zoom)
