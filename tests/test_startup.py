@@ -199,8 +199,6 @@ def test_the_first_input_makes_no_dataclass_and_waits_for_no_rare_module(tmp_pat
 RACE = (
     "paho",
     "cryptography",
-    "zeroconf",
-    "amqtt",
     "secrets",
     "game.net.room",
     "game.net.seal",
