@@ -243,6 +243,7 @@ class App:
                 lambda: self.recorder,
                 lambda: profile.settings.player or profile.last_name,
                 self.options.broker,
+                profile.folder,
             )
         return self._race_friend
 

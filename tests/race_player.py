@@ -96,6 +96,7 @@ def main() -> None:
         "progress_seen": len(seen),
         "progress_span_s": seen[-1][0] - seen[0][0] if len(seen) > 1 else 0.0,
         "board": room.board.code if room.board else None,
+        "record": list(app.race_friend().races.against(room.opponent.name)),
         "history": app.profile.history.count() if hasattr(app.profile.history, "count") else None,
     }
     with open(out, "w") as file:

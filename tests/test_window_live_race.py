@@ -3,7 +3,7 @@ real window's App driven by real mouse events through the real loop, race a Begi
 no-guess board through a real Mosquitto. The host is started with --race host (its
 room code alone on standard output's first line), the guest with --race join CODE;
 each sees the other's progress while they play, both agree on the winner, and each
-verified the other's replay."""
+verified the other's replay, and keeps its record against the other."""
 
 from __future__ import annotations
 
@@ -84,6 +84,9 @@ def test_two_windows_race_a_beginner_no_guess_board_through_mosquitto(
     assert ada["their_state"] == "won" and bob["their_state"] == "won"
     assert (ada["winner"], bob["winner"]) in (("me", "them"), ("them", "me"))
     assert ada["score"] == list(reversed(bob["score"]))
+    # Each keeps its record against the other (won, lost, drawn).
+    assert ada["record"] == ([1, 0, 0] if ada["winner"] == "me" else [0, 1, 0])
+    assert bob["record"] == [ada["record"][1], ada["record"][0], 0]
     # The slower guest saw the host's progress come while she played: sent 12 times a
     # second, seen at least 5 times a second of her game by a loop that also plays.
     assert bob["progress_seen"] >= max(3, 5 * ada["mine"][1] / 1000), (bob, ada)

@@ -83,6 +83,7 @@ def test_host_shows_a_code_a_friend_joins_and_start_deals_both_one_board(
                 friend.say(m.Hello, answer=True)
 
     steps(app, lambda: hear() or "Bob is here, ready." in lines(app))
+    assert "Your record against Bob: 0 won, 0 lost, 0 drawn." in lines(app)
     steps(app, lambda: app.stage.top_dialog is not None and app.stage.top_dialog.rect is not None)
     click(app, app.stage.top_dialog.button_rect("Start").center)
     steps(app, lambda: isinstance(app.table.tag.mode, LiveRace), seconds=20)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from game.core.status import Status
 from game.flows.race_room import BOARDS, COUNTDOWN_MS, FIRST_CLICKS, RoomState
 from game.flows.race_verify import checked
-from game.language import N_, gettext, ngettext
+from game.language import N_, gettext, ngettext, shown
 from game.modes.live_race import LiveRace
 from game.net import messages as m
 from game.net.broker import Broker
@@ -27,6 +27,7 @@ from game.session.table import GameEnded, GameStarted, Result, Table, TableEvent
 
 if TYPE_CHECKING:
     from game.modes.mode import Mode
+    from game.persist.races import Races
     from game.replay.recorder import Recorder
     from game.view.stage import Stage
     from game.view.widgets.message import MessageDialog
@@ -50,8 +51,10 @@ class LiveRaceFlow:
         name: str,
         broker: Broker,
         code: str | None = None,
+        races: Races | None = None,
     ) -> None:
-        """``code``: the room to join (None: host a new one)."""
+        """``code``: the room to join (None: host a new one); ``races``: the record by
+        opponent, kept as each game is decided."""
         self.stage, self.table, self.play, self.recorder = stage, table, play, recorder
         self.code = code or new_code()
         self.room = RoomState(host=code is None, name=name)
@@ -67,6 +70,9 @@ class LiveRaceFlow:
         self.on_leave: Callable[[], None] = lambda: None
         self._solved: tuple[object, tuple[int, int]] = ((), (0, 0))
         """The game's 3BV and 3BV solved, and what they were worked out for."""
+        self.races = races
+        self._noted = 0
+        """The last game noted in the record by opponent."""
         self.mine_sent: tuple[str, int, str] | None = None
         """The player's finish as sent (said again to a side that says hello again)."""
         table.tap(self._heard)
@@ -106,8 +112,17 @@ class LiveRaceFlow:
                 else gettext("{name} is here, not ready.")
             )
             lines.append(said.format(name=opponent.name))
+            if self.races is not None:
+                won, lost, drawn = self.races.against(opponent.name)
+                lines.append(
+                    gettext(
+                        "Your record against {name}: {won} won, {lost} lost, {drawn} drawn."
+                    ).format(name=opponent.name, won=won, lost=lost, drawn=drawn)
+                )
         else:
             lines.append(gettext("Waiting for your friend..."))
+        if self.races is not None and self.races.problem:
+            lines.append(shown(self.races.problem))
         lines.append(
             gettext("Board: {board}, {rules}.").format(
                 board=gettext(room.size.label), rules=gettext(_RULE_WORDS[room.first_click])
@@ -196,6 +211,16 @@ class LiveRaceFlow:
             self.send_progress()
         if heard and self.dialog is not None:
             self.dialog.say(self.room_lines())
+        self._note()
+
+    def _note(self) -> None:
+        """A game just decided goes into the record by opponent, once."""
+        room = self.room
+        winner = room.winner
+        if winner is None or self._noted == room.game or self.races is None:
+            return
+        self._noted = room.game
+        self.races.note(room.opponent.name, winner)
 
     @property
     def playing(self) -> bool:

@@ -5,11 +5,13 @@ in it. Loaded with the first race: the network and the cryptography with it."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.flows.live_race import LiveRaceFlow
 from game.language import gettext
 from game.net.broker import Broker, BrokerError
+from game.persist.races import Races
 from game.scenes.live_race import LiveRaceScene
 from game.screens.live_race import RaceChoice, join_dialog, race_choice_dialog
 from game.view.widgets.message import MessageDialog
@@ -37,11 +39,14 @@ class RaceFriend:
         recorder: Callable[[], Recorder | None],
         name: Callable[[], str],
         broker: str | None,
+        folder: Path,
     ) -> None:
         self.stage, self.table, self.viewport = stage, table, viewport
         self.play, self.recorder, self.name = play, recorder, name
         self.broker = broker or DEFAULT_BROKER
         self.flow: LiveRaceFlow | None = None
+        self.races = Races(folder)
+        """The record by opponent (races.json in the data folder)."""
         self.on_code: Callable[[str], None] = lambda code: None
         """Told the room's code when the player hosts (--race host prints it)."""
 
@@ -75,7 +80,14 @@ class RaceFriend:
             self.flow.leave()
         name = self.name().strip()[:32] or gettext("Player")
         self.flow = flow = LiveRaceFlow(
-            self.stage, self.table, self.play, self.recorder, name=name, broker=broker, code=code
+            self.stage,
+            self.table,
+            self.play,
+            self.recorder,
+            name=name,
+            broker=broker,
+            code=code,
+            races=self.races,
         )
         if code is None:
             self.on_code(flow.code)
