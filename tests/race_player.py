@@ -43,7 +43,8 @@ def wait(app: App, test: object, seconds: float, what: str) -> None:
     deadline = time.monotonic() + seconds
     while not test():  # type: ignore[operator]
         if time.monotonic() > deadline:
-            raise SystemExit(f"waited in vain for {what}")
+            flow = app.race_friend().flow
+            raise SystemExit(f"waited in vain for {what}: {flow and (flow.link, flow.room)}")
         step(app)
 
 
@@ -83,7 +84,8 @@ def main() -> None:
                 progress = flow.room.opponent.progress
                 if progress is not None and (not seen or seen[-1][1] != progress.ms):
                     seen.append((time.monotonic(), progress.ms))
-    wait(app, lambda: flow.room.decided, 30, "the game decided")
+    print("finished", flush=True)  # (the room's code was the first line)
+    wait(app, lambda: flow.room.decided, 45, "the game decided")
     step(app, 5)
     room = flow.room
     result = {

@@ -2,8 +2,10 @@
 real window's App driven by real mouse events through the real loop, race a Beginner
 no-guess board through a real Mosquitto. The host is started with --race host (its
 room code alone on standard output's first line), the guest with --race join CODE;
-each sees the other's progress while they play, both agree on the winner, and each
-verified the other's replay, and keeps its record against the other."""
+each sees the other's progress while they play; the broker is killed as soon as the
+host has finished and started again while the guest plays on; both agree on the winner,
+each verified the other's replay (the guest's finish crossed the restart), and each
+keeps its record against the other."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -56,14 +59,23 @@ def player(tmp: Path, who: str, pace: float, lose: str, *argv: str) -> subproces
     )
 
 
-def race(tmp: Path, url: str, guest_loses: bool) -> tuple[dict[str, object], dict[str, object]]:
+def race(
+    tmp: Path, url: str, guest_loses: bool, broker: Mosquitto | None = None
+) -> tuple[dict[str, object], dict[str, object]]:
+    """Ada hosts, Bob joins and plays slower; ``broker``: killed as soon as Ada has
+    finished and started again 1.5 s later, while Bob plays on."""
     host = player(tmp, "Ada", 0.2, "win", "--race", "host", "--broker", url)
     assert host.stdout is not None
     code = host.stdout.readline().strip()
     assert len(code) == 14 and code.count("-") == 2, code
     guest = player(
-        tmp, "Bob", 0.15, "lose" if guest_loses else "win", "--race", "join", code, "--broker", url
+        tmp, "Bob", 0.4, "lose" if guest_loses else "win", "--race", "join", code, "--broker", url
     )
+    if broker is not None:
+        assert host.stdout.readline().strip() == "finished"
+        broker.kill()
+        time.sleep(1.5)
+        broker.start()
     for process in (guest, host):
         _, err = process.communicate(timeout=120)
         assert process.returncode == 0, err
@@ -72,10 +84,10 @@ def race(tmp: Path, url: str, guest_loses: bool) -> tuple[dict[str, object], dic
     return ada, bob
 
 
-def test_two_windows_race_a_beginner_no_guess_board_through_mosquitto(
+def test_two_windows_race_through_mosquitto_restarted_mid_race(
     tmp_path: Path, broker: Mosquitto
 ) -> None:
-    ada, bob = race(tmp_path, broker.url, guest_loses=False)
+    ada, bob = race(tmp_path, broker.url, guest_loses=False, broker=broker)
     assert ada["board"] == bob["board"] and str(ada["board"]).count("-") == 5
     assert ada["opponent"] == "Bob" and bob["opponent"] == "Ada"
     assert ada["mine"][0] == "won" and bob["mine"][0] == "won"

@@ -295,11 +295,9 @@ class LiveRaceFlow:
                 self._say_setup()
             if not heard.answer:
                 self.client.say(m.Hello, ready=room.ready, answer=True)
-                sent = self.mine_sent
-                if sent is not None and room.mine is not None:
-                    self.client.say(
-                        m.Finish, game=room.game, state=sent[0], ms=sent[1], replay=sent[2]
-                    )
+            sent = self.mine_sent  # (said again at any hello: the one who came back first
+            if sent is not None and room.mine is not None:  # may have missed it)
+                self.client.say(m.Finish, game=room.game, state=sent[0], ms=sent[1], replay=sent[2])
         elif isinstance(heard, m.Setup):
             room.setup(heard)
         elif isinstance(heard, m.Start) and not room.host:
