@@ -6,6 +6,8 @@ its last will when the game is killed."""
 
 from __future__ import annotations
 
+import os
+import signal
 import subprocess
 import time
 from collections.abc import Iterator
@@ -36,6 +38,7 @@ def test_the_frozen_game_hosts_a_race_another_client_joins(
     game = subprocess.Popen(
         [str(frozen_exe), "--race", "host", "--broker", broker.url, "--frames", "3600"],
         env=clean_env(tmp_path),
+        start_new_session=True,  # (its group killed: the one-file build's child too)
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -63,7 +66,7 @@ def test_the_frozen_game_hosts_a_race_another_client_joins(
     setup = wait_for(m.Setup)
     assert isinstance(hello, m.Hello) and hello.role == "host"
     assert isinstance(setup, m.Setup) and setup.best_of == 1 and setup.board.count("-") == 5
-    game.kill()  # (gone without a word: the broker says its last will)
+    os.killpg(game.pid, signal.SIGKILL)  # (gone without a word: the broker says its will)
     game.communicate(timeout=30)
     wait_for(m.Bye, running=False)
     guest.close()
