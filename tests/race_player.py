@@ -11,6 +11,7 @@ import json
 import os
 import sys
 import time
+from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -85,7 +86,7 @@ def main() -> None:
                 if progress is not None and (not seen or seen[-1][1] != progress.ms):
                     seen.append((time.monotonic(), progress.ms))
     print("finished", flush=True)  # (the room's code was the first line)
-    wait(app, lambda: flow.room.decided, 45, "the game decided")
+    wait(app, lambda: flow.room.decided and flow.got == flow.room.game, 45, "the game decided")
     step(app, 5)
     room = flow.room
     result = {
@@ -101,6 +102,14 @@ def main() -> None:
         "record": list(app.race_friend().races.against(room.opponent.name)),
         "history": app.profile.history.count() if hasattr(app.profile.history, "count") else None,
     }
+    if room.opponent.unverified and room.opponent.finish is not None:  # (what it says)
+        from game.net.messages import unpack_replay
+        from game.replay.drive import verify
+        from game.replay.reader import parse
+
+        text = unpack_replay(room.opponent.finish.replay) or ""
+        result["problems"] = list(verify(parse(text)).problems)
+        Path(out).with_suffix(".msreplay").write_text(text)
     with open(out, "w") as file:
         json.dump(result, file)
     hold = time.monotonic() + float(os.environ.get("RACE_HOLD", "0"))  # (to look at it)

@@ -113,6 +113,7 @@ def test_every_kind_reads_back_as_written(room: Room) -> None:
         ada.make(m.Start, game=2, board="Y" * 31, countdown_ms=3000),
         ada.make(m.Progress, game=1, ms=5, solved=1, bbbv=2, clicks=3, state="lost"),
         ada.make(m.Finish, game=3, state="won", ms=999, replay="text"),
+        ada.make(m.Got, game=3),
         ada.make(m.Bye),
     ]
     for message in said:

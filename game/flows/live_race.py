@@ -32,6 +32,8 @@ if TYPE_CHECKING:
     from game.view.stage import Stage
     from game.view.widgets.message import MessageDialog
 
+RESEND_MS = 2000
+"""A finish the other side has not said it has is said again this often (ms)."""
 PROGRESS_MS = 80
 """The player's progress is sent this often (ms) while a race game is played: twelve
 times a second, above the ten promised even when a step comes late."""
@@ -73,6 +75,9 @@ class LiveRaceFlow:
         self.races = races
         self._noted = 0
         """The last game noted in the record by opponent."""
+        self.got = 0
+        """The last game whose finish the other side said it has (Got)."""
+        self.resend_ms = 0.0
         self.mine_sent: tuple[str, int, str] | None = None
         """The player's finish as sent (said again to a side that says hello again)."""
         table.tap(self._heard)
@@ -212,6 +217,17 @@ class LiveRaceFlow:
         if heard and self.dialog is not None:
             self.dialog.say(self.room_lines())
         self._note()
+        self.resend_ms += step_ms
+        if self.resend_ms >= RESEND_MS and self.got != self.room.game:
+            self._say_finish()
+
+    def _say_finish(self) -> None:
+        """The player's finish of the game under way, said (again) until the other side
+        says it has it (Got)."""
+        self.resend_ms = 0.0
+        sent, room = self.mine_sent, self.room
+        if sent is not None and room.mine is not None:
+            self.client.say(m.Finish, game=room.game, state=sent[0], ms=sent[1], replay=sent[2])
 
     def _note(self) -> None:
         """A game just decided goes into the record by opponent, once."""
@@ -276,11 +292,9 @@ class LiveRaceFlow:
         recorder = self.recorder()
         replay = None if recorder is None else recorder.replay()
         text = "" if replay is None else m.pack_replay(replay.to_text())
-        self.client.say(
-            m.Finish, game=self.room.game, state=state, ms=event.summary.ms, replay=text
-        )
         self.mine_sent = (state, event.summary.ms, text)
         self.room.ended(state, event.summary.ms)
+        self._say_finish()
         self.changed = True
 
     def _hear(self, heard: m.Message | Link) -> None:
@@ -295,9 +309,8 @@ class LiveRaceFlow:
                 self._say_setup()
             if not heard.answer:
                 self.client.say(m.Hello, ready=room.ready, answer=True)
-            sent = self.mine_sent  # (said again at any hello: the one who came back first
-            if sent is not None and room.mine is not None:  # may have missed it)
-                self.client.say(m.Finish, game=room.game, state=sent[0], ms=sent[1], replay=sent[2])
+            if self.got != room.game:  # (at any hello: the one back first may have missed it)
+                self._say_finish()
         elif isinstance(heard, m.Setup):
             room.setup(heard)
         elif isinstance(heard, m.Start) and not room.host:
@@ -307,8 +320,12 @@ class LiveRaceFlow:
             room.progress(heard)
         elif isinstance(heard, m.Finish):
             board = room.board
-            if board is not None and heard.game == room.game and room.opponent.finish is None:
-                room.finished(heard, checked(heard, board))
+            if board is not None and heard.game == room.game:
+                if room.opponent.finish is None:
+                    room.finished(heard, checked(heard, board))
+                self.client.say(m.Got, game=heard.game)
+        elif isinstance(heard, m.Got):
+            self.got = max(self.got, heard.game)
         elif isinstance(heard, m.Bye):
             room.gone()
 

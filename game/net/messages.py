@@ -132,6 +132,18 @@ class Finish(Message):
 
 
 @dataclass(frozen=True)
+class Got(Message):
+    """The sender has the receiver's finish of game ``game`` (its sender stops saying
+    it again)."""
+
+    game: int = 1
+    kind: ClassVar[str] = "got"
+
+    def fields(self) -> dict[str, Any]:
+        return {"game": self.game}
+
+
+@dataclass(frozen=True)
 class Bye(Message):
     """The sender left (said by it, or by the broker as its last will)."""
 
@@ -210,6 +222,7 @@ _READERS: dict[str, Callable[[dict[str, Any]], Message]] = {
         _count(d["ms"], 0, MAX_MS),
         _text(d["replay"], MAX_REPLAY),
     ),
+    "got": lambda d: Got(d["from"], d["seq"], _game(d)),
     "bye": lambda d: Bye(d["from"], d["seq"]),
 }
 
