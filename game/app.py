@@ -39,6 +39,7 @@ from game.scenes.menubar import MenuBarScene
 from game.scenes.play import PlayScene
 from game.session.table import Table
 from game.version import version
+from game.view.commands import Command
 from game.view.first_frame import FirstFrame, first_frame_asked
 from game.view.sound import warn_to_stderr
 from game.view.speech import Speaker, screen_reader_running
@@ -52,6 +53,7 @@ if TYPE_CHECKING:
     from game.replay.format import Replay
     from game.replay.recorder import Recorder
     from game.scenes.playback import PlaybackScene
+    from game.scenes.race_friend import RaceFriend
     from game.scenes.watching import Watching
 
 FPS = 60
@@ -154,6 +156,9 @@ class App:
         stage.push(self.play)
         stage.push(MenuBarScene(self.menubar, self.viewport, self.play.command, self.play.covered))
         self._watched: PlaybackScene | None = None
+        self._race_friend: RaceFriend | None = None
+        # Game > Race a friend...: the shell's, as the network loads with the first race.
+        self.play.commands[Command.RACE_FRIEND] = lambda: self.race_friend().choose()
         self.recorder: Recorder | None = None
         self.end_of_game: EndOfGame | None = None
         self.closing = False
@@ -199,6 +204,37 @@ class App:
             long_deal.deal(
                 self.stage, self.table, self.viewport, self.opening.later, otherwise=usual
             )
+        if self.options.race:
+            self.open_race(self.options.race)
+
+    def open_race(self, race: tuple[str, ...]) -> None:
+        """--race host (its code printed alone on the first line of standard output)
+        or --race join CODE."""
+        opener = self.race_friend()
+        if race[0] == "host":
+            opener.on_code = lambda code: print(code, flush=True)
+            opener.open(None)
+        else:
+            opener.open(race[1])
+
+    def race_friend(self) -> RaceFriend:
+        """What opens the live races' rooms (made when first asked for: the network
+        and its cryptography load with the first race)."""
+        if self._race_friend is None:
+            from game.scenes.race_friend import RaceFriend  # (the network, with a first race)
+
+            profile = self.profile
+            self._race_friend = RaceFriend(
+                self.stage,
+                self.table,
+                self.viewport,
+                self.play.play,
+                lambda: self.recorder,
+                lambda: profile.settings.player or profile.last_name,
+                self.options.broker,
+                profile.folder,
+            )
+        return self._race_friend
 
     def watcher(self) -> Watching:
         """What opens replays over the player's board (made when first asked for: the

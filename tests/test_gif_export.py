@@ -73,9 +73,10 @@ def test_a_gif_is_the_window_frame_by_frame_with_a_final_still(tmp_path: Path) -
     clock = ReplayClock()
     session = PlaySession(game_of(replay), clock)
     renderer.draw(
-        expected, session.game, picture_of(session, Driver(replay, clock).machine.feedback,
-                                           counter_below_zero=True)
-    )  # fmt: skip
+        expected,
+        session.game,
+        picture_of(session, Driver(replay, clock).machine.feedback, counter_below_zero=True),
+    )
     top = renderer.scaled(layout.menu_bar)[3]
     box = (0, top, *expected.get_size())
     assert frames[0][0].crop(box).tobytes() == rgb(expected).crop(box).tobytes()

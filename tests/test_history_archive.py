@@ -144,8 +144,14 @@ def test_an_archive_is_imported_whole_or_not_at_all(tmp_path: Path) -> None:
     data = (tmp_path / "move.zip").read_bytes()
     games, replays = history_archive.read_archive(data)
     spoilt = games.replace(b",beginner,", b",beginner,\xc2\xb2,", 1)
-    (tmp_path / "bad.zip").write_bytes(_zip({"history.csv": spoilt, **{
-        f"replays/{name}": content for name, content in replays.items()}}))  # fmt: skip
+    (tmp_path / "bad.zip").write_bytes(
+        _zip(
+            {
+                "history.csv": spoilt,
+                **{f"replays/{name}": content for name, content in replays.items()},
+            }
+        )
+    )
     new = Profile.open(tmp_path / "new")
     with pytest.raises(TransferError):
         new.import_from(tmp_path / "bad.zip")

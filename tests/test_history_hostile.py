@@ -379,10 +379,18 @@ def test_fuzz_unicode_in_real_exports_is_read_or_refused_with_one_line(
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=5),
-                    lambda inner: st.lists(inner, max_size=4)
-                    | st.dictionaries(st.sampled_from([*FIELDS, "format", "version", "games"]),
-                                      inner, max_size=6), max_leaves=30))  # fmt: skip
+@given(
+    st.recursive(
+        st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+        lambda inner: (
+            st.lists(inner, max_size=4)
+            | st.dictionaries(
+                st.sampled_from([*FIELDS, "format", "version", "games"]), inner, max_size=6
+            )
+        ),
+        max_leaves=30,
+    )
+)
 def test_fuzz_any_json_is_read_or_refused_with_one_line(doc: object) -> None:
     for wrapped in (doc, {"format": "minesweeper-history", "version": 1, "games": [doc]}):
         try:
@@ -395,8 +403,21 @@ def test_fuzz_any_json_is_read_or_refused_with_one_line(doc: object) -> None:
 @settings(
     max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
-@given(st.sampled_from(["folder", "device", "fifo", "link to a fifo", "dangling link", "socket",
-                        "read-only", "the input", "missing folder"]))  # fmt: skip
+@given(
+    st.sampled_from(
+        [
+            "folder",
+            "device",
+            "fifo",
+            "link to a fifo",
+            "dangling link",
+            "socket",
+            "read-only",
+            "the input",
+            "missing folder",
+        ]
+    )
+)
 def test_fuzz_export_targets_are_written_only_when_new_or_regular(
     tmp_path_factory: pytest.TempPathFactory, kind: str
 ) -> None:

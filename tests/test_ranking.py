@@ -15,11 +15,13 @@ from game.modes.category import (
     CODE_KIND,
     DAILY_KIND,
     LADDER_KIND,
+    RACE_KIND,
     TRIAL_KIND,
     Category,
     all_keys,
 )
 from game.modes.ladder import Ladder
+from game.modes.live_race import LiveRace
 from game.modes.mode import Mode, helped_why
 from game.modes.ordinary import Ordinary
 from game.modes.practice import DEATH_UNDONE, FROM_POSITION, PLAYED_AGAIN, Practice
@@ -83,6 +85,8 @@ CASES: list[tuple[Mode, bool, tuple[bool, str, str | None]]] = [
     (Ladder(100, RULES), True, (False, LADDER_KIND, helped_why({Help.HINT}))),
     (Trial(TRIALS["time-trial"], "2026-01-01T10:00:00", RULES), False, (True, TRIAL_KIND, None)),
     (Entered.of(CUP, EXPERT, RULES), False, (True, "expert", None)),
+    (LiveRace(CODE, "7KQ2-M9XD-4RTA", 1, "Bob"), False, (True, RACE_KIND, None)),
+    (LiveRace(CODE, "7KQ2-M9XD-4RTA", 2, "Bob"), True, (False, RACE_KIND, helped_why({Help.HINT}))),
     (Entered.of(CUP, EXPERT, RULES), True, (False, "expert", helped_why({Help.HINT}))),
 ]
 

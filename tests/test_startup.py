@@ -191,10 +191,40 @@ def test_the_first_input_makes_no_dataclass_and_waits_for_no_rare_module(tmp_pat
         rare = {"hashlib", "ctypes", "csv", "simpleeval"} | {
             "game.flows.analysis", "game.analysis.judge", "game.replay.report",
             "game.replay.files", "game.replay.tally",
-        } | {"game.view.speech_out", "game.view.ssip", "socket", "subprocess"}
+        } | {"game.view.speech_out", "game.view.ssip", "socket", "subprocess"} | set(
+            sys.argv[2:]
+        )  # (and the live race's: RACE)
         print(made("dataclass"), sorted(rare & set(sys.modules)))
     """
-    assert run(MADE + textwrap.dedent(script), str(tmp_path)) == "[] []"
+    assert run(MADE + textwrap.dedent(script), str(tmp_path), *RACE) == "[] []"
+
+
+RACE = (
+    "paho",
+    "cryptography",
+    "secrets",
+    "game.net.room",
+    "game.net.seal",
+    "game.net.client",
+    "game.flows.live_race",
+    "game.scenes.race_friend",
+)
+"""What a live race loads, with the first race (Game > Race a friend..., --race)."""
+
+
+def test_the_live_race_loads_with_the_first_race(tmp_path: Path) -> None:
+    script = """
+        import sys
+        from game import cli
+        from game.app import App
+
+        app = App(cli.parse_args(["--data-dir", sys.argv[1], "--no-sound"]))
+        app.get_ready()
+        before = sorted(set(sys.argv[2:]) & set(sys.modules))
+        app.race_friend()
+        print(before, sorted({"paho", "cryptography", "game.net.client"} & set(sys.modules)))
+    """
+    assert run(script, str(tmp_path), *RACE) == "[] ['cryptography', 'game.net.client', 'paho']"
 
 
 def test_no_module_of_the_game_compiles_a_regex_when_imported(tmp_path: Path) -> None:
@@ -225,6 +255,7 @@ def test_no_module_of_the_game_compiles_a_regex_when_imported(tmp_path: Path) ->
         App(options, first).get_ready()
         import game.modes.tournament, game.replay.formats.avf, game.replay.formats.rawvf
         import game.flows.analysis, game.scenes.watching  # (with the first analysis, replay)
+        import game.scenes.race_friend  # (with the first race)
         print(compiled)
     """
     assert run(script, str(tmp_path)) == "[]"

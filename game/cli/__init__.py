@@ -15,6 +15,8 @@ from game import terminal_bar
 from game.cli.words import early_language, speak
 from game.core.board import MAX_SEED
 from game.language import DIGITS_ONLY, LANGUAGES, gettext, other_digits
+from game.net.code import RoomCodeError
+from game.net.code import parse as room_code
 from game.rules import (
     PRESETS,
     ZOOMS,
@@ -48,6 +50,7 @@ class Options:
         "analyse",
         "board",
         "board_code",
+        "broker",
         "daily",
         "data_dir",
         "export_evf",
@@ -62,6 +65,7 @@ class Options:
         "language",
         "mode",
         "moves",
+        "race",
         "replay",
         "rules",
         "seed",
@@ -112,6 +116,8 @@ class Options:
         standings: tuple[str, ...] = (),
         first_game: Callable[[GameRules], Mode] | None = None,
         speech_log: Path | None = None,
+        race: tuple[str, ...] = (),
+        broker: str | None = None,
     ) -> None:
         self.board: Final = board
         self.seed: Final = seed
@@ -172,6 +178,10 @@ class Options:
         """The way to play of the first game, when the command line names one (a board
         code, the daily board, a ladder level, a trial, a tournament: game.cli.first_game
         reads them), made under the settings' rules; None: an ordinary game."""
+        self.race: Final = race
+        """--race: ("host",) to open a room (its code printed), ("join", CODE) to join one."""
+        self.broker: Final = broker
+        """--broker: the race's MQTT broker (mqtt://, mqtts://, ws://, wss://)."""
 
     def replace(self, **changes: Any) -> Options:
         """The same options with some changed."""
@@ -449,8 +459,38 @@ def parser() -> argparse.ArgumentParser:
             "any other is English)"
         ).format(codes=", ".join(LANGUAGES)),
     )
+    race = p.add_argument_group(gettext("racing a friend live (docs/RACE.md)"))
+    race.add_argument(
+        "--race",
+        nargs="+",
+        metavar=("host|join", "CODE"),
+        help=gettext(
+            "race a friend: host opens a room and prints its code on the first line; "
+            "join CODE joins the room of that code"
+        ),
+    )
+    race.add_argument(
+        "--broker",
+        metavar="URL",
+        help=gettext("the race's MQTT broker: mqtt://host:port, mqtts://, ws:// or wss://"),
+    )
     p.add_argument("--version", action=_VersionAction)
     return p
+
+
+def _race(words: list[str] | None) -> tuple[str, ...]:
+    """--race's words checked: host, or join and a room code (a usage error: exit 2)."""
+    if not words:
+        return ()
+    if words == ["host"]:
+        return ("host",)
+    if len(words) == 2 and words[0] == "join":
+        try:
+            return ("join", room_code(words[1]))
+        except RoomCodeError:
+            pass
+    say(sys.stderr, gettext("minesweeper: --race takes host, or join and a room code"))
+    raise SystemExit(2)
 
 
 def parse_args(argv: Sequence[str] | None = None) -> Options:
@@ -486,6 +526,8 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
         show_trials=args.show_trials,
         standings=tuple(args.standings or ()),
         speech_log=Path(args.speech_log) if args.speech_log else None,
+        race=_race(args.race),
+        broker=args.broker,
     )
     if len(options.standings) > 2:
         say(sys.stderr, gettext("minesweeper: --standings takes a tournament file and one folder"))

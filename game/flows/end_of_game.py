@@ -271,7 +271,10 @@ class EndOfGame:
         """The end-of-game panel beside the board: statistics, the board code
         (copyable), the replay; after a best time (``best``) its place, and the name
         box in it until the name is given (``naming``: the game's id in the history;
-        its replay, the last one, is kept under the name), its one view."""
+        its replay, the last one, is kept under the name), its one view. A mode whose
+        games end in a panel of their own (a live race's) has none."""
+        if not tag.mode.ends_beside and naming is None:
+            return
         code = code_of(session)
         replay = self.last_replay
         lines = [self.replay_note] if self.replay_note else []

@@ -29,6 +29,8 @@ FAMILIES: dict[str, str] = {"": ""} | {
 Win7, one family as before), then a family of each other rule mode."""
 CODE_KIND, DAILY_KIND = "code", "daily"
 """The keys of the games from board codes and of the daily boards."""
+RACE_KIND = "race"
+"""The key of the live races' games (game.modes.live_race): among themselves."""
 LADDER_KIND, TRIAL_KIND = "ladder", "trial"
 """The keys of the ladder's levels and of the time trials' games (game.modes.ladder,
 game.modes.trial): ranked among themselves, never in the presets' tables."""
@@ -37,6 +39,7 @@ _SHARED = {
     DAILY_KIND: N_("Daily boards"),
     LADDER_KIND: N_("The ladder"),
     TRIAL_KIND: N_("Time trials"),
+    RACE_KIND: N_("Races"),
 }
 _FAMILY_WORDS = {
     "no-guess": N_("no guessing"),
@@ -81,7 +84,7 @@ class Category(Record):
     family: str
     """A key of FAMILIES: "" for a random board, else its rule mode's name."""
     shared: str | None
-    """CODE_KIND, DAILY_KIND, LADDER_KIND or TRIAL_KIND for the shared boards."""
+    """CODE_KIND, DAILY_KIND, LADDER_KIND, TRIAL_KIND or RACE_KIND for the shared boards."""
 
     def __init__(
         self, size: Difficulty | None, family: str = "", shared: str | None = None
@@ -152,7 +155,7 @@ def all_categories() -> tuple[Category, ...]:
     """Every category, in the order the History steps through them (worked out once:
     the history, its screen and the dialogs all start from it)."""
     ranked = [Category(size, kin) for kin in FAMILIES for size in Difficulty]
-    shared = (DAILY_KIND, CODE_KIND, LADDER_KIND, TRIAL_KIND)
+    shared = (DAILY_KIND, CODE_KIND, LADDER_KIND, TRIAL_KIND, RACE_KIND)
     return (*ranked, *(Category.shared_board(kind) for kind in shared))
 
 

@@ -128,6 +128,9 @@ class Mode(ABC):
     """A won game's replay is kept in the replays folder (a practice game's is not)."""
     records_replay: ClassVar[bool] = True
     """The recorder makes a replay of its games (a resumed one's first moves are not known)."""
+    ends_beside: ClassVar[bool] = True
+    """The end-of-game panel opens beside the board after its games (a live race's own
+    panel says how each ended, and stays in sight)."""
 
     @property
     def pace(self) -> bool:

@@ -16,6 +16,7 @@ from game.modes.category import (
     CODE_KIND,
     DAILY_KIND,
     LADDER_KIND,
+    RACE_KIND,
     TRIAL_KIND,
     Category,
     all_keys,
@@ -59,6 +60,7 @@ KIND_WORDS = {
     CODE_KIND: N_("Code"),
     LADDER_KIND: N_("Ladder"),
     TRIAL_KIND: N_("Trial"),
+    RACE_KIND: N_("Race"),
 }
 """How the Board column names a game of no preset size (a daily board: "Daily 9x9")."""
 HISTORY_RESULTS: dict[bool | None, str] = {

@@ -33,6 +33,7 @@ class Command(Enum):
     LADDER = "the ladder"
     TRIALS = "time trials"
     TOURNAMENT = "tournament"
+    RACE_FRIEND = "race a friend"
     BEST_TIMES = "best times"
     STATISTICS = "statistics"
     HISTORY = "history"

@@ -57,6 +57,7 @@ Play board code...              play board code
 The ladder...                   the ladder
 Time trials...                  time trials
 Tournament...                   tournament
+Race a friend...                race a friend
 -
 Pause                           pause
 Hint                            hint

@@ -221,9 +221,12 @@ class Stage:
                 answer(scene.result)
 
     def update(self, step_ms: float) -> None:
-        """A fixed step for every scene."""
-        for scene, _ in self.scenes:
+        """A fixed step for every scene; one that a step finished (a message that
+        closed a dialog) is taken off at once, as after an event."""
+        for scene, _ in list(self.scenes):
             scene.update(step_ms)
+        if any(scene.done for scene, _ in self.scenes):
+            self.settle()
 
     def idle(self) -> bool:
         """Nothing on the stage can change without an event."""

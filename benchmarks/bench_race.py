@@ -1,0 +1,281 @@
+"""What the live race costs: the progress's latency through a real Mosquitto with 200
+players in 100 rooms, the finishes lost, and the play screen's frame work with a race
+on beside the same frames without it, in the same run.
+
+Run: python benchmarks/bench_race.py [--seconds 60] [--rooms 100]
+
+The players are the game's own race client (game.net.client.RaceClient), two to a
+room, spread over --processes processes (a room's two in one, so one clock times them;
+a player's game is a process of its own, and one Python process cannot carry 200 of
+them): each says its progress twelve times a second (as the game does
+while a race game is played); what each hears is read sixty times a second (as the
+game's loop does, once a step), so a latency is from one player's say to the frame
+the other's panel shows it. At the end each says its finish; a finish its peer has not
+heard within ten seconds is lost. The yardstick, in the same run: a bare paho-mqtt
+client's own message back from the same broker (QoS 0), the broker's and the loopback's
+part. Then the window (SDL's dummy driver), Expert at zoom 1, a race game under way,
+a move every 20 frames, each frame a step of the loop and its drawing, sixty a second
+(the pointer moving): paired blocks with the race's panel on (its flow
+reading the client, an opponent saying its progress twelve times a second, the
+player's said as the game does) and off; the figure is the median of the pairs'
+ratios (target at most 1.10). A benchmark, not a test: it asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import multiprocessing
+import os
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from window_env import ROOT  # first: the environment pygame starts in
+
+sys.path.insert(0, str(ROOT / "tests"))
+# isort: split
+import paho.mqtt.client as mqtt
+import pygame
+from mosquitto import Mosquitto
+from paho.mqtt.enums import CallbackAPIVersion
+
+from game import cli
+from game.app import App
+from game.core.moves import reveal
+from game.flows.race_room import new_board
+from game.modes.live_race import LiveRace
+from game.net import messages as m
+from game.net.broker import Broker
+from game.net.client import RaceClient
+from game.net.room import new_code
+from game.rules import PRESETS, Difficulty, FirstClick
+from game.scenes.live_race import LiveRaceScene
+
+SAY_HZ, READ_HZ = 12, 60
+TARGET_P99_MS, TARGET_RATIO = 100.0, 1.10
+BLOCKS, FRAMES, MOVE_EVERY = 12, 120, 20
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def players(url: str, rooms: int) -> list[RaceClient]:
+    clients = []
+    for _ in range(rooms):
+        code = new_code()
+        for role in ("host", "guest"):
+            client = RaceClient(Broker.parse(url), code, {"name": role, "role": role})
+            client.start()
+            clients.append(client)
+    deadline = time.monotonic() + 60
+    while any(c.channel is None or not c.mqtt or not c.mqtt.is_connected() for c in clients):
+        if time.monotonic() > deadline:
+            raise SystemExit("the players did not all connect")
+        for client in clients:
+            client.heard()
+        time.sleep(0.05)
+    return clients
+
+
+def race(url: str, rooms: int, seconds: float) -> tuple[list[float], int, int]:
+    """The latencies (ms) of the progress heard, the finishes said and lost."""
+    clients = players(url, rooms)
+    said: dict[tuple[str, int], float] = {}
+    latencies: list[float] = []
+    start = time.perf_counter()
+    next_say = next_read = start
+    while (now := time.perf_counter()) - start < seconds:
+        if now >= next_say:
+            next_say += 1 / SAY_HZ
+            ms = int((now - start) * 1000)
+            for client in clients:
+                assert client.channel is not None
+                said[(client.channel.sender, ms)] = time.perf_counter()
+                client.say(m.Progress, game=1, ms=ms, solved=1, bbbv=99, clicks=3)
+        if now >= next_read:
+            next_read += 1 / READ_HZ
+            for client in clients:
+                for heard in client.heard():
+                    if isinstance(heard, m.Progress):
+                        sent = said.pop((heard.sender, heard.ms), None)
+                        if sent is not None:
+                            latencies.append((time.perf_counter() - sent) * 1000)
+        time.sleep(0.001)
+    for client in clients:
+        client.say(m.Finish, game=1, state="won", ms=1234, replay="")
+    heard = {id(client): False for client in clients}
+    deadline = time.monotonic() + 10
+    while not all(heard.values()) and time.monotonic() < deadline:
+        for client in clients:
+            if any(isinstance(got, m.Finish) for got in client.heard()):
+                heard[id(client)] = True
+        time.sleep(0.01)
+    for client in clients:
+        client.close(wait=0.2)
+    return latencies, len(clients), sum(not got for got in heard.values())
+
+
+def yardstick(url: str, count: int = 300) -> list[float]:
+    """A bare paho client's own messages back from the broker (ms)."""
+    broker = Broker.parse(url)
+    client = mqtt.Client(CallbackAPIVersion.VERSION2)
+    got = threading.Event()
+    client.on_message = lambda _c, _u, _msg: got.set()
+    client.connect(broker.host, broker.port)
+    client.loop_start()
+    client.subscribe("bench/echo", qos=0)
+    time.sleep(0.3)
+    times = []
+    for _ in range(count):
+        got.clear()
+        sent = time.perf_counter()
+        client.publish("bench/echo", b"x" * 120, qos=0)
+        if got.wait(2):
+            times.append((time.perf_counter() - sent) * 1000)
+    client.loop_stop()
+    return times
+
+
+def frames(url: str) -> dict[str, object]:
+    """The play screen's frame work (ms, the median of the blocks' means), wall time
+    and the loop thread's own CPU time, with the race's panel and without, the
+    medians of the pairs' ratios, and the panel's updates."""
+    board = new_board(PRESETS[Difficulty.EXPERT], FirstClick.SAFE)
+    app = App(cli.Options(board=board.board, zoom=1, sound=False, broker=url))
+    app.run(frames=2)
+    app.get_ready()
+    flow = app.race_friend().open(None)
+    assert flow is not None
+    flow.stage.clear_dialogs()
+    opponent = RaceClient(Broker.parse(url), flow.code, {"name": "Bob", "role": "guest"})
+    opponent.start()
+    stop = threading.Event()
+
+    def say() -> None:
+        ms = 0
+        while not stop.wait(1 / SAY_HZ):
+            ms += 1000 // SAY_HZ
+            opponent.say(m.Progress, game=1, ms=ms, solved=ms // 1000, bbbv=99, clicks=ms // 500)
+
+    flow.room.game = 1
+    app.table.start(LiveRace(board, flow.code, 1, "Bob"))
+    game = app.table.game
+    safe = [
+        (r, c)
+        for r in range(game.rows)
+        for c in range(game.cols)
+        if (r, c) not in set(game.mine_cells())
+    ]
+    assert board.start is not None
+    app.table.act(reveal(*board.start))
+    threading.Thread(target=say, daemon=True).start()
+    time.sleep(1.0)
+    scene = next(s for s, _ in app.stage.scenes if isinstance(s, LiveRaceScene))
+    medians: dict[bool, list[float]] = {True: [], False: []}
+    cpus: dict[bool, list[float]] = {True: [], False: []}
+    ratios, cpu_ratios = [], []
+    for block in range(BLOCKS):
+        on = block % 2 == 0
+        if on and (scene, None) not in app.stage.scenes:
+            app.stage.scenes.append((scene, None))
+        elif not on and (scene, None) in app.stage.scenes:
+            app.stage.scenes.remove((scene, None))
+        app.stage.repaint()
+        app.run(frames=app.frame + 2)
+        work, cpu = [], []
+        for frame in range(FRAMES):
+            if frame % MOVE_EVERY == 0 and safe and not game.status.is_over:
+                cell = safe.pop(len(safe) // 2)
+                if game.look(*cell).name == "HIDDEN":
+                    app.table.act(reveal(*cell))
+            x = (frame * 7) % 400
+            pos = app.viewport.cell_pos(4 + x // 100, 3 + x % 20)  # (the pointer moves)
+            pygame.event.post(
+                pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0))
+            )
+            began, began_cpu = time.perf_counter(), time.thread_time()
+            app.update(1000 / READ_HZ)  # (a step of the loop: the scenes' updates)
+            app.run(frames=app.frame + 1)
+            work.append((time.perf_counter() - began) * 1000)
+            cpu.append((time.thread_time() - began_cpu) * 1000)
+            time.sleep(max(0.0, 1 / READ_HZ - (time.perf_counter() - began)))  # (60 a second)
+        medians[on].append(statistics.fmean(work))
+        cpus[on].append(statistics.fmean(cpu))
+        if not on:
+            ratios.append(medians[True][-1] / medians[False][-1])
+            cpu_ratios.append(cpus[True][-1] / cpus[False][-1])
+    stop.set()
+    updates = scene.updates
+    opponent.close(wait=0.2)
+    flow.leave()
+    app.close()
+    return {
+        "wall": (
+            statistics.median(medians[True]),
+            statistics.median(medians[False]),
+            statistics.median(ratios),
+        ),
+        "cpu": (
+            statistics.median(cpus[True]),
+            statistics.median(cpus[False]),
+            statistics.median(cpu_ratios),
+        ),
+        "updates": updates,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=60.0)
+    parser.add_argument("--rooms", type=int, default=100)
+    parser.add_argument("--processes", type=int, default=4, help="the players' processes")
+    args = parser.parse_args()
+    broker = Mosquitto(Path(tempfile.mkdtemp(prefix="bench-race-")))
+    broker.start()
+    try:
+        bare = yardstick(broker.url)
+        shares = [
+            args.rooms // args.processes + (k < args.rooms % args.processes)
+            for k in range(args.processes)
+        ]
+        with multiprocessing.Pool(args.processes) as pool:
+            done = pool.starmap(race, [(broker.url, share, args.seconds) for share in shares])
+        latencies = [ms for got, _, _ in done for ms in got]
+        said, lost = sum(d[1] for d in done), sum(d[2] for d in done)
+        frame = frames(broker.url)
+    finally:
+        broker.kill()
+    print(
+        f"{said} players in {args.rooms} rooms for {args.seconds:g} s through Mosquitto, "
+        f"in {args.processes} processes (load average {os.getloadavg()[0]:.1f} on "
+        f"{os.cpu_count()} cores)"
+    )
+    print(f"{'':36}{'median':>10}{'p99':>10}")
+    print(
+        f"{'progress: say to the peer frame':36}{statistics.median(latencies):>7.2f} ms"
+        f"{percentile(latencies, 0.99):>7.2f} ms   ({len(latencies)} heard; "
+        f"target p99 <= {TARGET_P99_MS:g} ms)"
+    )
+    print(
+        f"{'yardstick: bare paho echo':36}{statistics.median(bare):>7.2f} ms"
+        f"{percentile(bare, 0.99):>7.2f} ms"
+    )
+    print(f"finishes lost: {lost} of {said}")
+    print(f"play screen, Expert at zoom 1, {BLOCKS // 2} pairs of {FRAMES} frames at 60 a second:")
+    for key, what in (("wall", "frame work (wall time)"), ("cpu", "the loop thread's CPU")):
+        with_race, without, ratio = frame[key]  # type: ignore[misc]
+        print(
+            f"  {what:26} with a race on {with_race:.3f} ms, without {without:.3f} ms: "
+            f"{ratio:.3f}x (median of paired blocks; target <= {TARGET_RATIO:.2f}x)"
+        )
+    print(f"  the panel's lines worked out {frame['updates']} times")
+    pygame.quit()
+
+
+if __name__ == "__main__":
+    main()

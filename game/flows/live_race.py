@@ -1,0 +1,346 @@
+"""A live race against a friend: the room's client (game.net, off the loop's thread),
+the room as this side knows it (race_room.py), the room's dialog, the countdown, and
+the games: the player's progress sent at every move and ten times a second, the
+other's heard and drawn beside the board (game.scenes.live_race), the replays sent at
+the end and the other's verified (race_verify.py).
+
+Made when the player first races (Game > Race a friend..., --race): the network and
+the cryptography load then. Nothing here waits for the network: the client's queue is
+read once a step."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from game.core.status import Status
+from game.flows.race_room import BOARDS, COUNTDOWN_MS, FIRST_CLICKS, RoomState
+from game.flows.race_verify import checked
+from game.language import N_, gettext, ngettext, shown
+from game.modes.live_race import LiveRace
+from game.net import messages as m
+from game.net.broker import Broker
+from game.net.client import Link, RaceClient
+from game.net.room import new_code
+from game.screens.live_race import GuestAnswer, HostAnswer, room_dialog
+from game.session.table import GameEnded, GameStarted, Result, Table, TableEvent
+
+if TYPE_CHECKING:
+    from game.modes.mode import Mode
+    from game.persist.races import Races
+    from game.replay.recorder import Recorder
+    from game.view.stage import Stage
+    from game.view.widgets.message import MessageDialog
+
+RESEND_MS = 2000
+"""A finish the other side has not said it has is said again this often (ms)."""
+PROGRESS_MS = 80
+"""The player's progress is sent this often (ms) while a race game is played: twelve
+times a second, above the ten promised even when a step comes late."""
+GAMES = (1, 3, 5)
+
+
+class LiveRaceFlow:
+    """One room, from Host or Join until Leave."""
+
+    def __init__(
+        self,
+        stage: Stage,
+        table: Table,
+        play: Callable[[Mode], None],
+        recorder: Callable[[], Recorder | None],
+        *,
+        name: str,
+        broker: Broker,
+        code: str | None = None,
+        races: Races | None = None,
+    ) -> None:
+        """``code``: the room to join (None: host a new one); ``races``: the record by
+        opponent, kept as each game is decided."""
+        self.stage, self.table, self.play, self.recorder = stage, table, play, recorder
+        self.code = code or new_code()
+        self.room = RoomState(host=code is None, name=name)
+        self.client = RaceClient(broker, self.code, self._hello())
+        self.link: Link | None = None
+        self.countdown_ms: float | None = None
+        """Left of the countdown to the next game (None: none under way)."""
+        self.sent_ms = 0.0
+        self.dialog: MessageDialog | None = None
+        self.left = False
+        self.changed = True
+        """Something the panel shows changed since it was last drawn."""
+        self.on_leave: Callable[[], None] = lambda: None
+        self._solved: tuple[object, tuple[int, int]] = ((), (0, 0))
+        """The game's 3BV and 3BV solved, and what they were worked out for."""
+        self.races = races
+        self._noted = 0
+        """The last game noted in the record by opponent."""
+        self.got = 0
+        """The last game whose finish the other side said it has (Got)."""
+        self.resend_ms = 0.0
+        self.mine_sent: tuple[str, int, str] | None = None
+        """The player's finish as sent (said again to a side that says hello again)."""
+        table.tap(self._heard)
+
+    def start(self) -> None:
+        """Connect (off the loop) and open the room's dialog."""
+        self.client.start()
+        self.open_room()
+
+    def _hello(self) -> dict[str, object]:
+        return {
+            "name": self.room.name,
+            "role": "host" if self.room.host else "guest",
+            "ready": self.room.ready,
+        }
+
+    # ------------------------------------------------------------------ the room's dialog
+
+    def room_lines(self) -> list[str]:
+        """What the room's dialog says: the code, who is in, the board, the games."""
+        room, opponent = self.room, self.room.opponent
+        lines = [gettext("Room code: {code}").format(code=self.code)]
+        if room.host:
+            lines.append(gettext("Send it to your friend: they choose Join and type it."))
+        if self.link is None:
+            lines.append(gettext("Connecting to the broker..."))
+        elif not self.link.up:
+            lines.append(
+                gettext("The broker cannot be reached ({why}); trying again.").format(
+                    why=self.link.why or "?"
+                )
+            )
+        if opponent.here:
+            said = (
+                gettext("{name} is here, ready.")
+                if opponent.ready
+                else gettext("{name} is here, not ready.")
+            )
+            lines.append(said.format(name=opponent.name))
+            if self.races is not None:
+                won, lost, drawn = self.races.against(opponent.name)
+                lines.append(
+                    gettext(
+                        "Your record against {name}: {won} won, {lost} lost, {drawn} drawn."
+                    ).format(name=opponent.name, won=won, lost=lost, drawn=drawn)
+                )
+        else:
+            lines.append(gettext("Waiting for your friend..."))
+        if self.races is not None and self.races.problem:
+            lines.append(shown(self.races.problem))
+        lines.append(
+            gettext("Board: {board}, {rules}.").format(
+                board=gettext(room.size.label), rules=gettext(_RULE_WORDS[room.first_click])
+            )
+        )
+        best_of = room.score.best_of
+        lines.append(ngettext("Best of {n} game.", "Best of {n} games.", best_of).format(n=best_of))
+        return lines
+
+    def open_room(self) -> None:
+        """Show the room's dialog (again, after each button)."""
+        self.dialog = dialog = room_dialog(self.room_lines(), self.room.host)
+        self.stage.open(dialog, self._answered)
+
+    def _answered(self, answer: object) -> None:
+        self.dialog = None
+        room = self.room
+        if answer in (HostAnswer.LEAVE, GuestAnswer.LEAVE) or answer is None:
+            self.leave()
+            return
+        if answer is HostAnswer.START:
+            if room.opponent.here and room.opponent.ready:
+                self.begin()
+                return
+        elif answer is HostAnswer.BOARD:
+            room.size = BOARDS[(BOARDS.index(room.size) + 1) % len(BOARDS)]
+        elif answer is HostAnswer.RULES:
+            room.first_click = FIRST_CLICKS[(FIRST_CLICKS.index(room.first_click) + 1) % 3]
+        elif answer is HostAnswer.GAMES:
+            room.score.best_of = GAMES[(GAMES.index(room.score.best_of) + 1) % len(GAMES)]
+        elif answer is GuestAnswer.READY:
+            room.ready = not room.ready
+            self.client.say(m.Hello, ready=room.ready, answer=True)
+        if room.host:
+            self._say_setup()
+        self.open_room()
+
+    def _say_setup(self) -> None:
+        board = self.room.next_board()  # (its size and rules: the game's own is drawn at Start)
+        self.client.say(m.Setup, board=board.code, best_of=self.room.score.best_of)
+
+    # ------------------------------------------------------------------ the games
+
+    def begin(self) -> None:
+        """The host starts the next game: its board drawn, the countdown said."""
+        board = self.room.next_board()
+        start = m.Start("0" * 16, 0, self.room.game + 1, board.code, COUNTDOWN_MS)
+        if self.room.start(start) is not None:
+            self.client.say(m.Start, game=start.game, board=board.code, countdown_ms=COUNTDOWN_MS)
+            self._count_down(COUNTDOWN_MS)
+
+    def rematch(self) -> None:
+        """The next game (the host starts it; the guest says it is ready)."""
+        if not self.room.decided and self.room.game:
+            return
+        self.room.ready = True
+        self.client.say(m.Hello, ready=True, answer=True)
+        if self.room.host and self.room.opponent.here:
+            self.begin()
+
+    def _count_down(self, ms: int) -> None:
+        if self.dialog is not None:
+            self.dialog.finish(None)  # (no answer: the game starts)
+            self.dialog = None
+        self.stage.clear_dialogs()
+        self.countdown_ms = float(ms)
+        self.changed = True
+
+    def update(self, step_ms: float) -> None:
+        """One step: what the client heard, the countdown, the progress to send."""
+        if self.left:
+            return
+        heard = self.client.heard()
+        for each in heard:
+            self._hear(each)
+        if self.countdown_ms is not None:
+            before = int(self.countdown_ms // 1000)
+            self.countdown_ms -= step_ms
+            if int(self.countdown_ms // 1000) != before:
+                self.changed = True
+            if self.countdown_ms <= 0:
+                self.countdown_ms = None
+                self._play()
+        self.sent_ms += step_ms
+        if self.sent_ms >= PROGRESS_MS and self.playing:
+            self.send_progress()
+        if heard and self.dialog is not None:
+            self.dialog.say(self.room_lines())
+        self._note()
+        self.resend_ms += step_ms
+        if self.resend_ms >= RESEND_MS and self.got != self.room.game:
+            self._say_finish()
+
+    def _say_finish(self) -> None:
+        """The player's finish of the game under way, said (again) until the other side
+        says it has it (Got)."""
+        self.resend_ms = 0.0
+        sent, room = self.mine_sent, self.room
+        if sent is not None and room.mine is not None:
+            self.client.say(m.Finish, game=room.game, state=sent[0], ms=sent[1], replay=sent[2])
+
+    def _note(self) -> None:
+        """A game just decided goes into the record by opponent, once."""
+        room = self.room
+        winner = room.winner
+        if winner is None or self._noted == room.game or self.races is None:
+            return
+        self._noted = room.game
+        self.races.note(room.opponent.name, winner)
+
+    @property
+    def playing(self) -> bool:
+        """A race game is on the table and under way."""
+        mode = self.table.tag.mode
+        return (
+            isinstance(mode, LiveRace)
+            and mode.room == self.code
+            and mode.game == self.room.game
+            and not self.table.session.status.is_over
+        )
+
+    def _play(self) -> None:
+        board = self.room.board
+        if board is None:
+            return
+        self.room.ready = False
+        self.play(LiveRace(board, self.code, self.room.game, self.room.opponent.name or "?"))
+        self.changed = True
+
+    def send_progress(self) -> None:
+        """Where the player's game stands, said (and the clock of it restarted)."""
+        self.sent_ms = 0.0
+        session = self.table.session
+        state = {Status.WON: "won", Status.LOST: "lost"}.get(session.status, "playing")
+        game = session.game
+        key = (self.table.tag, game.opened_count, game.status)
+        if self._solved[0] != key:  # (the board's 3BV and the solved, once a move)
+            self._solved = (key, (game.bbbv or 0, game.bbbv_solved()))
+        bbbv, solved = self._solved[1]
+        ms = session.summary().ms if session.status.is_over else int(session.elapsed_ms)
+        self.client.say(
+            m.Progress,
+            game=self.room.game,
+            ms=ms,
+            solved=solved,
+            bbbv=bbbv,
+            clicks=session.clicks.total,
+            state=state,
+        )
+
+    def _heard(self, event: TableEvent) -> None:
+        """The table: a move of a race game is sent at once; its end with its replay."""
+        if self.left or not isinstance(event, GameEnded):
+            if not self.left and not isinstance(event, GameStarted) and self.playing:
+                self.sent_ms = PROGRESS_MS  # (sent at the next step: the move's figures)
+            return
+        mode = event.tag.mode
+        if not isinstance(mode, LiveRace) or mode.room != self.code or mode.game != self.room.game:
+            return
+        state = "won" if event.result is Result.WON else "lost"  # (abandoned: lost)
+        self.send_progress()
+        recorder = self.recorder()
+        replay = None if recorder is None else recorder.replay()
+        text = "" if replay is None else m.pack_replay(replay.to_text())
+        self.mine_sent = (state, event.summary.ms, text)
+        self.room.ended(state, event.summary.ms)
+        self._say_finish()
+        self.changed = True
+
+    def _hear(self, heard: m.Message | Link) -> None:
+        room = self.room
+        self.changed = True
+        if isinstance(heard, Link):
+            self.link = heard
+        elif isinstance(heard, m.Hello):
+            new = not room.opponent.here
+            room.hello(heard)
+            if room.host and (new or not heard.answer):  # (a guest met: the host's choice)
+                self._say_setup()
+            if not heard.answer:
+                self.client.say(m.Hello, ready=room.ready, answer=True)
+            if self.got != room.game:  # (at any hello: the one back first may have missed it)
+                self._say_finish()
+        elif isinstance(heard, m.Setup):
+            room.setup(heard)
+        elif isinstance(heard, m.Start) and not room.host:
+            if room.start(heard) is not None:
+                self._count_down(heard.countdown_ms)
+        elif isinstance(heard, m.Progress):
+            room.progress(heard)
+        elif isinstance(heard, m.Finish):
+            board = room.board
+            if board is not None and heard.game == room.game:
+                if room.opponent.finish is None:
+                    room.finished(heard, checked(heard, board))
+                self.client.say(m.Got, game=heard.game)
+        elif isinstance(heard, m.Got):
+            self.got = max(self.got, heard.game)
+        elif isinstance(heard, m.Bye):
+            room.gone()
+
+    def leave(self) -> None:
+        """Leave the room (the client says bye and closes, off the loop)."""
+        if self.left:
+            return
+        self.left = True
+        self.client.close(wait=0)
+        self.on_leave()
+
+
+_RULE_WORDS = {
+    FIRST_CLICKS[0]: N_("no guessing"),
+    FIRST_CLICKS[1]: N_("a safe first click"),
+    FIRST_CLICKS[2]: N_("an opening first click"),
+}
+"""How the room's dialog names the rule of its boards."""

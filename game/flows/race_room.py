@@ -1,0 +1,176 @@
+"""A live race's room as each side knows it, pure: who is in it, the host's choice,
+the game under way and the series' score. It hears the messages believed (game.net)
+and the player's own game's end, and says what the other side's figures are; the flow
+(game.flows.live_race) carries messages and draws.
+
+A game is decided when both have finished (or the other side is gone): a win beats a
+loss; two wins, the shorter time (each player's own game's clock). An opponent's
+finish that does not verify is unverified and counts as no finish."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from game.core.board import MAX_SEED
+from game.net.messages import Finish, Hello, Progress, Setup, Start
+from game.replay.boardcode import BoardCode, BoardCodeError, parse
+from game.rules import PRESETS, Board, Difficulty, FirstClick, GameRules
+from game.session.play import shared_start
+
+COUNTDOWN_MS = 3000
+BOARDS = (Difficulty.BEGINNER, Difficulty.INTERMEDIATE, Difficulty.EXPERT)
+FIRST_CLICKS = (FirstClick.NOGUESS, FirstClick.SAFE, FirstClick.OPENING)
+"""The rules a race's board code carries (no guessing first: the racing sites' way)."""
+
+
+def new_board(board: Board, first_click: FirstClick) -> BoardCode:
+    """A fresh board code of this size and rule, with its start cell."""
+    seed = random.SystemRandom().randrange(MAX_SEED + 1)
+    return BoardCode(board, GameRules(first_click=first_click), seed, shared_start(board, seed))
+
+
+@dataclass
+class Opponent:
+    """The other side, as heard: its name, ready or not, here or gone, its game."""
+
+    name: str = ""
+    ready: bool = False
+    here: bool = False
+    progress: Progress | None = None
+    finish: Finish | None = None
+    unverified: str | None = None
+    """Why its finish was not believed (English words), if it was not."""
+
+
+@dataclass
+class Score:
+    """The series: best of ``best_of``, the games each side won."""
+
+    best_of: int = 1
+    mine: int = 0
+    theirs: int = 0
+    played: int = 0
+
+    @property
+    def over(self) -> bool:
+        need = self.best_of // 2 + 1
+        return max(self.mine, self.theirs) >= need or self.played >= self.best_of
+
+
+@dataclass
+class RoomState:
+    """One side's room."""
+
+    host: bool
+    name: str
+    size: Difficulty = Difficulty.BEGINNER
+    first_click: FirstClick = FirstClick.NOGUESS
+    opponent: Opponent = field(default_factory=Opponent)
+    score: Score = field(default_factory=Score)
+    game: int = 0
+    """The game under way or last played (0: none yet)."""
+    board: BoardCode | None = None
+    """Its board."""
+    mine: tuple[str, int] | None = None
+    """How the player's own game ended: won or lost, in ms."""
+    decided: bool = False
+    ready: bool = True
+
+    @property
+    def board_name(self) -> Board:
+        return PRESETS[self.size]
+
+    def hello(self, message: Hello) -> None:
+        self.opponent.name, self.opponent.ready = message.name, message.ready
+        self.opponent.here = True
+
+    def setup(self, message: Setup) -> None:
+        """The host's choice (a guest hears it)."""
+        if self.host:
+            return
+        self.score.best_of = message.best_of
+        try:
+            code = parse(message.board)
+        except BoardCodeError:
+            return
+        self.size = code.board.difficulty if code.board.difficulty in BOARDS else self.size
+        self.first_click = code.rules.first_click
+
+    def next_board(self) -> BoardCode:
+        """The host's next game's board."""
+        return new_board(self.board_name, self.first_click)
+
+    def start(self, message: Start) -> BoardCode | None:
+        """A game starts (the host's own Start, or heard by the guest): its board, or
+        None for a start not to be believed (an old game, a wrong board code)."""
+        if message.game <= self.game and self.game:
+            return None
+        try:
+            code = parse(message.board)
+        except BoardCodeError:
+            return None
+        if code.start is None:
+            return None
+        if self.score.over:
+            self.score = Score(self.score.best_of)
+        self.game, self.board, self.mine, self.decided = message.game, code, None, False
+        self.opponent.progress = self.opponent.finish = self.opponent.unverified = None
+        return code
+
+    def progress(self, message: Progress) -> None:
+        if message.game == self.game:
+            self.opponent.progress = message
+
+    def finished(self, message: Finish, why: str | None) -> bool:
+        """The other side's finish, and why it did not verify (None: it did); True if
+        it was news."""
+        if message.game != self.game or self.opponent.finish is not None:
+            return False
+        self.opponent.finish, self.opponent.unverified = message, why
+        self.decide()
+        return True
+
+    def ended(self, state: str, ms: int) -> None:
+        """The player's own game ended."""
+        if self.mine is None:
+            self.mine = (state, ms)
+            self.decide()
+
+    def gone(self) -> None:
+        """The other side left: its game, unfinished, is decided."""
+        self.opponent.here = False
+        self.decide()
+
+    def decide(self) -> None:
+        """The game's point to the winner, once both finished (or the other left)."""
+        if self.decided or self.mine is None or self.game == 0:
+            return
+        finish = self.opponent.finish
+        if finish is None and self.opponent.here:
+            return
+        self.decided = True
+        self.score.played += 1
+        outcome = self._outcome(self.mine)
+        if outcome == "me":
+            self.score.mine += 1
+        elif outcome == "them":
+            self.score.theirs += 1
+
+    @property
+    def winner(self) -> str | None:
+        """ "me", "them" or "draw" once the game is decided, else None."""
+        if not self.decided or self.mine is None:
+            return None
+        return self._outcome(self.mine)
+
+    def _outcome(self, mine: tuple[str, int]) -> str:
+        finish = self.opponent.finish
+        theirs = None if finish is None or self.opponent.unverified else finish
+        mine_won, ms = mine[0] == "won", mine[1]
+        their_won = theirs is not None and theirs.state == "won"
+        if mine_won and (not their_won or (theirs is not None and ms < theirs.ms)):
+            return "me"
+        if their_won and (not mine_won or (theirs is not None and theirs.ms < ms)):
+            return "them"
+        return "draw"

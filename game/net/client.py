@@ -1,0 +1,183 @@
+"""The race's client: one room on one broker, off the window's loop.
+
+paho-mqtt runs the connection on a thread of its own (``loop_start``: it connects,
+keeps alive, and reconnects after a broker's restart or a network cut, a second then up
+to four between tries); a second thread of ours derives the room from its code (scrypt,
+some tens of milliseconds) and seals what the game says. The game never waits: ``say``
+puts a plain value on a queue, and ``heard`` takes what came (the messages believed, as
+game.net.messages values, and the link's changes, as ``Link``) without blocking.
+
+Every connection carries a last will, a sealed ``bye``; after each (re)connection the
+client subscribes again, says hello (asking the others to say theirs) and sets the will
+of the next connection.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import queue
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+import paho.mqtt.client as mqtt
+from paho.mqtt.enums import CallbackAPIVersion
+
+from game.net.broker import Broker
+from game.net.channel import Channel
+from game.net.messages import Bye, Hello, Message, Progress
+from game.net.room import Room
+
+KEEPALIVE = 5
+"""Seconds between keep-alives: a side lost is told by its will within 7.5 s."""
+MAX_HEARD = 10_000
+"""What waits for the game to take it, at most (a flood beyond is dropped)."""
+
+
+@dataclass(frozen=True)
+class Link:
+    """The connection to the broker changed: ``up`` or not, and why (one line)."""
+
+    up: bool
+    why: str = ""
+
+
+def client_up(client: mqtt.Client | None) -> bool:
+    """The client is connected to its broker now."""
+    return client is not None and client.is_connected()
+
+
+class RaceClient:
+    """One side of one room on one broker."""
+
+    def __init__(self, broker: Broker, code: str, hello: dict[str, Any]) -> None:
+        """``hello``: this side's name, role and ready, said at each connection."""
+        self.broker = broker
+        self.code = code
+        self.hello = dict(hello)
+        self._heard: queue.Queue[Message | Link] = queue.Queue(MAX_HEARD)
+        self._said: queue.Queue[tuple[type[Message], dict[str, Any]] | None] = queue.Queue()
+        self._ready = threading.Event()
+        self._lock = threading.Lock()
+        self.channel: Channel | None = None
+        self.mqtt: mqtt.Client | None = None
+        self._thread = threading.Thread(target=self._run, name="race-client", daemon=True)
+        self._closed = False
+
+    # ------------------------------------------------------------------ the game's side
+
+    def start(self) -> None:
+        """Connect, off the caller's thread."""
+        self._thread.start()
+
+    def say(self, kind: type[Message], **fields: Any) -> None:
+        """Send a message of this kind (numbered and sealed on the client's thread)."""
+        if kind is Hello:  # (the whole hello, the fields given changed)
+            self.hello.update(fields)
+            fields = {**self.hello, "answer": fields.get("answer", False)}
+        self._said.put((kind, fields))
+
+    def heard(self) -> list[Message | Link]:
+        """What came since last asked, at once."""
+        got: list[Message | Link] = []
+        while True:
+            try:
+                got.append(self._heard.get_nowait())
+            except queue.Empty:
+                return got
+
+    def close(self, wait: float = 1.0) -> None:
+        """Say bye and leave (waits at most ``wait`` seconds for the bye to go)."""
+        if self._closed:
+            return
+        self._closed = True
+        self._said.put((Bye, {}))
+        self._said.put(None)
+        self._thread.join(wait)
+
+    # ------------------------------------------------------------------ its own thread
+
+    def _tell(self, value: Message | Link) -> None:
+        with contextlib.suppress(queue.Full):
+            self._heard.put_nowait(value)
+
+    def _run(self) -> None:
+        try:
+            self.channel = Channel(Room.of(self.code))
+            self.mqtt = self._connect()
+        except Exception as error:  # (a wrong host name, TLS refused, out of resources)
+            self._tell(Link(False, str(error).splitlines()[0] if str(error) else repr(error)))
+            return
+        while True:
+            item = self._said.get()
+            if item is None:
+                break
+            kind, fields = item
+            sent = self._publish(kind, fields)
+            if kind is Bye and sent is not None and client_up(self.mqtt):
+                with contextlib.suppress(RuntimeError, ValueError):
+                    sent.wait_for_publish(0.5)
+        self.mqtt.disconnect()
+        self.mqtt.loop_stop()
+
+    def _connect(self) -> mqtt.Client:
+        broker = self.broker
+        client = mqtt.Client(
+            CallbackAPIVersion.VERSION2,
+            transport="websockets" if broker.websockets else "tcp",
+            protocol=mqtt.MQTTv311,
+        )
+        if broker.websockets:
+            client.ws_set_options(path=broker.path)
+        if broker.tls:
+            client.tls_set()
+        client.reconnect_delay_set(1, 4)
+        client.on_connect = self._on_connect
+        client.on_disconnect = self._on_disconnect
+        client.on_message = self._on_message
+        self._will(client)
+        client.connect_async(broker.host, broker.port, keepalive=KEEPALIVE)
+        client.loop_start()
+        return client
+
+    def _will(self, client: mqtt.Client) -> None:
+        assert self.channel is not None
+        with self._lock:
+            will = self.channel.seal(self.channel.make(Bye))
+        client.will_set(self.channel.room.topic, will, qos=1)
+
+    def _publish(self, kind: type[Message], fields: dict[str, Any]) -> mqtt.MQTTMessageInfo | None:
+        assert self.channel is not None and self.mqtt is not None
+        try:
+            with self._lock:
+                data = self.channel.seal(self.channel.make(kind, **fields))
+        except (ValueError, TypeError) as error:  # (a replay too long to send)
+            self._tell(Link(True, str(error)))
+            return None
+        qos = 0 if kind is Progress else 1
+        return self.mqtt.publish(self.channel.room.topic, data, qos=qos)
+
+    def _on_connect(
+        self, client: mqtt.Client, _data: Any, _flags: Any, reason: Any, _p: Any
+    ) -> None:
+        if reason.is_failure:
+            self._tell(Link(False, str(reason)))
+            return
+        assert self.channel is not None
+        client.subscribe(self.channel.room.topic, qos=1)
+        self._will(client)  # (the next connection's)
+        self._tell(Link(True))
+        self._said.put((Hello, {**self.hello, "answer": False}))
+
+    def _on_disconnect(
+        self, _client: mqtt.Client, _data: Any, _flags: Any, reason: Any, _p: Any
+    ) -> None:
+        if not self._closed:
+            self._tell(Link(False, str(reason)))
+
+    def _on_message(self, _client: mqtt.Client, _data: Any, message: mqtt.MQTTMessage) -> None:
+        assert self.channel is not None
+        with self._lock:
+            heard = self.channel.hear(bytes(message.payload))
+        if heard is not None:
+            self._tell(heard)

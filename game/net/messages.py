@@ -1,0 +1,288 @@
+"""A room's messages, as values, and their strict reading: every field checked for its
+type and range, anything else (an unknown kind, a field missing, too long, of the wrong
+type) is no message. docs/RACE.md describes them for another program.
+
+Each message names its sender (a random identifier a connection's life long) and
+carries a sequence number, counted up by the sender from 1; a receiver believes a
+sender's message only if its number is above every number it believed from that sender
+(``Peers.believe``): an old, doubled or out-of-order message is dropped. The last will
+("bye", which the broker sends for a sender it lost) is counted apart, since the broker
+holds it from the connection's start (game.net.client)."""
+
+from __future__ import annotations
+
+import base64
+import re
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from game.net.room import VERSION
+
+MAX_NAME = 32
+MAX_REPLAY = 400 * 1024
+MAX_BOARD_CODE = 64
+MAX_SENDER_PEERS = 16
+"""The senders a room keeps numbers for (a race has two; more are ignored)."""
+MAX_MS = 10**9
+MAX_COUNT = 10**7
+SENDER = "[0-9a-f]{16}"
+STATES = ("playing", "won", "lost")
+ROLES = ("host", "guest")
+BEST_OF = (1, 3, 5)
+MAX_COUNTDOWN = 10_000
+
+
+@dataclass(frozen=True)
+class Message:
+    """What every message has: its sender and its number."""
+
+    sender: str
+    seq: int
+    kind: ClassVar[str] = ""
+
+    def fields(self) -> dict[str, Any]:
+        """The message's own fields (beside v, t, from, seq)."""
+        return {}
+
+    def to_dict(self) -> dict[str, Any]:
+        """The message as the JSON object sealed."""
+        return {"v": VERSION, "t": self.kind, "from": self.sender, "seq": self.seq, **self.fields()}
+
+
+@dataclass(frozen=True)
+class Hello(Message):
+    """Who is in the room: a name, host or guest, ready or not; ``answer``: a reply to
+    another's hello (one that is not asks the others to say theirs)."""
+
+    name: str = ""
+    role: str = "guest"
+    ready: bool = False
+    answer: bool = False
+    kind: ClassVar[str] = "hello"
+
+    def fields(self) -> dict[str, Any]:
+        return {"name": self.name, "role": self.role, "ready": self.ready, "answer": self.answer}
+
+
+@dataclass(frozen=True)
+class Setup(Message):
+    """The host's choice: the board (a board code with its start cell) and the games."""
+
+    board: str = ""
+    best_of: int = 1
+    kind: ClassVar[str] = "setup"
+
+    def fields(self) -> dict[str, Any]:
+        return {"board": self.board, "best_of": self.best_of}
+
+
+@dataclass(frozen=True)
+class Start(Message):
+    """The host starts game ``game`` (1, 2, ...) of the series on ``board`` after a
+    countdown of ``countdown_ms`` from the message's arrival."""
+
+    game: int = 1
+    board: str = ""
+    countdown_ms: int = 3000
+    kind: ClassVar[str] = "start"
+
+    def fields(self) -> dict[str, Any]:
+        return {"game": self.game, "board": self.board, "countdown_ms": self.countdown_ms}
+
+
+@dataclass(frozen=True)
+class Progress(Message):
+    """Where the sender's game stands: its time (its own clock), 3BV solved of the
+    board's, clicks, and playing, won or lost."""
+
+    game: int = 1
+    ms: int = 0
+    solved: int = 0
+    bbbv: int = 0
+    clicks: int = 0
+    state: str = "playing"
+    kind: ClassVar[str] = "progress"
+
+    def fields(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "ms": self.ms,
+            "solved": self.solved,
+            "bbbv": self.bbbv,
+            "clicks": self.clicks,
+            "state": self.state,
+        }
+
+
+@dataclass(frozen=True)
+class Finish(Message):
+    """The sender's game ended: won or lost, its time, and its replay (our text format,
+    docs/REPLAY.md) for the receiver to verify on the shared board."""
+
+    game: int = 1
+    state: str = "won"
+    ms: int = 0
+    replay: str = ""
+    kind: ClassVar[str] = "finish"
+
+    def fields(self) -> dict[str, Any]:
+        return {"game": self.game, "state": self.state, "ms": self.ms, "replay": self.replay}
+
+
+@dataclass(frozen=True)
+class Got(Message):
+    """The sender has the receiver's finish of game ``game`` (its sender stops saying
+    it again)."""
+
+    game: int = 1
+    kind: ClassVar[str] = "got"
+
+    def fields(self) -> dict[str, Any]:
+        return {"game": self.game}
+
+
+@dataclass(frozen=True)
+class Bye(Message):
+    """The sender left (said by it, or by the broker as its last will)."""
+
+    kind: ClassVar[str] = "bye"
+
+
+def _count(value: object, low: int, high: int) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise ValueError
+    return value
+
+
+def _text(value: object, most: int, least: int = 0) -> str:
+    if not isinstance(value, str) or not least <= len(value) <= most:
+        raise ValueError
+    return value
+
+
+def _name(value: object) -> str:
+    name = _text(value, MAX_NAME, 1)
+    if not name.isprintable() or name.strip() != name:
+        raise ValueError
+    return name
+
+
+def _one_of(value: object, allowed: tuple[Any, ...]) -> Any:
+    if type(value) not in (str, int) or value not in allowed:
+        raise ValueError
+    return value
+
+
+def _flag(value: object) -> bool:
+    if type(value) is not bool:
+        raise ValueError
+    return value
+
+
+def _game(data: dict[str, Any]) -> int:
+    return _count(data["game"], 1, 99)
+
+
+_READERS: dict[str, Callable[[dict[str, Any]], Message]] = {
+    "hello": lambda d: Hello(
+        d["from"],
+        d["seq"],
+        _name(d["name"]),
+        _one_of(d["role"], ROLES),
+        _flag(d["ready"]),
+        _flag(d["answer"]),
+    ),
+    "setup": lambda d: Setup(
+        d["from"], d["seq"], _text(d["board"], MAX_BOARD_CODE, 1), _one_of(d["best_of"], BEST_OF)
+    ),
+    "start": lambda d: Start(
+        d["from"],
+        d["seq"],
+        _game(d),
+        _text(d["board"], MAX_BOARD_CODE, 1),
+        _count(d["countdown_ms"], 0, MAX_COUNTDOWN),
+    ),
+    "progress": lambda d: Progress(
+        d["from"],
+        d["seq"],
+        _game(d),
+        _count(d["ms"], 0, MAX_MS),
+        _count(d["solved"], 0, MAX_COUNT),
+        _count(d["bbbv"], 0, MAX_COUNT),
+        _count(d["clicks"], 0, MAX_COUNT),
+        _one_of(d["state"], STATES),
+    ),
+    "finish": lambda d: Finish(
+        d["from"],
+        d["seq"],
+        _game(d),
+        _one_of(d["state"], STATES[1:]),
+        _count(d["ms"], 0, MAX_MS),
+        _text(d["replay"], MAX_REPLAY),
+    ),
+    "got": lambda d: Got(d["from"], d["seq"], _game(d)),
+    "bye": lambda d: Bye(d["from"], d["seq"]),
+}
+
+
+def read(data: dict[str, Any]) -> Message | None:
+    """The message a JSON object is, or None (a wrong version, kind, field or value)."""
+    try:
+        if data.get("v") != VERSION or type(data.get("t")) is not str:
+            return None
+        reader = _READERS.get(data["t"])
+        if reader is None or not isinstance(data.get("from"), str):
+            return None
+        if not re.fullmatch(SENDER, data["from"]):
+            return None
+        _count(data.get("seq"), 0, 2**53)
+        return reader(data)
+    except (KeyError, ValueError, TypeError):
+        return None
+
+
+class Peers:
+    """The numbers believed from each sender: what is old, doubled or out of order is
+    not believed; the last will counts apart."""
+
+    __slots__ = ("_byes", "_seen")
+
+    def __init__(self) -> None:
+        self._seen: dict[str, int] = {}
+        self._byes: dict[str, int] = {}
+
+    def believe(self, message: Message) -> bool:
+        """Whether the message is news: its number above the sender's last believed."""
+        numbers = self._byes if isinstance(message, Bye) else self._seen
+        last = numbers.get(message.sender)
+        if last is None and len(numbers) >= MAX_SENDER_PEERS:
+            return False
+        if last is not None and message.seq <= last:
+            return False
+        numbers[message.sender] = message.seq
+        return True
+
+
+MAX_REPLAY_TEXT = 4 * 1024 * 1024
+"""The longest replay text unpacked (a packed one is at most MAX_REPLAY)."""
+
+
+def pack_replay(text: str) -> str:
+    """A replay's text as a finish carries it: zlib-compressed, in base64."""
+    return base64.b64encode(zlib.compress(text.encode(), 9)).decode("ascii")
+
+
+def unpack_replay(packed: str) -> str | None:
+    """A finish's replay text, or None: not base64, not zlib, not UTF-8, or longer
+    unpacked than MAX_REPLAY_TEXT (read no further than that)."""
+    try:
+        data = base64.b64decode(packed.encode("ascii"), validate=True)
+        inflater = zlib.decompressobj()
+        text = inflater.decompress(data, MAX_REPLAY_TEXT)
+        if inflater.unconsumed_tail or not inflater.eof:
+            return None
+        return text.decode()
+    except (ValueError, zlib.error, UnicodeError):
+        return None

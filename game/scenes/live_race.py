@@ -1,0 +1,220 @@
+"""The live race beside the board: the opponent's name, 3BV solved of the board's (a
+bar), time, 3BV/s and clicks as they last said (ten times a second while they play),
+their win or loss the moment it is heard, the countdown, the series' score, the
+link to the broker, and Rematch and Leave. Drawn in the side (the live counters wait
+meanwhile) with the counters' own lines (game.scenes.counters_lines) and the dialogs'
+buttons; a line is drawn again only when its words change, and nothing is drawn while
+a dialog is shown in the side over it. While the countdown runs, the board takes no
+click."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.flows.live_race import LiveRaceFlow
+from game.language import N_, decimal, gettext
+from game.scenes.counters_lines import FONT_SIZE, PAD, Row, RowPainter, bar_height
+from game.view.fonts import ui_font
+from game.view.stage import Scene, Stage
+from game.view.widgets.button import paint_button
+from game.view.widgets.style import FONT_SIZE as BUTTON_FONT
+from game.view.widgets.style import Style
+from game.words import seconds
+
+if TYPE_CHECKING:
+    from game.view.viewport import Viewport
+
+BUTTONS = (N_("Rematch"), N_("Leave"))
+SOLVED = (40, 120, 200)
+STATES = {"playing": N_("playing"), "won": N_("won"), "lost": N_("lost")}
+OUTCOMES = {"me": N_("you won"), "them": N_("{name} won"), "draw": N_("neither won")}
+
+
+class LiveRaceScene(Scene):
+    """The race's panel in the side, above the board (events it does not take go on)."""
+
+    modal = False
+
+    def __init__(self, flow: LiveRaceFlow, stage: Stage, viewport: Viewport) -> None:
+        self.flow, self.stage, self.viewport = flow, stage, viewport
+        self.painter = RowPainter()
+        self.drawn: dict[str, tuple[Row, pygame.Rect]] = {}
+        self.buttons: dict[str, pygame.Rect] = {}
+        self.held: str | None = None
+        self.updates = 0
+        """How many times its lines were worked out (a message, the countdown's second)."""
+        self._rows: list[Row] = []
+        self._laid: object = None
+
+    # ------------------------------------------------------------------ what it shows
+
+    def rows(self) -> list[Row]:
+        """The panel's lines, as the room stands."""
+        flow, room = self.flow, self.flow.room
+        opponent = room.opponent
+        name = opponent.name or "?"
+        progress = opponent.progress
+        if flow.countdown_ms is not None:
+            now = gettext("starts in {n}").format(n=int(flow.countdown_ms // 1000) + 1)
+        elif not opponent.here:
+            now = gettext("left") if opponent.name else gettext("waiting")
+        elif opponent.finish is not None:
+            now = gettext(STATES[opponent.finish.state])
+            if opponent.unverified:
+                now = gettext("unverified: {why}").format(why=gettext(opponent.unverified))
+            elif opponent.finish.state == "won":
+                now = gettext("won in {time}").format(time=seconds(opponent.finish.ms))
+        elif progress is not None:
+            now = gettext(STATES[progress.state])
+        else:
+            now = gettext("ready") if opponent.ready else gettext("not ready")
+        solved, total, ms, clicks = (
+            (0, 0, 0, 0)
+            if progress is None
+            else (progress.solved, progress.bbbv, progress.ms, progress.clicks)
+        )
+        rate = decimal(solved / (ms / 1000), 2) if ms > 0 else "-"
+        score = room.score
+        outcome = room.winner
+        rows = [
+            Row("name", gettext("Racing"), name),
+            Row("now", name, now),
+            Row(
+                "bbbv",
+                gettext("3BV"),
+                gettext("{solved} of {total}").format(solved=solved, total=total or "-"),
+                ((solved / total if total else 0.0, SOLVED),),
+            ),
+            Row("time", gettext("Time"), decimal(ms / 1000, 1)),
+            Row("rate", gettext("3BV/s"), rate),
+            Row("clicks", gettext("Clicks"), str(clicks)),
+            Row("series", gettext("Series"), f"{score.mine} : {score.theirs}"),
+            Row("best", gettext("Best of"), str(score.best_of)),
+            Row(
+                "game",
+                gettext("Game {n}").format(n=room.game or 1),
+                "" if outcome is None else gettext(OUTCOMES[outcome]).format(name=name),
+            ),
+            Row("link", gettext("Broker"), _link_words(flow)),
+        ]
+        return rows
+
+    # ------------------------------------------------------------------ the stage's
+
+    def in_side(self) -> bool:
+        return not self.done
+
+    def update(self, step_ms: float) -> None:
+        self.flow.update(step_ms)
+        if self.flow.left:
+            self.done = True
+
+    def idle(self) -> bool:
+        return self.flow.countdown_ms is None and not self.flow.playing
+
+    def _covered(self) -> bool:
+        """A scene above it is shown in the side (a dialog): it waits."""
+        above = False
+        for scene, _ in self.stage.scenes:
+            if scene is self:
+                above = True
+            elif above and scene.in_side():
+                return True
+        return False
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        kind = event.type
+        if kind not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return False
+        at = next(
+            (label for label, rect in self.buttons.items() if rect.collidepoint(event.pos)), None
+        )
+        if kind == pygame.MOUSEBUTTONDOWN and at is not None and event.button == 1:
+            self.held = at
+            return True
+        if kind == pygame.MOUSEBUTTONUP and self.held is not None:
+            held, self.held = self.held, None
+            if at == held:
+                (self.flow.rematch if held == BUTTONS[0] else self.flow.leave)()
+            return True
+        width, height = self.viewport.game_size()
+        on_board = pygame.Rect(0, 0, width, height).collidepoint(event.pos)
+        return bool(self.flow.countdown_ms is not None and on_board)  # (no click yet)
+
+    def draw(self, screen: pygame.Surface, full: bool) -> list[pygame.Rect]:
+        area = self.viewport.beside()
+        if area.w == 0 or self._covered():
+            self.drawn.clear()
+            return []
+        flow = self.flow
+        worked = flow.changed or not self._rows
+        if worked:
+            flow.changed = False
+            self._rows = self.rows()
+            self.updates += 1
+        zoom = self.viewport.side.scale
+        laid = (tuple(area), zoom)
+        if full or laid != self._laid or self.viewport.renderer.repainted:
+            self._laid = laid
+            self.drawn.clear()
+            self.viewport.frame_side(screen)
+            dirty = [area]
+        elif not worked:
+            return []  # (nothing heard, nothing to draw: most frames)
+        else:
+            dirty = []
+        font = ui_font(FONT_SIZE * zoom)
+        pad = PAD * zoom
+        y = area.y + pad
+        if dirty:  # (the buttons under the lines, as many as there are)
+            lines = sum(
+                font.get_linesize() + len(row.bars) * bar_height(zoom) for row in self._rows
+            )
+            self._draw_buttons(screen, area, zoom, y + lines + pad)
+        for row in self._rows:
+            height = font.get_linesize() + len(row.bars) * bar_height(zoom)
+            box = pygame.Rect(area.x + pad, y, area.w - 2 * pad, height)
+            y += height
+            last = self.drawn.get(row.key)
+            if last is not None and last[0] == row and last[1] == box:
+                continue
+            self.painter.draw(screen, font, row, box, zoom)
+            self.drawn[row.key] = (row, box)
+            dirty.append(box)
+        return dirty
+
+    def _draw_buttons(self, screen: pygame.Surface, area: pygame.Rect, zoom: int, y: int) -> None:
+        style = Style(zoom, BUTTON_FONT * zoom)
+        sprites = self.viewport.renderer.sprites.at_zoom(zoom)
+        pad = PAD * zoom
+        width = max(
+            style.button_min_w, *(style.width(gettext(b)) + 2 * style.button_pad for b in BUTTONS)
+        )
+        self.buttons = {}
+        for i, label in enumerate(BUTTONS):
+            rect = pygame.Rect(
+                area.x + pad + i * (width + style.button_gap), y, width, style.button_h
+            )
+            paint_button(
+                screen,
+                sprites,
+                style,
+                gettext(label),
+                rect,
+                pressed=False,
+                default=i == 0,
+                focused=False,
+            )
+            self.buttons[label] = rect
+
+    def close(self) -> None:
+        self.flow.leave()
+
+
+def _link_words(flow: LiveRaceFlow) -> str:
+    link = flow.link
+    if link is None:
+        return gettext("connecting")
+    return gettext("connected") if link.up else gettext("reconnecting")

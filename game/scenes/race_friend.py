@@ -1,0 +1,96 @@
+"""Game > Race a friend... and --race: host a room or join one, then the room's dialog
+and its panel beside the board (game.scenes.live_race) for as long as the player stays
+in it. Loaded with the first race: the network and the cryptography with it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from game.flows.live_race import LiveRaceFlow
+from game.language import gettext
+from game.net.broker import Broker, BrokerError
+from game.persist.races import Races
+from game.scenes.live_race import LiveRaceScene
+from game.screens.live_race import RaceChoice, join_dialog, race_choice_dialog
+from game.view.widgets.message import MessageDialog
+
+if TYPE_CHECKING:
+    from game.modes.mode import Mode
+    from game.replay.recorder import Recorder
+    from game.session.table import Table
+    from game.view.stage import Stage
+    from game.view.viewport import Viewport
+
+DEFAULT_BROKER = "mqtt://127.0.0.1:1883"
+"""The broker when none is named: one on this computer (docs/RACE.md: run one)."""
+
+
+class RaceFriend:
+    """Opens rooms: one at a time."""
+
+    def __init__(
+        self,
+        stage: Stage,
+        table: Table,
+        viewport: Viewport,
+        play: Callable[[Mode], None],
+        recorder: Callable[[], Recorder | None],
+        name: Callable[[], str],
+        broker: str | None,
+        folder: Path,
+    ) -> None:
+        self.stage, self.table, self.viewport = stage, table, viewport
+        self.play, self.recorder, self.name = play, recorder, name
+        self.broker = broker or DEFAULT_BROKER
+        self.flow: LiveRaceFlow | None = None
+        self.races = Races(folder)
+        """The record by opponent (races.json in the data folder)."""
+        self.on_code: Callable[[str], None] = lambda code: None
+        """Told the room's code when the player hosts (--race host prints it)."""
+
+    def choose(self) -> None:
+        """Host or join, as the player chooses (a room open already: shown again)."""
+        if self.flow is not None and not self.flow.left:
+            self.flow.open_room()
+            return
+
+        def chosen(answer: object) -> None:
+            if answer is RaceChoice.HOST:
+                self.open(None)
+            elif answer is RaceChoice.JOIN:
+                self.stage.open(join_dialog(), joined)
+
+        def joined(code: object) -> None:
+            if isinstance(code, str):
+                self.open(code)
+
+        self.stage.open(race_choice_dialog(), chosen)
+
+    def open(self, code: str | None) -> LiveRaceFlow | None:
+        """Host a room (``code`` None) or join the room of ``code``."""
+        try:
+            broker = Broker.parse(self.broker)
+        except BrokerError as error:
+            said = gettext("The race's broker cannot be used: {why}").format(why=error)
+            self.stage.open(MessageDialog(gettext("Race a friend"), [said]))
+            return None
+        if self.flow is not None:
+            self.flow.leave()
+        name = self.name().strip()[:32] or gettext("Player")
+        self.flow = flow = LiveRaceFlow(
+            self.stage,
+            self.table,
+            self.play,
+            self.recorder,
+            name=name,
+            broker=broker,
+            code=code,
+            races=self.races,
+        )
+        if code is None:
+            self.on_code(flow.code)
+        self.stage.push(LiveRaceScene(flow, self.stage, self.viewport))
+        flow.start()
+        return flow

@@ -1,0 +1,114 @@
+"""Game > Race a friend... in the window, by real events through the real loop: Host
+opens a room whose dialog shows its code; a friend's race client joins by that code and
+is shown ready; Start counts down, said through a real Mosquitto, and both then have the
+same board; Join takes a code and refuses one that is none."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from mosquitto import Mosquitto
+from test_window import FakeClock, click, key, type_text
+from test_window_series import menu
+
+from game import cli
+from game.app import App
+from game.modes.live_race import LiveRace
+from game.net import messages as m
+from game.net.broker import Broker
+from game.net.client import RaceClient
+from game.net.code import parse
+
+
+@pytest.fixture
+def broker(tmp_path: Path) -> Iterator[Mosquitto]:
+    server = Mosquitto(tmp_path)
+    server.start()
+    yield server
+    server.kill()
+
+
+@pytest.fixture
+def app(broker: Mosquitto) -> Iterator[App]:
+    clock = FakeClock()
+    application = App(cli.Options(zoom=1, sound=False, seed=1, broker=broker.url), clock=clock)
+    application.run(frames=2)
+    application.get_ready()
+    yield application
+    application.close()
+
+
+def steps(app: App, until: Callable[[], bool], seconds: float = 15) -> None:
+    """Steps of the loop (its clock is the test's: each a 60th of a second) and frames,
+    until the test holds, in real time at most ``seconds``."""
+    deadline = time.monotonic() + seconds
+    while not until():
+        assert time.monotonic() < deadline, "waited in vain"
+        app.update(1000 / 60)
+        app.run(frames=app.frame + 1)
+        time.sleep(0.005)
+
+
+def lines(app: App) -> list[str]:
+    dialog = app.stage.top_dialog
+    return [] if dialog is None else list(getattr(dialog, "lines", []))
+
+
+def test_host_shows_a_code_a_friend_joins_and_start_deals_both_one_board(
+    app: App, broker: Mosquitto
+) -> None:
+    menu(app, "Race a friend...")
+    dialog = app.stage.top_dialog
+    assert dialog is not None and dialog.title == "Race a friend"
+    click(app, dialog.button_rect("Host").center)
+    room = app.stage.top_dialog
+    assert room is not None and room.title == "Race room"
+    code = lines(app)[0].removeprefix("Room code: ")
+    assert parse(code) == code
+    steps(app, lambda: "Connecting to the broker..." not in lines(app))
+    friend = RaceClient(
+        Broker.parse(broker.url), code, {"name": "Bob", "role": "guest", "ready": True}
+    )
+    friend.start()
+    heard: list[object] = []
+
+    def hear() -> None:
+        for got in friend.heard():
+            heard.append(got)
+            if isinstance(got, m.Hello) and not got.answer:
+                friend.say(m.Hello, answer=True)
+
+    steps(app, lambda: hear() or "Bob is here, ready." in lines(app))
+    assert "Your record against Bob: 0 won, 0 lost, 0 drawn." in lines(app)
+    steps(app, lambda: app.stage.top_dialog is not None and app.stage.top_dialog.rect is not None)
+    click(app, app.stage.top_dialog.button_rect("Start").center)
+    steps(app, lambda: isinstance(app.table.tag.mode, LiveRace), seconds=20)
+    hear()
+    starts = [h for h in heard if isinstance(h, m.Start)]
+    mode = app.table.tag.mode
+    assert isinstance(mode, LiveRace) and starts and starts[0].board == mode.code
+    assert mode.opponent == "Bob" and "race against Bob" in mode.title()
+    friend.close()
+
+
+def test_join_takes_a_code_and_refuses_one_that_is_none(app: App) -> None:
+    menu(app, "Race a friend...")
+    dialog = app.stage.top_dialog
+    assert dialog is not None
+    click(app, dialog.button_rect("Join").center)
+    form = app.stage.top_dialog
+    assert form is not None and form.title == "Join a race"
+    type_text("7KQ2-M9XD")
+    key(pygame.K_RETURN)
+    app.run(frames=app.frame + 1)
+    assert app.stage.top_dialog is form  # (no room of 8 characters)
+    type_text("-4rta")
+    key(pygame.K_RETURN)
+    app.run(frames=app.frame + 1)
+    room = app.stage.top_dialog
+    assert room is not None and room.title == "Race room"
+    assert lines(app)[0] == "Room code: 7KQ2-M9XD-4RTA"
