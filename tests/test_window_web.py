@@ -5,7 +5,6 @@ copies the link. The page written is the one --export-html writes."""
 
 from __future__ import annotations
 
-import base64
 import json
 import re
 import zlib
@@ -21,13 +20,14 @@ from game import cli
 from game.app import App
 from game.flows.background import WorkScene
 from game.flows.web_page import LINK_PREFIX, VIEWER_URL, page_of
+from game.flows.web_text import from_text
 from game.persist import replays as replay_files
 from game.replay.files import open_replay
 from game.screens.end_of_game import PanelAnswer
 
 
 def packed(html: str) -> str:
-    found = re.search(r'<script id="replay" type="text/plain">([A-Za-z0-9_-]+)</script>', html)
+    found = re.search(r'<script id="replay" type="text/plain">([^<]+)</script>', html)
     assert found is not None
     return found.group(1)
 
@@ -61,7 +61,7 @@ def made_off_the_loop(app: App) -> None:
 
 def header(text: str) -> dict[str, object]:
     """The header of a packed replay (game.flows.web_data: its length, then JSON)."""
-    data = zlib.decompress(base64.urlsafe_b64decode(text + "=" * (-len(text) % 4)), -15)
+    data = zlib.decompress(from_text(text), -15)
     size, at, shift = 0, 0, 0
     while True:
         size |= (data[at] & 0x7F) << shift
