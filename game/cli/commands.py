@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from game.cli import Options, Printout, say
@@ -23,7 +23,7 @@ from game.persist.profile import Profile
 from game.persist.store import atomic_write_bytes
 from game.replay.drive import describe, verify
 from game.replay.evf_write import export_evf as to_evf
-from game.replay.files import COMMUNITY_SUFFIXES, open_replay
+from game.replay.files import COMMUNITY_SUFFIXES, Opened, open_replay
 from game.replay.format import ReplayError
 from game.replay.reader import load
 from game.replay.report import report
@@ -70,22 +70,35 @@ def export_evf(source: str, target: str, *, data_dir: str | None = None) -> int:
     (or is no new or regular file, the replay itself, or one of the game's own
     files: outputs.check_output, ``data_dir`` being --data-dir): one line on
     stderr, 2. Nothing is left behind when the write fails (a full disk)."""
+
+    def evf(opened: Opened) -> bytes:
+        replay = opened.replay
+        facts = facts_of(replay.rules, replay.result is Status.WON, fair=True)
+        return to_evf(replay, mode=facts.evf_mode, official=facts.official, fair=facts.fair)
+
+    return 2 if _write_export(source, target, data_dir, evf) is None else 0
+
+
+def _write_export(
+    source: str, target: str, data_dir: str | None, made: Callable[[Opened], bytes]
+) -> bytes | None:
+    """Write what ``made`` makes of the replay in ``source`` to ``target`` (checked
+    first: outputs.check_output), atomically; what was written, or None once one
+    line on stderr said why not."""
     try:
         check_output(Path(target), inputs=[Path(source)], folders=_folders(data_dir))
-        replay = open_replay(source).replay
-        facts = facts_of(replay.rules, replay.result is Status.WON, fair=True)
-        data = to_evf(replay, mode=facts.evf_mode, official=facts.official, fair=facts.fair)
+        data = made(open_replay(source))
         atomic_write_bytes(Path(target), data, inputs=[Path(source)])
     except ReplayError as error:
         say(sys.stderr, f"minesweeper: {shown(error)}")
-        return 2
+        return None
     except OSError as error:
         say(sys.stderr, f"minesweeper: {target}: {error.strerror or error}")
-        return 2
+        return None
     except ValueError as error:
         say(sys.stderr, f"minesweeper: {Path(source).name}: {shown(error)}")
-        return 2
-    return 0
+        return None
+    return data
 
 
 def export_gif(
@@ -129,19 +142,10 @@ def export_html(source: str, target: str, *, data_dir: str | None = None) -> int
     new or regular file, the replay itself, or one of the game's own files:
     outputs.check_output, ``data_dir`` being --data-dir): one line on stderr, 2.
     Nothing is left behind when the write fails."""
-    try:
-        check_output(Path(target), inputs=[Path(source)], folders=_folders(data_dir))
-        opened = open_replay(source)
-        data = page_text(opened.replay, opened.caption).encode("utf-8")
-        atomic_write_bytes(Path(target), data, inputs=[Path(source)])
-    except ReplayError as error:
-        say(sys.stderr, f"minesweeper: {shown(error)}")
-        return 2
-    except OSError as error:
-        say(sys.stderr, f"minesweeper: {target}: {error.strerror or error}")
-        return 2
-    except ValueError as error:
-        say(sys.stderr, f"minesweeper: {Path(source).name}: {shown(error)}")
+    data = _write_export(
+        source, target, data_dir, lambda opened: page_text(opened.replay, opened.caption).encode()
+    )
+    if data is None:
         return 2
     said = gettext("{file}: a web page, {kb} KB")
     say(sys.stdout, said.format(file=target, kb=f"{len(data) / 1024:.0f}"))
