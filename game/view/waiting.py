@@ -25,6 +25,7 @@ nothing moves (the loop before this one).
 
 from __future__ import annotations
 
+import contextlib
 import math
 import time
 from collections.abc import Callable
@@ -39,6 +40,10 @@ SLEEPING_DRIVERS = frozenset({"x11", "wayland", "windows", "cocoa"})
 """SDL's video drivers that sleep in SDL_WaitEventTimeout (SDL 2.32: a WaitEventTimeout
 of their own); on the others (dummy, offscreen: tests, headless runs) SDL's wait pumps
 and sleeps 1 ms in a loop, so the rest wakes FALLBACK_FPS times a second instead."""
+
+WAKE = pygame.USEREVENT
+"""The event another thread posts to wake the loop (``wake``): it carries nothing, and
+the stage passes it to no scene; the frame it starts looks at what the thread left."""
 
 WaitEvent = Callable[[int], None]
 """Sleep until an event is in the queue or this many ms passed (-1: no limit)."""
@@ -58,6 +63,16 @@ def sdl_wait() -> WaitEvent | None:
         wait(None, timeout_ms)  # (ctypes lets the other threads run meanwhile)
 
     return wait_event
+
+
+def wake() -> None:
+    """Wake the loop from another thread whose results the window shows (the live
+    race's client heard something, long work off the loop ended): the rest ends now,
+    not at the next event of the player's. pygame.event.post is SDL_PushEvent, which
+    any thread may call (pygame-ce takes the GIL's turn for the event's dict); a queue
+    full or no display (the window closing) drops it: the next frame looks anyway."""
+    with contextlib.suppress(pygame.error):
+        pygame.event.post(pygame.event.Event(WAKE))
 
 
 class Rest:
