@@ -36,25 +36,23 @@ from game.modes.resumed import Resumed
 from game.replay.recorder import Recorder
 from game.scenes.counters import CountersPanel
 from game.scenes.menubar import MenuBarScene
+from game.scenes.openers import Analysis, RaceOpener, Watcher
 from game.scenes.play import PlayScene
 from game.session.table import Table
 from game.version import version
 from game.view.commands import Command
 from game.view.first_frame import FirstFrame, first_frame_asked
 from game.view.sound import warn_to_stderr
-from game.view.speech import Speaker, screen_reader_running
+from game.view.speech import Speaker
 from game.view.stage import Stage
 from game.view.waiting import Rest
 
 if TYPE_CHECKING:
-    from game.flows.analysis import Analyst
     from game.flows.end_of_game import EndOfGame
     from game.replay.files import Opened
     from game.replay.format import Replay
     from game.replay.recorder import Recorder
     from game.scenes.playback import PlaybackScene
-    from game.scenes.race_friend import RaceFriend
-    from game.scenes.watching import Watching
 
 FPS = 60
 IDLE_FPS = 30  # a run of a given number of frames (tests, --frames): its idle frames' pace
@@ -129,24 +127,18 @@ class App:
         counters = CountersPanel(table, prefs)
         self.viewport = first.viewport
         self.viewport.need = counters.width  # (the first frame's side is the settings')
-        settings = prefs.settings
-        self.speaker = Speaker(
-            bool(settings.speech),
-            brief=settings.speech_brief,
-            rate=settings.speech_rate,
-            log=options.speech_log,
-            warn=warn_to_stderr,
-        )
+        self.speaker = Speaker.held_for(prefs.settings, options.speech_log, warn_to_stderr)
         """The game's speech (made once, handed to the stage and through it the scenes)."""
-        self.speaker.held = True  # (until the first input: the speech library waits)
         prefs.listeners.append(lambda: self.speaker.follow(prefs.settings))
         self.stage = stage = Stage(self.viewport, self.speaker)
         prefs.relayout = stage.relayout
-        self._analyst: Analyst | None = None
+        self.analyst = Analysis(stage, self.profile)
+        """What opens a game's analysis (the judge loads with the first one)."""
         self.dialogs = Dialogs(stage, prefs, self.profile, table, self.analyst)
         self.race = Race(table, stage, self.profile)
         """The ghost racing the player's board, and the pace of the personal best."""
-        self._watching: Watching | None = None
+        self.watcher = Watcher(stage, self.viewport, prefs, table, self.analyst, self.race)
+        """What opens replays over the board (the viewer loads with the first one)."""
         self.play = PlayScene(
             table, self.viewport, prefs, stage, self.dialogs, self.race, self.watcher, counters
         )
@@ -156,8 +148,16 @@ class App:
         stage.push(self.play)
         stage.push(MenuBarScene(self.menubar, self.viewport, self.play.command, self.play.covered))
         self._watched: PlaybackScene | None = None
-        self._race_friend: RaceFriend | None = None
-        # Game > Race a friend...: the shell's, as the network loads with the first race.
+        self.race_friend = RaceOpener(
+            stage,
+            table,
+            self.viewport,
+            self.play.play,
+            lambda: self.recorder,
+            self.profile,
+            options.broker,
+        )
+        """What opens the live races' rooms (the network loads with the first race)."""
         self.play.commands[Command.RACE_FRIEND] = lambda: self.race_friend().choose()
         self.recorder: Recorder | None = None
         self.end_of_game: EndOfGame | None = None
@@ -205,62 +205,7 @@ class App:
                 self.stage, self.table, self.viewport, self.opening.later, otherwise=usual
             )
         if self.options.race:
-            self.open_race(self.options.race)
-
-    def open_race(self, race: tuple[str, ...]) -> None:
-        """--race host (its code printed alone on the first line of standard output)
-        or --race join CODE."""
-        opener = self.race_friend()
-        if race[0] == "host":
-            opener.on_code = lambda code: print(code, flush=True)
-            opener.open(None)
-        else:
-            opener.open(race[1])
-
-    def race_friend(self) -> RaceFriend:
-        """What opens the live races' rooms (made when first asked for: the network
-        and its cryptography load with the first race)."""
-        if self._race_friend is None:
-            from game.scenes.race_friend import RaceFriend  # (the network, with a first race)
-
-            profile = self.profile
-            self._race_friend = RaceFriend(
-                self.stage,
-                self.table,
-                self.viewport,
-                self.play.play,
-                lambda: self.recorder,
-                lambda: profile.settings.player or profile.last_name,
-                self.options.broker,
-                profile.folder,
-            )
-        return self._race_friend
-
-    def watcher(self) -> Watching:
-        """What opens replays over the player's board (made when first asked for: the
-        replay modules load with the first replay)."""
-        if self._watching is None:
-            from game.scenes.watching import Watching  # (the viewer loads with a first replay)
-
-            self._watching = Watching(
-                self.stage,
-                self.viewport,
-                self.prefs,
-                self.profile,
-                self.table,
-                self.analyst,
-                self.race,
-            )
-        return self._watching
-
-    def analyst(self) -> Analyst:
-        """What opens a game's analysis (made when first asked for: the judge, the
-        report and the community's replay readers load with a first analysis)."""
-        if self._analyst is None:
-            from game.flows.analysis import Analyst  # (the judge loads with a first analysis)
-
-            self._analyst = Analyst(self.stage, self.profile.folder)
-        return self._analyst
+            self.race_friend.open(self.options.race)
 
     def watch(self, replay: Replay, caption: str = "", path: str | None = None) -> PlaybackScene:
         """Play a replay back over the whole window (it then plays nothing else);
@@ -286,10 +231,8 @@ class App:
         """Route one event: quitting and repainting here, the rest to the stage."""
         if self.frame or event.type in INPUT_EVENTS:
             self.get_ready()  # every move is recorded, from the first
-        if event.type in INPUT_EVENTS and self.speaker.held:
-            self.speaker.held = False  # (the speech library may load from now on)
-            if self.prefs.settings.speech is None:  # the first start: on if a screen reader runs
-                self.prefs.change(speech=screen_reader_running())
+        if event.type in INPUT_EVENTS:
+            self.speaker.heard_input(self.prefs.settings, lambda on: self.prefs.change(speech=on))
         if event.type == pygame.QUIT:
             self.closing = True
         elif event.type in EXPOSE_EVENTS:

@@ -182,7 +182,7 @@ def test_x_says_speech_off_then_nothing_and_on_again(spoken_app: App, voice: Rec
 def test_the_first_start_speaks_when_a_screen_reader_runs(
     monkeypatch: pytest.MonkeyPatch, running: bool
 ) -> None:
-    monkeypatch.setattr("game.app.screen_reader_running", lambda: running)
+    monkeypatch.setattr("game.view.speech.screen_reader_running", lambda: running)
     classic_window()
     app = App(cli.Options(zoom=ZOOM, sound=False, seed=1), clock=FakeClock())
     app.speaker.make_backend = Recording

@@ -22,6 +22,7 @@ import pygame
 from game.language import N_, gettext
 from game.terminal_bar import time_left
 from game.view.stage import DialogScene
+from game.view.waiting import wake
 from game.view.widgets.message import MessageDialog
 
 if TYPE_CHECKING:
@@ -68,6 +69,7 @@ class Job:
             self.error = error
         finally:
             self.finished = True
+            wake()  # (the window shows the end at once, not at its next look)
 
     def cancel(self) -> None:
         """Ask the work to stop at its next report."""
@@ -137,7 +139,7 @@ class WorkScene(DialogScene):
             return
         if self.job.finished:
             self.message.finish(DONE)
-            pygame.event.post(pygame.event.Event(pygame.USEREVENT, {"work": DONE}))
+            wake()  # (the stage takes the dialog off at the next frame)
             return
         self.message.say([self.job.line(), *self.lines(self.job)])
 

@@ -20,6 +20,7 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 from game.core.status import Status
+from game.flows.evf_save import save_evf
 from game.flows.series import SeriesKeeper
 from game.flows.web_save import copy_off_the_loop, save_off_the_loop
 from game.language import N_, gettext, ngettext
@@ -30,7 +31,6 @@ from game.modes.practice import Practice
 from game.persist import replays as replay_files
 from game.persist.game_record import GameRecord, finished_at_text
 from game.replay.boardcode import BoardCode
-from game.replay.evf_write import export_evf
 from game.replay.format import player_name
 from game.rules import RuleMode
 from game.screens.end_of_game import NamedPanel, PanelAnswer, game_panel
@@ -246,21 +246,6 @@ class EndOfGame:
         if self.race is not None and replay is not None and replay.minefield is not None:
             self.race.offer(replay, N_("your last game"))
 
-    def export_evf(self, replay: Replay, tag: GameTag, session: PlaySession) -> str:
-        """Save the replay as an EVF file beside the kept replays, with its mode's EVF
-        facts (game.modes: the mode number, official, fair); what became of it."""
-        name = replay_files.file_name(replay, suffix=".evf")
-        try:
-            facts = tag.mode.replay_facts(session)
-            data = export_evf(replay, mode=facts.evf_mode, official=facts.official, fair=facts.fair)
-            path = replay_files.export(self.profile.folder, name, data)
-        except (OSError, ValueError) as error:
-            why = getattr(error, "strerror", None) or in_language(error)
-            return gettext("The EVF file could not be saved ({error}).").format(error=why)
-        return gettext("Saved for Metasweeper and the community's players: {name}").format(
-            name=path.name
-        )
-
     def show_panel(
         self,
         session: PlaySession,
@@ -365,7 +350,7 @@ class EndOfGame:
                     then=lambda: self.show_panel(session, tag, best),
                 )
             elif result is PanelAnswer.EXPORT_EVF and replay is not None:
-                self.replay_note = self.export_evf(replay, tag, session)
+                self.replay_note = save_evf(self.profile.folder, replay, tag, session)
                 self.show_panel(session, tag, best)
             elif result is PanelAnswer.EXPORT_HTML and replay is not None:
                 save_off_the_loop(

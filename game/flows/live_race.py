@@ -24,6 +24,7 @@ from game.net.client import Link, RaceClient
 from game.net.room import new_code
 from game.screens.live_race import GuestAnswer, HostAnswer, room_dialog
 from game.session.table import GameEnded, GameStarted, Result, Table, TableEvent
+from game.view.waiting import wake
 
 if TYPE_CHECKING:
     from game.modes.mode import Mode
@@ -60,7 +61,7 @@ class LiveRaceFlow:
         self.stage, self.table, self.play, self.recorder = stage, table, play, recorder
         self.code = code or new_code()
         self.room = RoomState(host=code is None, name=name)
-        self.client = RaceClient(broker, self.code, self._hello())
+        self.client = RaceClient(broker, self.code, self._hello(), wake=wake)
         self.link: Link | None = None
         self.countdown_ms: float | None = None
         """Left of the countdown to the next game (None: none under way)."""

@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import queue
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -50,8 +51,17 @@ def client_up(client: mqtt.Client | None) -> bool:
 class RaceClient:
     """One side of one room on one broker."""
 
-    def __init__(self, broker: Broker, code: str, hello: dict[str, Any]) -> None:
-        """``hello``: this side's name, role and ready, said at each connection."""
+    def __init__(
+        self,
+        broker: Broker,
+        code: str,
+        hello: dict[str, Any],
+        wake: Callable[[], None] = lambda: None,
+    ) -> None:
+        """``hello``: this side's name, role and ready, said at each connection;
+        ``wake``: called on the client's threads each time something is heard (the
+        window's loop, asleep while nothing of its own is due, wakes to take it)."""
+        self._wake = wake
         self.broker = broker
         self.code = code
         self.hello = dict(hello)
@@ -100,6 +110,7 @@ class RaceClient:
     def _tell(self, value: Message | Link) -> None:
         with contextlib.suppress(queue.Full):
             self._heard.put_nowait(value)
+        self._wake()
 
     def _run(self) -> None:
         try:

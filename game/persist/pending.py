@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from game.language import N_, Words
 from game.persist import store
 from game.persist.game_record import StoredGame
+from game.persist.history_file import NOT_SAVED
 from game.persist.history_transfer import export_text, merge_games, read_export
 from game.persist.paths import PENDING_FILE
 
@@ -62,6 +63,13 @@ class Pending:
         folder takes it)."""
         self.records.append(record)
         self._save()
+
+    def keep(self, record: GameRecord, history: History) -> list[str]:
+        """Keep a game the history could not take now (add), to be written at the
+        next chance; the history's new problems but its "not saved" about this game
+        (kept, not lost: not the player's worry yet)."""
+        self.add(record)
+        return [said for said in history.take_new_problems() if not said.startswith(NOT_SAVED)]
 
     def flush(self, history: History) -> bool:
         """Write the waiting games to the history in one transaction; True if none

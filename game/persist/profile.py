@@ -63,25 +63,26 @@ class Profile(DataFolder):
         first frame. A folder that cannot be written keeps this session's games
         in memory (the message that saving is off says so already)."""
         if self._history is None:
-            from game.persist.history import History  # (SQLite: never before the first frame)
+            from game.persist import history, pending  # (SQLite, csv: not before the first frame)
 
+            if self._waiting is None:  # (kept when the history is opened afresh)
+                self._waiting = pending.Pending(self._folder)
             if self._writable:
-                self._history = History.open(self._folder / HISTORY_FILE, clock=self._clock)
+                self._history = history.History.open(self._folder / HISTORY_FILE, clock=self._clock)
                 problem = self._pending.load(self._clock())
                 if problem is not None:
                     self._messages.add(problem)
                 self._flush_pending(self._history)
             else:
-                self._history = History.memory(clock=self._clock)
+                self._history = history.History.memory(clock=self._clock)
         return self._history
 
     @property
     def _pending(self) -> Pending:
-        """The finished games waiting for the history (pending.py), with the history."""
+        """The finished games waiting for the history (pending.py), made with it."""
         if self._waiting is None:
-            from game.persist.pending import Pending  # (with the history: not at start)
-
-            self._waiting = Pending(self._folder)
+            self._open_history()
+        assert self._waiting is not None
         return self._waiting
 
     def _flush_pending(self, history: History) -> bool:
@@ -117,18 +118,14 @@ class Profile(DataFolder):
         over, so any saved game is cleared. Returns its id in the history; None if
         it could not be written now: it is then kept and written at the next chance
         (pending.py), or, with a history in memory, the player is told."""
-        from game.persist.history_file import NOT_SAVED  # (with the history: SQLite)
-
         self.clear_resume()
         history = self.history
         self._flush_pending(history)
         game_id = history.add_game(record)
         if game_id is None and not history.in_memory:
             # Kept, and written at the next chance: not lost, so not told (yet).
-            self._pending.add(record)
-            for problem in history.take_new_problems():
-                if not problem.startswith(NOT_SAVED):
-                    self._messages.add(problem)
+            for problem in self._pending.keep(record, history):
+                self._messages.add(problem)
         self._take_history_problems()
         return game_id
 

@@ -16,19 +16,18 @@ import pygame
 
 from game.core.delta import Cell
 from game.flows import long_deal
-from game.flows.counters import choose_counters
 from game.flows.dialogs import Dialogs
 from game.language import gettext
 from game.modes.category import Category
 from game.modes.mode import Mode
 from game.modes.ordinary import Ordinary
 from game.modes.shared import Daily
-from game.rules import MAX_ZOOM, PRESETS, Board, Difficulty
+from game.rules import MAX_ZOOM, Board, Difficulty
 from game.scenes.board_voice import BoardVoice
 from game.scenes.counters import CountersPanel
+from game.scenes.play_commands import play_commands
 from game.scenes.pointer import BoardPointer
 from game.scenes.rivals import Rivals
-from game.scenes.sightless import SightlessKeys
 from game.scenes.zoom_line import ZoomLine
 from game.session.input import InputMachine, Place
 from game.session.picture import picture_of
@@ -115,45 +114,8 @@ class PlayScene(Scene):
         self.zoom_line = ZoomLine(viewport, table, prefs)  # (after the board's tap)
         stage.to_board = lambda event: starts_game(prefs, stage, event)
 
-        def game_size(kind: Difficulty) -> Callable[[], None]:
-            return lambda: self.new_game(PRESETS[kind])
-
-        self.commands: dict[Command, Callable[[], None]] = {
-            Command.NEW_GAME: self.new_game,
-            Command.BEGINNER: lambda: self.new_game(PRESETS[self.beginner]),
-            Command.INTERMEDIATE: game_size(Difficulty.INTERMEDIATE),
-            Command.EXPERT: game_size(Difficulty.EXPERT),
-            Command.CUSTOM: lambda: dialogs.custom(self.new_game),
-            Command.DAILY: self.daily,
-            Command.BOARD_CODE: lambda: dialogs.board_code(self.play),
-            Command.LADDER: lambda: dialogs.series(Command.LADDER, self.play),
-            Command.TRIALS: lambda: dialogs.series(Command.TRIALS, self.play),
-            Command.TOURNAMENT: lambda: dialogs.series(Command.TOURNAMENT, self.play),
-            Command.SETTINGS: dialogs.settings,
-            Command.BEST_TIMES: lambda: dialogs.best_times(self.category()),
-            Command.STATISTICS: dialogs.statistics,
-            Command.HISTORY: dialogs.history,
-            Command.OPEN_REPLAY: lambda: self.watcher().browse(),
-            Command.REBIND: dialogs.keys,
-            Command.ZOOM_IN: lambda: self.set_zoom(self.viewport.zoom + 1),
-            Command.ZOOM_OUT: lambda: self.set_zoom(self.viewport.zoom - 1),
-            Command.PAUSE: self.pause,
-            Command.EXIT: self.quit,
-            Command.HINT: self.show_hint,
-            Command.PROBABILITIES: table.toggle_probabilities,
-            Command.RULES: dialogs.rules,
-            Command.ABOUT: dialogs.about,
-            Command.HELP: dialogs.help,
-            Command.CURSOR_UP: lambda: self.move_cursor(-1, 0),
-            Command.CURSOR_DOWN: lambda: self.move_cursor(1, 0),
-            Command.CURSOR_LEFT: lambda: self.move_cursor(0, -1),
-            Command.CURSOR_RIGHT: lambda: self.move_cursor(0, 1),
-            Command.OPEN: self.open_at_cursor,
-            Command.FLAG: self.flag_at_cursor,
-            Command.NEXT_THEME: self.prefs.next_theme,
-            Command.CHOOSE_COUNTERS: lambda: choose_counters(stage, prefs),
-            **SightlessKeys(self).commands(),
-        }
+        self.commands: dict[Command, Callable[[], None]] = play_commands(self, dialogs)
+        """What each command does on this board (game.scenes.play_commands)."""
 
     @property
     def beginner(self) -> Difficulty:

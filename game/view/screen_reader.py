@@ -4,12 +4,12 @@ on by itself). Linux: Orca's process; Windows: the system's screen-reader flag
 
 from __future__ import annotations
 
-import importlib
 import os
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any
+
+from game.view.native import ctypes_module
 
 READERS = frozenset({"orca"})
 """Linux screen readers, by their process's name."""
@@ -32,7 +32,7 @@ def _linux() -> bool:
 
 
 def _windows() -> bool:
-    ctypes: Any = importlib.import_module("ctypes")  # (Windows' own, at a first start only)
+    ctypes = ctypes_module()  # (Windows' own, at a first start only)
     flag = ctypes.c_int(0)
     spi_getscreenreader = 0x0046
     windll = getattr(ctypes, "windll", None)

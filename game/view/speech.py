@@ -112,6 +112,29 @@ class Speaker:
         self._voice_failed = False
         self._log_failed = False
 
+    @classmethod
+    def held_for(cls, settings: Settings, log: Path | None, warn: Callable[[str], None]) -> Speaker:
+        """The window's speaker, with the settings' voice, held until the first input
+        (heard_input): the speech library loads after it."""
+        speaker = cls(
+            bool(settings.speech),
+            brief=settings.speech_brief,
+            rate=settings.speech_rate,
+            log=log,
+            warn=warn,
+        )
+        speaker.held = True
+        return speaker
+
+    def heard_input(self, settings: Settings, turn_on: Callable[[bool], None]) -> None:
+        """The player's first input lets the held speaker go (the speech library may
+        load from now on); at a first start (speech never chosen: None) speech is
+        turned on (``turn_on``) if a screen reader runs."""
+        if self.held:
+            self.held = False
+            if settings.speech is None:
+                turn_on(screen_reader_running())
+
     @property
     def active(self) -> bool:
         """Something listens: the voice or the log (else nothing is worded at all)."""

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.view.speech import Speaker
+from game.view.waiting import WAKE
 
 if TYPE_CHECKING:
     from game.view.viewport import Viewport
@@ -160,6 +161,9 @@ class Stage:
     def handle(self, event: pygame.event.Event) -> None:
         """Give an event to the top scene first, then down while it is not taken (a
         classic key, or a press on the face, past the pages beside the board first)."""
+        if event.type == WAKE:  # (another thread woke the loop: no scene's event)
+            self.settle()
+            return
         if isinstance(self.top, DialogScene) and self.to_board(event):
             self._leave_pages(event)
         for scene, _ in reversed(self.scenes):

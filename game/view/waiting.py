@@ -27,75 +27,26 @@ from __future__ import annotations
 
 import contextlib
 import math
-import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
-from typing import Any
 
 import pygame
 
-SDL_INIT_VIDEO = 0x20
+from game.view.native import sdl_library
+
 FALLBACK_FPS = 30
 """Wake-ups a second while nothing moves, without SDL's wait (pygame's Clock then)."""
-_SDL_NAMES = ("libSDL2-2", "libSDL2.so")
-"""SDL itself among the libraries mapped (libSDL2-2.0.so.0, a wheel's
-libSDL2-2-50d19f93.0.so.0.3200.10), not SDL_mixer, SDL_ttf or SDL_image."""
-
 SLEEPING_DRIVERS = frozenset({"x11", "wayland", "windows", "cocoa"})
 """SDL's video drivers that sleep in SDL_WaitEventTimeout (SDL 2.32: a WaitEventTimeout
 of their own); on the others (dummy, offscreen: tests, headless runs) SDL's wait pumps
 and sleeps 1 ms in a loop, so the rest wakes FALLBACK_FPS times a second instead."""
 
+WAKE = pygame.USEREVENT
+"""The event another thread posts to wake the loop (``wake``): it carries nothing, and
+the stage passes it to no scene; the frame it starts looks at what the thread left."""
+
 WaitEvent = Callable[[int], None]
 """Sleep until an event is in the queue or this many ms passed (-1: no limit)."""
-
-
-def _candidates() -> list[str]:
-    """Where the SDL that pygame loaded may be found, the likeliest first."""
-    found: list[str] = []
-    maps = Path("/proc/self/maps")
-    if maps.exists():  # Linux: the very file mapped in the process
-        with contextlib.suppress(OSError):
-            for line in maps.read_text().splitlines():
-                path = line.split(maxsplit=5)[-1] if line.count(" ") >= 5 else ""
-                name = path.rpartition("/")[2]
-                if name.startswith(_SDL_NAMES) and ".so" in name and path not in found:
-                    found.append(path)
-    package = Path(pygame.__file__).parent
-    if sys.platform == "win32":
-        found += ["SDL2.dll", str(package / "SDL2.dll")]  # (a loaded module is found by name)
-    elif sys.platform == "darwin":
-        found += sorted(str(path) for path in (package / ".dylibs").glob("libSDL2-2.0*.dylib"))
-    return found
-
-
-def _sdl() -> Any:
-    """The SDL library pygame uses, already loaded and initialised (a ctypes.CDLL);
-    None if not found."""
-    import ctypes  # (with the first rest: the first input can be handled by then)
-
-    class Version(ctypes.Structure):
-        _fields_ = [("major", ctypes.c_uint8), ("minor", ctypes.c_uint8), ("patch", ctypes.c_uint8)]
-
-    wanted = pygame.get_sdl_version()
-    for name in _candidates():
-        try:
-            library = ctypes.CDLL(name)
-            library.SDL_WasInit.argtypes = [ctypes.c_uint32]
-            library.SDL_WasInit.restype = ctypes.c_uint32
-            version = Version()
-            library.SDL_GetVersion(ctypes.byref(version))
-        except (OSError, AttributeError):
-            continue
-        if (version.major, version.minor, version.patch) != wanted:
-            continue  # (another SDL than pygame's)
-        if not library.SDL_WasInit(SDL_INIT_VIDEO):
-            continue  # (another copy: pygame's has its display open)
-        library.SDL_WaitEventTimeout.argtypes = [ctypes.c_void_p, ctypes.c_int]
-        library.SDL_WaitEventTimeout.restype = ctypes.c_int
-        return library
-    return None
 
 
 def sdl_wait() -> WaitEvent | None:
@@ -103,7 +54,7 @@ def sdl_wait() -> WaitEvent | None:
     where SDL's video driver has no wait of its own (SDL then polls every ms)."""
     if pygame.display.get_driver() not in SLEEPING_DRIVERS:
         return None
-    library = _sdl()
+    library = sdl_library()
     if library is None:
         return None
     wait = library.SDL_WaitEventTimeout
@@ -112,6 +63,16 @@ def sdl_wait() -> WaitEvent | None:
         wait(None, timeout_ms)  # (ctypes lets the other threads run meanwhile)
 
     return wait_event
+
+
+def wake() -> None:
+    """Wake the loop from another thread whose results the window shows (the live
+    race's client heard something, long work off the loop ended): the rest ends now,
+    not at the next event of the player's. pygame.event.post is SDL_PushEvent, which
+    any thread may call (pygame-ce takes the GIL's turn for the event's dict); a queue
+    full or no display (the window closing) drops it: the next frame looks anyway."""
+    with contextlib.suppress(pygame.error):
+        pygame.event.post(pygame.event.Event(WAKE))
 
 
 class Rest:
