@@ -109,12 +109,15 @@ class _Board:
                         first[j] = op
                         stack.append(j)
         self.first, self.members = first, members
+        # A safe cell in no opening (a lone number) is a 3BV of its own.
+        lone = bytes(1 if not mine[i] and not first[i] else 0 for i in range(size))
+        count_lone = lone.__getitem__
         premium = []
         for i in range(size):
             if number[i] == 0:
                 adjacent_3bv = 1
             else:
-                adjacent_3bv = sum(1 for j in boxes[i] if not mine[j] and not first[j])
+                adjacent_3bv = sum(map(count_lone, boxes[i]))
                 adjacent_3bv += (first[i] != 0) + (second[i] != 0)
             premium.append(adjacent_3bv - number[i] - 2)
         self.premium = premium

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable
 from enum import Enum
 from functools import lru_cache
 
-from game.core.bbbv import Openings
+from game.core.bbbv import openings_of
 from game.core.board import Recursion
 from game.replay.tallied import Tally
 from game.replay.video import Mouse, Video
@@ -114,7 +114,7 @@ class OpenBoard:
 
     def __init__(self, rows: int, cols: int, mines: Iterable[tuple[int, int]]) -> None:
         self.rows, self.cols = rows, cols
-        openings = Openings(rows, cols, mines)
+        openings = openings_of(rows, cols, mines)
         self.bbbv = openings.total
         width = cols + 2
         values = openings.values  # per padded cell: its number, 16 + it for a mine
