@@ -25,6 +25,7 @@ import math
 from collections.abc import Callable, Iterable
 from enum import Enum
 from functools import lru_cache
+from itertools import islice
 
 from game.core.bbbv import openings_of
 from game.core.board import Recursion
@@ -560,27 +561,34 @@ def tally(video: Video) -> Tally:
     machine = Machine(rows, cols, video.mines, video.recursion)
     move, playing = MOVE, PLAYING
     began = ended = None
-    path = 0.0
-    width, height = cols * size, rows * size
     counting = (PLAYING, WON, LOST)
     state = machine.game
-    last_x = last_y = -1  # the last place on the board, once playing (-1: none yet)
+    events = video.events
+    start = len(events)  # the first event of the game under way (its path counts on)
+    for n, (ms, kind, x, y) in enumerate(events):
+        if kind is move:
+            continue
+        was = state
+        machine.step(kind, cell_of(video, x, y))
+        state = machine.game
+        if began is None and was is not playing and state is not was:
+            began = ms if state in counting else None  # (a one-click win: at once)
+        if start > n and state in counting:
+            start = n
+        if state is WON or state is LOST:
+            ended = ms
+            break
+    # The path, from there to the last event (once under way, a game stays so).
+    path = 0.0
+    width, height = cols * size, rows * size
+    last_x = last_y = -1  # the last place on the board (-1: none yet)
     hypot = math.hypot
-    for ms, kind, x, y in video.events:
-        if kind is not move and ended is None:
-            was = state
-            machine.step(kind, cell_of(video, x, y))
-            state = machine.game
-            if began is None and was is not playing and state is not was:
-                began = ms if state in counting else None  # (a one-click win: at once)
-            if state is WON or state is LOST:
-                ended = ms
-        if state in counting:
-            if last_x < 0:
-                last_x, last_y = x, y
-            if x < width or y < height:  # (the corner past the board: off it)
-                path += hypot(x - last_x, y - last_y)
-                last_x, last_y = x, y
+    for _, _, x, y in islice(events, start, None):
+        if last_x < 0:
+            last_x, last_y = x, y
+        if x < width or y < height:  # (the corner past the board: off it)
+            path += hypot(x - last_x, y - last_y)
+            last_x, last_y = x, y
     if ended is None:
         ended = video.events[-1].ms if video.events else 0
     return Tally(
