@@ -48,8 +48,8 @@ def _zero_run() -> re.Pattern[bytes]:
 _MINE = 16
 _BORDER = 32
 
-# Maps a cell value to 1 for a safe number (1-8), else 0.
-_NUMBER_MASK = bytes(1 if 1 <= value <= 8 else 0 for value in range(256))
+# Maps a cell value to 1 for a safe number (1-8), else 0 (the tally uses it too).
+NUMBER_MASK = bytes(1 if 1 <= value <= 8 else 0 for value in range(256))
 # Maps the geometry's interior array (1 on the board, 0 on the border) to _BORDER
 # on the border.
 _BORDER_MASK = bytes([_BORDER, 0]) + bytes(254)
@@ -141,7 +141,7 @@ class Openings:
                 near_zero[s : s + len(ones)] = ones
         self.near_zero = near_zero
         # Lone numbers: numbered cells outside near_zero, as a bit per cell.
-        self.lone = _as_int(values.translate(_NUMBER_MASK)) & ~_as_int(near_zero)
+        self.lone = _as_int(values.translate(NUMBER_MASK)) & ~_as_int(near_zero)
 
     @property
     def total(self) -> int:

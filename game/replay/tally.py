@@ -27,7 +27,7 @@ from enum import Enum
 from functools import lru_cache
 from itertools import islice
 
-from game.core.bbbv import openings_of
+from game.core.bbbv import NUMBER_MASK, openings_of
 from game.core.board import Recursion
 from game.replay.tallied import Tally
 from game.replay.video import Mouse, Video
@@ -130,7 +130,7 @@ class OpenBoard:
         """Each cell: -1 a mine, else how many mines touch it."""
         self.lone = bytes(lone_numbers)
         """1 for a number no zero touches (a 3BV of its own)."""
-        self.numbered = bytes(1 if n > 0 else 0 for n in self.board)
+        self.numbered = bytes(board).translate(NUMBER_MASK)
         # Each zero cell's opening (0: not a zero) and each opening's runs of zeros.
         self.opening = [0] * (rows * cols)
         count = len(openings.runs) + 1
@@ -150,7 +150,7 @@ class OpenBoard:
         """Each cell's neighbours, listed once for every board of its size (None on a
         board too large to keep them: listed when asked)."""
         self.look = [HIDDEN] * (rows * cols)
-        self.safe_left = sum(1 for n in self.board if n >= 0)
+        self.safe_left = len(self.board) - self.board.count(-1)
         self.opened_numbers: list[int] = []
         """The numbers opened since the last chord or flag began (the recursive
         chords chord them on)."""
