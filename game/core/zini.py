@@ -216,9 +216,15 @@ class _Zini:
         """The cell of highest premium that can be chosen, if that premium is at
         least 0 (the first in column-major order among equals)."""
         heap, premium, mine, opened = self.heap, self.premium, self.mine, self.opened
-        for i in self.moved:
-            if not mine[i] and (opened[i] or not self.human):
-                heapq.heappush(heap, (-premium[i], i))
+        push = heapq.heappush
+        if self.human:
+            for i in self.moved:
+                if opened[i] and not mine[i]:
+                    push(heap, (-premium[i], i))
+        else:
+            for i in self.moved:
+                if not mine[i]:
+                    push(heap, (-premium[i], i))
         self.moved.clear()
         while heap:
             negative, i = heap[0]
