@@ -186,3 +186,13 @@ def test_clicks_and_flags_open_what_a_flood_fill_opens(
         closed_safe = [j for j in range(rows * cols) if board[j] >= 0 and look[j] >= HIDDEN]
         assert machine.safe_left == len(closed_safe)
         assert machine.solved == solved
+
+
+def test_the_machine_s_names_are_the_members_they_name() -> None:
+    """The counting machine looks its states and press kinds up as globals, unpacked
+    from their enums in order: each name is the member of that name."""
+    from game.replay import tally as machine
+
+    for enum in (machine._Game, machine._Mouse, Mouse):
+        for member in enum:
+            assert getattr(machine, member.name) is member

@@ -48,13 +48,13 @@ def _zero_run() -> re.Pattern[bytes]:
 _MINE = 16
 _BORDER = 32
 
-# Maps a cell value to 1 for a safe number (1-8), else 0.
-_NUMBER_MASK = bytes(1 if 1 <= value <= 8 else 0 for value in range(256))
+# Maps a cell value to 1 for a safe number (1-8), else 0 (the tally uses it too).
+NUMBER_MASK = bytes(1 if 1 <= value <= 8 else 0 for value in range(256))
 # Maps the geometry's interior array (1 on the board, 0 on the border) to _BORDER
 # on the border.
 _BORDER_MASK = bytes([_BORDER, 0]) + bytes(254)
 
-__all__ = ["Openings", "Solving", "bbbv", "bbbv_solved"]
+__all__ = ["Openings", "Solving", "bbbv", "bbbv_solved", "openings_of"]
 
 
 def _cell_mask(geometry: Geometry, cells: Iterable[tuple[int, int]]) -> bytearray:
@@ -141,7 +141,7 @@ class Openings:
                 near_zero[s : s + len(ones)] = ones
         self.near_zero = near_zero
         # Lone numbers: numbered cells outside near_zero, as a bit per cell.
-        self.lone = _as_int(values.translate(_NUMBER_MASK)) & ~_as_int(near_zero)
+        self.lone = _as_int(values.translate(NUMBER_MASK)) & ~_as_int(near_zero)
 
     @property
     def total(self) -> int:
@@ -176,6 +176,25 @@ class Openings:
         cell, 1 where it is open: Game.opened_mask), as ``solved`` counts it."""
         openings, lone = self._counted(mask)
         return openings + lone
+
+
+MAX_KEPT_BOARD = 4096
+"""The largest board (cells) whose Openings ``openings_of`` keeps for the next ask."""
+
+
+@functools.lru_cache(maxsize=2)
+def _kept(rows: int, cols: int, mines: frozenset[tuple[int, int]]) -> Openings:
+    return Openings(rows, cols, mines)
+
+
+def openings_of(rows: int, cols: int, mines: Iterable[tuple[int, int]]) -> Openings:
+    """The Openings of a board, a small one kept for the next ask about the same
+    board (the report of a replay asks twice: its counting, and its board's
+    statistics; the readers give its mines as a frozenset). An Openings is never
+    changed once made."""
+    if type(mines) is frozenset and rows * cols <= MAX_KEPT_BOARD:
+        return _kept(rows, cols, mines)
+    return Openings(rows, cols, mines)
 
 
 class Solving:

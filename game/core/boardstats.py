@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from game.core.bbbv import Openings
+from game.core.bbbv import Openings, openings_of
 from game.core.delta import Cell
 from game.core.record import Record
 from game.core.zini import zinis
@@ -97,8 +97,8 @@ def _islands(openings: Openings) -> list[list[int]]:
 def board_stats(rows: int, cols: int, mines: Iterable[Cell]) -> BoardStats:
     """Every statistic of the layout. ``mines`` are (row, col) cells; BoardSizeError
     for a board under 1x1, CellError for a mine off the board."""
-    mines = list(mines)
-    openings = Openings(rows, cols, mines)
+    mines = mines if type(mines) is frozenset else list(mines)  # (read twice)
+    openings = openings_of(rows, cols, mines)
     values = openings.values
     clicks, human_clicks = zinis(rows, cols, mines)
     return BoardStats(

@@ -109,12 +109,15 @@ class _Board:
                         first[j] = op
                         stack.append(j)
         self.first, self.members = first, members
+        # A safe cell in no opening (a lone number) is a 3BV of its own.
+        lone = bytes(1 if not mine[i] and not first[i] else 0 for i in range(size))
+        count_lone = lone.__getitem__
         premium = []
         for i in range(size):
             if number[i] == 0:
                 adjacent_3bv = 1
             else:
-                adjacent_3bv = sum(1 for j in boxes[i] if not mine[j] and not first[j])
+                adjacent_3bv = sum(map(count_lone, boxes[i]))
                 adjacent_3bv += (first[i] != 0) + (second[i] != 0)
             premium.append(adjacent_3bv - number[i] - 2)
         self.premium = premium
@@ -142,13 +145,16 @@ class _Zini:
         self.next_lone = 0
 
     def open(self, i: int) -> None:
+        """Open a covered safe cell by itself (a number: a zero opens its opening)."""
         self.opened[i] = 1
         self.premium[i] += 1
         self.moved.add(i)
         if not self.first[i]:
-            for j in self.boxes[i]:
-                self.premium[j] -= 1
-            self.moved.update(self.boxes[i])
+            box = self.boxes[i]
+            premium = self.premium
+            for j in box:
+                premium[j] -= 1
+            self.moved.update(box)
         self.closed -= 1
 
     def reveal(self, i: int) -> None:
@@ -157,11 +163,17 @@ class _Zini:
         if self.number[i]:
             self.open(i)
             return
-        for j in self.members[self.first[i]]:
-            if not self.opened[j]:
-                self.open(j)
-            self.premium[j] -= 1
-            self.moved.add(j)
+        # Its opening: each member not yet open opens (its premium up one for being
+        # open, down one for the opening done: unchanged); each open one goes down.
+        opened, premium = self.opened, self.premium
+        members = self.members[self.first[i]]
+        for j in members:
+            if opened[j]:
+                premium[j] -= 1
+            else:
+                opened[j] = 1
+                self.closed -= 1
+        self.moved.update(members)
 
     def click(self, i: int) -> None:
         self.reveal(i)
@@ -172,16 +184,20 @@ class _Zini:
         if not self.opened[i]:
             self.click(i)
         around = self.boxes[i]
+        mine, flagged, premium, boxes = self.mine, self.flagged, self.premium, self.boxes
         for j in around:
-            if self.mine[j] and not self.flagged[j]:
+            if mine[j] and not flagged[j]:
                 self.clicks += 1
-                self.flagged[j] = 1
-                for k in self.boxes[j]:
-                    self.premium[k] += 1
-                self.moved.update(self.boxes[j])
+                flagged[j] = 1
+                box = boxes[j]
+                for k in box:
+                    premium[k] += 1
+                self.moved.update(box)
         self.clicks += 1
+        opened, reveal = self.opened, self.reveal
         for j in around:
-            self.reveal(j)
+            if not opened[j] and not flagged[j]:
+                reveal(j)
 
     def lone_click(self) -> bool:
         """Click the first covered zero or lone number; False when there is none."""
@@ -200,9 +216,15 @@ class _Zini:
         """The cell of highest premium that can be chosen, if that premium is at
         least 0 (the first in column-major order among equals)."""
         heap, premium, mine, opened = self.heap, self.premium, self.mine, self.opened
-        for i in self.moved:
-            if not mine[i] and (opened[i] or not self.human):
-                heapq.heappush(heap, (-premium[i], i))
+        push = heapq.heappush
+        if self.human:
+            for i in self.moved:
+                if opened[i] and not mine[i]:
+                    push(heap, (-premium[i], i))
+        else:
+            for i in self.moved:
+                if not mine[i]:
+                    push(heap, (-premium[i], i))
         self.moved.clear()
         while heap:
             negative, i = heap[0]

@@ -6,7 +6,7 @@ the mouse's path. Pure Python.
 
 from __future__ import annotations
 
-from game.core.record import Record
+from game.core.record import Record, put
 
 
 class Tally(Record):
@@ -66,19 +66,20 @@ class Tally(Record):
         flags: int,
         path: float = 0.0,
     ) -> None:
-        self.won = won
-        self.lost = lost
-        self.time_ms = time_ms
-        self.bbbv = bbbv
-        self.solved_bbbv = solved_bbbv
-        self.left = left
-        self.right = right
-        self.double = double
-        self.lce = lce
-        self.rce = rce
-        self.dce = dce
-        self.flags = flags
-        self.path = path
+        # (put: no set-once check, for the one made for each file analysed)
+        put(self, "won", won)
+        put(self, "lost", lost)
+        put(self, "time_ms", time_ms)
+        put(self, "bbbv", bbbv)
+        put(self, "solved_bbbv", solved_bbbv)
+        put(self, "left", left)
+        put(self, "right", right)
+        put(self, "double", double)
+        put(self, "lce", lce)
+        put(self, "rce", rce)
+        put(self, "dce", dce)
+        put(self, "flags", flags)
+        put(self, "path", path)
 
     @property
     def clicks(self) -> int:

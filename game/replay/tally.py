@@ -24,8 +24,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable
 from enum import Enum
+from functools import lru_cache
+from itertools import islice
 
-from game.core.bbbv import Openings
+from game.core.bbbv import NUMBER_MASK, openings_of
 from game.core.board import Recursion
 from game.replay.tallied import Tally
 from game.replay.video import Mouse, Video
@@ -52,13 +54,43 @@ class _Mouse(Enum):
     DOWN_UP_AFTER_CHORDING = 6  # the right went up after a chord, the left is still down
 
 
+READY, PRE_FLAGGING, PLAYING, LOST, WON = _Game
+UP_UP, UP_DOWN, UP_DOWN_NOT_FLAG, DOWN_UP, CHORDING, CHORDING_NOT_FLAG, DOWN_UP_AFTER_CHORDING = (
+    _Mouse
+)
+MOVE, LEFT_DOWN, LEFT_UP, RIGHT_DOWN, RIGHT_UP, MIDDLE_DOWN, MIDDLE_UP, PRE_FLAG, BOTH_DOWN = Mouse
+"""The states and kinds of press as globals (a dozen a press; Python 3.11 looks a member
+up on its enum several times slower), each in its enum's order (test_tally_work)."""
+
 _BOTH = {
-    _Mouse.DOWN_UP: _Mouse.CHORDING,
-    _Mouse.DOWN_UP_AFTER_CHORDING: _Mouse.CHORDING,
-    _Mouse.UP_DOWN: _Mouse.CHORDING,
-    _Mouse.UP_DOWN_NOT_FLAG: _Mouse.CHORDING_NOT_FLAG,
+    DOWN_UP: CHORDING,
+    DOWN_UP_AFTER_CHORDING: CHORDING,
+    UP_DOWN: CHORDING,
+    UP_DOWN_NOT_FLAG: CHORDING_NOT_FLAG,
 }
 """Both buttons down (EVF's "cc"): the state it leads to from each."""
+
+
+MAX_SHARED_TABLE = 4096
+"""The largest board (cells) whose neighbour lists are kept for the next board of its
+size (the community's levels come again and again)."""
+
+
+def _around(rows: int, cols: int, i: int) -> tuple[int, ...]:
+    """The cells around cell i of a rows x cols board, row by row."""
+    row, col = divmod(i, cols)
+    return tuple(
+        r * cols + c
+        for r in range(max(0, row - 1), min(rows, row + 2))
+        for c in range(max(0, col - 1), min(cols, col + 2))
+        if r != row or c != col
+    )
+
+
+@lru_cache(maxsize=8)
+def _neighbours(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+    """Every cell's neighbours on a board of this size."""
+    return tuple(_around(rows, cols, i) for i in range(rows * cols))
 
 
 class OpenBoard:
@@ -75,7 +107,7 @@ class OpenBoard:
 
     def __init__(self, rows: int, cols: int, mines: Iterable[tuple[int, int]]) -> None:
         self.rows, self.cols = rows, cols
-        openings = Openings(rows, cols, mines)
+        openings = openings_of(rows, cols, mines)
         self.bbbv = openings.total
         width = cols + 2
         values = openings.values  # per padded cell: its number, 16 + it for a mine
@@ -90,7 +122,7 @@ class OpenBoard:
         """Each cell: -1 a mine, else how many mines touch it."""
         self.lone = bytes(lone_numbers)
         """1 for a number no zero touches (a 3BV of its own)."""
-        self.numbered = bytes(1 if n > 0 else 0 for n in self.board)
+        self.numbered = bytes(board).translate(NUMBER_MASK)
         # Each zero cell's opening (0: not a zero) and each opening's runs of zeros.
         self.opening = [0] * (rows * cols)
         count = len(openings.runs) + 1
@@ -106,23 +138,21 @@ class OpenBoard:
         """Per opening: its zeros under a flag."""
         self.touched = [0] * count
         """Per opening: its zeros open or flagged (0: the opening is untouched)."""
+        self.neighbours = _neighbours(rows, cols) if rows * cols <= MAX_SHARED_TABLE else None
+        """Each cell's neighbours, listed once for every board of its size (None on a
+        board too large to keep them: listed when asked)."""
         self.look = [HIDDEN] * (rows * cols)
-        self.safe_left = sum(1 for n in self.board if n >= 0)
+        self.safe_left = len(self.board) - self.board.count(-1)
         self.opened_numbers: list[int] = []
         """The numbers opened since the last chord or flag began (the recursive
         chords chord them on)."""
 
     # ------------------------------------------------------------------ the board
 
-    def around(self, i: int) -> list[int]:
+    def around(self, i: int) -> tuple[int, ...]:
         """The cells around cell i."""
-        row, col = divmod(i, self.cols)
-        cells = []
-        for r in range(max(0, row - 1), min(self.rows, row + 2)):
-            for c in range(max(0, col - 1), min(self.cols, col + 2)):
-                if r != row or c != col:
-                    cells.append(r * self.cols + c)
-        return cells
+        table = self.neighbours
+        return table[i] if table is not None else _around(self.rows, self.cols, i)
 
     def is_bbbv_number(self, i: int) -> bool:
         """A number no zero touches (a 3BV of its own)."""
@@ -216,8 +246,9 @@ class Machine(OpenBoard):
         super().__init__(rows, cols, mines)
         self.recursion = recursion
         """Which acts chord on by themselves (an EVF file of modes 11 to 13)."""
-        self.game = _Game.READY
-        self.mouse = _Mouse.UP_UP
+        self.chord_chains, self.flag_chains = recursion.on_chord, recursion.on_flag
+        self.game = READY
+        self.mouse = UP_UP
         self.left = self.right = self.double = 0
         self.lce = self.rce = self.dce = 0
         self.flags = 0
@@ -234,7 +265,7 @@ class Machine(OpenBoard):
 
     def check_win(self) -> None:
         if self.safe_left == 0:
-            self.game = _Game.WON
+            self.game = WON
 
     # ------------------------------------------------------------------ the clicks
 
@@ -244,7 +275,7 @@ class Machine(OpenBoard):
             return
         value = self.board[i]
         if value < 0:
-            self.game = _Game.LOST
+            self.game = LOST
             self.told("open", i)
             return
         if value == 0:
@@ -270,7 +301,7 @@ class Machine(OpenBoard):
             if self.board[i] < 0 and i not in self.flagged_once:
                 self.rce += 1
                 self.flagged_once.add(i)
-            if self.recursion.on_flag and self.game is _Game.PLAYING:
+            if self.flag_chains and self.game is PLAYING:
                 self.opened_numbers = [j for j in self.around(i) if 0 < self.look[j] < HIDDEN]
                 self.chain()
         elif look == FLAG:
@@ -285,14 +316,14 @@ class Machine(OpenBoard):
         self.opened_numbers = []
         if self.open_around(i, tell=True):
             self.dce += 1
-            if self.recursion.on_chord:
+            if self.chord_chains:
                 self.chain()
 
     def chain(self) -> None:
         """The recursive chords: each number opened since the chord or flag began is
         chorded in turn (no click), until nothing more opens or the game ends."""
         todo = self.opened_numbers
-        while todo and self.game is _Game.PLAYING:
+        while todo and self.game is PLAYING:
             self.open_around(todo.pop(), tell=False)
 
     def open_around(self, i: int, *, tell: bool) -> bool:
@@ -319,7 +350,7 @@ class Machine(OpenBoard):
         elif tell:
             self.told("chord", i)
         if any(self.board[j] < 0 for j in closed):
-            self.game = _Game.LOST
+            self.game = LOST
         self.solved += around_bbbv
         counted: set[int] = set()  # each flag-free opening once
         seen: set[int] = set()  # the zeros of the others looked at, kept across them
@@ -333,7 +364,7 @@ class Machine(OpenBoard):
             elif self.flood_whole(j, seen):
                 self.solved += 1
         self.reveal(closed)
-        if self.game is not _Game.LOST:
+        if self.game is not LOST:
             self.check_win()
         return True
 
@@ -342,111 +373,111 @@ class Machine(OpenBoard):
     def step(self, kind: Mouse, i: int | None) -> None:
         """One press, release or pre-flag on cell ``i`` (None: off the board)."""
         game, mouse = self.game, self.mouse
-        if game in (_Game.WON, _Game.LOST):
+        if game in (WON, LOST):
             return
-        if game is _Game.READY:
-            if kind is Mouse.LEFT_DOWN:
-                if mouse is _Mouse.UP_UP:
-                    self.mouse = _Mouse.DOWN_UP
+        if game is READY:
+            if kind is LEFT_DOWN:
+                if mouse is UP_UP:
+                    self.mouse = DOWN_UP
                     if i is not None:
-                        self.game = _Game.PRE_FLAGGING
-                elif mouse is _Mouse.UP_DOWN:
-                    self.mouse = _Mouse.CHORDING
-                elif mouse is _Mouse.UP_DOWN_NOT_FLAG:
-                    self.mouse = _Mouse.CHORDING_NOT_FLAG
+                        self.game = PRE_FLAGGING
+                elif mouse is UP_DOWN:
+                    self.mouse = CHORDING
+                elif mouse is UP_DOWN_NOT_FLAG:
+                    self.mouse = CHORDING_NOT_FLAG
                 return
-            if kind is Mouse.PRE_FLAG:
+            if kind is PRE_FLAG:
                 if i is not None and self.look[i] == HIDDEN:
                     self.pre_flags += 1
-                    self.game = _Game.PRE_FLAGGING
+                    self.game = PRE_FLAGGING
                     self.right_click(i)
                 return
-            if kind is Mouse.BOTH_DOWN:
-                self.mouse = _BOTH.get(mouse, _Mouse.CHORDING)
+            if kind is BOTH_DOWN:
+                self.mouse = _BOTH.get(mouse, CHORDING)
                 return
-            if kind is Mouse.RIGHT_DOWN:
-                if mouse is _Mouse.UP_UP:
-                    self.mouse = _Mouse.UP_DOWN
+            if kind is RIGHT_DOWN:
+                if mouse is UP_UP:
+                    self.mouse = UP_DOWN
                     if i is not None:
                         self.pre_flags = 1
-                        self.game = _Game.PRE_FLAGGING
+                        self.game = PRE_FLAGGING
                         self.right_click(i)
                     return
-                if mouse is _Mouse.DOWN_UP_AFTER_CHORDING:
-                    self.mouse = _Mouse.CHORDING
+                if mouse is DOWN_UP_AFTER_CHORDING:
+                    self.mouse = CHORDING
                     return
-            elif kind is Mouse.LEFT_UP:
-                if mouse in (_Mouse.CHORDING, _Mouse.CHORDING_NOT_FLAG):
-                    self.mouse = _Mouse.UP_DOWN
+            elif kind is LEFT_UP:
+                if mouse in (CHORDING, CHORDING_NOT_FLAG):
+                    self.mouse = UP_DOWN
                     return
-                if mouse in (_Mouse.DOWN_UP_AFTER_CHORDING, _Mouse.DOWN_UP, _Mouse.UP_UP):
-                    self.mouse = _Mouse.UP_UP
+                if mouse in (DOWN_UP_AFTER_CHORDING, DOWN_UP, UP_UP):
+                    self.mouse = UP_UP
                     return
-            elif kind is Mouse.RIGHT_UP:
-                if mouse is _Mouse.UP_DOWN:
-                    self.mouse = _Mouse.UP_UP
+            elif kind is RIGHT_UP:
+                if mouse is UP_DOWN:
+                    self.mouse = UP_UP
                     return
-                if mouse is _Mouse.CHORDING:
-                    self.mouse = _Mouse.DOWN_UP_AFTER_CHORDING
+                if mouse is CHORDING:
+                    self.mouse = DOWN_UP_AFTER_CHORDING
                     return
-                if mouse is _Mouse.UP_UP:
+                if mouse is UP_UP:
                     return
             else:
                 return  # (the middle button before the game: nothing)
-        elif game is _Game.PRE_FLAGGING:
-            if kind is Mouse.LEFT_UP and mouse is _Mouse.DOWN_UP:
-                self.mouse = _Mouse.UP_UP
+        elif game is PRE_FLAGGING:
+            if kind is LEFT_UP and mouse is DOWN_UP:
+                self.mouse = UP_UP
                 if i is None:
                     if self.pre_flags == 0:
-                        self.game = _Game.READY
+                        self.game = READY
                         self.flags = self.double = self.left = self.right = 0
                         self.flagged_once.clear()
                     else:
                         self.left += 1
                     return
                 if self.look[i] == HIDDEN:
-                    self.game = _Game.PLAYING
+                    self.game = PLAYING
                     self.left_click(i)
                 else:
                     self.left += 1
                 return
-            if kind is Mouse.PRE_FLAG:
+            if kind is PRE_FLAG:
                 if i is not None and self.look[i] == HIDDEN:
                     self.pre_flags += 1
                     self.right_click(i)
                 return
-            if kind is Mouse.RIGHT_DOWN:
-                if mouse is _Mouse.UP_UP:
+            if kind is RIGHT_DOWN:
+                if mouse is UP_UP:
                     if i is None:
-                        self.mouse = _Mouse.UP_DOWN_NOT_FLAG
+                        self.mouse = UP_DOWN_NOT_FLAG
                         self.right += 1
                         return
-                    self.mouse = _Mouse.UP_DOWN
+                    self.mouse = UP_DOWN
                     if self.look[i] == HIDDEN:
                         self.pre_flags += 1
                     else:
                         self.pre_flags -= 1
                         if self.pre_flags == 0:
-                            self.game = _Game.READY
+                            self.game = READY
                             self.flags = self.double = self.left = self.right = 0
                             self.flagged_once.clear()
                             self.set_look(i, HIDDEN)
                             return
                     self.right_click(i)
                     return
-                if mouse is _Mouse.DOWN_UP:
-                    self.mouse = _Mouse.CHORDING
+                if mouse is DOWN_UP:
+                    self.mouse = CHORDING
                     if i is not None and self.pre_flags == 0:
-                        self.game = _Game.READY
+                        self.game = READY
                     return
-                if mouse is _Mouse.DOWN_UP_AFTER_CHORDING:
-                    self.mouse = _Mouse.CHORDING
+                if mouse is DOWN_UP_AFTER_CHORDING:
+                    self.mouse = CHORDING
                 return
-            if kind in (Mouse.MIDDLE_DOWN, Mouse.MIDDLE_UP):
+            if kind in (MIDDLE_DOWN, MIDDLE_UP):
                 return
-            if kind is Mouse.BOTH_DOWN:
-                if mouse is _Mouse.DOWN_UP and i is not None and self.pre_flags == 0:
-                    self.game = _Game.READY
+            if kind is BOTH_DOWN:
+                if mouse is DOWN_UP and i is not None and self.pre_flags == 0:
+                    self.game = READY
                 self.mouse = _BOTH.get(mouse, mouse)
                 return
         self.playing(kind, i)
@@ -454,51 +485,51 @@ class Machine(OpenBoard):
     def playing(self, kind: Mouse, i: int | None) -> None:
         """A press or release once the game is under way (or falling through to it)."""
         mouse = self.mouse
-        if kind is Mouse.LEFT_DOWN:
-            if mouse is _Mouse.UP_UP:
-                self.mouse = _Mouse.DOWN_UP
-            elif mouse is _Mouse.UP_DOWN:
-                self.mouse = _Mouse.CHORDING
-            elif mouse is _Mouse.UP_DOWN_NOT_FLAG:
-                self.mouse = _Mouse.CHORDING_NOT_FLAG
-        elif kind is Mouse.LEFT_UP:
-            if mouse is _Mouse.DOWN_UP:
-                self.mouse = _Mouse.UP_UP
+        if kind is LEFT_DOWN:
+            if mouse is UP_UP:
+                self.mouse = DOWN_UP
+            elif mouse is UP_DOWN:
+                self.mouse = CHORDING
+            elif mouse is UP_DOWN_NOT_FLAG:
+                self.mouse = CHORDING_NOT_FLAG
+        elif kind is LEFT_UP:
+            if mouse is DOWN_UP:
+                self.mouse = UP_UP
                 if i is None:
                     self.left += 1
                 else:
                     self.left_click(i)
-            elif mouse in (_Mouse.CHORDING, _Mouse.CHORDING_NOT_FLAG):
-                self.mouse = _Mouse.UP_DOWN
-                if mouse is _Mouse.CHORDING_NOT_FLAG:
+            elif mouse in (CHORDING, CHORDING_NOT_FLAG):
+                self.mouse = UP_DOWN
+                if mouse is CHORDING_NOT_FLAG:
                     self.right -= 1
                 if i is not None:
                     self.chord(i)
-            elif mouse is _Mouse.DOWN_UP_AFTER_CHORDING:
-                self.mouse = _Mouse.UP_UP
-        elif kind is Mouse.RIGHT_DOWN:
-            if mouse is _Mouse.UP_UP:
+            elif mouse is DOWN_UP_AFTER_CHORDING:
+                self.mouse = UP_UP
+        elif kind is RIGHT_DOWN:
+            if mouse is UP_UP:
                 if i is None:
-                    self.mouse = _Mouse.UP_DOWN_NOT_FLAG
+                    self.mouse = UP_DOWN_NOT_FLAG
                     self.right += 1
                 else:
                     not_flag = self.look[i] < HIDDEN
-                    self.mouse = _Mouse.UP_DOWN_NOT_FLAG if not_flag else _Mouse.UP_DOWN
+                    self.mouse = UP_DOWN_NOT_FLAG if not_flag else UP_DOWN
                     self.right_click(i)
-            elif mouse in (_Mouse.DOWN_UP, _Mouse.DOWN_UP_AFTER_CHORDING):
-                self.mouse = _Mouse.CHORDING
-        elif kind is Mouse.RIGHT_UP:
-            if mouse in (_Mouse.UP_DOWN, _Mouse.UP_DOWN_NOT_FLAG):
-                self.mouse = _Mouse.UP_UP
-            elif mouse in (_Mouse.CHORDING, _Mouse.CHORDING_NOT_FLAG):
-                self.mouse = _Mouse.DOWN_UP_AFTER_CHORDING
-                if mouse is _Mouse.CHORDING_NOT_FLAG:
+            elif mouse in (DOWN_UP, DOWN_UP_AFTER_CHORDING):
+                self.mouse = CHORDING
+        elif kind is RIGHT_UP:
+            if mouse in (UP_DOWN, UP_DOWN_NOT_FLAG):
+                self.mouse = UP_UP
+            elif mouse in (CHORDING, CHORDING_NOT_FLAG):
+                self.mouse = DOWN_UP_AFTER_CHORDING
+                if mouse is CHORDING_NOT_FLAG:
                     self.right -= 1
                 if i is not None:
                     self.chord(i)
-        elif kind is Mouse.MIDDLE_UP and i is not None:
+        elif kind is MIDDLE_UP and i is not None:
             self.chord(i)
-        elif kind is Mouse.BOTH_DOWN:
+        elif kind is BOTH_DOWN:
             self.mouse = _BOTH.get(mouse, mouse)
 
 
@@ -512,7 +543,7 @@ def cell_of(video: Video, x: int, y: int) -> int | None:
 
 def over(machine: Machine) -> bool:
     """The machine's game has ended."""
-    return machine.game in (_Game.WON, _Game.LOST)
+    return machine.game in (WON, LOST)
 
 
 def tally(video: Video) -> Tally:
@@ -520,34 +551,41 @@ def tally(video: Video) -> Tally:
     mouse path runs on to the video's last event, as ms-toollib measures it."""
     rows, cols, size = video.rows, video.cols, video.cell_size
     machine = Machine(rows, cols, video.mines, video.recursion)
-    move, playing = Mouse.MOVE, _Game.PLAYING
+    move, playing = MOVE, PLAYING
     began = ended = None
+    counting = (PLAYING, WON, LOST)
+    state = machine.game
+    events = video.events
+    start = len(events)  # the first event of the game under way (its path counts on)
+    for n, (ms, kind, x, y) in enumerate(events):
+        if kind is move:
+            continue
+        was = state
+        machine.step(kind, cell_of(video, x, y))
+        state = machine.game
+        if began is None and was is not playing and state is not was:
+            began = ms if state in counting else None  # (a one-click win: at once)
+        if start > n and state in counting:
+            start = n
+        if state is WON or state is LOST:
+            ended = ms
+            break
+    # The path, from there to the last event (once under way, a game stays so).
     path = 0.0
     width, height = cols * size, rows * size
-    counting = (_Game.PLAYING, _Game.WON, _Game.LOST)
-    state = machine.game
-    last_x = last_y = -1  # the last place on the board, once playing (-1: none yet)
+    last_x = last_y = -1  # the last place on the board (-1: none yet)
     hypot = math.hypot
-    for ms, kind, x, y in video.events:
-        if kind is not move and ended is None:
-            was = state
-            machine.step(kind, cell_of(video, x, y))
-            state = machine.game
-            if began is None and was is not playing and state is not was:
-                began = ms if state in counting else None  # (a one-click win: at once)
-            if state is _Game.WON or state is _Game.LOST:
-                ended = ms
-        if state in counting:
-            if last_x < 0:
-                last_x, last_y = x, y
-            if x < width or y < height:  # (the corner past the board: off it)
-                path += hypot(x - last_x, y - last_y)
-                last_x, last_y = x, y
+    for _, _, x, y in islice(events, start, None):
+        if last_x < 0:
+            last_x, last_y = x, y
+        if x < width or y < height:  # (the corner past the board: off it)
+            path += hypot(x - last_x, y - last_y)
+            last_x, last_y = x, y
     if ended is None:
         ended = video.events[-1].ms if video.events else 0
     return Tally(
-        won=machine.game is _Game.WON,
-        lost=machine.game is _Game.LOST,
+        won=machine.game is WON,
+        lost=machine.game is LOST,
         time_ms=max(0, ended - (began or 0)),
         bbbv=machine.bbbv,
         solved_bbbv=machine.solved,

@@ -21,7 +21,7 @@ from functools import partial
 from typing import NamedTuple
 
 from game.core.board import Recursion
-from game.core.record import Record
+from game.core.record import Record, put
 from game.language import N_
 from game.rules import mode_of_evf
 
@@ -140,15 +140,16 @@ class Facts(Record):
         question_marks: bool | None = None,
         extra: tuple[tuple[str, str], ...] = (),
     ) -> None:
-        self.player = player
-        self.date = date
-        self.program = program
-        self.level = level
-        self.finished = finished
-        self.time_ms = time_ms
-        self.bbbv = bbbv
-        self.question_marks = question_marks
-        self.extra = extra
+        # (put: no set-once check, for the one made for each file analysed)
+        put(self, "player", player)
+        put(self, "date", date)
+        put(self, "program", program)
+        put(self, "level", level)
+        put(self, "finished", finished)
+        put(self, "time_ms", time_ms)
+        put(self, "bbbv", bbbv)
+        put(self, "question_marks", question_marks)
+        put(self, "extra", extra)
 
 
 NO_FACTS = Facts()
@@ -180,13 +181,14 @@ class Video(Record):
         cell_size: int = 16,
         facts: Facts = NO_FACTS,
     ) -> None:
-        self.format = format
-        self.rows = rows
-        self.cols = cols
-        self.mines = mines
-        self.events = events
-        self.cell_size = cell_size
-        self.facts = facts
+        # (put: no set-once check, for the one made for each file analysed)
+        put(self, "format", format)
+        put(self, "rows", rows)
+        put(self, "cols", cols)
+        put(self, "mines", mines)
+        put(self, "events", events)
+        put(self, "cell_size", cell_size)
+        put(self, "facts", facts)
 
     @property
     def recursion(self) -> Recursion:

@@ -114,7 +114,8 @@ def _header_text(cur: Cursor) -> tuple[str, str, int, int]:
     return start, end, bbbv, round((seconds - 1) * 1000)
 
 
-_RECORD = struct.Struct("8B")
+_KIND_OF = [KINDS.get(code, Mouse.MOVE) for code in range(256)]
+"""A kind byte -> its mouse event (the unknown ones are refused before)."""
 _UNKNOWN = bytes(0 if kind in KINDS else 1 for kind in range(256))
 """A kind byte -> 1 if it is no kind of mouse event."""
 
@@ -143,20 +144,27 @@ def _events(cur: Cursor) -> tuple[MouseEvent, ...]:
         raise VideoError(Words(video.MORE_EVENTS, n=video.MAX_EVENTS))
     if end < 0:
         raise VideoError(Words(N_("the file ends inside its mouse events")))
-    kinds = KINDS
+    # Each of the 8 columns whole: the numbers of two bytes unpacked in one call.
+    kinds, xh, sl, xl, hundredths, yh, sh, yl = (block[k : 8 * end : 8] for k in range(8))
+    whole = zip(_words(sh, sl, end), hundredths, strict=True)
     events = mouse_events(
-        [
-            (
-                ((sh << 8 | sl) - 1) * 1000 + hundredths * 10,
-                kinds[kind],
-                xh << 8 | xl,
-                yh << 8 | yl,
-            )
-            for kind, xh, sl, xl, hundredths, yh, sh, yl in _RECORD.iter_unpack(block[: 8 * end])
-        ]
+        zip(
+            [(second - 1) * 1000 + hundredth * 10 for second, hundredth in whole],
+            map(_KIND_OF.__getitem__, kinds),
+            _words(xh, xl, end),
+            _words(yh, yl, end),
+            strict=True,
+        )
     )
     cur.pos = pos + 8 * (end + 1)
     return events
+
+
+def _words(high: bytes, low: bytes, count: int) -> tuple[int, ...]:
+    """Big-endian 16-bit numbers from their high and low bytes (a column each)."""
+    pairs = bytearray(2 * count)
+    pairs[0::2], pairs[1::2] = high, low
+    return struct.unpack(f">{count}H", pairs)
 
 
 def _footer(cur: Cursor) -> tuple[str, str]:

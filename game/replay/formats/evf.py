@@ -212,7 +212,9 @@ def _events_v0(cur: Cursor, height: int, width: int) -> tuple[MouseEvent, ...]:
         pos = cur.pos
 
 
-_PLACE = struct.Struct(">hh")
+_RECORD_V4 = struct.Struct(">BBhh")
+"""A mouse event from version 4 on: its kind, the ms since the last event, and the
+change of its place."""
 
 
 def _events_v4(cur: Cursor, height: int, width: int) -> tuple[MouseEvent, ...]:
@@ -221,19 +223,18 @@ def _events_v4(cur: Cursor, height: int, width: int) -> tuple[MouseEvent, ...]:
     held: dict[int, bool] = {}
     ms = x = y = 0
     data, size = cur.data, len(cur.data)
-    place, mouse = _PLACE.unpack_from, MOUSE
+    record, mouse, most = _RECORD_V4.unpack_from, MOUSE, video.MAX_EVENTS
     pos = cur.pos
     while True:
-        # A mouse event with all its bytes there, read straight off the bytes (they
-        # are most of a file); anything else through the cursor, which says what is
-        # missing where.
+        # A mouse event with all its bytes there, read straight off the bytes in one
+        # call (they are most of a file); anything else through the cursor, which
+        # says what is missing where.
         if pos + 6 <= size and 1 <= data[pos] <= 12:
-            code = data[pos]
-            ms += data[pos + 1]
-            dx, dy = place(data, pos + 2)
+            code, step, dx, dy = record(data, pos)
+            ms += step
             pos += 6
-            if len(events) >= video.MAX_EVENTS:
-                raise VideoError(Words(video.MORE_EVENTS, n=video.MAX_EVENTS))
+            if len(events) >= most:
+                raise VideoError(Words(video.MORE_EVENTS, n=most))
             kind = mouse.get(code) or _kind(code, held)
             if dx == OFF or dy == OFF:
                 append((ms, kind, width, height))

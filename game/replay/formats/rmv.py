@@ -37,6 +37,7 @@ readers do.
 from __future__ import annotations
 
 import re
+import struct
 from datetime import datetime, timezone
 
 from game.language import N_, Words
@@ -139,6 +140,12 @@ def read(data: bytes) -> Video:
     return Video("rmv", rows, cols, placed, events, size, facts)
 
 
+_RECORD_1 = struct.Struct(">BHxHH")
+_RECORD_2 = struct.Struct(">BHxhh")
+"""A mouse event's time (3 bytes), the buttons held (skipped) and its place: type 1
+unsigned, type 2 signed."""
+
+
 def _events(
     cur: Cursor, kind: int, rows: int, cols: int, size: int
 ) -> tuple[tuple[MouseEvent, ...], bool | None, int]:
@@ -149,6 +156,7 @@ def _events(
     append = events.append
     width, height = cols * size, rows * size
     ms = x = y = 0
+    record = (_RECORD_1 if kind == 1 else _RECORD_2).unpack_from
     while True:
         if pos >= end:
             raise VideoError(Words(N_("the file ends before its game does")))
@@ -157,14 +165,11 @@ def _events(
         if 1 <= code <= 7:
             if pos + 8 > end:
                 raise VideoError(Words(N_("the file ends inside a mouse event")))
-            ms = data[pos] << 16 | data[pos + 1] << 8 | data[pos + 2]
-            x = data[pos + 4] << 8 | data[pos + 5]
-            y = data[pos + 6] << 8 | data[pos + 7]
+            high, low, x, y = record(data, pos)
+            ms = high << 16 | low
             pos += 8
             if kind == 1:
                 x, y = (x - 12) & 0xFFFF, (y - 56) & 0xFFFF
-            else:
-                x, y = x - (x >> 15 << 16), y - (y >> 15 << 16)
         elif code == 28 and kind == 2:
             if pos + 2 > end:
                 raise VideoError(Words(N_("the file ends inside a mouse event")))
