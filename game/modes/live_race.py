@@ -11,7 +11,7 @@ from typing import ClassVar
 from game.language import gettext
 from game.modes.category import RACE_KIND, Category
 from game.modes.mode import Mode
-from game.modes.shared import shared_session
+from game.modes.shared import OnACode, shared_session
 from game.replay.boardcode import BoardCode
 from game.rules import Board, GameRules
 from game.session.play import PlaySession
@@ -19,7 +19,7 @@ from game.session.stopwatch import Clock
 
 
 @dataclass(frozen=True)
-class LiveRace(Mode):
+class LiveRace(OnACode, Mode):
     """Game ``game`` (1, 2, ...) of a race against ``opponent`` in room ``room`` (its
     code) on the board ``board_code``."""
 
@@ -32,14 +32,6 @@ class LiveRace(Mode):
 
     def deal(self, clock: Clock) -> PlaySession:
         return shared_session(self.board_code, None, clock)
-
-    @property
-    def code(self) -> str:
-        return self.board_code.code
-
-    @property
-    def shared_code(self) -> BoardCode:
-        return self.board_code
 
     def category(self, board: Board, rules: GameRules) -> Category:
         return Category.shared_board(RACE_KIND)

@@ -28,7 +28,23 @@ def shared_session(code: BoardCode, dealt: Game | None, clock: Clock) -> PlaySes
     return session
 
 
-class Code(Mode, Record):
+class OnACode:
+    """A way to play on a board code (a code handed, a live race's): what it says of
+    its code (put before Mode among the bases)."""
+
+    __slots__ = ()
+    board_code: BoardCode
+
+    @property
+    def code(self) -> str:
+        return self.board_code.code
+
+    @property
+    def shared_code(self) -> BoardCode:
+        return self.board_code
+
+
+class Code(OnACode, Mode, Record):
     """A board code a player typed, pasted or was handed; ``dealt``: its game already
     dealt (a long deal done off the window's loop), out of equality."""
 
@@ -43,14 +59,6 @@ class Code(Mode, Record):
 
     def deal(self, clock: Clock) -> PlaySession:
         return shared_session(self.board_code, self.dealt, clock)
-
-    @property
-    def code(self) -> str:
-        return self.board_code.code
-
-    @property
-    def shared_code(self) -> BoardCode:
-        return self.board_code
 
     def with_game(self, game: Game) -> Code:
         return self.replace(dealt=game)
