@@ -28,6 +28,8 @@ Version history:
      "counters" (the figures it shows, in order: a name this version does not know
      is left out, no damage) and "own_counters" ([[name, expression], ...]: the
      player's own counters; an entry that is not a pair of texts is left out).
+     Later still, in the same version: "ui_scale" (1 to 3, or null: the scale of the
+     words and widgets, chosen from the screen until the player sets one).
 """
 
 from __future__ import annotations
@@ -42,6 +44,7 @@ from game.rules import (
     MAX_ZOOM,
     MIN_ZOOM,
     PRESETS,
+    UI_SCALES,
     Board,
     BoardChoiceError,
     Difficulty,
@@ -179,6 +182,7 @@ class Settings:
         "recursion",
         "sound",
         "theme",
+        "ui_scale",
         "zoom",
     )
 
@@ -204,6 +208,7 @@ class Settings:
         counters_shown: bool = True,
         counters: tuple[str, ...] = DEFAULT_FIGURES,
         own_counters: tuple[tuple[str, str], ...] = (),
+        ui_scale: int | None = None,
     ) -> None:
         self.question_marks: Final = question_marks
         """Right-click cycles hidden -> flag -> ? -> hidden (else hidden <-> flag)."""
@@ -245,6 +250,9 @@ class Settings:
         """The figures the panel shows, in order (names of game.words.FIGURES)."""
         self.own_counters: Final = own_counters
         """The player's own counters: (name, expression), shown after the figures."""
+        self.ui_scale: Final = ui_scale
+        """The words' and widgets' scale, UI_SCALES[0] to UI_SCALES[-1] (game.view.scale),
+        or None to choose it from the screen; the board's zoom is apart."""
         self._check()
 
     def _check(self) -> None:
@@ -267,6 +275,8 @@ class Settings:
                 raise DataError(f"setting {name!r}: {error}") from None
         if self.zoom is not None:
             schema.check_int(self.zoom, MIN_ZOOM, MAX_ZOOM, "setting 'zoom'")
+        if self.ui_scale is not None:
+            schema.check_int(self.ui_scale, UI_SCALES[0], UI_SCALES[-1], "setting 'ui_scale'")
         if not isinstance(self.theme, str) or self.theme not in LOOKS:
             raise DataError(f"setting 'theme' must be one of {', '.join(LOOKS)}")
         if not isinstance(self.keys, tuple):
@@ -343,6 +353,7 @@ class Settings:
             "counters_shown": self.counters_shown,
             "counters": list(self.counters),
             "own_counters": [list(pair) for pair in self.own_counters],
+            "ui_scale": self.ui_scale,
         }
 
     @classmethod
@@ -368,6 +379,10 @@ class Settings:
             values["recursion"] = schema.read_enum(doc, "recursion", Recursion, what)
         if doc.get("zoom") is not None:
             values["zoom"] = schema.check_int(doc["zoom"], MIN_ZOOM, MAX_ZOOM, "setting 'zoom'")
+        if doc.get("ui_scale") is not None:
+            values["ui_scale"] = schema.check_int(
+                doc["ui_scale"], UI_SCALES[0], UI_SCALES[-1], "setting 'ui_scale'"
+            )
         for name in ("board", "custom"):
             if name in doc:
                 values[name] = board_from_json(doc[name], f"setting {name!r}")

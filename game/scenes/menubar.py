@@ -33,6 +33,8 @@ class MenuBarScene(Scene):
         """Called when a press opens a menu (the board lets go of what it held)."""
         self._alt_alone = False  # Alt went down and nothing else since: its release opens
         self._closed_now = False  # a menu just closed: what it covered is drawn again
+        self._under: tuple[pygame.Rect, pygame.Surface] | None = None
+        """What the open menu covers, to put back when it changes."""
 
     @property
     def modal(self) -> bool:  # type: ignore[override]
@@ -78,25 +80,32 @@ class MenuBarScene(Scene):
         return True
 
     def draw(self, screen: pygame.Surface, full: bool) -> list[pygame.Rect]:
+        """The bar, and the open menu over the board; a menu that changed puts back
+        what its last drawing covered (the board waits under an open menu, so those
+        pixels are still right): opening a menu repaints nothing else."""
         if not (full or self.viewport.renderer.repainted or self.menubar.dirty()):
             return []
+        drawn: list[pygame.Rect] = []
+        if self._under is not None and not full:
+            where, pixels = self._under
+            screen.blit(pixels, where)
+            drawn.append(where)
+        self._under = None
         self._closed_now = False
         bar = self.viewport.bar()
-        self.menubar.draw(screen, self.viewport.renderer.sprites, bar)
-        return [bar]
+        self.menubar.draw(screen, self.viewport.renderer.sprites, bar, self._keep_under)
+        return [*drawn, bar, *([] if self._under is None else [self._under[0]])]
+
+    def _keep_under(self, box: pygame.Rect) -> None:
+        """What the menu is about to cover, kept to put back."""
+        self._under = (box, self.viewport.screen.subsurface(box).copy())
 
     def dirty(self) -> bool:
-        return self._closed_now or (self.menubar.is_open and self.menubar.dirty())
+        """A menu closed: everything is drawn again (the board may have changed under
+        it: a command chosen); a menu open draws alone."""
+        return self._closed_now
 
     @property
     def covers(self) -> bool:  # type: ignore[override]
         """An open menu is drawn over a whole frame."""
         return self.menubar.is_open
-
-    def in_side(self) -> bool:
-        """A long menu that the classic window cannot show whole opens the side (the
-        window the player keeps with the side holds every menu). No menu open: no
-        (asked at each update of the live counters: the window's size is not worked
-        out for it)."""
-        menubar = self.menubar
-        return menubar.is_open and not menubar.fits(self.viewport.zoom, self.viewport.game_size())

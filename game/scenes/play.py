@@ -82,6 +82,8 @@ class PlayScene(Scene):
         )  # (the side shows something else: the counters wait)
         viewport.side_shown = lambda: self.counters.shown
         viewport.need = self.counters.width
+        if viewport.fit_side():  # (the first frame's side knew not the lines' width)
+            stage.repaint()
         prefs.listeners.append(lambda: self.fit_counters())
         self.pointer = BoardPointer(table, viewport, self.input, lambda: self.new_game())
         self.watcher = watcher

@@ -1,0 +1,93 @@
+"""A page's own window: a dialog too large for the side, or any dialog of a window
+whose side is hidden, opens in a desktop window of its own beside the game's (as
+the classic game's dialogs and Metasweeper's do), so that no page ever covers a cell
+and the game's window never changes size for one.
+
+It is a pygame-ce ``Window`` (several can be open, each with its own surface; their
+events carry the window they happened in), placed beside the game's window: right
+of it where the desktop has room, else left, below, above, else against the
+desktop's right edge (over the game's side, which is on the right, before its
+board). Its size follows the page's at the UI scale; its corner stays put.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.view.window import TITLE_BAR, desktop_size, usable_size
+
+GAP = 8
+"""Between the game's window and a page's (the window manager's borders)."""
+
+
+def placed_beside(
+    game: pygame.Rect, size: tuple[int, int], desktop: tuple[int, int]
+) -> tuple[int, int]:
+    """The top-left corner for a page of ``size`` beside the game's window ``game``
+    (desktop pixels) on a desktop of this size: the first side with room, else as
+    far right as the desktop allows (over the side before the board)."""
+    width, height = size
+    room_w, room_h = desktop[0], desktop[1] - TITLE_BAR
+    top = max(TITLE_BAR, min(game.y, room_h - height))
+    left = max(0, min(game.x, room_w - width))
+    for x, y in (
+        (game.right + GAP, top),
+        (game.x - GAP - width, top),
+        (left, game.bottom + TITLE_BAR),
+        (left, game.y - TITLE_BAR - GAP - height),
+    ):
+        if x >= 0 and x + width <= room_w and y >= TITLE_BAR and y + height <= room_h:
+            return (x, y)
+    return (max(0, room_w - width), top)
+
+
+class PageWindow:
+    """A page's desktop window beside the game's."""
+
+    def __init__(self, title: str, size: tuple[int, int], game: pygame.Rect) -> None:
+        size = _bounded(size)
+        where = placed_beside(game, size, desktop_size())
+        self.window = pygame.Window(title, size, position=where)
+
+    @property
+    def surface(self) -> pygame.Surface:
+        """The surface drawn into (asked of SDL each time: see GameWindow.surface)."""
+        return self.window.get_surface()
+
+    def owns(self, event: pygame.event.Event) -> bool:
+        """The event happened in this window."""
+        window = getattr(event, "window", None)
+        return window is not None and getattr(window, "id", None) == self.window.id
+
+    def elsewhere(self, event: pygame.event.Event) -> bool:
+        """The event happened in another window (the game's)."""
+        window = getattr(event, "window", None)
+        return window is not None and getattr(window, "id", None) != self.window.id
+
+    def fit(self, size: tuple[int, int], title: str) -> None:
+        """The page's new size (its corner kept, all of it on the desktop) and title."""
+        size = _bounded(size)
+        if tuple(self.window.size) != size:
+            self.window.size = size
+            x, y = self.window.position
+            room_w, room_h = usable_size()
+            self.window.position = (
+                max(0, min(int(x), room_w - size[0])),
+                max(TITLE_BAR, min(int(y), room_h + TITLE_BAR - size[1])),
+            )
+        if self.window.title != title:
+            self.window.title = title
+
+    def present(self) -> None:
+        """Show what was drawn."""
+        self.window.flip()
+
+    def close(self) -> None:
+        """Destroy the window now."""
+        self.window.destroy()
+
+
+def _bounded(size: tuple[int, int]) -> tuple[int, int]:
+    """A page's size, no larger than the usable desktop."""
+    room_w, room_h = usable_size()
+    return (max(1, min(size[0], room_w)), max(1, min(size[1], room_h)))
