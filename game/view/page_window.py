@@ -5,9 +5,10 @@ and the game's window never changes size for one.
 
 It is a pygame-ce ``Window`` (several can be open, each with its own surface; their
 events carry the window they happened in), placed beside the game's window: right
-of it where the desktop has room, else left, below, above, else against the
-desktop's right edge (over the game's side, which is on the right, before its
-board). Its size follows the page's at the UI scale; its corner stays put.
+of it where the desktop has room, else left, below, above; else (a window that
+fills the desktop leaves no room beside it) where it covers the least of the
+board: over the side, the panel or the frame first. Its size follows the page's at
+the UI scale; its corner stays put.
 """
 
 from __future__ import annotations
@@ -21,11 +22,13 @@ GAP = 8
 
 
 def placed_beside(
-    game: pygame.Rect, size: tuple[int, int], desktop: tuple[int, int]
-) -> tuple[int, int]:
+    game: pygame.Rect, size: tuple[int, int], desktop: tuple[int, int], board: pygame.Rect
+) -> tuple[tuple[int, int], bool]:
     """The top-left corner for a page of ``size`` beside the game's window ``game``
-    (desktop pixels) on a desktop of this size: the first side with room, else as
-    far right as the desktop allows (over the side before the board)."""
+    (desktop pixels) on a desktop of this size, and whether it is beside it: the
+    first side with room; else, on a window that leaves no room for it, the place
+    on the desktop that covers the least of the ``board`` (the cells, in desktop
+    pixels): over the side, the panel or the frame before a cell."""
     width, height = size
     room_w, room_h = desktop[0], desktop[1] - TITLE_BAR
     top = max(TITLE_BAR, min(game.y, room_h - height))
@@ -37,16 +40,26 @@ def placed_beside(
         (left, game.y - TITLE_BAR - GAP - height),
     ):
         if x >= 0 and x + width <= room_w and y >= TITLE_BAR and y + height <= room_h:
-            return (x, y)
-    return (max(0, room_w - width), top)
+            return (x, y), True
+    right, bottom = max(0, room_w - width), max(TITLE_BAR, room_h - height)
+    corners = [(x, y) for x in (right, 0, left) for y in (top, TITLE_BAR, bottom)]
+
+    def covered(corner: tuple[int, int]) -> int:
+        over = board.clip(pygame.Rect(corner, size))
+        return over.w * over.h
+
+    return min(corners, key=covered), False
 
 
 class PageWindow:
     """A page's desktop window beside the game's."""
 
-    def __init__(self, title: str, size: tuple[int, int], game: pygame.Rect) -> None:
+    def __init__(
+        self, title: str, size: tuple[int, int], game: pygame.Rect, board: pygame.Rect
+    ) -> None:
         size = _bounded(size)
-        where = placed_beside(game, size, desktop_size())
+        where, self.beside = placed_beside(game, size, desktop_size(), board)
+        """Placed beside the game's window (else the desktop had no room for it)."""
         self.window = pygame.Window(title, size, position=where)
 
     @property

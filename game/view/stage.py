@@ -275,8 +275,10 @@ class DialogScene(Scene):
         ui, title = scale.current(), gettext(self.dialog.title)
         size = page_size(self.dialog, usable_size(), ui)
         if self.page is None:
-            window = self.viewport.window
-            self.page = PageWindow(title, size, pygame.Rect(window.corner, window.size))
+            window, viewport = self.viewport.window, self.viewport
+            cells = pygame.Rect(viewport.renderer.scaled(viewport.layout.board_view))
+            game = pygame.Rect(window.corner, window.size)
+            self.page = PageWindow(title, size, game, cells.move(window.corner))
         else:
             self.page.fit(size, title)
         surface = self.page.surface
