@@ -31,6 +31,7 @@ from game.session.input import InputMachine
 from game.session.picture import picture_of
 from game.session.play import is_long
 from game.session.table import GameStarted, MoveApplied, Table, TableEvent
+from game.view import scale
 from game.view.commands import MODIFIER_KEYS, Command
 from game.view.prefs import Prefs
 from game.view.sound import sound_of
@@ -111,6 +112,8 @@ class PlayScene(Scene):
             Command.REBIND: dialogs.keys,
             Command.ZOOM_IN: lambda: self.set_zoom(self.viewport.zoom + 1),
             Command.ZOOM_OUT: lambda: self.set_zoom(self.viewport.zoom - 1),
+            Command.WORDS_LARGER: lambda: self.resize_words(1),
+            Command.WORDS_SMALLER: lambda: self.resize_words(-1),
             Command.PAUSE: self.pause,
             Command.EXIT: self.quit,
             Command.HINT: self.show_hint,
@@ -330,6 +333,19 @@ class PlayScene(Scene):
         dirty = renderer.draw(screen, table.game, picture, changed)
         dirty += self.counters.draw(screen, self.viewport, renderer.repainted)
         return dirty + self.rivals.draw(screen)
+
+    def resize_words(self, step: int) -> None:
+        """The words and widgets one UI scale larger or smaller (kept in the
+        settings; the board keeps its zoom), or a line saying there is none."""
+        chosen = scale.stepped(step)
+        if chosen is None:
+            self.table.note = (
+                gettext("These are the largest words.")
+                if step > 0
+                else gettext("These are the smallest words.")
+            )
+            return
+        self.prefs.change(ui_scale=chosen)
 
     def fit_counters(self) -> None:
         """The live counters shown or hidden (a key, the menu, the Settings dialog),

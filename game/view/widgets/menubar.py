@@ -28,7 +28,7 @@ from game.view.theme import current as theme
 
 TEXT_SIZE = TEXT
 """The menus' font size at UI scale 1 (the dialogs' and the side's: one size of words)."""
-TITLE_PAD = 6
+TITLE_PAD = 5
 """Beside each title in the bar, at 1x."""
 ROW_H = 16
 """A menu line's height at 1x."""
@@ -353,14 +353,21 @@ class MenuBar:
 def _columns(heights: list[int], room: int) -> list[list[int]]:
     """A menu's lines (their heights) in columns no taller than ``room``, each column
     broken after a separator where one is near (``SEPARATOR_H`` lines are the short
-    ones); one column when it fits."""
+    ones) unless that would take another column; one column when it fits."""
+    near = _filled(heights, room, after_separator=True)
+    plain = _filled(heights, room, after_separator=False)
+    return near if len(near) <= len(plain) else plain
+
+
+def _filled(heights: list[int], room: int, after_separator: bool) -> list[list[int]]:
     columns: list[list[int]] = [[]]
     used = 0
     for index, height in enumerate(heights):
         column = columns[-1]
         if column and used + height > room:
             shorts = [k for k, i in enumerate(column) if heights[i] < max(heights)]
-            cut = shorts[-1] + 1 if shorts and shorts[-1] >= len(column) // 2 else len(column)
+            near = after_separator and shorts and shorts[-1] >= len(column) // 2
+            cut = shorts[-1] + 1 if near else len(column)
             columns[-1], rest = column[:cut], column[cut:]
             columns.append(rest)
             used = sum(heights[i] for i in rest)
