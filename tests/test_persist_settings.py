@@ -50,6 +50,7 @@ DEFAULT_DOC: dict[str, Any] = {
         "ghost",
     ],
     "own_counters": [],
+    "ui_scale": None,
 }
 
 VERSION_2_DOC: dict[str, Any] = {
@@ -151,6 +152,7 @@ def test_a_version_2_file_reads_as_the_classic_look_with_nothing_else_lost() -> 
         "counters_shown": True,
         "counters": list(DEFAULT_DOC["counters"]),
         "own_counters": [],
+        "ui_scale": None,
     }
     assert before == VERSION_2_DOC  # read, not changed
 
@@ -360,3 +362,14 @@ def test_settings_of_equal_values_are_equal_and_hash_alike() -> None:
     assert len({chosen, again, Settings()}) == 2
     with pytest.raises(TypeError):
         Settings().replace(colour="red")  # (no such setting)
+
+
+def test_the_ui_scale_is_kept_and_a_bent_one_is_damage() -> None:
+    """The words' scale the player chose survives the file; one outside 1 to 3 is
+    damage, not a guess; a file without one reads as chosen from the screen."""
+    kept = Settings(ui_scale=2)
+    assert Settings.from_json(kept.to_json()).ui_scale == 2
+    assert Settings.from_json({"version": 4}).ui_scale is None
+    for bent in (0, 4, "2", 2.0):
+        with pytest.raises(DataError):
+            Settings.from_json({"version": 4, "ui_scale": bent})
