@@ -166,6 +166,13 @@ def counter(app: App) -> str:
     return led_reads(app, app.viewport.renderer.layout.mine_counter)
 
 
+def drawn_on(app: App) -> pygame.Surface:
+    """The surface the dialog in front is drawn on: its own window's, or the game's
+    (in the side)."""
+    page = getattr(app.stage.top, "page", None)
+    return app.viewport.screen if page is None else page.surface
+
+
 def timer(app: App) -> str:
     return led_reads(app, app.viewport.renderer.layout.timer)
 
