@@ -20,7 +20,7 @@ from game.language import gettext
 from game.view import scale
 from game.view.page_window import PageWindow
 from game.view.theme import current as theme
-from game.view.widgets.dialog import Dialog, page_size
+from game.view.widgets.dialog import Dialog, fits_at_scale, page_size
 from game.view.window import usable_size
 
 POINTER_EVENTS = frozenset(
@@ -248,7 +248,11 @@ class DialogScene(Scene):
         side = self.viewport.beside()
         key = (tuple(side), scale.current())
         if self._placed is None or self._placed[0] != key:
-            fits = side.w > 0 and self.dialog.fits(side.size, scale.current())
+            ui, dialog = scale.current(), self.dialog
+            fits = side.w > 0 and (
+                dialog.fits(side.size, ui)
+                or (dialog.beside and fits_at_scale(dialog, side.size, ui))
+            )  # (what describes the board stays beside it, its buttons in rows if need be)
             self._placed = (key, fits)
         return self._placed[1]
 

@@ -130,6 +130,14 @@ def page_size(dialog: Dialog, room: tuple[int, int], scale: int) -> tuple[int, i
     return (width + 2 * MARGIN, height + 2 * MARGIN)
 
 
+def fits_at_scale(dialog: Dialog, size: tuple[int, int], scale: int) -> bool:
+    """The dialog fits a room this size at ``scale`` itself (its font the UI scale's,
+    every word whole), its buttons in as many rows as they need."""
+    avail_w, avail_h = max(size[0] - 2 * MARGIN, 1), max(size[1] - 2 * MARGIN, 1)
+    layout = dialog._at_largest_scale(scale, avail_w, avail_h)
+    return layout is not None and layout.style.zoom == scale and not layout.shortened
+
+
 def _button_rows(widths: list[int], gap: int, room: int) -> list[list[int]]:
     """The buttons (their widths) in rows no wider than ``room``, in order: one row
     when it fits (a row holds one button at least)."""
