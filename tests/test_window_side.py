@@ -23,9 +23,11 @@ from test_window import (
 from game import cli
 from game.app import App
 from game.rules import PRESETS, Difficulty
+from game.scenes.menubar import MenuBarScene
 from game.screens.end_of_game import PanelAnswer
 from game.view.commands import Command
 from game.view.widgets.dialog import Dialog
+from game.view.window import desktop_size
 
 app, clock, make_app = records.app, records.clock, records.make_app  # (its fixtures)
 
@@ -177,18 +179,29 @@ def test_a_classic_window_keeps_its_size_and_opens_a_dialog_in_a_window_of_its_o
 
 
 def test_a_long_menu_is_whole_in_a_small_classic_window(clock: FakeClock) -> None:
+    """A menu the classic window cannot hold (Beginner at 1x) opens in a window of
+    its own under its title, whole on the desktop; the game's window keeps its size."""
     classic_window()
     app = App(cli.Options(zoom=1, sound=False, seed=1), clock=clock)
     try:
+        (scene,) = [s for s, _ in app.stage.scenes if isinstance(s, MenuBarScene)]
         for index in range(len(app.menubar.menus)):
             app.menubar.open(index)
             app.stage.repaint()
             app.run(frames=1)
             shown = app.menubar.covered()
-            assert shown is not None and app.viewport.screen.get_rect().contains(shown)
+            assert shown is not None
+            if not app.viewport.screen.get_rect().contains(shown):
+                popup = scene.popup
+                assert popup is not None and popup.window is not None
+                assert tuple(popup.window.size) == shown.size
+                x, y = popup.window.position
+                desk_w, desk_h = desktop_size()
+                assert x >= 0 and x + shown.w <= desk_w and y >= 0 and y + shown.h <= desk_h
             app.menubar.close()
             app.stage.repaint()
             app.run(frames=1)
+            assert scene.popup is None
             assert app.viewport.window.size == app.viewport.game_size()
     finally:
         app.close()

@@ -9,6 +9,7 @@ from collections.abc import Callable
 import pygame
 
 from game.view.commands import Command
+from game.view.page_window import MenuWindow
 from game.view.stage import Scene
 from game.view.viewport import Viewport
 from game.view.widgets.menubar import MenuBar
@@ -35,6 +36,8 @@ class MenuBarScene(Scene):
         self._closed_now = False  # a menu just closed: what it covered is drawn again
         self._under: tuple[pygame.Rect, pygame.Surface] | None = None
         """What the open menu covers, to put back when it changes."""
+        self.popup: MenuWindow | None = None
+        """The open menu's own window, while the game's cannot hold it."""
 
     @property
     def modal(self) -> bool:  # type: ignore[override]
@@ -44,7 +47,18 @@ class MenuBarScene(Scene):
         self.menubar.relayout()
 
     def handle(self, event: pygame.event.Event) -> bool:
-        """Give the menu bar what is its; True if it took the event."""
+        """Give the menu bar what is its; True if it took the event (the pointer in
+        a menu's own window, in the game's window's pixels)."""
+        popup = self.popup
+        if popup is not None and popup.owns(event):
+            if event.type == pygame.WINDOWFOCUSLOST or not hasattr(event, "pos"):
+                return True  # (its focus is not the game's)
+            dx, dy = popup.offset()
+            event = pygame.event.Event(
+                event.type, {**event.dict, "pos": (event.pos[0] + dx, event.pos[1] + dy)}
+            )
+        elif popup is not None and event.type == pygame.WINDOWFOCUSLOST:
+            return True  # (the menu's window took the focus from the game's)
         kind, menubar = event.type, self.menubar
         was_open = menubar.is_open
         command: Command | None = None
@@ -93,12 +107,29 @@ class MenuBarScene(Scene):
         self._under = None
         self._closed_now = False
         bar = self.viewport.bar()
-        self.menubar.draw(screen, self.viewport.renderer.sprites, bar, self._keep_under)
+        menubar = self.menubar
+        popup = None
+        if menubar.is_open and not menubar.fits(screen.get_size(), bar.h):
+            if self.popup is None:  # (a menu the window cannot hold: a window of its own)
+                window = self.viewport.window
+                self.popup = MenuWindow(pygame.Rect(window.corner, window.size))
+            popup = self.popup
+        elif self.popup is not None:
+            self.popup.close()
+            self.popup = None
+        menubar.draw(screen, self.viewport.renderer.sprites, bar, self._keep_under, popup)
+        if popup is not None:
+            popup.present()
         return [*drawn, bar, *([] if self._under is None else [self._under[0]])]
 
     def _keep_under(self, box: pygame.Rect) -> None:
         """What the menu is about to cover, kept to put back."""
         self._under = (box, self.viewport.screen.subsurface(box).copy())
+
+    def close(self) -> None:
+        if self.popup is not None:
+            self.popup.close()
+            self.popup = None
 
     def dirty(self) -> bool:
         """A menu closed: everything is drawn again (the board may have changed under

@@ -104,3 +104,51 @@ def _bounded(size: tuple[int, int]) -> tuple[int, int]:
     """A page's size, no larger than the usable desktop."""
     room_w, room_h = usable_size()
     return (max(1, min(size[0], room_w)), max(1, min(size[1], room_h)))
+
+
+class MenuWindow:
+    """A menu's own window under its title, for a menu the game's window cannot
+    hold whole (a long menu over a Beginner board at 1x): borderless, a popup menu
+    to the window manager, on the desktop below the game's window's top."""
+
+    def __init__(self, game: pygame.Rect) -> None:
+        room_w, room_h = usable_size()
+        self.game = game
+        self.room = (room_w, room_h + TITLE_BAR - game.y)
+        """The room under the game's window's top, in its pixels (see menubar.Popup)."""
+        self.window: pygame.Window | None = None
+
+    def show(self, box: pygame.Rect) -> pygame.Surface:
+        """Its surface, the window placed where ``box`` (the game's window's pixels)
+        is on the desktop, moved as little as it takes to be on it (``box`` too)."""
+        room_w, room_h = usable_size()
+        x = max(0, min(self.game.x + box.x, room_w - box.w))
+        y = max(TITLE_BAR, min(self.game.y + box.y, room_h + TITLE_BAR - box.h))
+        box.topleft = (x - self.game.x, y - self.game.y)
+        if self.window is None:
+            self.window = pygame.Window("", box.size, position=(x, y), borderless=True)
+        else:
+            if tuple(self.window.size) != box.size:
+                self.window.size = box.size
+            self.window.position = (x, y)
+        return self.window.get_surface()
+
+    def owns(self, event: pygame.event.Event) -> bool:
+        """The event happened in this window."""
+        window = getattr(event, "window", None)
+        return self.window is not None and getattr(window, "id", None) == self.window.id
+
+    def offset(self) -> tuple[int, int]:
+        """Where its corner is in the game's window's pixels."""
+        assert self.window is not None
+        x, y = self.window.position
+        return (int(x) - self.game.x, int(y) - self.game.y)
+
+    def present(self) -> None:
+        if self.window is not None:
+            self.window.flip()
+
+    def close(self) -> None:
+        if self.window is not None:
+            self.window.destroy()
+            self.window = None

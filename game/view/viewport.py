@@ -33,10 +33,10 @@ SIDE_WIDTH = 275
 (name and value side by side) in the longest translation (Polish, 273 pixels: a test
 measures every language at every scale); wider for the player's own counters. So the
 first frame, drawn before the counters are imported, has the side's width already."""
-SIDE_HEIGHT = 600
-"""The least height of a window with the side, at UI scale 1: the longest menu (the
-Options menu, 570 pixels) whole in one column under the bar in every language (in
-two, a German line makes it 672 wide), beside a Beginner board at 1x."""
+SIDE_HEIGHT = 320
+"""The least height of a window with the side, at UI scale 1: the live counters' lines
+beside a Beginner board at 1x (a menu taller than the window opens in a window of its
+own: game.view.page_window.MenuWindow)."""
 
 Need = Callable[[int], int]
 """The width in window pixels the side's own content needs at a UI scale (the live

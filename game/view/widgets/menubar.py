@@ -15,6 +15,7 @@ line shows a tick is asked of the window through ``checked``.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Protocol
 
 import pygame
 
@@ -41,6 +42,17 @@ TICK_W = 14
 """Room for the tick before a line's words, at 1x."""
 KEY_GAP = 18
 """Between a line's words and its key, at 1x."""
+
+
+class Popup(Protocol):
+    """A window of its own for a menu the game's window cannot hold: the room under
+    the bar it has on the desktop, and its surface, shown where the box goes (in
+    the game's window's pixels)."""
+
+    room: tuple[int, int]
+
+    def show(self, box: pygame.Rect) -> pygame.Surface: ...
+
 
 Checked = Callable[[Command], bool | None]
 """Whether a command's line shows a tick (True), no tick (False), or is no toggle (None)."""
@@ -232,6 +244,7 @@ class MenuBar:
         sprites: SpriteSheet,
         bar: pygame.Rect,
         keep: Callable[[pygame.Rect], None] | None = None,
+        popup: Popup | None = None,
     ) -> None:
         """Draw the bar over ``bar`` (window pixels) and the open menu under it, at
         the UI scale whatever the board's zoom (``sprites``: the board's sheet);
@@ -254,7 +267,7 @@ class MenuBar:
         self._dropdown = None
         self._rows = []
         if self.open_index is not None:
-            self._draw_menu(surface, sprites, self._titles[self.open_index], keep)
+            self._draw_menu(surface, sprites, self._titles[self.open_index], keep, popup)
         self._dirty = False
 
     def _draw_menu(
@@ -263,51 +276,59 @@ class MenuBar:
         sprites: SpriteSheet,
         title: pygame.Rect,
         keep: Callable[[pygame.Rect], None] | None,
+        popup: Popup | None,
     ) -> None:
+        """The open menu under its title, in the window or (``popup``) its own."""
         assert self.open_index is not None
         items = self.menus[self.open_index].items
-        room = (surface.get_width(), surface.get_height() - title.bottom)
+        room = popup.room if popup is not None else surface.get_size()
+        room = (room[0], room[1] - title.bottom)
         z = sprites.zoom
         font = ui_font(TEXT_SIZE * z)
         heights, columns, column_w, size = self._arranged(z, room)
         inner_w = column_w - 2 * INSET * z
         box = pygame.Rect((title.x, title.bottom + z), size)
-        box.right = min(box.right, surface.get_width())
-        box.x = max(box.x, 0)
+        if popup is None:
+            box.right = min(box.right, surface.get_width())
+            box.x = max(box.x, 0)
+            if keep is not None:
+                keep(box.clip(surface.get_rect()))
+            canvas = surface.subsurface(box.clip(surface.get_rect()))
+        else:
+            canvas = popup.show(box)
         self._dropdown = box
-        if keep is not None:
-            keep(box.clip(surface.get_rect()))
-        sprites.frame(surface, "raised3", (box.x, box.y, box.w, box.h))
-        where: dict[int, pygame.Rect] = {}
+        sprites.frame(canvas, "raised3", (0, 0, box.w, box.h))
         for c, column in enumerate(columns):
-            y = box.y + INSET * z
+            y = INSET * z
             for index in column:
-                where[index] = pygame.Rect(
-                    box.x + c * column_w + INSET * z, y, inner_w, heights[index]
-                )
+                row = pygame.Rect(c * column_w + INSET * z, y, inner_w, heights[index])
+                self._rows.append(_Row(items[index], row.move(box.topleft)))
+                self._draw_line(canvas, font, z, index, row)
                 y += heights[index]
-        for index, item in enumerate(items):
-            row = where[index]
-            height = row.h
-            self._rows.append(_Row(item, row))
-            if item is None:
-                middle = row.y + height // 2 - z
-                surface.fill(theme().shadow, (row.x + z, middle, row.w - 2 * z, z))
-                surface.fill(theme().light, (row.x + z, middle + z, row.w - 2 * z, z))
-                continue
-            lit = index == self.row
-            ink = theme().highlight_text if lit else theme().text
-            if lit:
-                surface.fill(theme().highlight, row)
-            if self.checked(item.command):
-                tick = font.render("\N{CHECK MARK}", True, ink)
-                surface.blit(tick, tick.get_rect(midleft=(row.x + 2 * z, row.centery)))
-            label = font.render(item.shown, True, ink)
-            surface.blit(label, label.get_rect(midleft=(row.x + TICK_W * z, row.centery)))
-            shortcut = self.keymap().shortcut(item.command)
-            if shortcut:
-                key = font.render(shortcut, True, ink)
-                surface.blit(key, key.get_rect(midright=(row.right - 4 * z, row.centery)))
+
+    def _draw_line(
+        self, canvas: pygame.Surface, font: pygame.font.Font, z: int, index: int, row: pygame.Rect
+    ) -> None:
+        assert self.open_index is not None
+        item = self.menus[self.open_index].items[index]
+        if item is None:
+            middle = row.y + row.h // 2 - z
+            canvas.fill(theme().shadow, (row.x + z, middle, row.w - 2 * z, z))
+            canvas.fill(theme().light, (row.x + z, middle + z, row.w - 2 * z, z))
+            return
+        lit = index == self.row
+        ink = theme().highlight_text if lit else theme().text
+        if lit:
+            canvas.fill(theme().highlight, row)
+        if self.checked(item.command):
+            tick = font.render("\N{CHECK MARK}", True, ink)
+            canvas.blit(tick, tick.get_rect(midleft=(row.x + 2 * z, row.centery)))
+        label = font.render(item.shown, True, ink)
+        canvas.blit(label, label.get_rect(midleft=(row.x + TICK_W * z, row.centery)))
+        shortcut = self.keymap().shortcut(item.command)
+        if shortcut:
+            key = font.render(shortcut, True, ink)
+            canvas.blit(key, key.get_rect(midright=(row.right - 4 * z, row.centery)))
 
     def _arranged(
         self, z: int, room: tuple[int, int]
@@ -325,8 +346,7 @@ class MenuBar:
         return heights, columns, column_w, (column_w * len(columns), tallest + 2 * INSET * z)
 
     def fits(self, window: tuple[int, int], bar: int) -> bool:
-        """The open menu is seen whole in a window of this size under a bar this
-        high, at the UI scale (None open: True)."""
+        """The open menu, at the UI scale, is whole under a bar this high (or none)."""
         if self.open_index is None:
             return True
         room = (window[0], window[1] - bar)
