@@ -431,8 +431,10 @@ def test_the_replay_viewer_keeps_the_window_and_its_side(folder: Path) -> None:
         assert side.w > 0
         app.watcher().file(Path(__file__).parent / "data/replays/flop-player/rmv/beg.rmv")
         frames(app, 2)
-        # (an 8x8 replay: the window follows the board; the side stays as it was)
-        assert app.viewport.beside().size == side.size  # the viewer's timeline goes there
+        # (an 8x8 replay: the window follows the board; the side keeps its width, its
+        # height the window's: no least window of 560 pixels since the UI scale)
+        now = app.viewport.beside()
+        assert now.w == side.w and now.bottom == app.viewport.screen.get_height()
 
         ink = app.viewport.renderer.theme.text
         assert ink not in set(panel_colours(app))  # no counters of the game behind it
