@@ -12,11 +12,12 @@ import pygame
 from game.core.record import Record, put
 from game.view.fonts import UIFont, ui_font
 from game.view.glyphs import Copies, Glyphs
+from game.view.scale import TEXT
 from game.view.theme import Colour
 from game.view.theme import current as theme
 
-FONT_SIZE = 10
-"""The panel's words, at 1x."""
+FONT_SIZE = TEXT
+"""The panel's words, at UI scale 1 (the dialogs' size)."""
 PAD = 6
 """Between the panel's edge and its words, at 1x."""
 GAP = 8

@@ -35,6 +35,7 @@ from game.session.picture import picture_of
 from game.session.play import is_long
 from game.session.stopwatch import TIMER_MAX, Stopwatch
 from game.session.table import GameStarted, MoveApplied, Table, TableEvent
+from game.view import scale
 from game.view.commands import MODIFIER_KEYS, Command
 from game.view.prefs import Prefs
 from game.view.sound import sound_of
@@ -72,6 +73,18 @@ def starts_game(prefs: Prefs, stage: Stage, event: pygame.event.Event) -> bool:
     return False
 
 
+def resize_words(prefs: Prefs, table: Table, step: int) -> None:
+    """The words and widgets one UI scale larger or smaller (kept in the settings;
+    the board keeps its zoom), or a line saying there is none."""
+    chosen = scale.stepped(step)
+    if chosen is not None:
+        prefs.change(ui_scale=chosen)
+    elif step > 0:
+        table.note = gettext("These are the largest words.")
+    else:
+        table.note = gettext("These are the smallest words.")
+
+
 class PlayScene(Scene):
     """The player's board."""
 
@@ -101,11 +114,12 @@ class PlayScene(Scene):
         self.counters = CountersPanel(table, prefs) if counters is None else counters
         """The live counters beside the board (shown or not: a setting)."""
         self.counters.race = race
-        self.counters.covered = lambda: any(
-            scene.opaque or scene.in_side() for scene, _ in stage.scenes
-        )  # (the side shows something else: the counters wait)
+        # (the side shows something else: the counters wait)
+        self.counters.covered = lambda: any(s.opaque or s.in_side() for s, _ in stage.scenes)
         viewport.side_shown = lambda: self.counters.shown
         viewport.need = self.counters.width
+        if viewport.fit_side():  # (the player's own counters: wider than the first frame's)
+            stage.repaint()
         prefs.listeners.append(lambda: self.fit_counters())
         self.voice = BoardVoice(table, prefs, stage.speaker, self.counters.numbers)
         self.pointer = BoardPointer(table, viewport, self.input, lambda: self.new_game())
@@ -137,6 +151,8 @@ class PlayScene(Scene):
             Command.REBIND: dialogs.keys,
             Command.ZOOM_IN: lambda: self.set_zoom(self.viewport.zoom + 1),
             Command.ZOOM_OUT: lambda: self.set_zoom(self.viewport.zoom - 1),
+            Command.WORDS_LARGER: lambda: resize_words(prefs, table, 1),
+            Command.WORDS_SMALLER: lambda: resize_words(prefs, table, -1),
             Command.PAUSE: self.pause,
             Command.EXIT: self.quit,
             Command.HINT: self.show_hint,
@@ -359,9 +375,8 @@ class PlayScene(Scene):
         return dirty + self.rivals.draw(screen)
 
     def fit_counters(self) -> None:
-        """The live counters shown or hidden (a key, the menu, the Settings dialog),
-        or sized anew (another language, another choice of counters): the window
-        follows, the board kept where it was."""
+        """The live counters shown, hidden or sized anew (a key, the menu, a setting,
+        a language, the UI scale): the window follows, the board kept where it was."""
         if self.viewport.fit_side():
             self.counters.forget()
             self.stage.repaint()
