@@ -69,6 +69,9 @@ def starts_game(prefs: Prefs, stage: Stage, event: pygame.event.Event) -> bool:
         name = pygame.key.name(getattr(event, "key", 0), False)
         return prefs.keymap.command_for(name) in NEW_GAME_COMMANDS
     if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 1:
+        window = event.dict.get("window")  # (a press in a page's own window is the page's)
+        if window is not None and window.id != stage.viewport.window.window.id:
+            return False
         return stage.viewport.spot(tuple(event.pos)) is Place.FACE
     return False
 
