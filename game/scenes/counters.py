@@ -350,7 +350,7 @@ class CountersPanel:
         area, zoom = viewport.beside(), viewport.side.scale
         _, heights = self._size(zoom, area.w - 2 * PAD * zoom)
         font = ui_font(FONT_SIZE * zoom)
-        glyphs = Glyphs(font, look.text, look.face, screen)
+        glyphs = Glyphs(font, look.text, look.face, screen, font.get_linesize())
         where = (viewport.renderer, viewport.side, settings, look, language)
         self._plan = Plan(where, area, zoom, font, heights, glyphs)
         return self._plan
