@@ -160,7 +160,10 @@ def test_the_face_starts_a_new_game_from_every_page_beside_the_board(app: App, p
     before = open_page(app, page)
     scene = app.stage.top
     assert isinstance(scene, DialogScene) and not scene.covers  # (the face in sight)
-    click(app, face_center(app), frames=2)
+    pos, window = face_center(app), app.viewport.window.window  # (a press in the game's window)
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, pos=pos, button=1, window=window))
+    app.run(frames=2)
     assert app.stage.top_dialog is None
     assert app.table.tag.serial > before and app.table.game.status.name == "READY"
 

@@ -69,11 +69,17 @@ def starts_game(prefs: Prefs, stage: Stage, event: pygame.event.Event) -> bool:
         name = pygame.key.name(getattr(event, "key", 0), False)
         return prefs.keymap.command_for(name) in NEW_GAME_COMMANDS
     if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 1:
-        window = event.dict.get("window")  # (a press in a page's own window is the page's)
-        if window is not None and window.id != stage.viewport.window.window.id:
-            return False
-        return stage.viewport.spot(tuple(event.pos)) is Place.FACE
+        return in_game_window(stage, event) and stage.viewport.spot(event.pos) is Place.FACE
     return False
+
+
+def in_game_window(stage: Stage, event: pygame.event.Event) -> bool:
+    """A pointer event of the game's window, not of a page's own (one of no window
+    is the page's while one is open, as DialogScene.handle takes it)."""
+    window = event.dict.get("window")
+    if window is None:
+        return getattr(stage.top, "page", None) is None
+    return bool(window.id == stage.viewport.window.window.id)
 
 
 def resize_words(prefs: Prefs, table: Table, step: int) -> None:
