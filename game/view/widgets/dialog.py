@@ -337,8 +337,7 @@ class Dialog:
         self._close(label)
 
     def cancel(self) -> None:
-        """Esc, or its window closed: close with None (a dialog with one button
-        answers with that button)."""
+        """Esc, or its window closed: close with None (one button: that button)."""
         self._close(None)
 
     def _key(self, key: int, mod: int) -> None:
