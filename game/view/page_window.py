@@ -7,8 +7,9 @@ It is a pygame-ce ``Window`` (several can be open, each with its own surface; th
 events carry the window they happened in), placed beside the game's window: right
 of it where the desktop has room, else left, below, above; else (a window that
 fills the desktop leaves no room beside it) where it covers the least of the
-board: over the side, the panel or the frame first. Its size follows the page's at
-the UI scale; its corner stays put.
+board: over the side, the panel or the frame first, the menu bar and the face
+above the cells last. Its size follows the page's at the UI scale; its corner stays
+put.
 """
 
 from __future__ import annotations
@@ -28,7 +29,8 @@ def placed_beside(
     (desktop pixels) on a desktop of this size, and whether it is beside it: the
     first side with room; else, on a window that leaves no room for it, the place
     on the desktop that covers the least of the ``board`` (the cells, in desktop
-    pixels): over the side, the panel or the frame before a cell."""
+    pixels): over the side, the panel or the frame before a cell, and a cell before
+    the menu bar, the counters or the face above the cells."""
     width, height = size
     room_w, room_h = desktop[0], desktop[1] - TITLE_BAR
     top = max(TITLE_BAR, min(game.y, room_h - height))
@@ -43,10 +45,14 @@ def placed_beside(
             return (x, y), True
     right, bottom = max(0, room_w - width), max(TITLE_BAR, room_h - height)
     corners = [(x, y) for x in (right, 0, left) for y in (top, TITLE_BAR, bottom)]
+    # (the menu bar, the counters and the face: kept in sight before the cells, for
+    # the face and the classic keys go past a page to the board)
+    head = pygame.Rect(game.x, game.y, game.w, max(0, board.y - game.y))
 
-    def covered(corner: tuple[int, int]) -> int:
-        over = board.clip(pygame.Rect(corner, size))
-        return over.w * over.h
+    def covered(corner: tuple[int, int]) -> tuple[int, int]:
+        page = pygame.Rect(corner, size)
+        over, cells = head.clip(page), board.clip(page)
+        return over.w * over.h, cells.w * cells.h
 
     return min(corners, key=covered), False
 
