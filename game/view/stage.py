@@ -72,7 +72,7 @@ class Scene:
         return None if self.idle() else 0.0
 
     def in_side(self) -> bool:
-        """Shown in the side beside the board (a classic window opens its side for it)."""
+        """Shown in the side beside the board (a classic window has none: no side opens)."""
         return False
 
     def covered(self) -> None:
