@@ -28,6 +28,7 @@ __all__ = [
     "MIN_ROWS",
     "MIN_ZOOM",
     "PRESETS",
+    "UI_SCALES",
     "ZOOMS",
     "Board",
     "BoardChoiceError",
@@ -51,6 +52,9 @@ MIN_MINES = 10
 
 MIN_ZOOM, MAX_ZOOM = 1, 4
 ZOOMS = tuple(range(MIN_ZOOM, MAX_ZOOM + 1))
+UI_SCALES = (1, 2, 3)
+"""The scales of the words and widgets a player can choose (game.view.scale), apart
+from the board's zoom."""
 """Whole-pixel scales of the 16-pixel art."""
 
 

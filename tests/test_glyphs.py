@@ -11,13 +11,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.rules import UI_SCALES
 from game.scenes.counters_lines import FONT_SIZE
 from game.view.fonts import ui_font
 from game.view.glyphs import FIGURE_CHARACTERS, Copies, Glyphs
 from game.view.theme import THEMES
-from game.view.viewport import SIDE_SCALE
 
-SIZES = [FONT_SIZE * scale for scale in range(1, SIDE_SCALE + 1)]
+SIZES = [FONT_SIZE * scale for scale in UI_SCALES]
 LOOKS = [(look.text, look.face) for look in THEMES.values()]
 figures = st.text(alphabet=FIGURE_CHARACTERS, min_size=1, max_size=12)
 

@@ -54,6 +54,7 @@ DEFAULT_DOC: dict[str, Any] = {
     "speech_brief": False,
     "speech_rate": 0,
     "earcons": True,
+    "ui_scale": None,
 }
 
 VERSION_2_DOC: dict[str, Any] = {
@@ -159,6 +160,7 @@ def test_a_version_2_file_reads_as_the_classic_look_with_nothing_else_lost() -> 
         "speech_brief": False,
         "speech_rate": 0,
         "earcons": True,
+        "ui_scale": None,
     }
     assert before == VERSION_2_DOC  # read, not changed
 
@@ -383,3 +385,14 @@ def test_the_speech_settings_are_kept() -> None:
     settings = Settings(speech=True, speech_brief=True, speech_rate=-30, earcons=False)
     assert Settings.from_json(settings.to_json()) == settings
     assert Settings.from_json({**DEFAULT_DOC, "speech": None}).speech is None
+
+
+def test_the_ui_scale_is_kept_and_a_bent_one_is_damage() -> None:
+    """The words' scale the player chose survives the file; one outside 1 to 3 is
+    damage, not a guess; a file without one reads as chosen from the screen."""
+    kept = Settings(ui_scale=2)
+    assert Settings.from_json(kept.to_json()).ui_scale == 2
+    assert Settings.from_json({"version": 4}).ui_scale is None
+    for bent in (0, 4, "2", 2.0):
+        with pytest.raises(DataError):
+            Settings.from_json({"version": 4, "ui_scale": bent})

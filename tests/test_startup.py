@@ -392,7 +392,7 @@ def test_a_classic_window_that_kept_the_live_counters_hidden_starts_classic(
 
         options = cli.parse_args(["--data-dir", sys.argv[1], "--no-sound", "--zoom", "2"])
         first = show_first_frame(options.data_dir, options.board, options.zoom)
-        width, height = Layout(9, 9).size
+        width, height = Layout(9, 9, bar=9).size  # (the menu bar at the UI scale: 18 px)
         assert first.viewport.screen.get_size() == (2 * width, 2 * height)
         from game.app import App
 

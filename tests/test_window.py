@@ -27,6 +27,7 @@ from game.session.picture import Face
 from game.view.commands import Command
 from game.view.sheet import Tile
 from game.view.sprites import SpriteSheet
+from game.view.viewport import bar_for
 
 ZOOM = 2
 
@@ -165,6 +166,13 @@ def counter(app: App) -> str:
     return led_reads(app, app.viewport.renderer.layout.mine_counter)
 
 
+def drawn_on(app: App) -> pygame.Surface:
+    """The surface the dialog in front is drawn on: its own window's, or the game's
+    (in the side)."""
+    page = getattr(app.stage.top, "page", None)
+    return app.viewport.screen if page is None else page.surface
+
+
 def timer(app: App) -> str:
     return led_reads(app, app.viewport.renderer.layout.timer)
 
@@ -173,7 +181,7 @@ def timer(app: App) -> str:
 
 
 def test_the_window_fits_the_board_at_the_zoom(app: App) -> None:
-    width, height = Layout(9, 9).size
+    width, height = Layout(9, 9, bar=bar_for(ZOOM)).size  # (the menu bar at the UI scale)
     assert app.viewport.screen.get_size() == (width * ZOOM, height * ZOOM)
     assert app.viewport.window.window.title == "Minesweeper"
 
@@ -326,7 +334,9 @@ def test_winning_shows_sunglasses_all_mines_flagged_and_counter_zero(
     assert dialog is not None and dialog.title == "A new best time!"
     assert ["3BV", "5"] in dialog.figures  # type: ignore[attr-defined]
     assert "place 1 of 10" in " ".join(dialog.lines)  # type: ignore[attr-defined]
-    assert dialog.rect is not None and app.viewport.beside().contains(dialog.rect)
+    page = getattr(app.stage.top, "page", None)  # (the classic window: a window of its own)
+    assert page is not None and dialog.rect is not None
+    assert page.surface.get_rect().contains(dialog.rect)
     key(pygame.K_RETURN, "\r")  # keep the offered name
     app.run(frames=1)
     assert app.stage.top_dialog is None
@@ -402,7 +412,7 @@ def test_keys_1_2_3_change_difficulty_and_resize_the_window(app: App) -> None:
         post(pygame.KEYDOWN, key=key, mod=0, unicode="")
         app.run(frames=1)
         board = PRESETS[Difficulty(name)]
-        width, height = Layout(board.rows, board.cols).size
+        width, height = Layout(board.rows, board.cols, bar=bar_for(app.viewport.zoom)).size
         assert app.table.board == board
         assert app.viewport.screen.get_size() == (
             width * app.viewport.zoom,
@@ -469,7 +479,7 @@ def test_the_custom_dialog_validates_and_starts_a_custom_board(app: App) -> None
     app.run(frames=1)
     assert app.stage.top_dialog is None
     assert (app.table.board.rows, app.table.board.cols, app.table.board.mines) == (20, 24, 99)
-    width, height = Layout(20, 24).size
+    width, height = Layout(20, 24, bar=bar_for(app.viewport.zoom)).size
     assert app.viewport.screen.get_size() == (width * app.viewport.zoom, height * app.viewport.zoom)
 
 
@@ -477,11 +487,14 @@ def test_f1_shows_help_and_escape_closes_it(app: App) -> None:
     post(pygame.KEYDOWN, key=pygame.K_F1, mod=0, unicode="")
     app.run(frames=1)
     assert app.stage.top_dialog is not None
+    scene = app.stage.top
+    assert getattr(scene, "page", None) is not None  # (a window of its own beside the board)
     before = region(app.viewport.screen, (0, 0, *app.viewport.screen.get_size()))
     post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b")
     app.run(frames=1)
-    assert app.stage.top_dialog is None
-    assert region(app.viewport.screen, (0, 0, *app.viewport.screen.get_size())) != before
+    assert app.stage.top_dialog is None and getattr(scene, "page", None) is None
+    # The board was never under the help: the window is as it was, the board shown.
+    assert region(app.viewport.screen, (0, 0, *app.viewport.screen.get_size())) == before
     assert shows_tile(app, 0, 0, "hidden")
 
 

@@ -12,7 +12,16 @@ from pathlib import Path
 
 import pygame
 import pytest
-from test_window import BEGINNER, FakeClock, cell_center, click, key, type_text, use_layout
+from test_window import (
+    BEGINNER,
+    FakeClock,
+    cell_center,
+    click,
+    drawn_on,
+    key,
+    type_text,
+    use_layout,
+)
 
 from game import cli
 from game.app import App
@@ -88,7 +97,7 @@ def test_every_dialog_fits_whole_at_every_zoom(board: Board, name: str) -> None:
             app.run(frames=1)
             dialog = app.stage.top_dialog
             assert dialog is not None
-            screen = app.viewport.screen.get_rect()
+            screen = drawn_on(app).get_rect()
             assert screen.contains(dialog.rect), (zoom, dialog.rect, screen)
             assert not dialog.cut, f"{name} at {app.viewport.zoom}x cut its text"
             assert dialog.font_size >= FONT_SIZE, f"{name} at {app.viewport.zoom}x: tiny text"
@@ -136,14 +145,19 @@ def test_a_dialog_is_drawn_at_the_sides_scale_inside_it() -> None:
         app.close()
 
 
-@pytest.mark.parametrize(("desktop", "scale"), [((1024, 688), 1), ((1920, 1000), 2)])
-def test_the_side_is_as_large_as_the_desktop_allows_up_to_2x(
-    monkeypatch: pytest.MonkeyPatch, desktop: tuple[int, int], scale: int
+@pytest.mark.parametrize(("desktop", "scale"), [((1024, 688), 1), ((3840, 2000), 2)])
+def test_the_side_is_at_the_ui_scale_whatever_the_zoom(
+    desktop: tuple[int, int], scale: int
 ) -> None:
-    monkeypatch.setattr(viewport, "usable_size", lambda: desktop)
-    side = viewport.side_for(336, 2, lambda s: 0)  # Beginner at 2x
-    assert side.scale == scale and side.width == viewport.SIDE_WIDTH * scale
-    assert viewport.side_for(336, 4, lambda s: 0).scale == scale  # (never past 2x)
+    from game.view import scale as ui
+
+    try:
+        ui.use(None, desktop)
+        for zoom in (1, 2, 4):
+            side = viewport.side_for(336, zoom, lambda s: 0)  # Beginner
+            assert side.scale == scale and side.width == viewport.SIDE_WIDTH * scale
+    finally:
+        ui.use(None, (1024, 768))
 
 
 def test_a_10kb_path_in_a_message_lays_out_in_well_under_a_second(app: App) -> None:
@@ -155,7 +169,7 @@ def test_a_10kb_path_in_a_message_lays_out_in_well_under_a_second(app: App) -> N
     elapsed = time.perf_counter() - started
     assert elapsed < 1.0, f"{elapsed:.2f} s"
     dialog = app.stage.top_dialog
-    assert dialog is not None and app.viewport.screen.get_rect().contains(dialog.rect)
+    assert dialog is not None and drawn_on(app).get_rect().contains(dialog.rect)
 
 
 def test_wrapping_a_10kb_word_measures_each_line_a_few_times() -> None:
@@ -215,7 +229,7 @@ def focus_ring_pixels(app: App, dialog: Dialog, label: str) -> int:
     black = 0
     for x in range(ring.left, ring.right):
         for y in (ring.top, ring.bottom - 1):
-            black += app.viewport.screen.get_at((x, y))[:3] == (0, 0, 0)
+            black += drawn_on(app).get_at((x, y))[:3] == (0, 0, 0)
     return black
 
 

@@ -13,6 +13,7 @@ from test_window import (
     cell_center,
     click,
     counter,
+    drawn_on,
     key,
     post,
     region,
@@ -255,13 +256,13 @@ def test_the_keys_screen_is_whole_at_the_largest_zoom_scrolls_and_prompts_for_a_
     big.run(frames=1)
     assert dialog.index == last
     row = dialog.row_rect(last)  # scrolled into sight
-    assert big.viewport.screen.get_rect().contains(row) and dialog.rect is not None
+    assert drawn_on(big).get_rect().contains(row) and dialog.rect is not None
     assert dialog.rect.contains(row)
-    before = region(big.viewport.screen, tuple(row))  # type: ignore[arg-type]
+    before = region(drawn_on(big), tuple(row))  # type: ignore[arg-type]
     key(pygame.K_RETURN)
     big.run(frames=1)
     assert dialog.waiting == last
-    assert region(big.viewport.screen, tuple(row)) != before  # type: ignore[arg-type]
+    assert region(drawn_on(big), tuple(row)) != before  # type: ignore[arg-type]
     post(pygame.MOUSEWHEEL, x=0, y=len(dialog.items), flipped=False)  # (a row a notch)
     big.run(frames=1)
     assert dialog.top == 0 and dialog.row_rect(0).h

@@ -8,7 +8,16 @@ import pygame
 import test_window_records as records
 from hypothesis import given
 from hypothesis import strategies as st
-from test_window import BEGINNER, FakeClock, cell_center, click, key, use_layout, win_beginner
+from test_window import (
+    BEGINNER,
+    FakeClock,
+    cell_center,
+    click,
+    drawn_on,
+    key,
+    use_layout,
+    win_beginner,
+)
 
 from game.app import App
 from game.core.status import Status
@@ -68,7 +77,7 @@ def test_a_lost_game_is_charted_apart_from_the_time_axis_not_at_0_s(
     dialog = history(app)
     rect = dialog.rect
     assert rect is not None
-    screen = app.viewport.screen
+    screen = drawn_on(app)
     look = theme.current()
     field = tuple(look.field)
     red = [

@@ -159,25 +159,39 @@ def test_a_field_takes_1_2_3_as_typed_and_f2_still_starts_a_new_game(app: App, p
 def test_the_face_starts_a_new_game_from_every_page_beside_the_board(app: App, page: str) -> None:
     before = open_page(app, page)
     scene = app.stage.top
-    assert isinstance(scene, DialogScene)
-    if scene.covers:
-        pytest.skip("drawn over the whole window here: the face is not in sight")
-    click(app, face_center(app), frames=2)
+    assert isinstance(scene, DialogScene) and not scene.covers  # (the face in sight)
+    pos, window = face_center(app), app.viewport.window.window  # (a press in the game's window)
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, pos=pos, button=1, window=window))
+    app.run(frames=2)
     assert app.stage.top_dialog is None
     assert app.table.tag.serial > before and app.table.game.status.name == "READY"
 
 
-def test_most_pages_are_beside_the_board_here(app: App) -> None:
-    # (so that the face's test above is not skipped for them all)
-    beside = 0
+def test_every_page_is_beside_the_board_in_the_side_or_a_window_of_its_own(app: App) -> None:
+    # (so that the keys' and the face's tests above reach pages of both kinds)
+    places = set()
     for page in PAGES:
         open_page(app, page)
         scene = app.stage.top
-        beside += isinstance(scene, DialogScene) and not scene.covers
+        assert isinstance(scene, DialogScene) and not scene.covers, page
+        places.add("own window" if scene.page is not None else "side")
         app.stage.clear_dialogs()
         app.play.command(Command.NEW_GAME)
         app.run(frames=1)
-    assert beside >= len(PAGES) // 2
+    assert places == {"side", "own window"}
+
+
+def test_a_press_in_a_pages_own_window_where_the_face_is_starts_no_game(app: App) -> None:
+    before = open_page(app, "history")
+    scene = app.stage.top
+    assert isinstance(scene, DialogScene) and scene.page is not None
+    pos = face_center(app)  # (the face's place, but in the page's window)
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        event = pygame.event.Event(kind, pos=pos, button=1, window=scene.page.window)
+        pygame.event.post(event)
+    app.run(frames=2)
+    assert app.stage.top is scene and app.table.tag.serial == before
 
 
 def test_a_key_being_bound_is_bound_not_played(app: App) -> None:

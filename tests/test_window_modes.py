@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 import test_window_records as records
-from test_window import BEGINNER, FakeClock, cell_center, click, key, use_layout
+from test_window import BEGINNER, FakeClock, cell_center, click, drawn_on, key, use_layout
 from test_window_records import folder, make_app, top_dialog_title
 
 from game.app import App
@@ -125,7 +125,7 @@ def test_the_history_charts_a_practice_win_but_its_best_line_never_drops_to_it(
     app.run(frames=1)
     dialog = app.stage.top_dialog
     assert dialog is not None and dialog.rect is not None
-    rect, screen, look = dialog.rect, app.viewport.screen, theme.current()
+    rect, screen, look = dialog.rect, drawn_on(app), theme.current()
     dots = [
         (x, y)
         for x in range(rect.left, rect.right)

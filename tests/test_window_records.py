@@ -21,6 +21,7 @@ from test_window import (
     FakeClock,
     cell_center,
     click,
+    drawn_on,
     key,
     post,
     region,
@@ -357,7 +358,7 @@ def test_the_history_lists_games_newest_first_charts_them_and_filters(
     rect = dialog.rect
     assert rect is not None
     below = [
-        app.viewport.screen.get_at((x, y))[:3]
+        drawn_on(app).get_at((x, y))[:3]
         for x in range(rect.left, rect.right)
         for y in range(rect.top + rect.height // 3, rect.bottom)  # (under the title band)
     ]
@@ -529,7 +530,7 @@ def test_where_a_game_is_lost_is_kept_and_the_deaths_are_a_heatmap(
     rect = heat.rect
     assert rect is not None
     warm = sum(
-        (lambda c: c[0] > 200 and c[1] < 160 and c[2] < 140)(app.viewport.screen.get_at((x, y)))
+        (lambda c: c[0] > 200 and c[1] < 160 and c[2] < 140)(drawn_on(app).get_at((x, y)))
         for x in range(rect.left, rect.right)
         for y in range(rect.top, rect.bottom)
     )
@@ -577,7 +578,7 @@ def test_a_game_picked_in_the_history_opens_its_analysis_from_its_kept_replay(
     row = again.row_rect(0)  # type: ignore[attr-defined]
     post(pygame.MOUSEMOTION, pos=row.center, rel=(0, 0), buttons=(0, 0, 0))
     app.run(frames=1)
-    assert app.viewport.screen.get_at((row.x + 1, row.centery))[:3] == (0, 0, 128)  # lit
+    assert drawn_on(app).get_at((row.x + 1, row.centery))[:3] == (0, 0, 128)  # lit
     click(app, row.center)
     told = app.stage.top_dialog
     assert isinstance(told, MessageDialog) and told.lines == [NO_REPLAY]

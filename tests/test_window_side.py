@@ -12,6 +12,7 @@ from test_window import (
     FakeClock,
     cell_center,
     click,
+    drawn_on,
     key,
     region,
     timer,
@@ -22,9 +23,11 @@ from test_window import (
 from game import cli
 from game.app import App
 from game.rules import PRESETS, Difficulty
+from game.scenes.menubar import MenuBarScene
 from game.screens.end_of_game import PanelAnswer
 from game.view.commands import Command
-from game.view.window import desktop_size, placed
+from game.view.widgets.dialog import Dialog
+from game.view.window import desktop_size
 
 app, clock, make_app = records.app, records.clock, records.make_app  # (its fixtures)
 
@@ -34,6 +37,16 @@ def game_pixels(app: App) -> bytes:
     width, height = app.viewport.game_size()
     bar = app.viewport.bar().h
     return region(app.viewport.screen, (0, bar, width, height - bar))
+
+
+def placed_beside(app: App, dialog: Dialog) -> bool:
+    """The dialog is drawn whole in the side, or whole in a window of its own (the
+    side is too narrow for it): never over the board."""
+    page = getattr(app.stage.top, "page", None)
+    assert dialog.rect is not None
+    if page is None:
+        return bool(app.viewport.beside().contains(dialog.rect))
+    return bool(page.surface.get_rect().contains(dialog.rect))
 
 
 @pytest.mark.parametrize(
@@ -50,7 +63,7 @@ def test_a_dialog_opens_in_the_side_and_the_board_stays_as_it_was(
     app.run(frames=1)
     dialog = app.stage.top_dialog
     assert dialog is not None and dialog.rect is not None
-    assert app.viewport.beside().contains(dialog.rect)
+    assert placed_beside(app, dialog)
     assert app.viewport.window.size == size
     assert game_pixels(app) == board  # the board in sight, untouched
     key(pygame.K_ESCAPE, "\x1b")
@@ -66,11 +79,11 @@ def test_the_board_beside_a_dialog_goes_on_its_timer_running(app: App, clock: Fa
     before = timer(app)
     dialog = app.stage.top_dialog
     assert dialog is not None and dialog.rect is not None
-    shown = region(app.viewport.screen, tuple(dialog.rect))  # type: ignore[arg-type]
+    shown = region(drawn_on(app), tuple(dialog.rect))  # type: ignore[arg-type]
     clock.ms += 3_000
     app.run(frames=2)
     assert timer(app) != before  # the LED timer beside the dialog counts on
-    assert region(app.viewport.screen, tuple(dialog.rect)) == shown  # the dialog stays whole
+    assert region(drawn_on(app), tuple(dialog.rect)) == shown  # the dialog stays whole
     assert app.stage.top_dialog is dialog
 
 
@@ -97,12 +110,13 @@ def test_a_lost_expert_games_result_and_its_analysis_stay_beside_the_board(
     board = pygame.Rect((0, 0), app.viewport.game_size())
     panel = app.stage.top_dialog
     assert panel is not None and panel.title == "Game over" and panel.rect is not None
-    assert app.viewport.beside().contains(panel.rect) and not panel.rect.colliderect(board)
+    assert placed_beside(app, panel)
+    assert getattr(app.stage.top, "page", None) is not None or not panel.rect.colliderect(board)
     click(app, panel.button_rect(PanelAnswer.ANALYSIS.label).center)
     app.run(frames=1)
     analysis = app.stage.top_dialog
     assert analysis is not None and analysis.title == "Analysis" and analysis.rect is not None
-    assert app.viewport.beside().contains(analysis.rect)
+    assert placed_beside(app, analysis)
 
 
 def test_the_face_beside_the_result_starts_the_next_game_at_once(app: App) -> None:
@@ -135,7 +149,7 @@ def test_a_best_time_is_one_view_beside_the_board(app: App, clock: FakeClock) ->
     assert [entry.name for entry in app.profile.best_times("beginner")] == ["Lin"]
 
 
-def test_a_classic_window_opens_its_side_for_a_dialog_and_closes_it_after(
+def test_a_classic_window_keeps_its_size_and_opens_a_dialog_in_a_window_of_its_own(
     clock: FakeClock,
 ) -> None:
     classic_window()
@@ -145,41 +159,49 @@ def test_a_classic_window_opens_its_side_for_a_dialog_and_closes_it_after(
         click(app, cell_center(app, 0, 5))
         app.run(frames=1)
         classic, board = app.viewport.window.size, game_pixels(app)
-        x, y = app.viewport.window.corner
+        corner = app.viewport.window.corner
         assert classic == app.viewport.game_size() and app.viewport.beside().w == 0
         app.play.command(Command.STATISTICS)
         app.run(frames=1)
         dialog = app.stage.top_dialog
-        assert dialog is not None and dialog.rect is not None
-        side = app.viewport.beside()
-        assert side.w > 0 and side.x == classic[0] and side.contains(dialog.rect)
-        # The board stays put on the desktop: the corner is kept, moved only as far as
-        # the desktop needs (the test's dummy desktop is 1024x768).
-        width, height = app.viewport.window.size
-        expected = placed((x + width // 2, y + height // 2), (width, height), desktop_size())
-        assert app.viewport.window.corner == expected
-        assert game_pixels(app) == board
+        page = getattr(app.stage.top, "page", None)
+        assert dialog is not None and dialog.rect is not None and page is not None
+        assert page.surface.get_rect().contains(dialog.rect)
+        # The game's window neither grows nor moves, and the board is untouched.
+        assert app.viewport.window.size == classic and app.viewport.window.corner == corner
+        assert app.viewport.beside().w == 0 and game_pixels(app) == board
         key(pygame.K_ESCAPE, "\x1b")
         app.run(frames=1)
         assert app.viewport.window.size == classic and app.viewport.beside().w == 0
-        assert game_pixels(app) == board
+        assert getattr(app.stage.top, "page", None) is None and game_pixels(app) == board
     finally:
         app.close()
 
 
 def test_a_long_menu_is_whole_in_a_small_classic_window(clock: FakeClock) -> None:
+    """A menu the classic window cannot hold (Beginner at 1x) opens in a window of
+    its own under its title, whole on the desktop; the game's window keeps its size."""
     classic_window()
     app = App(cli.Options(zoom=1, sound=False, seed=1), clock=clock)
     try:
+        (scene,) = [s for s, _ in app.stage.scenes if isinstance(s, MenuBarScene)]
         for index in range(len(app.menubar.menus)):
             app.menubar.open(index)
             app.stage.repaint()
             app.run(frames=1)
             shown = app.menubar.covered()
-            assert shown is not None and app.viewport.screen.get_rect().contains(shown)
+            assert shown is not None
+            if not app.viewport.screen.get_rect().contains(shown):
+                popup = scene.popup
+                assert popup is not None and popup.window is not None
+                assert tuple(popup.window.size) == shown.size
+                x, y = popup.window.position
+                desk_w, desk_h = desktop_size()
+                assert x >= 0 and x + shown.w <= desk_w and y >= 0 and y + shown.h <= desk_h
             app.menubar.close()
             app.stage.repaint()
             app.run(frames=1)
+            assert scene.popup is None
             assert app.viewport.window.size == app.viewport.game_size()
     finally:
         app.close()

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from test_window import drawn_on
 
 from game import cli
 from game.app import App
@@ -184,8 +185,10 @@ def test_the_options_menu_chooses_a_look_and_ticks_it(folder: Path) -> None:
 
 
 def _count(app: App, colour: tuple[int, int, int], rect: pygame.Rect) -> int:
+    """Pixels of a colour in a dialog (on the surface it is drawn on) or the window."""
+    surface = drawn_on(app) if app.stage.top_dialog is not None else app.viewport.screen
     return sum(
-        pixel(app, (x, y)) == colour
+        tuple(surface.get_at((x, y)))[:3] == colour
         for x in range(rect.left, rect.right)
         for y in range(rect.top, rect.bottom)
     )

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from test_window import FakeClock, cell_center, click, key, post
+from test_window import FakeClock, cell_center, click, drawn_on, key, post
 from test_window_replay import write_replay
 
 from game import cli
@@ -269,7 +269,7 @@ def test_a_in_a_community_replay_opens_its_analysis_with_the_oracles_figures(app
     app.run(frames=1)
     assert dialog.index == zini and dialog.note is not None and "greedy" in dialog.note
     lit = dialog.row_rect(zini)
-    assert app.viewport.screen.get_at((lit.x + 2, lit.centery))[:3] == (0, 0, 128)
+    assert drawn_on(app).get_at((lit.x + 2, lit.centery))[:3] == (0, 0, 128)
     key(pygame.K_DOWN)  # and the keyboard's highlight
     app.run(frames=1)
     assert dialog.note is not None and "opening clicked first" in dialog.note

@@ -9,6 +9,7 @@ without them they are skipped, except under CI, where that is a failure.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 import subprocess
@@ -87,22 +88,14 @@ print(json.dumps(seen))
 )
 
 
-@pytest.fixture
-def screen(request: pytest.FixtureRequest) -> Iterator[str]:
+@contextlib.contextmanager
+def x_display(size: str) -> Iterator[str]:
+    """An Xvfb screen of this size with openbox on it: its display's name."""
     for tool in ("Xvfb", "openbox", "xwininfo"):
         need(tool)
     read, write = os.pipe()
     xvfb = subprocess.Popen(
-        [
-            "Xvfb",
-            "-displayfd",
-            str(write),
-            "-screen",
-            "0",
-            f"{request.param}x24",
-            "-nolisten",
-            "tcp",
-        ],
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", f"{size}x24", "-nolisten", "tcp"],
         pass_fds=(write,),
         stderr=subprocess.DEVNULL,
     )
@@ -123,6 +116,12 @@ def screen(request: pytest.FixtureRequest) -> Iterator[str]:
         manager.wait(10)
         xvfb.terminate()
         xvfb.wait(10)
+
+
+@pytest.fixture
+def screen(request: pytest.FixtureRequest) -> Iterator[str]:
+    with x_display(request.param) as name:
+        yield name
 
 
 @pytest.mark.parametrize(

@@ -1,9 +1,9 @@
 """The window never moves by itself, on a real X server (Xvfb with openbox): the side
-shown and hidden again and again (C), and a dialog opened and closed beside a
-classic window, leave its top-left corner where the window manager put it, as the
-X server reports it (xwininfo). At zoom 4 on 1280x1024 openbox puts a Beginner
-window lower than the room this game keeps for a task bar; the first C used to move
-it up 14 pixels, for good.
+shown and hidden again and again (C), and a dialog opened (in a window of its own)
+and closed beside a classic window, leave its top-left corner where the window
+manager put it and its size as it was, as the X server reports it (xwininfo). At
+zoom 4 on 1280x1024 openbox puts a Beginner window lower than the room this game
+keeps for a task bar; the first C used to move it up 14 pixels, for good.
 
 These need Xvfb, openbox and xwininfo (x11-utils), which .ci/run installs; on a
 machine without them they are skipped, except under CI, where that is a failure.
@@ -44,13 +44,14 @@ def settle():
 def step(name):
     settle()
     seen.append({"step": name, "x": x_geometry(), "side": app.viewport.side.width,
-                 "zoom": app.viewport.zoom})
+                 "zoom": app.viewport.zoom,
+                 "page": getattr(app.stage.top, "page", None) is not None})
 
 step("start")
 for n in range(4):
     app.play.command(Command.COUNTERS)
     step("C")
-app.play.command(Command.COUNTERS)  # the classic window: a dialog opens the side
+app.play.command(Command.COUNTERS)  # the classic window: a dialog in its own
 step("C")
 app.play.command(Command.STATISTICS)
 step("statistics")
@@ -76,7 +77,8 @@ def test_the_side_toggled_and_a_dialog_never_move_the_window(
     seen = drive(desktop, DRIVER, str(tmp_path), str(zoom))
     assert [shot["zoom"] for shot in seen] == [zoom] * len(seen)
     sides = [bool(shot["side"]) for shot in seen]
-    assert sides == [True, False, True, False, True, False, True, False]
+    assert sides == [True, False, True, False, True, False, False, False]  # (no side for a page)
+    assert [shot["page"] for shot in seen] == [False] * 6 + [True, False]
     corners = {tuple(shot["x"][:2]) for shot in seen}  # type: ignore[index]
     assert len(corners) == 1, seen  # the corner stays where openbox put it
     sizes = {tuple(shot["x"][2:]) for shot in seen}  # type: ignore[index]
@@ -124,14 +126,14 @@ print(json.dumps(seen))
 @pytest.mark.parametrize(
     ("desktop", "start", "steps", "zooms"),
     [
-        ("1920x1080", "--zoom 3", ["INTERMEDIATE", "BEGINNER"], [3, 2, 3]),
+        ("1920x1080", "--zoom 4", ["INTERMEDIATE", "BEGINNER"], [4, 3, 4]),
         (  # (the side shown, hidden with C, shown again)
             "1280x1024",
             "--zoom 2 --difficulty expert",
             ["BEGINNER", "EXPERT", "COUNTERS", "ZOOM_IN", "COUNTERS", "COUNTERS"],
             [1, 2, 1, 2, 2, 1, 2],
         ),
-        (  # (a classic Expert at 2x: the side it opens for a page has no room to its right)
+        (  # (a classic Expert at 2x: its pages in windows of their own, the window kept)
             "1280x1024",
             "--zoom 2 --difficulty expert",
             ["COUNTERS", "STATISTICS", "CLOSE", "HISTORY", "CLOSE"],
@@ -139,7 +141,7 @@ print(json.dumps(seen))
         ),
     ],
     indirect=["desktop"],
-    ids=["1920x1080-zoom-3", "1280x1024-expert-zoom-2", "1280x1024-classic-expert-pages"],
+    ids=["1920x1080-zoom-4", "1280x1024-expert-zoom-2", "1280x1024-classic-expert-pages"],
 )
 def test_the_players_zoom_is_used_where_it_fits_and_a_line_says_when_it_does_not(
     desktop: str,  # noqa: F811  (the fixture imported above)
@@ -154,10 +156,11 @@ def test_the_players_zoom_is_used_where_it_fits_and_a_line_says_when_it_does_not
     for at, shot in enumerate(seen):
         if shot["step"] == "CLOSE":  # the page closed: the window is back where it was
             assert shot["x"] == seen[at - 2]["x"], (seen[at - 2], shot)
+        if shot["step"] in ("STATISTICS", "HISTORY"):  # a page: the window as it was
+            assert (shot["size"], shot["x"]) == (seen[at - 1]["size"], seen[at - 1]["x"]), shot
     for shot in seen:
         forced = shot["zoom"] != chosen
-        if shot["step"] not in ("STATISTICS", "HISTORY"):  # (a page beside: the board scrolls)
-            assert shot["whole"], shot  # never a board cut off at a forced zoom
+        assert shot["whole"], shot  # never a board cut off (a page is in its own window)
         if forced and shot["step"] != "ZOOM_IN":
             assert f"At {chosen}x this board does not fit" in str(shot["note"]), shot
         elif not forced:

@@ -21,6 +21,7 @@ from game.persist.data_folder import SETTINGS_FILE, data_dir
 from game.rules import PRESETS, Difficulty
 from game.view import window
 from game.view.commands import Command
+from game.view.stage import DialogScene
 
 Desk = Callable[[tuple[int, int]], None]
 
@@ -63,19 +64,19 @@ def note_drawn(app: App) -> bool:
     return app.viewport.renderer.note_rect is not None
 
 
-def test_beginner_at_3x_comes_back_at_3x_after_intermediate_was_shown_at_2x(
+def test_beginner_at_4x_comes_back_at_4x_after_intermediate_was_shown_at_3x(
     desk: Desk, opened: Callable[..., App]
 ) -> None:
     desk((1920, 1080))
-    app = opened(3)
-    assert app.viewport.zoom == 3 and app.table.note is None
-    press(app, pygame.K_2)  # Intermediate: too tall at 3x on 1080 lines
+    app = opened(4)
+    assert app.viewport.zoom == 4 and app.table.note is None
+    press(app, pygame.K_2)  # Intermediate: too tall at 4x on 1080 lines
     assert app.table.board == PRESETS[Difficulty.INTERMEDIATE]
-    assert app.viewport.zoom == 2
-    assert app.table.note == "At 3x this board does not fit the screen: it is shown at 2x."
+    assert app.viewport.zoom == 3  # (the menu bar at the UI scale: 3x fits)
+    assert app.table.note == "At 4x this board does not fit the screen: it is shown at 3x."
     assert note_drawn(app)
     press(app, pygame.K_1)
-    assert app.viewport.zoom == 3  # the player's zoom is back
+    assert app.viewport.zoom == 4  # the player's zoom is back
     assert app.table.note is None
     width, height = app.viewport.window.size
     assert (width, height) <= window.usable_size()
@@ -139,19 +140,23 @@ def test_plus_at_a_forced_zoom_says_it_is_the_largest_and_keeps_the_players(
     assert app.viewport.zoom == 1 and saved_zoom() == 1
 
 
-def test_a_page_that_opens_a_classic_windows_side_changes_no_zoom(
+def test_a_page_over_a_classic_window_changes_no_zoom_and_no_size(
     desk: Desk, opened: Callable[..., App]
 ) -> None:
     desk((1280, 1024))
     classic_window()
     app = opened(2, Difficulty.EXPERT)
     assert app.viewport.zoom == 2 and app.viewport.side.width == 0
-    app.play.command(Command.STATISTICS)  # the side opens beside the board for it
+    size = app.viewport.window.size
+    app.play.command(Command.STATISTICS)  # a page in a window of its own
     app.run(frames=1)
-    assert app.viewport.side.width > 0
+    top = app.stage.top
+    assert isinstance(top, DialogScene) and top.page is not None
+    assert app.viewport.side.width == 0 and app.viewport.window.size == size
     app.prefs.change(question_marks=False)  # a setting changed meanwhile
     app.run(frames=1)
-    assert app.viewport.zoom == 2
+    assert app.viewport.zoom == 2 and app.viewport.window.size == size
     press(app, pygame.K_ESCAPE, "\x1b")
     assert app.viewport.zoom == 2 and app.viewport.side.width == 0
+    assert app.viewport.window.size == size
     assert app.table.note is None

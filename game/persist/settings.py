@@ -31,6 +31,8 @@ Version history:
      Later still, in the same version: "speech" (true, false, or null before the
      first start chose: on when a screen reader runs), "speech_brief", "speech_rate"
      (-100 to 100) and "earcons" (game.view.speech).
+     Later still, in the same version: "ui_scale" (1 to 3, or null: the scale of
+     the words and widgets, chosen from the screen until the player sets one).
 """
 
 from __future__ import annotations
@@ -45,6 +47,7 @@ from game.rules import (
     MAX_ZOOM,
     MIN_ZOOM,
     PRESETS,
+    UI_SCALES,
     Board,
     BoardChoiceError,
     Difficulty,
@@ -188,6 +191,7 @@ class Settings:
         "speech_brief",
         "speech_rate",
         "theme",
+        "ui_scale",
         "zoom",
     )
 
@@ -217,6 +221,7 @@ class Settings:
         speech_brief: bool = False,
         speech_rate: int = 0,
         earcons: bool = True,
+        ui_scale: int | None = None,
     ) -> None:
         self.question_marks: Final = question_marks
         """Right-click cycles hidden -> flag -> ? -> hidden (else hidden <-> flag)."""
@@ -266,6 +271,9 @@ class Settings:
         """The voice's speed, -100 to 100 (0: the voice's own)."""
         self.earcons: Final = earcons
         """Tones under the cursor while speech is on (a number's pitch, the edge, a flag)."""
+        self.ui_scale: Final = ui_scale
+        """The words' and widgets' scale, UI_SCALES[0] to UI_SCALES[-1] (game.view.scale),
+        or None to choose it from the screen; the board's zoom is apart."""
         self._check()
 
     def _check(self) -> None:
@@ -288,6 +296,8 @@ class Settings:
                 raise DataError(f"setting {name!r}: {error}") from None
         if self.zoom is not None:
             schema.check_int(self.zoom, MIN_ZOOM, MAX_ZOOM, "setting 'zoom'")
+        if self.ui_scale is not None:
+            schema.check_int(self.ui_scale, UI_SCALES[0], UI_SCALES[-1], "setting 'ui_scale'")
         if not isinstance(self.theme, str) or self.theme not in LOOKS:
             raise DataError(f"setting 'theme' must be one of {', '.join(LOOKS)}")
         if not isinstance(self.keys, tuple):
@@ -371,6 +381,7 @@ class Settings:
             "speech_brief": self.speech_brief,
             "speech_rate": self.speech_rate,
             "earcons": self.earcons,
+            "ui_scale": self.ui_scale,
         }
 
     @classmethod
@@ -396,6 +407,10 @@ class Settings:
             values["recursion"] = schema.read_enum(doc, "recursion", Recursion, what)
         if doc.get("zoom") is not None:
             values["zoom"] = schema.check_int(doc["zoom"], MIN_ZOOM, MAX_ZOOM, "setting 'zoom'")
+        if doc.get("ui_scale") is not None:
+            values["ui_scale"] = schema.check_int(
+                doc["ui_scale"], UI_SCALES[0], UI_SCALES[-1], "setting 'ui_scale'"
+            )
         for name in ("board", "custom"):
             if name in doc:
                 values[name] = board_from_json(doc[name], f"setting {name!r}")

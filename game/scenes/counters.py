@@ -304,8 +304,7 @@ class CountersPanel:
             largest = self.rows(_largest(), largest=True)
             pairs = [(font.size(r.label)[0], font.size(r.value)[0], r) for r in largest]
             side = max((label + gap + value for label, value, _ in pairs), default=0)
-            stacked = max((max(label, value) for label, value, _ in pairs), default=0)
-            inner = max(MIN_WIDTH * zoom - 2 * PAD * zoom, min(side, max(stacked, side * 2 // 3)))
+            inner = max(MIN_WIDTH * zoom - 2 * PAD * zoom, side)  # (name and value side by side)
             heights = {row.key: height_of(font, row, room or inner, zoom) for _, _, row in pairs}
             self._sizes[key] = (inner + 2 * PAD * zoom, heights)
         return self._sizes[key]
@@ -351,7 +350,7 @@ class CountersPanel:
         area, zoom = viewport.beside(), viewport.side.scale
         _, heights = self._size(zoom, area.w - 2 * PAD * zoom)
         font = ui_font(FONT_SIZE * zoom)
-        glyphs = Glyphs(font, look.text, look.face, screen)
+        glyphs = Glyphs(font, look.text, look.face, screen, font.get_linesize())
         where = (viewport.renderer, viewport.side, settings, look, language)
         self._plan = Plan(where, area, zoom, font, heights, glyphs)
         return self._plan

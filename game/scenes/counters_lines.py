@@ -12,11 +12,12 @@ import pygame
 from game.core.record import Record, put
 from game.view.fonts import UIFont, ui_font
 from game.view.glyphs import Copies, Glyphs
+from game.view.scale import TEXT
 from game.view.theme import Colour
 from game.view.theme import current as theme
 
-FONT_SIZE = 10
-"""The panel's words, at 1x."""
+FONT_SIZE = TEXT
+"""The panel's words, at UI scale 1 (the dialogs' size)."""
 PAD = 6
 """Between the panel's edge and its words, at 1x."""
 GAP = 8
@@ -156,7 +157,7 @@ class RowPainter:
         figure, tall = glyphs.width(row.value), glyphs.height
         if figure is None:
             value = font.render(row.value, True, look.text)
-            width, tall = value.get_size()
+            width, tall = value.get_width(), min(value.get_height(), font.get_linesize())
         else:
             width = figure
         if (width <= room) is not (last_put.y == box.y):
@@ -170,7 +171,7 @@ class RowPainter:
         if value is None:
             glyphs.draw(screen, row.value, put.x, put.y)
         else:
-            screen.blit(value, put)
+            screen.blit(value, put, pygame.Rect((0, 0), put.size))
         return put
 
     def clear(self, screen: pygame.Surface, spot: pygame.Rect, colour: Colour) -> None:
@@ -211,8 +212,11 @@ class RowPainter:
             value = self.words(row.value, zoom, look.text)
         width = value.get_width()
         on_label = width <= self.room(font, row, box, zoom)
-        y = box.y if on_label else box.y + font.get_linesize()
-        return value, pygame.Rect(box.right - width, y, width, value.get_height())
+        line = font.get_linesize()
+        y = box.y if on_label else box.y + line
+        # (cut to its line, as the label is: the font's picture is a pixel taller
+        # than its line at some sizes, and would reach into the next line's box)
+        return value, pygame.Rect(box.right - width, y, width, min(value.get_height(), line))
 
     def room(self, font: Any, row: Row, box: pygame.Rect, zoom: int) -> int:
         """The widest value that goes on the line of the label, right of it, in a
@@ -235,7 +239,7 @@ class RowPainter:
         value, where = self.value(font, row, box, zoom)
         line = font.get_linesize()
         screen.blit(label, (box.x, box.y), pygame.Rect(0, 0, box.w, line))
-        screen.blit(value, where)
+        screen.blit(value, where, pygame.Rect((0, 0), where.size))
         value_y = where.y
         y = value_y + line
         for share, colour in row.bars:

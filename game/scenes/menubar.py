@@ -9,6 +9,7 @@ from collections.abc import Callable
 import pygame
 
 from game.view.commands import Command
+from game.view.page_window import MenuWindow
 from game.view.stage import Scene
 from game.view.viewport import Viewport
 from game.view.widgets.menubar import MenuBar, focus_said
@@ -33,6 +34,10 @@ class MenuBarScene(Scene):
         """Called when a press opens a menu (the board lets go of what it held)."""
         self._alt_alone = False  # Alt went down and nothing else since: its release opens
         self._closed_now = False  # a menu just closed: what it covered is drawn again
+        self._under: tuple[pygame.Rect, pygame.Surface] | None = None
+        """What the open menu covers, to put back when it changes."""
+        self.popup: MenuWindow | None = None
+        """The open menu's own window, while the game's cannot hold it."""
 
     @property
     def modal(self) -> bool:  # type: ignore[override]
@@ -42,7 +47,18 @@ class MenuBarScene(Scene):
         self.menubar.relayout()
 
     def handle(self, event: pygame.event.Event) -> bool:
-        """Give the menu bar what is its; True if it took the event."""
+        """Give the menu bar what is its; True if it took the event (the pointer in
+        a menu's own window, in the game's window's pixels)."""
+        popup = self.popup
+        if popup is not None and popup.owns(event):
+            if event.type == pygame.WINDOWFOCUSLOST or not hasattr(event, "pos"):
+                return True  # (its focus is not the game's)
+            dx, dy = popup.offset()
+            event = pygame.event.Event(
+                event.type, {**event.dict, "pos": (event.pos[0] + dx, event.pos[1] + dy)}
+            )
+        elif popup is not None and event.type == pygame.WINDOWFOCUSLOST:
+            return True  # (the menu's window took the focus from the game's)
         kind, menubar = event.type, self.menubar
         was_open = menubar.is_open
         command: Command | None = None
@@ -78,28 +94,52 @@ class MenuBarScene(Scene):
         return True
 
     def draw(self, screen: pygame.Surface, full: bool) -> list[pygame.Rect]:
+        """The bar, and the open menu over the board; a menu that changed puts back
+        what its last drawing covered (the board waits under an open menu, so those
+        pixels are still right): opening a menu repaints nothing else."""
         if not (full or self.viewport.renderer.repainted or self.menubar.dirty()):
             return []
+        drawn: list[pygame.Rect] = []
+        if self._under is not None and not full:
+            where, pixels = self._under
+            screen.blit(pixels, where)
+            drawn.append(where)
+        self._under = None
         self._closed_now = False
         bar = self.viewport.bar()
-        self.menubar.draw(screen, self.viewport.renderer.sprites, bar)
-        return [bar]
+        menubar = self.menubar
+        popup = None
+        if menubar.is_open and not menubar.fits(screen.get_size(), bar.h):
+            if self.popup is None:  # (a menu the window cannot hold: a window of its own)
+                window = self.viewport.window
+                self.popup = MenuWindow(pygame.Rect(window.corner, window.size))
+            popup = self.popup
+        elif self.popup is not None:
+            self.popup.close()
+            self.popup = None
+        menubar.draw(screen, self.viewport.renderer.sprites, bar, self._keep_under, popup)
+        if popup is not None:
+            popup.present()
+        return [*drawn, bar, *([] if self._under is None else [self._under[0]])]
+
+    def _keep_under(self, box: pygame.Rect) -> None:
+        """What the menu is about to cover, kept to put back."""
+        self._under = (box, self.viewport.screen.subsurface(box).copy())
+
+    def close(self) -> None:
+        if self.popup is not None:
+            self.popup.close()
+            self.popup = None
 
     def focus_said(self) -> tuple[str, str]:
         return focus_said(self.menubar)
 
     def dirty(self) -> bool:
-        return self._closed_now or (self.menubar.is_open and self.menubar.dirty())
+        """A menu closed: everything is drawn again (the board may have changed under
+        it: a command chosen); a menu open draws alone."""
+        return self._closed_now
 
     @property
     def covers(self) -> bool:  # type: ignore[override]
         """An open menu is drawn over a whole frame."""
         return self.menubar.is_open
-
-    def in_side(self) -> bool:
-        """A long menu that the classic window cannot show whole opens the side (the
-        window the player keeps with the side holds every menu). No menu open: no
-        (asked at each update of the live counters: the window's size is not worked
-        out for it)."""
-        menubar = self.menubar
-        return menubar.is_open and not menubar.fits(self.viewport.zoom, self.viewport.game_size())

@@ -67,8 +67,17 @@ def starts_game(prefs: Prefs, stage: Stage, event: pygame.event.Event) -> bool:
         name = pygame.key.name(getattr(event, "key", 0), False)
         return prefs.keymap.command_for(name) in NEW_GAME_COMMANDS
     if event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 1:
-        return stage.viewport.spot(tuple(event.pos)) is Place.FACE
+        return in_game_window(stage, event) and stage.viewport.spot(event.pos) is Place.FACE
     return False
+
+
+def in_game_window(stage: Stage, event: pygame.event.Event) -> bool:
+    """A pointer event of the game's window, not of a page's own (one of no window
+    is the page's while one is open, as DialogScene.handle takes it)."""
+    window = event.dict.get("window")
+    if window is None:
+        return getattr(stage.top, "page", None) is None
+    return bool(window.id == stage.viewport.window.window.id)
 
 
 class PlayScene(Scene):
@@ -100,11 +109,12 @@ class PlayScene(Scene):
         self.counters = CountersPanel(table, prefs) if counters is None else counters
         """The live counters beside the board (shown or not: a setting)."""
         self.counters.race = race
-        self.counters.covered = lambda: any(
-            scene.opaque or scene.in_side() for scene, _ in stage.scenes
-        )  # (the side shows something else: the counters wait)
+        # (the side shows something else: the counters wait)
+        self.counters.covered = lambda: any(s.opaque or s.in_side() for s, _ in stage.scenes)
         viewport.side_shown = lambda: self.counters.shown
         viewport.need = self.counters.width
+        if viewport.fit_side():  # (the player's own counters: wider than the first frame's)
+            stage.repaint()
         prefs.listeners.append(lambda: self.fit_counters())
         self.voice = BoardVoice(table, prefs, stage.speaker, self.counters.numbers)
         self.pointer = BoardPointer(table, viewport, self.input, lambda: self.new_game())
@@ -321,9 +331,8 @@ class PlayScene(Scene):
         return dirty + self.rivals.draw(screen)
 
     def fit_counters(self) -> None:
-        """The live counters shown or hidden (a key, the menu, the Settings dialog),
-        or sized anew (another language, another choice of counters): the window
-        follows, the board kept where it was."""
+        """The live counters shown, hidden or sized anew (a key, the menu, a setting,
+        a language, the UI scale): the window follows, the board kept where it was."""
         if self.viewport.fit_side():
             self.counters.forget()
             self.stage.repaint()

@@ -9,13 +9,17 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.flows.counters import choose_counters
+from game.language import gettext
 from game.rules import PRESETS, Difficulty
 from game.scenes.sightless import SightlessKeys
+from game.view import scale
 from game.view.commands import Command
 
 if TYPE_CHECKING:
     from game.flows.dialogs import Dialogs
     from game.scenes.play import PlayScene
+    from game.session.table import Table
+    from game.view.prefs import Prefs
 
 
 def play_commands(scene: PlayScene, dialogs: Dialogs) -> dict[Command, Callable[[], None]]:
@@ -43,6 +47,8 @@ def play_commands(scene: PlayScene, dialogs: Dialogs) -> dict[Command, Callable[
         Command.REBIND: dialogs.keys,
         Command.ZOOM_IN: lambda: scene.set_zoom(scene.viewport.zoom + 1),
         Command.ZOOM_OUT: lambda: scene.set_zoom(scene.viewport.zoom - 1),
+        Command.WORDS_LARGER: lambda: resize_words(scene.prefs, scene.table, 1),
+        Command.WORDS_SMALLER: lambda: resize_words(scene.prefs, scene.table, -1),
         Command.PAUSE: scene.pause,
         Command.EXIT: scene.quit,
         Command.HINT: scene.show_hint,
@@ -60,3 +66,15 @@ def play_commands(scene: PlayScene, dialogs: Dialogs) -> dict[Command, Callable[
         Command.CHOOSE_COUNTERS: lambda: choose_counters(scene.stage, scene.prefs),
         **SightlessKeys(scene).commands(),
     }
+
+
+def resize_words(prefs: Prefs, table: Table, step: int) -> None:
+    """The words and widgets one UI scale larger or smaller (kept in the settings;
+    the board keeps its zoom), or a line saying there is none."""
+    chosen = scale.stepped(step)
+    if chosen is not None:
+        prefs.change(ui_scale=chosen)
+    elif step > 0:
+        table.note = gettext("These are the largest words.")
+    else:
+        table.note = gettext("These are the smallest words.")

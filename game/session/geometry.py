@@ -60,7 +60,7 @@ class Layout(Record):
     pixels.
     """
 
-    __slots__ = ("cols", "digits", "left", "rows", "top", "view_cols", "view_rows")
+    __slots__ = ("bar", "cols", "digits", "left", "rows", "top", "view_cols", "view_rows")
 
     rows: int
     cols: int
@@ -70,6 +70,9 @@ class Layout(Record):
     left: int
     digits: int
     """The LED digits of the mine counter and the timer (led_digits)."""
+    bar: int
+    """The menu bar's height at 1x: MENU_BAR, or what holds the bar's words at the UI
+    scale at a zoom (game.view.viewport: the words do not grow with the board)."""
 
     def __init__(
         self,
@@ -80,6 +83,7 @@ class Layout(Record):
         top: int = 0,
         left: int = 0,
         digits: int = DIGITS,
+        bar: int = MENU_BAR,
     ) -> None:
         self.rows = rows
         self.cols = cols
@@ -88,6 +92,7 @@ class Layout(Record):
         self.top = top
         self.left = left
         self.digits = digits
+        self.bar = bar
 
     @property
     def shown_rows(self) -> int:
@@ -176,19 +181,19 @@ class Layout(Record):
     @property
     def menu_bar(self) -> Rect:
         """The menu bar across the top of the window."""
-        return (0, 0, self.size[0], MENU_BAR)
+        return (0, 0, self.size[0], self.bar)
 
     @property
     def frame(self) -> Rect:
         """The raised frame around everything below the menu bar."""
         width, height = self.size
-        return (0, MENU_BAR, width, height - MENU_BAR)
+        return (0, self.bar, width, height - self.bar)
 
     @property
     def board_origin(self) -> tuple[int, int]:
         """The top-left pixel of cell (0, 0)."""
         x = OUTER + MARGIN + BOARD_BEVEL + (self.span_cols - self.shown_cols) * TILE // 2
-        y = MENU_BAR + OUTER + MARGIN + self.panel[3] + MARGIN + BOARD_BEVEL
+        y = self.bar + OUTER + MARGIN + self.panel[3] + MARGIN + BOARD_BEVEL
         return (x, y)
 
     @property
@@ -206,7 +211,7 @@ class Layout(Record):
         """The sunken top panel, bevel included."""
         width = self.span_cols * TILE + 2 * BOARD_BEVEL
         inner = OVERVIEW_H if self.scrolls else PANEL_INNER_H
-        return (OUTER + MARGIN, MENU_BAR + OUTER + MARGIN, width, inner + 2 * PANEL_BEVEL)
+        return (OUTER + MARGIN, self.bar + OUTER + MARGIN, width, inner + 2 * PANEL_BEVEL)
 
     @property
     def board_frame(self) -> Rect:

@@ -17,7 +17,9 @@ from game.core.look import Look
 from game.language import gettext, shown
 from game.session.geometry import TILE
 from game.session.picture import Advice, Seen
+from game.view import scale
 from game.view.fonts import ui_font
+from game.view.scale import TEXT
 from game.view.theme import Colour
 
 if TYPE_CHECKING:
@@ -26,8 +28,9 @@ if TYPE_CHECKING:
 HINT_SAFE = (0, 150, 0)
 HINT_MINE = (220, 0, 0)
 ADVICE_INK = (0, 0, 0)
-NOTE_TEXT_SIZE = 9
-"""The advice box's font size at 1x."""
+NOTE_TEXT_SIZE = TEXT
+"""The advice box's font size at UI scale 1 (the menus' and the dialogs' size: the
+words do not grow with the board's zoom)."""
 
 
 def risk_colour(p: float, scale: tuple[Colour, Colour, Colour]) -> Colour:
@@ -229,7 +232,7 @@ class AdviceLayer:
         bw = self.renderer.scaled(self.renderer.layout.board_view)[2]
         pad = 4 * z
         if self._note is None or self._note[0] != (text, bw):
-            font = ui_font(NOTE_TEXT_SIZE * z)
+            font = ui_font(NOTE_TEXT_SIZE * scale.current())
             font.align = pygame.FONT_CENTER
             wrap = max(min(font.size(text)[0], bw - 4 * pad), 1)
             self._note = ((text, bw), font.render(text, True, self.renderer.theme.text, None, wrap))

@@ -61,6 +61,8 @@ class Command(Enum):
     CHOOSE_COUNTERS = "choose counters"
     ZOOM_IN = "zoom in"
     ZOOM_OUT = "zoom out"
+    WORDS_LARGER = "larger words"
+    WORDS_SMALLER = "smaller words"
     THEME_CLASSIC = "classic look"
     THEME_COLOURBLIND = "colour-blind safe look"
     THEME_CONTRAST = "high contrast look"
@@ -252,6 +254,8 @@ BINDINGS: tuple[Binding, ...] = (
     Binding(Command.BOARD_CODE, ("F9",), N_("play a board from its code")),
     Binding(Command.ZOOM_IN, ("+", "=", "Keypad +"), N_("zoom in")),
     Binding(Command.ZOOM_OUT, ("-", "Keypad -"), N_("zoom out")),
+    Binding(Command.WORDS_LARGER, (".",), N_("larger words and menus (the board keeps its zoom)")),
+    Binding(Command.WORDS_SMALLER, (",",), N_("smaller words and menus")),
     Binding(Command.SOUND, ("M",), N_("sound on / off")),
     Binding(Command.COUNTERS, ("C",), N_("live counters beside the board: show / hide")),
     Binding(Command.NEXT_THEME, ("T",), N_("look: classic / colour-blind safe / high contrast")),

@@ -30,9 +30,17 @@ percent and the seconds' unit (" s")."""
 class Glyphs:
     """The figure characters of a font in an ink on a ground, rendered once."""
 
-    def __init__(self, font: UIFont, ink: Colour, ground: Colour, screen: pygame.Surface) -> None:
-        self.height = font.get_height()
-        """A line's height, as the font renders one."""
+    def __init__(
+        self,
+        font: UIFont,
+        ink: Colour,
+        ground: Colour,
+        screen: pygame.Surface,
+        height: int | None = None,
+    ) -> None:
+        self.height = font.get_height() if height is None else height
+        """A cell's height: a line's as the font renders one, or the caller's (the live
+        counters cut each to their line's pitch, so a copy never reaches the next line)."""
         self._cells: dict[str, pygame.Surface] = {}
         self._advance: dict[str, int] = {}
         for character in FIGURE_CHARACTERS:

@@ -95,6 +95,8 @@ Live counters                   live counters
 Counters...                     choose counters
 Zoom in                         zoom in
 Zoom out                        zoom out
+Larger words                    larger words
+Smaller words                   smaller words
 -
 Classic look                    classic look
 Colour-blind safe look          colour-blind safe look

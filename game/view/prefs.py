@@ -9,10 +9,11 @@ from game import language
 from game.language import gettext
 from game.persist.profile import Profile
 from game.persist.settings import Settings
+from game.view import scale, toggles
 from game.view import theme as themes
-from game.view import toggles
 from game.view.commands import AnyCommand, Command, DuplicateKeyError, KeyMap
 from game.view.sound import SoundPlayer, warn_to_stderr
+from game.view.window import desktop_size
 
 
 def keymap_of(settings: Settings) -> KeyMap:
@@ -30,6 +31,7 @@ class Prefs:
         self.profile = profile
         self.settings: Settings = profile.settings
         themes.use(self.settings.theme)
+        scale.use(self.settings.ui_scale, desktop_size())
         self.sound = SoundPlayer(
             enabled=self.settings.sound if sound is None else sound,
             warn=warn_to_stderr,
@@ -56,6 +58,9 @@ class Prefs:
             self.sound.enabled = settings.sound  # (so --no-sound holds until M is pressed)
         if settings.theme != self.settings.theme:
             themes.use(settings.theme)
+        rescaled = settings.ui_scale != self.settings.ui_scale
+        if rescaled:
+            scale.use(settings.ui_scale, desktop_size())
         chosen = settings.language != self.settings.language
         self.settings = settings
         self.profile.save_settings(settings)
@@ -63,6 +68,8 @@ class Prefs:
             listener()
         if chosen:
             self._speak_chosen()
+        elif rescaled:
+            self.relayout()
 
     def _speak_chosen(self) -> None:
         """Speak the settings' language, at once (no restart), if it is not spoken."""

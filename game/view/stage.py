@@ -16,12 +16,21 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.language import gettext
+from game.view import scale
+from game.view.page_window import PageWindow
 from game.view.speech import Speaker
+from game.view.theme import current as theme
 from game.view.waiting import WAKE
+from game.view.widgets.dialog import Dialog, fits_at_scale, page_size
+from game.view.window import usable_size
+
+POINTER_EVENTS = frozenset(
+    {pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL}
+)
 
 if TYPE_CHECKING:
     from game.view.viewport import Viewport
-    from game.view.widgets.dialog import Dialog
 
 
 class Scene:
@@ -64,7 +73,7 @@ class Scene:
         return None if self.idle() else 0.0
 
     def in_side(self) -> bool:
-        """Shown in the side beside the board (a classic window opens its side for it)."""
+        """Shown in the side beside the board (a classic window has none: no side opens)."""
         return False
 
     def covered(self) -> None:
@@ -128,7 +137,6 @@ class Stage:
             below.covered()
         self.scenes.append((scene, answer))
         self._stale = True
-        self._fit()
 
     def open(self, dialog: Dialog, answer: Answer | None = None) -> None:
         """Show a modal dialog in front."""
@@ -152,7 +160,6 @@ class Stage:
         while self.scenes and isinstance(self.scenes[-1][0], DialogScene):
             self.scenes.pop()[0].close()
         self._stale = True
-        self._fit()
 
     def quit(self) -> None:
         """Close the window after this frame."""
@@ -220,7 +227,6 @@ class Stage:
             scene, answer = self.scenes.pop()
             scene.close()
             self._stale = True
-            self._fit()
             if answer is not None:
                 answer(scene.result)
 
@@ -252,11 +258,6 @@ class Stage:
             scene.relayout()
         self.repaint()
 
-    def _fit(self) -> None:
-        """The side open while a scene is shown in it (a window that keeps its side
-        is never resized by what is shown: only a classic window opens its side)."""
-        self.viewport.open_side(any(scene.in_side() for scene, _ in self.scenes))
-
     def draw(self) -> None:
         """Draw bottom-up: only what changed when one scene is up; everything when an
         overlay changed (it is drawn over a whole frame)."""
@@ -267,16 +268,15 @@ class Stage:
         base = max((i for i, scene in enumerate(scenes) if scene.opaque), default=0)
         scenes = scenes[base:]
         if not self._stale and not any(scene.dirty() for scene in scenes[1:]):
-            if any(scene.covers for scene in scenes):
-                return  # (a dialog or a menu is up and unchanged)
-            drawn = [scene.draw(screen, False) for scene in scenes]
+            # (under a scene drawn over the frame, an open menu, nothing is drawn:
+            # the menu draws what changed in it alone)
+            cover = max((i for i, scene in enumerate(scenes) if scene.covers), default=0)
+            drawn = [scene.draw(screen, False) for scene in scenes[cover:]]
             if any(drawn):
                 self.viewport.window.present()
             self.speak(interrupt=False)
             return
         self._stale = False
-        self._fit()
-        screen = self.viewport.screen  # (a window that opened its side has a new surface)
         for scene in scenes:
             scene.draw(screen, True)
         self.viewport.window.present()
@@ -284,17 +284,18 @@ class Stage:
 
 
 class DialogScene(Scene):
-    """A modal dialog (game.view.widgets) in the side beside the board, the board in
-    sight; one too large for the side is drawn over the whole window (the History,
-    the Settings: a page of their own), which keeps its size either way."""
+    """A modal dialog (game.view.widgets) in the side beside the board when it fits
+    there whole at the UI scale (the end of a game, a short question), else in a
+    window of its own beside the game's (game.view.page_window): never over a cell,
+    and the game's window keeps its size either way."""
 
     def __init__(self, dialog: Dialog, viewport: Viewport) -> None:
         self.dialog = dialog
         self.viewport = viewport
-        self._over_all = True
-        """Last drawn over the whole window (until the first draw: as if)."""
-        self._placed: tuple[object, tuple[pygame.Rect, int]] | None = None
-        """Where it goes, for the window it was chosen in (see ``where``)."""
+        self.page: PageWindow | None = None
+        """Its own window, while it is shown in one."""
+        self._placed: tuple[object, bool] | None = None
+        """Whether it goes in the side, for the window it was chosen in (see ``in_side``)."""
 
     @property
     def done(self) -> bool:  # type: ignore[override]
@@ -312,13 +313,14 @@ class DialogScene(Scene):
     def gives_way(self, event: pygame.event.Event) -> bool:
         """It lets a classic key or a press on the face past it to the board: a key
         it does not take itself (a field typed in takes 1, 2 and 3; a key being
-        bound takes any), a press when it is beside the board, not over it."""
+        bound takes any), a press on the face (never under a dialog: in the side or
+        in a window of its own, a dialog is beside the board)."""
         if self.dialog.closed:
             return False
         if event.type == pygame.KEYDOWN:
             takes_key = getattr(self.dialog, "takes_key", None)  # (a form's, a menu's)
             return not (takes_key is not None and takes_key(getattr(event, "key", 0)))
-        return not self._over_all
+        return True
 
     def leave(self) -> None:
         """The player went past it to the board (a key that starts a new game, the
@@ -334,8 +336,15 @@ class DialogScene(Scene):
     def handle(self, event: pygame.event.Event) -> bool:
         """The dialog's events; a press on the board beside a dialog that describes
         it (the end of a game) answers its default button and goes on to the board:
-        the face starts the next game at once."""
-        if self.dialog.beside and not self._over_all and self._on_game(event):
+        the face starts the next game at once. Its window closed: cancelled; the
+        pointer in the game's window while it has its own: nothing (it is modal)."""
+        page = self.page
+        if page is not None and event.type == pygame.WINDOWCLOSE and page.owns(event):
+            self.dialog.cancel()
+            return True
+        if page is not None and event.type in POINTER_EVENTS and page.elsewhere(event):
+            return True
+        if self.dialog.beside and self.in_side() and self._on_game(event):
             if self.dialog.default is not None:
                 self.dialog.choose(self.dialog.default)
             return not self.dialog.closed
@@ -349,37 +358,63 @@ class DialogScene(Scene):
         width, height = self.viewport.game_size()
         return bool(pygame.Rect(0, 0, width, height).collidepoint(event.pos))
 
-    def where(self) -> tuple[pygame.Rect, int]:
-        """Where the dialog is drawn and at what scale at most: the side when it fits
-        there whole, or describes the board (``Dialog.beside``: in a smaller font if
-        need be); else the whole window. Chosen once for the window as it is (a page
-        that changes its rows keeps its place; a new language chooses again)."""
-        side, scale = self.viewport.beside(), self.viewport.side.scale
-        whole = self.viewport.screen.get_rect()
-        key = (whole.size, tuple(side), scale)
+    def in_side(self) -> bool:
+        """Shown in the side: there is one and the dialog fits it whole at the UI
+        scale. Chosen once for the side as it is (a page that changes its rows
+        keeps its place; a new language or scale chooses again)."""
+        side = self.viewport.beside()
+        key = (tuple(side), scale.current())
         if self._placed is None or self._placed[0] != key:
-            fits = side.w > 0 and (self.dialog.beside or self.dialog.fits(side.size, scale))
-            self._placed = (key, (side, scale) if fits else (whole, self.viewport.zoom))
+            ui, dialog = scale.current(), self.dialog
+            fits = side.w > 0 and (
+                dialog.fits(side.size, ui)
+                or (dialog.beside and fits_at_scale(dialog, side.size, ui))
+            )  # (what describes the board stays beside it, its buttons in rows if need be)
+            self._placed = (key, fits)
         return self._placed[1]
 
     @property
     def covers(self) -> bool:  # type: ignore[override]
-        """Drawn over the whole window: the board under it waits; in the side, the
-        board beside it goes on being drawn (its timer runs)."""
-        return self._over_all
+        """Never over the board: it goes on being drawn beside it (its timer runs)."""
+        return False
 
     def draw(self, screen: pygame.Surface, full: bool) -> list[pygame.Rect]:
-        if not full and not self._over_all and not self.dialog.dirty():
-            return []  # (in the side, unchanged: the board beside it was drawn)
-        area, scale = self.where()
-        self._over_all = area == screen.get_rect()
-        if not self._over_all:  # (in the side: over the live counters, which wait)
-            self.viewport.frame_side(screen)
-        self.dialog.draw(screen, self.viewport.renderer.sprites, area, scale)
-        return [area]
+        if self.in_side():
+            self._close_page()
+            if not full and not self.dialog.dirty():
+                return []  # (in the side, unchanged: the board beside it was drawn)
+            self.viewport.frame_side(screen)  # (over the live counters, which wait)
+            area = self.viewport.beside()
+            self.dialog.draw(screen, self.viewport.renderer.sprites, area, scale.current())
+            return [area]
+        if full or self.page is None or self.dialog.dirty():
+            self._draw_page()
+        return []
+
+    def _draw_page(self) -> None:
+        """Draw the dialog in its own window, sized to it at the UI scale."""
+        ui, title = scale.current(), gettext(self.dialog.title)
+        size = page_size(self.dialog, usable_size(), ui)
+        if self.page is None:
+            window, viewport = self.viewport.window, self.viewport
+            cells = pygame.Rect(viewport.renderer.scaled(viewport.layout.board_view))
+            game = pygame.Rect(window.corner, window.size)
+            self.page = PageWindow(title, size, game, cells.move(window.corner))
+        else:
+            self.page.fit(size, title)
+        surface = self.page.surface
+        surface.fill(theme().face)
+        self.dialog.draw(surface, self.viewport.renderer.sprites, None, ui)
+        self.page.present()
+
+    def _close_page(self) -> None:
+        if self.page is not None:
+            self.page.close()
+            self.page = None
 
     def dirty(self) -> bool:
-        return self.dialog.dirty()
+        """Changed and drawn in the game's window (a page of its own draws alone)."""
+        return self.dialog.dirty() and self.in_side()
 
     def page_said(self) -> str | None:
         return self.dialog.said or None
@@ -396,5 +431,5 @@ class DialogScene(Scene):
         like the board, once drawn."""
         return not self.dialog.dirty()
 
-    def in_side(self) -> bool:
-        return True
+    def close(self) -> None:
+        self._close_page()

@@ -19,8 +19,9 @@ from game.core.record import Record
 from game.language import gettext
 from game.persist.seats import Seat
 from game.rules import MAX_ZOOM, MIN_ZOOM, Board
-from game.session.geometry import TILE, Layout, led_digits, min_view_cols
+from game.session.geometry import MENU_BAR, TILE, Layout, led_digits, min_view_cols
 from game.session.input import Spot
+from game.view import scale
 from game.view import theme as themes
 from game.view.render import Renderer
 from game.view.window import TITLE, GameWindow, fits, usable_size
@@ -28,21 +29,18 @@ from game.view.window import TITLE, GameWindow, fits, usable_size
 MIN_VIEW = 9
 """The fewest rows or columns a viewport shows (the panel needs the width)."""
 
-SIDE_WIDTH = 370
-"""The side's width at 1x: room beside the board for the live counters and for what a
-player reads there (Statistics, Best times, the end of a game, the viewer's timeline)."""
-SIDE_SCALE = 2
-"""The largest scale the side is drawn at (its words at 24 pixels: a Beginner board at
-4x beside a side at 3x would be a window mostly of words)."""
+SIDE_WIDTH = 275
+"""The side's width at UI scale 1, as wide as the live counters' default lines need
+(name and value side by side) in the longest translation (Polish, 273 pixels: a test
+measures every language at every scale); wider for the player's own counters. So the
+first frame, drawn before the counters are imported, has the side's width already."""
 SIDE_HEIGHT = 320
-"""The least height of a window with the side at 1x (a Beginner board is shorter)."""
-LEAST = (640, 560)
-"""The least window with the side, in window pixels at any zoom: room for the largest
-dialog at 1x whole (the History is 630 wide, the Help 481 tall) and the longest menu in
-one column (the Options menu is 525 tall under an 18-pixel bar), the side widened."""
+"""The least height of a window with the side, at UI scale 1: the live counters' lines
+beside a Beginner board at 1x (a menu taller than the window opens in a window of its
+own: game.view.page_window.MenuWindow)."""
 
 Need = Callable[[int], int]
-"""The width in window pixels the side's own content needs at a scale (the live
+"""The width in window pixels the side's own content needs at a UI scale (the live
 counters' lines; the side is never narrower than SIDE_WIDTH at that scale)."""
 
 
@@ -52,7 +50,7 @@ def _nothing(scale: int) -> int:
 
 class Side(Record):
     """The side beside the board: its width and height in window pixels (0: no side,
-    the classic window) and the scale of what is drawn in it."""
+    the classic window) and the scale of what is drawn in it (the UI scale)."""
 
     __slots__ = ("height", "scale", "width")
 
@@ -70,37 +68,40 @@ NO_SIDE = Side(0, 0, 1)
 
 
 def side_for(game_w: int, zoom: int, need: Need, scrolled: bool = False) -> Side:
-    """The side beside a game ``game_w`` window pixels wide at a zoom: drawn at the
-    zoom (SIDE_SCALE at most), or at the largest smaller scale whose side fits the
-    desktop beside the game (at 1 at least); beside a board that scrolls, at the
-    largest scale whose side takes at most a third of the desktop's width."""
-    room = usable_size()[0] // 3 if scrolled else usable_size()[0] - game_w
-    scale = 1
-    for s in range(max(min(zoom, SIDE_SCALE), 1), 1, -1):
-        if max(SIDE_WIDTH * s, need(s)) <= room:
-            scale = s
-            break
-    width = max(SIDE_WIDTH * scale, need(scale), LEAST[0] - game_w)
-    return Side(width, max(SIDE_HEIGHT * scale, LEAST[1]), scale)
+    """The side beside a game ``game_w`` window pixels wide at a zoom: as wide as
+    its content needs at the UI scale (SIDE_WIDTH at least), whatever the zoom."""
+    ui = scale.current()
+    return Side(max(SIDE_WIDTH * ui, need(ui)), SIDE_HEIGHT * ui, ui)
+
+
+def bar_for(zoom: int) -> int:
+    """The menu bar's height at 1x for a zoom: the least whole number of zoomed
+    pixels that holds the bar at the UI scale (its words keep their size)."""
+    return -(-MENU_BAR * scale.current() // zoom)
+
+
+def _layout(board: Board, zoom: int, rows: int = 0, cols: int = 0) -> Layout:
+    return Layout(
+        board.rows, board.cols, rows, cols, digits=led_digits(board.mines), bar=bar_for(zoom)
+    )
 
 
 def fitting_zoom(board: Board, need: Need | None = None) -> int:
     """The largest zoom at which the window for this board (with the side, unless
     ``need`` is None) fits the desktop; a board too large for the desktop even at 1x
     is seen through a viewport at any zoom."""
-    digits = led_digits(board.mines)
-    width, height = Layout(board.rows, board.cols, digits=digits).size
-    if not fits(_with_side(width, height, 1, need)):  # the smallest viewport must fit
-        cols = max(MIN_VIEW, min_view_cols(digits))
-        width, height = Layout(board.rows, board.cols, MIN_VIEW, cols, digits=digits).size
+    cols = max(MIN_VIEW, min_view_cols(led_digits(board.mines)))
+    whole = not fits(_with_side(_layout(board, 1).size, 1, need))  # (else the smallest view)
     for zoom in range(MAX_ZOOM, MIN_ZOOM, -1):
-        if fits(_with_side(width, height, zoom, need)):
+        layout = _layout(board, zoom, MIN_VIEW, cols) if whole else _layout(board, zoom)
+        if fits(_with_side(layout.size, zoom, need)):
             return zoom
     return MIN_ZOOM
 
 
-def _with_side(width: int, height: int, zoom: int, need: Need | None) -> tuple[int, int]:
+def _with_side(size: tuple[int, int], zoom: int, need: Need | None) -> tuple[int, int]:
     """The window of a game of this size at 1x, at a zoom, with its side."""
+    width, height = size
     side = NO_SIDE if need is None else side_for(width * zoom, zoom, need)
     return _window(width * zoom, height * zoom, side)
 
@@ -113,22 +114,19 @@ def _window(game_w: int, game_h: int, side: Side) -> tuple[int, int]:
 def layout_for(board: Board, zoom: int, need: Need | None = None) -> tuple[Layout, Side]:
     """The window's layout and its side (``need`` None: no side): the whole board, or
     as much of it as fits the desktop beside the side (the board scrolls, it stays)."""
-    digits = led_digits(board.mines)
-    whole = Layout(board.rows, board.cols, digits=digits)
+    whole = _layout(board, zoom)
     game_w, game_h = whole.size[0] * zoom, whole.size[1] * zoom
     side = NO_SIDE if need is None else side_for(game_w, zoom, need)
     if fits(_window(game_w, game_h, side)):
         return whole, side
-    if need is not None:
-        side = side_for(game_w, zoom, need, scrolled=True)
     room_w, room_h = usable_size()
     room_w = max(room_w - side.width, 1)
-    one = Layout(board.rows, board.cols, 1, 1)  # the window less its cells
+    one = _layout(board, zoom, 1, 1)  # the window less its cells
     extra_w, extra_h = one.size[0] - one.span_cols * TILE, one.size[1] - TILE
-    fewest = max(MIN_VIEW, min_view_cols(digits))
+    fewest = max(MIN_VIEW, min_view_cols(whole.digits))
     view_cols = max(min(board.cols, (room_w // zoom - extra_w) // TILE), fewest)
     view_rows = max(min(board.rows, (room_h // zoom - extra_h) // TILE), MIN_VIEW)
-    return Layout(board.rows, board.cols, view_rows, view_cols, digits=digits), side
+    return _layout(board, zoom, view_rows, view_cols), side
 
 
 class Viewport:
@@ -147,12 +145,7 @@ class Viewport:
         self.seat = seat
         self.side_shown = shown
         """The player keeps the side (a setting: the live counters); else the window
-        is the classic one, and the side opens only while something is shown in it."""
-        self.side_open = False
-        """Something on the stage is shown in the side (a dialog, the end of a game)."""
-        self._home: tuple[tuple[int, int], tuple[int, int]] | None = None
-        """Where the classic window was before it opened its side, and where that put
-        it: the side closed, it goes back (unless the player moved it meanwhile)."""
+        is the classic one (what is read opens in a window of its own beside it)."""
         self.need: Need = _nothing
         """What the side's own content needs (the live counters' widest lines)."""
         self.board = board
@@ -173,7 +166,7 @@ class Viewport:
 
     def has_side(self) -> bool:
         """The window has its side now."""
-        return self.side_shown() or self.side_open
+        return self.side_shown()
 
     def _need(self) -> Need | None:
         """The side's need as layouts take it (None: no side)."""
@@ -184,7 +177,7 @@ class Viewport:
         return _window(width * self.zoom, height * self.zoom, self.side)
 
     def frame_side(self, screen: pygame.Surface) -> None:
-        """The side's raised frame and its ground, at the side's scale."""
+        """The side's raised frame and its ground, at the UI scale."""
         side = self.beside()
         if side.w > 0:
             sprites = self.renderer.sprites.at_zoom(self.side.scale)
@@ -334,22 +327,6 @@ class Viewport:
         return (layout.top + layout.shown_rows // 2, layout.left + layout.shown_cols // 2)
 
     # ------------------------------------------------------------------ the side
-
-    def open_side(self, wanted: bool) -> None:
-        """Something is shown in the side (or no longer): a classic window opens its
-        side beside the board for as long as it is (the board stays where it is on
-        the desktop, unless the side needs the room; the side closed, the window
-        goes back where it was); a window that keeps its side is not resized."""
-        if wanted == self.side_open:
-            return
-        before = self.has_side()
-        self.side_open = wanted
-        if self.has_side() != before:
-            corner = self.window.corner
-            self._arrange(self.centre(), keep_corner=True)
-            home, self._home = self._home, (corner, self.window.corner) if wanted else None
-            if not wanted and home is not None and home[1] == corner:
-                self.window.move(home[0])  # (moved for the side only: back where it was)
 
     def fit_side(self) -> bool:
         """The side shown or hidden, or its need changed (the player's counters, a

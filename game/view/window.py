@@ -105,7 +105,12 @@ def opening_corner(size: tuple[int, int], seat: int, desktop: tuple[int, int]) -
     """Where a window of this size opens: centred on the desktop (seat 0, the first
     window on its data folder), each further one a cascade step right and down; on it."""
     step = CASCADE * seat
-    return placed((desktop[0] // 2 + step, desktop[1] // 2 + step), size, desktop)
+    # (centred as SDL centres the first, (desktop - size) // 2, so that a window of an
+    # odd width or height is still a whole step from it)
+    (room_w, room_h), (width, height) = desktop, size
+    x = (room_w - width) // 2 + width // 2 + step
+    y = (room_h - height) // 2 + height // 2 + step
+    return placed((x, y), size, desktop)
 
 
 class GameWindow:

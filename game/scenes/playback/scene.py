@@ -227,7 +227,7 @@ class PlaybackScene(Scene):
             playback.paused = False
         elif command in (V.TIMELINE, V.HEATMAP):
             self.note = self.overlays.toggle(TIMELINE if command is V.TIMELINE else HEAT)
-            self.stage.repaint()  # (a classic window opens its side for them)
+            self.stage.repaint()  # (drawn in the side, where the window has one)
         elif command is V.ODDS:
             playback.table.toggle_probabilities()
         elif command is V.SKIP_IDLE:

@@ -138,6 +138,21 @@ def smaller_font(
     return best
 
 
+def page_size(dialog: Dialog, room: tuple[int, int], scale: int) -> tuple[int, int]:
+    """The size of a page that holds the dialog whole at ``scale`` (its margin round
+    it), laid out in ``room`` at most."""
+    width, height = dialog._layout(room, scale).size
+    return (width + 2 * MARGIN, height + 2 * MARGIN)
+
+
+def fits_at_scale(dialog: Dialog, size: tuple[int, int], scale: int) -> bool:
+    """The dialog fits a room this size at ``scale`` itself (its font the UI scale's,
+    every word whole), its buttons in as many rows as they need."""
+    avail_w, avail_h = max(size[0] - 2 * MARGIN, 1), max(size[1] - 2 * MARGIN, 1)
+    layout = dialog._at_largest_scale(scale, avail_w, avail_h)
+    return layout is not None and layout.style.zoom == scale and not layout.shortened
+
+
 def _button_rows(widths: list[int], gap: int, room: int) -> list[list[int]]:
     """The buttons (their widths) in rows no wider than ``room``, in order: one row
     when it fits (a row holds one button at least)."""
@@ -321,8 +336,8 @@ class Dialog:
         """A button was clicked (or picked by a key)."""
         self._close(label)
 
-    def _cancel(self) -> None:
-        """Esc: close with None (a dialog with one button answers with that button)."""
+    def cancel(self) -> None:
+        """Esc, or its window closed: close with None (one button: that button)."""
         self._close(None)
 
     def _key(self, key: int, mod: int) -> None:
@@ -335,7 +350,7 @@ class Dialog:
         elif key == pygame.K_SPACE and self.focused_button is not None:
             self.choose(self.focused_button)
         elif key == pygame.K_ESCAPE:
-            self._cancel()
+            self.cancel()
         elif key == pygame.K_c and mod & pygame.KMOD_CTRL and self.copy_button in self.buttons:
             self.choose(self.copy_button)
 

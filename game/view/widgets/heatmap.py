@@ -151,5 +151,5 @@ class HeatmapDialog(Dialog):
         pieces.append(HeatPiece(style, self.size, self.values, self.caption, self.legend))
         return pieces
 
-    def _cancel(self) -> None:
+    def cancel(self) -> None:
         self.choose("OK")

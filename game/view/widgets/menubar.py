@@ -15,29 +15,45 @@ line shows a tick is asked of the window through ``checked``.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Protocol
 
 import pygame
 
 from game.language import N_, gettext
-from game.session.geometry import MENU_BAR
+from game.view import scale
 from game.view.commands import MENU_KEYS, MODIFIER_KEYS, Command, KeyMap
 from game.view.fonts import ui_font
 from game.view.menus import Menu, MenuItem
+from game.view.scale import TEXT
 from game.view.sprites import SpriteSheet
 from game.view.theme import current as theme
 
-TEXT_SIZE = 11
-"""The menus' font size at 1x."""
-TITLE_PAD = 6
+TEXT_SIZE = TEXT
+"""The menus' font size at UI scale 1 (the dialogs' and the side's: one size of words)."""
+TITLE_PAD = 5
 """Beside each title in the bar, at 1x."""
 ROW_H = 16
 """A menu line's height at 1x."""
 SEPARATOR_H = 7
 """A separator's height at 1x."""
+INSET = 4
+"""Between a menu's raised frame (3 pixels at 1x) and its lines, at 1x: a line of
+words never touches the frame."""
 TICK_W = 14
 """Room for the tick before a line's words, at 1x."""
 KEY_GAP = 18
 """Between a line's words and its key, at 1x."""
+
+
+class Popup(Protocol):
+    """A window of its own for a menu the game's window cannot hold: the room under
+    the bar it has on the desktop, and its surface, shown where the box goes (in
+    the game's window's pixels)."""
+
+    room: tuple[int, int]
+
+    def show(self, box: pygame.Rect) -> pygame.Surface: ...
+
 
 Checked = Callable[[Command], bool | None]
 """Whether a command's line shows a tick (True), no tick (False), or is no toggle (None)."""
@@ -227,9 +243,19 @@ class MenuBar:
 
     # ------------------------------------------------------------------ drawing
 
-    def draw(self, surface: pygame.Surface, sprites: SpriteSheet, bar: pygame.Rect) -> None:
-        """Draw the bar over ``bar`` (window pixels) and the open menu under it."""
-        z = sprites.zoom
+    def draw(
+        self,
+        surface: pygame.Surface,
+        sprites: SpriteSheet,
+        bar: pygame.Rect,
+        keep: Callable[[pygame.Rect], None] | None = None,
+        popup: Popup | None = None,
+    ) -> None:
+        """Draw the bar over ``bar`` (window pixels) and the open menu under it, at
+        the UI scale whatever the board's zoom (``sprites``: the board's sheet);
+        ``keep`` is told where the menu goes before it is drawn there."""
+        z = scale.current()
+        sprites = sprites.at_zoom(z)
         font = ui_font(TEXT_SIZE * z)
         surface.fill(theme().face, bar)
         surface.fill(theme().light, (bar.x, bar.bottom - z, bar.w, z))
@@ -237,7 +263,7 @@ class MenuBar:
         x = bar.x + 2 * z
         for index, menu in enumerate(self.menus):
             text = font.render(menu.shown, True, theme().text)
-            rect = pygame.Rect(x, bar.y + z, text.get_width() + 2 * TITLE_PAD * z, bar.h - 2 * z)
+            rect = pygame.Rect(x, bar.y, text.get_width() + 2 * TITLE_PAD * z, bar.h - z)
             if index == self.open_index:
                 sprites.frame(surface, "sunken1", (rect.x, rect.y, rect.w, rect.h), fill=False)
             surface.blit(text, text.get_rect(center=rect.center))
@@ -246,7 +272,7 @@ class MenuBar:
         self._dropdown = None
         self._rows = []
         if self.open_index is not None:
-            self._draw_menu(surface, sprites, self._titles[self.open_index])
+            self._draw_menu(surface, sprites, self._titles[self.open_index], keep, popup)
         self._dirty = False
 
     def _draw_menu(
@@ -254,47 +280,60 @@ class MenuBar:
         surface: pygame.Surface,
         sprites: SpriteSheet,
         title: pygame.Rect,
+        keep: Callable[[pygame.Rect], None] | None,
+        popup: Popup | None,
     ) -> None:
+        """The open menu under its title, in the window or (``popup``) its own."""
         assert self.open_index is not None
         items = self.menus[self.open_index].items
-        room = (surface.get_width(), surface.get_height() - title.bottom)
-        z = self.menu_scale(sprites.zoom, room)
+        room = popup.room if popup is not None else surface.get_size()
+        room = (room[0], room[1] - title.bottom)
+        z = sprites.zoom
         font = ui_font(TEXT_SIZE * z)
         heights, columns, column_w, size = self._arranged(z, room)
-        inner_w = column_w - 6 * z
+        inner_w = column_w - 2 * INSET * z
         box = pygame.Rect((title.x, title.bottom + z), size)
-        box.right = min(box.right, surface.get_width())
-        box.x = max(box.x, 0)
+        if popup is None:
+            box.right = min(box.right, surface.get_width())
+            box.x = max(box.x, 0)
+            if keep is not None:
+                keep(box.clip(surface.get_rect()))
+            canvas = surface.subsurface(box.clip(surface.get_rect()))
+        else:
+            canvas = popup.show(box)
         self._dropdown = box
-        sprites.frame(surface, "raised3", (box.x, box.y, box.w, box.h))
-        where: dict[int, pygame.Rect] = {}
+        sprites.frame(canvas, "raised3", (0, 0, box.w, box.h))
         for c, column in enumerate(columns):
-            y = box.y + 3 * z
+            y = INSET * z
             for index in column:
-                where[index] = pygame.Rect(box.x + c * column_w + 3 * z, y, inner_w, heights[index])
+                row = pygame.Rect(c * column_w + INSET * z, y, inner_w, heights[index])
+                self._rows.append(_Row(items[index], row.move(box.topleft)))
+                self._draw_line(canvas, font, z, index, row)
                 y += heights[index]
-        for index, item in enumerate(items):
-            row = where[index]
-            height = row.h
-            self._rows.append(_Row(item, row))
-            if item is None:
-                middle = row.y + height // 2 - z
-                surface.fill(theme().shadow, (row.x + z, middle, row.w - 2 * z, z))
-                surface.fill(theme().light, (row.x + z, middle + z, row.w - 2 * z, z))
-                continue
-            lit = index == self.row
-            ink = theme().highlight_text if lit else theme().text
-            if lit:
-                surface.fill(theme().highlight, row)
-            if self.checked(item.command):
-                tick = font.render("\N{CHECK MARK}", True, ink)
-                surface.blit(tick, tick.get_rect(midleft=(row.x + 2 * z, row.centery)))
-            label = font.render(item.shown, True, ink)
-            surface.blit(label, label.get_rect(midleft=(row.x + TICK_W * z, row.centery)))
-            shortcut = self.keymap().shortcut(item.command)
-            if shortcut:
-                key = font.render(shortcut, True, ink)
-                surface.blit(key, key.get_rect(midright=(row.right - 4 * z, row.centery)))
+
+    def _draw_line(
+        self, canvas: pygame.Surface, font: pygame.font.Font, z: int, index: int, row: pygame.Rect
+    ) -> None:
+        assert self.open_index is not None
+        item = self.menus[self.open_index].items[index]
+        if item is None:
+            middle = row.y + row.h // 2 - z
+            canvas.fill(theme().shadow, (row.x + z, middle, row.w - 2 * z, z))
+            canvas.fill(theme().light, (row.x + z, middle + z, row.w - 2 * z, z))
+            return
+        lit = index == self.row
+        ink = theme().highlight_text if lit else theme().text
+        if lit:
+            canvas.fill(theme().highlight, row)
+        if self.checked(item.command):
+            tick = font.render("\N{CHECK MARK}", True, ink)
+            canvas.blit(tick, tick.get_rect(midleft=(row.x + 2 * z, row.centery)))
+        label = font.render(item.shown, True, ink)
+        canvas.blit(label, label.get_rect(midleft=(row.x + TICK_W * z, row.centery)))
+        shortcut = self.keymap().shortcut(item.command)
+        if shortcut:
+            key = font.render(shortcut, True, ink)
+            canvas.blit(key, key.get_rect(midright=(row.right - 4 * z, row.centery)))
 
     def _arranged(
         self, z: int, room: tuple[int, int]
@@ -303,35 +342,21 @@ class MenuBar:
         the lines of each column, a column's width, and its box's size."""
         assert self.open_index is not None
         items = self.menus[self.open_index].items
-        heights = [(ROW_H if item is not None else SEPARATOR_H) * z for item in items]
-        columns = _columns(heights, room[1] - 7 * z)
+        font = ui_font(TEXT_SIZE * z)
+        row_h = max(ROW_H * z, font.get_linesize() + 3 * z)  # (a CJK fallback is taller)
+        heights = [row_h if item is not None else SEPARATOR_H * z for item in items]
+        columns = _columns(heights, room[1] - (2 * INSET + 1) * z)
         tallest = max(sum(heights[i] for i in column) for column in columns)
-        column_w = self._inner_width(ui_font(TEXT_SIZE * z), z, items) + 6 * z
-        return heights, columns, column_w, (column_w * len(columns), tallest + 6 * z)
+        column_w = self._inner_width(font, z, items) + 2 * INSET * z
+        return heights, columns, column_w, (column_w * len(columns), tallest + 2 * INSET * z)
 
-    def fits(self, zoom: int, window: tuple[int, int]) -> bool:
-        """The open menu is seen whole in a window of this size (None open: True)."""
+    def fits(self, window: tuple[int, int], bar: int) -> bool:
+        """The open menu, at the UI scale, is whole under a bar this high (or none)."""
         if self.open_index is None:
             return True
-        room = (window[0], window[1] - MENU_BAR * zoom)
-        width, height = self._arranged(self.menu_scale(zoom, room), room)[3]
+        room = (window[0], window[1] - bar)
+        width, height = self._arranged(scale.current(), room)[3]
         return width <= room[0] and height < room[1]
-
-    def menu_scale(self, zoom: int, room: tuple[int, int]) -> int:
-        """The scale the open menu is drawn at: the zoom, or the largest below it at
-        which the whole menu fits under the bar in ``room`` (window pixels) in one
-        column; a menu taller than the room at 1 is drawn in columns (the window
-        never grows for a menu), so that every line is on screen at every zoom on
-        every board."""
-        if self.open_index is None:
-            return zoom
-        items = self.menus[self.open_index].items
-        for scale in range(zoom, 1, -1):
-            inner_w = self._inner_width(ui_font(TEXT_SIZE * scale), scale, items)
-            height = sum((ROW_H if item is not None else SEPARATOR_H) * scale for item in items)
-            if inner_w + 6 * scale <= room[0] and height + 7 * scale <= room[1]:
-                return scale
-        return 1
 
     def _inner_width(
         self, font: pygame.font.Font, zoom: int, items: Sequence[MenuItem | None]
@@ -353,14 +378,21 @@ class MenuBar:
 def _columns(heights: list[int], room: int) -> list[list[int]]:
     """A menu's lines (their heights) in columns no taller than ``room``, each column
     broken after a separator where one is near (``SEPARATOR_H`` lines are the short
-    ones); one column when it fits."""
+    ones) unless that would take another column; one column when it fits."""
+    near = _filled(heights, room, after_separator=True)
+    plain = _filled(heights, room, after_separator=False)
+    return near if len(near) <= len(plain) else plain
+
+
+def _filled(heights: list[int], room: int, after_separator: bool) -> list[list[int]]:
     columns: list[list[int]] = [[]]
     used = 0
     for index, height in enumerate(heights):
         column = columns[-1]
         if column and used + height > room:
             shorts = [k for k, i in enumerate(column) if heights[i] < max(heights)]
-            cut = shorts[-1] + 1 if shorts and shorts[-1] >= len(column) // 2 else len(column)
+            near = after_separator and shorts and shorts[-1] >= len(column) // 2
+            cut = shorts[-1] + 1 if near else len(column)
             columns[-1], rest = column[:cut], column[cut:]
             columns.append(rest)
             used = sum(heights[i] for i in rest)

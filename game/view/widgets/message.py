@@ -50,11 +50,11 @@ class MessageDialog(Dialog):
             return []
         return [TextPiece(style, self.lines, wrap_width(style, self.lines, width))]
 
-    def _cancel(self) -> None:
+    def cancel(self) -> None:
         if len(self.buttons) == 1:
             self.choose(self.buttons[0])
         else:
-            super()._cancel()
+            super().cancel()
 
 
 class HelpOverlay(MessageDialog):
