@@ -42,6 +42,7 @@ from game.session.table import Table
 from game.version import version
 from game.view.commands import Command
 from game.view.first_frame import FirstFrame, first_frame_asked
+from game.view.page_window import closes_the_game, of_another_window
 from game.view.sound import warn_to_stderr
 from game.view.speech import Speaker
 from game.view.stage import Stage
@@ -73,20 +74,6 @@ INPUT_EVENTS = frozenset(
 """Events that are the player's doing: the table is fully set up before one is handled."""
 EXPOSE_EVENTS = frozenset((pygame.WINDOWEXPOSED, pygame.VIDEOEXPOSE))
 """The window's pixels were lost (another window was over it): draw them all again."""
-OTHER_WINDOWS_EVENTS = frozenset(
-    (
-        pygame.WINDOWFOCUSLOST,
-        pygame.WINDOWFOCUSGAINED,
-        pygame.WINDOWLEAVE,
-        pygame.WINDOWENTER,
-        pygame.WINDOWSHOWN,
-        pygame.WINDOWHIDDEN,
-        pygame.WINDOWMINIMIZED,
-        pygame.ACTIVEEVENT,
-    )
-)
-"""The window events the game's scenes heed (a focus lost pauses the game) that a page's
-own window has too: those are not the game's."""
 WINDOW_EVENTS = frozenset(
     (
         pygame.WINDOWSHOWN,
@@ -247,7 +234,7 @@ class App:
             self.get_ready()  # every move is recorded, from the first
         if event.type in INPUT_EVENTS:
             self.speaker.heard_input(self.prefs.settings, lambda on: self.prefs.change(speech=on))
-        if event.type == pygame.QUIT or self._game_window_closed(event):
+        if event.type == pygame.QUIT or closes_the_game(event, self.viewport.window.window.id):
             self.closing = True
         elif event.type in EXPOSE_EVENTS:
             self.stage.repaint()
@@ -256,23 +243,9 @@ class App:
         else:
             if event.type in WINDOW_EVENTS:
                 self.stage.repaint()
-            if self._of_another_window(event):
+            if of_another_window(event, self.viewport.window.window.id):
                 return  # (a page's own window: its focus is not the game's)
             self.stage.handle(event)
-
-    def _game_window_closed(self, event: pygame.event.Event) -> bool:
-        """The game's window was closed while a page's own window is open (SDL tells
-        QUIT only when the last window closes)."""
-        window = event.dict.get("window") if event.type == pygame.WINDOWCLOSE else None
-        return getattr(window, "id", None) == self.viewport.window.window.id
-
-    def _of_another_window(self, event: pygame.event.Event) -> bool:
-        """A window event (focus, pointer in or out, shown, hidden) of a page's own
-        window, or of one closed since; a page's closing is its dialog's."""
-        if event.type not in OTHER_WINDOWS_EVENTS or "window" not in event.dict:
-            return False
-        window = event.dict["window"]
-        return window is None or getattr(window, "id", None) != self.viewport.window.window.id
 
     @property
     def running(self) -> bool:

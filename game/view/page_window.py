@@ -158,3 +158,36 @@ class MenuWindow:
         if self.window is not None:
             self.window.destroy()
             self.window = None
+
+
+OTHER_WINDOWS_EVENTS = frozenset(
+    (
+        pygame.WINDOWFOCUSLOST,
+        pygame.WINDOWFOCUSGAINED,
+        pygame.WINDOWLEAVE,
+        pygame.WINDOWENTER,
+        pygame.WINDOWSHOWN,
+        pygame.WINDOWHIDDEN,
+        pygame.WINDOWMINIMIZED,
+        pygame.ACTIVEEVENT,
+    )
+)
+"""The window events the game's scenes heed (a focus lost pauses the game) that a page's
+own window has too: those are not the game's."""
+
+
+def closes_the_game(event: pygame.event.Event, game: int) -> bool:
+    """The game's window (its id: ``game``) was closed while a page's own window is
+    open (SDL tells QUIT only when the last window closes)."""
+    window = event.dict.get("window") if event.type == pygame.WINDOWCLOSE else None
+    return getattr(window, "id", None) == game
+
+
+def of_another_window(event: pygame.event.Event, game: int) -> bool:
+    """A window event (focus, pointer in or out, shown, hidden) of a page's own
+    window, or of one closed since, not of the game's (its id: ``game``); a page's
+    closing is its dialog's."""
+    if event.type not in OTHER_WINDOWS_EVENTS or "window" not in event.dict:
+        return False
+    window = event.dict["window"]
+    return window is None or getattr(window, "id", None) != game
