@@ -31,6 +31,8 @@ from game.persist.settings import SETTINGS_VERSION
 from game.view import theme
 
 if TYPE_CHECKING:
+    from mosquitto import Mosquitto
+
     from game.app import App
 
 # The player's real data folder, worked out before anything here changes the environment.
@@ -187,3 +189,15 @@ def classic_window() -> None:
     folder.mkdir(parents=True, exist_ok=True)
     settings = {"version": SETTINGS_VERSION, "counters_shown": False}
     (folder / SETTINGS_FILE).write_text(json.dumps(settings), encoding="utf-8")
+
+
+@pytest.fixture
+def broker(tmp_path: Path) -> Iterator[Mosquitto]:
+    """A Mosquitto of the test's own on free loopback ports (tests/mosquitto.py), for
+    the live race's tests; killed after the test."""
+    from mosquitto import Mosquitto as Broker  # (Debian's mosquitto: the race's tests only)
+
+    server = Broker(tmp_path)
+    server.start()
+    yield server
+    server.kill()

@@ -10,24 +10,14 @@ import os
 import signal
 import subprocess
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from mosquitto import Mosquitto
 from test_packaging import clean_env, frozen_exe  # noqa: F401 (a fixture)
 
 from game.net import messages as m
 from game.net.broker import Broker
 from game.net.client import RaceClient
-
-
-@pytest.fixture
-def broker(tmp_path: Path) -> Iterator[Mosquitto]:
-    server = Mosquitto(tmp_path)
-    server.start()
-    yield server
-    server.kill()
 
 
 def test_the_frozen_game_hosts_a_race_another_client_joins(

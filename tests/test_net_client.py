@@ -12,7 +12,6 @@ import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 import paho.mqtt.client as mqtt
 import pytest
@@ -25,14 +24,6 @@ from game.net import messages as m
 from game.net.broker import Broker, BrokerError
 from game.net.client import Link, RaceClient
 from game.net.room import PREFIX, Room, new_code
-
-
-@pytest.fixture
-def broker(tmp_path: Path) -> Iterator[Mosquitto]:
-    server = Mosquitto(tmp_path)
-    server.start()
-    yield server
-    server.kill()
 
 
 class Side:

@@ -14,22 +14,12 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
-import pytest
 from mosquitto import Mosquitto
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAYER = Path(__file__).resolve().parent / "race_player.py"
-
-
-@pytest.fixture
-def broker(tmp_path: Path) -> Iterator[Mosquitto]:
-    server = Mosquitto(tmp_path)
-    server.start()
-    yield server
-    server.kill()
 
 
 def player(tmp: Path, who: str, pace: float, lose: str, *argv: str) -> subprocess.Popen[str]:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 import pygame
 import pytest
@@ -22,14 +21,6 @@ from game.net import messages as m
 from game.net.broker import Broker
 from game.net.client import RaceClient
 from game.net.code import parse
-
-
-@pytest.fixture
-def broker(tmp_path: Path) -> Iterator[Mosquitto]:
-    server = Mosquitto(tmp_path)
-    server.start()
-    yield server
-    server.kill()
 
 
 @pytest.fixture
