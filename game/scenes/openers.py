@@ -100,17 +100,7 @@ class RaceOpener(Later["RaceFriend"]):
     def make(self) -> RaceFriend:
         from game.scenes.race_friend import RaceFriend  # (the network, with a first race)
 
-        profile = self.profile
-        return RaceFriend(
-            self.stage,
-            self.table,
-            self.viewport,
-            self.play,
-            self.recorder,
-            lambda: profile.settings.player or profile.last_name,
-            self.broker,
-            profile.folder,
-        )
+        return RaceFriend(self)
 
     def open(self, race: tuple[str, ...]) -> None:
         """--race host (its code printed alone on the first line of standard output)

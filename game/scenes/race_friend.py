@@ -5,7 +5,6 @@ in it. Loaded with the first race: the network and the cryptography with it."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.flows.live_race import LiveRaceFlow
@@ -17,11 +16,7 @@ from game.screens.live_race import RaceChoice, join_dialog, race_choice_dialog
 from game.view.widgets.message import MessageDialog
 
 if TYPE_CHECKING:
-    from game.modes.mode import Mode
-    from game.replay.recorder import Recorder
-    from game.session.table import Table
-    from game.view.stage import Stage
-    from game.view.viewport import Viewport
+    from game.scenes.openers import RaceOpener
 
 DEFAULT_BROKER = "mqtt://127.0.0.1:1883"
 """The broker when none is named: one on this computer (docs/RACE.md: run one)."""
@@ -30,22 +25,16 @@ DEFAULT_BROKER = "mqtt://127.0.0.1:1883"
 class RaceFriend:
     """Opens rooms: one at a time."""
 
-    def __init__(
-        self,
-        stage: Stage,
-        table: Table,
-        viewport: Viewport,
-        play: Callable[[Mode], None],
-        recorder: Callable[[], Recorder | None],
-        name: Callable[[], str],
-        broker: str | None,
-        folder: Path,
-    ) -> None:
-        self.stage, self.table, self.viewport = stage, table, viewport
-        self.play, self.recorder, self.name = play, recorder, name
-        self.broker = broker or DEFAULT_BROKER
+    def __init__(self, pieces: RaceOpener) -> None:
+        """``pieces``: what the window handed the opener (its stage, table and viewport,
+        the play of a mode, the recorder, the profile and the broker named)."""
+        self.stage, self.table, self.viewport = pieces.stage, pieces.table, pieces.viewport
+        self.play, self.recorder = pieces.play, pieces.recorder
+        profile = pieces.profile
+        self.name: Callable[[], str] = lambda: profile.settings.player or profile.last_name
+        self.broker = pieces.broker or DEFAULT_BROKER
         self.flow: LiveRaceFlow | None = None
-        self.races = Races(folder)
+        self.races = Races(profile.folder)
         """The record by opponent (races.json in the data folder)."""
         self.on_code: Callable[[str], None] = lambda code: None
         """Told the room's code when the player hosts (--race host prints it)."""
