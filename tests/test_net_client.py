@@ -296,7 +296,7 @@ def hostile_env(
     time.sleep(0.5)
     ada.got += ada.client.heard()
     assert all(isinstance(g, Link) for g in ada.got), ada.got
-    assert ada.client._thread.is_alive()
+    assert ada.client.alive
     ada.client.close()
     stranger.loop_stop()
     server.kill()

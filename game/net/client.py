@@ -96,6 +96,11 @@ class RaceClient:
             except queue.Empty:
                 return got
 
+    @property
+    def alive(self) -> bool:
+        """The client's own thread still runs (nothing it heard stopped it)."""
+        return self._thread.is_alive()
+
     def close(self, wait: float = 1.0) -> None:
         """Say bye and leave (waits at most ``wait`` seconds for the bye to go)."""
         if self._closed:
