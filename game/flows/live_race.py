@@ -14,9 +14,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.core.status import Status
+from game.flows.race_lines import room_lines
+from game.flows.race_map import opened_spans
 from game.flows.race_room import BOARDS, COUNTDOWN_MS, FIRST_CLICKS, RoomState
 from game.flows.race_verify import checked
-from game.language import N_, gettext, ngettext, shown
 from game.modes.live_race import LiveRace
 from game.net import messages as m
 from game.net.broker import Broker
@@ -71,8 +72,8 @@ class LiveRaceFlow:
         self.changed = True
         """Something the panel shows changed since it was last drawn."""
         self.on_leave: Callable[[], None] = lambda: None
-        self._solved: tuple[object, tuple[int, int]] = ((), (0, 0))
-        """The game's 3BV and 3BV solved, and what they were worked out for."""
+        self._solved: tuple[object, tuple[int, int], m.Spans | None] = ((), (0, 0), None)
+        """What they were worked out for, the game's 3BV and 3BV solved, and its map."""
         self.races = races
         self._noted = 0
         """The last game noted in the record by opponent."""
@@ -99,44 +100,7 @@ class LiveRaceFlow:
 
     def room_lines(self) -> list[str]:
         """What the room's dialog says: the code, who is in, the board, the games."""
-        room, opponent = self.room, self.room.opponent
-        lines = [gettext("Room code: {code}").format(code=self.code)]
-        if room.host:
-            lines.append(gettext("Send it to your friend: they choose Join and type it."))
-        if self.link is None:
-            lines.append(gettext("Connecting to the broker..."))
-        elif not self.link.up:
-            lines.append(
-                gettext("The broker cannot be reached ({why}); trying again.").format(
-                    why=self.link.why or "?"
-                )
-            )
-        if opponent.here:
-            said = (
-                gettext("{name} is here, ready.")
-                if opponent.ready
-                else gettext("{name} is here, not ready.")
-            )
-            lines.append(said.format(name=opponent.name))
-            if self.races is not None:
-                won, lost, drawn = self.races.against(opponent.name)
-                lines.append(
-                    gettext(
-                        "Your record against {name}: {won} won, {lost} lost, {drawn} drawn."
-                    ).format(name=opponent.name, won=won, lost=lost, drawn=drawn)
-                )
-        else:
-            lines.append(gettext("Waiting for your friend..."))
-        if self.races is not None and self.races.problem:
-            lines.append(shown(self.races.problem))
-        lines.append(
-            gettext("Board: {board}, {rules}.").format(
-                board=gettext(room.size.label), rules=gettext(_RULE_WORDS[room.first_click])
-            )
-        )
-        best_of = room.score.best_of
-        lines.append(ngettext("Best of {n} game.", "Best of {n} games.", best_of).format(n=best_of))
-        return lines
+        return room_lines(self.code, self.room, self.link, self.races)
 
     def open_room(self) -> None:
         """Show the room's dialog (again, after each button)."""
@@ -159,6 +123,8 @@ class LiveRaceFlow:
             room.first_click = FIRST_CLICKS[(FIRST_CLICKS.index(room.first_click) + 1) % 3]
         elif answer is HostAnswer.GAMES:
             room.score.best_of = GAMES[(GAMES.index(room.score.best_of) + 1) % len(GAMES)]
+        elif answer is HostAnswer.MAP:
+            room.map = not room.map
         elif answer is GuestAnswer.READY:
             room.ready = not room.ready
             self.client.say(m.Hello, ready=room.ready, answer=True)
@@ -168,7 +134,8 @@ class LiveRaceFlow:
 
     def _say_setup(self) -> None:
         board = self.room.next_board()  # (its size and rules: the game's own is drawn at Start)
-        self.client.say(m.Setup, board=board.code, best_of=self.room.score.best_of)
+        room = self.room
+        self.client.say(m.Setup, board=board.code, best_of=room.score.best_of, map=room.map)
 
     # ------------------------------------------------------------------ the games
 
@@ -265,9 +232,10 @@ class LiveRaceFlow:
         state = {Status.WON: "won", Status.LOST: "lost"}.get(session.status, "playing")
         game = session.game
         key = (self.table.tag, game.opened_count, game.status)
-        if self._solved[0] != key:  # (the board's 3BV and the solved, once a move)
-            self._solved = (key, (game.bbbv or 0, game.bbbv_solved()))
-        bbbv, solved = self._solved[1]
+        if self._solved[0] != key:  # (the board's 3BV, the solved and the map, once a move)
+            opened = opened_spans(game) if self.room.map else None
+            self._solved = (key, (game.bbbv or 0, game.bbbv_solved()), opened)
+        _, (bbbv, solved), opened = self._solved
         ms = session.summary().ms if session.status.is_over else int(session.elapsed_ms)
         self.client.say(
             m.Progress,
@@ -277,6 +245,7 @@ class LiveRaceFlow:
             bbbv=bbbv,
             clicks=session.clicks.total,
             state=state,
+            opened=opened,
         )
 
     def _heard(self, event: TableEvent) -> None:
@@ -337,11 +306,3 @@ class LiveRaceFlow:
         self.left = True
         self.client.close(wait=0)
         self.on_leave()
-
-
-_RULE_WORDS = {
-    FIRST_CLICKS[0]: N_("no guessing"),
-    FIRST_CLICKS[1]: N_("a safe first click"),
-    FIRST_CLICKS[2]: N_("an opening first click"),
-}
-"""How the room's dialog names the rule of its boards."""

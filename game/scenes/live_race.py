@@ -14,8 +14,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.flows.live_race import LiveRaceFlow
+from game.flows.race_map import cells_of
 from game.language import N_, decimal, gettext
 from game.scenes.counters_lines import FONT_SIZE, PAD, Row, RowPainter, bar_height
+from game.scenes.rivals import paint_map
 from game.view.fonts import ui_font
 from game.view.stage import Scene, Stage
 from game.view.widgets.button import paint_button
@@ -47,6 +49,10 @@ class LiveRaceScene(Scene):
         """How many times its lines were worked out (a message, the countdown's second)."""
         self._rows: list[Row] = []
         self._laid: object = None
+        self._map_top = 0
+        """Where the map goes in the side (under the buttons)."""
+        self.mapped: object = None
+        """What the map drawn last showed (None: none drawn)."""
 
     # ------------------------------------------------------------------ what it shows
 
@@ -173,6 +179,8 @@ class LiveRaceScene(Scene):
                 font.get_linesize() + len(row.bars) * bar_height(zoom) for row in self._rows
             )
             self._draw_buttons(screen, area, zoom, y + lines + pad)
+            self.mapped = None
+        dirty += self._draw_map(screen, area, zoom)
         for row in self._rows:
             height = font.get_linesize() + len(row.bars) * bar_height(zoom)
             box = pygame.Rect(area.x + pad, y, area.w - 2 * pad, height)
@@ -208,6 +216,38 @@ class LiveRaceScene(Scene):
                 focused=False,
             )
             self.buttons[label] = rect
+        self._map_top = y + style.button_h + PAD * zoom
+
+    def map_rect(self, area: pygame.Rect, zoom: int) -> tuple[pygame.Rect, int] | None:
+        """Where the map of the other's opened cells goes (under the buttons), and its
+        cell's size; None when the room shows no map or it has no room."""
+        board = self.flow.room.board
+        if not self.flow.room.map or board is None:
+            return None
+        rows, cols = board.board.rows, board.board.cols
+        pad = PAD * zoom
+        room_w, room_h = area.w - 2 * pad - 2, area.bottom - self._map_top - pad - 2
+        size = min(4 * zoom, room_w // cols, room_h // rows)
+        if size < 1:
+            return None
+        return pygame.Rect(area.x + pad + 1, self._map_top + 1, cols * size, rows * size), size
+
+    def _draw_map(self, screen: pygame.Surface, area: pygame.Rect, zoom: int) -> list[pygame.Rect]:
+        """The map, drawn again only when what it shows changed (a progress heard with
+        other cells, a new game, the side laid out again)."""
+        placed = self.map_rect(area, zoom)
+        progress = self.flow.room.opponent.progress
+        opened = None if progress is None else progress.opened
+        shows = None if placed is None else (tuple(placed[0]), placed[1], opened or ())
+        if shows == self.mapped:
+            return []
+        if placed is None:  # (the map no longer shown: the side drawn again, next frame)
+            self.mapped, self._laid = None, None
+            return []
+        self.mapped = shows
+        rect, size = placed
+        cols = rect.w // size
+        return [paint_map(screen, rect, size, cells_of(opened or (), cols))]
 
     def close(self) -> None:
         self.flow.leave()
