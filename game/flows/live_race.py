@@ -28,6 +28,7 @@ from game.session.table import GameEnded, GameStarted, Result, Table, TableEvent
 from game.view.waiting import wake
 
 if TYPE_CHECKING:
+    from game.flows.race_keep import PairKeeper
     from game.modes.mode import Mode
     from game.persist.races import Races
     from game.replay.recorder import Recorder
@@ -56,9 +57,11 @@ class LiveRaceFlow:
         broker: Broker,
         code: str | None = None,
         races: Races | None = None,
+        keeper: PairKeeper | None = None,
     ) -> None:
         """``code``: the room to join (None: host a new one); ``races``: the record by
-        opponent, kept as each game is decided."""
+        opponent, kept as each game is decided; ``keeper``: keeps the opponent's
+        replay of each game beside the player's own."""
         self.stage, self.table, self.play, self.recorder = stage, table, play, recorder
         self.code = code or new_code()
         self.room = RoomState(host=code is None, name=name)
@@ -72,9 +75,11 @@ class LiveRaceFlow:
         self.changed = True
         """Something the panel shows changed since it was last drawn."""
         self.on_leave: Callable[[], None] = lambda: None
+        self.on_watch: Callable[[str], object] = lambda name: None
+        """Plays a game's pair of replays (the player's replay's name)."""
         self._solved: tuple[object, tuple[int, int], m.Spans | None] = ((), (0, 0), None)
         """What they were worked out for, the game's 3BV and 3BV solved, and its map."""
-        self.races = races
+        self.races, self.keeper = races, keeper
         self._noted = 0
         """The last game noted in the record by opponent."""
         self.got = 0
@@ -264,6 +269,8 @@ class LiveRaceFlow:
         text = "" if replay is None else m.pack_replay(replay.to_text())
         self.mine_sent = (state, event.summary.ms, text)
         self.room.ended(state, event.summary.ms)
+        if self.keeper is not None:  # (the end of the game kept the player's replay)
+            self.keeper.own_ended(self.room.game, mode.code)
         self._say_finish()
         self.changed = True
 
@@ -292,12 +299,25 @@ class LiveRaceFlow:
             board = room.board
             if board is not None and heard.game == room.game:
                 if room.opponent.finish is None:
-                    room.finished(heard, checked(heard, board))
+                    room.finished(heard, why := checked(heard, board))
+                    if self.keeper is not None:
+                        self.keeper.heard(heard.game, heard, why)
                 self.client.say(m.Got, game=heard.game)
         elif isinstance(heard, m.Got):
             self.got = max(self.got, heard.game)
         elif isinstance(heard, m.Bye):
             room.gone()
+
+    @property
+    def pair(self) -> str | None:
+        """The player's replay's name of the game just played, once its pair is kept."""
+        kept = None if self.keeper is None else self.keeper.kept
+        return kept[1] if kept is not None and kept[0] == self.room.game else None
+
+    def watch(self) -> None:
+        """The game just played, both replays at once (the panel's button)."""
+        if self.pair is not None:
+            self.on_watch(self.pair)
 
     def leave(self) -> None:
         """Leave the room (the client says bye and closes, off the loop)."""

@@ -29,6 +29,8 @@ if TYPE_CHECKING:
     from game.view.viewport import Viewport
 
 BUTTONS = (N_("Rematch"), N_("Leave"))
+WATCH = N_("Watch both")
+"""Shown once the game's two replays are kept: the viewer plays them together."""
 SOLVED = (40, 120, 200)
 STATES = {"playing": N_("playing"), "won": N_("won"), "lost": N_("lost")}
 OUTCOMES = {"me": N_("you won"), "them": N_("{name} won"), "draw": N_("neither won")}
@@ -143,7 +145,8 @@ class LiveRaceScene(Scene):
         if kind == pygame.MOUSEBUTTONUP and self.held is not None:
             held, self.held = self.held, None
             if at == held:
-                (self.flow.rematch if held == BUTTONS[0] else self.flow.leave)()
+                acts = {BUTTONS[0]: self.flow.rematch, BUTTONS[1]: self.flow.leave}
+                acts.get(held, self.flow.watch)()
             return True
         width, height = self.viewport.game_size()
         on_board = pygame.Rect(0, 0, width, height).collidepoint(event.pos)
@@ -161,7 +164,7 @@ class LiveRaceScene(Scene):
             self._rows = self.rows()
             self.updates += 1
         zoom = self.viewport.side.scale
-        laid = (tuple(area), zoom)
+        laid = (tuple(area), zoom, self.flow.pair)
         if full or laid != self._laid or self.viewport.renderer.repainted:
             self._laid = laid
             self.drawn.clear()
@@ -197,13 +200,15 @@ class LiveRaceScene(Scene):
         style = Style(zoom, BUTTON_FONT * zoom)
         sprites = self.viewport.renderer.sprites.at_zoom(zoom)
         pad = PAD * zoom
+        labels = (*BUTTONS, WATCH) if self.flow.pair is not None else BUTTONS
         width = max(
-            style.button_min_w, *(style.width(gettext(b)) + 2 * style.button_pad for b in BUTTONS)
+            style.button_min_w, *(style.width(gettext(b)) + 2 * style.button_pad for b in labels)
         )
         self.buttons = {}
-        for i, label in enumerate(BUTTONS):
+        for i, label in enumerate(labels):  # (two a row)
+            row_y = y + i // 2 * (style.button_h + style.button_gap)
             rect = pygame.Rect(
-                area.x + pad + i * (width + style.button_gap), y, width, style.button_h
+                area.x + pad + i % 2 * (width + style.button_gap), row_y, width, style.button_h
             )
             paint_button(
                 screen,
@@ -216,7 +221,7 @@ class LiveRaceScene(Scene):
                 focused=False,
             )
             self.buttons[label] = rect
-        self._map_top = y + style.button_h + PAD * zoom
+        self._map_top = rect.bottom + PAD * zoom
 
     def map_rect(self, area: pygame.Rect, zoom: int) -> tuple[pygame.Rect, int] | None:
         """Where the map of the other's opened cells goes (under the buttons), and its
