@@ -193,3 +193,17 @@ def test_a_map_of_too_many_runs_or_cells_is_no_message() -> None:
     assert m.read({**data, "open": [1] * m.MAX_RUNS}) is not None
     assert m.read({**data, "open": [1] * (m.MAX_RUNS + 1)}) is None
     assert m.read({**data, "open": [m.MAX_MAP_CELLS, 1]}) is None
+
+
+def test_the_spans_sent_are_the_cells_the_game_has_opened() -> None:
+    from game.core.game import Game
+    from game.flows.race_map import cells_of, opened_spans
+
+    game = Game.new(9, 9, 10, seed=5)
+    assert opened_spans(game) == ()
+    game.reveal(4, 4)
+    spans = opened_spans(game)
+    assert spans and cells_of(spans, 9) == game.opened_cells()
+    assert m.read({**m.Progress("0" * 16, 1, opened=spans).to_dict()}) == m.Progress(
+        "0" * 16, 1, opened=spans
+    )

@@ -4,7 +4,6 @@ safe cells are): the cells a side has opened, as the spans a progress carries
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from game.net.messages import MAX_RUNS, Spans
@@ -12,14 +11,18 @@ from game.net.messages import MAX_RUNS, Spans
 if TYPE_CHECKING:
     from game.core.game import Game
 
-_OPEN = re.compile(b"\x00+")
-
 
 def opened_spans(game: Game) -> Spans | None:
     """The game's opened cells as spans in row order (None: more runs than a
     progress carries)."""
-    spans = tuple((m.start(), m.end() - m.start()) for m in _OPEN.finditer(game.open_map()))
-    return spans if 2 * len(spans) <= MAX_RUNS else None
+    shut = game.open_map()  # (0: open)
+    spans, at = [], shut.find(0)
+    while at != -1:
+        end = shut.find(1, at)
+        end = len(shut) if end == -1 else end
+        spans.append((at, end - at))
+        at = shut.find(0, end)
+    return tuple(spans) if 2 * len(spans) <= MAX_RUNS else None
 
 
 def cells_of(spans: Spans, cols: int) -> list[tuple[int, int]]:
