@@ -232,7 +232,7 @@ class LiveRaceScene(Scene):
         rows, cols = board.board.rows, board.board.cols
         pad = PAD * zoom
         room_w, room_h = area.w - 2 * pad - 2, area.bottom - self._map_top - pad - 2
-        size = min(4 * zoom, room_w // cols, room_h // rows)
+        size = min(8 * zoom, room_w // cols, room_h // rows)
         if size < 1:
             return None
         return pygame.Rect(area.x + pad + 1, self._map_top + 1, cols * size, rows * size), size
