@@ -65,6 +65,18 @@ class Friend:
         return [h for h in self.hear() if isinstance(h, m.Progress)]
 
 
+def joined(app: App, broker: Mosquitto) -> Friend:
+    """The player joins the room Bob hosts (Game > Race a friend..., Join, its code)."""
+    code = new_code()
+    host = Friend(broker, code, "host")
+    menu(app, "Race a friend...")
+    click(app, app.stage.top_dialog.button_rect("Join").center)
+    type_text(code)
+    key(pygame.K_RETURN)
+    app.run(frames=app.frame + 1)
+    return host
+
+
 def first_move(app: App) -> None:
     """The player opens the game's start cell (a real click)."""
     mode = app.table.tag.mode
@@ -101,13 +113,7 @@ def test_off_by_default_no_map_is_drawn_and_no_cells_are_sent(app: App, broker: 
 def test_the_hosts_map_shows_the_host_s_opened_cells_on_the_guest_s_panel(
     app: App, broker: Mosquitto
 ) -> None:
-    code = new_code()
-    host = Friend(broker, code, "host")
-    menu(app, "Race a friend...")
-    click(app, app.stage.top_dialog.button_rect("Join").center)
-    type_text(code)
-    key(pygame.K_RETURN)
-    app.run(frames=app.frame + 1)
+    host = joined(app, broker)
     board = new_board(PRESETS[Difficulty.BEGINNER], FirstClick.NOGUESS)
     steps(app, lambda: any(isinstance(h, m.Hello) for h in host.hear()))
     host.client.say(m.Setup, board=board.code, best_of=1, map=True)

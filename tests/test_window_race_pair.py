@@ -16,16 +16,14 @@ import pygame
 import pytest
 from mosquitto import Mosquitto
 from test_live_race_room import BOARD, played
-from test_window import FakeClock, click, key, type_text
+from test_window import FakeClock, click, key
 from test_window_race_friend import steps
-from test_window_race_map import Friend, panel
-from test_window_series import menu
+from test_window_race_map import Friend, joined, panel
 
 from game import cli
 from game.app import App
 from game.modes.live_race import LiveRace
 from game.net import messages as m
-from game.net.room import new_code
 from game.persist.replays import FOLDER, partner, partner_name
 from game.replay.format import Replay
 from game.scenes.live_race import WATCH
@@ -53,13 +51,7 @@ def app(broker: Mosquitto, clock: FakeClock) -> Iterator[App]:
 def race_won(app: App, clock: FakeClock, broker: Mosquitto) -> tuple[Friend, Replay]:
     """The player joins Bob's room, wins the game (a click every 1.2 s of its clock)
     and hears Bob's finish, a won game of the same board; Bob's replay."""
-    code = new_code()
-    host = Friend(broker, code, "host")
-    menu(app, "Race a friend...")
-    click(app, app.stage.top_dialog.button_rect("Join").center)
-    type_text(code)
-    key(pygame.K_RETURN)
-    app.run(frames=app.frame + 1)
+    host = joined(app, broker)
     steps(app, lambda: any(isinstance(h, m.Hello) for h in host.hear()))
     host.client.say(m.Setup, board=BOARD.code, best_of=1)
     host.client.say(m.Start, game=1, board=BOARD.code, countdown_ms=300)
