@@ -48,9 +48,12 @@ def app(broker: Mosquitto, clock: FakeClock) -> Iterator[App]:
     application.close()
 
 
-def race_won(app: App, clock: FakeClock, broker: Mosquitto) -> tuple[Friend, Replay]:
-    """The player joins Bob's room, wins the game (a click every 1.2 s of its clock)
-    and hears Bob's finish, a won game of the same board; Bob's replay."""
+def race_won(
+    app: App, clock: FakeClock, broker: Mosquitto, lose: bool = False
+) -> tuple[Friend, Replay]:
+    """The player joins Bob's room, wins the game (a click every 1.2 s of its clock;
+    ``lose``: a mine at the second click) and hears Bob's finish, a won game of the
+    same board; Bob's replay."""
     host = joined(app, broker)
     steps(app, lambda: any(isinstance(h, m.Hello) for h in host.hear()))
     host.client.say(m.Setup, board=BOARD.code, best_of=1)
@@ -60,11 +63,12 @@ def race_won(app: App, clock: FakeClock, broker: Mosquitto) -> tuple[Friend, Rep
     assert start is not None
     click(app, app.viewport.cell_pos(*start))
     mines = set(game.mine_cells())
-    for cell in [(r, c) for r in range(9) for c in range(9) if (r, c) not in mines]:
+    cells = [(r, c) for r in range(9) for c in range(9) if (r, c) not in mines]
+    for cell in sorted(mines)[:1] if lose else cells:
         if game.look(*cell).name == "HIDDEN":
             clock.ms += 1200
             click(app, app.viewport.cell_pos(*cell))
-    assert app.table.session.status.name == "WON"
+    assert app.table.session.status.name == ("LOST" if lose else "WON")
     theirs = played().replace(player="Bob")
     packed = m.pack_replay(theirs.to_text())
     host.client.say(m.Finish, game=1, state="won", ms=theirs.ms, replay=packed)
@@ -162,16 +166,25 @@ def test_both_replays_are_kept_and_play_side_by_side_and_as_a_ghost(
     key(pygame.K_ESCAPE, "\x1b")
     app.run(frames=app.frame + 2)
     assert not isinstance(top_scene(app), PlaybackScene)
+    # The History's race row opens the pair too.
+    key(pygame.K_F7)
+    app.run(frames=app.frame + 1)
+    key(pygame.K_DOWN)
+    app.run(frames=app.frame + 1)
+    key(pygame.K_RETURN, "\r")
+    app.run(frames=app.frame + 2)
+    again = top_scene(app)
+    assert isinstance(again, PairScene) and again.replay.ms == scene.replay.ms
     host.client.close()
 
 
 def test_a_damaged_or_missing_opponents_replay_is_said_and_the_players_own_plays(
     app: App, clock: FakeClock, broker: Mosquitto
 ) -> None:
-    host, _ = race_won(app, clock, broker)
+    host, _ = race_won(app, clock, broker, lose=True)  # (a lost game's replay kept too)
     folder, flow = app.profile.folder, app.race_friend().flow
     name = flow.pair
-    assert name is not None
+    assert name is not None and "-lost-" in name
     kept = folder / FOLDER / partner_name(name, True)
     kept.write_bytes(b"\x00not a replay\xff" * 50)
     race_panel = panel(app)
