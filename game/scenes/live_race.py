@@ -20,6 +20,7 @@ from game.scenes.counters_lines import FONT_SIZE, PAD, Row, RowPainter, bar_heig
 from game.scenes.rivals import paint_map
 from game.view.fonts import ui_font
 from game.view.stage import Scene, Stage
+from game.view.theme import current as theme
 from game.view.widgets.button import paint_button
 from game.view.widgets.style import FONT_SIZE as BUTTON_FONT
 from game.view.widgets.style import Style
@@ -231,11 +232,12 @@ class LiveRaceScene(Scene):
             return None
         rows, cols = board.board.rows, board.board.cols
         pad = PAD * zoom
-        room_w, room_h = area.w - 2 * pad - 2, area.bottom - self._map_top - pad - 2
+        top = self._map_top + ui_font(FONT_SIZE * zoom).get_linesize()  # (under its words)
+        room_w, room_h = area.w - 2 * pad - 2, area.bottom - top - pad - 2
         size = min(8 * zoom, room_w // cols, room_h // rows)
         if size < 1:
             return None
-        return pygame.Rect(area.x + pad + 1, self._map_top + 1, cols * size, rows * size), size
+        return pygame.Rect(area.x + pad + 1, top + 1, cols * size, rows * size), size
 
     def _draw_map(self, screen: pygame.Surface, area: pygame.Rect, zoom: int) -> list[pygame.Rect]:
         """The map, drawn again only when what it shows changed (a progress heard with
@@ -243,7 +245,8 @@ class LiveRaceScene(Scene):
         placed = self.map_rect(area, zoom)
         progress = self.flow.room.opponent.progress
         opened = None if progress is None else progress.opened
-        shows = None if placed is None else (tuple(placed[0]), placed[1], opened or ())
+        name = self.flow.room.opponent.name
+        shows = None if placed is None else (tuple(placed[0]), placed[1], opened or (), name)
         if shows == self.mapped:
             return []
         if placed is None:  # (the map no longer shown: the side drawn again, next frame)
@@ -251,8 +254,12 @@ class LiveRaceScene(Scene):
             return []
         self.mapped = shows
         rect, size = placed
-        cols = rect.w // size
-        return [paint_map(screen, rect, size, cells_of(opened or (), cols))]
+        font = ui_font(FONT_SIZE * zoom)
+        words = gettext("Cells {name} opened:").format(name=self.flow.room.opponent.name or "?")
+        said = pygame.Rect(rect.x - 1, self._map_top, area.right - rect.x, font.get_linesize())
+        screen.fill(theme().face, said)
+        screen.blit(font.render(words, True, theme().text), said, ((0, 0), said.size))
+        return [said, paint_map(screen, rect, size, cells_of(opened or (), rect.w // size))]
 
     def close(self) -> None:
         self.flow.leave()
