@@ -66,13 +66,14 @@ def half_opened() -> Game:
 def frames(url: str) -> tuple[float, float, float]:
     """The frame's wall time with the map on and off (ms, medians), and the ratio."""
     board = new_board(PRESETS[Difficulty.EXPERT], FirstClick.SAFE)
-    app = App(cli.Options(board=board.board, zoom=1, sound=False, broker=url))
-    app.run(frames=2)
-    app.get_ready()
-    flow = app.race_friend().open(None)
+    hosting = ["--zoom", "1", "--no-sound", "--broker", url, "--race", "host"]
+    app = App(cli.parse_args(hosting))  # (its room's code printed: --race host's first line)
+    app.run(frames=3)  # (the first frame, then get_ready: the room opens)
+    flow = app.race_friend().flow
     assert flow is not None
     flow.stage.clear_dialogs()
-    opponent = RaceClient(Broker.parse(url), flow.code, {"name": "Bob", "role": "guest"})
+    guest = {"name": "Bob", "role": "guest", "ready": True}
+    opponent = RaceClient(Broker.parse(url), flow.code, guest)
     opponent.start()
     flow.room.game, flow.room.board = 1, board
     app.table.start(LiveRace(board, flow.code, 1, "Bob"))
