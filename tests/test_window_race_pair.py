@@ -133,7 +133,11 @@ def test_both_replays_are_kept_and_play_side_by_side_and_as_a_ghost(
     assert scene.caption.startswith("Ada on the left, Bob on the right") or "Bob on the right" in (
         scene.caption
     )
-    key(pygame.K_SPACE)  # (paused, then three moves on: a moment of both games)
+    for _ in range(20):  # (playing: one clock, the opponent's played step by step)
+        app.update(1000 / 60)
+        app.run(frames=app.frame + 1)
+        assert scene.their.clock.ms == scene.clock.ms
+    key(pygame.K_SPACE)  # (paused, then moves on: a moment of both games)
     app.run(frames=app.frame + 1)
     for _ in range(4):
         key(pygame.K_RIGHT)

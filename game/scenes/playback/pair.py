@@ -5,8 +5,8 @@ opponent's as the ghost over the player's board (the ghost races' cursor and
 progress: game.scenes.rivals). The pair key (V) switches between the two.
 
 The opponent's playback follows the player's: the same moment while the player's
-plays (sought to it after each step and each key), then on by itself at the same
-speed once the player's has ended."""
+plays (played a step as the player's is, sought to it after a key or a skip), then on
+by itself at the same speed once the player's has ended."""
 
 from __future__ import annotations
 
@@ -97,9 +97,13 @@ class PairScene(PlaybackScene):
             return
         first, last = their.span
         moment = max(first, min(last, mine.clock.ms))
-        if their.clock.ms != moment:
+        if their.clock.ms == moment:
+            return
+        self.changed = True
+        if step_ms and their.clock.ms < moment and not their.still and not mine.skip_idle:
+            their.update(step_ms)  # (played as the player's: what is pressed shows)
+        if their.clock.ms != moment:  # (sought: a key, idle skipped, its end)
             their.seek(moment)
-            self.changed = True
 
     def command(self, command: V) -> None:
         if command is V.PAIR:
