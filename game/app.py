@@ -153,7 +153,7 @@ class App:
             stage,
             table,
             self.viewport,
-            self.play.play,
+            self.play,
             lambda: self.recorder,
             self.profile,
             options.broker,

@@ -14,7 +14,7 @@ from datetime import date
 from typing import TYPE_CHECKING
 
 from game.language import N_, gettext, shown
-from game.modes.category import CODE_KIND, FAMILIES, Category, all_keys
+from game.modes.category import CODE_KIND, FAMILIES, RACE_KIND, Category, all_keys
 from game.modes.mode import Mode
 from game.modes.shared import Code
 from game.persist.game_record import Sort
@@ -54,8 +54,9 @@ from game.view.widgets.message import HelpOverlay
 
 if TYPE_CHECKING:
     from game.flows.analysis import Analyst
-    from game.persist.game_record import Sort
+    from game.persist.game_record import GameRecord, Sort
     from game.persist.profile import Profile
+    from game.scenes.watching import Watching
     from game.screens.history import HistoryFilter
     from game.view.widgets.menu import MenuDialog
 
@@ -90,6 +91,8 @@ class Dialogs:
         self._prefs = prefs
         self._profile = profile
         self._table = table
+        self.watcher: Callable[[], Watching] | None = None
+        """What opens replays over the board (a race's pair: handed by the play scene)."""
 
     def tell_problems(self) -> None:
         """Show, once, anything the profile could not read or save."""
@@ -195,7 +198,7 @@ class Dialogs:
             elif result is HistoryAnswer.PREVIOUS:
                 self.history(kind, order, screen.earlier_page(first, total), won)
             elif isinstance(result, PickedGame):
-                self._analyst().stored(result.game.record.replay, again)
+                self.picked(result.game.record, again)
             elif result is HistoryAnswer.EXPORT or result is HistoryAnswer.IMPORT:
                 self.transfer(result)
 
@@ -213,6 +216,16 @@ class Dialogs:
             self.history(kind, order, first, won)
 
         self._stage.open(dialog, answered)
+
+    def picked(self, record: GameRecord, then: Callable[[], None]) -> None:
+        """A game picked in the History: a race's, its two replays played together
+        (side by side; the player's alone, said why, without the opponent's); any
+        other's, its analysis (``then``: the History again)."""
+        name = record.replay
+        if record.difficulty == RACE_KIND and self.watcher is not None and name:
+            self.watcher().pair(name)
+            return
+        self._analyst().stored(name, then)
 
     def transfer(self, answer: HistoryAnswer) -> None:
         """The History's Export (saying where it wrote) or Import (off the loop)."""

@@ -210,7 +210,9 @@ class EndOfGame:
             )
         self.last_replay = replay
         self.replay_note, self.kept_as = "", None
-        if replay is not None and replay.result is Status.WON:
+        if replay is not None and (
+            replay.result is Status.WON or self.table.tag.mode.keeps_lost_replay
+        ):
             self.keep(replay, "best" if best else "", game_id)
 
     def keep(self, replay: Replay, label: str = "", game_id: int | None = None) -> None:

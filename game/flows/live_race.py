@@ -14,9 +14,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.core.status import Status
+from game.flows.race_lines import room_lines
+from game.flows.race_map import opened_spans
 from game.flows.race_room import BOARDS, COUNTDOWN_MS, FIRST_CLICKS, RoomState
 from game.flows.race_verify import checked
-from game.language import N_, gettext, ngettext, shown
 from game.modes.live_race import LiveRace
 from game.net import messages as m
 from game.net.broker import Broker
@@ -27,6 +28,7 @@ from game.session.table import GameEnded, GameStarted, Result, Table, TableEvent
 from game.view.waiting import wake
 
 if TYPE_CHECKING:
+    from game.flows.race_keep import PairKeeper
     from game.modes.mode import Mode
     from game.persist.races import Races
     from game.replay.recorder import Recorder
@@ -55,9 +57,11 @@ class LiveRaceFlow:
         broker: Broker,
         code: str | None = None,
         races: Races | None = None,
+        keeper: PairKeeper | None = None,
     ) -> None:
         """``code``: the room to join (None: host a new one); ``races``: the record by
-        opponent, kept as each game is decided."""
+        opponent, kept as each game is decided; ``keeper``: keeps the opponent's
+        replay of each game beside the player's own."""
         self.stage, self.table, self.play, self.recorder = stage, table, play, recorder
         self.code = code or new_code()
         self.room = RoomState(host=code is None, name=name)
@@ -71,9 +75,11 @@ class LiveRaceFlow:
         self.changed = True
         """Something the panel shows changed since it was last drawn."""
         self.on_leave: Callable[[], None] = lambda: None
-        self._solved: tuple[object, tuple[int, int]] = ((), (0, 0))
-        """The game's 3BV and 3BV solved, and what they were worked out for."""
-        self.races = races
+        self.on_watch: Callable[[str], object] = lambda name: None
+        """Plays a game's pair of replays (the player's replay's name)."""
+        self._solved: tuple[object, tuple[int, int], m.Spans | None] = ((), (0, 0), None)
+        """What they were worked out for, the game's 3BV and 3BV solved, and its map."""
+        self.races, self.keeper = races, keeper
         self._noted = 0
         """The last game noted in the record by opponent."""
         self.got = 0
@@ -99,44 +105,7 @@ class LiveRaceFlow:
 
     def room_lines(self) -> list[str]:
         """What the room's dialog says: the code, who is in, the board, the games."""
-        room, opponent = self.room, self.room.opponent
-        lines = [gettext("Room code: {code}").format(code=self.code)]
-        if room.host:
-            lines.append(gettext("Send it to your friend: they choose Join and type it."))
-        if self.link is None:
-            lines.append(gettext("Connecting to the broker..."))
-        elif not self.link.up:
-            lines.append(
-                gettext("The broker cannot be reached ({why}); trying again.").format(
-                    why=self.link.why or "?"
-                )
-            )
-        if opponent.here:
-            said = (
-                gettext("{name} is here, ready.")
-                if opponent.ready
-                else gettext("{name} is here, not ready.")
-            )
-            lines.append(said.format(name=opponent.name))
-            if self.races is not None:
-                won, lost, drawn = self.races.against(opponent.name)
-                lines.append(
-                    gettext(
-                        "Your record against {name}: {won} won, {lost} lost, {drawn} drawn."
-                    ).format(name=opponent.name, won=won, lost=lost, drawn=drawn)
-                )
-        else:
-            lines.append(gettext("Waiting for your friend..."))
-        if self.races is not None and self.races.problem:
-            lines.append(shown(self.races.problem))
-        lines.append(
-            gettext("Board: {board}, {rules}.").format(
-                board=gettext(room.size.label), rules=gettext(_RULE_WORDS[room.first_click])
-            )
-        )
-        best_of = room.score.best_of
-        lines.append(ngettext("Best of {n} game.", "Best of {n} games.", best_of).format(n=best_of))
-        return lines
+        return room_lines(self.code, self.room, self.link, self.races)
 
     def open_room(self) -> None:
         """Show the room's dialog (again, after each button)."""
@@ -159,6 +128,8 @@ class LiveRaceFlow:
             room.first_click = FIRST_CLICKS[(FIRST_CLICKS.index(room.first_click) + 1) % 3]
         elif answer is HostAnswer.GAMES:
             room.score.best_of = GAMES[(GAMES.index(room.score.best_of) + 1) % len(GAMES)]
+        elif answer is HostAnswer.MAP:
+            room.map = not room.map
         elif answer is GuestAnswer.READY:
             room.ready = not room.ready
             self.client.say(m.Hello, ready=room.ready, answer=True)
@@ -168,7 +139,8 @@ class LiveRaceFlow:
 
     def _say_setup(self) -> None:
         board = self.room.next_board()  # (its size and rules: the game's own is drawn at Start)
-        self.client.say(m.Setup, board=board.code, best_of=self.room.score.best_of)
+        room = self.room
+        self.client.say(m.Setup, board=board.code, best_of=room.score.best_of, map=room.map)
 
     # ------------------------------------------------------------------ the games
 
@@ -265,9 +237,10 @@ class LiveRaceFlow:
         state = {Status.WON: "won", Status.LOST: "lost"}.get(session.status, "playing")
         game = session.game
         key = (self.table.tag, game.opened_count, game.status)
-        if self._solved[0] != key:  # (the board's 3BV and the solved, once a move)
-            self._solved = (key, (game.bbbv or 0, game.bbbv_solved()))
-        bbbv, solved = self._solved[1]
+        if self._solved[0] != key:  # (the board's 3BV, the solved and the map, once a move)
+            opened = opened_spans(game) if self.room.map else None
+            self._solved = (key, (game.bbbv or 0, game.bbbv_solved()), opened)
+        _, (bbbv, solved), opened = self._solved
         ms = session.summary().ms if session.status.is_over else int(session.elapsed_ms)
         self.client.say(
             m.Progress,
@@ -277,6 +250,7 @@ class LiveRaceFlow:
             bbbv=bbbv,
             clicks=session.clicks.total,
             state=state,
+            opened=opened,
         )
 
     def _heard(self, event: TableEvent) -> None:
@@ -295,6 +269,8 @@ class LiveRaceFlow:
         text = "" if replay is None else m.pack_replay(replay.to_text())
         self.mine_sent = (state, event.summary.ms, text)
         self.room.ended(state, event.summary.ms)
+        if self.keeper is not None:  # (the end of the game kept the player's replay)
+            self.keeper.own_ended(self.room.game, mode.code)
         self._say_finish()
         self.changed = True
 
@@ -323,12 +299,25 @@ class LiveRaceFlow:
             board = room.board
             if board is not None and heard.game == room.game:
                 if room.opponent.finish is None:
-                    room.finished(heard, checked(heard, board))
+                    room.finished(heard, why := checked(heard, board))
+                    if self.keeper is not None:
+                        self.keeper.heard(heard.game, heard, why)
                 self.client.say(m.Got, game=heard.game)
         elif isinstance(heard, m.Got):
             self.got = max(self.got, heard.game)
         elif isinstance(heard, m.Bye):
             room.gone()
+
+    @property
+    def pair(self) -> str | None:
+        """The player's replay's name of the game just played, once its pair is kept."""
+        kept = None if self.keeper is None else self.keeper.kept
+        return kept[1] if kept is not None and kept[0] == self.room.game else None
+
+    def watch(self) -> None:
+        """The game just played, both replays at once (the panel's button)."""
+        if self.pair is not None:
+            self.on_watch(self.pair)
 
     def leave(self) -> None:
         """Leave the room (the client says bye and closes, off the loop)."""
@@ -337,11 +326,3 @@ class LiveRaceFlow:
         self.left = True
         self.client.close(wait=0)
         self.on_leave()
-
-
-_RULE_WORDS = {
-    FIRST_CLICKS[0]: N_("no guessing"),
-    FIRST_CLICKS[1]: N_("a safe first click"),
-    FIRST_CLICKS[2]: N_("an opening first click"),
-}
-"""How the room's dialog names the rule of its boards."""

@@ -10,10 +10,10 @@ finish that does not verify is unverified and counts as no finish."""
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from game.core.board import MAX_SEED
-from game.net.messages import Finish, Hello, Progress, Setup, Start
+from game.net.messages import Finish, Hello, Progress, Setup, Start, covered
 from game.replay.boardcode import BoardCode, BoardCodeError, parse
 from game.rules import PRESETS, Board, Difficulty, FirstClick, GameRules
 from game.session.play import shared_start
@@ -76,6 +76,8 @@ class RoomState:
     """How the player's own game ended: won or lost, in ms."""
     decided: bool = False
     ready: bool = True
+    map: bool = False
+    """Each side sees a map of the other's opened cells (the host's choice)."""
 
     @property
     def board_name(self) -> Board:
@@ -89,7 +91,7 @@ class RoomState:
         """The host's choice (a guest hears it)."""
         if self.host:
             return
-        self.score.best_of = message.best_of
+        self.score.best_of, self.map = message.best_of, message.map
         try:
             code = parse(message.board)
         except BoardCodeError:
@@ -119,8 +121,16 @@ class RoomState:
         return code
 
     def progress(self, message: Progress) -> None:
-        if message.game == self.game:
-            self.opponent.progress = message
+        """The other side's progress; its map believed only when the room shows maps
+        and it lies within the board (else the map last believed is kept)."""
+        if message.game != self.game:
+            return
+        opened, board, last = message.opened, self.board, self.opponent.progress
+        if not self.map or board is None:
+            message = replace(message, opened=None)
+        elif opened is None or covered(opened) > board.board.rows * board.board.cols:
+            message = replace(message, opened=None if last is None else last.opened)
+        self.opponent.progress = message
 
     def finished(self, message: Finish, why: str | None) -> bool:
         """The other side's finish, and why it did not verify (None: it did); True if

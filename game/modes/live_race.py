@@ -29,6 +29,7 @@ class LiveRace(OnACode, Mode):
     opponent: str
     name: ClassVar[str] = "race"
     ends_beside: ClassVar[bool] = False
+    keeps_lost_replay: ClassVar[bool] = True
 
     def deal(self, clock: Clock) -> PlaySession:
         return shared_session(self.board_code, None, clock)

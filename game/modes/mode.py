@@ -126,6 +126,8 @@ class Mode(ABC):
     """A board played before: a race against the best on it can be offered."""
     keeps_replay: ClassVar[bool] = True
     """A won game's replay is kept in the replays folder (a practice game's is not)."""
+    keeps_lost_replay: ClassVar[bool] = False
+    """A lost game's is kept too (a live race's: beside the opponent's)."""
     records_replay: ClassVar[bool] = True
     """The recorder makes a replay of its games (a resumed one's first moves are not known)."""
     ends_beside: ClassVar[bool] = True

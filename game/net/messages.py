@@ -32,6 +32,46 @@ STATES = ("playing", "won", "lost")
 ROLES = ("host", "guest")
 BEST_OF = (1, 3, 5)
 MAX_COUNTDOWN = 10_000
+MAX_RUNS = 2048
+"""A progress's map: at most this many runs (an Expert board has at most 480)."""
+MAX_MAP_CELLS = 1_000_000
+"""A progress's map covers at most this many cells (the largest board's)."""
+
+
+Spans = tuple[tuple[int, int], ...]
+"""Opened cells: (first cell, how many) in row order (cell = row * columns + column),
+none overlapping the next; a receiver believes them only if the last ends within
+the board (``covered``)."""
+
+
+def runs_of(spans: Spans) -> list[int]:
+    """Spans as the wire's run lengths: unopened, opened, unopened, ... cells."""
+    runs, at = [], 0
+    for first, count in spans:
+        runs += [first - at, count]
+        at = first + count
+    return runs
+
+
+def spans_of(runs: object) -> Spans:
+    """The wire's run lengths as spans (ValueError: not a list of at most MAX_RUNS
+    whole numbers, or covering more than MAX_MAP_CELLS cells). A trailing unopened
+    run (the cells after the last opened one) may be left out."""
+    if type(runs) is not list or len(runs) > MAX_RUNS:
+        raise ValueError
+    spans, at = [], 0
+    for i, run in enumerate(runs):
+        at += _count(run, 0, MAX_MAP_CELLS)
+        if at > MAX_MAP_CELLS:
+            raise ValueError
+        if i % 2 and run:
+            spans.append((at - run, run))
+    return tuple(spans)
+
+
+def covered(spans: Spans) -> int:
+    """The cells the spans reach to (the end of the last opened span)."""
+    return spans[-1][0] + spans[-1][1] if spans else 0
 
 
 @dataclass(frozen=True)
@@ -72,10 +112,12 @@ class Setup(Message):
 
     board: str = ""
     best_of: int = 1
+    map: bool = False
+    """Each side's panel shows a map of the cells the other has opened."""
     kind: ClassVar[str] = "setup"
 
     def fields(self) -> dict[str, Any]:
-        return {"board": self.board, "best_of": self.best_of}
+        return {"board": self.board, "best_of": self.best_of, "map": self.map}
 
 
 @dataclass(frozen=True)
@@ -95,7 +137,10 @@ class Start(Message):
 @dataclass(frozen=True)
 class Progress(Message):
     """Where the sender's game stands: its time (its own clock), 3BV solved of the
-    board's, clicks, and playing, won or lost."""
+    board's, clicks, and playing, won or lost; with the map (the host's setup chose
+    it), the cells it has opened: ``opened``, as (first cell, cells) spans in row
+    order, read from the wire's run lengths (``open``: unopened, opened, unopened,
+    ... cells in row order) on the client's thread."""
 
     game: int = 1
     ms: int = 0
@@ -103,10 +148,11 @@ class Progress(Message):
     bbbv: int = 0
     clicks: int = 0
     state: str = "playing"
+    opened: Spans | None = None
     kind: ClassVar[str] = "progress"
 
     def fields(self) -> dict[str, Any]:
-        return {
+        said = {
             "game": self.game,
             "ms": self.ms,
             "solved": self.solved,
@@ -114,6 +160,9 @@ class Progress(Message):
             "clicks": self.clicks,
             "state": self.state,
         }
+        if self.opened is not None:
+            said["open"] = runs_of(self.opened)
+        return said
 
 
 @dataclass(frozen=True)
@@ -195,7 +244,11 @@ _READERS: dict[str, Callable[[dict[str, Any]], Message]] = {
         _flag(d["answer"]),
     ),
     "setup": lambda d: Setup(
-        d["from"], d["seq"], _text(d["board"], MAX_BOARD_CODE, 1), _one_of(d["best_of"], BEST_OF)
+        d["from"],
+        d["seq"],
+        _text(d["board"], MAX_BOARD_CODE, 1),
+        _one_of(d["best_of"], BEST_OF),
+        _flag(d.get("map", False)),
     ),
     "start": lambda d: Start(
         d["from"],
@@ -213,6 +266,7 @@ _READERS: dict[str, Callable[[dict[str, Any]], Message]] = {
         _count(d["bbbv"], 0, MAX_COUNT),
         _count(d["clicks"], 0, MAX_COUNT),
         _one_of(d["state"], STATES),
+        None if "open" not in d else spans_of(d["open"]),
     ),
     "finish": lambda d: Finish(
         d["from"],

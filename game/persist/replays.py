@@ -8,6 +8,16 @@ the profile. File names sort by time:
     20261123-105301-123-beginner-won-12345ms.msreplay
     20261123-105301-123-beginner-won-12345ms-best.msreplay   (a personal best)
     20261123-105301-123-expert-lost-5012ms-kept.msreplay     (kept by the player)
+
+A live race's games are kept won or lost, and beside each the opponent's replay
+(received and verified at the end of the race: game.flows.race_keep), named after
+the player's own so that the history's row, which names the player's, knows both:
+
+    20261123-105301-123-beginner-lost-9120ms.msreplay
+    20261123-105301-123-beginner-lost-9120ms-opponent.msreplay             (verified)
+    20261123-105301-123-beginner-lost-9120ms-opponent-unverified.msreplay  (not)
+
+An opponent's replay goes when the player's own goes (never counted on its own).
 """
 
 from __future__ import annotations
@@ -25,6 +35,24 @@ from game.words import result_word
 FOLDER = "replays"
 KEEP_LAST = 50
 """How many won games are kept beyond the personal bests and the ones kept by hand."""
+OPPONENT, UNVERIFIED = "-opponent", "-opponent-unverified"
+"""An opponent's replay's name: the player's own's stem, then one of these."""
+
+
+def partner_name(name: str, verified: bool) -> str:
+    """The name of the opponent's replay kept beside the player's own ``name``."""
+    stem = name[: -len(SUFFIX)] if name.endswith(SUFFIX) else name
+    return stem + (OPPONENT if verified else UNVERIFIED) + SUFFIX
+
+
+def partner(folder: Path, name: str | None) -> tuple[Path, bool] | None:
+    """The opponent's replay kept beside the player's own ``name`` in the data folder
+    ``folder``, and whether it verified (None: none is kept)."""
+    for verified in (True, False):
+        path = kept(folder, partner_name(name, verified)) if name else None
+        if path is not None:
+            return path, verified
+    return None
 
 
 def file_name(
@@ -84,12 +112,13 @@ def prune(replays: Path, keep_last: int = KEEP_LAST) -> list[Path]:
     automatic = sorted(
         path
         for path in replays.glob(f"*{SUFFIX}")
-        if not path.stem.endswith(("-best", "-kept")) and path.is_file()
+        if not path.stem.endswith(("-best", "-kept", OPPONENT, UNVERIFIED)) and path.is_file()
     )
     removed = automatic[: max(0, len(automatic) - keep_last)]
     for path in removed:
-        with contextlib.suppress(OSError):
-            path.unlink()
+        for each in (path, *(path.with_name(partner_name(path.name, v)) for v in (True, False))):
+            with contextlib.suppress(OSError):
+                each.unlink()
     return removed
 
 

@@ -14,10 +14,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.flows.live_race import LiveRaceFlow
+from game.flows.race_map import cells_of
 from game.language import N_, decimal, gettext
 from game.scenes.counters_lines import FONT_SIZE, PAD, Row, RowPainter, bar_height
+from game.scenes.rivals import paint_map
 from game.view.fonts import ui_font
 from game.view.stage import Scene, Stage
+from game.view.theme import current as theme
 from game.view.widgets.button import paint_button
 from game.view.widgets.style import FONT_SIZE as BUTTON_FONT
 from game.view.widgets.style import Style
@@ -27,6 +30,8 @@ if TYPE_CHECKING:
     from game.view.viewport import Viewport
 
 BUTTONS = (N_("Rematch"), N_("Leave"))
+WATCH = N_("Watch both")
+"""Shown once the game's two replays are kept: the viewer plays them together."""
 SOLVED = (40, 120, 200)
 STATES = {"playing": N_("playing"), "won": N_("won"), "lost": N_("lost")}
 OUTCOMES = {"me": N_("you won"), "them": N_("{name} won"), "draw": N_("neither won")}
@@ -47,6 +52,10 @@ class LiveRaceScene(Scene):
         """How many times its lines were worked out (a message, the countdown's second)."""
         self._rows: list[Row] = []
         self._laid: object = None
+        self._map_top = 0
+        """Where the map goes in the side (under the buttons)."""
+        self.mapped: object = None
+        """What the map drawn last showed (None: none drawn)."""
 
     # ------------------------------------------------------------------ what it shows
 
@@ -137,7 +146,8 @@ class LiveRaceScene(Scene):
         if kind == pygame.MOUSEBUTTONUP and self.held is not None:
             held, self.held = self.held, None
             if at == held:
-                (self.flow.rematch if held == BUTTONS[0] else self.flow.leave)()
+                acts = {BUTTONS[0]: self.flow.rematch, BUTTONS[1]: self.flow.leave}
+                acts.get(held, self.flow.watch)()
             return True
         width, height = self.viewport.game_size()
         on_board = pygame.Rect(0, 0, width, height).collidepoint(event.pos)
@@ -155,7 +165,7 @@ class LiveRaceScene(Scene):
             self._rows = self.rows()
             self.updates += 1
         zoom = self.viewport.side.scale
-        laid = (tuple(area), zoom)
+        laid = (tuple(area), zoom, self.flow.pair)
         if full or laid != self._laid or self.viewport.renderer.repainted:
             self._laid = laid
             self.drawn.clear()
@@ -173,6 +183,8 @@ class LiveRaceScene(Scene):
                 font.get_linesize() + len(row.bars) * bar_height(zoom) for row in self._rows
             )
             self._draw_buttons(screen, area, zoom, y + lines + pad)
+            self.mapped = None
+        dirty += self._draw_map(screen, area, zoom)
         for row in self._rows:
             height = font.get_linesize() + len(row.bars) * bar_height(zoom)
             box = pygame.Rect(area.x + pad, y, area.w - 2 * pad, height)
@@ -189,13 +201,15 @@ class LiveRaceScene(Scene):
         style = Style(zoom, BUTTON_FONT * zoom)
         sprites = self.viewport.renderer.sprites.at_zoom(zoom)
         pad = PAD * zoom
+        labels = (*BUTTONS, WATCH) if self.flow.pair is not None else BUTTONS
         width = max(
-            style.button_min_w, *(style.width(gettext(b)) + 2 * style.button_pad for b in BUTTONS)
+            style.button_min_w, *(style.width(gettext(b)) + 2 * style.button_pad for b in labels)
         )
         self.buttons = {}
-        for i, label in enumerate(BUTTONS):
+        for i, label in enumerate(labels):  # (two a row)
+            row_y = y + i // 2 * (style.button_h + style.button_gap)
             rect = pygame.Rect(
-                area.x + pad + i * (width + style.button_gap), y, width, style.button_h
+                area.x + pad + i % 2 * (width + style.button_gap), row_y, width, style.button_h
             )
             paint_button(
                 screen,
@@ -208,6 +222,44 @@ class LiveRaceScene(Scene):
                 focused=False,
             )
             self.buttons[label] = rect
+        self._map_top = rect.bottom + PAD * zoom
+
+    def map_rect(self, area: pygame.Rect, zoom: int) -> tuple[pygame.Rect, int] | None:
+        """Where the map of the other's opened cells goes (under the buttons), and its
+        cell's size; None when the room shows no map or it has no room."""
+        board = self.flow.room.board
+        if not self.flow.room.map or board is None:
+            return None
+        rows, cols = board.board.rows, board.board.cols
+        pad = PAD * zoom
+        top = self._map_top + ui_font(FONT_SIZE * zoom).get_linesize()  # (under its words)
+        room_w, room_h = area.w - 2 * pad - 2, area.bottom - top - pad - 2
+        size = min(8 * zoom, room_w // cols, room_h // rows)
+        if size < 1:
+            return None
+        return pygame.Rect(area.x + pad + 1, top + 1, cols * size, rows * size), size
+
+    def _draw_map(self, screen: pygame.Surface, area: pygame.Rect, zoom: int) -> list[pygame.Rect]:
+        """The map, drawn again only when what it shows changed (a progress heard with
+        other cells, a new game, the side laid out again)."""
+        placed = self.map_rect(area, zoom)
+        progress = self.flow.room.opponent.progress
+        opened = None if progress is None else progress.opened
+        name = self.flow.room.opponent.name
+        shows = None if placed is None else (tuple(placed[0]), placed[1], opened or (), name)
+        if shows == self.mapped:
+            return []
+        if placed is None:  # (the map no longer shown: the side drawn again, next frame)
+            self.mapped, self._laid = None, None
+            return []
+        self.mapped = shows
+        rect, size = placed
+        font = ui_font(FONT_SIZE * zoom)
+        words = gettext("Cells {name} opened:").format(name=self.flow.room.opponent.name or "?")
+        said = pygame.Rect(rect.x - 1, self._map_top, area.right - rect.x, font.get_linesize())
+        screen.fill(theme().face, said)
+        screen.blit(font.render(words, True, theme().text), said, ((0, 0), said.size))
+        return [said, paint_map(screen, rect, size, cells_of(opened or (), rect.w // size))]
 
     def close(self) -> None:
         self.flow.leave()

@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 if TYPE_CHECKING:
     from game.flows.analysis import Analyst
     from game.flows.race import Race
-    from game.modes.mode import Mode
     from game.persist.profile import Profile
     from game.replay.recorder import Recorder
+    from game.scenes.play import PlayScene
     from game.scenes.race_friend import RaceFriend
     from game.scenes.watching import Watching
     from game.session.table import Table
@@ -88,11 +88,12 @@ class RaceOpener(Later["RaceFriend"]):
         stage: Stage,
         table: Table,
         viewport: Viewport,
-        play: Callable[[Mode], None],
+        play: PlayScene,
         recorder: Callable[[], Recorder | None],
         profile: Profile,
         broker: str | None,
     ) -> None:
+        """``play``: the play scene (what starts a mode's game, and opens replays)."""
         super().__init__()
         self.stage, self.table, self.viewport = stage, table, viewport
         self.play, self.recorder, self.profile, self.broker = play, recorder, profile, broker

@@ -119,6 +119,7 @@ class PlayScene(Scene):
         self.voice = BoardVoice(table, prefs, stage.speaker, self.counters.numbers)
         self.pointer = BoardPointer(table, viewport, self.input, lambda: self.new_game())
         self.watcher = watcher
+        dialogs.watcher = watcher  # (the History's races: their pair of replays)
         """The replays opened over this board (made when first asked for)."""
         self.asking = False  # (the resume offer is about to ask: the pause's box waits)
         self.zoom_line = ZoomLine(viewport, table, prefs)  # (after the board's tap)

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from game.flows.live_race import LiveRaceFlow
+from game.flows.race_keep import PairKeeper
 from game.language import gettext
 from game.net.broker import Broker, BrokerError
 from game.persist.races import Races
@@ -29,13 +30,17 @@ class RaceFriend:
         """``pieces``: what the window handed the opener (its stage, table and viewport,
         the play of a mode, the recorder, the profile and the broker named)."""
         self.stage, self.table, self.viewport = pieces.stage, pieces.table, pieces.viewport
-        self.play, self.recorder = pieces.play, pieces.recorder
+        self.play, self.recorder = pieces.play.play, pieces.recorder
+        self.watcher = pieces.play.watcher
+        """What opens replays over the board (the panel's pair of replays)."""
         profile = pieces.profile
         self.name: Callable[[], str] = lambda: profile.settings.player or profile.last_name
         self.broker = pieces.broker or DEFAULT_BROKER
         self.flow: LiveRaceFlow | None = None
         self.races = Races(profile.folder)
         """The record by opponent (races.json in the data folder)."""
+        self.keeper = PairKeeper(profile)
+        """Keeps each game's two replays together."""
         self.on_code: Callable[[str], None] = lambda code: None
         """Told the room's code when the player hosts (--race host prints it)."""
 
@@ -77,7 +82,9 @@ class RaceFriend:
             broker=broker,
             code=code,
             races=self.races,
+            keeper=self.keeper,
         )
+        flow.on_watch = lambda name: self.watcher().pair(name)
         if code is None:
             self.on_code(flow.code)
         self.stage.push(LiveRaceScene(flow, self.stage, self.viewport))

@@ -143,7 +143,14 @@ def draw_mini_board(
     room = mini_board_room(viewport)
     if room is None:
         return None
-    rect, size = room
+    return paint_map(screen, *room, cells)
+
+
+def paint_map(
+    screen: pygame.Surface, rect: pygame.Rect, size: int, cells: list[Cell]
+) -> pygame.Rect:
+    """A small board in ``rect``, ``size`` pixels a cell: the open ``cells`` light
+    on the shadow, framed; where it went (with its frame)."""
     look = theme()
     screen.fill(look.shadow, rect)
     for row, col in cells:

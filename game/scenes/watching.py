@@ -12,16 +12,17 @@ from typing import TYPE_CHECKING
 
 from game.flows.open_replay import browse
 from game.flows.race import Race
-from game.language import N_, gettext, shown
+from game.language import N_, Words, gettext, shown
 from game.modes.practice import FROM_POSITION, Practice
 from game.persist import replays as replay_files
 from game.persist.profile import Profile
 from game.replay.drive import game_of
-from game.replay.files import open_replay
+from game.replay.files import Opened, open_replay
 from game.replay.format import Replay, ReplayError
 from game.rules import Difficulty
 from game.scenes.leaving import Leaving
 from game.scenes.playback import PLAY_BOARD, PRACTISE_HERE, PlaybackScene
+from game.scenes.playback.pair import PairScene
 from game.session.play import position_before
 from game.session.table import Table
 from game.view.prefs import Prefs
@@ -73,6 +74,46 @@ class Watching:
             caption=caption,
             standalone=standalone,
         )
+        return self._show(scene, replay, path)
+
+    def pair(self, name: str) -> PlaybackScene | None:
+        """A live race's game (the player's replay kept as ``name``) played with the
+        opponent's kept beside it (game.flows.race_keep), side by side; an opponent's
+        replay missing or damaged is said in one line and the player's plays alone."""
+        folder = self.profile.folder
+        own = replay_files.kept(folder, name)
+        if own is None:
+            said = gettext("The replay {name} is no longer kept.").format(name=name)
+            self.stage.open(MessageDialog(N_("This replay cannot be played"), [said]))
+            return None
+        mine = self._opened(own)
+        if mine is None:
+            return None
+        kept = replay_files.partner(folder, name)
+        try:
+            if kept is None:
+                raise ReplayError(Words(N_("the opponent's replay is not kept")))
+            theirs = open_replay(kept[0]).replay
+        except ReplayError as error:
+            scene = self.replay(mine.replay, mine.caption, standalone=False, path=str(own))
+            scene.note = gettext("the opponent's replay cannot be played: {why}").format(
+                why=shown(error)
+            )
+            return scene
+        self.table.pause()
+        scene = PairScene(
+            mine.replay,
+            theirs,
+            self.viewport,
+            self.stage,
+            lambda: self.prefs.keymap,
+            counter_below_zero=self.prefs.settings.counter_below_zero,
+            verified=kept[1],
+        )
+        return self._show(scene, mine.replay, str(own))
+
+    def _show(self, scene: PlaybackScene, replay: Replay, path: str | None) -> PlaybackScene:
+        """A playback's scene on the stage (its GIFs, its analysis and its paces)."""
         name = Path(path).name if path else gettext("This replay")
         scene.gif_folder = self.profile.folder / replay_files.FOLDER
         scene.on_analyse = lambda: self.analyst().game(replay, name, path)
@@ -86,12 +127,18 @@ class Watching:
     def file(self, path: str | Path) -> PlaybackScene | None:
         """Open a replay file and play it back; a file that cannot be played is
         named in a message, in one line."""
+        opened = self._opened(path)
+        if opened is None:
+            return None
+        return self.replay(opened.replay, opened.caption, standalone=False, path=str(path))
+
+    def _opened(self, path: str | Path) -> Opened | None:
+        """A replay file read (one that cannot be: named in a message, in one line)."""
         try:
-            opened = open_replay(path)
+            return open_replay(path)
         except ReplayError as error:
             self.stage.open(MessageDialog(N_("This replay cannot be played"), [shown(error)]))
             return None
-        return self.replay(opened.replay, opened.caption, standalone=False, path=str(path))
 
     def browse(self) -> None:
         """The Game menu's Open replay...: pick a file, from the kept replays."""

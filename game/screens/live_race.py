@@ -25,6 +25,7 @@ class HostAnswer(Button):
     BOARD = N_("Board")
     RULES = N_("Rules")
     GAMES = N_("Games")
+    MAP = N_("Map")
     LEAVE = N_("Leave")
 
 

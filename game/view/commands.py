@@ -124,6 +124,7 @@ class ViewerCommand(Enum):
     GIF = "replay save as GIF"
     WEB = "replay save as web page"
     LINK = "replay copy web link"
+    PAIR = "replay side by side or ghost"
     CLOSE = "replay close"
     QUIT = "replay quit"
 
@@ -289,6 +290,9 @@ VIEWER_BINDINGS: tuple[Binding, ...] = (
     Binding(ViewerCommand.GIF, ("G",), N_("replay: save as a GIF")),
     Binding(ViewerCommand.WEB, ("W",), N_("replay: save as a web page")),
     Binding(ViewerCommand.LINK, ("L",), N_("replay: copy its web link")),
+    Binding(
+        ViewerCommand.PAIR, ("V",), N_("replay: a race's two replays side by side, or as a ghost")
+    ),
     Binding(ViewerCommand.CLOSE, ("Escape",), N_("replay: close (or stop a GIF)")),
     Binding(
         ViewerCommand.QUIT, ("Q",), N_("replay: close; a replay opened on its own: quit the game")

@@ -327,24 +327,36 @@ class PlaybackScene(Scene):
         return bool(self.overlays.shown)
 
     def _draw_board(self) -> pygame.Surface:
-        """The board's picture brought up to date: the cells that changed, or all of
-        them for a new renderer (a new look, a new layout) or a playback started again."""
+        """The board's picture brought up to date (board_picture)."""
         self.viewport.use_theme()
-        renderer, playback = self.viewport.renderer, self.playback
-        if self._board is None or self._board[0] is not renderer or playback.restarted:
-            size = renderer.background.get_size()
-            if self._board is None or self._board[1].get_size() != size:
-                self._board = (renderer, pygame.Surface(size))
-            self._board = (renderer, self._board[1])
-            renderer.invalidate()
-            playback.restarted = False
-        session = playback.table.session
-        picture = picture_of(
-            session,
-            playback.machine.feedback,
-            counter_below_zero=self.counter_below_zero,
-            advice=playback.table.advice(),
+        self._board = board_picture(
+            self.viewport.renderer, self._board, self.playback, self.counter_below_zero
         )
-        changed, playback.changed = playback.changed, set()
-        renderer.draw(self._board[1], session.game, picture, changed)
         return self._board[1]
+
+
+def board_picture(
+    renderer: Renderer,
+    held: tuple[Renderer, pygame.Surface] | None,
+    playback: Playback,
+    counter_below_zero: bool,
+) -> tuple[Renderer, pygame.Surface]:
+    """A playback's board drawn by ``renderer`` into its picture (``held``: the one
+    drawn last, and by which renderer): the cells that changed, or all of them for a
+    new renderer (a new look, a new layout) or a playback started again."""
+    if held is None or held[0] is not renderer or playback.restarted:
+        size = renderer.background.get_size()
+        surface = held[1] if held is not None and held[1].get_size() == size else None
+        held = (renderer, surface or pygame.Surface(size))
+        renderer.invalidate()
+        playback.restarted = False
+    session = playback.table.session
+    picture = picture_of(
+        session,
+        playback.machine.feedback,
+        counter_below_zero=counter_below_zero,
+        advice=playback.table.advice(),
+    )
+    changed, playback.changed = playback.changed, set()
+    renderer.draw(held[1], session.game, picture, changed)
+    return held
