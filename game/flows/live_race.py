@@ -20,7 +20,7 @@ from game.language import N_, gettext, ngettext, shown
 from game.modes.live_race import LiveRace
 from game.net import messages as m
 from game.net.broker import Broker
-from game.net.client import Link, RaceClient
+from game.net.client import NO_ROOM, Link, RaceClient
 from game.net.room import new_code
 from game.screens.live_race import GuestAnswer, HostAnswer, room_dialog
 from game.session.table import GameEnded, GameStarted, Result, Table, TableEvent
@@ -52,11 +52,12 @@ class LiveRaceFlow:
         recorder: Callable[[], Recorder | None],
         *,
         name: str,
-        broker: Broker,
+        broker: Broker | None,
         code: str | None = None,
         races: Races | None = None,
     ) -> None:
-        """``code``: the room to join (None: host a new one); ``races``: the record by
+        """``broker``: None, the embedded default (game.net.lan); ``code``: the room to
+        join (None: host a new one); ``races``: the record by
         opponent, kept as each game is decided."""
         self.stage, self.table, self.play, self.recorder = stage, table, play, recorder
         self.code = code or new_code()
@@ -105,6 +106,8 @@ class LiveRaceFlow:
             lines.append(gettext("Send it to your friend: they choose Join and type it."))
         if self.link is None:
             lines.append(gettext("Connecting to the broker..."))
+        elif self.link.ended:
+            lines.append(_ended(self.link))
         elif not self.link.up:
             lines.append(
                 gettext("The broker cannot be reached ({why}); trying again.").format(
@@ -345,3 +348,11 @@ _RULE_WORDS = {
     FIRST_CLICKS[2]: N_("an opening first click"),
 }
 """How the room's dialog names the rule of its boards."""
+
+
+def _ended(link: Link) -> str:
+    """Why the client gave up, in a line: no room of the code on the network, or a
+    broker that cannot be used."""
+    if link.why == NO_ROOM:
+        return gettext(NO_ROOM)
+    return gettext("The broker cannot be used ({why}).").format(why=link.why or "?")
