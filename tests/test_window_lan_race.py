@@ -1,0 +1,33 @@
+"""A live race through the embedded default, whole: two headless game processes
+(tests/race_player.py: the real window's App, real mouse events through the real
+loop), neither given a broker, in a network of the test's own (tests/netns.py: the
+mDNS stays there). The host's game runs the broker and announces the room; the guest's
+finds it by the code alone; they race a Beginner no-guess board, each sees the other's
+progress, both agree on the winner and each verified the other's replay."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import netns
+import pytest
+
+HERE = Path(__file__).resolve().parent
+WHY_NOT = netns.why_not()
+
+
+@pytest.mark.skipif(WHY_NOT is not None, reason=f"no network namespace: {WHY_NOT}")
+def test_two_windows_race_through_the_embedded_default(tmp_path: Path) -> None:
+    done = netns.run(HERE / "lan_race.py", str(tmp_path), timeout=150)
+    assert done.returncode == 0, done.stderr[-4000:]
+    ada = json.loads((tmp_path / "Ada.json").read_text())
+    bob = json.loads((tmp_path / "Bob.json").read_text())
+    assert ada["board"] == bob["board"] and str(ada["board"]).count("-") == 5
+    assert ada["opponent"] == "Bob" and bob["opponent"] == "Ada"
+    assert ada["mine"][0] == "won" and bob["mine"][0] == "won"
+    assert ada["unverified"] is None and bob["unverified"] is None
+    assert ada["their_state"] == "won" and bob["their_state"] == "won"
+    assert (ada["winner"], bob["winner"]) in (("me", "them"), ("them", "me"))
+    assert ada["score"] == list(reversed(bob["score"]))
+    assert bob["progress_seen"] >= 3 and ada["progress_seen"] >= 3, (ada, bob)
