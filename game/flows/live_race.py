@@ -63,6 +63,7 @@ class LiveRaceFlow:
         self.code = code or new_code()
         self.room = RoomState(host=code is None, name=name)
         self.client = RaceClient(broker, self.code, self._hello(), wake=wake)
+        self.embedded = broker is None  # (the host's own game carries the race, game.net.lan)
         self.link: Link | None = None
         self.countdown_ms: float | None = None
         """Left of the countdown to the next game (None: none under way)."""
@@ -105,7 +106,7 @@ class LiveRaceFlow:
         if room.host:
             lines.append(gettext("Send it to your friend: they choose Join and type it."))
         if self.link is None:
-            lines.append(gettext("Connecting to the broker..."))
+            lines.append(_connecting(self.embedded, room.host))
         elif self.link.ended:
             lines.append(_ended(self.link))
         elif not self.link.up:
@@ -356,3 +357,12 @@ def _ended(link: Link) -> str:
     if link.why == NO_ROOM:
         return gettext(NO_ROOM)
     return gettext("The broker cannot be used ({why}).").format(why=link.why or "?")
+
+
+def _connecting(embedded: bool, host: bool) -> str:
+    """What the room's dialog says until the link is up."""
+    if not embedded:
+        return gettext("Connecting to the broker...")
+    if host:
+        return gettext("Opening the room on this network (your game carries the race)...")
+    return gettext("Looking for the room on this network...")
