@@ -13,6 +13,8 @@ from collections.abc import Iterator
 
 import paho.mqtt.client as mqtt
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from paho.mqtt.enums import CallbackAPIVersion
 from test_net_client import has, hello_answered, race
 
@@ -20,6 +22,9 @@ from game.net import embedded
 from game.net import messages as m
 from game.net.embedded import EmbeddedBroker
 from game.net.room import PREFIX
+
+pytestmark = pytest.mark.filterwarnings("error::pytest.PytestUnraisableExceptionWarning")
+"""(A coroutine of amqtt's left pending when its loop closed would say so: none may.)"""
 
 
 @pytest.fixture
@@ -167,3 +172,40 @@ def test_a_port_taken_is_one_line() -> None:
             server.start()
         assert "\n" not in str(error.value)
         assert not server.running
+
+
+@pytest.fixture(scope="module")
+def shared() -> Iterator[EmbeddedBroker]:
+    server = EmbeddedBroker("127.0.0.1")
+    server.start()
+    yield server
+    server.stop()
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.one_of(
+        st.binary(max_size=3000),
+        st.binary(max_size=300).map(lambda tail: CONNECT + tail),
+        st.tuples(st.text(max_size=40), st.integers(0, 2000)).map(
+            lambda topic_size: CONNECT + publish(*topic_size)
+        ),
+    )
+)
+def test_any_bytes_end_their_own_connection_in_bounded_time(
+    shared: EmbeddedBroker, data: bytes
+) -> None:
+    """Whatever a client sends, the broker answers at most a CONNACK (and PUBACKs),
+    closes the connection within the idle bound, and goes on running."""
+    began = time.monotonic()
+    with socket.create_connection(("127.0.0.1", shared.port), 5) as sock:
+        sock.settimeout(0.3)
+        try:
+            sock.sendall(data)
+            sock.shutdown(socket.SHUT_WR)  # (the client has said all it will)
+            while sock.recv(65536):
+                pass
+        except (TimeoutError, ConnectionResetError, BrokenPipeError):
+            pass
+    assert time.monotonic() - began < 5
+    assert shared.running

@@ -166,20 +166,23 @@ class EmbeddedBroker:
         self._stop = asyncio.Event()
         self._loop = loop
         broker = Amqtt(_CONFIG, loop=loop)
-        await broker.start()
-        server = await asyncio.start_server(
-            lambda r, w: self._connected(broker, r, w), self.host, self.port, limit=MAX_PACKET
-        )
-        self.port = server.sockets[0].getsockname()[1]
-        self._up.set()
+        server: asyncio.Server | None = None
         try:
+            await broker.start()
+            server = await asyncio.start_server(
+                lambda r, w: self._connected(broker, r, w), self.host, self.port, limit=MAX_PACKET
+            )
+            self.port = server.sockets[0].getsockname()[1]
+            self._up.set()
             await self._stop.wait()
-        finally:
-            server.close()
+        finally:  # (stopped, or the port taken: amqtt's loops end either way)
+            if server is not None:
+                server.close()
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(broker.shutdown(), 2.0)
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(server.wait_closed(), 1.0)
+            if server is not None:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(server.wait_closed(), 1.0)
             await _end_the_rest()
 
     async def _connected(
@@ -200,9 +203,13 @@ class EmbeddedBroker:
 
 
 async def _end_the_rest() -> None:
-    """The connections' tasks amqtt left, cancelled and awaited (none is destroyed pending)."""
-    rest = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
-    for task in rest:
-        task.cancel()
-    if rest:
-        await asyncio.wait(rest, timeout=1.0)
+    """The connections' tasks amqtt left, cancelled and awaited (none is destroyed
+    pending), again while cancelling them makes more (its broadcast loop's), 1 s at most."""
+    deadline = asyncio.get_running_loop().time() + 1.0
+    while rest := [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]:
+        left = deadline - asyncio.get_running_loop().time()
+        if left <= 0:
+            return
+        for task in rest:
+            task.cancel()
+        await asyncio.wait(rest, timeout=left)
