@@ -9,12 +9,11 @@ from __future__ import annotations
 import json
 import os
 import signal
-import subprocess
 import sys
 import time
 from pathlib import Path
 
-from test_packaging import clean_env
+from test_frozen_race import hosting
 
 from game.net import messages as m
 from game.net.client import Link, RaceClient
@@ -22,14 +21,7 @@ from game.net.client import Link, RaceClient
 
 def main() -> None:
     exe, tmp = Path(sys.argv[1]), Path(sys.argv[2])
-    game = subprocess.Popen(
-        [str(exe), "--race", "host", "--frames", "3600"],
-        env=clean_env(tmp),
-        start_new_session=True,  # (its group killed: the one-file build's child too)
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
+    game = hosting(exe, tmp)
     assert game.stdout is not None
     code = game.stdout.readline().strip()
     guest = RaceClient(None, code, {"name": "Bob", "role": "guest", "ready": True})

@@ -27,19 +27,24 @@ from game.net.client import RaceClient
 HERE = Path(__file__).resolve().parent
 
 
-def test_the_frozen_game_hosts_a_race_another_client_joins(
-    frozen_exe: Path,  # noqa: F811
-    broker: Mosquitto,
-    tmp_path: Path,
-) -> None:
-    game = subprocess.Popen(
-        [str(frozen_exe), "--race", "host", "--broker", broker.url, "--frames", "3600"],
-        env=clean_env(tmp_path),
+def hosting(exe: Path, tmp: Path, *argv: str) -> subprocess.Popen[str]:
+    """The frozen game hosting a room (its code the first line out), for a minute."""
+    return subprocess.Popen(
+        [str(exe), "--race", "host", *argv, "--frames", "3600"],
+        env=clean_env(tmp),
         start_new_session=True,  # (its group killed: the one-file build's child too)
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
     )
+
+
+def test_the_frozen_game_hosts_a_race_another_client_joins(
+    frozen_exe: Path,  # noqa: F811
+    broker: Mosquitto,
+    tmp_path: Path,
+) -> None:
+    game = hosting(frozen_exe, tmp_path, "--broker", broker.url)
     assert game.stdout is not None
     code = game.stdout.readline().strip()
     guest = RaceClient(
