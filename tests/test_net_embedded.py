@@ -80,6 +80,22 @@ def test_it_carries_the_race_tree_alone(broker: EmbeddedBroker) -> None:
         client.loop_stop()
 
 
+def test_it_keeps_no_message_for_later_subscribers(broker: EmbeddedBroker) -> None:
+    talker = paho(broker, [])
+    assert wait_for(talker.is_connected)
+    talker.publish(PREFIX + "kept", b"x" * 1000, 1, retain=True).wait_for_publish(5)
+    heard: list[tuple[str, bytes]] = []
+    later = paho(broker, heard)
+    later.subscribe(PREFIX + "#", 1)
+    time.sleep(0.5)
+    talker.publish(PREFIX + "live", b"now", 1)
+    assert wait_for(lambda: heard)
+    assert heard == [(PREFIX + "live", b"now")]
+    for client in (talker, later):
+        client.disconnect()
+        client.loop_stop()
+
+
 def raw(server: EmbeddedBroker, data: bytes) -> bytes:
     """What the broker answers to these bytes before it closes the connection."""
     with socket.create_connection(("127.0.0.1", server.port), 5) as sock:

@@ -4,11 +4,11 @@ window's), listening on a free port of every interface, for as long as the room 
 open (docs/RACE.md, "The embedded default").
 
 It takes only what a race needs: the tree ``minesweeper-ce/race/#`` (a publish or a
-subscription elsewhere is refused), packets of at most MAX_PACKET bytes (a longer one
-closes its connection before it is read), at most MAX_CLIENTS connections at once (one
-more is closed at once), and a connection silent for IDLE_S seconds is closed (the
-race's clients say something every KEEPALIVE seconds). amqtt reads the bytes: whatever
-a client sends ends at worst its own connection.
+subscription elsewhere is refused), no retained message (RETAIN), packets of at most
+MAX_PACKET bytes (a longer one closes its connection before it is read), at most
+MAX_CLIENTS connections at once (one more is closed at once), and a connection silent
+for IDLE_S seconds is closed (the race's clients say something every KEEPALIVE seconds).
+amqtt reads the bytes: whatever a client sends ends at worst its own connection.
 """
 
 from __future__ import annotations
@@ -33,6 +33,10 @@ TREE = "minesweeper-ce/race/"
 MAX_PACKET = MAX_MESSAGE + 4096
 """A packet's longest read: the largest sealed message, its topic and headers."""
 MAX_CLIENTS = 32
+PUBLISH, RETAIN = 3, 0x01
+"""A PUBLISH packet's type, and its flag asking the broker to keep it for later
+subscribers: the race never asks it, and a client that did could fill the host's
+memory with kept messages, so the embedded broker reads every publish as not kept."""
 IDLE_S = 30.0
 START_S = 5.0
 
@@ -93,6 +97,8 @@ class _Bounded(ReaderAdapter):  # type: ignore[misc]
                 self._left, self._scale = None, 0
         elif self._scale == 0:  # (the packet's first byte: its type and flags)
             self._length, self._scale = 0, 1
+            if data[0] >> 4 == PUBLISH and data[0] & RETAIN:  # (kept by no one: see RETAIN)
+                data = bytes([data[0] & ~RETAIN])
         else:  # (its remaining length, seven bits a byte)
             self._length += (data[0] & 0x7F) * self._scale
             self._scale *= 128
