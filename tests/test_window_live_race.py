@@ -74,18 +74,23 @@ def race(
     return ada, bob
 
 
-def test_two_windows_race_through_mosquitto_restarted_mid_race(
-    tmp_path: Path, broker: Mosquitto
-) -> None:
-    ada, bob = race(tmp_path, broker.url, guest_loses=False, broker=broker)
+def both_won_and_agree(ada: dict[str, object], bob: dict[str, object]) -> None:
+    """Both players won the same board against each other, each verified the other's
+    replay (the finish is believed), and they agree on the winner and the score."""
     assert ada["board"] == bob["board"] and str(ada["board"]).count("-") == 5
     assert ada["opponent"] == "Bob" and bob["opponent"] == "Ada"
     assert ada["mine"][0] == "won" and bob["mine"][0] == "won"
-    # Each verified the other's replay: the finish is believed, and both agree.
     assert ada["unverified"] is None and bob["unverified"] is None
     assert ada["their_state"] == "won" and bob["their_state"] == "won"
     assert (ada["winner"], bob["winner"]) in (("me", "them"), ("them", "me"))
     assert ada["score"] == list(reversed(bob["score"]))
+
+
+def test_two_windows_race_through_mosquitto_restarted_mid_race(
+    tmp_path: Path, broker: Mosquitto
+) -> None:
+    ada, bob = race(tmp_path, broker.url, guest_loses=False, broker=broker)
+    both_won_and_agree(ada, bob)
     # Each keeps its record against the other (won, lost, drawn).
     assert ada["record"] == ([1, 0, 0] if ada["winner"] == "me" else [0, 1, 0])
     assert bob["record"] == [ada["record"][1], ada["record"][0], 0]

@@ -54,18 +54,20 @@ class LiveRaceFlow:
         recorder: Callable[[], Recorder | None],
         *,
         name: str,
-        broker: Broker,
+        broker: Broker | None,
         code: str | None = None,
         races: Races | None = None,
         keeper: PairKeeper | None = None,
     ) -> None:
-        """``code``: the room to join (None: host a new one); ``races``: the record by
-        opponent, kept as each game is decided; ``keeper``: keeps the opponent's
-        replay of each game beside the player's own."""
+        """``broker``: None, the embedded default (game.net.lan); ``code``: the room to
+        join (None: host a new one); ``races``: the record by opponent, kept as each
+        game is decided; ``keeper``: keeps the opponent's replay of each game beside
+        the player's own."""
         self.stage, self.table, self.play, self.recorder = stage, table, play, recorder
         self.code = code or new_code()
         self.room = RoomState(host=code is None, name=name)
         self.client = RaceClient(broker, self.code, self._hello(), wake=wake)
+        self.embedded = broker is None  # (the host's own game carries the race, game.net.lan)
         self.link: Link | None = None
         self.countdown_ms: float | None = None
         """Left of the countdown to the next game (None: none under way)."""
@@ -105,7 +107,7 @@ class LiveRaceFlow:
 
     def room_lines(self) -> list[str]:
         """What the room's dialog says: the code, who is in, the board, the games."""
-        return room_lines(self.code, self.room, self.link, self.races)
+        return room_lines(self.code, self.room, self.link, self.races, self.embedded)
 
     def open_room(self) -> None:
         """Show the room's dialog (again, after each button)."""

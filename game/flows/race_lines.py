@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from game.flows.race_room import FIRST_CLICKS, RoomState
 from game.language import N_, gettext, ngettext, shown
+from game.net.client import NO_ROOM
 
 if TYPE_CHECKING:
     from game.net.client import Link
@@ -21,14 +22,19 @@ _RULE_WORDS = {
 """How the room's dialog names the rule of its boards."""
 
 
-def room_lines(code: str, room: RoomState, link: Link | None, races: Races | None) -> list[str]:
-    """The room's dialog's lines, as the room stands."""
+def room_lines(
+    code: str, room: RoomState, link: Link | None, races: Races | None, embedded: bool
+) -> list[str]:
+    """The room's dialog's lines, as the room stands; ``embedded``: the race is carried
+    by the embedded default (game.net.lan), not a broker the player named."""
     opponent = room.opponent
     lines = [gettext("Room code: {code}").format(code=code)]
     if room.host:
         lines.append(gettext("Send it to your friend: they choose Join and type it."))
     if link is None:
-        lines.append(gettext("Connecting to the broker..."))
+        lines.append(_connecting(embedded, room.host))
+    elif link.ended:
+        lines.append(_ended(link))
     elif not link.up:
         lines.append(
             gettext("The broker cannot be reached ({why}); trying again.").format(
@@ -63,3 +69,20 @@ def room_lines(code: str, room: RoomState, link: Link | None, races: Races | Non
         else gettext("A map of the cells the other has opened: not shown.")
     )
     return lines
+
+
+def _ended(link: Link) -> str:
+    """Why the client gave up, in a line: no room of the code on the network, or a
+    broker that cannot be used."""
+    if link.why == NO_ROOM:
+        return gettext(NO_ROOM)
+    return gettext("The broker cannot be used ({why}).").format(why=link.why or "?")
+
+
+def _connecting(embedded: bool, host: bool) -> str:
+    """What the room's dialog says until the link is up."""
+    if not embedded:
+        return gettext("Connecting to the broker...")
+    if host:
+        return gettext("Opening the room on this network (your game carries the race)...")
+    return gettext("Looking for the room on this network...")

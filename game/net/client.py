@@ -10,27 +10,41 @@ game.net.messages values, and the link's changes, as ``Link``) without blocking.
 Every connection carries a last will, a sealed ``bye``; after each (re)connection the
 client subscribes again, says hello (asking the others to say theirs) and sets the will
 of the next connection.
+
+With no broker named (the embedded default), the client's thread first starts the
+host's own broker and announces the room, or finds the host's on the network
+(game.net.lan, loaded then: amqtt and zeroconf load with a first race of the kind).
 """
 
 from __future__ import annotations
 
 import contextlib
+import importlib
 import queue
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
+from game.language import N_
 from game.net.broker import Broker
 from game.net.channel import Channel
 from game.net.messages import Bye, Hello, Message, Progress
 from game.net.room import Room
 
+if TYPE_CHECKING:
+    from game.net.lan import LanRoom
+
 KEEPALIVE = 5
 """Seconds between keep-alives: a side lost is told by its will within 7.5 s."""
+NO_ROOM = N_(
+    "No room with that code on this network: check the code, and that your friend's game"
+    " has the room open."
+)
+"""The embedded default's guest found no room of its code (said once; no more tries)."""
 MAX_HEARD = 10_000
 """What waits for the game to take it, at most (a flood beyond is dropped)."""
 
@@ -41,6 +55,8 @@ class Link:
 
     up: bool
     why: str = ""
+    ended: bool = False
+    """The client gave up and tries no more (``why`` says why: no such room found)."""
 
 
 def client_up(client: mqtt.Client | None) -> bool:
@@ -53,14 +69,16 @@ class RaceClient:
 
     def __init__(
         self,
-        broker: Broker,
+        broker: Broker | None,
         code: str,
         hello: dict[str, Any],
         wake: Callable[[], None] = lambda: None,
     ) -> None:
-        """``hello``: this side's name, role and ready, said at each connection;
-        ``wake``: called on the client's threads each time something is heard (the
-        window's loop, asleep while nothing of its own is due, wakes to take it)."""
+        """``broker``: None, the embedded default (the host's own broker, found on
+        the network by the guest: the role is the hello's); ``hello``: this side's
+        name, role and ready, said at each connection; ``wake``: called on the
+        client's threads each time something is heard (the window's loop, asleep
+        while nothing of its own is due, wakes to take it)."""
         self._wake = wake
         self.broker = broker
         self.code = code
@@ -71,6 +89,8 @@ class RaceClient:
         self._lock = threading.Lock()
         self.channel: Channel | None = None
         self.mqtt: mqtt.Client | None = None
+        self.lan: LanRoom | None = None
+        """The embedded default's broker and announcement, or search (None: a broker named)."""
         self._thread = threading.Thread(target=self._run, name="race-client", daemon=True)
         self._closed = False
 
@@ -120,9 +140,11 @@ class RaceClient:
     def _run(self) -> None:
         try:
             self.channel = Channel(Room.of(self.code))
-            self.mqtt = self._connect()
-        except Exception as error:  # (a wrong host name, TLS refused, out of resources)
-            self._tell(Link(False, str(error).splitlines()[0] if str(error) else repr(error)))
+            self.mqtt = self._connect(self._where(self.channel.room))
+        except Exception as error:  # (a wrong host name, TLS refused, no room found)
+            why = str(error).splitlines()[0] if str(error) else repr(error)
+            self._tell(Link(False, why, ended=True))
+            self._close_lan()
             return
         while True:
             item = self._said.get()
@@ -135,9 +157,21 @@ class RaceClient:
                     sent.wait_for_publish(0.5)
         self.mqtt.disconnect()
         self.mqtt.loop_stop()
+        self._close_lan()
 
-    def _connect(self) -> mqtt.Client:
-        broker = self.broker
+    def _where(self, room: Room) -> Broker:
+        """The broker named, or the embedded default's."""
+        if self.broker is not None:
+            return self.broker
+        lan = importlib.import_module("game.net.lan")  # (amqtt, zeroconf: this race's alone)
+        self.lan = lan.LanRoom(host=self.hello.get("role") == "host")
+        return self.lan.open(room)
+
+    def _close_lan(self) -> None:
+        if self.lan is not None:
+            self.lan.close()
+
+    def _connect(self, broker: Broker) -> mqtt.Client:
         client = mqtt.Client(
             CallbackAPIVersion.VERSION2,
             transport="websockets" if broker.websockets else "tcp",

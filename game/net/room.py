@@ -34,23 +34,27 @@ def new_code() -> str:
 
 
 class Room(Record):
-    """What a code gives: the room's topic and its messages' key (32 bytes)."""
+    """What a code gives: the room's topic, its messages' key (32 bytes) and the name
+    it is announced by on the network (the embedded default, game.net.lan)."""
 
-    __slots__ = ("code", "key", "topic")
+    __slots__ = ("code", "key", "lan_name", "topic")
 
     code: str
     topic: str
     key: bytes
+    lan_name: str
 
-    def __init__(self, code: str, topic: str, key: bytes) -> None:
+    def __init__(self, code: str, topic: str, key: bytes, lan_name: str = "") -> None:
         self.code = code
         self.topic = topic
         self.key = key
+        self.lan_name = lan_name
 
     @classmethod
     def of(cls, code: str) -> Room:
         """The room of a code (parsed first): scrypt of the code gives 64 bytes, the
-        first 32 the key, the rest the topic's name (hex), so neither tells the other."""
+        first 32 the key, the next 16 the topic's name (hex), the last 16 the name on
+        the network (hex), so none tells another."""
         code = parse(code)
         derived = Scrypt(salt=_SALT, **_SCRYPT).derive(code.replace("-", "").encode())
-        return cls(code, PREFIX + derived[32:48].hex(), derived[:32])
+        return cls(code, PREFIX + derived[32:48].hex(), derived[:32], derived[48:64].hex())

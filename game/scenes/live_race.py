@@ -269,4 +269,8 @@ def _link_words(flow: LiveRaceFlow) -> str:
     link = flow.link
     if link is None:
         return gettext("connecting")
-    return gettext("connected") if link.up else gettext("reconnecting")
+    if link.ended:
+        return gettext("not reached")
+    if not link.up:
+        return gettext("reconnecting")
+    return gettext("on this network") if flow.embedded else gettext("connected")

@@ -19,9 +19,6 @@ from game.view.widgets.message import MessageDialog
 if TYPE_CHECKING:
     from game.scenes.openers import RaceOpener
 
-DEFAULT_BROKER = "mqtt://127.0.0.1:1883"
-"""The broker when none is named: one on this computer (docs/RACE.md: run one)."""
-
 
 class RaceFriend:
     """Opens rooms: one at a time."""
@@ -35,7 +32,9 @@ class RaceFriend:
         """What opens replays over the board (the panel's pair of replays)."""
         profile = pieces.profile
         self.name: Callable[[], str] = lambda: profile.settings.player or profile.last_name
-        self.broker = pieces.broker or DEFAULT_BROKER
+        self.broker = pieces.broker
+        """The broker named (None: the embedded default, game.net.lan: the host's game
+        runs one and announces the room on the network, where the guest finds it)."""
         self.flow: LiveRaceFlow | None = None
         self.races = Races(profile.folder)
         """The record by opponent (races.json in the data folder)."""
@@ -65,7 +64,7 @@ class RaceFriend:
     def open(self, code: str | None) -> LiveRaceFlow | None:
         """Host a room (``code`` None) or join the room of ``code``."""
         try:
-            broker = Broker.parse(self.broker)
+            broker = None if self.broker is None else Broker.parse(self.broker)
         except BrokerError as error:
             said = gettext("The race's broker cannot be used: {why}").format(why=error)
             self.stage.open(MessageDialog(gettext("Race a friend"), [said]))
