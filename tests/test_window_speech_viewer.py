@@ -73,7 +73,7 @@ def test_a_replay_played_by_keys_is_said_moment_by_moment(
 ) -> None:
     app = spoken_app
     scene, said = dropped(app, voice, write_replay(tmp_path))
-    assert said == "Replay: Beginner, 9 by 9, 10 mines; lost in 0.800 s."
+    assert said == "Replay: Beginner, 9 by 9, 10 mines; lost in 0.800 seconds."
     assert said_after(app, voice, K.K_SPACE) == "paused, 0.0 seconds: nothing opened yet"
     assert said_after(app, voice, K.K_RIGHT) == f"paused, 0.0 seconds: {OPENED}"
     assert said_after(app, voice, K.K_RIGHT) == f"0.8 seconds: {LOST}"  # the end
@@ -117,7 +117,7 @@ def test_brief_words_and_the_players_language(
     app.run(frames=1)
     app.prefs.change(speech_brief=False, language="de")
     _, said = dropped(app, voice, write_replay(tmp_path))
-    assert said == "Replay: Anfänger, 9 mal 9, 10 Minen; verloren nach 0,800 s."
+    assert said == "Replay: Anfänger, 9 mal 9, 10 Minen; verloren nach 0,800 Sekunden."
     said_after(app, voice, K.K_SPACE)
     said = said_after(app, voice, K.K_RIGHT)
     assert said == "pausiert, 0,0 Sekunden: Zeile 1, Spalte 6, 50 Felder geöffnet, 10 Minen übrig"

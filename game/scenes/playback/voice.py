@@ -20,7 +20,7 @@ from game.session.geometry import TILE
 from game.view import board_words as words
 from game.view.commands import Command, KeyMap
 from game.view.speech import Speaker
-from game.words import ended_in
+from game.words import RESULT_IN
 
 SAID_KEYS = frozenset(
     {
@@ -35,9 +35,10 @@ SAID_KEYS = frozenset(
 """The play screen's keys that the viewer answers too (where it binds no key itself)."""
 
 
-def time_words(ms: float) -> str:
-    """A moment of the replay to a tenth of a second: "12.3 seconds"."""
-    return gettext("{time} seconds").format(time=decimal(max(0.0, ms) / 1000, 1))
+def time_words(ms: float, digits: int = 1) -> str:
+    """A moment of the replay to a tenth of a second: "12.3 seconds" (a game's
+    time to the millisecond, as the screen shows it: ``digits`` 3)."""
+    return gettext("{time} seconds").format(time=decimal(max(0.0, ms) / 1000, digits))
 
 
 class PlaybackVoice:
@@ -65,7 +66,7 @@ class PlaybackVoice:
             rows=board.rows,
             columns=board.cols,
             mines=self._mines(board.mines),
-            result=ended_in(replay.result, replay.ms),
+            result=gettext(RESULT_IN[replay.result]).format(time=time_words(replay.ms, 3)),
         )
         return f"{self.caption}. {opened}" if self.caption else opened
 
