@@ -64,6 +64,8 @@ def voice_language(code: str) -> str:
 class Ssip:
     """A connection to speech-dispatcher; ``speak`` cancels what it was saying."""
 
+    name = "speech-dispatcher"
+
     def __init__(self, sock: socket.socket) -> None:
         self._sock = sock
         self._replies = sock.makefile("rb")
