@@ -72,6 +72,11 @@ class Ssip:
         self._language = ""
         self._rate: int | None = None
         self.command("SET self CLIENT_NAME user:minesweeper:main")
+        # The priority of a program's own text (speech-dispatcher's server default is
+        # message, Orca's own): a screen reader's words cancel the game's, the game's
+        # wait for the reader's, and the game's newest replaces its others waiting
+        # (docs/ACCESSIBILITY.md: Orca tried).
+        self.command("SET self PRIORITY text")
 
     @classmethod
     def connect(cls, where: str | None = None) -> Ssip:
