@@ -234,7 +234,7 @@ def test_ssip_sets_its_name_cancels_then_speaks_escaping_a_leading_dot(sock_path
     server.close()
     assert server.heard == [
         "SET self CLIENT_NAME user:minesweeper:main",
-        "SET self PRIORITY text",
+        "SET self PRIORITY message",
         "CANCEL self",
         "SET self LANGUAGE zh",
         "SET self RATE 30",

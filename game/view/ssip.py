@@ -72,11 +72,13 @@ class Ssip:
         self._language = ""
         self._rate: int | None = None
         self.command("SET self CLIENT_NAME user:minesweeper:main")
-        # The priority of a program's own text (speech-dispatcher's server default is
-        # message, Orca's own): a screen reader's words cancel the game's, the game's
-        # wait for the reader's, and the game's newest replaces its others waiting
-        # (docs/ACCESSIBILITY.md: Orca tried).
-        self.command("SET self PRIORITY text")
+        # Orca's priority, and speech-dispatcher's own default, named so that a
+        # configured default cannot change it: the game's announcements and Orca's are
+        # queued, never spoken over each other, and the game's follow one another
+        # (an end-of-game panel after the move's words). At "text" Orca's words would
+        # cut the game's short, but each of the game's would cancel the one before it,
+        # a follow-up too (docs/ACCESSIBILITY.md: Orca tried).
+        self.command("SET self PRIORITY message")
 
     @classmethod
     def connect(cls, where: str | None = None) -> Ssip:
