@@ -12,7 +12,7 @@ from __future__ import annotations
 from game.analysis.glossary import label_of
 from game.core.delta import Cell
 from game.core.status import Status
-from game.language import decimal, gettext, ngettext
+from game.language import gettext, ngettext
 from game.replay.figures import GameNumbers
 from game.scenes.counters_solved import SolvedSoFar
 from game.scenes.playback.control import Playback
@@ -20,7 +20,7 @@ from game.session.geometry import TILE
 from game.view import board_words as words
 from game.view.commands import Command, KeyMap
 from game.view.speech import Speaker
-from game.words import RESULT_IN
+from game.words import RESULT_IN, spoken_seconds
 
 SAID_KEYS = frozenset(
     {
@@ -33,12 +33,6 @@ SAID_KEYS = frozenset(
     }
 )
 """The play screen's keys that the viewer answers too (where it binds no key itself)."""
-
-
-def time_words(ms: float, digits: int = 1) -> str:
-    """A moment of the replay to a tenth of a second: "12.3 seconds" (a game's
-    time to the millisecond, as the screen shows it: ``digits`` 3)."""
-    return gettext("{time} seconds").format(time=decimal(max(0.0, ms) / 1000, digits))
 
 
 class PlaybackVoice:
@@ -66,7 +60,7 @@ class PlaybackVoice:
             rows=board.rows,
             columns=board.cols,
             mines=self._mines(board.mines),
-            result=gettext(RESULT_IN[replay.result]).format(time=time_words(replay.ms, 3)),
+            result=gettext(RESULT_IN[replay.result]).format(time=spoken_seconds(replay.ms, 3)),
         )
         return f"{self.caption}. {opened}" if self.caption else opened
 
@@ -92,7 +86,7 @@ class PlaybackVoice:
         and what it did ("4.2 seconds: row 3, column 5, opened 14 cells, 9 mines
         left"; brief "C5, opened 14 cells")."""
         playback = self.playback
-        at = time_words(playback.clock.ms)
+        at = spoken_seconds(playback.clock.ms)
         if playback.last is None:
             did = gettext("nothing opened yet")
             return f"{at}: {did}", f"{at}: {did}"
@@ -105,7 +99,7 @@ class PlaybackVoice:
         assert self.playback.last is not None
         game = self.playback.table.game
         move, ms, delta = self.playback.last
-        cell, time = (move.row, move.col), time_words(ms)
+        cell, time = (move.row, move.col), spoken_seconds(ms)
         full, brief = (words.move_words(game, cell, delta, time, b) for b in (False, True))
         if not delta.lost:  # (a loss names the mine's place)
             full = f"{words.place(cell, False)}, {full}"
@@ -163,7 +157,7 @@ class PlaybackVoice:
         if command is Command.SAY_MINES:
             speaker.say(words.mines_left(game))
         elif command is Command.SAY_TIME:
-            speaker.say(time_words(self.playback.clock.ms))
+            speaker.say(spoken_seconds(self.playback.clock.ms))
         elif command is Command.SAY_RATE:
             speaker.say(self._rate())
         else:
