@@ -20,6 +20,7 @@ from test_window_speech import said_after
 
 from game import cli
 from game.app import App
+from game.replay.files import open_replay
 from game.scenes.playback import PlaybackScene
 from game.view.speech_out import Recording
 
@@ -121,3 +122,41 @@ def test_brief_words_and_the_players_language(
     said_after(app, voice, K.K_SPACE)
     said = said_after(app, voice, K.K_RIGHT)
     assert said == "pausiert, 0,0 Sekunden: Zeile 1, Spalte 6, 50 Felder geöffnet, 10 Minen übrig"
+
+
+def test_a_replay_opened_on_its_own_says_that_esc_again_quits(
+    tmp_path: Path, voice: Recording
+) -> None:
+    classic_window()
+    path = write_replay(tmp_path)
+    options = cli.Options(zoom=2, sound=False, seed=1, replay=str(path))
+    app = App(options, clock=FakeClock())
+    try:
+        app.speaker.make_backend = lambda: voice
+        opened = open_replay(path)
+        app.watch(opened.replay, opened.caption, str(path))  # (as --replay FILE does)
+        app.run(frames=1)
+        app.prefs.change(speech=True)
+        said = said_after(app, voice, K.K_SPACE)  # the first key: the viewer, paused
+        assert said == (
+            "Speech on. F1: the keys. Replay: Beginner, 9 by 9, 10 mines; lost in 0.800 "
+            "seconds. paused, 0.0 seconds: nothing opened yet"
+        )  # (the replay before the key's words, said once)
+        said = said_after(app, voice, K.K_ESCAPE)  # back to the board: Esc again quits
+        assert said == "Esc again or Q quits; a click or another key plays."
+        assert not app.stage.quitting
+    finally:
+        app.close()
+
+
+def test_a_note_that_comes_with_no_command_is_said(spoken_app: App, voice: Recording) -> None:
+    from game.language import Words
+    from game.scenes.zoom_line import FORCED_ZOOM
+
+    before = len(voice.spoken)
+    spoken_app.table.note = Words(FORCED_ZOOM, chosen=3, zoom=2)  # (as the zoom line puts it)
+    spoken_app.stage.repaint()
+    spoken_app.run(frames=1)
+    assert spoken_app.speaker.wait()
+    said = voice.spoken[before:]
+    assert said == ["At 3x this board does not fit the screen: it is shown at 2x."]

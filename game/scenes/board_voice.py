@@ -104,7 +104,8 @@ class BoardVoice:
         self.speaker.say(f"{said}; {race}" if race else said)
 
     def after_command(self) -> None:
-        """Say a hint or a note that a command put up (the advice's box words)."""
+        """Say a hint or a note that a command put up (the advice's box words), or
+        that came meanwhile (asked again as the board is drawn: said once)."""
         table = self.table
         if not self.speaker.active or (table.hint, table.note) == self._said:
             return

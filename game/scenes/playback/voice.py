@@ -43,6 +43,9 @@ class PlaybackVoice:
         self.speaker = speaker
         self.caption = caption
         self._opened = False
+        self._page_said = False
+        """The opening was said by a key's words (the speech came on with that key):
+        the stage, asking next, is told nothing more."""
         self._heard: tuple[bool, str] = (False, "")
         """Whether the end was said since the playback last left it; the note last said."""
         self._last: object = None
@@ -67,6 +70,9 @@ class PlaybackVoice:
     def page(self) -> str:
         """What the viewer says as it comes to the front: the replay the first time,
         then (back from its analysis) the moment shown."""
+        if self._page_said:  # (the first key said it before its own words)
+            self._page_said = False
+            return ""
         if not self._opened:
             self._opened = True
             return self.opening()
@@ -123,6 +129,9 @@ class PlaybackVoice:
         seek), paused or at the end, the moment shown; else the playback's state."""
         if not self.speaker.active:
             return
+        if not self._opened:  # (the speech came on with this key: the replay first)
+            self.speaker.say(self.page())
+            self._page_said = True
         if note and note != self._heard[1]:
             self.speaker.say(note)
         elif moved or self.playback.still:
