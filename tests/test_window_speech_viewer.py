@@ -86,6 +86,11 @@ def test_a_replay_played_by_keys_is_said_moment_by_moment(
     assert said_after(app, voice, K.K_e) == (
         "row 1, column 6: edge, edge, edge; empty, empty, empty; empty, empty, empty."
     )
+    # the views over the board, on and off, as the Keys screen names them
+    assert said_after(app, voice, K.K_t) == "replay: the timeline, on"
+    assert said_after(app, voice, K.K_t) == "replay: the timeline, off"
+    assert said_after(app, voice, K.K_o) == "replay: the mine probabilities, on"
+    assert said_after(app, voice, K.K_s) == "replay: skip idle time, on"
     assert said_after(app, voice, K.K_END) == f"0.8 seconds: {LOST}"
     assert said_after(app, voice, K.K_HOME) == "paused, 0.0 seconds: nothing opened yet"
     said_after(app, voice, K.K_2)  # a speed chosen, still paused

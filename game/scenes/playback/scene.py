@@ -46,8 +46,6 @@ PLAY_BOARD = "play this board"
 PRACTISE_HERE = "practise from here"
 """What it answers when the player takes over the game at the moment shown."""
 SPEEDS: dict[V, float] = {V.SPEED_1: 1, V.SPEED_2: 2, V.SPEED_4: 4, V.SPEED_8: 8}
-MOVES = frozenset({V.BACK, V.ON, V.START, V.END, V.AGAIN})
-"""The keys that move the playback to another moment (the moment is said)."""
 
 
 def following(viewport: Viewport) -> Callable[[int, int], None]:
@@ -99,7 +97,7 @@ class PlaybackScene(Scene):
         """A word for the bar about something just asked for (why it cannot be)."""
         self.changed = True
         self._board: tuple[Renderer, pygame.Surface] | None = None
-        self.voice = PlaybackVoice(self.playback, stage.speaker, caption)
+        self.voice = PlaybackVoice(self.playback, self.overlays, stage.speaker, caption)
         viewport.show(replay.board)
         title = gettext("{game} - replay").format(game=gettext(TITLE))
         viewport.window.set_title(title + (f": {caption}" if caption else ""))
@@ -210,7 +208,7 @@ class PlaybackScene(Scene):
             else:
                 return True
             self.changed = True
-            self.voice.after(True, self.note)
+            self.voice.after(V.START, self.note)  # (a moment sought)
             return True
         if event.type == pygame.KEYDOWN:
             name = pygame.key.name(event.key, False)
@@ -220,7 +218,7 @@ class PlaybackScene(Scene):
                 return True
             self.command(command)
             if not self.done and self.stage.top is self:  # (not left, no page opened)
-                self.voice.after(command in MOVES, self.note)
+                self.voice.after(command, self.note)
         return True
 
     def page_said(self) -> str:

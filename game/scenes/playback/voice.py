@@ -12,13 +12,15 @@ from __future__ import annotations
 from game.analysis.glossary import label_of
 from game.core.delta import Cell
 from game.core.status import Status
-from game.language import gettext, ngettext
+from game.language import N_, gettext, ngettext
 from game.replay.figures import GameNumbers
 from game.scenes.counters_solved import SolvedSoFar
 from game.scenes.playback.control import Playback
+from game.scenes.playback.overlays import HEAT, TIMELINE, Overlays
 from game.session.geometry import TILE
 from game.view import board_words as words
-from game.view.commands import Command, KeyMap
+from game.view.commands import VIEWER_BINDINGS, Command, KeyMap
+from game.view.commands import ViewerCommand as V
 from game.view.speech import Speaker
 from game.words import RESULT_IN, spoken_seconds
 
@@ -33,13 +35,20 @@ SAID_KEYS = frozenset(
     }
 )
 """The play screen's keys that the viewer answers too (where it binds no key itself)."""
+MOVES = frozenset({V.BACK, V.ON, V.START, V.END, V.AGAIN})
+"""The keys that move the playback to another moment (the moment is said)."""
+TOGGLES = (V.TIMELINE, V.HEATMAP, V.ODDS, V.SKIP_IDLE)
+"""The keys that show or hide something (said with on or off)."""
 
 
 class PlaybackVoice:
     """Says the replay viewer's playback (the scene tells it of each key)."""
 
-    def __init__(self, playback: Playback, speaker: Speaker, caption: str) -> None:
+    def __init__(
+        self, playback: Playback, overlays: Overlays, speaker: Speaker, caption: str
+    ) -> None:
         self.playback = playback
+        self.overlays = overlays
         self.speaker = speaker
         self.caption = caption
         self._opened = False
@@ -124,9 +133,10 @@ class PlaybackVoice:
             return gettext("paused")
         return gettext("playing at {speed}").format(speed=f"{playback.speed:g}x")
 
-    def after(self, moved: bool, note: str) -> None:
-        """A viewer's key was handled: a new note is said; else, ``moved`` (a step, a
-        seek), paused or at the end, the moment shown; else the playback's state."""
+    def after(self, command: V, note: str) -> None:
+        """A viewer's key was handled: a new note is said; else a view shown or put
+        away, on or off; else, at a new moment (a step, a seek), paused or at the
+        end, the moment shown; else the playback's state."""
         if not self.speaker.active:
             return
         if not self._opened:  # (the speech came on with this key: the replay first)
@@ -134,12 +144,26 @@ class PlaybackVoice:
             self._page_said = True
         if note and note != self._heard[1]:
             self.speaker.say(note)
-        elif moved or self.playback.still:
+        elif command in TOGGLES:
+            self.speaker.say(self.toggled(command))
+        elif command in MOVES or self.playback.still:
             full, brief = self.moment()
             self.speaker.say(self._with_state(full), brief)
         else:
             self.speaker.say(self.state())
         self._heard, self._last = (self.playback.finished, note), self.playback.last
+
+    def toggled(self, command: V) -> str:
+        """A view of the viewer's, as the Keys screen names it, on or off."""
+        playback, shown = self.playback, self.overlays.shown
+        on = {
+            V.TIMELINE: TIMELINE in shown,
+            V.HEATMAP: HEAT in shown,
+            V.ODDS: playback.table.show_probabilities,
+            V.SKIP_IDLE: playback.skip_idle,
+        }[command]
+        does = next(b.does for b in VIEWER_BINDINGS if b.command is command)
+        return f"{gettext(does)}, {gettext(N_('on') if on else N_('off'))}"
 
     def update(self, note: str) -> None:
         """A step of the loop: while playing, each move as it is played; the end
