@@ -231,9 +231,9 @@ def series_command(options: Options) -> int:
 def say_aloud(words: str, log: Path | None) -> int:
     """--say: the words through the system's speech (the screen reader running, else
     the system's voice: game.view.speech_out), given the time a voice takes to say
-    them before the game stops, and a line on stdout naming the voice: 0; no voice
-    (the speech library or a screen reader's part missing): the reason on stderr, 1.
-    With --speech-log the words are written there once a voice took them. A check
+    them before the game stops (speech-dispatcher says them after), and a line on
+    stdout naming the voice: 0; no voice (the speech library or a screen reader's
+    part missing): the reason on stderr, 1. With --speech-log the words are written there once a voice took them. A check
     that a download speaks (the release workflow runs it on each system)."""
     try:
         backend = speech_out.system_backend()
@@ -242,7 +242,8 @@ def say_aloud(words: str, log: Path | None) -> int:
         reason = " ".join(str(error).split()) or type(error).__name__
         say(sys.stderr, "minesweeper: " + gettext(NO_VOICE).format(reason=reason))
         return 1
-    time.sleep(min(10.0, 1.0 + 0.4 * len(words.split())))  # (a voice may stop at exit)
+    if not getattr(backend, "keeps_words", False):  # (a voice that stops at the exit)
+        time.sleep(min(10.0, 1.0 + 0.4 * len(words.split())))
     voice = speech_out.name_of(backend)
     backend.close()
     if log is not None:

@@ -65,6 +65,8 @@ class Ssip:
     """A connection to speech-dispatcher; ``speak`` cancels what it was saying."""
 
     name = "speech-dispatcher"
+    keeps_words = True
+    """What it was told is said after the connection closes (the server says it)."""
 
     def __init__(self, sock: socket.socket) -> None:
         self._sock = sock
