@@ -14,8 +14,8 @@ without each. JAWS and SAPI 5 are reached through COM, by pywin32's win32com
 (libloader.com), whose PyInstaller hooks (pyinstaller-hooks-contrib) carry pythoncom,
 pywintypes and a gen_py cache of its own.
 
-macOS: VoiceOver through appscript (Apple events; its C part "ae" and the pure aem
-and mactypes), else the game's own use of ``say``.
+macOS: VoiceOver through appscript (Apple events: PyInstaller follows its own imports,
+aem and its C part among them), else the game's own use of ``say``.
 
 Linux: nothing: the game speaks SSIP to speech-dispatcher itself (game/view/ssip.py).
 """
@@ -58,7 +58,7 @@ HIDDEN = {
         "pythoncom",
         "pywintypes",
     ),
-    "darwin": (*COMMON, f"{PACKAGE}.outputs.voiceover", "appscript", "aem", "mactypes"),
+    "darwin": (*COMMON, f"{PACKAGE}.outputs.voiceover", "appscript"),
 }
 """The modules the game's speech imports by name, by system."""
 LIBRARIES = (
