@@ -57,6 +57,7 @@ HIDDEN = {
         "win32com.client.gencache",
         "pythoncom",
         "pywintypes",
+        "win32gui",  # (JAWS's output asks it whether JAWS's window is up; else: never)
     ),
     "darwin": (*COMMON, f"{PACKAGE}.outputs.voiceover", "appscript"),
 }

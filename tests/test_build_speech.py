@@ -113,7 +113,7 @@ def test_the_windows_build_carries_the_screen_readers(
     hidden = set(built.options["hiddenimports"])
     for name in ("nvda", "jaws", "sapi5", "auto"):  # (imported by name: none seen else)
         assert f"accessible_output2.outputs.{name}" in hidden
-    assert {"libloader.com", "win32com.client", "pythoncom", "pywintypes"} <= hidden
+    assert {"libloader.com", "win32com.client", "pythoncom", "pywintypes", "win32gui"} <= hidden
     assert "accessible_output2.outputs.voiceover" not in hidden
     carried = [(Path(source), dest) for source, dest in built.options["datas"]]
     for name in DLLS:  # where load_library looks frozen: accessible_output2/lib
