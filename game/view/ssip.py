@@ -15,6 +15,8 @@ from __future__ import annotations
 import os
 import socket
 import subprocess
+import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
 
@@ -54,6 +56,22 @@ def _open(where: str) -> socket.socket:
         sock.close()
         raise
     return sock
+
+
+def system_environment(environ: Mapping[str, str] = os.environ) -> dict[str, str]:
+    """The environment for a program of the system's the game starts: a frozen game's
+    own library folder (LD_LIBRARY_PATH, which PyInstaller points at the bundle, the
+    one-file build's a temporary folder gone at its exit) is the system's again, as
+    it was before the game started (LD_LIBRARY_PATH_ORIG), for speech-dispatcher
+    outlives the game and loads its audio and voice modules by the system's paths."""
+    env = dict(environ)
+    if getattr(sys, "frozen", False):
+        original = env.pop("LD_LIBRARY_PATH_ORIG", None)
+        if original is None:
+            env.pop("LD_LIBRARY_PATH", None)
+        else:
+            env["LD_LIBRARY_PATH"] = original
+    return env
 
 
 def voice_language(code: str) -> str:
@@ -104,6 +122,7 @@ class Ssip:
                 stderr=subprocess.DEVNULL,
                 timeout=10,
                 check=False,
+                env=system_environment(),
             )
         except (OSError, subprocess.TimeoutExpired) as error:
             raise SsipError(f"speech-dispatcher cannot be started: {error}") from None
