@@ -233,8 +233,9 @@ def say_aloud(words: str, log: Path | None) -> int:
     the system's voice: game.view.speech_out), given the time a voice takes to say
     them before the game stops (speech-dispatcher says them after), and a line on
     stdout naming the voice: 0; no voice (the speech library or a screen reader's
-    part missing): the reason on stderr, 1. With --speech-log the words are written there once a voice took them. A check
-    that a download speaks (the release workflow runs it on each system)."""
+    part missing): the reason on stderr, 1. With --speech-log the words are written
+    there once a voice took them. A check that a download speaks (the release
+    workflow runs it on each system)."""
     try:
         backend = speech_out.system_backend()
         backend.speak(words, language.current(), 0)
