@@ -11,6 +11,7 @@ too (it can only run on those systems)."""
 from __future__ import annotations
 
 import builtins
+import functools
 import sys
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,8 @@ from typing import Any
 import pytest
 import yaml
 from test_packaging import tomllib
+
+hooks = pytest.importorskip("PyInstaller.utils.hooks", reason="the build extra (PyInstaller)")
 
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "build.spec"
@@ -56,12 +59,29 @@ class SysOf:
         return getattr(sys, name)
 
 
+class Hooks:
+    """PyInstaller's hooks module as the spec sees it: the same, but for what
+    collect_submodules finds, asked once a run (a child process each time)."""
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(hooks, name)
+
+    @staticmethod
+    @functools.cache
+    def collect_submodules(package: str) -> list[str]:
+        return list(hooks.collect_submodules(package))
+
+
 def importing_sys_of(platform: str) -> Any:
     """An __import__ for the spec alone: its ``import sys`` gets SysOf(platform)."""
     real = builtins.__import__
 
     def imported(name: str, *args: Any, **kwargs: Any) -> Any:
-        return SysOf(platform) if name == "sys" else real(name, *args, **kwargs)
+        if name == "sys":
+            return SysOf(platform)
+        if name == "PyInstaller.utils.hooks":
+            return Hooks()
+        return real(name, *args, **kwargs)
 
     return imported
 
