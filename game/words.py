@@ -30,6 +30,13 @@ def seconds(ms: float) -> str:
     return f"{decimal(ms / 1000, 3)} s"
 
 
+def spoken_seconds(ms: float, digits: int = 1) -> str:
+    """A time as speech says it, to a tenth of a second: "12.3 seconds" (a game's
+    time to the millisecond, as the screen shows it: ``digits`` 3); never "s", which
+    a voice reads as the letter."""
+    return gettext("{time} seconds").format(time=decimal(max(0.0, ms) / 1000, digits))
+
+
 def day_of(stamp: str) -> str:
     """The day of a stored time stamp ("2026-11-26T10:52:07", GameRecord.finished_at)
     as the player's language writes it; the stamp's first ten characters as they are

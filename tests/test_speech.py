@@ -7,6 +7,7 @@ bent, end in an error or an answer, never a hang."""
 from __future__ import annotations
 
 import socket
+import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,7 +22,7 @@ from game.core.moves import reveal
 from game.view import board_words as words
 from game.view.speech import Speaker
 from game.view.speech_out import Recording
-from game.view.ssip import Ssip, SsipError, voice_language
+from game.view.ssip import Ssip, SsipError, system_environment, voice_language
 
 
 class Threaded(Recording):
@@ -234,6 +235,7 @@ def test_ssip_sets_its_name_cancels_then_speaks_escaping_a_leading_dot(sock_path
     server.close()
     assert server.heard == [
         "SET self CLIENT_NAME user:minesweeper:main",
+        "SET self PRIORITY message",
         "CANCEL self",
         "SET self LANGUAGE zh",
         "SET self RATE 30",
@@ -348,3 +350,22 @@ def test_an_address_given_is_never_spawned_for(
     with pytest.raises(OSError):
         Ssip.connect()  # (the stand-in spawn starts nothing: still no one listens)
     assert len(spawned) == 1, "the default address: spawned for, as the binding does"
+
+
+def test_a_frozen_game_starts_speech_dispatcher_with_the_systems_libraries(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    bundle = {"LD_LIBRARY_PATH": "/tmp/_MEI123", "LD_LIBRARY_PATH_ORIG": "/opt/lib", "A": "1"}
+    assert system_environment(bundle) == bundle  # (not frozen: as it is)
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    assert system_environment(bundle) == {"LD_LIBRARY_PATH": "/opt/lib", "A": "1"}
+    assert system_environment({"LD_LIBRARY_PATH": "/tmp/_MEI123", "A": "1"}) == {"A": "1"}
+    spawned: list[dict[str, str]] = []
+    monkeypatch.setenv("LD_LIBRARY_PATH", "/tmp/_MEI123")
+    monkeypatch.delenv("LD_LIBRARY_PATH_ORIG", raising=False)
+    monkeypatch.delenv("SPEECHD_ADDRESS", raising=False)
+    monkeypatch.setenv("XDG_RUNTIME_DIR", str(tmp_path))
+    monkeypatch.setattr("game.view.ssip.subprocess.run", lambda *a, **k: spawned.append(k["env"]))
+    with pytest.raises(OSError):
+        Ssip.connect()  # (the stand-in starts nothing)
+    assert len(spawned) == 1 and "LD_LIBRARY_PATH" not in spawned[0]

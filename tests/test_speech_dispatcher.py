@@ -27,6 +27,8 @@ from game.core.game import Game
 from game.view import board_words as words
 from game.view.speech import Speaker
 
+ROOT = str(Path(__file__).resolve().parent.parent)
+"""The game's source (``python -m game`` runs it from another folder)."""
 MODULE = Path("/usr/lib/speech-dispatcher-modules/sd_espeak-ng")
 
 pytestmark = pytest.mark.skipif(
@@ -156,3 +158,41 @@ def test_a_short_session_is_spoken_by_espeak_ng_and_sox_finds_speech(
     assert whole["RMS     amplitude"] > 0.02, whole  # not silence
     assert voiced["Length (seconds)"] > 1.5, voiced  # sound, not one click
     assert 100 < whole["Rough   frequency"] < 4000, whole  # a voice's range, not a tone
+
+
+def spoken_to(sound: Path) -> dict[str, float]:
+    """What sox finds in the voice's sound file, once the voice is done."""
+    settled(sound)
+    assert sound.exists() and sound.stat().st_size > 44, "espeak-ng wrote nothing"
+    return stat(readable(sound))
+
+
+def say_command(game: list[str], where: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    """``game --say`` (the game's check that it speaks) through this speech-dispatcher."""
+    log = tmp_path / "said.txt"
+    env = {**os.environ, "SPEECHD_ADDRESS": where, "SDL_VIDEODRIVER": "dummy", "PYTHONPATH": ROOT}
+    words = ["--say", "Minesweeper speaks: row 3, column 5, two.", "--speech-log", str(log)]
+    return subprocess.run(
+        [*game, *words], env=env, capture_output=True, text=True, timeout=60, cwd=tmp_path
+    )
+
+
+def test_say_speaks_through_speech_dispatcher_and_names_it(
+    dispatcher: tuple[str, Path], tmp_path: Path
+) -> None:
+    where, sound = dispatcher
+    done = say_command([sys.executable, "-m", "game"], where, tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "Said through speech-dispatcher."
+    said = (tmp_path / "said.txt").read_text(encoding="utf-8")
+    assert said == "Minesweeper speaks: row 3, column 5, two.\n"
+    whole = spoken_to(sound)
+    assert whole["Length (seconds)"] > 1.0 and whole["RMS     amplitude"] > 0.02, whole
+
+
+def test_say_with_no_voice_says_why_in_one_line_and_exits_1(tmp_path: Path) -> None:
+    where = f"unix_socket:{tmp_path / 'nobody.sock'}"
+    done = say_command([sys.executable, "-m", "game"], where, tmp_path)
+    assert done.returncode == 1
+    assert done.stderr.startswith("minesweeper: No speech found (") and done.stderr.count("\n") == 1
+    assert not (tmp_path / "said.txt").exists()  # (only words a voice took are logged)

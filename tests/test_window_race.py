@@ -4,9 +4,10 @@ its split by quarters of the 3BV after the game. Real events through the real lo
 
 from __future__ import annotations
 
+import pygame
 import pytest
 import test_window_records as records
-from test_window import BEGINNER, FakeClock, cell_center, click, use_layout
+from test_window import BEGINNER, FakeClock, cell_center, click, key, use_layout
 
 from game.app import App
 from game.core.status import Status
@@ -15,8 +16,22 @@ from game.modes.shared import Code
 from game.replay.boardcode import BoardCode
 from game.rules import PRESETS, Difficulty, GameRules
 from game.screens.race import RaceAnswer
+from game.view.speech_out import Recording
 
 app, clock, close_all = records.app, records.clock, records.close_all  # (its fixtures)
+
+
+def said_by_b(app: App) -> str:
+    """The 3BV/s key (B) with speech on: what it says (the race's standing with it)."""
+    voice = Recording()
+    app.speaker.make_backend = lambda: voice
+    app.prefs.change(speech=True)
+    key(pygame.K_b)
+    app.run(frames=1)
+    assert app.speaker.wait()
+    app.prefs.change(speech=False)
+    return voice.spoken[-1]
+
 
 SAFE_ORDER = [(0, 5), (4, 0), (8, 8), (7, 0), (8, 4)]
 """The first clicks of the scripted games on BEGINNER: an opening, then the rest."""
@@ -62,6 +77,7 @@ def test_the_pace_meter_says_how_far_behind_the_best_and_the_panel_splits_it(
     z = app.viewport.zoom
     under = [app.viewport.screen.get_at((x, ty + th + z + 1))[:3] for x in range(tx, tx + tw)]
     assert under.count((200, 40, 40)) >= round(tw / 2 * 500 / 10_000) - 1
+    assert said_by_b(app).endswith("; 0.5 seconds behind your best")  # spoken too
     clock.ms += 1500
     play_all(app, clock, 1500)
     assert app.table.game.status is Status.WON
@@ -117,6 +133,9 @@ def test_a_ghost_races_a_board_code_in_step_with_the_clock(app: App, clock: Fake
         pointer, solved, bbbv = state
         assert solved == progress.solved_at(now) and bbbv == progress.bbbv
         assert pointer == progress.pointer_at(now)
+        if ms == 1400:  # the standing said with 3BV/s (B)
+            said = f"the ghost: {solved} of {bbbv} 3BV, you: {app.play.race.solved()}"
+            assert said_by_b(app).endswith(f"; {said}")
         clock.ms += 700
         app.run(frames=1)
     # Its cursor is drawn, translucent, where its pointer is; its solved 3BV runs

@@ -68,6 +68,7 @@ class Options:
         "race",
         "replay",
         "rules",
+        "say",
         "seed",
         "show_ladder",
         "show_trials",
@@ -116,6 +117,7 @@ class Options:
         standings: tuple[str, ...] = (),
         first_game: Callable[[GameRules], Mode] | None = None,
         speech_log: Path | None = None,
+        say: str | None = None,
         race: tuple[str, ...] = (),
         broker: str | None = None,
     ) -> None:
@@ -145,6 +147,8 @@ class Options:
         """--export-gif: a replay of any kind, and the animated GIF to write."""
         self.speech_log: Final = speech_log
         """--speech-log: every announcement written there too, a line of UTF-8 each."""
+        self.say: Final = say
+        """--say: words said through the system's speech, without a window (a check)."""
         self.export_html: Final = export_html
         """--export-html: a replay of any kind, and the web page to write."""
         self.speed: Final = speed
@@ -448,6 +452,11 @@ def parser() -> argparse.ArgumentParser:
         help=gettext("also write every announcement of the speech to FILE, a line each"),
     )
     p.add_argument(
+        "--say",
+        metavar="WORDS",
+        help=gettext("say WORDS through the screen reader or the system's voice, and stop"),
+    )
+    p.add_argument(
         "--frames", type=_frames, metavar="N", help=gettext("quit after N frames (scripts)")
     )
     p.add_argument("--data-dir", metavar="DIR", help=gettext("keep settings and records in DIR"))
@@ -526,6 +535,7 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
         show_trials=args.show_trials,
         standings=tuple(args.standings or ()),
         speech_log=Path(args.speech_log) if args.speech_log else None,
+        say=args.say,
         race=_race(args.race),
         broker=args.broker,
     )
@@ -565,6 +575,7 @@ class Printout(Enum):
     """--export-history, --import-history."""
     SERIES = "series"
     """--show-ladder, --show-trials, --standings."""
+    SAY = "say"
 
 
 def printout_of(options: Options) -> Printout | None:
@@ -583,4 +594,4 @@ def printout_of(options: Options) -> Printout | None:
         return Printout.HISTORY
     if options.show_ladder or options.show_trials or options.standings:
         return Printout.SERIES
-    return None
+    return Printout.SAY if options.say is not None else None

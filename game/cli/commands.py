@@ -1,16 +1,18 @@
 """The command line's commands that run without a window: --verify-replay,
 --analyse, --export-evf, --export-gif, --export-html, --export-history and
---import-history, and the series' printouts (--show-ladder, --show-trials,
---standings). Each prints its lines and returns the exit status. Imported only
+--import-history, the series' printouts (--show-ladder, --show-trials,
+--standings), and --say. Each prints its lines and returns the exit status. Imported only
 when a command is given (game/__main__.py): the window loads none of it."""
 
 from __future__ import annotations
 
 import json
 import sys
+import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from game import language
 from game.cli import Options, Printout, say
 from game.core.status import Status
 from game.flows import series_commands
@@ -30,7 +32,9 @@ from game.replay.report import report
 from game.replay.report_text import text
 from game.replay.verify_video import verify_file
 from game.terminal_bar import TerminalBar
+from game.view import speech_out
 from game.view.animation import ExportError, GifExport
+from game.view.speech import NO_VOICE
 
 
 def _folders(data_dir: str | None) -> list[Path]:
@@ -224,6 +228,32 @@ def series_command(options: Options) -> int:
         profile.close()
 
 
+def say_aloud(words: str, log: Path | None) -> int:
+    """--say: the words through the system's speech (the screen reader running, else
+    the system's voice: game.view.speech_out), given the time a voice takes to say
+    them before the game stops (speech-dispatcher says them after), and a line on
+    stdout naming the voice: 0; no voice (the speech library or a screen reader's
+    part missing): the reason on stderr, 1. With --speech-log the words are written
+    there once a voice took them. A check that a download speaks (the release
+    workflow runs it on each system)."""
+    try:
+        backend = speech_out.system_backend()
+        backend.speak(words, language.current(), 0)
+    except Exception as error:  # (ImportError, OSError, a library's own: the reason said)
+        reason = " ".join(str(error).split()) or type(error).__name__
+        say(sys.stderr, "minesweeper: " + gettext(NO_VOICE).format(reason=reason))
+        return 1
+    if not getattr(backend, "keeps_words", False):  # (a voice that stops at the exit)
+        time.sleep(min(10.0, 1.0 + 0.4 * len(words.split())))
+    voice = speech_out.name_of(backend)
+    backend.close()
+    if log is not None:
+        with log.open("a", encoding="utf-8", newline="\n") as out:
+            out.write(" ".join(words.split()) + "\n")
+    say(sys.stdout, gettext("Said through {voice}.").format(voice=voice))
+    return 0
+
+
 def run(options: Options, printout: Printout) -> int:
     """The command the options ask for (cli.printout_of named it); its exit status."""
     if printout is Printout.VERIFY:
@@ -243,4 +273,7 @@ def run(options: Options, printout: Printout) -> int:
         return export_html(*options.export_html, data_dir=options.data_dir)
     if printout is Printout.HISTORY:
         return transfer_history(options)
+    if printout is Printout.SAY:
+        assert options.say is not None
+        return say_aloud(options.say, options.speech_log)
     return series_command(options)

@@ -31,7 +31,7 @@ from game.replay.reader import load
 from game.rules import PRESETS
 from game.screens.race import RaceAnswer, race_dialog
 from game.session.table import GameStarted, GameTag, Table, TableEvent
-from game.words import seconds
+from game.words import seconds, spoken_seconds
 
 if TYPE_CHECKING:
     from game.persist.profile import Profile
@@ -177,6 +177,23 @@ class Race:
         return gettext("Race against {whose}: the ghost finished first by {time}.").format(
             whose=whose, time=seconds(mine - theirs)
         )
+
+    def standing(self) -> str:
+        """The race as it is drawn now, in words (said with 3BV/s): the ghost's 3BV
+        solved beside the player's, the pace against the personal best ("": none)."""
+        said = []
+        ghost = self.ghost_now()
+        if ghost is not None:
+            said.append(
+                gettext("the ghost: {theirs} of {bbbv} 3BV, you: {mine}").format(
+                    theirs=ghost[1], bbbv=ghost[2], mine=self.solved()
+                )
+            )
+        ahead = self.ahead_ms()
+        if ahead is not None:
+            pace = N_("{time} ahead of your best") if ahead >= 0 else N_("{time} behind your best")
+            said.append(gettext(pace).format(time=spoken_seconds(abs(ahead))))
+        return ", ".join(said)
 
     # ------------------------------------------------------------------ the pace
 

@@ -97,12 +97,15 @@ class BoardVoice:
     def time(self) -> None:
         self.speaker.say(words.seconds(self.table.session.timer_value))
 
-    def rate(self) -> None:
+    def rate(self, race: str = "") -> None:
+        """3BV/s so far, and ``race``: a race's standing in words (Race.standing)."""
         value = self.numbers().words("bbbv_s") or "-"
-        self.speaker.say(f"{gettext(label_of('bbbv_s'))}: {value}")
+        said = f"{gettext(label_of('bbbv_s'))}: {value}"
+        self.speaker.say(f"{said}; {race}" if race else said)
 
     def after_command(self) -> None:
-        """Say a hint or a note that a command put up (the advice's box words)."""
+        """Say a hint or a note that a command put up (the advice's box words), or
+        that came meanwhile (asked again as the board is drawn: said once)."""
         table = self.table
         if not self.speaker.active or (table.hint, table.note) == self._said:
             return

@@ -308,6 +308,7 @@ class PlayScene(Scene):
     # ------------------------------------------------------------------ drawing
 
     def draw(self, screen: pygame.Surface, full: bool) -> list[pygame.Rect]:
+        self.voice.after_command()  # (a note that came with no command: the zoom's)
         renderer = self.viewport.renderer
         if self.viewport.use_theme() or full:
             self.viewport.renderer.invalidate()

@@ -42,7 +42,7 @@ class SightlessKeys:
             Command.SAY_ROW: lambda: self.on_cursor(voice.row),
             Command.SAY_MINES: voice.mines,
             Command.SAY_TIME: voice.time,
-            Command.SAY_RATE: voice.rate,
+            Command.SAY_RATE: lambda: voice.rate(self.play.race.standing()),
             Command.NEXT_HIDDEN: lambda: self.jump(self._seek("hidden"), NO_HIDDEN),
             Command.NEXT_UNSATISFIED: lambda: self.jump(self._seek("unsatisfied"), NO_NUMBER),
             Command.ROW_START: lambda: self.jump(lambda at: (at[0], 0)),

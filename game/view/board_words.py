@@ -67,15 +67,16 @@ def seconds(value: int) -> str:
     return ngettext("{count} second", "{count} seconds", value).format(count=value)
 
 
-def move_words(game: Game, cell: Cell, delta: Delta, time: int, brief: bool) -> str:
+def move_words(game: Game, cell: Cell, delta: Delta, time: int | str, brief: bool) -> str:
     """What a move did: "opened 14 cells", "flag: 9 mines left", "mine at row 6,
-    column 3: lost at 12 seconds"."""
+    column 3: lost at 12 seconds" (``time``: whole seconds, or the time in words)."""
+    when = seconds(time) if isinstance(time, int) else time
     if delta.lost:
         said = gettext("mine at {place}: lost at {time}")
-        return said.format(place=place(delta.exploded[0], brief), time=seconds(time))
+        return said.format(place=place(delta.exploded[0], brief), time=when)
     if delta.won:
         opened = _opened(game, cell, delta)
-        return gettext("{opened}. Won in {time}!").format(opened=opened, time=seconds(time))
+        return gettext("{opened}. Won in {time}!").format(opened=opened, time=when)
     if delta.opened:
         return _opened(game, cell, delta)
     if delta.mark is Mark.FLAG:

@@ -20,7 +20,7 @@ from typing import Any, Protocol
 from game.view.screen_reader import screen_reader_running
 from game.view.ssip import Ssip
 
-__all__ = ["Backend", "Recording", "screen_reader_running", "system_backend"]
+__all__ = ["Backend", "Recording", "name_of", "screen_reader_running", "system_backend"]
 
 
 class Backend(Protocol):
@@ -75,6 +75,12 @@ class Accessible:
     def is_screen_reader(self) -> bool:
         return not self._output.is_system_output()
 
+    @property
+    def name(self) -> str:
+        """The output speaking: "NVDA", "JAWS", "SAPI5", "VoiceOver"."""
+        output = self._output.get_first_available_output()
+        return str(getattr(output, "name", "?"))
+
     def speak(self, text: str, language: str, rate: int, interrupt: bool = True) -> None:
         self._output.output(text, interrupt=interrupt)
 
@@ -91,6 +97,7 @@ class Say:
 
     WORDS_A_MINUTE = 180
     """``say``'s usual speed (rate 0)."""
+    name = "say"
 
     def __init__(self) -> None:
         self._process: subprocess.Popen[bytes] | None = None
@@ -122,10 +129,18 @@ class MacVoice:
     def __init__(self) -> None:
         self._say = Say()
         self._voiceover: Accessible | None
+        self.why = ""
+        """Why VoiceOver does not speak: it does not run, or the library is missing."""
         try:
             self._voiceover = Accessible()
-        except Exception:  # (no VoiceOver, or the library missing: the system's voice)
+        except Exception as error:  # (no VoiceOver, or the library missing: the system's voice)
             self._voiceover = None
+            self.why = " ".join(str(error).split()) or type(error).__name__
+
+    @property
+    def name(self) -> str:
+        """VoiceOver, or ``say`` and why not VoiceOver."""
+        return "VoiceOver" if self._voiceover is not None else f"say (VoiceOver: {self.why})"
 
     def _voice(self) -> Backend:
         return self._voiceover if self._voiceover is not None else self._say
@@ -138,6 +153,11 @@ class MacVoice:
 
     def close(self) -> None:
         self._say.close()
+
+
+def name_of(backend: Backend) -> str:
+    """What a backend speaks through, as a check prints it (game.cli.commands: --say)."""
+    return str(getattr(backend, "name", type(backend).__name__))
 
 
 def system_backend() -> Backend:

@@ -15,6 +15,8 @@ from __future__ import annotations
 import os
 import socket
 import subprocess
+import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Final
 
@@ -56,6 +58,22 @@ def _open(where: str) -> socket.socket:
     return sock
 
 
+def system_environment(environ: Mapping[str, str] = os.environ) -> dict[str, str]:
+    """The environment for a program of the system's the game starts: a frozen game's
+    own library folder (LD_LIBRARY_PATH, which PyInstaller points at the bundle, the
+    one-file build's a temporary folder gone at its exit) is the system's again, as
+    it was before the game started (LD_LIBRARY_PATH_ORIG), for speech-dispatcher
+    outlives the game and loads its audio and voice modules by the system's paths."""
+    env = dict(environ)
+    if getattr(sys, "frozen", False):
+        original = env.pop("LD_LIBRARY_PATH_ORIG", None)
+        if original is None:
+            env.pop("LD_LIBRARY_PATH", None)
+        else:
+            env["LD_LIBRARY_PATH"] = original
+    return env
+
+
 def voice_language(code: str) -> str:
     """speech-dispatcher's name of a language of the game ("zh_CN": "zh")."""
     return code.split("_")[0].lower()
@@ -64,12 +82,23 @@ def voice_language(code: str) -> str:
 class Ssip:
     """A connection to speech-dispatcher; ``speak`` cancels what it was saying."""
 
+    name = "speech-dispatcher"
+    keeps_words = True
+    """What it was told is said after the connection closes (the server says it)."""
+
     def __init__(self, sock: socket.socket) -> None:
         self._sock = sock
         self._replies = sock.makefile("rb")
         self._language = ""
         self._rate: int | None = None
         self.command("SET self CLIENT_NAME user:minesweeper:main")
+        # Orca's priority, and speech-dispatcher's own default, named so that a
+        # configured default cannot change it: the game's announcements and Orca's are
+        # queued, never spoken over each other, and the game's follow one another
+        # (an end-of-game panel after the move's words). At "text" Orca's words would
+        # cut the game's short, but each of the game's would cancel the one before it,
+        # a follow-up too (docs/ACCESSIBILITY.md: Orca tried).
+        self.command("SET self PRIORITY message")
 
     @classmethod
     def connect(cls, where: str | None = None) -> Ssip:
@@ -93,6 +122,7 @@ class Ssip:
                 stderr=subprocess.DEVNULL,
                 timeout=10,
                 check=False,
+                env=system_environment(),
             )
         except (OSError, subprocess.TimeoutExpired) as error:
             raise SsipError(f"speech-dispatcher cannot be started: {error}") from None

@@ -25,6 +25,8 @@ from game.session.table import Table, Via
 
 if TYPE_CHECKING:
     from game.analysis.judge import Judgment
+    from game.core.delta import Delta
+    from game.core.moves import Move
     from game.replay.format import Event
 
 LEAD_MS = 500
@@ -67,6 +69,8 @@ class Playback:
         """The cells whose look changed since the scene last drew them."""
         self.restarted = True
         """The whole board is new since the scene last drew it (a reset, a seek back)."""
+        self.last: tuple[Move, int, Delta] | None = None
+        """The last move played and what it did (the viewer says it at a step)."""
 
     @property
     def finished(self) -> bool:
@@ -108,6 +112,7 @@ class Playback:
             delta = self.table.act(event.move, Via.MOUSE)
             if delta is not None:
                 self.changed.update(delta.changed)
+                self.last = (event.move, event.ms, delta)
 
     def _point(self, x: int, y: int) -> None:
         self.pointer = (x, y)

@@ -22,7 +22,8 @@ from game.replay.format import Replay
 from game.scenes.playback.control import Playback
 from game.scenes.playback.gif import GifStep
 from game.scenes.playback.overlays import HEAT, TIMELINE, Overlays
-from game.scenes.playback.status import StatusBar, key_name, status_forms
+from game.scenes.playback.status import StatusBar, bar_state, key_name, status_forms
+from game.scenes.playback.voice import PlaybackVoice
 from game.screens.messages import saved_dialog
 from game.session.geometry import TILE
 from game.session.picture import picture_of
@@ -32,7 +33,6 @@ from game.view.render import Renderer
 from game.view.stage import Scene, Stage
 from game.view.viewport import Viewport
 from game.view.window import TITLE
-from game.words import ended_in
 
 if TYPE_CHECKING:
     from game.analysis.judge import Judgment
@@ -46,6 +46,19 @@ PLAY_BOARD = "play this board"
 PRACTISE_HERE = "practise from here"
 """What it answers when the player takes over the game at the moment shown."""
 SPEEDS: dict[V, float] = {V.SPEED_1: 1, V.SPEED_2: 2, V.SPEED_4: 4, V.SPEED_8: 8}
+
+
+def following(viewport: Viewport) -> Callable[[int, int], None]:
+    """What keeps the replay's pointer in view on a board larger than the window."""
+
+    def follow(x: int, y: int) -> None:
+        layout = viewport.layout
+        if layout.scrolls:
+            row = max(0, min(layout.rows - 1, y // TILE))
+            col = max(0, min(layout.cols - 1, x // TILE))
+            viewport.keep_in_view(row, col)
+
+    return follow
 
 
 class PlaybackScene(Scene):
@@ -76,7 +89,7 @@ class PlaybackScene(Scene):
         quits the game, and Esc goes back to the game's window, where Esc again quits."""
         self.on_analyse: Callable[[], None] | None = None
         """What the analysis key does: open the game's analysis (the playback pauses)."""
-        self.playback = Playback(replay, self._follow)
+        self.playback = Playback(replay, following(viewport))
         self.overlays = Overlays(self.playback, viewport)
         self.bar = StatusBar()
         self.gifs = GifStep(None)
@@ -84,6 +97,7 @@ class PlaybackScene(Scene):
         """A word for the bar about something just asked for (why it cannot be)."""
         self.changed = True
         self._board: tuple[Renderer, pygame.Surface] | None = None
+        self.voice = PlaybackVoice(self.playback, self.overlays, stage.speaker, caption)
         viewport.show(replay.board)
         title = gettext("{game} - replay").format(game=gettext(TITLE))
         viewport.window.set_title(title + (f": {caption}" if caption else ""))
@@ -175,14 +189,7 @@ class PlaybackScene(Scene):
             self.changed = True
         if self.playback.update(step_ms):
             self.changed = True
-
-    def _follow(self, x: int, y: int) -> None:
-        """On a board larger than the window, keep the pointer in view."""
-        layout = self.viewport.layout
-        if layout.scrolls:
-            row = max(0, min(layout.rows - 1, y // TILE))
-            col = max(0, min(layout.cols - 1, x // TILE))
-            self.viewport.keep_in_view(row, col)
+        self.voice.update(self.note)
 
     # ------------------------------------------------------------------ input
 
@@ -201,12 +208,22 @@ class PlaybackScene(Scene):
             else:
                 return True
             self.changed = True
+            self.voice.after(V.START, self.note)  # (a moment sought)
             return True
         if event.type == pygame.KEYDOWN:
-            command = self.keys().viewer_command_for(pygame.key.name(event.key, False))
-            if command is not None:
-                self.command(command)
+            name = pygame.key.name(event.key, False)
+            command = self.keys().viewer_command_for(name)
+            if command is None:
+                self.voice.key(self.keys(), name)  # (play's keys of play without sight)
+                return True
+            self.command(command)
+            if not self.done and self.stage.top is self:  # (not left, no page opened)
+                self.voice.after(command, self.note)
         return True
+
+    def page_said(self) -> str:
+        """The replay when the viewer opens; the moment, back from a page over it."""
+        return self.voice.page()
 
     def command(self, command: V) -> None:
         """Carry out one of the viewer's commands."""
@@ -289,17 +306,7 @@ class PlaybackScene(Scene):
 
     def status(self) -> tuple[str, ...]:
         """The bar's text, longest first: the first that fits is drawn."""
-        playback = self.playback
-        if playback.finished:
-            summary = playback.table.session.summary()
-            state = ended_in(summary.status, summary.ms)
-        else:
-            state = gettext("paused") if playback.paused else f"{playback.speed:g}x"
-        if playback.skip_idle:
-            state = gettext("{state}, idle skipped").format(state=state)
-        if self.note:
-            state += f" ({self.note})"
-        return status_forms(state, self.caption, self.keys())
+        return status_forms(bar_state(self.playback, self.note), self.caption, self.keys())
 
     def draw(self, screen: pygame.Surface, full: bool) -> list[pygame.Rect]:
         """The board as the replay has it now, the views over it, the pointer, and

@@ -11,10 +11,12 @@ from functools import lru_cache
 import pygame
 
 from game.language import current, gettext
+from game.scenes.playback.control import Playback
 from game.view.commands import KeyMap
 from game.view.commands import ViewerCommand as V
 from game.view.fonts import ui_font
 from game.view.theme import current as theme
+from game.words import ended_in
 
 SHORT_NAMES = {"Escape": "Esc"}
 """Keys the bar names more briefly than SDL does."""
@@ -68,6 +70,20 @@ def _key_words(keymap: KeyMap, language: str) -> tuple[str, str, str]:
     short = f"{k(V.SPEED_1)}/{k(V.SPEED_2)}/{k(V.SPEED_4)} " + " ".join(map(k, keys))
     fewest = (V.AGAIN, V.ANALYSIS, V.TIMELINE, V.HEATMAP, V.PLAY_BOARD, V.CLOSE)
     return long, short, " ".join(map(k, fewest))
+
+
+def bar_state(playback: Playback, note: str) -> str:
+    """What the playback is doing, as the bar says it: how the game ended and when,
+    or paused, or its speed; idle time skipped; ``note``, a word about something
+    just asked for."""
+    if playback.finished:
+        summary = playback.table.session.summary()
+        state = ended_in(summary.status, summary.ms)
+    else:
+        state = gettext("paused") if playback.paused else f"{playback.speed:g}x"
+    if playback.skip_idle:
+        state = gettext("{state}, idle skipped").format(state=state)
+    return f"{state} ({note})" if note else state
 
 
 def status_forms(state: str, caption: str, keymap: KeyMap) -> tuple[str, ...]:

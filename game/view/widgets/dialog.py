@@ -58,10 +58,16 @@ def button_said(label: str | None) -> str:
     return "" if label is None else gettext(BUTTON).format(label=gettext(label))
 
 
+ENDS = ".!?。！？"
+"""What ends a sentence, for speech (a title or a body said without one gets a stop)."""
+
+
 def said_of(layout: Arrangement) -> str:
     """A dialog's words as speech says them: its title, then its body's."""
     words = " ".join(filter(None, (piece.said() for piece in layout.pieces)))
-    title = layout.title if layout.title[-1:] in ".!?。！？" else f"{layout.title}."
+    title = layout.title if layout.title[-1:] in ENDS else f"{layout.title}."
+    if words and words[-1:] not in ENDS:  # (a notice's reason: a pause before the button)
+        words += "."
     return f"{title} {words}" if words else title
 
 
