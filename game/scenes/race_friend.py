@@ -32,12 +32,21 @@ class RaceFriend:
         self.play, self.recorder = pieces.play, pieces.recorder
         profile = pieces.profile
         self.name: Callable[[], str] = lambda: profile.settings.player or profile.last_name
-        self.broker = pieces.broker or DEFAULT_BROKER
+        self.named = pieces.broker
+        """--broker: this run's broker, over the one chosen in the Settings."""
+        self.chosen: Callable[[], str | None] = lambda: profile.settings.race_broker
+        """The broker chosen in the Settings (None: none), read at each room opened."""
         self.flow: LiveRaceFlow | None = None
         self.races = Races(profile.folder)
         """The record by opponent (races.json in the data folder)."""
         self.on_code: Callable[[str], None] = lambda code: None
         """Told the room's code when the player hosts (--race host prints it)."""
+
+    @property
+    def broker(self) -> str:
+        """The broker a room opens on: --broker, else the Settings' choice, else the
+        default."""
+        return self.named or self.chosen() or DEFAULT_BROKER
 
     def choose(self) -> None:
         """Host or join, as the player chooses (a room open already: shown again)."""
