@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import os
+import random
 import statistics
 import sys
 import tempfile
@@ -88,12 +89,15 @@ def race(url: str, rooms: int, seconds: float) -> tuple[list[float], int, int]:
     said: dict[tuple[str, int], float] = {}
     latencies: list[float] = []
     start = time.perf_counter()
-    next_say = next_read = start
+    # Each player's twelve a second at a moment of its own, and the frames that read
+    # them out of step with every say (as two computers' clocks are).
+    next_say = [start + random.random() / SAY_HZ for _ in clients]
+    next_read = start + random.random() / READ_HZ
     while (now := time.perf_counter()) - start < seconds:
-        if now >= next_say:
-            next_say += 1 / SAY_HZ
-            ms = int((now - start) * 1000)
-            for client in clients:
+        for k, client in enumerate(clients):
+            if now >= next_say[k]:
+                next_say[k] += 1 / SAY_HZ
+                ms = int((now - start) * 1000)
                 assert client.channel is not None
                 said[(client.channel.sender, ms)] = time.perf_counter()
                 client.say(m.Progress, game=1, ms=ms, solved=1, bbbv=99, clicks=3)
@@ -105,7 +109,7 @@ def race(url: str, rooms: int, seconds: float) -> tuple[list[float], int, int]:
                         sent = said.pop((heard.sender, heard.ms), None)
                         if sent is not None:
                             latencies.append((time.perf_counter() - sent) * 1000)
-        time.sleep(0.001)
+        time.sleep(max(0.0, min(*next_say, next_read) - time.perf_counter()))
     for client in clients:
         client.say(m.Finish, game=1, state="won", ms=1234, replay="")
     heard = {id(client): False for client in clients}

@@ -23,7 +23,7 @@ from game.net.broker import Broker
 from game.net.client import Link, RaceClient
 from game.net.room import new_code
 from game.screens.live_race import GuestAnswer, HostAnswer, room_dialog
-from game.session.table import GameEnded, GameStarted, Result, Table, TableEvent
+from game.session.table import GameEnded, MoveApplied, Result, Table, TableEvent
 from game.view.waiting import wake
 
 if TYPE_CHECKING:
@@ -105,6 +105,10 @@ class LiveRaceFlow:
             lines.append(gettext("Send it to your friend: they choose Join and type it."))
         if self.link is None:
             lines.append(gettext("Connecting to the broker..."))
+        elif self.link.final:
+            lines.append(
+                gettext("The race cannot use the broker: {why}.").format(why=self.link.why)
+            )
         elif not self.link.up:
             lines.append(
                 gettext("The broker cannot be reached ({why}); trying again.").format(
@@ -282,9 +286,9 @@ class LiveRaceFlow:
     def _heard(self, event: TableEvent) -> None:
         """The table: a move of a race game is sent at once; its end with its replay."""
         if self.left or not isinstance(event, GameEnded):
-            if not self.left and not isinstance(event, GameStarted) and self.playing:
+            if not self.left and isinstance(event, MoveApplied) and self.playing:
                 self.sent_ms = PROGRESS_MS  # (sent at the next step: the move's figures)
-            return
+            return  # (a pointer seen is no move: the twelve a second carry the clock)
         mode = event.tag.mode
         if not isinstance(mode, LiveRace) or mode.room != self.code or mode.game != self.room.game:
             return

@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import contextlib
 import queue
+import ssl
 import threading
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -24,6 +26,7 @@ from typing import Any
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
+from game.language import N_, gettext
 from game.net.broker import Broker
 from game.net.channel import Channel
 from game.net.messages import Bye, Hello, Message, Progress
@@ -41,6 +44,27 @@ class Link:
 
     up: bool
     why: str = ""
+    final: bool = False
+    """No use trying again (the broker's certificate is not trusted, its authority's
+    file cannot be read): the client stopped."""
+
+
+UNTRUSTED = N_("the broker's certificate is not trusted ({why}); a club's own authority: ?ca=FILE")
+"""Why a TLS broker was refused (translated where it is said)."""
+
+
+def one_line(error: BaseException) -> str:
+    """An error as one line for the player."""
+    return str(error).splitlines()[0] if str(error) else repr(error)
+
+
+def tls_context(broker: Broker) -> ssl.SSLContext:
+    """TLS that verifies the broker's certificate and name against the system's
+    authorities (SSL_CERT_FILE and SSL_CERT_DIR honoured) and the address's ``?ca=``."""
+    context = ssl.create_default_context()
+    if broker.ca:
+        context.load_verify_locations(cafile=broker.ca)
+    return context
 
 
 def client_up(client: mqtt.Client | None) -> bool:
@@ -65,7 +89,9 @@ class RaceClient:
         self.broker = broker
         self.code = code
         self.hello = dict(hello)
-        self._heard: queue.Queue[Message | Link] = queue.Queue(MAX_HEARD)
+        self._heard: deque[Message | Link] = deque()
+        """What came, for the game (a deque: its append and popleft take no lock, so
+        the loop's look once a step costs next to nothing)."""
         self._said: queue.Queue[tuple[type[Message], dict[str, Any]] | None] = queue.Queue()
         self._ready = threading.Event()
         self._lock = threading.Lock()
@@ -89,12 +115,10 @@ class RaceClient:
 
     def heard(self) -> list[Message | Link]:
         """What came since last asked, at once."""
-        got: list[Message | Link] = []
-        while True:
-            try:
-                got.append(self._heard.get_nowait())
-            except queue.Empty:
-                return got
+        heard, got = self._heard, []
+        while heard:  # (one reader: the game's)
+            got.append(heard.popleft())
+        return got
 
     @property
     def alive(self) -> bool:
@@ -113,16 +137,20 @@ class RaceClient:
     # ------------------------------------------------------------------ its own thread
 
     def _tell(self, value: Message | Link) -> None:
-        with contextlib.suppress(queue.Full):
-            self._heard.put_nowait(value)
+        if len(self._heard) < MAX_HEARD:  # (a flood beyond is dropped)
+            self._heard.append(value)
         self._wake()
 
     def _run(self) -> None:
         try:
             self.channel = Channel(Room.of(self.code))
             self.mqtt = self._connect()
-        except Exception as error:  # (a wrong host name, TLS refused, out of resources)
-            self._tell(Link(False, str(error).splitlines()[0] if str(error) else repr(error)))
+        except ssl.SSLCertVerificationError as error:
+            why = error.verify_message or str(error)
+            self._tell(Link(False, gettext(UNTRUSTED).format(why=why), final=True))
+            return
+        except Exception as error:  # (the authority's file unreadable, out of resources)
+            self._tell(Link(False, one_line(error), final=True))
             return
         while True:
             item = self._said.get()
@@ -146,13 +174,19 @@ class RaceClient:
         if broker.websockets:
             client.ws_set_options(path=broker.path)
         if broker.tls:
-            client.tls_set()
+            client.tls_set_context(tls_context(broker))
         client.reconnect_delay_set(1, 4)
         client.on_connect = self._on_connect
         client.on_disconnect = self._on_disconnect
         client.on_message = self._on_message
         self._will(client)
-        client.connect_async(broker.host, broker.port, keepalive=KEEPALIVE)
+        try:  # (the first time here: a certificate refused is said at once, not retried)
+            client.connect(broker.host, broker.port, keepalive=KEEPALIVE)
+        except ssl.SSLCertVerificationError:
+            raise
+        except OSError as error:  # (not there yet, or the network down: paho tries again)
+            self._tell(Link(False, one_line(error)))
+            client.connect_async(broker.host, broker.port, keepalive=KEEPALIVE)
         client.loop_start()
         return client
 

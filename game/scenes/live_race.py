@@ -144,11 +144,16 @@ class LiveRaceScene(Scene):
         return bool(self.flow.countdown_ms is not None and on_board)  # (no click yet)
 
     def draw(self, screen: pygame.Surface, full: bool) -> list[pygame.Rect]:
-        area = self.viewport.beside()
-        if area.w == 0 or self._covered():
+        flow = self.flow
+        if self._covered():
             self.drawn.clear()
             return []
-        flow = self.flow
+        if not (full or flow.changed or self.viewport.renderer.repainted) and self.drawn:
+            return []  # (nothing heard, nothing moved: most frames, at once)
+        area = self.viewport.beside()
+        if area.w == 0:
+            self.drawn.clear()
+            return []
         worked = flow.changed or not self._rows
         if worked:
             flow.changed = False
@@ -217,4 +222,6 @@ def _link_words(flow: LiveRaceFlow) -> str:
     link = flow.link
     if link is None:
         return gettext("connecting")
+    if link.final:
+        return gettext("refused")
     return gettext("connected") if link.up else gettext("reconnecting")
