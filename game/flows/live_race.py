@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from game.core.solved import SolvedSoFar
 from game.core.status import Status
 from game.flows.race_room import BOARDS, COUNTDOWN_MS, FIRST_CLICKS, RoomState
 from game.flows.race_verify import checked
@@ -71,8 +72,8 @@ class LiveRaceFlow:
         self.changed = True
         """Something the panel shows changed since it was last drawn."""
         self.on_leave: Callable[[], None] = lambda: None
-        self._solved: tuple[object, tuple[int, int]] = ((), (0, 0))
-        """The game's 3BV and 3BV solved, and what they were worked out for."""
+        self._solved = SolvedSoFar()
+        """The game's 3BV solved, kept up to date from each move's delta."""
         self.races = races
         self._noted = 0
         """The last game noted in the record by opponent."""
@@ -219,12 +220,19 @@ class LiveRaceFlow:
         self.sent_ms += step_ms
         if self.sent_ms >= PROGRESS_MS and self.playing:
             self.send_progress()
-        if heard and self.dialog is not None:
+        if heard and self.dialog is not None and self._room_shown():
             self.dialog.say(self.room_lines())
         self._note()
         self.resend_ms += step_ms
         if self.resend_ms >= RESEND_MS and self.got != self.room.game:
             self._say_finish()
+
+    def _room_shown(self) -> bool:
+        """The room's dialog is on the stage (not taken off without an answer)."""
+        dialog = self.dialog
+        return dialog is not None and any(
+            getattr(scene, "dialog", None) is dialog for scene, _ in self.stage.scenes
+        )
 
     def _say_finish(self) -> None:
         """The player's finish of the game under way, said (again) until the other side
@@ -267,18 +275,14 @@ class LiveRaceFlow:
         self.sent_ms = 0.0
         session = self.table.session
         state = {Status.WON: "won", Status.LOST: "lost"}.get(session.status, "playing")
-        game = session.game
-        key = (self.table.tag, game.opened_count, game.status)
-        if self._solved[0] != key:  # (the board's 3BV and the solved, once a move)
-            self._solved = (key, (game.bbbv or 0, game.bbbv_solved()))
-        bbbv, solved = self._solved[1]
+        bbbv, solved = self._solved.of(session.game)
         ms = session.summary().ms if session.status.is_over else int(session.elapsed_ms)
         self.client.say(
             m.Progress,
             game=self.room.game,
             ms=ms,
             solved=solved,
-            bbbv=bbbv,
+            bbbv=bbbv or 0,
             clicks=session.clicks.total,
             state=state,
         )
@@ -286,8 +290,10 @@ class LiveRaceFlow:
     def _heard(self, event: TableEvent) -> None:
         """The table: a move of a race game is sent at once; its end with its replay."""
         if self.left or not isinstance(event, GameEnded):
-            if not self.left and isinstance(event, MoveApplied) and self.playing:
-                self.sent_ms = PROGRESS_MS  # (sent at the next step: the move's figures)
+            if not self.left and isinstance(event, MoveApplied):
+                self._solved.heard(event.delta)
+                if self.playing:
+                    self.sent_ms = PROGRESS_MS  # (sent at the next step: the move's figures)
             return  # (a pointer seen is no move: the twelve a second carry the clock)
         mode = event.tag.mode
         if not isinstance(mode, LiveRace) or mode.room != self.code or mode.game != self.room.game:
