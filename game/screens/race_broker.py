@@ -102,7 +102,7 @@ def address_problem(url: str) -> str | None:
         Broker.parse(url.strip())
     except BrokerError as error:
         why = str(error)  # (a line of its own: "said" is a marker of the catalogs)
-        return why[0].upper() + why[1:] + "."
+        return gettext("{why}.").format(why=why[0].upper() + why[1:])  # (。in Chinese)
     return None
 
 
