@@ -237,8 +237,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--rooms", type=int, default=100)
-    parser.add_argument("--processes", type=int, default=4, help="the players' processes")
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=10,
+        help="the players' processes (ten rooms each at 100 rooms: a game runs one client"
+        " in a process of its own, and one Python process of many clients measures its"
+        " interpreter's lock more than the race)",
+    )
     args = parser.parse_args()
+    before = os.getloadavg()[0]  # (the machine's load before the run: the run adds its own)
     broker = Mosquitto(Path(tempfile.mkdtemp(prefix="bench-race-")))
     broker.start()
     try:
@@ -256,8 +264,8 @@ def main() -> None:
         broker.kill()
     print(
         f"{said} players in {args.rooms} rooms for {args.seconds:g} s through Mosquitto, "
-        f"in {args.processes} processes (load average {os.getloadavg()[0]:.1f} on "
-        f"{os.cpu_count()} cores)"
+        f"in {args.processes} processes (load average {before:.1f} before the run, "
+        f"{os.getloadavg()[0]:.1f} at its end, on {os.cpu_count()} cores)"
     )
     print(f"{'':36}{'median':>10}{'p99':>10}")
     print(

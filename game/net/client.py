@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import queue
+import socket
 import ssl
 import threading
 from collections import deque
@@ -65,6 +66,14 @@ def tls_context(broker: Broker) -> ssl.SSLContext:
     if broker.ca:
         context.load_verify_locations(cafile=broker.ca)
     return context
+
+
+def no_delay(client: mqtt.Client) -> None:
+    """Each message sent at once (TCP_NODELAY): a progress of 100 bytes does not wait
+    for the last one's acknowledgement (Nagle's algorithm: up to 40 ms on a link)."""
+    sock = client.socket()
+    with contextlib.suppress(AttributeError, OSError):  # (WebSockets: paho's own wrapper)
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # type: ignore[union-attr]
 
 
 def client_up(client: mqtt.Client | None) -> bool:
@@ -214,6 +223,7 @@ class RaceClient:
             self._tell(Link(False, str(reason)))
             return
         assert self.channel is not None
+        no_delay(client)
         client.subscribe(self.channel.room.topic, qos=1)
         self._will(client)  # (the next connection's)
         self._tell(Link(True))
