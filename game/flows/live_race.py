@@ -220,9 +220,12 @@ class LiveRaceFlow:
         self.sent_ms += step_ms
         if self.sent_ms >= PROGRESS_MS and self.playing:
             self.send_progress()
-        if heard and self.dialog is not None and self._room_shown():
-            self.dialog.say(self.room_lines())
-        self._note()
+        if heard:  # (a game is decided by what is heard, or by the player's own end)
+            if self.dialog is not None and not self._room_shown():
+                self.dialog = None  # (taken off without an answer)
+            if self.dialog is not None:
+                self.dialog.say(self.room_lines())
+            self._note()
         self.resend_ms += step_ms
         if self.resend_ms >= RESEND_MS and self.got != self.room.game:
             self._say_finish()
@@ -305,6 +308,7 @@ class LiveRaceFlow:
         text = "" if replay is None else m.pack_replay(replay.to_text())
         self.mine_sent = (state, event.summary.ms, text)
         self.room.ended(state, event.summary.ms)
+        self._note()
         self._say_finish()
         self.changed = True
 
