@@ -72,8 +72,7 @@ class LiveRaceFlow:
         self.changed = True
         """Something the panel shows changed since it was last drawn."""
         self.on_leave: Callable[[], None] = lambda: None
-        self._solved = SolvedSoFar()
-        """The game's 3BV solved, kept up to date from each move's delta."""
+        self._solved = SolvedSoFar()  # (the game's 3BV solved, from each move's delta)
         self.races = races
         self._noted = 0
         """The last game noted in the record by opponent."""
@@ -221,21 +220,13 @@ class LiveRaceFlow:
         if self.sent_ms >= PROGRESS_MS and self.playing:
             self.send_progress()
         if heard:  # (a game is decided by what is heard, or by the player's own end)
-            if self.dialog is not None and not self._room_shown():
-                self.dialog = None  # (taken off without an answer)
+            self.dialog = on_stage(self.stage, self.dialog)  # (None: taken off unanswered)
             if self.dialog is not None:
                 self.dialog.say(self.room_lines())
             self._note()
         self.resend_ms += step_ms
         if self.resend_ms >= RESEND_MS and self.got != self.room.game:
             self._say_finish()
-
-    def _room_shown(self) -> bool:
-        """The room's dialog is on the stage (not taken off without an answer)."""
-        dialog = self.dialog
-        return dialog is not None and any(
-            getattr(scene, "dialog", None) is dialog for scene, _ in self.stage.scenes
-        )
 
     def _say_finish(self) -> None:
         """The player's finish of the game under way, said (again) until the other side
@@ -351,6 +342,12 @@ class LiveRaceFlow:
         self.left = True
         self.client.close(wait=0)
         self.on_leave()
+
+
+def on_stage(stage: Stage, dialog: MessageDialog | None) -> MessageDialog | None:
+    """The dialog, if it is on the stage still (None if it was taken off unanswered)."""
+    there = any(getattr(scene, "dialog", None) is dialog for scene, _ in stage.scenes)
+    return dialog if dialog is not None and there else None
 
 
 _RULE_WORDS = {
