@@ -4,21 +4,21 @@ on beside the same frames without it, in the same run.
 
 Run: python benchmarks/bench_race.py [--seconds 60] [--rooms 100]
 
-The players are the game's own race client (game.net.client.RaceClient), two to a
-room, spread over --processes processes (a room's two in one, so one clock times them;
-a player's game is a process of its own, and one Python process cannot carry 200 of
-them): each says its progress twelve times a second (as the game does
-while a race game is played); what each hears is read sixty times a second (as the
-game's loop does, once a step), so a latency is from one player's say to the frame
-the other's panel shows it. At the end each says its finish; a finish its peer has not
-heard within ten seconds is lost. The yardstick, in the same run: a bare paho-mqtt
-client's own message back from the same broker (QoS 0), the broker's and the loopback's
-part. Then the window (SDL's dummy driver), Expert at zoom 1, a race game under way,
-a move every 20 frames, each frame a step of the loop and its drawing, sixty a second
-(the pointer moving): paired blocks with the race's panel on (its flow
-reading the client, an opponent saying its progress twelve times a second, the
-player's said as the game does) and off; the figure is the median of the pairs'
-ratios (target at most 1.10). A benchmark, not a test: it asserts nothing.
+The players are the game's own race client (game.net.client.RaceClient), two to a room,
+spread over --processes processes (a room's two in one, so one clock times them; a
+player's game is a process of its own, and one Python process cannot carry 200 of them):
+each says its progress twelve times a second, at a moment of its own (as the game does
+while a race game is played); what each hears is read sixty times a second, out of step
+with the says (as the game's loop does, once a step), so a latency is from one player's
+say to the frame the other's panel shows it. At the end each says its finish; a finish
+its peer has not heard within ten seconds is lost. The yardstick, in the same run: a
+bare paho-mqtt client's own message back from the same broker (QoS 0), the broker's and
+the loopback's part. Then the window (SDL's dummy driver), Expert at zoom 1, a race game
+under way, a move every 20 frames, each frame a step of the loop and its drawing, sixty
+a second (the pointer moving): paired blocks with the race's panel on (its flow reading
+the client, an opponent saying its progress twelve times a second, the player's said as
+the game does) and off; the figure is the median of the pairs' ratios (target at most
+1.10). A benchmark, not a test: it asserts nothing.
 """
 
 from __future__ import annotations
