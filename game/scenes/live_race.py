@@ -182,18 +182,16 @@ class LiveRaceScene(Scene):
         else:
             dirty = []
         font = ui_font(FONT_SIZE * zoom)
-        pad = PAD * zoom
-        y = area.y + pad
+        pad, line, bar = PAD * zoom, font.get_linesize(), bar_height(zoom)
+        x, y, width = area.x + pad, area.y + pad, area.w - 2 * pad
         if dirty:  # (the buttons under the lines, as many as there are)
-            lines = sum(
-                font.get_linesize() + len(row.bars) * bar_height(zoom) for row in self._rows
-            )
+            lines = sum(line + len(row.bars) * bar for row in self._rows)
             self._draw_buttons(screen, area, zoom, y + lines + pad)
         painter, glyphs = self.painter, self._glyphs_for(screen, font, zoom)
         copies: Copies = []  # (the values' changed glyphs: blitted at once)
         for row in self._rows:
-            height = font.get_linesize() + len(row.bars) * bar_height(zoom)
-            box = pygame.Rect(area.x + pad, y, area.w - 2 * pad, height)
+            height = line + len(row.bars) * bar
+            box = pygame.Rect(x, y, width, height)
             y += height
             last = self.drawn.get(row.key)
             if last is not None and last[1] == box:
