@@ -83,9 +83,11 @@ def players(url: str, rooms: int) -> list[RaceClient]:
     return clients
 
 
-def race(url: str, rooms: int, seconds: float) -> tuple[list[float], int, int]:
-    """The latencies (ms) of the progress heard, the finishes said and lost."""
+def race(url: str, rooms: int, seconds: float) -> tuple[list[float], int, int, float]:
+    """The latencies (ms) of the progress heard, the finishes said and lost, and the
+    process's CPU time (s, all its threads) while the progress was said."""
     clients = players(url, rooms)
+    cpu = time.process_time()  # (after the rooms' keys: scrypt, 60 ms a client here)
     said: dict[tuple[str, int], float] = {}
     latencies: list[float] = []
     start = time.perf_counter()
@@ -110,6 +112,7 @@ def race(url: str, rooms: int, seconds: float) -> tuple[list[float], int, int]:
                         if sent is not None:
                             latencies.append((time.perf_counter() - sent) * 1000)
         time.sleep(max(0.0, min(*next_say, next_read) - time.perf_counter()))
+    cpu = time.process_time() - cpu
     for client in clients:
         client.say(m.Finish, game=1, state="won", ms=1234, replay="")
     heard = {id(client): False for client in clients}
@@ -121,7 +124,7 @@ def race(url: str, rooms: int, seconds: float) -> tuple[list[float], int, int]:
         time.sleep(0.01)
     for client in clients:
         client.close(wait=0.2)
-    return latencies, len(clients), sum(not got for got in heard.values())
+    return latencies, len(clients), sum(not got for got in heard.values()), cpu
 
 
 def yardstick(url: str, count: int = 300) -> list[float]:
@@ -257,8 +260,9 @@ def main() -> None:
         ]
         with multiprocessing.Pool(args.processes) as pool:
             done = pool.starmap(race, [(broker.url, share, args.seconds) for share in shares])
-        latencies = [ms for got, _, _ in done for ms in got]
+        latencies = [ms for got, *_ in done for ms in got]
         said, lost = sum(d[1] for d in done), sum(d[2] for d in done)
+        players_cpu = sum(d[3] for d in done) / args.seconds
         frame = frames(broker.url)
     finally:
         broker.kill()
@@ -278,6 +282,10 @@ def main() -> None:
         f"{percentile(bare, 0.99):>7.2f} ms"
     )
     print(f"finishes lost: {lost} of {said}")
+    print(
+        f"the players' processes: {players_cpu:.2f} CPU-seconds a second while they raced "
+        f"(the machine has {os.cpu_count()} cores)"
+    )
     print(f"play screen, Expert at zoom 1, {BLOCKS // 2} pairs of {FRAMES} frames at 60 a second:")
     for key, what in (("wall", "frame work (wall time)"), ("cpu", "the loop thread's CPU")):
         with_race, without, ratio = frame[key]  # type: ignore[misc]
