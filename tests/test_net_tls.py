@@ -122,7 +122,7 @@ def refused(url: str) -> Link:
     """The one line a side says when the broker's certificate is refused, at once."""
     began = time.monotonic()
     side = Side(url, new_code(), "Ada", "host")
-    side.wait(lambda got: any(isinstance(g, Link) and g.final for g in got), seconds=10)
+    side.wait(lambda got: any(isinstance(g, Link) and g.ended for g in got), seconds=10)
     assert time.monotonic() - began < 10
     [link] = [g for g in side.got if isinstance(g, Link)]  # (no retrying: one line alone)
     deadline = time.monotonic() + 5

@@ -105,10 +105,8 @@ class LiveRaceFlow:
             lines.append(gettext("Send it to your friend: they choose Join and type it."))
         if self.link is None:
             lines.append(gettext("Connecting to the broker..."))
-        elif self.link.final:
-            lines.append(
-                gettext("The race cannot use the broker: {why}.").format(why=self.link.why)
-            )
+        elif self.link.ended:
+            lines.append(gettext("The broker cannot be used ({why}).").format(why=self.link.why))
         elif not self.link.up:
             lines.append(
                 gettext("The broker cannot be reached ({why}); trying again.").format(

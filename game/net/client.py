@@ -45,9 +45,9 @@ class Link:
 
     up: bool
     why: str = ""
-    final: bool = False
-    """No use trying again (the broker's certificate is not trusted, its authority's
-    file cannot be read): the client stopped."""
+    ended: bool = False
+    """The client gave up and tries no more (``why`` says why: the broker's certificate
+    is not trusted, its authority's file cannot be read)."""
 
 
 UNTRUSTED = N_("the broker's certificate is not trusted ({why}); a club's own authority: ?ca=FILE")
@@ -156,10 +156,10 @@ class RaceClient:
             self.mqtt = self._connect()
         except ssl.SSLCertVerificationError as error:
             why = error.verify_message or str(error)
-            self._tell(Link(False, gettext(UNTRUSTED).format(why=why), final=True))
+            self._tell(Link(False, gettext(UNTRUSTED).format(why=why), ended=True))
             return
         except Exception as error:  # (the authority's file unreadable, out of resources)
-            self._tell(Link(False, one_line(error), final=True))
+            self._tell(Link(False, one_line(error), ended=True))
             return
         while True:
             item = self._said.get()

@@ -251,6 +251,6 @@ def _link_words(flow: LiveRaceFlow) -> str:
     link = flow.link
     if link is None:
         return gettext("connecting")
-    if link.final:
-        return gettext("refused")
+    if link.ended:
+        return gettext("not reached")
     return gettext("connected") if link.up else gettext("reconnecting")
