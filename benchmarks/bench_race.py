@@ -4,21 +4,21 @@ on beside the same frames without it, in the same run.
 
 Run: python benchmarks/bench_race.py [--seconds 60] [--rooms 100]
 
-The players are the game's own race client (game.net.client.RaceClient), two to a
-room, spread over --processes processes (a room's two in one, so one clock times them;
-a player's game is a process of its own, and one Python process cannot carry 200 of
-them): each says its progress twelve times a second (as the game does
-while a race game is played); what each hears is read sixty times a second (as the
-game's loop does, once a step), so a latency is from one player's say to the frame
-the other's panel shows it. At the end each says its finish; a finish its peer has not
-heard within ten seconds is lost. The yardstick, in the same run: a bare paho-mqtt
-client's own message back from the same broker (QoS 0), the broker's and the loopback's
-part. Then the window (SDL's dummy driver), Expert at zoom 1, a race game under way,
-a move every 20 frames, each frame a step of the loop and its drawing, sixty a second
-(the pointer moving): paired blocks with the race's panel on (its flow
-reading the client, an opponent saying its progress twelve times a second, the
-player's said as the game does) and off; the figure is the median of the pairs'
-ratios (target at most 1.10). A benchmark, not a test: it asserts nothing.
+The players are the game's own race client (game.net.client.RaceClient), two to a room,
+spread over --processes processes (a room's two in one, so one clock times them; a
+player's game is a process of its own, and one Python process cannot carry 200 of them):
+each says its progress twelve times a second, at a moment of its own (as the game does
+while a race game is played); what each hears is read sixty times a second, out of step
+with the says (as the game's loop does, once a step), so a latency is from one player's
+say to the frame the other's panel shows it. At the end each says its finish; a finish
+its peer has not heard within ten seconds is lost. The yardstick, in the same run: a
+bare paho-mqtt client's own message back from the same broker (QoS 0), the broker's and
+the loopback's part. Then the window (SDL's dummy driver), Expert at zoom 1, a race game
+under way, a move every 20 frames, each frame a step of the loop and its drawing, sixty
+a second (the pointer moving): paired blocks with the race's panel on (its flow reading
+the client, an opponent saying its progress twelve times a second, the player's said as
+the game does) and off; the figure is the median of the pairs' ratios (target at most
+1.10). A benchmark, not a test: it asserts nothing.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import os
+import random
 import statistics
 import sys
 import tempfile
@@ -82,18 +83,23 @@ def players(url: str, rooms: int) -> list[RaceClient]:
     return clients
 
 
-def race(url: str, rooms: int, seconds: float) -> tuple[list[float], int, int]:
-    """The latencies (ms) of the progress heard, the finishes said and lost."""
+def race(url: str, rooms: int, seconds: float) -> tuple[list[float], int, int, float]:
+    """The latencies (ms) of the progress heard, the finishes said and lost, and the
+    process's CPU time (s, all its threads) while the progress was said."""
     clients = players(url, rooms)
+    cpu = time.process_time()  # (after the rooms' keys: scrypt, 60 ms a client here)
     said: dict[tuple[str, int], float] = {}
     latencies: list[float] = []
     start = time.perf_counter()
-    next_say = next_read = start
+    # Each player's twelve a second at a moment of its own, and the frames that read
+    # them out of step with every say (as two computers' clocks are).
+    next_say = [start + random.random() / SAY_HZ for _ in clients]
+    next_read = start + random.random() / READ_HZ
     while (now := time.perf_counter()) - start < seconds:
-        if now >= next_say:
-            next_say += 1 / SAY_HZ
-            ms = int((now - start) * 1000)
-            for client in clients:
+        for k, client in enumerate(clients):
+            if now >= next_say[k]:
+                next_say[k] += 1 / SAY_HZ
+                ms = int((now - start) * 1000)
                 assert client.channel is not None
                 said[(client.channel.sender, ms)] = time.perf_counter()
                 client.say(m.Progress, game=1, ms=ms, solved=1, bbbv=99, clicks=3)
@@ -105,7 +111,8 @@ def race(url: str, rooms: int, seconds: float) -> tuple[list[float], int, int]:
                         sent = said.pop((heard.sender, heard.ms), None)
                         if sent is not None:
                             latencies.append((time.perf_counter() - sent) * 1000)
-        time.sleep(0.001)
+        time.sleep(max(0.0, min(*next_say, next_read) - time.perf_counter()))
+    cpu = time.process_time() - cpu
     for client in clients:
         client.say(m.Finish, game=1, state="won", ms=1234, replay="")
     heard = {id(client): False for client in clients}
@@ -117,7 +124,7 @@ def race(url: str, rooms: int, seconds: float) -> tuple[list[float], int, int]:
         time.sleep(0.01)
     for client in clients:
         client.close(wait=0.2)
-    return latencies, len(clients), sum(not got for got in heard.values())
+    return latencies, len(clients), sum(not got for got in heard.values()), cpu
 
 
 def yardstick(url: str, count: int = 300) -> list[float]:
@@ -233,8 +240,16 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--rooms", type=int, default=100)
-    parser.add_argument("--processes", type=int, default=4, help="the players' processes")
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=10,
+        help="the players' processes (ten rooms each at 100 rooms: a game runs one client"
+        " in a process of its own, and one Python process of many clients measures its"
+        " interpreter's lock more than the race)",
+    )
     args = parser.parse_args()
+    before = os.getloadavg()[0]  # (the machine's load before the run: the run adds its own)
     broker = Mosquitto(Path(tempfile.mkdtemp(prefix="bench-race-")))
     broker.start()
     try:
@@ -245,15 +260,16 @@ def main() -> None:
         ]
         with multiprocessing.Pool(args.processes) as pool:
             done = pool.starmap(race, [(broker.url, share, args.seconds) for share in shares])
-        latencies = [ms for got, _, _ in done for ms in got]
+        latencies = [ms for got, *_ in done for ms in got]
         said, lost = sum(d[1] for d in done), sum(d[2] for d in done)
+        players_cpu = sum(d[3] for d in done) / args.seconds
         frame = frames(broker.url)
     finally:
         broker.kill()
     print(
         f"{said} players in {args.rooms} rooms for {args.seconds:g} s through Mosquitto, "
-        f"in {args.processes} processes (load average {os.getloadavg()[0]:.1f} on "
-        f"{os.cpu_count()} cores)"
+        f"in {args.processes} processes (load average {before:.1f} before the run, "
+        f"{os.getloadavg()[0]:.1f} at its end, on {os.cpu_count()} cores)"
     )
     print(f"{'':36}{'median':>10}{'p99':>10}")
     print(
@@ -266,6 +282,10 @@ def main() -> None:
         f"{percentile(bare, 0.99):>7.2f} ms"
     )
     print(f"finishes lost: {lost} of {said}")
+    print(
+        f"the players' processes: {players_cpu:.2f} CPU-seconds a second while they raced "
+        f"(the machine has {os.cpu_count()} cores)"
+    )
     print(f"play screen, Expert at zoom 1, {BLOCKS // 2} pairs of {FRAMES} frames at 60 a second:")
     for key, what in (("wall", "frame work (wall time)"), ("cpu", "the loop thread's CPU")):
         with_race, without, ratio = frame[key]  # type: ignore[misc]

@@ -4,6 +4,7 @@ beside the TCP one), started, killed and started again on the same ports."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import socket
 import subprocess
@@ -26,17 +27,28 @@ def port_open(port: int) -> bool:
 
 
 class Mosquitto:
-    """One broker process on loopback: ``url`` (TCP) and ``ws_url`` (WebSockets)."""
+    """One broker process on loopback: ``url`` (TCP) and ``ws_url`` (WebSockets); with
+    ``tls`` (a certificate's and its key's PEM files), ``tls_url`` (TLS) and
+    ``wss_url`` (WebSockets over TLS) besides."""
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, tls: tuple[Path, Path] | None = None) -> None:
         self.port = free_port()
         self.ws_port = free_port()
+        self.tls_port = free_port() if tls else 0
+        self.wss_port = free_port() if tls else 0
         self.config = folder / "mosquitto.conf"
-        self.config.write_text(
+        config = (
             f"listener {self.port} 127.0.0.1\n"
             f"listener {self.ws_port} 127.0.0.1\nprotocol websockets\n"
-            "allow_anonymous true\npersistence false\n"
         )
+        if tls is not None:
+            files = f"certfile {tls[0]}\nkeyfile {tls[1]}\n"
+            config += f"listener {self.tls_port} 127.0.0.1\n{files}"
+            config += f"listener {self.wss_port} 127.0.0.1\nprotocol websockets\n{files}"
+        if getattr(os, "geteuid", lambda: 1)() == 0:  # (else it reads as user mosquitto)
+            config += "user root\n"
+        config += "set_tcp_nodelay true\n"  # (as docs/RACE.md advises a club's broker)
+        self.config.write_text(config + "allow_anonymous true\npersistence false\n")
         self.log = folder / "mosquitto.log"
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -48,13 +60,25 @@ class Mosquitto:
     def ws_url(self) -> str:
         return f"ws://127.0.0.1:{self.ws_port}"
 
+    @property
+    def tls_url(self) -> str:
+        return f"mqtts://127.0.0.1:{self.tls_port}"
+
+    @property
+    def wss_url(self) -> str:
+        return f"wss://127.0.0.1:{self.wss_port}"
+
+    def _listening(self) -> bool:
+        ports = [self.port, self.ws_port] + [p for p in (self.tls_port, self.wss_port) if p]
+        return all(port_open(port) for port in ports)
+
     def start(self) -> None:
         with self.log.open("ab") as log:
             self.process = subprocess.Popen(
                 [MOSQUITTO, "-c", str(self.config)], stdout=log, stderr=log
             )
         deadline = time.monotonic() + 10
-        while not (port_open(self.port) and port_open(self.ws_port)):
+        while not self._listening():
             if self.process.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"mosquitto did not start: {self.log.read_text()}")
             time.sleep(0.02)

@@ -12,7 +12,7 @@ from game.core.bbbv import Openings, Solving
 from game.core.board import Fate, Recursion
 from game.core.game import Game
 from game.core.moves import Action, Move
-from game.scenes.counters_solved import PENDING_LIMIT, SolvedSoFar
+from game.core.solved import PENDING_LIMIT, SolvedSoFar
 
 ACTIONS = (Action.REVEAL, Action.REVEAL, Action.MARK, Action.CHORD)
 

@@ -2,9 +2,10 @@
 built by tools/build_exe.sh; skipped without it) hosts a room through a real
 Mosquitto, and this process's race client joins it by the code the game printed: it
 hears the game's sealed hello and setup (paho-mqtt and cryptography work frozen), and
-its last will when the game is killed. Then the same with no broker named: the frozen
-game runs its own (amqtt) and announces the room (zeroconf), where the client finds it
-by the code alone."""
+its last will when the game is killed; the same over TLS (mqtts://, the broker's
+certificate verified against an authority named by ?ca=: the executable carries ssl).
+Then with no broker named: the frozen game runs its own (amqtt) and announces the room
+(zeroconf), where the client finds it by the code alone."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from pathlib import Path
 import netns
 import pytest
 from mosquitto import Mosquitto
+from test_net_tls import tls_broker  # noqa: F401 (a fixture)
 from test_packaging import clean_env, frozen_exe  # noqa: F401 (a fixture)
 
 from game.net import messages as m
@@ -44,12 +46,24 @@ def test_the_frozen_game_hosts_a_race_another_client_joins(
     broker: Mosquitto,
     tmp_path: Path,
 ) -> None:
-    game = hosting(frozen_exe, tmp_path, "--broker", broker.url)
+    hosted_and_joined(frozen_exe, broker.url, tmp_path)
+
+
+def test_the_frozen_game_races_over_tls(
+    frozen_exe: Path,  # noqa: F811
+    tls_broker: tuple[Mosquitto, Path],  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    broker, ca = tls_broker
+    hosted_and_joined(frozen_exe, f"{broker.tls_url}?ca={ca}", tmp_path)
+
+
+def hosted_and_joined(exe: Path, url: str, tmp_path: Path) -> None:
+    """The frozen game hosts on ``url``; a client of this process joins and hears it."""
+    game = hosting(exe, tmp_path, "--broker", url)
     assert game.stdout is not None
     code = game.stdout.readline().strip()
-    guest = RaceClient(
-        Broker.parse(broker.url), code, {"name": "Bob", "role": "guest", "ready": True}
-    )
+    guest = RaceClient(Broker.parse(url), code, {"name": "Bob", "role": "guest", "ready": True})
     guest.start()
     heard: list[object] = []
 

@@ -239,8 +239,8 @@ def test_the_player_form_in_the_settings_puts_the_identity_in_the_kept_replay(
         menu = app.stage.top_dialog
         assert menu is not None and menu.title == "Settings"
         lines = [what for what, _ in menu.items]  # type: ignore[attr-defined]
-        assert lines[-1] == "Player"
-        for _ in range(len(lines) - 1):
+        assert lines[-2:] == ["Player", "Race's broker"]  # (the broker's: the last line)
+        for _ in range(len(lines) - 2):
             key(pygame.K_DOWN)
         key(pygame.K_RETURN, "\r")
         app.run(frames=1)

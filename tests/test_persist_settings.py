@@ -7,6 +7,8 @@ import copy
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from game.persist import schema
 from game.persist.schema import DataError, FutureVersionError
@@ -55,6 +57,7 @@ DEFAULT_DOC: dict[str, Any] = {
     "speech_rate": 0,
     "earcons": True,
     "ui_scale": None,
+    "race_broker": None,
 }
 
 VERSION_2_DOC: dict[str, Any] = {
@@ -161,6 +164,7 @@ def test_a_version_2_file_reads_as_the_classic_look_with_nothing_else_lost() -> 
         "speech_rate": 0,
         "earcons": True,
         "ui_scale": None,
+        "race_broker": None,
     }
     assert before == VERSION_2_DOC  # read, not changed
 
@@ -287,6 +291,14 @@ BAD = [
     ("custom.mines", 15 * 29 + 1),
     ("custom.mines", -99),
     ("custom.mines", 10**30),
+    ("race_broker", 1883),
+    ("race_broker", True),
+    ("race_broker", ["mqtt://h"]),
+    ("race_broker", {"url": "mqtt://h"}),
+    ("race_broker", "mqtt://" + "h" * 300),
+    ("race_broker", "mqtt://h\n"),
+    ("race_broker", " mqtt://h"),
+    ("race_broker", "mqtt://h\x00"),
 ]
 
 
@@ -396,3 +408,28 @@ def test_the_ui_scale_is_kept_and_a_bent_one_is_damage() -> None:
     for bent in (0, 4, "2", 2.0):
         with pytest.raises(DataError):
             Settings.from_json({"version": 4, "ui_scale": bent})
+
+
+def test_the_race_broker_is_kept_and_none_chosen_is_null() -> None:
+    chosen = Settings(race_broker="mqtts://broker.emqx.io:8883")
+    assert Settings.from_json(chosen.to_json()) == chosen
+    assert Settings().to_json()["race_broker"] is None  # (none chosen: not the default's URL)
+    for none in ({"version": 4}, {"version": 4, "race_broker": None}):
+        assert Settings.from_json(none).race_broker is None
+    assert Settings.from_json({"version": 4, "race_broker": ""}).race_broker is None
+    # A text that names no broker this version knows (a newer scheme) is kept: the race
+    # says it in one line when the player races.
+    assert Settings.from_json({"version": 4, "race_broker": "quic://h"}).race_broker == "quic://h"
+
+
+@given(st.none() | st.booleans() | st.integers() | st.text(max_size=400) | st.lists(st.text()))
+def test_any_race_broker_value_is_kept_whole_or_is_damage(value: object) -> None:
+    doc = {"version": SETTINGS_VERSION, "race_broker": value}
+    try:
+        read = Settings.from_json(doc)
+    except DataError as error:
+        assert "\n" not in str(error)
+        return
+    broker = read.race_broker
+    assert broker is None or (broker == value and broker.isprintable() and len(broker) <= 300)
+    assert Settings.from_json(read.to_json()) == read

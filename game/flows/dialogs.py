@@ -13,6 +13,7 @@ from collections.abc import Callable
 from datetime import date
 from typing import TYPE_CHECKING
 
+from game.flows.race_broker import choose_broker
 from game.language import N_, gettext, shown
 from game.modes.category import CODE_KIND, FAMILIES, RACE_KIND, Category, all_keys
 from game.modes.mode import Mode
@@ -284,6 +285,8 @@ class Dialogs:
         def picked(index: int) -> list[tuple[str, str]]:
             if index == len(toggles.SETTINGS):  # the Player line: its form
                 self.identity(dialog)
+            elif index == len(toggles.SETTINGS) + 1:  # the race's broker: its menu
+                choose_broker(self._stage, self._prefs, dialog, self.tell_problems)
             else:
                 self._prefs.set(toggles.SETTINGS[index])
                 self.tell_problems()

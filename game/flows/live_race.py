@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from game.core.solved import SolvedSoFar
 from game.core.status import Status
 from game.flows.race_lines import room_lines
 from game.flows.race_map import opened_spans
@@ -24,7 +25,7 @@ from game.net.broker import Broker
 from game.net.client import Link, RaceClient
 from game.net.room import new_code
 from game.screens.live_race import GuestAnswer, HostAnswer, room_dialog
-from game.session.table import GameEnded, GameStarted, Result, Table, TableEvent
+from game.session.table import GameEnded, MoveApplied, Result, Table, TableEvent
 from game.view.waiting import wake
 
 if TYPE_CHECKING:
@@ -79,8 +80,9 @@ class LiveRaceFlow:
         self.on_leave: Callable[[], None] = lambda: None
         self.on_watch: Callable[[str], object] = lambda name: None
         """Plays a game's pair of replays (the player's replay's name)."""
-        self._solved: tuple[object, tuple[int, int], m.Spans | None] = ((), (0, 0), None)
-        """What they were worked out for, the game's 3BV and 3BV solved, and its map."""
+        self._solved = SolvedSoFar()  # (the game's 3BV solved, from each move's delta)
+        self._opened: tuple[object, m.Spans | None] = ((), None)
+        """What the map was worked out for, and the map of the player's opened cells."""
         self.races, self.keeper = races, keeper
         self._noted = 0
         """The last game noted in the record by opponent."""
@@ -189,9 +191,11 @@ class LiveRaceFlow:
         self.sent_ms += step_ms
         if self.sent_ms >= PROGRESS_MS and self.playing:
             self.send_progress()
-        if heard and self.dialog is not None:
-            self.dialog.say(self.room_lines())
-        self._note()
+        if heard:  # (a game is decided by what is heard, or by the player's own end)
+            self.dialog = on_stage(self.stage, self.dialog)  # (None: taken off unanswered)
+            if self.dialog is not None:
+                self.dialog.say(self.room_lines())
+            self._note()
         self.resend_ms += step_ms
         if self.resend_ms >= RESEND_MS and self.got != self.room.game:
             self._say_finish()
@@ -238,18 +242,20 @@ class LiveRaceFlow:
         session = self.table.session
         state = {Status.WON: "won", Status.LOST: "lost"}.get(session.status, "playing")
         game = session.game
-        key = (self.table.tag, game.opened_count, game.status)
-        if self._solved[0] != key:  # (the board's 3BV, the solved and the map, once a move)
-            opened = opened_spans(game) if self.room.map else None
-            self._solved = (key, (game.bbbv or 0, game.bbbv_solved()), opened)
-        _, (bbbv, solved), opened = self._solved
+        bbbv, solved = self._solved.of(game)
+        opened = None
+        if self.room.map:  # (the map of the player's opened cells, once a move)
+            key = (self.table.tag, game.opened_count, game.status)
+            if self._opened[0] != key:
+                self._opened = (key, opened_spans(game))
+            opened = self._opened[1]
         ms = session.summary().ms if session.status.is_over else int(session.elapsed_ms)
         self.client.say(
             m.Progress,
             game=self.room.game,
             ms=ms,
             solved=solved,
-            bbbv=bbbv,
+            bbbv=bbbv or 0,
             clicks=session.clicks.total,
             state=state,
             opened=opened,
@@ -258,9 +264,11 @@ class LiveRaceFlow:
     def _heard(self, event: TableEvent) -> None:
         """The table: a move of a race game is sent at once; its end with its replay."""
         if self.left or not isinstance(event, GameEnded):
-            if not self.left and not isinstance(event, GameStarted) and self.playing:
-                self.sent_ms = PROGRESS_MS  # (sent at the next step: the move's figures)
-            return
+            if not self.left and isinstance(event, MoveApplied):
+                self._solved.heard(event.delta)
+                if self.playing:
+                    self.sent_ms = PROGRESS_MS  # (sent at the next step: the move's figures)
+            return  # (a pointer seen is no move: the twelve a second carry the clock)
         mode = event.tag.mode
         if not isinstance(mode, LiveRace) or mode.room != self.code or mode.game != self.room.game:
             return
@@ -273,6 +281,7 @@ class LiveRaceFlow:
         self.room.ended(state, event.summary.ms)
         if self.keeper is not None:  # (the end of the game kept the player's replay)
             self.keeper.own_ended(self.room.game, mode.code)
+        self._note()
         self._say_finish()
         self.changed = True
 
@@ -328,3 +337,9 @@ class LiveRaceFlow:
         self.left = True
         self.client.close(wait=0)
         self.on_leave()
+
+
+def on_stage(stage: Stage, dialog: MessageDialog | None) -> MessageDialog | None:
+    """The dialog, if it is on the stage still (None if it was taken off unanswered)."""
+    there = any(getattr(scene, "dialog", None) is dialog for scene, _ in stage.scenes)
+    return dialog if dialog is not None and there else None

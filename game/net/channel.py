@@ -5,20 +5,24 @@ doubled or out-of-order message). Pure of the network: the client carries the by
 from __future__ import annotations
 
 import secrets
+from collections import deque
 from typing import Any, TypeVar
 
 from game.net.messages import Message, Peers, read
 from game.net.room import Room
-from game.net.seal import Sealer
+from game.net.seal import NONCE, Sealer
 
 M = TypeVar("M", bound=Message)
+OWN_ECHOES = 256
+"""This side's latest nonces kept: the broker's echo of its own message is known by
+its nonce and dropped unopened (half the messages a side receives are its own)."""
 
 
 class Channel:
     """Seals this side's messages and believes the others' (not thread-safe: one
     thread uses it, the client's)."""
 
-    __slots__ = ("_peers", "_sealer", "_seq", "room", "sender")
+    __slots__ = ("_mine", "_mine_order", "_peers", "_sealer", "_seq", "room", "sender")
 
     def __init__(self, room: Room, sender: str | None = None) -> None:
         self.room = room
@@ -26,6 +30,8 @@ class Channel:
         self._sealer = Sealer(room)
         self._peers = Peers()
         self._seq = 0
+        self._mine: set[bytes] = set()
+        self._mine_order: deque[bytes] = deque()
 
     def make(self, kind: type[M], **fields: Any) -> M:
         """A message of this side, with the next number."""
@@ -34,10 +40,18 @@ class Channel:
 
     def seal(self, message: Message) -> bytes:
         """The message on the wire."""
-        return self._sealer.seal(message.to_dict())
+        data = self._sealer.seal(message.to_dict())
+        nonce = data[1 : 1 + NONCE]
+        self._mine.add(nonce)
+        self._mine_order.append(nonce)
+        if len(self._mine_order) > OWN_ECHOES:
+            self._mine.discard(self._mine_order.popleft())
+        return data
 
     def hear(self, data: bytes) -> Message | None:
         """The message another side sent, if it is to be believed; else None."""
+        if data[1 : 1 + NONCE] in self._mine:
+            return None  # (its own, back from the broker)
         opened = self._sealer.open_(data)
         if opened is None:
             return None

@@ -21,7 +21,10 @@ from __future__ import annotations
 import contextlib
 import importlib
 import queue
+import socket
+import ssl
 import threading
+from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -29,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
-from game.language import N_
+from game.language import N_, gettext
 from game.net.broker import Broker
 from game.net.channel import Channel
 from game.net.messages import Bye, Hello, Message, Progress
@@ -56,7 +59,34 @@ class Link:
     up: bool
     why: str = ""
     ended: bool = False
-    """The client gave up and tries no more (``why`` says why: no such room found)."""
+    """The client gave up and tries no more (``why`` says why: no such room found, the
+    broker's certificate is not trusted, its authority's file cannot be read)."""
+
+
+UNTRUSTED = N_("the broker's certificate is not trusted ({why}); a club's own authority: ?ca=FILE")
+"""Why a TLS broker was refused (translated where it is said)."""
+
+
+def one_line(error: BaseException) -> str:
+    """An error as one line for the player."""
+    return str(error).splitlines()[0] if str(error) else repr(error)
+
+
+def tls_context(broker: Broker) -> ssl.SSLContext:
+    """TLS that verifies the broker's certificate and name against the system's
+    authorities (SSL_CERT_FILE and SSL_CERT_DIR honoured) and the address's ``?ca=``."""
+    context = ssl.create_default_context()
+    if broker.ca:
+        context.load_verify_locations(cafile=broker.ca)
+    return context
+
+
+def no_delay(client: mqtt.Client) -> None:
+    """Each message sent at once (TCP_NODELAY): a progress of 100 bytes does not wait
+    for the last one's acknowledgement (Nagle's algorithm: up to 40 ms on a link)."""
+    sock = client.socket()
+    with contextlib.suppress(AttributeError, OSError):  # (WebSockets: paho's own wrapper)
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)  # type: ignore[union-attr]
 
 
 def client_up(client: mqtt.Client | None) -> bool:
@@ -83,7 +113,9 @@ class RaceClient:
         self.broker = broker
         self.code = code
         self.hello = dict(hello)
-        self._heard: queue.Queue[Message | Link] = queue.Queue(MAX_HEARD)
+        self._heard: deque[Message | Link] = deque()
+        """What came, for the game (a deque: its append and popleft take no lock, so
+        the loop's look once a step costs next to nothing)."""
         self._said: queue.Queue[tuple[type[Message], dict[str, Any]] | None] = queue.Queue()
         self._ready = threading.Event()
         self._lock = threading.Lock()
@@ -109,12 +141,10 @@ class RaceClient:
 
     def heard(self) -> list[Message | Link]:
         """What came since last asked, at once."""
-        got: list[Message | Link] = []
-        while True:
-            try:
-                got.append(self._heard.get_nowait())
-            except queue.Empty:
-                return got
+        heard, got = self._heard, []
+        while heard:  # (one reader: the game's)
+            got.append(heard.popleft())
+        return got
 
     @property
     def alive(self) -> bool:
@@ -133,17 +163,21 @@ class RaceClient:
     # ------------------------------------------------------------------ its own thread
 
     def _tell(self, value: Message | Link) -> None:
-        with contextlib.suppress(queue.Full):
-            self._heard.put_nowait(value)
+        if len(self._heard) < MAX_HEARD:  # (a flood beyond is dropped)
+            self._heard.append(value)
         self._wake()
 
     def _run(self) -> None:
         try:
             self.channel = Channel(Room.of(self.code))
             self.mqtt = self._connect(self._where(self.channel.room))
-        except Exception as error:  # (a wrong host name, TLS refused, no room found)
-            why = str(error).splitlines()[0] if str(error) else repr(error)
-            self._tell(Link(False, why, ended=True))
+        except ssl.SSLCertVerificationError as error:
+            why = error.verify_message or str(error)
+            self._tell(Link(False, gettext(UNTRUSTED).format(why=why), ended=True))
+            self._close_lan()
+            return
+        except Exception as error:  # (a wrong host name, no room found, the authority's file)
+            self._tell(Link(False, one_line(error), ended=True))
             self._close_lan()
             return
         while True:
@@ -180,13 +214,19 @@ class RaceClient:
         if broker.websockets:
             client.ws_set_options(path=broker.path)
         if broker.tls:
-            client.tls_set()
+            client.tls_set_context(tls_context(broker))
         client.reconnect_delay_set(1, 4)
         client.on_connect = self._on_connect
         client.on_disconnect = self._on_disconnect
         client.on_message = self._on_message
         self._will(client)
-        client.connect_async(broker.host, broker.port, keepalive=KEEPALIVE)
+        try:  # (the first time here: a certificate refused is said at once, not retried)
+            client.connect(broker.host, broker.port, keepalive=KEEPALIVE)
+        except ssl.SSLCertVerificationError:
+            raise
+        except OSError as error:  # (not there yet, or the network down: paho tries again)
+            self._tell(Link(False, one_line(error)))
+            client.connect_async(broker.host, broker.port, keepalive=KEEPALIVE)
         client.loop_start()
         return client
 
@@ -214,6 +254,7 @@ class RaceClient:
             self._tell(Link(False, str(reason)))
             return
         assert self.channel is not None
+        no_delay(client)
         client.subscribe(self.channel.room.topic, qos=1)
         self._will(client)  # (the next connection's)
         self._tell(Link(True))

@@ -33,6 +33,10 @@ Version history:
      (-100 to 100) and "earcons" (game.view.speech).
      Later still, in the same version: "ui_scale" (1 to 3, or null: the scale of
      the words and widgets, chosen from the screen until the player sets one).
+     Later still, in the same version: "race_broker" (the live race's broker, a URL
+     of at most 300 printable characters, or null or "": none chosen, the game's own
+     default). Only the race reads it as an address (game.net.broker: a text that
+     names no broker is said then, in one line, and kept: a newer version's scheme).
 """
 
 from __future__ import annotations
@@ -151,6 +155,22 @@ def _keys_from_json(value: object) -> KeyChoice:
     return tuple(sorted(chosen))
 
 
+MAX_BROKER_URL = 300
+"""The longest broker's address kept (game.net.broker.MAX_URL, the same bound)."""
+
+
+def broker_problem(value: object) -> str | None:
+    """What is wrong with a broker's address as the settings keep it (None: nothing;
+    that it names a broker is the race's to check, game.net.broker)."""
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        return "setting 'race_broker' must be text or null"
+    if not 0 < len(value) <= MAX_BROKER_URL or not value.isprintable() or value != value.strip():
+        return f"setting 'race_broker' must be a URL of 1 to {MAX_BROKER_URL} printable characters"
+    return None
+
+
 _IDENTITY = {"player": name_problem, "identifier": identifier_problem, "country": country_problem}
 """The player's identity, each text with its check."""
 
@@ -184,6 +204,7 @@ class Settings:
         "own_counters",
         "player",
         "question_marks",
+        "race_broker",
         "ranked_beginner",
         "recursion",
         "sound",
@@ -222,6 +243,7 @@ class Settings:
         speech_rate: int = 0,
         earcons: bool = True,
         ui_scale: int | None = None,
+        race_broker: str | None = None,
     ) -> None:
         self.question_marks: Final = question_marks
         """Right-click cycles hidden -> flag -> ? -> hidden (else hidden <-> flag)."""
@@ -274,6 +296,9 @@ class Settings:
         self.ui_scale: Final = ui_scale
         """The words' and widgets' scale, UI_SCALES[0] to UI_SCALES[-1] (game.view.scale),
         or None to choose it from the screen; the board's zoom is apart."""
+        self.race_broker: Final = race_broker
+        """The live race's broker (a URL: mqtt://, mqtts://, ws://, wss://), or None: none
+        chosen, the game's own default (--broker overrides either for a run)."""
         self._check()
 
     def _check(self) -> None:
@@ -315,6 +340,9 @@ class Settings:
             or chosen_own(self.own_counters) != self.own_counters
         ):
             raise DataError("setting 'own_counters' must be (name, expression) pairs")
+        said_broker = broker_problem(self.race_broker)
+        if said_broker is not None:
+            raise DataError(said_broker)
         for name, problem in _IDENTITY.items():
             value = getattr(self, name)
             if not isinstance(value, str):
@@ -382,6 +410,7 @@ class Settings:
             "speech_rate": self.speech_rate,
             "earcons": self.earcons,
             "ui_scale": self.ui_scale,
+            "race_broker": self.race_broker,
         }
 
     @classmethod
@@ -432,6 +461,8 @@ class Settings:
             values["speech_rate"] = schema.check_int(
                 doc["speech_rate"], -100, 100, "setting 'speech_rate'"
             )
+        if doc.get("race_broker") not in (None, ""):  # (null or "": none chosen)
+            values["race_broker"] = doc["race_broker"]  # (checked by the class)
         # The counters: whatever is no figure or no counter is left out, no damage.
         figures, own = doc.get("counters"), doc.get("own_counters")
         if isinstance(figures, list):

@@ -2,7 +2,7 @@
 game as it is played, the race's pace and ghost, and the player's own counters.
 
 Each figure is the analysis view's own: worked out from the game's numbers so far
-(its 3BV solved kept up to date from each move's opened cells: counters_solved.py)
+(its 3BV solved kept up to date from each move's opened cells: game.core.solved)
 by the formula its analysis uses (game.replay.figures: only the figures shown),
 worded by game.analysis.glossary.worded, which words each line of the analysis
 view, so at the end of a game the panel and the analysis say the same to the last
@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.analysis.glossary import label_of
+from game.core.solved import SolvedSoFar
 from game.core.status import Status
 from game.language import N_, current, decimal, gettext, shown
 from game.replay.counters import Expression, ExpressionError, names_of
@@ -36,7 +37,6 @@ from game.replay.figures import GameNumbers
 from game.replay.played import live_report
 from game.scenes.counters_lines import FONT_SIZE, GAP, PAD, Row, RowPainter, height_of
 from game.scenes.counters_seen import Seen
-from game.scenes.counters_solved import SolvedSoFar
 from game.session.play import Clicks
 from game.session.table import GameStarted, MoveApplied, PointerSeen, TableEvent
 from game.view.fonts import UIFont, ui_font

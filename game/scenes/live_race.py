@@ -18,7 +18,8 @@ from game.flows.race_map import cells_of
 from game.language import N_, decimal, gettext
 from game.scenes.counters_lines import FONT_SIZE, PAD, Row, RowPainter, bar_height
 from game.scenes.rivals import paint_map
-from game.view.fonts import ui_font
+from game.view.fonts import UIFont, ui_font
+from game.view.glyphs import Copies, Glyphs
 from game.view.stage import Scene, Stage
 from game.view.theme import current as theme
 from game.view.widgets.button import paint_button
@@ -45,7 +46,12 @@ class LiveRaceScene(Scene):
     def __init__(self, flow: LiveRaceFlow, stage: Stage, viewport: Viewport) -> None:
         self.flow, self.stage, self.viewport = flow, stage, viewport
         self.painter = RowPainter()
-        self.drawn: dict[str, tuple[Row, pygame.Rect]] = {}
+        self.drawn: dict[str, tuple[Row, pygame.Rect, pygame.Rect, int]] = {}
+        """Each line as drawn: its words, its box, where its value went and the room
+        for a value on the label's line (RowPainter.value_only)."""
+        self._glyphs: tuple[object, Glyphs | None] = ((), None)
+        self._area: pygame.Rect | None = None
+        """The side, as last worked out (again at each repaint of the window)."""
         self.buttons: dict[str, pygame.Rect] = {}
         self.held: str | None = None
         self.updates = 0
@@ -154,11 +160,20 @@ class LiveRaceScene(Scene):
         return bool(self.flow.countdown_ms is not None and on_board)  # (no click yet)
 
     def draw(self, screen: pygame.Surface, full: bool) -> list[pygame.Rect]:
-        area = self.viewport.beside()
-        if area.w == 0 or self._covered():
+        flow = self.flow
+        if self._covered():
+            self.drawn.clear()
+            self._area = None  # (worked out again when shown again)
+            return []
+        repainted = full or self.viewport.renderer.repainted
+        if not (repainted or flow.changed) and self.drawn:
+            return []  # (nothing heard, nothing moved: most frames, at once)
+        if repainted or self._area is None:  # (the side moves only with a repaint)
+            self._area = self.viewport.beside()
+        area = self._area
+        if area.w == 0:
             self.drawn.clear()
             return []
-        flow = self.flow
         worked = flow.changed or not self._rows
         if worked:
             flow.changed = False
@@ -166,7 +181,7 @@ class LiveRaceScene(Scene):
             self.updates += 1
         zoom = self.viewport.side.scale
         laid = (tuple(area), zoom, self.flow.pair)
-        if full or laid != self._laid or self.viewport.renderer.repainted:
+        if repainted or laid != self._laid:
             self._laid = laid
             self.drawn.clear()
             self.viewport.frame_side(screen)
@@ -176,26 +191,44 @@ class LiveRaceScene(Scene):
         else:
             dirty = []
         font = ui_font(FONT_SIZE * zoom)
-        pad = PAD * zoom
-        y = area.y + pad
+        pad, line, bar = PAD * zoom, font.get_linesize(), bar_height(zoom)
+        x, y, width = area.x + pad, area.y + pad, area.w - 2 * pad
         if dirty:  # (the buttons under the lines, as many as there are)
-            lines = sum(
-                font.get_linesize() + len(row.bars) * bar_height(zoom) for row in self._rows
-            )
+            lines = sum(line + len(row.bars) * bar for row in self._rows)
             self._draw_buttons(screen, area, zoom, y + lines + pad)
             self.mapped = None
         dirty += self._draw_map(screen, area, zoom)
+        painter, glyphs = self.painter, self._glyphs_for(screen, font, zoom)
+        copies: Copies = []  # (the values' changed glyphs: blitted at once)
         for row in self._rows:
-            height = font.get_linesize() + len(row.bars) * bar_height(zoom)
-            box = pygame.Rect(area.x + pad, y, area.w - 2 * pad, height)
+            height = line + len(row.bars) * bar
+            box = pygame.Rect(x, y, width, height)
             y += height
             last = self.drawn.get(row.key)
-            if last is not None and last[0] == row and last[1] == box:
-                continue
-            self.painter.draw(screen, font, row, box, zoom)
-            self.drawn[row.key] = (row, box)
+            if last is not None and last[1] == box:
+                if last[0] == row:
+                    continue
+                put = painter.value_only(screen, font, glyphs, copies, last, row, box)
+                if put is not None:  # (only its value changed: the glyphs that did)
+                    self.drawn[row.key] = (row, box, put, last[3])
+                    dirty.append(box)
+                    continue
+            put = painter.draw(screen, font, row, box, zoom)
+            self.drawn[row.key] = (row, box, put, painter.room(font, row, box, zoom))
             dirty.append(box)
+        screen.fblits(copies)
         return dirty
+
+    def _glyphs_for(self, screen: pygame.Surface, font: UIFont, zoom: int) -> Glyphs:
+        """The figures' glyphs (made again for another screen, scale or look)."""
+        look = theme()
+        key = (screen, zoom, look)
+        if self._glyphs[0] != key or self._glyphs[1] is None:
+            glyphs = Glyphs(font, look.text, look.face, screen, font.get_linesize())
+            self._glyphs = (key, glyphs)
+        glyphs_made = self._glyphs[1]
+        assert glyphs_made is not None
+        return glyphs_made
 
     def _draw_buttons(self, screen: pygame.Surface, area: pygame.Rect, zoom: int, y: int) -> None:
         style = Style(zoom, BUTTON_FONT * zoom)

@@ -32,9 +32,10 @@ class RaceFriend:
         """What opens replays over the board (the panel's pair of replays)."""
         profile = pieces.profile
         self.name: Callable[[], str] = lambda: profile.settings.player or profile.last_name
-        self.broker = pieces.broker
-        """The broker named (None: the embedded default, game.net.lan: the host's game
-        runs one and announces the room on the network, where the guest finds it)."""
+        self.named = pieces.broker
+        """--broker: this run's broker, over the one chosen in the Settings."""
+        self.chosen: Callable[[], str | None] = lambda: profile.settings.race_broker
+        """The broker chosen in the Settings (None: none), read at each room opened."""
         self.flow: LiveRaceFlow | None = None
         self.races = Races(profile.folder)
         """The record by opponent (races.json in the data folder)."""
@@ -42,6 +43,13 @@ class RaceFriend:
         """Keeps each game's two replays together."""
         self.on_code: Callable[[str], None] = lambda code: None
         """Told the room's code when the player hosts (--race host prints it)."""
+
+    @property
+    def broker(self) -> str | None:
+        """The broker a room opens on: --broker, else the Settings' choice, else None:
+        the embedded default (game.net.lan: the host's game runs one and announces the
+        room on the network, where the guest finds it)."""
+        return self.named or self.chosen() or None
 
     def choose(self) -> None:
         """Host or join, as the player chooses (a room open already: shown again)."""

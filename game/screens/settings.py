@@ -16,6 +16,7 @@ from game.identity import (
 from game.language import N_, gettext
 from game.persist.settings import Settings
 from game.screens.answers import Button, answering, field, labels
+from game.screens.race_broker import RACE_BROKER, broker_shown
 from game.view import toggles
 from game.view.commands import KeyMap
 from game.view.widgets.form import Field, FormDialog
@@ -75,11 +76,16 @@ def settings_notes() -> list[str]:
 
 def settings_lines(settings: Settings) -> list[tuple[str, str]]:
     """The Settings dialog's lines: the toggles' (game.view.toggles.SETTINGS, in
-    order), then the Player line, which opens the Player form."""
+    order), then the Player line, which opens the Player form, and the race's broker,
+    which opens its menu (game.screens.race_broker)."""
     who = settings.player or "-"
     if settings.country:
         who = f"{who} ({settings.country})"
-    return [*toggles.dialog_lines(settings), (gettext(PLAYER), who)]
+    return [
+        *toggles.dialog_lines(settings),
+        (gettext(PLAYER), who),
+        (gettext(RACE_BROKER), broker_shown(settings.race_broker)),
+    ]
 
 
 class Identity(Record):

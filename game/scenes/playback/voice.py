@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from game.analysis.glossary import label_of
 from game.core.delta import Cell
+from game.core.solved import SolvedSoFar
 from game.core.status import Status
 from game.language import N_, gettext, ngettext
 from game.replay.figures import GameNumbers
-from game.scenes.counters_solved import SolvedSoFar
 from game.scenes.playback.control import Playback
 from game.scenes.playback.overlays import HEAT, TIMELINE, Overlays
 from game.session.geometry import TILE

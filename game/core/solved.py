@@ -1,9 +1,10 @@
-"""The 3BV and 3BV solved of the game on the table, for the live counters, kept up to
-date from each move's changed cells (game.core.bbbv's Solving: work in proportion
-to what the move opened, not to the board), as Game.bbbv and Game.bbbv_solved count
-them. Made anew from the whole board when that cannot be trusted: another game or
-layout (a fate moved the mines), more moves heard than kept, or a move whose
-opened cells do not add up (its delta also showed closed cells, as a loss does)."""
+"""The 3BV and 3BV solved of the game on the table, for the live counters and the live
+race's progress, kept up to date from each move's changed cells (game.core.bbbv's
+Solving: work in proportion to what the move opened, not to the board), as Game.bbbv
+and Game.bbbv_solved count them. Made anew from the whole board when that cannot be
+trusted: another game or layout (a fate moved the mines), more moves heard than kept,
+or a move whose opened cells do not add up (its delta also showed closed cells, as a
+loss does)."""
 
 from __future__ import annotations
 
