@@ -86,11 +86,6 @@ class Renderer:
         self.paused_box: pygame.Rect | None = None
         """Where the pause box was last drawn (the cells under it are covered)."""
 
-    @property
-    def note_rect(self) -> pygame.Rect | None:
-        """Where the advice's box (a hint's reason) was last drawn, if one is shown."""
-        return self.advice.note_rect
-
     def scaled(self, rect: Rect) -> Rect:
         """A rectangle of the layout (1x) in window pixels."""
         z = self.zoom
@@ -173,11 +168,6 @@ class Renderer:
                     if cell is not None:
                         self._drawn[cell[0] * layout.cols + cell[1]] = None  # redraw it
                         cells.add(cell)
-            left = self.advice.leaves()
-            if left is not None:  # the advice's box moved off the pointer: its cells again
-                for cell in self._cells_under(left):
-                    self._drawn[cell[0] * layout.cols + cell[1]] = None
-                    cells.add(cell)
             if layout.scrolls:
                 cells = [cell for cell in cells if layout.visible(*cell)]
         redrawn = self._draw_cells(screen, game, picture.pressed, cells, dirty, full)
@@ -196,23 +186,14 @@ class Renderer:
             self._draw_cursor(screen, cursor)  # (again over a tile drawn under it)
         self._cursor = cursor
         if full:
-            self.advice.note_rect = None
             if advice is not None:
                 self.advice.draw(screen, advice)
         elif advice is not None:
-            self.advice.draw_over(screen, advice, redrawn, dirty)
+            self.advice.draw_over(screen, advice, redrawn)
         self._draw_panel(screen, picture, dirty)
         if layout.scrolls:
             self._draw_overview(screen, game, dirty)
         return dirty
-
-    def _cells_under(self, rect: pygame.Rect) -> list[Cell]:
-        """The cells in view that this rectangle of the window covers, in part or whole."""
-        return [
-            cell
-            for cell in self.layout.visible_cells()
-            if rect.colliderect(self.scaled(self.layout.cell_rect(*cell)))
-        ]
 
     def _draw_cursor(self, screen: pygame.Surface, cell: Cell) -> None:
         """The keyboard cursor: an amber ring edged in black, seen on every tile."""
