@@ -1,7 +1,10 @@
 """The notes beside the board (issue 41): the reason of a hint (H), the start cell's
 words of a board code or the daily board, the zoom the board is shown at and every
 other note of the table, said where they never cover a cell, at the UI scale, until
-the next move puts them away (the table's ``hint`` and ``note``).
+the next move puts them away (the table's ``hint`` and ``note``); and the deaths
+undone in a practice game after an Undo, for the whole game (a place of their own:
+the panel's gap between the mine counter and the face holds no words at the UI
+scale).
 
 With the side shown the note is a box at the side's foot, over the live counters'
 last lines while it is up (they are drawn again when it goes); without it, or while
@@ -15,7 +18,8 @@ from collections.abc import Callable
 
 import pygame
 
-from game.language import shown
+from game.language import current, shown
+from game.modes.mode import Mode
 from game.session.picture import Advice
 from game.view import scale
 from game.view.advice import box_text
@@ -33,11 +37,15 @@ WINDOW_WIDTH = 360
 least the game's window's width)."""
 
 
-def words_of(advice: Advice | None, note: object) -> str:
-    """The words of the note to show: the hint's reason, else the table's note."""
+def words_of(advice: Advice | None, note: object, deaths: str = "") -> str:
+    """The words of the note to show: the hint's reason, else the table's note; and
+    under them ``deaths``, what the game's mode says of the deaths undone in it (a
+    practice game after an Undo: Mode.describe)."""
     if advice is not None and (advice.hint is not None or advice.note):
-        return box_text(advice)
-    return shown(note) if note else ""
+        said = box_text(advice)
+    else:
+        said = shown(note) if note else ""
+    return "\n".join(words for words in (said, deaths) if words)
 
 
 def note_picture(
@@ -77,7 +85,17 @@ class Notes:
         self._drawn: tuple[object, ...] | None = None  # (what was drawn, and where)
         self._picture: pygame.Surface | None = None
         self.vacated: pygame.Rect | None = None
+        self._words: tuple[object, str] = (None, "")
         """Where the note was in the side before the last draw took it off."""
+
+    def words(self, advice: Advice | None, note: object, mode: Mode, deaths: int) -> str:
+        """``words_of`` these (``deaths`` undone in a game of ``mode``), worked out
+        again only when one of them (or the language) changed: not at every frame."""
+        key = (advice, note, mode, deaths, current())
+        if key != self._words[0]:
+            said = (mode.describe(deaths) or "") if deaths else ""
+            self._words = (key, words_of(advice, note, said))
+        return self._words[1]
 
     def draw(
         self, screen: pygame.Surface, text: str, full: bool, under: list[pygame.Rect]

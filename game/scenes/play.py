@@ -25,7 +25,7 @@ from game.modes.shared import Daily
 from game.rules import MAX_ZOOM, Board, Difficulty
 from game.scenes.board_voice import BoardVoice
 from game.scenes.counters import CountersPanel
-from game.scenes.notes import Notes, words_of
+from game.scenes.notes import Notes
 from game.scenes.play_commands import play_commands
 from game.scenes.pointer import BoardPointer
 from game.scenes.rivals import Rivals
@@ -336,7 +336,10 @@ class PlayScene(Scene):
         )
         dirty = renderer.draw(screen, table.game, picture, changed)
         side = self.counters.draw(screen, self.viewport, renderer.repainted)
-        text = "" if picture.paused else words_of(advice, table.note)  # (the board hidden)
+        paused = picture.paused  # (the board hidden: no reason of a hint shown)
+        text = self.notes.words(
+            None if paused else advice, None if paused else table.note, table.tag.mode, table.deaths
+        )
         dirty += side + self.notes.draw(screen, text, renderer.repainted, side)
         if self.notes.vacated is not None:  # (the note left the side: its lines again)
             self.counters.forget()

@@ -17,16 +17,16 @@ from game.core.look import Look
 from game.language import N_, gettext
 from game.session.geometry import DIGITS, LED_W, TILE, Layout, Rect
 from game.session.picture import Advice, Face, Picture, Seen
+from game.view import scale
 from game.view.advice import AdviceLayer
 from game.view.fonts import ui_font
+from game.view.scale import TEXT
 from game.view.sheet import Tile
 from game.view.sprites import SpriteSheet
 from game.view.theme import Theme, current
 
 PAUSE_TITLE = N_("Paused")
 PAUSE_TEXT = N_("Click or press any key to go on.")
-PAUSE_TEXT_SIZE = 11
-"""The pause box's font size at 1x."""
 CURSOR_OUTER = (0, 0, 0)
 CURSOR_INNER = (255, 204, 0)  # amber: seen on grey, white and every number
 OVERVIEW_OPENED = (250, 250, 250)
@@ -71,7 +71,6 @@ class Renderer:
         self._drawn: list[Tile | None] = [None] * (layout.rows * layout.cols)
         self._pressed: frozenset[Cell] = frozenset()
         self._face: Face | None = None
-        self._deaths = 0
         self._counter: str | None = None
         self._timer: str | None = None
         self._paused = (False, True)  # (the last pause and its prompt: a change draws all)
@@ -116,7 +115,6 @@ class Renderer:
         """Forget what was drawn: the next draw repaints everything."""
         self._drawn = [None] * len(self._drawn)
         self._face = self._counter = self._timer = None
-        self._deaths = -1  # (drawn again with the rest)
         self._overview_key = None
 
     def scroll(self, layout: Layout) -> None:
@@ -246,7 +244,7 @@ class Renderer:
         self.paused_box = None
         if prompt:  # (else a dialog asks how to go on instead)
             frame = self.scaled(self.layout.board_frame)
-            self.paused_box = draw_pause_box(screen, self.sprites, self.theme.text, z, frame)
+            self.paused_box = draw_pause_box(screen, self.sprites, self.theme.text, frame)
 
     def _draw_cells(
         self,
@@ -297,26 +295,6 @@ class Renderer:
         if timer != self._timer:
             self._timer = timer
             dirty.append(self._draw_led(screen, layout.timer, timer))
-        if picture.deaths != self._deaths:
-            self._deaths = picture.deaths
-            dirty.append(self._draw_deaths(screen, picture.deaths))
-
-    def _draw_deaths(self, screen: pygame.Surface, deaths: int) -> pygame.Rect:
-        """The deaths undone, left of the face: a small mine and the count (none: the
-        panel's grey)."""
-        layout, z = self.layout, self.zoom
-        fx, fy, _, fh = layout.face
-        cx, _, cw, _ = layout.mine_counter
-        gap = pygame.Rect((cx + cw + 1) * z, fy * z, (fx - cx - cw - 2) * z, fh * z)
-        screen.fill(self.theme.face, gap)
-        if deaths:
-            text = ui_font(8 * z).render(str(deaths), True, self.theme.error)
-            r = 3 * z
-            width = 2 * r + z + text.get_width()
-            x = gap.x + max(0, (gap.w - width) // 2)
-            pygame.draw.circle(screen, self.theme.text, (x + r, gap.centery), r)
-            screen.blit(text, (x + 2 * r + z, gap.centery - text.get_height() // 2))
-        return gap
 
     def _draw_led(self, screen: pygame.Surface, box: Rect, text: str) -> pygame.Rect:
         z = self.zoom
@@ -349,16 +327,17 @@ def draw_pause_box(
     screen: pygame.Surface,
     sprites: SpriteSheet,
     ink: tuple[int, int, int],
-    z: int,
     frame: tuple[int, int, int, int],
 ) -> pygame.Rect:
-    """The pause's box in the middle of the board's frame: "Paused" and how to go on,
-    wrapped to the board's width; where it was drawn."""
+    """The pause's box in the middle of the board's frame (every cell hidden under
+    it): "Paused" and how to go on, at the UI scale, wrapped to the board's width;
+    where it was drawn."""
     bx, by, bw, bh = frame
-    pad = 6 * z
+    ui = scale.current()
+    pad = 6 * ui
     room = max(bw - 4 * pad, 1)
-    title = ui_font(PAUSE_TEXT_SIZE * z, bold=True).render(gettext(PAUSE_TITLE), True, ink)
-    font = ui_font(PAUSE_TEXT_SIZE * z)
+    title = ui_font(TEXT * ui, bold=True).render(gettext(PAUSE_TITLE), True, ink)
+    font = ui_font(TEXT * ui)
     font.align = pygame.FONT_CENTER
     words = gettext(PAUSE_TEXT)
     wrap = min(font.size(words)[0], room)
@@ -368,7 +347,7 @@ def draw_pause_box(
     box = pygame.Rect(0, 0, inner_w + 2 * pad, inner_h + 2 * pad)
     box.center = (bx + bw // 2, by + bh // 2)
     box = box.clip(pygame.Rect(bx, by, bw, bh))
-    sprites.frame(screen, "raised3", (box.x, box.y, box.w, box.h))
+    sprites.at_zoom(ui).frame(screen, "raised3", (box.x, box.y, box.w, box.h))
     screen.blit(title, title.get_rect(midtop=(box.centerx, box.y + pad)))
     screen.blit(text, text.get_rect(midtop=(box.centerx, box.y + pad + title.get_height())))
     return box
