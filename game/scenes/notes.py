@@ -86,6 +86,8 @@ class Notes:
         self._picture: pygame.Surface | None = None
         self.vacated: pygame.Rect | None = None
         self._words: tuple[object, str] = (None, "")
+        self.font_size: int | None = None
+        """The pixel size of the words last drawn (None: no note)."""
         """Where the note was in the side before the last draw took it off."""
 
     def words(self, advice: Advice | None, note: object, mode: Mode, deaths: int) -> str:
@@ -111,7 +113,7 @@ class Notes:
         width = area.w - 2 * PAD * ui if in_side else self._window_width(ui)
         key = (text, in_side, width, ui, look, area.bottom)
         if key != self._drawn:
-            self._picture = None
+            self._picture, self.font_size = None, (TEXT * ui if text else None)
             if text:
                 sprites = viewport.renderer.sprites
                 self._picture = note_picture(text, width, ui, look, sprites, fit=not in_side)
