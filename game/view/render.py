@@ -45,6 +45,10 @@ _PRESSED_TILE_FOR_LOOK: tuple[Tile, ...] = tuple(
 )
 
 
+Pictures = tuple[tuple[Tile, pygame.Surface], ...]
+"""Each look's tile and its picture, by the look's number."""
+
+
 def led_text(value: int, digits: int = DIGITS) -> str:
     """LED characters for a counter value, ``digits`` of them: 0-999 with the classic
     three (or up to 10**digits - 1), or -99 to -1 with a minus sign."""
@@ -69,6 +73,7 @@ class Renderer:
         self.sprites = SpriteSheet(zoom, theme=self.theme)
         self.background = self._paint_background()
         self._drawn: list[Tile | None] = [None] * (layout.rows * layout.cols)
+        self._by_look: tuple[SpriteSheet, Pictures, Pictures] | None = None
         self._pressed: frozenset[Cell] = frozenset()
         self._face: Face | None = None
         self._counter: str | None = None
@@ -139,9 +144,12 @@ class Renderer:
         full = self._face is None
         self.repainted = full
         if full:
-            if screen.get_size() != self.background.get_size():
-                screen.fill(self.theme.face)  # (the side, the room under a short game)
-            screen.blit(self.background, (0, 0))
+            (width, height), (bw, bh) = screen.get_size(), self.background.get_size()
+            if width > bw:  # (the side: the ground its owner draws on, each pixel once)
+                screen.fill(self.theme.face, (bw, 0, width - bw, height))
+            if height > bh:  # (the room under a game shorter than its side)
+                screen.fill(self.theme.face, (0, bh, bw, height - bh))
+            self._blit_around_cells(screen)
             dirty.append(screen.get_rect())
         if picture.paused:
             if full:
@@ -192,6 +200,19 @@ class Renderer:
         if layout.scrolls:
             self._draw_overview(screen, game, dirty)
         return dirty
+
+    def _blit_around_cells(self, screen: pygame.Surface) -> None:
+        """The background, but under the cells in view, which a full draw covers
+        whole (each of their pixels written once, not twice)."""
+        cells = pygame.Rect(self.scaled(self.layout.board_view))
+        width, height = self.background.get_size()
+        for part in (
+            (0, 0, width, cells.top),
+            (0, cells.top, cells.left, cells.h),
+            (cells.right, cells.top, width - cells.right, cells.h),
+            (0, cells.bottom, width, height - cells.bottom),
+        ):
+            screen.blit(self.background, part[:2], part)
 
     def _draw_cursor(self, screen: pygame.Surface, cell: Cell) -> None:
         """The keyboard cursor: an amber ring edged in black, seen on every tile."""
@@ -256,27 +277,41 @@ class Renderer:
         full: bool,
     ) -> list[Cell]:
         """Draw the cells whose tile changed; those cells (none listed on a full draw)."""
-        tiles = self.sprites.tiles
+        unpressed, held = self._pictures()
         drawn = self._drawn
         cols = self.layout.cols
         ox, oy = self.layout.board_origin
         ox -= self.layout.left * TILE
         oy -= self.layout.top * TILE
         z, size = self.zoom, TILE * self.zoom
+        look = game.look
         blits = []
         redrawn: list[Cell] = []
         for row, col in cells:
-            name = tile_for(game.look(row, col), (row, col) in pressed)
+            # (each look's tile and picture by the look's number: no Enum hashed a cell)
+            name, tile = (held if pressed and (row, col) in pressed else unpressed)[look(row, col)]
             k = row * cols + col
-            if drawn[k] != name:
+            if drawn[k] is not name:
                 drawn[k] = name
                 pos = ((ox + col * TILE) * z, (oy + row * TILE) * z)
-                blits.append((tiles[name], pos))
+                blits.append((tile, pos))
                 if not full:
                     dirty.append(pygame.Rect(pos, (size, size)))
                     redrawn.append((row, col))
         screen.fblits(blits)
         return redrawn
+
+    def _pictures(self) -> tuple[Pictures, Pictures]:
+        """Each look's tile and its picture, unpressed and pressed, indexed by the
+        look's number (made once for the sprite sheet)."""
+        if self._by_look is None or self._by_look[0] is not self.sprites:
+            tiles = self.sprites.tiles
+            self._by_look = (
+                self.sprites,
+                tuple((name, tiles[name]) for name in _TILE_FOR_LOOK),
+                tuple((name, tiles[name]) for name in _PRESSED_TILE_FOR_LOOK),
+            )
+        return self._by_look[1], self._by_look[2]
 
     def _draw_panel(
         self, screen: pygame.Surface, picture: Picture, dirty: list[pygame.Rect]
