@@ -106,6 +106,9 @@ class Notes:
         frame where the note may be (the side's lines). The rectangles drawn; when
         the note left the side, ``vacated`` says where it was (drawn again by the
         side's owner)."""
+        if not text and not self.text and not self.shown:
+            self.vacated = None
+            return []  # (no note, none shown: nothing to work out, frame after frame)
         viewport = self.viewport
         in_side = bool(text) and viewport.has_side() and not self.side_taken()
         ui, look = scale.current(), viewport.renderer.theme
