@@ -24,6 +24,7 @@ from game.session.picture import Advice
 from game.view import scale
 from game.view.advice import box_text
 from game.view.fonts import ui_font
+from game.view.lines import wrap
 from game.view.note_window import NoteWindow
 from game.view.scale import TEXT
 from game.view.sprites import SpriteSheet
@@ -52,21 +53,23 @@ def note_picture(
     text: str, width: int, ui: int, look: Theme, sprites: SpriteSheet, fit: bool = False
 ) -> pygame.Surface:
     """The note drawn whole: a raised box ``width`` pixels wide (``fit``: at most, as
-    narrow as the words need), its words centred and wrapped to it, at the UI scale."""
+    narrow as the words need), its words centred and wrapped to it at the UI scale
+    (game.view.lines.wrap: between Chinese and Japanese characters too)."""
     framed = sprites.at_zoom(ui)
     border = 3 * ui
     pad = PAD * ui
     font = ui_font(TEXT * ui)
-    font.align = pygame.FONT_CENTER
     room = max(width - 2 * (border + pad), 1)
-    wrap = min(font.size(text)[0], room)
-    words = font.render(text, True, look.text, None, max(wrap, 1))
+    lines = [font.render(line, True, look.text) for line in wrap(font, text, room)]
+    step = font.get_linesize()
+    inner = max(line.get_width() for line in lines)
     if fit:
-        width = min(width, words.get_width() + 2 * (border + pad))
-    picture = pygame.Surface((width, words.get_height() + 2 * (border + pad)))
+        width = min(width, inner + 2 * (border + pad))
+    picture = pygame.Surface((width, step * len(lines) + 2 * (border + pad)))
     picture.fill(look.face)
     framed.frame(picture, "raised3", (0, 0, *picture.get_size()))
-    picture.blit(words, words.get_rect(center=picture.get_rect().center))
+    for k, line in enumerate(lines):  # (centred, one under the other)
+        picture.blit(line, line.get_rect(midtop=(width // 2, border + pad + k * step)))
     return picture
 
 
