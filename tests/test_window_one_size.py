@@ -20,7 +20,6 @@ from game.app import App
 from game.scenes.playback import PlaybackScene
 from game.view import window
 
-
 ZOOMS = (2, 3, 4)
 """On a 1920x1080 desktop (the dummy driver's is 1024x768, too small for 4x)."""
 
