@@ -50,8 +50,9 @@ class NoteWindow:
         size = (min(picture.get_width(), room_w), min(picture.get_height(), room_h))
         where = placed_under(game, size, desktop_size(), board)
         if self.window is None:
+            had = owner.focused
             self.window = pygame.Window("", size, position=where, borderless=True, utility=True)
-            if self.window.focused:  # (a system that gives a new window the focus: back)
+            if self.window.focused and had:  # (a system that focuses a new window: back)
                 owner.focus()
         else:
             if tuple(self.window.size) != size:
