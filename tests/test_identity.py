@@ -39,8 +39,10 @@ from game.replay.evf_write import export_evf
 from game.replay.format import ReplayError
 from game.replay.reader import load, parse
 from game.scenes.playback import PlaybackScene
+from game.view import scale
 from game.view.commands import Command
 from game.view.fonts import ui_font
+from game.view.scale import TEXT
 from game.view.theme import current as theme
 
 IDENTITY = {"player": "王嘉宁 Ada", "identifier": "saolei.wang/user/18400", "country": "CN"}
@@ -189,12 +191,14 @@ def test_the_viewers_bar_shows_the_players_name_and_country(tmp_path: Path) -> N
         assert isinstance(scene, PlaybackScene)
         bar = app.viewport.bar()
         screen = app.viewport.screen
-        font = ui_font(max(9, bar.height * 11 // 18))
+        font = ui_font(TEXT * scale.current())  # (the bar's words at the UI scale)
         words = font.render("Ada (GB)", True, theme().text)
         expected = pygame.Surface(words.get_size())
         expected.fill(theme().face)
         expected.blit(words, (0, 0))
-        top = bar.y + (bar.height - words.get_height()) // 2
+        form = next(form for form in scene.status() if font.size(form)[0] <= bar.width - 4)
+        line = font.render(form, True, theme().text)  # (the bar centres the whole line)
+        top = bar.y + (bar.height - line.get_height()) // 2
         width = words.get_width() - 2  # (the next character may lean into the last pixel)
         drawn = [
             tuple(screen.get_at((bar.x + 4 + x, top + y)))[:3]

@@ -123,7 +123,7 @@ def test_the_hint_box_in_the_window_speaks_the_language(app: App, code: str) -> 
     app.run(frames=1)
     hint, advice = app.table.hint, app.table.advice()
     assert hint is not None and advice is not None
-    box = app.viewport.renderer.note_rect
+    box = app.play.notes.rect
     assert box is not None and box.width > 0 and box.height > 0
     text = box_text(advice)
     assert text[:1] == language.shown(hint.reason)[:1].upper()

@@ -73,14 +73,14 @@ def test_a_1x1_replay_shows_both_counters_and_the_face_side_by_side(app: App) ->
 
 def test_plus_at_the_largest_zoom_that_fits_says_so_in_the_window(app: App) -> None:
     for _ in range(MAX_ZOOM):
-        if app.viewport.renderer.note_rect is not None:
+        if app.play.notes.shown:
             break
         zoom = app.viewport.zoom
         before = region(app.viewport.screen, (0, 0, *app.viewport.screen.get_size()))
         key(pygame.K_PLUS, "+")
         app.run(frames=1)
     assert app.viewport.zoom == zoom  # it went no further
-    box = app.viewport.renderer.note_rect
+    box = app.play.notes.rect
     assert box is not None and box.w > 0  # a line in the window says why
     rect = (box.x, box.y, box.w, box.h)
     assert region(app.viewport.screen, rect) != region(
@@ -89,7 +89,7 @@ def test_plus_at_the_largest_zoom_that_fits_says_so_in_the_window(app: App) -> N
     assert app.table.note is not None and f"{zoom}x is the largest zoom" in app.table.note
     key(pygame.K_ESCAPE, "\x1b")  # and Esc puts it away
     app.run(frames=1)
-    assert app.viewport.renderer.note_rect is None
+    assert app.play.notes.rect is None
     key(pygame.K_MINUS, "-")
     app.run(frames=1)
     assert app.viewport.zoom == zoom - 1 and app.table.note is None
@@ -187,7 +187,7 @@ def test_the_board_code_dialog_says_a_first_click_off_the_ring_can_hit_a_mine(ap
     key(pygame.K_RETURN, "\r")
     app.run(frames=1)
     assert app.table.board == code.board and app.stage.top_dialog is None
-    box = app.viewport.renderer.note_rect  # (the ring's words, which take no click)
+    box = app.play.notes.rect  # (the ring's words, which take no click)
     mine = next(
         cell
         for cell in sorted(app.table.game.mine_cells())
@@ -210,16 +210,13 @@ def test_odds_and_a_hint_shown_while_a_button_is_held_redraw_only_what_changed(
     use_layout(app, BEGINNER)
     click(app, cell_center(app, 0, 5))  # a cascade: numbers, and odds over their frontier
     key(pygame.K_o, "o")  # the probabilities
-    key(pygame.K_h, "h")  # and a hint, its reason in a box over the board
+    key(pygame.K_h, "h")  # and a hint, its reason beside the board
     app.run(frames=1)
-    renderer = app.viewport.renderer
-    assert renderer.note_rect is not None
+    assert app.play.notes.rect is not None  # (in the side)
     hidden = [
         (r, c) for r in range(9) for c in range(9) if app.table.game.look(r, c) is Look.HIDDEN
     ]
-    under_box = [c for c in hidden if renderer.note_rect.collidepoint(cell_center(app, *c))]
-    assert under_box
-    path = hidden[:4] + under_box[:2] + hidden[-3:]
+    path = hidden[:4] + hidden[len(hidden) // 2 : len(hidden) // 2 + 2] + hidden[-3:]
     post(pygame.MOUSEMOTION, pos=cell_center(app, *path[0]), rel=(0, 0), buttons=(1, 0, 0))
     post(pygame.MOUSEBUTTONDOWN, pos=cell_center(app, *path[0]), button=1)
     app.run(frames=1)

@@ -11,8 +11,10 @@ from test_window import FakeClock, key, post, region, type_text, win_beginner
 
 from game.app import App
 from game.scenes.playback import PlaybackScene
+from game.view import scale
 from game.view.assets import asset_path
 from game.view.fonts import REGULAR, ui_font
+from game.view.scale import TEXT
 from game.view.theme import current as theme
 
 EVF = (
@@ -38,7 +40,7 @@ def test_the_viewers_bar_draws_the_chinese_name_of_an_evf_file(app: App) -> None
     scene = app.stage.top
     assert isinstance(scene, PlaybackScene)
     bar = app.viewport.bar()
-    size = max(9, bar.height * 11 // 18)  # (the bar's words: game/scenes/playback/status.py)
+    size = TEXT * scale.current()  # (the bar's words at the UI scale: playback/status.py)
     font = ui_font(size)
     shown = next(form for form in scene.status() if font.size(form)[0] <= bar.width - 4)
     assert shown.startswith(NAME)  # the form drawn begins with the player's name

@@ -56,18 +56,20 @@ def test_every_page_beside_the_board_at_one_size_of_words(tmp_path: Path) -> Non
             seen[size] = json.loads(out.strip().splitlines()[-1])
     for size, rows in seen.items():
         desk_w = int(size.split("x")[0])
-        assert len({row["case"] for row in rows}) == 8 and len(rows) == 8 * 15
+        assert len({row["case"] for row in rows}) == 8 and len(rows) == 8 * 16
         for row in rows:
             assert row["x"] == row["first"], row  # the window's size and place, as X has them
             menu = str(row["step"]).startswith("menu")  # (a menu drops over the board)
             if not menu and row["beside"] is not False:
                 assert row["own"], row  # nothing of ours over a cell
-                if row["step"] != "lost":
+                if row["step"] not in ("lost", "hint"):  # (cells opened since)
                     assert row["board"], row  # the board as it was
             if row["beside"] is False:  # (no room beside: only a window near the desk's width)
                 assert row["x"][2] > desk_w // 3, row
             assert row["bar"] == row["bar_then"] and int(str(row["bar"])) > 0, row
-            if row["font"] is not None:  # the dialog's words: the menu bar's size
+            if row["step"] == "hint":  # H: its reason said off the cells (issue 41, item 6)
+                assert row["note_off"] and row["font"] is not None, row
+            if row["font"] is not None:  # the dialog's or the note's words: the bar's size
                 assert row["font"] == TEXT * int(str(row["ui"])), row
         heights = {row["bar"] for row in rows}
         assert len(heights) == 1, heights  # the menu bar's words: one height at every zoom

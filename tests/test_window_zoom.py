@@ -61,7 +61,7 @@ def saved_zoom() -> object:
 
 def note_drawn(app: App) -> bool:
     """The line is on the screen: the advice's box was drawn this frame."""
-    return app.viewport.renderer.note_rect is not None
+    return app.play.notes.shown
 
 
 def test_beginner_at_4x_comes_back_at_4x_after_intermediate_was_shown_at_3x(

@@ -147,6 +147,19 @@ def _letters(picture: pygame.Surface, rect: pygame.Rect) -> int:
     return (rows[-1] - rows[0] + 1) if rows else 0
 
 
+def _note_off(app: App, cells: pygame.Rect, corner: tuple[int, int]) -> bool:
+    """The note (a hint's reason) is shown and covers no cell on the desktop: in the
+    side, or in its own window where X has it."""
+    notes = app.play.notes
+    if notes.rect is not None:
+        return not notes.rect.move(corner).colliderect(cells)
+    window = notes.window.window
+    if window is None:
+        return False
+    place = _geometry(hex(window.handle))  # (where X has it: the X window's id)
+    return not pygame.Rect(place).colliderect(cells)
+
+
 def _one(
     app: App, zoom: int, board: str, side: bool, shots: Path | None
 ) -> list[dict[str, object]]:
@@ -213,6 +226,10 @@ def _one(
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         pygame.event.post(pygame.event.Event(kind, pos=app.viewport.cell_pos(*start), button=1))
     _settle(app)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
+    _settle(app)
+    step("hint", app.play.notes.font_size)  # (its reason beside the board, off the cells)
+    rows[-1]["note_off"] = _note_off(app, cells, (x, y))
     mine = sorted(app.table.game.mine_cells())[0]
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         pygame.event.post(pygame.event.Event(kind, pos=app.viewport.cell_pos(*mine), button=1))

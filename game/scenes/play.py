@@ -25,6 +25,7 @@ from game.modes.shared import Daily
 from game.rules import MAX_ZOOM, Board, Difficulty
 from game.scenes.board_voice import BoardVoice
 from game.scenes.counters import CountersPanel
+from game.scenes.notes import Notes
 from game.scenes.play_commands import play_commands
 from game.scenes.pointer import BoardPointer
 from game.scenes.rivals import Rivals
@@ -123,6 +124,8 @@ class PlayScene(Scene):
         """The replays opened over this board (made when first asked for)."""
         self.asking = False  # (the resume offer is about to ask: the pause's box waits)
         self.zoom_line = ZoomLine(viewport, table, prefs)  # (after the board's tap)
+        self.notes = Notes(viewport, lambda: any(s.in_side() for s, _ in stage.scenes))
+        """The hint's reason and the table's notes, beside the board (never over a cell)."""
         stage.to_board = lambda event: starts_game(prefs, stage, event)
 
         self.commands: dict[Command, Callable[[], None]] = play_commands(self, dialogs)
@@ -287,7 +290,9 @@ class PlayScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         kind = event.type
-        if kind in (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED):
+        if kind == pygame.WINDOWMINIMIZED or (
+            kind == pygame.WINDOWFOCUSLOST and not self.notes.window.focused
+        ):
             self.pause()  # a game left alone is not a game being played
         if self.table.session.paused:
             # Any click or key goes on; that click or key does nothing else.
@@ -296,6 +301,8 @@ class PlayScene(Scene):
             ):
                 self.table.unpause()
             return True
+        if self.notes.owns(event):
+            return True  # (the note's own window: no click of the board's)
         if self.pointer.handle(event):
             return True
         if kind == pygame.KEYDOWN:
@@ -319,17 +326,27 @@ class PlayScene(Scene):
         if under:
             renderer.forget(under)
             changed |= under
+        advice = table.advice()
         picture = picture_of(
             table.session,
             self.input.feedback,
             counter_below_zero=self.prefs.settings.counter_below_zero,
             cursor=table.shown_cursor,
-            advice=table.advice(),
+            advice=advice,
             deaths=table.deaths,
             prompt=not self.asking and self.stage.top_dialog is None,  # (one prompt at a time)
         )
         dirty = renderer.draw(screen, table.game, picture, changed)
-        dirty += self.counters.draw(screen, self.viewport, renderer.repainted)
+        side = self.counters.draw(screen, self.viewport, renderer.repainted)
+        paused = picture.paused  # (the board hidden: no reason of a hint shown)
+        text = self.notes.words(
+            None if paused else advice, None if paused else table.note, table.tag.mode, table.deaths
+        )
+        dirty += side + self.notes.draw(screen, text, renderer.repainted, side)
+        if self.notes.vacated is not None:  # (the note left the side: its lines again)
+            self.counters.forget()
+            side = self.counters.draw(screen, self.viewport, True)
+            dirty += side + self.notes.draw(screen, text, True, side)
         return dirty + self.rivals.draw(screen)
 
     def fit_counters(self) -> None:

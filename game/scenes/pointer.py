@@ -42,9 +42,6 @@ class BoardPointer:
     def handle(self, event: pygame.event.Event) -> bool:
         """Take a mouse event (or Esc over a hint); True if it was taken."""
         kind = event.type
-        if kind in POINTER_KINDS:  # the advice's box keeps off the pointer
-            left = kind in (pygame.WINDOWLEAVE, pygame.WINDOWFOCUSLOST)
-            self.viewport.renderer.advice.pointer = None if left else (event.pos[0], event.pos[1])
         if kind == pygame.MOUSEWHEEL:
             if self.viewport.layout.scrolls:
                 down, right = -event.y * SCROLL_CELLS, event.x * SCROLL_CELLS

@@ -13,8 +13,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.session.geometry import TILE
+from game.view import scale
 from game.view.fonts import ui_font
 from game.view.render import pointer_points
+from game.view.scale import TEXT
 from game.view.theme import current as theme
 from game.view.viewport import Viewport
 
@@ -113,7 +115,7 @@ def draw_pace(
             screen.fill(colour, (left, strip.y, width, strip.h))
         screen.fill(look.text, (middle, strip.y, max(1, z // 2), strip.h))
         words = f"{'+' if ahead_ms >= 0 else '-'}{abs(ahead_ms) / 1000:.1f}"
-        text = ui_font(7 * z).render(words, True, colour)
+        text = ui_font(TEXT * scale.current()).render(words, True, colour)
         if text.get_width() <= gap.w:
             screen.blit(text, text.get_rect(center=gap.center))
     return [strip, gap]

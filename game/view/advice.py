@@ -1,9 +1,8 @@
 """The solver's advice drawn over the board: each hidden cell's chance of a mine (a
 bar as high as the chance, coloured on the look's risk scale, its percentage when
-the zoom leaves room), the hint's ring and the box with its reason. Each mark is
-worked out once per advice and each percentage rendered once. The box never hides
-the cell under the pointer: it moves to the board's other edge (a click on any
-cell reaches the board, see game/scenes/pointer.py)."""
+the zoom leaves room) and the hint's ring; the words of the hint's reason
+(``box_text``), which game.scenes.notes says beside the board, never over a cell.
+Each mark is worked out once per advice and each percentage rendered once."""
 
 from __future__ import annotations
 
@@ -17,9 +16,7 @@ from game.core.look import Look
 from game.language import gettext, shown
 from game.session.geometry import TILE
 from game.session.picture import Advice, Seen
-from game.view import scale
 from game.view.fonts import ui_font
-from game.view.scale import TEXT
 from game.view.theme import Colour
 
 if TYPE_CHECKING:
@@ -28,9 +25,6 @@ if TYPE_CHECKING:
 HINT_SAFE = (0, 150, 0)
 HINT_MINE = (220, 0, 0)
 ADVICE_INK = (0, 0, 0)
-NOTE_TEXT_SIZE = TEXT
-"""The advice box's font size at UI scale 1 (the menus' and the dialogs' size: the
-words do not grow with the board's zoom)."""
 
 
 def risk_colour(p: float, scale: tuple[Colour, Colour, Colour]) -> Colour:
@@ -82,13 +76,6 @@ class AdviceLayer:
         self.marks: dict[Cell, Mark] | None = None
         """The advice's marks, worked out once (None: not yet, or new advice)."""
         self._labels: dict[int, pygame.Surface] = {}  # each percentage, rendered once
-        self._note: tuple[object, pygame.Surface] | None = None  # the box's words
-        self.note_rect: pygame.Rect | None = None
-        """Where the advice's box (a hint's reason) was last drawn, if one is shown."""
-        self.pointer: tuple[int, int] | None = None
-        """Where the mouse is in the window (None: not over it): the box keeps off it."""
-        self._box: tuple[pygame.Surface, bool] | None = None  # the box's picture, its edge
-        self._ringed: pygame.Rect | None = None  # the hint's cell, which the box never hides
 
     def marks_of(self, advice: Advice) -> dict[Cell, Mark]:
         """Each cell's mark for these probabilities, worked out once per advice: its
@@ -145,34 +132,18 @@ class AdviceLayer:
         screen.fblits(labels)
 
     def draw(self, screen: pygame.Surface, advice: Advice) -> None:
-        """The hint over the marks: its cell ringed (green: safe, red: a mine) and its
-        reason in a box on the other half of the board (or the note in its place)."""
-        layout = self.renderer.layout
+        """The hint over the marks: its cell ringed (green: safe, red: a mine). Its
+        reason is said beside the board, never over a cell (game.scenes.notes)."""
         hint = advice.hint
-        if hint is not None and layout.visible(*hint.cell):
+        if hint is not None and self.renderer.layout.visible(*hint.cell):
             self._ring(screen, hint.cell, hint.is_mine)
-        text = box_text(advice)
-        self._box = self._ringed = None
-        if hint is not None and layout.visible(*hint.cell):
-            self._ringed = pygame.Rect(self.renderer.scaled(layout.cell_rect(*hint.cell)))
-        if text:
-            below = hint is None or hint.cell[0] < layout.top + layout.shown_rows // 2
-            self._note_box(screen, text, below)
 
     def _ring(self, screen: pygame.Surface, cell: Cell, is_mine: bool) -> None:
         ring = pygame.Rect(self.renderer.scaled(self.renderer.layout.cell_rect(*cell)))
         pygame.draw.rect(screen, HINT_MINE if is_mine else HINT_SAFE, ring, 2 * self.renderer.zoom)
 
-    def draw_over(
-        self,
-        screen: pygame.Surface,
-        advice: Advice,
-        redrawn: list[Cell],
-        dirty: list[pygame.Rect],
-    ) -> None:
-        """The advice again where cells were drawn anew under it: the hint's ring on
-        its cell, the box over the cells it covers (its picture kept), or in its new
-        place (see ``leaves``)."""
+    def draw_over(self, screen: pygame.Surface, advice: Advice, redrawn: list[Cell]) -> None:
+        """The hint's ring again on its cell when it was drawn anew."""
         hint = advice.hint
         if (
             hint is not None
@@ -180,73 +151,3 @@ class AdviceLayer:
             and self.renderer.layout.visible(*hint.cell)
         ):
             self._ring(screen, hint.cell, hint.is_mine)
-        if self._box is None:
-            return
-        box = self._place(*self._box)
-        under = [
-            pygame.Rect(self.renderer.scaled(self.renderer.layout.cell_rect(*cell)))
-            for cell in redrawn
-        ]
-        if box is not None and (box != self.note_rect or box.collidelist(under) >= 0):
-            self._blit(screen, box, self._box[0])
-            dirty.append(box.copy())
-        self.note_rect = box
-
-    def leaves(self) -> pygame.Rect | None:
-        """Where the box was drawn if the pointer has moved it since (its cells are
-        drawn again, then ``draw_over`` draws it in its new place); else None."""
-        if self._box is None or self.note_rect is None:
-            return None
-        return self.note_rect if self._place(*self._box) != self.note_rect else None
-
-    def _place(self, picture: pygame.Surface, below: bool) -> pygame.Rect | None:
-        """Where the box goes: at its edge of the board's view (the bottom when
-        ``below``), at the other edge while the pointer is over it there, and nowhere
-        while the pointer is over it and the other edge would hide the pointer's cell
-        too (a board too short for it) or the hint's ringed cell."""
-        at = self._at(picture, below)
-        if self.pointer is None or not at.collidepoint(self.pointer):
-            return at
-        other = self._at(picture, not below)
-        if other.collidepoint(self.pointer):
-            return None
-        return None if self._ringed is not None and other.colliderect(self._ringed) else other
-
-    def _at(self, picture: pygame.Surface, below: bool) -> pygame.Rect:
-        """The box at the bottom (``below``) or the top edge of the board's view."""
-        z = self.renderer.zoom
-        bx, by, bw, bh = self.renderer.scaled(self.renderer.layout.board_view)
-        pad = 4 * z
-        box = pygame.Rect(0, 0, min(picture.get_width() + 2 * pad, bw), picture.get_height())
-        box.h = min(box.h + 2 * pad, bh)
-        box.centerx = bx + bw // 2
-        if below:
-            box.bottom = by + bh - pad
-        else:
-            box.top = by + pad
-        return box
-
-    def _note_box(self, screen: pygame.Surface, text: str, below: bool) -> None:
-        """A line of advice in a box across the board's view, wrapped to fit it."""
-        z = self.renderer.zoom
-        bw = self.renderer.scaled(self.renderer.layout.board_view)[2]
-        pad = 4 * z
-        if self._note is None or self._note[0] != (text, bw):
-            font = ui_font(NOTE_TEXT_SIZE * scale.current())
-            font.align = pygame.FONT_CENTER
-            wrap = max(min(font.size(text)[0], bw - 4 * pad), 1)
-            self._note = ((text, bw), font.render(text, True, self.renderer.theme.text, None, wrap))
-        self._box = (self._note[1], below)
-        box = self._place(*self._box)
-        self.note_rect = box
-        if box is not None:
-            self._blit(screen, box, self._box[0])
-
-    def _blit(self, screen: pygame.Surface, box: pygame.Rect, picture: pygame.Surface) -> None:
-        z = self.renderer.zoom
-        self.renderer.sprites.frame(screen, "raised3", (box.x, box.y, box.w, box.h))
-        inside = box.inflate(-2 * z, -2 * z)
-        previous = screen.get_clip()
-        screen.set_clip(inside)
-        screen.blit(picture, picture.get_rect(center=box.center))
-        screen.set_clip(previous)

@@ -17,16 +17,16 @@ from game.core.look import Look
 from game.language import N_, gettext
 from game.session.geometry import DIGITS, LED_W, TILE, Layout, Rect
 from game.session.picture import Advice, Face, Picture, Seen
+from game.view import scale
 from game.view.advice import AdviceLayer
 from game.view.fonts import ui_font
+from game.view.scale import TEXT
 from game.view.sheet import Tile
 from game.view.sprites import SpriteSheet
 from game.view.theme import Theme, current
 
 PAUSE_TITLE = N_("Paused")
 PAUSE_TEXT = N_("Click or press any key to go on.")
-PAUSE_TEXT_SIZE = 11
-"""The pause box's font size at 1x."""
 CURSOR_OUTER = (0, 0, 0)
 CURSOR_INNER = (255, 204, 0)  # amber: seen on grey, white and every number
 OVERVIEW_OPENED = (250, 250, 250)
@@ -43,6 +43,10 @@ _PRESSED_TILE_FOR_LOOK: tuple[Tile, ...] = tuple(
     {Tile.HIDDEN: Tile.OPEN, Tile.QUESTION: Tile.QUESTION_PRESSED}.get(tile, tile)
     for tile in _TILE_FOR_LOOK
 )
+
+
+Pictures = tuple[tuple[Tile, pygame.Surface], ...]
+"""Each look's tile and its picture, by the look's number."""
 
 
 def led_text(value: int, digits: int = DIGITS) -> str:
@@ -69,9 +73,9 @@ class Renderer:
         self.sprites = SpriteSheet(zoom, theme=self.theme)
         self.background = self._paint_background()
         self._drawn: list[Tile | None] = [None] * (layout.rows * layout.cols)
+        self._by_look: tuple[SpriteSheet, Pictures, Pictures] | None = None
         self._pressed: frozenset[Cell] = frozenset()
         self._face: Face | None = None
-        self._deaths = 0
         self._counter: str | None = None
         self._timer: str | None = None
         self._paused = (False, True)  # (the last pause and its prompt: a change draws all)
@@ -85,11 +89,6 @@ class Renderer:
         """The last draw repainted the whole window (the menu bar is drawn again)."""
         self.paused_box: pygame.Rect | None = None
         """Where the pause box was last drawn (the cells under it are covered)."""
-
-    @property
-    def note_rect(self) -> pygame.Rect | None:
-        """Where the advice's box (a hint's reason) was last drawn, if one is shown."""
-        return self.advice.note_rect
 
     def scaled(self, rect: Rect) -> Rect:
         """A rectangle of the layout (1x) in window pixels."""
@@ -121,7 +120,6 @@ class Renderer:
         """Forget what was drawn: the next draw repaints everything."""
         self._drawn = [None] * len(self._drawn)
         self._face = self._counter = self._timer = None
-        self._deaths = -1  # (drawn again with the rest)
         self._overview_key = None
 
     def scroll(self, layout: Layout) -> None:
@@ -146,9 +144,12 @@ class Renderer:
         full = self._face is None
         self.repainted = full
         if full:
-            if screen.get_size() != self.background.get_size():
-                screen.fill(self.theme.face)  # (the side, the room under a short game)
-            screen.blit(self.background, (0, 0))
+            (width, height), (bw, bh) = screen.get_size(), self.background.get_size()
+            if width > bw:  # (the side: the ground its owner draws on, each pixel once)
+                screen.fill(self.theme.face, (bw, 0, width - bw, height))
+            if height > bh:  # (the room under a game shorter than its side)
+                screen.fill(self.theme.face, (0, bh, bw, height - bh))
+            self._blit_around_cells(screen)
             dirty.append(screen.get_rect())
         if picture.paused:
             if full:
@@ -173,11 +174,6 @@ class Renderer:
                     if cell is not None:
                         self._drawn[cell[0] * layout.cols + cell[1]] = None  # redraw it
                         cells.add(cell)
-            left = self.advice.leaves()
-            if left is not None:  # the advice's box moved off the pointer: its cells again
-                for cell in self._cells_under(left):
-                    self._drawn[cell[0] * layout.cols + cell[1]] = None
-                    cells.add(cell)
             if layout.scrolls:
                 cells = [cell for cell in cells if layout.visible(*cell)]
         redrawn = self._draw_cells(screen, game, picture.pressed, cells, dirty, full)
@@ -196,23 +192,27 @@ class Renderer:
             self._draw_cursor(screen, cursor)  # (again over a tile drawn under it)
         self._cursor = cursor
         if full:
-            self.advice.note_rect = None
             if advice is not None:
                 self.advice.draw(screen, advice)
         elif advice is not None:
-            self.advice.draw_over(screen, advice, redrawn, dirty)
+            self.advice.draw_over(screen, advice, redrawn)
         self._draw_panel(screen, picture, dirty)
         if layout.scrolls:
             self._draw_overview(screen, game, dirty)
         return dirty
 
-    def _cells_under(self, rect: pygame.Rect) -> list[Cell]:
-        """The cells in view that this rectangle of the window covers, in part or whole."""
-        return [
-            cell
-            for cell in self.layout.visible_cells()
-            if rect.colliderect(self.scaled(self.layout.cell_rect(*cell)))
-        ]
+    def _blit_around_cells(self, screen: pygame.Surface) -> None:
+        """The background, but under the cells in view, which a full draw covers
+        whole (each of their pixels written once, not twice)."""
+        cells = pygame.Rect(self.scaled(self.layout.board_view))
+        width, height = self.background.get_size()
+        for part in (
+            (0, 0, width, cells.top),
+            (0, cells.top, cells.left, cells.h),
+            (cells.right, cells.top, width - cells.right, cells.h),
+            (0, cells.bottom, width, height - cells.bottom),
+        ):
+            screen.blit(self.background, part[:2], part)
 
     def _draw_cursor(self, screen: pygame.Surface, cell: Cell) -> None:
         """The keyboard cursor: an amber ring edged in black, seen on every tile."""
@@ -265,7 +265,7 @@ class Renderer:
         self.paused_box = None
         if prompt:  # (else a dialog asks how to go on instead)
             frame = self.scaled(self.layout.board_frame)
-            self.paused_box = draw_pause_box(screen, self.sprites, self.theme.text, z, frame)
+            self.paused_box = draw_pause_box(screen, self.sprites, self.theme.text, frame)
 
     def _draw_cells(
         self,
@@ -277,27 +277,41 @@ class Renderer:
         full: bool,
     ) -> list[Cell]:
         """Draw the cells whose tile changed; those cells (none listed on a full draw)."""
-        tiles = self.sprites.tiles
+        unpressed, held = self._pictures()
         drawn = self._drawn
         cols = self.layout.cols
         ox, oy = self.layout.board_origin
         ox -= self.layout.left * TILE
         oy -= self.layout.top * TILE
         z, size = self.zoom, TILE * self.zoom
+        look = game.look
         blits = []
         redrawn: list[Cell] = []
         for row, col in cells:
-            name = tile_for(game.look(row, col), (row, col) in pressed)
+            # (each look's tile and picture by the look's number: no Enum hashed a cell)
+            name, tile = (held if pressed and (row, col) in pressed else unpressed)[look(row, col)]
             k = row * cols + col
-            if drawn[k] != name:
+            if drawn[k] is not name:
                 drawn[k] = name
                 pos = ((ox + col * TILE) * z, (oy + row * TILE) * z)
-                blits.append((tiles[name], pos))
+                blits.append((tile, pos))
                 if not full:
                     dirty.append(pygame.Rect(pos, (size, size)))
                     redrawn.append((row, col))
         screen.fblits(blits)
         return redrawn
+
+    def _pictures(self) -> tuple[Pictures, Pictures]:
+        """Each look's tile and its picture, unpressed and pressed, indexed by the
+        look's number (made once for the sprite sheet)."""
+        if self._by_look is None or self._by_look[0] is not self.sprites:
+            tiles = self.sprites.tiles
+            self._by_look = (
+                self.sprites,
+                tuple((name, tiles[name]) for name in _TILE_FOR_LOOK),
+                tuple((name, tiles[name]) for name in _PRESSED_TILE_FOR_LOOK),
+            )
+        return self._by_look[1], self._by_look[2]
 
     def _draw_panel(
         self, screen: pygame.Surface, picture: Picture, dirty: list[pygame.Rect]
@@ -316,26 +330,6 @@ class Renderer:
         if timer != self._timer:
             self._timer = timer
             dirty.append(self._draw_led(screen, layout.timer, timer))
-        if picture.deaths != self._deaths:
-            self._deaths = picture.deaths
-            dirty.append(self._draw_deaths(screen, picture.deaths))
-
-    def _draw_deaths(self, screen: pygame.Surface, deaths: int) -> pygame.Rect:
-        """The deaths undone, left of the face: a small mine and the count (none: the
-        panel's grey)."""
-        layout, z = self.layout, self.zoom
-        fx, fy, _, fh = layout.face
-        cx, _, cw, _ = layout.mine_counter
-        gap = pygame.Rect((cx + cw + 1) * z, fy * z, (fx - cx - cw - 2) * z, fh * z)
-        screen.fill(self.theme.face, gap)
-        if deaths:
-            text = ui_font(8 * z).render(str(deaths), True, self.theme.error)
-            r = 3 * z
-            width = 2 * r + z + text.get_width()
-            x = gap.x + max(0, (gap.w - width) // 2)
-            pygame.draw.circle(screen, self.theme.text, (x + r, gap.centery), r)
-            screen.blit(text, (x + 2 * r + z, gap.centery - text.get_height() // 2))
-        return gap
 
     def _draw_led(self, screen: pygame.Surface, box: Rect, text: str) -> pygame.Rect:
         z = self.zoom
@@ -368,16 +362,17 @@ def draw_pause_box(
     screen: pygame.Surface,
     sprites: SpriteSheet,
     ink: tuple[int, int, int],
-    z: int,
     frame: tuple[int, int, int, int],
 ) -> pygame.Rect:
-    """The pause's box in the middle of the board's frame: "Paused" and how to go on,
-    wrapped to the board's width; where it was drawn."""
+    """The pause's box in the middle of the board's frame (every cell hidden under
+    it): "Paused" and how to go on, at the UI scale, wrapped to the board's width;
+    where it was drawn."""
     bx, by, bw, bh = frame
-    pad = 6 * z
+    ui = scale.current()
+    pad = 6 * ui
     room = max(bw - 4 * pad, 1)
-    title = ui_font(PAUSE_TEXT_SIZE * z, bold=True).render(gettext(PAUSE_TITLE), True, ink)
-    font = ui_font(PAUSE_TEXT_SIZE * z)
+    title = ui_font(TEXT * ui, bold=True).render(gettext(PAUSE_TITLE), True, ink)
+    font = ui_font(TEXT * ui)
     font.align = pygame.FONT_CENTER
     words = gettext(PAUSE_TEXT)
     wrap = min(font.size(words)[0], room)
@@ -387,7 +382,7 @@ def draw_pause_box(
     box = pygame.Rect(0, 0, inner_w + 2 * pad, inner_h + 2 * pad)
     box.center = (bx + bw // 2, by + bh // 2)
     box = box.clip(pygame.Rect(bx, by, bw, bh))
-    sprites.frame(screen, "raised3", (box.x, box.y, box.w, box.h))
+    sprites.at_zoom(ui).frame(screen, "raised3", (box.x, box.y, box.w, box.h))
     screen.blit(title, title.get_rect(midtop=(box.centerx, box.y + pad)))
     screen.blit(text, text.get_rect(midtop=(box.centerx, box.y + pad + title.get_height())))
     return box

@@ -13,6 +13,7 @@ from game.core.delta import Cell
 from game.language import current, decimal, gettext
 from game.scenes.playback.control import Playback
 from game.scenes.playback.timeline import Timeline
+from game.view import scale
 from game.view.render import draw_pointer
 from game.view.theme import current as theme
 from game.view.viewport import Viewport
@@ -106,7 +107,7 @@ class Overlays:
             most = max(spent.values(), default=0.0)
             if most > 0:
                 side = self.viewport.beside()
-                zoom = self.viewport.side.scale if side.w else self.viewport.zoom
+                zoom = self.viewport.side.scale if side.w else scale.current()
                 key = (most, zoom, theme().name, current())
                 if self._legend[0] != key:  # (made again only when it would change)
                     self._legend = (key, heat_legend(most, f"{decimal(most, 1)} s", zoom))

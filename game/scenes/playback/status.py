@@ -12,9 +12,11 @@ import pygame
 
 from game.language import current, gettext
 from game.scenes.playback.control import Playback
+from game.view import scale
 from game.view.commands import KeyMap
 from game.view.commands import ViewerCommand as V
 from game.view.fonts import ui_font
+from game.view.scale import TEXT
 from game.view.theme import current as theme
 from game.words import ended_in
 
@@ -136,7 +138,7 @@ class StatusBar:
         line = max(2, bar.h // 8)
         screen.fill(look.shadow, (bar.x, bar.bottom - line, bar.w, line))
         screen.fill(look.highlight, (bar.x, bar.bottom - line, int(bar.w * played), line))
-        image = self._rendered(forms, bar.width - 4, max(9, bar.height * 11 // 18))
+        image = self._rendered(forms, bar.width - 4, TEXT * scale.current())
         screen.blit(image, (bar.x + 4, bar.y + (bar.height - image.get_height()) // 2))
 
     @staticmethod
@@ -148,7 +150,7 @@ class StatusBar:
         inner = bar.inflate(-4, -max(4, bar.h // 4))
         screen.fill(look.shadow, inner)
         screen.fill(look.highlight, (inner.x, inner.y, int(inner.w * done), inner.h))
-        font = ui_font(max(9, bar.height * 11 // 18))
+        font = ui_font(TEXT * scale.current())
         words = gettext("Exporting GIF {percent}   {stop}: stop").format(
             percent=f"{int(done * 100)}%", stop=stop
         )

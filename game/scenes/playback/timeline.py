@@ -15,7 +15,9 @@ import pygame
 
 from game.analysis.judge import Judged, MoveClass
 from game.language import N_, decimal, gettext
+from game.view import scale
 from game.view.fonts import ui_font
+from game.view.scale import TEXT
 from game.view.theme import current as theme
 
 Colour = tuple[int, int, int]
@@ -105,7 +107,9 @@ class Timeline:
 
     @staticmethod
     def _font_size(area: pygame.Rect) -> int:
-        return max(9, min(area.h // 7, 16))
+        """The words' size: the UI scale's, whatever the side's height (the menu
+        bar's and the counters' beside it)."""
+        return TEXT * scale.current()
 
     def _x_of(self, plot: pygame.Rect, ms: float) -> int:
         return plot.x + round((ms - self.start) / (self.end - self.start) * (plot.w - 1))

@@ -14,6 +14,7 @@ import pygame
 
 from game.language import gettext
 from game.view.fonts import ui_font
+from game.view.scale import TEXT
 from game.view.sprites import SpriteSheet
 from game.view.theme import current as theme
 from game.view.widgets.dialog import Dialog
@@ -51,9 +52,10 @@ def heat_tile(size: int, alpha: int) -> pygame.Surface:
 
 def heat_legend(most: float, unit: str, zoom: int) -> pygame.Surface:
     """A heatmap's legend to draw beside (or over) its board: a clear square and the
-    strongest, each with what it stands for (``unit``: the most's words, "12.3 s")."""
+    strongest, each with what it stands for (``unit``: the most's words, "12.3 s"),
+    at the UI scale ``zoom``."""
     look = theme()
-    font = ui_font(11 * zoom)
+    font = ui_font(TEXT * zoom)
     cell = font.get_height()
     words = [gettext("clear: none"), gettext("reddest: {value}").format(value=unit)]
     texts = [font.render(word, True, look.text) for word in words]
