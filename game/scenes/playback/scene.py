@@ -332,7 +332,7 @@ class PlaybackScene(Scene):
         self.viewport.use_theme()
         renderer, playback = self.viewport.renderer, self.playback
         if self._board is None or self._board[0] is not renderer or playback.restarted:
-            size = renderer.background.get_size()
+            size = renderer.size
             if self._board is None or self._board[1].get_size() != size:
                 self._board = (renderer, pygame.Surface(size))
             self._board = (renderer, self._board[1])
