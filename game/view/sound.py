@@ -9,7 +9,7 @@ PulseAudio threads) hundreds of times a second even in silence, and a paused one
 (2.9% of a core in an idle window, measured on PulseAudio's null sink). The device
 opens to load the sounds (their samples are kept) and opens again at the first sound
 after a rest: SILENCE_S after the last one (or after the start) a thread of the player's
-closes it (docs/SPEED.md, "Sleeping when nothing moves").
+closes it (docs/SPEED.md, "Sound").
 """
 
 from __future__ import annotations
