@@ -16,7 +16,8 @@ turn, round after round (a busy moment of the machine falls on all alike):
 The programs: Debian's sgt-puzzles (Tatham's Mines: `sgt-mines`) and gnome-mines
 when installed (`apt-get install sgt-puzzles gnome-mines`: not test dependencies),
 a bare pygame-ce window (SDL's defaults; and with the software framebuffer the game
-chooses on X11, game.view.window.software_framebuffer), `python -m game` (nothing
+chooses on X11, game.view.window.software_framebuffer; and that at the size of the
+game's window on this screen), `python -m game` (nothing
 running; and with a game's clock running: a cell clicked with xdotool once the window
 came, in a fresh data folder each start), and the executables built from build.spec when given:
 
@@ -59,7 +60,7 @@ BARE = """
 import sys, time
 import pygame
 pygame.display.init()
-screen = pygame.display.set_mode((328, 414))
+screen = pygame.display.set_mode((int(sys.argv[1]), int(sys.argv[2])))
 screen.fill((192, 192, 192))
 pygame.display.flip()
 while not pygame.event.peek(pygame.QUIT):  # (its memory, not its idling, is the yardstick)
@@ -158,6 +159,43 @@ def window_of(display: str, pid: int) -> str | None:
     return found[0] if found else None
 
 
+def game_window_size(display: str) -> tuple[int, int]:
+    """The size of the window the game opens on this screen (its zoom and side as it
+    picks them): the bare window's of the same size is the fair yardstick of memory,
+    a window's pixels being held twice (the surface drawn on, the X server's copy)."""
+    env = {**os.environ, "DISPLAY": display, "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    with tempfile.TemporaryDirectory(prefix="minesweeper-peers-") as data:
+        env["MINESWEEPER_DATA_DIR"] = data
+        watch = MapWatch(display)
+        watch.drain()
+        process = subprocess.Popen(
+            [sys.executable, "-m", "game"],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        try:
+            watch.first_map(30.0)
+            watch.close()
+            time.sleep(1.0)
+            window = window_of(display, process.pid)
+            if window is None:
+                raise RuntimeError("the game's window was not found")
+            shown = subprocess.run(
+                ["xdotool", "getwindowgeometry", "--shell", window],
+                env=env,
+                capture_output=True,
+                text=True,
+                check=True,
+            ).stdout
+        finally:
+            process.terminate()
+            process.wait(10)
+    found = dict(line.split("=", 1) for line in shown.split())
+    return int(found["WIDTH"]), int(found["HEIGHT"])
+
+
 def once(program: Program, display: str, cell: tuple[int, int]) -> None:
     """Start the program, time its first window, let it settle, measure its idling."""
     env = {**os.environ, "DISPLAY": display, **program.env}
@@ -203,7 +241,7 @@ def once(program: Program, display: str, cell: tuple[int, int]) -> None:
             shutil.rmtree(env["MINESWEEPER_DATA_DIR"], ignore_errors=True)
 
 
-def programs(args: argparse.Namespace, data: Path) -> list[Program]:
+def programs(args: argparse.Namespace, data: Path, size: tuple[int, int]) -> list[Program]:
     game_env = {"MINESWEEPER_DATA_DIR": str(data), "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
     found = []
     for name, path in (
@@ -213,12 +251,15 @@ def programs(args: argparse.Namespace, data: Path) -> list[Program]:
         if Path(path).exists():
             found.append(Program(name, [path], {"NO_AT_BRIDGE": "1"}))
     python = [sys.executable]
+    small = [*python, "-c", BARE, "328", "414"]  # (Beginner at 1x, the game's smallest)
+    software = {**game_env, "SDL_FRAMEBUFFER_ACCELERATION": "0"}
     found += [
-        Program("a bare pygame-ce window", [*python, "-c", BARE], game_env, idles_shown=False),
+        Program("a bare pygame-ce window", small, game_env, idles_shown=False),
+        Program("  the same, software framebuffer", small, software, idles_shown=False),
         Program(
-            "  the same, software framebuffer",
-            [*python, "-c", BARE],
-            {**game_env, "SDL_FRAMEBUFFER_ACCELERATION": "0"},
+            f"  the same, {size[0]}x{size[1]} (the game's)",
+            [*python, "-c", BARE, *map(str, size)],
+            software,
             idles_shown=False,
         ),
         Program("this game, python -m game", [*python, "-m", "game"], game_env),
@@ -255,9 +296,10 @@ def table(found: list[Program]) -> None:
         if name in by_name:
             ratio = statistics.median(by_name[name].firsts) / first
             print(f"first window, {name} / python -m game: {ratio:.2f}x (target <= 1.1x)")
-    bare = statistics.median(by_name["a bare pygame-ce window"].residents)
-    over = statistics.median(game.residents) - bare
-    print(f"resident, game - bare pygame-ce window: {over:+.1f} MB (target <= +10 MB)")
+    resident = statistics.median(game.residents)
+    for bare in (program for program in found if not program.idles_shown):  # (the bare windows)
+        over = resident - statistics.median(bare.residents)
+        print(f"resident, game - {bare.name.strip()}: {over:+.1f} MB (target <= +10 MB)")
 
 
 def main() -> None:
@@ -281,9 +323,10 @@ def main() -> None:
     compileall.compile_dir(str(ROOT / "game"), quiet=1)  # (an installed game's bytecode)
     try:
         cell = cell_offset(display)
+        size = game_window_size(display)
         for run in range(1, args.runs + 1):
             with tempfile.TemporaryDirectory() as scratch:
-                found = programs(args, Path(scratch))
+                found = programs(args, Path(scratch), size)
                 for program in found:  # (warm the file cache; the game's data folder made)
                     once(program, display, cell)
                     program.firsts, program.idles, program.residents = [], [], []

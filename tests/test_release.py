@@ -541,6 +541,28 @@ def test_appdir_from_a_one_folder_build_runs(tmp_path: Path) -> None:
     assert version_run.stdout.strip() == f"minesweeper {version()}"
 
 
+def test_the_one_folder_build_imports_as_python_does() -> None:
+    """The one folder's modules are .pyc files found by Python's path finder, not an
+    archive read at each import (base_library.zip through zipimport, the PYZ), and no
+    run-time hook imports inspect, pkgutil or multiprocessing before the game: both
+    made its start 1.3-1.5x `python -m game`'s (docs/SPEED.md, "The downloads")."""
+    onedir = os.environ.get("MINESWEEPER_FROZEN_ONEDIR")
+    if not onedir:
+        pytest.skip("set MINESWEEPER_FROZEN_ONEDIR to a one-folder build (dist/minesweeper)")
+    pytest.importorskip("PyInstaller")
+    internal = Path(onedir) / "_internal"
+    assert not (internal / "base_library.zip").exists()
+    for module in ("game/__main__.pyc", "game/view/first_frame.pyc", "encodings/__init__.pyc"):
+        assert (internal / module).is_file(), module
+    exe = str(Path(onedir) / "minesweeper")
+    done = run([sys.executable, "-m", "PyInstaller.utils.cliutils.archive_viewer", "-l", "-b", exe])
+    assert done.returncode == 0, done.stderr
+    inside = {line.strip() for line in done.stdout.splitlines()}
+    assert "launcher" in inside
+    for hook in ("pyi_rth_inspect", "pyi_rth_pkgutil", "pyi_rth_multiprocessing"):
+        assert hook not in inside, hook
+
+
 def test_the_one_file_executable_carries_the_licences() -> None:
     exe = os.environ.get("MINESWEEPER_FROZEN_EXE")
     if not exe:

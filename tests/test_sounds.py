@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import math
 import os
@@ -9,6 +10,7 @@ import struct
 import subprocess
 import sys
 import textwrap
+import time
 import wave
 from collections.abc import Iterator
 from pathlib import Path
@@ -316,3 +318,36 @@ def test_no_audio_device_is_said_in_the_players_language(
     finally:
         language.use(language.ENGLISH)
     assert warnings == ["Kein Audiogerät gefunden; das Spiel bleibt stumm."]
+
+
+def _audio_threads() -> list[str]:
+    """SDL's audio threads in this process (Linux: their names in /proc)."""
+    names = []
+    for task in Path("/proc/self/task").iterdir():
+        with contextlib.suppress(OSError):
+            names.append((task / "comm").read_text().strip())
+    return [name for name in names if name.startswith(("SDLAudio", "Pulse"))]
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="counts threads in /proc")
+def test_the_device_rests_after_a_silence_and_opens_for_the_next_sound(
+    warnings: list[str],
+) -> None:
+    """An open device's thread wakes at every buffer, silence or not: the player
+    closes the device SILENCE_S after the last sound and opens it for the next one."""
+    player = SoundPlayer(warn=warnings.append, silence_s=0.2)
+    assert player.device_open and _audio_threads()  # (loaded: open for the first sounds)
+    for name in ("reveal", "flag"):
+        deadline = time.monotonic() + 10
+        while player.device_open and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not player.device_open and pygame.mixer.get_init() is None
+        assert _audio_threads() == [], "no audio thread may run while nothing plays"
+        assert player.available  # (resting, not silent for good)
+        player.play(name)
+        assert player.device_open and pygame.mixer.get_busy()
+        assert pygame.mixer.get_init() == (44100, -16, 1)
+    player.play("win")
+    time.sleep(0.3)  # (win.wav plays for longer than the silence: not cut short)
+    assert player.device_open and pygame.mixer.get_busy()
+    assert warnings == []

@@ -71,7 +71,6 @@ class Renderer:
         self.theme = current() if theme is None else theme
         """The look drawn in (game.view.theme): its sprite sheet and colours."""
         self.sprites = SpriteSheet(zoom, theme=self.theme)
-        self.background = self._paint_background()
         self._drawn: list[Tile | None] = [None] * (layout.rows * layout.cols)
         self._by_look: tuple[SpriteSheet, Pictures, Pictures] | None = None
         self._pressed: frozenset[Cell] = frozenset()
@@ -95,19 +94,23 @@ class Renderer:
         z = self.zoom
         return (rect[0] * z, rect[1] * z, rect[2] * z, rect[3] * z)
 
-    def _paint_background(self) -> pygame.Surface:
-        """The static parts: the ground and the bevels of the window, panel, board, counters."""
+    @property
+    def size(self) -> tuple[int, int]:
+        """The game's size in window pixels (the layout at the zoom)."""
         width, height = self.layout.size
-        z = self.zoom
-        surface = pygame.Surface((width * z, height * z))
-        surface.fill(self.theme.face)
+        return (width * self.zoom, height * self.zoom)
+
+    def _paint_background(self, surface: pygame.Surface) -> None:
+        """The static parts: the ground and the bevels of the window, panel, board,
+        counters; painted at each full repaint, not kept (a surface of the game's size,
+        1.7 MB at zoom 3, held for the few full repaints)."""
+        surface.fill(self.theme.face, (0, 0, *self.size))
         frame = self.sprites.frame
         frame(surface, "raised3", self.scaled(self.layout.frame))
         frame(surface, "sunken2", self.scaled(self.layout.panel))
         frame(surface, "sunken3", self.scaled(self.layout.board_frame))
         frame(surface, "sunken1", self.scaled(self.layout.mine_counter))
         frame(surface, "sunken1", self.scaled(self.layout.timer))
-        return surface
 
     def forget(self, cells: Iterable[Cell]) -> None:
         """Draw these cells again at the next draw that names them (something was
@@ -144,12 +147,12 @@ class Renderer:
         full = self._face is None
         self.repainted = full
         if full:
-            (width, height), (bw, bh) = screen.get_size(), self.background.get_size()
+            (width, height), (bw, bh) = screen.get_size(), self.size
             if width > bw:  # (the side: the ground its owner draws on, each pixel once)
                 screen.fill(self.theme.face, (bw, 0, width - bw, height))
             if height > bh:  # (the room under a game shorter than its side)
                 screen.fill(self.theme.face, (0, bh, bw, height - bh))
-            self._blit_around_cells(screen)
+            self._paint_background(screen)
             dirty.append(screen.get_rect())
         if picture.paused:
             if full:
@@ -200,19 +203,6 @@ class Renderer:
         if layout.scrolls:
             self._draw_overview(screen, game, dirty)
         return dirty
-
-    def _blit_around_cells(self, screen: pygame.Surface) -> None:
-        """The background, but under the cells in view, which a full draw covers
-        whole (each of their pixels written once, not twice)."""
-        cells = pygame.Rect(self.scaled(self.layout.board_view))
-        width, height = self.background.get_size()
-        for part in (
-            (0, 0, width, cells.top),
-            (0, cells.top, cells.left, cells.h),
-            (cells.right, cells.top, width - cells.right, cells.h),
-            (0, cells.bottom, width, height - cells.bottom),
-        ):
-            screen.blit(self.background, part[:2], part)
 
     def _draw_cursor(self, screen: pygame.Surface, cell: Cell) -> None:
         """The keyboard cursor: an amber ring edged in black, seen on every tile."""

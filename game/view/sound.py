@@ -3,6 +3,13 @@
 A computer without a working audio device (or a broken installation without the
 sound files) still runs the game, silently: the player then reports
 ``available = False`` and says so once through its ``warn`` function.
+
+The audio device is open only while sounds play: SDL 2 feeds an open device (and its
+PulseAudio threads) hundreds of times a second even in silence, and a paused one too
+(2.9% of a core in an idle window, measured on PulseAudio's null sink). The device
+opens to load the sounds (their samples are kept) and opens again at the first sound
+after a rest: SILENCE_S after the last one (or after the start) a thread of the player's
+closes it (docs/SPEED.md, "Sound").
 """
 
 from __future__ import annotations
@@ -10,6 +17,8 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+import threading
+import time
 from collections.abc import Callable, Iterator
 from typing import Final
 
@@ -42,6 +51,9 @@ _FREQUENCY: Final = 44100
 _SIZE: Final = -16
 _CHANNELS: Final = 1
 _BUFFER: Final = 512
+
+SILENCE_S: Final = 5.0
+"""The audio device closes this long after the last sound (none playing)."""
 
 
 @contextlib.contextmanager
@@ -97,13 +109,18 @@ class SoundPlayer:
         warn: Callable[[str], None] | None = None,
         *,
         open_now: bool = True,
+        silence_s: float = SILENCE_S,
     ) -> None:
         """``open_now=False``: the device opens at open() or at the first sound, not
-        here (the window's first frame does not wait for the audio device)."""
+        here (the window's first frame does not wait for the audio device);
+        ``silence_s``: how long after the last sound the device closes."""
         self._enabled = bool(enabled)
         self._sounds: dict[str, pygame.mixer.Sound] = {}
+        self._samples: dict[str, bytes] = {}
+        """Each sound's samples, kept while the device rests (closed by the player)."""
         self._warn = warn if warn is not None else warn_to_stderr
         self._opened = False
+        self._rest = DeviceRest(self._close_if_silent, silence_s)
         if open_now:
             self.open()
 
@@ -121,14 +138,25 @@ class SoundPlayer:
         if self._opened:
             return
         self._opened = True
-        problem = self._load()
+        with self._rest.lock:
+            problem = self._load()
+            if problem is None:
+                self._samples = {name: sound.get_raw() for name, sound in self._sounds.items()}
         if problem is not None:
             self._warn(problem)
+        self._rest.due()  # (the first sounds come soon after the start, or it rests)
 
     @property
     def available(self) -> bool:
-        """True when the sounds are loaded and an audio device plays them."""
-        return bool(self._sounds)
+        """True when the sounds are loaded and an audio device plays them (open, or
+        resting until the next sound)."""
+        return bool(self._sounds) or bool(self._samples)
+
+    @property
+    def device_open(self) -> bool:
+        """The audio device is open now (not resting, not closed for good)."""
+        with self._rest.lock:
+            return bool(self._sounds) and pygame.mixer.get_init() is not None
 
     @property
     def enabled(self) -> bool:
@@ -155,11 +183,47 @@ class SoundPlayer:
         if name not in SOUND_NAMES:
             raise ValueError(f"unknown sound {name!r}; expected one of {', '.join(SOUND_NAMES)}")
         self.open()  # (once: a player made with open_now=False opens at its first sound)
-        sound = self._sounds.get(name)
-        if not self._enabled or sound is None or not self._mixer_alive():
+        if not self._enabled:
             return
-        with contextlib.suppress(pygame.error):
-            sound.play()
+        with self._rest.lock:
+            if not self._sounds and self._samples:
+                self._wake_device()
+            sound = self._sounds.get(name)
+            if sound is None or not self._mixer_alive():
+                return
+            with contextlib.suppress(pygame.error):
+                sound.play()
+        self._rest.due()
+
+    def _wake_device(self) -> None:
+        """Open the resting device again, its sounds made from the samples kept (a
+        device gone meanwhile: silent from now on)."""
+        try:
+            pygame.mixer.pre_init(_FREQUENCY, _SIZE, _CHANNELS, _BUFFER)
+            with _quiet_stderr():
+                pygame.mixer.init()
+            self._sounds = {
+                name: pygame.mixer.Sound(buffer=samples) for name, samples in self._samples.items()
+            }
+        except pygame.error:
+            self._samples = {}
+            self._sounds = {}
+            self._warn(gettext(NO_AUDIO_DEVICE))
+
+    def _close_if_silent(self) -> bool:
+        """The device rests (closed, the samples kept) if no sound plays; False if one
+        still does (asked again later). Called by the rest's thread, under its lock."""
+        if not self._sounds:
+            return True
+        if pygame.mixer.get_init() is None:  # (closed by another: pygame.quit() at exit)
+            self._sounds = {}
+            self._samples = {}
+            return True
+        if pygame.mixer.get_busy():
+            return False
+        self._sounds = {}  # (they die with the mixer; playing one then crashes pygame-ce)
+        pygame.mixer.quit()
+        return True
 
     def _load(self) -> str | None:
         """Open the mixer and load every sound; return the reason if that fails."""
@@ -194,11 +258,56 @@ class SoundPlayer:
         """
         if pygame.mixer.get_init() is None:
             self._sounds = {}
+            self._samples = {}
         return bool(self._sounds)
 
     def _stop_all(self) -> None:
-        if not self._mixer_alive():
-            return
-        for sound in self._sounds.values():
-            with contextlib.suppress(pygame.error):
-                sound.stop()
+        with self._rest.lock:
+            if not self._mixer_alive():
+                return
+            for sound in self._sounds.values():
+                with contextlib.suppress(pygame.error):
+                    sound.stop()
+
+
+class DeviceRest:
+    """Closes the audio device a silence after the last sound, from a thread of its
+    own that sleeps until then (no wake-up while nothing is due): ``due()`` after each
+    sound; ``lock`` is held around every use of the mixer (the thread closes it)."""
+
+    def __init__(self, close: Callable[[], bool], silence_s: float) -> None:
+        """``close``: close the device if silent (False: a sound still plays)."""
+        self.lock = threading.Lock()
+        self._close = close
+        self._silence_s = silence_s
+        self._changed = threading.Condition(threading.Lock())
+        self._due: float | None = None
+        self._thread: threading.Thread | None = None
+
+    def due(self) -> None:
+        """A sound was played (or the sounds loaded): close SILENCE_S from now."""
+        with self._changed:
+            was = self._due
+            self._due = time.monotonic() + self._silence_s
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="sound-rest", daemon=True)
+                self._thread.start()
+            elif was is None:
+                self._changed.notify()
+
+    def _run(self) -> None:
+        while True:
+            with self._changed:
+                while self._due is None:
+                    self._changed.wait()
+                left = self._due - time.monotonic()
+                if left > 0:
+                    self._changed.wait(left)
+                    continue
+                self._due = None
+            with self.lock:
+                closed = self._close()
+            if not closed:
+                with self._changed:
+                    if self._due is None:
+                        self._due = time.monotonic() + 1.0

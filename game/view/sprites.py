@@ -34,6 +34,19 @@ def sheet_image(theme: Theme) -> pygame.Surface:
     return image
 
 
+STRETCHED_KEPT = 32
+"""Frame sizes whose stretched edges are kept (the window's few, a dialog's)."""
+
+
+def plain_colour(picture: pygame.Surface) -> pygame.Color | None:
+    """The picture's one colour, if all its pixels have it (None: they do not)."""
+    pixels = pygame.image.tobytes(picture, "RGBA")
+    first = pixels[:4]
+    if pixels != first * (len(pixels) // 4):
+        return None
+    return pygame.Color(*first)
+
+
 class SpriteSheet:
     """Named pictures cut from a theme's sheet (sprites/sheet.png for the classic) at one zoom."""
 
@@ -69,6 +82,11 @@ class SpriteSheet:
                 "c": (x + b, y + b, inner, inner),
             }
             self._frames[name] = (b * z, {key: self._cut(rect) for key, rect in parts.items()})
+        self._plain = {name: plain_colour(parts["c"]) for name, (_, parts) in self._frames.items()}
+        """Each frame's centre, when it is one colour: filled, not stretched (a board's
+        centre stretched at each full repaint would cost a board-sized picture)."""
+        self._stretched: dict[tuple[str, int, int], tuple[pygame.Surface, ...]] = {}
+        """Frames' edges stretched to a size, kept (thin strips) for the next repaint."""
 
     def at_zoom(self, zoom: int) -> SpriteSheet:
         """The same sheet at another zoom (made once, then kept): a dialog drawn at a
@@ -85,6 +103,24 @@ class SpriteSheet:
         x, y, w, h = rect
         return self.image.subsurface((x * z, y * z, w * z, h * z))
 
+    def _edges(self, name: str, iw: int, ih: int) -> tuple[pygame.Surface, ...]:
+        """A frame's top, bottom, left and right edges stretched to an inside of iw x ih."""
+        key = (name, iw, ih)
+        found = self._stretched.get(key)
+        if found is None:
+            if len(self._stretched) >= STRETCHED_KEPT:
+                self._stretched.clear()
+            b, parts = self._frames[name]
+            scale = pygame.transform.scale
+            wide, tall = (max(iw, 1), b), (b, max(ih, 1))
+            found = self._stretched[key] = (
+                scale(parts["t"], wide),
+                scale(parts["b"], wide),
+                scale(parts["l"], tall),
+                scale(parts["r"], tall),
+            )
+        return found
+
     def frame(self, surface: pygame.Surface, name: str, rect: Rect, *, fill: bool = True) -> None:
         """Draw a bevelled box with the named frame template over rect (in screen pixels)."""
         b, parts = self._frames[name]
@@ -92,13 +128,18 @@ class SpriteSheet:
         iw, ih = w - 2 * b, h - 2 * b
         scale = pygame.transform.scale
         if fill and iw > 0 and ih > 0:
-            surface.blit(scale(parts["c"], (iw, ih)), (x + b, y + b))
+            plain = self._plain[name]
+            if plain is not None:
+                surface.fill(plain, (x + b, y + b, iw, ih))
+            else:
+                surface.blit(scale(parts["c"], (iw, ih)), (x + b, y + b))
+        top, bottom, left, right = self._edges(name, iw, ih)
         if iw > 0:
-            surface.blit(scale(parts["t"], (iw, b)), (x + b, y))
-            surface.blit(scale(parts["b"], (iw, b)), (x + b, y + h - b))
+            surface.blit(top, (x + b, y))
+            surface.blit(bottom, (x + b, y + h - b))
         if ih > 0:
-            surface.blit(scale(parts["l"], (b, ih)), (x, y + b))
-            surface.blit(scale(parts["r"], (b, ih)), (x + w - b, y + b))
+            surface.blit(left, (x, y + b))
+            surface.blit(right, (x + w - b, y + b))
         surface.blit(parts["tl"], (x, y))
         surface.blit(parts["tr"], (x + w - b, y))
         surface.blit(parts["bl"], (x, y + h - b))

@@ -352,7 +352,7 @@ def board_picture(
     drawn last, and by which renderer): the cells that changed, or all of them for a
     new renderer (a new look, a new layout) or a playback started again."""
     if held is None or held[0] is not renderer or playback.restarted:
-        size = renderer.background.get_size()
+        size = renderer.size
         surface = held[1] if held is not None and held[1].get_size() == size else None
         held = (renderer, surface or pygame.Surface(size))
         renderer.invalidate()
