@@ -189,7 +189,8 @@ class MenuDialog(Dialog):
             room = max(menu.width, min(width, WRAP_WIDTH * style.zoom))
             note = TextPiece(style, [self.note], room)
             if self.hints:  # as tall as the tallest hint: the dialog keeps its size
-                note.height = max(TextPiece(style, [hint], room).height for hint in self.hints)
+                note.least = max(TextPiece(style, [hint], room).height for hint in self.hints)
+                note.height = max(note.height, note.least)
             pieces.append(note)
         return pieces
 
