@@ -32,6 +32,7 @@ from game.app import App
 from game.rules import PRESETS, Difficulty
 from game.view import scale
 from game.view.commands import Command
+from game.view.widgets.dialog import fits_at_scale
 
 DIALOGS = (
     "STATISTICS",
@@ -106,6 +107,26 @@ def _beside(app: App) -> bool | None:
 def _window_id() -> str:
     tree = subprocess.run(["xwininfo", "-root", "-tree"], capture_output=True, text=True).stdout
     return re.findall(r"(0x[0-9a-f]+) \"(?:Minesweeper|Saper|扫雷|マインスイーパ)[^\"]*\"", tree)[0]
+
+
+def _page_geometry(app: App) -> list[int] | None:
+    """Where the X server has the page's own window in front (None: no such window)."""
+    page = getattr(app.stage.top, "page", None)
+    if page is None:
+        return None
+    tree = subprocess.run(["xwininfo", "-root", "-tree"], capture_output=True, text=True).stdout
+    title = re.escape(str(page.window.title))
+    found = re.findall(r"(0x[0-9a-f]+) \"" + title + r"\"", tree)
+    return _geometry(found[0]) if found else None
+
+
+def _short(app: App) -> bool:
+    """The page in front has its own window and no room for it whole at the UI scale
+    (none beside the game's window, and where it covers no cell it is cut short)."""
+    page, dialog = getattr(app.stage.top, "page", None), app.stage.top_dialog
+    if page is None or dialog is None or page.beside:
+        return False
+    return not fits_at_scale(dialog, page.room, scale.current())
 
 
 def _geometry(window: str) -> list[int]:
@@ -194,6 +215,9 @@ def _one(
                 "font": font,
                 "ui": scale.current(),
                 "beside": beside,
+                "page": _page_geometry(app),
+                "short": _short(app),
+                "cells": list(cells),
             }
         )
 

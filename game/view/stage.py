@@ -400,8 +400,9 @@ class DialogScene(Scene):
             cells = pygame.Rect(viewport.renderer.scaled(viewport.layout.board_view))
             game = pygame.Rect(window.corner, window.size)
             self.page = PageWindow(title, size, game, cells.move(window.corner))
-        else:
-            self.page.fit(size, title)
+        if self.page.room != usable_size():  # (no room beside: laid out where no cell is)
+            size = page_size(self.dialog, self.page.room, ui)
+        self.page.fit(size, title)
         surface = self.page.surface
         surface.fill(theme().face)
         self.dialog.draw(surface, self.viewport.renderer.sprites, None, ui)
