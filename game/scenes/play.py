@@ -295,7 +295,7 @@ class PlayScene(Scene):
             ):
                 self.table.unpause()
             return True
-        if self.pointer.handle(event):
+        if self.counters.scroll.take(event, self.viewport) or self.pointer.handle(event):
             return True
         if kind == pygame.KEYDOWN:
             command = self.prefs.keymap.command_for(pygame.key.name(event.key, False))
