@@ -1,10 +1,11 @@
-"""Live counters more than the side holds (every figure and some of the player's own
-chosen, beside a Beginner board: all the figures alone fit the side beside every
-board at UI scale 1 and 2, in every language; the player's own counters, up to 20,
-and a race's two lines with bars do not) scroll, through the real loop: a scroll bar at the side's right says
-lines are out of sight, the wheel over the side and a press on the bar's track bring
-them in, down to the last; the lines shown all fit the side; with lines that fit, no
-bar (issue 41, item 2: "no counter is hidden without a sign")."""
+"""Live counters more than the side holds scroll, through the real loop (issue 41,
+item 2: "no counter is hidden without a sign"). Every figure alone fits the side
+beside every board at UI scale 1 and 2, in every language; the player's own counters
+(up to 20) and a race's two lines with bars do not: here every figure and eight of
+the player's own, beside a Beginner board. A scroll bar at the side's right says lines
+are out of sight, the wheel over the side and a press on the bar's track bring them
+in, down to the last; the lines shown all fit the side; with lines that fit, no bar.
+"""
 
 from __future__ import annotations
 
@@ -19,7 +20,6 @@ from game.app import App
 from game.rules import PRESETS, Difficulty
 from game.view.theme import current as theme
 from game.words import DEFAULT_FIGURES, FIGURES
-
 
 OWN = [[f"mine {k}", "bbbv * 2"] for k in range(8)]
 
