@@ -14,6 +14,8 @@ page's at the UI scale; its corner stays put while it covers nothing more there.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from game.view.window import TITLE_BAR, desktop_size, usable_size
@@ -23,7 +25,11 @@ GAP = 8
 
 
 def placed_beside(
-    game: pygame.Rect, size: tuple[int, int], desktop: tuple[int, int], board: pygame.Rect
+    game: pygame.Rect,
+    size: tuple[int, int],
+    desktop: tuple[int, int],
+    board: pygame.Rect,
+    fits: Callable[[tuple[int, int]], bool] = lambda room: False,
 ) -> tuple[pygame.Rect, pygame.Rect | None]:
     """Where a page of ``size`` goes beside the game's window ``game`` (desktop
     pixels) on a desktop of this size, and the room it has there (None: beside the
@@ -32,8 +38,9 @@ def placed_beside(
     leaves no room for it, never over a cell (``board``: the cells, in desktop
     pixels): over the side right of the cells (the live counters wait under it),
     else left of the window, else below the cells, as much of the page as that room holds (the
-    rectangle is then smaller than ``size``: the page is laid out in it, smaller or
-    scrolling)."""
+    rectangle is then smaller than ``size``: the page is laid out in it, its lines
+    and buttons wrapped to it; the first room it ``fits`` that way at the UI scale,
+    else the one holding most of it, where its words are smaller)."""
     width, height = size
     room_w, room_h = desktop[0], desktop[1] - TITLE_BAR
     top = max(TITLE_BAR, min(game.y, room_h - height))
@@ -57,6 +64,7 @@ def placed_beside(
     ]
     rooms = [room for room in rooms if room.w > 0 and room.h > 0]
     whole = [room for room in rooms if room.w >= width and room.h >= height]
+    whole = whole or [room for room in rooms if fits(room.size)]
     if whole:
         room = whole[0]
     elif rooms:  # (the room holding most of the page)
@@ -72,10 +80,17 @@ class PageWindow:
     """A page's desktop window beside the game's."""
 
     def __init__(
-        self, title: str, size: tuple[int, int], game: pygame.Rect, board: pygame.Rect
+        self,
+        title: str,
+        size: tuple[int, int],
+        game: pygame.Rect,
+        board: pygame.Rect,
+        fits: Callable[[tuple[int, int]], bool],
     ) -> None:
-        self.game, self.board = game, board
-        where, room = placed_beside(game, _bounded(size), desktop_size(), board)
+        self.game, self.board, self.fits = game, board, fits
+        """The game's window, its cells, and whether the page fits a room whole at the
+        UI scale (laid out in it: lines and buttons wrapped)."""
+        where, room = placed_beside(game, _bounded(size), desktop_size(), board, fits)
         self._placed(room)
         self.window = pygame.Window(title, where.size, position=where.topleft)
 
@@ -107,7 +122,7 @@ class PageWindow:
                 *size,
             )
             if page.colliderect(self.game if self.beside else self.board):
-                page, room = placed_beside(self.game, size, desktop_size(), self.board)
+                page, room = placed_beside(self.game, size, desktop_size(), self.board, self.fits)
                 self._placed(room)
             self.window.size = page.size
             self.window.position = page.topleft

@@ -12,6 +12,7 @@ done sets ``done``; the stage takes it off and hands its result to whoever opene
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -399,7 +400,8 @@ class DialogScene(Scene):
             window, viewport = self.viewport.window, self.viewport
             cells = pygame.Rect(viewport.renderer.scaled(viewport.layout.board_view))
             game = pygame.Rect(window.corner, window.size)
-            self.page = PageWindow(title, size, game, cells.move(window.corner))
+            fits = partial(fits_at_scale, self.dialog, scale=ui)
+            self.page = PageWindow(title, size, game, cells.move(window.corner), fits)
         if self.page.room != usable_size():  # (no room beside: laid out where no cell is)
             size = page_size(self.dialog, self.page.room, ui)
         self.page.fit(size, title)
