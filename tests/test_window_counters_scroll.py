@@ -98,3 +98,26 @@ def test_counters_that_fit_show_no_bar(tmp_path: Path) -> None:
     assert scroll.shown == scroll.count == len(app.play.counters.rows())
     assert not bar_drawn(app)
     app.close()
+
+
+def test_ctrl_and_the_page_keys_scroll_the_counters(tmp_path: Path) -> None:
+    app = every_figure(tmp_path)
+    scroll, cursor = app.play.counters.scroll, app.table.cursor
+
+    def key(code: int) -> None:
+        event = {"key": code, "mod": pygame.KMOD_LCTRL, "unicode": ""}
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, event))
+        frames(app, 2)
+
+    key(pygame.K_END)
+    assert scroll.first + scroll.shown == scroll.count  # the last line in sight
+    key(pygame.K_HOME)
+    assert scroll.first == 0
+    key(pygame.K_PAGEDOWN)
+    assert scroll.first == min(scroll.shown, scroll.count - scroll.shown)
+    key(pygame.K_PAGEUP)
+    assert scroll.first == 0
+    key(pygame.K_HOME)  # (already at the first line: still the side's)
+    key(pygame.K_PAGEUP)
+    assert app.table.cursor == cursor  # (the board's cursor stayed)
+    app.close()

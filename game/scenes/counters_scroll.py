@@ -1,7 +1,8 @@
 """The live counters' lines when they are more than the side holds (the player chose
 more counters than fit beside a small board): the first line shown, the scroll bar
 at the side's right that says how many are out of sight and where, and what scrolls
-them (the wheel over the side, a press on the bar's track above or below its thumb).
+them (the wheel over the side, a press on the bar's track above or below its thumb,
+Ctrl and Page Up, Page Down, Home, End: without Ctrl those move the board's cursor).
 No line is ever hidden without the bar in sight."""
 
 from __future__ import annotations
@@ -19,6 +20,11 @@ if TYPE_CHECKING:
 
 BAR = 6
 """The scroll bar's width at UI scale 1, with a gap as wide left of it."""
+
+
+CTRL_KEYS = {pygame.K_PAGEUP: -1, pygame.K_PAGEDOWN: 1, pygame.K_HOME: -2, pygame.K_END: 2}
+"""With Ctrl (without it they move the board's cursor): a page up or down, the first
+or last line."""
 
 
 class Scroll:
@@ -85,14 +91,20 @@ class Scroll:
             draw_bar(screen, self.track, self.first, self.shown, self.count, 4 * self._zoom)
 
     def take(self, event: pygame.event.Event, viewport: Viewport) -> bool:
-        """Scroll for the wheel over the side (where the pointer was last seen) or a
-        press on the bar's track; True if the lines shown moved."""
+        """Scroll for the wheel over the side (where the pointer was last seen), a
+        press on the bar's track or Ctrl and Page Up, Page Down, Home or End; True if
+        the lines shown moved (the key is taken while there is a bar)."""
         side, pointer = viewport.beside(), viewport.renderer.advice.pointer
         if not self.track.w or not side.w:
             return False
         before = self.first
         if event.type == pygame.MOUSEWHEEL and pointer is not None and side.collidepoint(pointer):
             self.first -= int(event.y)
+        elif event.type == pygame.KEYDOWN and getattr(event, "mod", 0) & pygame.KMOD_CTRL:
+            step = CTRL_KEYS.get(event.key)
+            if step is None:
+                return False
+            self.first += step * self.shown if abs(step) == 1 else step * self.count
         elif event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 1:
             if not self.track.inflate(2 * self._zoom, 0).collidepoint(event.pos):
                 return False
@@ -101,7 +113,6 @@ class Scroll:
         else:
             return False
         self.first = max(0, min(self.first, self.count - self.shown))
-        if self.first == before:
-            return False
-        self.moved()
-        return True
+        if self.first != before:
+            self.moved()
+        return self.first != before or event.type == pygame.KEYDOWN
