@@ -37,10 +37,11 @@ def placed_beside(
     of the window with room (right, left, below, above); else, on a window that
     leaves no room for it, never over a cell (``board``: the cells, in desktop
     pixels): over the side right of the cells (the live counters wait under it),
-    else left of the window, else below the cells, as much of the page as that room holds (the
-    rectangle is then smaller than ``size``: the page is laid out in it, its lines
-    and buttons wrapped to it; the first room it ``fits`` that way at the UI scale,
-    else the one holding most of it, where its words are smaller)."""
+    else left of the window, right of it, above it, below the cells, as much of the
+    page as that room holds (the rectangle is then smaller than ``size``: the page
+    is laid out in it, its lines and buttons wrapped to it; the first room it
+    ``fits`` that way at the UI scale, else the one holding most of it, where its
+    words are smaller)."""
     width, height = size
     room_w, room_h = desktop[0], desktop[1] - TITLE_BAR
     top = max(TITLE_BAR, min(game.y, room_h - height))
@@ -53,13 +54,17 @@ def placed_beside(
     ):
         if x >= 0 and x + width <= room_w and y >= TITLE_BAR and y + height <= room_h:
             return pygame.Rect(x, y, width, height), None
-    # (right of the cells the side, the timer's end and the menu bar's empty end; left
-    # of the window nothing of it: the menu bar's titles and the face stay in sight)
+    # (right of the cells the side, the timer's end and the menu bar's empty end; left,
+    # right of and above the window nothing of it: the menu bar's titles and the face
+    # stay in sight)
     below = board.bottom + GAP + TITLE_BAR
     high = room_h - TITLE_BAR
+    above = game.y - TITLE_BAR - GAP  # (the page's own title bar above it)
     rooms = [
         pygame.Rect(board.right + GAP, TITLE_BAR, room_w - board.right - GAP, high),
         pygame.Rect(0, TITLE_BAR, game.x - GAP, high),
+        pygame.Rect(game.right + GAP, TITLE_BAR, room_w - game.right - GAP, high),
+        pygame.Rect(0, TITLE_BAR, room_w, above - TITLE_BAR),
         pygame.Rect(0, below, room_w, room_h - below),
     ]
     rooms = [room for room in rooms if room.w > 0 and room.h > 0]
