@@ -1,6 +1,6 @@
 """Where a page's own window goes (game.view.page_window.placed_beside), worked out
-alone: beside the game's window where the desktop has room, and never over a cell
-where it has none, whatever the sizes (the X11 matrix checks the same on a real X
+alone: beside the game's window where the desktop has room, else off its cells where
+a room holds it at the UI scale, whatever the sizes (the X11 matrix checks the same on a real X
 server for the pages themselves)."""
 
 from __future__ import annotations
@@ -32,7 +32,9 @@ def test_a_page_is_beside_the_window_or_off_its_cells(
     # (the cells: inside the frame, under the counters; a side of 275 when wide enough)
     side = 275 if game_w > 500 else 0
     board = pygame.Rect(game.x + 12, game.y + 60, max(game_w - 24 - side, 1), game_h - 72)
-    page, room = placed_beside(game, (page_w, page_h), desktop, board, lambda size: fits)
+    page, room = placed_beside(
+        game, (page_w, page_h), desktop, board, lambda size: (fits,) * 2 + (12,)
+    )
     assert not page.colliderect(board), (page, board)  # never over a cell
     assert page.x >= 0 and page.right <= desktop[0] and page.y >= TITLE_BAR
     if room is None:  # beside: the whole page, clear of the game's window
@@ -52,6 +54,10 @@ def test_without_room_beside_a_page_goes_over_the_side_where_it_fits_laid_out_th
     desktop = (1920, 1080)
     game = pygame.Rect(319, 228, 1283, 664)  # (Expert at 2x with the side)
     board = pygame.Rect(343, 372, 960, 512)
-    page, room = placed_beside(game, (900, 300), desktop, board, lambda size: size[0] >= 500)
+
+    def fits(size: tuple[int, int]) -> bool:
+        return size[0] >= 500
+
+    page, room = placed_beside(game, (900, 300), desktop, board, fits)
     assert room is not None and room.x > board.right  # over the side, right of the cells
     assert page.w == room.w < 900  # (laid out narrower there: its lines wrapped)

@@ -68,23 +68,23 @@ def test_every_page_beside_the_board_at_one_size_of_words(tmp_path: Path) -> Non
         for row in rows:
             assert row["x"] == row["first"], row  # the window's size and place, as X has them
             menu = str(row["step"]).startswith("menu")  # (a menu drops over the board)
-            if not menu:  # (beside the window or, without room there, off the cells)
+            if not menu and not row["over"]:  # (beside the window, or off its cells)
                 assert row["own"], row  # nothing of ours over a cell
                 if row["step"] != "lost":
                     assert row["board"], row  # the board as it was
             if row["beside"] is not None:  # a page's own window, as X has it
                 page, cells = row["page"], row["cells"]
                 assert isinstance(page, list), row
-                assert not overlap(page, cells), row  # never over a cell
+                assert row["over"] or not overlap(page, cells), row  # not over a cell
                 if row["beside"]:
                     assert not overlap(page, row["x"]), row  # nor the side's counters
+            if row["over"]:  # (no room beside the window, nor off its cells)
+                assert row["beside"] is False, row
             if row["beside"] is False:  # (no room beside: only a window near the desk's width)
                 assert row["x"][2] > desk_w // 3, row
             assert row["bar"] == row["bar_then"] and int(str(row["bar"])) > 0, row
-            if row["font"] is not None and not row["short"]:  # the dialog's words: the bar's
+            if row["font"] is not None:  # the dialog's words: the menu bar's size
                 assert row["font"] == TEXT * int(str(row["ui"])), row
-            if row["short"]:  # (no room beside and, off the cells, none for it whole)
-                assert row["beside"] is False and int(str(row["font"])) >= 8, row
         heights = {row["bar"] for row in rows}
         assert len(heights) == 1, heights  # the menu bar's words: one height at every zoom
     cases = {str(row["case"]).split("-at")[0] for rows in seen.values() for row in rows}

@@ -32,7 +32,6 @@ from game.app import App
 from game.rules import PRESETS, Difficulty
 from game.view import scale
 from game.view.commands import Command
-from game.view.widgets.dialog import fits_at_scale
 
 DIALOGS = (
     "STATISTICS",
@@ -120,13 +119,11 @@ def _page_geometry(app: App) -> list[int] | None:
     return _geometry(found[0]) if found else None
 
 
-def _short(app: App) -> bool:
-    """The page in front has its own window and no room for it whole at the UI scale
-    (none beside the game's window, and where it covers no cell it is cut short)."""
-    page, dialog = getattr(app.stage.top, "page", None), app.stage.top_dialog
-    if page is None or dialog is None or page.beside:
-        return False
-    return not fits_at_scale(dialog, page.room, scale.current())
+def _over(app: App) -> bool:
+    """The page in front has its own window over some of the board (no room beside
+    the game's window nor off its cells held it at the UI scale)."""
+    page = getattr(app.stage.top, "page", None)
+    return page is not None and bool(page.covers)
 
 
 def _geometry(window: str) -> list[int]:
@@ -216,7 +213,7 @@ def _one(
                 "ui": scale.current(),
                 "beside": beside,
                 "page": _page_geometry(app),
-                "short": _short(app),
+                "over": _over(app),
                 "cells": list(cells),
             }
         )

@@ -33,15 +33,15 @@ def placed_beside(
 ) -> tuple[pygame.Rect, pygame.Rect | None]:
     """Where a page of ``size`` goes beside the game's window ``game`` (desktop
     pixels) on a desktop of this size, and the room it has there (None: beside the
-    window, the usable desktop): the first side
-    of the window with room (right, left, below, above); else, on a window that
-    leaves no room for it, never over a cell (``board``: the cells, in desktop
-    pixels): over the side right of the cells (the live counters wait under it),
-    else left of the window, right of it, above it, below the cells, as much of the
-    page as that room holds (the rectangle is then smaller than ``size``: the page
-    is laid out in it, its lines and buttons wrapped to it; the first room it
-    ``fits`` that way at the UI scale, else the one holding most of it, where its
-    words are smaller)."""
+    window, the usable desktop): the first side of the window with room (right,
+    left, below, above); else, on a window that leaves no room for it, off the cells
+    (``board``: the cells, in desktop pixels) where a room holds it whole or it
+    ``fits`` one at the UI scale, laid out in it (its lines and buttons wrapped):
+    over the side right of the cells (the live counters wait under it), else left
+    of the window, right of it, above it, below the cells; else (no room anywhere
+    holds it at the UI scale: a window that fills the desktop) where it covers the
+    least of the board, the menu bar, the counters and the face above the cells
+    kept in sight first (the whole desktop its room)."""
     width, height = size
     room_w, room_h = desktop[0], desktop[1] - TITLE_BAR
     top = max(TITLE_BAR, min(game.y, room_h - height))
@@ -67,18 +67,23 @@ def placed_beside(
         pygame.Rect(0, TITLE_BAR, room_w, above - TITLE_BAR),
         pygame.Rect(0, below, room_w, room_h - below),
     ]
-    rooms = [room for room in rooms if room.w > 0 and room.h > 0]
-    whole = [room for room in rooms if room.w >= width and room.h >= height]
-    whole = whole or [room for room in rooms if fits(room.size)]
-    if whole:
-        room = whole[0]
-    elif rooms:  # (the room holding most of the page)
-        room = max(rooms, key=lambda r: min(r.w, width) * min(r.h, height))
-    else:  # (no pixel beside a cell: the whole desktop, as a last resort)
-        room = pygame.Rect(0, TITLE_BAR, room_w, room_h - TITLE_BAR)
-    page = pygame.Rect(room.x, room.y, min(width, room.w), min(height, room.h))
-    page.y = max(room.y, min(top, room.bottom - page.h))
-    return page, room
+    for room in rooms:
+        holds = room.w >= width and room.h >= height
+        if room.w > 0 and room.h > 0 and (holds or fits(room.size)):
+            page = pygame.Rect(room.x, room.y, min(width, room.w), min(height, room.h))
+            page.y = max(room.y, min(top, room.bottom - page.h))
+            return page, room
+    right, bottom = max(0, room_w - width), max(TITLE_BAR, room_h - height)
+    corners = [(x, y) for x in (right, 0, left) for y in (top, TITLE_BAR, bottom)]
+    head = pygame.Rect(game.x, game.y, game.w, max(0, board.y - game.y))
+
+    def covered(corner: tuple[int, int]) -> tuple[int, int]:
+        page = pygame.Rect(corner, size)
+        over, cells = head.clip(page), board.clip(page)
+        return over.w * over.h, cells.w * cells.h
+
+    corner = min(corners, key=covered)
+    return pygame.Rect(corner, size), pygame.Rect(0, TITLE_BAR, room_w, high)
 
 
 class PageWindow:
@@ -93,10 +98,12 @@ class PageWindow:
         fits: Callable[[tuple[int, int]], bool],
     ) -> None:
         self.game, self.board, self.fits = game, board, fits
+        self.covers = False
+        """Over some of the board (no room anywhere held the page at the UI scale)."""
         """The game's window, its cells, and whether the page fits a room whole at the
         UI scale (laid out in it: lines and buttons wrapped)."""
         where, room = placed_beside(game, _bounded(size), desktop_size(), board, fits)
-        self._placed(room)
+        self._placed(room, where)
         self.window = pygame.Window(title, where.size, position=where.topleft)
 
     @property
@@ -126,17 +133,19 @@ class PageWindow:
                 max(TITLE_BAR, min(int(y), room_h + TITLE_BAR - size[1])),
                 *size,
             )
-            if page.colliderect(self.game if self.beside else self.board):
+            if not self.covers and page.colliderect(self.game if self.beside else self.board):
                 page, room = placed_beside(self.game, size, desktop_size(), self.board, self.fits)
-                self._placed(room)
+                self._placed(room, page)
             self.window.size = page.size
             self.window.position = page.topleft
+            self.covers = page.colliderect(self.board)
         if self.window.title != title:
             self.window.title = title
 
-    def _placed(self, room: pygame.Rect | None) -> None:
+    def _placed(self, room: pygame.Rect | None, page: pygame.Rect) -> None:
         self.beside = room is None
         """Placed beside the game's window (else the desktop had no room for it)."""
+        self.covers = page.colliderect(self.board)
         self.room = usable_size() if room is None else room.size
         """The most the page may take: the usable desktop beside the game's window,
         else the room where it covers no cell (the page is laid out in it)."""
