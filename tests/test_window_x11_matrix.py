@@ -4,9 +4,11 @@ and the end-of-game panel opened (tests/window_matrix.py drives one game a scree
 the two screens at once, each zoom once on each: the two halves of the matrix):
 the game's window keeps its size and place as the X server has them, the board's
 pixels on the screen stay as they were and are the board the game drew (no page
-or panel over a cell where the desktop has room beside the window; a menu drops
-over the board while open), and the words of the menu bar and of what opened are
-one size at every zoom.
+or panel over a cell; a menu drops over the board while open), a page's own window
+as the X server has it covers no cell and, beside the window, not the side either,
+and the words of the menu bar and of what opened are one size at every zoom (a page
+with no room beside the window and none off the cells for it whole is laid out
+smaller there, never over a cell).
 
 These need Xvfb, openbox, xwininfo and ImageMagick's import, which .ci/run installs;
 without them they are skipped, except under CI, where that is a failure.
@@ -21,6 +23,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pygame
 from test_window_x11 import need
 from test_window_x11_side import x_display
 
@@ -28,6 +31,11 @@ from game.view.scale import TEXT
 
 DRIVER = Path(__file__).parent / "window_matrix.py"
 SCREENS = {"1920x1080": "first", "1280x1024": "second"}
+
+
+def overlap(one: object, other: object) -> bool:
+    """Two rectangles as X gives them ([x, y, width, height]) share a pixel."""
+    return bool(pygame.Rect(one).colliderect(pygame.Rect(other)))  # type: ignore[arg-type]
 
 
 def test_every_page_beside_the_board_at_one_size_of_words(tmp_path: Path) -> None:
@@ -60,10 +68,18 @@ def test_every_page_beside_the_board_at_one_size_of_words(tmp_path: Path) -> Non
         for row in rows:
             assert row["x"] == row["first"], row  # the window's size and place, as X has them
             menu = str(row["step"]).startswith("menu")  # (a menu drops over the board)
-            if not menu and row["beside"] is not False:
+            if not menu and not row["over"]:  # (beside the window, or off its cells)
                 assert row["own"], row  # nothing of ours over a cell
                 if row["step"] not in ("lost", "hint"):  # (cells opened since)
                     assert row["board"], row  # the board as it was
+            if row["beside"] is not None:  # a page's own window, as X has it
+                page, cells = row["page"], row["cells"]
+                assert isinstance(page, list), row
+                assert row["over"] or not overlap(page, cells), row  # not over a cell
+                if row["beside"]:
+                    assert not overlap(page, row["x"]), row  # nor the side's counters
+            if row["over"]:  # (no room beside the window, nor off its cells)
+                assert row["beside"] is False, row
             if row["beside"] is False:  # (no room beside: only a window near the desk's width)
                 assert row["x"][2] > desk_w // 3, row
             assert row["bar"] == row["bar_then"] and int(str(row["bar"])) > 0, row

@@ -108,6 +108,24 @@ def _window_id() -> str:
     return re.findall(r"(0x[0-9a-f]+) \"(?:Minesweeper|Saper|扫雷|マインスイーパ)[^\"]*\"", tree)[0]
 
 
+def _page_geometry(app: App) -> list[int] | None:
+    """Where the X server has the page's own window in front (None: no such window)."""
+    page = getattr(app.stage.top, "page", None)
+    if page is None:
+        return None
+    tree = subprocess.run(["xwininfo", "-root", "-tree"], capture_output=True, text=True).stdout
+    title = re.escape(str(page.window.title))
+    found = re.findall(r"(0x[0-9a-f]+) \"" + title + r"\"", tree)
+    return _geometry(found[0]) if found else None
+
+
+def _over(app: App) -> bool:
+    """The page in front has its own window over some of the board (no room beside
+    the game's window nor off its cells held it at the UI scale)."""
+    page = getattr(app.stage.top, "page", None)
+    return page is not None and bool(page.covers)
+
+
 def _geometry(window: str) -> list[int]:
     info = subprocess.run(["xwininfo", "-id", window], capture_output=True, text=True).stdout
 
@@ -207,6 +225,9 @@ def _one(
                 "font": font,
                 "ui": scale.current(),
                 "beside": beside,
+                "page": _page_geometry(app),
+                "over": _over(app),
+                "cells": list(cells),
             }
         )
 

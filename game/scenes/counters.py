@@ -36,6 +36,7 @@ from game.replay.counters import Expression, ExpressionError, names_of
 from game.replay.figures import GameNumbers
 from game.replay.played import live_report
 from game.scenes.counters_lines import FONT_SIZE, GAP, PAD, Row, RowPainter, height_of
+from game.scenes.counters_scroll import Scroll
 from game.scenes.counters_seen import Seen
 from game.session.play import Clicks
 from game.session.table import GameStarted, MoveApplied, PointerSeen, TableEvent
@@ -144,6 +145,7 @@ class CountersPanel:
         """The lines drawn, by key (None: the panel is to be drawn whole)."""
         self._sizes: dict[object, tuple[int, dict[str, int]]] = {}
         self._painter = RowPainter()
+        self.scroll = Scroll(self.forget)  # (more lines than the side holds: a bar, the wheel)
         self._shown: list[Row] = []
         """The lines last worked out (a repaint while nothing changed draws them)."""
         self._own: tuple[tuple[str, str], ...] = ()
@@ -376,6 +378,9 @@ class CountersPanel:
             self._seen.saw(self)
             self.updates += 1
             rows = self._shown = self.rows()
+        narrower = lambda room: self._size(zoom, room)[1]  # noqa: E731
+        painter, lines = self._painter, self._drawn
+        rows, boxes = self.scroll.laid(painter, rows, area, plan.heights, narrower, font, zoom)
         keys = [row.key for row in rows]
         if keys != self._keys:
             # Lines came or went (a race began): the panel's inside is drawn anew.
@@ -384,9 +389,8 @@ class CountersPanel:
             screen.fill(plan.look.face, inside)
             dirty.append(inside)
             self._keys = keys
-            self._drawn = [None] * len(rows)
-        painter, lines = self._painter, self._drawn
-        boxes = painter.boxes(rows, keys, area, plan.heights, font, zoom)
+            self._drawn = lines = [None] * len(rows)
+            self.scroll.draw(screen)
         copies: Copies = []  # (the values' changed glyphs: blitted at once)
         for k, (row, box) in enumerate(zip(rows, boxes, strict=False)):  # (those that fit)
             drawn = lines[k]

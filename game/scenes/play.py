@@ -303,7 +303,7 @@ class PlayScene(Scene):
             return True
         if self.notes.owns(event):
             return True  # (the note's own window: no click of the board's)
-        if self.pointer.handle(event):
+        if self.counters.scroll.take(event, self.viewport) or self.pointer.handle(event):
             return True
         if kind == pygame.KEYDOWN:
             command = self.prefs.keymap.command_for(pygame.key.name(event.key, False))

@@ -5,13 +5,15 @@ reader runs: tests/test_startup.py checks that none of these loads it before).
 
 The SDL library pygame-ce itself loaded is found among the process's mapped files (on
 Windows by name, on macOS in the wheel's .dylibs): its own wait on the event queue
-(game.view.waiting) and its primary selection (game.view.widgets.clipboard), which
-pygame-ce has no call for.
+(game.view.waiting), its primary selection (game.view.widgets.clipboard) and the
+display's DPI (``display_dpi``: game.view.scale's choice), which pygame-ce has no
+call for.
 """
 
 from __future__ import annotations
 
 import contextlib
+import math
 import sys
 from collections.abc import Callable
 from functools import cache
@@ -79,6 +81,29 @@ def sdl_library() -> Any:
         library.SDL_WaitEventTimeout.restype = ctypes.c_int
         return library
     return None
+
+
+DPI_RANGE = (30.0, 1000.0)
+"""The DPIs believed (a monitor's size in millimetres misreported gives nonsense)."""
+
+
+def display_dpi(index: int = 0) -> float | None:
+    """The display's DPI as the system tells SDL (SDL_GetDisplayDPI, the mean of the
+    horizontal and vertical): on X11 from the monitor's size in millimetres (XRandR;
+    without it the X screen's, which Xvfb's ``-dpi`` sets), on Windows the monitor's
+    DPI setting; None where the system does not say or says nonsense."""
+    library = sdl_library()
+    if library is None:
+        return None
+    ctypes = ctypes_module()
+    floats = [ctypes.c_float() for _ in range(3)]
+    get = library.SDL_GetDisplayDPI
+    get.argtypes = [ctypes.c_int] + [ctypes.POINTER(ctypes.c_float)] * 3
+    get.restype = ctypes.c_int
+    if get(index, *(ctypes.byref(value) for value in floats)) != 0:
+        return None
+    dpi = (floats[1].value + floats[2].value) / 2
+    return dpi if math.isfinite(dpi) and DPI_RANGE[0] <= dpi <= DPI_RANGE[1] else None
 
 
 @cache

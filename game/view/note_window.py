@@ -27,7 +27,8 @@ def placed_under(
     x, y = max(0, min(game.x, room_w - width)), game.bottom + GAP
     if y + height <= room_h:
         return (x, y)
-    return placed_beside(game, size, desktop, board)[0]
+    spot = placed_beside(game, size, desktop, board)[0]
+    return (spot.x, spot.y)
 
 
 MOUSE_EVENTS = frozenset(

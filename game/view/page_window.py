@@ -6,13 +6,15 @@ and the game's window never changes size for one.
 It is a pygame-ce ``Window`` (several can be open, each with its own surface; their
 events carry the window they happened in), placed beside the game's window: right
 of it where the desktop has room, else left, below, above; else (a window that
-fills the desktop leaves no room beside it) where it covers the least of the
-board: over the side, the panel or the frame first, the menu bar and the face
-above the cells last. Its size follows the page's at the UI scale; its corner stays
-put.
+fills the desktop leaves no room beside it) never over a cell: over the side right
+of the cells, else left of the window or below the cells, the page laid out in the room there
+(smaller words, or a table that scrolls) when it is larger. Its size follows the
+page's at the UI scale; its corner stays put while it covers nothing more there.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import pygame
 
@@ -23,14 +25,23 @@ GAP = 8
 
 
 def placed_beside(
-    game: pygame.Rect, size: tuple[int, int], desktop: tuple[int, int], board: pygame.Rect
-) -> tuple[tuple[int, int], bool]:
-    """The top-left corner for a page of ``size`` beside the game's window ``game``
-    (desktop pixels) on a desktop of this size, and whether it is beside it: the
-    first side with room; else, on a window that leaves no room for it, the place
-    on the desktop that covers the least of the ``board`` (the cells, in desktop
-    pixels): over the side, the panel or the frame before a cell, and a cell before
-    the menu bar, the counters or the face above the cells."""
+    game: pygame.Rect,
+    size: tuple[int, int],
+    desktop: tuple[int, int],
+    board: pygame.Rect,
+    fits: Callable[[tuple[int, int]], bool] = lambda room: False,
+) -> tuple[pygame.Rect, pygame.Rect | None]:
+    """Where a page of ``size`` goes beside the game's window ``game`` (desktop
+    pixels) on a desktop of this size, and the room it has there (None: beside the
+    window, the usable desktop): the first side of the window with room (right,
+    left, below, above); else, on a window that leaves no room for it, off the cells
+    (``board``: the cells, in desktop pixels) where a room holds it whole or it
+    ``fits`` one at the UI scale, laid out in it (its lines and buttons wrapped):
+    over the side right of the cells (the live counters wait under it), else left
+    of the window, right of it, above it, below the cells; else (no room anywhere
+    holds it at the UI scale: a window that fills the desktop) where it covers the
+    least of the board, the menu bar, the counters and the face above the cells
+    kept in sight first (the whole desktop its room)."""
     width, height = size
     room_w, room_h = desktop[0], desktop[1] - TITLE_BAR
     top = max(TITLE_BAR, min(game.y, room_h - height))
@@ -42,11 +53,28 @@ def placed_beside(
         (left, game.y - TITLE_BAR - GAP - height),
     ):
         if x >= 0 and x + width <= room_w and y >= TITLE_BAR and y + height <= room_h:
-            return (x, y), True
+            return pygame.Rect(x, y, width, height), None
+    # (right of the cells the side, the timer's end and the menu bar's empty end; left,
+    # right of and above the window nothing of it: the menu bar's titles and the face
+    # stay in sight)
+    below = board.bottom + GAP + TITLE_BAR
+    high = room_h - TITLE_BAR
+    above = game.y - TITLE_BAR - GAP  # (the page's own title bar above it)
+    rooms = [
+        pygame.Rect(board.right + GAP, TITLE_BAR, room_w - board.right - GAP, high),
+        pygame.Rect(0, TITLE_BAR, game.x - GAP, high),
+        pygame.Rect(game.right + GAP, TITLE_BAR, room_w - game.right - GAP, high),
+        pygame.Rect(0, TITLE_BAR, room_w, above - TITLE_BAR),
+        pygame.Rect(0, below, room_w, room_h - below),
+    ]
+    for room in rooms:
+        holds = room.w >= width and room.h >= height
+        if room.w > 0 and room.h > 0 and (holds or fits(room.size)):
+            page = pygame.Rect(room.x, room.y, min(width, room.w), min(height, room.h))
+            page.y = max(room.y, min(top, room.bottom - page.h))
+            return page, room
     right, bottom = max(0, room_w - width), max(TITLE_BAR, room_h - height)
     corners = [(x, y) for x in (right, 0, left) for y in (top, TITLE_BAR, bottom)]
-    # (the menu bar, the counters and the face: kept in sight before the cells, for
-    # the face and the classic keys go past a page to the board)
     head = pygame.Rect(game.x, game.y, game.w, max(0, board.y - game.y))
 
     def covered(corner: tuple[int, int]) -> tuple[int, int]:
@@ -54,19 +82,29 @@ def placed_beside(
         over, cells = head.clip(page), board.clip(page)
         return over.w * over.h, cells.w * cells.h
 
-    return min(corners, key=covered), False
+    corner = min(corners, key=covered)
+    return pygame.Rect(corner, size), pygame.Rect(0, TITLE_BAR, room_w, high)
 
 
 class PageWindow:
     """A page's desktop window beside the game's."""
 
     def __init__(
-        self, title: str, size: tuple[int, int], game: pygame.Rect, board: pygame.Rect
+        self,
+        title: str,
+        size: tuple[int, int],
+        game: pygame.Rect,
+        board: pygame.Rect,
+        fits: Callable[[tuple[int, int]], bool],
     ) -> None:
-        size = _bounded(size)
-        where, self.beside = placed_beside(game, size, desktop_size(), board)
-        """Placed beside the game's window (else the desktop had no room for it)."""
-        self.window = pygame.Window(title, size, position=where)
+        self.game, self.board, self.fits = game, board, fits
+        self.covers = False
+        """Over some of the board (no room anywhere held the page at the UI scale)."""
+        """The game's window, its cells, and whether the page fits a room whole at the
+        UI scale (laid out in it: lines and buttons wrapped)."""
+        where, room = placed_beside(game, _bounded(size), desktop_size(), board, fits)
+        self._placed(room, where)
+        self.window = pygame.Window(title, where.size, position=where.topleft)
 
     @property
     def surface(self) -> pygame.Surface:
@@ -84,18 +122,33 @@ class PageWindow:
         return window is not None and getattr(window, "id", None) != self.window.id
 
     def fit(self, size: tuple[int, int], title: str) -> None:
-        """The page's new size (its corner kept, all of it on the desktop) and title."""
+        """The page's new size and title: its corner kept where the page still covers
+        no cell there (all of it on the desktop), else placed again as it opened."""
         size = _bounded(size)
         if tuple(self.window.size) != size:
-            self.window.size = size
             x, y = self.window.position
             room_w, room_h = usable_size()
-            self.window.position = (
+            page = pygame.Rect(
                 max(0, min(int(x), room_w - size[0])),
                 max(TITLE_BAR, min(int(y), room_h + TITLE_BAR - size[1])),
+                *size,
             )
+            if not self.covers and page.colliderect(self.game if self.beside else self.board):
+                page, room = placed_beside(self.game, size, desktop_size(), self.board, self.fits)
+                self._placed(room, page)
+            self.window.size = page.size
+            self.window.position = page.topleft
+            self.covers = page.colliderect(self.board)
         if self.window.title != title:
             self.window.title = title
+
+    def _placed(self, room: pygame.Rect | None, page: pygame.Rect) -> None:
+        self.beside = room is None
+        """Placed beside the game's window (else the desktop had no room for it)."""
+        self.covers = page.colliderect(self.board)
+        self.room = usable_size() if room is None else room.size
+        """The most the page may take: the usable desktop beside the game's window,
+        else the room where it covers no cell (the page is laid out in it)."""
 
     def present(self) -> None:
         """Show what was drawn."""

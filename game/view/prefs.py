@@ -9,7 +9,7 @@ from game import language
 from game.language import gettext
 from game.persist.profile import Profile
 from game.persist.settings import Settings
-from game.view import scale, toggles
+from game.view import native, scale, toggles, waiting
 from game.view import theme as themes
 from game.view.commands import AnyCommand, Command, DuplicateKeyError, KeyMap
 from game.view.sound import SoundPlayer, warn_to_stderr
@@ -32,6 +32,7 @@ class Prefs:
         self.settings: Settings = profile.settings
         themes.use(self.settings.theme)
         scale.use(self.settings.ui_scale, desktop_size())
+        waiting.when_looked(self.follow_screen)  # (the DPI with the system's calls)
         self.sound = SoundPlayer(
             enabled=self.settings.sound if sound is None else sound,
             warn=warn_to_stderr,
@@ -44,6 +45,16 @@ class Prefs:
         self.relayout: Callable[[], None] = lambda: None
         """Lay the window out and draw it again (the window sets it): the language
         changed, and every word on screen with it."""
+
+    def follow_screen(self) -> None:
+        """The scale the screen suits, its DPI told (the first rest: ctypes is loaded
+        then for the loop's sleep), unless the player chose one: the window laid out
+        again if that changes it."""
+        before = scale.current()
+        if scale.use(self.settings.ui_scale, desktop_size(), native.display_dpi()) != before:
+            for listener in self.listeners:
+                listener()
+            self.relayout()
 
     def speak(self, command_line: str | None = None) -> None:
         """Speak the language of this start: the command line's (this session only),

@@ -13,7 +13,12 @@ The scale is a whole number, as the widgets' bevels and the frames' sprites are:
 1 is the classic size (the dialogs' 12-pixel font, as Windows draws 9-point text at
 96 DPI), 2 for a desktop of 4K's height or a screen of twice that DPI, 3 beyond.
 The player's choice (a setting, Options > Larger words / Smaller words, the
-Settings dialog) wins over the one chosen from the screen.
+Settings dialog) wins over the one chosen from the screen. The screen's size is
+known before the first frame; its DPI (SDL_GetDisplayDPI, through ctypes:
+game.view.native) once the first input can be handled, at the loop's first rest,
+where ctypes loads for the sleep anyway (game.view.prefs.Prefs.follow_screen): a
+screen whose DPI asks for another scale than its size has the window laid out
+again then, once.
 
 Anything that draws words asks ``current()`` (or ``px``) when it lays out; the
 stage lays every scene out again when the scale changes (``Stage.relayout``).
@@ -34,6 +39,8 @@ TALL = 2000
 _current = 1
 _chosen: int | None = None
 """The player's own scale (None: the screen's)."""
+_dpi: float | None = None
+"""The display's DPI, once the system told it."""
 
 
 def for_screen(desktop: tuple[int, int], dpi: float | None = None) -> int:
@@ -45,11 +52,19 @@ def for_screen(desktop: tuple[int, int], dpi: float | None = None) -> int:
 
 
 def use(chosen: int | None, desktop: tuple[int, int], dpi: float | None = None) -> int:
-    """Draw at the player's scale (None: the screen's) from now on; the scale used."""
-    global _current, _chosen
+    """Draw at the player's scale (None: the screen's) from now on; the scale used.
+    A DPI once told (the system's, read at the first rest: game.view.native) is
+    kept for the calls that give none."""
+    global _current, _chosen, _dpi
     _chosen = chosen if chosen in UI_SCALES else None
-    _current = _chosen if _chosen is not None else for_screen(desktop, dpi)
+    _dpi = _dpi if dpi is None else dpi
+    _current = _chosen if _chosen is not None else for_screen(desktop, _dpi)
     return _current
+
+
+def screen_dpi() -> float | None:
+    """The display's DPI as last told (None: not told, or the system does not say)."""
+    return _dpi
 
 
 def current() -> int:

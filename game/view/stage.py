@@ -12,6 +12,7 @@ done sets ``done``; the stage takes it off and hands its result to whoever opene
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -399,9 +400,11 @@ class DialogScene(Scene):
             window, viewport = self.viewport.window, self.viewport
             cells = pygame.Rect(viewport.renderer.scaled(viewport.layout.board_view))
             game = pygame.Rect(window.corner, window.size)
-            self.page = PageWindow(title, size, game, cells.move(window.corner))
-        else:
-            self.page.fit(size, title)
+            fits = partial(fits_at_scale, self.dialog, scale=ui)
+            self.page = PageWindow(title, size, game, cells.move(window.corner), fits)
+        if self.page.room != usable_size():  # (no room beside: laid out where no cell is)
+            size = page_size(self.dialog, self.page.room, ui)
+        self.page.fit(size, title)
         surface = self.page.surface
         surface.fill(theme().face)
         self.dialog.draw(surface, self.viewport.renderer.sprites, None, ui)

@@ -65,6 +65,16 @@ def sdl_wait() -> WaitEvent | None:
     return wait_event
 
 
+_looked_hook: list[Callable[[], None]] = []
+
+
+def when_looked(hook: Callable[[], None]) -> None:
+    """Call ``hook`` once, at the next rest's first look for SDL (the first frame up,
+    the first input handled, ctypes loaded for the sleep: what needs the system's own
+    calls, the display's DPI, costs the start nothing); a later hook replaces it."""
+    _looked_hook[:] = [hook]
+
+
 def wake() -> None:
     """Wake the loop from another thread whose results the window shows (the live
     race's client heard something, long work off the loop ended): the rest ends now,
@@ -109,6 +119,9 @@ class Rest:
         if not self._looked:
             self._looked = True
             self._wait = sdl_wait()
+            for hook in _looked_hook:
+                _looked_hook.clear()
+                hook()
             if self._wait is None:
                 self.longest_ms = min(self._longest or math.inf, 1000.0 / FALLBACK_FPS)
         return self._wait is not None

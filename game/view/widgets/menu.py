@@ -13,6 +13,7 @@ from game.view.theme import current as theme
 from game.view.widgets.button import Presser, dotted_rect
 from game.view.widgets.dialog import Arrangement, Dialog
 from game.view.widgets.pieces import Piece
+from game.view.widgets.scrollbar import draw_bar
 from game.view.widgets.style import ENTER_KEYS, WRAP_WIDTH, Style
 from game.view.widgets.text import TextPiece
 
@@ -45,13 +46,8 @@ class MenuPiece(Piece):
     def draw(self, image: pygame.Surface, sprites: SpriteSheet) -> None:
         style, z, menu = self.style, self.style.zoom, self.menu
         if self.bar_w:  # where the shown lines are in the whole list
-            count, rows_h = len(menu.items), self.height
-            thumb = pygame.Rect(
-                self.x + self.w - 3 * z, 0, 3 * z, max(rows_h * menu.shown_rows // count, 2 * z)
-            )
-            thumb.y = self.y + rows_h * menu.top // count
-            image.fill(theme().shadow, (thumb.x, self.y, thumb.w, rows_h))
-            image.fill(theme().text, thumb)
+            track = pygame.Rect(self.x + self.w - 3 * z, self.y, 3 * z, self.height)
+            draw_bar(image, track, menu.top, menu.shown_rows, len(menu.items), 2 * z)
         shown = menu.items[menu.top : menu.top + menu.shown_rows]
         for k, ((label, value), row) in enumerate(zip(shown, self.rows(), strict=True)):
             i = menu.top + k
@@ -189,7 +185,8 @@ class MenuDialog(Dialog):
             room = max(menu.width, min(width, WRAP_WIDTH * style.zoom))
             note = TextPiece(style, [self.note], room)
             if self.hints:  # as tall as the tallest hint: the dialog keeps its size
-                note.height = max(TextPiece(style, [hint], room).height for hint in self.hints)
+                note.least = max(TextPiece(style, [hint], room).height for hint in self.hints)
+                note.height = max(note.height, note.least)
             pieces.append(note)
         return pieces
 

@@ -84,18 +84,35 @@ def widest(style: Style, lines: Sequence[str]) -> int:
 
 
 class TextPiece(Piece):
-    """Paragraphs wrapped to a width, left aligned."""
+    """Paragraphs wrapped to a width, left aligned; wrapped again to the box's width
+    when placed in a wider box (a table, a field or the buttons made it wider): a line
+    never stops short of the box while the next word would fit."""
+
+    least = 0
+    """The height kept at least (a menu's hint keeps the tallest hint's)."""
 
     def __init__(
         self, style: Style, paragraphs: Sequence[str], width: int, colour: Colour | None = None
     ) -> None:
         self.style, self.colour = style, colour
         font = style.font
-        fitted = [fit_words(font, text, width) for text in paragraphs]
-        self.shortened = fitted != list(paragraphs)
-        self.lines = [line for text in fitted for line in wrap(font, text, width)]
-        self.width = widest(style, self.lines)
-        self.height = len(self.lines) * style.line
+        self._fitted = [fit_words(font, text, width) for text in paragraphs]
+        self.shortened = self._fitted != list(paragraphs)
+        self._wrap(width)
+
+    def _wrap(self, width: int) -> None:
+        self.wrapped_at = width
+        font = self.style.font
+        self.lines = [line for text in self._fitted for line in wrap(font, text, width)]
+        self.width = widest(self.style, self.lines)
+        self.height = max(len(self.lines) * self.style.line, self.least)
+
+    def place(self, x: int, y: int, width: int) -> None:
+        """Placed in the box; its lines wrapped again to the box's width if it is
+        wider than the one they were wrapped at (fewer lines, never a wider box)."""
+        super().place(x, y, width)
+        if width > self.wrapped_at:
+            self._wrap(width)
 
     def said(self) -> str:
         return " ".join(line for line in self.lines if line)
