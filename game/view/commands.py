@@ -132,15 +132,22 @@ class ViewerCommand(Enum):
 AnyCommand = Command | ViewerCommand
 
 
-SIGHTLESS = frozenset(
+SAYS = frozenset(
     {
-        Command.SPEAK,
         Command.SAY_CELL,
         Command.SAY_AROUND,
         Command.SAY_ROW,
         Command.SAY_MINES,
         Command.SAY_TIME,
         Command.SAY_RATE,
+    }
+)
+"""The keys that say something of the board or the game (the replay viewer's voice
+answers them too)."""
+
+SIGHTLESS = SAYS | frozenset(
+    {
+        Command.SPEAK,
         Command.NEXT_HIDDEN,
         Command.NEXT_UNSATISFIED,
         Command.ROW_START,

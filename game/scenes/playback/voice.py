@@ -19,22 +19,11 @@ from game.scenes.playback.control import Playback
 from game.scenes.playback.overlays import HEAT, TIMELINE, Overlays
 from game.session.geometry import TILE
 from game.view import board_words as words
-from game.view.commands import VIEWER_BINDINGS, Command, KeyMap
+from game.view.commands import SAYS, VIEWER_BINDINGS, Command, KeyMap
 from game.view.commands import ViewerCommand as V
 from game.view.speech import Speaker
 from game.words import RESULT_IN, spoken_seconds
 
-SAID_KEYS = frozenset(
-    {
-        Command.SAY_CELL,
-        Command.SAY_AROUND,
-        Command.SAY_ROW,
-        Command.SAY_MINES,
-        Command.SAY_TIME,
-        Command.SAY_RATE,
-    }
-)
-"""The play screen's keys that the viewer answers too (where it binds no key itself)."""
 MOVES = frozenset({V.BACK, V.ON, V.START, V.END, V.AGAIN})
 """The keys that move the playback to another moment (the moment is said)."""
 TOGGLES = (V.TIMELINE, V.HEATMAP, V.ODDS, V.SKIP_IDLE)
@@ -184,7 +173,7 @@ class PlaybackVoice:
     def key(self, keymap: KeyMap, key: str) -> bool:
         """The play screen's key of play without sight, if ``key`` is one (said)."""
         command = keymap.command_for(key)
-        if command not in SAID_KEYS or not self.speaker.active:
+        if command not in SAYS or not self.speaker.active:
             return False
         game, speaker = self.playback.table.game, self.speaker
         if command is Command.SAY_MINES:
