@@ -17,9 +17,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from game.cli.commands import say_aloud
 from game.core.game import Game
 from game.core.moves import reveal
 from game.view import board_words as words
+from game.view import speech_out
 from game.view.speech import Speaker
 from game.view.speech_out import Recording
 from game.view.ssip import Ssip, SsipError, system_environment, voice_language
@@ -369,3 +371,27 @@ def test_a_frozen_game_starts_speech_dispatcher_with_the_systems_libraries(
     with pytest.raises(OSError):
         Ssip.connect()  # (the stand-in starts nothing)
     assert len(spawned) == 1 and "LD_LIBRARY_PATH" not in spawned[0]
+
+
+class _Voice:
+    """A voice that takes any words (keeps them after the exit: no wait)."""
+
+    keeps_words = True
+
+    def speak(self, text: str, language: str, rate: int) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def test_say_with_a_log_it_cannot_write_says_why_in_one_line_and_exits_1(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(speech_out, "system_backend", _Voice)
+    log = tmp_path / "no-such-folder" / "said.txt"
+    assert say_aloud("Row 3, column 5: two.", log) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("minesweeper: Could not write the speech log (") and err.count("\n") == 1
+    assert say_aloud("Row 3, column 5: two.", tmp_path / "said.txt") == 0
+    assert (tmp_path / "said.txt").read_text(encoding="utf-8") == "Row 3, column 5: two.\n"

@@ -34,7 +34,7 @@ from game.replay.verify_video import verify_file
 from game.terminal_bar import TerminalBar
 from game.view import speech_out
 from game.view.animation import ExportError, GifExport
-from game.view.speech import NO_VOICE
+from game.view.speech import NO_LOG, NO_VOICE, log_line
 
 
 def _folders(data_dir: str | None) -> list[Path]:
@@ -248,8 +248,14 @@ def say_aloud(words: str, log: Path | None) -> int:
     voice = speech_out.name_of(backend)
     backend.close()
     if log is not None:
-        with log.open("a", encoding="utf-8", newline="\n") as out:
-            out.write(" ".join(words.split()) + "\n")
+        try:
+            log_line(log, " ".join(words.split()))
+        except OSError as error:
+            say(
+                sys.stderr,
+                "minesweeper: " + gettext(NO_LOG).format(reason=" ".join(str(error).split())),
+            )
+            return 1
     say(sys.stdout, gettext("Said through {voice}.").format(voice=voice))
     return 0
 

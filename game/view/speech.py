@@ -291,8 +291,14 @@ class Speaker:
         if self.log is None or self._log_failed:
             return
         try:
-            with self.log.open("a", encoding="utf-8", newline="\n") as out:
-                out.write(text + "\n")
+            log_line(self.log, text)
         except OSError as error:
             self._log_failed = True
             self.warn(gettext(NO_LOG).format(reason=" ".join(str(error).split())))
+
+
+def log_line(log: Path, text: str) -> None:
+    """An announcement written to the speech log (--speech-log), a line of UTF-8 (OSError
+    if it cannot be)."""
+    with log.open("a", encoding="utf-8", newline="\n") as out:
+        out.write(text + "\n")
