@@ -218,6 +218,8 @@ ON_FIRST_USE = (
     "game.modes.practice",
     "game.view.widgets.form",
     "game.view.widgets.menu",
+    "game.view.widgets.message",
+    "game.view.widgets.grid",
 )
 """What the dialogs, a game's end and a ghost's race load with their first use
 (game.flows.on_first_use), never before the first input: the screens, the

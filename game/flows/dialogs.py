@@ -26,7 +26,6 @@ from game.view import toggles
 from game.view.commands import Command
 from game.view.prefs import Prefs
 from game.view.stage import Stage
-from game.view.widgets.message import HelpOverlay
 
 if TYPE_CHECKING:
     from game.flows import race_broker
@@ -38,6 +37,7 @@ if TYPE_CHECKING:
     from game.screens import codes, custom, messages, records, settings, statistics
     from game.screens import history as screen
     from game.screens.history import HistoryAnswer, HistoryFilter
+    from game.view.widgets import message
     from game.view.widgets.menu import MenuDialog
 else:  # (each loads with the first dialog that needs it, not before the first input)
     race_broker = OnFirstUse("game.flows.race_broker")
@@ -47,6 +47,7 @@ else:  # (each loads with the first dialog that needs it, not before the first i
     messages, records = OnFirstUse("game.screens.messages"), OnFirstUse("game.screens.records")
     settings = OnFirstUse("game.screens.settings")
     statistics = OnFirstUse("game.screens.statistics")
+    message = OnFirstUse("game.view.widgets.message")  # (HelpOverlay)
 
 ALL_KEYS = all_keys()
 
@@ -324,7 +325,7 @@ class Dialogs:
     def help(self) -> None:
         """The keys, from the bindings table."""
         self._stage.open(
-            HelpOverlay(
+            message.HelpOverlay(
                 self._prefs.keymap.help_rows(sightless=bool(self._prefs.settings.speech)),
                 gettext("Minesweeper {version}").format(version=version()),
             )
