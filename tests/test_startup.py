@@ -193,10 +193,37 @@ def test_the_first_input_makes_no_dataclass_and_waits_for_no_rare_module(tmp_pat
             "game.replay.files", "game.replay.tally",
         } | {"game.view.speech_out", "game.view.ssip", "socket", "subprocess"} | set(
             sys.argv[2:]
-        )  # (and the live race's: RACE)
+        )  # (and the live race's: RACE; the dialogs': ON_FIRST_USE)
         print(made("dataclass"), sorted(rare & set(sys.modules)))
     """
-    assert run(MADE + textwrap.dedent(script), str(tmp_path), *RACE, *EMBEDDED) == "[] []"
+    said = run(MADE + textwrap.dedent(script), str(tmp_path), *RACE, *EMBEDDED, *ON_FIRST_USE)
+    assert said == "[] []"
+
+
+ON_FIRST_USE = (
+    "game.screens.records",
+    "game.screens.statistics",
+    "game.screens.history",
+    "game.screens.settings",
+    "game.screens.end_of_game",
+    "game.screens.race",
+    "game.screens.resume",
+    "game.screens.counters",
+    "game.flows.race_broker",
+    "game.flows.counters",
+    "game.flows.evf_save",
+    "game.flows.web_save",
+    "game.persist.game_record",
+    "game.replay.reader",
+    "game.modes.practice",
+    "game.view.widgets.form",
+    "game.view.widgets.menu",
+    "game.view.widgets.message",
+    "game.view.widgets.grid",
+)
+"""What the dialogs, a game's end and a ghost's race load with their first use
+(game.flows.on_first_use), never before the first input: the screens, the
+history's rows, the replay reader, the forms and menus (about 1 MB resident)."""
 
 
 RACE = (

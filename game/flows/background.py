@@ -19,14 +19,17 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.flows.on_first_use import OnFirstUse
 from game.language import N_, gettext
 from game.terminal_bar import time_left
 from game.view.stage import DialogScene
 from game.view.waiting import wake
-from game.view.widgets.message import MessageDialog
 
 if TYPE_CHECKING:
     from game.view.viewport import Viewport
+    from game.view.widgets import message
+else:  # (with the first work shown: a long deal, an import)
+    message = OnFirstUse("game.view.widgets.message")
 
 Report = Callable[[float | None, str], bool]
 """Told (fraction done or None, what is being done); False: stop now."""
@@ -108,7 +111,7 @@ class WorkScene(DialogScene):
         lines: Callable[[Job], list[str]] = lambda job: [],
         buttons: tuple[str, ...] = (N_("Cancel"),),
     ) -> None:
-        self.message = MessageDialog(title, [job.line()], buttons=buttons)
+        self.message = message.MessageDialog(title, [job.line()], buttons=buttons)
         super().__init__(self.message, viewport)
         self.job = job
         self.lines = lines

@@ -13,53 +13,41 @@ from collections.abc import Callable
 from datetime import date
 from typing import TYPE_CHECKING
 
-from game.flows.race_broker import choose_broker
+from game.flows.on_first_use import OnFirstUse
 from game.language import N_, gettext, shown
 from game.modes.category import CODE_KIND, FAMILIES, RACE_KIND, Category, all_keys
 from game.modes.mode import Mode
 from game.modes.shared import Code
-from game.persist.game_record import Sort
 from game.replay.boardcode import BoardCode
 from game.rules import PRESETS, Board, Difficulty
-from game.screens import history as screen
-from game.screens.codes import board_code_dialog
-from game.screens.custom import custom_dialog
-from game.screens.history import HistoryAnswer, PickedGame
-from game.screens.messages import about_dialog, problems_dialog, rules_dialog
-from game.screens.records import (
-    BestTimesAnswer,
-    ConfirmAnswer,
-    best_time_categories,
-    best_times_dialog,
-    confirm_dialog,
-    next_best_times,
-)
-from game.screens.settings import (
-    Identity,
-    KeysAnswer,
-    identity_dialog,
-    keys_dialog,
-    keys_items,
-    settings_dialog,
-    settings_lines,
-    settings_notes,
-)
-from game.screens.statistics import DeathsAnswer, StatisticsAnswer, deaths_dialog, statistics_dialog
 from game.session.table import Table
 from game.version import version
 from game.view import toggles
 from game.view.commands import Command
 from game.view.prefs import Prefs
 from game.view.stage import Stage
-from game.view.widgets.message import HelpOverlay
 
 if TYPE_CHECKING:
+    from game.flows import race_broker
     from game.flows.analysis import Analyst
+    from game.persist import game_record
     from game.persist.game_record import GameRecord, Sort
     from game.persist.profile import Profile
     from game.scenes.watching import Watching
-    from game.screens.history import HistoryFilter
+    from game.screens import codes, custom, messages, records, settings, statistics
+    from game.screens import history as screen
+    from game.screens.history import HistoryAnswer, HistoryFilter
+    from game.view.widgets import message
     from game.view.widgets.menu import MenuDialog
+else:  # (each loads with the first dialog that needs it, not before the first input)
+    race_broker = OnFirstUse("game.flows.race_broker")
+    game_record = OnFirstUse("game.persist.game_record")
+    screen = OnFirstUse("game.screens.history")
+    codes, custom = OnFirstUse("game.screens.codes"), OnFirstUse("game.screens.custom")
+    messages, records = OnFirstUse("game.screens.messages"), OnFirstUse("game.screens.records")
+    settings = OnFirstUse("game.screens.settings")
+    statistics = OnFirstUse("game.screens.statistics")
+    message = OnFirstUse("game.view.widgets.message")  # (HelpOverlay)
 
 ALL_KEYS = all_keys()
 
@@ -99,7 +87,7 @@ class Dialogs:
         """Show, once, anything the profile could not read or save."""
         problems = self._profile.take_new_problems()
         if problems:
-            self._stage.open(problems_dialog([shown(problem) for problem in problems]))
+            self._stage.open(messages.problems_dialog([shown(problem) for problem in problems]))
 
     def best_times(self, category: Category | Difficulty) -> None:
         """The Best Times screen of one category (a preset's random boards, or its
@@ -107,25 +95,25 @@ class Dialogs:
         shown = category if isinstance(category, Category) else Category(category)
         if not shown.has_best_times:
             shown = Category(Difficulty.BEGINNER)
-        held = [c.key for c in best_time_categories(ALL_KEYS) if self._profile.count(c.key)]
+        held = [c.key for c in records.best_time_categories(ALL_KEYS) if self._profile.count(c.key)]
 
         def answered(result: object) -> None:
-            if result is BestTimesAnswer.NEXT:
-                self.best_times(next_best_times(shown, held))
-            elif result is BestTimesAnswer.RESET:
+            if result is records.BestTimesAnswer.NEXT:
+                self.best_times(records.next_best_times(shown, held))
+            elif result is records.BestTimesAnswer.RESET:
                 self.confirm(N_("all best times"), self._profile.reset_best_times)
 
         entries = self._profile.best_times(shown.key)
         rate = self._profile.best_rate(shown.key)
-        self._stage.open(best_times_dialog(entries, shown, rate), answered)
+        self._stage.open(records.best_times_dialog(entries, shown, rate), answered)
 
     def statistics(self) -> None:
         """The Statistics screen."""
 
         def answered(result: object) -> None:
-            if result is StatisticsAnswer.RESET:
+            if result is statistics.StatisticsAnswer.RESET:
                 self.confirm(N_("all statistics"), self._profile.reset_stats)
-            elif result is StatisticsAnswer.DEATHS:
+            elif result is statistics.StatisticsAnswer.DEATHS:
                 self.deaths(self._table.board)
 
         sizes = [*PRESETS, Difficulty.CUSTOM]
@@ -139,7 +127,7 @@ class Dialogs:
 
         daily = self._profile.history.daily(date.today())
         codes = self._profile.history.stats(CODE_KIND)
-        self._stage.open(statistics_dialog(stats, rates, daily, codes), answered)
+        self._stage.open(statistics.statistics_dialog(stats, rates, daily, codes), answered)
 
     def series(self, command: Command, play: Callable[[Mode], None]) -> None:
         """The Game menu's series: the ladder (every level, locked or not, its best time),
@@ -162,12 +150,12 @@ class Dialogs:
         sizes = list(dict.fromkeys([*PRESETS.values(), self._table.board]))
 
         def answered(result: object) -> None:
-            if result is DeathsAnswer.NEXT:
+            if result is statistics.DeathsAnswer.NEXT:
                 at = sizes.index(board) if board in sizes else -1
                 self.deaths(sizes[(at + 1) % len(sizes)])
 
         deaths = self._profile.deaths(board.rows, board.cols)
-        self._stage.open(deaths_dialog(board, deaths), answered)
+        self._stage.open(statistics.deaths_dialog(board, deaths), answered)
 
     def history(
         self,
@@ -184,23 +172,23 @@ class Dialogs:
         and round); a game picked: its analysis; Export
         writes the whole history to a dated file in the data folder and Import
         adds the newest such file found there, each saying what it did."""
-        order = Sort.DATE if sort is None else sort
+        order = game_record.Sort.DATE if sort is None else sort
 
         def answered(result: object) -> None:
-            if result is HistoryAnswer.NEXT:
+            if result is screen.HistoryAnswer.NEXT:
                 held = [key for key in screen.HISTORY_FILTERS if key and self._profile.count(key)]
                 self.history(screen.next_history_filter(kind, held), order, won=won)
-            elif result is HistoryAnswer.RESULT:
+            elif result is screen.HistoryAnswer.RESULT:
                 self.history(kind, order, won=screen.next_history_result(won))
-            elif result is HistoryAnswer.SORT:
+            elif result is screen.HistoryAnswer.SORT:
                 self.history(kind, screen.next_history_sort(order), won=won)
-            elif result is HistoryAnswer.MORE:
+            elif result is screen.HistoryAnswer.MORE:
                 self.history(kind, order, screen.later_page(first, total), won)
-            elif result is HistoryAnswer.PREVIOUS:
+            elif result is screen.HistoryAnswer.PREVIOUS:
                 self.history(kind, order, screen.earlier_page(first, total), won)
-            elif isinstance(result, PickedGame):
+            elif isinstance(result, screen.PickedGame):
                 self.picked(result.game.record, again)
-            elif result is HistoryAnswer.EXPORT or result is HistoryAnswer.IMPORT:
+            elif result is screen.HistoryAnswer.EXPORT or result is screen.HistoryAnswer.IMPORT:
                 self.transfer(result)
 
         total = self._profile.count(kind, won)
@@ -232,7 +220,7 @@ class Dialogs:
         """The History's Export (saying where it wrote) or Import (off the loop)."""
         from game.flows import history_import  # (the export's csv: with the first one)
 
-        if answer is HistoryAnswer.EXPORT:
+        if answer is screen.HistoryAnswer.EXPORT:
             done = history_import.export_history(self._profile)
             self._stage.open(screen.history_transfer_dialog(done))
             self.tell_problems()
@@ -243,16 +231,16 @@ class Dialogs:
         """Ask before resetting records; Cancel is the default."""
 
         def answered(result: object) -> None:
-            if result is ConfirmAnswer.RESET:
+            if result is records.ConfirmAnswer.RESET:
                 reset()
                 self.tell_problems()
 
-        self._stage.open(confirm_dialog(what), answered)
+        self._stage.open(records.confirm_dialog(what), answered)
 
     def keys(self) -> None:
         """The Keys screen: pick a command, press its new key; kept in the settings."""
         prefs = self._prefs
-        dialog = keys_dialog(prefs.keymap)
+        dialog = settings.keys_dialog(prefs.keymap)
         bindings = prefs.keymap.bindings
 
         def picked(index: int) -> list[tuple[str, str]]:
@@ -260,15 +248,15 @@ class Dialogs:
             dialog.wait_for_key(
                 index, gettext("Press the key for '{does}' (Esc: keep).").format(does=does)
             )
-            return keys_items(prefs.keymap)
+            return settings.keys_items(prefs.keymap)
 
         def pressed(index: int, key: str) -> tuple[list[tuple[str, str]], str | None]:
             said = prefs.rebind(bindings[index].command, key)
             self.tell_problems()
-            return keys_items(prefs.keymap), said
+            return settings.keys_items(prefs.keymap), said
 
         def answered(result: object) -> None:
-            if result is KeysAnswer.DEFAULTS:
+            if result is settings.KeysAnswer.DEFAULTS:
                 prefs.default_keys()
                 self.tell_problems()
                 self.keys()
@@ -280,18 +268,18 @@ class Dialogs:
     def settings(self) -> None:
         """The Settings menu: each pick changes one setting and keeps it; the rules
         apply from the next game (the game in progress keeps its own)."""
-        dialog = settings_dialog(self._prefs.in_force)
+        dialog = settings.settings_dialog(self._prefs.in_force)
 
         def picked(index: int) -> list[tuple[str, str]]:
             if index == len(toggles.SETTINGS):  # the Player line: its form
                 self.identity(dialog)
             elif index == len(toggles.SETTINGS) + 1:  # the race's broker: its menu
-                choose_broker(self._stage, self._prefs, dialog, self.tell_problems)
+                race_broker.choose_broker(self._stage, self._prefs, dialog, self.tell_problems)
             else:
                 self._prefs.set(toggles.SETTINGS[index])
                 self.tell_problems()
-            dialog.lines = settings_notes()  # (in the language just chosen, if it was)
-            return settings_lines(self._prefs.in_force)
+            dialog.lines = settings.settings_notes()  # (in the language just chosen, if it was)
+            return settings.settings_lines(self._prefs.in_force)
 
         dialog.on_pick = picked
         self._stage.open(dialog)
@@ -301,7 +289,7 @@ class Dialogs:
         the replays carry; kept on OK, the menu's line showing them."""
 
         def answered(result: object) -> None:
-            if isinstance(result, Identity):
+            if isinstance(result, settings.Identity):
                 self._prefs.save(
                     self._prefs.settings.replace(
                         player=result.player,
@@ -310,10 +298,10 @@ class Dialogs:
                     )
                 )
                 self.tell_problems()
-                settings_menu.items = settings_lines(self._prefs.in_force)
+                settings_menu.items = settings.settings_lines(self._prefs.in_force)
                 settings_menu.relayout()
 
-        dialog = identity_dialog(self._prefs.settings, self._profile.last_name)
+        dialog = settings.identity_dialog(self._prefs.settings, self._profile.last_name)
         self._stage.open(dialog, answered)
 
     def custom(self, new_game: NewGame) -> None:
@@ -323,7 +311,7 @@ class Dialogs:
             if isinstance(result, Board):
                 new_game(result)
 
-        self._stage.open(custom_dialog(self._table.board), chosen)
+        self._stage.open(custom.custom_dialog(self._table.board), chosen)
 
     def board_code(self, play: Callable[[Mode], None]) -> None:
         """Ask for a board code, then play its board."""
@@ -332,12 +320,12 @@ class Dialogs:
             if isinstance(code, BoardCode):
                 play(Code(code))
 
-        self._stage.open(board_code_dialog(), chosen)
+        self._stage.open(codes.board_code_dialog(), chosen)
 
     def help(self) -> None:
         """The keys, from the bindings table."""
         self._stage.open(
-            HelpOverlay(
+            message.HelpOverlay(
                 self._prefs.keymap.help_rows(sightless=bool(self._prefs.settings.speech)),
                 gettext("Minesweeper {version}").format(version=version()),
             )
@@ -345,8 +333,8 @@ class Dialogs:
 
     def rules(self) -> None:
         """The rules in brief."""
-        self._stage.open(rules_dialog())
+        self._stage.open(messages.rules_dialog())
 
     def about(self) -> None:
         """The version, the licences, and where the player's records are kept."""
-        self._stage.open(about_dialog(version(), self._profile.folder))
+        self._stage.open(messages.about_dialog(version(), self._profile.folder))

@@ -20,24 +20,18 @@ from datetime import date, datetime
 from typing import TYPE_CHECKING
 
 from game.core.status import Status
-from game.flows.evf_save import save_evf
+from game.flows.on_first_use import OnFirstUse
 from game.flows.series import SeriesKeeper
-from game.flows.web_save import copy_off_the_loop, save_off_the_loop
 from game.language import N_, gettext, ngettext
 from game.language import day as language_day
 from game.language import shown as in_language
 from game.modes.mode import Mode
-from game.modes.practice import Practice
 from game.persist import replays as replay_files
-from game.persist.game_record import GameRecord, finished_at_text
 from game.replay.boardcode import BoardCode
 from game.replay.format import player_name
 from game.rules import RuleMode
-from game.screens.end_of_game import NamedPanel, PanelAnswer, game_panel
-from game.screens.records import BestTime, best_line
 from game.session.play import PlaySession, deal_again
 from game.session.table import GameEnded, GameTag, Result, TableEvent
-from game.view.widgets.clipboard import copy
 from game.words import seconds
 
 
@@ -50,16 +44,28 @@ def unranked_line(mode: Mode, why: str, deaths: int) -> str:
 
 
 if TYPE_CHECKING:
+    from game.flows import evf_save, web_save
     from game.flows.analysis import Analyst
     from game.flows.dialogs import Dialogs
     from game.flows.race import Race
+    from game.modes import practice
+    from game.persist import game_record
     from game.persist.profile import Profile
     from game.replay.boardcode import BoardCode
     from game.replay.format import Replay
     from game.replay.recorder import Recorder
+    from game.screens import end_of_game as panel
+    from game.screens import records
     from game.session.table import Table
     from game.view.stage import Stage
     from game.view.viewport import Viewport
+    from game.view.widgets import clipboard
+else:  # (each loads with the first game that ends, not before the first input)
+    evf_save, web_save = OnFirstUse("game.flows.evf_save"), OnFirstUse("game.flows.web_save")
+    practice = OnFirstUse("game.modes.practice")
+    game_record = OnFirstUse("game.persist.game_record")
+    panel, records = OnFirstUse("game.screens.end_of_game"), OnFirstUse("game.screens.records")
+    clipboard = OnFirstUse("game.view.widgets.clipboard")
 
 
 def code_of(session: PlaySession) -> BoardCode | None:
@@ -140,7 +146,7 @@ class EndOfGame:
             return
 
         code = code_of(session)
-        best = BestTime(
+        best = records.BestTime(
             tag.mode.category(session.board, session.rules),
             event.summary.ms,
             place,
@@ -156,8 +162,8 @@ class EndOfGame:
         session, summary, tag = event.session, event.summary, event.tag
         game, clicks = session.game, summary.clicks
         rank = tag.mode.standing(session)
-        record = GameRecord(
-            finished_at=finished_at_text(datetime.now()),
+        record = game_record.GameRecord(
+            finished_at=game_record.finished_at_text(datetime.now()),
             difficulty=rank.kind,
             rows=game.rows,
             cols=game.cols,
@@ -243,7 +249,9 @@ class EndOfGame:
         a position has no replay of its own)."""
         game = session.game
         self.table.start(
-            Practice.again(deal_again(game.minefield, session.board, session.rules, game.seed))
+            practice.Practice.again(
+                deal_again(game.minefield, session.board, session.rules, game.seed)
+            )
         )
         if self.race is not None and replay is not None and replay.minefield is not None:
             self.race.offer(replay, N_("your last game"))
@@ -252,7 +260,7 @@ class EndOfGame:
         self,
         session: PlaySession,
         tag: GameTag,
-        best: BestTime | None = None,
+        best: records.BestTime | None = None,
         naming: int | None = None,
     ) -> None:
         """The end-of-game panel beside the board: statistics, the board code
@@ -269,7 +277,7 @@ class EndOfGame:
             kept_line = gettext("Replay kept: {name}").format(name=self.kept_as)
             lines.insert(0, kept_line)  # (kept before the last button)
         if best is not None and naming is None:  # (naming: the name box says it)
-            lines.insert(0, best_line(best))
+            lines.insert(0, records.best_line(best))
         progress = tag.mode.progress(session)
         if progress:
             lines.append(progress)
@@ -305,7 +313,7 @@ class EndOfGame:
                 ).format(day=language_day(date.fromisoformat(day)), today=today, n=stats.streak)
             )
         kept = self.kept_as is not None or naming is not None  # (a best time's is kept)
-        dialog = game_panel(
+        dialog = panel.game_panel(
             session.summary(),
             session.board.difficulty,
             None if code is None else code.code,
@@ -326,41 +334,41 @@ class EndOfGame:
             nonlocal replay
             if naming is not None:
                 # A cancelled name box still keeps the time, under the remembered name.
-                name = result.name if isinstance(result, NamedPanel) else self.player
+                name = result.name if isinstance(result, panel.NamedPanel) else self.player
                 self.profile.name_best_time(naming, name)
                 self.dialogs.tell_problems()
                 self._keep_replay(replay, name, best=True, game_id=naming)
                 replay = self.last_replay  # (now with the name)
-                result = result.button if isinstance(result, NamedPanel) else None
+                result = result.button if isinstance(result, panel.NamedPanel) else None
             if tag != self.table.tag:
                 return  # (a new game came since)
-            if result is PanelAnswer.COPY_CODE and code is not None:
+            if result is panel.PanelAnswer.COPY_CODE and code is not None:
                 self.replay_note = (
                     gettext("The board code is on the clipboard.")
-                    if copy(code.code)
+                    if clipboard.copy(code.code)
                     else gettext("No clipboard here: the code is shown above.")
                 )
                 self.show_panel(session, tag, best)
-            elif result is PanelAnswer.UNDO:
-                self.table.undo_death(Practice.after_death)
-            elif result is PanelAnswer.RETRY:
+            elif result is panel.PanelAnswer.UNDO:
+                self.table.undo_death(practice.Practice.after_death)
+            elif result is panel.PanelAnswer.RETRY:
                 self.retry(session, replay)
-            elif result is PanelAnswer.ANALYSIS and replay is not None:
+            elif result is panel.PanelAnswer.ANALYSIS and replay is not None:
                 self.analyst().game(
                     replay,
                     gettext("This game"),
                     then=lambda: self.show_panel(session, tag, best),
                 )
-            elif result is PanelAnswer.EXPORT_EVF and replay is not None:
-                self.replay_note = save_evf(self.profile.folder, replay, tag, session)
+            elif result is panel.PanelAnswer.EXPORT_EVF and replay is not None:
+                self.replay_note = evf_save.save_evf(self.profile.folder, replay, tag, session)
                 self.show_panel(session, tag, best)
-            elif result is PanelAnswer.EXPORT_HTML and replay is not None:
-                save_off_the_loop(
+            elif result is panel.PanelAnswer.EXPORT_HTML and replay is not None:
+                web_save.save_off_the_loop(
                     self.stage, replay, self.profile.folder, lambda said, _: noted(said)
                 )
-            elif result is PanelAnswer.COPY_LINK and replay is not None:
-                copy_off_the_loop(self.stage, replay, noted)
-            elif result is PanelAnswer.KEEP_REPLAY and replay is not None:
+            elif result is panel.PanelAnswer.COPY_LINK and replay is not None:
+                web_save.copy_off_the_loop(self.stage, replay, noted)
+            elif result is panel.PanelAnswer.KEEP_REPLAY and replay is not None:
                 self.keep(replay, "kept", self.game_id)
                 self.show_panel(session, tag, best)
 

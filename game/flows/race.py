@@ -22,23 +22,28 @@ from typing import TYPE_CHECKING
 
 from game.core.record import Record
 from game.core.status import Status
+from game.flows.on_first_use import OnFirstUse
 from game.language import N_, gettext
 from game.modes.mode import Mode
 from game.persist import replays as replay_files
 from game.replay.format import ReplayError
-from game.replay.progress import progress_of
-from game.replay.reader import load
 from game.rules import PRESETS
-from game.screens.race import RaceAnswer, race_dialog
 from game.session.table import GameStarted, GameTag, Table, TableEvent
 from game.words import seconds, spoken_seconds
 
 if TYPE_CHECKING:
     from game.persist.profile import Profile
+    from game.replay import progress as replay_progress
+    from game.replay import reader
     from game.replay.format import Replay
     from game.replay.progress import Progress
+    from game.screens import race as screen
     from game.session.play import PlaySession
     from game.view.stage import Stage
+else:  # (with the first ghost raced or best time paced, not before the first input)
+    replay_progress = OnFirstUse("game.replay.progress")
+    reader = OnFirstUse("game.replay.reader")
+    screen = OnFirstUse("game.screens.race")
 
 
 class Ghost(Record):
@@ -93,7 +98,7 @@ class Race:
 
     def offer(self, replay: Replay, label: str) -> None:
         """Ask whether to race a replay of the board just put on the table."""
-        progress = progress_of(replay)
+        progress = replay_progress.progress_of(replay)
         tag = self.table.tag
         if progress is None or progress.bbbv == 0:
             return
@@ -102,13 +107,13 @@ class Race:
             if progress.finish_ms is None
             else seconds(progress.finish_ms)
         )
-        racing = (RaceAnswer.RACE, RaceAnswer.RACE_BOARD)
+        racing = (screen.RaceAnswer.RACE, screen.RaceAnswer.RACE_BOARD)
 
         def answered(result: object) -> None:
             if result in racing and self.table.tag == tag:
-                self.race(progress, label, small_board=result is RaceAnswer.RACE_BOARD)
+                self.race(progress, label, small_board=result is screen.RaceAnswer.RACE_BOARD)
 
-        self.stage.open(race_dialog(label, time), answered)
+        self.stage.open(screen.race_dialog(label, time), answered)
 
     def offer_best(self, mode: Mode) -> None:
         """Offer the player's own best on a shared board played again (a board code,
@@ -131,7 +136,7 @@ class Race:
         if path is None:
             return None
         try:
-            return load(path)
+            return reader.load(path)
         except ReplayError:
             return None
 
@@ -218,7 +223,7 @@ class Race:
         if not best_list or best_list[0].game_id is None:
             return None
         replay = self._kept(profile.replay_of(best_list[0].game_id))
-        return None if replay is None else progress_of(replay)
+        return None if replay is None else replay_progress.progress_of(replay)
 
     def ahead_ms(self) -> float | None:
         """How far ahead of the best the player is now, in ms (negative: behind):
@@ -245,7 +250,7 @@ class Race:
         if best is None:
             return None
 
-        mine = progress_of(replay)
+        mine = replay_progress.progress_of(replay)
         if mine is None:
             return None
         parts = []

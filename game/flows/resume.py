@@ -4,16 +4,23 @@ game left for a new one: it is kept in the history as abandoned (it counts as lo
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game.core.game import Game
 from game.core.status import Status
+from game.flows.on_first_use import OnFirstUse
 from game.modes.mode import Mode
 from game.persist.profile import Profile
 from game.persist.resume import SavedGame
-from game.screens.resume import ResumeAnswer, resume_dialog
 from game.session.play import LoggedMove, PlaySession
 from game.session.stopwatch import Clock
 from game.session.table import Table
 from game.view.stage import Stage
+
+if TYPE_CHECKING:
+    from game.screens import resume as screen
+else:  # (with the first game offered back)
+    screen = OnFirstUse("game.screens.resume")
 
 
 def saved_session(profile: Profile, clock: Clock) -> PlaySession | None:
@@ -43,12 +50,12 @@ def offer(stage: Stage, table: Table, saved: SavedGame, dealt: Mode) -> None:
     with) and the saved game is abandoned for it (kept in the history, lost)."""
 
     def answered(result: object) -> None:
-        if result is ResumeAnswer.NEW_GAME:  # only a clear answer leaves the game
+        if result is screen.ResumeAnswer.NEW_GAME:  # only a clear answer leaves the game
             table.start(dealt)
         else:
             table.unpause()
 
-    stage.open(resume_dialog(saved), answered)
+    stage.open(screen.resume_dialog(saved), answered)
 
 
 def keep(profile: Profile, table: Table) -> None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from game.flows.counters import choose_counters
+from game.flows.on_first_use import OnFirstUse
 from game.language import gettext
 from game.rules import PRESETS, Difficulty
 from game.scenes.sightless import SightlessKeys
@@ -16,10 +16,13 @@ from game.view import scale
 from game.view.commands import Command
 
 if TYPE_CHECKING:
+    from game.flows import counters
     from game.flows.dialogs import Dialogs
     from game.scenes.play import PlayScene
     from game.session.table import Table
     from game.view.prefs import Prefs
+else:
+    counters = OnFirstUse("game.flows.counters")  # (its dialog, when first opened)
 
 
 def play_commands(scene: PlayScene, dialogs: Dialogs) -> dict[Command, Callable[[], None]]:
@@ -63,7 +66,7 @@ def play_commands(scene: PlayScene, dialogs: Dialogs) -> dict[Command, Callable[
         Command.OPEN: scene.open_at_cursor,
         Command.FLAG: scene.flag_at_cursor,
         Command.NEXT_THEME: scene.prefs.next_theme,
-        Command.CHOOSE_COUNTERS: lambda: choose_counters(scene.stage, scene.prefs),
+        Command.CHOOSE_COUNTERS: lambda: counters.choose_counters(scene.stage, scene.prefs),
         **SightlessKeys(scene).commands(),
     }
 
