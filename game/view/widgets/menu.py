@@ -225,6 +225,12 @@ class MenuDialog(Dialog):
             if isinstance(piece, MenuPiece):
                 self._row_rects = [row.move(self._rect.topleft) for row in piece.rows()]
 
+    def _focus_rect(self, pieces: list[Piece]) -> pygame.Rect | None:
+        menu = [piece for piece in pieces if isinstance(piece, MenuPiece)]
+        rows = menu[0].rows() if menu and self.lines_have_focus else []
+        k = self.index - self.top
+        return rows[k] if 0 <= k < len(rows) else None
+
     def row_rect(self, index: int) -> pygame.Rect:
         """Where line ``index`` was last drawn (LookupError: it is not shown)."""
         k = index - self.top
