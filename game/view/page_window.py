@@ -19,10 +19,16 @@ from collections.abc import Callable
 
 import pygame
 
+from game.view import scale
 from game.view.window import TITLE_BAR, desktop_size, usable_size
 
 GAP = 8
 """Between the game's window and a page's (the window manager's borders)."""
+NOTE_STRIP = 56
+"""The height kept free above the game's window at UI scale 1 by a page off the cells
+there: a note of two lines (game.scenes.notes: lines of 14 pixels, its frame and pad)
+and its gap, for a note's own window goes there when the desktop has no room under
+the window (game.view.note_window), and it would hide the page's buttons."""
 
 
 def placed_beside(
@@ -63,7 +69,7 @@ def placed_beside(
     # stay in sight)
     below = board.bottom + GAP + TITLE_BAR
     high = room_h - TITLE_BAR
-    above = game.y - TITLE_BAR - GAP  # (the page's own title bar above it)
+    above = game.y - TITLE_BAR - GAP - NOTE_STRIP * scale.current()  # (its title bar above)
     rooms = [
         pygame.Rect(board.right + GAP, TITLE_BAR, room_w - board.right - GAP, high),
         pygame.Rect(0, TITLE_BAR, game.x - GAP, high),
