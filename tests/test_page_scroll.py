@@ -130,3 +130,29 @@ def test_page_down_scrolls_the_help_which_any_other_key_closes() -> None:
     assert surface.get_rect().contains(dialog.button_rect("OK"))
     dialog.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0))
     assert dialog.closed  # (any other key: as before)
+
+
+def test_a_press_on_a_line_scrolled_into_sight_lights_it_and_out_of_sight_nothing(
+    app: App,
+) -> None:
+    top, _ = opened(app, Command.SETTINGS)
+    dialog, scroll = top.dialog, top.dialog.body_scroll
+    assert isinstance(dialog, MenuDialog) and scroll is not None and scroll.scrolling
+    rect = dialog.rect
+    assert rect is not None and top.page is not None
+    for _ in range(30):
+        key(pygame.K_PAGEDOWN)
+    app.run(frames=2)
+    shown = scroll.clip.move(rect.topleft)
+    spot = (shown.centerx, shown.top - 2)  # (on the title: a line scrolled under it)
+    hidden = [k for k in range(len(dialog.items)) if dialog.row_rect(k).collidepoint(spot)]
+    assert hidden and hidden[0] > 0
+    post(pygame.MOUSEBUTTONDOWN, pos=spot, button=1, window=top.page.window)
+    app.run(frames=2)
+    assert dialog.index == 0  # (a line out of sight is not pressed)
+    last = len(dialog.items) - 2
+    line = dialog.row_rect(last)
+    assert shown.contains(line)
+    post(pygame.MOUSEBUTTONDOWN, pos=line.center, button=1, window=top.page.window)
+    app.run(frames=2)
+    assert dialog.index == last and not dialog.closed  # (pressed: lit, picked on release)
