@@ -12,7 +12,9 @@ the whole window: the stage chooses with ``fits``) at the scale given if it fits
 there, else at the largest smaller scale that fits, down to 1 (never below the
 12-pixel font of scale 1). The window never grows for a dialog. Only when the room
 itself is too small does the font shrink further (a bisection over sizes), and past
-the smallest font the body is cut, the buttons kept inside; ``cut`` then says so.
+the smallest font the body is cut, the buttons kept inside; ``cut`` then says so. A
+dialog given a ``body_scroll`` (in a page's own window) scrolls its body at the
+scale given instead, where its width fits (game.view.widgets.body_scroll).
 
 Keys. Enter answers the focused button, or the default button when the focus is
 elsewhere; Space answers the focused button; Esc cancels (result None), which never
