@@ -54,6 +54,7 @@ def app(monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     application.run(frames=1)
     application.get_ready()
     application.run(frames=1)
+    application.viewport.window.window.position = (250, 312)  # (where openbox puts it)
     yield application
     application.close()
 
@@ -75,40 +76,89 @@ def thumb_at(surface: pygame.Surface, top: DialogScene, y: int) -> bool:
     return tuple(surface.get_at((track.centerx, track.y + y)))[:3] == tuple(theme().text)
 
 
-def test_the_settings_beside_the_classic_expert_scroll_to_their_last_line(app: App) -> None:
+def test_the_help_beside_the_classic_expert_scrolls_to_its_last_line(app: App) -> None:
     assert app.viewport.zoom == 2 and app.viewport.side.width == 0
     size = app.viewport.window.size
-    top, surface = opened(app, Command.SETTINGS)
+    top, surface = opened(app, Command.HELP)
     dialog, scroll = top.dialog, top.dialog.body_scroll
-    assert isinstance(dialog, MenuDialog) and scroll is not None and scroll.scrolling
+    assert scroll is not None and scroll.scrolling  # (above the window: 184 pixels high)
     assert dialog.font_size == FONT_SIZE * scale.current() and not dialog.cut
     page = surface.get_rect()
-    assert page.contains(dialog.button_rect("Close"))
-    last = len(dialog.items) - 1
+    assert page.contains(dialog.button_rect("OK"))
     assert thumb_at(surface, top, 0) and not thumb_at(surface, top, scroll.track.h - 1)
     for _ in range(30):
         key(pygame.K_PAGEDOWN)
     app.run(frames=2)
+    assert top.page is not None
     surface = top.page.surface
     assert not dialog.closed and scroll.first == scroll.body - scroll.shown > 0
-    rect = dialog.rect
-    assert rect is not None
-    shown = scroll.clip.move(rect.topleft)
-    assert shown.contains(dialog.row_rect(last))  # the last line in sight
-    assert page.contains(dialog.button_rect("Close"))  # and the button under it
+    assert page.contains(dialog.button_rect("OK"))  # the button in sight
     assert thumb_at(surface, top, scroll.track.h - 1) and not thumb_at(surface, top, 0)
     assert dialog.font_size == FONT_SIZE * scale.current()  # (never smaller words)
-    key(pygame.K_DOWN)  # the focus to the second line: brought into view
-    app.run(frames=2)
-    assert dialog.index == 1 and shown.contains(dialog.row_rect(1))
-    assert scroll.first < scroll.body - scroll.shown
     first = scroll.first
-    post(pygame.MOUSEWHEEL, x=0, y=-1, window=top.page.window)  # the wheel: down
+    post(pygame.MOUSEWHEEL, x=0, y=1, window=top.page.window)  # the wheel: up
     app.run(frames=2)
-    assert scroll.first > first
+    assert scroll.first < first and not dialog.closed
     key(pygame.K_ESCAPE, "\x1b")
     app.run(frames=2)
     assert app.stage.top_dialog is None and app.viewport.window.size == size
+
+
+def test_the_settings_fit_whole_left_of_the_classic_expert_a_value_under_its_line(
+    app: App,
+) -> None:
+    top, surface = opened(app, Command.SETTINGS)
+    dialog, scroll = top.dialog, top.dialog.body_scroll
+    assert isinstance(dialog, MenuDialog) and scroll is not None and not scroll.scrolling
+    assert top.page is not None and top.page.window.size[0] < 250  # (left of the window)
+    assert dialog.font_size == FONT_SIZE * scale.current() and not dialog.cut
+    assert surface.get_rect().contains(dialog.row_rect(len(dialog.items) - 1))
+    row = dialog.row_rect(0)
+    assert row.h >= 2 * dialog.font_size  # (its value under its words)
+
+
+def long_menu() -> tuple[MenuDialog, pygame.Surface, SpriteSheet]:
+    """A menu of 30 lines drawn in a short page (its body scrolled)."""
+    pygame.display.init()
+    pygame.font.init()
+    dialog = MenuDialog("Lines", [(f"line {n}", f"value {n}") for n in range(30)])
+    dialog.body_scroll = BodyScroll()
+    surface, sprites = pygame.Surface((300, 200)), SpriteSheet(1)
+    dialog.draw(surface, sprites, None, 1)
+    return dialog, surface, sprites
+
+
+def test_the_focus_moved_down_a_long_menu_is_brought_into_view() -> None:
+    dialog, surface, sprites = long_menu()
+    scroll = dialog.body_scroll
+    assert scroll is not None and scroll.scrolling and scroll.first == 0
+    for _ in range(25):
+        dialog.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_DOWN, mod=0))
+        dialog.draw(surface, sprites, None, 1)
+        assert dialog.rect is not None
+        assert scroll.clip.move(dialog.rect.topleft).contains(dialog.row_rect(dialog.index))
+    assert dialog.index == 25 and scroll.first > 0
+    assert surface.get_rect().contains(dialog.button_rect("Close"))
+
+
+def test_a_press_on_a_line_scrolled_under_the_title_hits_nothing() -> None:
+    dialog, surface, sprites = long_menu()
+    scroll = dialog.body_scroll
+    assert scroll is not None
+    for _ in range(30):
+        dialog.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0))
+    dialog.draw(surface, sprites, None, 1)
+    assert dialog.rect is not None
+    shown = scroll.clip.move(dialog.rect.topleft)
+    spot = (shown.centerx, shown.top - 2)  # (on the title: a line scrolled under it)
+    hidden = [k for k in range(30) if dialog.row_rect(k).collidepoint(spot)]
+    assert hidden and hidden[0] > 0
+    dialog.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=spot, button=1))
+    assert dialog.index == 0  # (a line out of sight is not pressed)
+    line = dialog.row_rect(28)
+    assert shown.contains(line)
+    dialog.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=line.center, button=1))
+    assert dialog.index == 28 and not dialog.closed  # (pressed: lit, picked on release)
 
 
 def test_page_down_scrolls_the_help_which_any_other_key_closes() -> None:
@@ -130,29 +180,3 @@ def test_page_down_scrolls_the_help_which_any_other_key_closes() -> None:
     assert surface.get_rect().contains(dialog.button_rect("OK"))
     dialog.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0))
     assert dialog.closed  # (any other key: as before)
-
-
-def test_a_press_on_a_line_scrolled_into_sight_lights_it_and_out_of_sight_nothing(
-    app: App,
-) -> None:
-    top, _ = opened(app, Command.SETTINGS)
-    dialog, scroll = top.dialog, top.dialog.body_scroll
-    assert isinstance(dialog, MenuDialog) and scroll is not None and scroll.scrolling
-    rect = dialog.rect
-    assert rect is not None and top.page is not None
-    for _ in range(30):
-        key(pygame.K_PAGEDOWN)
-    app.run(frames=2)
-    shown = scroll.clip.move(rect.topleft)
-    spot = (shown.centerx, shown.top - 2)  # (on the title: a line scrolled under it)
-    hidden = [k for k in range(len(dialog.items)) if dialog.row_rect(k).collidepoint(spot)]
-    assert hidden and hidden[0] > 0
-    post(pygame.MOUSEBUTTONDOWN, pos=spot, button=1, window=top.page.window)
-    app.run(frames=2)
-    assert dialog.index == 0  # (a line out of sight is not pressed)
-    last = len(dialog.items) - 2
-    line = dialog.row_rect(last)
-    assert shown.contains(line)
-    post(pygame.MOUSEBUTTONDOWN, pos=line.center, button=1, window=top.page.window)
-    app.run(frames=2)
-    assert dialog.index == last and not dialog.closed  # (pressed: lit, picked on release)
