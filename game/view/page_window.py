@@ -77,6 +77,8 @@ def placed_beside(
         pygame.Rect(0, TITLE_BAR, room_w, above - TITLE_BAR),
         pygame.Rect(0, below, room_w, room_h - below),
     ]
+    for kept in NOTES.values():  # (a note's own window shown: no page over it)
+        rooms = [part for room in rooms for part in _less(room, kept)]
     rooms = [room for room in rooms if room.w > 0 and room.h > 0]
     holding = [room for room in rooms if (room.w >= width and room.h >= height) or fits(room.size)]
     scrolled = sorted((room for room in rooms if scrolls(room.size)), key=lambda r: -r.w * r.h)
@@ -95,6 +97,25 @@ def placed_beside(
 
     corner = min(corners, key=covered)
     return pygame.Rect(corner, size), pygame.Rect(0, TITLE_BAR, room_w, high)
+
+
+NOTES: dict[int, pygame.Rect] = {}
+"""Where the notes' own windows are on the desktop while shown (game.view.note_window
+keeps it): a page's room off the cells leaves them out."""
+
+
+def _less(room: pygame.Rect, kept: pygame.Rect) -> list[pygame.Rect]:
+    """The room, less what is kept and a gap round it (a page under it has its
+    title bar above it): the parts above, under, left and right of it."""
+    if not room.colliderect(kept.inflate(2 * GAP, 2 * GAP + 2 * TITLE_BAR)):
+        return [room]
+    under = kept.bottom + GAP + TITLE_BAR
+    return [
+        pygame.Rect(room.x, room.y, room.w, kept.y - GAP - room.y),
+        pygame.Rect(room.x, under, room.w, room.bottom - under),
+        pygame.Rect(room.x, room.y, kept.x - GAP - room.x, room.h),
+        pygame.Rect(kept.right + GAP, room.y, room.right - kept.right - GAP, room.h),
+    ]
 
 
 class PageWindow:
