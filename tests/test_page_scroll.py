@@ -180,3 +180,19 @@ def test_page_down_scrolls_the_help_which_any_other_key_closes() -> None:
     assert surface.get_rect().contains(dialog.button_rect("OK"))
     dialog.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0))
     assert dialog.closed  # (any other key: as before)
+
+
+def test_a_page_off_the_cells_leaves_a_notes_own_window_in_sight(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    desktop = (1920, 1080)
+    game = pygame.Rect(67, 45, 1512, 987)  # (the classic Expert at 3x: a note right of it)
+    board = pygame.Rect(79, 200, 1440, 768)
+    note = pygame.Rect(1551, 45, 369, 30)
+    fits = lambda size: size[0] >= 340 and size[1] >= 300  # noqa: E731
+    page, _ = placed_beside(game, (340, 617), desktop, board, fits)
+    assert page.colliderect(note.inflate(0, 2 * TITLE_BAR))  # (where the note is)
+    monkeypatch.setitem(page_window.NOTES, 1, note)
+    page, room = placed_beside(game, (340, 617), desktop, board, fits)
+    assert room is not None and not page.colliderect(board)
+    assert page.top - TITLE_BAR > note.bottom  # (its title bar under the note too)

@@ -106,16 +106,18 @@ keeps it): a page's room off the cells leaves them out."""
 
 def _less(room: pygame.Rect, kept: pygame.Rect) -> list[pygame.Rect]:
     """The room, less what is kept and a gap round it (a page under it has its
-    title bar above it): the parts above, under, left and right of it."""
+    title bar above it): the parts above, under, left and right of it, the largest
+    first."""
     if not room.colliderect(kept.inflate(2 * GAP, 2 * GAP + 2 * TITLE_BAR)):
         return [room]
     under = kept.bottom + GAP + TITLE_BAR
-    return [
+    parts = [
         pygame.Rect(room.x, room.y, room.w, kept.y - GAP - room.y),
         pygame.Rect(room.x, under, room.w, room.bottom - under),
         pygame.Rect(room.x, room.y, kept.x - GAP - room.x, room.h),
         pygame.Rect(kept.right + GAP, room.y, room.right - kept.right - GAP, room.h),
     ]
+    return sorted(parts, key=lambda part: -max(part.w, 0) * max(part.h, 0))  # (largest first)
 
 
 class PageWindow:
