@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.view.page_window import GAP, placed_beside
+from game.view.page_window import GAP, NOTES, placed_beside
 from game.view.window import TITLE_BAR, desktop_size, usable_size
 
 
@@ -49,6 +49,7 @@ class NoteWindow:
         window ``owner`` at ``game`` (desktop pixels; ``board``: its cells there)."""
         room_w, room_h = usable_size()
         size = (min(picture.get_width(), room_w), min(picture.get_height(), room_h))
+        NOTES.pop(id(self), None)  # (placed as if not shown: not away from itself)
         where = placed_under(game, size, desktop_size(), board)
         if self.window is None:
             had = owner.focused
@@ -60,6 +61,7 @@ class NoteWindow:
                 self.window.size = size
             if tuple(self.window.position) != where:
                 self.window.position = where
+        NOTES[id(self)] = pygame.Rect(where, size)
         surface = self.window.get_surface()
         surface.blit(picture, (0, 0))
         self.window.flip()
@@ -88,6 +90,7 @@ class NoteWindow:
 
     def close(self) -> None:
         """Destroy the window (no note, or the side says it now)."""
+        NOTES.pop(id(self), None)
         if self.window is not None:
             self.window.destroy()
             self.window = None

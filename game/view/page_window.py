@@ -7,9 +7,10 @@ It is a pygame-ce ``Window`` (several can be open, each with its own surface; th
 events carry the window they happened in), placed beside the game's window: right
 of it where the desktop has room, else left, below, above; else (a window that
 fills the desktop leaves no room beside it) never over a cell: over the side right
-of the cells, else left of the window or below the cells, the page laid out in the room there
-(smaller words, or a table that scrolls) when it is larger. Its size follows the
-page's at the UI scale; its corner stays put while it covers nothing more there.
+of the cells, else left of the window or below the cells, the page laid out in the
+room there when it is larger (its lines wrapped, else its body scrolled: never
+smaller words). Its size follows the page's at the UI scale; its corner stays put
+while it covers nothing more there.
 """
 
 from __future__ import annotations
@@ -18,10 +19,16 @@ from collections.abc import Callable
 
 import pygame
 
+from game.view import scale
 from game.view.window import TITLE_BAR, desktop_size, usable_size
 
 GAP = 8
 """Between the game's window and a page's (the window manager's borders)."""
+NOTE_STRIP = 56
+"""The height kept free above the game's window at UI scale 1 by a page off the cells
+there: a note of two lines (game.scenes.notes: lines of 14 pixels, its frame and pad)
+and its gap, for a note's own window goes there when the desktop has no room under
+the window (game.view.note_window), and it would hide the page's buttons."""
 
 
 def placed_beside(
@@ -30,6 +37,7 @@ def placed_beside(
     desktop: tuple[int, int],
     board: pygame.Rect,
     fits: Callable[[tuple[int, int]], bool] = lambda room: False,
+    scrolls: Callable[[tuple[int, int]], bool] = lambda room: False,
 ) -> tuple[pygame.Rect, pygame.Rect | None]:
     """Where a page of ``size`` goes beside the game's window ``game`` (desktop
     pixels) on a desktop of this size, and the room it has there (None: beside the
@@ -38,10 +46,12 @@ def placed_beside(
     (``board``: the cells, in desktop pixels) where a room holds it whole or it
     ``fits`` one at the UI scale, laid out in it (its lines and buttons wrapped):
     over the side right of the cells (the live counters wait under it), else left
-    of the window, right of it, above it, below the cells; else (no room anywhere
-    holds it at the UI scale: a window that fills the desktop) where it covers the
-    least of the board, the menu bar, the counters and the face above the cells
-    kept in sight first (the whole desktop its room)."""
+    of the window, right of it, above it, below the cells; else (no room holds it
+    whole at the UI scale) the largest of those rooms where it ``scrolls`` (its body
+    scrolled at the UI scale: game.view.widgets.body_scroll); else (not even the
+    smallest page, its title, three lines and its buttons, has a room off the cells)
+    where it covers the least of the board, the menu bar, the counters and the face
+    above the cells kept in sight first (the whole desktop its room)."""
     width, height = size
     room_w, room_h = desktop[0], desktop[1] - TITLE_BAR
     top = max(TITLE_BAR, min(game.y, room_h - height))
@@ -59,7 +69,7 @@ def placed_beside(
     # stay in sight)
     below = board.bottom + GAP + TITLE_BAR
     high = room_h - TITLE_BAR
-    above = game.y - TITLE_BAR - GAP  # (the page's own title bar above it)
+    above = game.y - TITLE_BAR - GAP - NOTE_STRIP * scale.current()  # (its title bar above)
     rooms = [
         pygame.Rect(board.right + GAP, TITLE_BAR, room_w - board.right - GAP, high),
         pygame.Rect(0, TITLE_BAR, game.x - GAP, high),
@@ -67,12 +77,15 @@ def placed_beside(
         pygame.Rect(0, TITLE_BAR, room_w, above - TITLE_BAR),
         pygame.Rect(0, below, room_w, room_h - below),
     ]
-    for room in rooms:
-        holds = room.w >= width and room.h >= height
-        if room.w > 0 and room.h > 0 and (holds or fits(room.size)):
-            page = pygame.Rect(room.x, room.y, min(width, room.w), min(height, room.h))
-            page.y = max(room.y, min(top, room.bottom - page.h))
-            return page, room
+    for kept in NOTES.values():  # (a note's own window shown: no page over it)
+        rooms = [part for room in rooms for part in _less(room, kept)]
+    rooms = [room for room in rooms if room.w > 0 and room.h > 0]
+    holding = [room for room in rooms if (room.w >= width and room.h >= height) or fits(room.size)]
+    scrolled = sorted((room for room in rooms if scrolls(room.size)), key=lambda r: -r.w * r.h)
+    for room in holding[:1] or scrolled[:1]:
+        page = pygame.Rect(room.x, room.y, min(width, room.w), min(height, room.h))
+        page.y = max(room.y, min(top, room.bottom - page.h))
+        return page, room
     right, bottom = max(0, room_w - width), max(TITLE_BAR, room_h - height)
     corners = [(x, y) for x in (right, 0, left) for y in (top, TITLE_BAR, bottom)]
     head = pygame.Rect(game.x, game.y, game.w, max(0, board.y - game.y))
@@ -86,6 +99,27 @@ def placed_beside(
     return pygame.Rect(corner, size), pygame.Rect(0, TITLE_BAR, room_w, high)
 
 
+NOTES: dict[int, pygame.Rect] = {}
+"""Where the notes' own windows are on the desktop while shown (game.view.note_window
+keeps it): a page's room off the cells leaves them out."""
+
+
+def _less(room: pygame.Rect, kept: pygame.Rect) -> list[pygame.Rect]:
+    """The room, less what is kept and a gap round it (a page under it has its
+    title bar above it): the parts above, under, left and right of it, the largest
+    first."""
+    if not room.colliderect(kept.inflate(2 * GAP, 2 * GAP + 2 * TITLE_BAR)):
+        return [room]
+    under = kept.bottom + GAP + TITLE_BAR
+    parts = [
+        pygame.Rect(room.x, room.y, room.w, kept.y - GAP - room.y),
+        pygame.Rect(room.x, under, room.w, room.bottom - under),
+        pygame.Rect(room.x, room.y, kept.x - GAP - room.x, room.h),
+        pygame.Rect(kept.right + GAP, room.y, room.right - kept.right - GAP, room.h),
+    ]
+    return sorted(parts, key=lambda part: -max(part.w, 0) * max(part.h, 0))  # (largest first)
+
+
 class PageWindow:
     """A page's desktop window beside the game's."""
 
@@ -96,13 +130,16 @@ class PageWindow:
         game: pygame.Rect,
         board: pygame.Rect,
         fits: Callable[[tuple[int, int]], bool],
+        scrolls: Callable[[tuple[int, int]], bool] = lambda room: False,
     ) -> None:
-        self.game, self.board, self.fits = game, board, fits
+        self.game, self.board, self.fits, self.scrolls = game, board, fits, scrolls
         self.covers = False
-        """Over some of the board (no room anywhere held the page at the UI scale)."""
-        """The game's window, its cells, and whether the page fits a room whole at the
-        UI scale (laid out in it: lines and buttons wrapped)."""
-        where, room = placed_beside(game, _bounded(size), desktop_size(), board, fits)
+        """Over some of the board (no room anywhere held the page at the UI scale,
+        not even its body scrolled)."""
+        """The game's window, its cells, whether the page fits a room whole at the
+        UI scale (laid out in it: lines and buttons wrapped), and whether it does
+        with its body scrolled."""
+        where, room = placed_beside(game, _bounded(size), desktop_size(), board, fits, scrolls)
         self._placed(room, where)
         self.window = pygame.Window(title, where.size, position=where.topleft)
 
@@ -134,7 +171,9 @@ class PageWindow:
                 *size,
             )
             if not self.covers and page.colliderect(self.game if self.beside else self.board):
-                page, room = placed_beside(self.game, size, desktop_size(), self.board, self.fits)
+                desktop = desktop_size()
+                args = (self.board, self.fits, self.scrolls)
+                page, room = placed_beside(self.game, size, desktop, *args)
                 self._placed(room, page)
             self.window.size = page.size
             self.window.position = page.topleft

@@ -23,6 +23,7 @@ from game.view.page_window import PageWindow
 from game.view.speech import Speaker
 from game.view.theme import current as theme
 from game.view.waiting import WAKE
+from game.view.widgets.body_scroll import BodyScroll, scrolls_in
 from game.view.widgets.dialog import Dialog, fits_at_scale, page_size
 from game.view.window import usable_size
 
@@ -395,13 +396,16 @@ class DialogScene(Scene):
     def _draw_page(self) -> None:
         """Draw the dialog in its own window, sized to it at the UI scale."""
         ui, title = scale.current(), gettext(self.dialog.title)
+        if self.dialog.body_scroll is None:  # (a page too long for any room scrolls its body)
+            self.dialog.body_scroll = BodyScroll()
         size = page_size(self.dialog, usable_size(), ui)
         if self.page is None:
             window, viewport = self.viewport.window, self.viewport
             cells = pygame.Rect(viewport.renderer.scaled(viewport.layout.board_view))
             game = pygame.Rect(window.corner, window.size)
             fits = partial(fits_at_scale, self.dialog, scale=ui)
-            self.page = PageWindow(title, size, game, cells.move(window.corner), fits)
+            scrolls = partial(scrolls_in, self.dialog, scale=ui)
+            self.page = PageWindow(title, size, game, cells.move(window.corner), fits, scrolls)
         if self.page.room != usable_size():  # (no room beside: laid out where no cell is)
             size = page_size(self.dialog, self.page.room, ui)
         self.page.fit(size, title)

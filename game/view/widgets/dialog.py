@@ -12,7 +12,9 @@ the whole window: the stage chooses with ``fits``) at the scale given if it fits
 there, else at the largest smaller scale that fits, down to 1 (never below the
 12-pixel font of scale 1). The window never grows for a dialog. Only when the room
 itself is too small does the font shrink further (a bisection over sizes), and past
-the smallest font the body is cut, the buttons kept inside; ``cut`` then says so.
+the smallest font the body is cut, the buttons kept inside; ``cut`` then says so. A
+dialog given a ``body_scroll`` (in a page's own window) scrolls its body at the
+scale given instead, where its width fits (game.view.widgets.body_scroll).
 
 Keys. Enter answers the focused button, or the default button when the focus is
 elsewhere; Space answers the focused button; Esc cancels (result None), which never
@@ -30,7 +32,7 @@ surface's size or zoom did; any other ``draw`` is one blit.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 import pygame
 
@@ -48,6 +50,9 @@ from game.view.widgets.style import (
     Style,
 )
 from game.view.widgets.text import ellipsize
+
+if TYPE_CHECKING:
+    from game.view.widgets.body_scroll import BodyScroll
 
 BUTTON: Final = N_("{label}, button")
 """How speech names a button that gets the focus."""
@@ -211,6 +216,34 @@ def _as_is(closed_with: object) -> object:
     return closed_with
 
 
+def try_layout(dialog: Dialog, style: Style, avail_w: int) -> Arrangement:
+    """One attempt: the dialog laid out with this style in this width (its body
+    wrapped to it, its buttons in as many rows as they need)."""
+    z = style.zoom
+    chrome = 2 * (style.bevel + style.pad)
+    max_inner = max(avail_w - chrome, 1)
+    pieces = dialog._body(style, max_inner)
+    widths = dialog._button_widths(style)
+    rows = _button_rows(widths, style.button_gap, max_inner)
+    row_w = max((row_width(widths, row, style.button_gap) for row in rows), default=0)
+    title_w = style.width(gettext(dialog.title)) + 8 * z
+    inner = max([row_w, title_w, MIN_WIDTH * z - chrome] + [p.width for p in pieces])
+    width = inner + chrome
+    x = style.bevel + style.pad
+    y = style.bevel + z + style.band + style.pad
+    for piece in pieces:
+        piece.place(x, y, inner)
+        y += piece.height + style.gap
+    if not pieces:
+        y += style.gap
+    buttons, y = _placed_buttons(dialog.buttons, widths, rows, style, (x, y, inner))
+    height = y + style.pad + style.bevel
+    shortened = any(piece.shortened for piece in pieces)
+    return Arrangement(
+        style, (width, height), pieces, buttons, gettext(dialog.title), None, shortened
+    )
+
+
 class Dialog:
     """A modal box over the game: answers events, draws itself, says when it is done.
 
@@ -251,6 +284,8 @@ class Dialog:
         self._rect: pygame.Rect | None = None
         self._button_rects: dict[str, pygame.Rect] = {}
         self._presser: Presser[str] = Presser()
+        self.body_scroll: BodyScroll | None = None
+        """Its body's scroll in a page's own window (game.view.widgets.body_scroll)."""
         self.said = ""  # what it shows, as speech says it when it opens (as last drawn)
         self._stop = self._body_stops() + (buttons.index(default) if default else 0)
         if not self._body_stops() and not buttons:
@@ -262,6 +297,12 @@ class Dialog:
         """Answer one pygame event; anything the dialog does not use is ignored."""
         if self.closed:
             return
+        if self.body_scroll is not None and self._rect is not None:
+            taken = self.body_scroll.taken(event, self._rect.topleft)
+            if taken is None:  # (it scrolled the body)
+                self._changed()
+                return
+            event = taken
         kind = event.type
         if kind == pygame.KEYDOWN:
             self._key(getattr(event, "key", 0), getattr(event, "mod", 0))
@@ -417,6 +458,9 @@ class Dialog:
         avail_w = max(size[0] - 2 * MARGIN, 1)
         avail_h = max(size[1] - 2 * MARGIN, 1)
         fitting = self._at_largest_scale(zoom, avail_w, avail_h)
+        scroll = self.body_scroll  # (at the zoom, its body scrolled, rather than smaller)
+        if scroll is not None:
+            fitting = scroll.arranged(self, fitting, zoom, (avail_w, avail_h)) or fitting
         if fitting is not None:
             return fitting
         return smaller_font(self._try_layout, avail_w, avail_h)
@@ -442,29 +486,12 @@ class Dialog:
         ]
 
     def _try_layout(self, style: Style, avail_w: int) -> Arrangement:
-        z = style.zoom
-        chrome = 2 * (style.bevel + style.pad)
-        max_inner = max(avail_w - chrome, 1)
-        pieces = self._body(style, max_inner)
-        widths = self._button_widths(style)
-        rows = _button_rows(widths, style.button_gap, max_inner)
-        row_w = max((row_width(widths, row, style.button_gap) for row in rows), default=0)
-        title_w = style.width(gettext(self.title)) + 8 * z
-        inner = max([row_w, title_w, MIN_WIDTH * z - chrome] + [p.width for p in pieces])
-        width = inner + chrome
-        x = style.bevel + style.pad
-        y = style.bevel + z + style.band + style.pad
-        for piece in pieces:
-            piece.place(x, y, inner)
-            y += piece.height + style.gap
-        if not pieces:
-            y += style.gap
-        buttons, y = _placed_buttons(self.buttons, widths, rows, style, (x, y, inner))
-        height = y + style.pad + style.bevel
-        shortened = any(piece.shortened for piece in pieces)
-        return Arrangement(
-            style, (width, height), pieces, buttons, gettext(self.title), None, shortened
-        )
+        return try_layout(self, style, avail_w)
+
+    def _focus_rect(self, pieces: list[Piece]) -> pygame.Rect | None:
+        """Hook: where the keyboard focus is in the body (laid out in ``pieces``), to
+        be scrolled into view (None: on a button, or nowhere)."""
+        return None
 
     def _paint(
         self, area: pygame.Rect, zoom: int, whole: pygame.Rect, sprites: SpriteSheet
@@ -474,7 +501,9 @@ class Dialog:
         z = style.zoom
         width, height = layout.size
         title = ellipsize(style.font, layout.title, width - 2 * (style.bevel + z) - 6 * z)
-        self.cut = layout.body_clip is not None or title != gettext(self.title) or layout.shortened
+        scrolled = self.body_scroll is not None and self.body_scroll.scrolling
+        clipped = layout.body_clip is not None and not scrolled
+        self.cut = clipped or title != gettext(self.title) or layout.shortened
         self.scale, self.font_size = z, style.size
         image = pygame.Surface((width, height))
         if pygame.display.get_surface() is not None:
@@ -486,6 +515,8 @@ class Dialog:
         for piece in layout.pieces:
             piece.draw(image, scaled)
         image.set_clip(None)
+        if self.body_scroll is not None:
+            self.body_scroll.draw(image)
         focused = self.focused_button
         for label, rect in layout.buttons.items():
             paint_button(

@@ -204,6 +204,10 @@ class FormDialog(Dialog):
     def _body_stops(self) -> int:
         return len(self.fields)
 
+    def _focus_rect(self, pieces: list[Piece]) -> pygame.Rect | None:
+        boxes = [piece.boxes() for piece in pieces if isinstance(piece, FieldsPiece)]
+        return boxes[0][self.focus_index] if boxes and self.field_has_focus else None
+
     def _focus_stop(self, stop: int) -> None:
         self.focus_index = stop
         self.selected = True

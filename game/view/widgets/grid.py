@@ -258,6 +258,11 @@ class GridDialog(Dialog):
                 self._row_rects = [row.move(self._rect.topleft) for row in piece.row_rects()]
                 return
 
+    def _focus_rect(self, pieces: list[Piece]) -> pygame.Rect | None:
+        lit = self.index if self._body_stops() and self._stop == 0 else None
+        grids = [piece for piece in pieces if isinstance(piece, GridPiece)]
+        return grids[0].row_rects()[lit] if grids and lit is not None else None
+
     def _body(self, style: Style, width: int) -> list[Piece]:
         lit = self.index if self._body_stops() and self._stop == 0 else None
         grid = GridPiece(

@@ -24,15 +24,20 @@ PRESS_A_KEY = N_("Press a key\N{HORIZONTAL ELLIPSIS}")
 class MenuPiece(Piece):
     """Rows of 'what ... value', one highlighted, each a target for the mouse."""
 
-    def __init__(self, style: Style, menu: MenuDialog) -> None:
+    def __init__(self, style: Style, menu: MenuDialog, room: int | None = None) -> None:
         self.style, self.menu = style, menu
         z = style.zoom
-        self.row_h = style.line + 4 * z
         values = [*(value for _, value in menu.items), gettext(PRESS_A_KEY)]
         self.value_w = max(style.width(value) for value in values)
         label_w = max((style.width(label) for label, _ in menu.items), default=0)
         self.bar_w = 4 * z if menu.scrolls else 0
         self.width = label_w + style.column_gap + self.value_w + 6 * z + self.bar_w
+        self.stacked = room is not None and self.width > room
+        """Each line's value under its words, right (a page's room narrower than a
+        line: a page whose body scrolls, game.view.widgets.body_scroll)."""
+        if self.stacked:
+            self.width = max(label_w, self.value_w) + 6 * z + self.bar_w
+        self.row_h = (2 if self.stacked else 1) * style.line + 4 * z
         self.height = menu.shown_rows * self.row_h
 
     def rows(self) -> list[pygame.Rect]:
@@ -59,10 +64,10 @@ class MenuPiece(Piece):
                 image.fill(theme().highlight, row)
                 if self.menu.lines_have_focus:
                     dotted_rect(image, row, z)
-            ty = row.y + (row.h - style.line) // 2 + style.nudge
+            ty = row.y + (row.h - style.line * (1 + self.stacked)) // 2 + style.nudge
             image.blit(style.text(label, colour), (row.x + 3 * z, ty))
             text = style.text(value, colour)
-            image.blit(text, (row.right - 3 * z - text.get_width(), ty))
+            image.blit(text, (row.right - 3 * z - text.get_width(), ty + style.line * self.stacked))
 
 
 class MenuDialog(Dialog):
@@ -179,7 +184,7 @@ class MenuDialog(Dialog):
         pieces: list[Piece] = []
         if self.lines:
             pieces.append(TextPiece(style, self.lines, min(width, WRAP_WIDTH * style.zoom)))
-        menu = MenuPiece(style, self)
+        menu = MenuPiece(style, self, None if self.body_scroll is None else width)
         pieces.append(menu)
         if self.note:
             room = max(menu.width, min(width, WRAP_WIDTH * style.zoom))
@@ -224,6 +229,12 @@ class MenuDialog(Dialog):
         for piece in layout.pieces:
             if isinstance(piece, MenuPiece):
                 self._row_rects = [row.move(self._rect.topleft) for row in piece.rows()]
+
+    def _focus_rect(self, pieces: list[Piece]) -> pygame.Rect | None:
+        menu = [piece for piece in pieces if isinstance(piece, MenuPiece)]
+        rows = menu[0].rows() if menu and self.lines_have_focus else []
+        k = self.index - self.top
+        return rows[k] if 0 <= k < len(rows) else None
 
     def row_rect(self, index: int) -> pygame.Rect:
         """Where line ``index`` was last drawn (LookupError: it is not shown)."""

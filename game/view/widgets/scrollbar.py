@@ -12,10 +12,11 @@ from game.view.theme import current as theme
 
 def thumb(track: pygame.Rect, first: int, shown: int, count: int, least: int) -> pygame.Rect:
     """The thumb in ``track`` for lines ``first`` to ``first + shown`` of ``count``
-    (at least ``least`` pixels long)."""
+    (at least ``least`` pixels long; at the track's end once the last is shown)."""
     count = max(count, 1)
     length = min(track.h, max(track.h * shown // count, least))
-    top = track.y + min(track.h * first // count, track.h - length)
+    end = first + shown >= count  # (the share rounded down would leave a pixel under it)
+    top = track.y + (track.h - length if end else min(track.h * first // count, track.h - length))
     return pygame.Rect(track.x, top, track.w, length)
 
 
