@@ -15,16 +15,18 @@ from conftest import classic_window
 from test_window import FakeClock, key, post
 
 from game import cli
+from game import language as languages
 from game.app import App
 from game.rules import PRESETS, Difficulty
+from game.screens.settings import keys_dialog
 from game.view import page_window, scale, window
 from game.view.commands import Command
 from game.view.page_window import NOTE_STRIP, placed_beside
 from game.view.sprites import SpriteSheet
 from game.view.stage import DialogScene
 from game.view.theme import current as theme
-from game.view.widgets.body_scroll import BodyScroll
-from game.view.widgets.menu import MenuDialog
+from game.view.widgets.body_scroll import BodyScroll, scrolls_in
+from game.view.widgets.menu import MenuDialog, MenuPiece
 from game.view.widgets.message import HelpOverlay
 from game.view.widgets.style import FONT_SIZE
 from game.view.window import TITLE_BAR
@@ -196,3 +198,28 @@ def test_a_page_off_the_cells_leaves_a_notes_own_window_in_sight(
     page, room = placed_beside(game, (340, 617), desktop, board, fits)
     assert room is not None and not page.colliderect(board)
     assert page.top - TITLE_BAR > note.bottom  # (its title bar under the note too)
+
+
+@pytest.mark.parametrize("language", ["en", "zh_CN", "de"])
+def test_the_keys_page_in_a_room_narrower_than_its_words_wraps_them_and_scrolls(
+    app: App, language: str
+) -> None:
+    """The Keys page's widest line (503 px at 1x in English) in a room of 333 px: its
+    words wrap under one another, its keys under them, nothing wider than the room,
+    every word still there, at the UI scale's own size."""
+    languages.use(language)
+    try:
+        dialog = keys_dialog(app.prefs.keymap)
+        dialog.body_scroll = BodyScroll()
+        assert scrolls_in(dialog, (333, 600), 1)
+        laid = dialog.body_scroll.arranged(dialog, None, 1, (333 - 16, 600 - 16))
+        assert laid is not None and laid.size[0] <= 333 - 16 and laid.style.size == FONT_SIZE
+        menu = next(piece for piece in laid.pieces if isinstance(piece, MenuPiece))
+        assert menu.stacked and menu.width <= laid.size[0]
+        wrapped = [menu.labels.get(label, [label]) for label, _ in dialog.items]
+        assert any(len(lines) > 1 for lines in wrapped)  # (the longest did wrap)
+        for (label, _), lines in zip(dialog.items, wrapped, strict=True):
+            assert all(laid.style.width(line) <= menu.width for line in lines)
+            assert "".join(lines).replace(" ", "") == label.replace(" ", "")  # (all of it)
+    finally:
+        languages.use("en")

@@ -10,9 +10,9 @@ and the words of the menu bar and of what opened are one size at every zoom (a p
 with no room beside the window and none off the cells for it whole takes the largest
 room off them, its body scrolled there at the UI scale: never in smaller words).
 Only a page wider than every room off the cells at the UI scale still covers the
-least of the board (``no_room``: the Keys page and About beside the classic Expert
-at 3x on 1920x1080 and beside Beginner at 4x with its side on 1280x1024; a line of
-theirs does not wrap).
+least of the board (``no_room``: About, its data folder's path long, beside the
+classic Expert at 3x on 1920x1080 and beside Beginner at 4x with its side on
+1280x1024: a path is never broken across lines).
 
 These need Xvfb, openbox, xwininfo and ImageMagick's import, which .ci/run installs;
 without them they are skipped, except under CI, where that is a failure.

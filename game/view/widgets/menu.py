@@ -8,6 +8,7 @@ import pygame
 
 from game.language import N_, gettext
 from game.view.commands import MODIFIER_KEYS
+from game.view.lines import wrap
 from game.view.sprites import SpriteSheet
 from game.view.theme import current as theme
 from game.view.widgets.button import Presser, dotted_rect
@@ -35,9 +36,17 @@ class MenuPiece(Piece):
         self.stacked = room is not None and self.width > room
         """Each line's value under its words, right (a page's room narrower than a
         line: a page whose body scrolls, game.view.widgets.body_scroll)."""
-        if self.stacked:
+        self.labels: dict[str, list[str]] = {}
+        """Lines' words wrapped to a room narrower than they are (stacked), by their
+        words (a line not here takes one line)."""
+        if room is not None and self.stacked:
+            inside = max(room - 6 * z - self.bar_w, self.value_w, 1)
+            if label_w > inside:  # (the words wrapped too, each line as wide as the room)
+                self.labels = {label: wrap(style.font, label, inside) for label, _ in menu.items}
+                label_w = max(style.width(line) for w in self.labels.values() for line in w)
             self.width = max(label_w, self.value_w) + 6 * z + self.bar_w
-        self.row_h = (2 if self.stacked else 1) * style.line + 4 * z
+        tall = max((len(words) for words in self.labels.values()), default=1)
+        self.row_h = ((tall + 1) if self.stacked else 1) * style.line + 4 * z
         self.height = menu.shown_rows * self.row_h
 
     def rows(self) -> list[pygame.Rect]:
@@ -54,8 +63,9 @@ class MenuPiece(Piece):
             track = pygame.Rect(self.x + self.w - 3 * z, self.y, 3 * z, self.height)
             draw_bar(image, track, menu.top, menu.shown_rows, len(menu.items), 2 * z)
         shown = menu.items[menu.top : menu.top + menu.shown_rows]
-        for k, ((label, value), row) in enumerate(zip(shown, self.rows(), strict=True)):
+        for k, ((words, value), row) in enumerate(zip(shown, self.rows(), strict=True)):
             i = menu.top + k
+            label = self.labels.get(words, [words])
             if i == menu.waiting:
                 value = gettext(PRESS_A_KEY)
             lit = i == self.menu.index
@@ -64,10 +74,13 @@ class MenuPiece(Piece):
                 image.fill(theme().highlight, row)
                 if self.menu.lines_have_focus:
                     dotted_rect(image, row, z)
-            ty = row.y + (row.h - style.line * (1 + self.stacked)) // 2 + style.nudge
-            image.blit(style.text(label, colour), (row.x + 3 * z, ty))
+            taken = len(label) + self.stacked if self.stacked else 1
+            ty = row.y + (row.h - style.line * taken) // 2 + style.nudge
+            for n, line in enumerate(label):
+                image.blit(style.text(line, colour), (row.x + 3 * z, ty + n * style.line))
             text = style.text(value, colour)
-            image.blit(text, (row.right - 3 * z - text.get_width(), ty + style.line * self.stacked))
+            below = style.line * len(label) if self.stacked else 0
+            image.blit(text, (row.right - 3 * z - text.get_width(), ty + below))
 
 
 class MenuDialog(Dialog):
