@@ -81,6 +81,7 @@ class Notes:
         self.side_taken = side_taken
         """A page is drawn in the side now (the note goes in its own window)."""
         self.window = NoteWindow()
+        viewport.closing.append(self.close)  # (where it was, forgotten: no page keeps off it)
         self.rect: pygame.Rect | None = None
         """Where the note is in the game's window (in the side), if it is there."""
         self.text = ""

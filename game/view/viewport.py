@@ -143,6 +143,8 @@ class Viewport:
         """``seat``: the window's among the windows on its data folder (released when
         it closes; None: the first, centred)."""
         self.seat = seat
+        self.closing: list[Callable[[], None]] = []
+        """What closes with the window (a note's own window: game.scenes.notes)."""
         self.side_shown = shown
         """The player keeps the side (a setting: the live counters); else the window
         is the classic one (what is read opens in a window of its own beside it)."""
@@ -342,7 +344,9 @@ class Viewport:
         return True
 
     def close(self) -> None:
-        """Close the window (and let its seat go)."""
+        """Close the window (and what closes with it, and let its seat go)."""
+        for close in self.closing:
+            close()
         self.window.close()
         if self.seat is not None:
             self.seat.release()
