@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import socket
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -27,11 +28,16 @@ from game.view.widgets.menu import MenuDialog
 
 @pytest.fixture
 def no_network(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[object]]:
-    """Every connection a socket tries is refused and noted."""
+    """Every connection a socket tries is refused, and noted when this test tried it:
+    from its own thread or one started since (not a thread an earlier test left, a
+    race client trying its stopped broker again on the loopback)."""
     tried: list[object] = []
+    here = threading.get_ident()
+    earlier = {thread.ident for thread in threading.enumerate()} - {here}
 
     def refused(_self: socket.socket, address: object) -> None:
-        tried.append(address)
+        if threading.get_ident() not in earlier:
+            tried.append(address)
         raise OSError("no network in this test")
 
     monkeypatch.setattr(socket.socket, "connect", refused)
