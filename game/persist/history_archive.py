@@ -164,6 +164,8 @@ def _zip(stream: IO[bytes]) -> Iterator[zipfile.ZipFile]:
         archive = zipfile.ZipFile(stream)
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError):
         raise TransferError(gettext("it is not a zip archive")) from None
+    except NotImplementedError:  # (a member "needs" a later zip version: read nowhere)
+        raise TransferError(gettext("it is not a zip archive")) from None
     try:
         with archive:
             yield archive
