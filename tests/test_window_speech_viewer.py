@@ -186,10 +186,15 @@ def test_a_moment_is_joined_as_chinese_and_japanese_join_it(
     spoken_app: App, voice: Recording, tmp_path: Path, code: str, moment: str, lost: str
 ) -> None:
     """The viewer's moment in Chinese and Japanese: its parts joined by the language's
-    comma (，、) and its time by the full-width colon (：), not English ", " and ": "."""
+    comma (，、), its time by the full-width colon (：) and two sentences by 。, not
+    English ", ", ": " and ". "."""
     app = spoken_app
     app.prefs.change(language=code)
     dropped(app, voice, write_replay(tmp_path))
     said_after(app, voice, K.K_SPACE)
     assert said_after(app, voice, K.K_RIGHT) == moment
     assert said_after(app, voice, K.K_RIGHT) == lost  # (the end)
+    said_after(app, voice, K.K_HOME)
+    said_after(app, voice, K.K_2)
+    said_after(app, voice, K.K_SPACE)  # (played to its end at 2x: the end with 3BV/s)
+    assert played(app, voice, 60)[-1] == f"{lost}。3BV/s：1.250"  # (two sentences)

@@ -44,6 +44,13 @@ def colon() -> str:
     return gettext(": ")
 
 
+def stop() -> str:
+    """What ends a sentence said before another ("0.8 seconds: ... . 3BV/s: 1.250";
+    Chinese and Japanese 。, with no space after it)."""
+    # Translators: between two sentences the replay viewer says one after the other.
+    return gettext(". ")
+
+
 class PlaybackVoice:
     """Says the replay viewer's playback (the scene tells it of each key)."""
 
@@ -77,7 +84,7 @@ class PlaybackVoice:
             mines=self._mines(board.mines),
             result=gettext(RESULT_IN[replay.result]).format(time=spoken_seconds(replay.ms, 3)),
         )
-        return f"{self.caption}. {opened}" if self.caption else opened
+        return f"{self.caption}{stop()}{opened}" if self.caption else opened
 
     def page(self) -> str:
         """What the viewer says as it comes to the front: the replay the first time,
@@ -177,7 +184,7 @@ class PlaybackVoice:
         if speaker.active:
             if finished and not ended:
                 full, brief = self.moment()
-                speaker.say(f"{full}. {self._rate()}", brief)
+                speaker.say(f"{full}{stop()}{self._rate()}", brief)
             elif playback.last is not None and playback.last is not self._last:
                 speaker.say(*self.move())
             if note and note != heard:
