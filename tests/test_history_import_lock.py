@@ -80,6 +80,31 @@ def test_a_game_ends_between_each_two_batches_of_an_import(
     assert window.problems == () and window.count() == GAMES + 1 + len(ended)
 
 
+def test_an_import_cancelled_while_its_games_go_in_adds_nothing(
+    tmp_path: Path, export: Path
+) -> None:
+    """Esc in the second half (the batches: the file was read whole in the first): the
+    batches that went in are taken out again, as the Import's dialog then says."""
+    window, importing = histories(tmp_path)
+    kinds = ("beginner", "intermediate", "expert")
+    before = [window.stats(kind) for kind in kinds], window.count()
+    heard: list[float] = []
+
+    class Cancelled(Exception):
+        pass
+
+    def progress(done: int, total: int) -> None:
+        heard.append(done / total)
+        if done / total > 0.8:
+            assert window.count() > before[1] + 1_000  # (batches went in)
+            raise Cancelled
+
+    with pytest.raises(Cancelled):
+        import_history(importing, export, progress)
+    assert heard == sorted(heard) and heard[0] < 0.5 < heard[-1]  # (read, then added)
+    assert ([window.stats(kind) for kind in kinds], window.count()) == before
+
+
 def test_an_import_failing_after_some_batches_went_in_adds_nothing(
     tmp_path: Path, export: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -281,7 +281,8 @@ class History(HistoryFile):
         the history is held in memory, and whatever the stream raises undoes it all.
         The stream is read whole before the first game goes in, and the games go in
         a batch a transaction (history_merge: the write lock is never held for the
-        read). ``tick``: (done, all) for a list."""
+        read). ``tick`` hears (done, all) of the games staged before each batch (a
+        cancel there takes out what went in)."""
 
         def add(db: sqlite3.Connection) -> int:
             return history_merge.merge(db, records, key, tick)

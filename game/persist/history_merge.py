@@ -10,7 +10,9 @@ added nothing. Then the staged games go in, ``BATCH`` at a time, each batch one
 transaction (with the tallies and counts it changes, as every game is recorded),
 so a game ending during an import waits at most for one batch, not for the
 import. Should a batch fail (a full disk) or the work be stopped after some went
-in, those batches are taken out again in one transaction and the tallies and
+in (the player's Cancel: the tick before each batch hears it, so the Import's
+dialog shows the reading as its first half and the batches as its second), those
+batches are taken out again in one transaction and the tallies and
 counts made afresh from the games (history_schema.recount): nothing is half
 imported. Only a machine stopping between two batches leaves part of an import,
 each game whole; importing the file again adds only the rest (the merge finds a
@@ -30,7 +32,7 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from game.persist import history_queries as sql
 from game.persist.game_record import COLUMNS, GameRecord, record_values, stored_game
@@ -49,7 +51,8 @@ def merge(
     tick: Tick,
 ) -> int:
     """Add the games whose key (these fields, the first three indexed: difficulty,
-    won, ms) no stored game has, in order; how many. Whatever the stream, the tick
+    won, ms) no stored game has, in order; how many. ``tick`` hears (games staged
+    before the batch, games staged) before each batch. Whatever the stream, the tick
     or the database raises ends it with nothing added."""
     names = [name for name in key if name in COLUMNS]
     indexed = ("difficulty", "won", "ms")  # (games_by_ms: never NULL)
@@ -57,15 +60,16 @@ def merge(
     rest = [name for name in names if name not in indexed]
     where = " AND ".join([f"{name} = ?" for name in indexed] + [f"{n} IS ?" for n in rest])
     at = [COLUMNS.index(name) for name in (*indexed, *rest)]
-    total = len(records) if not callable(records) else 0
     db.execute("DROP TABLE IF EXISTS temp.staged")
     db.execute(f"CREATE TEMP TABLE {_STAGED}")
     added: list[tuple[int, int]] = []  # each batch's first and last new id
     try:
-        _stage(db, records() if callable(records) else records, tick, total)
+        _stage(db, records() if callable(records) else records)
         count = 0
         last: int | None = 0
+        staged = db.execute("SELECT count(*) FROM temp.staged").fetchone()[0]
         while last is not None:
+            tick(last, staged)  # (before each batch: a cancel here takes the rest out)
             with writing(db):
                 rows = db.execute(
                     "SELECT * FROM temp.staged WHERE seq > ? ORDER BY seq LIMIT ?", (last, BATCH)
@@ -94,24 +98,17 @@ def merge(
             db.execute("DROP TABLE IF EXISTS temp.staged")
 
 
-def _stage(db: sqlite3.Connection, games: Iterable[GameRecord], tick: Tick, total: int) -> None:
+def _stage(db: sqlite3.Connection, games: Iterable[GameRecord]) -> None:
     """Every game, read and checked, into temp.staged (no lock on the history)."""
     insert = f"INSERT INTO temp.staged VALUES (?, {', '.join('?' * len(COLUMNS))})"
     db.execute("BEGIN")  # (the temporary database's alone: the history is not locked)
     try:
-        db.executemany(insert, _rows(games, tick, total))
+        db.executemany(insert, ((done, *record_values(g)) for done, g in enumerate(games, 1)))
         db.execute("COMMIT")
     except BaseException:
         with contextlib.suppress(sqlite3.Error):
             db.execute("ROLLBACK")
         raise
-
-
-def _rows(games: Iterable[GameRecord], tick: Tick, total: int) -> Iterator[tuple[object, ...]]:
-    for done, record in enumerate(games, start=1):
-        if total and done % 2000 == 0:
-            tick(done, total)
-        yield (done, *record_values(record))
 
 
 def _take_out(db: sqlite3.Connection, added: list[tuple[int, int]]) -> None:

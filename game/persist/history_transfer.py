@@ -300,9 +300,10 @@ def import_history(history: History, path: Path, progress: Progress | None = Non
     size); how many were added. TransferError (one line) if the file cannot be read
     or is no export, or if the history could not take them (or lives in memory: the
     games would be lost at the end of the session); nothing is added then.
-    ``progress`` hears (bytes read, bytes in all)."""
+    ``progress`` hears how far it got: (done, all) of the file's bytes read, then of
+    the games added (history_merge), as one count."""
     check_kept(history)
-    tell = progress or (lambda done, total: None)
+    tell = half(progress, 0) or (lambda done, total: None)
     with opened(path):
         pass  # (a file that cannot be read is told before the history is touched)
 
@@ -310,7 +311,7 @@ def import_history(history: History, path: Path, progress: Progress | None = Non
         with opened(path) as (stream, size):
             yield from history_stream.records(stream, size, tell)
 
-    return import_records(history, games)
+    return import_records(history, games, half(progress, 1))  # (read, then added)
 
 
 def half(progress: Progress | None, which: int) -> Progress | None:
