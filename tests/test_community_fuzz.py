@@ -27,6 +27,7 @@ SAMPLES = {
 }
 OLD_MVF = DATA / "flop-player/mvf/2007_release_1.mvf"
 EARLY_MVF = DATA / "flop-player/mvf/0.96_beta_or_earlier.mvf"
+EVF_V4 = next((DATA / "ms-toollib/test_files").glob("b_0_504.985_*_in_test_v4).evf"))
 
 
 def read_or_refuse(fmt: str, data: bytes) -> None:
@@ -55,7 +56,9 @@ def test_every_truncation_of_a_real_file_is_read_or_refused(fmt: str) -> None:
         read_or_refuse(fmt, data[:cut])
 
 
-@pytest.mark.parametrize("path", [*SAMPLES.values(), OLD_MVF, EARLY_MVF], ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "path", [*SAMPLES.values(), OLD_MVF, EARLY_MVF, EVF_V4], ids=lambda p: p.name
+)
 def test_bytes_flipped_in_real_files_are_read_or_refused(path: Path) -> None:
     rng = random.Random(path.name)
     data = bytearray(path.read_bytes())
@@ -116,7 +119,6 @@ def test_a_header_number_written_in_another_scripts_digits_is_one_clear_line(
     assert "\n" not in str(refused.value) and "Width" in str(refused.value)
 
 
-EVF_V4 = next((DATA / "ms-toollib/test_files").glob("b_0_504.985_*_in_test_v4).evf"))
 PAYLOAD = {81: 1, 82: 1, 83: 1, 99: 1, 200: 11, 255: 2}
 """The bytes after an EVF v4 event's code that are not a mouse event's or a cell's
 (its time; a number metric's time, index and value; a pause's length)."""
