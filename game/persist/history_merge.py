@@ -3,29 +3,29 @@ holding the history's write lock while a file is read.
 
 Two steps. First every game is read and checked (the stream: a file's lines, the
 archive's member inflated) and put in a table of the import's own connection's
-temporary database (``temp.staged``, on disk as SQLite spills it: bounded memory
-whatever the file's size), which takes no lock on the history: a window's game
-ending meanwhile is written at once. A file found damaged or cancelled there has
-added nothing. Then the staged games go in, ``BATCH`` at a time, each batch one
-transaction (with the tallies and counts it changes, as every game is recorded),
-so a game ending during an import waits at most for one batch, not for the
-import. Should a batch fail (a full disk) or the work be stopped after some went
-in (the player's Cancel: the tick before each batch hears it, so the Import's
-dialog shows the reading as its first half and the batches as its second), those
-batches are taken out again in one transaction and the tallies and
-counts made afresh from the games (history_schema.recount): nothing is half
-imported. Only a machine stopping between two batches leaves part of an import,
-each game whole; importing the file again adds only the rest (the merge finds a
-game already there).
+temporary database (``temp.staged``: a file of SQLite's beyond its page cache,
+``temp_store = FILE``, so bounded memory whatever the file's size), which takes no
+lock on the history: a window's game ending meanwhile is written at once. A file
+found damaged, or an import cancelled, there has added nothing. Then the staged
+games go in, ``BATCH`` at a time, each batch one transaction (with the tallies and
+counts it changes, as every game is recorded), so a game ending during an import
+waits at most for one batch, not for the import. Should a batch fail (a full disk)
+or the work be stopped after some went in (the player's Cancel: the tick before
+each batch hears it, so the Import's dialog shows the reading as its first half
+and the batches as its second), those batches are taken out again in one
+transaction and the tallies and counts made afresh from the games
+(history_schema.recount): nothing is half imported. Only a machine stopping
+between two batches leaves part of an import, each game whole; importing the file
+again adds only the rest (the merge finds a game already there).
 
-Why not one transaction, as every other change: the import's transaction was
-held for its whole read, a minute and more for a large export, longer than the
-busy timeout a window's writer waits (history_file.BUSY_TIMEOUT_MS), so the game
-it ended was kept waiting in pending.json instead of its history. Here, 60,000
-games (this machine, shared, one session): one transaction held the lock 7.8 s; batches of 200
-hold it 28 ms (median; 125 ms the longest) at a time, the import whole 13.3 s
-(staged, then read back and checked again as each game is made: the price of
-never keeping a window's game waiting). Between batches the lock is free.
+Why not one transaction, as every other change: the import's transaction was held
+for its whole read, longer than the busy timeout a window's writer waits
+(history_file.BUSY_TIMEOUT_MS, 5 s) for a large export, so the game it ended was
+kept waiting in pending.json instead of its history. Here (this machine, shared,
+one session), 60,000 games: one transaction held the lock 7.8 s; batches of 200
+hold it 28 ms at a time (median; 125 ms the longest), the import whole 13.3 s
+(staged, then read back and checked again as each game is made: the price of never
+keeping a window's game waiting). Between batches the lock is free.
 """
 
 from __future__ import annotations
@@ -60,6 +60,7 @@ def merge(
     rest = [name for name in names if name not in indexed]
     where = " AND ".join([f"{name} = ?" for name in indexed] + [f"{n} IS ?" for n in rest])
     at = [COLUMNS.index(name) for name in (*indexed, *rest)]
+    db.execute("PRAGMA temp_store = FILE")  # (on disk, unless built to keep it in memory)
     db.execute("DROP TABLE IF EXISTS temp.staged")
     db.execute(f"CREATE TEMP TABLE {_STAGED}")
     added: list[tuple[int, int]] = []  # each batch's first and last new id
