@@ -27,6 +27,7 @@ SAMPLES = {
 }
 OLD_MVF = DATA / "flop-player/mvf/2007_release_1.mvf"
 EARLY_MVF = DATA / "flop-player/mvf/0.96_beta_or_earlier.mvf"
+EVF_V4 = next((DATA / "ms-toollib/test_files").glob("b_0_504.985_*_in_test_v4).evf"))
 
 
 def read_or_refuse(fmt: str, data: bytes) -> None:
@@ -55,7 +56,9 @@ def test_every_truncation_of_a_real_file_is_read_or_refused(fmt: str) -> None:
         read_or_refuse(fmt, data[:cut])
 
 
-@pytest.mark.parametrize("path", [*SAMPLES.values(), OLD_MVF, EARLY_MVF], ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "path", [*SAMPLES.values(), OLD_MVF, EARLY_MVF, EVF_V4], ids=lambda p: p.name
+)
 def test_bytes_flipped_in_real_files_are_read_or_refused(path: Path) -> None:
     rng = random.Random(path.name)
     data = bytearray(path.read_bytes())
@@ -114,3 +117,56 @@ def test_a_header_number_written_in_another_scripts_digits_is_one_clear_line(
     with pytest.raises(ReplayError) as refused:
         open_replay(damaged)
     assert "\n" not in str(refused.value) and "Width" in str(refused.value)
+
+
+PAYLOAD = {81: 1, 82: 1, 83: 1, 99: 1, 200: 11, 255: 2}
+"""The bytes after an EVF v4 event's code that are not a mouse event's or a cell's
+(its time; a number metric's time, index and value; a pause's length)."""
+ALLOWED = {*range(1, 13), 81, 82, 83, 99, *range(100, 109), 110, 111, 114, 115, 116, 118}
+ALLOWED |= {120, 121, 200, 201, 255}
+"""Every event code the standard (evf标准.md, ms-toollib) gives a meaning, 0 (the end) aside."""
+
+
+def with_event(event: bytes) -> bytes:
+    """The v4 sample with one event written before the end of its events."""
+    data = EVF_V4.read_bytes()
+    kept = next(
+        k
+        for k in range(len(data) - 3)
+        if data[-k - 3] == 0 and int.from_bytes(data[-k - 2 : len(data) - k]) == k
+    )
+    end = len(data) - kept - 3
+    return data[:end] + event + data[end:]
+
+
+def event_bytes(code: int) -> bytes:
+    """An event of this code with its bytes (a text metric's value a short text)."""
+    if code == 201:
+        return bytes([code, 1, 0x27, 0x10]) + b"ok\x00"
+    return bytes([code]) + bytes(PAYLOAD.get(code, 5))
+
+
+def test_evf_v4_event_codes_are_the_standards_and_every_other_is_refused_in_one_line() -> None:
+    """81, 82, 83 and 99 end the game (82 a win); 92 to 98, reserved, are refused, as
+    every code the standard leaves reserved, naming the code."""
+    for code in range(1, 256):
+        data = with_event(event_bytes(code))
+        if code in ALLOWED:
+            assert read_video("x.evf", data).events, code
+            continue
+        with pytest.raises(VideoError) as refused:
+            read_video("x.evf", data)
+        line = str(refused.value)
+        assert "\n" not in line and f"code {code} " in line and "reserves" in line, line
+
+
+@settings(max_examples=200, deadline=None)
+@given(event=st.binary(min_size=1, max_size=24))
+def test_random_evf_v4_events_are_read_or_refused_in_one_line(event: bytes) -> None:
+    read_or_refuse("evf", with_event(event))
+
+
+@pytest.mark.parametrize("cut", range(0, 40))
+def test_a_v4_file_cut_in_its_last_events_is_read_or_refused(cut: int) -> None:
+    data = EVF_V4.read_bytes()
+    read_or_refuse("evf", data[: len(data) - cut])

@@ -112,6 +112,17 @@ def test_a_member_that_is_neither_the_games_nor_a_replay_refuses_the_archive(
     assert "\n" not in str(raised.value)
 
 
+def test_a_member_needing_a_later_zip_version_is_one_line() -> None:
+    """zipfile raises NotImplementedError on opening an archive whose directory says a
+    member needs zip version 6.4 (the one byte Hypothesis changed, at 1799)."""
+    later = bytearray(_zip({"history.csv": GAMES, "replays/a.msreplay": b"x"}))
+    at = later.index(b"PK\x01\x02") + 6  # (the central directory's "version needed")
+    later[at : at + 2] = (64).to_bytes(2, "little")
+    with pytest.raises(TransferError) as raised:
+        history_archive.read_archive(bytes(later))
+    assert "\n" not in str(raised.value)
+
+
 def test_a_zip_bomb_is_refused_without_unpacking_it_all(monkeypatch: pytest.MonkeyPatch) -> None:
     bomb = _zip({"history.csv": GAMES, "replays/a.msreplay": b"\0" * 30_000_000})
     assert len(bomb) < 100_000

@@ -12,6 +12,7 @@ import socket
 import threading
 import time
 from collections.abc import Callable, Iterator
+from typing import ClassVar
 
 import paho.mqtt.client as mqtt
 import pytest
@@ -29,11 +30,15 @@ from game.net.room import PREFIX, Room, new_code
 class Side:
     """A client and everything it heard."""
 
+    made: ClassVar[list[Side]] = []
+    """Every side a test made, closed when it ends (sides_closed)."""
+
     def __init__(self, url: str, code: str, name: str, role: str) -> None:
         self.client = RaceClient(
             Broker.parse(url), code, {"name": name, "role": role, "ready": True}
         )
         self.got: list[m.Message | Link] = []
+        Side.made.append(self)
         self.client.start()
 
     def wait(self, test: Callable[[list[m.Message | Link]], bool], seconds: float = 10) -> None:
@@ -45,6 +50,25 @@ class Side:
 
     def messages(self, kind: type[m.Message]) -> list[m.Message]:
         return [got for got in self.got if isinstance(got, kind)]
+
+
+@pytest.fixture(autouse=True)
+def sides_closed() -> Iterator[None]:
+    """Each test's clients are closed as it ends, passed or failed, and their threads
+    (ours and paho's) have ended: none is left trying its stopped broker on the
+    loopback while later tests run (a client a test never closed was, and
+    test_window_race_broker counted its connections)."""
+    before, first = set(threading.enumerate()), len(Side.made)
+    yield
+    made, Side.made[first:] = Side.made[first:], []  # (a module's own: its fixture's)
+    for side in made:
+        side.client.close()
+    started = [t for t in threading.enumerate() if t not in before]
+    for thread in started:
+        if thread.name.startswith(("race-client", "paho-mqtt-client")):
+            thread.join(5)
+    left = [t.name for t in started if t.name.startswith(("race-client", "paho")) and t.is_alive()]
+    assert not left, left
 
 
 def has(kind: type[m.Message], count: int = 1, **fields: object) -> Callable[[list[object]], bool]:

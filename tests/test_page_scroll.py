@@ -177,7 +177,8 @@ def test_page_down_scrolls_the_help_which_any_other_key_closes() -> None:
         dialog.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN, mod=0))
     dialog.draw(surface, sprites, None, 1)
     assert not dialog.closed and scroll.first == scroll.body - scroll.shown > 0
-    grid = dialog._layout(surface.get_size(), 1).pieces[-1]  # (as drawn: scrolled)
+    assert dialog.laid_out is not None
+    grid = dialog.laid_out.pieces[-1]  # (as drawn: scrolled)
     assert grid.y + grid.height <= scroll.clip.bottom  # its last line in sight
     assert surface.get_rect().contains(dialog.button_rect("OK"))
     dialog.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0))

@@ -167,6 +167,31 @@ def test_the_board_in_words_puts_the_place_first() -> None:
     assert words.row_words(game, 0, True) == "A: 3 hidden"
 
 
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [
+        ("en", "mine at row 2, column 3: lost at 12 seconds"),
+        ("pl", "mina w wierszu 2, kolumnie 3: przegrana, czas: 12 sekund"),  # (locative)
+        ("de", "Mine bei Zeile 2, Spalte 3: verloren nach 12 Sekunden"),
+    ],
+)
+def test_a_lost_move_names_the_mines_row_and_column_as_the_language_inflects_them(
+    code: str, said: str
+) -> None:
+    from game import language
+
+    game = Game.from_layout("...\n..*\n...")
+    delta = game.reveal(1, 2)
+    try:
+        language.use(code)
+        assert words.move_words(game, (1, 2), delta, 12, False) == said
+        assert words.move_words(game, (1, 2), delta, 12, True).startswith(
+            {"en": "mine at B3: ", "pl": "mina na polu B3: ", "de": "Mine bei B3: "}[code]
+        )
+    finally:
+        language.use("en")
+
+
 # ---------------------------------------------------------------------- SSIP
 
 

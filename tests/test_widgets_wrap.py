@@ -18,6 +18,7 @@ from game.screens.end_of_game import best_time_panel
 from game.screens.records import BestTime
 from game.view.lines import pieces
 from game.view.widgets.dialog import Dialog
+from game.view.widgets.fitting import arranged
 from game.view.widgets.text import TextPiece
 
 ROWS = [["Time", "3.450 s"], ["3BV", "12 of 12"], ["3BV/s", "3.478"], ["Clicks", "20"]]
@@ -57,7 +58,7 @@ def test_a_paragraph_fills_its_box_before_it_breaks(
 ) -> None:
     language.use(language_code)
     dialog = DIALOGS[name]()
-    layout = dialog._layout(room, 1)
+    layout = arranged(dialog, room, 1)
     texts = [piece for piece in layout.pieces if isinstance(piece, TextPiece)]
     assert texts
     font = layout.style.font
@@ -76,6 +77,6 @@ def test_a_paragraph_fills_its_box_before_it_breaks(
 
 def test_the_best_line_takes_one_line_where_the_box_has_room() -> None:
     language.use("en")
-    layout = panel()._layout((420, 700), 1)
+    layout = arranged(panel(), (420, 700), 1)
     first = next(piece for piece in layout.pieces if isinstance(piece, TextPiece))
     assert first.lines == ["You won Beginner in 3.450 s: place 1 of 10."]

@@ -165,3 +165,36 @@ def test_a_note_that_comes_with_no_command_is_said(spoken_app: App, voice: Recor
     assert spoken_app.speaker.wait()
     said = voice.spoken[before:]
     assert said == ["At 3x this board does not fit the screen: it is shown at 2x."]
+
+
+@pytest.mark.parametrize(
+    ("code", "moment", "lost"),
+    [
+        (
+            "zh_CN",
+            "已暂停，0.0 秒：第 1 行第 6 列，翻开了 50 个格子，剩余 10 个地雷",
+            "0.8 秒：第 4 行第 5 列是地雷：在 0.8 秒 时失败",
+        ),
+        (
+            "ja",
+            "一時停止中、0.0 秒：1 行 6 列、50 マス開いた、残り地雷 10 個",
+            "0.8 秒：4 行 5 列に地雷：0.8 秒 で負け",
+        ),
+    ],
+)
+def test_a_moment_is_joined_as_chinese_and_japanese_join_it(
+    spoken_app: App, voice: Recording, tmp_path: Path, code: str, moment: str, lost: str
+) -> None:
+    """The viewer's moment in Chinese and Japanese: its parts joined by the language's
+    comma (，、), its time by the full-width colon (：) and two sentences by 。, not
+    English ", ", ": " and ". "."""
+    app = spoken_app
+    app.prefs.change(language=code)
+    dropped(app, voice, write_replay(tmp_path))
+    said_after(app, voice, K.K_SPACE)
+    assert said_after(app, voice, K.K_RIGHT) == moment
+    assert said_after(app, voice, K.K_RIGHT) == lost  # (the end)
+    said_after(app, voice, K.K_HOME)
+    said_after(app, voice, K.K_2)
+    said_after(app, voice, K.K_SPACE)  # (played to its end at 2x: the end with 3BV/s)
+    assert played(app, voice, 60)[-1] == f"{lost}。3BV/s：1.250"  # (two sentences)

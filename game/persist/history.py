@@ -19,16 +19,16 @@ words, through ``problems`` / ``take_new_problems()``, as Profile does.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable, Iterable, Iterator, Sequence, Sized
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import date
 from enum import Enum
 from functools import partial
 
 from game.language import N_
+from game.persist import history_merge
 from game.persist import history_queries as sql
 from game.persist.game_record import (
     BEST_TIME_DIFFICULTIES,
-    COLUMNS,
     MAX_TEXT,
     PAGE,
     BestTimeEntry,
@@ -38,7 +38,6 @@ from game.persist.game_record import (
     Sort,
     StoredGame,
     difficulty_name,
-    record_values,
 )
 from game.persist.history_file import SAVING, HistoryFile, T, Tick, reading, writing
 from game.persist.records import TOP, Stats, clean_name
@@ -274,34 +273,18 @@ class History(HistoryFile):
         return self._guard(N_("reading the last name"), "", query)
 
     def merge(self, records: Games, key: Sequence[str], tick: Tick) -> int | None:
-        """Add the games whose key (these GameRecord fields) no stored game has, in one
-        transaction, in order; how many (None: failed, a message). ``records`` may be
-        a stream (an import read as it goes), given as what makes it afresh (a
-        damaged history found half way is set aside and the merge begins again on the
-        new one): each game is looked for by the index of its board, result and time,
-        so nothing of the history is held in memory, and whatever the stream raises
-        undoes the whole transaction. ``tick``: (done, all) for a list."""
-        names = [name for name in key if name in COLUMNS]
-        indexed = ("difficulty", "won", "ms")  # (games_by_ms: never NULL)
-        assert all(name in names for name in indexed)
-        rest = [name for name in names if name not in indexed]
-        where = " AND ".join([f"{name} = ?" for name in indexed] + [f"{n} IS ?" for n in rest])
-        looked_for = [*indexed, *rest]
-        total = len(records) if isinstance(records, Sized) else 0
+        """Add the games whose key (these GameRecord fields) no stored game has, in
+        order; how many (None: failed, a message). ``records`` may be a stream (an
+        import read as it goes), given as what makes it afresh (a damaged history
+        found half way is set aside and the merge begins again on the new one): each
+        game is looked for by the index of its board, result and time, so nothing of
+        the history is held in memory, and whatever the stream raises undoes it all.
+        The stream is read whole before the first game goes in, and the games go in
+        a batch a transaction (history_merge: the write lock is never held for the
+        read). ``tick`` hears (done, all) of the games staged before each batch (a
+        cancel there takes out what went in)."""
 
         def add(db: sqlite3.Connection) -> int:
-            with writing(db):
-                added = 0
-                games = records() if callable(records) else records
-                for done, record in enumerate(games, start=1):
-                    if total and done % 2000 == 0:
-                        tick(done, total)
-                    values = dict(zip(COLUMNS, record_values(record), strict=True))
-                    mark = [values[name] for name in looked_for]
-                    if db.execute(f"SELECT 1 FROM games WHERE {where} LIMIT 1", mark).fetchone():
-                        continue
-                    sql.insert_game(db, record)
-                    added += 1
-                return added
+            return history_merge.merge(db, records, key, tick)
 
         return self._guard(N_("importing the games"), None, add)

@@ -164,6 +164,8 @@ def _zip(stream: IO[bytes]) -> Iterator[zipfile.ZipFile]:
         archive = zipfile.ZipFile(stream)
     except (zipfile.BadZipFile, zipfile.LargeZipFile, OSError, ValueError, EOFError):
         raise TransferError(gettext("it is not a zip archive")) from None
+    except NotImplementedError:  # (a member "needs" a later zip version: read nowhere)
+        raise TransferError(gettext("it is not a zip archive")) from None
     try:
         with archive:
             yield archive
@@ -272,7 +274,7 @@ def import_archive(
         with _member(archive, games) as stream:
             named = {
                 record.replay
-                for record in records(stream, size, lambda done, _: tell(done, 2 * size), bounds)
+                for record in records(stream, size, lambda done, _: tell(done, 3 * size), bounds)
                 if record.replay in replays
             }
         target = folder / replay_files.FOLDER
@@ -290,10 +292,13 @@ def import_archive(
 
             def stored() -> Iterator[GameRecord]:  # (afresh if the history starts again)
                 with _member(archive, games) as stream:
-                    told = lambda done, _: tell(size + done, 2 * size)  # noqa: E731
+                    told = lambda done, _: tell(size + done, 3 * size)  # noqa: E731
                     yield from records(stream, size, told, bounds)
 
-            added = import_records(history, stored)
+            def adding(done: int, total: int) -> None:  # (the last third: the games added)
+                tell(2 * size + (done * size // total if total else size), 3 * size)
+
+            added = import_records(history, stored, adding)
         except BaseException:
             for kept in written:
                 with contextlib.suppress(OSError):

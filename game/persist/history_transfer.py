@@ -16,9 +16,10 @@ ends) is not added again, so importing a file twice adds nothing, and two games
 without a seed that ended in the same second stay two. An archive (``*.zip``,
 history_archive) holds a CSV export and the kept replays. The file is read as a
 stream (history_stream: bounded memory whatever its size, each line and field
-bounded before it is read) and every game checked as it is added, in one
-transaction: a damaged or foreign file is refused with one line (naming the line
-or game, and the field, never the file's content) and nothing is half imported.
+bounded before it is read) and every game checked before the first is added
+(history_merge: then a batch a transaction, so a window's game ending meanwhile is
+written at once): a damaged or foreign file is refused with one line (naming the
+line or game, and the field, never the file's content) and nothing is half imported.
 Whole numbers are ASCII digits only (a superscript or an Arabic-Indic digit is
 refused, not taken as a number); a UTF-8 byte-order
 mark and blank lines (as spreadsheet programs write them) are accepted. Only a
@@ -265,7 +266,7 @@ def read_export(data: bytes, progress: Progress | None = None) -> list[GameRecor
 
 
 def merge_games(history: History, records: Games) -> int | None:
-    """Add the games the history lacks, in one transaction (no check that it is
+    """Add the games the history lacks, all or none (no check that it is
     kept in a file); how many, None if it failed (the history says why)."""
     return history.merge(records, _KEY, lambda done, total: None)
 
@@ -294,14 +295,15 @@ def opened(path: Path, max_bytes: int = MAX_IMPORT_BYTES) -> Iterator[tuple[IO[b
 
 
 def import_history(history: History, path: Path, progress: Progress | None = None) -> int:
-    """Add the games of an exported file that the history does not have yet, in
-    one transaction, read as a stream (history_stream: bounded memory whatever its
+    """Add the games of an exported file that the history does not have yet (all
+    or none: history_merge), read as a stream (history_stream: bounded memory whatever its
     size); how many were added. TransferError (one line) if the file cannot be read
     or is no export, or if the history could not take them (or lives in memory: the
     games would be lost at the end of the session); nothing is added then.
-    ``progress`` hears (bytes read, bytes in all)."""
+    ``progress`` hears how far it got: (done, all) of the file's bytes read, then of
+    the games added (history_merge), as one count."""
     check_kept(history)
-    tell = progress or (lambda done, total: None)
+    tell = half(progress, 0) or (lambda done, total: None)
     with opened(path):
         pass  # (a file that cannot be read is told before the history is touched)
 
@@ -309,7 +311,7 @@ def import_history(history: History, path: Path, progress: Progress | None = Non
         with opened(path) as (stream, size):
             yield from history_stream.records(stream, size, tell)
 
-    return import_records(history, games)
+    return import_records(history, games, half(progress, 1))  # (read, then added)
 
 
 def half(progress: Progress | None, which: int) -> Progress | None:

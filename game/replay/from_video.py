@@ -8,7 +8,10 @@ chorded, and that move rides on the event, so the game plays back as it was play
 (our own input machine only shows the pressed cells). Positions are scaled from the
 file's cell size to ours (16 pixels); presses and releases off the board are put
 well outside it. A flag placed before the game (RMV's pre-flags) is a right click
-on its cell just before the first event. The result, time and clicks of the replay
+on its cell just before the first event. A press of "both" (EVF's "cc", which the
+standard leaves to the reader's machine to tell apart) is a press of each of the
+left and right buttons not held then, so a chord is a chord in our replay, and in
+an EVF file written from it. The result, time and clicks of the replay
 are counted by our session, playing those moves (under the recursive chords' rule
 for an EVF file of modes 11 to 13, ``Video.recursion``).
 """
@@ -28,6 +31,8 @@ from game.rules import Board, FirstClick, GameRules
 from game.session.geometry import TILE
 from game.session.play import PlaySession
 
+BOTH = ((EventKind.DOWN, 1), (EventKind.DOWN, 3))
+"""A press of both buttons: the left's, the right's."""
 _KINDS: dict[Mouse, tuple[EventKind, int]] = {
     Mouse.MOVE: (EventKind.MOVE, 0),
     Mouse.LEFT_DOWN: (EventKind.DOWN, 1),
@@ -72,13 +77,20 @@ def replay_of_video(video: Video) -> Replay:
     first = video.events[0].ms if video.events else 0
     scale = video.cell_size
     kinds: tuple[tuple[EventKind, int], ...]
+    held: set[int] = set()  # the buttons held down (1 left, 3 right)
     for event in video.events:
         if event.kind is Mouse.PRE_FLAG:
             stamp, kinds = first - 1, ((EventKind.DOWN, 3), (EventKind.UP, 3))
         elif event.kind is Mouse.BOTH_DOWN:
-            stamp, kinds = event.ms, ((EventKind.MOVE, 0),)
+            stamp = event.ms
+            kinds = tuple(kind for kind in BOTH if kind[1] not in held) or ((EventKind.MOVE, 0),)
         else:
             stamp, kinds = event.ms, (_KINDS[event.kind],)
+        for kind, button in kinds:
+            if kind is EventKind.DOWN:
+                held.add(button)
+            elif kind is EventKind.UP:
+                held.discard(button)
         x, y = _scaled(video, event.x, event.y, scale)
         if event.kind is not Mouse.MOVE and not over(machine):
             machine.step(event.kind, cell_of(video, event.x, event.y))

@@ -72,8 +72,14 @@ def move_words(game: Game, cell: Cell, delta: Delta, time: int | str, brief: boo
     column 3: lost at 12 seconds" (``time``: whole seconds, or the time in words)."""
     when = seconds(time) if isinstance(time, int) else time
     if delta.lost:
-        said = gettext("mine at {place}: lost at {time}")
-        return said.format(place=place(delta.exploded[0], brief), time=when)
+        row, col = delta.exploded[0]
+        if brief:
+            said = gettext("mine at {place}: lost at {time}")
+            return said.format(place=place((row, col), True), time=when)
+        # (a sentence of its own, not "at {place}": a language may inflect the row and
+        # the column after "at", as Polish does: "w wierszu 6, kolumnie 3")
+        said = gettext("mine at row {row}, column {column}: lost at {time}")
+        return said.format(row=row + 1, column=col + 1, time=when)
     if delta.won:
         opened = _opened(game, cell, delta)
         return gettext("{opened}. Won in {time}!").format(opened=opened, time=when)

@@ -5,6 +5,9 @@ pixel and has no room for it off its cells, so the line opens in a small window 
 its own under the game's window (else beside it: game.view.page_window's places),
 borderless and a utility window to the window manager: it takes neither the focus
 (the game is not paused by it, its keys stay the game's) nor a place in the task bar.
+It follows the game's window: a move of that (WINDOWMOVED, a drag) draws everything
+again (game.app's WINDOW_EVENTS), and the notes' full draw places this window anew
+under the game's where it now is (tests/test_window_x11_note.py, on a real X server).
 """
 
 from __future__ import annotations

@@ -20,10 +20,13 @@ out. Numbers are big-endian.
         (3 bytes, ms) and x, y (2 each, pixels from the board's corner); 0 ends them
         (a 32-byte checksum follows), 255 ends them with no checksum
       4: the same mouse events with the time since the last event (1 byte, ms) and the
-        x and y change (2 each, signed; -32768: off the board); 92-99 the game's end,
-        100-121 a cell's look (time, x and y changes), 200/201 a metric (time, index,
-        an 8-byte number or a text), 255 a pause (2 bytes: its length in ms); 0 ends
-        them (a 2-byte checksum length and the checksum follow)
+        x and y change (2 each, signed; -32768: off the board); 81 (replay), 82 (win),
+        83 (fail) and 99 (error) the game's end (time); 100-108, 110, 111, 114-116,
+        118, 120 and 121 a cell's look (time, x and y changes), 200/201 a metric
+        (time, index, an 8-byte number or a text), 255 a pause (2 bytes: its length in
+        ms); 0 ends them (a 2-byte checksum length and the checksum follow); every other
+        code is reserved, and refused (a draft of the standard numbered the ends 92 to
+        94, and no program wrote them; ms-toollib's own reader fails on 84 to 98)
 
 Texts are UTF-8 (a transcoded file may name another encoding).
 """
@@ -47,6 +50,12 @@ TOGGLES = {
 }
 """A press or a release, whichever the button's state says (10 left, 11 right, 12 middle)."""
 OFF = -32768
+ENDS = frozenset((81, 82, 83, 99))
+"""The game's end (replay, win, fail, error): the standard's termination events."""
+LOOKS = frozenset((*range(100, 109), 110, 111, 114, 115, 116, 118, 120, 121))
+"""A cell's look (its number, up, a flag, a crossed mine, the blast, a mine, pressed,
+a question mark and pressed one): the standard's board events."""
+RESERVED = N_("an EVF event code {code} (at byte {at}): the standard reserves it")
 MAX_TEXT = 1024
 
 
@@ -254,9 +263,9 @@ def _events_v4(cur: Cursor, height: int, width: int) -> tuple[MouseEvent, ...]:
         if 1 <= code <= 12:  # (its bytes run past the end: the cursor says so)
             cur.u8(N_("an event's time"))
             cur.unpack(">hh", N_("an event's place"))
-        elif 92 <= code <= 99:
+        elif code in ENDS:
             ms += cur.u8(N_("an end's time"))
-        elif 100 <= code <= 121:
+        elif code in LOOKS:
             ms += cur.u8(N_("a cell event's time"))
             cur.skip(4, N_("a cell event's place"))
         elif code in (200, 201):
@@ -269,5 +278,5 @@ def _events_v4(cur: Cursor, height: int, width: int) -> tuple[MouseEvent, ...]:
         elif code == 255:
             ms += cur.u16be(N_("a pause"))  # (the game's time counts it, as Metasweeper does)
         else:
-            raise VideoError(Words(video.UNKNOWN_EVENT, code=code, at=cur.pos - 1))
+            raise VideoError(Words(RESERVED, code=code, at=cur.pos - 1))
         pos = cur.pos

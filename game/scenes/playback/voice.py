@@ -30,6 +30,27 @@ TOGGLES = (V.TIMELINE, V.HEATMAP, V.ODDS, V.SKIP_IDLE)
 """The keys that show or hide something (said with on or off)."""
 
 
+def comma() -> str:
+    """What joins the parts of a moment said ("paused, 4.2 seconds"; Japanese 、,
+    Chinese ，)."""
+    return gettext(", ")
+
+
+def colon() -> str:
+    """What joins a moment's time and what happened then, a figure's name and its
+    value ("4.2 seconds: opened 14 cells"; Chinese and Japanese ：)."""
+    # Translators: between a time and what happened then, or a figure's name and its
+    # value, as the replay viewer says them (a full-width colon in Chinese and Japanese).
+    return gettext(": ")
+
+
+def stop() -> str:
+    """What ends a sentence said before another ("0.8 seconds: ... . 3BV/s: 1.250";
+    Chinese and Japanese 。, with no space after it)."""
+    # Translators: between two sentences the replay viewer says one after the other.
+    return gettext(". ")
+
+
 class PlaybackVoice:
     """Says the replay viewer's playback (the scene tells it of each key)."""
 
@@ -63,7 +84,7 @@ class PlaybackVoice:
             mines=self._mines(board.mines),
             result=gettext(RESULT_IN[replay.result]).format(time=spoken_seconds(replay.ms, 3)),
         )
-        return f"{self.caption}. {opened}" if self.caption else opened
+        return f"{self.caption}{stop()}{opened}" if self.caption else opened
 
     def page(self) -> str:
         """What the viewer says as it comes to the front: the replay the first time,
@@ -79,7 +100,7 @@ class PlaybackVoice:
 
     def _with_state(self, moment: str) -> str:
         state = self.state()
-        return f"{state}, {moment}" if state else moment
+        return f"{state}{comma()}{moment}" if state else moment
 
     @staticmethod
     def _mines(count: int) -> str:
@@ -93,9 +114,9 @@ class PlaybackVoice:
         at = spoken_seconds(playback.clock.ms)
         if playback.last is None:
             did = gettext("nothing opened yet")
-            return f"{at}: {did}", f"{at}: {did}"
+            return f"{at}{colon()}{did}", f"{at}{colon()}{did}"
         full, brief = self.move()
-        return f"{at}: {full}", brief
+        return f"{at}{colon()}{full}", brief
 
     def move(self) -> tuple[str, str]:
         """The last move played, full and brief: where, and what it did (the mines
@@ -106,10 +127,10 @@ class PlaybackVoice:
         cell, time = (move.row, move.col), spoken_seconds(ms)
         full, brief = (words.move_words(game, cell, delta, time, b) for b in (False, True))
         if not delta.lost:  # (a loss names the mine's place)
-            full = f"{words.place(cell, False)}, {full}"
-            brief = f"{words.place(cell, True)}, {brief}"
+            full = f"{words.place(cell, False)}{comma()}{full}"
+            brief = f"{words.place(cell, True)}{comma()}{brief}"
         if delta.opened and not (delta.lost or delta.won):
-            full += f", {words.mines_left(game)}"
+            full += f"{comma()}{words.mines_left(game)}"
         return full, brief
 
     def state(self) -> str:
@@ -152,7 +173,7 @@ class PlaybackVoice:
             V.SKIP_IDLE: playback.skip_idle,
         }[command]
         does = next(b.does for b in VIEWER_BINDINGS if b.command is command)
-        return f"{gettext(does)}, {gettext(N_('on') if on else N_('off'))}"
+        return f"{gettext(does)}{comma()}{gettext(N_('on') if on else N_('off'))}"
 
     def update(self, note: str) -> None:
         """A step of the loop: while playing, each move as it is played; the end
@@ -163,7 +184,7 @@ class PlaybackVoice:
         if speaker.active:
             if finished and not ended:
                 full, brief = self.moment()
-                speaker.say(f"{full}. {self._rate()}", brief)
+                speaker.say(f"{full}{stop()}{self._rate()}", brief)
             elif playback.last is not None and playback.last is not self._last:
                 speaker.say(*self.move())
             if note and note != heard:
@@ -218,4 +239,4 @@ class PlaybackVoice:
             playing=not session.game.status.is_over,
         )
         value = numbers.words("bbbv_s") or "-"
-        return f"{gettext(label_of('bbbv_s'))}: {value}"
+        return f"{gettext(label_of('bbbv_s'))}{colon()}{value}"

@@ -7,14 +7,8 @@ the game (``draw``); once ``closed`` is True it takes it off and hands ``result`
 whoever opened it. A dialog never reads the event queue and never touches
 pygame.display: it only answers events and paints onto the surface it is given.
 
-Fitting. A dialog is laid out in the room it is given (the side beside the board, or
-the whole window: the stage chooses with ``fits``) at the scale given if it fits
-there, else at the largest smaller scale that fits, down to 1 (never below the
-12-pixel font of scale 1). The window never grows for a dialog. Only when the room
-itself is too small does the font shrink further (a bisection over sizes), and past
-the smallest font the body is cut, the buttons kept inside; ``cut`` then says so. A
-dialog given a ``body_scroll`` (in a page's own window) scrolls its body at the
-scale given instead, where its width fits (game.view.widgets.body_scroll).
+Fitting: game.view.widgets.fitting (the scale, a smaller font, the body scrolled or
+cut in the room given).
 
 Keys. Enter answers the focused button, or the default button when the focus is
 elsewhere; Space answers the focused button; Esc cancels (result None), which never
@@ -40,15 +34,11 @@ from game.language import N_, gettext
 from game.view.sprites import SpriteSheet
 from game.view.theme import current as theme
 from game.view.widgets.button import Presser, paint_button
+from game.view.widgets.fitting import arranged, at_largest_scale
+from game.view.widgets.fitting import fits_at_scale as fits_at_scale
+from game.view.widgets.fitting import page_size as page_size
 from game.view.widgets.pieces import Piece
-from game.view.widgets.style import (
-    ENTER_KEYS,
-    FONT_SIZE,
-    MARGIN,
-    MIN_FONT_SIZE,
-    MIN_WIDTH,
-    Style,
-)
+from game.view.widgets.style import ENTER_KEYS, MARGIN, MIN_WIDTH, Style
 from game.view.widgets.text import ellipsize
 
 if TYPE_CHECKING:
@@ -130,40 +120,6 @@ def paint_title(image: pygame.Surface, style: Style, title: str) -> None:
     image.blit(text, (band.x + 3 * z, band.y + (band.h - text.get_height()) // 2 + style.nudge))
 
 
-def smaller_font(
-    try_layout: Callable[[Style, int], Arrangement], avail_w: int, avail_h: int
-) -> Arrangement:
-    """A dialog on a desktop smaller than it is at scale 1: laid out with the largest
-    font that fits, or the smallest cut to fit."""
-    low, high = MIN_FONT_SIZE, FONT_SIZE  # low: try; high: known not to fit
-    best = try_layout(Style(1, MIN_FONT_SIZE, True), avail_w)
-    if not best.fits(avail_w, avail_h):
-        return best.cut_to(avail_w, avail_h)
-    while high - low > 1:
-        middle = (low + high) // 2
-        layout = try_layout(Style(1, middle, True), avail_w)
-        if layout.fits(avail_w, avail_h):
-            low, best = middle, layout
-        else:
-            high = middle
-    return best
-
-
-def page_size(dialog: Dialog, room: tuple[int, int], scale: int) -> tuple[int, int]:
-    """The size of a page that holds the dialog whole at ``scale`` (its margin round
-    it), laid out in ``room`` at most."""
-    width, height = dialog._layout(room, scale).size
-    return (width + 2 * MARGIN, height + 2 * MARGIN)
-
-
-def fits_at_scale(dialog: Dialog, size: tuple[int, int], scale: int) -> bool:
-    """The dialog fits a room this size at ``scale`` itself (its font the UI scale's,
-    every word whole), its buttons in as many rows as they need."""
-    avail_w, avail_h = max(size[0] - 2 * MARGIN, 1), max(size[1] - 2 * MARGIN, 1)
-    layout = dialog._at_largest_scale(scale, avail_w, avail_h)
-    return layout is not None and layout.style.zoom == scale and not layout.shortened
-
-
 def _button_rows(widths: list[int], gap: int, room: int) -> list[list[int]]:
     """The buttons (their widths) in rows no wider than ``room``, in order: one row
     when it fits (a row holds one button at least)."""
@@ -203,6 +159,35 @@ def _placed_buttons(
             buttons[labels[i]] = pygame.Rect(bx, y, widths[i], style.button_h)
             bx += widths[i] + style.button_gap
     return buttons, y + (style.button_h if labels else 0)
+
+
+def picture(
+    layout: Arrangement,
+    title: str,
+    sprites: SpriteSheet,
+    looks: dict[str, tuple[bool, bool, bool]],
+) -> pygame.Surface:
+    """A dialog's picture as laid out: its frame, title, body and buttons (``looks``:
+    each button pressed, the default, focused)."""
+    style = layout.style
+    width, height = layout.size
+    image = pygame.Surface((width, height))
+    if pygame.display.get_surface() is not None:
+        image = image.convert()
+    scaled = sprites.at_zoom(style.zoom)
+    scaled.frame(image, "raised3", (0, 0, width, height))
+    paint_title(image, style, title)
+    image.set_clip(layout.body_clip)
+    for piece in layout.pieces:
+        piece.draw(image, scaled)
+    image.set_clip(None)
+    for label, rect in layout.buttons.items():
+        pressed, default, focused = looks[label]
+        paint_button(
+            image, scaled, style, gettext(label), rect,
+            pressed=pressed, default=default, focused=focused,
+        )  # fmt: skip
+    return image
 
 
 def _whole(layout: Arrangement | None) -> bool:
@@ -278,6 +263,9 @@ class Dialog:
         """The scale the dialog was last drawn at (0 before the first draw)."""
         self.font_size = 0
         """The font size it was last drawn with, in pixels."""
+        self.laid_out: Arrangement | None = None
+        """Where everything sat when it was last drawn (None before): its pieces and
+        buttons as shown, the body scrolled, in its own picture's pixels."""
         self._dirty = True
         self._image: pygame.Surface | None = None
         self._drawn_for: tuple[int, int, int, int, int] | None = None
@@ -338,7 +326,7 @@ class Dialog:
     def fits(self, size: tuple[int, int], scale: int) -> bool:
         """It fits a room this size at ``scale`` or less, usual font, buttons in a row."""
         avail_w, avail_h = max(size[0] - 2 * MARGIN, 1), max(size[1] - 2 * MARGIN, 1)
-        return _whole(self._at_largest_scale(scale, avail_w, avail_h))
+        return _whole(at_largest_scale(self, scale, avail_w, avail_h))
 
     def dirty(self) -> bool:
         """True when the dialog's look changed since it was last drawn."""
@@ -452,30 +440,6 @@ class Dialog:
 
     # Arranging and painting.
 
-    def _layout(self, size: tuple[int, int], zoom: int) -> Arrangement:
-        """The largest scale, up to the zoom, at which the dialog fits the surface less
-        its margin; then smaller fonts at scale 1; then the smallest, cut to fit."""
-        avail_w = max(size[0] - 2 * MARGIN, 1)
-        avail_h = max(size[1] - 2 * MARGIN, 1)
-        fitting = self._at_largest_scale(zoom, avail_w, avail_h)
-        scroll = self.body_scroll  # (at the zoom, its body scrolled, rather than smaller)
-        if scroll is not None:
-            fitting = scroll.arranged(self, fitting, zoom, (avail_w, avail_h)) or fitting
-        if fitting is not None:
-            return fitting
-        return smaller_font(self._try_layout, avail_w, avail_h)
-
-    def _at_largest_scale(self, zoom: int, avail_w: int, avail_h: int) -> Arrangement | None:
-        """The layout at the largest scale from the zoom down to 1 (the usual spacing,
-        then the tighter) that fits the room, with every word whole above scale 1 (a
-        path is worth a smaller scale); None if even scale 1 does not fit."""
-        for scale in range(max(zoom, 1), 0, -1):
-            for compact in (False, True):
-                layout = self._try_layout(Style(scale, FONT_SIZE * scale, compact), avail_w)
-                if layout.fits(avail_w, avail_h) and (scale == 1 or not layout.shortened):
-                    return layout
-        return None
-
     def _button_widths(self, style: Style) -> list[int]:
         """Each button's width, in order (the default's outline included), its label
         as the player's language says it."""
@@ -496,39 +460,18 @@ class Dialog:
     def _paint(
         self, area: pygame.Rect, zoom: int, whole: pygame.Rect, sprites: SpriteSheet
     ) -> None:
-        layout = self._layout(area.size, zoom)
+        layout = arranged(self, area.size, zoom)
         style = layout.style
         z = style.zoom
-        width, height = layout.size
+        width = layout.size[0]
         title = ellipsize(style.font, layout.title, width - 2 * (style.bevel + z) - 6 * z)
         scrolled = self.body_scroll is not None and self.body_scroll.scrolling
         clipped = layout.body_clip is not None and not scrolled
         self.cut = clipped or title != gettext(self.title) or layout.shortened
         self.scale, self.font_size = z, style.size
-        image = pygame.Surface((width, height))
-        if pygame.display.get_surface() is not None:
-            image = image.convert()
-        scaled = sprites.at_zoom(z)
-        scaled.frame(image, "raised3", (0, 0, width, height))
-        paint_title(image, style, title)
-        image.set_clip(layout.body_clip)
-        for piece in layout.pieces:
-            piece.draw(image, scaled)
-        image.set_clip(None)
+        image = picture(layout, title, sprites, self._button_looks())
         if self.body_scroll is not None:
             self.body_scroll.draw(image)
-        focused = self.focused_button
-        for label, rect in layout.buttons.items():
-            paint_button(
-                image,
-                scaled,
-                style,
-                gettext(label),
-                rect,
-                pressed=self._presser.pressed(label),
-                default=label == self.default,
-                focused=label == focused,
-            )
         self._image = image
         if area == whole:
             self._rect = image.get_rect(center=area.center)
@@ -538,7 +481,16 @@ class Dialog:
             label: rect.move(self._rect.topleft) for label, rect in layout.buttons.items()
         }
         self.said = said_of(layout)
+        self.laid_out = layout
         self._painted(layout)
+
+    def _button_looks(self) -> dict[str, tuple[bool, bool, bool]]:
+        """Each button: pressed, the default, focused."""
+        focused = self.focused_button
+        return {
+            label: (self._presser.pressed(label), label == self.default, label == focused)
+            for label in self.buttons
+        }
 
     def _painted(self, layout: Arrangement) -> None:
         """Hook: the layout just drawn, for subclasses that keep more rectangles."""
