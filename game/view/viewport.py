@@ -345,7 +345,7 @@ class Viewport:
 
     def close(self) -> None:
         """Close the window (and what closes with it, and let its seat go)."""
-        for close in self.closing:
+        for close in tuple(self.closing):  # (one may take itself off)
             close()
         self.window.close()
         if self.seat is not None:
