@@ -80,15 +80,18 @@ def pieces(word: str) -> list[str]:
 
 SEPARATORS = "/\\"
 """What a path's parts are separated by (POSIX, Windows); a line may end after one."""
+BREAKS_AFTER = SEPARATORS + "-"
+"""Where a word no line holds whole may break: after a path's separator, else after a
+hyphen (a board code's groups, "08203-R00CC-..."), as UAX #14 allows."""
 
 
-def path_parts(word: str) -> list[str]:
+def path_parts(word: str, separators: str = SEPARATORS) -> list[str]:
     """A path as its parts, each with the separator after it, so that joined again
     they are the path, every character kept ("/home/a/b" -> "/", "home/", "a/",
     "b"); a word with no separator is one part."""
     parts, start = [], 0
     for index, character in enumerate(word):
-        if character in SEPARATORS:
+        if character in separators:
             parts.append(word[start : index + 1])
             start = index + 1
     if start < len(word):
@@ -96,13 +99,22 @@ def path_parts(word: str) -> list[str]:
     return parts
 
 
-def _breakable(font: pygame.font.Font, word: str, width: int) -> list[str]:
-    """The pieces a line may break between in a word: a path's parts where it is
-    wider than a line (a path a line holds is one piece, moved whole to the next
-    line), else its pieces (Chinese and Japanese: between their characters)."""
+def unbroken(word: str) -> list[str]:
+    """The parts of a word a line may break between when no line holds it whole: a
+    path's after its separators, else after its hyphens, else its pieces (Chinese
+    and Japanese: between their characters)."""
     if any(separator in word for separator in SEPARATORS):
-        return [word] if font.size(word)[0] <= width else path_parts(word)
-    return pieces(word)
+        return path_parts(word)
+    return path_parts(word, "-") if "-" in word else pieces(word)
+
+
+def _breakable(font: pygame.font.Font, word: str, width: int) -> list[str]:
+    """The pieces a line may break between in a word: a path or a hyphenated word a
+    line holds is one piece (moved whole to the next line), else its parts
+    (``unbroken``)."""
+    if any(mark in word for mark in BREAKS_AFTER) and font.size(word)[0] <= width:
+        return [word]
+    return unbroken(word)
 
 
 def _advances(font: pygame.font.Font, word: str) -> list[int]:
@@ -142,12 +154,12 @@ def _cut_word(font: pygame.font.Font, word: str, width: int) -> list[str]:
 
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
     """Break text into lines no wider than width: at spaces, between the characters
-    of Chinese and Japanese (``pieces``), after the separators of a path too long
-    for a line (``path_parts``), and inside a word (or a path's part) too long for a
-    line of its own. Newlines start new lines; an empty text is one empty line. Each piece
-    is measured alone once and then with at most a line's worth of text before it; a
-    piece too long for a line is cut by its glyphs' advances, read in one call. So
-    the work grows with the text's length."""
+    of Chinese and Japanese (``pieces``), after the separators of a path (or the
+    hyphens of a word) too long for a line (``unbroken``), and inside a word (or a
+    part of one) too long for a line of its own. Newlines start new lines; an empty
+    text is one empty line. Each piece is measured alone once and then with at most
+    a line's worth of text before it; a piece too long for a line is cut by its
+    glyphs' advances, read in one call. So the work grows with the text's length."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
