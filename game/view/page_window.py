@@ -9,8 +9,10 @@ of it where the desktop has room, else left, below, above; else (a window that
 fills the desktop leaves no room beside it) never over a cell: over the side right
 of the cells, else left of the window or below the cells, the page laid out in the
 room there when it is larger (its lines wrapped, else its body scrolled: never
-smaller words). Its size follows the page's at the UI scale; its corner stays put
-while it covers nothing more there.
+smaller words); a board that scrolls, whose window leaves no room off its cells,
+lends the page a strip at its right (``strip_to_lend``, Viewport.lend). Its size
+follows the page's at the UI scale; its corner stays put while it covers nothing
+more there.
 """
 
 from __future__ import annotations
@@ -97,6 +99,38 @@ def placed_beside(
 
     corner = min(corners, key=covered)
     return pygame.Rect(corner, size), pygame.Rect(0, TITLE_BAR, room_w, high)
+
+
+def strip_to_lend(
+    game: pygame.Rect,
+    size: tuple[int, int],
+    desktop: tuple[int, int],
+    board: pygame.Rect,
+    fits: Callable[[tuple[int, int]], bool],
+    scrolls: Callable[[tuple[int, int]], bool],
+) -> int:
+    """How many pixels the board's view must give up at its right for a page of
+    ``size`` to go right of its cells covering none (a board that scrolls:
+    Viewport.lend), 0 where ``placed_beside`` puts it off the cells already: the
+    narrowest room as high as the desktop that holds the page (whole, laid out in
+    it, or its body scrolled), less the room already right of the cells."""
+    page, _ = placed_beside(game, size, desktop, board, fits, scrolls)
+    if not page.colliderect(board):
+        return 0
+    high = desktop[1] - 2 * TITLE_BAR
+
+    def holds(width: int) -> bool:
+        return (
+            (width >= size[0] and high >= size[1]) or fits((width, high)) or scrolls((width, high))
+        )
+
+    low, wide = 1, max(size[0], 1)  # (``wide`` holds it, ``low`` does not)
+    if not holds(wide):
+        return 0
+    while wide - low > 8:  # (a few layouts: to 8 pixels)
+        middle = (low + wide) // 2
+        low, wide = (low, middle) if holds(middle) else (middle, wide)
+    return max(0, wide - (desktop[0] - board.right - GAP))
 
 
 NOTES: dict[int, pygame.Rect] = {}

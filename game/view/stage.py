@@ -19,13 +19,13 @@ import pygame
 
 from game.language import gettext
 from game.view import scale
-from game.view.page_window import PageWindow
+from game.view.page_window import PageWindow, strip_to_lend
 from game.view.speech import Speaker
 from game.view.theme import current as theme
 from game.view.waiting import WAKE
 from game.view.widgets.body_scroll import BodyScroll, scrolls_in
 from game.view.widgets.dialog import Dialog, fits_at_scale, page_size
-from game.view.window import usable_size
+from game.view.window import desktop_size, usable_size
 
 POINTER_EVENTS = frozenset(
     {pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL}
@@ -279,8 +279,12 @@ class Stage:
             self.speak(interrupt=False)
             return
         self._stale = False
+        renderer = self.viewport.renderer
         for scene in scenes:
             scene.draw(screen, True)
+        if self.viewport.renderer is not renderer:  # (a strip lent to a page as it drew)
+            for scene in scenes:
+                scene.draw(screen, True)
         self.viewport.window.present()
         self.speak(interrupt=False)  # (a dialog's words once laid out: after the event's)
 
@@ -405,6 +409,9 @@ class DialogScene(Scene):
             game = pygame.Rect(window.corner, window.size)
             fits = partial(fits_at_scale, self.dialog, scale=ui)
             scrolls = partial(scrolls_in, self.dialog, scale=ui)
+            at = cells.move(window.corner)
+            if viewport.lend(strip_to_lend(game, size, desktop_size(), at, fits, scrolls)):
+                cells = pygame.Rect(viewport.renderer.scaled(viewport.layout.board_view))
             self.page = PageWindow(title, size, game, cells.move(window.corner), fits, scrolls)
         if self.page.room != usable_size():  # (no room beside: laid out where no cell is)
             size = page_size(self.dialog, self.page.room, ui)
@@ -418,6 +425,7 @@ class DialogScene(Scene):
         if self.page is not None:
             self.page.close()
             self.page = None
+            self.viewport.give_back()  # (a strip lent to it: the board's again)
 
     def dirty(self) -> bool:
         """Changed and drawn in the game's window (a page of its own draws alone)."""
