@@ -87,11 +87,12 @@ hyphen (a board code's groups, "08203-R00CC-..."), as UAX #14 allows."""
 
 def path_parts(word: str, separators: str = SEPARATORS) -> list[str]:
     """A path as its parts, each with the separator after it, so that joined again
-    they are the path, every character kept ("/home/a/b" -> "/", "home/", "a/",
-    "b"); a word with no separator is one part."""
+    they are the path, every character kept ("/home/a/b" -> "/home/", "a/", "b": a
+    root, separators alone, goes with the name after it, never left at a line's end);
+    a word with no separator is one part."""
     parts, start = [], 0
     for index, character in enumerate(word):
-        if character in separators:
+        if character in separators and word[start:index].strip(separators):
             parts.append(word[start : index + 1])
             start = index + 1
     if start < len(word):
