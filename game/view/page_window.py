@@ -133,6 +133,15 @@ def strip_to_lend(
     return max(0, wide - (desktop[0] - board.right - GAP))
 
 
+def window_id(window: object) -> int | None:
+    """The id of the window an event carries (None: none, or one destroyed since the
+    event was queued: a page just closed, whose pygame-ce ``Window`` raises then)."""
+    try:
+        return getattr(window, "id", None)
+    except pygame.error:
+        return None
+
+
 NOTES: dict[int, pygame.Rect] = {}
 """Where the notes' own windows are on the desktop while shown (game.view.note_window
 keeps it): a page's room off the cells leaves them out."""
@@ -185,12 +194,12 @@ class PageWindow:
     def owns(self, event: pygame.event.Event) -> bool:
         """The event happened in this window."""
         window = getattr(event, "window", None)
-        return window is not None and getattr(window, "id", None) == self.window.id
+        return window is not None and window_id(window) == self.window.id
 
     def elsewhere(self, event: pygame.event.Event) -> bool:
         """The event happened in another window (the game's)."""
         window = getattr(event, "window", None)
-        return window is not None and getattr(window, "id", None) != self.window.id
+        return window is not None and window_id(window) != self.window.id
 
     def fit(self, size: tuple[int, int], title: str) -> None:
         """The page's new size and title: its corner kept where the page still covers
@@ -268,7 +277,7 @@ class MenuWindow:
     def owns(self, event: pygame.event.Event) -> bool:
         """The event happened in this window."""
         window = getattr(event, "window", None)
-        return self.window is not None and getattr(window, "id", None) == self.window.id
+        return self.window is not None and window_id(window) == self.window.id
 
     def offset(self) -> tuple[int, int]:
         """Where its corner is in the game's window's pixels."""
@@ -306,7 +315,7 @@ def closes_the_game(event: pygame.event.Event, game: int) -> bool:
     """The game's window (its id: ``game``) was closed while a page's own window is
     open (SDL tells QUIT only when the last window closes)."""
     window = event.dict.get("window") if event.type == pygame.WINDOWCLOSE else None
-    return getattr(window, "id", None) == game
+    return window_id(window) == game
 
 
 def of_another_window(event: pygame.event.Event, game: int) -> bool:
@@ -316,4 +325,4 @@ def of_another_window(event: pygame.event.Event, game: int) -> bool:
     if event.type not in OTHER_WINDOWS_EVENTS or "window" not in event.dict:
         return False
     window = event.dict["window"]
-    return window is None or getattr(window, "id", None) != game
+    return window is None or window_id(window) != game
