@@ -269,15 +269,17 @@ class Stage:
         scenes = [scene for scene, _ in self.scenes]
         base = max((i for i, scene in enumerate(scenes) if scene.opaque), default=0)
         scenes = scenes[base:]
+        renderer = self.viewport.renderer
         if not self._stale and not any(scene.dirty() for scene in scenes[1:]):
             # (under a scene drawn over the frame, an open menu, nothing is drawn:
             # the menu draws what changed in it alone)
             cover = max((i for i, scene in enumerate(scenes) if scene.covers), default=0)
             drawn = [scene.draw(screen, False) for scene in scenes[cover:]]
-            if any(drawn):
-                self.viewport.window.present()
-            self.speak(interrupt=False)
-            return
+            if self.viewport.renderer is renderer:  # (else a strip lent: all again)
+                if any(drawn):
+                    self.viewport.window.present()
+                self.speak(interrupt=False)
+                return
         self._stale = False
         renderer = self.viewport.renderer
         for scene in scenes:
