@@ -12,7 +12,9 @@ room off them, its body scrolled there at the UI scale: never in smaller words).
 No page covers a cell in any case: About, its data folder's path long (the test's
 own folder), beside the classic Expert at 3x on 1920x1080 (the widest room off the
 cells 333 pixels) and beside Beginner at 4x with its side on 1280x1024, has its path
-broken after its separators there, every character kept.
+broken after its separators there, every character kept; the end of the game
+beside that Expert, its board code broken after its hyphens and its nine buttons
+in rows, fits the same room.
 
 These need Xvfb, openbox, xwininfo and ImageMagick's import, which .ci/run installs;
 without them they are skipped, except under CI, where that is a failure.
