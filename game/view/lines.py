@@ -109,6 +109,13 @@ def unbroken(word: str) -> list[str]:
     return path_parts(word, "-") if "-" in word else pieces(word)
 
 
+def broken(text: str, lines: list[str]) -> bool:
+    """A path or a hyphenated word of ``text`` (a board code) is not whole on one of
+    its ``lines``: broken across them (a box that could widen for it should)."""
+    marked = [word for word in text.split() if any(mark in word for mark in BREAKS_AFTER)]
+    return any(not any(word in line for line in lines) for word in marked)
+
+
 def _breakable(font: pygame.font.Font, word: str, width: int) -> list[str]:
     """The pieces a line may break between in a word: a path or a hyphenated word a
     line holds is one piece (moved whole to the next line), else its parts

@@ -23,7 +23,7 @@ from game.view.page_window import PageWindow, strip_to_lend
 from game.view.speech import Speaker
 from game.view.theme import current as theme
 from game.view.waiting import WAKE
-from game.view.widgets.body_scroll import BodyScroll, scrolls_in
+from game.view.widgets.body_scroll import BodyScroll, breaks_a_word, scrolls_in
 from game.view.widgets.dialog import Dialog, fits_at_scale, page_size
 from game.view.window import desktop_size, usable_size
 
@@ -378,6 +378,7 @@ class DialogScene(Scene):
                 dialog.fits(side.size, ui)
                 or (dialog.beside and fits_at_scale(dialog, side.size, ui))
             )  # (what describes the board stays beside it, its buttons in rows if need be)
+            fits = fits and not breaks_a_word(dialog, side.size, ui)  # (a code kept whole)
             self._placed = (key, fits)
         return self._placed[1]
 

@@ -14,7 +14,7 @@ from collections.abc import Collection, Sequence
 
 import pygame
 
-from game.view.lines import unbroken
+from game.view.lines import broken, unbroken
 from game.view.sprites import SpriteSheet
 from game.view.theme import current as theme
 from game.view.widgets.chart import ChartPiece, ChartPoint
@@ -91,6 +91,12 @@ class GridPiece(Piece):
         self.header = grid[0] if head else None
         self.rows = grid[1:] if head else grid
         wrapped = any(len(cell) > 1 for row in self.rows for cell in row)
+        self.broken = any(  # (a board code on two lines)
+            broken(original[c], row[c])
+            for row, original in zip(grid, cells, strict=True)
+            for c in wrapping
+            if 0 <= c < count
+        )
         self.row_gap = (2 if wrapped else 0) * style.zoom
         self.row_heights = [max(len(cell) for cell in row) * style.line for row in self.rows]
         self.header_h = style.line + 4 * style.zoom if self.header else 0

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.view.lines import SEPARATORS, path_parts, pieces, wrap
+from game.view.lines import SEPARATORS, broken, path_parts, pieces, wrap
 from game.view.sprites import SpriteSheet
 from game.view.widgets.pieces import Piece
 from game.view.widgets.style import WRAP_WIDTH, Colour, Style
@@ -109,6 +109,7 @@ class TextPiece(Piece):
         self.wrapped_at = width
         font = self.style.font
         self.lines = [line for text in self._fitted for line in wrap(font, text, width)]
+        self.broken = any(broken(text, self.lines) for text in self._fitted)
         self.width = widest(self.style, self.lines)
         self.height = max(len(self.lines) * self.style.line, self.least)
 
@@ -119,8 +120,8 @@ class TextPiece(Piece):
         if width > self.wrapped_at:
             self._wrap(width)
 
-    def said(self) -> str:
-        return " ".join(line for line in self.lines if line)
+    def said(self) -> str:  # (its words, not its lines: a path broken across them said whole)
+        return " ".join(word for text in self._fitted for word in text.split())
 
     def draw(self, image: pygame.Surface, sprites: SpriteSheet) -> None:
         top, bottom = image.get_clip().top, image.get_clip().bottom
