@@ -181,5 +181,6 @@ def test_a_dialogs_paragraph_of_chinese_wraps_whole_and_is_not_shortened() -> No
     assert "".join(piece.lines) == text  # every character, none cut out with "…"
     assert not any(ELLIPSIS in line for line in piece.lines)
     assert piece.width <= 150
-    path = "/home/player/" + "a" * 200 + ".evf"  # (a path is still shortened, not broken)
-    assert ELLIPSIS in TextPiece(Style(1, 12), [path], 150).lines[0]
+    path = "/home/player/" + "a" * 200 + ".evf"  # (broken after its separator; the part
+    lines = TextPiece(Style(1, 12), [path], 150).lines  # no line holds is still shortened)
+    assert lines[0] == "/home/player/" and ELLIPSIS in lines[1] and lines[1].endswith("a.evf")

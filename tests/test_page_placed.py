@@ -61,3 +61,16 @@ def test_without_room_beside_a_page_goes_over_the_side_where_it_fits_laid_out_th
     page, room = placed_beside(game, (900, 300), desktop, board, fits)
     assert room is not None and room.x > board.right  # over the side, right of the cells
     assert page.w == room.w < 900  # (laid out narrower there: its lines wrapped)
+
+
+def test_an_event_of_a_page_window_closed_since_it_was_queued_is_another_windows() -> None:
+    # (on X11, Esc on a page queues its focus and pointer events; the page's window is
+    # destroyed before they are read: pygame-ce's Window then raises "Invalid window")
+    from game.view.page_window import of_another_window, window_id
+
+    pygame.display.init()
+    page = pygame.Window("page", (50, 50))
+    event = pygame.event.Event(pygame.WINDOWFOCUSLOST, window=page)
+    page.destroy()
+    assert window_id(page) is None
+    assert of_another_window(event, 1)  # (not the game's: no pause, no crash)

@@ -130,15 +130,46 @@ def test_the_help_names_the_cursor_keys_enter_f10_and_alt_in_plain_words(big: Ap
     assert not any("cursor up" in does for does in rows.values())
 
 
-def test_a_path_too_long_for_a_line_is_shortened_in_the_middle_not_broken() -> None:
+def test_a_path_too_long_for_a_line_is_broken_after_its_separators_every_character_kept() -> None:
     pygame.font.init()
     style = Style(1, FONT_SIZE)
     folder = "/home/player/" + "a-rather-long-folder-name/" * 12 + "minesweeper"
-    piece = TextPiece(style, [f"Your records are kept in {folder}."], 260)
+    text = f"Your records are kept in {folder}."
+    piece = TextPiece(style, [text], 260)
     with_path = [line for line in piece.lines if "/" in line]
-    assert len(with_path) == 1  # the path is on one line, never broken across two
-    assert with_path[0].startswith("/home/") and with_path[0].endswith("minesweeper.")
-    assert "\N{HORIZONTAL ELLIPSIS}" in with_path[0]
+    assert len(with_path) > 1  # no line holds it: broken across lines
+    assert with_path[0].startswith("/home/") or " /home/" in with_path[0]
+    assert with_path[-1].endswith("minesweeper.")
+    first = piece.lines.index(with_path[0])  # (the words before it, then the path's lines)
+    kept = " ".join(piece.lines[: first + 1]) + "".join(piece.lines[first + 1 :])
+    assert kept == text  # every character kept
+    assert all(line.endswith("/") for line in with_path[:-1])  # broken only after a separator
+    assert not any("\N{HORIZONTAL ELLIPSIS}" in line for line in piece.lines)
+    assert not piece.shortened
+    assert all(style.font.size(line)[0] <= 260 for line in piece.lines)
+
+
+def test_a_path_a_line_holds_is_moved_whole_to_the_next_line_not_broken() -> None:
+    pygame.font.init()
+    style = Style(1, FONT_SIZE)
+    text = "Your records and settings are kept in /home/player/.local/share/minesweeper."
+    piece = TextPiece(style, [text], 260)
+    with_path = [line for line in piece.lines if "/" in line]
+    assert with_path == ["/home/player/.local/share/minesweeper."]
+    assert " ".join(piece.lines) == text
+
+
+def test_a_paths_part_too_long_for_a_line_alone_is_shortened_in_its_middle() -> None:
+    pygame.font.init()
+    style = Style(1, FONT_SIZE)
+    part = "b" * 120
+    text = f"Saved as /home/player/{part}/replay.evf"
+    piece = TextPiece(style, [text], 260)
+    assert piece.shortened
+    shortened = [line for line in piece.lines if "\N{HORIZONTAL ELLIPSIS}" in line]
+    assert len(shortened) == 1 and shortened[0].startswith("bbb")
+    assert shortened[0].endswith("b/")  # (its separator kept, the break after it)
+    assert piece.lines[-1] == "replay.evf" and "/home/player/" in " ".join(piece.lines)
     assert all(style.font.size(line)[0] <= 260 for line in piece.lines)
 
 

@@ -38,15 +38,16 @@ WINDOW_WIDTH = 360
 least the game's window's width)."""
 
 
-def words_of(advice: Advice | None, note: object, deaths: str = "") -> str:
+def words_of(advice: Advice | None, note: object, deaths: str = "", pace: str = "") -> str:
     """The words of the note to show: the hint's reason, else the table's note; and
     under them ``deaths``, what the game's mode says of the deaths undone in it (a
-    practice game after an Undo: Mode.describe)."""
+    practice game after an Undo: Mode.describe), and ``pace``, a race's pace against
+    the best where nothing else beside the board says it (game.scenes.rivals)."""
     if advice is not None and (advice.hint is not None or advice.note):
         said = box_text(advice)
     else:
         said = shown(note) if note else ""
-    return "\n".join(words for words in (said, deaths) if words)
+    return "\n".join(words for words in (said, deaths, pace) if words)
 
 
 def note_picture(
@@ -94,13 +95,16 @@ class Notes:
         """The pixel size of the words last drawn (None: no note)."""
         """Where the note was in the side before the last draw took it off."""
 
-    def words(self, advice: Advice | None, note: object, mode: Mode, deaths: int) -> str:
-        """``words_of`` these (``deaths`` undone in a game of ``mode``), worked out
-        again only when one of them (or the language) changed: not at every frame."""
-        key = (advice, note, mode, deaths, current())
+    def words(
+        self, advice: Advice | None, note: object, mode: Mode, deaths: int, pace: str = ""
+    ) -> str:
+        """``words_of`` these (``deaths`` undone in a game of ``mode``, a race's
+        ``pace``), worked out again only when one of them (or the language) changed:
+        not at every frame."""
+        key = (advice, note, mode, deaths, pace, current())
         if key != self._words[0]:
             said = (mode.describe(deaths) or "") if deaths else ""
-            self._words = (key, words_of(advice, note, said))
+            self._words = (key, words_of(advice, note, said, pace))
         return self._words[1]
 
     def draw(

@@ -339,8 +339,14 @@ class PlayScene(Scene):
         dirty = renderer.draw(screen, table.game, picture, changed)
         side = self.counters.draw(screen, self.viewport, renderer.repainted)
         paused = picture.paused  # (the board hidden: no reason of a hint shown)
+        side_paces = "pace" in self.prefs.settings.counters and not self.counters.covered()
+        pace = self.rivals.pace_aside(self.viewport.has_side() and side_paces)
         text = self.notes.words(
-            None if paused else advice, None if paused else table.note, table.tag.mode, table.deaths
+            None if paused else advice,
+            None if paused else table.note,
+            table.tag.mode,
+            table.deaths,
+            pace,
         )
         dirty += side + self.notes.draw(screen, text, renderer.repainted, side)
         if self.notes.vacated is not None:  # (the note left the side: its lines again)

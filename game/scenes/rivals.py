@@ -2,7 +2,11 @@
 cursor, translucent, over the board; under the mine counter the 3BV solved, the
 player's (the look's highlight) above the ghost's (grey); under the timer the pace
 against the personal best, a bar from the middle (green: ahead, red: behind, a
-full half for ten seconds) and the seconds beside the face.
+full half for ten seconds) and the seconds beside the face where the panel's gap
+holds them at the UI scale (3x and up); else (1x, 2x, a board that scrolls, its
+overview there) the seconds are the pace line of the live counters in the side, or,
+where the side does not show it, a line of the note beside the board
+(game.scenes.notes: ``pace_aside``), never over a cell.
 """
 
 from __future__ import annotations
@@ -12,6 +16,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.language import decimal, gettext
+from game.scenes.counters import BEHIND_WORDS, PACE_WORDS
 from game.session.geometry import TILE
 from game.view import scale
 from game.view.fonts import ui_font
@@ -114,11 +120,31 @@ def draw_pace(
             left = middle if ahead_ms >= 0 else middle - width
             screen.fill(colour, (left, strip.y, width, strip.h))
         screen.fill(look.text, (middle, strip.y, max(1, z // 2), strip.h))
-        words = f"{'+' if ahead_ms >= 0 else '-'}{abs(ahead_ms) / 1000:.1f}"
-        text = ui_font(TEXT * scale.current()).render(words, True, colour)
-        if text.get_width() <= gap.w:
+        if in_the_gap(viewport):
+            text = ui_font(TEXT * scale.current()).render(seconds(ahead_ms), True, colour)
             screen.blit(text, text.get_rect(center=gap.center))
     return [strip, gap]
+
+
+def seconds(ahead_ms: float) -> str:
+    """The pace's seconds as the panel shows them: "+1.2", "-0.4"."""
+    return f"{'+' if ahead_ms >= 0 else '-'}{abs(ahead_ms) / 1000:.1f}"
+
+
+WIDEST = "-88.8"
+"""The pace's seconds as wide as they usually get: the gap shows them only if it holds
+these, so they do not go from the gap to the note and back as they change."""
+
+
+def in_the_gap(viewport: Viewport) -> bool:
+    """The panel's gap between the face and the timer holds the pace's seconds
+    whole at the UI scale (3x and up; not on a board that scrolls: its overview)."""
+    if viewport.layout.scrolls:
+        return False
+    layout, z = viewport.layout, viewport.zoom
+    fx, _, fw, _ = layout.face
+    room = max(0, layout.timer[0] - fx - fw - 2) * z
+    return ui_font(TEXT * scale.current()).size(WIDEST)[0] <= room
 
 
 def mini_board_room(viewport: Viewport) -> tuple[pygame.Rect, int] | None:
@@ -185,9 +211,17 @@ class Rivals:
         """Something of theirs changes at every frame while the clock runs: the
         ghost's cursor and progress, the pace against the best."""
         race = self.race
-        return race.racing is not None or (
-            not self.viewport.layout.scrolls and race.ahead_ms() is not None
-        )
+        return race.racing is not None or race.ahead_ms() is not None
+
+    def pace_aside(self, in_side: bool) -> str:
+        """The pace's words for the note beside the board ("1.2 s ahead"), where
+        neither the panel's gap (``in_the_gap``) nor the side (``in_side``: its pace
+        line shown) holds them; "" else, and without a best paced."""
+        ahead = self.race.ahead_ms()
+        if ahead is None or in_side or in_the_gap(self.viewport):
+            return ""
+        words = PACE_WORDS if ahead >= 0 else BEHIND_WORDS
+        return gettext(words).format(seconds=decimal(abs(ahead) / 1000, 1))
 
     def draw(self, screen: pygame.Surface) -> list[pygame.Rect]:
         """The ghost's cursor and progress, and the pace against the best (nothing

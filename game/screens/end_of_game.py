@@ -121,6 +121,7 @@ def game_panel(
         return best_time_panel(best, rows, buttons, lines, code)
     panel = GridDialog(title, [], rows, buttons=buttons, lines=list(lines))
     panel.beside = True  # (the finished board stays in sight)
+    panel.wrapping = (1,)  # (its figures wrap in a narrow room: the code after its hyphens)
     panel.copy_button = PanelAnswer.COPY_CODE.label
     return answering(panel, PanelAnswer)
 

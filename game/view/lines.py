@@ -6,8 +6,10 @@ may not start a line (closing punctuation, small kana, the prolonged sound mark:
 the kinsoku rules) or the first may not end one (opening brackets and quotes).
 Korean puts spaces between words and breaks there.
 
-A word is measured once; a word too long for a line of its own (a path in an
-error message is one word) is cut by its glyphs' advances, read in one call
+A path (a word holding a separator, / or \\) that no line holds whole is broken
+after its separators, each line a run of whole parts of it, every character kept
+(``path_parts``), as a file manager shows a long location. A word is measured once;
+a word too long for a line of its own is cut by its glyphs' advances, read in one call
 (``Font.metrics``), so a 10 KB path wraps in milliseconds, not by measuring one
 character less at a time. pygame-ce's ``Font.render(..., wraplength=)`` wraps too,
 but it renders a surface as wide as the wrap width and tells neither the lines nor
@@ -76,6 +78,53 @@ def pieces(word: str) -> list[str]:
     return parts
 
 
+SEPARATORS = "/\\"
+"""What a path's parts are separated by (POSIX, Windows); a line may end after one."""
+BREAKS_AFTER = SEPARATORS + "-"
+"""Where a word no line holds whole may break: after a path's separator, else after a
+hyphen (a board code's groups, "08203-R00CC-..."), as UAX #14 allows."""
+
+
+def path_parts(word: str, separators: str = SEPARATORS) -> list[str]:
+    """A path as its parts, each with the separator after it, so that joined again
+    they are the path, every character kept ("/home/a/b" -> "/home/", "a/", "b": a
+    root, separators alone, goes with the name after it, never left at a line's end);
+    a word with no separator is one part."""
+    parts, start = [], 0
+    for index, character in enumerate(word):
+        if character in separators and word[start:index].strip(separators):
+            parts.append(word[start : index + 1])
+            start = index + 1
+    if start < len(word):
+        parts.append(word[start:])
+    return parts
+
+
+def unbroken(word: str) -> list[str]:
+    """The parts of a word a line may break between when no line holds it whole: a
+    path's after its separators, else after its hyphens, else its pieces (Chinese
+    and Japanese: between their characters)."""
+    if any(separator in word for separator in SEPARATORS):
+        return path_parts(word)
+    return path_parts(word, "-") if "-" in word else pieces(word)
+
+
+def broken(text: str, lines: list[str]) -> bool:
+    """A path or a hyphenated word of ``text`` (a board code) is not whole on one of
+    its ``lines``: broken across them (a box that could widen for it should)."""
+    marked = [word for word in text.split() if any(mark in word for mark in BREAKS_AFTER)]
+    return any(not any(word in line for line in lines) for word in marked)
+
+
+def _breakable(font: pygame.font.Font, word: str, width: int) -> list[str]:
+    """The pieces a line may break between in a word: a path or a hyphenated word a
+    line holds is one piece (moved whole to the next line), else its parts
+    (``unbroken``)."""
+    if any(mark in word for mark in BREAKS_AFTER) and font.size(word)[0] <= width:
+        return [word]
+    return unbroken(word)
+
+
 def _advances(font: pygame.font.Font, word: str) -> list[int]:
     """Each character's advance, in one call (a glyph the font lacks is measured alone)."""
     metrics = font.metrics(word)
@@ -113,16 +162,17 @@ def _cut_word(font: pygame.font.Font, word: str, width: int) -> list[str]:
 
 def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
     """Break text into lines no wider than width: at spaces, between the characters
-    of Chinese and Japanese (``pieces``), and inside a word too long for a line of
-    its own. Newlines start new lines; an empty text is one empty line. Each piece
-    is measured alone once and then with at most a line's worth of text before it; a
-    piece too long for a line is cut by its glyphs' advances, read in one call. So
-    the work grows with the text's length."""
+    of Chinese and Japanese (``pieces``), after the separators of a path (or the
+    hyphens of a word) too long for a line (``unbroken``), and inside a word (or a
+    part of one) too long for a line of its own. Newlines start new lines; an empty
+    text is one empty line. Each piece is measured alone once and then with at most
+    a line's worth of text before it; a piece too long for a line is cut by its
+    glyphs' advances, read in one call. So the work grows with the text's length."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
         for word in paragraph.split():
-            for k, piece in enumerate(pieces(word)):
+            for k, piece in enumerate(_breakable(font, word, width)):
                 joiner = "" if k else " "
                 if font.size(piece)[0] <= width:
                     candidate = f"{line}{joiner}{piece}" if line else piece

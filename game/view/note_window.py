@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.view.page_window import GAP, NOTES, placed_beside
+from game.view.page_window import GAP, NOTES, placed_beside, window_id
 from game.view.window import TITLE_BAR, desktop_size, usable_size
 
 
@@ -88,7 +88,7 @@ class NoteWindow:
         return (
             event.type in MOUSE_EVENTS
             and self.window is not None
-            and getattr(window, "id", None) == self.window.id
+            and window_id(window) == self.window.id
         )
 
     def close(self) -> None:

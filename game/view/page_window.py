@@ -9,8 +9,10 @@ of it where the desktop has room, else left, below, above; else (a window that
 fills the desktop leaves no room beside it) never over a cell: over the side right
 of the cells, else left of the window or below the cells, the page laid out in the
 room there when it is larger (its lines wrapped, else its body scrolled: never
-smaller words). Its size follows the page's at the UI scale; its corner stays put
-while it covers nothing more there.
+smaller words); a board that scrolls, whose window leaves no room off its cells,
+lends the page a strip at its right (``strip_to_lend``, Viewport.lend). Its size
+follows the page's at the UI scale; its corner stays put while it covers nothing
+more there.
 """
 
 from __future__ import annotations
@@ -99,6 +101,47 @@ def placed_beside(
     return pygame.Rect(corner, size), pygame.Rect(0, TITLE_BAR, room_w, high)
 
 
+def strip_to_lend(
+    game: pygame.Rect,
+    size: tuple[int, int],
+    desktop: tuple[int, int],
+    board: pygame.Rect,
+    fits: Callable[[tuple[int, int]], bool],
+    scrolls: Callable[[tuple[int, int]], bool],
+) -> int:
+    """How many pixels the board's view must give up at its right for a page of
+    ``size`` to go right of its cells covering none (a board that scrolls:
+    Viewport.lend), 0 where ``placed_beside`` puts it off the cells already: the
+    narrowest room as high as the desktop that holds the page (whole, laid out in
+    it, or its body scrolled), less the room already right of the cells."""
+    page, _ = placed_beside(game, size, desktop, board, fits, scrolls)
+    if not page.colliderect(board):
+        return 0
+    high = desktop[1] - 2 * TITLE_BAR
+
+    def holds(width: int) -> bool:
+        return (
+            (width >= size[0] and high >= size[1]) or fits((width, high)) or scrolls((width, high))
+        )
+
+    low, wide = 1, max(size[0], 1)  # (``wide`` holds it, ``low`` does not)
+    if not holds(wide):
+        return 0
+    while wide - low > 8:  # (a few layouts: to 8 pixels)
+        middle = (low + wide) // 2
+        low, wide = (low, middle) if holds(middle) else (middle, wide)
+    return max(0, wide - (desktop[0] - board.right - GAP))
+
+
+def window_id(window: object) -> int | None:
+    """The id of the window an event carries (None: none, or one destroyed since the
+    event was queued: a page just closed, whose pygame-ce ``Window`` raises then)."""
+    try:
+        return getattr(window, "id", None)
+    except pygame.error:
+        return None
+
+
 NOTES: dict[int, pygame.Rect] = {}
 """Where the notes' own windows are on the desktop while shown (game.view.note_window
 keeps it): a page's room off the cells leaves them out."""
@@ -151,12 +194,12 @@ class PageWindow:
     def owns(self, event: pygame.event.Event) -> bool:
         """The event happened in this window."""
         window = getattr(event, "window", None)
-        return window is not None and getattr(window, "id", None) == self.window.id
+        return window is not None and window_id(window) == self.window.id
 
     def elsewhere(self, event: pygame.event.Event) -> bool:
         """The event happened in another window (the game's)."""
         window = getattr(event, "window", None)
-        return window is not None and getattr(window, "id", None) != self.window.id
+        return window is not None and window_id(window) != self.window.id
 
     def fit(self, size: tuple[int, int], title: str) -> None:
         """The page's new size and title: its corner kept where the page still covers
@@ -234,7 +277,7 @@ class MenuWindow:
     def owns(self, event: pygame.event.Event) -> bool:
         """The event happened in this window."""
         window = getattr(event, "window", None)
-        return self.window is not None and getattr(window, "id", None) == self.window.id
+        return self.window is not None and window_id(window) == self.window.id
 
     def offset(self) -> tuple[int, int]:
         """Where its corner is in the game's window's pixels."""
@@ -272,7 +315,7 @@ def closes_the_game(event: pygame.event.Event, game: int) -> bool:
     """The game's window (its id: ``game``) was closed while a page's own window is
     open (SDL tells QUIT only when the last window closes)."""
     window = event.dict.get("window") if event.type == pygame.WINDOWCLOSE else None
-    return getattr(window, "id", None) == game
+    return window_id(window) == game
 
 
 def of_another_window(event: pygame.event.Event, game: int) -> bool:
@@ -282,4 +325,4 @@ def of_another_window(event: pygame.event.Event, game: int) -> bool:
     if event.type not in OTHER_WINDOWS_EVENTS or "window" not in event.dict:
         return False
     window = event.dict["window"]
-    return window is None or getattr(window, "id", None) != game
+    return window is None or window_id(window) != game

@@ -19,13 +19,13 @@ import pygame
 
 from game.language import gettext
 from game.view import scale
-from game.view.page_window import PageWindow
+from game.view.page_window import PageWindow, strip_to_lend
 from game.view.speech import Speaker
 from game.view.theme import current as theme
 from game.view.waiting import WAKE
-from game.view.widgets.body_scroll import BodyScroll, scrolls_in
+from game.view.widgets.body_scroll import BodyScroll, breaks_a_word, scrolls_in
 from game.view.widgets.dialog import Dialog, fits_at_scale, page_size
-from game.view.window import usable_size
+from game.view.window import desktop_size, usable_size
 
 POINTER_EVENTS = frozenset(
     {pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION, pygame.MOUSEWHEEL}
@@ -269,18 +269,24 @@ class Stage:
         scenes = [scene for scene, _ in self.scenes]
         base = max((i for i, scene in enumerate(scenes) if scene.opaque), default=0)
         scenes = scenes[base:]
+        renderer = self.viewport.renderer
         if not self._stale and not any(scene.dirty() for scene in scenes[1:]):
             # (under a scene drawn over the frame, an open menu, nothing is drawn:
             # the menu draws what changed in it alone)
             cover = max((i for i, scene in enumerate(scenes) if scene.covers), default=0)
             drawn = [scene.draw(screen, False) for scene in scenes[cover:]]
-            if any(drawn):
-                self.viewport.window.present()
-            self.speak(interrupt=False)
-            return
+            if self.viewport.renderer is renderer:  # (else a strip lent: all again)
+                if any(drawn):
+                    self.viewport.window.present()
+                self.speak(interrupt=False)
+                return
         self._stale = False
+        renderer = self.viewport.renderer
         for scene in scenes:
             scene.draw(screen, True)
+        if self.viewport.renderer is not renderer:  # (a strip lent to a page as it drew)
+            for scene in scenes:
+                scene.draw(screen, True)
         self.viewport.window.present()
         self.speak(interrupt=False)  # (a dialog's words once laid out: after the event's)
 
@@ -372,6 +378,7 @@ class DialogScene(Scene):
                 dialog.fits(side.size, ui)
                 or (dialog.beside and fits_at_scale(dialog, side.size, ui))
             )  # (what describes the board stays beside it, its buttons in rows if need be)
+            fits = fits and not breaks_a_word(dialog, side.size, ui)  # (a code kept whole)
             self._placed = (key, fits)
         return self._placed[1]
 
@@ -405,6 +412,9 @@ class DialogScene(Scene):
             game = pygame.Rect(window.corner, window.size)
             fits = partial(fits_at_scale, self.dialog, scale=ui)
             scrolls = partial(scrolls_in, self.dialog, scale=ui)
+            at = cells.move(window.corner)
+            if viewport.lend(strip_to_lend(game, size, desktop_size(), at, fits, scrolls)):
+                cells = pygame.Rect(viewport.renderer.scaled(viewport.layout.board_view))
             self.page = PageWindow(title, size, game, cells.move(window.corner), fits, scrolls)
         if self.page.room != usable_size():  # (no room beside: laid out where no cell is)
             size = page_size(self.dialog, self.page.room, ui)
@@ -418,6 +428,7 @@ class DialogScene(Scene):
         if self.page is not None:
             self.page.close()
             self.page = None
+            self.viewport.give_back()  # (a strip lent to it: the board's again)
 
     def dirty(self) -> bool:
         """Changed and drawn in the game's window (a page of its own draws alone)."""

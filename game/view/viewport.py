@@ -159,6 +159,8 @@ class Viewport:
         layout, self.side = layout_for(board, self.zoom, self._need())
         self.window = GameWindow(self._scaled_size(layout), 0 if seat is None else seat.number)
         self.renderer = Renderer(layout, self.zoom, themes.current())
+        self.lent: Layout | None = None
+        """The board's layout while a strip of the window is lent to a page (lend)."""
 
     @property
     def forced(self) -> bool:
@@ -235,8 +237,45 @@ class Viewport:
         layout, self.side = layout_for(self.board, self.zoom, self._need())
         if cursor is not None:
             layout = layout.showing(*cursor)
+        self.lent = None
         self.window.resize(self._scaled_size(layout), keep_corner)
         self.renderer = Renderer(layout, self.zoom, themes.current())
+
+    def lend(self, width: int) -> bool:
+        """A strip ``width`` pixels wide at the window's right lent to a page, on a
+        board that scrolls (its window fills the desktop: no room off its cells):
+        the board's view shows fewer columns while the page is open, so no cell is
+        under the page; the window keeps its size and place. True if lent."""
+        layout = self.layout
+        if not layout.scrolls or self.lent is not None:
+            return False
+        fewest = max(MIN_VIEW, min_view_cols(layout.digits))
+        cols = max(fewest, layout.shown_cols - -(-width // (TILE * self.zoom)))
+        if cols >= layout.shown_cols:
+            return False
+        self.lent = layout
+        narrowed = layout.replace(view_cols=cols)
+        self.renderer = Renderer(
+            narrowed.scrolled(layout.top, layout.left), self.zoom, themes.current()
+        )
+        return True
+
+    def give_back(self) -> bool:
+        """The strip lent to a page given back to the board (the page closed): its
+        columns shown again, the view where it was scrolled to. True if one was lent."""
+        if self.lent is None:
+            return False
+        layout = self.lent.scrolled(self.layout.top, self.layout.left)
+        self.lent = None
+        self.renderer = Renderer(layout, self.zoom, themes.current())
+        return True
+
+    def spare(self) -> pygame.Rect:
+        """What of the window neither the game nor the side takes: the strip lent to
+        a page (empty when none is)."""
+        width, height = self._scaled_size(self.layout)
+        top = self.bar().h
+        return pygame.Rect(width, top, max(self.screen.get_width() - width, 0), height - top)
 
     def set_zoom(self, zoom: int, cursor: tuple[int, int] | None = None) -> bool:
         """The player's new zoom, from MIN_ZOOM up to the largest that fits the
@@ -345,7 +384,7 @@ class Viewport:
 
     def close(self) -> None:
         """Close the window (and what closes with it, and let its seat go)."""
-        for close in self.closing:
+        for close in tuple(self.closing):  # (one may take itself off)
             close()
         self.window.close()
         if self.seat is not None:

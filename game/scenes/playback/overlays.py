@@ -1,6 +1,9 @@
 """What the viewer draws over the board: the thinking time before each cell as heat
 (H, with its legend), the pointer and its trail, and the timeline (T). The heat's squares are worked
 out again only when a move has passed or the view moved; the timeline is made once.
+The heat's legend is in the side, under the timeline's room; a window without its
+side has no room off its cells, and the legend opens in a small window of its own
+under the game's (game.view.note_window, as a note does), never over a cell.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from game.language import current, decimal, gettext
 from game.scenes.playback.control import Playback
 from game.scenes.playback.timeline import Timeline
 from game.view import scale
+from game.view.note_window import NoteWindow
 from game.view.render import draw_pointer
 from game.view.theme import current as theme
 from game.view.viewport import Viewport
@@ -39,6 +43,9 @@ class Overlays:
         pace lines; None: no game of theirs)."""
         self._timeline: Timeline | None = None
         self._legend: tuple[object, pygame.Surface | None] = (None, None)
+        self.legend_window = NoteWindow()
+        """The legend's own window, while the heat is shown and the window has no side."""
+        self._legend_shown: object = None  # (the legend and the place its window shows)
         self._heat: tuple[tuple[object, ...], list[tuple[pygame.Surface, tuple[int, int]]]] = (
             (),
             [],
@@ -100,26 +107,45 @@ class Overlays:
 
     def draw_under_bar(self, screen: pygame.Surface) -> None:
         """The heat over the board (drawn before the bar and the pointer), with its
-        legend at the top of the board: a clear cell, and the most thinking time."""
+        legend beside the board: a clear cell, and the most thinking time (in the
+        side, else in its own window under the game's)."""
+        most = 0.0
         if HEAT in self.shown:
             spent = self.playback.thinking()
             self._draw_heat(screen, spent)
             most = max(spent.values(), default=0.0)
-            if most > 0:
-                side = self.viewport.beside()
-                zoom = self.viewport.side.scale if side.w else scale.current()
-                key = (most, zoom, theme().name, current())
-                if self._legend[0] != key:  # (made again only when it would change)
-                    self._legend = (key, heat_legend(most, f"{decimal(most, 1)} s", zoom))
-                legend = self._legend[1]
-                assert legend is not None
-                if side.w:  # (under the timeline's room, in the side)
-                    pad = self._pad()
-                    screen.blit(legend, (side.x + pad, side.bottom - pad - legend.get_height()))
-                    return
-                renderer = self.viewport.renderer
-                board = pygame.Rect(renderer.scaled(renderer.layout.board_view))
-                screen.blit(legend, (board.x + 2 * zoom, board.y + 2 * zoom))
+        if most <= 0:
+            self.close()
+            return
+        side = self.viewport.beside()
+        zoom = self.viewport.side.scale if side.w else scale.current()
+        key = (most, zoom, theme().name, current())
+        if self._legend[0] != key:  # (made again only when it would change)
+            self._legend = (key, heat_legend(most, f"{decimal(most, 1)} s", zoom))
+        legend = self._legend[1]
+        assert legend is not None
+        if side.w:  # (under the timeline's room, in the side)
+            self.close()
+            pad = self._pad()
+            screen.blit(legend, (side.x + pad, side.bottom - pad - legend.get_height()))
+            return
+        window = self.viewport.window
+        game = pygame.Rect(window.corner, window.size)
+        if self._legend_shown != (key, tuple(game)) or self.legend_window.window is None:
+            self._legend_shown = (key, tuple(game))
+            renderer = self.viewport.renderer
+            cells = pygame.Rect(renderer.scaled(renderer.layout.board_view)).move(game.topleft)
+            self.legend_window.show(legend, game, cells, window.window)
+            if self.close not in self.viewport.closing:  # (closed with the game's window)
+                self.viewport.closing.append(self.close)
+
+    def close(self) -> None:
+        """The legend's own window closed (the heat put away, the side shown, the
+        viewer left)."""
+        self.legend_window.close()
+        self._legend_shown = None
+        if self.close in self.viewport.closing:  # (a viewer left is not kept by the window)
+            self.viewport.closing.remove(self.close)
 
     def draw_over_bar(self, screen: pygame.Surface) -> None:
         """The pointer's trail and the pointer, then the timeline over them (the board

@@ -298,7 +298,9 @@ class PlaybackScene(Scene):
         self.done = True
 
     def close(self) -> None:
-        """A GIF still being written is stopped (no file is left)."""
+        """A GIF still being written is stopped (no file is left); the heat's legend's
+        own window closes."""
+        self.overlays.close()
         if self.gif is not None:
             self.gifs.stop()
 

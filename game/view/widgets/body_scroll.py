@@ -149,3 +149,11 @@ def scrolls_in(dialog: Dialog, size: tuple[int, int], scale: int) -> bool:
     (title, LEAST_LINES of its body and its buttons at least)."""
     room = (max(size[0] - 2 * MARGIN, 1), max(size[1] - 2 * MARGIN, 1))
     return BodyScroll().arranged(dialog, None, scale, room) is not None
+
+
+def breaks_a_word(dialog: Dialog, size: tuple[int, int], scale: int) -> bool:
+    """Laid out in a room this size at ``scale``, a word of its figures (a board
+    code) is broken across lines: the side is no place for it (the code is shown
+    whole in a window of its own; broken only in a room off the cells that holds
+    nothing wider)."""
+    return any(piece.broken for piece in dialog._layout(size, scale).pieces)

@@ -314,7 +314,7 @@ class FormDialog(Dialog):
         if self.error:
             pieces.append(TextPiece(style, [self.error], text_w, theme().error))
         if self.figures:
-            pieces.append(GridPiece(style, [], self.figures, width))
+            pieces.append(GridPiece(style, [], self.figures, width, [1]))  # (a code: wraps)
         if self.below:
             pieces.append(TextPiece(style, self.below, wrap_width(style, self.below, width)))
         return pieces

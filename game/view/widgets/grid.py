@@ -14,6 +14,7 @@ from collections.abc import Collection, Sequence
 
 import pygame
 
+from game.view.lines import broken, unbroken
 from game.view.sprites import SpriteSheet
 from game.view.theme import current as theme
 from game.view.widgets.chart import ChartPiece, ChartPoint
@@ -72,8 +73,14 @@ class GridPiece(Piece):
         for c in sorted(wrapping):
             if not 0 <= c < count or sum(widths) + gaps <= width:
                 continue
-            longest_word = max(
-                (style.width(word) for row in cells for word in row[c].split()), default=0
+            longest_word = max(  # (the widest part a line cannot break: game.view.lines)
+                (
+                    style.width(part)
+                    for row in cells
+                    for word in row[c].split()
+                    for part in unbroken(word)
+                ),
+                default=0,
             )
             room = max(width - (sum(widths) - widths[c]) - gaps, longest_word, 1)
             for row, original in zip(grid, cells, strict=True):
@@ -84,6 +91,12 @@ class GridPiece(Piece):
         self.header = grid[0] if head else None
         self.rows = grid[1:] if head else grid
         wrapped = any(len(cell) > 1 for row in self.rows for cell in row)
+        self.broken = any(  # (a board code on two lines)
+            broken(original[c], row[c])
+            for row, original in zip(grid, cells, strict=True)
+            for c in wrapping
+            if 0 <= c < count
+        )
         self.row_gap = (2 if wrapped else 0) * style.zoom
         self.row_heights = [max(len(cell) for cell in row) * style.line for row in self.rows]
         self.header_h = style.line + 4 * style.zoom if self.header else 0
@@ -182,6 +195,9 @@ class GridDialog(Dialog):
         self.chart = chart
         """A caption, the games to chart under the grid and the days of the first
         and the last."""
+        self.wrapping: tuple[int, ...] = ()
+        """The columns that wrap to the room the others leave (the end-of-game panel's
+        figures: a board code breaks after its hyphens)."""
         self.rows_shown = rows_shown
         """Rows the table keeps room for, however many it has (a screen that pages)."""
         self.chart_room = chart_room
@@ -266,7 +282,13 @@ class GridDialog(Dialog):
     def _body(self, style: Style, width: int) -> list[Piece]:
         lit = self.index if self._body_stops() and self._stop == 0 else None
         grid = GridPiece(
-            style, self.headers, self.rows, width, highlight=lit, rows_shown=self.rows_shown
+            style,
+            self.headers,
+            self.rows,
+            width,
+            self.wrapping,
+            highlight=lit,
+            rows_shown=self.rows_shown,
         )
         pieces: list[Piece] = [grid]
         if self.chart is not None:

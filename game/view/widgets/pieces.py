@@ -14,6 +14,8 @@ class Piece:
     height = 0
     shortened = False
     """True when a word had to be shortened to fit (its middle left out)."""
+    broken = False
+    """True when a word (a board code) was broken across lines, every character kept."""
     x = y = w = 0
 
     def place(self, x: int, y: int, width: int) -> None:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.view.lines import pieces, wrap
+from game.view.lines import SEPARATORS, broken, path_parts, pieces, wrap
 from game.view.sprites import SpriteSheet
 from game.view.widgets.pieces import Piece
 from game.view.widgets.style import WRAP_WIDTH, Colour, Style
@@ -58,11 +58,15 @@ def shorten_middle(font: pygame.font.Font, word: str, width: int) -> str:
 
 def fit_words(font: pygame.font.Font, text: str, width: int) -> str:
     """The text with every word too wide for a line of its own shortened in the
-    middle (shorten_middle), so a path is never broken across lines. Chinese and
-    Japanese, written without spaces, are no such words: their lines break between
-    characters (game.view.lines.pieces)."""
+    middle (shorten_middle), but for a path: a path no line holds is broken after its
+    separators (game.view.lines.path_parts), every character kept, and only a part
+    of it too wide for a line alone (no separator to break at) is shortened in the
+    middle. Chinese and Japanese, written without spaces, are no such words: their
+    lines break between characters (game.view.lines.pieces)."""
 
     def fitted(word: str) -> str:
+        if any(separator in word for separator in SEPARATORS):
+            return "".join(shorten_middle(font, part, width) for part in path_parts(word))
         return word if len(pieces(word)) > 1 else shorten_middle(font, word, width)
 
     return re.sub(r"\S+", lambda m: fitted(m.group()), text)
@@ -71,8 +75,9 @@ def fit_words(font: pygame.font.Font, text: str, width: int) -> str:
 def wrap_width(style: Style, paragraphs: Sequence[str], room: int, least: int = 0) -> int:
     """The width to wrap paragraphs at: WRAP_WIDTH at the style's scale (or ``least``,
     if wider), so lines stay readable, widened to their longest word (a path, a
-    board code: shown whole, never cut) as far as the room allows; only a word wider
-    than the room is shortened in the middle (fit_words)."""
+    board code: shown whole, never cut) as far as the room allows; a path wider than
+    the room is broken after its separators (fit_words), and only a word (or a
+    path's part) wider than the room is shortened in the middle."""
     width = max(WRAP_WIDTH * style.zoom, least)
     longest = max((style.width(word) for text in paragraphs for word in text.split()), default=0)
     return min(room, max(width, longest))
@@ -104,6 +109,7 @@ class TextPiece(Piece):
         self.wrapped_at = width
         font = self.style.font
         self.lines = [line for text in self._fitted for line in wrap(font, text, width)]
+        self.broken = any(broken(text, self.lines) for text in self._fitted)
         self.width = widest(self.style, self.lines)
         self.height = max(len(self.lines) * self.style.line, self.least)
 
@@ -114,8 +120,8 @@ class TextPiece(Piece):
         if width > self.wrapped_at:
             self._wrap(width)
 
-    def said(self) -> str:
-        return " ".join(line for line in self.lines if line)
+    def said(self) -> str:  # (its words, not its lines: a path broken across them said whole)
+        return " ".join(word for text in self._fitted for word in text.split())
 
     def draw(self, image: pygame.Surface, sprites: SpriteSheet) -> None:
         top, bottom = image.get_clip().top, image.get_clip().bottom
