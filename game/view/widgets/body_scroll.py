@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.view.widgets import fitting
 from game.view.widgets.scrollbar import draw_bar, thumb
 from game.view.widgets.style import FONT_SIZE, MARGIN, Style
 
@@ -156,4 +157,4 @@ def breaks_a_word(dialog: Dialog, size: tuple[int, int], scale: int) -> bool:
     code) is broken across lines: the side is no place for it (the code is shown
     whole in a window of its own; broken only in a room off the cells that holds
     nothing wider)."""
-    return any(piece.broken for piece in dialog._layout(size, scale).pieces)
+    return any(piece.broken for piece in fitting.arranged(dialog, size, scale).pieces)
