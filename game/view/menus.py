@@ -87,6 +87,7 @@ Chord recursion                 chord recursion
 Flag recursion                  flag recursion
 Chord and flag recursion        chord and flag recursion
 -
+Settings...                     settings
 Keys...                         rebind keys
 -
 Sound                           sound
