@@ -4,18 +4,28 @@ each seen through the real loop: real events posted, real pixels read back."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pygame
 import pytest
-from test_window import FakeClock, click, key, post, region
+from test_window import BEGINNER, FakeClock, click, key, post, region, shows_tile
 from test_window_keys import lose
+from test_window_replay import step
 
 from game import cli
 from game.app import App
+from game.core.game import Game
+from game.core.look import Look
+from game.core.moves import reveal
 from game.core.status import Status
+from game.modes.ordinary import Ordinary
+from game.replay.recorder import Recorder
 from game.rules import PRESETS, Difficulty
+from game.scenes.playback import PlaybackScene
+from game.session.table import Table
 from game.view.commands import Command
 from game.view.menus import MENUS
+from game.view.sheet import Tile
 from game.view.stage import DialogScene
 from game.view.theme import current as theme
 
@@ -124,3 +134,32 @@ def test_a_press_in_the_game_window_brings_a_page_of_its_own_back_in_front(app: 
     assert app.table.game.status is Status.READY
     assert raised == [own.id]  # (the window manager had put it under the game's)
     top.page.window = own
+
+
+def test_a_replay_whose_pointer_moved_long_before_the_game_plays_it_at_once(
+    app: App, tmp_path: Path
+) -> None:
+    key(pygame.K_1)
+    app.run(frames=1)
+    now = [-19_100.0]
+    table = Table.of(Ordinary.given(Game.from_layout(BEGINNER)), lambda: now[0])
+    recorder = Recorder()
+    table.tap(recorder)
+    first = (5 * 16 + 8, 8)
+    table.pointer("move", 0, (20, 20), frozenset())  # 20 s before the first press
+    now[0] = 900.0
+    table.pointer("down", 1, first, frozenset())
+    now[0] = 1000.0
+    table.pointer("up", 1, first, frozenset({1}), reveal(0, 5))
+    replay = recorder.replay()
+    assert replay is not None and replay.events[0].ms < -19_000
+    path = tmp_path / "waited.msreplay"
+    path.write_text(replay.to_text())
+    post(pygame.DROPFILE, file=str(path))
+    app.run(frames=1)
+    scene = app.stage.top
+    assert isinstance(scene, PlaybackScene)
+    for _ in range(90):  # a second and a half at the loop's steps
+        step(app)
+    assert scene.table.game.look(0, 5) is not Look.HIDDEN  # the first press played
+    assert not shows_tile(app, 0, 5, Tile.HIDDEN.value)
