@@ -163,3 +163,13 @@ def test_a_replay_whose_pointer_moved_long_before_the_game_plays_it_at_once(
         step(app)
     assert scene.table.game.look(0, 5) is not Look.HIDDEN  # the first press played
     assert not shows_tile(app, 0, 5, Tile.HIDDEN.value)
+
+
+def test_the_menus_lines_are_in_sentence_case_as_the_pages_they_open() -> None:
+    """The Game menu's Best Times... opened "Best times: Beginner"; every other line
+    was in sentence case already."""
+    for menu in MENUS:
+        for item in menu.items:
+            if item is not None and item.translated:
+                later = item.label.split()[1:]
+                assert not [word for word in later if word[:1].isupper()], item.label

@@ -63,7 +63,7 @@ Pause                           pause
 Hint                            hint
 Mine probabilities              probabilities
 -
-Best Times...                   best times
+Best times...                   best times
 Statistics...                   statistics
 History...                      history
 Open replay...                  open replay
