@@ -3,7 +3,8 @@ with openbox, the pointer moved and pressed by xdotool as a player's mouse): SDL
 a press that comes with its window's focus unless told not to, so the first press on
 the face after the result's own window had the focus did nothing (a new player's
 "the face does not work"), and so did the first press on the board after any other
-window.
+window. And a press in the game's window under a page of its own brings the page back
+in front (the window manager had raised the game's window over it).
 
 These need Xvfb, openbox, xwininfo and xdotool, which .ci/run installs; on a machine
 without them they are skipped, except under CI, where that is a failure.
@@ -24,6 +25,7 @@ from game import cli
 from game.app import App
 from game.core.game import Game
 from game.modes.ordinary import Ordinary
+from game.view.commands import Command
 
 options = cli.parse_args(["--data-dir", sys.argv[1], "--no-sound", "--zoom", "2",
                           "--difficulty", "beginner"])
@@ -59,8 +61,15 @@ left, top = (int(n) for n in page.window.position)
 press(left + 20, top + 5)  # on the result's own window: it has the focus
 lost = str(app.table.game.status.name)
 press(*on_game(app.viewport.face_pos()))  # the face, in the game's window
-print(json.dumps({"lost": lost, "after_face": app.table.game.status.name,
-                  "dialog": app.stage.top_dialog is not None}))
+after_face = app.table.game.status.name
+dialog = app.stage.top_dialog is not None
+app.play.command(Command.STATISTICS)  # a page of its own, modal
+settle()
+press(*on_game(app.viewport.cell_pos(4, 4)))  # the window manager raises the game's window
+focused = subprocess.run(["xdotool", "getwindowfocus", "getwindowname"],
+                         capture_output=True, text=True).stdout.strip()
+print(json.dumps({"lost": lost, "after_face": after_face, "dialog": dialog,
+                  "in_front": focused, "after_cell": app.table.game.status.name}))
 app.close()
 """
 )
@@ -72,4 +81,10 @@ def test_the_press_that_focuses_the_game_window_starts_the_next_game(tmp_path: P
     (tmp_path / "settings.json").write_text(json.dumps({"version": 4, "counters_shown": False}))
     with x_display("1280x1024") as name:
         seen = drive(name, DRIVER, str(tmp_path))
-    assert seen == {"lost": "LOST", "after_face": "READY", "dialog": False}
+    assert seen == {
+        "lost": "LOST",
+        "after_face": "READY",
+        "dialog": False,
+        "in_front": "Statistics",  # brought back over the game's window: it is modal
+        "after_cell": "READY",  # (the press opened nothing)
+    }
