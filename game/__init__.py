@@ -11,3 +11,6 @@ os.environ.setdefault("SDL_VIDEO_WAYLAND_WMCLASS", "minesweeper")
 # Windows: draw in real pixels (crisp art; the zoom that fits is then picked from the
 # display's true size) rather than letting Windows stretch a blurred bitmap.
 os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+# A press that gives a window the focus is a press (SDL drops it otherwise on X11): the
+# first click on the face after a page's own window had the focus did nothing.
+os.environ.setdefault("SDL_MOUSE_FOCUS_CLICKTHROUGH", "1")

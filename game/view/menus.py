@@ -63,7 +63,7 @@ Pause                           pause
 Hint                            hint
 Mine probabilities              probabilities
 -
-Best Times...                   best times
+Best times...                   best times
 Statistics...                   statistics
 History...                      history
 Open replay...                  open replay
@@ -87,6 +87,7 @@ Chord recursion                 chord recursion
 Flag recursion                  flag recursion
 Chord and flag recursion        chord and flag recursion
 -
+Settings...                     settings
 Keys...                         rebind keys
 -
 Sound                           sound

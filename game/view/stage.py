@@ -141,8 +141,11 @@ class Stage:
         self._stale = True
 
     def open(self, dialog: Dialog, answer: Answer | None = None) -> None:
-        """Show a modal dialog in front."""
-        self.push(DialogScene(dialog, self.viewport), answer)
+        """Show a modal dialog in front: in a window of its own when the dialog it is
+        opened from has one (the Settings' Player form: in the side, it went under
+        the Settings' window where that stands over the side, or far from it)."""
+        over_page = isinstance(self.top, DialogScene) and self.top.page is not None
+        self.push(DialogScene(dialog, self.viewport, own_window=over_page), answer)
 
     def back_to(self, then: Callable[[], None]) -> Answer:
         """The answer of a page opened from another (a game's analysis from the
@@ -297,9 +300,11 @@ class DialogScene(Scene):
     window of its own beside the game's (game.view.page_window): never over a cell,
     and the game's window keeps its size either way."""
 
-    def __init__(self, dialog: Dialog, viewport: Viewport) -> None:
+    def __init__(self, dialog: Dialog, viewport: Viewport, own_window: bool = False) -> None:
         self.dialog = dialog
         self.viewport = viewport
+        self.own_window = own_window
+        """Never in the side (opened from a dialog in a window of its own)."""
         self.page: PageWindow | None = None
         """Its own window, while it is shown in one."""
         self._placed: tuple[object, bool] | None = None
@@ -344,20 +349,31 @@ class DialogScene(Scene):
     def handle(self, event: pygame.event.Event) -> bool:
         """The dialog's events; a press on the board beside a dialog that describes
         it (the end of a game) answers its default button and goes on to the board:
-        the face starts the next game at once. Its window closed: cancelled; the
-        pointer in the game's window while it has its own: nothing (it is modal)."""
+        the face starts the next game at once, in the side or in a window of its own
+        (which the window manager put under the game's at that press). Its window
+        closed: cancelled; else the pointer in the game's window while it has its
+        own: nothing (it is modal), a press bringing its window back in front."""
         page = self.page
         if page is not None and event.type == pygame.WINDOWCLOSE and page.owns(event):
             self.dialog.cancel()
             return True
         if page is not None and event.type in POINTER_EVENTS and page.elsewhere(event):
+            if self.dialog.beside and self._on_game(event):
+                return self._left_for_board()
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                page.window.focus()
             return True
         if self.dialog.beside and self.in_side() and self._on_game(event):
-            if self.dialog.default is not None:
-                self.dialog.choose(self.dialog.default)
-            return not self.dialog.closed
+            return self._left_for_board()
         self.dialog.handle(event)
         return True
+
+    def _left_for_board(self) -> bool:
+        """Its default button answered for a press on the board beside it; whether
+        the press stays with it (it did not close)."""
+        if self.dialog.default is not None:
+            self.dialog.choose(self.dialog.default)
+        return not self.dialog.closed
 
     def _on_game(self, event: pygame.event.Event) -> bool:
         """A left press on the game's part of the window (left of the side)."""
@@ -370,6 +386,8 @@ class DialogScene(Scene):
         """Shown in the side: there is one and the dialog fits it whole at the UI
         scale. Chosen once for the side as it is (a page that changes its rows
         keeps its place; a new language or scale chooses again)."""
+        if self.own_window:
+            return False
         side = self.viewport.beside()
         key = (tuple(side), scale.current())
         if self._placed is None or self._placed[0] != key:

@@ -36,7 +36,9 @@ STEPS: tuple[float, ...] = (0.25, 0.5, 1, 2, 4, 8)
 TRAIL_MS = 1000
 """The pointer's trail: where it was over this much of the game's time."""
 IDLE_MS, IDLE_LEAD_MS = 1000, 300
-"""Skipping idle time: a wait longer than IDLE_MS is cut to IDLE_LEAD_MS."""
+"""Skipping idle time: a wait longer than IDLE_MS is cut to IDLE_LEAD_MS. Before the
+first press it always is: the pointer's first moves can come long before the game
+(a new player's replay stood still for 15 s, its timer at 0, as if it were broken)."""
 
 
 class Playback:
@@ -96,7 +98,8 @@ class Playback:
             return False
         target = self.clock.ms + step_ms * self.speed
         upcoming = self.driver.upcoming
-        if self.skip_idle and upcoming is not None and upcoming - target > IDLE_MS:
+        skips = self.skip_idle or target < 0  # (before the game: always)
+        if skips and upcoming is not None and upcoming - target > IDLE_MS:
             target = upcoming - IDLE_LEAD_MS
         for event in self.driver.until(target):
             if event.kind is not EventKind.CANCEL:
