@@ -1,0 +1,61 @@
+"""More of the community's replay files than the shared ones (tests/data/more_replays:
+real files from MIT-licensed repositories, SOURCES.md there, with ms-toollib 1.5.20's
+reading of each in expected.jsonl, made by tools/oracle_compare.py), each read by our
+reader and counted as ms-toollib counts it; and the RAWVF events Minesweeper X's files
+hold that the shared ones do not (times before the first click, a Shift chord, the
+question marks switched), read as the format's own parser reads them."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.replay.formats import read_video
+from game.replay.tally import tally
+
+_MINESWEEPER_X = b"""RawVF_Version: 5
+Program: Minesweeper X
+Width: 8
+Height: 8
+Mines: 1
+Marks: Off
+Board:
+0*000000
+00000000
+00000000
+00000000
+00000000
+00000000
+00000000
+00000000
+Events:
+-0.300 mv (120 120) ()
+-0.050 lc (120 120)
+0.000 lr (120 120)
+0.500 rc (16 0)
+0.550 rr (16 0)
+0.600 mt (0 0)
+1.000 sc (16 16)
+1.100 lr (16 16)
+"""
+
+
+def test_a_minesweeper_x_rawvf_reads_as_the_formats_own_parser_reads_it() -> None:
+    """Minesweeper X's RAWVF files (flop-player's MinesweeperX_Int.rawvf) put the
+    moves before the first click at negative times, chord with Shift and a left
+    button ("sc" ... "lr": parser_raw.c counts a double click) and note the question
+    marks switched ("mt"): before, each of the three was refused. ms-toollib's own
+    MinesweeperBoard, fed these events (tools/oracle_compare.py), counts the same."""
+    video = read_video("x.rawvf", _MINESWEEPER_X)
+    counted = tally(video)
+    assert video.events[0].ms == -300
+    assert counted.won and (counted.bbbv, counted.solved_bbbv) == (2, 2)
+    assert (counted.left, counted.right, counted.double) == (1, 1, 1)
+    assert counted.time_ms == 1100
+
+
+def test_rawvf_times_that_go_backwards_are_still_refused_negative_or_not() -> None:
+    from game.replay.video import VideoError
+
+    backwards = _MINESWEEPER_X.replace(b"-0.050 lc", b"-0.400 lc")
+    with pytest.raises(VideoError, match="backwards"):
+        read_video("x.rawvf", backwards)
