@@ -7,10 +7,42 @@ question marks switched), read as the format's own parser reads them."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from game.replay.formats import read_video
+from game.replay.report import report
 from game.replay.tally import tally
+
+DATA = Path(__file__).parent / "data" / "more_replays"
+EXPECTED = [json.loads(line) for line in (DATA / "expected.jsonl").read_text().splitlines()]
+EXACT = ("rows", "cols", "mines", "won", "bbbv", "solved_bbbv", "left", "right", "double")
+STATS = ("ce", "lce", "rce", "dce", "flag", "op", "isl", "zini", "hzini")
+RATES = ("ioe", "thrp", "corr", "bbbv_s", "cl_s", "ce_s", "rqp", "qg", "etime")
+
+
+@pytest.mark.parametrize("entry", EXPECTED, ids=lambda e: str(e["file"]).split("/")[-1])
+def test_each_file_reads_and_counts_as_ms_toollib_does(entry: dict[str, object]) -> None:
+    name = str(DATA / str(entry["file"]))
+    got = report(name)
+    assert "error" not in got, got
+    assert got["format"] == entry["format"]
+    assert {key: got[key] for key in EXACT} == {key: entry[key] for key in EXACT}
+    assert abs(float(got["time"]) - float(entry["time"])) <= 0.011  # type: ignore[arg-type]
+    if entry.get("path") is not None:
+        assert abs(float(got["path"]) - float(entry["path"])) < 0.01  # type: ignore[arg-type]
+    mine: dict[str, object] = got["stats"]  # type: ignore[assignment]
+    theirs: dict[str, object] = entry["stats"]  # type: ignore[assignment]
+    for key in STATS + tuple(f"cell{n}" for n in range(9)):
+        if theirs.get(key) is not None:
+            assert mine[key] == theirs[key], key
+    for key in RATES:
+        if theirs.get(key) is not None:
+            want = float(theirs[key])  # type: ignore[arg-type]
+            assert abs(float(mine[key]) - want) <= 0.002 * max(1.0, abs(want)), key  # type: ignore[arg-type]
+
 
 _MINESWEEPER_X = b"""RawVF_Version: 5
 Program: Minesweeper X
