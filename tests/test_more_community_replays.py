@@ -91,3 +91,53 @@ def test_rawvf_times_that_go_backwards_are_still_refused_negative_or_not() -> No
     backwards = _MINESWEEPER_X.replace(b"-0.050 lc", b"-0.400 lc")
     with pytest.raises(VideoError, match="backwards"):
         read_video("x.rawvf", backwards)
+
+
+def _lost_at_its_first_click(tmp_path: Path) -> Path:
+    """A real Arbiter file (the shared Expert 49.25 s game) with one mine moved under
+    its first left release: a game lost at once, nothing solved and no click
+    effective, whose header still says 3BV 127 and 49.25 s."""
+    from game.replay.video import Mouse
+
+    source = Path(__file__).parent / "data" / "replays" / "ms-toollib" / "test_files"
+    data = bytearray(
+        (source / "HI-SCORE Exp_49.25_3BV=127_3BVs=2.57_Wang Jianing G01825.avf").read_bytes()
+    )
+    video = read_video("x.avf", bytes(data))
+    first = next(e for e in video.events if e.kind is Mouse.LEFT_UP)
+    data[6:8] = bytes(
+        (first.y // 16 + 1, first.x // 16 + 1)
+    )  # the first mine, row and column from 1
+    path = tmp_path / "lost_at_once.avf"
+    path.write_bytes(bytes(data))
+    return path
+
+
+def test_a_game_with_no_effective_click_has_ms_toollibs_rates_and_header_time(
+    tmp_path: Path,
+) -> None:
+    """The rates the rule book sets to 0 with a divisor of 0 (docs/STATS.md: IOE and
+    the correctness with no clicks, the throughput with no effective click, STNB with
+    nothing solved, a rate per second of nothing) are 0, not undefined, as ms-toollib
+    gives them; and an AVF game's time is its header's unless the events run past it
+    (ms-toollib's avf_video.rs, the rule book's "time"): before, the throughput and
+    STNB were null and the time 0 s, the loss's. ms-toollib's 3BV is the header's 127,
+    not the board's (docs/REPLAY.md): ours is the board's."""
+    import subprocess
+    import sys
+
+    path = _lost_at_its_first_click(tmp_path)
+    refs = tmp_path / "refs.jsonl"
+    tool = Path(__file__).parent.parent / "tools" / "oracle_compare.py"
+    subprocess.run([sys.executable, str(tool), str(path), "--refs", str(refs)], timeout=120)
+    theirs = json.loads(refs.read_text())
+    ours = report(str(path))
+    assert not theirs["won"] and theirs["solved_bbbv"] == 0 and theirs["stats"]["ce"] == 0
+    assert {key: ours[key] for key in EXACT if key != "bbbv"} == {
+        key: theirs[key] for key in EXACT if key != "bbbv"
+    }
+    assert ours["time"] == theirs["time"] == 49.25  # the header's T50.25 less a second
+    for key in ("ioe", "corr", "thrp", "bbbv_s", "cl_s", "ce_s", "stnb", "rqp", "qg", "etime"):
+        assert ours["stats"][key] == theirs["stats"][key], key  # type: ignore[index]
+    assert ours["stats"]["thrp"] == 0.0 and ours["stats"]["stnb"] == 0.0  # type: ignore[index]
+    assert theirs["bbbv"] == 127 and ours["bbbv"] != 127  # ms-toollib: the header's 3BV

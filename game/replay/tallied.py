@@ -6,7 +6,13 @@ the mouse's path. Pure Python.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from game.core.record import Record, put
+from game.replay.video import Mouse
+
+if TYPE_CHECKING:
+    from game.replay.video import Video
 
 
 class Tally(Record):
@@ -32,7 +38,8 @@ class Tally(Record):
     lost: bool
     time_ms: int
     """From the press or release that began the game to the one that ended it (the
-    last event for a game not ended)."""
+    last event for a game not ended); an AVF file's own time unless its events run
+    past it (time_of)."""
     bbbv: int
     solved_bbbv: int
     left: int
@@ -90,3 +97,18 @@ class Tally(Record):
     def effective(self) -> int:
         """lce + rce + dce."""
         return self.lce + self.rce + self.dce
+
+
+def time_of(video: Video, began: int | None, ended: int) -> int:
+    """The game's time in ms, as ms-toollib counts it (docs/STATS.md, "time"): from
+    the event that began the game to the one that ended it; for AVF, the header's time
+    (its T less a second) unless the file's events run past it, and then the last
+    event's time less the first left release's (avf_video.rs: the header is trusted,
+    and Wang_Jia_Ning_Beg_15.523bv24.avf is why its events are checked at all)."""
+    stated, events = video.facts.time_ms, video.events
+    if video.format != "avf" or stated is None or not events:
+        return max(0, ended - (began or 0))
+    if events[-1].ms <= stated:
+        return stated
+    release = next((e.ms for e in events if e.kind is Mouse.LEFT_UP), 0)
+    return events[-1].ms - release

@@ -29,7 +29,7 @@ from itertools import islice
 
 from game.core.bbbv import NUMBER_MASK, openings_of
 from game.core.board import Recursion
-from game.replay.tallied import Tally
+from game.replay.tallied import Tally, time_of
 from game.replay.video import Mouse, Video
 
 HIDDEN, FLAG, QUESTION = 10, 11, 12
@@ -586,7 +586,7 @@ def tally(video: Video) -> Tally:
     return Tally(
         won=machine.game is WON,
         lost=machine.game is LOST,
-        time_ms=max(0, ended - (began or 0)),
+        time_ms=time_of(video, began, ended),
         bbbv=machine.bbbv,
         solved_bbbv=machine.solved,
         left=machine.left,
