@@ -141,3 +141,15 @@ def test_a_game_with_no_effective_click_has_ms_toollibs_rates_and_header_time(
         assert ours["stats"][key] == theirs["stats"][key], key  # type: ignore[index]
     assert ours["stats"]["thrp"] == 0.0 and ours["stats"]["stnb"] == 0.0  # type: ignore[index]
     assert theirs["bbbv"] == 127 and ours["bbbv"] != 127  # ms-toollib: the header's 3BV
+
+
+def test_verifying_still_sees_an_avf_header_time_its_events_do_not_take(tmp_path: Path) -> None:
+    """The report gives ms-toollib's time (the header's), but --verify-replay checks
+    the header against the events' own: the game lost at its first click does not
+    take the 49.25 s its header says."""
+    from game.replay.verify_video import verify_video
+
+    path = _lost_at_its_first_click(tmp_path)
+    check = verify_video(read_video(path.name, path.read_bytes()))
+    assert check.counted.time_ms == 49_250 and check.counted.played_ms == 0
+    assert any("49.25" in problem for problem in check.problems), check.problems
