@@ -153,3 +153,47 @@ def test_verifying_still_sees_an_avf_header_time_its_events_do_not_take(tmp_path
     check = verify_video(read_video(path.name, path.read_bytes()))
     assert check.counted.time_ms == 49_250 and check.counted.played_ms == 0
     assert any("49.25" in problem for problem in check.problems), check.problems
+
+
+def test_an_evf_games_time_is_its_headers_as_ms_toollib_reads_it(tmp_path: Path) -> None:
+    """ms-toollib's EVF time is the header's (evf_video.rs), whatever the events: the
+    shared Beginner EVF v3 game with a mine moved under its first left release is lost
+    at once, and still timed 3.796 s, as ms-toollib times it (before: 0 s); verifying
+    says its events do not take that."""
+    import subprocess
+    import sys
+
+    from game.replay.verify_video import verify_video
+    from game.replay.video import Mouse
+
+    source = Path(__file__).parent / "data" / "replays" / "ms-toollib" / "test_files"
+    name = "b_5_3.796_3BV=3_3BVs=0.790_王嘉宁(元3.1.9_v3).evf"
+    data = bytearray((source / name).read_bytes())
+    video = read_video(name, bytes(data))
+    cols = video.cols
+
+    def bits(mines: set[tuple[int, int]]) -> bytes:
+        field = bytearray((video.rows * cols + 7) // 8)
+        for row, col in mines:
+            field[(row * cols + col) // 8] |= 0x80 >> ((row * cols + col) % 8)
+        return bytes(field)
+
+    at = bytes(data).index(bits(set(video.mines)))  # the mines, a bit a cell
+    first = next(e for e in video.events if e.kind is Mouse.LEFT_UP)
+    under = (first.y // video.cell_size, first.x // video.cell_size)
+    moved = {*sorted(video.mines)[1:], under}
+    data[at : at + len(bits(moved))] = bits(moved)
+    path = tmp_path / "lost_at_once.evf"
+    path.write_bytes(bytes(data))
+    refs = tmp_path / "refs.jsonl"
+    tool = Path(__file__).parent.parent / "tools" / "oracle_compare.py"
+    subprocess.run([sys.executable, str(tool), str(path), "--refs", str(refs)], timeout=120)
+    theirs = json.loads(refs.read_text())
+    ours = report(str(path))
+    assert not theirs["won"] and theirs["solved_bbbv"] == 0
+    assert ours["time"] == theirs["time"] == 3.796
+    assert {key: ours[key] for key in EXACT if key != "bbbv"} == {
+        key: theirs[key] for key in EXACT if key != "bbbv"
+    }
+    check = verify_video(read_video(path.name, path.read_bytes()))
+    assert check.counted.played_ms == 0 and any("3.796" in p for p in check.problems)

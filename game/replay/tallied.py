@@ -108,11 +108,14 @@ class Tally(Record):
 def time_of(video: Video, played: int) -> int:
     """The game's time in ms, as ms-toollib counts it (docs/STATS.md, "time"): the
     events' (``played``), from the event that began the game to the one that ended
-    it; for AVF, the header's time (its T less a second) unless the file's events run
-    past it, and then the last event's time less the first left release's
-    (avf_video.rs: the header is trusted, and Wang_Jia_Ning_Beg_15.523bv24.avf is why
-    its events are checked at all)."""
+    it; for EVF, the header's time (evf_video.rs sets rtime from it); for AVF, the
+    header's time (its T less a second) unless the file's events run past it, and
+    then the last event's time less the first left release's (avf_video.rs: the
+    header is trusted, and Wang_Jia_Ning_Beg_15.523bv24.avf is why its events are
+    checked at all)."""
     stated, events = video.facts.time_ms, video.events
+    if video.format == "evf" and stated is not None:
+        return stated  # evf_video.rs: rtime is the header's, whatever the events
     if video.format != "avf" or stated is None or not events:
         return played
     if events[-1].ms <= stated:
