@@ -49,14 +49,30 @@ class Totals:
 
 
 def _stnb(game: Totals) -> float | None:
-    """STNB: None off the classic levels, in no time or with nothing solved."""
+    """STNB: None off the classic levels or in no time; 0 with nothing solved (as
+    ms-toollib's get_stnb and the rule book say: docs/STATS.md)."""
     constant = STNB_CONSTANTS.get((game.rows, game.cols, game.mines))
     seconds, solved = game.seconds, game.solved
+    if constant is not None and game.bbbv and not solved:
+        return 0.0
     if constant is None or seconds <= 0 or not game.bbbv or not solved:
         return None
     qg: float = seconds**1.7 / solved
     share: float = (solved / game.bbbv) ** 0.5
     return round(constant / qg * share, 6)
+
+
+def _ratio(part: int, whole: int) -> float:
+    """part / whole to 6 decimals; 0 when whole is 0 (no clicks: ms-toollib's 0)."""
+    return round(part / whole, 6) if whole else 0.0
+
+
+def _per_second(count: int, seconds: float) -> float | None:
+    """count / seconds to 6 decimals; 0 for nothing counted, None (infinite) for a
+    count in no time."""
+    if not count:
+        return 0.0
+    return round(count / seconds, 6) if seconds else None
 
 
 def _rqp(game: Totals) -> float | None:
@@ -84,12 +100,12 @@ def _etime(game: Totals) -> float | None:
 
 STATS: Mapping[str, Callable[[Totals], float | None]] = MappingProxyType(
     {
-        "ioe": lambda game: round(game.solved / game.clicks, 6) if game.clicks else None,
-        "corr": lambda game: round(game.effective / game.clicks, 6) if game.clicks else None,
-        "thrp": lambda game: round(game.solved / game.effective, 6) if game.effective else None,
-        "bbbv_s": lambda game: round(game.solved / game.seconds, 6) if game.seconds else None,
-        "cl_s": lambda game: round(game.clicks / game.seconds, 6) if game.seconds else None,
-        "ce_s": lambda game: round(game.effective / game.seconds, 6) if game.seconds else None,
+        "ioe": lambda game: _ratio(game.solved, game.clicks),
+        "corr": lambda game: _ratio(game.effective, game.clicks),
+        "thrp": lambda game: _ratio(game.solved, game.effective),
+        "bbbv_s": lambda game: _per_second(game.solved, game.seconds),
+        "cl_s": lambda game: _per_second(game.clicks, game.seconds),
+        "ce_s": lambda game: _per_second(game.effective, game.seconds),
         "stnb": _stnb,
         "rqp": _rqp,
         "qg": _qg,
@@ -97,8 +113,12 @@ STATS: Mapping[str, Callable[[Totals], float | None]] = MappingProxyType(
     }
 )
 """Each rate and speed figure by its report name, in the report's order: each ratio
-to 6 decimals, None when its divisor is 0; STNB, RQP, QG and the estimated time,
-None where undefined (nothing solved, STNB off the classic levels or in no time)."""
+to 6 decimals, 0 when its divisor and dividend are 0 or its divisor is a count of
+clicks that is 0 (ms-toollib's base_video_metrics.rs and the rule book: IOE, the
+correctness and the throughput 0 with no clicks, a rate per second 0 with nothing
+counted), None when it would be infinite (a count in no time); STNB, RQP, QG and
+the estimated time None where undefined (nothing solved, STNB off the classic levels
+or in no time; STNB 0 on them with nothing solved)."""
 
 
 OVER_TIME = frozenset(("bbbv_s", "cl_s", "ce_s", "stnb", "rqp", "qg", "etime"))

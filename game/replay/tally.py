@@ -29,7 +29,7 @@ from itertools import islice
 
 from game.core.bbbv import NUMBER_MASK, openings_of
 from game.core.board import Recursion
-from game.replay.tallied import Tally
+from game.replay.tallied import Tally, time_of
 from game.replay.video import Mouse, Video
 
 HIDDEN, FLAG, QUESTION = 10, 11, 12
@@ -581,12 +581,12 @@ def tally(video: Video) -> Tally:
         if x < width or y < height:  # (the corner past the board: off it)
             path += hypot(x - last_x, y - last_y)
             last_x, last_y = x, y
-    if ended is None:
-        ended = video.events[-1].ms if video.events else 0
+    played = max(0, (ended if ended is not None else events[-1].ms if events else 0) - (began or 0))
     return Tally(
         won=machine.game is WON,
         lost=machine.game is LOST,
-        time_ms=max(0, ended - (began or 0)),
+        time_ms=time_of(video, played),
+        played_ms=played,
         bbbv=machine.bbbv,
         solved_bbbv=machine.solved,
         left=machine.left,

@@ -83,10 +83,10 @@ def verify_video(video: Video) -> VideoCheck:
         problems.append(said.format(stated=facts.bbbv, counted=counted.bbbv))
     step = TIME_STEP_MS.get(video.format, 1)
     ended = counted.won or counted.lost
-    if ended and facts.time_ms is not None and abs(facts.time_ms - counted.time_ms) > step:
+    if ended and facts.time_ms is not None and abs(facts.time_ms - counted.played_ms) > step:
         said = gettext("the file says {stated}; its events take {counted}")
         problems.append(
-            said.format(stated=seconds(facts.time_ms), counted=seconds(counted.time_ms))
+            said.format(stated=seconds(facts.time_ms), counted=seconds(counted.played_ms))
         )
     return VideoCheck(replay, tuple(problems), counted)
 

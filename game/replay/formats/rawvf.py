@@ -6,8 +6,13 @@ write (github.com/thefinerminer/minesweeper-rawvf; FreeSweeper writes it too).
     Board: then a line a row: "*" a mine, anything else none
     Events: (the word may be left out) then a line an event:
       TIME KIND [COLUMN ROW] (X Y)
-    TIME in seconds (2 or 3 decimals); KIND lc, lr, rc, rr, mc, mr or mv (a mouse
-    event, X and Y pixels from the board's corner); the converters' board words
+    TIME in seconds (2 or 3 decimals; negative before the game's first click, as
+    Minesweeper X's files have it: the format's own parser_raw.c reads a "-" time);
+    KIND lc, lr, rc, rr, mc, mr or mv (a mouse
+    event, X and Y pixels from the board's corner; sc, a left press with Shift, is a
+    chord that the next lr releases, as the format's parser_raw.c reads it: taken as
+    a middle press and release; mt, Minesweeper X's question marks switched on or
+    off, is read past, as the counting has none); the converters' board words
     (start, number0-8, flag, blast, ...) are read past.
 
 Refused, in one line each: an empty file, a board that does not match its size or
@@ -49,7 +54,7 @@ RELEASES = (Mouse.LEFT_UP, Mouse.RIGHT_UP, Mouse.MIDDLE_UP)
 MAX_SIDE = 1000
 MAX_LINE = 4096
 _EVENT = (
-    r"^([0-9]{1,7}(?:\.[0-9]{1,4})?)\s+([A-Za-z][A-Za-z0-9]*)\b(?:[^(]*)"
+    r"^(-?[0-9]{1,7}(?:\.[0-9]{1,4})?)\s+([A-Za-z][A-Za-z0-9]*)\b(?:[^(]*)"
     r"(?:\((-?[0-9]{1,6})\s+(-?[0-9]{1,6})\))?"
 )
 """An event line (a pattern for re: compiled at its first use, not at import)."""
@@ -148,7 +153,8 @@ def _number(head: dict[str, str], key: str, default: int | None = None) -> int:
 
 def _events(lines: Iterator[bytes], height: int, width: int) -> tuple[MouseEvent, ...]:
     events: list[MouseEvent] = []
-    last = 0
+    last: int | None = None
+    shifted = False
     event = re.compile(_EVENT).match  # (re's own cache: compiled once)
     for raw in lines:
         line = _line(raw)
@@ -164,11 +170,17 @@ def _events(lines: Iterator[bytes], height: int, width: int) -> tuple[MouseEvent
         ms = round(float(match.group(1)) * 1000)
         word = match.group(2).lower()
         kind = MOUSE.get(word)
+        if word == "mt":  # Minesweeper X: the question marks switched on or off (flop-player)
+            continue  # the community's counting has no question marks (docs/REPLAY.md)
+        if word == "sc":  # a left press with Shift: a chord, released by the left button
+            kind, shifted = Mouse.MIDDLE_DOWN, True
+        elif kind is Mouse.LEFT_UP and shifted:
+            kind, shifted = Mouse.MIDDLE_UP, False
         if kind is None:
             if len(word) <= 2:
                 raise VideoError(Words(N_("unknown event {got}"), got=repr(word)))
             continue  # a converter's word for what the board did
-        if ms < last:
+        if last is not None and ms < last:
             raise VideoError(
                 Words(N_("event times go backwards (at {seconds} s)"), seconds=f"{ms / 1000:.3f}")
             )
