@@ -57,6 +57,24 @@ def test_right_after_the_first_click_3bv_s_and_the_estimated_time_are_a_dash(app
         app.close()
 
 
+def test_before_the_first_click_the_ratios_over_clicks_are_a_dash(tmp_path: Path) -> None:
+    """IOE, the correctness and the throughput over no clicks yet: "-" beside the board
+    (a report of a finished game gives them 0, as ms-toollib does)."""
+    app = start(tmp_path, 2, counters_shown=True, counters=["ioe", "corr", "thrp", "clicks"])
+    try:
+        use_layout(app, BEGINNER)
+        frames(app)
+        seen = values(app)
+        assert [seen[key] for key in ("ioe", "corr", "thrp")] == ["-", "-", "-"], seen
+        click(app, 0, 5)
+        frames(app)
+        seen = values(app)
+        for key in ("ioe", "corr", "thrp"):
+            assert seen[key] != "-", (key, seen[key])
+    finally:
+        app.close()
+
+
 def test_a_second_click_within_the_first_second_still_shows_a_dash(app: App) -> None:
     try:
         use_layout(app, BEGINNER)

@@ -122,6 +122,11 @@ or in no time; STNB 0 on them with nothing solved)."""
 
 
 OVER_TIME = frozenset(("bbbv_s", "cl_s", "ce_s", "stnb", "rqp", "qg", "etime"))
+OVER_CLICKS: Mapping[str, str] = MappingProxyType(
+    {"ioe": "clicks", "corr": "clicks", "thrp": "effective"}
+)
+"""The ratios over a count of clicks (the Totals field dividing them): 0 in a game's
+report with none (ms-toollib's), not yet known in a game being played with none."""
 """The figures worked out over the game's time. A game being played has them only
 once it is a second old and has had a second click (the clock starts at the first):
 before, "-" (right after a first click's opening, 3BV/s would say 1000 and the
@@ -177,6 +182,9 @@ class GameNumbers:
         and for a figure over time a game being played is too young for (OVER_TIME)."""
         if self.playing and key in OVER_TIME and not meaningful(self.totals):
             return None
+        divisor = OVER_CLICKS.get(key)
+        if self.playing and divisor is not None and not getattr(self.totals, divisor):
+            return None  # (a ratio over no clicks yet: "-" beside the board, 0 in a report)
         return STATS[key](self.totals)
 
     def stats(self) -> dict[str, float | None]:
