@@ -13,7 +13,7 @@ from collections.abc import Callable
 from datetime import date
 from typing import TYPE_CHECKING
 
-from game.flows.on_first_use import OnFirstUse
+from game.core.on_first_use import OnFirstUse
 from game.language import N_, gettext, shown
 from game.modes.category import CODE_KIND, FAMILIES, RACE_KIND, Category, all_keys
 from game.modes.mode import Mode

@@ -19,8 +19,8 @@ from collections.abc import Callable
 from datetime import date, datetime
 from typing import TYPE_CHECKING
 
+from game.core.on_first_use import OnFirstUse
 from game.core.status import Status
-from game.flows.on_first_use import OnFirstUse
 from game.flows.series import SeriesKeeper
 from game.language import N_, gettext, ngettext
 from game.language import day as language_day

@@ -22,16 +22,21 @@ Fonts are opened once per size and weight and forgotten when pygame shuts down
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame.freetype
 
+from game.core.on_first_use import OnFirstUse
 from game.view.assets import asset_path
 from game.view.lines import wrap
+
+if TYPE_CHECKING:
+    import unicodedata
+else:  # (its tables are 0.5 MB resident: read only for a character DejaVu lacks)
+    unicodedata = OnFirstUse("unicodedata")
 
 REGULAR = "DejaVuSans.ttf"
 BOLD = "DejaVuSans-Bold.ttf"
