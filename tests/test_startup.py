@@ -242,6 +242,22 @@ EMBEDDED = ("amqtt", "zeroconf", "ifaddr", "game.net.lan", "game.net.embedded")
 through no named broker (game.net.client._where), and never before."""
 
 
+def test_a_plain_start_loads_no_parser_and_opens_as_the_parser_reads_no_words() -> None:
+    # (argparse and the parser, 0.5 MB resident and 4 ms of the first frame, load with
+    # the first argument: game.cli.arguments)
+    script = """
+        import sys
+        from game import cli
+
+        plain = cli.parse_args([])
+        loaded = sorted({"argparse", "game.cli.arguments"} & set(sys.modules))
+        parsed = cli.options_of(cli.parser().parse_args([]))
+        differ = [n for n in cli.Options.__slots__ if getattr(plain, n) != getattr(parsed, n)]
+        print(loaded, differ, "argparse" in sys.modules)
+    """
+    assert run(script) == "[] [] True"
+
+
 HELD_BACK = ("fractions", "decimal", "numbers", "unicodedata")
 """What no first screen and no first click of an ordinary game uses, loaded on first
 use (game.core.on_first_use) for the memory they hold (about 1 MB resident, docs/SPEED.md):
