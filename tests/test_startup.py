@@ -258,12 +258,13 @@ def test_a_plain_start_loads_no_parser_and_opens_as_the_parser_reads_no_words() 
     assert run(script) == "[] [] True"
 
 
-HELD_BACK = ("fractions", "decimal", "numbers", "unicodedata", "pygame.freetype")
+HELD_BACK = ("fractions", "decimal", "numbers", "unicodedata", "pygame.freetype", "datetime")
 """What no first screen and no first click of an ordinary game uses, loaded on first
 use (game.core.on_first_use) for the memory they hold (about 1 MB resident, docs/SPEED.md):
 the exact fractions of the engine's probabilities (fractions brings decimal and
-numbers) and the Unicode database and FreeType's module of the fonts' fallback (a
-character DejaVu lacks)."""
+numbers), the Unicode database and FreeType's module of the fonts' fallback (a
+character DejaVu lacks), and datetime (the first date or time asked for: a game's end,
+the history, a damaged file's name, the daily board)."""
 
 
 def test_the_exact_fractions_load_with_the_first_probability_not_the_first_click(
@@ -283,7 +284,8 @@ def test_the_exact_fractions_load_with_the_first_probability_not_the_first_click
         clicked = sorted(held & set(sys.modules))
         app.table.show_hint()  # (H: the solver's exact probabilities)
         app.play.draw(app.viewport.screen, True)
-        print(before, clicked, sorted(held & set(sys.modules)))
+        exact = {"fractions", "decimal", "numbers"}
+        print(before, clicked, sorted(exact & set(sys.modules)))
     """
     said = run(script, str(tmp_path), *HELD_BACK)
     assert said == "[] [] ['decimal', 'fractions', 'numbers']"
