@@ -258,13 +258,23 @@ def test_a_plain_start_loads_no_parser_and_opens_as_the_parser_reads_no_words() 
     assert run(script) == "[] [] True"
 
 
-HELD_BACK = ("fractions", "decimal", "numbers", "unicodedata", "pygame.freetype", "datetime")
+HELD_BACK = (
+    "fractions",
+    "decimal",
+    "numbers",
+    "unicodedata",
+    "pygame.freetype",
+    "datetime",
+    "queue",
+)
 """What no first screen and no first click of an ordinary game uses, loaded on first
-use (game.core.on_first_use) for the memory they hold (about 1 MB resident, docs/SPEED.md):
+use (game.core.on_first_use) for the memory they hold (about 1.5 MB resident,
+docs/SPEED.md):
 the exact fractions of the engine's probabilities (fractions brings decimal and
 numbers), the Unicode database and FreeType's module of the fonts' fallback (a
-character DejaVu lacks), and datetime (the first date or time asked for: a game's end,
-the history, a damaged file's name, the daily board)."""
+character DejaVu lacks), datetime (the first date or time asked for: a game's end,
+the history, a damaged file's name, the daily board), and queue (the speech's worker,
+with the first word said: speech is off by default)."""
 
 
 def test_the_exact_fractions_load_with_the_first_probability_not_the_first_click(
