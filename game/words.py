@@ -4,10 +4,16 @@ game's result, a count with its noun."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from datetime import date
+from typing import TYPE_CHECKING
 
+from game.core.on_first_use import OnFirstUse
 from game.core.status import Status
 from game.language import N_, day, decimal, gettext
+
+if TYPE_CHECKING:
+    import datetime as dt
+else:  # (with the first date or time asked for: 0.45 MB, not at start)
+    dt = OnFirstUse("datetime")
 
 LOOKS = ("classic", "colourblind", "contrast")
 """The window's looks by their settings names, in menu order (game.view.theme draws
@@ -42,7 +48,7 @@ def day_of(stamp: str) -> str:
     as the player's language writes it; the stamp's first ten characters as they are
     when they are no day."""
     try:
-        return day(date.fromisoformat(stamp[:10]))
+        return day(dt.date.fromisoformat(stamp[:10]))
     except ValueError:
         return stamp[:10]
 

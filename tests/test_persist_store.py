@@ -30,7 +30,12 @@ def _validate(value: object) -> int:
 
 def _load(path: Path, **kwargs: int) -> store.Loaded[int]:
     return store.load_json(
-        path, _validate, now=NOW, label="test file", consequence="defaults are used", **kwargs
+        path,
+        _validate,
+        now=lambda: NOW,
+        label="test file",
+        consequence="defaults are used",
+        **kwargs,
     )
 
 
@@ -363,7 +368,7 @@ def test_a_validator_raising_type_error_counts_as_damage(data: Path) -> None:
     def validate(value: object) -> int:
         raise TypeError("not what I expected")
 
-    loaded = store.load_json(data, validate, now=NOW, label="x", consequence="y")
+    loaded = store.load_json(data, validate, now=lambda: NOW, label="x", consequence="y")
     assert loaded.status is LoadStatus.MOVED_ASIDE
 
 

@@ -15,7 +15,8 @@ import pygame
 import pytest
 
 from game.view import sheet as layout
-from game.view.theme import THEMES
+from game.view.sprites import SpriteSheet, _loaded
+from game.view.theme import THEMES, Theme
 
 ROOT = Path(__file__).resolve().parent.parent
 SPRITES = ROOT / "sprites"
@@ -109,6 +110,28 @@ def test_regenerating_gives_the_committed_ico(regenerated: Path) -> None:
         img_a = pygame.image.load(io.BytesIO(a), "icon.png")
         img_b = pygame.image.load(io.BytesIO(b), "icon.png")
         assert rgb_bytes(img_a) == rgb_bytes(img_b)
+
+
+@pytest.mark.parametrize("theme", THEMES.values(), ids=lambda theme: theme.name)
+def test_each_sheet_is_kept_at_8_bits_a_pixel_at_every_zoom(theme: Theme) -> None:
+    # (its few colours in a palette: the sheet scaled to 4x is 0.3 MB, not 1 MB)
+    _loaded.pop(theme.sheet, None)
+    pygame.display.init()
+    try:
+        pygame.display.set_mode((64, 64))
+        sprites = SpriteSheet(4, theme=theme)
+        assert sprites.image.get_bitsize() == 8
+        assert sprites.tiles[layout.Tile.HIDDEN].get_bitsize() == 8
+        screen = pygame.Surface((64, 64))
+        screen.blit(sprites.tiles[layout.Tile.HIDDEN], (0, 0))
+        painted = pygame.image.load(str(SPRITES / theme.sheet)).convert()
+        hidden = pygame.transform.scale_by(
+            painted.subsurface(layout.tile_rect(layout.Tile.HIDDEN)), 4
+        )
+        assert rgb_bytes(screen) == rgb_bytes(hidden)
+    finally:
+        _loaded.pop(theme.sheet, None)
+        pygame.display.quit()
 
 
 def test_painting_twice_gives_the_same_pixels() -> None:

@@ -222,7 +222,7 @@ ON_FIRST_USE = (
     "game.view.widgets.grid",
 )
 """What the dialogs, a game's end and a ghost's race load with their first use
-(game.flows.on_first_use), never before the first input: the screens, the
+(game.core.on_first_use), never before the first input: the screens, the
 history's rows, the replay reader, the forms and menus (about 1 MB resident)."""
 
 
@@ -240,6 +240,65 @@ RACE = (
 EMBEDDED = ("amqtt", "zeroconf", "ifaddr", "game.net.lan", "game.net.embedded")
 """What the embedded default loads, on the race client's thread, with a first race
 through no named broker (game.net.client._where), and never before."""
+
+
+def test_a_plain_start_loads_no_parser_and_opens_as_the_parser_reads_no_words() -> None:
+    # (argparse and the parser, 0.5 MB resident and 4 ms of the first frame, load with
+    # the first argument: game.cli.arguments)
+    script = """
+        import sys
+        from game import cli
+
+        plain = cli.parse_args([])
+        loaded = sorted({"argparse", "game.cli.arguments"} & set(sys.modules))
+        parsed = cli.options_of(cli.parser().parse_args([]))
+        differ = [n for n in cli.Options.__slots__ if getattr(plain, n) != getattr(parsed, n)]
+        print(loaded, differ, "argparse" in sys.modules)
+    """
+    assert run(script) == "[] [] True"
+
+
+HELD_BACK = (
+    "fractions",
+    "decimal",
+    "numbers",
+    "unicodedata",
+    "pygame.freetype",
+    "datetime",
+    "queue",
+)
+"""What no first screen and no first click of an ordinary game uses, loaded on first
+use (game.core.on_first_use) for the memory they hold (about 1.5 MB resident,
+docs/SPEED.md):
+the exact fractions of the engine's probabilities (fractions brings decimal and
+numbers), the Unicode database and FreeType's module of the fonts' fallback (a
+character DejaVu lacks), datetime (the first date or time asked for: a game's end,
+the history, a damaged file's name, the daily board), and queue (the speech's worker,
+with the first word said: speech is off by default)."""
+
+
+def test_the_exact_fractions_load_with_the_first_probability_not_the_first_click(
+    tmp_path: Path,
+) -> None:
+    script = """
+        import sys
+        from game import cli
+        from game.app import App
+        from game.core.moves import reveal
+
+        app = App(cli.parse_args(["--data-dir", sys.argv[1], "--no-sound", "--seed", "1"]))
+        app.get_ready()
+        held = set(sys.argv[2:])
+        before = sorted(held & set(sys.modules))
+        app.table.act(reveal(4, 4))  # (the first click: the board dealt and opened)
+        clicked = sorted(held & set(sys.modules))
+        app.table.show_hint()  # (H: the solver's exact probabilities)
+        app.play.draw(app.viewport.screen, True)
+        exact = {"fractions", "decimal", "numbers"}
+        print(before, clicked, sorted(exact & set(sys.modules)))
+    """
+    said = run(script, str(tmp_path), *HELD_BACK)
+    assert said == "[] [] ['decimal', 'fractions', 'numbers']"
 
 
 def test_the_live_race_loads_with_the_first_race(tmp_path: Path) -> None:

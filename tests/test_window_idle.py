@@ -10,6 +10,8 @@ the seconds are only the span they are counted over.
 
 from __future__ import annotations
 
+import platform
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -21,7 +23,7 @@ from test_window import BEGINNER, cell_center, post, shows_tile, use_layout
 
 from game import cli
 from game.app import App
-from game.view import waiting
+from game.view import native, waiting
 from game.view.waiting import Rest, sdl_wait
 
 SPAN_S = 1.0
@@ -111,3 +113,34 @@ def test_a_run_of_given_frames_still_ends_with_nothing_posted(app: App) -> None:
 def test_on_a_driver_that_cannot_sleep_the_loop_wakes_at_the_idle_pace(app: App) -> None:
     waiting.SLEEPING_DRIVERS = frozenset()  # (the fixture's patch is undone after the test)
     assert sdl_wait() is None and not Rest(16.0).asleep()
+
+
+def test_a_long_rest_gives_the_heap_s_free_memory_back_at_most_twice_a_minute() -> None:
+    # (start-up over, or the player paused: glibc's malloc_trim, game.view.native)
+    clock = [0.0]
+    given: list[float] = []
+    rest = Rest(
+        16.0,
+        wait_event=lambda ms: None,
+        sleep=lambda s: None,
+        now=lambda: clock[0],
+        give_back=lambda: given.append(clock[0]),
+    )
+    rest.rest(100.0)  # (a frame's rest while something moves)
+    assert given == []
+    rest.rest(None)  # (nothing due: start-up is over)
+    assert given == [0.0]
+    clock[0] = 1_000.0
+    rest.rest(1_000.0)  # (the LED's second, soon after)
+    rest.rest(None)
+    assert given == [0.0]
+    clock[0] = waiting.GIVE_BACK_EVERY_MS
+    rest.rest(waiting.GIVE_BACK_MS)
+    assert given == [0.0, waiting.GIVE_BACK_EVERY_MS]
+
+
+def test_the_heap_s_free_memory_is_given_back_through_glibc_on_linux() -> None:
+    trim = native._malloc_trim()
+    if sys.platform.startswith("linux") and platform.libc_ver()[0] == "glibc":
+        assert trim is not None and trim(0) in (0, 1)
+    native.give_back_memory()  # (elsewhere nothing: no error)

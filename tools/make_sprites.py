@@ -696,6 +696,21 @@ def paint_icon(size: int) -> pygame.Surface:
     return pygame.transform.scale(base, (size, size))  # nearest neighbour
 
 
+def palettised(surf: pygame.Surface) -> pygame.Surface:
+    """The picture at 8 bits a pixel, its few colours in a palette, each pixel its exact
+    colour: the game keeps a sheet in the format it is read in, scaled to the zoom
+    (game.view.sprites), a third of the window's 24 bits (a quarter of 32)."""
+    raw = pygame.image.tobytes(surf, "RGB")
+    pixels = [raw[at : at + 3] for at in range(0, len(raw), 3)]
+    colours = sorted(set(pixels))
+    if len(colours) > 256:
+        raise ValueError(f"{len(colours)} colours do not fit a palette")
+    index = {colour: bytes([at]) for at, colour in enumerate(colours)}
+    out = pygame.image.frombytes(b"".join(index[pixel] for pixel in pixels), surf.get_size(), "P")
+    out.set_palette([tuple(colour) for colour in colours])
+    return out
+
+
 def png_bytes(surf: pygame.Surface) -> bytes:
     buf = io.BytesIO()
     pygame.image.save(surf, buf, "png")
@@ -730,7 +745,7 @@ def build(out_dir: Path) -> dict[str, Path]:
     sheets = {THEMES[name].sheet: art for name, art in ARTS.items()}
     paths = {name: out_dir / name for name in (*sheets, "icon.png", "icon.ico")}
     for name, art in sheets.items():
-        pygame.image.save(paint_sheet(art), str(paths[name]))
+        pygame.image.save(palettised(paint_sheet(art)), str(paths[name]))
     pygame.image.save(paint_icon(32), str(paths["icon.png"]))
     icons = [paint_icon(size) for size in ICO_SIZES]
     paths["icon.ico"].write_bytes(ico_bytes(icons))

@@ -2,14 +2,15 @@
 builds the help (--lang, else the one the settings keep, else the system's, as the
 window chooses it: game.language), and argparse's own words ("usage:", "options",
 its errors) are said in it: argparse looks each up through the module's ``_`` and
-``ngettext`` when it uses it, which ``speak`` points at the game's catalogs (where
-tools/catalogs.py puts ARGPARSE_WORDS, read from argparse itself)."""
+``ngettext`` when it uses it, which ``teach`` points at the game's catalogs (where
+tools/catalogs.py puts ARGPARSE_WORDS, read from argparse itself) when the parser
+loads argparse (game.cli.arguments: not at a plain start)."""
 
 from __future__ import annotations
 
-import argparse
 import os
 from collections.abc import Sequence
+from types import ModuleType
 
 from game import language
 from game.persist.data_folder import kept_language
@@ -66,7 +67,13 @@ def _value(argv: Sequence[str], name: str) -> str | None:
 
 
 def speak(code: str) -> None:
-    """Speak this language from now on, argparse too."""
+    """Speak this language from now on (argparse too: it looks its words up through
+    ``teach``'s functions, which follow the language in use)."""
     language.use(code)
+
+
+def teach(argparse: ModuleType) -> None:
+    """argparse says its words in the language in use (the parser calls it as it
+    loads argparse)."""
     argparse._ = language.gettext  # type: ignore[attr-defined]
     argparse.ngettext = language.ngettext  # type: ignore[attr-defined]

@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from game.core.delta import Cell
 from game.core.knowledge import Deduction
 from game.core.look import Look
+from game.core.on_first_use import OnFirstUse
 from game.core.reasons import Reason, cell_name, said
 from game.core.solver import analyse
 
 if TYPE_CHECKING:
+    import fractions
+    from fractions import Fraction
+
     from game.core.game import Game
+else:  # (loaded with the first exact probability: game.core.layouts)
+    fractions = OnFirstUse("fractions")
 
 __all__ = ["Hint", "hint"]
 
@@ -56,13 +61,15 @@ def hint(game: Game) -> Hint | None:
             said("the first click is always safe: try {cell}", cell=cell_name(cell)),
             (),
             "first click",
-            Fraction(0),
+            fractions.Fraction(0),
         )
     analysis = analyse(game.view(), game.mines)
     for d in analysis.deductions:
         if d.is_mine and game.look(*d.cell) is Look.FLAG:
             continue  # the player already says so
-        return Hint(d.cell, d.is_mine, d.reason, d.premises, d.rule, Fraction(int(d.is_mine)))
+        return Hint(
+            d.cell, d.is_mine, d.reason, d.premises, d.rule, fractions.Fraction(int(d.is_mine))
+        )
     candidates = [
         (p, cell)
         for cell, p in analysis.probability.items()

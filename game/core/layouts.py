@@ -16,11 +16,18 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from game.core.errors import ViewError
 from game.core.knowledge import OPEN, Knowledge
+from game.core.on_first_use import OnFirstUse
 from game.core.unionfind import find, join
+
+if TYPE_CHECKING:
+    import fractions
+    from fractions import Fraction
+else:  # (fractions and decimal, 0.5 MB resident: loaded with the first exact probability)
+    fractions = OnFirstUse("fractions")
 
 __all__ = ["Group", "probabilities"]
 
@@ -366,7 +373,8 @@ def probabilities(
             for cls in group.classes:
                 for u in cls:
                     ratios = [
-                        Fraction(constraints[c][1], len(constraints[c][0])) for c in cell_ids[u]
+                        fractions.Fraction(constraints[c][1], len(constraints[c][0]))
+                        for c in cell_ids[u]
                     ]
                     group.approx[u] = max(ratios)
         elif not any(group.weights):
@@ -414,11 +422,15 @@ def probabilities(
         for group in exact_groups:
             tw = sum(group.weights)
             for cls, mw in zip(group.classes, group.mine_weights, strict=True):
-                p = Fraction(sum(mw), tw * len(cls))
+                p = fractions.Fraction(sum(mw), tw * len(cls))
                 for u in cls:
                     prob[u] = p
-        frontier = sum(prob.values(), Fraction(0))
-        density = Fraction(max(0, min(f, left - round(frontier))), f) if f else Fraction(0)
+        frontier = sum(prob.values(), fractions.Fraction(0))
+        density = (
+            fractions.Fraction(max(0, min(f, left - round(frontier))), f)
+            if f
+            else fractions.Fraction(0)
+        )
         for u in off:
             prob[u] = density
         return prob, False, group_of, off, certain
@@ -428,7 +440,7 @@ def probabilities(
         for cls, mw in zip(group.classes, group.mine_weights, strict=True):
             size = len(cls)
             num = sum((mw[k] // size) * g_of_k[k] for k in range(len(poly)))
-            p = Fraction(num, total)
+            p = fractions.Fraction(num, total)
             for u in cls:
                 prob[u] = p
     if f:
@@ -436,7 +448,7 @@ def probabilities(
             w * (comb(f - 1, target - k - 1) if 0 <= target - k - 1 <= f - 1 else 0)
             for k, w in enumerate(whole)
         )
-        p = Fraction(num, total)
+        p = fractions.Fraction(num, total)
         for u in off:
             prob[u] = p
     return prob, exact, group_of, off, certain

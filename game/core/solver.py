@@ -23,7 +23,7 @@ halves together.
 
 from __future__ import annotations
 
-from fractions import Fraction
+from typing import TYPE_CHECKING
 
 from game.core import reasons
 from game.core.board import Geometry
@@ -31,8 +31,15 @@ from game.core.delta import Cell
 from game.core.errors import ViewError
 from game.core.knowledge import MINE, SAFE, Deduction, Knowledge
 from game.core.layouts import probabilities
+from game.core.on_first_use import OnFirstUse
 from game.core.reasons import cell_name
 from game.core.record import Record
+
+if TYPE_CHECKING:
+    import fractions
+    from fractions import Fraction
+else:  # (loaded with the first exact probability: game.core.layouts)
+    fractions = OnFirstUse("fractions")
 
 __all__ = [
     "Analysis",
@@ -124,7 +131,7 @@ def analyse(
     probability: dict[Cell, Fraction] = {}
     safe: set[Cell] = set()
     mined: set[Cell] = set()
-    zero, one = Fraction(0), Fraction(1)
+    zero, one = fractions.Fraction(0), fractions.Fraction(1)
     for i in range(geo.size):
         s = kn.state[i]
         if s == SAFE:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.flows.on_first_use import OnFirstUse
+from game.core.on_first_use import OnFirstUse
 from game.language import N_, gettext
 from game.terminal_bar import time_left
 from game.view.stage import DialogScene

@@ -16,11 +16,10 @@ It is a tap on the table (after the recorder, so the replay ends with the last c
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import date, datetime
 from typing import TYPE_CHECKING
 
+from game.core.on_first_use import OnFirstUse
 from game.core.status import Status
-from game.flows.on_first_use import OnFirstUse
 from game.flows.series import SeriesKeeper
 from game.language import N_, gettext, ngettext
 from game.language import day as language_day
@@ -33,6 +32,11 @@ from game.rules import RuleMode
 from game.session.play import PlaySession, deal_again
 from game.session.table import GameEnded, GameTag, Result, TableEvent
 from game.words import seconds
+
+if TYPE_CHECKING:
+    import datetime as dt
+else:  # (with the first date or time asked for: 0.45 MB, not at start)
+    dt = OnFirstUse("datetime")
 
 
 def unranked_line(mode: Mode, why: str, deaths: int) -> str:
@@ -131,7 +135,7 @@ class EndOfGame:
             self.show_panel(session, tag)
             return
         replay = self.recorder.replay(  # now: the recorder moves on with the next game
-            date=datetime.now().isoformat(timespec="seconds"),
+            date=dt.datetime.now().isoformat(timespec="seconds"),
             daily=tag.mode.daily or "",
             tournament=tag.mode.entered.ident if tag.mode.entered else "",
         )
@@ -163,7 +167,7 @@ class EndOfGame:
         game, clicks = session.game, summary.clicks
         rank = tag.mode.standing(session)
         record = game_record.GameRecord(
-            finished_at=game_record.finished_at_text(datetime.now()),
+            finished_at=game_record.finished_at_text(dt.datetime.now()),
             difficulty=rank.kind,
             rows=game.rows,
             cols=game.cols,
@@ -303,14 +307,14 @@ class EndOfGame:
             )
         if tag.mode.daily is not None:
             day = tag.mode.daily
-            stats = self.profile.history.daily(date.fromisoformat(day))
+            stats = self.profile.history.daily(dt.date.fromisoformat(day))
             today = "-" if stats.today_ms is None else seconds(stats.today_ms)
             lines.append(
                 ngettext(
                     "Daily board of {day}: best today {today}, streak {n} day.",
                     "Daily board of {day}: best today {today}, streak {n} days.",
                     stats.streak,
-                ).format(day=language_day(date.fromisoformat(day)), today=today, n=stats.streak)
+                ).format(day=language_day(dt.date.fromisoformat(day)), today=today, n=stats.streak)
             )
         kept = self.kept_as is not None or naming is not None  # (a best time's is kept)
         dialog = panel.game_panel(

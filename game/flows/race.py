@@ -20,9 +20,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.core.on_first_use import OnFirstUse
 from game.core.record import Record
 from game.core.status import Status
-from game.flows.on_first_use import OnFirstUse
 from game.language import N_, gettext
 from game.modes.mode import Mode
 from game.persist import replays as replay_files

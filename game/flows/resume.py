@@ -7,8 +7,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.core.game import Game
+from game.core.on_first_use import OnFirstUse
 from game.core.status import Status
-from game.flows.on_first_use import OnFirstUse
 from game.modes.mode import Mode
 from game.persist.profile import Profile
 from game.persist.resume import SavedGame

@@ -33,10 +33,13 @@ import locale
 import os
 import sys
 from collections.abc import Callable, Mapping
-from datetime import date
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.core.reasons import Reason
+
+if TYPE_CHECKING:
+    from datetime import date
 
 DOMAIN = "minesweeper"
 """The catalogs' name: locale/<code>/LC_MESSAGES/minesweeper.mo."""

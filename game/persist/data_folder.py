@@ -8,7 +8,6 @@ from __future__ import annotations
 import errno
 import os
 from collections.abc import Callable, Mapping, Sequence
-from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Final, Generic, TypeVar
 
@@ -19,9 +18,11 @@ from game.persist.paths import PENDING_FILE, data_dir
 from game.persist.resume import SavedGame
 from game.persist.schema import MAX_GAME_MS
 from game.persist.settings import Settings
-from game.persist.store import LoadStatus, LocalTime
+from game.persist.store import LoadStatus, LocalTime, local_now
 
 if TYPE_CHECKING:  # (loaded when first used: the first frame needs none of them)
+    from datetime import datetime
+
     from game.persist.resume import SavedGame
 
 T = TypeVar("T")
@@ -89,9 +90,7 @@ class DataFolder(Tells):
         self._protected: set[str] = set()
 
     @classmethod
-    def open(
-        cls: type[F], folder: str | Path | None = None, *, clock: LocalTime = datetime.now
-    ) -> F:
+    def open(cls: type[F], folder: str | Path | None = None, *, clock: LocalTime = local_now) -> F:
         """Load everything from the data folder; never raises.
 
         ``folder`` is the --data-dir option (None: $MINESWEEPER_DATA_DIR, else the
@@ -135,9 +134,9 @@ class DataFolder(Tells):
         except OSError as error:
             self._cannot_save(why_not_writable(error, self._folder))
 
-    def _load(self, name: str, loader: Callable[[Path, datetime], None]) -> None:
+    def _load(self, name: str, loader: Callable[[Path, LocalTime], None]) -> None:
         try:
-            loader(self._folder / name, self._clock())
+            loader(self._folder / name, self._clock)
         except Exception as error:  # the last line of defence: a bug must not stop the game
             self._protected.add(name)
             self._messages.add(
@@ -152,7 +151,7 @@ class DataFolder(Tells):
             )
 
     def _read(
-        self, path: Path, now: datetime, validate: Callable[[object], V], label: Words, then: Words
+        self, path: Path, now: LocalTime, validate: Callable[[object], V], label: Words, then: Words
     ) -> V | None:
         loaded = store.load_json(path, validate, now=now, label=label, consequence=then)
         if loaded.problem is not None:
@@ -161,13 +160,13 @@ class DataFolder(Tells):
             self._protected.add(path.name)
         return loaded.value
 
-    def _load_settings(self, path: Path, now: datetime) -> None:
+    def _load_settings(self, path: Path, now: LocalTime) -> None:
         then = Words(N_("the default settings are used"))
         value = self._read(path, now, Settings.from_json, Words(N_("settings file")), then)
         if value is not None:
             self._settings = value
 
-    def _load_resume(self, path: Path, now: datetime) -> None:
+    def _load_resume(self, path: Path, now: LocalTime) -> None:
         def saved_game(data: object) -> SavedGame:  # (loaded only when a game was saved)
 
             return SavedGame.from_json(data)

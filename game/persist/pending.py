@@ -49,7 +49,7 @@ class Pending:
         loaded = store.load_json(
             self.path,
             _records,
-            now=now,
+            now=lambda: now,
             label=Words(N_("file of games waiting to be written")),
             consequence=Words(N_("the games in it were not added to the history")),
             max_bytes=MAX_PENDING_BYTES,

@@ -64,7 +64,7 @@ class Races:
         loaded = store.load_json(
             self.path,
             from_json,
-            now=now or datetime.now(),
+            now=store.local_now if now is None else lambda: now,
             label=Words(N_("races' record")),
             consequence=Words(N_("an empty one is used")),
         )

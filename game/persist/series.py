@@ -19,14 +19,17 @@ player and an empty book used instead.
 from __future__ import annotations
 
 import re
-from datetime import datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.core.record import Record
 from game.language import N_, Words
 from game.persist import store
 from game.persist.schema import DataError, FutureVersionError
 from game.replay.format import IDENT, SECOND
+
+if TYPE_CHECKING:
+    from datetime import datetime
 
 SERIES_FILE = "series.json"
 VERSION = 1
@@ -179,7 +182,7 @@ class Series:
         loaded = store.load_json(
             self.path,
             Book.from_json,
-            now=now or datetime.now(),
+            now=store.local_now if now is None else lambda: now,
             label=Words(N_("time trials' and tournaments' book")),
             consequence=Words(N_("an empty one is used")),
         )

@@ -24,18 +24,30 @@ import json
 import os
 import stat
 from collections.abc import Callable, Iterable
-from datetime import datetime
 from enum import Enum
 from pathlib import Path
-from typing import IO, Generic, TypeVar
+from typing import IO, TYPE_CHECKING, Generic, TypeAlias, TypeVar
 
+from game.core.on_first_use import OnFirstUse
 from game.core.record import Record
 from game.language import N_, Words
 from game.persist.schema import FutureVersionError
 
-LocalTime = Callable[[], datetime]
-"""Gives the local date and time (datetime.now; tests pass a fixed one): it only
-stamps the names of moved-aside files."""
+if TYPE_CHECKING:
+    import datetime as dt
+    from datetime import datetime
+else:
+    dt = OnFirstUse("datetime")  # (with the first date or time asked for: 0.45 MB, not at start)
+
+LocalTime: TypeAlias = Callable[[], "datetime"]
+"""Gives the local date and time (local_now; tests pass a fixed one): it only stamps
+the names of moved-aside files, and is asked only then."""
+
+
+def local_now() -> datetime:
+    """The local date and time now (datetime.now)."""
+    return dt.datetime.now()
+
 
 T = TypeVar("T")
 
@@ -398,7 +410,7 @@ def load_json(
     path: Path,
     validate: Callable[[object], T],
     *,
-    now: datetime,
+    now: LocalTime,
     label: Words,
     consequence: Words,
     max_bytes: int = MAX_FILE_BYTES,
@@ -409,7 +421,8 @@ def load_json(
     FutureVersionError) or TypeError. ``label`` names the file for the player
     ("settings file"), ``consequence`` says what happens instead ("the default
     settings are used"): each Words (game.language), so the problem is said in the
-    player's language when shown. ``now`` stamps the name of a moved-aside file.
+    player's language when shown. ``now``, asked only then, stamps the name of a
+    moved-aside file.
     """
     newer = False
     unread: object = None  # (why it could not be read at all: not damage)
@@ -447,7 +460,7 @@ def load_json(
         )
         return Loaded(LoadStatus.STUCK, problem=problem, reason=reason)
     try:
-        moved_to = move_aside(path, now)
+        moved_to = move_aside(path, now())
     except OSError as error:
         problem = Words(
             N_(

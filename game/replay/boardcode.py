@@ -33,7 +33,7 @@ Pure Python; ``parse`` refuses anything wrong with a one-line BoardCodeError.
 
 from __future__ import annotations
 
-from datetime import date
+from typing import TYPE_CHECKING
 
 from game.core.board import MAX_SEED
 from game.core.delta import Cell
@@ -49,6 +49,9 @@ from game.rules import (
     playable,
 )
 from game.session.play import shared_start
+
+if TYPE_CHECKING:
+    from datetime import date
 
 VERSION = 2
 ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"

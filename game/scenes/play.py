@@ -9,12 +9,12 @@ table's events (game.session.table), which it hears like any other tap.
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import date
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.core.delta import Cell
+from game.core.on_first_use import OnFirstUse
 from game.flows import long_deal
 from game.flows.dialogs import Dialogs
 from game.language import gettext
@@ -41,6 +41,11 @@ from game.view.sound import sound_of
 from game.view.stage import Scene, Stage
 from game.view.viewport import Viewport
 from game.view.window import TITLE
+
+if TYPE_CHECKING:
+    import datetime as dt
+else:  # (with the first date or time asked for: 0.45 MB, not at start)
+    dt = OnFirstUse("datetime")
 
 if TYPE_CHECKING:
     from game.flows.race import Race
@@ -228,7 +233,7 @@ class PlayScene(Scene):
 
     def daily(self) -> None:
         """Today's board, the same for everyone."""
-        self.play(Daily.of(date.today()))
+        self.play(Daily.of(dt.date.today()))
 
     def set_zoom(self, zoom: int) -> None:
         """Change the pixel scale (kept in the settings); at either end, a line in the

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from game.flows.on_first_use import OnFirstUse
+from game.core.on_first_use import OnFirstUse
 from game.language import gettext
 from game.rules import PRESETS, Difficulty
 from game.scenes.sightless import SightlessKeys

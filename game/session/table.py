@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import Enum
-from fractions import Fraction
 from typing import TYPE_CHECKING, TypeAlias
 
 from game.core.delta import Cell, Delta
@@ -22,6 +21,7 @@ from game.core.game import Game
 from game.core.hints import Hint
 from game.core.look import Look
 from game.core.moves import Move, chord, mark, reveal
+from game.core.on_first_use import OnFirstUse
 from game.core.reasons import said
 from game.core.record import Record
 from game.core.solver import ViewError
@@ -34,9 +34,13 @@ from game.session.play import Help, PlaySession, Summary, position_before
 from game.session.stopwatch import Clock
 
 if TYPE_CHECKING:  # (the modes make sessions: they sit above the table, which only carries one)
+    import fractions
+
     from game.core.hints import Hint
     from game.core.solver import Analysis
     from game.modes.mode import Mode
+else:  # (loaded with the first exact probability: game.core.layouts)
+    fractions = OnFirstUse("fractions")
 
 MAX_ADVICE_CELLS = 250_000
 """The largest board hints and probabilities are worked out for (the solver reads
@@ -207,7 +211,7 @@ class Table:
         """A shared board's start cell is ringed until the first move."""
         session = self.session
         if session.start is not None and session.status is Status.READY:
-            self.hint = Hint(session.start, False, START_HERE, (), "start", Fraction(0))
+            self.hint = Hint(session.start, False, START_HERE, (), "start", fractions.Fraction(0))
 
     def tap(self, listener: Listener) -> None:
         """Hear every event of this table from now on, in order, beginning with the

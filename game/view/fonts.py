@@ -22,16 +22,24 @@ Fonts are opened once per size and weight and forgotten when pygame shuts down
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
-import pygame.freetype
 
+from game.core.on_first_use import OnFirstUse
 from game.view.assets import asset_path
 from game.view.lines import wrap
+
+if TYPE_CHECKING:
+    import unicodedata
+
+    import pygame.freetype as freetype
+else:  # (read only for a character DejaVu lacks: its tables are 0.5 MB resident,
+    # FreeType's own module 0.1 MB)
+    unicodedata = OnFirstUse("unicodedata")
+    freetype = OnFirstUse("pygame.freetype")
 
 REGULAR = "DejaVuSans.ttf"
 BOLD = "DejaVuSans-Bold.ttf"
@@ -97,9 +105,9 @@ def _character_map(path: str) -> Callable[[str], bool]:
     """Whether the font file has a glyph for a character (cached per character)."""
     has = _maps.get(path)
     if has is None:
-        if not pygame.freetype.get_init():
-            pygame.freetype.init()
-        face = pygame.freetype.Font(path, 12)
+        if not freetype.get_init():
+            freetype.init()
+        face = freetype.Font(path, 12)
         seen: dict[str, bool] = {}
 
         def has(character: str) -> bool:

@@ -16,7 +16,6 @@ same words the voice gets (from the worker thread as well).
 from __future__ import annotations
 
 import contextlib
-import queue
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -24,11 +23,16 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Final
 
 from game import language
+from game.core.on_first_use import OnFirstUse
 from game.language import N_, gettext
 
 if TYPE_CHECKING:
+    import queue
+
     from game.persist.settings import Settings
     from game.view.speech_out import Backend
+else:  # (with the worker, at the first word said: nothing is said by default)
+    queue = OnFirstUse("queue")
 
 NO_VOICE: Final = N_("No speech found ({reason}); the game will not speak.")
 NO_LOG: Final = N_("Could not write the speech log ({reason}).")
@@ -106,7 +110,8 @@ class Speaker:
         self.said = 0
         """Announcements sent so far (tests and the benchmark count them)."""
         self._pending: list[str] = []
-        self._queue: queue.Queue[_Said | None] = queue.Queue()
+        self._queue: queue.Queue[_Said | None]
+        """What the worker is to say (made with the worker: every use waits for one)."""
         self._worker: threading.Thread | None = None
         self._backend: Backend | None = None
         self._voice_failed = False
@@ -220,6 +225,7 @@ class Speaker:
 
     def _start(self) -> None:
         if self._worker is None:
+            self._queue = queue.Queue()
             self._worker = threading.Thread(target=self._work, name="speech", daemon=True)
             self._worker.start()
 

@@ -32,7 +32,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.view.native import sdl_library
+from game.view.native import give_back_memory, sdl_library
 
 FALLBACK_FPS = 30
 """Wake-ups a second while nothing moves, without SDL's wait (pygame's Clock then)."""
@@ -44,6 +44,12 @@ and sleeps 1 ms in a loop, so the rest wakes FALLBACK_FPS times a second instead
 WAKE = pygame.USEREVENT
 """The event another thread posts to wake the loop (``wake``): it carries nothing, and
 the stage passes it to no scene; the frame it starts looks at what the thread left."""
+
+GIVE_BACK_MS = 500.0
+"""A rest this long or longer (or until an event) gives the C heap's free memory back
+to the system first (game.view.native.give_back_memory): start-up is over, or the
+player paused; at most once every GIVE_BACK_EVERY_MS."""
+GIVE_BACK_EVERY_MS = 30_000.0
 
 WaitEvent = Callable[[int], None]
 """Sleep until an event is in the queue or this many ms passed (-1: no limit)."""
@@ -97,6 +103,7 @@ class Rest:
         wait_event: WaitEvent | None = None,
         sleep: Callable[[float], None] = time.sleep,
         now: Callable[[], float] = lambda: time.perf_counter() * 1000.0,
+        give_back: Callable[[], None] = give_back_memory,
     ) -> None:
         """``frame_ms``: the shortest frame; ``longest_ms``: the longest rest (a run of
         a given number of frames comes to its end: None, no limit); ``wait_event``:
@@ -111,6 +118,8 @@ class Rest:
         self.wakes = 0
         """Rests ended: frames drawn after one."""
         self._woke = now()
+        self._give_back = give_back
+        self._given_back: float | None = None
 
     def asleep(self) -> bool:
         """The rest sleeps on the event queue (else it wakes FALLBACK_FPS times a
@@ -146,6 +155,8 @@ class Rest:
 
     def _asleep(self, ms: float | None) -> None:
         """Until an event or ``ms`` (None: an event)."""
+        if ms is None or ms >= GIVE_BACK_MS:
+            self._giving_back()
         if self._wait is None:  # (only with a limit: see __init__)
             if ms is not None and ms > 0 and not pygame.event.peek():
                 self._sleep(ms / 1000.0)
@@ -153,3 +164,11 @@ class Rest:
         # (a ms late rather than early: SDL counts whole ms, and a wake a fraction
         # before what is due finds nothing changed and sleeps again at once)
         self._wait(-1 if ms is None else math.ceil(ms) + 1)
+
+    def _giving_back(self) -> None:
+        """The heap's free memory given back before a long rest, the first after
+        start-up and then at most once every GIVE_BACK_EVERY_MS."""
+        now = self._now()
+        if self._given_back is None or now - self._given_back >= GIVE_BACK_EVERY_MS:
+            self._given_back = now
+            self._give_back()

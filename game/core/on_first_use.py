@@ -1,5 +1,7 @@
-"""A module a flow names at its top but loads only when first used: the dialogs' screens
-(each with its first dialog), what only a game's end or a ghost's race needs. The
+"""A module a module names at its top but loads only when first used: the dialogs'
+screens (each with its first dialog), what only a game's end or a ghost's race needs,
+the exact fractions of the engine's probabilities (game.core), the Unicode database of
+the fonts' fallback. In the bottom layer (pure: importlib alone), so any layer may use it. The
 name is bound to a stand-in that imports the module at its first attribute read and
 hands on every read after it; the type checker sees the module itself (the flow
 imports it for the checker), so nothing is lost but the load before the first input
