@@ -277,6 +277,18 @@ the history, a damaged file's name, the daily board), and queue (the speech's wo
 with the first word said: speech is off by default)."""
 
 
+def test_no_module_names_a_character_by_its_unicode_name() -> None:
+    """A "\\N{...}" escape makes Python load unicodedata to compile the module: where
+    no .pyc is written (PYTHONDONTWRITEBYTECODE, a read-only install), that would be
+    at every start. Characters are written by their code point instead."""
+    named = [
+        str(path.relative_to(ROOT))
+        for path in sorted((ROOT / "game").rglob("*.py"))
+        if "\\N{" in path.read_text(encoding="utf-8")
+    ]
+    assert named == []
+
+
 def test_the_exact_fractions_load_with_the_first_probability_not_the_first_click(
     tmp_path: Path,
 ) -> None:

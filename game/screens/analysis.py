@@ -34,7 +34,7 @@ def analysis_dialog(entry: Mapping[str, object], name: str) -> MenuDialog:
     said = gettext("{board}, won.") if entry.get("won") else gettext("{board}, not won.")
     if len(name) > NAME_SHOWN:  # (a file name: its two ends, never wrapped)
         half = NAME_SHOWN // 2 - 1
-        name = f"{name[:half]}\N{HORIZONTAL ELLIPSIS}{name[-half:]}"
+        name = f"{name[:half]}\u2026{name[-half:]}"
     lines = [name, said.format(board=board)]
     if "moves" not in entry:
         lines.append(

@@ -25,7 +25,7 @@ from game.view.widgets.text import TextPiece, widest, wrap, wrap_width
 
 _NUMBER = r"[-+]?\d[\d.,:%]*\s?[a-z%]{0,3}"
 """A figure's cell (compiled by re at its first use, not at import)."""
-_NONE = frozenset({"-", "\N{EN DASH}"})
+_NONE = frozenset({"-", "\u2013"})
 
 
 def said_row(headers: Sequence[str], row: Sequence[str]) -> str:

@@ -18,7 +18,7 @@ from game.view.widgets.scrollbar import draw_bar
 from game.view.widgets.style import ENTER_KEYS, WRAP_WIDTH, Style
 from game.view.widgets.text import TextPiece
 
-PRESS_A_KEY = N_("Press a key\N{HORIZONTAL ELLIPSIS}")
+PRESS_A_KEY = N_("Press a key\u2026")
 """What a line waiting for a key shows in place of its keys."""
 
 

@@ -326,7 +326,7 @@ class MenuBar:
         if lit:
             canvas.fill(theme().highlight, row)
         if self.checked(item.command):
-            tick = font.render("\N{CHECK MARK}", True, ink)
+            tick = font.render("\u2713", True, ink)
             canvas.blit(tick, tick.get_rect(midleft=(row.x + 2 * z, row.centery)))
         label = font.render(item.shown, True, ink)
         canvas.blit(label, label.get_rect(midleft=(row.x + TICK_W * z, row.centery)))

@@ -33,7 +33,7 @@ def ellipsize(font: pygame.font.Font, text: str, width: int) -> str:
     return text[:low] + "..."
 
 
-ELLIPSIS = "\N{HORIZONTAL ELLIPSIS}"
+ELLIPSIS = "\u2026"
 
 
 def shorten_middle(font: pygame.font.Font, word: str, width: int) -> str:
