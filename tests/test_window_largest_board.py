@@ -45,15 +45,21 @@ def cells_on_desktop(app: App) -> pygame.Rect:
     return cells.move(viewport.window.corner)
 
 
+def opened(app: App, name: str) -> DialogScene:
+    """The page of a command (by its name), opened."""
+    app.play.command(Command[name])
+    app.run(frames=1)
+    scene = app.stage.top
+    assert isinstance(scene, DialogScene)
+    return scene
+
+
 def test_no_page_beside_the_largest_board_covers_a_cell(app: App) -> None:
     viewport = app.viewport
     size, corner, cols = viewport.window.size, viewport.window.corner, viewport.layout.shown_cols
     lent = 0
     for name in PAGES:
-        app.play.command(Command[name])
-        app.run(frames=1)
-        scene = app.stage.top
-        assert isinstance(scene, DialogScene)
+        scene = opened(app, name)
         assert viewport.window.size == size and viewport.window.corner == corner
         if scene.page is not None:  # (its own window: else in the side, off the cells)
             page = pygame.Rect(scene.page.window.position, scene.page.window.size)
@@ -83,10 +89,7 @@ def test_f2_past_a_page_starts_a_game_over_every_column(app: App) -> None:
     size, corner, cols = viewport.window.size, viewport.window.corner, viewport.layout.shown_cols
     lent = 0
     for name in PAGES:
-        app.play.command(Command[name])
-        app.run(frames=1)
-        scene = app.stage.top
-        assert isinstance(scene, DialogScene)
+        opened(app, name)
         lent += viewport.layout.shown_cols < cols
         game = app.table.game
         key(pygame.K_F2, "")
