@@ -66,3 +66,25 @@ def test_a_step_on_and_back_is_the_same_position_and_the_speed_stays_in_range() 
     for _ in range(10):
         playback.faster(-1)
     assert playback.speed == STEPS[0]
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.floats(min_value=FIRST, max_value=LAST))
+def test_a_sought_moment_has_the_games_time_as_played_to_it(moment: float) -> None:
+    """The game's stopwatch, after a seek, reads what it reads played to the moment:
+    each move sought past is made at its own time (they were all made at the
+    moment, so a seek to the end said "won in 0.000 s")."""
+    played = Playback(REPLAY)
+    played.speed = 8
+    while not played.finished and played.clock.ms + 1000 / 60 * 8 <= moment:
+        played.update(1000 / 60)
+    sought = Playback(REPLAY)
+    sought.seek(played.clock.ms)
+    assert sought.table.session.elapsed_ms == played.table.session.elapsed_ms
+
+
+def test_sought_to_the_end_the_game_takes_the_time_ms_toollib_reads() -> None:
+    sought = Playback(REPLAY)
+    sought.seek(LAST)
+    # (tests/data/replays/expected.jsonl: arbiter_int.avf's rtime, 20.16 s, by ms_toollib)
+    assert sought.table.session.summary().ms == 20_160 == REPLAY.ms

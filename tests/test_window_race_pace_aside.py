@@ -11,16 +11,20 @@ from collections.abc import Iterator
 import pygame
 import pytest
 from conftest import classic_window
-from test_window import BEGINNER, FakeClock, cell_center, click, use_layout
+from test_window import BEGINNER, FakeClock, cell_center, click, region, use_layout
 from test_window_race import play_all
 from test_window_records import close_all
 
 from game import cli
 from game.app import App
+from game.scenes.counters_lines import FONT_SIZE
+from game.scenes.notes import note_picture
 from game.scenes.rivals import in_the_gap
 from game.view import scale
+from game.view.fonts import ui_font
 from game.view.scale import TEXT
-from game.words import DEFAULT_FIGURES
+from game.view.theme import current as theme
+from game.words import DEFAULT_FIGURES, FIGURES
 
 CASES = [(zoom, side) for zoom in (1, 2) for side in ("side", "unchosen", "classic")]
 
@@ -28,14 +32,21 @@ CASES = [(zoom, side) for zoom in (1, 2) for side in ("side", "unchosen", "class
 @pytest.fixture(params=CASES, ids=[f"{z}x-{s}" for z, s in CASES])
 def raced(request: pytest.FixtureRequest) -> Iterator[tuple[App, str]]:
     """A Beginner won a click a second, then played again 1.5 s a click: 0.5 s behind."""
-    zoom, side = request.param
+    yield from race(*request.param)
+
+
+def race(
+    zoom: int, side: str, figures: tuple[str, ...] = DEFAULT_FIGURES
+) -> Iterator[tuple[App, str]]:
     if side == "classic":
         classic_window()
     clock = FakeClock()
     app = App(cli.Options(zoom=zoom, sound=False, seed=1), clock=clock)
     app.run(frames=2)
     if side == "unchosen":  # (the side shown, its pace line not among the player's)
-        app.prefs.change(counters=tuple(n for n in DEFAULT_FIGURES if n != "pace"))
+        app.prefs.change(counters=tuple(n for n in figures if n != "pace"))
+        if figures != DEFAULT_FIGURES:  # (and eight of the player's own)
+            app.prefs.change(own_counters=tuple((f"mine {k}", "bbbv * 2") for k in range(8)))
     use_layout(app, BEGINNER)
     first, second, *_ = play_all(app, clock, 1000)
     close_all(app)
@@ -79,3 +90,52 @@ def test_the_gap_holds_the_seconds_from_3x() -> None:
             assert in_the_gap(app.viewport)
     finally:
         app.close()
+
+
+def test_the_pace_note_takes_its_own_room_under_every_counter() -> None:
+    """Every figure but the pace chosen, and eight of the player's own, at 1x: more
+    lines than the side holds. The
+    note at the side's foot is drawn whole, the counters above it behind their bar,
+    and their last line, scrolled to, whole above the note: nothing is drawn over
+    anything (the note sat over the counters' last lines for the whole race)."""
+    raced = race(1, "unchosen", tuple(FIGURES))
+    app, _ = next(raced)
+    notes, counters, look = app.play.notes, app.play.counters, theme()
+    note = notes.rect
+    assert note is not None and notes.text.endswith("0.5 s behind")
+    ui = scale.current()
+    drawn = note_picture(notes.text, note.w, ui, look, app.viewport.renderer.sprites)
+    assert region(app.viewport.screen, note) == region(drawn, drawn.get_rect())
+    track = counters.scroll.track
+    assert track.h and track.bottom <= note.top  # the bar above the note
+    post_ctrl_end(app)
+    assert counters.scroll.first + counters.scroll.shown == counters.scroll.count
+    assert region(app.viewport.screen, note) == region(drawn, drawn.get_rect())
+    font = ui_font(FONT_SIZE * app.viewport.side.scale)
+    last = counters.rows()[-1]
+    label = on_face(font.render(last.label, True, look.text), font.get_linesize())
+    x, want = app.viewport.beside().x, region(label, label.get_rect())
+    places = range(app.viewport.beside().y, note.top - label.get_height() + 1)
+    screen = app.viewport.screen
+    at = [y for y in places if any(
+        region(screen, (left, y, *label.get_size())) == want for left in range(x, x + 12 * ui)
+    )]  # fmt: skip
+    assert at, f"the last line, {last.label!r}, is not drawn whole above the note"
+    for _ in raced:
+        pass
+
+
+def post_ctrl_end(app: App) -> None:
+    """Ctrl+End: the live counters scrolled to their last line."""
+    mod = pygame.KMOD_CTRL
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END, mod=mod, unicode=""))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_END, mod=mod, unicode=""))
+    app.run(frames=app.frame + 1)
+
+
+def on_face(picture: pygame.Surface, height: int) -> pygame.Surface:
+    """Words as the side draws them: on the look's face, cut to their line."""
+    surface = pygame.Surface((picture.get_width(), min(height, picture.get_height())))
+    surface.fill(theme().face)
+    surface.blit(picture, (0, 0))
+    return surface

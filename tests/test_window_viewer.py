@@ -10,14 +10,19 @@ from pathlib import Path
 
 import pygame
 import pytest
-from test_window import FakeClock, key, post
+from test_window import FakeClock, key, post, region
 from test_window_replay import step, write_replay
+from test_window_scripts import on_ground
 
 from game import cli
 from game.app import App
 from game.scenes.playback import PlaybackScene
+from game.view import scale
 from game.view.commands import Command, ViewerCommand
+from game.view.fonts import ui_font
+from game.view.scale import TEXT
 from game.view.theme import CLASSIC, CONTRAST
+from game.view.theme import current as theme
 
 COMMUNITY = Path(__file__).parent / "data" / "replays"
 
@@ -183,3 +188,20 @@ def test_the_board_drawn_a_changed_cell_at_a_time_is_the_game_shown(app: App) ->
         if scene.finished:
             break
     assert scene.finished and checked > 1000
+
+
+def test_the_bar_at_the_end_says_the_games_time(app: App) -> None:
+    """End in the viewer of Flop's Intermediate (ms_toollib reads its rtime as
+    20.16 s: tests/data/replays/expected.jsonl): the bar's words, as drawn, say
+    "won in 20.160 s", not the "0.000 s" of moves all made at the moment sought."""
+    scene = dropped(app, COMMUNITY / "flop-player/avf/arbiter_int.avf")
+    press(app, pygame.K_END)
+    assert scene.playback.finished
+    bar = app.viewport.bar()
+    font = ui_font(TEXT * scale.current())
+    shown = next(form for form in scene.status() if font.size(form)[0] <= bar.width - 4)
+    assert "won in 20.160 s" in shown
+    words = on_ground(font.render(shown, True, theme().text), theme().face)
+    top = bar.y + (bar.height - font.get_height()) // 2
+    where = (bar.x + 4, top, words.get_width(), font.get_height())
+    assert region(app.viewport.screen, where) == region(words, (0, 0, *where[2:]))

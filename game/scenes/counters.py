@@ -340,16 +340,17 @@ class CountersPanel:
         layout, side, look, language or settings (compared by identity)."""
         plan = self._plan
         settings, look, language = self.prefs.settings, theme(), current()
+        area, zoom = self.scroll.room(viewport.beside()), viewport.side.scale
         if (
             plan is not None
             and plan.renderer is viewport.renderer
             and plan.side is viewport.side
+            and plan.area == area
             and plan.settings is settings
             and plan.look is look
             and plan.language is language
         ):
             return plan
-        area, zoom = viewport.beside(), viewport.side.scale
         _, heights = self._size(zoom, area.w - 2 * PAD * zoom)
         font = ui_font(FONT_SIZE * zoom)
         glyphs = Glyphs(font, look.text, look.face, screen, font.get_linesize())
@@ -370,7 +371,7 @@ class CountersPanel:
         dirty: list[pygame.Rect] = []
         if full or self._keys is None:
             viewport.frame_side(screen)
-            dirty.append(area)
+            dirty.append(viewport.beside())  # (the side framed whole, a note's room too)
             self._keys = None
         if steady and self._shown:
             rows = self._shown

@@ -44,6 +44,20 @@ class Scroll:
         self._laid: tuple[object, list[pygame.Rect]] = ((), [])
         self.pointer: tuple[int, int] | None = None
         """Where the pointer was last seen in the game's window (None: out of it)."""
+        self.foot = 0
+        """The height kept at the side's foot for a note (game.scenes.notes: its own
+        room; the lines are laid out above it)."""
+
+    def keep(self, foot: int) -> None:
+        """Keep ``foot`` pixels at the side's foot (the panel is drawn anew if that
+        changed)."""
+        if foot != self.foot:
+            self.foot = foot
+            self.moved()
+
+    def room(self, side: pygame.Rect) -> pygame.Rect:
+        """The lines' room in the side: all of it but the foot kept."""
+        return pygame.Rect(side.x, side.y, side.w, max(side.h - self.foot, 0))
 
     def laid(
         self,

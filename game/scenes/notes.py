@@ -6,10 +6,12 @@ undone in a practice game after an Undo, for the whole game (a place of their ow
 the panel's gap between the mine counter and the face holds no words at the UI
 scale).
 
-With the side shown the note is a box at the side's foot, over the live counters'
-last lines while it is up (they are drawn again when it goes); without it, or while
-a page fills the side, the classic window has no room off its cells, and the note
-opens in a small window of its own under it (game.view.note_window).
+With the side shown the note is a box at the side's foot in a room of its own: the
+live counters are laid out above it while it is up, scrolled behind their bar if
+they need it (a race's pace is a note for the whole race), and nothing is drawn over
+anything; a note taller than half the side, or with no side, or while a page fills
+the side, opens in a small window of its own under the classic window, which has no
+room off its cells (game.view.note_window).
 """
 
 from __future__ import annotations
@@ -88,6 +90,7 @@ class Notes:
         self.text = ""
         """The words shown ('' for none)."""
         self._drawn: tuple[object, ...] | None = None  # (what was drawn, and where)
+        self._key: tuple[object, ...] | None = None  # (what the picture was made for)
         self._picture: pygame.Surface | None = None
         self.vacated: pygame.Rect | None = None
         self._words: tuple[object, str] = (None, "")
@@ -107,27 +110,49 @@ class Notes:
             self._words = (key, words_of(advice, note, said, pace))
         return self._words[1]
 
+    def room(self, text: str) -> int:
+        """The height ``text``'s note keeps at the side's foot, its own room (the
+        live counters are laid out above it, scrolled if they need it): 0 when it is
+        not in the side."""
+        if not text:
+            return 0  # (no note: nothing worked out, frame after frame)
+        in_side, _ = self._made(text)
+        picture = self._picture if in_side else None
+        return 0 if picture is None else picture.get_height() + PAD * scale.current()
+
+    def _made(self, text: str) -> tuple[bool, tuple[object, ...]]:
+        """Whether ``text``'s note goes in the side (where it leaves at least half
+        of it to the counters: else in its own window), and what its picture was
+        made for (made again only when that changed)."""
+        viewport = self.viewport
+        in_side = bool(text) and viewport.has_side() and not self.side_taken()
+        ui, look, area = scale.current(), viewport.renderer.theme, viewport.beside()
+        for side in (True, False) if in_side else (False,):
+            width = area.w - 2 * PAD * ui if side else self._window_width(ui)
+            key = (text, side, width, ui, look, area.bottom)
+            if key != self._key:
+                self._key, self._picture = key, None
+                self.font_size = TEXT * ui if text else None
+                if text:
+                    sprites = viewport.renderer.sprites
+                    self._picture = note_picture(text, width, ui, look, sprites, fit=not side)
+            picture = self._picture
+            if not side or (picture is not None and picture.get_height() + PAD * ui <= area.h // 2):
+                return side, key
+        return False, key  # (not reached: the last way, its own window, always goes)
+
     def draw(
         self, screen: pygame.Surface, text: str, full: bool, under: list[pygame.Rect]
     ) -> list[pygame.Rect]:
         """Show ``text`` (none: put the note away); ``under``: what was drawn this
-        frame where the note may be (the side's lines). The rectangles drawn; when
-        the note left the side, ``vacated`` says where it was (drawn again by the
-        side's owner)."""
+        frame where the note may be (the side). The rectangles drawn; when the note
+        left the side, ``vacated`` says where it was (drawn again by the side's
+        owner)."""
         if not text and not self.text and not self.shown:
             self.vacated = None
             return []  # (no note, none shown: nothing to work out, frame after frame)
-        viewport = self.viewport
-        in_side = bool(text) and viewport.has_side() and not self.side_taken()
-        ui, look = scale.current(), viewport.renderer.theme
-        area = viewport.beside()
-        width = area.w - 2 * PAD * ui if in_side else self._window_width(ui)
-        key = (text, in_side, width, ui, look, area.bottom)
-        if key != self._drawn:
-            self._picture, self.font_size = None, (TEXT * ui if text else None)
-            if text:
-                sprites = viewport.renderer.sprites
-                self._picture = note_picture(text, width, ui, look, sprites, fit=not in_side)
+        ui, area = scale.current(), self.viewport.beside()
+        in_side, key = self._made(text)
         changed = key != self._drawn
         self._drawn, self.text = key, text
         left, self.rect = self.rect, None

@@ -342,7 +342,6 @@ class PlayScene(Scene):
             prompt=not self.asking and self.stage.top_dialog is None,  # (one prompt at a time)
         )
         dirty = renderer.draw(screen, table.game, picture, changed)
-        side = self.counters.draw(screen, self.viewport, renderer.repainted)
         paused = picture.paused  # (the board hidden: no reason of a hint shown)
         side_paces = "pace" in self.prefs.settings.counters and not self.counters.covered()
         pace = self.rivals.pace_aside(self.viewport.has_side() and side_paces)
@@ -353,6 +352,8 @@ class PlayScene(Scene):
             table.deaths,
             pace,
         )
+        self.counters.scroll.keep(self.notes.room(text))  # (the note's own room at the foot)
+        side = self.counters.draw(screen, self.viewport, renderer.repainted)
         dirty += side + self.notes.draw(screen, text, renderer.repainted, side)
         if self.notes.vacated is not None:  # (the note left the side: its lines again)
             self.counters.forget()

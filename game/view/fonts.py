@@ -223,7 +223,21 @@ class UIFont(pygame.font.Font):
         if runs is None:
             return super().size(text)
         width = sum(int(self._plain(font).size(run)[0]) for font, run in runs)
-        return width, self.get_height()
+        return width, self._height(runs)
+
+    def _height(self, runs: list[tuple[pygame.font.Font, str]]) -> int:
+        """A mixed line's height: DejaVu's, or down to the lowest glyph's foot if one
+        goes below it (an underscore does at most sizes, as DejaVu alone draws it:
+        SDL_ttf grows a line's picture for it), so that every glyph is drawn whole."""
+        height = self.get_height()
+        for font, run in runs:
+            if font is self:  # (SDL_ttf's own height for the run, as it draws it)
+                height = max(height, int(super().size(run)[1]))
+                continue
+            feet = [m[2] for m in font.metrics(run) if m is not None]
+            if feet:  # (another font's glyphs, on DejaVu's baseline)
+                height = max(height, self.get_ascent() - min(feet))
+        return height
 
     def metrics(self, text: Any) -> list[tuple[int, int, int, int, int] | None]:
         runs = self.runs(text) if isinstance(text, str) else None
@@ -248,7 +262,7 @@ class UIFont(pygame.font.Font):
         ascent = self.get_ascent()
         pictures = [(font, self._plain(font).render(run, antialias, color)) for font, run in runs]
         width = sum(picture.get_width() for _, picture in pictures)
-        surface = self._canvas(width, self.get_height(), color, bgcolor)
+        surface = self._canvas(width, self._height(runs), color, bgcolor)
         x = 0
         for font, picture in pictures:
             surface.blit(picture, (x, ascent - font.get_ascent()))
@@ -261,7 +275,7 @@ class UIFont(pygame.font.Font):
         pictures = [self.render(line, antialias, color, bgcolor) for line in lines]
         step = self.get_linesize()
         width = max(picture.get_width() for picture in pictures)
-        height = step * (len(pictures) - 1) + self.get_height()
+        height = max(i * step + picture.get_height() for i, picture in enumerate(pictures))
         surface = self._canvas(width, height, color, bgcolor)
         for i, picture in enumerate(pictures):
             surface.blit(picture, (0, i * step))

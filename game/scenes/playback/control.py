@@ -159,8 +159,10 @@ class Playback:
         if ms < self.clock.ms or self.finished:
             self.reset()
         passed = self.driver.skip(ms)  # (the moves alone: the pressed cells need not show)
-        for event in passed:
+        for event in passed:  # each at its time: the game's clock starts and stops then
+            self.clock.ms = event.ms
             self._act(event)
+        self.clock.ms = ms
         shown = [event for event in passed if event.kind is not EventKind.CANCEL]
         self.trail = [(e.ms, e.x, e.y) for e in shown if e.ms >= ms - TRAIL_MS]
         if shown:

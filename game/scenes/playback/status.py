@@ -138,8 +138,11 @@ class StatusBar:
         line = max(2, bar.h // 8)
         screen.fill(look.shadow, (bar.x, bar.bottom - line, bar.w, line))
         screen.fill(look.highlight, (bar.x, bar.bottom - line, int(bar.w * played), line))
-        image = self._rendered(forms, bar.width - 4, TEXT * scale.current())
-        screen.blit(image, (bar.x + 4, bar.y + (bar.height - image.get_height()) // 2))
+        size = TEXT * scale.current()
+        image = self._rendered(forms, bar.width - 4, size)
+        # (centred by the font's line box: a line whose picture an underscore's foot
+        # makes a pixel taller stands where every other line does)
+        screen.blit(image, (bar.x + 4, bar.y + (bar.height - ui_font(size).get_height()) // 2))
 
     @staticmethod
     def draw_progress(screen: pygame.Surface, bar: pygame.Rect, done: float, stop: str) -> None:
