@@ -2,23 +2,33 @@
 players in 100 rooms, the finishes lost, and the play screen's frame work with a race
 on beside the same frames without it, in the same run.
 
-Run: python benchmarks/bench_race.py [--seconds 60] [--rooms 100]
+Run: python benchmarks/bench_race.py [--seconds 60] [--rooms 100] [--processes 10]
 
-The players are the game's own race client (game.net.client.RaceClient), two to a room,
-spread over --processes processes (a room's two in one, so one clock times them; a
-player's game is a process of its own, and one Python process cannot carry 200 of them):
-each says its progress twelve times a second, at a moment of its own (as the game does
-while a race game is played); what each hears is read sixty times a second, out of step
-with the says (as the game's loop does, once a step), so a latency is from one player's
-say to the frame the other's panel shows it. At the end each says its finish; a finish
-its peer has not heard within ten seconds is lost. The yardstick, in the same run: a
-bare paho-mqtt client's own message back from the same broker (QoS 0), the broker's and
-the loopback's part. Then the window (SDL's dummy driver), Expert at zoom 1, a race game
-under way, a move every 20 frames, each frame a step of the loop and its drawing, sixty
-a second (the pointer moving): paired blocks with the race's panel on (its flow reading
-the client, an opponent saying its progress twelve times a second, the player's said as
-the game does) and off; the figure is the median of the pairs' ratios (target at most
-1.10). A benchmark, not a test: it asserts nothing.
+The arrangement (200 players are 200 computers; one machine plays them all):
+
+1. The players: the game's own race client (game.net.client.RaceClient, one thread a
+   client, as in the game), two to a room, in --processes child processes of this one
+   (a room's two in one, so one clock times them): each says its progress twelve times
+   a second, at a moment of its own (as the game does while a race game is played);
+   what each hears is read sixty times a second, out of step with the says (as the
+   game's loop does, once a step). A latency is from one player's say to the first
+   frame of the other's at which that progress, or a newer one of the same player, has
+   been heard (the panel shows the latest). At the end each says its finish; a finish
+   its peer has not heard within ten seconds is lost. The yardstick, in the same run: a
+   bare paho-mqtt client's own message back from the same broker (QoS 0), the broker's
+   and the loopback's part.
+2. Then the game, in this process, whose only race client is the player's own, as the
+   game runs it (the players' processes are gone by then): the window (SDL's dummy
+   driver), Expert at zoom 1, a race game under way, a move every 20 frames, each frame
+   a step of the loop and its drawing, sixty a second (the pointer moving). The
+   opponent is the game's client in a child process of its own (another computer).
+   Paired blocks: a race on (the race's panel and its flow reading the client, the
+   opponent saying its progress twelve times a second, the player's said as the game
+   does) and none (the panel and its flow off, the opponent silent: the player's client
+   only keeps its connection alive); the figure is the median of the pairs' ratios
+   (target at most 1.10), in wall time and in the loop thread's CPU.
+
+A benchmark, not a test: it asserts nothing.
 """
 
 from __future__ import annotations
@@ -33,6 +43,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Protocol
 
 from window_env import ROOT  # first: the environment pygame starts in
 
@@ -56,8 +67,17 @@ from game.rules import PRESETS, Difficulty, FirstClick
 from game.scenes.live_race import LiveRaceScene
 
 SAY_HZ, READ_HZ = 12, 60
+
+
+class EventLike(Protocol):
+    """multiprocessing's Event (its type is not importable)."""
+
+    def is_set(self) -> bool: ...
+    def wait(self, timeout: float | None = None) -> bool: ...
+
+
 TARGET_P99_MS, TARGET_RATIO = 100.0, 1.10
-BLOCKS, FRAMES, MOVE_EVERY = 12, 120, 20
+BLOCKS, FRAMES, MOVE_EVERY, SETTLE = 12, 120, 20, 12
 
 
 def percentile(values: list[float], share: float) -> float:
@@ -83,12 +103,14 @@ def players(url: str, rooms: int) -> list[RaceClient]:
     return clients
 
 
-def race(url: str, rooms: int, seconds: float) -> tuple[list[float], int, int, float]:
-    """The latencies (ms) of the progress heard, the finishes said and lost, and the
-    process's CPU time (s, all its threads) while the progress was said."""
+def race(url: str, rooms: int, seconds: float) -> tuple[list[float], int, int, float, int]:
+    """The latencies (ms) of the progress heard, the finishes said and lost, the
+    process's CPU time (s, all its threads) while the progress was said, and the
+    progress said and never heard (the last said before the end, most)."""
     clients = players(url, rooms)
     cpu = time.process_time()  # (after the rooms' keys: scrypt, 60 ms a client here)
-    said: dict[tuple[str, int], float] = {}
+    pending: dict[str, dict[int, float]] = {c.channel.sender: {} for c in clients if c.channel}
+    """Each player's progress said and not yet heard by its peer: when, by its ms."""
     latencies: list[float] = []
     start = time.perf_counter()
     # Each player's twelve a second at a moment of its own, and the frames that read
@@ -101,18 +123,19 @@ def race(url: str, rooms: int, seconds: float) -> tuple[list[float], int, int, f
                 next_say[k] += 1 / SAY_HZ
                 ms = int((now - start) * 1000)
                 assert client.channel is not None
-                said[(client.channel.sender, ms)] = time.perf_counter()
+                pending[client.channel.sender][ms] = time.perf_counter()
                 client.say(m.Progress, game=1, ms=ms, solved=1, bbbv=99, clicks=3)
         if now >= next_read:
             next_read += 1 / READ_HZ
             for client in clients:
                 for heard in client.heard():
-                    if isinstance(heard, m.Progress):
-                        sent = said.pop((heard.sender, heard.ms), None)
-                        if sent is not None:
-                            latencies.append((time.perf_counter() - sent) * 1000)
+                    if isinstance(heard, m.Progress):  # (it, and any older one not heard)
+                        shown, said = time.perf_counter(), pending[heard.sender]
+                        for ms in [ms for ms in said if ms <= heard.ms]:
+                            latencies.append((shown - said.pop(ms)) * 1000)
         time.sleep(max(0.0, min(*next_say, next_read) - time.perf_counter()))
     cpu = time.process_time() - cpu
+    unheard = sum(len(each) for each in pending.values())  # (the last said, most)
     for client in clients:
         client.say(m.Finish, game=1, state="won", ms=1234, replay="")
     heard = {id(client): False for client in clients}
@@ -124,7 +147,15 @@ def race(url: str, rooms: int, seconds: float) -> tuple[list[float], int, int, f
         time.sleep(0.01)
     for client in clients:
         client.close(wait=0.2)
-    return latencies, len(clients), sum(not got for got in heard.values()), cpu
+    lost = sum(not got for got in heard.values())
+    return latencies, len(clients), lost, cpu, unheard
+
+
+def cpu_seconds(broker: Mosquitto) -> float:
+    """The broker process's CPU time so far (user and system, s)."""
+    assert broker.process is not None
+    fields = Path(f"/proc/{broker.process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def yardstick(url: str, count: int = 300) -> list[float]:
@@ -148,6 +179,20 @@ def yardstick(url: str, count: int = 300) -> list[float]:
     return times
 
 
+def opponent(url: str, code: str, saying: EventLike, stop: EventLike) -> None:
+    """The player's opponent, in a process of its own: the game's client in the room,
+    saying its progress twelve times a second while ``saying`` is set."""
+    client = RaceClient(Broker.parse(url), code, {"name": "Bob", "role": "guest"})
+    client.start()
+    ms = 0
+    while not stop.wait(1 / SAY_HZ):
+        client.heard()
+        if saying.is_set():
+            ms += 1000 // SAY_HZ
+            client.say(m.Progress, game=1, ms=ms, solved=ms // 1000, bbbv=99, clicks=ms // 500)
+    client.close(wait=0.5)
+
+
 def frames(url: str) -> dict[str, object]:
     """The play screen's frame work (ms, the median of the blocks' means), wall time
     and the loop thread's own CPU time, with the race's panel and without, the
@@ -159,16 +204,11 @@ def frames(url: str) -> dict[str, object]:
     flow = app.race_friend().open(None)
     assert flow is not None
     flow.stage.clear_dialogs()
-    opponent = RaceClient(Broker.parse(url), flow.code, {"name": "Bob", "role": "guest"})
-    opponent.start()
-    stop = threading.Event()
-
-    def say() -> None:
-        ms = 0
-        while not stop.wait(1 / SAY_HZ):
-            ms += 1000 // SAY_HZ
-            opponent.say(m.Progress, game=1, ms=ms, solved=ms // 1000, bbbv=99, clicks=ms // 500)
-
+    spawn = multiprocessing.get_context("spawn")  # (a process of its own, as a computer)
+    saying, stop = spawn.Event(), spawn.Event()
+    saying.set()
+    bob = spawn.Process(target=opponent, args=(url, flow.code, saying, stop), daemon=True)
+    bob.start()
     flow.room.game = 1
     app.table.start(LiveRace(board, flow.code, 1, "Bob"))
     game = app.table.game
@@ -180,8 +220,11 @@ def frames(url: str) -> dict[str, object]:
     ]
     assert board.start is not None
     app.table.act(reveal(*board.start))
-    threading.Thread(target=say, daemon=True).start()
-    time.sleep(1.0)
+    deadline = time.monotonic() + 30  # (the opponent's process up, its progress heard)
+    while flow.room.opponent.name != "Bob" and time.monotonic() < deadline:
+        app.update(1000 / READ_HZ)
+        app.run(frames=app.frame + 1)
+        time.sleep(1 / READ_HZ)
     scene = next(s for s, _ in app.stage.scenes if isinstance(s, LiveRaceScene))
     medians: dict[bool, list[float]] = {True: [], False: []}
     cpus: dict[bool, list[float]] = {True: [], False: []}
@@ -192,8 +235,12 @@ def frames(url: str) -> dict[str, object]:
             app.stage.scenes.append((scene, None))
         elif not on and (scene, None) in app.stage.scenes:
             app.stage.scenes.remove((scene, None))
+        (saying.set if on else saying.clear)()  # (the opponent says its progress, or not)
         app.stage.repaint()
-        app.run(frames=app.frame + 2)
+        for _ in range(SETTLE):  # (the opponent's last progress of a block heard, or none)
+            app.update(1000 / READ_HZ)
+            app.run(frames=app.frame + 1)
+            time.sleep(1 / READ_HZ)
         work, cpu = [], []
         for frame in range(FRAMES):
             if frame % MOVE_EVERY == 0 and safe and not game.status.is_over:
@@ -218,7 +265,7 @@ def frames(url: str) -> dict[str, object]:
             cpu_ratios.append(cpus[True][-1] / cpus[False][-1])
     stop.set()
     updates = scene.updates
-    opponent.close(wait=0.2)
+    bob.join(5)
     flow.leave()
     app.close()
     return {
@@ -245,8 +292,8 @@ def main() -> None:
         type=int,
         default=10,
         help="the players' processes (ten rooms each at 100 rooms: a game runs one client"
-        " in a process of its own, and one Python process of many clients measures its"
-        " interpreter's lock more than the race)",
+        " in a process of its own, a computer of its own; one Python process of many"
+        " clients measures its interpreter's lock more than the race)",
     )
     args = parser.parse_args()
     before = os.getloadavg()[0]  # (the machine's load before the run: the run adds its own)
@@ -258,18 +305,27 @@ def main() -> None:
             args.rooms // args.processes + (k < args.rooms % args.processes)
             for k in range(args.processes)
         ]
+        broker_cpu = cpu_seconds(broker)
         with multiprocessing.Pool(args.processes) as pool:
             done = pool.starmap(race, [(broker.url, share, args.seconds) for share in shares])
+        broker_cpu = cpu_seconds(broker) - broker_cpu
+        raced = os.getloadavg()[0]
         latencies = [ms for got, *_ in done for ms in got]
         said, lost = sum(d[1] for d in done), sum(d[2] for d in done)
         players_cpu = sum(d[3] for d in done) / args.seconds
+        unheard = sum(d[4] for d in done)
         frame = frames(broker.url)
     finally:
         broker.kill()
     print(
-        f"{said} players in {args.rooms} rooms for {args.seconds:g} s through Mosquitto, "
-        f"in {args.processes} processes (load average {before:.1f} before the run, "
-        f"{os.getloadavg()[0]:.1f} at its end, on {os.cpu_count()} cores)"
+        f"{said} players (the game's own client, one thread each) in {args.rooms} rooms for "
+        f"{args.seconds:g} s through Mosquitto, in {args.processes} child processes; then "
+        "the game in this process, its only race client the player's own, the opponent "
+        "in a child process of its own"
+    )
+    print(
+        f"load average {before:.1f} before the run, {raced:.1f} at the players' end, "
+        f"{os.getloadavg()[0]:.1f} at the run's end, on {os.cpu_count()} cores"
     )
     print(f"{'':36}{'median':>10}{'p99':>10}")
     print(
@@ -281,10 +337,11 @@ def main() -> None:
         f"{'yardstick: bare paho echo':36}{statistics.median(bare):>7.2f} ms"
         f"{percentile(bare, 0.99):>7.2f} ms"
     )
-    print(f"finishes lost: {lost} of {said}")
+    print(f"  (a progress or a newer one heard; {unheard} said in the last moment, never heard)")
+    print(f"finishes lost: {lost} of {said} (target 0)")
     print(
-        f"the players' processes: {players_cpu:.2f} CPU-seconds a second while they raced "
-        f"(the machine has {os.cpu_count()} cores)"
+        f"the players' processes: {players_cpu:.2f} CPU-seconds a second while they raced, "
+        f"Mosquitto {broker_cpu / args.seconds:.2f} (the machine has {os.cpu_count()} cores)"
     )
     print(f"play screen, Expert at zoom 1, {BLOCKS // 2} pairs of {FRAMES} frames at 60 a second:")
     for key, what in (("wall", "frame work (wall time)"), ("cpu", "the loop thread's CPU")):
