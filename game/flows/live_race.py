@@ -42,6 +42,8 @@ PROGRESS_MS = 80
 """The player's progress is sent this often (ms) while a race game is played: twelve
 times a second, above the ten promised even when a step comes late."""
 GAMES = (1, 3, 5)
+ENDS = {Status.WON: "won", Status.LOST: "lost"}
+"""A game's end as a progress says it (else "playing"): made once, not at each progress."""
 
 
 class LiveRaceFlow:
@@ -240,7 +242,7 @@ class LiveRaceFlow:
         """Where the player's game stands, said (and the clock of it restarted)."""
         self.sent_ms = 0.0
         session = self.table.session
-        state = {Status.WON: "won", Status.LOST: "lost"}.get(session.status, "playing")
+        state = ENDS.get(session.status, "playing")
         game = session.game
         bbbv, solved = self._solved.of(game)
         opened = None
@@ -341,5 +343,7 @@ class LiveRaceFlow:
 
 def on_stage(stage: Stage, dialog: MessageDialog | None) -> MessageDialog | None:
     """The dialog, if it is on the stage still (None if it was taken off unanswered)."""
+    if dialog is None:  # (none open: most steps of a game, nothing to look for)
+        return None
     there = any(getattr(scene, "dialog", None) is dialog for scene, _ in stage.scenes)
-    return dialog if dialog is not None and there else None
+    return dialog if there else None
