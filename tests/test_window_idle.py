@@ -22,7 +22,7 @@ from test_window import BEGINNER, cell_center, post, shows_tile, use_layout
 from game import cli
 from game.app import App
 from game.view import waiting
-from game.view.waiting import Rest, sdl_wait
+from game.view.waiting import Rest, at_rest, sdl_wait
 
 SPAN_S = 1.0
 """The span the wake-ups are counted over."""
@@ -111,3 +111,20 @@ def test_a_run_of_given_frames_still_ends_with_nothing_posted(app: App) -> None:
 def test_on_a_driver_that_cannot_sleep_the_loop_wakes_at_the_idle_pace(app: App) -> None:
     waiting.SLEEPING_DRIVERS = frozenset()  # (the fixture's patch is undone after the test)
     assert sdl_wait() is None and not Rest(16.0).asleep()
+
+
+def test_what_waits_for_the_frames_end_runs_once_at_the_next_rest(app: App) -> None:
+    called: list[str] = []
+    rest = Rest(1.0, longest_ms=1.0, sleep=lambda _s: None, now=lambda: 0.0)
+
+    def send() -> None:
+        called.append("send")
+
+    at_rest(lambda: called.append("a"))
+    at_rest(send)
+    at_rest(send)  # (asked for twice before the rest: called once)
+    assert called == []  # (not before the frame is done)
+    rest.rest(0.0)
+    assert called == ["a", "send"]
+    rest.rest(0.0)
+    assert called == ["a", "send"]  # (once: a later frame asks again)

@@ -26,7 +26,7 @@ from game.net.client import Link, RaceClient
 from game.net.room import new_code
 from game.screens.live_race import GuestAnswer, HostAnswer, room_dialog
 from game.session.table import GameEnded, MoveApplied, Result, Table, TableEvent
-from game.view.waiting import wake
+from game.view.waiting import at_rest, wake
 
 if TYPE_CHECKING:
     from game.flows.race_keep import PairKeeper
@@ -179,6 +179,7 @@ class LiveRaceFlow:
         """One step: what the client heard, the countdown, the progress to send."""
         if self.left:
             return
+        self.client.send()  # (a progress held from a step no rest followed: now)
         heard = self.client.heard()
         for each in heard:
             self._hear(each)
@@ -252,7 +253,7 @@ class LiveRaceFlow:
                 self._opened = (key, opened_spans(game))
             opened = self._opened[1]
         ms = session.summary().ms if session.status.is_over else int(session.elapsed_ms)
-        self.client.say(
+        self.client.say_later(  # (sent when the frame is drawn: waiting.at_rest)
             m.Progress,
             game=self.room.game,
             ms=ms,
@@ -262,6 +263,7 @@ class LiveRaceFlow:
             state=state,
             opened=opened,
         )
+        at_rest(self.client.send)
 
     def _heard(self, event: TableEvent) -> None:
         """The table: a move of a race game is sent at once; its end with its replay."""

@@ -140,6 +140,8 @@ class RaceClient:
         self._progress: dict[str, Any] | None = None
         """The latest progress said and not yet sealed (one PROGRESS queued for it)."""
         self._slot = threading.Lock()
+        self._held = False
+        """Something said waits for ``send`` to wake the thread."""
         self.protocol = MQTTProtocolVersion.MQTTv5 if broker else MQTTProtocolVersion.MQTTv311
         """The MQTT version spoken: 5 until a broker refuses it (the embedded's: 3.1.1)."""
         self.channel: Channel | None = None
@@ -160,6 +162,14 @@ class RaceClient:
 
     def say(self, kind: type[Message], **fields: Any) -> None:
         """Send a message of this kind (numbered and sealed on the client's thread)."""
+        self.say_later(kind, **fields)
+        self.send()
+
+    def say_later(self, kind: type[Message], **fields: Any) -> None:
+        """A message to send at the next ``send`` (the thread not woken yet: the game's
+        loop wakes it when its frame is drawn, so that the thread's work does not take
+        Python's lock in the middle of the frame)."""
+        self._held = True
         if kind is Hello:  # (the whole hello, the fields given changed)
             self.hello.update(fields)
             fields = {**self.hello, "answer": fields.get("answer", False)}
@@ -167,9 +177,15 @@ class RaceClient:
             with self._slot:
                 due, self._progress = self._progress is not None, fields
             if not due:
-                self._put(PROGRESS)
+                self._said.append(PROGRESS)
             return
-        self._put((kind, fields))
+        self._said.append((kind, fields))
+
+    def send(self) -> None:
+        """What was said since the last send goes now (the client's thread woken)."""
+        if self._held:
+            self._held = False
+            self._pump.wake()
 
     def _put(self, item: Said) -> None:
         self._said.append(item)
