@@ -20,13 +20,16 @@ The arrangement (200 players are 200 computers; one machine plays them all):
 2. Then the game, in this process, whose only race client is the player's own, as the
    game runs it (the players' processes are gone by then): the window (SDL's dummy
    driver), Expert at zoom 1, a race game under way, a move every 20 frames, each frame
-   a step of the loop and its drawing, sixty a second (the pointer moving). The
+   a step of the loop and its drawing, then the start of its rest (what waits for the
+   frame's end: game.view.waiting.at_rest), sixty a second (the pointer moving). The
    opponent is the game's client in a child process of its own (another computer).
    Paired blocks: a race on (the race's panel and its flow reading the client, the
    opponent saying its progress twelve times a second, the player's said as the game
    does) and none (the panel and its flow off, the opponent silent: the player's client
-   only keeps its connection alive); the figure is the median of the pairs' ratios
-   (target at most 1.10), in wall time and in the loop thread's CPU.
+   only keeps its connection alive). Each block plays the same game anew (the race's
+   next game on the same board, from the same first move, the same cells opened), so
+   the two of a pair draw the same moves; the figure is the median of the pairs'
+   ratios (target at most 1.10), in wall time and in the loop thread's CPU.
 
 A benchmark, not a test: it asserts nothing.
 """
@@ -43,7 +46,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
 from window_env import ROOT  # first: the environment pygame starts in
 
@@ -65,6 +68,7 @@ from game.net.client import RaceClient
 from game.net.room import new_code
 from game.rules import PRESETS, Difficulty, FirstClick
 from game.scenes.live_race import LiveRaceScene
+from game.view.waiting import run_at_rest
 
 SAY_HZ, READ_HZ = 12, 60
 
@@ -186,9 +190,10 @@ def yardstick(url: str, count: int = 300) -> list[float]:
     return times
 
 
-def opponent(url: str, code: str, saying: EventLike, stop: EventLike) -> None:
+def opponent(url: str, code: str, saying: EventLike, stop: EventLike, game: Any) -> None:
     """The player's opponent, in a process of its own: the game's client in the room,
-    saying its progress twelve times a second while ``saying`` is set."""
+    saying its progress in game ``game.value`` twelve times a second while ``saying``
+    is set."""
     client = RaceClient(Broker.parse(url), code, {"name": "Bob", "role": "guest"})
     client.start()
     ms = 0
@@ -196,7 +201,9 @@ def opponent(url: str, code: str, saying: EventLike, stop: EventLike) -> None:
         client.heard()
         if saying.is_set():
             ms += 1000 // SAY_HZ
-            client.say(m.Progress, game=1, ms=ms, solved=ms // 1000, bbbv=99, clicks=ms // 500)
+            client.say(
+                m.Progress, game=game.value, ms=ms, solved=ms // 1000, bbbv=99, clicks=ms // 500
+            )
     client.close(wait=0.5)
 
 
@@ -205,32 +212,36 @@ def frames(url: str) -> dict[str, object]:
     and the loop thread's own CPU time, with the race's panel and without, the
     medians of the pairs' ratios, and the panel's updates."""
     board = new_board(PRESETS[Difficulty.EXPERT], FirstClick.SAFE)
-    app = App(cli.Options(board=board.board, zoom=1, sound=False, broker=url))
+    folder = tempfile.mkdtemp(prefix="bench-race-data-")  # (its games kept there, not yours)
+    app = App(cli.Options(board=board.board, zoom=1, sound=False, broker=url, data_dir=folder))
     app.run(frames=2)
     app.get_ready()
     flow = app.race_friend().open(None)
     assert flow is not None
     flow.stage.clear_dialogs()
     spawn = multiprocessing.get_context("spawn")  # (a process of its own, as a computer)
-    saying, stop = spawn.Event(), spawn.Event()
+    saying, stop, number = spawn.Event(), spawn.Event(), spawn.Value("i", 1)
     saying.set()
-    bob = spawn.Process(target=opponent, args=(url, flow.code, saying, stop), daemon=True)
+    args = (url, flow.code, saying, stop, number)
+    bob = spawn.Process(target=opponent, args=args, daemon=True)
     bob.start()
-    flow.room.game = 1
-    app.table.start(LiveRace(board, flow.code, 1, "Bob"))
-    game = app.table.game
-    safe = [
-        (r, c)
-        for r in range(game.rows)
-        for c in range(game.cols)
-        if (r, c) not in set(game.mine_cells())
-    ]
-    assert board.start is not None
-    app.table.act(reveal(*board.start))
+
+    def deal(n: int) -> list[tuple[int, int]]:
+        """Game n of the race on the table, its first move made; the cells to open."""
+        flow.room.game = number.value = n  # (first: the game it replaces is not this one)
+        app.table.start(LiveRace(board, flow.code, n, "Bob"))
+        assert board.start is not None
+        app.table.act(reveal(*board.start))
+        game = app.table.game
+        mines = set(game.mine_cells())
+        return [(r, c) for r in range(game.rows) for c in range(game.cols) if (r, c) not in mines]
+
+    deal(1)
     deadline = time.monotonic() + 30  # (the opponent's process up, its progress heard)
     while flow.room.opponent.name != "Bob" and time.monotonic() < deadline:
         app.update(1000 / READ_HZ)
         app.run(frames=app.frame + 1)
+        run_at_rest()
         time.sleep(1 / READ_HZ)
     scene = next(s for s, _ in app.stage.scenes if isinstance(s, LiveRaceScene))
     medians: dict[bool, list[float]] = {True: [], False: []}
@@ -238,6 +249,8 @@ def frames(url: str) -> dict[str, object]:
     ratios, cpu_ratios = [], []
     for block in range(BLOCKS):
         on = block % 2 == 0
+        safe = deal(block + 2)  # (every block the same board from the same first move)
+        game = app.table.game
         if on and (scene, None) not in app.stage.scenes:
             app.stage.scenes.append((scene, None))
         elif not on and (scene, None) in app.stage.scenes:
@@ -247,6 +260,7 @@ def frames(url: str) -> dict[str, object]:
         for _ in range(SETTLE):  # (the opponent's last progress of a block heard, or none)
             app.update(1000 / READ_HZ)
             app.run(frames=app.frame + 1)
+            run_at_rest()
             time.sleep(1 / READ_HZ)
         work, cpu = [], []
         for frame in range(FRAMES):
@@ -264,6 +278,7 @@ def frames(url: str) -> dict[str, object]:
             app.run(frames=app.frame + 1)
             work.append((time.perf_counter() - began) * 1000)
             cpu.append((time.thread_time() - began_cpu) * 1000)
+            run_at_rest()  # (the loop's rest begins: what waited for the frame's end)
             time.sleep(max(0.0, 1 / READ_HZ - (time.perf_counter() - began)))  # (60 a second)
         medians[on].append(statistics.fmean(work))
         cpus[on].append(statistics.fmean(cpu))
