@@ -148,7 +148,8 @@ class RaceClient:
         self.mqtt: mqtt.Client | None = None
         self.lan: LanRoom | None = None
         """The embedded default's broker and announcement, or search (None: a broker named)."""
-        self._pump = Pump()
+        self._pump: Pump | None = None
+        """The thread's select and its wake pair (made on the thread: never on the game's)."""
         self._thread = threading.Thread(target=self._run, name="race-client", daemon=True)
         self._closed = False
         self._refused: mqtt.Client | None = None
@@ -185,11 +186,16 @@ class RaceClient:
         """What was said since the last send goes now (the client's thread woken)."""
         if self._held:
             self._held = False
-            self._pump.wake()
+            self._wake_thread()
 
     def _put(self, item: Said) -> None:
         self._said.append(item)
-        self._pump.wake()
+        self._wake_thread()
+
+    def _wake_thread(self) -> None:
+        pump = self._pump  # (None before the thread runs: it takes what waits when it does)
+        if pump is not None:
+            pump.wake()
 
     def heard(self) -> list[Message | Link]:
         """What came since last asked, at once."""
@@ -220,6 +226,7 @@ class RaceClient:
         self._wake()
 
     def _run(self) -> None:
+        self._pump = pump = Pump()
         try:
             self.channel = Channel(Room.of(self.code))
             broker = self._where(self.channel.room)
@@ -234,7 +241,7 @@ class RaceClient:
             self._end()
             return
         while self._send_said():
-            self._pump.step(self.mqtt, TICK)
+            pump.step(self.mqtt, TICK)
             if self._refused is self.mqtt:  # (a broker of 3.1.1 alone: again with it)
                 self.protocol = MQTTProtocolVersion.MQTTv311
                 self.mqtt = self._connect(broker)
@@ -259,11 +266,13 @@ class RaceClient:
                 while client_up(self.mqtt) and not sent.is_published():
                     if time.monotonic() > deadline:
                         break
+                    assert self._pump is not None
                     self._pump.step(self.mqtt, 0.05)
         return True
 
     def _end(self) -> None:
-        self._pump.close()
+        if self._pump is not None:
+            self._pump.close()
         if self.lan is not None:
             self.lan.close()
 
@@ -295,6 +304,7 @@ class RaceClient:
             raise
         except OSError as error:  # (not there yet, or the network down: tried again)
             self._tell(Link(False, one_line(error)))
+            assert self._pump is not None
             self._pump.lost()
         return client
 
@@ -322,7 +332,7 @@ class RaceClient:
                 return
             self._tell(Link(False, str(reason)))
             return
-        assert self.channel is not None
+        assert self.channel is not None and self._pump is not None
         self._pump.connected()
         no_delay(client)
         if self.protocol == mqtt.MQTTv5:  # (none of this side's own messages back)
