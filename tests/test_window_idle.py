@@ -24,7 +24,7 @@ from test_window import BEGINNER, cell_center, post, shows_tile, use_layout
 from game import cli
 from game.app import App
 from game.view import native, waiting
-from game.view.waiting import Rest, sdl_wait
+from game.view.waiting import Rest, at_rest, sdl_wait
 
 SPAN_S = 1.0
 """The span the wake-ups are counted over."""
@@ -144,3 +144,20 @@ def test_the_heap_s_free_memory_is_given_back_through_glibc_on_linux() -> None:
     if sys.platform.startswith("linux") and platform.libc_ver()[0] == "glibc":
         assert trim is not None and trim(0) in (0, 1)
     native.give_back_memory()  # (elsewhere nothing: no error)
+
+
+def test_what_waits_for_the_frames_end_runs_once_at_the_next_rest(app: App) -> None:
+    called: list[str] = []
+    rest = Rest(1.0, longest_ms=1.0, sleep=lambda _s: None, now=lambda: 0.0)
+
+    def send() -> None:
+        called.append("send")
+
+    at_rest(lambda: called.append("a"))
+    at_rest(send)
+    at_rest(send)  # (asked for twice before the rest: called once)
+    assert called == []  # (not before the frame is done)
+    rest.rest(0.0)
+    assert called == ["a", "send"]
+    rest.rest(0.0)
+    assert called == ["a", "send"]  # (once: a later frame asks again)

@@ -26,7 +26,7 @@ from game.net.client import Link, RaceClient
 from game.net.room import new_code
 from game.screens.live_race import GuestAnswer, HostAnswer, room_dialog
 from game.session.table import GameEnded, MoveApplied, Result, Table, TableEvent
-from game.view.waiting import wake
+from game.view.waiting import at_rest, wake
 
 if TYPE_CHECKING:
     from game.flows.race_keep import PairKeeper
@@ -42,6 +42,8 @@ PROGRESS_MS = 80
 """The player's progress is sent this often (ms) while a race game is played: twelve
 times a second, above the ten promised even when a step comes late."""
 GAMES = (1, 3, 5)
+ENDS = {Status.WON: "won", Status.LOST: "lost"}
+"""A game's end as a progress says it (else "playing"): made once, not at each progress."""
 
 
 class LiveRaceFlow:
@@ -177,6 +179,7 @@ class LiveRaceFlow:
         """One step: what the client heard, the countdown, the progress to send."""
         if self.left:
             return
+        self.client.send()  # (a progress held from a step no rest followed: now)
         heard = self.client.heard()
         for each in heard:
             self._hear(each)
@@ -240,7 +243,7 @@ class LiveRaceFlow:
         """Where the player's game stands, said (and the clock of it restarted)."""
         self.sent_ms = 0.0
         session = self.table.session
-        state = {Status.WON: "won", Status.LOST: "lost"}.get(session.status, "playing")
+        state = ENDS.get(session.status, "playing")
         game = session.game
         bbbv, solved = self._solved.of(game)
         opened = None
@@ -250,7 +253,7 @@ class LiveRaceFlow:
                 self._opened = (key, opened_spans(game))
             opened = self._opened[1]
         ms = session.summary().ms if session.status.is_over else int(session.elapsed_ms)
-        self.client.say(
+        self.client.say_later(  # (sent when the frame is drawn: waiting.at_rest)
             m.Progress,
             game=self.room.game,
             ms=ms,
@@ -260,6 +263,7 @@ class LiveRaceFlow:
             state=state,
             opened=opened,
         )
+        at_rest(self.client.send)
 
     def _heard(self, event: TableEvent) -> None:
         """The table: a move of a race game is sent at once; its end with its replay."""
@@ -341,5 +345,7 @@ class LiveRaceFlow:
 
 def on_stage(stage: Stage, dialog: MessageDialog | None) -> MessageDialog | None:
     """The dialog, if it is on the stage still (None if it was taken off unanswered)."""
+    if dialog is None:  # (none open: most steps of a game, nothing to look for)
+        return None
     there = any(getattr(scene, "dialog", None) is dialog for scene, _ in stage.scenes)
-    return dialog if dialog is not None and there else None
+    return dialog if there else None

@@ -127,7 +127,8 @@ class RoomState:
             return
         opened, board, last = message.opened, self.board, self.opponent.progress
         if not self.map or board is None:
-            message = replace(message, opened=None)
+            if opened is not None:  # (a copy only to drop a map: most have none)
+                message = replace(message, opened=None)
         elif opened is None or covered(opened) > board.board.rows * board.board.cols:
             message = replace(message, opened=None if last is None else last.opened)
         self.opponent.progress = message

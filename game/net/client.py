@@ -1,15 +1,25 @@
 """The race's client: one room on one broker, off the window's loop.
 
-paho-mqtt runs the connection on a thread of its own (``loop_start``: it connects,
-keeps alive, and reconnects after a broker's restart or a network cut, a second then up
-to four between tries); a second thread of ours derives the room from its code (scrypt,
-some tens of milliseconds) and seals what the game says. The game never waits: ``say``
-puts a plain value on a queue, and ``heard`` takes what came (the messages believed, as
-game.net.messages values, and the link's changes, as ``Link``) without blocking.
+One thread of its own derives the room from its code (scrypt, some tens of
+milliseconds), then runs the connection (paho-mqtt's external-loop calls, in one select
+with a wake pair: game.net.pump): it seals and writes what the game says, reads and
+opens what comes, keeps the connection alive, and connects again after a broker's
+restart or a network cut (a second, then up to four between tries). The game never
+waits: ``say`` puts a plain value on a queue and wakes the thread, and ``heard`` takes
+what came (the messages believed, as game.net.messages values, and the link's changes,
+as ``Link``) without blocking.
 
 Every connection carries a last will, a sealed ``bye``; after each (re)connection the
 client subscribes again, says hello (asking the others to say theirs) and sets the will
 of the next connection.
+
+It speaks MQTT 5 where the broker does, subscribing with "no local": the broker sends a
+side none of its own messages back (half of what it would receive). A broker of 3.1.1
+alone refuses the version at once (its CONNACK's "unacceptable protocol version"): the
+client connects again with 3.1.1, where its own messages come back and are dropped
+unopened (game.net.channel). The embedded default (amqtt) speaks 3.1.1: straight so.
+A progress waiting to be sealed is replaced by a newer one (the other's panel shows the
+latest): a client behind sends the latest, not a backlog.
 
 With no broker named (the embedded default), the client's thread first starts the
 host's own broker and announces the room, or finds the host's on the network
@@ -20,22 +30,24 @@ from __future__ import annotations
 
 import contextlib
 import importlib
-import queue
 import socket
 import ssl
 import threading
+import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 import paho.mqtt.client as mqtt
-from paho.mqtt.enums import CallbackAPIVersion
+from paho.mqtt.enums import CallbackAPIVersion, MQTTProtocolVersion
+from paho.mqtt.subscribeoptions import SubscribeOptions
 
 from game.language import N_, gettext
 from game.net.broker import Broker
 from game.net.channel import Channel
 from game.net.messages import Bye, Hello, Message, Progress
+from game.net.pump import Pump
 from game.net.room import Room
 
 if TYPE_CHECKING:
@@ -50,6 +62,13 @@ NO_ROOM = N_(
 """The embedded default's guest found no room of its code (said once; no more tries)."""
 MAX_HEARD = 10_000
 """What waits for the game to take it, at most (a flood beyond is dropped)."""
+UNSUPPORTED_VERSION = 0x84
+"""MQTT 5's CONNACK reason (paho's reading of 3.1.1's "unacceptable protocol version")."""
+PROGRESS: Final = "progress"
+"""On the client's queue: the latest progress said is due."""
+Said = tuple[type[Message], dict[str, Any]] | Literal["progress"] | None
+TICK = 1.0
+"""Seconds the thread waits at most for the network or the game (the keep-alive's check)."""
 
 
 @dataclass(frozen=True)
@@ -94,6 +113,15 @@ def client_up(client: mqtt.Client | None) -> bool:
     return client is not None and client.is_connected()
 
 
+def published(sent: mqtt.MQTTMessageInfo) -> bool:
+    """The message is out of our hands: written to the broker, or never to be (paho
+    raises where it was refused at once, the connection gone as it was said)."""
+    try:
+        return sent.is_published()
+    except (RuntimeError, ValueError):
+        return True
+
+
 class RaceClient:
     """One side of one room on one broker."""
 
@@ -107,7 +135,7 @@ class RaceClient:
         """``broker``: None, the embedded default (the host's own broker, found on
         the network by the guest: the role is the hello's); ``hello``: this side's
         name, role and ready, said at each connection; ``wake``: called on the
-        client's threads each time something is heard (the window's loop, asleep
+        client's thread each time something is heard (the window's loop, asleep
         while nothing of its own is due, wakes to take it)."""
         self._wake = wake
         self.broker = broker
@@ -116,15 +144,25 @@ class RaceClient:
         self._heard: deque[Message | Link] = deque()
         """What came, for the game (a deque: its append and popleft take no lock, so
         the loop's look once a step costs next to nothing)."""
-        self._said: queue.Queue[tuple[type[Message], dict[str, Any]] | None] = queue.Queue()
-        self._ready = threading.Event()
-        self._lock = threading.Lock()
+        self._said: deque[Said] = deque()
+        """What the game said, for the thread (woken by the pump's pair for each)."""
+        self._progress: dict[str, Any] | None = None
+        """The latest progress said and not yet sealed (one PROGRESS queued for it)."""
+        self._slot = threading.Lock()
+        self._held = False
+        """Something said waits for ``send`` to wake the thread."""
+        self.protocol = MQTTProtocolVersion.MQTTv5 if broker else MQTTProtocolVersion.MQTTv311
+        """The MQTT version spoken: 5 until a broker refuses it (the embedded's: 3.1.1)."""
         self.channel: Channel | None = None
         self.mqtt: mqtt.Client | None = None
         self.lan: LanRoom | None = None
         """The embedded default's broker and announcement, or search (None: a broker named)."""
+        self._pump: Pump | None = None
+        """The thread's select and its wake pair (made on the thread: never on the game's)."""
         self._thread = threading.Thread(target=self._run, name="race-client", daemon=True)
         self._closed = False
+        self._refused: mqtt.Client | None = None
+        """The connection whose broker refused MQTT 5 (its end is not said)."""
 
     # ------------------------------------------------------------------ the game's side
 
@@ -134,10 +172,39 @@ class RaceClient:
 
     def say(self, kind: type[Message], **fields: Any) -> None:
         """Send a message of this kind (numbered and sealed on the client's thread)."""
+        self.say_later(kind, **fields)
+        self.send()
+
+    def say_later(self, kind: type[Message], **fields: Any) -> None:
+        """A message to send at the next ``send`` (the thread not woken yet: the game's
+        loop wakes it when its frame is drawn, so that the thread's work does not take
+        Python's lock in the middle of the frame)."""
+        self._held = True
         if kind is Hello:  # (the whole hello, the fields given changed)
             self.hello.update(fields)
             fields = {**self.hello, "answer": fields.get("answer", False)}
-        self._said.put((kind, fields))
+        elif kind is Progress:  # (the latest replaces one not yet sealed)
+            with self._slot:
+                due, self._progress = self._progress is not None, fields
+            if not due:
+                self._said.append(PROGRESS)
+            return
+        self._said.append((kind, fields))
+
+    def send(self) -> None:
+        """What was said since the last send goes now (the client's thread woken)."""
+        if self._held:
+            self._held = False
+            self._wake_thread()
+
+    def _put(self, item: Said) -> None:
+        self._said.append(item)
+        self._wake_thread()
+
+    def _wake_thread(self) -> None:
+        pump = self._pump  # (None before the thread runs: it takes what waits when it does)
+        if pump is not None:
+            pump.wake()
 
     def heard(self) -> list[Message | Link]:
         """What came since last asked, at once."""
@@ -156,8 +223,8 @@ class RaceClient:
         if self._closed:
             return
         self._closed = True
-        self._said.put((Bye, {}))
-        self._said.put(None)
+        self._put((Bye, {}))
+        self._put(None)
         self._thread.join(wait)
 
     # ------------------------------------------------------------------ its own thread
@@ -168,30 +235,55 @@ class RaceClient:
         self._wake()
 
     def _run(self) -> None:
+        self._pump = pump = Pump()
         try:
             self.channel = Channel(Room.of(self.code))
-            self.mqtt = self._connect(self._where(self.channel.room))
+            broker = self._where(self.channel.room)
+            self.mqtt = self._connect(broker)
         except ssl.SSLCertVerificationError as error:
             why = error.verify_message or str(error)
             self._tell(Link(False, gettext(UNTRUSTED).format(why=why), ended=True))
-            self._close_lan()
+            self._end()
             return
         except Exception as error:  # (a wrong host name, no room found, the authority's file)
             self._tell(Link(False, one_line(error), ended=True))
-            self._close_lan()
+            self._end()
             return
-        while True:
-            item = self._said.get()
+        while self._send_said():
+            pump.step(self.mqtt, TICK)
+            if self._refused is self.mqtt:  # (a broker of 3.1.1 alone: again with it)
+                self.protocol = MQTTProtocolVersion.MQTTv311
+                self.mqtt = self._connect(broker)
+        self.mqtt.disconnect()  # (written at once: this thread runs the connection)
+        self._end()
+
+    def _send_said(self) -> bool:
+        """Seal and send what the game said; False once it said to leave (the bye
+        sent, and waited for at most half a second)."""
+        assert self.mqtt is not None
+        while self._said:
+            item = self._said.popleft()
             if item is None:
-                break
-            kind, fields = item
-            sent = self._publish(kind, fields)
-            if kind is Bye and sent is not None and client_up(self.mqtt):
-                with contextlib.suppress(RuntimeError, ValueError):
-                    sent.wait_for_publish(0.5)
-        self.mqtt.disconnect()
-        self.mqtt.loop_stop()
-        self._close_lan()
+                return False
+            if item == PROGRESS:
+                with self._slot:
+                    item, self._progress = (Progress, self._progress or {}), None
+            assert isinstance(item, tuple)
+            sent = self._publish(*item)
+            if item[0] is Bye and sent is not None:
+                deadline = time.monotonic() + 0.5
+                while client_up(self.mqtt) and not published(sent):
+                    if time.monotonic() > deadline:
+                        break
+                    assert self._pump is not None
+                    self._pump.step(self.mqtt, 0.05)
+        return True
+
+    def _end(self) -> None:
+        if self._pump is not None:
+            self._pump.close()
+        if self.lan is not None:
+            self.lan.close()
 
     def _where(self, room: Room) -> Broker:
         """The broker named, or the embedded default's."""
@@ -201,21 +293,16 @@ class RaceClient:
         self.lan = lan.LanRoom(host=self.hello.get("role") == "host")
         return self.lan.open(room)
 
-    def _close_lan(self) -> None:
-        if self.lan is not None:
-            self.lan.close()
-
     def _connect(self, broker: Broker) -> mqtt.Client:
         client = mqtt.Client(
             CallbackAPIVersion.VERSION2,
             transport="websockets" if broker.websockets else "tcp",
-            protocol=mqtt.MQTTv311,
+            protocol=self.protocol,
         )
         if broker.websockets:
             client.ws_set_options(path=broker.path)
         if broker.tls:
             client.tls_set_context(tls_context(broker))
-        client.reconnect_delay_set(1, 4)
         client.on_connect = self._on_connect
         client.on_disconnect = self._on_disconnect
         client.on_message = self._on_message
@@ -224,23 +311,21 @@ class RaceClient:
             client.connect(broker.host, broker.port, keepalive=KEEPALIVE)
         except ssl.SSLCertVerificationError:
             raise
-        except OSError as error:  # (not there yet, or the network down: paho tries again)
+        except OSError as error:  # (not there yet, or the network down: tried again)
             self._tell(Link(False, one_line(error)))
-            client.connect_async(broker.host, broker.port, keepalive=KEEPALIVE)
-        client.loop_start()
+            assert self._pump is not None
+            self._pump.lost()
         return client
 
     def _will(self, client: mqtt.Client) -> None:
         assert self.channel is not None
-        with self._lock:
-            will = self.channel.seal(self.channel.make(Bye))
+        will = self.channel.seal(self.channel.make(Bye))
         client.will_set(self.channel.room.topic, will, qos=1)
 
     def _publish(self, kind: type[Message], fields: dict[str, Any]) -> mqtt.MQTTMessageInfo | None:
         assert self.channel is not None and self.mqtt is not None
         try:
-            with self._lock:
-                data = self.channel.seal(self.channel.make(kind, **fields))
+            data = self.channel.seal(self.channel.make(kind, **fields))
         except (ValueError, TypeError) as error:  # (a replay too long to send)
             self._tell(Link(True, str(error)))
             return None
@@ -251,24 +336,30 @@ class RaceClient:
         self, client: mqtt.Client, _data: Any, _flags: Any, reason: Any, _p: Any
     ) -> None:
         if reason.is_failure:
+            if reason.value == UNSUPPORTED_VERSION and self.protocol == mqtt.MQTTv5:
+                self._refused = client  # (the thread connects again, with 3.1.1)
+                return
             self._tell(Link(False, str(reason)))
             return
-        assert self.channel is not None
+        assert self.channel is not None and self._pump is not None
+        self._pump.connected()
         no_delay(client)
-        client.subscribe(self.channel.room.topic, qos=1)
+        if self.protocol == mqtt.MQTTv5:  # (none of this side's own messages back)
+            client.subscribe(self.channel.room.topic, options=SubscribeOptions(1, noLocal=True))
+        else:
+            client.subscribe(self.channel.room.topic, qos=1)
         self._will(client)  # (the next connection's)
         self._tell(Link(True))
-        self._said.put((Hello, {**self.hello, "answer": False}))
+        self._put((Hello, {**self.hello, "answer": False}))
 
     def _on_disconnect(
-        self, _client: mqtt.Client, _data: Any, _flags: Any, reason: Any, _p: Any
+        self, client: mqtt.Client, _data: Any, _flags: Any, reason: Any, _p: Any
     ) -> None:
-        if not self._closed:
+        if not self._closed and client is not self._refused:
             self._tell(Link(False, str(reason)))
 
     def _on_message(self, _client: mqtt.Client, _data: Any, message: mqtt.MQTTMessage) -> None:
         assert self.channel is not None
-        with self._lock:
-            heard = self.channel.hear(bytes(message.payload))
+        heard = self.channel.hear(bytes(message.payload))
         if heard is not None:
             self._tell(heard)

@@ -71,6 +71,25 @@ def sdl_wait() -> WaitEvent | None:
     return wait_event
 
 
+_at_rest: list[Callable[[], None]] = []
+
+
+def at_rest(callback: Callable[[], None]) -> None:
+    """Call ``callback`` once, on the loop's thread, when this frame is done: at the
+    start of the next rest, before it sleeps (asked again before then: still once).
+    What it sets going on another thread (the race's client sending what the step
+    said) then runs while the loop rests, not in the middle of the frame's drawing."""
+    if callback not in _at_rest:
+        _at_rest.append(callback)
+
+
+def run_at_rest() -> None:
+    """The callbacks asked for since the last rest, called now (a rest's start)."""
+    callbacks, _at_rest[:] = list(_at_rest), []
+    for callback in callbacks:
+        callback()
+
+
 _looked_hook: list[Callable[[], None]] = []
 
 
@@ -138,6 +157,7 @@ class Rest:
     def rest(self, due_ms: float | None) -> None:
         """After a frame: rest until ``due_ms`` from now (None: until an event), at
         least out the frame; with no SDL wait, at most a 30th of a second."""
+        run_at_rest()  # (the frame is drawn: what waited for its end)
         self.asleep()  # (SDL looked for once)
         spent = self._now() - self._woke
         frame_left = max(0.0, self.frame_ms - spent)
