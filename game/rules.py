@@ -221,8 +221,8 @@ class RuleMode(Enum):
 
     @property
     def short(self) -> str:
-        """Its name alone: "strong no-guess"."""
-        return self.label.partition(" (")[0].lower().replace("win7", "Win7")
+        """Its name alone: "strong no-guess" (a msgid: gettext it for a player)."""
+        return _SHORT_NAMES[self]
 
     @classmethod
     def of(
@@ -296,6 +296,21 @@ _RULE_MODES: dict[RuleMode, tuple[FirstClick, Fate, str]] = {
 }
 """Each mode's laying, fate and name (Metasweeper's game_engine.py: layMine and ai; the
 recursive chords, EVF's 11 to 13, are laid and fated as the standard mode)."""
+_SHORT_NAMES: dict[RuleMode, str] = {
+    RuleMode.STANDARD: N_("standard"),
+    RuleMode.WIN7: N_("Win7"),
+    RuleMode.NO_GUESS: N_("no guessing"),
+    RuleMode.STRONG_NO_GUESS: N_("strong no-guess"),
+    RuleMode.WEAK_NO_GUESS: N_("weak no-guess"),
+    RuleMode.QUASI_NO_GUESS: N_("quasi no-guess"),
+    RuleMode.STRONG_GUESSABLE: N_("strong guessable"),
+    RuleMode.WEAK_GUESSABLE: N_("weak guessable"),
+    RuleMode.CHORD_RECURSION: N_("chord recursion"),
+    RuleMode.FLAG_RECURSION: N_("flag recursion"),
+    RuleMode.CHORD_FLAG_RECURSION: N_("chord and flag recursion"),
+}
+"""Each mode's name alone (its label's words before the bracket), for the catalogs:
+the window's title and a category's label say it in the player's language."""
 _RECURSIONS = {
     RuleMode.CHORD_RECURSION: Recursion.CHORD,
     RuleMode.FLAG_RECURSION: Recursion.FLAG,

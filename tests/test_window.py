@@ -309,7 +309,7 @@ def test_losing_shows_the_dead_face_the_exploded_mine_and_stops_the_timer(
     panel = app.stage.top_dialog
     assert panel is not None and panel.title == "Game over"
     assert ["3BV", "0 of 5"] in panel.rows  # type: ignore[attr-defined]
-    assert ["Clicks", "3 (2 L, 1 R, 0 C)"] in panel.rows  # type: ignore[attr-defined]
+    assert ["Clicks", "3 (2 left, 1 right, 0 double)"] in panel.rows  # type: ignore[attr-defined]
     key(pygame.K_ESCAPE)  # the panel goes; the board stays as the loss left it
     app.run(frames=1)
     assert shows_face(app, "dead")

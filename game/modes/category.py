@@ -41,15 +41,6 @@ _SHARED = {
     TRIAL_KIND: N_("Time trials"),
     RACE_KIND: N_("Races"),
 }
-_FAMILY_WORDS = {
-    "no-guess": N_("no guessing"),
-    "strong-no-guess": N_("strong no-guess"),
-    "weak-no-guess": N_("weak no-guess"),
-    "quasi-no-guess": N_("quasi no-guess"),
-    "strong-guessable": N_("strong guessable"),
-    "weak-guessable": N_("weak guessable"),
-}
-"""Each family's name in a label, for the catalogs (FAMILIES' words: RuleMode.short)."""
 _SIZE_WORDS = (N_("Beginner"), N_("Intermediate"), N_("Expert"), N_("Custom"), N_("Beginner 8x8"))
 """The sizes' names (Difficulty.label), for the catalogs: a label translates them."""
 
@@ -59,7 +50,7 @@ def family_words(kin: str) -> str:
     board's family)."""
     if not kin:
         return ""
-    return gettext(", {family}").format(family=gettext(_FAMILY_WORDS.get(kin, FAMILIES[kin][2:])))
+    return gettext(", {family}").format(family=gettext(RuleMode(kin).short))
 
 
 def no_guess(rules: GameRules | FirstClick | str) -> bool:

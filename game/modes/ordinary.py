@@ -14,6 +14,7 @@ from typing import ClassVar
 
 from game.core.game import Game
 from game.core.record import Record
+from game.language import gettext
 from game.modes.mode import Mode
 from game.rules import Board, GameRules, RuleMode
 from game.session.play import PlaySession
@@ -53,7 +54,7 @@ class Ordinary(Mode, Record):
     def title(self) -> str:
         """The rule mode, when it is not the default (Win7: the first click opens)."""
         mode = self.rules.mode
-        return "" if mode is RuleMode.WIN7 else mode.short
+        return "" if mode is RuleMode.WIN7 else gettext(mode.short)
 
     @property
     def pace(self) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from game.analysis.glossary import worded
 from game.core.record import Record
 from game.core.status import Status
 from game.language import N_, decimal, gettext
@@ -87,8 +88,8 @@ def game_panel(
         ["3BV/s", _hundredths(summary.bbbv_per_second)],
         [
             gettext("Clicks"),
-            gettext("{total} ({left} L, {right} R, {chord} C)").format(
-                total=clicks.total, left=clicks.left, right=clicks.right, chord=clicks.chord
+            gettext("{total} ({each})").format(  # each in the side's and the Analysis' words
+                total=clicks.total, each=worded("clicks", (clicks.left, clicks.right, clicks.chord))
             ),
         ],
         [gettext("Effective"), str(clicks.effective)],

@@ -248,7 +248,7 @@ def history_dialog(
             )
             for g in oldest
         ]
-        days = (oldest[0].record.finished_at[:10], oldest[-1].record.finished_at[:10])
+        days = (day_of(oldest[0].record.finished_at), day_of(oldest[-1].record.finished_at))
         label = _filter_label(chart_of)
         caption = gettext("{board}: times, oldest to newest").format(
             board=f"{label[:1].upper()}{label[1:]}"

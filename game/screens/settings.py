@@ -18,7 +18,7 @@ from game.persist.settings import Settings
 from game.screens.answers import Button, answering, field, labels
 from game.screens.race_broker import RACE_BROKER, broker_shown
 from game.view import toggles
-from game.view.commands import KeyMap
+from game.view.commands import KeyMap, keys_named
 from game.view.widgets.form import Field, FormDialog
 from game.view.widgets.menu import MenuDialog
 
@@ -35,7 +35,7 @@ class KeysAnswer(Button):
 
 def keys_items(keymap: KeyMap) -> list[tuple[str, str]]:
     """The keys screen's lines: what each command does, and its keys."""
-    return [(gettext(b.does), ", ".join(b.keys)) for b in keymap.bindings]
+    return [(gettext(b.does), keys_named(b.keys)) for b in keymap.bindings]
 
 
 KEYS_ROWS = 10

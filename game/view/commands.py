@@ -308,6 +308,16 @@ VIEWER_BINDINGS: tuple[Binding, ...] = (
 """The replay viewer's keys, in the order the Keys screen lists them (after the play
 screen's)."""
 
+KEY_WORDS: Final = {"Return": N_("Enter"), "Keypad Enter": N_("Keypad Enter"), "Space": N_("Space")}
+"""The keys the Help names in words (SDL's "Return" is the Help's "Enter"): the Keys
+screen names them so too, in the player's language (the rest are SDL's names)."""
+
+
+def keys_named(keys: Iterable[str]) -> str:
+    """A binding's keys as the Keys screen lists them: "Space, Enter, Keypad Enter"."""
+    return gettext(", ").join(gettext(KEY_WORDS[key]) if key in KEY_WORDS else key for key in keys)
+
+
 MOUSE_HELP: tuple[tuple[str, str], ...] = (
     (N_("Left click"), N_("open a cell")),
     (N_("Right click"), N_("flag / question mark / clear")),

@@ -3,7 +3,8 @@
 Each won game is a dot as high as its time (lower is faster); a grey line steps
 down through the best time so far, so progress reads at a glance. The left axis
 says seconds (0 at the floor, the slowest win at the top), the bottom axis the
-dates of the first and the last game shown.
+dates of the first and the last game shown; with no game won there is no time to
+draw, and the plot says so in one line instead of an axis of "0 s".
 
 A lost game is a red cross and an abandoned one a dash, in a strip of their own
 under the time axis (labelled "lost"), in their place in the sequence: a loss's time
@@ -70,7 +71,9 @@ class ChartPiece(Piece):
         z = style.zoom
         wins = [p.seconds for p in self.points if p.seconds is not None]
         self.top = max(wins, default=0.0)
-        self.labels = (_axis_seconds(self.top) if wins else "", "0 s", gettext(LOST))
+        axis = (_axis_seconds(self.top), "0 s") if wins else ("", "")  # (no win: no axis)
+        self.labels = (*axis, gettext(LOST))
+        self.no_times = "" if wins or not self.points else gettext(NO_WINS)
         self.axis_w = max(style.font.size(label)[0] for label in self.labels) + 3 * z
         self.plot_h = CHART_H * z
         self.strip_h = max(LOST_H * z, style.line)
@@ -109,6 +112,9 @@ class ChartPiece(Piece):
         image.blit(first, (plot.x, under))
         if self.days[1] != self.days[0]:
             image.blit(last, (plot.right - last.get_width(), under))
+        if self.no_times:
+            said = style.text(self.no_times)
+            image.blit(said, said.get_rect(center=inner.center))
         if not self.points:
             return
         dot = DOT * z
@@ -154,6 +160,8 @@ class ChartPiece(Piece):
 
 LOST = N_("lost")
 """The label of the strip of lost games (translated where the chart is made)."""
+NO_WINS = N_("No game won: no times to chart")
+"""What the plot says when every game charted was lost or abandoned."""
 
 
 def _axis_seconds(value: float) -> str:

@@ -1,0 +1,101 @@
+"""One word for one thing, through the real loop, in every language (the play test
+in Chinese: the menu said "左键双击" where Settings said "左键单击数字即双击" for the
+same option; the Keys screen said "Return" where the Help says "Enter"; the History's
+chart wrote its dates as ISO where its list writes them in the language's way)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+from test_window import BEGINNER, key, use_layout
+from test_window_counters import click, frames, start
+
+from game import language
+from game.app import App
+from game.core.status import Status
+from game.view.commands import Command
+from game.view.menus import MENUS
+from game.view.widgets.chart import ChartPiece
+from game.view.widgets.dialog import Dialog
+
+LANGUAGES = ["en", "zh_CN", "ja", "de", "pl"]
+
+
+@pytest.fixture(autouse=True)
+def _english() -> Iterator[None]:
+    yield
+    language.use("en")
+
+
+@pytest.fixture
+def opened(tmp_path: Path) -> Iterator[tuple[Path, list[App]]]:
+    apps: list[App] = []
+    yield tmp_path, apps
+    for app in apps:
+        app.close()
+
+
+def window(opened: tuple[Path, list[App]], code: str) -> App:
+    folder, apps = opened
+    apps.append(start(folder, 2, language=code))
+    return apps[-1]
+
+
+def top(app: App) -> Dialog:
+    frames(app, 2)
+    dialog = app.stage.top_dialog
+    assert dialog is not None
+    return dialog
+
+
+def test_the_menu_and_the_settings_name_left_click_chords_alike_in_chinese(
+    opened: tuple[Path, list[App]],
+) -> None:
+    app = window(opened, "zh_CN")
+    options = next(menu for menu in MENUS if menu.title == "Options")
+    line = next(item for item in options.items if item.command is Command.LEFT_CLICK_CHORDS)
+    app.play.command(Command.SETTINGS)
+    settings = [label for label, _ in top(app).items]  # type: ignore[attr-defined]
+    assert line.shown in settings
+    assert "左键单击数字即双击" in settings
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_keys_screen_names_enter_and_space_as_the_help_does(
+    opened: tuple[Path, list[App]], code: str
+) -> None:
+    app = window(opened, code)
+    app.play.command(Command.HELP)
+    help_keys = dict((does, keys) for keys, does in top(app).keys)  # type: ignore[attr-defined]
+    key(pygame.K_ESCAPE, "\x1b")
+    frames(app, 2)
+    assert app.stage.top_dialog is None
+    app.play.command(Command.REBIND)
+    keys_page = dict(top(app).items)  # type: ignore[attr-defined]
+    does = language.gettext("open the cell (chord on a number)")
+    enter, space = language.gettext("Enter"), language.gettext("Space")
+    assert enter in help_keys[does] and space in help_keys[does], help_keys[does]
+    assert enter in keys_page[does] and space in keys_page[does], keys_page[does]
+    assert "Return" not in keys_page[does]
+
+
+@pytest.mark.parametrize("code", ["zh_CN", "de"])
+def test_the_history_chart_writes_its_dates_as_its_list_does(
+    opened: tuple[Path, list[App]], code: str
+) -> None:
+    app = window(opened, code)
+    use_layout(app, BEGINNER)
+    click(app, 0, 0)  # a mine: lost
+    assert app.table.game.status is Status.LOST
+    key(pygame.K_ESCAPE, "\x1b")
+    frames(app, 2)
+    key(pygame.K_F7)
+    history = top(app)
+    listed = history.rows[0][0].split(" ")[0]  # type: ignore[attr-defined]
+    assert history.laid_out is not None
+    chart = next(p for p in history.laid_out.pieces if isinstance(p, ChartPiece))
+    assert chart.days == (listed, listed)
+    assert "-" not in listed  # (the language's date, not the ISO one)
