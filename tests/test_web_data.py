@@ -17,6 +17,7 @@ import subprocess
 import sys
 import zlib
 from pathlib import Path
+from urllib.parse import unquote
 
 import pytest
 from hypothesis import given
@@ -37,7 +38,7 @@ from game.flows.web_data import (
     words_of,
 )
 from game.flows.web_page import LINK_PREFIX, LINK_THINNING, TEMPLATE, link, page, page_of
-from game.flows.web_text import ALPHABET, TextDamaged, from_text, to_text
+from game.flows.web_text import ALPHABET, TextDamaged, from_text, in_link, to_text
 from game.replay.files import open_replay
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -76,6 +77,15 @@ def test_the_texts_bytes_come_back(data: bytes) -> None:
     text = to_text(data)
     assert set(text) <= set(ALPHABET) and text.endswith("z")
     assert from_text(text) == data
+
+
+@given(st.text(":~" + ALPHABET[:3], max_size=40) | st.binary(max_size=200).map(to_text))
+def test_a_link_never_holds_a_fragment_directive_and_unescapes_to_its_text(text: str) -> None:
+    """Chromium takes everything from ":~:" on out of a link's fragment (a text
+    fragment directive): exp_98763_FL's link held one, and its page read a cut text."""
+    linked = in_link(text)
+    assert ":~:" not in linked
+    assert unquote(linked) == text  # (as the page's decodeURIComponent reads it)
 
 
 @given(st.text(ALPHABET + "%#&'() <>\n\u00e9", max_size=60))

@@ -24,7 +24,7 @@ from fontTools import subset
 from fontTools.ttLib import TTFont
 
 from game.flows.web_data import POINTER_MS, WebReplay
-from game.flows.web_text import ALPHABET
+from game.flows.web_text import ALPHABET, in_link
 from game.language import N_, gettext
 from game.replay.format import Replay
 from game.session.geometry import TILE
@@ -205,7 +205,7 @@ def link_of(worked: WebReplay, base: str = VIEWER_URL) -> str:
     alone are thinned (LINK_THINNING) until the link fits in LINK_LIMIT characters."""
     start = f"{base}#{LINK_PREFIX}"
     for pointer_ms in LINK_THINNING:
-        shared = start + worked.pack(pointer_ms)
+        shared = start + in_link(worked.pack(pointer_ms))
         if len(shared) <= LINK_LIMIT:
             break
     return shared

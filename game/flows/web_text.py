@@ -10,9 +10,15 @@ scripts), ``'`` and ``()`` (a link written in Markdown or in quotes), ``?`` and 
 ``%`` (an escape) and what a fragment must escape (space, ``"<>`` and the backtick).
 A chat program may drop the punctuation that ends a link, so the text always ends in
 a letter (``END``), which the reader requires.
+
+In a link, ``:~:`` is Chromium's fragment directive (a text fragment: everything from
+it on is taken out of ``location.hash``), so a text that holds it is put in a link
+with that tilde escaped (``in_link``): the page unescapes the fragment it reads.
 """
 
 from __future__ import annotations
+
+import re
 
 ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-._~!$*+,;=:@/"
 BASE = len(ALPHABET)
@@ -22,6 +28,8 @@ WIDTH = {1: 2, 2: 3, 3: 4, 4: 6, 5: 7, 6: 8, 7: 9}
 """The characters of a group of n bytes (the last group may be shorter)."""
 END = "z"
 _VALUE = {character: k for k, character in enumerate(ALPHABET)}
+_DIRECTIVE = re.compile(r"(?<=:)~(?=:)")
+"""A tilde between two colons: the middle of Chromium's fragment directive ``:~:``."""
 _BYTES = {width: n for n, width in WIDTH.items()}
 
 
@@ -40,6 +48,13 @@ def to_text(data: bytes) -> str:
             digits.append(ALPHABET[digit])
         out.append("".join(reversed(digits)))
     return "".join(out) + END
+
+
+def in_link(text: str) -> str:
+    """The text as a link's fragment holds it: every tilde between two colons as %7E
+    (``:~:~:`` too), so no browser reads a fragment directive in it (web/src/main.js
+    decodes the fragment before reading it)."""
+    return _DIRECTIVE.sub("%7E", text)
 
 
 def from_text(text: str) -> bytes:
