@@ -196,9 +196,7 @@ def test_the_viewers_bar_shows_the_players_name_and_country(tmp_path: Path) -> N
         expected = pygame.Surface(words.get_size())
         expected.fill(theme().face)
         expected.blit(words, (0, 0))
-        form = next(form for form in scene.status() if font.size(form)[0] <= bar.width - 4)
-        line = font.render(form, True, theme().text)  # (the bar centres the whole line)
-        top = bar.y + (bar.height - line.get_height()) // 2
+        top = bar.y + (bar.height - font.get_height()) // 2  # (centred by the line box)
         width = words.get_width() - 2  # (the next character may lean into the last pixel)
         drawn = [
             tuple(screen.get_at((bar.x + 4 + x, top + y)))[:3]
