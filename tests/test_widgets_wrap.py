@@ -65,7 +65,7 @@ def test_a_paragraph_fills_its_box_before_it_breaks(
     broken = 0
     for piece in texts:
         assert piece.width <= piece.w  # (never wider than the box)
-        for lines in paragraphs_of(piece, piece._fitted):
+        for lines in paragraphs_of(piece, piece.paragraphs):
             for line, following in pairwise(lines):
                 next_word = pieces(following.split()[0])[0]
                 longer = f"{line} {next_word}"

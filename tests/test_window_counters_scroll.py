@@ -63,7 +63,7 @@ def test_counters_more_than_the_side_holds_scroll_behind_a_bar(
     assert scroll.count == len(app.play.counters.rows()) > scroll.shown  # (more than fit)
     assert bar_drawn(app)  # the sign that some are out of sight
     assert side.contains(scroll.track)
-    boxes = app.play.counters._painter._laid[1]
+    boxes = app.play.counters.painter.laid
     assert boxes and all(side.contains(box) for box in boxes)  # what is shown fits whole
     assert all(box.right <= scroll.track.x for box in boxes)  # (beside the bar, not under)
     before = pygame.image.tobytes(app.viewport.screen.subsurface(side), "RGB")

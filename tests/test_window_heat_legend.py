@@ -16,6 +16,8 @@ from test_window_watching import COMMUNITY, dropped
 from game import cli
 from game.app import App
 from game.scenes.playback import PlaybackScene
+from game.scenes.playback.overlays import heat_squares
+from game.scenes.playback.scene import board_picture
 from game.view import scale
 from game.view.scale import TEXT
 from game.view.widgets.heatmap import heat_legend
@@ -56,8 +58,9 @@ def test_the_heat_legend_is_off_the_cells_at_the_ui_scale(app: App) -> None:
     assert most > 0
     # The board's pixels: the board the viewer drew with its heat over it, nothing else.
     expected = app.viewport.screen.copy()
-    expected.blit(scene._board[1], (0, 0))  # (the board's own picture)
-    expected.fblits(scene.overlays._heat[1])  # (and the heat's squares, as drawn)
+    board = board_picture(renderer, None, scene.playback, scene.counter_below_zero)[1]
+    expected.blit(board, (0, 0))  # (the board's own picture)
+    expected.fblits(heat_squares(renderer, spent))  # (and the heat's squares)
     assert pixels(app.viewport.screen, cells) == pixels(expected, cells)
     legend = heat_legend(most, f"{most:.1f} s", scale.current())
     own = scene.overlays.legend_window.window

@@ -140,7 +140,7 @@ def test_a_long_rest_gives_the_heap_s_free_memory_back_at_most_twice_a_minute() 
 
 
 def test_the_heap_s_free_memory_is_given_back_through_glibc_on_linux() -> None:
-    trim = native._malloc_trim()
+    trim = native.malloc_trim()
     if sys.platform.startswith("linux") and platform.libc_ver()[0] == "glibc":
         assert trim is not None and trim(0) in (0, 1)
     native.give_back_memory()  # (elsewhere nothing: no error)

@@ -144,7 +144,7 @@ class CountersPanel:
         self._keys: list[str] | None = None
         """The lines drawn, by key (None: the panel is to be drawn whole)."""
         self._sizes: dict[object, tuple[int, dict[str, int]]] = {}
-        self._painter = RowPainter()
+        self.painter = RowPainter()
         self.scroll = Scroll(self.forget)  # (more lines than the side holds: a bar, the wheel)
         self._shown: list[Row] = []
         """The lines last worked out (a repaint while nothing changed draws them)."""
@@ -380,7 +380,7 @@ class CountersPanel:
             self.updates += 1
             rows = self._shown = self.rows()
         narrower = lambda room: self._size(zoom, room)[1]  # noqa: E731
-        painter, lines = self._painter, self._drawn
+        painter, lines = self.painter, self._drawn
         rows, boxes = self.scroll.laid(painter, rows, area, plan.heights, narrower, font, zoom)
         keys = [row.key for row in rows]
         if keys != self._keys:

@@ -96,6 +96,11 @@ class RowPainter:
         """The lines' boxes and what they were laid out for (the area, the heights
         and the lines' keys)."""
 
+    @property
+    def laid(self) -> list[pygame.Rect]:
+        """The boxes of the lines last laid out and kept (``boxes``)."""
+        return self._laid[1]
+
     def boxes(
         self,
         rows: list[Row],

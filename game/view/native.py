@@ -84,7 +84,7 @@ def sdl_library() -> Any:
 
 
 @cache
-def _malloc_trim() -> Callable[[int], int] | None:
+def malloc_trim() -> Callable[[int], int] | None:
     """glibc's malloc_trim (None with another C library: musl, Windows', macOS')."""
     if not sys.platform.startswith("linux"):
         return None
@@ -103,7 +103,7 @@ def give_back_memory() -> None:
     modules' loading) stays resident otherwise, glibc keeping freed pages inside its
     arenas. About 0.5 ms; 0.8-0.9 MB resident less once start-up is over (Xvfb,
     docs/SPEED.md "Memory"). Nothing elsewhere."""
-    trim = _malloc_trim()
+    trim = malloc_trim()
     if trim is not None:
         trim(0)
 

@@ -18,7 +18,7 @@ from game.scenes.playback.control import Playback
 from game.scenes.playback.timeline import Timeline
 from game.view import scale
 from game.view.note_window import NoteWindow
-from game.view.render import draw_pointer
+from game.view.render import Renderer, draw_pointer
 from game.view.theme import current as theme
 from game.view.viewport import Viewport
 from game.view.widgets.heatmap import heat_alpha, heat_legend, heat_tile
@@ -170,12 +170,21 @@ class Overlays:
         if len(self._heat[0]) != len(key) or any(
             a is not b and a != b for a, b in zip(self._heat[0], key, strict=True)
         ):
-            most = max(spent.values(), default=0.0)
-            squares = []
-            for (row, col), value in spent.items():
-                alpha = heat_alpha(value, most)
-                if alpha and layout.visible(row, col):
-                    x, y, w, _ = renderer.scaled(layout.cell_rect(row, col))
-                    squares.append((heat_tile(w, alpha), (x, y)))
-            self._heat = (key, squares)
+            self._heat = (key, heat_squares(renderer, spent))
         screen.fblits(self._heat[1])
+
+
+def heat_squares(
+    renderer: Renderer, spent: Mapping[Cell, float]
+) -> list[tuple[pygame.Surface, tuple[int, int]]]:
+    """The heat over the board's cells in view: each cell's square, as hot as the
+    thinking time before acting on it, and where it goes on the screen."""
+    layout = renderer.layout
+    most = max(spent.values(), default=0.0)
+    squares = []
+    for (row, col), value in spent.items():
+        alpha = heat_alpha(value, most)
+        if alpha and layout.visible(row, col):
+            x, y, w, _ = renderer.scaled(layout.cell_rect(row, col))
+            squares.append((heat_tile(w, alpha), (x, y)))
+    return squares

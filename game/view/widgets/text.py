@@ -101,15 +101,16 @@ class TextPiece(Piece):
     ) -> None:
         self.style, self.colour = style, colour
         font = style.font
-        self._fitted = [fit_words(font, text, width) for text in paragraphs]
-        self.shortened = self._fitted != list(paragraphs)
+        self.paragraphs = [fit_words(font, text, width) for text in paragraphs]
+        """Its paragraphs as shown: a word no line holds shortened in its middle."""
+        self.shortened = self.paragraphs != list(paragraphs)
         self._wrap(width)
 
     def _wrap(self, width: int) -> None:
         self.wrapped_at = width
         font = self.style.font
-        self.lines = [line for text in self._fitted for line in wrap(font, text, width)]
-        self.broken = any(broken(text, self.lines) for text in self._fitted)
+        self.lines = [line for text in self.paragraphs for line in wrap(font, text, width)]
+        self.broken = any(broken(text, self.lines) for text in self.paragraphs)
         self.width = widest(self.style, self.lines)
         self.height = max(len(self.lines) * self.style.line, self.least)
 
@@ -121,7 +122,7 @@ class TextPiece(Piece):
             self._wrap(width)
 
     def said(self) -> str:  # (its words, not its lines: a path broken across them said whole)
-        return " ".join(word for text in self._fitted for word in text.split())
+        return " ".join(word for text in self.paragraphs for word in text.split())
 
     def draw(self, image: pygame.Surface, sprites: SpriteSheet) -> None:
         top, bottom = image.get_clip().top, image.get_clip().bottom
