@@ -10,6 +10,7 @@ import struct
 import subprocess
 import sys
 import textwrap
+import threading
 import time
 import wave
 from collections.abc import Iterator
@@ -20,7 +21,14 @@ import pygame
 import pytest
 
 import game.view.sound
-from game.view.sound import NO_AUDIO_DEVICE, SOUND_NAMES, SoundPlayer, warn_to_stderr
+from game.view.sound import (
+    MIXER,
+    NO_AUDIO_DEVICE,
+    SOUND_NAMES,
+    SoundPlayer,
+    close_mixer,
+    warn_to_stderr,
+)
 
 ROOT = Path(__file__).resolve().parent.parent
 SOUNDS = ROOT / "sounds"
@@ -121,10 +129,10 @@ def test_regenerating_gives_byte_identical_files(tmp_path: Path) -> None:
 @pytest.fixture
 def warnings() -> Iterator[list[str]]:
     """A fresh mixer for each test, closed afterwards; collects the player's warnings."""
-    pygame.mixer.quit()
+    close_mixer()  # (under the mixer's lock: a player's rest may be closing it too)
     collected: list[str] = []
     yield collected
-    pygame.mixer.quit()
+    close_mixer()
 
 
 def test_player_with_dummy_driver_is_available(warnings: list[str]) -> None:
@@ -154,7 +162,7 @@ def test_play_starts_the_sound(warnings: list[str], name: str) -> None:
 
 def test_play_while_disabled_is_silent_and_opens_no_device(warnings: list[str]) -> None:
     if pygame.mixer.get_init() is not None:
-        pygame.mixer.quit()
+        close_mixer()
     player = SoundPlayer(enabled=False, warn=warnings.append)
     assert not player.available and not player.enabled
     assert pygame.mixer.get_init() is None  # sound off: the audio device stays closed
@@ -173,7 +181,7 @@ def test_a_player_made_for_later_opens_the_device_at_open_or_the_first_sound(
     assert pygame.mixer.get_init() is None and not player.available  # the window comes first
     player.open()
     assert player.available and pygame.mixer.get_init() is not None
-    pygame.mixer.quit()
+    close_mixer()
     later = SoundPlayer(warn=warnings.append, open_now=False)
     later.play("reveal")  # a sound before open(): the device opens for it
     assert later.available and pygame.mixer.get_busy()
@@ -204,7 +212,7 @@ def test_unknown_sound_name_is_an_error(warnings: list[str]) -> None:
 
 def test_play_after_the_mixer_quit_does_not_crash(warnings: list[str]) -> None:
     player = SoundPlayer(warn=warnings.append)
-    pygame.mixer.quit()  # as pygame.quit() does at exit
+    close_mixer()  # as pygame.quit() does at exit
     player.play("explode")  # pygame-ce segfaults if a sound is played after the mixer quit
     player.toggle()
     player.toggle()
@@ -351,3 +359,21 @@ def test_the_device_rests_after_a_silence_and_opens_for_the_next_sound(
     time.sleep(0.3)  # (win.wav plays for longer than the silence: not cut short)
     assert player.device_open and pygame.mixer.get_busy()
     assert warnings == []
+
+
+def test_pygame_quit_closes_the_mixer_under_the_players_lock(warnings: list[str]) -> None:
+    """Two threads in SDL's mixer at once crash the process (a segmentation fault,
+    seen when a test's end closed the mixer as a player's rest closed it): pygame.quit()
+    waits for the lock every player and the rest's thread hold around the mixer."""
+    player = SoundPlayer(warn=warnings.append)
+    assert player.available
+    done = threading.Event()
+    with MIXER:  # (a player's use of the mixer under way)
+        quitter = threading.Thread(target=lambda: (pygame.quit(), done.set()))
+        quitter.start()
+        assert not done.wait(0.3)  # pygame.quit() waits for it
+        assert pygame.mixer.get_init() is not None
+    assert done.wait(5)
+    quitter.join()
+    assert pygame.mixer.get_init() is None
+    pygame.init()

@@ -55,6 +55,34 @@ _BUFFER: Final = 512
 SILENCE_S: Final = 5.0
 """The audio device closes this long after the last sound (none playing)."""
 
+MIXER: Final = threading.Lock()
+"""Held around every use of the process's one mixer: by every player, by the thread
+that rests the device, and by pygame.quit() closing it (``_open_mixer``): two threads
+in SDL's mixer at once crash the process (a segmentation fault, seen in a test whose
+end closed the mixer as a player's rest closed it too)."""
+
+
+def _open_mixer() -> None:
+    """Open the mixer at the files' own settings (under MIXER), and have pygame.quit()
+    close it under MIXER too (its quit callbacks run before it shuts SDL down, once)."""
+    pygame.mixer.pre_init(_FREQUENCY, _SIZE, _CHANNELS, _BUFFER)
+    with _quiet_stderr():
+        pygame.mixer.init()
+    if not _QUIT_REGISTERED:  # (once until pygame.quit() runs it and forgets it)
+        pygame.register_quit(close_mixer)
+        _QUIT_REGISTERED.append(True)
+
+
+_QUIT_REGISTERED: list[bool] = []
+"""Not empty while ``close_mixer`` is among pygame.quit()'s callbacks."""
+
+
+def close_mixer() -> None:
+    """Close the mixer, waiting for any player's use of it to end."""
+    _QUIT_REGISTERED.clear()
+    with MIXER:
+        pygame.mixer.quit()
+
 
 @contextlib.contextmanager
 def _quiet_stderr() -> Iterator[None]:
@@ -199,9 +227,7 @@ class SoundPlayer:
         """Open the resting device again, its sounds made from the samples kept (a
         device gone meanwhile: silent from now on)."""
         try:
-            pygame.mixer.pre_init(_FREQUENCY, _SIZE, _CHANNELS, _BUFFER)
-            with _quiet_stderr():
-                pygame.mixer.init()
+            _open_mixer()
             self._sounds = {
                 name: pygame.mixer.Sound(buffer=samples) for name, samples in self._samples.items()
             }
@@ -230,9 +256,7 @@ class SoundPlayer:
         opened_here = False
         try:
             if pygame.mixer.get_init() is None:
-                pygame.mixer.pre_init(_FREQUENCY, _SIZE, _CHANNELS, _BUFFER)
-                with _quiet_stderr():
-                    pygame.mixer.init()
+                _open_mixer()
                 opened_here = True
         except pygame.error:
             return gettext(NO_AUDIO_DEVICE)
@@ -277,7 +301,7 @@ class DeviceRest:
 
     def __init__(self, close: Callable[[], bool], silence_s: float) -> None:
         """``close``: close the device if silent (False: a sound still plays)."""
-        self.lock = threading.Lock()
+        self.lock = MIXER  # (the process's one mixer: one lock for every player)
         self._close = close
         self._silence_s = silence_s
         self._changed = threading.Condition(threading.Lock())
