@@ -191,6 +191,22 @@ def classic_window() -> None:
     (folder / SETTINGS_FILE).write_text(json.dumps(settings), encoding="utf-8")
 
 
+def side_or_classic(kind: str, zoom: int, frames: int) -> App:
+    """A window at ``zoom`` with its side (``kind`` "side", the default) or the classic
+    one ("classic"), run ``frames`` frames: for the tests that hold in both."""
+    from test_window import FakeClock
+
+    from game import cli  # (the window's modules: after the environment above is set)
+    from game.app import App
+
+    if kind == "classic":
+        classic_window()
+    application = App(cli.Options(zoom=zoom, sound=False, seed=1), clock=FakeClock())
+    application.run(frames=frames)
+    assert application.viewport.has_side() is (kind == "side")
+    return application
+
+
 @pytest.fixture
 def broker(tmp_path: Path) -> Iterator[Mosquitto]:
     """A Mosquitto of the test's own on free loopback ports (tests/mosquitto.py), for

@@ -12,11 +12,10 @@ from collections.abc import Iterator
 
 import pygame
 import pytest
-from conftest import classic_window
-from test_window import BEGINNER, FakeClock, cell_center, click, key, post, region, use_layout
+from conftest import side_or_classic
+from test_window import BEGINNER, cell_center, click, key, post, region, use_layout
 from test_window_replay import play_code
 
-from game import cli
 from game.app import App
 from game.core.look import Look
 from game.core.status import Status
@@ -35,11 +34,7 @@ Cell = tuple[int, int]
 @pytest.fixture(params=["side", "classic"])
 def app(request: pytest.FixtureRequest) -> Iterator[App]:
     """A window at zoom 2, with its side (the default) or the classic one."""
-    if request.param == "classic":
-        classic_window()
-    application = App(cli.Options(zoom=2, sound=False, seed=1), clock=FakeClock())
-    application.run(frames=1)
-    assert application.viewport.has_side() is (request.param == "side")
+    application = side_or_classic(request.param, zoom=2, frames=1)
     yield application
     application.close()
 

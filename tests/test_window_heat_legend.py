@@ -9,11 +9,10 @@ from collections.abc import Iterator
 
 import pygame
 import pytest
-from conftest import classic_window
-from test_window import FakeClock, key
+from conftest import side_or_classic
+from test_window import key
 from test_window_watching import COMMUNITY, dropped
 
-from game import cli
 from game.app import App
 from game.scenes.playback import PlaybackScene
 from game.scenes.playback.overlays import heat_squares
@@ -25,11 +24,7 @@ from game.view.widgets.heatmap import heat_legend
 
 @pytest.fixture(params=["side", "classic"])
 def app(request: pytest.FixtureRequest) -> Iterator[App]:
-    if request.param == "classic":
-        classic_window()
-    application = App(cli.Options(zoom=1, sound=False, seed=1), clock=FakeClock())
-    application.run(frames=2)
-    assert application.viewport.has_side() is (request.param == "side")
+    application = side_or_classic(request.param, zoom=1, frames=2)
     yield application
     application.close()
 
