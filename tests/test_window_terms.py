@@ -10,15 +10,14 @@ from pathlib import Path
 
 import pygame
 import pytest
-from test_window import BEGINNER, key, use_layout
-from test_window_counters import click, frames, start
+from test_window import key
+from test_window_counters import frames, start
+from test_window_history_no_wins import lost_games_charted
 
 from game import language
 from game.app import App
-from game.core.status import Status
 from game.view.commands import Command
 from game.view.menus import MENUS
-from game.view.widgets.chart import ChartPiece
 from game.view.widgets.dialog import Dialog
 
 LANGUAGES = ["en", "zh_CN", "ja", "de", "pl"]
@@ -86,16 +85,10 @@ def test_the_keys_screen_names_enter_and_space_as_the_help_does(
 def test_the_history_chart_writes_its_dates_as_its_list_does(
     opened: tuple[Path, list[App]], code: str
 ) -> None:
-    app = window(opened, code)
-    use_layout(app, BEGINNER)
-    click(app, 0, 0)  # a mine: lost
-    assert app.table.game.status is Status.LOST
-    key(pygame.K_ESCAPE, "\x1b")
-    frames(app, 2)
-    key(pygame.K_F7)
+    folder, apps = opened
+    app, chart = lost_games_charted(folder, code, 1)
+    apps.append(app)
     history = top(app)
     listed = history.rows[0][0].split(" ")[0]  # type: ignore[attr-defined]
-    assert history.laid_out is not None
-    chart = next(p for p in history.laid_out.pieces if isinstance(p, ChartPiece))
     assert chart.days == (listed, listed)
     assert "-" not in listed  # (the language's date, not the ISO one)
