@@ -250,3 +250,40 @@ def test_earcons_under_the_cursor_a_tone_a_number_the_edge_and_a_flag(
     count = len(played)
     said_after(app, voice, pygame.K_RIGHT)
     assert len(played) == count, "earcons off: none"
+
+
+def test_speech_asked_for_on_the_command_line_is_on_from_the_first_key_and_kept(
+    tmp_path: Path, voice: Recording
+) -> None:
+    # A player who cannot see the screen starts the game with --speech: no key to find
+    # first, no screen reader needed; the first key's first words say speech is on.
+    classic_window()
+    options = cli.parse_args(["--speech", "--zoom", str(ZOOM), "--no-sound", "--seed", "1"])
+    app = App(options, clock=FakeClock())
+    app.speaker.make_backend = lambda: voice
+    try:
+        app.run(frames=2)
+        assert app.prefs.settings.speech is True and app.profile.settings.speech is True
+        said = said_after(app, voice, pygame.K_LSHIFT)
+        assert said.startswith("Speech on. F1: the keys.")
+        assert said_after(app, voice, pygame.K_UP) == "row 5, column 5: hidden"
+    finally:
+        app.close()
+
+
+def test_speech_kept_on_says_so_at_the_first_key_of_the_next_start(
+    tmp_path: Path, voice: Recording
+) -> None:
+    classic_window()
+    first = App(cli.Options(zoom=ZOOM, sound=False, seed=1), clock=FakeClock())
+    first.prefs.change(speech=True)  # (chosen last time: X)
+    first.close()
+    app = App(cli.Options(zoom=ZOOM, sound=False, seed=1), clock=FakeClock())
+    app.speaker.make_backend = lambda: voice
+    try:
+        app.run(frames=2)
+        said = said_after(app, voice, pygame.K_UP)
+        assert said.startswith("Speech on. F1: the keys.")
+        assert said.endswith("row 5, column 5: hidden")
+    finally:
+        app.close()

@@ -134,11 +134,14 @@ class Speaker:
     def heard_input(self, settings: Settings, turn_on: Callable[[bool], None]) -> None:
         """The player's first input lets the held speaker go (the speech library may
         load from now on); at a first start (speech never chosen: None) speech is
-        turned on (``turn_on``) if a screen reader runs."""
+        turned on (``turn_on``) if a screen reader runs. Speech on already (kept, or
+        --speech) says so first: the game's first words tell the player it listens."""
         if self.held:
             self.held = False
             if settings.speech is None:
                 turn_on(screen_reader_running())
+            elif self.enabled and gettext(SPEECH_ON) not in self._pending:
+                self._pending.insert(0, gettext(SPEECH_ON))  # (before what waited)
 
     @property
     def active(self) -> bool:
