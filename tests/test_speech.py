@@ -264,6 +264,7 @@ def test_ssip_sets_its_name_cancels_then_speaks_escaping_a_leading_dot(sock_path
         "SET self CLIENT_NAME user:minesweeper:main",
         "SET self PRIORITY message",
         "CANCEL self",
+        "GET OUTPUT_MODULE",  # (Chinese: which voice speaks it depends on the module)
         "SET self LANGUAGE zh",
         "SET self RATE 30",
         "SPEAK",
@@ -273,6 +274,48 @@ def test_ssip_sets_its_name_cancels_then_speaks_escaping_a_leading_dot(sock_path
         "QUIT",
     ]
     assert voice_language("pl") == "pl"
+
+
+def test_chinese_through_espeak_ng_takes_its_mandarin_voice_that_reads_pinyin(
+    sock_path: Path,
+) -> None:
+    # speech-dispatcher's "zh" is espeak-ng's cmn voice, which says 第 as "di four".
+    def espeak_ng(command: str) -> bytes:
+        if command == "GET OUTPUT_MODULE":
+            return b"251-espeak-ng\r\n251 OK GET RETURNED\r\n"
+        return FakeDispatcher.ok(command)
+
+    server = FakeDispatcher(sock_path, answer=espeak_ng)
+    voice = Ssip.connect(f"unix_socket:{sock_path}")
+    voice.speak("第 3 行，第 5 列：2", "zh_CN", 0)
+    voice.speak("Zeile 3", "de", 0)
+    voice.speak("第 3 行", "zh_CN", 0)
+    voice.close()
+    server.thread.join(5)
+    server.close()
+    assert [line for line in server.heard if line.startswith(("GET", "SET self LANGUAGE"))] == [
+        "GET OUTPUT_MODULE",  # (asked once)
+        "SET self LANGUAGE cmn-latn-pinyin",
+        "SET self LANGUAGE de",
+        "SET self LANGUAGE cmn-latn-pinyin",
+    ]
+    assert voice_language("zh_CN", "espeak-ng") == "cmn-latn-pinyin"
+    assert voice_language("zh_CN", "rhvoice") == "zh" and voice_language("ja", "espeak-ng") == "ja"
+
+
+def test_a_dispatcher_that_will_not_name_its_module_still_speaks_chinese(
+    sock_path: Path,
+) -> None:
+    def no_get(command: str) -> bytes:
+        return b"300 ERR UNKNOWN\r\n" if command.startswith("GET") else FakeDispatcher.ok(command)
+
+    server = FakeDispatcher(sock_path, answer=no_get)
+    voice = Ssip.connect(f"unix_socket:{sock_path}")
+    voice.speak("第 3 行", "zh_CN", 0)
+    voice.close()
+    server.thread.join(5)
+    server.close()
+    assert "SET self LANGUAGE zh" in server.heard and server.heard[-2] == "第 3 行\r\n."
 
 
 def test_ssip_refused_is_an_error_not_a_hang(sock_path: Path) -> None:
