@@ -92,3 +92,20 @@ def test_the_historys_rows_are_said_as_the_focus_moves(
     assert said.endswith("Close, button")
     assert said_after(app, voice, pygame.K_DOWN) == lost  # each row after its headers
     assert said_after(app, voice, pygame.K_DOWN) == won
+
+
+def test_the_replay_browser_says_the_folder_it_goes_into(
+    spoken_app: App,  # noqa: F811
+    voice: Recording,  # noqa: F811
+) -> None:
+    app = spoken_app
+    kept = app.profile.folder / "replays"
+    (kept / "games").mkdir(parents=True)
+    said_after(app, voice, pygame.K_UP)
+    said = said_after(app, voice, pygame.K_F11)
+    assert said == f"Open a replay. Folder: {kept}. ..: up a folder", "the folder said once"
+    said_after(app, voice, pygame.K_DOWN)  # games/
+    said = said_after(app, voice, pygame.K_RETURN)
+    assert said == f"Folder: {kept / 'games'} ..: up a folder"
+    said = said_after(app, voice, pygame.K_RETURN)  # (the same line: up again)
+    assert said == f"Folder: {kept} ..: up a folder"
