@@ -209,6 +209,10 @@ def test_the_hint_and_its_reason_and_the_pause_are_said(spoken_app: App, voice: 
     row, col = hint.cell
     assert said.startswith(f"row {row + 1}, column {col + 1}: hidden. ")
     assert len(said) > 40, "the hint's reason is said"
+    assert said_after(app, voice, pygame.K_h) == said, "H again: the hint said again"
+    said_after(app, voice, pygame.K_LEFT)
+    assert said_after(app, voice, pygame.K_h) == said, "and the cursor back on its cell"
+    assert app.table.cursor == hint.cell
     said = said_after(app, voice, pygame.K_p)
     assert said == "pause (hides the board; any key goes on)"
 

@@ -103,6 +103,11 @@ class BoardVoice:
         said = f"{gettext(label_of('bbbv_s'))}: {value}"
         self.speaker.say(f"{said}; {race}" if race else said)
 
+    def asked(self) -> None:
+        """The hint was asked for (H): said even when it is the one shown (a player by
+        ear presses H again to hear it again)."""
+        self._said = (None, None)
+
     def after_command(self) -> None:
         """Say a hint or a note that a command put up (the advice's box words), or
         that came meanwhile (asked again as the board is drawn: said once)."""

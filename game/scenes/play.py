@@ -286,7 +286,8 @@ class PlayScene(Scene):
             act()
 
     def show_hint(self) -> None:
-        """H: the next cell logic finds, ringed, with its reason."""
+        """H: the next cell logic finds, ringed, with its reason (said each time)."""
+        self.voice.asked()
         hint = self.table.show_hint()
         if hint is not None:
             self.viewport.keep_in_view(*hint.cell, HINT_MARGIN)
