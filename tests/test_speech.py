@@ -146,6 +146,36 @@ def test_a_voice_that_fails_is_said_once_and_the_log_goes_on(tmp_path: Path) -> 
     speaker.close()
 
 
+def test_a_voice_that_goes_away_mid_game_is_found_again_once_then_said_gone_once() -> None:
+    # speech-dispatcher killed mid-game and started again (by the game at its own
+    # address, by the desktop, by Orca): the next words reach the new one, unwarned.
+    said: list[str] = []
+    new = Recording()
+
+    class Dies(Recording):
+        def speak(self, text: str, language: str, rate: int, interrupt: bool = True) -> None:
+            if self.spoken:
+                raise BrokenPipeError(32, "Broken pipe")
+            super().speak(text, language, rate, interrupt)
+
+    first = Dies()
+    voices: list[Recording] = [first, new]
+    speaker = Speaker(True, backend=lambda: voices.pop(0), warn=said.append)
+    for text in ("one", "two", "three"):
+        speaker.say_now(text)
+        assert speaker.wait()
+    assert first.spoken == ["one"] and new.spoken == ["two", "three"] and not said
+    speaker.close()
+    gone: list[Recording] = [Dies(), Dies()]
+    gone[1].spoken.append("(dead from the start)")
+    speaker = Speaker(True, backend=lambda: gone.pop(0), warn=said.append)
+    for text in ("one", "two", "three"):
+        speaker.say_now(text)
+        assert speaker.wait()
+    assert said == ["No speech found ([Errno 32] Broken pipe); the game will not speak."]
+    speaker.close()
+
+
 def test_a_log_that_cannot_be_written_is_said_once(tmp_path: Path) -> None:
     said: list[str] = []
     voice = Recording()

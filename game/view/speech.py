@@ -265,16 +265,21 @@ class Speaker:
             self._speak(item)
 
     def _speak(self, item: _Said) -> None:
-        backend = self._backend_now()
-        if backend is None:
-            return
-        try:
-            if item.text:
-                backend.speak(item.text, item.language, item.rate, item.interrupt)
-            else:
-                backend.stop()
-        except Exception as error:  # (a voice that died: said once, the game goes on)
-            self._fail(error)
+        for again in (False, True):
+            backend = self._backend_now()
+            if backend is None:
+                return
+            try:
+                if item.text:
+                    backend.speak(item.text, item.language, item.rate, item.interrupt)
+                else:
+                    backend.stop()
+                return
+            except Exception as error:  # (a voice that died: said once, the game goes on)
+                if again:
+                    self._fail(error)
+                else:  # (once more, anew: speech-dispatcher restarted, or started again)
+                    self._shut_backend()
 
     def _backend_now(self) -> Backend | None:
         if self._backend is None and not self._voice_failed:
