@@ -277,9 +277,10 @@ def test_a_hints_reason_counts_the_mines_found_before_its_rule_not_by_it() -> No
         assert hint is not None and hint.is_mine
         said.append(hint.reason)
         game.toggle_mark(*hint.cell)
-    both = "it has exactly 2 hidden cells (row 1, column 1; row 2, column 1)"
-    assert said[0] == f"the 2 at row 1, column 2 needs 2 mines; {both}, so row 1, column 1 is a mine"
-    assert said[1] == f"the 2 at row 1, column 2 needs 2 mines; {both}, so row 2, column 1 is a mine"
+    both = "the 2 at row 1, column 2 needs 2 mines; it has exactly 2 hidden cells"
+    both += " (row 1, column 1; row 2, column 1)"
+    assert said[0] == f"{both}, so row 1, column 1 is a mine"
+    assert said[1] == f"{both}, so row 2, column 1 is a mine"
     assert said[2].startswith(
         "the 3 at row 2, column 2 touches 2 mines already found at row 1, column 1; "
         "row 2, column 1 and needs 1 more; it has exactly 1 hidden cell (row 3, column 1)"
