@@ -109,3 +109,21 @@ def test_the_replay_browser_says_the_folder_it_goes_into(
     assert said == f"Folder: {kept / 'games'} ..: up a folder"
     said = said_after(app, voice, pygame.K_RETURN)  # (the same line: up again)
     assert said == f"Folder: {kept} ..: up a folder"
+
+
+def test_a_list_dialogs_words_over_its_lines_are_said_once_when_it_opens(
+    spoken_app: App,  # noqa: F811
+    voice: Recording,  # noqa: F811
+) -> None:
+    from game.view.widgets.menu import MenuDialog
+
+    app = spoken_app
+    said_after(app, voice, pygame.K_UP)
+    before = len(voice.spoken)
+    name = "20261202-075455-575-beginner-won-39059ms.msreplay"  # (shortened on screen)
+    app.stage.open(MenuDialog("Analysis", [("Time", "39.059 s")], lines=[name, "9x9, won."]))
+    app.run(frames=2)
+    assert app.speaker.wait()
+    said = " ".join(voice.spoken[before:])
+    assert said.count("9x9, won.") == 1, said
+    assert said.endswith("Time: 39.059 s")

@@ -196,9 +196,8 @@ class Stage:
                     speaker.flush(interrupt)
                     return
                 now_place, now_focus = top.focus_said()
-                for words in (page, "" if now_place in " ".join(page.split()) else now_place):
-                    speaker.say(words)
-                speaker.say(now_focus)
+                for words in (page, "" if page else now_place, now_focus):
+                    speaker.say(words)  # (a page says its place: a browser's folder)
             else:
                 now_place, now_focus = top.focus_said()
                 if now_place != place:
