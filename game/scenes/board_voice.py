@@ -36,6 +36,8 @@ class BoardVoice:
         """The game's figures so far (the live counters'): 3BV/s said from them."""
         self._said: tuple[object, object] = (None, None)
         """The hint and the note last said."""
+        self.live: Callable[[], str] = lambda: ""
+        """A live race's other side's progress in words (said with 3BV/s)."""
         table.tap(self._heard)
 
     @property
@@ -101,7 +103,7 @@ class BoardVoice:
         """3BV/s so far, and ``race``: a race's standing in words (Race.standing)."""
         value = self.numbers().words("bbbv_s") or "-"
         said = f"{gettext(label_of('bbbv_s'))}: {value}"
-        self.speaker.say(f"{said}; {race}" if race else said)
+        self.speaker.say("; ".join(filter(None, (said, race, self.live()))))
 
     def asked(self) -> None:
         """The hint was asked for (H): said even when it is the one shown (a player by
