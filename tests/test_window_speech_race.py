@@ -13,8 +13,9 @@ import pygame
 import pytest
 from mosquitto import Mosquitto
 from test_window import FakeClock, click
-from test_window_race_friend import steps
+from test_window_race_friend import lines, steps
 from test_window_race_map import Friend, first_move, joined
+from test_window_series import menu
 
 from game import cli
 from game.app import App
@@ -85,3 +86,22 @@ def test_the_countdown_the_start_the_others_progress_and_the_outcome_are_said(
     before = len(voice.spoken)
     host.client.close()  # (its last will: Bob left)
     steps(app, lambda: "Bob: left" in heard(app, voice, before), seconds=20)
+
+
+def test_the_rooms_page_says_what_changed_in_it(
+    spoken: tuple[App, Recording], broker: Mosquitto
+) -> None:
+    app, voice = spoken
+    menu(app, "Race a friend...")
+    click(app, app.stage.top_dialog.button_rect("Host").center)
+    steps(app, lambda: "Connecting to the broker..." not in lines(app), seconds=20)
+    code = lines(app)[0].removeprefix("Room code: ")
+    app.run(frames=app.frame + 2)
+    before = len(voice.spoken)
+    friend = Friend(broker, code, "guest")
+    steps(app, lambda: bool(friend.hear()) and "Bob is here, ready." in lines(app))
+    app.run(frames=app.frame + 2)
+    said = heard(app, voice, before)
+    assert said.startswith("Bob is here, ready."), said  # (the page's own words, once)
+    assert "Room code" not in said and "Bob: ready" not in said, "only what changed"
+    friend.client.close()

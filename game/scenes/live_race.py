@@ -126,7 +126,8 @@ class LiveRaceScene(Scene):
     def update(self, step_ms: float) -> None:
         self.flow.update(step_ms)
         if self.flow.changed:  # (said as it will be drawn: now, if a dialog covers it)
-            self.voice.heard(self.rows(), self.flow.countdown_ms is not None)
+            flow = self.flow
+            self.voice.heard(self.rows(), flow.countdown_ms is not None, flow.dialog is not None)
         if self.flow.left:
             self.done = True
 
@@ -187,7 +188,7 @@ class LiveRaceScene(Scene):
             flow.changed = False
             self._rows = self.rows()
             self.updates += 1
-            self.voice.heard(self._rows, flow.countdown_ms is not None)
+            self.voice.heard(self._rows, flow.countdown_ms is not None, flow.dialog is not None)
         zoom = self.viewport.side.scale
         laid = (tuple(area), zoom, self.flow.pair)
         if repainted or laid != self._laid:

@@ -26,11 +26,12 @@ class RaceVoice:
         """Each told line as last heard (none yet: the room's page said the start)."""
         self._counting = False
 
-    def heard(self, rows: list[Row], counting: bool) -> None:
-        """The panel's lines as they stand (``counting``: the countdown runs)."""
+    def heard(self, rows: list[Row], counting: bool, quiet: bool = False) -> None:
+        """The panel's lines as they stand (``counting``: the countdown runs; ``quiet``:
+        the room's page is shown, and says what changed in its own words)."""
         now = {row.key: row for row in rows}
         last, self._last = self._last, now
-        if not last or not self.speaker.active:
+        if not last or quiet or not self.speaker.active:
             self._counting = counting
             return
         said: list[str] = []

@@ -34,12 +34,20 @@ class MessageDialog(Dialog):
             raise ValueError("a message dialog needs at least one button")
         super().__init__(title, buttons, default or buttons[0])
         self.lines = list(lines)
+        self.told = False
+        """What ``say`` changes is said (a race's room: who came, who is ready), not
+        only shown (a job's progress, many times a second, is not)."""
+        self._news = ""
 
     def say(self, lines: list[str]) -> None:
         """Show these lines instead (a dialog that reports progress)."""
         if lines != self.lines:
+            self._news = " ".join(line for line in lines if line not in self.lines)
             self.lines = list(lines)
             self._changed()
+
+    def place_said(self) -> str:
+        return self._news if self.told else ""
 
     def finish(self, result: object) -> None:
         """Close with this result, no button pressed (the work it showed is done)."""
