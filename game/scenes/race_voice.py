@@ -14,6 +14,8 @@ GO = N_("Go!")
 """Said as the countdown ends: the board takes clicks."""
 TOLD = ("now", "game", "link")
 """The panel's lines said when their words change (the series' with the outcome)."""
+ASKED = ("now", "bbbv", "time", "rate")
+"""The panel's lines the 3BV/s key says: the other's state, 3BV, time and 3BV/s."""
 
 
 class RaceVoice:
@@ -60,8 +62,7 @@ class RaceVoice:
     def progress(self, rows: list[Row]) -> str:
         """The other's progress in words (the 3BV/s key): their name, state, 3BV
         solved, time and 3BV/s, as the panel shows them."""
-        now = {row.key: row for row in rows}
-        return ", ".join(_words(now[key]) for key in ("now", "bbbv", "time", "rate") if key in now)
+        return ", ".join(_words(row) for row in rows if row.key in ASKED)  # (as it shows)
 
 
 def _words(row: Row) -> str:
