@@ -291,3 +291,25 @@ def test_speech_kept_on_says_so_at_the_first_key_of_the_next_start(
         assert said.endswith("row 5, column 5: hidden")
     finally:
         app.close()
+
+
+def test_a_key_of_a_symbol_is_said_in_a_word_in_the_menus_and_the_help(
+    spoken_app: App, voice: Recording
+) -> None:
+    # espeak-ng reads a lone "-", ".", "," as nothing: "Zoom out, -" was heard "Zoom out".
+    app = spoken_app
+    said_after(app, voice, pygame.K_UP)
+    said_after(app, voice, pygame.K_F10)
+    said_after(app, voice, pygame.K_RIGHT)  # the Options menu
+    lines = [said_after(app, voice, pygame.K_DOWN) for _ in range(30)]
+    at = lines.index("Zoom in, +")
+    assert lines[at : at + 4] == [
+        "Zoom in, +",
+        "Zoom out, minus",
+        "Larger words, period",
+        "Smaller words, comma",
+    ], lines
+    post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
+    app.run(frames=1)
+    said = said_after(app, voice, pygame.K_F1)
+    assert "minus, zoom out." in said and "comma, smaller words" in said, said

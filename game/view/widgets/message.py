@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.view.commands import MODIFIER_KEYS
+from game.view.commands import MODIFIER_KEYS, keys_said
 from game.view.widgets.dialog import Dialog
-from game.view.widgets.grid import GridPiece
+from game.view.widgets.grid import GridPiece, said_row
 from game.view.widgets.pieces import Piece
 from game.view.widgets.style import WRAP_WIDTH, Style
 from game.view.widgets.text import TextPiece, wrap_width
@@ -65,6 +65,13 @@ class MessageDialog(Dialog):
             super().cancel()
 
 
+class KeysGrid(GridPiece):
+    """The help's two columns, each key said as speech names it ("-": minus)."""
+
+    def said(self) -> str:
+        return " ".join(said_row([], [keys_said(row[0]), *row[1:]]) for row in self.cells)
+
+
 class HelpOverlay(MessageDialog):
     """Two columns, a key and what it does, over an OK button.
 
@@ -81,7 +88,7 @@ class HelpOverlay(MessageDialog):
 
     def _body(self, style: Style, width: int) -> list[Piece]:
         rows = [[key, what] for key, what in self.keys]
-        grid = GridPiece(style, [], rows, min(width, 2 * WRAP_WIDTH * style.zoom), wrapping=[1])
+        grid = KeysGrid(style, [], rows, min(width, 2 * WRAP_WIDTH * style.zoom), wrapping=[1])
         return [*super()._body(style, width), grid]
 
     def _key(self, key: int, mod: int) -> None:
