@@ -313,3 +313,10 @@ def test_a_key_of_a_symbol_is_said_in_a_word_in_the_menus_and_the_help(
     app.run(frames=1)
     said = said_after(app, voice, pygame.K_F1)
     assert "minus, zoom out." in said and "comma, smaller words" in said, said
+    post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
+    app.run(frames=1)
+    app.play.command(Command.REBIND)  # the Keys screen
+    app.run(frames=1)
+    lines = [said_after(app, voice, pygame.K_DOWN) for _ in range(80)]
+    assert "zoom out: minus, Keypad minus" in lines, lines
+    assert "replay: slower (down to 0.25x): left bracket" in lines, lines
