@@ -320,3 +320,20 @@ def test_a_key_of_a_symbol_is_said_in_a_word_in_the_menus_and_the_help(
     lines = [said_after(app, voice, pygame.K_DOWN) for _ in range(80)]
     assert "zoom out: minus, Keypad minus" in lines, lines
     assert "replay: slower (down to 0.25x): left bracket" in lines, lines
+
+
+def test_a_shared_boards_cursor_is_on_its_start_cell_as_its_ring_says(
+    spoken_app: App, voice: Recording
+) -> None:
+    # "row 6, column 11: hidden. Start here" was said with the cursor elsewhere: a
+    # player by ear had to find the cell the ring shows.
+    app = spoken_app
+    said_after(app, voice, pygame.K_UP)  # (the cursor shown)
+    said = said_after(app, voice, pygame.K_F8)  # today's daily board
+    start = app.table.session.start
+    assert start is not None and app.table.cursor == start
+    place = f"row {start[0] + 1}, column {start[1] + 1}: hidden"
+    assert f"{place}. Start here" in said, said
+    assert said_after(app, voice, pygame.K_i) == place
+    said = said_after(app, voice, pygame.K_SPACE)
+    assert said.startswith("opened"), said
