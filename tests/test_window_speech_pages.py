@@ -19,7 +19,7 @@ from game.persist.game_record import GameRecord
 from game.view.speech_out import Recording
 
 SAID = {
-    "statistics": "Win %, Beg.: 0%",
+    "statistics": "Win %, Beginner: 0%",  # (a heading in full: "Beg." is heard "beg")
     "confirm": "Reset all best times? This cannot be undone.",
     "panel": "3BV/s, -. Clicks, 0",
     "name": "You won Expert in 0.000 s: place 3 of 10.",
