@@ -337,3 +337,32 @@ def test_a_shared_boards_cursor_is_on_its_start_cell_as_its_ring_says(
     assert said_after(app, voice, pygame.K_i) == place
     said = said_after(app, voice, pygame.K_SPACE)
     assert said.startswith("opened"), said
+
+
+def test_no_voice_is_told_once_in_the_window_too_and_the_game_goes_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The terminal is nowhere when the game is started from a desktop: a helper sees
+    # in the window why it is silent.
+    classic_window()
+    app = App(cli.parse_args(["--speech", "--zoom", str(ZOOM), "--no-sound"]), clock=FakeClock())
+
+    def none() -> Recording:
+        raise OSError("no speech-dispatcher here")
+
+    app.speaker.make_backend = none
+    try:
+        app.run(frames=2)
+        for key in (pygame.K_UP, pygame.K_LEFT):
+            post(pygame.KEYDOWN, key=key, mod=0, unicode="")
+            app.run(frames=1)
+            assert app.speaker.wait()
+        app.run(frames=2)  # (the worker woke the loop; the play screen shows why)
+        told = "No speech found (no speech-dispatcher here); the game will not speak."
+        assert app.table.note == told
+        assert capsys.readouterr().err == told + "\n", "once, on the terminal too"
+        post(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode="")
+        app.run(frames=2)
+        assert app.table.game.opened_count > 0 and app.table.note is None, "the game goes on"
+    finally:
+        app.close()

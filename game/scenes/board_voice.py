@@ -113,7 +113,10 @@ class BoardVoice:
     def after_command(self) -> None:
         """Say a hint or a note that a command put up (the advice's box words), or
         that came meanwhile (asked again as the board is drawn: said once)."""
-        table = self.table
+        table, trouble = self.table, self.speaker.trouble
+        if trouble is not None:  # (the voice failed, on its thread: shown here, once)
+            self.speaker.trouble = None
+            table.hint, table.note = None, trouble
         if not self.speaker.active or (table.hint, table.note) == self._said:
             return
         self._said = (table.hint, table.note)

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Final
 from game import language
 from game.core.on_first_use import OnFirstUse
 from game.language import N_, gettext
+from game.view.waiting import wake
 
 if TYPE_CHECKING:
     import queue
@@ -116,6 +117,10 @@ class Speaker:
         self._backend: Backend | None = None
         self._voice_failed = False
         self._log_failed = False
+        self.trouble: str | None = None
+        """Why the voice or the log failed, for the window too (a note over the board:
+        a helper sees why the game is silent; a terminal may be nowhere): the play
+        screen takes it."""
 
     @classmethod
     def held_for(cls, settings: Settings, log: Path | None, warn: Callable[[str], None]) -> Speaker:
@@ -293,7 +298,13 @@ class Speaker:
         self._voice_failed = True
         self._shut_backend()
         reason = " ".join(str(error).split()) or type(error).__name__
-        self.warn(gettext(NO_VOICE).format(reason=reason))
+        self._tell(gettext(NO_VOICE).format(reason=reason))
+
+    def _tell(self, trouble: str) -> None:
+        """A failure, told once: on the terminal, and in the window (woken for it)."""
+        self.warn(trouble)
+        self.trouble = trouble
+        wake()
 
     def _shut_backend(self) -> None:
         backend, self._backend = self._backend, None
@@ -308,7 +319,7 @@ class Speaker:
             log_line(self.log, text)
         except OSError as error:
             self._log_failed = True
-            self.warn(gettext(NO_LOG).format(reason=" ".join(str(error).split())))
+            self._tell(gettext(NO_LOG).format(reason=" ".join(str(error).split())))
 
 
 def log_line(log: Path, text: str) -> None:
