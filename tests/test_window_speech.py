@@ -366,3 +366,29 @@ def test_no_voice_is_told_once_in_the_window_too_and_the_game_goes_on(
         assert app.table.game.opened_count > 0 and app.table.note is None, "the game goes on"
     finally:
         app.close()
+
+
+def test_a_game_offered_back_is_no_new_game_in_words(tmp_path: Path, voice: Recording) -> None:
+    # "New game: 9 by 9, 10 mines left. Unfinished game. ..." was said of the game
+    # left unfinished: its offer alone says what is on the table.
+    classic_window()
+    first = App(cli.Options(zoom=ZOOM, sound=False, seed=1), clock=FakeClock())
+    first.prefs.change(speech=True)
+    first.run(frames=2)
+    use_layout(first, BEGINNER)
+    first.table.move_cursor(0, 0, (4, 4))
+    first.play.open_at_cursor()
+    assert first.table.game.opened_count > 0
+    first.close()
+    app = App(cli.Options(zoom=ZOOM, sound=False, seed=1), clock=FakeClock())
+    app.speaker.make_backend = lambda: voice
+    try:
+        app.run(frames=2)
+        said = said_after(app, voice, pygame.K_LSHIFT)
+        assert said.startswith("Speech on. F1: the keys. Unfinished game. You left your "), said
+        assert "New game" not in said, said
+        said = said_after(app, voice, pygame.K_TAB)
+        said = said_after(app, voice, pygame.K_RETURN)  # New game
+        assert said.startswith("New game: 9 by 9, 10 mines left."), said
+    finally:
+        app.close()

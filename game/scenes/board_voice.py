@@ -48,6 +48,8 @@ class BoardVoice:
         if not self.speaker.active:
             return
         if isinstance(event, GameStarted):
+            if not event.tag.mode.new_game:
+                return  # (a game left unfinished, given back: its offer says it)
             board = event.session.board
             said = gettext("New game: {rows} by {columns}, {mines}.").format(
                 rows=board.rows, columns=board.cols, mines=words.mines_left(event.session.game)
