@@ -215,6 +215,10 @@ def test_the_hint_and_its_reason_and_the_pause_are_said(spoken_app: App, voice: 
     assert app.table.cursor == hint.cell
     said = said_after(app, voice, pygame.K_p)
     assert said == "pause (hides the board; any key goes on)"
+    cursor = app.table.cursor
+    said = said_after(app, voice, pygame.K_LEFT)  # (any key goes on: it does nothing else)
+    assert said == f"Going on. row {cursor[0] + 1}, column {cursor[1] + 1}: hidden", said
+    assert app.table.cursor == cursor and not app.table.session.paused
 
 
 def test_a_mine_opened_is_said_with_its_place_and_the_time(

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from game.analysis.glossary import label_of
 from game.core.delta import Cell
 from game.core.look import Look
-from game.language import gettext, shown
+from game.language import N_, gettext, shown
 from game.replay.figures import GameNumbers
 from game.session.table import GameStarted, MoveApplied, Table, TableEvent
 from game.view import board_words as words
@@ -19,6 +19,8 @@ from game.view.commands import Command
 from game.view.prefs import Prefs
 from game.view.speech import Speaker
 
+GOING_ON = N_("Going on.")
+"""Said as a pause ends (any key or click goes on), before the cursor's cell."""
 TONES = {Look(n): f"tone{n}" for n in range(1, 9)}
 """The earcon of each number under the cursor (its pitch rises with the number)."""
 
@@ -88,6 +90,16 @@ class BoardVoice:
         """The game paused: what the pause key does, as the Keys screen says it."""
         said = next(b.does for b in self.prefs.keymap.bindings if b.command is Command.PAUSE)
         self.speaker.say(gettext(said))
+
+    def going_on(self) -> None:
+        """The pause ended: said so, with the cell under the cursor (the key or click
+        that ended it does nothing else)."""
+        said, cell, game = gettext(GOING_ON), self.table.shown_cursor, self.table.game
+        if cell is None:
+            self.speaker.say(said)
+        else:
+            full, brief = words.cell_words(game, cell, False), words.cell_words(game, cell, True)
+            self.speaker.say(f"{said} {full}", f"{said} {brief}")
 
     def nothing(self, what: str) -> None:
         """A jump that found no cell: say so."""

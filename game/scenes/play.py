@@ -306,6 +306,7 @@ class PlayScene(Scene):
                 kind == pygame.KEYDOWN and pygame.key.name(event.key, False) not in MODIFIER_KEYS
             ):
                 self.table.unpause()
+                self.voice.going_on()
             return True
         if self.notes.owns(event):
             return True  # (the note's own window: no click of the board's)
