@@ -493,3 +493,27 @@ def test_say_with_a_log_it_cannot_write_says_why_in_one_line_and_exits_1(
     assert err.startswith("minesweeper: Could not write the speech log (") and err.count("\n") == 1
     assert say_aloud("Row 3, column 5: two.", tmp_path / "said.txt") == 0
     assert (tmp_path / "said.txt").read_text(encoding="utf-8") == "Row 3, column 5: two.\n"
+
+
+@pytest.mark.parametrize(
+    ("code", "shown", "said"),
+    [
+        ("en", "Time, 39.059 s. 3BV/s, 0.23.", "Time, 39.059 seconds. 3BV/s, 0.23."),
+        ("de", "Zeit: 39,059 s, 3BV/s: -.", "Zeit: 39,059 Sekunden, 3BV/s: -."),
+        ("en", "Arrows, W A S D. cursor down: Down, S", "Arrows, W A S D. cursor down: Down, S"),
+    ],
+)
+def test_a_time_as_the_screen_writes_it_is_said_in_seconds_never_the_letter(
+    code: str, shown: str, said: str
+) -> None:
+    from game import language
+
+    voice = Recording()
+    speaker = Speaker(True, backend=lambda: voice)
+    try:
+        language.use(code)
+        speaker.say_now(shown)
+        assert speaker.wait() and voice.spoken == [said]
+    finally:
+        language.use("en")
+        speaker.close()

@@ -22,7 +22,7 @@ SAID = {
     "statistics": "Win %, Beginner: 0%",  # (a heading in full: "Beg." is heard "beg")
     "confirm": "Reset all best times? This cannot be undone.",
     "panel": "3BV/s, -. Clicks, 0",
-    "name": "You won Expert in 0.000 s: place 3 of 10.",
+    "name": "You won Expert in 0.000 seconds: place 3 of 10.",  # (never "s": a letter)
     "resume": "You left your Beginner game at 13 seconds on the timer.",
     "custom": "Mines: 10 to 64 on 9 x 9.",
     "best times": "No times yet: win a game to set one.",
@@ -86,8 +86,10 @@ def test_the_historys_rows_are_said_as_the_focus_moves(
         )  # fmt: skip
     said_after(app, voice, pygame.K_UP)
     said = said_after(app, voice, pygame.K_F7)
-    lost = "Finished: 2026-01-02 10:00, Board: Beginner, Result: lost, Time: 3.002 s, 3BV/s: -."
-    won = "Finished: 2026-01-01 10:00, Board: Beginner, Result: won, Time: 3.001 s, 3BV/s: 6.66."
+    lost = "Finished: 2026-01-02 10:00, Board: Beginner, Result: lost, "
+    lost += "Time: 3.002 seconds, 3BV/s: -."
+    won = "Finished: 2026-01-01 10:00, Board: Beginner, Result: won, "
+    won += "Time: 3.001 seconds, 3BV/s: 6.66."
     assert said.startswith(f"History: all boards. {lost} {won} Games 1 to 2 of 2, newest first.")
     assert said.endswith("Close, button")
     assert said_after(app, voice, pygame.K_DOWN) == lost  # each row after its headers
@@ -126,4 +128,4 @@ def test_a_list_dialogs_words_over_its_lines_are_said_once_when_it_opens(
     assert app.speaker.wait()
     said = " ".join(voice.spoken[before:])
     assert said.count("9x9, won.") == 1, said
-    assert said.endswith("Time: 39.059 s")
+    assert said.endswith("Time: 39.059 seconds")
