@@ -202,6 +202,8 @@ def test_the_hint_and_its_reason_and_the_pause_are_said(spoken_app: App, voice: 
     app = spoken_app
     use_layout(app, BEGINNER)
     said_after(app, voice, pygame.K_UP)
+    said = said_after(app, voice, pygame.K_p)  # (no game under way yet: no silent key)
+    assert said == "nothing to pause: no game under way" and not app.table.session.paused
     said_after(app, voice, pygame.K_SPACE)  # (4, 4) opens: a 1 beside the mine above
     said = said_after(app, voice, pygame.K_h)
     hint = app.table.hint

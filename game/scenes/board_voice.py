@@ -19,6 +19,8 @@ from game.view.commands import Command
 from game.view.prefs import Prefs
 from game.view.speech import Speaker
 
+NOTHING_TO_PAUSE = N_("nothing to pause: no game under way")
+"""Said when the pause key finds no game under way (not begun, or over)."""
 GOING_ON = N_("Going on.")
 """Said as a pause ends (any key or click goes on), before the cursor's cell."""
 TONES = {Look(n): f"tone{n}" for n in range(1, 9)}
@@ -90,6 +92,10 @@ class BoardVoice:
         """The game paused: what the pause key does, as the Keys screen says it."""
         said = next(b.does for b in self.prefs.keymap.bindings if b.command is Command.PAUSE)
         self.speaker.say(gettext(said))
+
+    def no_pause(self) -> None:
+        """The pause key found no game under way: said so (it is no silent key)."""
+        self.speaker.say(gettext(NOTHING_TO_PAUSE))
 
     def going_on(self) -> None:
         """The pause ended: said so, with the cell under the cursor (the key or click

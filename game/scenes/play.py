@@ -252,11 +252,14 @@ class PlayScene(Scene):
         elif zoom < before:
             self.table.note = gettext("{zoom}x is the smallest zoom.").format(zoom=before)
 
-    def pause(self) -> None:
-        """Pause a game under way: the board is hidden and the clock stops."""
+    def pause(self, asked: bool = False) -> None:
+        """Pause a game under way: the board is hidden and the clock stops (``asked``:
+        by the pause key, which says so when there is none)."""
         if self.table.pause():
             self.input.cancel()
             self.voice.paused()
+        elif asked:
+            self.voice.no_pause()
 
     def quit(self) -> None:
         """Close the window (a game under way is kept for the next start)."""
