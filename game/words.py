@@ -3,6 +3,7 @@ game's result, a count with its noun."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
@@ -41,6 +42,19 @@ def spoken_seconds(ms: float, digits: int = 1) -> str:
     time to the millisecond, as the screen shows it: ``digits`` 3); never "s", which
     a voice reads as the letter."""
     return gettext("{time} seconds").format(time=decimal(max(0.0, ms) / 1000, digits))
+
+
+SCREEN_SECONDS = r"(?<![\w.,])(\d+(?:[.,]\d+)?) s(?![\w/])"
+"""A time as the screen writes it ("39.059 s", "39,059 s"; not "3BV/s")."""
+
+
+def times_spoken(text: str) -> str:
+    """A text's times as the screen writes them ("Time, 39.059 s") as speech says them
+    ("Time, 39.059 seconds"): a voice reads the "s" as the letter."""
+    if " s" not in text:
+        return text
+    spoken = gettext("{time} seconds")
+    return re.sub(SCREEN_SECONDS, lambda m: spoken.format(time=m.group(1)), text)  # (cached)
 
 
 def day_of(stamp: str) -> str:

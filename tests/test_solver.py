@@ -265,6 +265,28 @@ def test_hint_names_a_certain_cell_with_its_reason() -> None:
     assert cell_name(hint.cell) in hint.reason
 
 
+def test_a_hints_reason_counts_the_mines_found_before_its_rule_not_by_it() -> None:
+    # One rule finds both mines of the 2 at row 1, column 2; the second's hint said
+    # "touches 1 mine already found at row 1, column 1 and needs 2 more; it has
+    # exactly 2 hidden cells (row 1, column 1; ...)": the first mine counted twice.
+    game = Game.from_layout("*..\n*..\n*..\n...\n...\n..*")
+    game.reveal(0, 2)
+    said = []
+    for _ in range(3):
+        hint = game.hint()
+        assert hint is not None and hint.is_mine
+        said.append(hint.reason)
+        game.toggle_mark(*hint.cell)
+    both = "the 2 at row 1, column 2 needs 2 mines; it has exactly 2 hidden cells"
+    both += " (row 1, column 1; row 2, column 1)"
+    assert said[0] == f"{both}, so row 1, column 1 is a mine"
+    assert said[1] == f"{both}, so row 2, column 1 is a mine"
+    assert said[2].startswith(
+        "the 3 at row 2, column 2 touches 2 mines already found at row 1, column 1; "
+        "row 2, column 1 and needs 1 more; it has exactly 1 hidden cell (row 3, column 1)"
+    )
+
+
 def test_hint_without_certainty_gives_the_safest_cell() -> None:
     game = Game.from_layout("*.\n..\n.*")
     game.reveal(0, 1)  # a 1: either (0,0) or (1,0) or (1,1)... no certainty

@@ -146,6 +146,36 @@ def test_a_voice_that_fails_is_said_once_and_the_log_goes_on(tmp_path: Path) -> 
     speaker.close()
 
 
+def test_a_voice_that_goes_away_mid_game_is_found_again_once_then_said_gone_once() -> None:
+    # speech-dispatcher killed mid-game and started again (by the game at its own
+    # address, by the desktop, by Orca): the next words reach the new one, unwarned.
+    said: list[str] = []
+    new = Recording()
+
+    class Dies(Recording):
+        def speak(self, text: str, language: str, rate: int, interrupt: bool = True) -> None:
+            if self.spoken:
+                raise BrokenPipeError(32, "Broken pipe")
+            super().speak(text, language, rate, interrupt)
+
+    first = Dies()
+    voices: list[Recording] = [first, new]
+    speaker = Speaker(True, backend=lambda: voices.pop(0), warn=said.append)
+    for text in ("one", "two", "three"):
+        speaker.say_now(text)
+        assert speaker.wait()
+    assert first.spoken == ["one"] and new.spoken == ["two", "three"] and not said
+    speaker.close()
+    gone: list[Recording] = [Dies(), Dies()]
+    gone[1].spoken.append("(dead from the start)")
+    speaker = Speaker(True, backend=lambda: gone.pop(0), warn=said.append)
+    for text in ("one", "two", "three"):
+        speaker.say_now(text)
+        assert speaker.wait()
+    assert said == ["No speech found ([Errno 32] Broken pipe); the game will not speak."]
+    speaker.close()
+
+
 def test_a_log_that_cannot_be_written_is_said_once(tmp_path: Path) -> None:
     said: list[str] = []
     voice = Recording()
@@ -264,6 +294,7 @@ def test_ssip_sets_its_name_cancels_then_speaks_escaping_a_leading_dot(sock_path
         "SET self CLIENT_NAME user:minesweeper:main",
         "SET self PRIORITY message",
         "CANCEL self",
+        "GET OUTPUT_MODULE",  # (Chinese: which voice speaks it depends on the module)
         "SET self LANGUAGE zh",
         "SET self RATE 30",
         "SPEAK",
@@ -273,6 +304,48 @@ def test_ssip_sets_its_name_cancels_then_speaks_escaping_a_leading_dot(sock_path
         "QUIT",
     ]
     assert voice_language("pl") == "pl"
+
+
+def test_chinese_through_espeak_ng_takes_its_mandarin_voice_that_reads_pinyin(
+    sock_path: Path,
+) -> None:
+    # speech-dispatcher's "zh" is espeak-ng's cmn voice, which says 第 as "di four".
+    def espeak_ng(command: str) -> bytes:
+        if command == "GET OUTPUT_MODULE":
+            return b"251-espeak-ng\r\n251 OK GET RETURNED\r\n"
+        return FakeDispatcher.ok(command)
+
+    server = FakeDispatcher(sock_path, answer=espeak_ng)
+    voice = Ssip.connect(f"unix_socket:{sock_path}")
+    voice.speak("第 3 行，第 5 列：2", "zh_CN", 0)
+    voice.speak("Zeile 3", "de", 0)
+    voice.speak("第 3 行", "zh_CN", 0)
+    voice.close()
+    server.thread.join(5)
+    server.close()
+    assert [line for line in server.heard if line.startswith(("GET", "SET self LANGUAGE"))] == [
+        "GET OUTPUT_MODULE",  # (asked once)
+        "SET self LANGUAGE cmn-latn-pinyin",
+        "SET self LANGUAGE de",
+        "SET self LANGUAGE cmn-latn-pinyin",
+    ]
+    assert voice_language("zh_CN", "espeak-ng") == "cmn-latn-pinyin"
+    assert voice_language("zh_CN", "rhvoice") == "zh" and voice_language("ja", "espeak-ng") == "ja"
+
+
+def test_a_dispatcher_that_will_not_name_its_module_still_speaks_chinese(
+    sock_path: Path,
+) -> None:
+    def no_get(command: str) -> bytes:
+        return b"300 ERR UNKNOWN\r\n" if command.startswith("GET") else FakeDispatcher.ok(command)
+
+    server = FakeDispatcher(sock_path, answer=no_get)
+    voice = Ssip.connect(f"unix_socket:{sock_path}")
+    voice.speak("第 3 行", "zh_CN", 0)
+    voice.close()
+    server.thread.join(5)
+    server.close()
+    assert "SET self LANGUAGE zh" in server.heard and server.heard[-2] == "第 3 行\r\n."
 
 
 def test_ssip_refused_is_an_error_not_a_hang(sock_path: Path) -> None:
@@ -420,3 +493,27 @@ def test_say_with_a_log_it_cannot_write_says_why_in_one_line_and_exits_1(
     assert err.startswith("minesweeper: Could not write the speech log (") and err.count("\n") == 1
     assert say_aloud("Row 3, column 5: two.", tmp_path / "said.txt") == 0
     assert (tmp_path / "said.txt").read_text(encoding="utf-8") == "Row 3, column 5: two.\n"
+
+
+@pytest.mark.parametrize(
+    ("code", "shown", "said"),
+    [
+        ("en", "Time, 39.059 s. 3BV/s, 0.23.", "Time, 39.059 seconds. 3BV/s, 0.23."),
+        ("de", "Zeit: 39,059 s, 3BV/s: -.", "Zeit: 39,059 Sekunden, 3BV/s: -."),
+        ("en", "Arrows, W A S D. cursor down: Down, S", "Arrows, W A S D. cursor down: Down, S"),
+    ],
+)
+def test_a_time_as_the_screen_writes_it_is_said_in_seconds_never_the_letter(
+    code: str, shown: str, said: str
+) -> None:
+    from game import language
+
+    voice = Recording()
+    speaker = Speaker(True, backend=lambda: voice)
+    try:
+        language.use(code)
+        speaker.say_now(shown)
+        assert speaker.wait() and voice.spoken == [said]
+    finally:
+        language.use("en")
+        speaker.close()

@@ -202,6 +202,8 @@ def test_the_hint_and_its_reason_and_the_pause_are_said(spoken_app: App, voice: 
     app = spoken_app
     use_layout(app, BEGINNER)
     said_after(app, voice, pygame.K_UP)
+    said = said_after(app, voice, pygame.K_p)  # (no game under way yet: no silent key)
+    assert said == "nothing to pause: no game under way" and not app.table.session.paused
     said_after(app, voice, pygame.K_SPACE)  # (4, 4) opens: a 1 beside the mine above
     said = said_after(app, voice, pygame.K_h)
     hint = app.table.hint
@@ -209,8 +211,16 @@ def test_the_hint_and_its_reason_and_the_pause_are_said(spoken_app: App, voice: 
     row, col = hint.cell
     assert said.startswith(f"row {row + 1}, column {col + 1}: hidden. ")
     assert len(said) > 40, "the hint's reason is said"
+    assert said_after(app, voice, pygame.K_h) == said, "H again: the hint said again"
+    said_after(app, voice, pygame.K_LEFT)
+    assert said_after(app, voice, pygame.K_h) == said, "and the cursor back on its cell"
+    assert app.table.cursor == hint.cell
     said = said_after(app, voice, pygame.K_p)
     assert said == "pause (hides the board; any key goes on)"
+    cursor = app.table.cursor
+    said = said_after(app, voice, pygame.K_LEFT)  # (any key goes on: it does nothing else)
+    assert said == f"Going on. row {cursor[0] + 1}, column {cursor[1] + 1}: hidden", said
+    assert app.table.cursor == cursor and not app.table.session.paused
 
 
 def test_a_mine_opened_is_said_with_its_place_and_the_time(
@@ -250,3 +260,141 @@ def test_earcons_under_the_cursor_a_tone_a_number_the_edge_and_a_flag(
     count = len(played)
     said_after(app, voice, pygame.K_RIGHT)
     assert len(played) == count, "earcons off: none"
+
+
+def test_speech_asked_for_on_the_command_line_is_on_from_the_first_key_and_kept(
+    tmp_path: Path, voice: Recording
+) -> None:
+    # A player who cannot see the screen starts the game with --speech: no key to find
+    # first, no screen reader needed; the first key's first words say speech is on.
+    classic_window()
+    options = cli.parse_args(["--speech", "--zoom", str(ZOOM), "--no-sound", "--seed", "1"])
+    app = App(options, clock=FakeClock())
+    app.speaker.make_backend = lambda: voice
+    try:
+        app.run(frames=2)
+        assert app.prefs.settings.speech is True and app.profile.settings.speech is True
+        said = said_after(app, voice, pygame.K_LSHIFT)
+        assert said.startswith("Speech on. F1: the keys.")
+        assert said_after(app, voice, pygame.K_UP) == "row 5, column 5: hidden"
+    finally:
+        app.close()
+
+
+def test_speech_kept_on_says_so_at_the_first_key_of_the_next_start(
+    tmp_path: Path, voice: Recording
+) -> None:
+    classic_window()
+    first = App(cli.Options(zoom=ZOOM, sound=False, seed=1), clock=FakeClock())
+    first.prefs.change(speech=True)  # (chosen last time: X)
+    first.close()
+    app = App(cli.Options(zoom=ZOOM, sound=False, seed=1), clock=FakeClock())
+    app.speaker.make_backend = lambda: voice
+    try:
+        app.run(frames=2)
+        said = said_after(app, voice, pygame.K_UP)
+        assert said.startswith("Speech on. F1: the keys.")
+        assert said.endswith("row 5, column 5: hidden")
+    finally:
+        app.close()
+
+
+def test_a_key_of_a_symbol_is_said_in_a_word_in_the_menus_and_the_help(
+    spoken_app: App, voice: Recording
+) -> None:
+    # espeak-ng reads a lone "-", ".", "," as nothing: "Zoom out, -" was heard "Zoom out".
+    app = spoken_app
+    said_after(app, voice, pygame.K_UP)
+    said_after(app, voice, pygame.K_F10)
+    said_after(app, voice, pygame.K_RIGHT)  # the Options menu
+    lines = [said_after(app, voice, pygame.K_DOWN) for _ in range(30)]
+    at = lines.index("Zoom in, +")
+    assert lines[at : at + 4] == [
+        "Zoom in, +",
+        "Zoom out, minus",
+        "Larger words, period",
+        "Smaller words, comma",
+    ], lines
+    post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
+    app.run(frames=1)
+    said = said_after(app, voice, pygame.K_F1)
+    assert "minus, zoom out." in said and "comma, smaller words" in said, said
+    post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
+    app.run(frames=1)
+    app.play.command(Command.REBIND)  # the Keys screen
+    app.run(frames=1)
+    lines = [said_after(app, voice, pygame.K_DOWN) for _ in range(80)]
+    assert "zoom out: minus, Keypad minus" in lines, lines
+    assert "replay: slower (down to 0.25x): left bracket" in lines, lines
+
+
+def test_a_shared_boards_cursor_is_on_its_start_cell_as_its_ring_says(
+    spoken_app: App, voice: Recording
+) -> None:
+    # "row 6, column 11: hidden. Start here" was said with the cursor elsewhere: a
+    # player by ear had to find the cell the ring shows.
+    app = spoken_app
+    said_after(app, voice, pygame.K_UP)  # (the cursor shown)
+    said = said_after(app, voice, pygame.K_F8)  # today's daily board
+    start = app.table.session.start
+    assert start is not None and app.table.cursor == start
+    place = f"row {start[0] + 1}, column {start[1] + 1}: hidden"
+    assert f"{place}. Start here" in said, said
+    assert said_after(app, voice, pygame.K_i) == place
+    said = said_after(app, voice, pygame.K_SPACE)
+    assert said.startswith("opened"), said
+
+
+def test_no_voice_is_told_once_in_the_window_too_and_the_game_goes_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # The terminal is nowhere when the game is started from a desktop: a helper sees
+    # in the window why it is silent.
+    classic_window()
+    app = App(cli.parse_args(["--speech", "--zoom", str(ZOOM), "--no-sound"]), clock=FakeClock())
+
+    def none() -> Recording:
+        raise OSError("no speech-dispatcher here")
+
+    app.speaker.make_backend = none
+    try:
+        app.run(frames=2)
+        for key in (pygame.K_UP, pygame.K_LEFT):
+            post(pygame.KEYDOWN, key=key, mod=0, unicode="")
+            app.run(frames=1)
+            assert app.speaker.wait()
+        app.run(frames=2)  # (the worker woke the loop; the play screen shows why)
+        told = "No speech found (no speech-dispatcher here); the game will not speak."
+        assert app.table.note == told
+        assert capsys.readouterr().err == told + "\n", "once, on the terminal too"
+        post(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode="")
+        app.run(frames=2)
+        assert app.table.game.opened_count > 0 and app.table.note is None, "the game goes on"
+    finally:
+        app.close()
+
+
+def test_a_game_offered_back_is_no_new_game_in_words(tmp_path: Path, voice: Recording) -> None:
+    # "New game: 9 by 9, 10 mines left. Unfinished game. ..." was said of the game
+    # left unfinished: its offer alone says what is on the table.
+    classic_window()
+    first = App(cli.Options(zoom=ZOOM, sound=False, seed=1), clock=FakeClock())
+    first.prefs.change(speech=True)
+    first.run(frames=2)
+    use_layout(first, BEGINNER)
+    first.table.move_cursor(0, 0, (4, 4))
+    first.play.open_at_cursor()
+    assert first.table.game.opened_count > 0
+    first.close()
+    app = App(cli.Options(zoom=ZOOM, sound=False, seed=1), clock=FakeClock())
+    app.speaker.make_backend = lambda: voice
+    try:
+        app.run(frames=2)
+        said = said_after(app, voice, pygame.K_LSHIFT)
+        assert said.startswith("Speech on. F1: the keys. Unfinished game. You left your "), said
+        assert "New game" not in said, said
+        said = said_after(app, voice, pygame.K_TAB)
+        said = said_after(app, voice, pygame.K_RETURN)  # New game
+        assert said.startswith("New game: 9 by 9, 10 mines left."), said
+    finally:
+        app.close()

@@ -19,10 +19,10 @@ from game.persist.game_record import GameRecord
 from game.view.speech_out import Recording
 
 SAID = {
-    "statistics": "Win %, Beg.: 0%",
+    "statistics": "Win %, Beginner: 0%",  # (a heading in full: "Beg." is heard "beg")
     "confirm": "Reset all best times? This cannot be undone.",
     "panel": "3BV/s, -. Clicks, 0",
-    "name": "You won Expert in 0.000 s: place 3 of 10.",
+    "name": "You won Expert in 0.000 seconds: place 3 of 10.",  # (never "s": a letter)
     "resume": "You left your Beginner game at 13 seconds on the timer.",
     "custom": "Mines: 10 to 64 on 9 x 9.",
     "best times": "No times yet: win a game to set one.",
@@ -86,9 +86,46 @@ def test_the_historys_rows_are_said_as_the_focus_moves(
         )  # fmt: skip
     said_after(app, voice, pygame.K_UP)
     said = said_after(app, voice, pygame.K_F7)
-    lost = "Finished: 2026-01-02 10:00, Board: Beginner, Result: lost, Time: 3.002 s, 3BV/s: -."
-    won = "Finished: 2026-01-01 10:00, Board: Beginner, Result: won, Time: 3.001 s, 3BV/s: 6.66."
+    lost = "Finished: 2026-01-02 10:00, Board: Beginner, Result: lost, "
+    lost += "Time: 3.002 seconds, 3BV/s: -."
+    won = "Finished: 2026-01-01 10:00, Board: Beginner, Result: won, "
+    won += "Time: 3.001 seconds, 3BV/s: 6.66."
     assert said.startswith(f"History: all boards. {lost} {won} Games 1 to 2 of 2, newest first.")
     assert said.endswith("Close, button")
     assert said_after(app, voice, pygame.K_DOWN) == lost  # each row after its headers
     assert said_after(app, voice, pygame.K_DOWN) == won
+
+
+def test_the_replay_browser_says_the_folder_it_goes_into(
+    spoken_app: App,  # noqa: F811
+    voice: Recording,  # noqa: F811
+) -> None:
+    app = spoken_app
+    kept = app.profile.folder / "replays"
+    (kept / "games").mkdir(parents=True)
+    said_after(app, voice, pygame.K_UP)
+    said = said_after(app, voice, pygame.K_F11)
+    assert said == f"Open a replay. Folder: {kept}. ..: up a folder", "the folder said once"
+    said_after(app, voice, pygame.K_DOWN)  # games/
+    said = said_after(app, voice, pygame.K_RETURN)
+    assert said == f"Folder: {kept / 'games'} ..: up a folder"
+    said = said_after(app, voice, pygame.K_RETURN)  # (the same line: up again)
+    assert said == f"Folder: {kept} ..: up a folder"
+
+
+def test_a_list_dialogs_words_over_its_lines_are_said_once_when_it_opens(
+    spoken_app: App,  # noqa: F811
+    voice: Recording,  # noqa: F811
+) -> None:
+    from game.view.widgets.menu import MenuDialog
+
+    app = spoken_app
+    said_after(app, voice, pygame.K_UP)
+    before = len(voice.spoken)
+    name = "20261202-075455-575-beginner-won-39059ms.msreplay"  # (shortened on screen)
+    app.stage.open(MenuDialog("Analysis", [("Time", "39.059 s")], lines=[name, "9x9, won."]))
+    app.run(frames=2)
+    assert app.speaker.wait()
+    said = " ".join(voice.spoken[before:])
+    assert said.count("9x9, won.") == 1, said
+    assert said.endswith("Time: 39.059 seconds")

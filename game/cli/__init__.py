@@ -62,6 +62,7 @@ class Options:
         "show_ladder",
         "show_trials",
         "sound",
+        "speech",
         "speech_log",
         "speed",
         "standings",
@@ -105,6 +106,7 @@ class Options:
         tournament: Tournament | None = None,
         standings: tuple[str, ...] = (),
         first_game: Callable[[GameRules], Mode] | None = None,
+        speech: bool = False,
         speech_log: Path | None = None,
         say: str | None = None,
         race: tuple[str, ...] = (),
@@ -134,6 +136,9 @@ class Options:
         """--export-evf: one of our replays, and the EVF file to write."""
         self.export_gif: Final = export_gif
         """--export-gif: a replay of any kind, and the animated GIF to write."""
+        self.speech: Final = speech
+        """--speech: speech on from this start, kept as X keeps it (a player who cannot
+        see the screen needs no key found first)."""
         self.speech_log: Final = speech_log
         """--speech-log: every announcement written there too, a line of UTF-8 each."""
         self.say: Final = say
@@ -240,6 +245,7 @@ def options_of(args: argparse.Namespace) -> Options:
         trial=args.trial,
         show_trials=args.show_trials,
         standings=tuple(args.standings or ()),
+        speech=args.speech,
         speech_log=Path(args.speech_log) if args.speech_log else None,
         say=args.say,
         race=_race(args.race),

@@ -288,6 +288,11 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--no-sound", action="store_true", help=gettext("start with sound off"))
     p.add_argument(
+        "--speech",
+        action="store_true",
+        help=gettext("speak: speech on from now on (X turns it off)"),
+    )
+    p.add_argument(
         "--speech-log",
         metavar="FILE",
         help=gettext("also write every announcement of the speech to FILE, a line each"),

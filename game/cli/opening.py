@@ -1,6 +1,7 @@
 """The game the window opens with, from the command line and the settings: the
 command line wins over the saved settings for this session only (--seed deals the
-first game only; --mode is chosen as the menu would: the next games too), and a
+first game only; --mode is chosen as the menu would: the next games too, and so is
+--speech, as X would), and a
 shared board that takes long to deal is dealt after the first frame, off the loop."""
 
 from __future__ import annotations
@@ -25,7 +26,10 @@ class Opening(NamedTuple):
 
 
 def opening(options: Options, prefs: Prefs) -> Opening:
-    """The window's first game; --mode is kept in the settings, as the menu keeps it."""
+    """The window's first game; --mode is kept in the settings, as the menu keeps it
+    (and --speech, as X keeps it: before the window's speaker is made)."""
+    if options.speech:
+        prefs.change(speech=True)
     if options.mode is not None:
         mode = options.mode
         prefs.change(first_click=mode.first_click, fate=mode.fate, recursion=mode.recursion)

@@ -341,7 +341,7 @@ class Knowledge:
                 self._the(n),
                 self.number[n],
                 left,
-                self._known_around(n),
+                self._known_around(n, unknown),
                 [cell(j) for j in unknown],
                 cleared,
                 target,
@@ -372,13 +372,20 @@ class Knowledge:
             reason = reasons.count_reason(is_mine, left, hidden, self.mines, target)
         self.deductions.append(Deduction(cell(i), is_mine, reason, premises, str(kind)))
 
-    def _known_around(self, n: int) -> list[Cell]:
-        return [self.geo.cell(n + o) for o in self.geo.offsets if self.state[n + o] == MINE]
+    def _known_around(self, n: int, unknown: list[int]) -> list[Cell]:
+        """The mines known around number ``n`` when a rule read it (``unknown``: its
+        cells unknown then, some of them learned by the same rule since: not known
+        to it, as its reason must say)."""
+        return [
+            self.geo.cell(n + o)
+            for o in self.geo.offsets
+            if self.state[n + o] == MINE and n + o not in unknown
+        ]
 
     def _the(self, n: int) -> Reason:
         return reasons.the_number(self.number[n], self.geo.cell(n))
 
     def _needs(self, n: int, left: int, unknown: list[int]) -> Reason:
         return reasons.needs(
-            self._the(n), left, bool(self._known_around(n)), map(self.geo.cell, unknown)
+            self._the(n), left, bool(self._known_around(n, unknown)), map(self.geo.cell, unknown)
         )

@@ -133,6 +133,9 @@ class Mode(ABC):
     ends_beside: ClassVar[bool] = True
     """The end-of-game panel opens beside the board after its games (a live race's own
     panel says how each ended, and stays in sight)."""
+    new_game: ClassVar[bool] = True
+    """Its game is a new one, said so ("New game: 9 by 9, ..."); a game left unfinished
+    and given back is not (its offer says what it is)."""
 
     @property
     def pace(self) -> bool:

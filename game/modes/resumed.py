@@ -18,6 +18,7 @@ class Resumed(Mode, Record):
     __slots__ = ("session",)
     name: ClassVar[str] = "resumed"
     records_replay: ClassVar[bool] = False
+    new_game: ClassVar[bool] = False
 
     def __init__(self, session: PlaySession) -> None:
         self.session = session

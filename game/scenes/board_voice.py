@@ -10,7 +10,7 @@ from collections.abc import Callable
 from game.analysis.glossary import label_of
 from game.core.delta import Cell
 from game.core.look import Look
-from game.language import gettext, shown
+from game.language import N_, gettext, shown
 from game.replay.figures import GameNumbers
 from game.session.table import GameStarted, MoveApplied, Table, TableEvent
 from game.view import board_words as words
@@ -19,6 +19,10 @@ from game.view.commands import Command
 from game.view.prefs import Prefs
 from game.view.speech import Speaker
 
+NOTHING_TO_PAUSE = N_("nothing to pause: no game under way")
+"""Said when the pause key finds no game under way (not begun, or over)."""
+GOING_ON = N_("Going on.")
+"""Said as a pause ends (any key or click goes on), before the cursor's cell."""
 TONES = {Look(n): f"tone{n}" for n in range(1, 9)}
 """The earcon of each number under the cursor (its pitch rises with the number)."""
 
@@ -36,6 +40,8 @@ class BoardVoice:
         """The game's figures so far (the live counters'): 3BV/s said from them."""
         self._said: tuple[object, object] = (None, None)
         """The hint and the note last said."""
+        self.live: Callable[[], str] = lambda: ""
+        """A live race's other side's progress in words (said with 3BV/s)."""
         table.tap(self._heard)
 
     @property
@@ -46,6 +52,8 @@ class BoardVoice:
         if not self.speaker.active:
             return
         if isinstance(event, GameStarted):
+            if not event.tag.mode.new_game:
+                return  # (a game left unfinished, given back: its offer says it)
             board = event.session.board
             said = gettext("New game: {rows} by {columns}, {mines}.").format(
                 rows=board.rows, columns=board.cols, mines=words.mines_left(event.session.game)
@@ -85,6 +93,20 @@ class BoardVoice:
         said = next(b.does for b in self.prefs.keymap.bindings if b.command is Command.PAUSE)
         self.speaker.say(gettext(said))
 
+    def no_pause(self) -> None:
+        """The pause key found no game under way: said so (it is no silent key)."""
+        self.speaker.say(gettext(NOTHING_TO_PAUSE))
+
+    def going_on(self) -> None:
+        """The pause ended: said so, with the cell under the cursor (the key or click
+        that ended it does nothing else)."""
+        said, cell, game = gettext(GOING_ON), self.table.shown_cursor, self.table.game
+        if cell is None:
+            self.speaker.say(said)
+        else:
+            full, brief = words.cell_words(game, cell, False), words.cell_words(game, cell, True)
+            self.speaker.say(f"{said} {full}", f"{said} {brief}")
+
     def nothing(self, what: str) -> None:
         """A jump that found no cell: say so."""
         self.speaker.say(what)
@@ -101,12 +123,20 @@ class BoardVoice:
         """3BV/s so far, and ``race``: a race's standing in words (Race.standing)."""
         value = self.numbers().words("bbbv_s") or "-"
         said = f"{gettext(label_of('bbbv_s'))}: {value}"
-        self.speaker.say(f"{said}; {race}" if race else said)
+        self.speaker.say("; ".join(filter(None, (said, race, self.live()))))
+
+    def asked(self) -> None:
+        """The hint was asked for (H): said even when it is the one shown (a player by
+        ear presses H again to hear it again)."""
+        self._said = (None, None)
 
     def after_command(self) -> None:
         """Say a hint or a note that a command put up (the advice's box words), or
         that came meanwhile (asked again as the board is drawn: said once)."""
-        table = self.table
+        table, trouble = self.table, self.speaker.trouble
+        if trouble is not None:  # (the voice failed, on its thread: shown here, once)
+            self.speaker.trouble = None
+            table.hint, table.note = None, trouble
         if not self.speaker.active or (table.hint, table.note) == self._said:
             return
         self._said = (table.hint, table.note)

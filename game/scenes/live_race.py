@@ -17,6 +17,7 @@ from game.flows.live_race import LiveRaceFlow
 from game.flows.race_map import cells_of
 from game.language import N_, decimal, gettext
 from game.scenes.counters_lines import FONT_SIZE, PAD, Row, RowPainter, bar_height
+from game.scenes.race_voice import RaceVoice
 from game.scenes.rivals import paint_map
 from game.view.fonts import UIFont, ui_font
 from game.view.glyphs import Copies, Glyphs
@@ -62,6 +63,7 @@ class LiveRaceScene(Scene):
         """Where the map goes in the side (under the buttons)."""
         self.mapped: object = None
         """What the map drawn last showed (None: none drawn)."""
+        self.voice = RaceVoice(stage.speaker)
 
     # ------------------------------------------------------------------ what it shows
 
@@ -123,8 +125,15 @@ class LiveRaceScene(Scene):
 
     def update(self, step_ms: float) -> None:
         self.flow.update(step_ms)
+        if self.flow.changed:  # (said as it will be drawn: now, if a dialog covers it)
+            flow = self.flow
+            self.voice.heard(self.rows(), flow.countdown_ms is not None, flow.dialog is not None)
         if self.flow.left:
             self.done = True
+
+    def progress_said(self) -> str:
+        """The other's progress in words (the 3BV/s key, while the race is on)."""
+        return "" if self.done else self.voice.progress(self.rows())
 
     def idle(self) -> bool:
         return self.flow.countdown_ms is None and not self.flow.playing
@@ -179,6 +188,7 @@ class LiveRaceScene(Scene):
             flow.changed = False
             self._rows = self.rows()
             self.updates += 1
+            self.voice.heard(self._rows, flow.countdown_ms is not None, flow.dialog is not None)
         zoom = self.viewport.side.scale
         laid = (tuple(area), zoom, self.flow.pair)
         if repainted or laid != self._laid:

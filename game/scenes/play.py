@@ -252,11 +252,14 @@ class PlayScene(Scene):
         elif zoom < before:
             self.table.note = gettext("{zoom}x is the smallest zoom.").format(zoom=before)
 
-    def pause(self) -> None:
-        """Pause a game under way: the board is hidden and the clock stops."""
+    def pause(self, asked: bool = False) -> None:
+        """Pause a game under way: the board is hidden and the clock stops (``asked``:
+        by the pause key, which says so when there is none)."""
         if self.table.pause():
             self.input.cancel()
             self.voice.paused()
+        elif asked:
+            self.voice.no_pause()
 
     def quit(self) -> None:
         """Close the window (a game under way is kept for the next start)."""
@@ -286,7 +289,8 @@ class PlayScene(Scene):
             act()
 
     def show_hint(self) -> None:
-        """H: the next cell logic finds, ringed, with its reason."""
+        """H: the next cell logic finds, ringed, with its reason (said each time)."""
+        self.voice.asked()
         hint = self.table.show_hint()
         if hint is not None:
             self.viewport.keep_in_view(*hint.cell, HINT_MARGIN)
@@ -305,6 +309,7 @@ class PlayScene(Scene):
                 kind == pygame.KEYDOWN and pygame.key.name(event.key, False) not in MODIFIER_KEYS
             ):
                 self.table.unpause()
+                self.voice.going_on()
             return True
         if self.notes.owns(event):
             return True  # (the note's own window: no click of the board's)

@@ -52,7 +52,7 @@ def play_commands(scene: PlayScene, dialogs: Dialogs) -> dict[Command, Callable[
         Command.ZOOM_OUT: lambda: scene.set_zoom(scene.viewport.zoom - 1),
         Command.WORDS_LARGER: lambda: resize_words(scene.prefs, scene.table, 1),
         Command.WORDS_SMALLER: lambda: resize_words(scene.prefs, scene.table, -1),
-        Command.PAUSE: scene.pause,
+        Command.PAUSE: lambda: scene.pause(asked=True),
         Command.EXIT: scene.quit,
         Command.HINT: scene.show_hint,
         Command.PROBABILITIES: scene.table.toggle_probabilities,

@@ -29,6 +29,7 @@ class RaceFriend:
         self.stage, self.table, self.viewport = pieces.stage, pieces.table, pieces.viewport
         self.play, self.recorder = pieces.play.play, pieces.recorder
         self.watcher = pieces.play.watcher
+        self.voice = pieces.play.voice
         """What opens replays over the board (the panel's pair of replays)."""
         profile = pieces.profile
         self.name: Callable[[], str] = lambda: profile.settings.player or profile.last_name
@@ -94,6 +95,8 @@ class RaceFriend:
         flow.on_watch = lambda name: self.watcher().pair(name)
         if code is None:
             self.on_code(flow.code)
-        self.stage.push(LiveRaceScene(flow, self.stage, self.viewport))
+        scene = LiveRaceScene(flow, self.stage, self.viewport)
+        self.voice.live = scene.progress_said  # (the 3BV/s key says the other's too)
+        self.stage.push(scene)
         flow.start()
         return flow

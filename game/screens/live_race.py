@@ -74,4 +74,5 @@ def room_dialog(lines: list[str], host: bool) -> MessageDialog:
     guest's buttons; it answers a HostAnswer or a GuestAnswer."""
     buttons: type[HostAnswer] | type[GuestAnswer] = HostAnswer if host else GuestAnswer
     dialog = MessageDialog(N_("Race room"), lines, buttons=labels(list(buttons)))
+    dialog.told = True  # (who came, who is ready, the board chosen: said as they change)
     return answering(dialog, buttons)

@@ -18,7 +18,7 @@ from game.persist.settings import Settings
 from game.screens.answers import Button, answering, field, labels
 from game.screens.race_broker import RACE_BROKER, broker_shown
 from game.view import toggles
-from game.view.commands import KeyMap, keys_named
+from game.view.commands import KeyMap, keys_named, keys_said
 from game.view.widgets.form import Field, FormDialog
 from game.view.widgets.menu import MenuDialog
 
@@ -42,10 +42,20 @@ KEYS_ROWS = 10
 """Lines of the Keys screen shown at once (the rest scroll): it stays large at a zoom."""
 
 
+class KeysMenu(MenuDialog):
+    """The Keys screen's list: each line's keys said as speech names them ("minus")."""
+
+    def focus_said(self) -> str:
+        if not self.lines_have_focus or self.waiting is not None:
+            return super().focus_said()
+        does, keys = self.items[self.index]
+        return f"{does}: {keys_said(keys)}"
+
+
 def keys_dialog(keymap: KeyMap) -> MenuDialog:
     """Rebind a key: pick a line, press the new key. Defaults puts the table back;
     it answers KeysAnswer.DEFAULTS, or None (Close)."""
-    dialog = MenuDialog(
+    dialog = KeysMenu(
         N_("Keys"),
         keys_items(keymap),
         lines=[gettext("Pick a line, then press the key you want for it (Esc: keep it).")],

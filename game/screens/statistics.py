@@ -59,6 +59,12 @@ def short_name(kind: Difficulty | Category) -> str:
     return gettext(SHORT_NAMES[kind.size]) + (f" {kind.family_short}" if kind.family else "")
 
 
+def long_name(kind: Difficulty | Category) -> str:
+    """A column's heading as speech says it: the kind's whole name ("Expert, no
+    guessing")."""
+    return gettext(kind.label) if isinstance(kind, Difficulty) else kind.label
+
+
 def _days(n: int) -> str:
     return ngettext("{n} day", "{n} days", n).format(n=n)
 
@@ -114,6 +120,7 @@ def statistics_dialog(
         buttons=labels(list(StatisticsAnswer)),
         lines=lines,
     )
+    dialog.said_headers = ["", *(long_name(kind) for kind in kinds)]
     return answering(dialog, StatisticsAnswer)
 
 

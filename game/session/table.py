@@ -260,9 +260,12 @@ class Table:
         if self.show_probabilities:
             session.helped(Help.PROBABILITIES)
         self._ring_start()
-        if self.cursor is not None:
+        if self.cursor is not None:  # (on a shared board's start cell: where its ring is)
             board = session.board
-            self.cursor = (min(self.cursor[0], board.rows - 1), min(self.cursor[1], board.cols - 1))
+            self.cursor = session.start or (
+                min(self.cursor[0], board.rows - 1),
+                min(self.cursor[1], board.cols - 1),
+            )
         self._tell(GameStarted(self.tag, session))
 
     def undo_death(self, undone: Callable[[PlaySession], Mode]) -> bool:
@@ -335,10 +338,12 @@ class Table:
         return None if self.cursor_hidden else self.cursor
 
     def move_cursor(self, drow: int, dcol: int, start: Cell) -> Cell:
-        """Move the keyboard cursor (put at ``start`` the first time; after the mouse
-        played, shown again where the last click was); where it is."""
+        """Move the keyboard cursor (put at ``start`` the first time, or at a shared
+        board's start cell before its first move; after the mouse played, shown again
+        where the last click was); where it is."""
         if self.cursor is None:
-            self.cursor = start
+            ready = self.session.status is Status.READY
+            self.cursor = self.session.start if ready and self.session.start else start
         elif self.cursor_hidden:
             self.cursor_hidden = False
         else:

@@ -318,6 +318,28 @@ def keys_named(keys: Iterable[str]) -> str:
     return gettext(", ").join(gettext(KEY_WORDS[key]) if key in KEY_WORDS else key for key in keys)
 
 
+SYMBOL_WORDS: Final = {
+    "-": N_("minus"),
+    ".": N_("period"),
+    ",": N_("comma"),
+    "[": N_("left bracket"),
+    "]": N_("right bracket"),
+}
+"""The keys of a symbol speech names in a word: a voice reads a lone "-", ".", ",",
+"[" or "]" as nothing (espeak-ng: "Zoom out, -" is heard "Zoom out")."""
+
+
+def keys_said(keys: str) -> str:
+    """Keys as shown ("-, Keypad -"), as speech says them ("minus, Keypad minus")."""
+    if keys in SYMBOL_WORDS:
+        return gettext(SYMBOL_WORDS[keys])
+    between = gettext(", ")  # (as keys_named joins them)
+    return between.join(
+        " ".join(gettext(SYMBOL_WORDS[w]) if w in SYMBOL_WORDS else w for w in part.split(" "))
+        for part in keys.split(between)
+    )
+
+
 MOUSE_HELP: tuple[tuple[str, str], ...] = (
     (N_("Left click"), N_("open a cell")),
     (N_("Right click"), N_("flag / question mark / clear")),

@@ -25,6 +25,8 @@ from typing import TYPE_CHECKING, Final
 from game import language
 from game.core.on_first_use import OnFirstUse
 from game.language import N_, gettext
+from game.view.waiting import wake
+from game.words import times_spoken
 
 if TYPE_CHECKING:
     import queue
@@ -116,6 +118,10 @@ class Speaker:
         self._backend: Backend | None = None
         self._voice_failed = False
         self._log_failed = False
+        self.trouble: str | None = None
+        """Why the voice or the log failed, for the window too (a note over the board:
+        a helper sees why the game is silent; a terminal may be nowhere): the play
+        screen takes it."""
 
     @classmethod
     def held_for(cls, settings: Settings, log: Path | None, warn: Callable[[str], None]) -> Speaker:
@@ -134,11 +140,14 @@ class Speaker:
     def heard_input(self, settings: Settings, turn_on: Callable[[bool], None]) -> None:
         """The player's first input lets the held speaker go (the speech library may
         load from now on); at a first start (speech never chosen: None) speech is
-        turned on (``turn_on``) if a screen reader runs."""
+        turned on (``turn_on``) if a screen reader runs. Speech on already (kept, or
+        --speech) says so first: the game's first words tell the player it listens."""
         if self.held:
             self.held = False
             if settings.speech is None:
                 turn_on(screen_reader_running())
+            elif self.enabled and gettext(SPEECH_ON) not in self._pending:
+                self._pending.insert(0, gettext(SPEECH_ON))  # (before what waited)
 
     @property
     def active(self) -> bool:
@@ -153,7 +162,7 @@ class Speaker:
         """Add words to the announcement being gathered (sent by ``flush``)."""
         if not self.active:
             return
-        text = " ".join(self.words(full, brief).split())
+        text = times_spoken(" ".join(self.words(full, brief).split()))
         if text:
             self._pending.append(text)
 
@@ -262,16 +271,21 @@ class Speaker:
             self._speak(item)
 
     def _speak(self, item: _Said) -> None:
-        backend = self._backend_now()
-        if backend is None:
-            return
-        try:
-            if item.text:
-                backend.speak(item.text, item.language, item.rate, item.interrupt)
-            else:
-                backend.stop()
-        except Exception as error:  # (a voice that died: said once, the game goes on)
-            self._fail(error)
+        for again in (False, True):
+            backend = self._backend_now()
+            if backend is None:
+                return
+            try:
+                if item.text:
+                    backend.speak(item.text, item.language, item.rate, item.interrupt)
+                else:
+                    backend.stop()
+                return
+            except Exception as error:  # (a voice that died: said once, the game goes on)
+                if again:
+                    self._fail(error)
+                else:  # (once more, anew: speech-dispatcher restarted, or started again)
+                    self._shut_backend()
 
     def _backend_now(self) -> Backend | None:
         if self._backend is None and not self._voice_failed:
@@ -285,7 +299,13 @@ class Speaker:
         self._voice_failed = True
         self._shut_backend()
         reason = " ".join(str(error).split()) or type(error).__name__
-        self.warn(gettext(NO_VOICE).format(reason=reason))
+        self._tell(gettext(NO_VOICE).format(reason=reason))
+
+    def _tell(self, trouble: str) -> None:
+        """A failure, told once: on the terminal, and in the window (woken for it)."""
+        self.warn(trouble)
+        self.trouble = trouble
+        wake()
 
     def _shut_backend(self) -> None:
         backend, self._backend = self._backend, None
@@ -300,7 +320,7 @@ class Speaker:
             log_line(self.log, text)
         except OSError as error:
             self._log_failed = True
-            self.warn(gettext(NO_LOG).format(reason=" ".join(str(error).split())))
+            self._tell(gettext(NO_LOG).format(reason=" ".join(str(error).split())))
 
 
 def log_line(log: Path, text: str) -> None:

@@ -32,6 +32,10 @@ class SsipError(OSError):
     """speech-dispatcher refused a command, or went away."""
 
 
+class SsipRefused(SsipError):
+    """speech-dispatcher answered a command with an error."""
+
+
 def address() -> str:
     """Where speech-dispatcher listens: ``unix_socket:PATH`` or ``inet_socket:HOST:PORT``."""
     given = os.environ.get("SPEECHD_ADDRESS", "").strip()
@@ -74,9 +78,20 @@ def system_environment(environ: Mapping[str, str] = os.environ) -> dict[str, str
     return env
 
 
-def voice_language(code: str) -> str:
-    """speech-dispatcher's name of a language of the game ("zh_CN": "zh")."""
-    return code.split("_")[0].lower()
+ESPEAK_NG: Final = "espeak-ng"
+"""speech-dispatcher's output module for espeak-ng (its default on Debian)."""
+ESPEAK_PINYIN: Final = "cmn-latn-pinyin"
+"""espeak-ng's Mandarin voice that reads its own dictionary's pinyin as pinyin. The one
+speech-dispatcher takes for "zh" (cmn, "latin as English") says each character's
+pinyin with its tone's digit in English (第 as "di four"): measured with espeak-ng
+1.51, 第三行第五列隐藏 is 3.2 s of spelt pinyin in that voice, 2.6 s of Mandarin in this."""
+
+
+def voice_language(code: str, module: str = "") -> str:
+    """speech-dispatcher's name of a language of the game ("zh_CN": "zh"; with
+    espeak-ng's module, its Mandarin voice that speaks Mandarin: ESPEAK_PINYIN)."""
+    spoken = code.split("_")[0].lower()
+    return ESPEAK_PINYIN if spoken == "zh" and module == ESPEAK_NG else spoken
 
 
 class Ssip:
@@ -91,6 +106,8 @@ class Ssip:
         self._replies = sock.makefile("rb")
         self._language = ""
         self._rate: int | None = None
+        self._module: str | None = None
+        """The output module speaking (asked when first it matters: Chinese)."""
         self.command("SET self CLIENT_NAME user:minesweeper:main")
         # Orca's priority, and speech-dispatcher's own default, named so that a
         # configured default cannot change it: the game's announcements and Orca's are
@@ -142,23 +159,40 @@ class Ssip:
         self._sock.sendall(line.encode("utf-8") + b"\r\n")
         return self._reply()
 
-    def _reply(self) -> str:
+    def _reply(self, lines: list[str] | None = None) -> str:
+        """The reply's last line (its lines before it added to ``lines``, without
+        their number)."""
         for _ in range(MAX_LINES):
             raw = self._replies.readline(MAX_REPLY)
             if not raw:
                 raise SsipError("speech-dispatcher closed the connection")
             text = raw.decode("utf-8", "replace").rstrip("\r\n")
             if len(text) >= 4 and text[3] == "-":
+                if lines is not None:
+                    lines.append(text[4:])
                 continue  # (a reply's line before its last)
             if not text[:1] == "2":
-                raise SsipError(f"speech-dispatcher answered {text[:80]!r}")
+                raise SsipRefused(f"speech-dispatcher answered {text[:80]!r}")
             return text
         raise SsipError("speech-dispatcher's reply does not end")
+
+    def module(self) -> str:
+        """The output module that speaks ("espeak-ng"; "" if speech-dispatcher does
+        not say), asked once."""
+        if self._module is None:
+            lines: list[str] = []
+            self._sock.sendall(b"GET OUTPUT_MODULE\r\n")
+            try:
+                self._reply(lines)
+            except SsipRefused:
+                lines = []  # (a speech-dispatcher that does not answer it: as it chooses)
+            self._module = lines[0].strip() if lines else ""
+        return self._module
 
     def speak(self, text: str, language: str, rate: int, interrupt: bool = True) -> None:
         if interrupt:
             self.command("CANCEL self")
-        spoken = voice_language(language)
+        spoken = voice_language(language, self.module() if language.startswith("zh") else "")
         if spoken != self._language:
             self.command(f"SET self LANGUAGE {spoken}")
             self._language = spoken

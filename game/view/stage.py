@@ -196,8 +196,8 @@ class Stage:
                     speaker.flush(interrupt)
                     return
                 now_place, now_focus = top.focus_said()
-                for words in (page, now_place, now_focus):
-                    speaker.say(words)
+                for words in (page, "" if page else now_place, now_focus):
+                    speaker.say(words)  # (a page says its place: a browser's folder)
             else:
                 now_place, now_focus = top.focus_said()
                 if now_place != place:
@@ -456,7 +456,7 @@ class DialogScene(Scene):
         return self.dialog.said or None
 
     def focus_said(self) -> tuple[str, str]:
-        return "", self.dialog.focus_said()
+        return self.dialog.place_said(), self.dialog.focus_said()
 
     def relayout(self) -> None:
         self._placed = None

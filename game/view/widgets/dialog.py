@@ -357,6 +357,11 @@ class Dialog:
     def focus_said(self) -> str:  # what has the keyboard focus, as speech says it
         return button_said(self.focused_button)
 
+    def place_said(self) -> str:
+        """Its words over the focus that can change as it is used (a browser's
+        folder), as speech says them: said again when they change."""
+        return ""
+
     # What subclasses fill in.
 
     def _body(self, style: Style, width: int) -> list[Piece]:

@@ -67,6 +67,8 @@ class GridPiece(Piece):
         self.right = [is_numeric_column([row[c] for row in body]) for c in range(count)]
         cells = [head, *body] if head else body
         self.headers, self.cells = list(headers), body
+        self.said_headers = self.headers
+        """The headers as speech says them (a heading shortened to fit: in full)."""
         grid: list[list[list[str]]] = [[[cell] for cell in row] for row in cells]
         widths = [widest(style, [row[c] for row in cells]) for c in range(count)]
         gaps = style.column_gap * max(count - 1, 0)
@@ -108,7 +110,7 @@ class GridPiece(Piece):
 
     def said(self) -> str:
         """Each row, its cells after their column's header ("Time: 12")."""
-        return " ".join(said_row(self.headers, row) for row in self.cells)
+        return " ".join(said_row(self.said_headers, row) for row in self.cells)
 
     def row_rects(self) -> list[pygame.Rect]:
         """Each row's rectangle, in the dialog picture's pixels."""
@@ -204,6 +206,9 @@ class GridDialog(Dialog):
         """Room kept for a chart when there is none (the screen keeps its height)."""
         self.index: int | None = None
         """The lit row of a pickable grid (None: none yet)."""
+        self.said_headers: list[str] | None = None
+        """The headers as speech says them, where they differ (a short heading in
+        full: "Beg." is heard "beg")."""
         self.picked: int | None = None
         self._row_rects: list[pygame.Rect] = []
 
@@ -212,7 +217,7 @@ class GridDialog(Dialog):
 
     def focus_said(self) -> str:
         if self._body_stops() and self._stop == 0 and self.index is not None:
-            return said_row(self.headers, self.rows[self.index])
+            return said_row(self.said_headers or self.headers, self.rows[self.index])
         return super().focus_said()
 
     def _light(self, index: int) -> None:
@@ -290,6 +295,7 @@ class GridDialog(Dialog):
             highlight=lit,
             rows_shown=self.rows_shown,
         )
+        grid.said_headers = self.said_headers or grid.headers
         pieces: list[Piece] = [grid]
         if self.chart is not None:
             caption, points, days = self.chart

@@ -176,6 +176,9 @@ class MenuDialog(Dialog):
         hint = self.hints[self.index] if self.hints and self.index < len(self.hints) else ""
         return f"{said}. {hint}" if hint else said  # (the analysis: a figure, what it means)
 
+    def place_said(self) -> str:
+        return " ".join(" ".join(self.lines).split())
+
     def _body_stops(self) -> int:
         return 1
 

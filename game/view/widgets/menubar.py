@@ -21,7 +21,7 @@ import pygame
 
 from game.language import N_, gettext
 from game.view import scale
-from game.view.commands import MENU_KEYS, MODIFIER_KEYS, Command, KeyMap
+from game.view.commands import MENU_KEYS, MODIFIER_KEYS, Command, KeyMap, keys_said
 from game.view.fonts import ui_font
 from game.view.menus import Menu, MenuItem
 from game.view.scale import TEXT
@@ -418,5 +418,5 @@ def focus_said(bar: MenuBar) -> tuple[str, str]:
         words.append(gettext(N_("on") if ticked else N_("off")))
     key = bar.keymap().shortcut(item.command)
     if key:
-        words.append(key)
+        words.append(keys_said(key))
     return title, ", ".join(words)

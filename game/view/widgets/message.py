@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.view.commands import MODIFIER_KEYS
+from game.view.commands import MODIFIER_KEYS, keys_said
 from game.view.widgets.dialog import Dialog
-from game.view.widgets.grid import GridPiece
+from game.view.widgets.grid import GridPiece, said_row
 from game.view.widgets.pieces import Piece
 from game.view.widgets.style import WRAP_WIDTH, Style
 from game.view.widgets.text import TextPiece, wrap_width
@@ -34,12 +34,20 @@ class MessageDialog(Dialog):
             raise ValueError("a message dialog needs at least one button")
         super().__init__(title, buttons, default or buttons[0])
         self.lines = list(lines)
+        self.told = False
+        """What ``say`` changes is said (a race's room: who came, who is ready), not
+        only shown (a job's progress, many times a second, is not)."""
+        self._news = ""
 
     def say(self, lines: list[str]) -> None:
         """Show these lines instead (a dialog that reports progress)."""
         if lines != self.lines:
+            self._news = " ".join(line for line in lines if line not in self.lines)
             self.lines = list(lines)
             self._changed()
+
+    def place_said(self) -> str:
+        return self._news if self.told else ""
 
     def finish(self, result: object) -> None:
         """Close with this result, no button pressed (the work it showed is done)."""
@@ -55,6 +63,13 @@ class MessageDialog(Dialog):
             self.choose(self.buttons[0])
         else:
             super().cancel()
+
+
+class KeysGrid(GridPiece):
+    """The help's two columns, each key said as speech names it ("-": minus)."""
+
+    def said(self) -> str:
+        return " ".join(said_row([], [keys_said(row[0]), *row[1:]]) for row in self.cells)
 
 
 class HelpOverlay(MessageDialog):
@@ -73,7 +88,7 @@ class HelpOverlay(MessageDialog):
 
     def _body(self, style: Style, width: int) -> list[Piece]:
         rows = [[key, what] for key, what in self.keys]
-        grid = GridPiece(style, [], rows, min(width, 2 * WRAP_WIDTH * style.zoom), wrapping=[1])
+        grid = KeysGrid(style, [], rows, min(width, 2 * WRAP_WIDTH * style.zoom), wrapping=[1])
         return [*super()._body(style, width), grid]
 
     def _key(self, key: int, mod: int) -> None:
