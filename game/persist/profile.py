@@ -26,7 +26,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.language import ngettext
+from game.language import gettext, ngettext
 from game.persist.data_folder import (
     DATA_FILES,
     RESUME_FILE,
@@ -196,7 +196,7 @@ class Profile(DataFolder):
         history = self.history
         if history.in_memory:
             raise history_transfer.TransferError(
-                "the game history could not be opened, so nothing was exported"
+                gettext("the game history could not be opened, so nothing was exported")
             )
         try:
             if path.suffix.lower() == ".zip":
