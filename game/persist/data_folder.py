@@ -18,7 +18,7 @@ from game.persist.paths import PENDING_FILE, data_dir
 from game.persist.resume import SavedGame
 from game.persist.schema import MAX_GAME_MS, FutureVersionError
 from game.persist.settings import Settings
-from game.persist.store import MAX_FILE_BYTES, LoadStatus, LocalTime, local_now
+from game.persist.store import LoadStatus, LocalTime, local_now
 
 if TYPE_CHECKING:  # (loaded when first used: the first frame needs none of them)
     from datetime import datetime
@@ -228,12 +228,10 @@ class DataFolder(Tells):
         if not self._writable or SETTINGS_FILE in self._protected:
             return False
         try:
-            path = self._folder / SETTINGS_FILE
-            now = Settings.from_json(store.parse_json(store.read_regular(path, MAX_FILE_BYTES)))
+            now = store.read_now(self._folder / SETTINGS_FILE, Settings.from_json)
         except FutureVersionError:  # (a newer version's window saved it: never over it)
+            self._protected.add(SETTINGS_FILE)
             return False
-        except (OSError, ValueError, TypeError, store.Unreadable):  # (none, or damaged)
-            now = None
         kept = settings if now is None else settings.laid_over(before, now)
         return self._save(SETTINGS_FILE, store.dump_json(kept.to_json()))
 

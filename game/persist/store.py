@@ -404,6 +404,19 @@ def parse_json(data: bytes) -> object:
         raise Unreadable(Words(N_("it is not valid JSON text"))) from None
 
 
+def read_now(path: Path, validate: Callable[[object], T]) -> T | None:
+    """A data file as it is now, read again before a change is laid over it (another
+    window on the folder may have written it since it was loaded): None when there
+    is none or it cannot be read (the change is then written over it, as at the
+    start); FutureVersionError when a newer version wrote it (never written over)."""
+    try:
+        return validate(parse_json(read_regular(path, MAX_FILE_BYTES)))
+    except FutureVersionError:
+        raise
+    except (OSError, ValueError, TypeError, Unreadable):
+        return None
+
+
 def corrupt_path(path: Path, now: datetime) -> Path:
     """A free name for moving ``path`` aside: <name>.corrupt-<YYYYmmdd-HHMMSS>[-n]."""
     base = f"{path.name}.corrupt-{now:%Y%m%d-%H%M%S}"
