@@ -370,20 +370,6 @@ class Settings:
         """These settings with some values changed, checked as any settings are."""
         return Settings(**{name: getattr(self, name) for name in self.__slots__} | changes)
 
-    def laid_over(self, before: Settings, now: Settings) -> Settings:
-        """What this window changed since ``before`` (its settings until now), laid
-        over ``now`` (the file as another window may have saved it meanwhile): each
-        window's choices are kept. ``self`` where the two cannot go together."""
-        changes = {
-            name: getattr(self, name)
-            for name in self.__slots__
-            if getattr(self, name) != getattr(before, name)
-        }
-        try:
-            return now.replace(**changes)
-        except ValueError:  # (DataError: a custom board and its mines apart)
-            return self
-
     @property
     def rules(self) -> GameRules:
         """The rules the next game starts with."""
@@ -484,3 +470,18 @@ class Settings:
         if isinstance(own, list):
             values["own_counters"] = chosen_own(own[: 4 * MAX_OWN])
         return cls(**values)
+
+
+def laid_over(after: Settings, before: Settings, now: Settings) -> Settings:
+    """What a window changed from ``before`` (its settings until now) to ``after``,
+    laid over ``now`` (the file as another window may have saved it meanwhile): each
+    window's choices are kept. ``after`` where the two cannot go together."""
+    changes = {
+        name: getattr(after, name)
+        for name in Settings.__slots__
+        if getattr(after, name) != getattr(before, name)
+    }
+    try:
+        return now.replace(**changes)
+    except ValueError:  # (DataError: a custom board and its mines apart)
+        return after
