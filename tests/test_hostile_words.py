@@ -9,8 +9,11 @@ the test fails on it, naming the case."""
 from __future__ import annotations
 
 import gettext as _gettext
+import io
 import os
 import re
+import struct
+import zipfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -123,7 +126,27 @@ def _records_a_fifo(tmp: Path) -> list[str]:
     return ["--export-history", str(tmp / "out.csv")]
 
 
+def _import_a_member_that_lies(tmp: Path) -> list[str]:
+    """An archive whose games' member says it holds 100 bytes and holds 5 MB."""
+    packed = io.BytesIO()
+    with zipfile.ZipFile(packed, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("history.csv", b"id," + b"x" * (5 << 20))
+    data = bytearray(packed.getvalue())
+    for header, at in ((b"PK\x03\x04", 22), (b"PK\x01\x02", 24)):
+        place = data.find(header) + at
+        data[place : place + 4] = struct.pack("<I", 100)
+    (tmp / "games.zip").write_bytes(bytes(data))
+    return ["--import-history", str(tmp / "games.zip")]
+
+
+def _import_no_archive(tmp: Path) -> list[str]:
+    (tmp / "games.zip").write_bytes(b"PK\x05\x06" + b"\x00" * 18 + b"PK\x03\x04junk")
+    return ["--import-history", str(tmp / "games.zip")]
+
+
 CASES: dict[str, Callable[[Path], list[str]]] = {
+    "import an archive whose member lies": _import_a_member_that_lies,
+    "import an archive that is none": _import_no_archive,
     "import a folder": _import_folder,
     "import a pipe": _import_fifo,
     "a row's day that does not exist": _import_bent("finished_at", "2026-13-45T99:00:00"),
@@ -151,9 +174,11 @@ def test_a_hostile_files_message_is_all_in_the_players_language(
     assert status != 0 and err.strip(), (case, out, err)
     for line in err.splitlines():
         # (the command's name, the paths named, the columns' names and a value of the
-        # file's, its difficulty's key, are as written)
+        # file's, its difficulty's key, and an archive member's name are as written)
         rest = re.sub(
             re.escape(str(tmp_path)) + r"[^\s()]*", " ", line.removeprefix("minesweeper: ")
         )
-        rest = re.sub(r"\b(finished_at|won|ms|rows|mines|replay|beginner)\b", " ", rest)
+        rest = re.sub(
+            r"\b(finished_at|won|ms|rows|mines|replay|beginner|history\.csv)\b", " ", rest
+        )
         assert not re.search(r"[A-Za-z]{2,}", rest), (case, line)
