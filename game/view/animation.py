@@ -28,6 +28,7 @@ from typing import IO, cast
 import pygame
 from PIL import GifImagePlugin, Image, ImageChops
 
+from game.language import gettext
 from game.modes.watching import Watching
 from game.persist.store import create_temp
 from game.replay.drive import Driver, ReplayClock
@@ -112,11 +113,16 @@ def check_size(layout: Layout, zoom: int, what: str) -> None:
         return
     width, height = frame_size(layout, zoom)
     smaller = [z for z in range(zoom - 1, 0, -1) if fits(z)]
-    choice = f"zoom {smaller[0]} would fit" if smaller else "no zoom makes it small enough"
-    raise ExportError(
-        f"{what} at zoom {zoom} makes frames of {width}x{height} pixels, more than a GIF "
-        f"may have here ({MAX_FRAME_PIXELS // 1_000_000} million); {choice}"
+    if smaller:
+        choice = gettext("zoom {zoom} would fit").format(zoom=smaller[0])
+    else:
+        choice = gettext("no zoom makes it small enough")
+    said = gettext(
+        "{what} at zoom {zoom} makes frames of {size} pixels, more than a GIF may have "
+        "here ({n} million); {choice}"
     )
+    size, most = f"{width}x{height}", MAX_FRAME_PIXELS // 1_000_000
+    raise ExportError(said.format(what=what, zoom=zoom, size=size, n=most, choice=choice))
 
 
 class GifExport:
@@ -134,7 +140,7 @@ class GifExport:
         counter_below_zero: bool = True,
     ) -> None:
         if speed <= 0:
-            raise ExportError("the speed is above 0")
+            raise ExportError(gettext("the speed is above 0"))
         self.replay = replay
         self.target = Path(target)
         self.speed = speed
@@ -142,7 +148,8 @@ class GifExport:
         board = replay.board
         self.layout = Layout(board.rows, board.cols, digits=led_digits(board.mines))
         self.size = frame_size(self.layout, zoom)
-        check_size(self.layout, zoom, f"a {board.rows}x{board.cols} board")
+        what = gettext("a {size} board").format(size=f"{board.rows}x{board.cols}")
+        check_size(self.layout, zoom, what)
         self.renderer = Renderer(self.layout, zoom, theme)
         self.counter_below_zero = counter_below_zero
         self.screen = pygame.Surface(self.size)
