@@ -75,6 +75,7 @@ SINKS: dict[str, tuple[int | str, ...] | None] = {
     "Unreadable": None,
     "Refused": None,
     "GameRecordError": None,
+    "ExportError": None,  # (a GIF that cannot be made: --export-gif, the viewer's)
     # the replay readers' complaints (the viewer's message, the History's, the command line)
     "ReplayError": None,
     "VideoError": None,
