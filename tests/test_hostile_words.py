@@ -12,6 +12,7 @@ import gettext as _gettext
 import io
 import os
 import re
+import sqlite3
 import struct
 import zipfile
 from collections.abc import Callable, Iterator
@@ -22,6 +23,7 @@ import pytest
 from benchmarks import history_fill
 from game import language
 from game.__main__ import main
+from game.persist import history_merge
 from game.persist.history import History
 from game.persist.history_transfer import export_history
 from game.persist.paths import HISTORY_FILE
@@ -192,3 +194,20 @@ def test_a_hostile_files_message_is_all_in_the_players_language(
         rest = re.sub(r"\b(finished_at|won|ms|rows|mines|replay|beginner)\b", " ", rest)
         rest = re.sub(r"[\w.-]+\.(csv|gif)\b", " ", rest)
         assert not re.search(r"[A-Za-z]{2,}", rest), (case, line)
+
+
+def test_a_full_disk_met_by_an_import_is_said_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The history's own words for the failure were said twice, in two lines."""
+
+    def full(*args: object, **kwargs: object) -> int:
+        error = sqlite3.OperationalError("database or disk is full")
+        error.sqlite_errorcode = 13  # type: ignore[attr-defined]  # (SQLITE_FULL)
+        raise error
+
+    monkeypatch.setattr(history_merge, "merge", full)
+    games = _export(tmp_path)
+    assert main(["--import-history", str(games), "--data-dir", str(tmp_path / "data")]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "the disk is full" in err, err
