@@ -419,6 +419,10 @@ def test_a_replay_file_named_alone_is_played_back_as_with_replay(tmp_path: Path)
     assert done.stderr.count("absent.avf") == 1 and "Traceback" not in done.stderr
     done = run_game(str(path), "--difficulty", "expert")
     assert done.returncode == 2 and done.stderr.count("\n") == 1
+    # (the desktop's launcher hands a file opened with it so)
+    linux = Path(__file__).parent.parent / "packaging" / "linux"
+    desktop = linux / "io.github.minesweeper_ce.Minesweeper.desktop"
+    assert "\nExec=minesweeper %f\n" in desktop.read_text()
 
 
 def test_options_carry_a_board_code_and_the_daily_board() -> None:
