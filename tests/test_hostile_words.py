@@ -156,7 +156,17 @@ def _gif_of_a_board_too_large(tmp: Path) -> list[str]:
     return ["--export-gif", str(tmp / "huge.rawvf"), str(tmp / "huge.gif")]
 
 
+def _gif_of_hours(tmp: Path) -> list[str]:
+    """A RAWVF won at once whose pointer moves again 20,000 s later."""
+    board = ["*00000000", *["000000000"] * 8]
+    events = ["Events:", "0.000 lc (40 40)", "0.010 lr (40 40)", "20000.000 mv (50 50)"]
+    text = "\n".join(["Width: 9", "Height: 9", "Mines: 1", "Board:", *board, *events])
+    (tmp / "long.rawvf").write_text(text + "\n")
+    return ["--export-gif", str(tmp / "long.rawvf"), str(tmp / "long.gif")]
+
+
 CASES: dict[str, Callable[[Path], list[str]]] = {
+    "a GIF that would last hours": _gif_of_hours,
     "a GIF of a board too large": _gif_of_a_board_too_large,
     "import an archive whose member lies": _import_a_member_that_lies,
     "import an archive that is none": _import_no_archive,
