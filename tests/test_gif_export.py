@@ -204,6 +204,28 @@ def test_a_gif_too_large_is_refused_in_one_line_before_anything_is_made(tmp_path
         GifExport(large, tmp_path / "large.gif", zoom=3)
 
 
+def test_a_gif_that_would_last_hours_is_refused_in_one_line_saying_the_speed_that_fits(
+    tmp_path: Path,
+) -> None:
+    """A replay whose last event is hours after its first (a hostile file: a pointer
+    move 20,000 s on) was drawn a frame each 50 ms of it: days of work for one GIF."""
+    import time
+
+    from game.replay.format import Event, EventKind
+    from game.view.animation import MAX_GIF_S, ExportError
+
+    replay = open_replay(write_replay(tmp_path)).replay
+    late = Event(3 * 3600 * 1000, EventKind.MOVE, 0, 5, 5, None)
+    long = replay.replace(events=(*replay.events, late))
+    started = time.perf_counter()
+    with pytest.raises(ExportError, match="speed of 4") as raised:
+        GifExport(long, tmp_path / "long.gif")
+    assert time.perf_counter() - started < 1.0 and "\n" not in str(raised.value)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["game.msreplay"]  # no temp file
+    GifExport(long, tmp_path / "long.gif", speed=4).cancel()  # (at 4x it is 45 minutes)
+    assert MAX_GIF_S == 3600
+
+
 def test_the_command_line_refuses_to_write_the_gif_over_its_replay(tmp_path: Path) -> None:
     source = write_replay(tmp_path)
     before = source.read_bytes()

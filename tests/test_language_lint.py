@@ -69,6 +69,13 @@ SINKS: dict[str, tuple[int | str, ...] | None] = {
     # the data folder's messages
     "_cannot_save": None,
     "_go_in_memory": None,
+    # the data folder's files, an import's and an export's complaints (their messages)
+    "TransferError": None,
+    "NotAFile": None,
+    "Unreadable": None,
+    "Refused": None,
+    "GameRecordError": None,
+    "ExportError": None,  # (a GIF that cannot be made: --export-gif, the viewer's)
     # the replay readers' complaints (the viewer's message, the History's, the command line)
     "ReplayError": None,
     "VideoError": None,
@@ -86,7 +93,7 @@ viewer's note, a dialog's lines)."""
 SAYS = frozenset(
     {
         *("title", "describe", "progress", "unranked", "words", "line", "status"),
-        *("missing_display", "summary", "details", "move_table", "label"),
+        *("missing_display", "summary", "details", "move_table", "label", "read_legacy"),
     }
 )
 """Functions whose returned words the window or the terminal shows (a mode's title
@@ -108,6 +115,8 @@ ALLOWED: dict[str, str] = {
 VERBATIM: dict[str, str] = {
     "NAMES": "the live counters' names a player types in an expression "
     "(game/screens/counters.py): identifiers, the same in every language",
+    "GAMES": "the name of an archive's member of games, history.csv: a file's name",
+    "FIELDS": "the columns of a history's export, the same in every language (a file's format)",
 }
 """Constants of words-like names shown as they are, each with why (not followed)."""
 

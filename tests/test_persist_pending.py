@@ -144,3 +144,21 @@ def test_four_processes_recording_under_a_lock_lose_nothing(tmp_path: Path) -> N
         run.communicate(timeout=120)
         assert run.returncode == 0
     assert _stored(tmp_path) == 160
+
+
+def test_two_windows_games_waiting_under_a_lock_are_both_on_disk_and_both_written(
+    tmp_path: Path, short_wait: None
+) -> None:
+    first, second = Profile.open(tmp_path), Profile.open(tmp_path)
+    assert first.record_game(history_fill.record(1)) is not None
+    lock = _lock(tmp_path)
+    assert first.record_game(history_fill.record(2)) is None  # kept, waiting
+    assert second.record_game(history_fill.record(3)) is None  # kept, waiting
+    waiting = json.loads((tmp_path / PENDING_FILE).read_text())["games"]
+    assert len(waiting) == 2  # (the second window's file holds the first's game too)
+    lock.execute("COMMIT")
+    lock.close()
+    assert second.record_game(history_fill.record(4)) is not None  # writes what waits
+    assert _stored(tmp_path) == 4 and not (tmp_path / PENDING_FILE).exists()
+    assert first.record_game(history_fill.record(5)) is not None  # none twice
+    assert _stored(tmp_path) == 5

@@ -394,7 +394,7 @@ def test_verify_replay_exits_0_1_2(tmp_path: Path) -> None:
         assert done.returncode == 2
         assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
     done = run_game("--verify-replay", str(tmp_path / "absent"))
-    assert done.returncode == 2 and "cannot read" in done.stderr
+    assert done.returncode == 2 and "cannot be read" in done.stderr
 
 
 def test_replay_and_board_and_daily_options(tmp_path: Path) -> None:
@@ -407,6 +407,22 @@ def test_replay_and_board_and_daily_options(tmp_path: Path) -> None:
     done = run_game("--board", "NOT-A-CODE")
     assert done.returncode == 2 and done.stderr.count("\n") == 1 and "board code" in done.stderr
     assert run_game("--daily", "--frames", "3").returncode == 0
+
+
+def test_a_replay_file_named_alone_is_played_back_as_with_replay(tmp_path: Path) -> None:
+    """`minesweeper FILE`, as a file manager opens a replay (a usage error before)."""
+    path = write_replay(tmp_path)
+    assert run_game(str(path), "--frames", "5").returncode == 0
+    assert cli.parse_args([str(path)]).replay == str(path)
+    done = run_game(str(tmp_path / "absent.avf"))
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    assert done.stderr.count("absent.avf") == 1 and "Traceback" not in done.stderr
+    done = run_game(str(path), "--difficulty", "expert")
+    assert done.returncode == 2 and done.stderr.count("\n") == 1
+    # (the desktop's launcher hands a file opened with it so)
+    linux = Path(__file__).parent.parent / "packaging" / "linux"
+    desktop = linux / "io.github.minesweeper_ce.Minesweeper.desktop"
+    assert "\nExec=minesweeper %f\n" in desktop.read_text()
 
 
 def test_options_carry_a_board_code_and_the_daily_board() -> None:

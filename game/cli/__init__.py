@@ -201,6 +201,19 @@ def _race(words: list[str] | None) -> tuple[str, ...]:
     raise SystemExit(2)
 
 
+def _replay(args: argparse.Namespace) -> str | None:
+    """The replay to watch: --replay's, or the FILE named alone (a usage error: exit 2
+    beside another first game)."""
+    if args.file is None:
+        return args.replay  # type: ignore[no-any-return]
+    others = (args.replay, args.difficulty, args.custom, args.board, args.daily, args.ladder)
+    if any(others) or args.trial or args.tournament or args.race:
+        said = gettext("minesweeper: a replay FILE is played back alone, with no other first game")
+        say(sys.stderr, said)
+        raise SystemExit(2)
+    return args.file  # type: ignore[no-any-return]
+
+
 def parse_args(argv: Sequence[str] | None = None) -> Options:
     """Options from the command line, in the player's language (the help and the
     usage errors: game.cli.words); a bad one prints a usage error and exits 2."""
@@ -229,7 +242,7 @@ def options_of(args: argparse.Namespace) -> Options:
         data_dir=args.data_dir,
         board_code=args.board,
         daily=dt.date.today().isoformat() if args.daily else None,
-        replay=args.replay,
+        replay=_replay(args),
         verify_replay=args.verify_replay,
         analyse=tuple(args.analyse or ()),
         export_evf=tuple(args.export_evf) if args.export_evf else None,

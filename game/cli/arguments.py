@@ -330,4 +330,13 @@ def parser() -> argparse.ArgumentParser:
         help=gettext("the race's MQTT broker: mqtt://host:port, mqtts://, ws:// or wss://"),
     )
     p.add_argument("--version", action=_VersionAction)
+    p.add_argument(
+        "file",
+        nargs="?",
+        metavar="FILE",
+        help=gettext(
+            "a replay file (ours, AVF, RMV, MVF, EVF, RAWVF) to play back in the window, "
+            "as --replay FILE does (a file manager opens a replay so)"
+        ),
+    )
     return p

@@ -179,6 +179,7 @@ def transfer_history(options: Options) -> int:
     doing = gettext("importing") if options.export_history is None else gettext("exporting")
     bar = TerminalBar(sys.stderr, doing)
     target = Path(options.export_history or options.import_history or "")
+    told = ""  # (the error's line, once said)
     try:
         profile.history  # noqa: B018 (opened now: what it finds is said first)
         for problem in profile.take_new_problems():
@@ -198,13 +199,14 @@ def transfer_history(options: Options) -> int:
             say(sys.stdout, said.format(what=added.words(), file=target.absolute(), history=where))
     except TransferError as error:
         bar.close()
-        said = str(error) if str(target) in str(error) else f"{target}: {error}"
-        say(sys.stderr, f"minesweeper: {said}")
+        told = str(error) if str(target) in str(error) else f"{target}: {error}"
+        say(sys.stderr, f"minesweeper: {told}")
         status = 1
     finally:
         later = profile.take_new_problems()
-        for problem in later:
-            say(sys.stderr, f"minesweeper: {shown(problem)}")
+        for problem in later:  # (one the error's line said already is not said again)
+            if shown(problem).rstrip(".") not in told:
+                say(sys.stderr, f"minesweeper: {shown(problem)}")
         profile.close()
     return 1 if later else status
 

@@ -16,8 +16,8 @@ from game.persist import store
 from game.persist.messages import Messages, Tells
 from game.persist.paths import PENDING_FILE, data_dir
 from game.persist.resume import SavedGame
-from game.persist.schema import MAX_GAME_MS
-from game.persist.settings import Settings
+from game.persist.schema import MAX_GAME_MS, FutureVersionError
+from game.persist.settings import Settings, laid_over
 from game.persist.store import LoadStatus, LocalTime, local_now
 
 if TYPE_CHECKING:  # (loaded when first used: the first frame needs none of them)
@@ -221,9 +221,19 @@ class DataFolder(Tells):
         return True
 
     def save_settings(self, settings: Settings) -> bool:
-        """Use and save these settings; True if they reached the disk."""
-        self._settings = settings
-        return self._save(SETTINGS_FILE, store.dump_json(settings.to_json()))
+        """Use and save these settings; True if they reached the disk. What changed
+        is laid over the file as it is now (settings.laid_over): another window on
+        the folder may have saved its own choices since, and they are kept."""
+        before, self._settings = self._settings, settings
+        if not self._writable or SETTINGS_FILE in self._protected:
+            return False
+        try:
+            now = store.read_now(self._folder / SETTINGS_FILE, Settings.from_json)
+        except FutureVersionError:  # (a newer version's window saved it: never over it)
+            self._protected.add(SETTINGS_FILE)
+            return False
+        kept = settings if now is None else laid_over(settings, before, now)
+        return self._save(SETTINGS_FILE, store.dump_json(kept.to_json()))
 
     def save_resume(
         self, game: Mapping[str, object], *, elapsed_ms: int, log: Sequence[str] = ()

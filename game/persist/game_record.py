@@ -13,6 +13,7 @@ from enum import Enum
 from typing import Any
 
 from game.core.record import Record, put
+from game.language import N_, AsWritten, Words, said
 from game.modes.category import NO_GUESS, Category, all_categories, all_keys, no_guess
 from game.persist import schema
 from game.persist.records import MAX_COUNT, clean_name
@@ -71,24 +72,27 @@ def _check_int(value: object, low: int, high: int, what: str) -> int:
     try:
         return schema.check_int(value, low, high, what)
     except DataError as error:
-        raise GameRecordError(str(error)) from None
+        raise GameRecordError(said(error)) from None
 
 
 def _check_bool(value: object, what: str) -> None:
     if not isinstance(value, bool):
-        raise GameRecordError(f"{what} must be True or False")
+        raise GameRecordError(AsWritten(N_("{what} must be true or false"), what=what))
 
 
 def _check_choice(value: object, choices: tuple[str, ...], what: str) -> None:
     if not isinstance(value, str) or value not in choices:
-        raise GameRecordError(f"{what} must be one of {', '.join(choices)}")
+        raise GameRecordError(
+            AsWritten(N_("{what} must be one of {choices}"), what=what, choices=", ".join(choices))
+        )
 
 
 def _check_text(value: object, what: str) -> None:
     if value is not None and (
         not isinstance(value, str) or not value or len(value) > MAX_TEXT or not value.isprintable()
     ):
-        raise GameRecordError(f"{what} must be None or 1 to {MAX_TEXT} printable characters")
+        most = N_("{what} must be empty or 1 to {n} printable characters")
+        raise GameRecordError(AsWritten(most, what=what, n=MAX_TEXT))
 
 
 class GameRecord(Record):
@@ -230,11 +234,13 @@ class GameRecord(Record):
         """The difficulty kept (a board's category follows its first-click rule), once
         every other field is checked; GameRecordError for any wrong."""
         if not isinstance(self.finished_at, str) or not _iso_local().fullmatch(self.finished_at):
-            raise GameRecordError("finished_at must be 'YYYY-MM-DDTHH:MM:SS'")
+            raise GameRecordError(Words(N_("finished_at must be 'YYYY-MM-DDTHH:MM:SS'")))
         try:
             datetime.fromisoformat(self.finished_at)
         except ValueError:
-            raise GameRecordError("finished_at: that day or time does not exist") from None
+            raise GameRecordError(
+                Words(N_("finished_at: that day or time does not exist"))
+            ) from None
         _check_choice(difficulty, DIFFICULTIES, "difficulty")
         _check_choice(self.first_click, FIRST_CLICKS, "first_click")
         category = Category.from_key(difficulty)
@@ -257,9 +263,16 @@ class GameRecord(Record):
             cols,
             self.mines,
         ):
+            said = N_("a {difficulty} board is {size} with {mines} mines; got {got} with {n}")
             raise GameRecordError(
-                f"a {difficulty} board is {preset.rows}x{preset.cols} with {preset.mines} "
-                f"mines; got {rows}x{cols} with {self.mines}"
+                Words(
+                    said,
+                    difficulty=difficulty,
+                    size=f"{preset.rows}x{preset.cols}",
+                    mines=preset.mines,
+                    got=f"{rows}x{cols}",
+                    n=self.mines,
+                )
             )
         _check_choice(self.first_click, FIRST_CLICKS, "first_click")
         _check_text(self.seed, "seed")
@@ -278,22 +291,22 @@ class GameRecord(Record):
         if self.name is not None and (
             not isinstance(self.name, str) or self.name != clean_name(self.name)
         ):
-            raise GameRecordError("name is not a cleaned name (records.clean_name)")
+            raise GameRecordError(Words(N_("name is not a name this game would have kept")))
         _check_text(self.replay, "replay")
         if self.replay is not None and (
             "/" in self.replay or "\\" in self.replay or self.replay in (".", "..")
         ):
-            raise GameRecordError("replay must be a file name, not a path")
+            raise GameRecordError(Words(N_("replay must be a file name, not a path")))
         _check_bool(self.abandoned, "abandoned")
         if self.abandoned and self.won:
-            raise GameRecordError("a game both won and abandoned")
+            raise GameRecordError(Words(N_("a game both won and abandoned")))
         _check_text(self.code, "code")
         _check_text(self.unranked, "unranked")
         if (self.death_row is None) != (self.death_col is None):
-            raise GameRecordError("death_row and death_col go together")
+            raise GameRecordError(Words(N_("death_row and death_col go together")))
         if self.death_row is not None:
             if self.won:
-                raise GameRecordError("a won game has no death")
+                raise GameRecordError(Words(N_("a won game has no death")))
             _check_int(self.death_row, 0, rows - 1, "death_row")
             _check_int(self.death_col, 0, cols - 1, "death_col")
         if self.daily is not None:
@@ -303,7 +316,7 @@ class GameRecord(Record):
             except ValueError:
                 ok = False
             if not ok:
-                raise GameRecordError("daily must be a date, YYYY-MM-DD")
+                raise GameRecordError(Words(N_("daily must be a date, YYYY-MM-DD")))
         return difficulty
 
 

@@ -24,7 +24,7 @@ from datetime import date
 from enum import Enum
 from functools import partial
 
-from game.language import N_
+from game.language import N_, Words
 from game.persist import history_merge
 from game.persist import history_queries as sql
 from game.persist.game_record import (
@@ -81,7 +81,7 @@ class History(HistoryFile):
         """Note the file a game's replay was kept in (a name in the replays folder).
         False if no such game or it could not be saved."""
         if not file_name or "/" in file_name or "\\" in file_name or len(file_name) > MAX_TEXT:
-            raise GameRecordError(f"replay must be a file name, not a path; got {file_name!r}")
+            raise GameRecordError(Words(N_("replay must be a file name, not a path")))
 
         def note(db: sqlite3.Connection) -> bool:
             with writing(db):

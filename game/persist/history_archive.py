@@ -171,9 +171,8 @@ def _zip(stream: IO[bytes]) -> Iterator[zipfile.ZipFile]:
             yield archive
     except TransferError:
         raise
-    except _ZIP_TROUBLE as error:  # zipfile meets a damaged archive with many errors
-        said = gettext("it is a damaged zip archive ({error})")
-        raise TransferError(said.format(error=type(error).__name__)) from None
+    except _ZIP_TROUBLE:  # zipfile meets a damaged archive with many errors (in English)
+        raise TransferError(gettext("it is a damaged zip archive")) from None
 
 
 def read_archive(data: bytes) -> tuple[bytes, dict[str, bytes]]:
@@ -210,9 +209,8 @@ def _member(archive: zipfile.ZipFile, member: zipfile.ZipInfo) -> Iterator[IO[by
     except NotImplementedError:
         said = gettext("{where} is packed in a way this game does not read")
         raise TransferError(said.format(where=where)) from None
-    except (zipfile.BadZipFile, zlib.error, OSError, EOFError, ValueError) as error:
-        said = gettext("{where} is damaged ({error})")
-        raise TransferError(said.format(where=where, error=error)) from None
+    except (zipfile.BadZipFile, zlib.error, OSError, EOFError, ValueError):  # (English)
+        raise TransferError(gettext("{where} is damaged").format(where=where)) from None
 
 
 class _Capped(io.RawIOBase):

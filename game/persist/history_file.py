@@ -69,6 +69,7 @@ class HistoryFile(Tells):
         self._in_memory = False
         self._closed = False
         self._marker: Path | None = None
+        self._copied = False
 
     # ---------------------------------------------------------------- opening
 
@@ -88,10 +89,17 @@ class HistoryFile(Tells):
         return history
 
     @classmethod
-    def memory(cls: type[H], *, clock: LocalTime = datetime.now) -> H:
-        """A history in memory only, for a session whose data folder is unknown."""
-        history = cls(connect(None), Path("history-in-memory"), clock)
+    def memory(cls: type[H], *, clock: LocalTime = datetime.now, copy_of: Path | None = None) -> H:
+        """A history in memory only, for a session whose data folder is unknown or
+        cannot be written; ``copy_of``: that folder's history file, whose games are
+        read into it as they are (read_only_copy), never changing it."""
+        path = Path("history-in-memory") if copy_of is None else copy_of.absolute()
+        history = cls(connect(None), path, clock)
         history._in_memory = True
+        history._copied = copy_of is not None and read_only_copy(path, history._db)
+        if copy_of is not None and not history._copied:  # (nothing half copied is kept)
+            history._db.close()
+            history._db = connect(None)
         history._prepare(check=False)
         return history
 
@@ -136,10 +144,10 @@ class HistoryFile(Tells):
             elif trouble(error) is Trouble.BUSY:
                 self._go_in_memory(Words(N_("another window kept it locked")))
             else:
-                self._go_in_memory(Words(OPENING, path=path, why=error))
+                self._go_in_memory(Words(OPENING, path=path, why=why(error)), copy=True)
         except OSError as error:
             self._close_quietly()
-            self._go_in_memory(Words(OPENING, path=path, why=why(error)))
+            self._go_in_memory(Words(OPENING, path=path, why=why(error)), copy=True)
 
     def _connect_and_prepare(self, path: Path, *, check: bool) -> None:
         """Open and check the file. Two windows opening a new history at the same
@@ -205,10 +213,23 @@ class HistoryFile(Tells):
                 Words(N_("a new {path} could not be made ({why})"), path=path, why=error)
             )
 
-    def _go_in_memory(self, why: Words, *, reason_only: bool = False) -> None:
-        """Keep this session's games in memory, and tell the player once."""
+    def _go_in_memory(self, why: Words, *, reason_only: bool = False, copy: bool = False) -> None:
+        """Keep this session's games in memory, and tell the player once; with
+        ``copy``, beside the file's own games when it can be read as it is (a
+        read-only folder: read_only_copy)."""
         self._in_memory = True
-        if reason_only:
+        self._db = connect(None)
+        self._copied = copy and read_only_copy(self._path, self._db)
+        if copy and not self._copied:  # (nothing half copied is kept)
+            self._db.close()
+            self._db = connect(None)
+        if self._copied:
+            said = N_(
+                "Your game history cannot be saved this session ({why}): its games are "
+                "shown, and the games you play now are kept until you close the game."
+            )
+            self._messages.add(Words(said, why=why))
+        elif reason_only:
             self._messages.add(
                 Words(N_("Your game history at {path}: {why}."), path=self._path, why=why)
             )
@@ -222,7 +243,6 @@ class HistoryFile(Tells):
                     why=why,
                 )
             )
-        self._db = connect(None)
         try:
             self._prepare(check=False)
         except (sqlite3.Error, Damaged, OSError) as error:  # memory cannot fail; be sure
@@ -294,6 +314,12 @@ class HistoryFile(Tells):
         """True when this session's games are not being saved to the file."""
         return self._in_memory
 
+    @property
+    def read(self) -> bool:
+        """The history holds the file's games: kept in it, or read from it into
+        memory (a file that cannot be written: read_only_copy)."""
+        return not self._in_memory or self._copied
+
     def close(self) -> None:
         """Close the database; later calls return empty answers and save nothing."""
         if not self._closed:
@@ -359,6 +385,40 @@ def failure(doing: str, kind: Trouble, error: BaseException) -> Words:
 
 
 # ---------------------------------------------------------------- connections
+
+MAX_COPIED_BYTES = 64 << 20
+"""The largest history read into memory when its file cannot be written (about
+300,000 games): a larger one is not copied, and the session starts empty."""
+
+
+def read_only_copy(path: Path, into: sqlite3.Connection) -> bool:
+    """Copy a history file that cannot be opened for writing (a read-only folder)
+    into ``into`` (memory) as it is, never changing it; True if done. Only a file
+    with no write-ahead log beside it (its last games would be in the log, which
+    reading the file as immutable leaves out) and no larger than MAX_COPIED_BYTES;
+    one of a newer version or not ours is left out (the memory is checked after,
+    by _prepare)."""
+    try:
+        info = os.stat(path)
+        log = f"{path}-wal"
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_COPIED_BYTES:
+            return False
+        if os.path.exists(log) and os.path.getsize(log) > 0:
+            return False
+        uri = f"{path.absolute().as_uri()}?immutable=1"
+        source = sqlite3.connect(uri, uri=True, isolation_level=None)
+        try:
+            version = user_version(source)
+            if version > SCHEMA_VERSION:
+                return False
+            if tables(source):
+                check_ours(source, version)
+            source.backup(into)
+        finally:
+            source.close()
+    except (OSError, sqlite3.Error, Damaged, ValueError):
+        return False  # (the caller starts a memory of its own again: nothing half copied)
+    return True
 
 
 def connect(path: Path | None) -> sqlite3.Connection:

@@ -17,10 +17,12 @@ import os
 import sqlite3
 from pathlib import Path
 
+from game.language import N_, Words, said
 from game.persist import store
 from game.persist.history_queries import set_last_name
 from game.persist.history_schema import put_tally
 from game.persist.records import Records
+from game.persist.store import MAX_FILE_BYTES
 
 
 def read_legacy(path: Path) -> tuple[Records | None, str | None]:
@@ -29,14 +31,18 @@ def read_legacy(path: Path) -> tuple[Records | None, str | None]:
     try:
         if not os.path.lexists(path):
             return None, None
-        if not path.is_file() or path.stat().st_size > store.MAX_FILE_BYTES:
-            raise ValueError("it is not a data file of this game")
-        return Records.from_json(store.parse_json(path.read_bytes())), None
-    except Exception as error:  # any damage: the history must still start
-        return None, (
-            f"Your old best times and statistics at {path} could not be read ({error}), "
-            "so they were not brought into the game history; the file was left as it is."
-        )
+        return Records.from_json(store.parse_json(store.read_regular(path, MAX_FILE_BYTES))), None
+    except store.Unreadable as error:  # (not a regular file, too long, not JSON)
+        why: object = said(error)
+    except (ValueError, TypeError):  # (DataError: JSON, but not our records)
+        why = Words(N_("it is not a data file of this game"))
+    except Exception as error:  # any other: the history must still start
+        why = error.strerror if isinstance(error, OSError) and error.strerror else error
+    template = N_(
+        "Your old best times and statistics at {path} could not be read ({why}), so they "
+        "were not brought into the game history; the file was left as it is."
+    )
+    return None, Words(template, path=path, why=why)
 
 
 def import_legacy(db: sqlite3.Connection, records: Records) -> None:

@@ -22,7 +22,7 @@ import json
 from collections.abc import Callable, Iterator
 from typing import IO, Any, NamedTuple
 
-from game.language import DIGITS_ONLY, gettext, other_digits
+from game.language import DIGITS_ONLY, N_, gettext, other_digits, shown
 from game.persist.game_record import COLUMNS, GameRecord
 
 FORMAT = "minesweeper-history"
@@ -94,7 +94,7 @@ def _record(row: dict[str, Any], where: str, from_csv: bool) -> GameRecord:
     try:
         return GameRecord(**values)
     except (ValueError, TypeError) as error:
-        raise TransferError(f"{where}: {error}") from None
+        raise TransferError(f"{where}: {shown(error)}") from None
 
 
 def _from_cell(value: str, name: str, where: str) -> object:
@@ -105,15 +105,20 @@ def _from_cell(value: str, name: str, where: str) -> object:
         if value.isascii() and value.isdigit() and len(value) < 20:
             return int(value)
         if other_digits(value):
-            raise TransferError(f"{where}, field {name}: {gettext(DIGITS_ONLY)}")
-        raise TransferError(f"{where}, field {name}: not a whole number")
+            raise TransferError(_field(where, name, DIGITS_ONLY))
+        raise TransferError(_field(where, name, N_("not a whole number")))
     if name in _BOOLS:
         if value in ("0", "1"):
             return value == "1"
-        raise TransferError(f"{where}, field {name}: not 1 or 0")
+        raise TransferError(_field(where, name, N_("not 1 or 0")))
     if name in _TEXTS and value.startswith("'"):
         return value[1:]
     return value
+
+
+def _field(where: str, name: str, why: str) -> str:
+    """A cell's fault: where (its line or game), the field's name, why (marked N_)."""
+    return gettext("{where}, field {name}: {why}").format(where=where, name=name, why=gettext(why))
 
 
 def _cut(words: str) -> str:

@@ -43,7 +43,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, NamedTuple
 
-from game.language import N_, gettext, ngettext, shown
+from game.language import N_, Words, gettext, ngettext, shown
 from game.persist import history_stream, store
 from game.persist.game_record import COLUMNS, GameRecord, StoredGame
 from game.persist.history_stream import FIELDS as FIELDS
@@ -279,14 +279,14 @@ def opened(path: Path, max_bytes: int = MAX_IMPORT_BYTES) -> Iterator[tuple[IO[b
     try:
         info = os.stat(path)
         if not stat.S_ISREG(info.st_mode):
-            kind = "it is a folder, not a file" if stat.S_ISDIR(info.st_mode) else None
-            raise store.NotAFile(kind or "it is not a regular file")
+            folder = N_("it is a folder, not a file")
+            raise store.NotAFile(Words(folder if stat.S_ISDIR(info.st_mode) else store.NOT_REGULAR))
         if info.st_size > max_bytes:
-            raise store.Unreadable(f"it is {info.st_size} bytes long, more than {max_bytes}")
+            raise store.Unreadable(store.too_long(info.st_size, max_bytes))
         handle = open(path, "rb")  # noqa: SIM115 (closed below)
     except store.Unreadable as error:
         said = gettext("{path} cannot be imported: {error}")
-        raise TransferError(said.format(path=path, error=error)) from None
+        raise TransferError(said.format(path=path, error=shown(error))) from None
     except OSError as error:
         said = gettext("{path} could not be read ({why})")
         raise TransferError(said.format(path=path, why=error.strerror or error)) from None

@@ -31,6 +31,7 @@ import os
 from collections.abc import Iterable
 from pathlib import Path
 
+from game.language import N_, gettext
 from game.persist import store
 from game.persist.data_folder import RESUME_FILE, SETTINGS_FILE
 from game.persist.paths import (
@@ -57,7 +58,7 @@ OWN_NAMES = (
 set-aside copies, its log and its markers)."""
 
 
-OWN = "it is one of the game's own files"
+OWN = N_("it is one of the game's own files")
 
 
 def data_folders(folders: Iterable[Path | str] = ()) -> list[Path]:
@@ -117,4 +118,4 @@ def check_output(
     path = Path(path)
     store.check_target(path, inputs=inputs)
     if is_own(path, folders):
-        raise store.Refused(errno.EPERM, OWN)
+        raise store.Refused(errno.EPERM, gettext(OWN))

@@ -26,7 +26,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.language import ngettext
+from game.language import gettext, ngettext
 from game.persist.data_folder import (
     DATA_FILES,
     RESUME_FILE,
@@ -61,7 +61,8 @@ class Profile(DataFolder):
     def _open_history(self) -> History:
         """The history, opened on first use: SQLite is loaded then, not before the
         first frame. A folder that cannot be written keeps this session's games
-        in memory (the message that saving is off says so already)."""
+        in memory, beside the file's own read as they are (the message that saving
+        is off says so already)."""
         if self._history is None:
             from game.persist import history, pending  # (SQLite, csv: not before the first frame)
 
@@ -73,8 +74,9 @@ class Profile(DataFolder):
                 if problem is not None:
                     self._messages.add(problem)
                 self._flush_pending(self._history)
-            else:
-                self._history = history.History.memory(clock=self._clock)
+            else:  # (its games read as they are: shown and exported, never changed)
+                kept = self._folder / HISTORY_FILE
+                self._history = history.History.memory(clock=self._clock, copy_of=kept)
         return self._history
 
     @property
@@ -194,9 +196,9 @@ class Profile(DataFolder):
         from game.persist import history_archive, history_transfer  # (export, import: when used)
 
         history = self.history
-        if history.in_memory:
+        if not history.read:  # (a file read into memory is exported: a read-only folder)
             raise history_transfer.TransferError(
-                "the game history could not be opened, so nothing was exported"
+                gettext("the game history could not be opened, so nothing was exported")
             )
         try:
             if path.suffix.lower() == ".zip":

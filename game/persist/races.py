@@ -83,6 +83,10 @@ class Races:
         name = name[:MAX_NAME]
         if outcome not in OUTCOMES or not name or not name.isprintable():
             return False
+        try:  # (as the file is now: another window on the folder may have raced since)
+            self.tallies = store.read_now(self.path, from_json) or self.tallies
+        except FutureVersionError:
+            self._stuck = True
         tally = list(self.tallies.pop(name, (0, 0, 0)))
         tally[OUTCOMES.index(outcome)] = min(MAX_GAMES, tally[OUTCOMES.index(outcome)] + 1)
         self.tallies[name] = (tally[0], tally[1], tally[2])  # (the latest raced last)

@@ -15,6 +15,8 @@ from collections.abc import Callable, Mapping
 from enum import Enum
 from typing import TypeVar
 
+from game.language import N_, AsWritten
+
 E = TypeVar("E", bound=Enum)
 
 MAX_GAME_MS = 366 * 24 * 60 * 60 * 1000
@@ -35,14 +37,14 @@ class FutureVersionError(DataError):
 def require_object(value: object, what: str) -> JsonObject:
     """The value as a JSON object; DataError if it is anything else."""
     if not isinstance(value, dict) or not all(isinstance(key, str) for key in value):
-        raise DataError(f"{what} is not a JSON object")
+        raise DataError(AsWritten(N_("{what} is not a JSON object"), what=what))
     return value
 
 
 def require_key(doc: Mapping[str, object], key: str, what: str) -> object:
     """The value under key; DataError if it is missing."""
     if key not in doc:
-        raise DataError(f"{what} has no {key!r}")
+        raise DataError(AsWritten(N_("{what} has no {key}"), what=what, key=repr(key)))
     return doc[key]
 
 
@@ -50,16 +52,20 @@ def read_bool(doc: Mapping[str, object], key: str, what: str) -> bool:
     """A true/false field."""
     value = require_key(doc, key, what)
     if not isinstance(value, bool):
-        raise DataError(f"{what}: {key!r} is not true or false")
+        raise DataError(
+            AsWritten(N_("{what}: {key} is not true or false"), what=what, key=repr(key))
+        )
     return value
 
 
 def check_int(value: object, low: int, high: int, what: str) -> int:
     """value as an int within [low, high]; DataError otherwise (bools are not ints)."""
     if type(value) is not int:
-        raise DataError(f"{what} is not a whole number")
+        raise DataError(AsWritten(N_("{what} is not a whole number"), what=what))
     if not low <= value <= high:
-        raise DataError(f"{what} is outside {low}..{high}")
+        raise DataError(
+            AsWritten(N_("{what} is outside {low}..{high}"), what=what, low=low, high=high)
+        )
     return value
 
 
@@ -72,7 +78,7 @@ def read_str(doc: Mapping[str, object], key: str, what: str) -> str:
     """A text field."""
     value = require_key(doc, key, what)
     if not isinstance(value, str):
-        raise DataError(f"{what}: {key!r} is not text")
+        raise DataError(AsWritten(N_("{what}: {key} is not text"), what=what, key=repr(key)))
     return value
 
 

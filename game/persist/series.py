@@ -209,6 +209,7 @@ class Series:
 
     def note_run(self, run: Run) -> bool:
         """Put a run in the book (in place of its earlier state); True once saved."""
+        self._read_again()
         runs = [r for r in self.book.runs if (r.run, r.trial) != (run.run, run.trial)]
         runs.append(run.replace(games=run.games[-MAX_GAMES:]))
         while len(runs) > MAX_RUNS:
@@ -223,6 +224,7 @@ class Series:
 
     def note_tournament(self, ident: str, game_id: int) -> bool:
         """A game was played in a tournament; True once saved."""
+        self._read_again()
         entered = dict(self.book.tournaments)
         games = (*entered.get(ident, ()), game_id)[-MAX_GAMES:]
         entered.pop(ident, None)
@@ -231,6 +233,16 @@ class Series:
             entered.pop(next(iter(entered)))
         self.book = self.book.replace(tournaments=tuple(entered.items()))
         return self._save()
+
+    def _read_again(self) -> None:
+        """The book as the file holds it now: another window on the folder may have
+        noted its runs and games since (store.read_now)."""
+        if self._stuck:
+            return
+        try:
+            self.book = store.read_now(self.path, Book.from_json) or self.book
+        except FutureVersionError:
+            self._stuck = True
 
     def _save(self) -> bool:
         if self._stuck:

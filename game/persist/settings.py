@@ -470,3 +470,18 @@ class Settings:
         if isinstance(own, list):
             values["own_counters"] = chosen_own(own[: 4 * MAX_OWN])
         return cls(**values)
+
+
+def laid_over(after: Settings, before: Settings, now: Settings) -> Settings:
+    """What a window changed from ``before`` (its settings until now) to ``after``,
+    laid over ``now`` (the file as another window may have saved it meanwhile): each
+    window's choices are kept. ``after`` where the two cannot go together."""
+    changes = {
+        name: getattr(after, name)
+        for name in Settings.__slots__
+        if getattr(after, name) != getattr(before, name)
+    }
+    try:
+        return now.replace(**changes)
+    except ValueError:  # (DataError: a custom board and its mines apart)
+        return after

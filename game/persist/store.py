@@ -30,7 +30,7 @@ from typing import IO, TYPE_CHECKING, Generic, TypeAlias, TypeVar
 
 from game.core.on_first_use import OnFirstUse
 from game.core.record import Record
-from game.language import N_, Words
+from game.language import N_, Words, gettext, said
 from game.persist.schema import FutureVersionError
 
 if TYPE_CHECKING:
@@ -102,15 +102,19 @@ def temp_name_pattern(name: str) -> str:
 class Refused(OSError):
     """A file that must not be written over (a device, a pipe, a link, a folder, a
     read-only file, the file being read, one of the game's own files): its
-    ``strerror`` says why in a few words."""
+    ``strerror`` says why in a few words, in the player's language (a write is
+    checked once the language is chosen)."""
 
 
 def _kind(mode: int) -> str:
+    """Why a file of this mode is never written, in the player's language."""
     if stat.S_ISFIFO(mode):
-        return "a named pipe"
+        return gettext("it is a named pipe, not a regular file")
     if stat.S_ISSOCK(mode):
-        return "a socket"
-    return "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a special file"
+        return gettext("it is a socket, not a regular file")
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return gettext("it is a device, not a regular file")
+    return gettext("it is a special file, not a regular file")
 
 
 def check_target(path: Path, *, inputs: Iterable[Path] = ()) -> None:
@@ -135,15 +139,16 @@ def check_target(path: Path, *, inputs: Iterable[Path] = ()) -> None:
     if info is not None:
         mode = info.st_mode
         if stat.S_ISLNK(mode):
-            raise Refused(errno.EPERM, "it is a symbolic link; name the file it points to")
+            said = gettext("it is a symbolic link; name the file it points to")
+            raise Refused(errno.EPERM, said)
         if stat.S_ISDIR(mode):
-            raise Refused(errno.EISDIR, "it is a folder")
+            raise Refused(errno.EISDIR, gettext("it is a folder"))
         if not stat.S_ISREG(mode):
-            raise Refused(errno.EPERM, f"it is {_kind(mode)}, not a regular file")
+            raise Refused(errno.EPERM, _kind(mode))
         if not mode & 0o222 or not os.access(path, os.W_OK):
-            raise Refused(errno.EACCES, "it is read-only")
+            raise Refused(errno.EACCES, gettext("it is read-only"))
     if any(same(other, info) for other in inputs):
-        raise Refused(errno.EPERM, "it is the file being read")
+        raise Refused(errno.EPERM, gettext("it is the file being read"))
 
 
 def _write_all(fd: int, data: bytes) -> None:
@@ -327,7 +332,8 @@ class Loaded(Record, Generic[T]):
 
 
 class Unreadable(Exception):
-    """Internal: the file exists but cannot be used; the message says why."""
+    """Internal: the file exists but cannot be used; the message (Words: the data
+    folder is read before the language is known) says why."""
 
 
 class NotAFile(Unreadable):
@@ -340,21 +346,29 @@ def _reject_constant(name: str) -> object:
     raise ValueError(f"{name} is not a JSON value")
 
 
+NOT_REGULAR = N_("it is not a regular file")
+
+
+def too_long(size: int, most: int) -> Words:
+    """Why a file of ``size`` bytes is not read: more than ``most``."""
+    return Words(N_("it is {size} bytes long, more than {n}"), size=size, n=most)
+
+
 def read_regular(path: Path, max_bytes: int, *, follow: bool = True) -> bytes:
     """The file's bytes, or Unreadable if it is not a regular file or too big
     (a FIFO or a device is never opened: it could block for ever); with
     ``follow=False``, also if it is a symbolic link (a file of the game's own
     folder that links elsewhere: never read for it)."""
     if not follow and stat.S_ISLNK(os.lstat(path).st_mode):
-        raise NotAFile("it is a symbolic link")
+        raise NotAFile(Words(N_("it is a symbolic link")))
     info = os.stat(path)
     if stat.S_ISDIR(info.st_mode):
-        raise NotAFile("it is a folder, not a file")
+        raise NotAFile(Words(N_("it is a folder, not a file")))
     if not stat.S_ISREG(info.st_mode):
         # A FIFO or a device would block or never end: never open one.
-        raise NotAFile("it is not a regular file")
+        raise NotAFile(Words(NOT_REGULAR))
     if info.st_size > max_bytes:
-        raise Unreadable(f"it is {info.st_size} bytes long, more than {max_bytes}")
+        raise Unreadable(too_long(info.st_size, max_bytes))
     if follow:
         handle = open(path, "rb")  # noqa: SIM115 (closed below)
     else:  # (never a link, even one made since the check above)
@@ -363,10 +377,10 @@ def read_regular(path: Path, max_bytes: int, *, follow: bool = True) -> bytes:
         )
     with handle:
         if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
-            raise NotAFile("it is not a regular file")  # (changed since: a race)
+            raise NotAFile(Words(NOT_REGULAR))  # (changed since: a race)
         data = handle.read(max_bytes + 1)
     if len(data) > max_bytes:
-        raise Unreadable(f"it grew past {max_bytes} bytes while being read")
+        raise Unreadable(Words(N_("it grew past {n} bytes while being read"), n=max_bytes))
     return data
 
 
@@ -380,9 +394,27 @@ def parse_json(data: bytes) -> object:
         text = data.decode("utf-8-sig")
         return json.loads(text, parse_constant=_reject_constant)
     except RecursionError:
-        raise Unreadable("it is nested too deeply") from None
-    except ValueError as error:  # JSONDecodeError and UnicodeDecodeError included
-        raise Unreadable(f"it is not valid JSON text ({error})") from None
+        raise Unreadable(Words(N_("it is nested too deeply"))) from None
+    except UnicodeDecodeError:
+        raise Unreadable(Words(N_("it is not UTF-8 text"))) from None
+    except json.JSONDecodeError as error:  # (its place, never the file's words)
+        said = N_("it is not valid JSON text (line {line}, column {column})")
+        raise Unreadable(Words(said, line=error.lineno, column=error.colno)) from None
+    except ValueError:  # (NaN, Infinity: _reject_constant)
+        raise Unreadable(Words(N_("it is not valid JSON text"))) from None
+
+
+def read_now(path: Path, validate: Callable[[object], T]) -> T | None:
+    """A data file as it is now, read again before a change is laid over it (another
+    window on the folder may have written it since it was loaded): None when there
+    is none or it cannot be read (the change is then written over it, as at the
+    start); FutureVersionError when a newer version wrote it (never written over)."""
+    try:
+        return validate(parse_json(read_regular(path, MAX_FILE_BYTES)))
+    except FutureVersionError:
+        raise
+    except (OSError, ValueError, TypeError, Unreadable):
+        return None
 
 
 def corrupt_path(path: Path, now: datetime) -> Path:
@@ -432,9 +464,9 @@ def load_json(
         # NotADirectoryError: the data folder is itself a file; Profile reports that.
         return Loaded(LoadStatus.MISSING)
     except NotAFile as error:
-        reason = unread = str(error)
+        reason = unread = said(error)
     except Unreadable as error:
-        reason = str(error)
+        reason = said(error)
     except FutureVersionError as error:
         reason, newer = str(error), True
     except (ValueError, TypeError, RecursionError) as error:  # DataError is a ValueError

@@ -44,24 +44,31 @@ _RESULTS = {word: status for status, word in RESULT_WORDS.items()}
 _YES_NO = {"yes": True, "no": False}
 
 
+TOO_LARGE = Words(N_("not a replay: larger than {n} kB"), n=MAX_BYTES // 1000)
+"""A file too large to be a replay (refused before it is read, by its size)."""
+
+
 def load(path: str | Path) -> Replay:
     """Read a replay file; raises ReplayError (never OSError) with one line."""
     try:
         # Only a regular file: a FIFO or a device would block or never end.
-        if not stat.S_ISREG(os.stat(path).st_mode):
-            raise ReplayError(AsWritten(N_("{path} is not a file"), path=path))
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode):
+            raise ReplayError(Words(N_("not a file")))
+        if info.st_size > MAX_BYTES:  # (refused by its size: not a byte read)
+            raise ReplayError(TOO_LARGE)
         with open(path, "rb") as file:
             data = file.read(MAX_BYTES + 1)
     except OSError as error:
-        said = N_("cannot read {path}: {why}")
-        raise ReplayError(Words(said, path=path, why=error.strerror or error)) from None
+        said = N_("cannot be read: {why}")
+        raise ReplayError(Words(said, why=error.strerror or error)) from None
     return parse(data)
 
 
 def parse(data: bytes | str) -> Replay:
     """A Replay from a file's contents; raises ReplayError for anything wrong."""
     if len(data) > MAX_BYTES:
-        raise ReplayError(Words(N_("not a replay: larger than {n} kB"), n=MAX_BYTES // 1000))
+        raise ReplayError(TOO_LARGE)
     if isinstance(data, bytes):
         try:
             text = data.decode("utf-8")

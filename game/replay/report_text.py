@@ -12,7 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.analysis.glossary import UNDEFINED, figures
-from game.language import N_, gettext, pgettext, shown
+from game.language import N_, Named, gettext, pgettext, shown
 
 Report = Mapping[str, Any]
 
@@ -25,7 +25,9 @@ def summary(reports: Sequence[Report]) -> str:
     for entry in reports:
         if "error" in entry:
             said = gettext("{file}: not read: {error}")
-            errors.append(said.format(file=entry["file"], error=shown(entry["error"])))
+            error = entry["error"]  # (its file's name and its fault: the path names it here)
+            why = error.fields["words"] if isinstance(error, Named) else error
+            errors.append(said.format(file=entry["file"], error=shown(why)))
             continue
         board = f"{entry['rows']}x{entry['cols']}/{entry['mines']}"
         bbbv = entry["bbbv"] if entry["won"] else f"{entry['solved_bbbv']}/{entry['bbbv']}"

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.flows.background import DONE, Job, WorkScene
 from game.flows.open_replay import browse
 from game.flows.race import Race
 from game.language import N_, Words, gettext, shown
@@ -32,6 +33,11 @@ from game.view.widgets.message import MessageDialog
 
 if TYPE_CHECKING:
     from game.flows.analysis import Analyst
+
+
+QUICK_S = 0.5
+"""How long a replay file is waited for before its reading is shown under way (the
+largest real one, 57,000 events, is read in a fraction of that)."""
 
 
 class Watching:
@@ -125,19 +131,42 @@ class Watching:
         return scene
 
     def file(self, path: str | Path) -> PlaybackScene | None:
-        """Open a replay file and play it back; a file that cannot be played is
-        named in a message, in one line."""
-        opened = self._opened(path)
-        if opened is None:
+        """Open a replay file and play it back (its scene; None when it cannot be
+        played, named in a message in one line, or while it is still being read).
+        It is read off the loop: a replay is read within QUICK_S and played at once,
+        but a hostile file of the largest a reader takes (20 MB, a million events:
+        seconds) is read under a progress dialog while the window keeps answering,
+        and played once read (Cancel: not played)."""
+        job = Job(lambda report: open_replay(path))
+        if job.wait(QUICK_S):
+            return self._read(job, path)
+
+        def answered(result: object) -> None:
+            if result == DONE:
+                self._read(job, path)
+
+        self.stage.push(WorkScene(N_("Opening the replay"), job, self.viewport), answered)
+        return None
+
+    def _read(self, job: Job, path: str | Path) -> PlaybackScene | None:
+        """The replay a job read, played back (one it could not read: named)."""
+        if isinstance(job.error, ReplayError):
+            self._cannot(job.error)
             return None
+        if job.error is not None:
+            raise job.error
+        opened: Opened = job.result
         return self.replay(opened.replay, opened.caption, standalone=False, path=str(path))
+
+    def _cannot(self, error: ReplayError) -> None:
+        self.stage.open(MessageDialog(N_("This replay cannot be played"), [shown(error)]))
 
     def _opened(self, path: str | Path) -> Opened | None:
         """A replay file read (one that cannot be: named in a message, in one line)."""
         try:
             return open_replay(path)
         except ReplayError as error:
-            self.stage.open(MessageDialog(N_("This replay cannot be played"), [shown(error)]))
+            self._cannot(error)
             return None
 
     def browse(self) -> None:

@@ -19,6 +19,7 @@ in its place at the end; ``cancel`` (or a failure) leaves no file behind.
 from __future__ import annotations
 
 import contextlib
+import math
 import os
 import time
 from collections.abc import Sequence
@@ -28,6 +29,7 @@ from typing import IO, cast
 import pygame
 from PIL import GifImagePlugin, Image, ImageChops
 
+from game.language import gettext
 from game.modes.watching import Watching
 from game.persist.store import create_temp
 from game.replay.drive import Driver, ReplayClock
@@ -55,6 +57,11 @@ images made of them take a few hundred MB; a larger one is refused before anythi
 is allocated (a 1000x1000 board at zoom 2 would be 4 billion pixels' worth)."""
 SLICE_MS = 8.0
 """How long one ``step`` works, by default."""
+MAX_GIF_S = 3600
+"""The longest GIF made, in its own time (72,000 frames' steps, some minutes of
+drawing; the longest real replay seen, 1,184 s, is a third of it): a replay that would
+last longer (a hostile file's last event a day on) is refused at once, saying the
+speed that fits, where it was drawn a frame each FRAME_MS for days."""
 
 
 class ExportError(Exception):
@@ -112,11 +119,31 @@ def check_size(layout: Layout, zoom: int, what: str) -> None:
         return
     width, height = frame_size(layout, zoom)
     smaller = [z for z in range(zoom - 1, 0, -1) if fits(z)]
-    choice = f"zoom {smaller[0]} would fit" if smaller else "no zoom makes it small enough"
-    raise ExportError(
-        f"{what} at zoom {zoom} makes frames of {width}x{height} pixels, more than a GIF "
-        f"may have here ({MAX_FRAME_PIXELS // 1_000_000} million); {choice}"
+    if smaller:
+        choice = gettext("zoom {zoom} would fit").format(zoom=smaller[0])
+    else:
+        choice = gettext("no zoom makes it small enough")
+    said = gettext(
+        "{what} at zoom {zoom} makes frames of {size} pixels, more than a GIF may have "
+        "here ({n} million); {choice}"
     )
+    size, most = f"{width}x{height}", MAX_FRAME_PIXELS // 1_000_000
+    raise ExportError(said.format(what=what, zoom=zoom, size=size, n=most, choice=choice))
+
+
+def check_length(span_ms: float, speed: float) -> None:
+    """ExportError (one line, saying the speed that fits) when a replay of this span
+    played at ``speed`` makes a GIF longer than MAX_GIF_S."""
+    lasts_s = span_ms / speed / 1000
+    if lasts_s <= MAX_GIF_S:
+        return
+    fits = math.ceil(span_ms / 1000 / MAX_GIF_S)
+    said = gettext(
+        "the GIF would last {minutes} minutes, more than {most}; a speed of {speed} or "
+        "more makes it fit"
+    )
+    minutes, most = round(lasts_s / 60), MAX_GIF_S // 60
+    raise ExportError(said.format(minutes=minutes, most=most, speed=fits))
 
 
 class GifExport:
@@ -134,7 +161,7 @@ class GifExport:
         counter_below_zero: bool = True,
     ) -> None:
         if speed <= 0:
-            raise ExportError("the speed is above 0")
+            raise ExportError(gettext("the speed is above 0"))
         self.replay = replay
         self.target = Path(target)
         self.speed = speed
@@ -142,7 +169,8 @@ class GifExport:
         board = replay.board
         self.layout = Layout(board.rows, board.cols, digits=led_digits(board.mines))
         self.size = frame_size(self.layout, zoom)
-        check_size(self.layout, zoom, f"a {board.rows}x{board.cols} board")
+        what = gettext("a {size} board").format(size=f"{board.rows}x{board.cols}")
+        check_size(self.layout, zoom, what)
         self.renderer = Renderer(self.layout, zoom, theme)
         self.counter_below_zero = counter_below_zero
         self.screen = pygame.Surface(self.size)
@@ -151,6 +179,7 @@ class GifExport:
         self.start_ms = float(min(0, events[0].ms if events else 0) - LEAD_MS)
         self.end_ms = float(events[-1].ms if events else 0)
         self.clock.ms = self.start_ms
+        check_length(self.end_ms - self.start_ms, speed)
         self.table = Table.of(Watching(replay), self.clock)
         self.table.start(Watching(replay))
         self.driver = Driver(replay, self.clock)

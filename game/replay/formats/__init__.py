@@ -45,13 +45,17 @@ def open_video(path: str | Path) -> Video:
     """Read a replay file of the community's (never more than MAX_BYTES of it);
     raises VideoError, with one line, for anything wrong."""
     format_of(str(path))
+    too_large = Words(N_("larger than {n} MB: not a replay"), n=MAX_BYTES // 1_000_000)
     try:
-        if not stat.S_ISREG(os.stat(path).st_mode):  # a FIFO or a device: never read
+        info = os.stat(path)
+        if not stat.S_ISREG(info.st_mode):  # a FIFO or a device: never read
             raise VideoError(Words(N_("not a file")))
+        if info.st_size > MAX_BYTES:  # (refused by its size: not a byte read)
+            raise VideoError(too_large)
         with open(path, "rb") as file:
             data = file.read(MAX_BYTES + 1)
     except OSError as error:
         raise VideoError(Words(N_("cannot be read: {why}"), why=error.strerror or error)) from None
-    if len(data) > MAX_BYTES:
-        raise VideoError(Words(N_("larger than {n} MB: not a replay"), n=MAX_BYTES // 1_000_000))
+    if len(data) > MAX_BYTES:  # (it grew while being read)
+        raise VideoError(too_large)
     return read_video(str(path), data)
