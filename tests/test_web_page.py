@@ -175,6 +175,23 @@ def test_the_share_link_opens_the_same_game_at_the_same_moment(
     assert not differs(by_link, page_board(browser))
 
 
+def test_a_second_link_opened_in_the_same_tab_shows_its_own_replay(
+    browser: Any, replays: dict[str, tuple[Replay, Path]], folder: Path
+) -> None:
+    """A link differs from the one before only in its fragment, which a browser
+    follows without loading the page again: the page reads the new replay all the
+    same (it showed the first link's game)."""
+    viewer = folder / "same-tab.html"
+    viewer.write_text(page(), encoding="utf-8")
+    players = [replays[name][0].player for name in ("ours-beginner", "evf-wang")]
+    assert players[0] != players[1] == "王嘉宁"
+    for name, player in zip(("ours-beginner", "evf-wang"), players, strict=True):
+        probe = load(browser, link(replays[name][0], base=viewer.as_uri() + "?t=end"))
+        assert probe["ready"], (name, probe)
+        shown = browser.execute_script("return document.getElementById('name').textContent")
+        assert shown == player, name
+
+
 def test_every_expert_games_link_opens_the_same_game_at_the_same_moment(
     browser: Any, folder: Path
 ) -> None:

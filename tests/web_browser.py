@@ -150,6 +150,9 @@ def load(driver: Any, url: str) -> dict[str, Any]:
     """Open a page and wait until it drew its first board or said why not: its probe."""
     from selenium.webdriver.support.ui import WebDriverWait
 
+    # (the probe of the page before forgotten: a link that changes the fragment alone
+    # leaves the page where it is, which must read its new replay all the same)
+    driver.execute_script("window.__replay = undefined")
     driver.get(url)
     WebDriverWait(driver, 20).until(
         lambda d: d.execute_script(

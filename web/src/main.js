@@ -232,6 +232,9 @@ function artOf() {
 
 async function main() {
   const began = performance.now();
+  // A link of another replay opened in this tab only changes the fragment: the
+  // browser keeps the page, so read the page again with its new replay.
+  window.addEventListener("hashchange", () => location.reload());
   let art, text;
   try {
     art = artOf();
