@@ -236,6 +236,23 @@ def test_the_pages_words_are_the_players_language() -> None:
     assert art["words"]["play"] == "Abspielen" and art["words"]["speed"] == "Tempo"
 
 
+def test_the_pages_mode_line_is_the_players_language_as_the_window_says_it() -> None:
+    """The board's difficulty and the rule mode as the window names them in the
+    player's language (the page said 'Intermediate: 16x16，40 个雷, standard')."""
+    from game import language
+
+    opened = open_replay(ROOT / "tests/data/replays/flop-player/rmv/int.rmv")
+    language.use("zh_CN")
+    try:
+        mode = WebReplay(opened.replay).header["mode"]
+        level = language.gettext("Intermediate")
+        rules = language.gettext("standard")
+    finally:
+        language.use(language.ENGLISH)
+    assert level != "Intermediate" and rules != "standard"
+    assert mode.startswith(f"{level}: ") and mode.endswith(f", {rules}"), mode
+
+
 @pytest.mark.parametrize(
     "path",
     [

@@ -425,7 +425,7 @@ class WebReplay:
         board = replay.board
         sized = ngettext("{rows}x{cols}, {n} mine", "{rows}x{cols}, {n} mines", board.mines)
         sized = sized.format(rows=board.rows, cols=board.cols, n=board.mines)
-        return f"{board.difficulty.label}: {sized}, {replay.rules.mode.short}"
+        return f"{gettext(board.difficulty.label)}: {sized}, {gettext(replay.rules.mode.short)}"
 
     @staticmethod
     def _code(replay: Replay) -> str:
