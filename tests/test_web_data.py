@@ -222,7 +222,7 @@ def test_the_release_publishes_the_viewer_page_with_the_sites_pages(tmp_path: Pa
     assert published == page()
 
 
-def test_the_pages_words_are_the_players_language() -> None:
+def test_the_page_has_its_words_in_each_language_and_the_players_is_its_own() -> None:
     from game import language
 
     language.use("de")
@@ -233,7 +233,10 @@ def test_the_pages_words_are_the_players_language() -> None:
     art = json.loads(
         re.search(r'<script id="art" type="application/json">(.*?)</script>', made).group(1)
     )  # type: ignore[union-attr]
-    assert art["words"]["play"] == "Abspielen" and art["words"]["speed"] == "Tempo"
+    assert art["words"]["de"]["play"] == "Abspielen" and art["words"]["de"]["speed"] == "Tempo"
+    assert art["language"] == "de"  # (what it speaks to a browser of none of ours)
+    assert set(art["words"]) == set(language.LANGUAGES)
+    assert art["words"]["zh_CN"]["play"] != art["words"]["en"]["play"] == "Play"
 
 
 def test_the_pages_mode_line_is_the_players_language_as_the_window_says_it() -> None:

@@ -192,6 +192,38 @@ def test_a_second_link_opened_in_the_same_tab_shows_its_own_replay(
         assert shown == player, name
 
 
+@pytest.mark.parametrize(
+    ("languages", "spoken"), [("de-AT,de", "de"), ("zh-TW,zh-Hant,pl-PL", "pl"), ("fr-FR", "ja")]
+)
+def test_the_page_speaks_the_browsers_language_else_the_one_it_was_made_in(
+    replays: dict[str, tuple[Replay, Path]], folder: Path, languages: str, spoken: str
+) -> None:
+    """A link opens the viewer the release made (in English) in the browser of the
+    one it was sent to: the page's own words are in the first of the browser's
+    languages it has (as the game reads a system's), else in the page's maker's."""
+    from game import language
+
+    language.use("ja")
+    try:
+        made = folder / f"made-in-ja-{spoken}.html"
+        made.write_text(page(), encoding="utf-8")
+        _, words = language.catalog(spoken)
+    finally:
+        language.use(language.ENGLISH)
+    for browser in chrome(folder / f"profile-{spoken}", languages):
+        shared = link(replays["ours-beginner"][0], base=made.as_uri() + "?t=end")
+        assert load(browser, shared)["ready"]
+        said = browser.execute_script(
+            "return [document.documentElement.lang, document.getElementById('play').textContent,"
+            " document.querySelector('[data-word=speed]').textContent]"
+        )
+        assert said == [spoken.replace("_", "-"), words.gettext("Play"), words.gettext("Speed")]
+        assert said[1] != "Play"
+        load(browser, f"{made.as_uri()}#r1.AAAz")
+        line = browser.execute_script("return document.getElementById('error').textContent")
+        assert line.startswith(words.gettext("This replay cannot be shown:")), line
+
+
 def test_every_expert_games_link_opens_the_same_game_at_the_same_moment(
     browser: Any, folder: Path
 ) -> None:

@@ -25,7 +25,7 @@ from fontTools.ttLib import TTFont
 
 from game.flows.web_data import POINTER_MS, WebReplay
 from game.flows.web_text import ALPHABET, in_link
-from game.language import N_, gettext
+from game.language import LANGUAGES, N_, catalog, current
 from game.replay.format import Replay
 from game.session.geometry import TILE
 from game.view import sheet
@@ -70,7 +70,7 @@ WORDS: dict[str, str] = {
     "not_link": N_("the link is not a replay link of this page"),
     "none": N_("there is no replay in this page or its link"),
 }
-"""The page's own words, in the player's language when the page is made."""
+"""The page's own words (in each language: ``words_of_each_language``)."""
 
 
 class PageError(ValueError):
@@ -96,8 +96,19 @@ def art(theme: Theme = CLASSIC) -> dict[str, object]:
         "frames": {name: [k, border] for k, (name, border) in enumerate(sheet.FRAMES.items())},
         "face_colour": list(theme.face),
         "pointer": [list(point) for point in POINTER],
-        "words": {key: gettext(words) for key, words in WORDS.items()},
+        "words": words_of_each_language(),
+        "language": current(),
     }
+
+
+def words_of_each_language() -> dict[str, dict[str, str]]:
+    """The page's own words in each of our languages: the page speaks the browser's
+    (the first of ours it asks for), else the language it was made in."""
+    each = {}
+    for code in LANGUAGES:
+        ours, translation = catalog(code)
+        each[ours] = {key: translation.gettext(words) for key, words in WORDS.items()}
+    return each
 
 
 def _data_url(kind: str, data: bytes) -> str:
@@ -108,10 +119,12 @@ def _data_url(kind: str, data: bytes) -> str:
 def font_face(text: str) -> str:
     """A @font-face of our fonts (DejaVu Sans, and Noto Sans CJK for what it lacks)
     cut to the characters of ``text`` and the page's own: inlined, so a name in any
-    script our fonts have shows in them on any machine."""
+    script our fonts have shows in them on any machine. The page's words in the other
+    languages are in the browser's own fonts (a browser that asks for Japanese has
+    Japanese fonts; every language's glyphs would make the page 50 kB larger)."""
     logging.getLogger("fontTools").setLevel(logging.ERROR)  # (its notes are no news)
 
-    wanted = set(PAGE_CHARACTERS) | set(text) | set("".join(gettext(w) for w in WORDS.values()))
+    wanted = set(PAGE_CHARACTERS) | set(text)
     faces = []
     for name, kind in (("DejaVuSans.ttf", "font/ttf"), ("NotoSansCJKsc-Subset.otf", "font/otf")):
         if not wanted:
@@ -167,8 +180,9 @@ def page(packed: str = "", *, words: str = "", theme: Theme = CLASSIC) -> str:
         raise PageError("the packed replay is not the text web_text writes")
     template = TEMPLATE.read_text(encoding="utf-8")
     sheet_png = asset_path("sprites", theme.sheet).read_bytes()
+    own = "".join(words_of_each_language()[current()].values())
     filled = (
-        template.replace("{{FONT_FACE}}", font_face(words))
+        template.replace("{{FONT_FACE}}", font_face(words + own))
         .replace("{{SHEET}}", _data_url("image/png", sheet_png))
         .replace("{{ART}}", _script_text(json.dumps(art(theme), separators=(",", ":"))))
     )

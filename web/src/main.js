@@ -222,9 +222,27 @@ class Player {
   }
 }
 
+// The first of the browser's languages the page has its words in (as the game reads
+// a system's: "de-AT" is de, "zh-Hans-CN" zh_CN, "zh-TW" none of ours), else the
+// language the page was made in.
+function languageOf(art) {
+  const have = art.words && typeof art.words === "object" ? art.words : {};
+  for (const asked of navigator.languages || [navigator.language]) {
+    const lowered = String(asked).replace(/-/g, "_").toLowerCase();
+    if (/^zh_(tw|hk|mo|hant)/.test(lowered)) continue;
+    const code = lowered.startsWith("zh") ? "zh_CN" : lowered.split("_")[0];
+    if (Object.hasOwn(have, code)) return code;
+  }
+  return Object.hasOwn(have, art.language) ? art.language : "en";
+}
+
 function artOf() {
   const art = JSON.parse($("art").textContent);
-  words = art.words && typeof art.words === "object" ? art.words : {};
+  const language = languageOf(art);
+  const chosen = art.words && art.words[language];
+  words = chosen && typeof chosen === "object" ? chosen : {};
+  document.documentElement.lang = language.replace("_", "-");
+  probe.language = language;
   for (const el of document.querySelectorAll("[data-word]")) el.textContent = say(el.dataset.word, el.textContent);
   for (const el of document.querySelectorAll("[data-title]")) el.title = say(el.dataset.title, el.title);
   return art;
