@@ -129,6 +129,40 @@ def test_a_board_too_large_for_a_page_is_refused_in_one_line() -> None:
     assert "\n" not in str(caught.value)
 
 
+def test_a_board_too_large_or_a_link_too_long_is_said_in_the_players_language(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The end-of-game panel's and the viewer's line for a board no page is made for,
+    and for a link longer than a browser opens (web_page.LINK_MOST, Chromium's 2 MiB),
+    in the player's language; the link's line says to save the page instead."""
+    from game import language
+    from game.flows import web_page, web_save
+
+    replay = open_replay(EVF_WANG).replay
+    huge = replay.replace(board=replay.board.__class__(600, 600, 10))
+    assert web_page.LINK_MOST == 2_097_152
+    with pytest.raises(
+        ValueError,
+        match=r"\(its link would be \d+ characters long, more than a "
+        r"browser opens \(1000\): save it as a web page\)\.$",
+    ):
+        monkeypatch.setattr(web_page, "LINK_MOST", 1000)
+        web_save.link_of(replay)
+    language.use("pl")
+    try:
+        said = []
+        for made in (huge, replay):
+            with pytest.raises(ValueError) as caught:
+                web_save.link_of(made)
+            said.append(str(caught.value))
+        english = "larger than a web page", "more than a browser opens"
+    finally:
+        language.use(language.ENGLISH)
+    assert "600x600" in said[0] and "1000" in said[1]
+    for line, words in zip(said, english, strict=True):
+        assert words not in line and "\n" not in line, line
+
+
 def _hash(text: str) -> str:
     return base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
 

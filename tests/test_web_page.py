@@ -302,6 +302,31 @@ def test_a_tampered_link_shows_one_line(
     assert everything == line  # the one line is all the page shows
 
 
+@pytest.mark.parametrize(
+    ("form", "said"),
+    [
+        (
+            "r1.",
+            "the link was made by an older version of the game, which this page no longer reads",
+        ),
+        ("r3.", "the link was made by a newer version of the game than this page"),
+        ("r10.", "the link was made by a newer version of the game than this page"),
+        ("x2.", "the link is not a replay link of this page"),
+    ],
+)
+def test_a_link_of_another_form_says_whether_it_is_older_or_newer(
+    browser: Any, replays: dict[str, tuple[Replay, Path]], folder: Path, form: str, said: str
+) -> None:
+    """A link of the page's first form (or of a form to come) says so, not that it is
+    no replay link."""
+    viewer = folder / "forms.html"
+    if not viewer.exists():
+        viewer.write_text(page(), encoding="utf-8")
+    text = link(replays["ours-beginner"][0], base="").split("#", 1)[1].removeprefix(LINK_PREFIX)
+    probe = load(browser, f"{viewer.as_uri()}#{form}{text}")
+    assert probe["error"] == f"This replay cannot be shown: {said}.", probe
+
+
 def read(browser: Any, text: str) -> str:
     """What the page's own reader makes of a packed text: ok, or damaged and why."""
     said: str = browser.execute_async_script(

@@ -35,7 +35,7 @@ from game.core.look import Look
 from game.core.status import Status
 from game.flows.end_of_game import code_of
 from game.flows.web_text import to_text
-from game.language import gettext, ngettext
+from game.language import N_, Words, gettext, ngettext
 from game.modes.watching import Watching
 from game.replay.drive import Driver, ReplayClock
 from game.replay.figures import GameNumbers
@@ -338,7 +338,11 @@ class WebReplay:
         board = replay.board
         if board.rows * board.cols > MAX_CELLS:
             raise WebError(
-                f"a {board.rows}x{board.cols} board is larger than a web page is made for"
+                Words(
+                    N_("a {rows}x{cols} board is larger than a web page is made for"),
+                    rows=board.rows,
+                    cols=board.cols,
+                )
             )
         self.replay = replay
         self.layout = Layout(board.rows, board.cols, digits=led_digits(board.mines))

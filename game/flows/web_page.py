@@ -25,7 +25,7 @@ from fontTools.ttLib import TTFont
 
 from game.flows.web_data import POINTER_MS, WebReplay
 from game.flows.web_text import ALPHABET, in_link
-from game.language import LANGUAGES, N_, catalog, current
+from game.language import LANGUAGES, N_, Words, catalog, current
 from game.replay.format import Replay
 from game.session.geometry import TILE
 from game.view import sheet
@@ -41,6 +41,10 @@ LINK_PREFIX = "r2."
 LINK_LIMIT = 8_000
 """The longest link made while the pointer's trail can be thinned to fit (issue 43:
 an Expert game's link fits in 8,000 characters)."""
+LINK_MOST = 2 * 1024 * 1024
+"""The longest link a browser opens (Chromium's longest URL: 2 MiB; one longer it
+does not follow). A replay whose link would be longer gets none, and a line that
+says so (its page can be saved)."""
 LINK_THINNING = (POINTER_MS, 100, 200, 400, 800, 10**9)
 """The least times between two moments of the pointer alone that a link tries, in
 turn (the last: the pointer at the board's moments only)."""
@@ -69,6 +73,10 @@ WORDS: dict[str, str] = {
     "damaged": N_("the replay is damaged"),
     "not_link": N_("the link is not a replay link of this page"),
     "none": N_("there is no replay in this page or its link"),
+    "older": N_(
+        "the link was made by an older version of the game, which this page no longer reads"
+    ),
+    "newer": N_("the link was made by a newer version of the game than this page"),
 }
 """The page's own words (in each language: ``words_of_each_language``)."""
 
@@ -222,4 +230,15 @@ def link_of(worked: WebReplay, base: str = VIEWER_URL) -> str:
         shared = start + in_link(worked.pack(pointer_ms))
         if len(shared) <= LINK_LIMIT:
             break
+    if len(shared) > LINK_MOST:
+        raise PageError(
+            Words(
+                N_(
+                    "its link would be {n} characters long, more than a browser opens"
+                    " ({most}): save it as a web page"
+                ),
+                n=len(shared),
+                most=LINK_MOST,
+            )
+        )
     return shared

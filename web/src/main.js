@@ -269,7 +269,11 @@ async function main() {
   if (hash) {
     const prefix = `r${VERSION}.`;
     if (!hash.startsWith(prefix)) {
-      fail(say("not_link", "the link is not a replay link of this page"));
+      const form = /^r([0-9]{1,6})\./.exec(hash);
+      if (!form) fail(say("not_link", "the link is not a replay link of this page"));
+      else if (Number(form[1]) < VERSION) {
+        fail(say("older", "the link was made by an older version of the game, which this page no longer reads"));
+      } else fail(say("newer", "the link was made by a newer version of the game than this page"));
       return;
     }
     text = hash.slice(prefix.length);
