@@ -7,6 +7,7 @@ One browser for the module."""
 
 from __future__ import annotations
 
+import io
 import json
 import zlib
 from collections.abc import Iterator
@@ -222,6 +223,67 @@ def test_the_page_speaks_the_browsers_language_else_the_one_it_was_made_in(
         load(browser, f"{made.as_uri()}#r1.AAAz")
         line = browser.execute_script("return document.getElementById('error').textContent")
         assert line.startswith(words.gettext("This replay cannot be shown:")), line
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "ratio"),
+    [(375, 667, 1), (375, 667, 2), (375, 667, 3), (768, 1024, 2), (1920, 1080, 1)],
+    ids=["phone@1", "phone@2", "phone@3", "tablet@2", "desktop"],
+)
+def test_the_board_fits_crisp_and_the_controls_are_on_the_first_screen(
+    browser: Any,
+    replays: dict[str, tuple[Replay, Path]],
+    width: int,
+    height: int,
+    ratio: int,
+) -> None:
+    """On a phone, a tablet and a desktop, at 1, 2 and 3 device pixels a CSS pixel:
+    the Expert board at the largest whole zoom (in device pixels) that fits the
+    width and leaves room for the controls under it, each of its pixels one of the
+    screen's (the screenshot is the canvas), the controls and the seek bar on the
+    first screen; where there is room beside the board, the figures too (at
+    1920x1080 they were under the fold)."""
+    from PIL import Image
+
+    replay, target = replays["ours-expert"]
+    ms = moments_of(replay)[0]
+    browser.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": width, "height": height, "deviceScaleFactor": ratio, "mobile": width < 800},
+    )
+    try:
+        probe = load(browser, f"{target.as_uri()}?t={ms / 1000}")
+        assert probe["ready"], probe
+        laid = browser.execute_script(
+            "document.getElementById('trail').hidden = true;"
+            "const at = (id) => document.getElementById(id).getBoundingClientRect();"
+            "const b = at('board'), c = at('bar'), f = at('figures');"
+            "return {left: b.left, top: b.top, w: b.width, h: b.height, bar: c.bottom, "
+            "figures: f.bottom, figuresRight: f.right, inner: [innerWidth, innerHeight], "
+            "dpr: devicePixelRatio}"
+        )
+        browser.execute_async_script(  # (the frame drawn on the screen before it is shot)
+            "const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(done));"
+        )
+        shot = Image.open(io.BytesIO(browser.get_screenshot_as_png())).convert("RGB")
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+    assert laid["dpr"] == ratio and laid["inner"] == [width, height], laid
+    zoom, canvas = probe["zoom"], page_board(browser)
+    assert canvas.size == (laid["w"] * ratio, laid["h"] * ratio), (canvas.size, laid)
+    room = (width - 24) * ratio
+    assert zoom == 1 or canvas.width <= room, laid
+    assert (
+        canvas.width // zoom * (zoom + 1) > room
+        or laid["bar"] + canvas.height // zoom / ratio > height
+    )
+    assert laid["bar"] <= height, laid  # (the controls and the seek bar on the first screen)
+    box = [round(v * ratio) for v in (laid["left"], laid["top"])]
+    seen = shot.crop((box[0], box[1], box[0] + canvas.width, box[1] + canvas.height))
+    if canvas.width <= room:
+        assert not differs(seen, canvas), (width, ratio)  # (crisp: one pixel each)
+    if width >= 1024:
+        assert laid["figures"] <= height and laid["figuresRight"] <= width, laid
 
 
 def test_every_expert_games_link_opens_the_same_game_at_the_same_moment(

@@ -22,12 +22,16 @@ function fail(why) {
   probe.error = line.textContent;
 }
 
+// The largest whole zoom (in device pixels) at which the board and the controls under
+// it fit the window (the figures go beside them where there is room, else below).
 function zoomFor(header) {
   const asked = Number.parseInt(new URLSearchParams(location.search).get("zoom") || "", 10);
   if (Number.isInteger(asked) && asked >= 1 && asked <= 8) return asked;
   const dpr = window.devicePixelRatio || 1;
+  const margins = 24 + 16; // (the body's, and the controls' above and below)
+  const under = $("controls").offsetHeight + $("bar").offsetHeight + margins;
   const room = Math.max(1, Math.min((window.innerWidth - 24) * dpr / header.size[0],
-    (window.innerHeight - 200) * dpr / header.size[1]));
+    (window.innerHeight - under) * dpr / header.size[1]));
   return Math.max(1, Math.min(8, Math.floor(room)));
 }
 
@@ -46,13 +50,20 @@ class Player {
     this.h = header;
     this.moments = moments;
     this.zoom = zoomFor(header);
-    this.board = new Board($("board"), sheet, art, header, this.zoom);
-    this.trail = new Trail($("trail"), art, header, this.zoom);
     const dpr = window.devicePixelRatio || 1;
+    // The canvases in whole CSS pixels, each a whole number of device pixels: a box of
+    // 161.5 CSS pixels is drawn 162 high, a row of the board's doubled (not crisp). The
+    // board draws at its top left; the row or two more are the face's colour.
+    const css = header.size.map((n) => Math.ceil(n * this.zoom / dpr - 1e-9));
+    const size = css.map((n) => Math.round(n * dpr));
+    this.board = new Board($("board"), sheet, art, header, this.zoom, size);
+    this.trail = new Trail($("trail"), art, header, this.zoom, size);
     for (const c of [$("board"), $("trail")]) {
-      c.style.width = `${this.board.canvas.width / dpr}px`;
-      c.style.height = `${this.board.canvas.height / dpr}px`;
+      c.style.width = `${css[0]}px`;
+      c.style.height = `${css[1]}px`;
     }
+    // (the controls and the seek bar as wide as the board, and never too narrow to use)
+    $("watch").style.width = `${Math.max(css[0], 320)}px`;
     this.timeline = new Timeline($("timeline"), $("cursor"), header, moments, (t) => this.seek(t));
     this.seekBar = $("seek");
     this.clock = $("clock");
