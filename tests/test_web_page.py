@@ -286,6 +286,33 @@ def test_the_board_fits_crisp_and_the_controls_are_on_the_first_screen(
         assert laid["figures"] <= height and laid["figuresRight"] <= width, laid
 
 
+def test_the_keys_play_and_step_after_the_seek_bar_was_used(
+    browser: Any, replays: dict[str, tuple[Replay, Path]]
+) -> None:
+    """Space plays and pauses and the arrow keys step a move with the seek bar in
+    focus, as everywhere else on the page (a player drags the bar, then presses
+    Space: nothing happened, and an arrow moved the game on by one millisecond)."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    replay, target = replays["ours-expert"]
+    load(browser, f"{target.as_uri()}?t=5")
+    state = "const p = __replay.player; return [p.playing, p.time, document.activeElement.id]"
+    moves = sorted({e.ms for e in replay.events if e.move is not None})
+    ActionChains(browser).click(browser.find_element(By.ID, "seek")).perform()
+    playing, at, focused = browser.execute_script(state)
+    assert focused == "seek" and not playing
+    ActionChains(browser).send_keys(Keys.ARROW_RIGHT).perform()
+    assert browser.execute_script(state)[:2] == [False, min(m for m in moves if m > at)]
+    ActionChains(browser).send_keys(Keys.ARROW_LEFT).perform()
+    assert browser.execute_script(state)[1] == max(m for m in moves if m <= at)
+    ActionChains(browser).send_keys(Keys.SPACE).perform()
+    assert browser.execute_script(state)[0] is True
+    ActionChains(browser).send_keys(Keys.SPACE).perform()
+    assert browser.execute_script(state)[0] is False
+
+
 def test_every_expert_games_link_opens_the_same_game_at_the_same_moment(
     browser: Any, folder: Path
 ) -> None:

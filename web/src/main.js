@@ -222,7 +222,11 @@ class Player {
       probe.speed = this.speed;
     });
     document.addEventListener("keydown", (event) => {
-      if (event.target instanceof HTMLSelectElement || event.target instanceof HTMLInputElement) return;
+      // (the speed's list keeps its own keys; the seek bar's arrows would move the game
+      // on by a millisecond, and it has no use for Space: the page's keys there too)
+      if (event.target instanceof HTMLSelectElement) return;
+      if (event.target instanceof HTMLInputElement && event.target !== this.seekBar) return;
+      if (event.key === "ArrowLeft" || event.key === "ArrowRight") event.preventDefault();
       if (event.key === " ") {
         event.preventDefault();
         if (this.playing) this.pause();
