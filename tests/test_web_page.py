@@ -313,6 +313,66 @@ def test_the_keys_play_and_step_after_the_seek_bar_was_used(
     assert browser.execute_script(state)[0] is False
 
 
+def test_a_finger_drags_the_timeline_and_reaches_the_buttons(
+    browser: Any, replays: dict[str, tuple[Replay, Path]]
+) -> None:
+    """On a phone (touch), a finger dragged along the 3BV timeline takes the game to
+    where it is lifted (the browser took the drag for a pan and the game stopped a
+    few steps on: 4.3 s of 39), a tap on Play plays and pauses, and the buttons are at least
+    44 CSS pixels each way (they were 32 high)."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    target = replays["ours-expert"][1]
+    browser.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": 375, "height": 667, "deviceScaleFactor": 2, "mobile": True},
+    )
+    browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True})
+
+    def touch(kind: str, x: float, y: float) -> None:
+        points = [] if kind == "touchEnd" else [{"x": x, "y": y}]
+        browser.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": kind, "touchPoints": points})
+
+    try:
+        load(browser, f"{target.as_uri()}?t=5")
+        sizes = browser.execute_script(
+            "return ['back', 'play', 'on', 'speed'].map(id => {"
+            "const r = document.getElementById(id).getBoundingClientRect();"
+            "return [r.width, r.height, r.left + r.width / 2, r.top + r.height / 2]; })"
+        )
+        assert all(w >= 44 and h >= 44 for w, h, _, _ in sizes), sizes
+        for playing in (True, False):
+            touch("touchStart", *sizes[1][2:])
+            touch("touchEnd", *sizes[1][2:])
+            WebDriverWait(browser, 5).until(
+                lambda b, playing=playing: (
+                    b.execute_script("return __replay.player.playing") is playing
+                )
+            )
+        left, top, width, height = browser.execute_script(
+            "const r = document.getElementById('timeline').getBoundingClientRect();"
+            "return [r.left, r.top, r.width, r.height]"
+        )
+        x, y = left + 20, top + height / 2
+        touch("touchStart", x, y)
+        for step in range(1, 11):
+            touch("touchMove", x + step * 20, y)
+        touch("touchEnd", x + 200, y)
+        start, end = replay_span(browser)
+        at = browser.execute_script("return __replay.player.time")
+        wanted = start + (end - start) * 220 / width
+        assert abs(at - wanted) < (end - start) / 50, (at, wanted)
+    finally:
+        browser.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": False})
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def replay_span(browser: Any) -> tuple[int, int]:
+    """The page's first and last moment's times (its seek bar's ends)."""
+    start, end = browser.execute_script("const h = __replay.player.h; return [h.start, h.end]")
+    return int(start), int(end)
+
+
 def test_every_expert_games_link_opens_the_same_game_at_the_same_moment(
     browser: Any, folder: Path
 ) -> None:
