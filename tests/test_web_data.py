@@ -163,6 +163,43 @@ def test_a_board_too_large_or_a_link_too_long_is_said_in_the_players_language(
         assert words not in line and "\n" not in line, line
 
 
+def test_the_pages_title_preview_and_icon_are_its_own_and_ask_for_nothing() -> None:
+    """A link preview reads the page before its script runs: the viewer's title and
+    description in the maker's language, a saved page's title its player and mode
+    (escaped: a name is text), and the game's icon inlined, so no browser asks the
+    host for /favicon.ico (the page had no icon, an English title alone, no preview)."""
+    from game import language
+
+    def head(made: str) -> dict[str, str]:
+        found = re.findall(
+            r'<(title)>(.*?)</title>|<meta (?:name|property)="([^"]+)" '
+            r'content="([^"]*)">|<link rel="(icon)" href="([^"]*)">',
+            made,
+        )
+        return {a or c or e: b or d or f for a, b, c, d, e, f in found}
+
+    from game.flows.web_page import ABOUT, TITLE
+
+    language.use("pl")
+    try:
+        made = page()
+        title, about = language.gettext(TITLE), language.gettext(ABOUT)
+    finally:
+        language.use(language.ENGLISH)
+    viewer = head(made)
+    assert '<html lang="pl">' in made
+    assert title != "Minesweeper replay" and viewer["title"] == viewer["og:title"] == title
+    assert viewer["description"] == viewer["og:description"] == about
+    assert viewer["icon"].startswith("data:image/png;base64,")
+    replay = open_replay(RMV_BEGINNER).replay.replace(player="<b>{{REPLAY}}</b> & co")
+    saved = head(page_of(replay))
+    assert (
+        saved["title"]
+        == "&lt;b&gt;{{REPLAY}}&lt;/b&gt; &amp; co: " + WebReplay(replay).header["mode"]
+    )
+    assert head(page())["title"] == "Minesweeper replay"
+
+
 def _hash(text: str) -> str:
     return base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
 

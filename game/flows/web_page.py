@@ -14,6 +14,7 @@ from __future__ import annotations
 import base64
 import functools
 import hashlib
+import html
 import io
 import json
 import logging
@@ -25,7 +26,7 @@ from fontTools.ttLib import TTFont
 
 from game.flows.web_data import POINTER_MS, WebReplay
 from game.flows.web_text import ALPHABET, in_link
-from game.language import LANGUAGES, N_, Words, catalog, current
+from game.language import LANGUAGES, N_, Words, catalog, current, gettext
 from game.replay.format import Replay
 from game.session.geometry import TILE
 from game.view import sheet
@@ -181,14 +182,24 @@ def _script_text(text: str) -> str:
     return text.replace("<", "\\u003c")
 
 
-def page(packed: str = "", *, words: str = "", theme: Theme = CLASSIC) -> str:
+TITLE = N_("Minesweeper replay")
+"""The page's title until it has read its replay (the published viewer's, which a
+chat program's link preview shows: a link's fragment is never sent to it)."""
+ABOUT = N_("A game of Minesweeper, replayed in the browser: nothing to install, nothing uploaded.")
+"""What a link preview says of the page."""
+
+
+def page(packed: str = "", *, words: str = "", theme: Theme = CLASSIC, title: str = "") -> str:
     """The page: with a replay packed by WebReplay.pack (its text: ``words``, for the
-    font), or the viewer page with none (a link brings it)."""
+    font; ``title``: its player and mode), or the viewer page with none (a link brings
+    it). Its title, preview and language are the maker's until the page has read its
+    replay and the browser's language."""
     if not set(packed) <= set(ALPHABET):
         raise PageError("the packed replay is not the text web_text writes")
     template = TEMPLATE.read_text(encoding="utf-8")
     sheet_png = asset_path("sprites", theme.sheet).read_bytes()
-    own = "".join(words_of_each_language()[current()].values())
+    shown_title = title or gettext(TITLE)
+    own = "".join(words_of_each_language()[current()].values()) + gettext(ABOUT) + shown_title
     filled = (
         template.replace("{{FONT_FACE}}", font_face(words + own))
         .replace("{{SHEET}}", _data_url("image/png", sheet_png))
@@ -204,7 +215,16 @@ def page(packed: str = "", *, words: str = "", theme: Theme = CLASSIC) -> str:
         f"style-src 'sha256-{_digest(style.group(1))}'; "
         "img-src data:; font-src data:; base-uri 'none'; form-action 'none'"
     )
-    return filled.replace("{{CSP}}", csp).replace("{{REPLAY}}", packed)
+    filled = filled.replace("{{CSP}}", csp).replace("{{REPLAY}}", packed)
+    # (the replay's own words last, escaped: a player named "{{REPLAY}}" is text)
+    return (
+        filled.replace(
+            "{{ICON}}", _data_url("image/png", asset_path("sprites", "icon.png").read_bytes())
+        )
+        .replace("{{LANG}}", current().replace("_", "-"))
+        .replace("{{ABOUT}}", html.escape(gettext(ABOUT)))
+        .replace("{{TITLE}}", html.escape(shown_title))
+    )
 
 
 def page_of(replay: Replay, caption: str = "") -> str:
@@ -213,7 +233,11 @@ def page_of(replay: Replay, caption: str = "") -> str:
     header = worked.header
     words = "".join(str(header[key]) for key in ("player", "caption", "mode", "code", "date"))
     words += str(header.get("tournament", "")) + "".join(header["labels"])
-    return page(worked.pack(), words=words)
+    return page(
+        worked.pack(),
+        words=words,
+        title=f"{header['player'] or gettext('Minesweeper')}: {header['mode']}",
+    )
 
 
 def link(replay: Replay, caption: str = "", base: str = VIEWER_URL) -> str:
