@@ -220,6 +220,9 @@ def test_the_page_speaks_the_browsers_language_else_the_one_it_was_made_in(
         )
         assert said == [spoken.replace("_", "-"), words.gettext("Play"), words.gettext("Speed")]
         assert said[1] != "Play"
+        # (the Beginner's player has no name: the title names the game)
+        assert replays["ours-beginner"][0].player == ""
+        assert browser.title.startswith(words.gettext("Minesweeper") + ": "), browser.title
         load(browser, f"{made.as_uri()}#r1.AAAz")
         line = browser.execute_script("return document.getElementById('error').textContent")
         assert line.startswith(words.gettext("This replay cannot be shown:")), line

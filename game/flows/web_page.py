@@ -59,6 +59,7 @@ _STYLE = re.compile(r"<style>(.*?)</style>", re.S)
 
 
 WORDS: dict[str, str] = {
+    "game": N_("Minesweeper"),
     "play": N_("Play"),
     "pause": N_("Pause"),
     "back": N_("Step back"),

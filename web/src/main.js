@@ -101,7 +101,7 @@ class Player {
     put("date", h.date);
     put("caption", h.caption);
     put("tournament", h.tournament);
-    document.title = `${h.player || "Minesweeper"}: ${h.mode}`;
+    document.title = `${h.player || say("game", "Minesweeper")}: ${h.mode}`;
   }
 
   reset() {
