@@ -533,6 +533,77 @@ def test_the_pages_reader_says_ok_or_damaged_of_anything_fuzzed(
     check()
 
 
+def test_the_pages_link_reader_says_ok_damaged_or_why_not_of_any_fragment(
+    browser: Any, replays: dict[str, tuple[Replay, Path]], folder: Path
+) -> None:
+    """The fragment as a browser hands it over (after '#': the form's prefix, escapes
+    a chat program added, what was cut or pasted), read by the page's own code: a
+    link whose characters were escaped (%XX, any of them) reads as the link; anything
+    else is ok, damaged or one reason why not, never a script's error or a hang."""
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    viewer = folder / "fuzz-links.html"
+    viewer.write_text(page(), encoding="utf-8")
+    load(browser, viewer.as_uri())
+    browser.set_script_timeout(10)
+    fragment = link(replays["ours-beginner"][0], base="").split("#", 1)[1]
+    whole = read_link(browser, fragment)
+    assert whole.startswith("ok: "), whole
+
+    def escaped(picks: list[int]) -> str:
+        out = list(fragment)
+        for pick in picks:
+            at = pick % len(out)
+            if len(out[at]) == 1:
+                out[at] = f"%{ord(out[at]):02X}"
+        return "".join(out)
+
+    pieces = st.sampled_from(
+        [LINK_PREFIX, "r1.", "r3.", "r99999999.", "%", "%2", "%ZZ", "%E0%A4%A", "z"]
+    )
+
+    @settings(
+        max_examples=50,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=[HealthCheck.function_scoped_fixture],
+    )
+    @given(
+        st.one_of(
+            st.lists(st.integers(0, 10**6), min_size=1, max_size=20).map(
+                lambda p: ("same", escaped(p))
+            ),
+            st.integers(0, len(fragment)).map(lambda cut: ("any", fragment[:cut])),
+            st.lists(st.one_of(pieces, st.text(max_size=30)), max_size=8).map(
+                lambda parts: ("any", "".join(parts))
+            ),
+            st.tuples(pieces, st.text(ALPHABET + "%", max_size=300)).map(
+                lambda parts: ("any", "".join(parts))
+            ),
+        )
+    )
+    def check(case: tuple[str, str]) -> None:
+        kind, hash_ = case
+        said = read_link(browser, hash_)
+        if kind == "same":
+            assert said == whole, (hash_, said)
+        assert said.startswith(("ok: ", "damaged: ", "fails: ")), (hash_, said)
+        assert "\n" not in said
+
+    check()
+
+
+def read_link(browser: Any, fragment: str) -> str:
+    """What the page's own code makes of a link's fragment (after '#')."""
+    said: str = browser.execute_async_script(
+        "const done = arguments[arguments.length - 1];"
+        "__replay.readLink(arguments[0]).then(done, (e) => done('error: ' + e));",
+        fragment,
+    )
+    return said
+
+
 def spoil(data: bytes, spoils: list[tuple[int, int]]) -> bytes:
     changed = bytearray(data)
     for at, value in spoils:

@@ -263,47 +263,60 @@ function artOf() {
   return art;
 }
 
+// The replay's text: the link's fragment's (after "#"), else the page's own; or why
+// there is none ({fails}).
+function textOf(hash) {
+  if (!hash) {
+    const own = $("replay").textContent;
+    return own.trim() ? { text: own } : { fails: say("none", "there is no replay in this page or its link") };
+  }
+  try {
+    hash = decodeURIComponent(hash); // (a program that escaped what it need not, "r2." too)
+  } catch {
+    // (left as it is: the reader says it is damaged)
+  }
+  const prefix = `r${VERSION}.`;
+  if (!hash.startsWith(prefix)) {
+    const form = /^r([0-9]{1,6})\./.exec(hash);
+    if (!form) return { fails: say("not_link", "the link is not a replay link of this page") };
+    if (Number(form[1]) < VERSION) {
+      return { fails: say("older", "the link was made by an older version of the game, which this page no longer reads") };
+    }
+    return { fails: say("newer", "the link was made by a newer version of the game than this page") };
+  }
+  const text = hash.slice(prefix.length);
+  return text.trim() ? { text } : { fails: say("none", "there is no replay in this page or its link") };
+}
+
 async function main() {
   const began = performance.now();
   // A link of another replay opened in this tab only changes the fragment: the
   // browser keeps the page, so read the page again with its new replay.
   window.addEventListener("hashchange", () => location.reload());
-  let art, text;
+  let art;
   try {
     art = artOf();
   } catch {
     fail("the page is damaged");
     return;
   }
-  // (what the tests' fuzzing reads a packed text with: the page's own reader)
-  probe.read = (packed) => decode(packed, art).then(
+  // (what the tests' fuzzing reads a packed text or a link's fragment with: the page's
+  // own readers)
+  const reading = (text) => decode(text, art).then(
     (replay) => `ok: ${replay.moments.length}`,
     (error) => (error instanceof Damaged ? `damaged: ${error.message}` : `error: ${error}`),
   );
-  const hash = location.hash.slice(1);
-  if (hash) {
-    const prefix = `r${VERSION}.`;
-    if (!hash.startsWith(prefix)) {
-      const form = /^r([0-9]{1,6})\./.exec(hash);
-      if (!form) fail(say("not_link", "the link is not a replay link of this page"));
-      else if (Number(form[1]) < VERSION) {
-        fail(say("older", "the link was made by an older version of the game, which this page no longer reads"));
-      } else fail(say("newer", "the link was made by a newer version of the game than this page"));
-      return;
-    }
-    text = hash.slice(prefix.length);
-    try {
-      text = decodeURIComponent(text); // (a program that escaped what it need not)
-    } catch {
-      // (left as it is: the reader says it is damaged)
-    }
-  } else {
-    text = $("replay").textContent;
-  }
-  if (!text.trim()) {
-    fail(say("none", "there is no replay in this page or its link"));
+  probe.read = reading;
+  probe.readLink = (hash) => {
+    const read = textOf(hash);
+    return read.fails ? Promise.resolve(`fails: ${read.fails}`) : reading(read.text);
+  };
+  const read = textOf(location.hash.slice(1));
+  if (read.fails) {
+    fail(read.fails);
     return;
   }
+  const text = read.text;
   const sheet = $("sheet");
   try {
     if (!sheet.complete) await new Promise((ok, no) => { sheet.onload = ok; sheet.onerror = no; });
