@@ -143,6 +143,45 @@ def test_a_hostile_name_is_text_and_runs_nothing_and_nothing_is_loaded_from_outs
     assert not [e for e in browser.get_log("browser") if "Content Security Policy" in e["message"]]
 
 
+def test_the_page_opens_from_a_plain_static_host_and_asks_it_for_nothing_more(
+    browser: Any, replays: dict[str, tuple[Replay, Path]], folder: Path
+) -> None:
+    """The published viewer as a static host serves it (Python's http.server on
+    loopback, as GitHub Pages would: a folder's index.html), opened by a link: it
+    plays the link's game, and the one request the host hears is for the page."""
+    import functools
+    import http.server
+    import threading
+
+    site = folder / "site"
+    (site / "replay").mkdir(parents=True)
+    (site / "replay" / "index.html").write_text(page(), encoding="utf-8")
+    heard: list[str] = []
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, format: str, *args: Any) -> None:
+            heard.append(self.path)
+
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(Quiet, directory=str(site))
+    )
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        base = f"http://127.0.0.1:{server.server_address[1]}/replay/"
+        browser.get_log("performance")
+        probe = load(browser, link(replays["evf-wang"][0], base=base + "?t=end"))
+        assert probe["ready"], probe
+        name = browser.execute_script("return document.getElementById('name').textContent")
+        assert name == "王嘉宁"
+        asked = [url for url in requests(browser) if not url.startswith("data:")]
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(5)
+    assert asked == [base + "?t=end"] and heard == ["/replay/?t=end"], (asked, heard)
+
+
 def requests(browser: Any) -> list[str]:
     """The URLs the browser asked for since the log was last read."""
     urls = []
