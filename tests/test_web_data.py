@@ -341,3 +341,36 @@ def test_mvf_and_rawvf_replays_are_worked_out_for_a_page_too(path: Path) -> None
     board = opened.replay.board
     assert (worked.header["rows"], worked.header["cols"]) == (board.rows, board.cols)
     assert worked.count >= 2 and worked.header["end"] == opened.replay.events[-1].ms
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        AVF_ARBITER.with_name("wasted_clicks_test.avf"),  # (lost)
+        ROOT / "tests/data/replays/flop-player/rawvf/nested-opening.rawvf",
+        RMV_EXPERT,
+        EVF_WANG,
+    ],
+    ids=lambda path: path.name,
+)
+def test_the_3bv_solved_is_the_games_own_at_every_moment(path: Path) -> None:
+    """The 3BV solved the page's timeline and figures show, kept from each move's
+    changed cells (as the live counters keep it), is Game.bbbv_solved's count over the
+    whole board after every move of the game, won or lost."""
+    from game.modes.watching import Watching
+    from game.replay.drive import Driver, ReplayClock
+    from game.session.table import Table, Via
+
+    replay = open_replay(path).replay
+    worked = WebReplay(replay)
+    clock = ReplayClock()
+    table = Table.of(Watching(replay), clock)
+    counted = {}
+    for event in Driver(replay, clock).until(replay.events[-1].ms):
+        if event.move is not None:
+            table.act(event.move, Via.MOUSE)
+            counted[event.ms] = table.session.game.bbbv_solved()
+    shown = worked.solved_at()
+    assert shown and counted
+    for ms, solved in counted.items():
+        assert shown[max(t for t in shown if t <= ms)] == solved, (path.name, ms)
