@@ -5,7 +5,6 @@ and recursion, clicks, flags and chords, wins and losses."""
 
 from __future__ import annotations
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -134,34 +133,3 @@ def test_another_game_is_counted_from_its_board() -> None:
     assert so_far.of(first) == (first.bbbv, first.bbbv_solved())
     so_far.heard(second.apply(Move(Action.REVEAL, 0, 0)))
     assert so_far.of(second) == (second.bbbv, second.bbbv_solved())
-
-
-def test_a_game_works_out_its_openings_once_for_its_minefield(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """Game.bbbv_solved after each move (the web page's 3BV timeline asks it at each
-    moment) works out the board's openings once, not each time (a 60x100 game's link
-    took 24.6 s of which 17.2 were Openings built anew): again only when the mines
-    are laid anew."""
-    from game.core import game as games_module
-
-    made: list[object] = []
-
-    class Counted(Openings):
-        def __init__(self, *args: object) -> None:
-            made.append(args)
-            super().__init__(*args)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(games_module, "Openings", Counted)
-    game = Game.new(16, 30, 99, seed=5)
-    game.apply(Move(Action.REVEAL, 8, 15))
-    first = game.bbbv_solved()
-    for row in range(16):
-        game.apply(Move(Action.REVEAL, row, 0))
-        assert game.bbbv_solved() >= first or game.status.is_over
-    assert len(made) == 1
-    field = game.minefield
-    assert field is not None
-    game.move_mines(field)  # (the same mines, laid anew: a new minefield)
-    game.bbbv_solved()
-    assert len(made) == 2

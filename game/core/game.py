@@ -71,8 +71,6 @@ class Game:
         self._left_click_chords = left_click_chords
         self._seed = seed
         self._minefield: Minefield | None = None
-        self._openings: tuple[Minefield, Openings] | None = None
-        """The minefield's openings (worked out once: bbbv_solved)."""
         self._status = Status.READY
         size = geometry.size
         self._mark = bytearray(size)
@@ -256,10 +254,7 @@ class Game:
         field = self.minefield
         if field is None:
             return 0
-        known = self._openings
-        if known is None or known[0] is not field:
-            known = self._openings = (field, Openings(field.rows, field.cols, field.mines))
-        return known[1].solved_in(self.opened_mask())
+        return Openings(field.rows, field.cols, field.mines).solved_in(self.opened_mask())
 
     def opened_mask(self) -> bytes:
         """The opened cells as a mask of padded cells (board.opened_mask): 1 where a
