@@ -255,9 +255,14 @@ def test_the_page_speaks_the_browsers_language_else_the_one_it_was_made_in(
         assert load(browser, shared)["ready"]
         said = browser.execute_script(
             "return [document.documentElement.lang, document.getElementById('play').textContent,"
-            " document.querySelector('[data-word=speed]').textContent]"
+            " document.querySelector('[data-word=speed]').textContent,"
+            " document.getElementById('seek').getAttribute('aria-label'),"
+            " document.getElementById('back').title]"
         )
-        assert said == [spoken.replace("_", "-"), words.gettext("Play"), words.gettext("Speed")]
+        assert said == [
+            spoken.replace("_", "-"),
+            *map(words.gettext, ("Play", "Speed", "Time", "Step back")),
+        ]
         assert said[1] != "Play"
         # (the Beginner's player has no name: the title names the game)
         assert replays["ours-beginner"][0].player == ""

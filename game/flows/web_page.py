@@ -65,6 +65,7 @@ WORDS: dict[str, str] = {
     "back": N_("Step back"),
     "on": N_("Step on"),
     "speed": N_("Speed"),
+    "time": N_("Time"),
     "player": N_("Player"),
     "mode": N_("Mode"),
     "code": N_("Board code"),

@@ -260,6 +260,9 @@ function artOf() {
   probe.language = language;
   for (const el of document.querySelectorAll("[data-word]")) el.textContent = say(el.dataset.word, el.textContent);
   for (const el of document.querySelectorAll("[data-title]")) el.title = say(el.dataset.title, el.title);
+  for (const el of document.querySelectorAll("[data-label]")) {
+    el.setAttribute("aria-label", say(el.dataset.label, el.getAttribute("aria-label")));
+  }
   return art;
 }
 
