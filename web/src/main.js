@@ -22,16 +22,20 @@ function fail(why) {
   probe.error = line.textContent;
 }
 
+// The height the window leaves the board above the controls and the seek bar.
+function roomAbove() {
+  const margins = 24 + 16; // (the body's, and the controls' above and below)
+  return window.innerHeight - $("controls").offsetHeight - $("bar").offsetHeight - margins;
+}
+
 // The largest whole zoom (in device pixels) at which the board and the controls under
 // it fit the window (the figures go beside them where there is room, else below).
 function zoomFor(header) {
   const asked = Number.parseInt(new URLSearchParams(location.search).get("zoom") || "", 10);
   if (Number.isInteger(asked) && asked >= 1 && asked <= 8) return asked;
   const dpr = window.devicePixelRatio || 1;
-  const margins = 24 + 16; // (the body's, and the controls' above and below)
-  const under = $("controls").offsetHeight + $("bar").offsetHeight + margins;
   const room = Math.max(1, Math.min((window.innerWidth - 24) * dpr / header.size[0],
-    (window.innerHeight - under) * dpr / header.size[1]));
+    roomAbove() * dpr / header.size[1]));
   return Math.max(1, Math.min(8, Math.floor(room)));
 }
 
@@ -62,6 +66,9 @@ class Player {
       c.style.width = `${css[0]}px`;
       c.style.height = `${css[1]}px`;
     }
+    // (a board too large for the window even at zoom 1 scrolls in its own box, the
+    // controls under it on the first screen; they were 4,000 pixels down a 250x250's)
+    $("stage").style.maxHeight = `${Math.max(160, roomAbove())}px`;
     // (the controls and the seek bar as wide as the board, and never too narrow to use)
     $("watch").style.width = `${Math.max(css[0], 320)}px`;
     this.timeline = new Timeline($("timeline"), $("cursor"), header, moments, (t) => this.seek(t));
