@@ -274,17 +274,36 @@ def test_the_page_speaks_the_browsers_language_else_the_one_it_was_made_in(
 
 @pytest.mark.parametrize(
     ("width", "height", "ratio"),
-    [(375, 667, 1), (375, 667, 2), (375, 667, 3), (667, 375, 1), (768, 1024, 2), (1920, 1080, 1)],
-    ids=["phone@1", "phone@2", "phone@3", "phone-sideways@1", "tablet@2", "desktop"],
+    [
+        (375, 667, 1),
+        (375, 667, 2),
+        (375, 667, 3),
+        (412, 860, 2.625),
+        (667, 375, 1),
+        (768, 1024, 2),
+        (1280, 800, 1.25),
+        (1920, 1080, 1),
+    ],
+    ids=[
+        "phone@1",
+        "phone@2",
+        "phone@3",
+        "android@2.625",
+        "phone-sideways@1",
+        "tablet@2",
+        "laptop@1.25",
+        "desktop",
+    ],
 )
 def test_the_board_fits_crisp_and_the_controls_are_on_the_first_screen(
     browser: Any,
     replays: dict[str, tuple[Replay, Path]],
     width: int,
     height: int,
-    ratio: int,
+    ratio: float,
 ) -> None:
-    """On a phone, a tablet and a desktop, at 1, 2 and 3 device pixels a CSS pixel:
+    """On a phone, a tablet and a desktop, at 1, 1.25, 2, 2.625 and 3 device pixels a
+    CSS pixel:
     the Expert board at the largest whole zoom (in device pixels) that fits the
     width and leaves room for the controls under it, each of its pixels one of the
     screen's (the screenshot is the canvas), the controls and the seek bar on the
@@ -320,7 +339,11 @@ def test_the_board_fits_crisp_and_the_controls_are_on_the_first_screen(
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
     assert laid["dpr"] == ratio and laid["inner"] == [width, height], laid
     zoom, canvas = probe["zoom"], page_board(browser)
-    assert canvas.size == (laid["w"] * ratio, laid["h"] * ratio), (canvas.size, laid)
+    # (each canvas a whole number of CSS and of device pixels, from a whole device pixel)
+    for css, device in ((laid["w"], canvas.width), (laid["h"], canvas.height)):
+        assert abs(css * ratio - device) < 1e-6, (canvas.size, laid)
+    for css in (laid["left"], laid["top"]):
+        assert abs(css * ratio - round(css * ratio)) < 0.05, laid  # (layout: 1/64 px)
     room = (width - 24) * ratio
     assert zoom == 1 or canvas.width <= room, laid
     assert (

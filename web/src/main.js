@@ -22,6 +22,16 @@ function fail(why) {
   probe.error = line.textContent;
 }
 
+// The fewest whole CSS pixels that hold n device pixels and are a whole number of them
+// (at 1.25 device pixels a CSS pixel, 259 CSS pixels are 323.75: the board was scaled).
+function wholeCss(n, dpr) {
+  const least = Math.ceil(n / dpr - 1e-9);
+  for (let css = least; css < least + 64; css++) {
+    if (Math.abs(css * dpr - Math.round(css * dpr)) < 1e-6) return css;
+  }
+  return least; // (a ratio of no small fraction: the nearest)
+}
+
 // The height the window leaves the board above the controls and the seek bar.
 function roomAbove() {
   const margins = 24 + 16; // (the body's, and the controls' above and below)
@@ -58,7 +68,7 @@ class Player {
     // The canvases in whole CSS pixels, each a whole number of device pixels: a box of
     // 161.5 CSS pixels is drawn 162 high, a row of the board's doubled (not crisp). The
     // board draws at its top left; the row or two more are the face's colour.
-    const css = header.size.map((n) => Math.ceil(n * this.zoom / dpr - 1e-9));
+    const css = header.size.map((n) => wholeCss(n * this.zoom, dpr));
     const size = css.map((n) => Math.round(n * dpr));
     this.board = new Board($("board"), sheet, art, header, this.zoom, size);
     this.trail = new Trail($("trail"), art, header, this.zoom, size);
@@ -66,6 +76,19 @@ class Player {
       c.style.width = `${css[0]}px`;
       c.style.height = `${css[1]}px`;
     }
+    // (the board's box starts on a whole device pixel, at a place the layout can hold,
+    // in 64ths of a CSS pixel: at 2.625 a margin of 12 CSS pixels is 31.5 device
+    // pixels, and the board's last column was blended)
+    const box = $("stage").getBoundingClientRect();
+    const nudge = (v) => {
+      for (let j = 0; j < 4096; j++) {
+        const at = Math.ceil(v * 64 - 1e-6) / 64 + j / 64;
+        if (Math.abs(at * dpr - Math.round(at * dpr)) < 1e-6) return at - v;
+      }
+      return 0;
+    };
+    $("stage").style.marginLeft = `${nudge(box.left + window.scrollX)}px`;
+    $("stage").style.marginTop = `${nudge(box.top + window.scrollY)}px`;
     // (a board too large for the window even at zoom 1 scrolls in its own box, the
     // controls under it on the first screen; they were 4,000 pixels down a 250x250's)
     $("stage").style.maxHeight = `${Math.max(160, roomAbove())}px`;
