@@ -335,10 +335,11 @@ def test_the_board_fits_crisp_and_the_controls_are_on_the_first_screen(
             "const done = arguments[0]; requestAnimationFrame(() => requestAnimationFrame(done));"
         )
         shot = Image.open(io.BytesIO(browser.get_screenshot_as_png())).convert("RGB")
+        canvas = page_board(browser)  # (before the window is given back: it fits again)
     finally:
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
     assert laid["dpr"] == ratio and laid["inner"] == [width, height], laid
-    zoom, canvas = probe["zoom"], page_board(browser)
+    zoom = probe["zoom"]
     # (each canvas a whole number of CSS and of device pixels, from a whole device pixel)
     for css, device in ((laid["w"], canvas.width), (laid["h"], canvas.height)):
         assert abs(css * ratio - device) < 1e-6, (canvas.size, laid)
@@ -358,6 +359,43 @@ def test_the_board_fits_crisp_and_the_controls_are_on_the_first_screen(
         assert not differs(seen, canvas), (width, ratio)  # (crisp: one pixel each)
     if width >= 1024:
         assert laid["figures"] <= height and laid["figuresRight"] <= width, laid
+
+
+def test_a_window_turned_or_resized_fits_the_board_again_at_its_moment(
+    browser: Any, replays: dict[str, tuple[Replay, Path]]
+) -> None:
+    """A phone turned, a window made smaller: the board takes the zoom the window now
+    has room for, at the moment it was at, pixel for pixel the game's renderer's (it
+    kept the zoom it opened with: the Expert board at zoom 3 in a window with room for
+    2, the controls off the screen)."""
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    replay, target = replays["ours-expert"]
+    ms = moments_of(replay)[0]
+
+    def window(width: int, height: int) -> None:
+        browser.execute_cdp_cmd(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False},
+        )
+
+    try:
+        window(1920, 1080)
+        probe = load(browser, f"{target.as_uri()}?t={ms / 1000}")
+        assert probe["zoom"] == 3, probe
+        for width, height, zoom in ((1100, 900, 2), (1920, 1080, 3)):
+            window(width, height)
+            WebDriverWait(browser, 5).until(
+                lambda b, zoom=zoom: b.execute_script("return __replay.player.zoom") == zoom
+            )
+            assert browser.execute_script("return __replay.player.time") == ms
+            assert not differs(page_board(browser), game_board(replay, ms, zoom)), (width, zoom)
+            bar = browser.execute_script(
+                "return document.getElementById('bar').getBoundingClientRect().bottom"
+            )
+            assert bar <= height
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
 def test_the_keys_play_and_step_after_the_seek_bar_was_used(

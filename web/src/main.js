@@ -63,15 +63,37 @@ class Player {
     const { header, moments } = replay;
     this.h = header;
     this.moments = moments;
+    this.art = art;
+    this.sheet = sheet;
+    this.fit();
+    this.timeline = new Timeline($("timeline"), $("cursor"), header, moments, (t) => this.seek(t));
+    this.seekBar = $("seek");
+    this.clock = $("clock");
+    this.button = $("play");
+    this.seekBar.min = header.start;
+    this.seekBar.max = header.end;
+    this.seekBar.addEventListener("input", () => this.seek(Number(this.seekBar.value)));
+    this.speed = 1;
+    this.playing = false;
+    this.figures = this.makeFigures();
+    this.reset();
+    this.wire();
+    this.fill();
+    window.addEventListener("resize", () => this.refit());
+  }
+
+  // The board's zoom, and its canvases' sizes and place, for the window as it is.
+  fit() {
+    const header = this.h;
     this.zoom = zoomFor(header);
-    const dpr = window.devicePixelRatio || 1;
+    const dpr = (this.dpr = window.devicePixelRatio || 1);
     // The canvases in whole CSS pixels, each a whole number of device pixels: a box of
     // 161.5 CSS pixels is drawn 162 high, a row of the board's doubled (not crisp). The
     // board draws at its top left; the row or two more are the face's colour.
     const css = header.size.map((n) => wholeCss(n * this.zoom, dpr));
     const size = css.map((n) => Math.round(n * dpr));
-    this.board = new Board($("board"), sheet, art, header, this.zoom, size);
-    this.trail = new Trail($("trail"), art, header, this.zoom, size);
+    this.board = new Board($("board"), this.sheet, this.art, header, this.zoom, size);
+    this.trail = new Trail($("trail"), this.art, header, this.zoom, size);
     for (const c of [$("board"), $("trail")]) {
       c.style.width = `${css[0]}px`;
       c.style.height = `${css[1]}px`;
@@ -79,6 +101,7 @@ class Player {
     // (the board's box starts on a whole device pixel, at a place the layout can hold,
     // in 64ths of a CSS pixel: at 2.625 a margin of 12 CSS pixels is 31.5 device
     // pixels, and the board's last column was blended)
+    $("stage").style.marginLeft = $("stage").style.marginTop = "0px";
     const box = $("stage").getBoundingClientRect();
     const nudge = (v) => {
       for (let j = 0; j < 4096; j++) {
@@ -94,19 +117,20 @@ class Player {
     $("stage").style.maxHeight = `${Math.max(160, roomAbove())}px`;
     // (the controls and the seek bar as wide as the board, and never too narrow to use)
     $("watch").style.width = `${Math.max(css[0], 320)}px`;
-    this.timeline = new Timeline($("timeline"), $("cursor"), header, moments, (t) => this.seek(t));
-    this.seekBar = $("seek");
-    this.clock = $("clock");
-    this.button = $("play");
-    this.seekBar.min = header.start;
-    this.seekBar.max = header.end;
-    this.seekBar.addEventListener("input", () => this.seek(Number(this.seekBar.value)));
-    this.speed = 1;
-    this.playing = false;
-    this.figures = this.makeFigures();
-    this.reset();
-    this.wire();
-    this.fill();
+  }
+
+  // The window turned or resized (a phone held sideways, a window taken to another
+  // screen): the board fitted again, at the moment it was at (it kept the zoom it
+  // opened with, too large or too small).
+  refit() {
+    if (zoomFor(this.h) === this.zoom && (window.devicePixelRatio || 1) === this.dpr) {
+      $("stage").style.maxHeight = `${Math.max(160, roomAbove())}px`;
+      return;
+    }
+    this.fit();
+    this.board.background();
+    this.board.draw(this.state);
+    this.trail.draw(this.time, this.state.pointer);
   }
 
   makeFigures() {
