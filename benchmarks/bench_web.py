@@ -31,6 +31,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from urllib.parse import unquote
 
 from window_env import ROOT  # first: the environment pygame starts in
 
@@ -41,7 +42,7 @@ from web_browser import AVF_EXPERT, EVF_WANG, RMV_EXPERT, chrome, expert_replays
 
 from game.flows.web_data import POINTER_MS, WebReplay
 from game.flows.web_page import LINK_PREFIX, LINK_THINNING, link_of, page, page_of
-from game.flows.web_text import from_text
+from game.flows.web_text import from_text, in_link
 from game.replay.files import open_replay
 
 RMV_BEGINNER = RMV_EXPERT.with_name("beg.rmv")
@@ -74,9 +75,9 @@ def links(folder: Path) -> None:
         worked = WebReplay(opened.replay, opened.caption)
         shared = link_of(worked)
         text = shared.split("#", 1)[1].removeprefix(LINK_PREFIX)
-        kept = next(ms for ms in LINK_THINNING if worked.pack(ms) == text)
+        kept = next(ms for ms in LINK_THINNING if in_link(worked.pack(ms)) == text)
         whole = len(shared) - len(text) + len(worked.pack())
-        b64 = len(base64.urlsafe_b64encode(from_text(text)).rstrip(b"="))
+        b64 = len(base64.urlsafe_b64encode(from_text(unquote(text))).rstrip(b"="))
         trail = "the whole trail" if kept == POINTER_MS else f"the trail at {kept} ms"
         print(
             f"link, {path.name[:40]}: {len(shared)} characters with {trail} (target <= 8000;"

@@ -129,6 +129,77 @@ def test_a_board_too_large_for_a_page_is_refused_in_one_line() -> None:
     assert "\n" not in str(caught.value)
 
 
+def test_a_board_too_large_or_a_link_too_long_is_said_in_the_players_language(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The end-of-game panel's and the viewer's line for a board no page is made for,
+    and for a link longer than a browser opens (web_page.LINK_MOST, Chromium's 2 MiB),
+    in the player's language; the link's line says to save the page instead."""
+    from game import language
+    from game.flows import web_page, web_save
+
+    replay = open_replay(EVF_WANG).replay
+    huge = replay.replace(board=replay.board.__class__(600, 600, 10))
+    assert web_page.LINK_MOST == 2_097_152
+    with pytest.raises(
+        ValueError,
+        match=r"\(its link would be \d+ characters long, more than a "
+        r"browser opens \(1000\): save it as a web page\)\.$",
+    ):
+        monkeypatch.setattr(web_page, "LINK_MOST", 1000)
+        web_save.link_of(replay)
+    language.use("pl")
+    try:
+        said = []
+        for made in (huge, replay):
+            with pytest.raises(ValueError) as caught:
+                web_save.link_of(made)
+            said.append(str(caught.value))
+        english = "larger than a web page", "more than a browser opens"
+    finally:
+        language.use(language.ENGLISH)
+    assert "600x600" in said[0] and "1000" in said[1]
+    for line, words in zip(said, english, strict=True):
+        assert words not in line and "\n" not in line, line
+
+
+def test_the_pages_title_preview_and_icon_are_its_own_and_ask_for_nothing() -> None:
+    """A link preview reads the page before its script runs: the viewer's title and
+    description in the maker's language, a saved page's title its player and mode
+    (escaped: a name is text), and the game's icon inlined, so no browser asks the
+    host for /favicon.ico (the page had no icon, an English title alone, no preview)."""
+    from game import language
+
+    def head(made: str) -> dict[str, str]:
+        found = re.findall(
+            r'<(title)>(.*?)</title>|<meta (?:name|property)="([^"]+)" '
+            r'content="([^"]*)">|<link rel="(icon)" href="([^"]*)">',
+            made,
+        )
+        return {a or c or e: b or d or f for a, b, c, d, e, f in found}
+
+    from game.flows.web_page import ABOUT, TITLE
+
+    language.use("pl")
+    try:
+        made = page()
+        title, about = language.gettext(TITLE), language.gettext(ABOUT)
+    finally:
+        language.use(language.ENGLISH)
+    viewer = head(made)
+    assert '<html lang="pl">' in made
+    assert title != "Minesweeper replay" and viewer["title"] == viewer["og:title"] == title
+    assert viewer["description"] == viewer["og:description"] == about
+    assert viewer["icon"].startswith("data:image/png;base64,")
+    replay = open_replay(RMV_BEGINNER).replay.replace(player="<b>{{REPLAY}}</b> & co")
+    saved = head(page_of(replay))
+    assert (
+        saved["title"]
+        == "&lt;b&gt;{{REPLAY}}&lt;/b&gt; &amp; co: " + WebReplay(replay).header["mode"]
+    )
+    assert head(page())["title"] == "Minesweeper replay"
+
+
 def _hash(text: str) -> str:
     return base64.b64encode(hashlib.sha256(text.encode()).digest()).decode()
 
@@ -222,7 +293,7 @@ def test_the_release_publishes_the_viewer_page_with_the_sites_pages(tmp_path: Pa
     assert published == page()
 
 
-def test_the_pages_words_are_the_players_language() -> None:
+def test_the_page_has_its_words_in_each_language_and_the_players_is_its_own() -> None:
     from game import language
 
     language.use("de")
@@ -233,7 +304,27 @@ def test_the_pages_words_are_the_players_language() -> None:
     art = json.loads(
         re.search(r'<script id="art" type="application/json">(.*?)</script>', made).group(1)
     )  # type: ignore[union-attr]
-    assert art["words"]["play"] == "Abspielen" and art["words"]["speed"] == "Tempo"
+    assert art["words"]["de"]["play"] == "Abspielen" and art["words"]["de"]["speed"] == "Tempo"
+    assert art["language"] == "de"  # (what it speaks to a browser of none of ours)
+    assert set(art["words"]) == set(language.LANGUAGES)
+    assert art["words"]["zh_CN"]["play"] != art["words"]["en"]["play"] == "Play"
+
+
+def test_the_pages_mode_line_is_the_players_language_as_the_window_says_it() -> None:
+    """The board's difficulty and the rule mode as the window names them in the
+    player's language (the page said 'Intermediate: 16x16，40 个雷, standard')."""
+    from game import language
+
+    opened = open_replay(ROOT / "tests/data/replays/flop-player/rmv/int.rmv")
+    language.use("zh_CN")
+    try:
+        mode = WebReplay(opened.replay).header["mode"]
+        level = language.gettext("Intermediate")
+        rules = language.gettext("standard")
+    finally:
+        language.use(language.ENGLISH)
+    assert level != "Intermediate" and rules != "standard"
+    assert mode.startswith(f"{level}: ") and mode.endswith(f", {rules}"), mode
 
 
 @pytest.mark.parametrize(
@@ -250,3 +341,36 @@ def test_mvf_and_rawvf_replays_are_worked_out_for_a_page_too(path: Path) -> None
     board = opened.replay.board
     assert (worked.header["rows"], worked.header["cols"]) == (board.rows, board.cols)
     assert worked.count >= 2 and worked.header["end"] == opened.replay.events[-1].ms
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        AVF_ARBITER.with_name("wasted_clicks_test.avf"),  # (lost)
+        ROOT / "tests/data/replays/flop-player/rawvf/nested-opening.rawvf",
+        RMV_EXPERT,
+        EVF_WANG,
+    ],
+    ids=lambda path: path.name,
+)
+def test_the_3bv_solved_is_the_games_own_at_every_moment(path: Path) -> None:
+    """The 3BV solved the page's timeline and figures show, kept from each move's
+    changed cells (as the live counters keep it), is Game.bbbv_solved's count over the
+    whole board after every move of the game, won or lost."""
+    from game.modes.watching import Watching
+    from game.replay.drive import Driver, ReplayClock
+    from game.session.table import Table, Via
+
+    replay = open_replay(path).replay
+    worked = WebReplay(replay)
+    clock = ReplayClock()
+    table = Table.of(Watching(replay), clock)
+    counted = {}
+    for event in Driver(replay, clock).until(replay.events[-1].ms):
+        if event.move is not None:
+            table.act(event.move, Via.MOUSE)
+            counted[event.ms] = table.session.game.bbbv_solved()
+    shown = worked.solved_at()
+    assert shown and counted
+    for ms, solved in counted.items():
+        assert shown[max(t for t in shown if t <= ms)] == solved, (path.name, ms)

@@ -124,8 +124,9 @@ def ours_game(folder: Path, size: tuple[int, int, int], seed: int) -> Path:
     return path
 
 
-def chrome(profile: Path) -> Iterator[Any]:
-    """A headless chromium with a fresh profile, its network log kept."""
+def chrome(profile: Path, languages: str = "en-US,en") -> Iterator[Any]:
+    """A headless chromium with a fresh profile, its network log kept, asking for
+    ``languages`` (its Accept-Language: navigator.languages)."""
     webdriver = pytest.importorskip("selenium.webdriver")
     binary, driver_path = shutil.which("chromium"), shutil.which("chromedriver")
     if binary is None or driver_path is None:
@@ -137,6 +138,8 @@ def chrome(profile: Path) -> Iterator[Any]:
     for flag in FLAGS:
         options.add_argument(flag)
     options.add_argument(f"--user-data-dir={profile}")
+    options.add_argument(f"--lang={languages.split(',')[0]}")
+    options.add_experimental_option("prefs", {"intl.accept_languages": languages})
     options.set_capability("goog:loggingPrefs", {"performance": "ALL", "browser": "ALL"})
     driver = webdriver.Chrome(options=options, service=Service(executable_path=driver_path))
     driver.set_page_load_timeout(30)
@@ -150,6 +153,9 @@ def load(driver: Any, url: str) -> dict[str, Any]:
     """Open a page and wait until it drew its first board or said why not: its probe."""
     from selenium.webdriver.support.ui import WebDriverWait
 
+    # (the probe of the page before forgotten: a link that changes the fragment alone
+    # leaves the page where it is, which must read its new replay all the same)
+    driver.execute_script("window.__replay = undefined")
     driver.get(url)
     WebDriverWait(driver, 20).until(
         lambda d: d.execute_script(

@@ -1,7 +1,7 @@
 """Screenshots of the web replay page (docs/WEB.md) in headless chromium: five replays
 (our Beginner and Expert, a Metasweeper EVF whose player is 王嘉宁, an Arbiter AVF,
-an RMV), each at three moments (a third of the way, two thirds, the end), written to
-docs/web/ as PNG. Needs Debian's chromium and chromium-driver, and Selenium.
+an RMV), each at three moments (a third of the way, two thirds, the end), and the RMV
+on a phone, written to docs/web/ as PNG. Needs Debian's chromium and chromium-driver, and Selenium.
 
     python tools/web_shots.py
 """
@@ -59,6 +59,16 @@ def main() -> None:
                     target, optimize=True
                 )
                 print(target.relative_to(ROOT), f"{target.stat().st_size // 1024} KB")
+        # The RMV on a phone: 390x844 CSS pixels at 3 device pixels each, at its end.
+        driver.execute_cdp_cmd(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": 390, "height": 844, "deviceScaleFactor": 3, "mobile": True},
+        )
+        load(driver, f"{(folder / 'rmv.html').as_uri()}?t=end")
+        target = OUT / "phone-rmv.png"
+        shot = Image.open(io.BytesIO(driver.get_screenshot_as_png())).convert("RGB")
+        shot.quantize(colors=64, method=Image.Quantize.MEDIANCUT).save(target, optimize=True)
+        print(target.relative_to(ROOT), f"{target.stat().st_size // 1024} KB")
 
 
 if __name__ == "__main__":

@@ -32,10 +32,11 @@ from typing import Any
 from game.analysis.glossary import label_of
 from game.core.game import Game
 from game.core.look import Look
+from game.core.solved import SolvedSoFar
 from game.core.status import Status
 from game.flows.end_of_game import code_of
 from game.flows.web_text import to_text
-from game.language import gettext, ngettext
+from game.language import N_, Words, gettext, ngettext
 from game.modes.watching import Watching
 from game.replay.drive import Driver, ReplayClock
 from game.replay.figures import GameNumbers
@@ -338,7 +339,11 @@ class WebReplay:
         board = replay.board
         if board.rows * board.cols > MAX_CELLS:
             raise WebError(
-                f"a {board.rows}x{board.cols} board is larger than a web page is made for"
+                Words(
+                    N_("a {rows}x{cols} board is larger than a web page is made for"),
+                    rows=board.rows,
+                    cols=board.cols,
+                )
             )
         self.replay = replay
         self.layout = Layout(board.rows, board.cols, digits=led_digits(board.mines))
@@ -425,7 +430,7 @@ class WebReplay:
         board = replay.board
         sized = ngettext("{rows}x{cols}, {n} mine", "{rows}x{cols}, {n} mines", board.mines)
         sized = sized.format(rows=board.rows, cols=board.cols, n=board.mines)
-        return f"{board.difficulty.label}: {sized}, {replay.rules.mode.short}"
+        return f"{gettext(board.difficulty.label)}: {sized}, {gettext(replay.rules.mode.short)}"
 
     @staticmethod
     def _code(replay: Replay) -> str:
@@ -456,9 +461,14 @@ class WebReplay:
         changed: set[tuple[int, int]] = set()
         """The cells whose look a move changed since the last moment (its delta)."""
 
+        so_far = SolvedSoFar()
+        """The 3BV solved, kept from each move's changed cells as the live counters keep
+        it (Game.bbbv_solved looks at the whole board: a 250x250 game's link took 189 s)."""
+
         def heard(event: TableEvent) -> None:  # (the flags as the live counters count them)
             if isinstance(event, MoveApplied):
                 changed.update(event.delta.changed)
+                so_far.heard(event.delta)
             if isinstance(event, GameStarted) or (
                 isinstance(event, MoveApplied) and event.session.game.status is not Status.WON
             ):
@@ -489,7 +499,7 @@ class WebReplay:
                 tiles = list(looks)
             else:
                 if changed:
-                    solved[0] = game.bbbv_solved()
+                    solved[0] = so_far.of(game)[1]
                 candidates = set()
                 for r, c in pressed | pressed_before[0] | changed:
                     k = r * cols + c
@@ -557,6 +567,10 @@ class WebReplay:
         if self._laid[0] is not field:
             self._laid = (field, game.bbbv)
         return self._laid[1]
+
+    def solved_at(self) -> dict[int, int]:
+        """The 3BV solved at each moment's time (ms; the last of that ms)."""
+        return {sample[0]: sample[5] for sample in self._samples}
 
     def pack(self, pointer_ms: int = POINTER_MS) -> str:
         """The header and the moments, raw-deflated (each stream a block of its own,

@@ -14,6 +14,7 @@ from __future__ import annotations
 import base64
 import functools
 import hashlib
+import html
 import io
 import json
 import logging
@@ -25,7 +26,7 @@ from fontTools.ttLib import TTFont
 
 from game.flows.web_data import POINTER_MS, WebReplay
 from game.flows.web_text import ALPHABET, in_link
-from game.language import N_, gettext
+from game.language import LANGUAGES, N_, Words, catalog, current, gettext
 from game.replay.format import Replay
 from game.session.geometry import TILE
 from game.view import sheet
@@ -41,6 +42,10 @@ LINK_PREFIX = "r2."
 LINK_LIMIT = 8_000
 """The longest link made while the pointer's trail can be thinned to fit (issue 43:
 an Expert game's link fits in 8,000 characters)."""
+LINK_MOST = 2 * 1024 * 1024
+"""The longest link a browser opens (Chromium's longest URL: 2 MiB; one longer it
+does not follow). A replay whose link would be longer gets none, and a line that
+says so (its page can be saved)."""
 LINK_THINNING = (POINTER_MS, 100, 200, 400, 800, 10**9)
 """The least times between two moments of the pointer alone that a link tries, in
 turn (the last: the pointer at the board's moments only)."""
@@ -54,11 +59,13 @@ _STYLE = re.compile(r"<style>(.*?)</style>", re.S)
 
 
 WORDS: dict[str, str] = {
+    "game": N_("Minesweeper"),
     "play": N_("Play"),
     "pause": N_("Pause"),
     "back": N_("Step back"),
     "on": N_("Step on"),
     "speed": N_("Speed"),
+    "time": N_("Time"),
     "player": N_("Player"),
     "mode": N_("Mode"),
     "code": N_("Board code"),
@@ -69,8 +76,12 @@ WORDS: dict[str, str] = {
     "damaged": N_("the replay is damaged"),
     "not_link": N_("the link is not a replay link of this page"),
     "none": N_("there is no replay in this page or its link"),
+    "older": N_(
+        "the link was made by an older version of the game, which this page no longer reads"
+    ),
+    "newer": N_("the link was made by a newer version of the game than this page"),
 }
-"""The page's own words, in the player's language when the page is made."""
+"""The page's own words (in each language: ``words_of_each_language``)."""
 
 
 class PageError(ValueError):
@@ -96,8 +107,19 @@ def art(theme: Theme = CLASSIC) -> dict[str, object]:
         "frames": {name: [k, border] for k, (name, border) in enumerate(sheet.FRAMES.items())},
         "face_colour": list(theme.face),
         "pointer": [list(point) for point in POINTER],
-        "words": {key: gettext(words) for key, words in WORDS.items()},
+        "words": words_of_each_language(),
+        "language": current(),
     }
+
+
+def words_of_each_language() -> dict[str, dict[str, str]]:
+    """The page's own words in each of our languages: the page speaks the browser's
+    (the first of ours it asks for), else the language it was made in."""
+    each = {}
+    for code in LANGUAGES:
+        ours, translation = catalog(code)
+        each[ours] = {key: translation.gettext(words) for key, words in WORDS.items()}
+    return each
 
 
 def _data_url(kind: str, data: bytes) -> str:
@@ -108,10 +130,12 @@ def _data_url(kind: str, data: bytes) -> str:
 def font_face(text: str) -> str:
     """A @font-face of our fonts (DejaVu Sans, and Noto Sans CJK for what it lacks)
     cut to the characters of ``text`` and the page's own: inlined, so a name in any
-    script our fonts have shows in them on any machine."""
+    script our fonts have shows in them on any machine. The page's words in the other
+    languages are in the browser's own fonts (a browser that asks for Japanese has
+    Japanese fonts; every language's glyphs would make the page 50 kB larger)."""
     logging.getLogger("fontTools").setLevel(logging.ERROR)  # (its notes are no news)
 
-    wanted = set(PAGE_CHARACTERS) | set(text) | set("".join(gettext(w) for w in WORDS.values()))
+    wanted = set(PAGE_CHARACTERS) | set(text)
     faces = []
     for name, kind in (("DejaVuSans.ttf", "font/ttf"), ("NotoSansCJKsc-Subset.otf", "font/otf")):
         if not wanted:
@@ -160,15 +184,26 @@ def _script_text(text: str) -> str:
     return text.replace("<", "\\u003c")
 
 
-def page(packed: str = "", *, words: str = "", theme: Theme = CLASSIC) -> str:
+TITLE = N_("Minesweeper replay")
+"""The page's title until it has read its replay (the published viewer's, which a
+chat program's link preview shows: a link's fragment is never sent to it)."""
+ABOUT = N_("A game of Minesweeper, replayed in the browser: nothing to install, nothing uploaded.")
+"""What a link preview says of the page."""
+
+
+def page(packed: str = "", *, words: str = "", theme: Theme = CLASSIC, title: str = "") -> str:
     """The page: with a replay packed by WebReplay.pack (its text: ``words``, for the
-    font), or the viewer page with none (a link brings it)."""
+    font; ``title``: its player and mode), or the viewer page with none (a link brings
+    it). Its title, preview and language are the maker's until the page has read its
+    replay and the browser's language."""
     if not set(packed) <= set(ALPHABET):
         raise PageError("the packed replay is not the text web_text writes")
     template = TEMPLATE.read_text(encoding="utf-8")
     sheet_png = asset_path("sprites", theme.sheet).read_bytes()
+    shown_title = title or gettext(TITLE)
+    own = "".join(words_of_each_language()[current()].values()) + gettext(ABOUT) + shown_title
     filled = (
-        template.replace("{{FONT_FACE}}", font_face(words))
+        template.replace("{{FONT_FACE}}", font_face(words + own))
         .replace("{{SHEET}}", _data_url("image/png", sheet_png))
         .replace("{{ART}}", _script_text(json.dumps(art(theme), separators=(",", ":"))))
     )
@@ -182,7 +217,16 @@ def page(packed: str = "", *, words: str = "", theme: Theme = CLASSIC) -> str:
         f"style-src 'sha256-{_digest(style.group(1))}'; "
         "img-src data:; font-src data:; base-uri 'none'; form-action 'none'"
     )
-    return filled.replace("{{CSP}}", csp).replace("{{REPLAY}}", packed)
+    filled = filled.replace("{{CSP}}", csp).replace("{{REPLAY}}", packed)
+    # (the replay's own words last, escaped: a player named "{{REPLAY}}" is text)
+    return (
+        filled.replace(
+            "{{ICON}}", _data_url("image/png", asset_path("sprites", "icon.png").read_bytes())
+        )
+        .replace("{{LANG}}", current().replace("_", "-"))
+        .replace("{{ABOUT}}", html.escape(gettext(ABOUT)))
+        .replace("{{TITLE}}", html.escape(shown_title))
+    )
 
 
 def page_of(replay: Replay, caption: str = "") -> str:
@@ -191,7 +235,11 @@ def page_of(replay: Replay, caption: str = "") -> str:
     header = worked.header
     words = "".join(str(header[key]) for key in ("player", "caption", "mode", "code", "date"))
     words += str(header.get("tournament", "")) + "".join(header["labels"])
-    return page(worked.pack(), words=words)
+    return page(
+        worked.pack(),
+        words=words,
+        title=f"{header['player'] or gettext('Minesweeper')}: {header['mode']}",
+    )
 
 
 def link(replay: Replay, caption: str = "", base: str = VIEWER_URL) -> str:
@@ -208,4 +256,15 @@ def link_of(worked: WebReplay, base: str = VIEWER_URL) -> str:
         shared = start + in_link(worked.pack(pointer_ms))
         if len(shared) <= LINK_LIMIT:
             break
+    if len(shared) > LINK_MOST:
+        raise PageError(
+            Words(
+                N_(
+                    "its link would be {n} characters long, more than a browser opens"
+                    " ({most}): save it as a web page"
+                ),
+                n=len(shared),
+                most=LINK_MOST,
+            )
+        )
     return shared

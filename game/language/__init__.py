@@ -141,15 +141,22 @@ def use(code: str) -> str:
     """Speak a language from now on (English for a code we do not know, or whose
     catalog is missing); the code used."""
     global _translation, _current
-    ours = choose(code)
-    translation: _gettext.NullTranslations = _gettext.NullTranslations()
-    if ours != ENGLISH:
-        try:
-            translation = _gettext.translation(DOMAIN, CATALOGS, languages=[ours])
-        except OSError:  # (a broken installation: English rather than nothing)
-            ours = ENGLISH
+    ours, translation = catalog(code)
     _translation, _current = translation, ours
     return ours
+
+
+def catalog(code: str) -> tuple[str, _gettext.NullTranslations]:
+    """A language's code and its translations, without speaking it (the web page
+    carries each language's words): English for a code we do not know, or whose
+    catalog is missing."""
+    ours = choose(code)
+    if ours != ENGLISH:
+        try:
+            return ours, _gettext.translation(DOMAIN, CATALOGS, languages=[ours])
+        except OSError:  # (a broken installation: English rather than nothing)
+            pass
+    return ENGLISH, _gettext.NullTranslations()
 
 
 def current() -> str:

@@ -2,13 +2,13 @@
 // the same pictures at the same places as the game's renderer (game/view/render.py).
 
 export class Board {
-  constructor(canvas, sheet, art, header, zoom) {
+  // (size: the canvas's in device pixels, the board's or a little more: main.js)
+  constructor(canvas, sheet, art, header, zoom, size = [header.size[0] * zoom, header.size[1] * zoom]) {
     this.canvas = canvas;
     this.art = art;
     this.h = header;
     this.z = zoom;
-    canvas.width = header.size[0] * zoom;
-    canvas.height = header.size[1] * zoom;
+    [canvas.width, canvas.height] = size;
     this.ctx = canvas.getContext("2d", { alpha: false });
     this.ctx.imageSmoothingEnabled = false;
     const scaled = document.createElement("canvas");

@@ -22,12 +22,30 @@ function fail(why) {
   probe.error = line.textContent;
 }
 
+// The fewest whole CSS pixels that hold n device pixels and are a whole number of them
+// (at 1.25 device pixels a CSS pixel, 259 CSS pixels are 323.75: the board was scaled).
+function wholeCss(n, dpr) {
+  const least = Math.ceil(n / dpr - 1e-9);
+  for (let css = least; css < least + 64; css++) {
+    if (Math.abs(css * dpr - Math.round(css * dpr)) < 1e-6) return css;
+  }
+  return least; // (a ratio of no small fraction: the nearest)
+}
+
+// The height the window leaves the board above the controls and the seek bar.
+function roomAbove() {
+  const margins = 24 + 16; // (the body's, and the controls' above and below)
+  return window.innerHeight - $("controls").offsetHeight - $("bar").offsetHeight - margins;
+}
+
+// The largest whole zoom (in device pixels) at which the board and the controls under
+// it fit the window (the figures go beside them where there is room, else below).
 function zoomFor(header) {
   const asked = Number.parseInt(new URLSearchParams(location.search).get("zoom") || "", 10);
   if (Number.isInteger(asked) && asked >= 1 && asked <= 8) return asked;
   const dpr = window.devicePixelRatio || 1;
   const room = Math.max(1, Math.min((window.innerWidth - 24) * dpr / header.size[0],
-    (window.innerHeight - 200) * dpr / header.size[1]));
+    roomAbove() * dpr / header.size[1]));
   return Math.max(1, Math.min(8, Math.floor(room)));
 }
 
@@ -45,14 +63,9 @@ class Player {
     const { header, moments } = replay;
     this.h = header;
     this.moments = moments;
-    this.zoom = zoomFor(header);
-    this.board = new Board($("board"), sheet, art, header, this.zoom);
-    this.trail = new Trail($("trail"), art, header, this.zoom);
-    const dpr = window.devicePixelRatio || 1;
-    for (const c of [$("board"), $("trail")]) {
-      c.style.width = `${this.board.canvas.width / dpr}px`;
-      c.style.height = `${this.board.canvas.height / dpr}px`;
-    }
+    this.art = art;
+    this.sheet = sheet;
+    this.fit();
     this.timeline = new Timeline($("timeline"), $("cursor"), header, moments, (t) => this.seek(t));
     this.seekBar = $("seek");
     this.clock = $("clock");
@@ -66,6 +79,58 @@ class Player {
     this.reset();
     this.wire();
     this.fill();
+    window.addEventListener("resize", () => this.refit());
+  }
+
+  // The board's zoom, and its canvases' sizes and place, for the window as it is.
+  fit() {
+    const header = this.h;
+    this.zoom = zoomFor(header);
+    const dpr = (this.dpr = window.devicePixelRatio || 1);
+    // The canvases in whole CSS pixels, each a whole number of device pixels: a box of
+    // 161.5 CSS pixels is drawn 162 high, a row of the board's doubled (not crisp). The
+    // board draws at its top left; the row or two more are the face's colour.
+    const css = header.size.map((n) => wholeCss(n * this.zoom, dpr));
+    const size = css.map((n) => Math.round(n * dpr));
+    this.board = new Board($("board"), this.sheet, this.art, header, this.zoom, size);
+    this.trail = new Trail($("trail"), this.art, header, this.zoom, size);
+    for (const c of [$("board"), $("trail")]) {
+      c.style.width = `${css[0]}px`;
+      c.style.height = `${css[1]}px`;
+    }
+    // (the board's box starts on a whole device pixel, at a place the layout can hold,
+    // in 64ths of a CSS pixel: at 2.625 a margin of 12 CSS pixels is 31.5 device
+    // pixels, and the board's last column was blended)
+    $("stage").style.marginLeft = $("stage").style.marginTop = "0px";
+    const box = $("stage").getBoundingClientRect();
+    const nudge = (v) => {
+      for (let j = 0; j < 4096; j++) {
+        const at = Math.ceil(v * 64 - 1e-6) / 64 + j / 64;
+        if (Math.abs(at * dpr - Math.round(at * dpr)) < 1e-6) return at - v;
+      }
+      return 0;
+    };
+    $("stage").style.marginLeft = `${nudge(box.left + window.scrollX)}px`;
+    $("stage").style.marginTop = `${nudge(box.top + window.scrollY)}px`;
+    // (a board too large for the window even at zoom 1 scrolls in its own box, the
+    // controls under it on the first screen; they were 4,000 pixels down a 250x250's)
+    $("stage").style.maxHeight = `${Math.max(160, roomAbove())}px`;
+    // (the controls and the seek bar as wide as the board, and never too narrow to use)
+    $("watch").style.width = `${Math.max(css[0], 320)}px`;
+  }
+
+  // The window turned or resized (a phone held sideways, a window taken to another
+  // screen): the board fitted again, at the moment it was at (it kept the zoom it
+  // opened with, too large or too small).
+  refit() {
+    if (zoomFor(this.h) === this.zoom && (window.devicePixelRatio || 1) === this.dpr) {
+      $("stage").style.maxHeight = `${Math.max(160, roomAbove())}px`;
+      return;
+    }
+    this.fit();
+    this.board.background();
+    this.board.draw(this.state);
+    this.trail.draw(this.time, this.state.pointer);
   }
 
   makeFigures() {
@@ -90,7 +155,7 @@ class Player {
     put("date", h.date);
     put("caption", h.caption);
     put("tournament", h.tournament);
-    document.title = `${h.player || "Minesweeper"}: ${h.mode}`;
+    document.title = `${h.player || say("game", "Minesweeper")}: ${h.mode}`;
   }
 
   reset() {
@@ -211,7 +276,11 @@ class Player {
       probe.speed = this.speed;
     });
     document.addEventListener("keydown", (event) => {
-      if (event.target instanceof HTMLSelectElement || event.target instanceof HTMLInputElement) return;
+      // (the speed's list keeps its own keys; the seek bar's arrows would move the game
+      // on by a millisecond, and it has no use for Space: the page's keys there too)
+      if (event.target instanceof HTMLSelectElement) return;
+      if (event.target instanceof HTMLInputElement && event.target !== this.seekBar) return;
+      if (event.key === "ArrowLeft" || event.key === "ArrowRight") event.preventDefault();
       if (event.key === " ") {
         event.preventDefault();
         if (this.playing) this.pause();
@@ -222,48 +291,89 @@ class Player {
   }
 }
 
+// The first of the browser's languages the page has its words in (as the game reads
+// a system's: "de-AT" is de, "zh-Hans-CN" zh_CN, "zh-TW" none of ours), else the
+// language the page was made in.
+function languageOf(art) {
+  const have = art.words && typeof art.words === "object" ? art.words : {};
+  for (const asked of navigator.languages || [navigator.language]) {
+    const lowered = String(asked).replace(/-/g, "_").toLowerCase();
+    if (/^zh_(tw|hk|mo|hant)/.test(lowered)) continue;
+    const code = lowered.startsWith("zh") ? "zh_CN" : lowered.split("_")[0];
+    if (Object.hasOwn(have, code)) return code;
+  }
+  return Object.hasOwn(have, art.language) ? art.language : "en";
+}
+
 function artOf() {
   const art = JSON.parse($("art").textContent);
-  words = art.words && typeof art.words === "object" ? art.words : {};
+  const language = languageOf(art);
+  const chosen = art.words && art.words[language];
+  words = chosen && typeof chosen === "object" ? chosen : {};
+  document.documentElement.lang = language.replace("_", "-");
+  probe.language = language;
   for (const el of document.querySelectorAll("[data-word]")) el.textContent = say(el.dataset.word, el.textContent);
   for (const el of document.querySelectorAll("[data-title]")) el.title = say(el.dataset.title, el.title);
+  for (const el of document.querySelectorAll("[data-label]")) {
+    el.setAttribute("aria-label", say(el.dataset.label, el.getAttribute("aria-label")));
+  }
   return art;
+}
+
+// The replay's text: the link's fragment's (after "#"), else the page's own; or why
+// there is none ({fails}).
+function textOf(hash) {
+  if (!hash) {
+    const own = $("replay").textContent;
+    return own.trim() ? { text: own } : { fails: say("none", "there is no replay in this page or its link") };
+  }
+  try {
+    hash = decodeURIComponent(hash); // (a program that escaped what it need not, "r2." too)
+  } catch {
+    // (left as it is: the reader says it is damaged)
+  }
+  const prefix = `r${VERSION}.`;
+  if (!hash.startsWith(prefix)) {
+    const form = /^r([0-9]{1,6})\./.exec(hash);
+    if (!form) return { fails: say("not_link", "the link is not a replay link of this page") };
+    if (Number(form[1]) < VERSION) {
+      return { fails: say("older", "the link was made by an older version of the game, which this page no longer reads") };
+    }
+    return { fails: say("newer", "the link was made by a newer version of the game than this page") };
+  }
+  const text = hash.slice(prefix.length);
+  return text.trim() ? { text } : { fails: say("none", "there is no replay in this page or its link") };
 }
 
 async function main() {
   const began = performance.now();
-  let art, text;
+  // A link of another replay opened in this tab only changes the fragment: the
+  // browser keeps the page, so read the page again with its new replay.
+  window.addEventListener("hashchange", () => location.reload());
+  let art;
   try {
     art = artOf();
   } catch {
     fail("the page is damaged");
     return;
   }
-  // (what the tests' fuzzing reads a packed text with: the page's own reader)
-  probe.read = (packed) => decode(packed, art).then(
+  // (what the tests' fuzzing reads a packed text or a link's fragment with: the page's
+  // own readers)
+  const reading = (text) => decode(text, art).then(
     (replay) => `ok: ${replay.moments.length}`,
     (error) => (error instanceof Damaged ? `damaged: ${error.message}` : `error: ${error}`),
   );
-  const hash = location.hash.slice(1);
-  if (hash) {
-    const prefix = `r${VERSION}.`;
-    if (!hash.startsWith(prefix)) {
-      fail(say("not_link", "the link is not a replay link of this page"));
-      return;
-    }
-    text = hash.slice(prefix.length);
-    try {
-      text = decodeURIComponent(text); // (a program that escaped what it need not)
-    } catch {
-      // (left as it is: the reader says it is damaged)
-    }
-  } else {
-    text = $("replay").textContent;
-  }
-  if (!text.trim()) {
-    fail(say("none", "there is no replay in this page or its link"));
+  probe.read = reading;
+  probe.readLink = (hash) => {
+    const read = textOf(hash);
+    return read.fails ? Promise.resolve(`fails: ${read.fails}`) : reading(read.text);
+  };
+  const read = textOf(location.hash.slice(1));
+  if (read.fails) {
+    fail(read.fails);
     return;
   }
+  const text = read.text;
   const sheet = $("sheet");
   try {
     if (!sheet.complete) await new Promise((ok, no) => { sheet.onload = ok; sheet.onerror = no; });

@@ -5,13 +5,12 @@ const TRAIL_MS = 1000;
 const KEEP = 4096;
 
 export class Trail {
-  constructor(canvas, art, header, zoom) {
+  constructor(canvas, art, header, zoom, size = [header.size[0] * zoom, header.size[1] * zoom]) {
     this.canvas = canvas;
     this.art = art;
     this.z = zoom;
     this.origin = header.origin;
-    canvas.width = header.size[0] * zoom;
-    canvas.height = header.size[1] * zoom;
+    [canvas.width, canvas.height] = size;
     this.ctx = canvas.getContext("2d");
     this.points = [];
     this.drawn = null;
