@@ -11,6 +11,10 @@ own, so no other program's sound server is touched:
 - to the speaker: from the play call to the sound's first samples heard on the null
   sink's monitor (parec, read as it comes; the monitor's own delay is in both rows
   alike);
+- the first click: a fresh player, as the window has it (nothing opened at start),
+  its device opened by the press (``SoundPlayer.heard``, on a thread of its own) and
+  the sound played at the release, RELEASE_S after it (a click's usual hold) or at
+  once (the opening not done yet: the sound waits for it);
 - idle: the CPU time and wake-ups of the process's audio threads over IDLE_S with
   the device open and nothing playing (the game before this rest, for ever after
   its first sound) and resting.
@@ -32,6 +36,8 @@ import time
 from pathlib import Path
 
 IDLE_S = 3.0
+RELEASE_S = 0.1
+"""A click's button held this long (a player's click: 80-150 ms)."""
 
 
 def start_pulse(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
@@ -131,35 +137,51 @@ def main() -> None:
 
         from game.view.sound import SoundPlayer
 
+        def fresh(held_s: float) -> SoundPlayer:
+            """A window's player (nothing opened), pressed; released held_s later."""
+            while resting.device_open:
+                time.sleep(0.05)
+            player = SoundPlayer(silence_s=0.6, open_now=False)
+            player.heard(pygame.MOUSEBUTTONDOWN)
+            time.sleep(held_s)
+            return player
+
         monitor = Monitor(address)
         try:
             rows: dict[str, tuple[list[float], list[float]]] = {
                 "device open": ([], []),
                 "device resting": ([], []),
+                f"first click, {RELEASE_S * 1000:.0f} ms": ([], []),
+                "first click, at once": ([], []),
             }
             resting = SoundPlayer(silence_s=0.6)
             for _ in range(args.sounds):
                 for name, (calls, heard) in rows.items():
+                    player = resting
                     if name == "device resting":
                         while resting.device_open:
                             time.sleep(0.05)
+                    elif name.startswith("first click"):
+                        player = fresh(RELEASE_S if name.endswith(" ms") else 0.0)
                     else:
                         resting.play("flag")  # (opened again; the sound heard out)
                         time.sleep(0.3)
                     monitor.listen()
                     began = time.perf_counter()
-                    resting.play("reveal")
+                    player.play("reveal")
                     calls.append((time.perf_counter() - began) * 1000)
                     at = monitor.wait()
                     if at is not None:
                         heard.append((at - began) * 1000)
                     time.sleep(0.3)
+                    while player is not resting and player.device_open:  # (its rest, alone)
+                        time.sleep(0.05)
             print(f"PulseAudio null sink, {args.sounds} sounds each, taking turns:")
-            print(f"{'':16}{'play call (median, max)':>28}{'to the speaker (median)':>26}")
+            print(f"{'':22}{'play call (median, max)':>28}{'to the speaker (median)':>26}")
             for name, (calls, heard) in rows.items():
                 to_ear = f"{statistics.median(heard):.1f} ms" if heard else "not heard"
                 print(
-                    f"{name:16}{statistics.median(calls):13.2f} ms {max(calls):8.2f} ms{to_ear:>22}"
+                    f"{name:22}{statistics.median(calls):13.2f} ms {max(calls):8.2f} ms{to_ear:>22}"
                 )
             while resting.device_open:  # (its rest's thread leaves the mixer alone then)
                 time.sleep(0.05)
