@@ -216,6 +216,7 @@ ON_FIRST_USE = (
     "game.persist.game_record",
     "game.replay.reader",
     "game.modes.practice",
+    "game.persist.series",
     "game.view.widgets.form",
     "game.view.widgets.menu",
     "game.view.widgets.message",
@@ -223,7 +224,8 @@ ON_FIRST_USE = (
 )
 """What the dialogs, a game's end and a ghost's race load with their first use
 (game.core.on_first_use), never before the first input: the screens, the
-history's rows, the replay reader, the forms and menus (about 1 MB resident)."""
+history's rows, the replay reader, the series book (a time trial's runs, a
+tournament's games), the forms and menus (about 1 MB resident)."""
 
 
 RACE = (
