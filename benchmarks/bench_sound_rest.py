@@ -12,9 +12,10 @@ own, so no other program's sound server is touched:
   sink's monitor (parec, read as it comes; the monitor's own delay is in both rows
   alike);
 - the first click: a fresh player, as the window has it (nothing opened at start),
-  its device opened by the press (``SoundPlayer.heard``, on a thread of its own) and
-  the sound played at the release, RELEASE_S after it (a click's usual hold) or at
-  once (the opening not done yet: the sound waits for it);
+  told of the press (``SoundPlayer.heard``), its device opened as the loop rests after
+  the press's frame (``waiting.run_at_rest``: how long that takes is printed) and the
+  sound played at the release, RELEASE_S after (a click's usual hold); or released at
+  once, in the press's frame (the sound opens the device itself);
 - idle: the CPU time and wake-ups of the process's audio threads over IDLE_S with
   the device open and nothing playing (the game before this rest, for ever after
   its first sound) and resting.
@@ -136,14 +137,22 @@ def main() -> None:
         import window_env  # noqa: F401  (the checkout on the path; audio as set above)
 
         from game.view.sound import SoundPlayer
+        from game.view.waiting import run_at_rest
 
-        def fresh(held_s: float) -> SoundPlayer:
-            """A window's player (nothing opened), pressed; released held_s later."""
+        openings: list[float] = []
+
+        def fresh(held_s: float | None) -> SoundPlayer:
+            """A window's player (nothing opened), pressed; released held_s later (None:
+            in the press's own frame)."""
             while resting.device_open:
                 time.sleep(0.05)
             player = SoundPlayer(silence_s=0.6, open_now=False)
             player.heard(pygame.MOUSEBUTTONDOWN)
-            time.sleep(held_s)
+            if held_s is not None:
+                began = time.perf_counter()
+                run_at_rest()  # (the press's frame drawn: the loop's rest)
+                openings.append((time.perf_counter() - began) * 1000)
+                time.sleep(held_s)
             return player
 
         monitor = Monitor(address)
@@ -162,7 +171,7 @@ def main() -> None:
                         while resting.device_open:
                             time.sleep(0.05)
                     elif name.startswith("first click"):
-                        player = fresh(RELEASE_S if name.endswith(" ms") else 0.0)
+                        player = fresh(RELEASE_S if name.endswith(" ms") else None)
                     else:
                         resting.play("flag")  # (opened again; the sound heard out)
                         time.sleep(0.3)
@@ -183,6 +192,10 @@ def main() -> None:
                 print(
                     f"{name:22}{statistics.median(calls):13.2f} ms {max(calls):8.2f} ms{to_ear:>22}"
                 )
+            print(
+                f"the first press's opening, in the rest after its frame: median "
+                f"{statistics.median(openings):.1f} ms, max {max(openings):.1f} ms"
+            )
             while resting.device_open:  # (its rest's thread leaves the mixer alone then)
                 time.sleep(0.05)
             pygame.mixer.pre_init(44100, -16, 1, 512)

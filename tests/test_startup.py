@@ -479,7 +479,8 @@ def test_an_idle_window_opens_no_audio_device_and_the_first_click_does(tmp_path:
     """Sound on (the default), the audio device (and the libraries SDL maps with it,
     about 2 MB resident: docs/SPEED.md) waits for the player's first press of a key
     or a button, not the first frame, nor the rest loaded, nor the pointer moving
-    over the window; the first click's sound then plays on its release."""
+    over the window; it opens as the loop rests after the press's frame, and the
+    first click's sound then plays on its release."""
     script = """
         import sys
         import pygame
@@ -494,13 +495,14 @@ def test_an_idle_window_opens_no_audio_device_and_the_first_click_does(tmp_path:
         app.run(frames=app.frame + 2)
         idle = pygame.mixer.get_init()
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
-        app.run(frames=app.frame + 1)
+        app.run(frames=app.frame + 2)  # (the press's frame, the rest after it, a frame)
+        pressed = app.prefs.sound.device_open
         pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
         app.run(frames=app.frame + 1)
-        print(idle, app.table.session.game.status.name, pygame.mixer.get_busy())
+        print(idle, pressed, app.table.session.game.status.name, pygame.mixer.get_busy())
         app.close()
     """
-    assert run(script, str(tmp_path)) == "None PLAYING True"
+    assert run(script, str(tmp_path)) == "None True PLAYING True"
 
 
 def test_the_game_starts_by_its_entry_point(tmp_path: Path) -> None:

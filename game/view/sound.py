@@ -9,9 +9,9 @@ PulseAudio threads) hundreds of times a second even in silence, and a paused one
 (2.9% of a core in an idle window, measured on PulseAudio's null sink). The device
 opens to load the sounds (their samples are kept) and opens again at the first sound
 after a rest: SILENCE_S after the last one (or after the start) a thread of the player's
-closes it (docs/SPEED.md, "Sound"). The window's player opens it first at the player's
-first press of a key or a button (``heard``), on a thread of its own: an idle window
-never maps the audio libraries (PulseAudio's, libsndfile's: about 2 MB resident).
+closes it (docs/SPEED.md, "Sound"). The window's player opens it first after the
+frame of the player's first press of a key or a button (``heard``): an idle window never
+maps the audio libraries (PulseAudio's, libsndfile's: about 2 MB resident).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from game.core.delta import Delta
 from game.language import N_, gettext
 from game.terminal_bar import as_text
 from game.view.assets import AssetError, asset_dir
+from game.view.waiting import at_rest
 
 #: Every sound the game plays; each is ``<name>.wav`` in the sounds folder.
 SOUND_NAMES: Final[tuple[str, ...]] = (
@@ -154,8 +155,6 @@ class SoundPlayer:
         """Each sound's samples, kept while the device rests (closed by the player)."""
         self._warn = warn if warn is not None else warn_to_stderr
         self._opened = False
-        self._opening: threading.Thread | None = None
-        """The thread opening the device at the first press (``heard``), until joined."""
         self._rest = DeviceRest(self._close_if_silent, silence_s)
         if open_now:
             self.open()
@@ -166,33 +165,23 @@ class SoundPlayer:
             self._open()
 
     def heard(self, event_type: int) -> None:
-        """An event of the window: the first press of a key or a button (PRESSES)
-        opens the device (sound on) on a thread of its own, so the press's frame does
-        not wait for it; a sound asked for meanwhile waits for it (about 10 ms with
-        PulseAudio), so the first click's sound plays on its release."""
-        if self._opened or not self._enabled or event_type not in PRESSES:
-            return
-        self._opened = True
-        self._opening = threading.Thread(target=self._load_all, name="sound-open", daemon=True)
-        self._opening.start()
+        """An event of the window: once the frame of the first press of a key or a
+        button (PRESSES) is drawn, the device opens (sound on), on the loop's thread
+        as it rests (waiting.at_rest; about 10 ms with PulseAudio): the press's frame
+        does not wait for it, and the release's sound (a click's) plays on a device
+        open. (A sound asked for sooner opens it itself: ``play``.)"""
+        if not self._opened and self._enabled and event_type in PRESSES:
+            at_rest(self.open)
 
     def _open(self) -> None:
-        """Open the audio device and load the sounds, once, the first time sound is on
-        (or wait for the opening ``heard`` started).
+        """Open the audio device and load the sounds, once, the first time sound is on.
 
         A game started with sound off never opens the device: it starts faster and
         no audio thread wakes while it idles.
         """
-        if self._opening is not None:
-            self._opening.join()
-            self._opening = None
         if self._opened:
             return
         self._opened = True
-        self._load_all()
-
-    def _load_all(self) -> None:
-        """Open the device and load the sounds (the samples kept for its rests)."""
         with self._rest.lock:
             problem = self._load()
             if problem is None:
