@@ -3,7 +3,9 @@ screen: the first window, the idle cost and the resident memory, each figure bes
 the others from the same run.
 
 On an Xvfb of its own (no window manager, 1920x1080), each program is started in
-turn, round after round (a busy moment of the machine falls on all alike):
+turn, round after round, the order reversed every other round (a busy moment of the
+machine falls on all alike, and a load rising or falling through a round on no one
+program more than another); the machine's load average is printed beside each run:
 
 - first window: from the start of the process to the first top-level window mapped,
   seen from the X server (x_watch.py: MapNotify on the root window);
@@ -12,6 +14,10 @@ turn, round after round (a busy moment of the machine falls on all alike):
   came (what a program does at start, its first frame and what follows, is not
   idling; the game runs from bytecode, as an installed game does);
 - resident memory: the VmRSS of the process and its children at the end.
+
+Each figure is the median of the rounds (fastest-slowest beside it); the first
+window's ratios are given two ways, the medians' ratio and the median of each
+round's own ratio (the two programs started one after the other in that round).
 
 The programs: Debian's sgt-puzzles (Tatham's Mines: `sgt-mines`) and gnome-mines
 when installed (`apt-get install sgt-puzzles gnome-mines`: not test dependencies),
@@ -277,6 +283,19 @@ def programs(args: argparse.Namespace, data: Path, size: tuple[int, int]) -> lis
     return found
 
 
+def paired(ours: Program, theirs: Program) -> float:
+    """The median of each round's ratio of the two programs' first windows."""
+    return statistics.median(a / b for a, b in zip(ours.firsts, theirs.firsts, strict=True))
+
+
+def load_line(loads: list[float]) -> str:
+    """The 1-minute load averages taken before each round and at the end of a run."""
+    return (
+        f"load average (1 min): {loads[0]:.1f} at the start, {min(loads):.1f}-"
+        f"{max(loads):.1f} through the run, {loads[-1]:.1f} at the end"
+    )
+
+
 def table(found: list[Program]) -> None:
     by_name = {program.name: program for program in found}
     print(f"{'program':36}{'first window':>20}{'idle CPU':>12}{'resident':>11}")
@@ -291,11 +310,17 @@ def table(found: list[Program]) -> None:
     first = statistics.median(game.firsts)
     gnome = by_name.get("GNOME Mines (Vala, GTK)")
     if gnome is not None:
-        print(f"first window, game / GNOME Mines: {first / statistics.median(gnome.firsts):.2f}x")
+        print(
+            f"first window, game / GNOME Mines: {first / statistics.median(gnome.firsts):.2f}x "
+            f"(each round's: {paired(game, gnome):.2f}x)"
+        )
     for name in ("the one-folder build", "the one-file build"):
         if name in by_name:
             ratio = statistics.median(by_name[name].firsts) / first
-            print(f"first window, {name} / python -m game: {ratio:.2f}x (target <= 1.1x)")
+            print(
+                f"first window, {name} / python -m game: {ratio:.2f}x "
+                f"(each round's: {paired(by_name[name], game):.2f}x; target <= 1.1x)"
+            )
     resident = statistics.median(game.residents)
     for bare in (program for program in found if not program.idles_shown):  # (the bare windows)
         over = resident - statistics.median(bare.residents)
@@ -330,11 +355,15 @@ def main() -> None:
                 for program in found:  # (warm the file cache; the game's data folder made)
                     once(program, display, cell)
                     program.firsts, program.idles, program.residents = [], [], []
-                for _ in range(args.rounds):
-                    for program in found:
+                loads = []
+                for turn in range(args.rounds):
+                    loads.append(os.getloadavg()[0])
+                    for program in found if turn % 2 == 0 else found[::-1]:
                         once(program, display, cell)
+                loads.append(os.getloadavg()[0])
             print(f"\nrun {run}: Xvfb {SCREEN}, no window manager, {args.rounds} rounds in turn;")
-            print(f"idle: {IDLE_S:.0f} s from {SETTLE_S:.0f} s after the first window\n")
+            print(f"idle: {IDLE_S:.0f} s from {SETTLE_S:.0f} s after the first window;")
+            print(f"{load_line(loads)}\n")
             table(found)
     finally:
         xvfb.terminate()

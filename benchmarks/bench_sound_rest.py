@@ -11,6 +11,12 @@ own, so no other program's sound server is touched:
 - to the speaker: from the play call to the sound's first samples heard on the null
   sink's monitor (parec, read as it comes; the monitor's own delay is in both rows
   alike);
+- the first click: in a process of its own (its first device: the audio libraries
+  load), a player as the window has it (nothing opened at start), told of the press
+  (``SoundPlayer.heard``), its device opened as the loop rests after the press's
+  frame (``waiting.run_at_rest``: how long that takes is printed) and the sound
+  played at the release, RELEASE_S after (a click's usual hold); or released at
+  once, in the press's frame (the sound opens the device itself);
 - idle: the CPU time and wake-ups of the process's audio threads over IDLE_S with
   the device open and nothing playing (the game before this rest, for ever after
   its first sound) and resting.
@@ -32,6 +38,30 @@ import time
 from pathlib import Path
 
 IDLE_S = 3.0
+FIRST_CLICK = """
+import sys, time
+sys.path.insert(0, sys.argv[1])
+import pygame
+from game.view.sound import SoundPlayer
+from game.view.waiting import run_at_rest
+
+held = None if sys.argv[2] == "None" else float(sys.argv[2])
+player = SoundPlayer(open_now=False)
+player.heard(pygame.MOUSEBUTTONDOWN)
+opening = 0.0
+if held is not None:
+    began = time.perf_counter()
+    run_at_rest()  # (the press's frame drawn: the loop's rest)
+    opening = (time.perf_counter() - began) * 1000
+    time.sleep(held)
+began = time.perf_counter()
+player.play("reveal")
+print(began, (time.perf_counter() - began) * 1000, opening)
+time.sleep(0.5)  # (heard out)
+"""
+"""A first click in a process of its own: told of the press, released (argv[2])."""
+RELEASE_S = 0.1
+"""A click's button held this long (a player's click: 80-150 ms)."""
 
 
 def start_pulse(folder: Path) -> tuple[subprocess.Popen[bytes], str]:
@@ -127,15 +157,38 @@ def main() -> None:
         server, address = start_pulse(Path(scratch))
         os.environ.update(PULSE_SERVER=address, SDL_AUDIODRIVER="pulseaudio")
         import pygame
-        import window_env  # noqa: F401  (the checkout on the path; audio as set above)
+        from window_env import ROOT  # (the checkout on the path; audio as set above)
 
         from game.view.sound import SoundPlayer
+
+        openings: list[float] = []
+
+        def first_click(held_s: float | None) -> tuple[float, float]:
+            """In a fresh process (its first device: the audio libraries load), a
+            window's player (nothing opened) pressed and released held_s later (None:
+            in the press's own frame): when its play call began (the monotonic clock
+            the processes share) and how long it took (ms)."""
+            while resting.device_open:
+                time.sleep(0.05)
+            done = subprocess.run(
+                [sys.executable, "-c", FIRST_CLICK, str(ROOT), str(held_s)],
+                env=os.environ.copy(),
+                capture_output=True,
+                text=True,
+                check=True,
+            )
+            began, call, opening = map(float, done.stdout.split())
+            if held_s is not None:
+                openings.append(opening)
+            return began, call
 
         monitor = Monitor(address)
         try:
             rows: dict[str, tuple[list[float], list[float]]] = {
                 "device open": ([], []),
                 "device resting": ([], []),
+                f"first click, {RELEASE_S * 1000:.0f} ms": ([], []),
+                "first click, at once": ([], []),
             }
             resting = SoundPlayer(silence_s=0.6)
             for _ in range(args.sounds):
@@ -143,24 +196,32 @@ def main() -> None:
                     if name == "device resting":
                         while resting.device_open:
                             time.sleep(0.05)
-                    else:
+                    elif name == "device open":
                         resting.play("flag")  # (opened again; the sound heard out)
                         time.sleep(0.3)
                     monitor.listen()
-                    began = time.perf_counter()
-                    resting.play("reveal")
-                    calls.append((time.perf_counter() - began) * 1000)
+                    if name.startswith("first click"):
+                        began, call = first_click(RELEASE_S if name.endswith(" ms") else None)
+                    else:
+                        began = time.perf_counter()
+                        resting.play("reveal")
+                        call = (time.perf_counter() - began) * 1000
+                    calls.append(call)
                     at = monitor.wait()
                     if at is not None:
                         heard.append((at - began) * 1000)
                     time.sleep(0.3)
             print(f"PulseAudio null sink, {args.sounds} sounds each, taking turns:")
-            print(f"{'':16}{'play call (median, max)':>28}{'to the speaker (median)':>26}")
+            print(f"{'':22}{'play call (median, max)':>28}{'to the speaker (median)':>26}")
             for name, (calls, heard) in rows.items():
                 to_ear = f"{statistics.median(heard):.1f} ms" if heard else "not heard"
                 print(
-                    f"{name:16}{statistics.median(calls):13.2f} ms {max(calls):8.2f} ms{to_ear:>22}"
+                    f"{name:22}{statistics.median(calls):13.2f} ms {max(calls):8.2f} ms{to_ear:>22}"
                 )
+            print(
+                f"the first press's opening, in the rest after its frame: median "
+                f"{statistics.median(openings):.1f} ms, max {max(openings):.1f} ms"
+            )
             while resting.device_open:  # (its rest's thread leaves the mixer alone then)
                 time.sleep(0.05)
             pygame.mixer.pre_init(44100, -16, 1, 512)

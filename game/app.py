@@ -172,9 +172,9 @@ class App:
     def get_ready(self) -> None:
         """What the first frame need not wait for, done once it is on screen (or
         before the first input, whichever comes first): the recorder and the
-        end-of-game flow tap the table (the replay modules load now), the audio
-        device opens (sound on), the saved game is offered back, problems are
-        told."""
+        end-of-game flow tap the table (the replay modules load now), the saved
+        game is offered back, problems are told (the audio device opens with the
+        first press: SoundPlayer.heard)."""
         if self._ready:
             return
         self._ready = True
@@ -194,7 +194,6 @@ class App:
             self.race,
         )
         self.table.tap(self.end_of_game)
-        self.prefs.sound.open()
         self.play.asking = False
         if self.offered is not None:
             resume.offer(self.stage, self.table, self.offered, self.opening.first)
@@ -232,6 +231,7 @@ class App:
         """Route one event: quitting and repainting here, the rest to the stage."""
         if self.frame or event.type in INPUT_EVENTS:
             self.get_ready()  # every move is recorded, from the first
+        self.prefs.sound.heard(event.type)  # (the first press opens the audio device)
         if event.type in INPUT_EVENTS:
             self.speaker.heard_input(self.prefs.settings, lambda on: self.prefs.change(speech=on))
         if event.type == pygame.QUIT or closes_the_game(event, self.viewport.window.window.id):

@@ -29,6 +29,7 @@ from game.view.sound import (
     close_mixer,
     warn_to_stderr,
 )
+from game.view.waiting import run_at_rest
 
 ROOT = Path(__file__).resolve().parent.parent
 SOUNDS = ROOT / "sounds"
@@ -188,6 +189,29 @@ def test_a_player_made_for_later_opens_the_device_at_open_or_the_first_sound(
     silent = SoundPlayer(enabled=False, warn=warnings.append, open_now=False)
     silent.open()  # sound off: open() leaves the device closed
     assert not silent.available
+    assert warnings == []
+
+
+def test_the_first_press_opens_the_device_once_its_frame_is_drawn(warnings: list[str]) -> None:
+    """The window's player opens the device after the frame of the first press of a
+    key or a button (as the loop rests: waiting.at_rest), not at a motion, a release
+    or a window's event; the release's sound then plays on the open device."""
+    player = SoundPlayer(warn=warnings.append, open_now=False)
+    for kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP, pygame.KEYUP, pygame.WINDOWSHOWN):
+        player.heard(kind)
+    run_at_rest()
+    assert pygame.mixer.get_init() is None and not player.available
+    player.heard(pygame.MOUSEBUTTONDOWN)
+    assert pygame.mixer.get_init() is None, "the press's frame waited for the device"
+    run_at_rest()  # (the press's frame drawn: the loop rests)
+    assert player.device_open
+    player.play("reveal")  # the release's sound
+    assert pygame.mixer.get_busy()
+    close_mixer()
+    silent = SoundPlayer(enabled=False, warn=warnings.append, open_now=False)
+    silent.heard(pygame.KEYDOWN)  # sound off: no device opened
+    run_at_rest()
+    assert pygame.mixer.get_init() is None and not silent.available
     assert warnings == []
 
 

@@ -216,6 +216,7 @@ ON_FIRST_USE = (
     "game.persist.game_record",
     "game.replay.reader",
     "game.modes.practice",
+    "game.persist.series",
     "game.view.widgets.form",
     "game.view.widgets.menu",
     "game.view.widgets.message",
@@ -223,7 +224,8 @@ ON_FIRST_USE = (
 )
 """What the dialogs, a game's end and a ghost's race load with their first use
 (game.core.on_first_use), never before the first input: the screens, the
-history's rows, the replay reader, the forms and menus (about 1 MB resident)."""
+history's rows, the replay reader, the series book (a time trial's runs, a
+tournament's games), the forms and menus (about 1 MB resident)."""
 
 
 RACE = (
@@ -471,6 +473,36 @@ def test_input_given_during_the_import_is_handled_once_set_up_in_order(tmp_path:
         app.close()
     """
     assert run(script, str(tmp_path)) == "FLAG True PLAYING"
+
+
+def test_an_idle_window_opens_no_audio_device_and_the_first_click_does(tmp_path: Path) -> None:
+    """Sound on (the default), the audio device (and the libraries SDL maps with it,
+    about 2 MB resident: docs/SPEED.md) waits for the player's first press of a key
+    or a button, not the first frame, nor the rest loaded, nor the pointer moving
+    over the window; it opens as the loop rests after the press's frame, and the
+    first click's sound then plays on its release."""
+    script = """
+        import sys
+        import pygame
+        from game import cli
+        from game.app import App
+
+        app = App(cli.parse_args(["--data-dir", sys.argv[1], "--seed", "1"]))
+        app.run(frames=3)  # (get_ready done: the rest loaded, idle frames)
+        pos = app.viewport.cell_pos(4, 4)
+        moved = pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0))
+        pygame.event.post(moved)
+        app.run(frames=app.frame + 2)
+        idle = pygame.mixer.get_init()
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        app.run(frames=app.frame + 2)  # (the press's frame, the rest after it, a frame)
+        pressed = app.prefs.sound.device_open
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+        app.run(frames=app.frame + 1)
+        print(idle, pressed, app.table.session.game.status.name, pygame.mixer.get_busy())
+        app.close()
+    """
+    assert run(script, str(tmp_path)) == "None True PLAYING True"
 
 
 def test_the_game_starts_by_its_entry_point(tmp_path: Path) -> None:

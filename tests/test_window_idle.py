@@ -104,6 +104,32 @@ def test_a_click_on_a_window_asleep_is_drawn_in_the_frame_it_wakes_for(app: App)
     assert seen["clock"] <= 2 * SPAN_S, f"{seen['clock']} wake-ups in {SPAN_S} s"
 
 
+def test_with_the_clock_running_and_the_counters_shown_the_loop_wakes_once_a_second(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The live counters' figures are worked out at the LED's seconds, so the clock
+    running wakes the loop once a second for both (not at two phases: twice)."""
+    monkeypatch.setattr(waiting, "SLEEPING_DRIVERS", frozenset({"dummy"}))
+    app = App(cli.Options(zoom=2, sound=False, seed=1))  # (the side shown: the default)
+    app.run(frames=1)
+    assert app.play.counters.shown
+    at = cell_center(app, 4, 4)
+    counted: list[int] = []
+
+    def player() -> None:
+        post(pygame.MOUSEBUTTONDOWN, pos=at, button=1)
+        post(pygame.MOUSEBUTTONUP, pos=at, button=1)
+        time.sleep(0.45)  # (the click's frames drawn; then half a second off the LED's)
+        counted.append(wakes_over(app, 3 * SPAN_S))
+
+    try:
+        run_with_player(app, player)
+        assert app.table.session.stopwatch.running
+    finally:
+        app.close()
+    assert counted and counted[0] <= 3 * SPAN_S + 1, f"{counted[0]} wake-ups in {3 * SPAN_S} s"
+
+
 def test_a_run_of_given_frames_still_ends_with_nothing_posted(app: App) -> None:
     started = time.perf_counter()
     app.run(frames=3)

@@ -8,9 +8,16 @@ calls it once a game is in the history, with the game's id there; it asks the mo
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from game.persist.series import Run, Series
+from game.core.on_first_use import OnFirstUse
 from game.session.table import GameEnded
+
+if TYPE_CHECKING:
+    from game.persist import series as book
+    from game.persist.series import Series
+else:  # (with the first game of a series that ends, or the first look at the book)
+    book = OnFirstUse("game.persist.series")
 
 
 class SeriesKeeper:
@@ -25,7 +32,7 @@ class SeriesKeeper:
     def series(self) -> Series:
         """The book (read on first use)."""
         if self._series is None:
-            self._series = Series(self.folder)
+            self._series = book.Series(self.folder)
             self._problem = self._series.problem
         return self._series
 
@@ -47,5 +54,5 @@ class SeriesKeeper:
         games = () if before is None else before.games
         if game_id is not None:
             games = (*games, game_id)
-        run = Run(step.run, step.trial, step.boards, step.total_ms, step.finished, games)
+        run = book.Run(step.run, step.trial, step.boards, step.total_ms, step.finished, games)
         self.series.note_run(run)

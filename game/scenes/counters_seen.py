@@ -14,9 +14,9 @@ if TYPE_CHECKING:
     from game.scenes.counters import CountersPanel
 
 TICK_MS = 1000
-"""While the clock runs, the figures are worked out again at each move and, when no
-move comes, this long after they last were (a player clicking more than once a
-second sees them at each click, none worked out between)."""
+"""While the clock runs, the figures are worked out again at each move and at each of
+the LED's seconds (the time, the pace and the ghost follow the clock): the LED and
+the figures change in one wake-up of the loop, not two a second at two phases."""
 
 
 class Seen:
@@ -24,11 +24,10 @@ class Seen:
     they show can have changed since, told cheaply at each frame. They are ``due``
     after a table event (a move, a game started or ended: the only way another
     game comes) and after a change of the settings (the language and the look are
-    settings too): the panel hears both. Else, while the clock runs, a tick after
-    they were last worked out (it stands for the time, the pace and the ghost,
-    which follow it, and the pointer's path: the clock's readings between which
-    the tick lasts are worked out once, so a frame reads the clock once and
-    compares); while it stands,
+    settings too): the panel hears both. Else, while the clock runs, at the LED's
+    next second (it stands for the time, the pace and the ghost, which follow it,
+    and the pointer's path: the clock's readings between which the tick lasts are
+    worked out once, so a frame reads the clock once and compares); while it stands,
     when the path changes; and for another phase of the clock (a pause, a pause
     left) or another ghost."""
 
@@ -73,11 +72,13 @@ class Seen:
         """The panel's figures are being worked out now."""
         watch = panel.table.session.stopwatch
         self._watch, self._phase = watch, watch.phase
-        deadline = watch.deadline(watch.elapsed_ms + TICK_MS)
+        elapsed = watch.elapsed_ms
+        due_ms = (elapsed // TICK_MS + 1) * TICK_MS  # (the LED's next second)
+        deadline = watch.deadline(due_ms)
         self._running = deadline is not None
         if deadline is not None:
             self._clock, self._until = deadline
-            self._from = self._until - TICK_MS
+            self._from = self._until - (due_ms - elapsed)
         else:
             self._path = panel.path()
         race = panel.race

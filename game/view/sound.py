@@ -9,7 +9,9 @@ PulseAudio threads) hundreds of times a second even in silence, and a paused one
 (2.9% of a core in an idle window, measured on PulseAudio's null sink). The device
 opens to load the sounds (their samples are kept) and opens again at the first sound
 after a rest: SILENCE_S after the last one (or after the start) a thread of the player's
-closes it (docs/SPEED.md, "Sound").
+closes it (docs/SPEED.md, "Sound"). The window's player opens it first after the
+frame of the player's first press of a key or a button (``heard``): an idle window never
+maps the audio libraries (PulseAudio's, libsndfile's: about 2 MB resident).
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from game.core.delta import Delta
 from game.language import N_, gettext
 from game.terminal_bar import as_text
 from game.view.assets import AssetError, asset_dir
+from game.view.waiting import at_rest
 
 #: Every sound the game plays; each is ``<name>.wav`` in the sounds folder.
 SOUND_NAMES: Final[tuple[str, ...]] = (
@@ -51,6 +54,10 @@ _FREQUENCY: Final = 44100
 _SIZE: Final = -16
 _CHANNELS: Final = 1
 _BUFFER: Final = 512
+
+PRESSES: Final = frozenset((pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.FINGERDOWN))
+"""The events whose first opens the window's audio device (``SoundPlayer.heard``): a
+press comes before what it sounds (a release opens a cell; a key moves the cursor)."""
 
 SILENCE_S: Final = 5.0
 """The audio device closes this long after the last sound (none playing)."""
@@ -156,6 +163,15 @@ class SoundPlayer:
         """Open the audio device and load the sounds if sound is on (once)."""
         if self._enabled:
             self._open()
+
+    def heard(self, event_type: int) -> None:
+        """An event of the window: once the frame of the first press of a key or a
+        button (PRESSES) is drawn, the device opens (sound on), on the loop's thread
+        as it rests (waiting.at_rest; about 10 ms with PulseAudio): the press's frame
+        does not wait for it, and the release's sound (a click's) plays on a device
+        open. (A sound asked for sooner opens it itself: ``play``.)"""
+        if not self._opened and self._enabled and event_type in PRESSES:
+            at_rest(self.open)
 
     def _open(self) -> None:
         """Open the audio device and load the sounds, once, the first time sound is on.
