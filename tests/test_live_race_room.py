@@ -16,6 +16,7 @@ from game.flows.race_room import RoomState, new_board
 from game.flows.race_verify import checked
 from game.modes.live_race import LiveRace
 from game.net import messages as m
+from game.replay.boardcode import BoardCode
 from game.replay.drive import spot_of
 from game.replay.format import EventKind, Replay
 from game.replay.recorder import Recorder
@@ -35,20 +36,21 @@ class Clock:
         return self.ms
 
 
-def played(lose: bool = False) -> Replay:
-    """A game of the room's board played through a table, a recorder tapping it."""
+def played(lose: bool = False, board: BoardCode = BOARD, step_ms: float = 150) -> Replay:
+    """A game of the room's board (or ``board``) played through a table, a recorder
+    tapping it, each press and release ``step_ms`` after the last."""
     clock = Clock()
-    table = Table.of(LiveRace(BOARD, "7KQ2-M9XD-4RTA", 1, "Bob"), clock)
+    table = Table.of(LiveRace(board, "7KQ2-M9XD-4RTA", 1, "Bob"), clock)
     recorder = Recorder()
     table.tap(recorder)
     machine = InputMachine()
     game = table.game
-    assert BOARD.start is not None
+    assert board.start is not None
     mines = sorted(game.mine_cells())
     cells = (
-        [BOARD.start, mines[0]]
+        [board.start, mines[0]]
         if lose
-        else [BOARD.start]
+        else [board.start]
         + [(r, c) for r in range(game.rows) for c in range(game.cols) if (r, c) not in set(mines)]
     )
     for row, col in cells:
@@ -56,7 +58,7 @@ def played(lose: bool = False) -> Replay:
             continue
         pos = (col * 16 + 8, row * 16 + 8)
         for kind in (EventKind.DOWN, EventKind.UP):
-            clock.ms += 150
+            clock.ms += step_ms
             held = frozenset(machine.held)
             spot = spot_of(table.session.board, *pos)
             made = None
@@ -162,6 +164,30 @@ def test_an_opponent_who_left_loses_the_game_under_way() -> None:
     state.ended("won", 5000)
     state.gone()
     assert state.winner == "me"
+
+
+def test_a_finish_heard_after_the_opponent_was_gone_decides_the_game_again() -> None:
+    state = room()
+    start(state, 1)
+    state.gone()  # (its will: its network fell, and it played on)
+    state.ended("won", 20_000)
+    assert state.winner == "me" and (state.score.mine, state.score.theirs) == (1, 0)
+    their(state, 1, "won", 15_000)  # (back: its finish, the shorter time)
+    assert state.winner == "them"
+    assert (state.score.mine, state.score.theirs, state.score.played) == (0, 1, 1)
+    assert not state.finished(m.Finish(PEER, 20, 1, "won", 1000, ""), None)  # (once)
+    other = RoomState(host=False, name="Bob")  # (the other screen: both finishes heard)
+    other.hello(m.Hello("f" * 16, 1, "Ada", "host", True))
+    other.start(m.Start("f" * 16, 2, 1, BOARD.code, 3000))
+    other.finished(m.Finish("f" * 16, 3, 1, "won", 20_000, ""), None)
+    other.ended("won", 15_000)
+    assert other.winner == "me"
+    start(state, 2)  # (a game gone and lost is a draw, decided again as a win of theirs)
+    state.gone()
+    state.ended("lost", 3000)
+    assert state.winner == "draw" and state.score.played == 2
+    their(state, 2, "won", 9000)
+    assert state.winner == "them" and (state.score.theirs, state.score.played) == (2, 2)
 
 
 def test_a_series_ends_at_its_majority_and_the_next_start_begins_a_new_one() -> None:

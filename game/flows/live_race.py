@@ -86,8 +86,8 @@ class LiveRaceFlow:
         self._opened: tuple[object, m.Spans | None] = ((), None)
         """What the map was worked out for, and the map of the player's opened cells."""
         self.races, self.keeper = races, keeper
-        self._noted = 0
-        """The last game noted in the record by opponent."""
+        self._noted: tuple[int, str | None] = (0, None)
+        """The last game noted in the record by opponent, and its outcome noted."""
         self.got = 0
         """The last game whose finish the other side said it has (Got)."""
         self.resend_ms = 0.0
@@ -212,13 +212,15 @@ class LiveRaceFlow:
             self.client.say(m.Finish, game=room.game, state=sent[0], ms=sent[1], replay=sent[2])
 
     def _note(self) -> None:
-        """A game just decided goes into the record by opponent, once."""
+        """A game just decided goes into the record by opponent, once (again, in place
+        of the first, when it is decided again: game.flows.race_room)."""
         room = self.room
         winner = room.winner
-        if winner is None or self._noted == room.game or self.races is None:
+        if winner is None or self._noted == (room.game, winner) or self.races is None:
             return
-        self._noted = room.game
-        self.races.note(room.opponent.name, winner)
+        game, before = self._noted
+        self._noted = (room.game, winner)
+        self.races.note(room.opponent.name, winner, instead=before if game == room.game else None)
 
     @property
     def playing(self) -> bool:

@@ -5,7 +5,10 @@ and the player's own game's end, and says what the other side's figures are; the
 
 A game is decided when both have finished (or the other side is gone): a win beats a
 loss; two wins, the shorter time (each player's own game's clock). An opponent's
-finish that does not verify is unverified and counts as no finish."""
+finish that does not verify is unverified and counts as no finish. A game decided
+because the other side was gone is decided again when its finish comes after all
+(its network was down, not its game: its will said "left", and it played on), so that
+both screens say the same winner."""
 
 from __future__ import annotations
 
@@ -75,6 +78,8 @@ class RoomState:
     mine: tuple[str, int] | None = None
     """How the player's own game ended: won or lost, in ms."""
     decided: bool = False
+    absent: bool = False
+    """The game was decided without the other side's finish (it was gone)."""
     ready: bool = True
     map: bool = False
     """Each side sees a map of the other's opened cells (the host's choice)."""
@@ -117,6 +122,7 @@ class RoomState:
         if self.score.over:
             self.score = Score(self.score.best_of)
         self.game, self.board, self.mine, self.decided = message.game, code, None, False
+        self.absent = False
         self.opponent.progress = self.opponent.finish = self.opponent.unverified = None
         return code
 
@@ -138,6 +144,9 @@ class RoomState:
         it was news."""
         if message.game != self.game or self.opponent.finish is not None:
             return False
+        if self.decided and self.absent:  # (it was gone, and finished: decided again)
+            self._score(self.winner or "draw", -1)
+            self.decided = self.absent = False
         self.opponent.finish, self.opponent.unverified = message, why
         self.decide()
         return True
@@ -160,13 +169,17 @@ class RoomState:
         finish = self.opponent.finish
         if finish is None and self.opponent.here:
             return
-        self.decided = True
-        self.score.played += 1
-        outcome = self._outcome(self.mine)
+        self.decided, self.absent = True, finish is None
+        self._score(self._outcome(self.mine), 1)
+
+    def _score(self, outcome: str, by: int) -> None:
+        """The series' count of a game of this outcome, changed by ``by`` (1, or -1 for
+        a game decided again)."""
+        self.score.played += by
         if outcome == "me":
-            self.score.mine += 1
+            self.score.mine += by
         elif outcome == "them":
-            self.score.theirs += 1
+            self.score.theirs += by
 
     @property
     def winner(self) -> str | None:

@@ -1,0 +1,95 @@
+"""What two real computers do to a live race that one does not, by real events through
+the real loop and a real Mosquitto (docs/RACE.md, Faults): the other's network falls
+mid-race (its will says it left) while it plays on and finishes first; both screens
+must then say the same winner, and the record by opponent with them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from mosquitto import Mosquitto
+from test_live_race_room import played
+from test_window import FakeClock, click
+from test_window_race_friend import steps
+from test_window_race_map import joined, panel
+
+from game import cli
+from game.app import App
+from game.flows.race_room import RoomState, new_board
+from game.modes.live_race import LiveRace
+from game.net import messages as m
+from game.rules import PRESETS, Difficulty, FirstClick
+
+
+@pytest.fixture
+def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+def app(broker: Mosquitto, clock: FakeClock) -> Iterator[App]:
+    application = App(cli.Options(zoom=1, sound=False, seed=1, broker=broker.url), clock=clock)
+    application.run(frames=2)
+    application.get_ready()
+    yield application
+    application.close()
+
+
+def clear_board(app: App, clock: FakeClock, ms_a_click: float) -> None:
+    """The player opens every safe cell of the race's board (real clicks), the game's
+    clock moved on ``ms_a_click`` before each."""
+    mode = app.table.tag.mode
+    assert isinstance(mode, LiveRace) and mode.shared_code.start is not None
+    game = app.table.game
+    mines = set(game.mine_cells())
+    cells = [mode.shared_code.start] + [
+        (r, c) for r in range(game.rows) for c in range(game.cols) if (r, c) not in mines
+    ]
+    for cell in cells:
+        if app.table.session.status.is_over:
+            break
+        if game.look(*cell).name == "HIDDEN":
+            clock.ms += ms_a_click
+            click(app, app.viewport.cell_pos(*cell))
+
+
+def row(app: App, key: str) -> str:
+    return next(r.value for r in panel(app).rows() if r.key == key)
+
+
+def test_a_friend_whose_network_fell_and_who_finished_first_wins_on_both_screens(
+    app: App, broker: Mosquitto, clock: FakeClock
+) -> None:
+    host = joined(app, broker)
+    flow = app.race_friend().flow
+    board = new_board(PRESETS[Difficulty.BEGINNER], FirstClick.NOGUESS)
+    steps(app, lambda: any(isinstance(h, m.Hello) for h in host.hear()))
+    host.client.say(m.Setup, board=board.code, best_of=3)
+    host.client.say(m.Start, game=1, board=board.code, countdown_ms=300)
+    steps(app, lambda: isinstance(app.table.tag.mode, LiveRace), seconds=20)
+    host.client.say(m.Bye)  # (as its will says it: its network fell; it plays on)
+    steps(app, lambda: not flow.room.opponent.here)
+    clear_board(app, clock, ms_a_click=2000)  # (the player's game: the longer)
+    steps(app, lambda: flow.room.decided)
+    assert row(app, "game") == "you won" and flow.races.against("Bob") == (1, 0, 0)
+    theirs = played(board=board, step_ms=100)  # (its game, played while cut off: the shorter)
+    mine = flow.room.mine
+    assert mine is not None and theirs.ms < mine[1]
+    host.client.say(m.Hello, answer=False)  # (back: its hello, then its finish)
+    host.client.say(
+        m.Finish, game=1, state="won", ms=theirs.ms, replay=m.pack_replay(theirs.to_text())
+    )
+    steps(app, lambda: flow.room.opponent.finish is not None and flow.room.winner == "them")
+    app.run(frames=app.frame + 2)
+    assert row(app, "game") == "Bob won" and row(app, "series") == "0 : 1"
+    assert flow.races.against("Bob") == (0, 1, 0)
+    finishes = [h for h in host.hear() if isinstance(h, m.Finish)]
+    assert finishes and finishes[-1].ms == mine[1]  # (its screen: both finishes heard)
+    other = RoomState(host=True, name="Bob")
+    other.hello(m.Hello(finishes[-1].sender, 1, "Player", "guest", True))
+    other.start(m.Start("f" * 16, 2, 1, board.code, 300))
+    other.ended("won", theirs.ms)
+    other.finished(finishes[-1], None)
+    assert other.winner == "me"
+    host.client.close()
