@@ -190,6 +190,29 @@ def test_a_finish_heard_after_the_opponent_was_gone_decides_the_game_again() -> 
     assert state.winner == "them" and (state.score.theirs, state.score.played) == (2, 2)
 
 
+def test_a_third_is_not_heard_and_a_guest_hears_its_host_alone() -> None:
+    ada, bob, carol = "a" * 16, "b" * 16, "c" * 16
+    host = RoomState(host=True, name="Ada")
+    assert not host.hears(m.Progress(bob, 1, 1, 5, 1, 9, 1, "playing"), ada)  # (none yet)
+    assert host.hears(m.Hello(bob, 2, "Bob", "guest", True), ada)
+    host.hello(m.Hello(bob, 2, "Bob", "guest", True))
+    assert not host.hears(m.Hello(carol, 1, "Carol", "guest", True), ada)
+    assert not host.hears(m.Progress(carol, 2, 1, 5, 1, 9, 1, "playing"), ada)
+    assert not host.hears(m.Bye(carol, 3), ada)
+    assert host.hears(m.Progress(bob, 3, 1, 5, 1, 9, 1, "playing"), ada)
+    host.gone()  # (Bob left: another may take the room)
+    assert host.hears(m.Hello(carol, 4, "Carol", "guest", True), ada)
+    guest = RoomState(host=False, name="Bob")
+    assert guest.hears(m.Setup(ada, 1, BOARD.code, 3), bob)  # (said before its hello)
+    assert not guest.hears(m.Hello(carol, 1, "Carol", "guest", False), bob)
+    assert guest.hears(m.Hello(ada, 2, "Ada", "host", True, True, partner=bob), bob)
+    guest.hello(m.Hello(ada, 2, "Ada", "host", True, True, partner=bob))
+    assert not guest.hears(m.Start(carol, 1, 1, BOARD.code, 3000), bob)
+    third = RoomState(host=False, name="Carol")
+    assert not third.hears(m.Hello(ada, 2, "Ada", "host", True, True, partner=bob), carol)
+    assert third.full == "Ada" and not third.hears(m.Start(ada, 3, 1, BOARD.code, 3000), carol)
+
+
 def test_a_series_ends_at_its_majority_and_the_next_start_begins_a_new_one() -> None:
     state = room(best_of=3)
     for game in (1, 2):

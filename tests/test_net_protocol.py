@@ -110,6 +110,7 @@ def test_every_kind_reads_back_as_written(room: Room) -> None:
     ada = Channel(room)
     said = [
         ada.make(m.Hello, name="Zoë 李", role="host", ready=True, answer=True),
+        ada.make(m.Hello, name="Ada", role="host", partner="0123456789abcdef"),
         ada.make(m.Setup, board="X" * 31, best_of=5),
         ada.make(m.Start, game=2, board="Y" * 31, countdown_ms=3000),
         ada.make(m.Progress, game=1, ms=5, solved=1, bbbv=2, clicks=3, state="lost"),
@@ -138,6 +139,9 @@ def test_every_kind_reads_back_as_written(room: Room) -> None:
         {"name": "A" * 33},
         {"role": "judge"},
         {"ready": 1},
+        {"with": "BOB"},
+        {"with": None},
+        {"with": "0123456789abcdef0"},
     ],
 )
 def test_a_wrong_field_is_no_message(change: dict[str, object]) -> None:

@@ -1,7 +1,8 @@
 """What two real computers do to a live race that one does not, by real events through
 the real loop and a real Mosquitto (docs/RACE.md, Faults): the other's network falls
 mid-race (its will says it left) while it plays on and finishes first; both screens
-must then say the same winner, and the record by opponent with them."""
+must then say the same winner, and the record by opponent with them. A third who joins
+with the code is told the room is full and changes nothing in it."""
 
 from __future__ import annotations
 
@@ -11,11 +12,13 @@ import pytest
 from mosquitto import Mosquitto
 from test_live_race_room import played
 from test_window import FakeClock, click
-from test_window_race_friend import steps
-from test_window_race_map import joined, panel
+from test_window_race_friend import lines, steps
+from test_window_race_map import Friend, joined, panel
+from test_window_series import menu
 
 from game import cli
 from game.app import App
+from game.flows.race_lines import room_lines
 from game.flows.race_room import RoomState, new_board
 from game.modes.live_race import LiveRace
 from game.net import messages as m
@@ -93,3 +96,39 @@ def test_a_friend_whose_network_fell_and_who_finished_first_wins_on_both_screens
     other.finished(finishes[-1], None)
     assert other.winner == "me"
     host.client.close()
+
+
+def test_a_third_who_joins_is_told_the_room_is_full_and_changes_nothing(
+    app: App, broker: Mosquitto
+) -> None:
+    menu(app, "Race a friend...")
+    click(app, app.stage.top_dialog.button_rect("Host").center)
+    code = lines(app)[0].removeprefix("Room code: ")
+    bob = Friend(broker, code, "guest")
+    flow = app.race_friend().flow
+    steps(app, lambda: bool(bob.hear()) and "Bob is here, ready." in lines(app))
+    carol = Friend(broker, code, "guest")  # (late, with the code: a third)
+    carol.client.hello["name"] = "Carol"
+    carol.client.say(m.Hello, answer=False)
+    seen = RoomState(host=False, name="Carol")  # (what Carol's game believes)
+
+    def told() -> bool:
+        me = carol.client.channel.sender if carol.client.channel else ""
+        for heard in carol.hear():
+            if isinstance(heard, m.Hello) and seen.hears(heard, me):
+                seen.hello(heard)
+        return seen.full is not None
+
+    steps(app, told)
+    assert seen.full == "Player" and not seen.opponent.here
+    said = room_lines(code, seen, None, None, embedded=False)
+    assert "This room is full: Player is racing someone else." in said
+    carol.client.say(m.Progress, game=1, ms=5, solved=3, bbbv=9, clicks=3, state="playing")
+    carol.client.say(m.Bye)
+    bob.client.say(m.Hello, answer=True)  # (something of Bob's after Carol's)
+    steps(app, lambda: flow.room.opponent.ready and bob.hear() is not None)
+    app.run(frames=app.frame + 3)
+    assert flow.room.opponent.name == "Bob" and flow.room.opponent.here
+    assert flow.room.opponent.progress is None and "Bob is here, ready." in lines(app)
+    bob.client.close()
+    carol.client.close()

@@ -143,6 +143,11 @@ class LiveRaceFlow:
             self._say_setup()
         self.open_room()
 
+    def _say_hello(self) -> None:
+        """This side's hello, as an answer; a host's names the guest it races."""
+        partner = {"partner": self.room.opponent.sender} if self.room.host else {}
+        self.client.say(m.Hello, ready=self.room.ready, answer=True, **partner)
+
     def _say_setup(self) -> None:
         board = self.room.next_board()  # (its size and rules: the game's own is drawn at Start)
         room = self.room
@@ -198,7 +203,7 @@ class LiveRaceFlow:
             self.dialog = on_stage(self.stage, self.dialog)  # (None: taken off unanswered)
             if self.dialog is not None:
                 self.dialog.say(self.room_lines())
-            self._note()
+            self._noted = noted(self.races, self.room, self._noted)
         self.resend_ms += step_ms
         if self.resend_ms >= RESEND_MS and self.got != self.room.game:
             self._say_finish()
@@ -210,17 +215,6 @@ class LiveRaceFlow:
         sent, room = self.mine_sent, self.room
         if sent is not None and room.mine is not None:
             self.client.say(m.Finish, game=room.game, state=sent[0], ms=sent[1], replay=sent[2])
-
-    def _note(self) -> None:
-        """A game just decided goes into the record by opponent, once (again, in place
-        of the first, when it is decided again: game.flows.race_room)."""
-        room = self.room
-        winner = room.winner
-        if winner is None or self._noted == (room.game, winner) or self.races is None:
-            return
-        game, before = self._noted
-        self._noted = (room.game, winner)
-        self.races.note(room.opponent.name, winner, instead=before if game == room.game else None)
 
     @property
     def playing(self) -> bool:
@@ -287,7 +281,7 @@ class LiveRaceFlow:
         self.room.ended(state, event.summary.ms)
         if self.keeper is not None:  # (the end of the game kept the player's replay)
             self.keeper.own_ended(self.room.game, mode.code)
-        self._note()
+        self._noted = noted(self.races, self.room, self._noted)
         self._say_finish()
         self.changed = True
 
@@ -296,13 +290,19 @@ class LiveRaceFlow:
         self.changed = True
         if isinstance(heard, Link):
             self.link = heard
-        elif isinstance(heard, m.Hello):
+            return
+        channel = self.client.channel
+        if not room.hears(heard, "" if channel is None else channel.sender):
+            if room.host and isinstance(heard, m.Hello) and not heard.answer:
+                self._say_hello()  # (a third: the host's hello names its guest)
+            return
+        if isinstance(heard, m.Hello):
             new = not room.opponent.here
             room.hello(heard)
             if room.host and (new or not heard.answer):  # (a guest met: the host's choice)
                 self._say_setup()
-            if not heard.answer:
-                self.client.say(m.Hello, ready=room.ready, answer=True)
+            if not heard.answer or (room.host and new):
+                self._say_hello()
             if self.got != room.game:  # (at any hello: the one back first may have missed it)
                 self._say_finish()
         elif isinstance(heard, m.Setup):
@@ -343,6 +343,19 @@ class LiveRaceFlow:
         self.left = True
         self.client.close(wait=0)
         self.on_leave()
+
+
+def noted(
+    races: Races | None, room: RoomState, before: tuple[int, str | None]
+) -> tuple[int, str | None]:
+    """A game just decided goes into the record by opponent, once (again, in place of
+    the outcome noted ``before``, when it is decided again: game.flows.race_room); the
+    game and outcome noted now."""
+    winner = room.winner
+    if winner is None or before == (room.game, winner) or races is None:
+        return before
+    races.note(room.opponent.name, winner, instead=before[1] if before[0] == room.game else None)
+    return (room.game, winner)
 
 
 def on_stage(stage: Stage, dialog: MessageDialog | None) -> MessageDialog | None:

@@ -52,6 +52,10 @@ def room_lines(
             won, lost, drawn = races.against(opponent.name)
             record = gettext("Your record against {name}: {won} won, {lost} lost, {drawn} drawn.")
             lines.append(record.format(name=opponent.name, won=won, lost=lost, drawn=drawn))
+    elif room.full is not None:
+        lines.append(
+            gettext("This room is full: {name} is racing someone else.").format(name=room.full)
+        )
     else:
         lines.append(gettext("Waiting for your friend..."))
     if races is not None and races.problem:

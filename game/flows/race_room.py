@@ -16,7 +16,7 @@ import random
 from dataclasses import dataclass, field, replace
 
 from game.core.board import MAX_SEED
-from game.net.messages import Finish, Hello, Progress, Setup, Start, covered
+from game.net.messages import Finish, Hello, Message, Progress, Setup, Start, covered
 from game.replay.boardcode import BoardCode, BoardCodeError, parse
 from game.rules import PRESETS, Board, Difficulty, FirstClick, GameRules
 from game.session.play import shared_start
@@ -40,6 +40,8 @@ class Opponent:
     name: str = ""
     ready: bool = False
     here: bool = False
+    sender: str = ""
+    """Its ``from``: the room's one opponent (a third in the room is not heard)."""
     progress: Progress | None = None
     finish: Finish | None = None
     unverified: str | None = None
@@ -87,6 +89,31 @@ class RoomState:
     @property
     def board_name(self) -> Board:
         return PRESETS[self.size]
+
+    full: str | None = None
+    """The host's name, when its hello says it races another (this side is a third)."""
+
+    def hears(self, message: Message, me: str) -> bool:
+        """Whether a message is the room's opponent's (``me``: this side's sender). The
+        first hello of the other role (a guest's, or the host's) names the opponent, and
+        a guest takes the host's setup and start before its hello; another sender is
+        not heard while the opponent is here. A host's hello that names another guest
+        than ``me`` says the room is full."""
+        opponent = self.opponent
+        if isinstance(message, Hello):
+            if message.role == ("host" if self.host else "guest"):
+                return False  # (a third guest, or a second host)
+            if message.partner and message.partner != me:
+                self.full = message.name
+                return False
+        elif self.host or not isinstance(message, (Setup, Start)):
+            return message.sender == opponent.sender
+        if self.full is not None and not isinstance(message, Hello):
+            return False
+        if message.sender != opponent.sender and opponent.sender and opponent.here:
+            return False
+        opponent.sender, self.full = message.sender, None
+        return True
 
     def hello(self, message: Hello) -> None:
         self.opponent.name, self.opponent.ready = message.name, message.ready
