@@ -18,7 +18,7 @@ from test_window_series import menu
 
 from game import cli
 from game.app import App
-from game.flows.race_lines import room_lines
+from game.flows.race_lines import room_lines, their_name
 from game.flows.race_room import RoomState, new_board
 from game.modes.live_race import LiveRace
 from game.net import messages as m
@@ -104,6 +104,8 @@ def test_a_third_who_joins_is_told_the_room_is_full_and_changes_nothing(
     menu(app, "Race a friend...")
     click(app, app.stage.top_dialog.button_rect("Host").center)
     code = lines(app)[0].removeprefix("Room code: ")
+    said = f"Their game races through the same broker: {broker.url} (Settings)."
+    assert said in lines(app)  # (the friend's game must name it too)
     bob = Friend(broker, code, "guest")
     flow = app.race_friend().flow
     steps(app, lambda: bool(bob.hear()) and "Bob is here, ready." in lines(app))
@@ -132,3 +134,12 @@ def test_a_third_who_joins_is_told_the_room_is_full_and_changes_nothing(
     assert flow.room.opponent.progress is None and "Bob is here, ready." in lines(app)
     bob.client.close()
     carol.client.close()
+
+
+def test_an_opponent_of_the_player_s_own_name_is_named_the_opponent() -> None:
+    room = RoomState(host=True, name="Ada")
+    room.hello(m.Hello("b" * 16, 1, "ada", "guest", True))
+    assert their_name(room) == "ada (opponent)"
+    assert "ada (opponent) is here, ready." in room_lines("X", room, None, None, True)
+    room.hello(m.Hello("b" * 16, 2, "Bob", "guest", True))
+    assert their_name(room) == "Bob"

@@ -111,7 +111,8 @@ class LiveRaceFlow:
 
     def room_lines(self) -> list[str]:
         """What the room's dialog says: the code, who is in, the board, the games."""
-        return room_lines(self.code, self.room, self.link, self.races, self.embedded)
+        broker = "" if self.client.broker is None else self.client.broker.url
+        return room_lines(self.code, self.room, self.link, self.races, self.embedded, broker)
 
     def open_room(self) -> None:
         """Show the room's dialog (again, after each button)."""
