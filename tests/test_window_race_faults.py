@@ -1,7 +1,8 @@
 """What two real computers do to a live race that one does not, by real events through
 the real loop and a real Mosquitto (docs/RACE.md, Faults): the other's network falls
 mid-race (its will says it left) while it plays on and finishes first; both screens
-must then say the same winner, and the record by opponent with them. A third who joins
+must then say the same winner, and the record by opponent with them; the last progress,
+lost in the cut, is said again with the finish. A third who joins
 with the code is told the room is full and changes nothing in it."""
 
 from __future__ import annotations
@@ -76,6 +77,16 @@ def test_a_friend_whose_network_fell_and_who_finished_first_wins_on_both_screens
     clear_board(app, clock, ms_a_click=2000)  # (the player's game: the longer)
     steps(app, lambda: flow.room.decided)
     assert row(app, "game") == "you won" and flow.races.against("Bob") == (1, 0, 0)
+    host.hear()
+    host.heard.clear()  # (its last progress, lost in the cut: said again with the finish)
+
+    def finishes() -> list[int]:
+        return [k for k, h in enumerate(host.hear()) if isinstance(h, m.Finish)]
+
+    steps(app, lambda: len(finishes()) >= 2, seconds=8)  # (said again every 2 s)
+    again = host.heard[finishes()[0] + 1 :]
+    last = [h for h in again if isinstance(h, m.Progress)]
+    assert last and last[-1].state == "won" and last[-1].solved == last[-1].bbbv > 0
     theirs = played(board=board, step_ms=100)  # (its game, played while cut off: the shorter)
     mine = flow.room.mine
     assert mine is not None and theirs.ms < mine[1]

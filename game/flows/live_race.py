@@ -91,6 +91,8 @@ class LiveRaceFlow:
         self.got = 0
         """The last game whose finish the other side said it has (Got)."""
         self.resend_ms = 0.0
+        self.last_progress: dict[str, object] = {}
+        """The player's progress as last said (said again with the finish)."""
         self.mine_sent: tuple[str, int, str] | None = None
         """The player's finish as sent (said again to a side that says hello again)."""
         table.tap(self._heard)
@@ -214,7 +216,8 @@ class LiveRaceFlow:
         says it has it (Got)."""
         self.resend_ms = 0.0
         sent, room = self.mine_sent, self.room
-        if sent is not None and room.mine is not None:
+        if sent is not None and room.mine is not None:  # (its last figures too: QoS 0)
+            self.client.say(m.Progress, **self.last_progress)
             self.client.say(m.Finish, game=room.game, state=sent[0], ms=sent[1], replay=sent[2])
 
     @property
@@ -250,16 +253,10 @@ class LiveRaceFlow:
                 self._opened = (key, opened_spans(game))
             opened = self._opened[1]
         ms = session.summary().ms if session.status.is_over else int(session.elapsed_ms)
-        self.client.say_later(  # (sent when the frame is drawn: waiting.at_rest)
-            m.Progress,
-            game=self.room.game,
-            ms=ms,
-            solved=solved,
-            bbbv=bbbv or 0,
-            clicks=session.clicks.total,
-            state=state,
-            opened=opened,
-        )
+        self.last_progress = {"game": self.room.game, "ms": ms, "solved": solved}
+        self.last_progress |= {"bbbv": bbbv or 0, "clicks": session.clicks.total}
+        self.last_progress |= {"state": state, "opened": opened}
+        self.client.say_later(m.Progress, **self.last_progress)  # (sent at rest: at_rest)
         at_rest(self.client.send)
 
     def _heard(self, event: TableEvent) -> None:
