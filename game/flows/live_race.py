@@ -113,7 +113,7 @@ class LiveRaceFlow:
 
     def room_lines(self) -> list[str]:
         """What the room's dialog says: the code, who is in, the board, the games."""
-        broker = "" if self.client.broker is None else self.client.broker.url
+        broker = self.client.shared or ""
         return room_lines(self.code, self.room, self.link, self.races, self.embedded, broker)
 
     def open_room(self) -> None:
