@@ -231,3 +231,89 @@ def test_an_old_start_or_finish_changes_nothing() -> None:
     assert state.start(m.Start(PEER, 9, 3, "not a board code", 3000)) is None
     assert not state.finished(m.Finish(PEER, 10, 1, "won", 5, ""), None)
     assert state.game == 2
+
+
+SENDERS = ("a" * 16, "b" * 16, "c" * 16)
+MESSAGES = st.one_of(
+    st.builds(
+        m.Hello,
+        st.sampled_from(SENDERS),
+        st.integers(1, 99),
+        st.sampled_from(["Ada", "Bob", "Carol"]),
+        st.sampled_from(["host", "guest"]),
+        st.booleans(),
+        st.booleans(),
+        st.sampled_from(["", *SENDERS]),
+    ),
+    st.builds(m.Setup, st.sampled_from(SENDERS), st.integers(1, 99), st.just(BOARD.code)),
+    st.builds(
+        m.Start,
+        st.sampled_from(SENDERS),
+        st.integers(1, 99),
+        st.integers(1, 4),
+        st.sampled_from([BOARD.code, "no board"]),
+        st.integers(0, 3000),
+    ),
+    st.builds(
+        m.Progress,
+        st.sampled_from(SENDERS),
+        st.integers(1, 99),
+        st.integers(1, 4),
+        st.integers(0, 10**6),
+        st.integers(0, 20),
+        st.integers(0, 20),
+        st.integers(0, 50),
+        st.sampled_from(["playing", "won", "lost"]),
+    ),
+    st.builds(
+        m.Finish,
+        st.sampled_from(SENDERS),
+        st.integers(1, 99),
+        st.integers(1, 4),
+        st.sampled_from(["won", "lost"]),
+        st.integers(0, 10**6),
+        st.just(""),
+    ),
+    st.builds(m.Bye, st.sampled_from(SENDERS), st.integers(1, 99)),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.booleans(),
+    st.lists(st.one_of(MESSAGES, st.sampled_from(["mine won", "mine lost"])), max_size=40),
+)
+def test_any_messages_from_three_senders_keep_one_opponent_and_a_whole_score(
+    host: bool, said: list[object]
+) -> None:
+    """What a room hears, as the flow hands it on (game.flows.live_race), from the
+    other side and a third, in any order: never an error, one opponent while it is
+    here, and a score that adds up."""
+    state = RoomState(host=host, name="Dee")
+    me = "d" * 16
+    for message in said:
+        if isinstance(message, str):  # (the player's own game ended)
+            if state.game:
+                state.ended(message.split()[1], 5000)
+            continue
+        assert isinstance(message, m.Message)
+        before = state.opponent.sender if state.opponent.here else None
+        if not state.hears(message, me):
+            continue
+        if before is not None:
+            assert message.sender == before  # (none but the opponent while it is here)
+        if isinstance(message, m.Hello):
+            state.hello(message)
+        elif isinstance(message, m.Setup):
+            state.setup(message)
+        elif isinstance(message, m.Start) and not host:
+            state.start(message)
+        elif isinstance(message, m.Progress):
+            state.progress(message)
+        elif isinstance(message, m.Finish):
+            state.finished(message, None if message.ms % 2 else "unverified")
+        elif isinstance(message, m.Bye):
+            state.gone()
+        score = state.score
+        assert min(score.mine, score.theirs) >= 0 and score.mine + score.theirs <= score.played
+        assert state.winner is None or state.decided

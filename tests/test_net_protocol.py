@@ -191,6 +191,9 @@ FIELDS = st.sampled_from(
         "best_of",
         "countdown_ms",
         "replay",
+        "map",
+        "open",
+        "with",
     ]
 )
 
