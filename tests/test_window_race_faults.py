@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import pygame
 import pytest
 from mosquitto import Mosquitto
 from test_live_race_room import played
-from test_window import FakeClock, click
+from test_window import FakeClock, click, key, type_text
 from test_window_race_friend import lines, steps
 from test_window_race_map import Friend, joined, panel
 from test_window_series import menu
@@ -24,7 +25,9 @@ from game.flows.race_room import RoomState, new_board
 from game.modes.live_race import LiveRace
 from game.net import messages as m
 from game.net import where
+from game.net.room import new_code
 from game.rules import PRESETS, Difficulty, FirstClick
+from game.view.widgets import clipboard
 
 
 @pytest.fixture
@@ -156,3 +159,47 @@ def test_an_opponent_of_the_player_s_own_name_is_named_the_opponent() -> None:
     assert "ada (opponent) is here, ready." in room_lines("X", room, None, None, True)
     room.hello(m.Hello("b" * 16, 2, "Bob", "guest", True))
     assert their_name(room) == "Bob"
+
+
+@pytest.fixture
+def elsewhere(monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
+    """A game whose Settings name a broker with none there (mqtt://127.0.0.1:1), on a
+    computer at 192.0.2.7."""
+    monkeypatch.setattr(where, "addresses", lambda: ["192.0.2.7"])
+    application = App(
+        cli.Options(zoom=1, sound=False, seed=1, broker="mqtt://127.0.0.1:1"), clock=FakeClock()
+    )
+    application.run(frames=2)
+    application.get_ready()
+    yield application
+    application.close()
+
+
+def test_a_pasted_invitation_joins_through_its_own_broker(
+    elsewhere: App, broker: Mosquitto
+) -> None:
+    app, code = elsewhere, new_code()
+    host = Friend(broker, code, "host")
+    menu(app, "Race a friend...")
+    click(app, app.stage.top_dialog.button_rect("Join").center)
+    type_text(f"{code.lower()} {broker.url}")  # (as pasted: the code and the address)
+    key(pygame.K_RETURN)
+    steps(app, lambda: any(isinstance(h, m.Hello) for h in host.hear()))
+    flow = app.race_friend().flow
+    assert flow.client.broker is not None and flow.client.broker.url == broker.url
+    host.client.close()
+
+
+def test_the_host_s_copy_code_puts_the_invitation_on_the_clipboard(elsewhere: App) -> None:
+    app = elsewhere
+    menu(app, "Race a friend...")
+    click(app, app.stage.top_dialog.button_rect("Host").center)
+    flow = app.race_friend().flow
+    steps(app, lambda: flow.client.shared is not None and flow.link is not None)
+    click(app, app.stage.top_dialog.button_rect("Copy code").center)
+    invited = f"{flow.code} mqtt://192.0.2.7:1"
+    on = f"On the clipboard: {invited}. Your friend pastes it into Join."
+    said = lines(app)
+    assert on in said or "No clipboard here: the code is shown above." in said
+    if on in said:
+        assert clipboard.paste() == invited

@@ -19,6 +19,7 @@ from game.flows.race_lines import room_lines
 from game.flows.race_map import opened_spans
 from game.flows.race_room import BOARDS, COUNTDOWN_MS, FIRST_CLICKS, RoomState
 from game.flows.race_verify import checked
+from game.language import gettext
 from game.modes.live_race import LiveRace
 from game.net import messages as m
 from game.net.broker import Broker
@@ -27,6 +28,7 @@ from game.net.room import new_code
 from game.screens.live_race import GuestAnswer, HostAnswer, room_dialog
 from game.session.table import GameEnded, MoveApplied, Result, Table, TableEvent
 from game.view.waiting import at_rest, wake
+from game.view.widgets import clipboard
 
 if TYPE_CHECKING:
     from game.flows.race_keep import PairKeeper
@@ -103,11 +105,8 @@ class LiveRaceFlow:
         self.open_room()
 
     def _hello(self) -> dict[str, object]:
-        return {
-            "name": self.room.name,
-            "role": "host" if self.room.host else "guest",
-            "ready": self.room.ready,
-        }
+        role = "host" if self.room.host else "guest"
+        return {"name": self.room.name, "role": role, "ready": self.room.ready}
 
     # ------------------------------------------------------------------ the room's dialog
 
@@ -116,14 +115,15 @@ class LiveRaceFlow:
         broker = self.client.shared or ""
         return room_lines(self.code, self.room, self.link, self.races, self.embedded, broker)
 
-    def open_room(self) -> None:
-        """Show the room's dialog (again, after each button)."""
-        self.dialog = dialog = room_dialog(self.room_lines(), self.room.host)
+    def open_room(self, note: str | None = None) -> None:
+        """Show the room's dialog (again, after each button; ``note``: a line more)."""
+        self.dialog = dialog = room_dialog(
+            self.room_lines() + ([note] if note else []), self.room.host
+        )
         self.stage.open(dialog, self._answered)
 
     def _answered(self, answer: object) -> None:
-        self.dialog = None
-        room = self.room
+        self.dialog, room, note = None, self.room, None
         if answer in (HostAnswer.LEAVE, GuestAnswer.LEAVE) or answer is None:
             self.leave()
             return
@@ -139,12 +139,14 @@ class LiveRaceFlow:
             room.score.best_of = GAMES[(GAMES.index(room.score.best_of) + 1) % len(GAMES)]
         elif answer is HostAnswer.MAP:
             room.map = not room.map
+        elif answer is HostAnswer.COPY:
+            note = copied(self.code, self.client.shared)
         elif answer is GuestAnswer.READY:
             room.ready = not room.ready
             self.client.say(m.Hello, ready=room.ready, answer=True)
         if room.host:
             self._say_setup()
-        self.open_room()
+        self.open_room(note)
 
     def _say_hello(self) -> None:
         """This side's hello, as an answer; a host's names the guest it races."""
@@ -152,8 +154,7 @@ class LiveRaceFlow:
         self.client.say(m.Hello, ready=self.room.ready, answer=True, **partner)
 
     def _say_setup(self) -> None:
-        board = self.room.next_board()  # (its size and rules: the game's own is drawn at Start)
-        room = self.room
+        room, board = self.room, self.room.next_board()  # (the game's own: drawn at Start)
         self.client.say(m.Setup, board=board.code, best_of=room.score.best_of, map=room.map)
 
     # ------------------------------------------------------------------ the games
@@ -354,6 +355,17 @@ def noted(
         return before
     races.note(room.opponent.name, winner, instead=before[1] if before[0] == room.game else None)
     return (room.game, winner)
+
+
+def copied(code: str, shared: str | None) -> str:
+    """The room's invitation put on the clipboard: its code, and the broker's address
+    where the host named one (Join reads both); the line that says so."""
+    text = f"{code} {shared}" if shared else code
+    if clipboard.copy(text):
+        return gettext("On the clipboard: {text}. Your friend pastes it into Join.").format(
+            text=text
+        )
+    return gettext("No clipboard here: the code is shown above.")
 
 
 def on_stage(stage: Stage, dialog: MessageDialog | None) -> MessageDialog | None:
