@@ -203,3 +203,28 @@ def test_the_host_s_copy_code_puts_the_invitation_on_the_clipboard(elsewhere: Ap
     assert on in said or "No clipboard here: the code is shown above." in said
     if on in said:
         assert clipboard.paste() == invited
+
+
+def test_a_guest_back_after_the_start_was_said_is_told_it_again(
+    app: App, broker: Mosquitto
+) -> None:
+    menu(app, "Race a friend...")
+    click(app, app.stage.top_dialog.button_rect("Host").center)
+    code = lines(app)[0].removeprefix("Room code: ")
+    bob = Friend(broker, code, "guest")
+    flow = app.race_friend().flow
+    steps(app, lambda: bool(bob.hear()) and "Bob is here, ready." in lines(app))
+    steps(app, lambda: app.stage.top_dialog is not None and app.stage.top_dialog.rect is not None)
+    click(app, app.stage.top_dialog.button_rect("Start").center)
+    steps(app, lambda: any(isinstance(h, m.Start) for h in bob.hear()))
+    bob.heard.clear()  # (as though its connection was down when the start was said)
+    bob.client.say(m.Hello, answer=False)  # (its hello, connected again)
+    steps(app, lambda: any(isinstance(h, m.Start) for h in bob.hear()))
+    start = next(h for h in bob.heard if isinstance(h, m.Start))
+    assert start.game == 1 and start.board == flow.room.board.code
+    assert 0 <= start.countdown_ms <= 3000  # (what is left of it)
+    steps(app, lambda: isinstance(app.table.tag.mode, LiveRace), seconds=20)
+    bob.heard.clear()
+    bob.client.say(m.Hello, answer=False)  # (back once the game is under way: 0 left)
+    steps(app, lambda: any(isinstance(h, m.Start) and h.countdown_ms == 0 for h in bob.hear()))
+    bob.client.close()

@@ -71,12 +71,13 @@ class LiveRaceFlow:
         self.stage, self.table, self.play, self.recorder = stage, table, play, recorder
         self.code = code or new_code()
         self.room = RoomState(host=code is None, name=name)
-        self.client = RaceClient(broker, self.code, self._hello(), wake=wake)
+        hello = {"name": name, "role": "guest" if code else "host", "ready": self.room.ready}
+        self.client = RaceClient(broker, self.code, hello, wake=wake)
         self.embedded = broker is None  # (the host's own game carries the race, game.net.lan)
         self.link: Link | None = None
         self.countdown_ms: float | None = None
         """Left of the countdown to the next game (None: none under way)."""
-        self.sent_ms = 0.0
+        self.sent_ms = self.resend_ms = 0.0
         self.dialog: MessageDialog | None = None
         self.left = False
         self.changed = True
@@ -92,7 +93,6 @@ class LiveRaceFlow:
         """The last game noted in the record by opponent, and its outcome noted."""
         self.got = 0
         """The last game whose finish the other side said it has (Got)."""
-        self.resend_ms = 0.0
         self.last_progress: dict[str, object] = {}
         """The player's progress as last said (said again with the finish)."""
         self.mine_sent: tuple[str, int, str] | None = None
@@ -103,10 +103,6 @@ class LiveRaceFlow:
         """Connect (off the loop) and open the room's dialog."""
         self.client.start()
         self.open_room()
-
-    def _hello(self) -> dict[str, object]:
-        role = "host" if self.room.host else "guest"
-        return {"name": self.room.name, "role": role, "ready": self.room.ready}
 
     # ------------------------------------------------------------------ the room's dialog
 
@@ -164,8 +160,14 @@ class LiveRaceFlow:
         board = self.room.next_board()
         start = m.Start("0" * 16, 0, self.room.game + 1, board.code, COUNTDOWN_MS)
         if self.room.start(start) is not None:
-            self.client.say(m.Start, game=start.game, board=board.code, countdown_ms=COUNTDOWN_MS)
             self._count_down(COUNTDOWN_MS)
+            self._say_start()
+
+    def _say_start(self) -> None:
+        """The game under way's start, with what is left of its countdown."""
+        board, ms = self.room.board, max(0, int(self.countdown_ms or 0))
+        if board is not None:
+            self.client.say(m.Start, game=self.room.game, board=board.code, countdown_ms=ms)
 
     def rematch(self) -> None:
         """The next game (the host starts it; the guest says it is ready)."""
@@ -304,6 +306,8 @@ class LiveRaceFlow:
                 self._say_hello()
             if self.got != room.game:  # (at any hello: the one back first may have missed it)
                 self._say_finish()
+            if room.host and room.game and not room.decided:  # (a start it may have missed)
+                self._say_start()
         elif isinstance(heard, m.Setup):
             room.setup(heard)
         elif isinstance(heard, m.Start) and not room.host:
