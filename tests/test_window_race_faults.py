@@ -228,3 +228,34 @@ def test_a_guest_back_after_the_start_was_said_is_told_it_again(
     bob.client.say(m.Hello, answer=False)  # (back once the game is under way: 0 left)
     steps(app, lambda: any(isinstance(h, m.Start) and h.countdown_ms == 0 for h in bob.hear()))
     bob.client.close()
+
+
+def test_a_guest_alone_in_its_room_is_told_to_check_the_broker(app: App, broker: Mosquitto) -> None:
+    code = new_code()  # (the friend's game races elsewhere: no host here yet)
+    menu(app, "Race a friend...")
+    click(app, app.stage.top_dialog.button_rect("Join").center)
+    type_text(code)
+    key(pygame.K_RETURN)
+    app.run(frames=app.frame + 1)
+    flow = app.race_friend().flow
+    steps(app, lambda: flow.link is not None and flow.link.up)
+    said = (
+        "No one has answered yet: check the code, and that your friend's game races"
+        f" through your broker too ({broker.url}, Settings)."
+    )
+    assert said not in lines(app)
+    steps(app, lambda: said in lines(app), seconds=30)  # (ten seconds of the loop's steps)
+    host = Friend(broker, code, "host")
+    steps(app, lambda: "Bob is here, ready." in lines(app))
+    assert said not in lines(app)
+    host.client.close()
+
+
+def test_a_guest_waits_alone_only_connected_and_unanswered() -> None:
+    room = RoomState(host=False, name="Ada")
+    assert not room.waited(9_000, up=False) and room.alone_ms == 0
+    assert not room.waited(9_000, up=True) and room.waited(1_000, up=True)
+    assert not room.waited(5_000, up=True)  # (said once)
+    room.hello(m.Hello("b" * 16, 1, "Bob", "host", True))
+    assert not room.waited(20_000, up=True) and room.alone_ms == 0
+    assert not RoomState(host=True, name="Ada").waited(20_000, up=True)

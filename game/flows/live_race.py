@@ -108,7 +108,8 @@ class LiveRaceFlow:
 
     def room_lines(self) -> list[str]:
         """What the room's dialog says: the code, who is in, the board, the games."""
-        broker = self.client.shared or ""
+        named = self.client.broker  # (the guest's own, as it named it: the host's, as shared)
+        broker = (named.url if named and not self.room.host else self.client.shared) or ""
         return room_lines(self.code, self.room, self.link, self.races, self.embedded, broker)
 
     def open_room(self, note: str | None = None) -> None:
@@ -205,7 +206,8 @@ class LiveRaceFlow:
         self.sent_ms += step_ms
         if self.sent_ms >= PROGRESS_MS and self.playing:
             self.send_progress()
-        if heard:  # (a game is decided by what is heard, or by the player's own end)
+        up = self.link is not None and self.link.up
+        if heard or self.room.waited(step_ms, up):  # (decided by what is heard, or its end)
             self.dialog = on_stage(self.stage, self.dialog)  # (None: taken off unanswered)
             if self.dialog is not None:
                 self.dialog.say(self.room_lines())

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.flows.race_room import FIRST_CLICKS, RoomState
+from game.flows.race_room import ALONE_MS, FIRST_CLICKS, RoomState
 from game.language import N_, gettext, ngettext, shown
 from game.net.client import NO_ROOM
 
@@ -41,7 +41,8 @@ def room_lines(
 ) -> list[str]:
     """The room's dialog's lines, as the room stands; ``embedded``: the race is carried
     by the embedded default (game.net.lan), not the broker the player named (``broker``,
-    its address: the host says it, for the friend's game must name it too)."""
+    its address: the host says it, for the friend's game must name it too; a guest
+    alone in the room long is told to check it)."""
     opponent = room.opponent
     lines = [gettext("Room code: {code}").format(code=code)]
     if room.host:
@@ -70,6 +71,12 @@ def room_lines(
             won, lost, drawn = races.against(opponent.name)
             record = gettext("Your record against {name}: {won} won, {lost} lost, {drawn} drawn.")
             lines.append(record.format(name=their_name(room), won=won, lost=lost, drawn=drawn))
+    elif not room.host and room.alone_ms >= ALONE_MS and broker:
+        said = gettext(
+            "No one has answered yet: check the code, and that your friend's game races"
+            " through your broker too ({broker}, Settings)."
+        )
+        lines.append(said.format(broker=broker))
     elif room.full is not None:
         lines.append(
             gettext("This room is full: {name} is racing someone else.").format(name=room.full)

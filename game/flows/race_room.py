@@ -22,6 +22,8 @@ from game.rules import PRESETS, Board, Difficulty, FirstClick, GameRules
 from game.session.play import shared_start
 
 COUNTDOWN_MS = 3000
+ALONE_MS = 10_000
+"""A guest connected this long without a word from a host is told what to check."""
 BOARDS = (Difficulty.BEGINNER, Difficulty.INTERMEDIATE, Difficulty.EXPERT)
 FIRST_CLICKS = (FirstClick.NOGUESS, FirstClick.SAFE, FirstClick.OPENING)
 """The rules a race's board code carries (no guessing first: the racing sites' way)."""
@@ -92,6 +94,16 @@ class RoomState:
 
     full: str | None = None
     """The host's name, when its hello says it races another (this side is a third)."""
+    alone_ms: float = 0.0
+    """How long a guest has been connected without a word from a host."""
+
+    def waited(self, step_ms: float, up: bool) -> bool:
+        """A step of a guest connected (``up``) that has heard no host: True at the step
+        it has waited ALONE_MS (its friend's game may race through another broker)."""
+        before = self.alone_ms
+        alone = up and not self.host and not self.opponent.here and self.full is None
+        self.alone_ms = before + step_ms if alone else 0.0
+        return before < ALONE_MS <= self.alone_ms
 
     def hears(self, message: Message, me: str) -> bool:
         """Whether a message is the room's opponent's (``me``: this side's sender). The
