@@ -259,3 +259,20 @@ def test_a_guest_waits_alone_only_connected_and_unanswered() -> None:
     room.hello(m.Hello("b" * 16, 1, "Bob", "host", True))
     assert not room.waited(20_000, up=True) and room.alone_ms == 0
     assert not RoomState(host=True, name="Ada").waited(20_000, up=True)
+
+
+def test_a_race_game_under_way_at_the_close_is_not_offered_back_alone(clock: FakeClock) -> None:
+    board = new_board(PRESETS[Difficulty.BEGINNER], FirstClick.NOGUESS)
+    first = App(cli.Options(zoom=1, sound=False, seed=1), clock=clock)
+    first.run(frames=2)
+    first.get_ready()
+    first.table.start(LiveRace(board, new_code(), 1, "Bob"))
+    assert board.start is not None
+    click(first, first.viewport.cell_pos(*board.start))
+    clock.ms += 3000
+    assert first.table.session.status.name == "PLAYING"
+    first.close()  # (the player closes the window mid-race)
+    again = App(cli.Options(zoom=1, sound=False), clock=clock)
+    again.run(frames=1)
+    assert again.offered is None  # (the race went on without it)
+    again.close()
