@@ -30,6 +30,14 @@ from game.rules import PRESETS, Difficulty, FirstClick
 from game.view.widgets import clipboard
 
 
+def started(clock: FakeClock, broker: str | None = None) -> App:
+    """The game, ready for its first input (its race's broker: ``broker``)."""
+    game = App(cli.Options(zoom=1, sound=False, seed=1, broker=broker), clock=clock)
+    game.run(frames=2)
+    game.get_ready()
+    return game
+
+
 @pytest.fixture
 def clock() -> FakeClock:
     return FakeClock()
@@ -37,11 +45,9 @@ def clock() -> FakeClock:
 
 @pytest.fixture
 def app(broker: Mosquitto, clock: FakeClock) -> Iterator[App]:
-    application = App(cli.Options(zoom=1, sound=False, seed=1, broker=broker.url), clock=clock)
-    application.run(frames=2)
-    application.get_ready()
-    yield application
-    application.close()
+    game = started(clock, broker.url)
+    yield game
+    game.close()
 
 
 def clear_board(app: App, clock: FakeClock, ms_a_click: float) -> None:
@@ -166,13 +172,9 @@ def elsewhere(monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
     """A game whose Settings name a broker with none there (mqtt://127.0.0.1:1), on a
     computer at 192.0.2.7."""
     monkeypatch.setattr(where, "addresses", lambda: ["192.0.2.7"])
-    application = App(
-        cli.Options(zoom=1, sound=False, seed=1, broker="mqtt://127.0.0.1:1"), clock=FakeClock()
-    )
-    application.run(frames=2)
-    application.get_ready()
-    yield application
-    application.close()
+    game = started(FakeClock(), "mqtt://127.0.0.1:1")
+    yield game
+    game.close()
 
 
 def test_a_pasted_invitation_joins_through_its_own_broker(
@@ -263,9 +265,7 @@ def test_a_guest_waits_alone_only_connected_and_unanswered() -> None:
 
 def test_a_race_game_under_way_at_the_close_is_not_offered_back_alone(clock: FakeClock) -> None:
     board = new_board(PRESETS[Difficulty.BEGINNER], FirstClick.NOGUESS)
-    first = App(cli.Options(zoom=1, sound=False, seed=1), clock=clock)
-    first.run(frames=2)
-    first.get_ready()
+    first = started(clock)
     first.table.start(LiveRace(board, new_code(), 1, "Bob"))
     assert board.start is not None
     click(first, first.viewport.cell_pos(*board.start))
