@@ -8,6 +8,7 @@ with the code is told the room is full and changes nothing in it."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pygame
 import pytest
@@ -276,3 +277,21 @@ def test_a_race_game_under_way_at_the_close_is_not_offered_back_alone(clock: Fak
     again.run(frames=1)
     assert again.offered is None  # (the race went on without it)
     again.close()
+
+
+def test_an_invitation_to_the_settings_broker_keeps_the_settings_authority(
+    clock: FakeClock, tmp_path: Path
+) -> None:
+    own = f"mqtts://localhost:1?ca={tmp_path / 'club-ca.pem'}"  # (loopback: none there)
+    game = started(clock, own)  # (the friend's Settings: the club's broker, its own file)
+    try:
+        flow = game.race_friend().open(new_code(), "mqtts://LOCALHOST:1")
+        assert flow is not None and flow.client.broker is not None
+        assert flow.client.broker.ca == str(tmp_path / "club-ca.pem")
+        flow.leave()
+        other = game.race_friend().open(new_code(), "mqtts://127.0.0.2:1")
+        assert other is not None and other.client.broker is not None
+        assert other.client.broker.ca == "" and other.client.broker.host == "127.0.0.2"
+        other.leave()
+    finally:
+        game.close()

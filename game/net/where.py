@@ -39,10 +39,10 @@ def on_loopback(host: str) -> bool:
 def reachable(broker: Broker, mine: list[str] | None = None) -> Broker:
     """The broker as another computer names it: one on this computer's loopback by
     this computer's first address (``mine``: those addresses; the system's if None),
-    any other as it is."""
-    if not on_loopback(broker.host):
-        return broker
-    outside = [ip for ip in (addresses() if mine is None else mine) if not on_loopback(ip)]
-    if not outside:
-        return broker
-    return Broker(outside[0], broker.port, broker.tls, broker.websockets, broker.path, broker.ca)
+    any other by its host; never with this computer's authority's file (a path of its
+    own: the friend's game has its own, named in its Settings)."""
+    host = broker.host
+    if on_loopback(host):
+        outside = [ip for ip in (addresses() if mine is None else mine) if not on_loopback(ip)]
+        host = outside[0] if outside else host
+    return Broker(host, broker.port, broker.tls, broker.websockets, broker.path)

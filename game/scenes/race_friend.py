@@ -75,6 +75,9 @@ class RaceFriend:
         url = named or self.broker
         try:
             broker = None if url is None else Broker.parse(url)
+            own = None if named is None or not self.broker else Broker.parse(self.broker)
+            if own is not None and broker is not None and own.place == broker.place:
+                broker = own  # (the Settings' own: with its authority's file)
         except BrokerError as error:
             said = gettext("The race's broker cannot be used: {why}").format(why=error)
             self.stage.open(MessageDialog(gettext("Race a friend"), [said]))
