@@ -200,8 +200,15 @@ def test_a_third_is_not_heard_and_a_guest_hears_its_host_alone() -> None:
     assert not host.hears(m.Progress(carol, 2, 1, 5, 1, 9, 1, "playing"), ada)
     assert not host.hears(m.Bye(carol, 3), ada)
     assert host.hears(m.Progress(bob, 3, 1, 5, 1, 9, 1, "playing"), ada)
+    host.score.mine = host.score.played = 1  # (a game won against Bob)
     host.gone()  # (Bob left: another may take the room)
     assert host.hears(m.Hello(carol, 4, "Carol", "guest", True), ada)
+    assert (host.score.mine, host.score.played) == (0, 0)  # (Carol's series: her own)
+    assert not host.opponent.here and host.opponent.sender == carol
+    host.hello(m.Hello(carol, 4, "Carol", "guest", True))
+    host.score.theirs = 1
+    assert host.hears(m.Hello(carol, 5, "Carol", "guest", True), ada)  # (the same: kept)
+    assert host.score.theirs == 1
     guest = RoomState(host=False, name="Bob")
     assert guest.hears(m.Setup(ada, 1, BOARD.code, 3), bob)  # (said before its hello)
     assert not guest.hears(m.Hello(carol, 1, "Carol", "guest", False), bob)

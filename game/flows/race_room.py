@@ -109,7 +109,8 @@ class RoomState:
         """Whether a message is the room's opponent's (``me``: this side's sender). The
         first hello of the other role (a guest's, or the host's) names the opponent, and
         a guest takes the host's setup and start before its hello; another sender is
-        not heard while the opponent is here. A host's hello that names another guest
+        not heard while the opponent is here (once it has left, the next to come takes
+        its place, with a series of its own). A host's hello that names another guest
         than ``me`` says the room is full."""
         opponent = self.opponent
         if isinstance(message, Hello):
@@ -124,7 +125,9 @@ class RoomState:
             return False
         if message.sender != opponent.sender and opponent.sender and opponent.here:
             return False
-        opponent.sender, self.full = message.sender, None
+        if opponent.sender and message.sender != opponent.sender:  # (another took the place)
+            self.opponent, self.score = Opponent(), Score(self.score.best_of)
+        self.opponent.sender, self.full = message.sender, None
         return True
 
     def hello(self, message: Hello) -> None:
