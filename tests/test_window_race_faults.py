@@ -1,9 +1,13 @@
 """What two real computers do to a live race that one does not, by real events through
 the real loop and a real Mosquitto (docs/RACE.md, Faults): the other's network falls
-mid-race (its will says it left) while it plays on and finishes first; both screens
-must then say the same winner, and the record by opponent with them; the last progress,
-lost in the cut, is said again with the finish. A third who joins
-with the code is told the room is full and changes nothing in it."""
+mid-race (its will says it left) while it plays on and finishes first, and both
+screens must then say the same winner, and the record by opponent with them (its last
+progress, lost in the cut, said again with the finish); a third who joins with the
+code is told the room is full and changes nothing; a guest back after the start was
+said is told it again; a guest alone on its broker is told to check it; the host's
+invitation (Copy code) is one line the friend's Join takes whole, with the broker said
+by the host's address and never with the host's own authority's file; a race game
+under way at the close is not offered back alone."""
 
 from __future__ import annotations
 
