@@ -16,6 +16,7 @@ from game.flows.race_room import RoomState, new_board
 from game.flows.race_verify import checked
 from game.modes.live_race import LiveRace
 from game.net import messages as m
+from game.replay.boardcode import BoardCode
 from game.replay.drive import spot_of
 from game.replay.format import EventKind, Replay
 from game.replay.recorder import Recorder
@@ -35,20 +36,21 @@ class Clock:
         return self.ms
 
 
-def played(lose: bool = False) -> Replay:
-    """A game of the room's board played through a table, a recorder tapping it."""
+def played(lose: bool = False, board: BoardCode = BOARD, step_ms: float = 150) -> Replay:
+    """A game of the room's board (or ``board``) played through a table, a recorder
+    tapping it, each press and release ``step_ms`` after the last."""
     clock = Clock()
-    table = Table.of(LiveRace(BOARD, "7KQ2-M9XD-4RTA", 1, "Bob"), clock)
+    table = Table.of(LiveRace(board, "7KQ2-M9XD-4RTA", 1, "Bob"), clock)
     recorder = Recorder()
     table.tap(recorder)
     machine = InputMachine()
     game = table.game
-    assert BOARD.start is not None
+    assert board.start is not None
     mines = sorted(game.mine_cells())
     cells = (
-        [BOARD.start, mines[0]]
+        [board.start, mines[0]]
         if lose
-        else [BOARD.start]
+        else [board.start]
         + [(r, c) for r in range(game.rows) for c in range(game.cols) if (r, c) not in set(mines)]
     )
     for row, col in cells:
@@ -56,7 +58,7 @@ def played(lose: bool = False) -> Replay:
             continue
         pos = (col * 16 + 8, row * 16 + 8)
         for kind in (EventKind.DOWN, EventKind.UP):
-            clock.ms += 150
+            clock.ms += step_ms
             held = frozenset(machine.held)
             spot = spot_of(table.session.board, *pos)
             made = None
@@ -164,6 +166,60 @@ def test_an_opponent_who_left_loses_the_game_under_way() -> None:
     assert state.winner == "me"
 
 
+def test_a_finish_heard_after_the_opponent_was_gone_decides_the_game_again() -> None:
+    state = room()
+    start(state, 1)
+    state.gone()  # (its will: its network fell, and it played on)
+    state.ended("won", 20_000)
+    assert state.winner == "me" and (state.score.mine, state.score.theirs) == (1, 0)
+    their(state, 1, "won", 15_000)  # (back: its finish, the shorter time)
+    assert state.winner == "them"
+    assert (state.score.mine, state.score.theirs, state.score.played) == (0, 1, 1)
+    assert not state.finished(m.Finish(PEER, 20, 1, "won", 1000, ""), None)  # (once)
+    other = RoomState(host=False, name="Bob")  # (the other screen: both finishes heard)
+    other.hello(m.Hello("f" * 16, 1, "Ada", "host", True))
+    other.start(m.Start("f" * 16, 2, 1, BOARD.code, 3000))
+    other.finished(m.Finish("f" * 16, 3, 1, "won", 20_000, ""), None)
+    other.ended("won", 15_000)
+    assert other.winner == "me"
+    start(state, 2)  # (a game gone and lost is a draw, decided again as a win of theirs)
+    state.gone()
+    state.ended("lost", 3000)
+    assert state.winner == "draw" and state.score.played == 2
+    their(state, 2, "won", 9000)
+    assert state.winner == "them" and (state.score.theirs, state.score.played) == (2, 2)
+
+
+def test_a_third_is_not_heard_and_a_guest_hears_its_host_alone() -> None:
+    ada, bob, carol = "a" * 16, "b" * 16, "c" * 16
+    host = RoomState(host=True, name="Ada")
+    assert not host.hears(m.Progress(bob, 1, 1, 5, 1, 9, 1, "playing"), ada)  # (none yet)
+    assert host.hears(m.Hello(bob, 2, "Bob", "guest", True), ada)
+    host.hello(m.Hello(bob, 2, "Bob", "guest", True))
+    assert not host.hears(m.Hello(carol, 1, "Carol", "guest", True), ada)
+    assert not host.hears(m.Progress(carol, 2, 1, 5, 1, 9, 1, "playing"), ada)
+    assert not host.hears(m.Bye(carol, 3), ada)
+    assert host.hears(m.Progress(bob, 3, 1, 5, 1, 9, 1, "playing"), ada)
+    host.score.mine = host.score.played = 1  # (a game won against Bob)
+    host.gone()  # (Bob left: another may take the room)
+    assert host.hears(m.Hello(carol, 4, "Carol", "guest", True), ada)
+    assert (host.score.mine, host.score.played) == (0, 0)  # (Carol's series: her own)
+    assert not host.opponent.here and host.opponent.sender == carol
+    host.hello(m.Hello(carol, 4, "Carol", "guest", True))
+    host.score.theirs = 1
+    assert host.hears(m.Hello(carol, 5, "Carol", "guest", True), ada)  # (the same: kept)
+    assert host.score.theirs == 1
+    guest = RoomState(host=False, name="Bob")
+    assert guest.hears(m.Setup(ada, 1, BOARD.code, 3), bob)  # (said before its hello)
+    assert not guest.hears(m.Hello(carol, 1, "Carol", "guest", False), bob)
+    assert guest.hears(m.Hello(ada, 2, "Ada", "host", True, True, partner=bob), bob)
+    guest.hello(m.Hello(ada, 2, "Ada", "host", True, True, partner=bob))
+    assert not guest.hears(m.Start(carol, 1, 1, BOARD.code, 3000), bob)
+    third = RoomState(host=False, name="Carol")
+    assert not third.hears(m.Hello(ada, 2, "Ada", "host", True, True, partner=bob), carol)
+    assert third.full == "Ada" and not third.hears(m.Start(ada, 3, 1, BOARD.code, 3000), carol)
+
+
 def test_a_series_ends_at_its_majority_and_the_next_start_begins_a_new_one() -> None:
     state = room(best_of=3)
     for game in (1, 2):
@@ -182,3 +238,89 @@ def test_an_old_start_or_finish_changes_nothing() -> None:
     assert state.start(m.Start(PEER, 9, 3, "not a board code", 3000)) is None
     assert not state.finished(m.Finish(PEER, 10, 1, "won", 5, ""), None)
     assert state.game == 2
+
+
+SENDERS = ("a" * 16, "b" * 16, "c" * 16)
+MESSAGES = st.one_of(
+    st.builds(
+        m.Hello,
+        st.sampled_from(SENDERS),
+        st.integers(1, 99),
+        st.sampled_from(["Ada", "Bob", "Carol"]),
+        st.sampled_from(["host", "guest"]),
+        st.booleans(),
+        st.booleans(),
+        st.sampled_from(["", *SENDERS]),
+    ),
+    st.builds(m.Setup, st.sampled_from(SENDERS), st.integers(1, 99), st.just(BOARD.code)),
+    st.builds(
+        m.Start,
+        st.sampled_from(SENDERS),
+        st.integers(1, 99),
+        st.integers(1, 4),
+        st.sampled_from([BOARD.code, "no board"]),
+        st.integers(0, 3000),
+    ),
+    st.builds(
+        m.Progress,
+        st.sampled_from(SENDERS),
+        st.integers(1, 99),
+        st.integers(1, 4),
+        st.integers(0, 10**6),
+        st.integers(0, 20),
+        st.integers(0, 20),
+        st.integers(0, 50),
+        st.sampled_from(["playing", "won", "lost"]),
+    ),
+    st.builds(
+        m.Finish,
+        st.sampled_from(SENDERS),
+        st.integers(1, 99),
+        st.integers(1, 4),
+        st.sampled_from(["won", "lost"]),
+        st.integers(0, 10**6),
+        st.just(""),
+    ),
+    st.builds(m.Bye, st.sampled_from(SENDERS), st.integers(1, 99)),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.booleans(),
+    st.lists(st.one_of(MESSAGES, st.sampled_from(["mine won", "mine lost"])), max_size=40),
+)
+def test_any_messages_from_three_senders_keep_one_opponent_and_a_whole_score(
+    host: bool, said: list[object]
+) -> None:
+    """What a room hears, as the flow hands it on (game.flows.live_race), from the
+    other side and a third, in any order: never an error, one opponent while it is
+    here, and a score that adds up."""
+    state = RoomState(host=host, name="Dee")
+    me = "d" * 16
+    for message in said:
+        if isinstance(message, str):  # (the player's own game ended)
+            if state.game:
+                state.ended(message.split()[1], 5000)
+            continue
+        assert isinstance(message, m.Message)
+        before = state.opponent.sender if state.opponent.here else None
+        if not state.hears(message, me):
+            continue
+        if before is not None:
+            assert message.sender == before  # (none but the opponent while it is here)
+        if isinstance(message, m.Hello):
+            state.hello(message)
+        elif isinstance(message, m.Setup):
+            state.setup(message)
+        elif isinstance(message, m.Start) and not host:
+            state.start(message)
+        elif isinstance(message, m.Progress):
+            state.progress(message)
+        elif isinstance(message, m.Finish):
+            state.finished(message, None if message.ms % 2 else "unverified")
+        elif isinstance(message, m.Bye):
+            state.gone()
+        score = state.score
+        assert min(score.mine, score.theirs) >= 0 and score.mine + score.theirs <= score.played
+        assert state.winner is None or state.decided

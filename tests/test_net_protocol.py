@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from game.net import messages as m
 from game.net.channel import Channel
+from game.net.code import MAX_INVITATION, invitation
 from game.net.room import PREFIX, Room, RoomCodeError, new_code, parse
 from game.net.seal import MAX_MESSAGE, Sealer
 
@@ -40,6 +41,27 @@ def test_a_code_is_read_as_typed_or_said() -> None:
     for bad in ("", "7KQ2-M9XD", "7KQ2-M9XD-4RTAA", "7KQ2-M9XD-4RT!", "U" * 12, "x" * 1000):
         with pytest.raises(RoomCodeError):
             parse(bad)
+
+
+def test_an_invitation_is_a_code_and_the_broker_s_address_as_copied() -> None:
+    assert invitation(" 7kq2 m9xd 4rta ") == (CODE, None)
+    url = "mqtt://192.0.2.7:1883"
+    assert invitation(f"{CODE} {url}") == (CODE, url)
+    assert invitation(f"{url}\t7KQ2M9XD4RTA\n") == (CODE, url)
+    for bad in (f"{CODE} {url} {url}", f"{url}", "x" * (MAX_INVITATION + 1), f"{CODE} club"):
+        with pytest.raises(RoomCodeError):
+            invitation(bad)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=400))
+def test_any_text_is_an_invitation_or_one_line_never_an_error(text: str) -> None:
+    try:
+        code, url = invitation(text)
+    except RoomCodeError as error:
+        assert "\n" not in str(error)
+        return
+    assert parse(code) == code and (url is None or "://" in url)
 
 
 def test_the_topic_and_key_derive_from_the_code_and_show_nothing_of_it(room: Room) -> None:
@@ -110,6 +132,7 @@ def test_every_kind_reads_back_as_written(room: Room) -> None:
     ada = Channel(room)
     said = [
         ada.make(m.Hello, name="Zoë 李", role="host", ready=True, answer=True),
+        ada.make(m.Hello, name="Ada", role="host", partner="0123456789abcdef"),
         ada.make(m.Setup, board="X" * 31, best_of=5),
         ada.make(m.Start, game=2, board="Y" * 31, countdown_ms=3000),
         ada.make(m.Progress, game=1, ms=5, solved=1, bbbv=2, clicks=3, state="lost"),
@@ -138,6 +161,9 @@ def test_every_kind_reads_back_as_written(room: Room) -> None:
         {"name": "A" * 33},
         {"role": "judge"},
         {"ready": 1},
+        {"with": "BOB"},
+        {"with": None},
+        {"with": "0123456789abcdef0"},
     ],
 )
 def test_a_wrong_field_is_no_message(change: dict[str, object]) -> None:
@@ -187,6 +213,9 @@ FIELDS = st.sampled_from(
         "best_of",
         "countdown_ms",
         "replay",
+        "map",
+        "open",
+        "with",
     ]
 )
 

@@ -23,6 +23,15 @@ def test_a_record_is_kept_by_opponent_and_read_back(tmp_path: Path) -> None:
     assert not again.note("Bob", "nobody") and not again.note("", "me")
 
 
+def test_a_game_decided_again_takes_back_its_first_outcome(tmp_path: Path) -> None:
+    races = Races(tmp_path)
+    assert races.note("Bob", "me")
+    assert races.note("Bob", "them", instead="me")
+    assert Races(tmp_path).against("Bob") == (0, 1, 0)
+    assert races.note("Eve", "draw", instead="me")  # (nothing to take back: none below 0)
+    assert Races(tmp_path).against("Eve") == (0, 0, 1)
+
+
 def test_the_oldest_opponent_goes_past_the_limit(tmp_path: Path) -> None:
     races = Races(tmp_path)
     for k in range(MAX_OPPONENTS + 1):

@@ -19,6 +19,7 @@ from game.flows.race_lines import room_lines
 from game.flows.race_map import opened_spans
 from game.flows.race_room import BOARDS, COUNTDOWN_MS, FIRST_CLICKS, RoomState
 from game.flows.race_verify import checked
+from game.language import gettext
 from game.modes.live_race import LiveRace
 from game.net import messages as m
 from game.net.broker import Broker
@@ -27,6 +28,7 @@ from game.net.room import new_code
 from game.screens.live_race import GuestAnswer, HostAnswer, room_dialog
 from game.session.table import GameEnded, MoveApplied, Result, Table, TableEvent
 from game.view.waiting import at_rest, wake
+from game.view.widgets import clipboard
 
 if TYPE_CHECKING:
     from game.flows.race_keep import PairKeeper
@@ -69,12 +71,13 @@ class LiveRaceFlow:
         self.stage, self.table, self.play, self.recorder = stage, table, play, recorder
         self.code = code or new_code()
         self.room = RoomState(host=code is None, name=name)
-        self.client = RaceClient(broker, self.code, self._hello(), wake=wake)
+        hello = {"name": name, "role": "guest" if code else "host", "ready": self.room.ready}
+        self.client = RaceClient(broker, self.code, hello, wake=wake)
         self.embedded = broker is None  # (the host's own game carries the race, game.net.lan)
         self.link: Link | None = None
         self.countdown_ms: float | None = None
         """Left of the countdown to the next game (None: none under way)."""
-        self.sent_ms = 0.0
+        self.sent_ms = self.resend_ms = 0.0
         self.dialog: MessageDialog | None = None
         self.left = False
         self.changed = True
@@ -86,11 +89,12 @@ class LiveRaceFlow:
         self._opened: tuple[object, m.Spans | None] = ((), None)
         """What the map was worked out for, and the map of the player's opened cells."""
         self.races, self.keeper = races, keeper
-        self._noted = 0
-        """The last game noted in the record by opponent."""
+        self._noted: tuple[int, str | None] = (0, None)
+        """The last game noted in the record by opponent, and its outcome noted."""
         self.got = 0
         """The last game whose finish the other side said it has (Got)."""
-        self.resend_ms = 0.0
+        self.last_progress: dict[str, object] = {}
+        """The player's progress as last said (said again with the finish)."""
         self.mine_sent: tuple[str, int, str] | None = None
         """The player's finish as sent (said again to a side that says hello again)."""
         table.tap(self._heard)
@@ -100,27 +104,23 @@ class LiveRaceFlow:
         self.client.start()
         self.open_room()
 
-    def _hello(self) -> dict[str, object]:
-        return {
-            "name": self.room.name,
-            "role": "host" if self.room.host else "guest",
-            "ready": self.room.ready,
-        }
-
     # ------------------------------------------------------------------ the room's dialog
 
     def room_lines(self) -> list[str]:
         """What the room's dialog says: the code, who is in, the board, the games."""
-        return room_lines(self.code, self.room, self.link, self.races, self.embedded)
+        named = self.client.broker  # (the guest's own, as it named it: the host's, as shared)
+        broker = (named.url if named and not self.room.host else self.client.shared) or ""
+        return room_lines(self.code, self.room, self.link, self.races, self.embedded, broker)
 
-    def open_room(self) -> None:
-        """Show the room's dialog (again, after each button)."""
-        self.dialog = dialog = room_dialog(self.room_lines(), self.room.host)
+    def open_room(self, note: str | None = None) -> None:
+        """Show the room's dialog (again, after each button; ``note``: a line more)."""
+        self.dialog = dialog = room_dialog(
+            self.room_lines() + ([note] if note else []), self.room.host
+        )
         self.stage.open(dialog, self._answered)
 
     def _answered(self, answer: object) -> None:
-        self.dialog = None
-        room = self.room
+        self.dialog, room, note = None, self.room, None
         if answer in (HostAnswer.LEAVE, GuestAnswer.LEAVE) or answer is None:
             self.leave()
             return
@@ -136,16 +136,22 @@ class LiveRaceFlow:
             room.score.best_of = GAMES[(GAMES.index(room.score.best_of) + 1) % len(GAMES)]
         elif answer is HostAnswer.MAP:
             room.map = not room.map
+        elif answer is HostAnswer.COPY:
+            note = copied(self.code, self.client.shared)
         elif answer is GuestAnswer.READY:
             room.ready = not room.ready
             self.client.say(m.Hello, ready=room.ready, answer=True)
         if room.host:
             self._say_setup()
-        self.open_room()
+        self.open_room(note)
+
+    def _say_hello(self) -> None:
+        """This side's hello, as an answer; a host's names the guest it races."""
+        partner = {"partner": self.room.opponent.sender} if self.room.host else {}
+        self.client.say(m.Hello, ready=self.room.ready, answer=True, **partner)
 
     def _say_setup(self) -> None:
-        board = self.room.next_board()  # (its size and rules: the game's own is drawn at Start)
-        room = self.room
+        room, board = self.room, self.room.next_board()  # (the game's own: drawn at Start)
         self.client.say(m.Setup, board=board.code, best_of=room.score.best_of, map=room.map)
 
     # ------------------------------------------------------------------ the games
@@ -155,8 +161,14 @@ class LiveRaceFlow:
         board = self.room.next_board()
         start = m.Start("0" * 16, 0, self.room.game + 1, board.code, COUNTDOWN_MS)
         if self.room.start(start) is not None:
-            self.client.say(m.Start, game=start.game, board=board.code, countdown_ms=COUNTDOWN_MS)
             self._count_down(COUNTDOWN_MS)
+            self._say_start()
+
+    def _say_start(self) -> None:
+        """The game under way's start, with what is left of its countdown."""
+        board, ms = self.room.board, max(0, int(self.countdown_ms or 0))
+        if board is not None:
+            self.client.say(m.Start, game=self.room.game, board=board.code, countdown_ms=ms)
 
     def rematch(self) -> None:
         """The next game (the host starts it; the guest says it is ready)."""
@@ -194,11 +206,12 @@ class LiveRaceFlow:
         self.sent_ms += step_ms
         if self.sent_ms >= PROGRESS_MS and self.playing:
             self.send_progress()
-        if heard:  # (a game is decided by what is heard, or by the player's own end)
+        up = self.link is not None and self.link.up
+        if heard or self.room.waited(step_ms, up):  # (decided by what is heard, or its end)
             self.dialog = on_stage(self.stage, self.dialog)  # (None: taken off unanswered)
             if self.dialog is not None:
                 self.dialog.say(self.room_lines())
-            self._note()
+            self._noted = noted(self.races, self.room, self._noted)
         self.resend_ms += step_ms
         if self.resend_ms >= RESEND_MS and self.got != self.room.game:
             self._say_finish()
@@ -208,17 +221,9 @@ class LiveRaceFlow:
         says it has it (Got)."""
         self.resend_ms = 0.0
         sent, room = self.mine_sent, self.room
-        if sent is not None and room.mine is not None:
+        if sent is not None and room.mine is not None:  # (its last figures too: QoS 0)
+            self.client.say(m.Progress, **self.last_progress)
             self.client.say(m.Finish, game=room.game, state=sent[0], ms=sent[1], replay=sent[2])
-
-    def _note(self) -> None:
-        """A game just decided goes into the record by opponent, once."""
-        room = self.room
-        winner = room.winner
-        if winner is None or self._noted == room.game or self.races is None:
-            return
-        self._noted = room.game
-        self.races.note(room.opponent.name, winner)
 
     @property
     def playing(self) -> bool:
@@ -253,16 +258,10 @@ class LiveRaceFlow:
                 self._opened = (key, opened_spans(game))
             opened = self._opened[1]
         ms = session.summary().ms if session.status.is_over else int(session.elapsed_ms)
-        self.client.say_later(  # (sent when the frame is drawn: waiting.at_rest)
-            m.Progress,
-            game=self.room.game,
-            ms=ms,
-            solved=solved,
-            bbbv=bbbv or 0,
-            clicks=session.clicks.total,
-            state=state,
-            opened=opened,
-        )
+        self.last_progress = {"game": self.room.game, "ms": ms, "solved": solved}
+        self.last_progress |= {"bbbv": bbbv or 0, "clicks": session.clicks.total}
+        self.last_progress |= {"state": state, "opened": opened}
+        self.client.say_later(m.Progress, **self.last_progress)  # (sent at rest: at_rest)
         at_rest(self.client.send)
 
     def _heard(self, event: TableEvent) -> None:
@@ -285,7 +284,7 @@ class LiveRaceFlow:
         self.room.ended(state, event.summary.ms)
         if self.keeper is not None:  # (the end of the game kept the player's replay)
             self.keeper.own_ended(self.room.game, mode.code)
-        self._note()
+        self._noted = noted(self.races, self.room, self._noted)
         self._say_finish()
         self.changed = True
 
@@ -294,15 +293,23 @@ class LiveRaceFlow:
         self.changed = True
         if isinstance(heard, Link):
             self.link = heard
-        elif isinstance(heard, m.Hello):
+            return
+        channel = self.client.channel
+        if not room.hears(heard, "" if channel is None else channel.sender):
+            if room.host and isinstance(heard, m.Hello) and not heard.answer:
+                self._say_hello()  # (a third: the host's hello names its guest)
+            return
+        if isinstance(heard, m.Hello):
             new = not room.opponent.here
             room.hello(heard)
             if room.host and (new or not heard.answer):  # (a guest met: the host's choice)
                 self._say_setup()
-            if not heard.answer:
-                self.client.say(m.Hello, ready=room.ready, answer=True)
+            if not heard.answer or (room.host and new):
+                self._say_hello()
             if self.got != room.game:  # (at any hello: the one back first may have missed it)
                 self._say_finish()
+            if room.host and room.game and not room.decided:  # (a start it may have missed)
+                self._say_start()
         elif isinstance(heard, m.Setup):
             room.setup(heard)
         elif isinstance(heard, m.Start) and not room.host:
@@ -341,6 +348,30 @@ class LiveRaceFlow:
         self.left = True
         self.client.close(wait=0)
         self.on_leave()
+
+
+def noted(
+    races: Races | None, room: RoomState, before: tuple[int, str | None]
+) -> tuple[int, str | None]:
+    """A game just decided goes into the record by opponent, once (again, in place of
+    the outcome noted ``before``, when it is decided again: game.flows.race_room); the
+    game and outcome noted now."""
+    winner = room.winner
+    if winner is None or before == (room.game, winner) or races is None:
+        return before
+    races.note(room.opponent.name, winner, instead=before[1] if before[0] == room.game else None)
+    return (room.game, winner)
+
+
+def copied(code: str, shared: str | None) -> str:
+    """The room's invitation put on the clipboard: its code, and the broker's address
+    where the host named one (Join reads both); the line that says so."""
+    text = f"{code} {shared}" if shared else code
+    if clipboard.copy(text):
+        return gettext("On the clipboard: {text}. Your friend pastes it into Join.").format(
+            text=text
+        )
+    return gettext("No clipboard here: the code is shown above.")
 
 
 def on_stage(stage: Stage, dialog: MessageDialog | None) -> MessageDialog | None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.flows.race_room import FIRST_CLICKS, RoomState
+from game.flows.race_room import ALONE_MS, FIRST_CLICKS, RoomState
 from game.language import N_, gettext, ngettext, shown
 from game.net.client import NO_ROOM
 
@@ -22,15 +22,34 @@ _RULE_WORDS = {
 """How the room's dialog names the rule of its boards."""
 
 
+def their_name(room: RoomState) -> str:
+    """The opponent as the screen names it: its name, or with "(opponent)" when it is
+    the player's own ("Ada won" on Ada's screen said nothing of who won)."""
+    name = room.opponent.name or "?"
+    if name.casefold() == room.name.casefold():
+        return gettext("{name} (opponent)").format(name=name)
+    return name
+
+
 def room_lines(
-    code: str, room: RoomState, link: Link | None, races: Races | None, embedded: bool
+    code: str,
+    room: RoomState,
+    link: Link | None,
+    races: Races | None,
+    embedded: bool,
+    broker: str = "",
 ) -> list[str]:
     """The room's dialog's lines, as the room stands; ``embedded``: the race is carried
-    by the embedded default (game.net.lan), not a broker the player named."""
+    by the embedded default (game.net.lan), not the broker the player named (``broker``,
+    its address: the host says it, for the friend's game must name it too; a guest
+    alone in the room long is told to check it)."""
     opponent = room.opponent
     lines = [gettext("Room code: {code}").format(code=code)]
     if room.host:
         lines.append(gettext("Send it to your friend: they choose Join and type it."))
+        if not embedded and broker:
+            said = gettext("Their game races through the same broker: {broker} (Settings).")
+            lines.append(said.format(broker=broker))
     if link is None:
         lines.append(_connecting(embedded, room.host))
     elif link.ended:
@@ -47,11 +66,21 @@ def room_lines(
             if opponent.ready
             else gettext("{name} is here, not ready.")
         )
-        lines.append(said.format(name=opponent.name))
+        lines.append(said.format(name=their_name(room)))
         if races is not None:
             won, lost, drawn = races.against(opponent.name)
             record = gettext("Your record against {name}: {won} won, {lost} lost, {drawn} drawn.")
-            lines.append(record.format(name=opponent.name, won=won, lost=lost, drawn=drawn))
+            lines.append(record.format(name=their_name(room), won=won, lost=lost, drawn=drawn))
+    elif not room.host and room.alone_ms >= ALONE_MS and broker:
+        said = gettext(
+            "No one has answered yet: check the code, and that your friend's game races"
+            " through your broker too ({broker}, Settings)."
+        )
+        lines.append(said.format(broker=broker))
+    elif room.full is not None:
+        lines.append(
+            gettext("This room is full: {name} is racing someone else.").format(name=room.full)
+        )
     else:
         lines.append(gettext("Waiting for your friend..."))
     if races is not None and races.problem:

@@ -5,7 +5,10 @@ and the player's own game's end, and says what the other side's figures are; the
 
 A game is decided when both have finished (or the other side is gone): a win beats a
 loss; two wins, the shorter time (each player's own game's clock). An opponent's
-finish that does not verify is unverified and counts as no finish."""
+finish that does not verify is unverified and counts as no finish. A game decided
+because the other side was gone is decided again when its finish comes after all
+(its network was down, not its game: its will said "left", and it played on), so that
+both screens say the same winner."""
 
 from __future__ import annotations
 
@@ -13,12 +16,14 @@ import random
 from dataclasses import dataclass, field, replace
 
 from game.core.board import MAX_SEED
-from game.net.messages import Finish, Hello, Progress, Setup, Start, covered
+from game.net.messages import Finish, Hello, Message, Progress, Setup, Start, covered
 from game.replay.boardcode import BoardCode, BoardCodeError, parse
 from game.rules import PRESETS, Board, Difficulty, FirstClick, GameRules
 from game.session.play import shared_start
 
 COUNTDOWN_MS = 3000
+ALONE_MS = 10_000
+"""A guest connected this long without a word from a host is told what to check."""
 BOARDS = (Difficulty.BEGINNER, Difficulty.INTERMEDIATE, Difficulty.EXPERT)
 FIRST_CLICKS = (FirstClick.NOGUESS, FirstClick.SAFE, FirstClick.OPENING)
 """The rules a race's board code carries (no guessing first: the racing sites' way)."""
@@ -37,6 +42,8 @@ class Opponent:
     name: str = ""
     ready: bool = False
     here: bool = False
+    sender: str = ""
+    """Its ``from``: the room's one opponent (a third in the room is not heard)."""
     progress: Progress | None = None
     finish: Finish | None = None
     unverified: str | None = None
@@ -75,6 +82,8 @@ class RoomState:
     mine: tuple[str, int] | None = None
     """How the player's own game ended: won or lost, in ms."""
     decided: bool = False
+    absent: bool = False
+    """The game was decided without the other side's finish (it was gone)."""
     ready: bool = True
     map: bool = False
     """Each side sees a map of the other's opened cells (the host's choice)."""
@@ -82,6 +91,44 @@ class RoomState:
     @property
     def board_name(self) -> Board:
         return PRESETS[self.size]
+
+    full: str | None = None
+    """The host's name, when its hello says it races another (this side is a third)."""
+    alone_ms: float = 0.0
+    """How long a guest has been connected without a word from a host."""
+
+    def waited(self, step_ms: float, up: bool) -> bool:
+        """A step of a guest connected (``up``) that has heard no host: True at the step
+        it has waited ALONE_MS (its friend's game may race through another broker)."""
+        before = self.alone_ms
+        alone = up and not self.host and not self.opponent.here and self.full is None
+        self.alone_ms = before + step_ms if alone else 0.0
+        return before < ALONE_MS <= self.alone_ms
+
+    def hears(self, message: Message, me: str) -> bool:
+        """Whether a message is the room's opponent's (``me``: this side's sender). The
+        first hello of the other role (a guest's, or the host's) names the opponent, and
+        a guest takes the host's setup and start before its hello; another sender is
+        not heard while the opponent is here (once it has left, the next to come takes
+        its place, with a series of its own). A host's hello that names another guest
+        than ``me`` says the room is full."""
+        opponent = self.opponent
+        if isinstance(message, Hello):
+            if message.role == ("host" if self.host else "guest"):
+                return False  # (a third guest, or a second host)
+            if message.partner and message.partner != me:
+                self.full = message.name
+                return False
+        elif self.host or not isinstance(message, (Setup, Start)):
+            return message.sender == opponent.sender
+        if self.full is not None and not isinstance(message, Hello):
+            return False
+        if message.sender != opponent.sender and opponent.sender and opponent.here:
+            return False
+        if opponent.sender and message.sender != opponent.sender:  # (another took the place)
+            self.opponent, self.score = Opponent(), Score(self.score.best_of)
+        self.opponent.sender, self.full = message.sender, None
+        return True
 
     def hello(self, message: Hello) -> None:
         self.opponent.name, self.opponent.ready = message.name, message.ready
@@ -117,6 +164,7 @@ class RoomState:
         if self.score.over:
             self.score = Score(self.score.best_of)
         self.game, self.board, self.mine, self.decided = message.game, code, None, False
+        self.absent = False
         self.opponent.progress = self.opponent.finish = self.opponent.unverified = None
         return code
 
@@ -138,6 +186,9 @@ class RoomState:
         it was news."""
         if message.game != self.game or self.opponent.finish is not None:
             return False
+        if self.decided and self.absent:  # (it was gone, and finished: decided again)
+            self._score(self.winner or "draw", -1)
+            self.decided = self.absent = False
         self.opponent.finish, self.opponent.unverified = message, why
         self.decide()
         return True
@@ -160,13 +211,17 @@ class RoomState:
         finish = self.opponent.finish
         if finish is None and self.opponent.here:
             return
-        self.decided = True
-        self.score.played += 1
-        outcome = self._outcome(self.mine)
+        self.decided, self.absent = True, finish is None
+        self._score(self._outcome(self.mine), 1)
+
+    def _score(self, outcome: str, by: int) -> None:
+        """The series' count of a game of this outcome, changed by ``by`` (1, or -1 for
+        a game decided again)."""
+        self.score.played += by
         if outcome == "me":
-            self.score.mine += 1
+            self.score.mine += by
         elif outcome == "them":
-            self.score.theirs += 1
+            self.score.theirs += by
 
     @property
     def winner(self) -> str | None:

@@ -59,9 +59,10 @@ def offer(stage: Stage, table: Table, saved: SavedGame, dealt: Mode) -> None:
 
 
 def keep(profile: Profile, table: Table) -> None:
-    """Keep a game in progress for the next start (the window is closing)."""
+    """Keep a game in progress for the next start (the window is closing), if its
+    mode keeps one (a live race's game is not offered back as a game of its own)."""
     session = table.session
-    if session.status is Status.PLAYING:
+    if session.status is Status.PLAYING and table.tag.mode.kept_at_close:
         profile.save_resume(
             session.game.to_snapshot(),
             elapsed_ms=int(session.elapsed_ms),

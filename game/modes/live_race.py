@@ -30,6 +30,7 @@ class LiveRace(OnACode, Mode):
     name: ClassVar[str] = "race"
     ends_beside: ClassVar[bool] = False
     keeps_lost_replay: ClassVar[bool] = True
+    kept_at_close: ClassVar[bool] = False
 
     def deal(self, clock: Clock) -> PlaySession:
         return shared_session(self.board_code, None, clock)

@@ -130,6 +130,9 @@ class Mode(ABC):
     """A lost game's is kept too (a live race's: beside the opponent's)."""
     records_replay: ClassVar[bool] = True
     """The recorder makes a replay of its games (a resumed one's first moves are not known)."""
+    kept_at_close: ClassVar[bool] = True
+    """A game under way when the window closes is kept for the next start (a live
+    race's is not: the race went on without it, the other side told that it left)."""
     ends_beside: ClassVar[bool] = True
     """The end-of-game panel opens beside the board after its games (a live race's own
     panel says how each ended, and stays in sight)."""

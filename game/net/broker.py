@@ -75,6 +75,12 @@ class Broker(Record):
         return cls(parts.hostname, port or default, tls, websockets, parts.path or "/", _ca(parts))
 
     @property
+    def place(self) -> tuple[str, int, bool, bool, str]:
+        """Where the broker is and how it is spoken to: all but the authority's file,
+        which is each computer's own."""
+        return (self.host.lower(), self.port, self.tls, self.websockets, self.path)
+
+    @property
     def url(self) -> str:
         """The address as a URL again."""
         scheme = {(False, False): "mqtt", (True, False): "mqtts", (False, True): "ws"}.get(

@@ -161,6 +161,9 @@ class RaceClient:
         """The thread's select and its wake pair (made on the thread: never on the game's)."""
         self._thread = threading.Thread(target=self._run, name="race-client", daemon=True)
         self._closed = False
+        self.shared: str | None = None
+        """The broker named, as the friend's game names it (a broker on this computer's
+        loopback by this computer's address), once the client's thread knows it."""
         self._refused: mqtt.Client | None = None
         """The connection whose broker refused MQTT 5 (its end is not said)."""
 
@@ -239,6 +242,8 @@ class RaceClient:
         try:
             self.channel = Channel(Room.of(self.code))
             broker = self._where(self.channel.room)
+            if self.broker is not None:  # (its address for the friend: not "localhost")
+                self.shared = importlib.import_module("game.net.where").reachable(broker).url
             self.mqtt = self._connect(broker)
         except ssl.SSLCertVerificationError as error:
             why = error.verify_message or str(error)

@@ -12,6 +12,8 @@ LENGTH = 12
 GROUP = 4
 MAX_TEXT = 40
 """The longest text read as a code (its groups, hyphens and spaces as pasted)."""
+MAX_INVITATION = MAX_TEXT + 1 + 300
+"""The longest invitation read: a code, a space and a broker's address (its longest)."""
 _READ = {ch: ch for ch in ALPHABET} | {"O": "0", "I": "1", "L": "1"}
 
 
@@ -38,3 +40,18 @@ def parse(text: str) -> str:
     if len(chars) != LENGTH:
         raise RoomCodeError("a room code is 12 letters and digits")
     return grouped("".join(chars))
+
+
+def invitation(text: str) -> tuple[str, str | None]:
+    """A code as typed or pasted, or a code and the address of the broker it races on
+    (``7KQ2-M9XD-4RTA mqtt://club.example:1883``, as the host's Copy code puts them):
+    the code as shown, and the address as written (None: none; game.net.broker reads
+    it)."""
+    if len(text) > MAX_INVITATION:
+        raise RoomCodeError("a room code is 12 letters and digits")
+    words = text.split()
+    addresses = [word for word in words if "://" in word]
+    if len(addresses) > 1:
+        raise RoomCodeError("a room code is 12 letters and digits")
+    code = parse(" ".join(word for word in words if "://" not in word))
+    return code, addresses[0] if addresses else None

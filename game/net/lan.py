@@ -20,13 +20,13 @@ import socket
 import threading
 import time
 
-import ifaddr
 from zeroconf import IPVersion, ServiceInfo, Zeroconf
 
 from game.net.broker import Broker
 from game.net.client import NO_ROOM
 from game.net.embedded import EmbeddedBroker
 from game.net.room import VERSION, Room
+from game.net.where import addresses
 
 SERVICE = "_minesweep-race._tcp.local."
 """The announcement's service type (its name at most 15 characters: RFC 6335)."""
@@ -38,18 +38,6 @@ CONNECT_S = 1.0
 
 class LanError(OSError):
     """The embedded default failed (one line for the player)."""
-
-
-def addresses() -> list[str]:
-    """This computer's IPv4 addresses on its networks (loopback only where it has no
-    other: a computer alone races itself)."""
-    found: list[str] = []
-    for adapter in ifaddr.get_adapters():
-        for ip in adapter.ips:
-            if isinstance(ip.ip, str) and ip.ip not in found:
-                found.append(ip.ip)
-    outside = [ip for ip in found if not ip.startswith(("127.", "169.254."))]
-    return outside or ["127.0.0.1"]
 
 
 def service_info(room: Room, port: int, where: list[str]) -> ServiceInfo:

@@ -100,10 +100,14 @@ class Hello(Message):
     role: str = "guest"
     ready: bool = False
     answer: bool = False
+    partner: str = ""
+    """The host's: the sender it races (``with`` on the wire; "": none yet), so that a
+    third who joins knows the room is full."""
     kind: ClassVar[str] = "hello"
 
     def fields(self) -> dict[str, Any]:
-        return {"name": self.name, "role": self.role, "ready": self.ready, "answer": self.answer}
+        said = {"name": self.name, "role": self.role, "ready": self.ready, "answer": self.answer}
+        return said | {"with": self.partner} if self.partner else said
 
 
 @dataclass(frozen=True)
@@ -230,6 +234,12 @@ def _flag(value: object) -> bool:
     return value
 
 
+def _partner(value: object) -> str:
+    if not isinstance(value, str) or (value and not re.fullmatch(SENDER, value)):
+        raise ValueError
+    return value
+
+
 def _game(data: dict[str, Any]) -> int:
     return _count(data["game"], 1, 99)
 
@@ -242,6 +252,7 @@ _READERS: dict[str, Callable[[dict[str, Any]], Message]] = {
         _one_of(d["role"], ROLES),
         _flag(d["ready"]),
         _flag(d["answer"]),
+        _partner(d.get("with", "")),
     ),
     "setup": lambda d: Setup(
         d["from"],

@@ -77,9 +77,10 @@ class Races:
         """Won, lost and drawn against a name."""
         return self.tallies.get(name, (0, 0, 0))
 
-    def note(self, name: str, outcome: str) -> bool:
+    def note(self, name: str, outcome: str, instead: str | None = None) -> bool:
         """A game against ``name`` was decided (``outcome``: "me", "them" or "draw");
-        True once saved."""
+        ``instead``: the outcome it was noted with before, now decided again (its count
+        taken back); True once saved."""
         name = name[:MAX_NAME]
         if outcome not in OUTCOMES or not name or not name.isprintable():
             return False
@@ -88,6 +89,8 @@ class Races:
         except FutureVersionError:
             self._stuck = True
         tally = list(self.tallies.pop(name, (0, 0, 0)))
+        if instead in OUTCOMES:
+            tally[OUTCOMES.index(instead)] = max(0, tally[OUTCOMES.index(instead)] - 1)
         tally[OUTCOMES.index(outcome)] = min(MAX_GAMES, tally[OUTCOMES.index(outcome)] + 1)
         self.tallies[name] = (tally[0], tally[1], tally[2])  # (the latest raced last)
         while len(self.tallies) > MAX_OPPONENTS:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.flows.live_race import LiveRaceFlow
+from game.flows.race_lines import their_name
 from game.flows.race_map import cells_of
 from game.language import N_, decimal, gettext
 from game.scenes.counters_lines import FONT_SIZE, PAD, Row, RowPainter, bar_height
@@ -71,7 +72,7 @@ class LiveRaceScene(Scene):
         """The panel's lines, as the room stands."""
         flow, room = self.flow, self.flow.room
         opponent = room.opponent
-        name = opponent.name or "?"
+        name = their_name(room)
         progress = opponent.progress
         if flow.countdown_ms is not None:
             now = gettext("starts in {n}").format(n=int(flow.countdown_ms // 1000) + 1)

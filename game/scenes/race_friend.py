@@ -64,16 +64,21 @@ class RaceFriend:
             elif answer is RaceChoice.JOIN:
                 self.stage.open(join_dialog(), joined)
 
-        def joined(code: object) -> None:
-            if isinstance(code, str):
-                self.open(code)
+        def joined(answer: object) -> None:
+            if isinstance(answer, tuple):  # (the code, and the broker's address or None)
+                self.open(*answer)
 
         self.stage.open(race_choice_dialog(), chosen)
 
-    def open(self, code: str | None) -> LiveRaceFlow | None:
-        """Host a room (``code`` None) or join the room of ``code``."""
+    def open(self, code: str | None, named: str | None = None) -> LiveRaceFlow | None:
+        """Host a room (``code`` None) or join the room of ``code`` (through the broker
+        ``named``, the one its invitation names, over the Settings' for this room)."""
+        url = named or self.broker
         try:
-            broker = None if self.broker is None else Broker.parse(self.broker)
+            broker = None if url is None else Broker.parse(url)
+            own = None if named is None or not self.broker else Broker.parse(self.broker)
+            if own is not None and broker is not None and own.place == broker.place:
+                broker = own  # (the Settings' own: with its authority's file)
         except BrokerError as error:
             said = gettext("The race's broker cannot be used: {why}").format(why=error)
             self.stage.open(MessageDialog(gettext("Race a friend"), [said]))

@@ -4,7 +4,8 @@
 from __future__ import annotations
 
 from game.language import N_, gettext
-from game.net.code import MAX_TEXT, RoomCodeError, parse
+from game.net.broker import Broker, BrokerError
+from game.net.code import MAX_INVITATION, RoomCodeError, invitation
 from game.screens.answers import Button, answering, field, labels
 from game.view.widgets.form import Field, FormDialog
 from game.view.widgets.message import MessageDialog
@@ -26,6 +27,7 @@ class HostAnswer(Button):
     RULES = N_("Rules")
     GAMES = N_("Games")
     MAP = N_("Map")
+    COPY = N_("Copy code")
     LEAVE = N_("Leave")
 
 
@@ -50,22 +52,28 @@ def race_choice_dialog() -> MessageDialog:
 
 
 def join_dialog() -> FormDialog:
-    """The room code to join; it answers the code as shown, or None when cancelled."""
+    """The room code to join (and the broker's address after it, as the host's Copy
+    code puts them); it answers the code as shown and the address or None, or None
+    when cancelled."""
 
     def validate(values: dict[str, str]) -> str | None:
         try:
-            parse(values["code"])
+            broker = invitation(values["code"])[1]
         except RoomCodeError:
             return gettext("A room code is 12 letters and digits, such as 7KQ2-M9XD-4RTA.")
+        try:
+            Broker.parse(broker or "mqtt://localhost")
+        except BrokerError as error:
+            return gettext("The race's broker cannot be used: {why}").format(why=error)
         return None
 
     dialog = FormDialog(
         N_("Join a race"),
-        [Field("code", gettext("Room code"), "", max_len=MAX_TEXT)],
+        [Field("code", gettext("Room code"), "", max_len=MAX_INVITATION)],
         validate,
         lines=[gettext("Type or paste the room code your friend sent you.")],
     )
-    dialog.answer_for = lambda values: parse(field(values, "code"))
+    dialog.answer_for = lambda values: invitation(field(values, "code"))
     return dialog
 
 
