@@ -18,6 +18,7 @@ from game.app import App
 from game.core.status import Status
 from game.view.commands import Command
 from game.view.menus import MENUS
+from game.view.toggles import SETTINGS
 from game.view.widgets.chart import ChartPiece
 from game.view.widgets.dialog import Dialog
 
@@ -61,6 +62,29 @@ def test_the_menu_and_the_settings_name_left_click_chords_alike_in_chinese(
     settings = [label for label, _ in top(app).items]  # type: ignore[attr-defined]
     assert line.shown in settings
     assert "左键单击数字即双击" in settings
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_menu_line_of_a_setting_says_what_the_settings_dialog_says(
+    opened: tuple[Path, list[App]], code: str
+) -> None:
+    """The play test: the Options menu said "Counter below zero" where Settings said
+    "Mine counter below zero", and "Left click chords" for "Left click on a number
+    chords"."""
+    app = window(opened, code)
+    app.play.command(Command.SETTINGS)
+    settings = [label for label, _ in top(app).items]  # type: ignore[attr-defined]
+    flags = {
+        command
+        for setting in SETTINGS
+        for command, value in setting.commands.items()
+        if value is None  # (a flag: its one command flips it)
+    }
+    options = next(menu for menu in MENUS if menu.title == "Options")
+    lines = [item for item in options.items if item is not None and item.command in flags]
+    assert {item.command for item in lines} == flags  # (every flag has its menu line)
+    for item in lines:
+        assert item.shown in settings, (item.shown, settings)
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
