@@ -11,11 +11,13 @@ from pathlib import Path
 import pygame
 import pytest
 from test_window import BEGINNER, key, use_layout
+from test_window import click as click_at
 from test_window_counters import click, frames, start
 
 from game import language
 from game.app import App
 from game.core.status import Status
+from game.screens.history import HistoryAnswer
 from game.view.commands import Command
 from game.view.menus import MENUS
 from game.view.toggles import SETTINGS
@@ -85,6 +87,33 @@ def test_every_menu_line_of_a_setting_says_what_the_settings_dialog_says(
     assert {item.command for item in lines} == flags  # (every flag has its menu line)
     for item in lines:
         assert item.shown in settings, (item.shown, settings)
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_history_names_its_board_button_as_its_column_of_boards_not_next(
+    opened: tuple[Path, list[App]], code: str
+) -> None:
+    """The play test: the History's "Next" (the next board) sat beside "Previous" and
+    "More" (the pages), and read as the next page. The button is named as the column
+    of boards is, and a click on it shows the next board's games."""
+    app = window(opened, code)
+    use_layout(app, BEGINNER)
+    click(app, 0, 0)  # a mine: lost
+    key(pygame.K_ESCAPE, "\x1b")
+    frames(app, 2)
+    key(pygame.K_F7)
+    history = top(app)
+    shown = [language.gettext(label) for label in history.buttons]
+    assert language.gettext("Next") not in shown
+    board = language.gettext(HistoryAnswer.BOARD.label)
+    assert board == history.headers[1]  # type: ignore[attr-defined]
+    assert shown.count(board) == 1
+    click_at(app, history.button_rect(HistoryAnswer.BOARD.label).center)
+    beginner = top(app)
+    assert beginner is not history
+    assert beginner.title == language.gettext("History: {which}").format(
+        which=language.gettext("Beginner")
+    )
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
