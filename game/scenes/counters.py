@@ -66,6 +66,13 @@ GHOST_UNFINISHED = N_("{solved} of {total}, did not finish")
 ERROR_WORDS = N_("error: {problem}")
 
 
+def pace_words(ahead_ms: float) -> str:
+    """The pace against the best in the player's words ("1.2 s ahead", "0.4 s
+    behind"): the side's pace line, the note's and the panel's gap say it alike."""
+    words = PACE_WORDS if ahead_ms >= 0 else BEHIND_WORDS
+    return gettext(words).format(seconds=decimal(abs(ahead_ms) / 1000, 1))
+
+
 def _largest() -> GameNumbers:
     """A game's numbers with figures as wide as a game's get: the panel is sized for
     them."""
@@ -253,8 +260,7 @@ class CountersPanel:
         """The pace against the best, in seconds and as a bar (none without a best)."""
         if ahead is None:
             return []
-        words = PACE_WORDS if ahead >= 0 else BEHIND_WORDS
-        value = gettext(words).format(seconds=decimal(abs(ahead) / 1000, 1))
+        value = pace_words(ahead)
         share = max(-1.0, min(1.0, ahead / PACE_FULL_MS))
         colour = AHEAD if ahead >= 0 else BEHIND
         return [Row("pace", gettext(PACE), value, ((share, colour),), signed=True)]
