@@ -17,7 +17,7 @@ from test_window_records import close_all
 
 from game import cli, language
 from game.app import App
-from game.scenes.counters import BEHIND, pace_words
+from game.scenes.counters import BEHIND, BEHIND_WORDS, pace_words
 from game.scenes.counters_lines import FONT_SIZE
 from game.scenes.notes import note_picture
 from game.scenes.rivals import gap_lines, gap_room, in_the_gap
@@ -69,10 +69,10 @@ def test_the_pace_is_shown_beside_the_board_at_1x_and_2x(raced: tuple[App, str])
     notes = app.play.notes
     if side == "side":  # the live counters' pace line says it, the note not
         lines = {row.key: row.value for row in app.play.counters.rows()}
-        assert lines["pace"] == "0.5 s behind"
+        assert lines["pace"] == "0.5\u00a0s behind"
         assert "behind" not in notes.text
         return
-    assert notes.text.endswith("0.5 s behind")  # a line of the note beside the board
+    assert notes.text.endswith("0.5\u00a0s behind")  # a line of the note beside the board
     assert notes.font_size == TEXT * scale.current()  # at the UI scale
     if side == "unchosen":  # at the side's foot, off the cells
         assert notes.rect is not None and not notes.rect.colliderect(cells)
@@ -112,15 +112,17 @@ def test_the_pace_says_what_its_seconds_are_against_at_3x_and_4x(
     try:
         assert app.viewport.zoom == zoom
         words = pace_words(-500)
-        assert words == language.gettext("{seconds} s behind").format(
-            seconds=language.decimal(0.5, 1)
-        )
+        seconds = language.decimal(0.5, 1)
+        assert words == language.gettext(BEHIND_WORDS).format(seconds=seconds)
         notes, screen = app.play.notes, app.viewport.screen
         lines = gap_lines(app.viewport, words) if in_the_gap(app.viewport) else None
         if lines is None:
             assert notes.text.endswith(words)
         else:
             assert words not in notes.text
+            unit = words[words.index(seconds) + len(seconds) :].strip()[:1]  # ("s", "秒")
+            held = [line for line in lines if seconds in line]
+            assert held and unit in held[0].split(seconds)[1], lines  # (one line: 0.5 s)
             font = ui_font(TEXT * scale.current())
             gap = gap_room(app.viewport)
             for line in lines:
@@ -146,7 +148,7 @@ def test_the_pace_note_takes_its_own_room_under_every_counter() -> None:
     app, _ = next(raced)
     notes, counters, look = app.play.notes, app.play.counters, theme()
     note = notes.rect
-    assert note is not None and notes.text.endswith("0.5 s behind")
+    assert note is not None and notes.text.endswith("0.5\u00a0s behind")
     ui = scale.current()
     drawn = note_picture(notes.text, note.w, ui, look, app.viewport.renderer.sprites)
     assert region(app.viewport.screen, note) == region(drawn, drawn.get_rect())

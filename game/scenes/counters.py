@@ -59,8 +59,10 @@ PACE_FULL_MS = 10_000
 """The pace bar's half is full at this many ms ahead or behind."""
 AHEAD, BEHIND = (40, 160, 40), (200, 40, 40)
 PACE, GHOST = RACE_LABELS["pace"], RACE_LABELS["ghost"]
-PACE_WORDS = N_("{seconds} s ahead")
-BEHIND_WORDS = N_("{seconds} s behind")
+PACE_WORDS = N_("{seconds}\u00a0s ahead")
+BEHIND_WORDS = N_("{seconds}\u00a0s behind")
+"""(The seconds and their unit kept on one line by a no-break space: the panel's gap
+between the face and the timer wraps these words.)"""
 GHOST_WORDS = N_("{solved} of {total}, {time} s")
 GHOST_UNFINISHED = N_("{solved} of {total}, did not finish")
 ERROR_WORDS = N_("error: {problem}")
