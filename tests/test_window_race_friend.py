@@ -11,16 +11,19 @@ from collections.abc import Callable, Iterator
 import pygame
 import pytest
 from mosquitto import Mosquitto
-from test_window import FakeClock, click, key, type_text
+from test_window import FakeClock, cell_center, click, key, type_text
 from test_window_series import menu
 
 from game import cli
 from game.app import App
+from game.core.status import Status
 from game.modes.live_race import LiveRace
+from game.modes.ordinary import Ordinary
 from game.net import messages as m
 from game.net.broker import Broker
 from game.net.client import RaceClient
 from game.net.code import parse
+from game.scenes.live_race import LiveRaceScene
 
 
 @pytest.fixture
@@ -49,9 +52,9 @@ def lines(app: App) -> list[str]:
     return [] if dialog is None else list(getattr(dialog, "lines", []))
 
 
-def test_host_shows_a_code_a_friend_joins_and_start_deals_both_one_board(
-    app: App, broker: Mosquitto
-) -> None:
+def race_bob(app: App, broker: Mosquitto) -> tuple[RaceClient, list[object], Callable[[], None]]:
+    """Host a room in the window, Bob's client joins ready and Start deals the race's
+    first game: Bob's client, what it heard and what hears more."""
     menu(app, "Race a friend...")
     dialog = app.stage.top_dialog
     assert dialog is not None and dialog.title == "Race a friend"
@@ -78,11 +81,44 @@ def test_host_shows_a_code_a_friend_joins_and_start_deals_both_one_board(
     steps(app, lambda: app.stage.top_dialog is not None and app.stage.top_dialog.rect is not None)
     click(app, app.stage.top_dialog.button_rect("Start").center)
     steps(app, lambda: isinstance(app.table.tag.mode, LiveRace), seconds=20)
+    return friend, heard, hear
+
+
+def test_host_shows_a_code_a_friend_joins_and_start_deals_both_one_board(
+    app: App, broker: Mosquitto
+) -> None:
+    friend, heard, hear = race_bob(app, broker)
     hear()
     starts = [h for h in heard if isinstance(h, m.Start)]
     mode = app.table.tag.mode
     assert isinstance(mode, LiveRace) and starts and starts[0].board == mode.code
     assert mode.opponent == "Bob" and "race against Bob" in mode.title()
+    friend.close()
+
+
+def test_leaving_the_room_leaves_its_game_for_a_game_of_ones_own(
+    app: App, broker: Mosquitto
+) -> None:
+    """The play test: Leave took the race's panel away and left its game on the board,
+    the title still "race against Player, game 1"; played, it ended with no panel at
+    all (its end was the race's panel's). Leave deals a new game of the board's size,
+    whose end shows its panel beside the board."""
+    friend, _, _ = race_bob(app, broker)
+    board = app.table.board
+    panel = next(scene for scene, _ in app.stage.scenes if isinstance(scene, LiveRaceScene))
+    steps(app, lambda: "Leave" in panel.buttons)
+    click(app, panel.buttons["Leave"].center)
+    steps(app, lambda: not isinstance(app.table.tag.mode, LiveRace))
+    assert isinstance(app.table.tag.mode, Ordinary) and app.table.board == board
+    assert "race" not in app.viewport.window.window.title
+    mine = next(iter(app.table.game.mine_cells()), None)
+    if mine is None:  # (mines laid at the first click: open one cell, then a mine)
+        click(app, cell_center(app, 0, 0))
+        mine = next(iter(app.table.game.mine_cells()))
+    click(app, cell_center(app, *mine))
+    assert app.table.game.status is Status.LOST
+    app.run(frames=app.frame + 2)
+    assert app.stage.top_dialog is not None  # the end of the game, beside the board
     friend.close()
 
 
