@@ -15,8 +15,10 @@ import pygame
 
 from game.core.delta import Cell
 from game.core.on_first_use import OnFirstUse
+from game.core.status import Status
 from game.flows import long_deal
 from game.flows.dialogs import Dialogs
+from game.flows.end_of_game import won_title
 from game.language import gettext
 from game.modes.category import Category
 from game.modes.mode import Mode
@@ -166,8 +168,13 @@ class PlayScene(Scene):
                 self.prefs.sound.play(sound)
 
     def retitle(self) -> None:
-        """The window's title: the game's, and the way to play it."""
-        title = self.table.tag.mode.title()
+        """The window's title: the game's, and the way to play it; after a win whose
+        end said its time there (game.flows.end_of_game), that time."""
+        mode, session = self.table.tag.mode, self.table.session
+        if session.game.status is Status.WON and mode.keeps_replay:
+            self.viewport.window.set_title(won_title(session.summary().ms))
+            return
+        title = mode.title()
         game = gettext(TITLE)
         self.viewport.window.set_title(f"{game} - {title}" if title else game)
 
@@ -371,6 +378,7 @@ class PlayScene(Scene):
 
     def relayout(self) -> None:
         self.fit_counters()
+        self.retitle()  # (a new language: the title's words too)
 
     def covered(self) -> None:
         self.input.cancel()
