@@ -152,3 +152,16 @@ def test_the_history_chart_writes_its_dates_as_its_list_does(
     chart = next(p for p in history.laid_out.pieces if isinstance(p, ChartPiece))
     assert chart.days == (listed, listed)
     assert "-" not in listed  # (the language's date, not the ISO one)
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_about_names_every_shipped_font_and_its_licence(
+    opened: tuple[Path, list[App]], code: str
+) -> None:
+    """The play test in Chinese: About said the font was DejaVu Sans, over words every
+    character of which the shipped Noto Sans CJK drew (its licence unnamed)."""
+    app = window(opened, code)
+    app.play.command(Command.ABOUT)
+    said = " ".join(top(app).lines)  # type: ignore[attr-defined]
+    for font, licence in (("DejaVu Sans", "Bitstream"), ("Noto Sans CJK", "SIL")):
+        assert font in said and licence in said, said
