@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from test_window import BEGINNER, key, use_layout
+from test_window import BEGINNER, key, type_text, use_layout
 from test_window import click as click_at
 from test_window_counters import click, frames, start
 
@@ -165,3 +165,26 @@ def test_the_about_names_every_shipped_font_and_its_licence(
     said = " ".join(top(app).lines)  # type: ignore[attr-defined]
     for font, licence in (("DejaVu Sans", "Bitstream"), ("Noto Sans CJK", "SIL")):
         assert font in said and licence in said, said
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_custom_board_writes_a_size_as_its_complaint_does(
+    opened: tuple[Path, list[App]], code: str
+) -> None:
+    """The play test: the Custom board said "Mines: 10 to 64 on 9 x 9." over "A 9x9
+    board takes 10 to 64 mines; got 100." (and the Deaths "9x9"): one way to write a
+    board's size. Typed through the real loop: 100 mines on 9x9."""
+    app = window(opened, code)
+    key(pygame.K_F3)
+    form = top(app)
+    for _ in range(2):
+        key(pygame.K_TAB, "\t")
+    for _ in range(3):
+        key(pygame.K_BACKSPACE, "\b")
+    type_text("100")
+    key(pygame.K_RETURN, "\r")
+    frames(app, 2)
+    assert top(app) is form and form.error is not None  # type: ignore[attr-defined]
+    note = form.note(form.values)  # type: ignore[attr-defined]
+    for words in (note, form.error):  # type: ignore[attr-defined]
+        assert "9x9" in words and "9 x 9" not in words, words
