@@ -96,6 +96,18 @@ def test_host_shows_a_code_a_friend_joins_and_start_deals_both_one_board(
     friend.close()
 
 
+def lose(app: App) -> None:
+    """Click a mine of the game on the table (the first click, where none is laid yet,
+    opens a cell first)."""
+    mine = next(iter(app.table.game.mine_cells()), None)
+    if mine is None:  # (mines laid at the first click: open one cell, then a mine)
+        start = app.table.session.start or (0, 0)
+        click(app, cell_center(app, *start))
+        mine = next(iter(app.table.game.mine_cells()))
+    click(app, cell_center(app, *mine))
+    assert app.table.game.status is Status.LOST
+
+
 def test_leaving_the_room_leaves_its_game_for_a_game_of_ones_own(
     app: App, broker: Mosquitto
 ) -> None:
@@ -107,19 +119,35 @@ def test_leaving_the_room_leaves_its_game_for_a_game_of_ones_own(
     board = app.table.board
     panel = next(scene for scene, _ in app.stage.scenes if isinstance(scene, LiveRaceScene))
     steps(app, lambda: "Leave" in panel.buttons)
+    assert "Rematch" not in panel.buttons  # (the game is under way: nothing to rematch)
     click(app, panel.buttons["Leave"].center)
     steps(app, lambda: not isinstance(app.table.tag.mode, LiveRace))
     assert isinstance(app.table.tag.mode, Ordinary) and app.table.board == board
     assert "race" not in app.viewport.window.window.title
-    mine = next(iter(app.table.game.mine_cells()), None)
-    if mine is None:  # (mines laid at the first click: open one cell, then a mine)
-        click(app, cell_center(app, 0, 0))
-        mine = next(iter(app.table.game.mine_cells()))
-    click(app, cell_center(app, *mine))
-    assert app.table.game.status is Status.LOST
+    lose(app)
     app.run(frames=app.frame + 2)
     assert app.stage.top_dialog is not None  # the end of the game, beside the board
     friend.close()
+
+
+def test_rematch_is_offered_once_the_game_is_decided_and_leave_stays_put(
+    app: App, broker: Mosquitto
+) -> None:
+    """The play test: the race's panel offered Rematch while game 1 was played, and
+    a press on it did nothing. It shows once the game is decided (here: Bob gone),
+    where it always goes; Leave keeps its place."""
+    friend, _, _ = race_bob(app, broker)
+    panel = next(scene for scene, _ in app.stage.scenes if isinstance(scene, LiveRaceScene))
+    steps(app, lambda: "Leave" in panel.buttons)
+    leave = panel.buttons["Leave"]
+    assert "Rematch" not in panel.buttons
+    lose(app)
+    app.run(frames=app.frame + 2)
+    assert "Rematch" not in panel.buttons  # (Bob plays on: undecided)
+    friend.close()  # (Bob leaves: his game unfinished, the game is decided)
+    steps(app, lambda: "Rematch" in panel.buttons)
+    assert panel.buttons["Leave"] == leave
+    assert panel.buttons["Rematch"].right < leave.left and panel.buttons["Rematch"].y == leave.y
 
 
 def test_join_takes_a_code_and_refuses_one_that_is_none(app: App) -> None:

@@ -31,6 +31,8 @@ if TYPE_CHECKING:
     from game.view.viewport import Viewport
 
 BUTTONS = (N_("Rematch"), N_("Leave"))
+"""Rematch is shown once the game is decided (pressed before, it did nothing: the
+play test), in its place, so that Leave never moves under the pointer."""
 WATCH = N_("Watch both")
 """Shown once the game's two replays are kept: the viewer plays them together."""
 SOLVED = (40, 120, 200)
@@ -180,7 +182,7 @@ class LiveRaceScene(Scene):
             self._rows = self.rows()
             self.updates += 1
         zoom = self.viewport.side.scale
-        laid = (tuple(area), zoom, self.flow.pair)
+        laid = (tuple(area), zoom, self.flow.pair, self.flow.room.decided)
         if repainted or laid != self._laid:
             self._laid = laid
             self.drawn.clear()
@@ -244,6 +246,8 @@ class LiveRaceScene(Scene):
             rect = pygame.Rect(
                 area.x + pad + i % 2 * (width + style.button_gap), row_y, width, style.button_h
             )
+            if label == BUTTONS[0] and not self.flow.room.decided:
+                continue  # (its place kept empty: no rematch while the game is played)
             paint_button(
                 screen,
                 sprites,
