@@ -52,6 +52,21 @@ def lines(app: App) -> list[str]:
     return [] if dialog is None else list(getattr(dialog, "lines", []))
 
 
+def test_the_panel_of_a_room_no_one_came_to_yet_says_so(app: App, broker: Mosquitto) -> None:
+    """The play test: the race's panel beside a room waiting for a friend said "Racing
+    ?" over "? waiting"."""
+    menu(app, "Race a friend...")
+    dialog = app.stage.top_dialog
+    assert dialog is not None
+    click(app, dialog.button_rect("Host").center)
+    panel = next(scene for scene, _ in app.stage.scenes if isinstance(scene, LiveRaceScene))
+    steps(app, lambda: "Connecting to the broker..." not in lines(app))
+    rows = {row.key: (row.label, row.value) for row in panel.rows()}
+    assert rows["name"] == ("Racing", "no one yet")
+    assert rows["now"] == ("Opponent", "waiting")
+    assert not any("?" in words for pair in rows.values() for words in pair)
+
+
 def race_bob(app: App, broker: Mosquitto) -> tuple[RaceClient, list[object], Callable[[], None]]:
     """Host a room in the window, Bob's client joins ready and Start deals the race's
     first game: Bob's client, what it heard and what hears more."""

@@ -36,6 +36,8 @@ play test), in its place, so that Leave never moves under the pointer."""
 WATCH = N_("Watch both")
 """Shown once the game's two replays are kept: the viewer plays them together."""
 SOLVED = (40, 120, 200)
+NO_ONE = N_("no one yet")
+"""Whom the room races before anyone came (it said "?", and "?: waiting" under it)."""
 STATES = {"playing": N_("playing"), "won": N_("won"), "lost": N_("lost")}
 OUTCOMES = {"me": N_("you won"), "them": N_("{name} won"), "draw": N_("neither won")}
 
@@ -71,7 +73,7 @@ class LiveRaceScene(Scene):
         """The panel's lines, as the room stands."""
         flow, room = self.flow, self.flow.room
         opponent = room.opponent
-        name = opponent.name or "?"
+        name = opponent.name or gettext(NO_ONE)
         progress = opponent.progress
         if flow.countdown_ms is not None:
             now = gettext("starts in {n}").format(n=int(flow.countdown_ms // 1000) + 1)
@@ -97,7 +99,7 @@ class LiveRaceScene(Scene):
         outcome = room.winner
         rows = [
             Row("name", gettext("Racing"), name),
-            Row("now", name, now),
+            Row("now", opponent.name or gettext("Opponent"), now),
             Row(
                 "bbbv",
                 gettext("3BV"),
