@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.view.assets import asset_path
-from game.view.fonts import CJK, REGULAR, font_for, ui_font
+from game.view.fonts import BOLD, CJK, LATIN_1, LATIN_1_END, REGULAR, font_for, ui_font
 from game.view.lines import NO_END, NO_START, pieces, wrap
 
 NAME = "王嘉宁"
@@ -104,7 +104,7 @@ def test_latin_text_still_breaks_at_spaces_only() -> None:
 @settings(max_examples=60, deadline=None)
 @given(
     st.text(
-        alphabet=st.sampled_from("扫雷游戏王嘉宁。，「」やゲームーっ ab cdeFG 1.2"),
+        alphabet=st.sampled_from("扫雷游戏王嘉宁。，「」やゲームーっ ab cdeFG 1.2\u00a0"),
         max_size=80,
     ),
     st.integers(min_value=1, max_value=200),
@@ -115,6 +115,35 @@ def test_wrapping_loses_nothing_and_fits(text: str, width: int) -> None:
     assert "".join(lines).replace(" ", "") == text.replace(" ", "")
     for line in lines:
         assert font.size(line)[0] <= width or len(line) == 1
+
+
+@pytest.mark.parametrize(
+    ("words", "first"),
+    [
+        ("0.5\u00a0s behind", "0.5\u00a0s"),
+        ("落后 0.5\u00a0秒", "落后"),
+        ("0.5\u00a0秒遅れ", "0.5\u00a0秒"),
+    ],
+)
+def test_a_no_break_space_keeps_a_number_and_its_unit_on_one_line(words: str, first: str) -> None:
+    """The race's pace in the panel's gap said "落后 0.5" over "秒": its seconds and
+    their unit broken apart."""
+    font = ui_font(12)
+    second = words[len(first) :].strip()
+    width = max(font.size(first)[0], font.size(second)[0]) + 2
+    assert font.size(words)[0] > width  # (two lines)
+    assert wrap(font, words, width) == [first, second]
+
+
+def test_dejavu_draws_every_latin_1_letter_in_both_weights() -> None:
+    """(So text of ASCII and Latin-1 goes straight to DejaVu: game.view.fonts.LATIN_1.)"""
+    import pygame.freetype
+
+    pygame.freetype.init()
+    for name in (REGULAR, BOLD):
+        face = pygame.freetype.Font(asset_path("fonts", name), 12)
+        for code in range(ord(LATIN_1), ord(LATIN_1_END) + 1):
+            assert face.get_metrics(chr(code))[0] is not None, (name, hex(code))
 
 
 def test_every_character_of_the_translations_is_in_a_shipped_font() -> None:

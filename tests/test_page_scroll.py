@@ -17,7 +17,7 @@ from test_window import FakeClock, key, post
 from game import cli
 from game import language as languages
 from game.app import App
-from game.rules import PRESETS, Difficulty
+from game.rules import PRESETS, Difficulty, RuleMode
 from game.screens.settings import keys_dialog
 from game.view import page_window, scale, window
 from game.view.commands import Command
@@ -115,8 +115,10 @@ def test_the_settings_fit_whole_left_of_the_classic_expert_a_value_under_its_lin
     assert top.page is not None and top.page.window.size[0] < 250  # (left of the window)
     assert dialog.font_size == FONT_SIZE * scale.current() and not dialog.cut
     assert surface.get_rect().contains(dialog.row_rect(len(dialog.items) - 1))
-    row = dialog.row_rect(0)
+    rules = [label for label, _ in dialog.items].index("Rules")  # (the widest line)
+    row = dialog.row_rect(rules)
     assert row.h >= 2 * dialog.font_size  # (its value under its words)
+    assert dialog.row_rect(0).h < 2 * dialog.font_size  # (a line the room holds: beside)
 
 
 def long_menu() -> tuple[MenuDialog, pygame.Surface, SpriteSheet]:
@@ -223,4 +225,54 @@ def test_the_keys_page_in_a_room_narrower_than_its_words_wraps_them_and_scrolls(
             assert all(laid.style.width(line) <= menu.width for line in lines)
             assert "".join(lines).replace(" ", "") == label.replace(" ", "")  # (all of it)
     finally:
+        languages.use("en")
+
+
+@pytest.mark.parametrize("language", ["ja", "de"])
+def test_the_settings_beside_beginner_at_4x_keep_each_value_on_its_line(
+    monkeypatch: pytest.MonkeyPatch, language: str
+) -> None:
+    """The play test at 1280x1024: the Settings page right of Beginner's cells at 4x,
+    in Japanese under weak no-guess (the longest rule mode), put every line's value on
+    a second row, as narrow as a page in a room far smaller: its width was the widest
+    words plus the widest value, which no line holds together. In German the rule
+    mode's name alone is wider than the room, and the page went over the cells. Each
+    line is its words and its value side by side, the values drawn on their lines'
+    rows (pixels), but a line no room holds: its value wrapped under its words."""
+    for module in (window, page_window):
+        monkeypatch.setattr(module, "desktop_size", lambda: (1280, 1024))
+    board = PRESETS[Difficulty.BEGINNER]
+    options = cli.Options(
+        zoom=4, sound=False, seed=1, board=board, language=language, mode=RuleMode.WEAK_NO_GUESS
+    )
+    app = App(options, clock=FakeClock())
+    try:
+        app.run(frames=1)
+        app.get_ready()
+        app.run(frames=1)
+        app.viewport.window.window.position = (167, 100)  # (where openbox puts it)
+        key(pygame.K_F5)
+        app.run(frames=2)
+        top = app.stage.top
+        assert isinstance(top, DialogScene) and top.page is not None
+        assert not top.page.covers  # (off the cells)
+        dialog, surface = top.dialog, top.page.surface
+        assert isinstance(dialog, MenuDialog) and not dialog.cut
+        assert dialog.font_size == FONT_SIZE * scale.current()
+        rows = [dialog.row_rect(i) for i in range(len(dialog.items))]
+        rules = [label for label, _ in dialog.items].index(languages.gettext("Rules"))
+        for i, row in enumerate(rows):  # (one line each; German's rules: wrapped under)
+            assert row.h < 2 * dialog.font_size or (language == "de" and i == rules), i
+        for row in rows[1:]:  # (the first is lit)
+            face = tuple(surface.get_at((row.right - 1, row.y)))[:3]
+            inked = [
+                (x, y)
+                for x in range(row.right - row.w // 8, row.right)
+                for y in range(row.y, row.bottom)
+                if sum(abs(a - b) for a, b in zip(surface.get_at((x, y))[:3], face, strict=True))
+                > 3 * 64
+            ]
+            assert len(inked) >= 4, (row, dialog.items[rows.index(row)])  # (its value there)
+    finally:
+        app.close()
         languages.use("en")

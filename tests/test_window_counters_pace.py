@@ -41,6 +41,6 @@ def test_the_panel_shows_the_pace_against_the_best_in_seconds_and_a_bar(
     click(app, cell_center(app, *second))
     app.run(frames=app.frame + 1)
     rows = {row.key: row for row in app.play.counters.rows()}
-    assert rows["pace"].value == "0.5 s behind"
+    assert rows["pace"].value == "0.5\u00a0s behind"
     scale = app.viewport.side.scale  # (the side's, which its words and bars are drawn at)
     assert tallest_run(app, BEHIND) >= 6 * scale  # the bar, red, from the middle leftwards

@@ -103,7 +103,7 @@ def test_a_lost_game_is_charted_apart_from_the_time_axis_not_at_0_s(
 
 
 def test_the_history_keeps_its_size_whatever_its_buttons_show(app: App) -> None:
-    """Result, Sort, Previous, More and Next each show another page (fewer rows, no
+    """Result, Sort, Previous, More and Board each show another page (fewer rows, no
     chart, another note): the screen, and so every button, stays where it was."""
     for day in range(1, 14):  # 13 games: a full page, and a page of one
         app.profile.record_game(record(day, won=day % 3 == 0, ms=3_000 + 700 * day))
@@ -119,10 +119,10 @@ def test_the_history_keeps_its_size_whatever_its_buttons_show(app: App) -> None:
         HistoryAnswer.RESULT,  # the lost
         HistoryAnswer.SORT,
         HistoryAnswer.RESULT,  # every game again
-        HistoryAnswer.NEXT,  # Beginner
-        HistoryAnswer.NEXT,  # Intermediate
-        HistoryAnswer.NEXT,  # Expert: none
-        HistoryAnswer.NEXT,  # Custom: none, and no chart
+        HistoryAnswer.BOARD,  # Beginner
+        HistoryAnswer.BOARD,  # Intermediate
+        HistoryAnswer.BOARD,  # Expert: none
+        HistoryAnswer.BOARD,  # Custom: none, and no chart
     ]:
         dialog = press(app, answer)
         seen.add((dialog.title, len(dialog.rows), dialog.chart is None))  # type: ignore[attr-defined]

@@ -11,16 +11,19 @@ from collections.abc import Callable, Iterator
 import pygame
 import pytest
 from mosquitto import Mosquitto
-from test_window import FakeClock, click, key, type_text
+from test_window import FakeClock, cell_center, click, key, type_text
 from test_window_series import menu
 
 from game import cli
 from game.app import App
+from game.core.status import Status
 from game.modes.live_race import LiveRace
+from game.modes.ordinary import Ordinary
 from game.net import messages as m
 from game.net.broker import Broker
 from game.net.client import RaceClient
 from game.net.code import parse
+from game.scenes.live_race import LiveRaceScene
 
 
 @pytest.fixture
@@ -49,9 +52,24 @@ def lines(app: App) -> list[str]:
     return [] if dialog is None else list(getattr(dialog, "lines", []))
 
 
-def test_host_shows_a_code_a_friend_joins_and_start_deals_both_one_board(
-    app: App, broker: Mosquitto
-) -> None:
+def test_the_panel_of_a_room_no_one_came_to_yet_says_so(app: App, broker: Mosquitto) -> None:
+    """The play test: the race's panel beside a room waiting for a friend said "Racing
+    ?" over "? waiting"."""
+    menu(app, "Race a friend...")
+    dialog = app.stage.top_dialog
+    assert dialog is not None
+    click(app, dialog.button_rect("Host").center)
+    panel = next(scene for scene, _ in app.stage.scenes if isinstance(scene, LiveRaceScene))
+    steps(app, lambda: "Connecting to the broker..." not in lines(app))
+    rows = {row.key: (row.label, row.value) for row in panel.rows()}
+    assert rows["name"] == ("Racing", "no one yet")
+    assert rows["now"] == ("Opponent", "waiting")
+    assert not any("?" in words for pair in rows.values() for words in pair)
+
+
+def race_bob(app: App, broker: Mosquitto) -> tuple[RaceClient, list[object], Callable[[], None]]:
+    """Host a room in the window, Bob's client joins ready and Start deals the race's
+    first game: Bob's client, what it heard and what hears more."""
     menu(app, "Race a friend...")
     dialog = app.stage.top_dialog
     assert dialog is not None and dialog.title == "Race a friend"
@@ -78,12 +96,73 @@ def test_host_shows_a_code_a_friend_joins_and_start_deals_both_one_board(
     steps(app, lambda: app.stage.top_dialog is not None and app.stage.top_dialog.rect is not None)
     click(app, app.stage.top_dialog.button_rect("Start").center)
     steps(app, lambda: isinstance(app.table.tag.mode, LiveRace), seconds=20)
+    return friend, heard, hear
+
+
+def test_host_shows_a_code_a_friend_joins_and_start_deals_both_one_board(
+    app: App, broker: Mosquitto
+) -> None:
+    friend, heard, hear = race_bob(app, broker)
     hear()
     starts = [h for h in heard if isinstance(h, m.Start)]
     mode = app.table.tag.mode
     assert isinstance(mode, LiveRace) and starts and starts[0].board == mode.code
     assert mode.opponent == "Bob" and "race against Bob" in mode.title()
     friend.close()
+
+
+def lose(app: App) -> None:
+    """Click a mine of the game on the table (the first click, where none is laid yet,
+    opens a cell first)."""
+    mine = next(iter(app.table.game.mine_cells()), None)
+    if mine is None:  # (mines laid at the first click: open one cell, then a mine)
+        start = app.table.session.start or (0, 0)
+        click(app, cell_center(app, *start))
+        mine = next(iter(app.table.game.mine_cells()))
+    click(app, cell_center(app, *mine))
+    assert app.table.game.status is Status.LOST
+
+
+def test_leaving_the_room_leaves_its_game_for_a_game_of_ones_own(
+    app: App, broker: Mosquitto
+) -> None:
+    """The play test: Leave took the race's panel away and left its game on the board,
+    the title still "race against Player, game 1"; played, it ended with no panel at
+    all (its end was the race's panel's). Leave deals a new game of the board's size,
+    whose end shows its panel beside the board."""
+    friend, _, _ = race_bob(app, broker)
+    board = app.table.board
+    panel = next(scene for scene, _ in app.stage.scenes if isinstance(scene, LiveRaceScene))
+    steps(app, lambda: "Leave" in panel.buttons)
+    assert "Rematch" not in panel.buttons  # (the game is under way: nothing to rematch)
+    click(app, panel.buttons["Leave"].center)
+    steps(app, lambda: not isinstance(app.table.tag.mode, LiveRace))
+    assert isinstance(app.table.tag.mode, Ordinary) and app.table.board == board
+    assert "race" not in app.viewport.window.window.title
+    lose(app)
+    app.run(frames=app.frame + 2)
+    assert app.stage.top_dialog is not None  # the end of the game, beside the board
+    friend.close()
+
+
+def test_rematch_is_offered_once_the_game_is_decided_and_leave_stays_put(
+    app: App, broker: Mosquitto
+) -> None:
+    """The play test: the race's panel offered Rematch while game 1 was played, and
+    a press on it did nothing. It shows once the game is decided (here: Bob gone),
+    where it always goes; Leave keeps its place."""
+    friend, _, _ = race_bob(app, broker)
+    panel = next(scene for scene, _ in app.stage.scenes if isinstance(scene, LiveRaceScene))
+    steps(app, lambda: "Leave" in panel.buttons)
+    leave = panel.buttons["Leave"]
+    assert "Rematch" not in panel.buttons
+    lose(app)
+    app.run(frames=app.frame + 2)
+    assert "Rematch" not in panel.buttons  # (Bob plays on: undecided)
+    friend.close()  # (Bob leaves: his game unfinished, the game is decided)
+    steps(app, lambda: "Rematch" in panel.buttons)
+    assert panel.buttons["Leave"] == leave
+    assert panel.buttons["Rematch"].right < leave.left and panel.buttons["Rematch"].y == leave.y
 
 
 def test_join_takes_a_code_and_refuses_one_that_is_none(app: App) -> None:

@@ -15,12 +15,13 @@ from test_window import BEGINNER, FakeClock, cell_center, click, region, use_lay
 from test_window_race import play_all
 from test_window_records import close_all
 
-from game import cli
+from game import cli, language
 from game.app import App
+from game.scenes.counters import BEHIND, BEHIND_WORDS, pace_words
 from game.scenes.counters_lines import FONT_SIZE
 from game.scenes.notes import note_picture
-from game.scenes.rivals import in_the_gap
-from game.view import scale
+from game.scenes.rivals import gap_lines, gap_room, in_the_gap
+from game.view import page_window, scale, window
 from game.view.fonts import ui_font
 from game.view.scale import TEXT
 from game.view.theme import current as theme
@@ -36,12 +37,12 @@ def raced(request: pytest.FixtureRequest) -> Iterator[tuple[App, str]]:
 
 
 def race(
-    zoom: int, side: str, figures: tuple[str, ...] = DEFAULT_FIGURES
+    zoom: int, side: str, figures: tuple[str, ...] = DEFAULT_FIGURES, code: str | None = None
 ) -> Iterator[tuple[App, str]]:
     if side == "classic":
         classic_window()
     clock = FakeClock()
-    app = App(cli.Options(zoom=zoom, sound=False, seed=1), clock=clock)
+    app = App(cli.Options(zoom=zoom, sound=False, seed=1, language=code), clock=clock)
     app.run(frames=2)
     if side == "unchosen":  # (the side shown, its pace line not among the player's)
         app.prefs.change(counters=tuple(n for n in figures if n != "pace"))
@@ -68,10 +69,10 @@ def test_the_pace_is_shown_beside_the_board_at_1x_and_2x(raced: tuple[App, str])
     notes = app.play.notes
     if side == "side":  # the live counters' pace line says it, the note not
         lines = {row.key: row.value for row in app.play.counters.rows()}
-        assert lines["pace"] == "0.5 s behind"
+        assert lines["pace"] == "0.5\u00a0s behind"
         assert "behind" not in notes.text
         return
-    assert notes.text.endswith("0.5 s behind")  # a line of the note beside the board
+    assert notes.text.endswith("0.5\u00a0s behind")  # a line of the note beside the board
     assert notes.font_size == TEXT * scale.current()  # at the UI scale
     if side == "unchosen":  # at the side's foot, off the cells
         assert notes.rect is not None and not notes.rect.colliderect(cells)
@@ -82,14 +83,59 @@ def test_the_pace_is_shown_beside_the_board_at_1x_and_2x(raced: tuple[App, str])
         assert not own.colliderect(cells.move(app.viewport.window.corner))
 
 
-def test_the_gap_holds_the_seconds_from_3x() -> None:
-    app = App(cli.Options(zoom=3, sound=False, seed=1), clock=FakeClock())
+def test_the_gap_holds_the_words_at_4x_on_beginner(monkeypatch: pytest.MonkeyPatch) -> None:
+    """(It held the seconds alone from 3x: "-0.5", which said nothing of what they are
+    against; the words, "0.5 s behind", need 4x on Beginner, 2x on Intermediate.)"""
+    for module in (window, page_window):
+        monkeypatch.setattr(module, "desktop_size", lambda: (1920, 1080))
+    app = App(cli.Options(zoom=4, sound=False, seed=1), clock=FakeClock())
     try:
         app.run(frames=1)
-        if app.viewport.zoom == 3:  # (the test desktop holds Beginner at 3x)
-            assert in_the_gap(app.viewport)
+        assert app.viewport.zoom == 4 and in_the_gap(app.viewport)
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("code", ["en", "zh_CN", "ja", "de", "pl"])
+@pytest.mark.parametrize("zoom", [3, 4])
+def test_the_pace_says_what_its_seconds_are_against_at_3x_and_4x(
+    monkeypatch: pytest.MonkeyPatch, code: str, zoom: int
+) -> None:
+    """The play test: the classic window's race at 3x showed "-0.5" between the face
+    and the timer, and no word of what it was against. The gap shows the pace's words
+    ("0.5 s behind") where it holds them, drawn there (pixels); else the note beside
+    the board says them; never the seconds alone."""
+    for module in (window, page_window):
+        monkeypatch.setattr(module, "desktop_size", lambda: (1920, 1080))
+    raced = race(zoom, "classic", code=code)
+    app, _ = next(raced)
+    try:
+        assert app.viewport.zoom == zoom
+        words = pace_words(-500)
+        seconds = language.decimal(0.5, 1)
+        assert words == language.gettext(BEHIND_WORDS).format(seconds=seconds)
+        notes, screen = app.play.notes, app.viewport.screen
+        lines = gap_lines(app.viewport, words) if in_the_gap(app.viewport) else None
+        if lines is None:
+            assert notes.text.endswith(words)
+        else:
+            assert words not in notes.text
+            unit = words[words.index(seconds) + len(seconds) :].strip()[:1]  # ("s", "秒")
+            held = [line for line in lines if seconds in line]
+            assert held and unit in held[0].split(seconds)[1], lines  # (one line: 0.5 s)
+            font = ui_font(TEXT * scale.current())
+            gap = gap_room(app.viewport)
+            for line in lines:
+                picture = on_face(font.render(line, True, BEHIND), font.get_linesize())
+                want, (w, h) = region(picture, picture.get_rect()), picture.get_size()
+                assert any(
+                    region(screen, (x, y, w, h)) == want
+                    for x in range(gap.x, gap.right - w + 1)
+                    for y in range(gap.y, gap.bottom - h + 1)
+                ), f"{line!r} is not drawn in the gap"
+    finally:
+        for _ in raced:
+            pass
 
 
 def test_the_pace_note_takes_its_own_room_under_every_counter() -> None:
@@ -102,7 +148,7 @@ def test_the_pace_note_takes_its_own_room_under_every_counter() -> None:
     app, _ = next(raced)
     notes, counters, look = app.play.notes, app.play.counters, theme()
     note = notes.rect
-    assert note is not None and notes.text.endswith("0.5 s behind")
+    assert note is not None and notes.text.endswith("0.5\u00a0s behind")
     ui = scale.current()
     drawn = note_picture(notes.text, note.w, ui, look, app.viewport.renderer.sprites)
     assert region(app.viewport.screen, note) == region(drawn, drawn.get_rect())

@@ -364,7 +364,7 @@ def test_the_history_lists_games_newest_first_charts_them_and_filters(
     ]
     assert below.count((0, 0, 128)) >= 9
     assert below.count(theme.current().error) >= 5
-    key(pygame.K_TAB, "\t")  # to Next
+    key(pygame.K_TAB, "\t")  # to Board
     key(pygame.K_RETURN, "\r")
     app.run(frames=1)
     assert top_dialog_title(app) == "History: Beginner"
@@ -421,7 +421,7 @@ def test_an_abandoned_game_and_a_board_code_game_are_shown_apart(
     # of one size's times for all boards; Beginner's has the abandoned game alone.
     assert dialog.chart is None  # type: ignore[attr-defined]
     while top_dialog_title(app) != "History: board codes":
-        dialog.choose(HistoryAnswer.NEXT.label)
+        dialog.choose(HistoryAnswer.BOARD.label)
         app.stage.settle()
         app.run(frames=1)
         dialog = app.stage.top_dialog
@@ -430,7 +430,7 @@ def test_an_abandoned_game_and_a_board_code_game_are_shown_apart(
             _, points, _ = dialog.chart  # type: ignore[attr-defined]
             assert points == [ChartPoint(None, abandoned=True)]
     assert [row[2] for row in dialog.rows] == ["lost"]  # type: ignore[attr-defined]
-    assert any("Next chooses" in line for line in dialog.lines)  # type: ignore[attr-defined]
+    assert any("Board chooses" in line for line in dialog.lines)  # type: ignore[attr-defined]
     [stored] = app.profile.page("code")
     assert stored.record.code == code.code
 

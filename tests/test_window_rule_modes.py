@@ -112,7 +112,7 @@ def test_a_guess_in_strong_no_guess_dies_and_is_kept_in_its_own_category(app: Ap
         dialog = app.stage.top_dialog
         assert dialog is not None and top_dialog_title(app) not in seen
         seen.append(top_dialog_title(app))
-        dialog.choose(HistoryAnswer.NEXT.label)
+        dialog.choose(HistoryAnswer.BOARD.label)
         app.stage.settle()
         app.run(frames=1)
     dialog = app.stage.top_dialog

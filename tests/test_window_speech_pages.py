@@ -24,7 +24,7 @@ SAID = {
     "panel": "3BV/s, -. Clicks, 0",
     "name": "You won Expert in 0.000 seconds: place 3 of 10.",  # (never "s": a letter)
     "resume": "You left your Beginner game at 13 seconds on the timer.",
-    "custom": "Mines: 10 to 64 on 9 x 9.",
+    "custom": "Mines: 10 to 64 on 9x9.",
     "best times": "No times yet: win a game to set one.",
 }
 """A piece of each dialog's own text, said with its title."""

@@ -1,6 +1,6 @@
-"""The window in each language, for the docs: the Game menu open, the end-of-game panel
-after a lost game, and the analysis of a community replay (王嘉宁's EVF from the tests'
-replays), each taken headless on
+"""The window in each language, for the docs: the Game menu open, the Options menu, the
+end-of-game panel after a lost game, and the analysis of a community replay (王嘉宁's
+EVF from the tests' replays), each taken headless on
 Beginner at zoom 2, the five languages side by side (the panel's in rows of two) in
 one PNG each. The window's own surface is saved, so no screen grabber is needed; on a
 1920x1080 desktop (Xvfb) the panel is drawn as a player sees it (SDL's dummy driver
@@ -8,7 +8,7 @@ has a 1024x768 one, where the wider panels fall back to the smaller font):
 
     Xvfb :61 -screen 0 1920x1080x24 &
     SDL_VIDEODRIVER=x11 DISPLAY=:61 python tools/language_shots.py
-    # docs/languages-{menu,panel,analysis}.png
+    # docs/languages-{menu,options,panel,analysis}.png
 
 Run from the project's root; nothing of the player's is touched (a data folder of its
 own, in a temporary folder)."""
@@ -31,6 +31,8 @@ import pygame  # noqa: E402
 
 from game import cli, language  # noqa: E402
 from game.app import App  # noqa: E402
+from game.scenes.menubar import MenuBarScene  # noqa: E402
+from game.view.page_window import MenuWindow  # noqa: E402
 
 ZOOM = 2
 GAP = 12
@@ -69,6 +71,10 @@ def menu(app: App, clock: Clock) -> None:
     app.menubar.open(0)
 
 
+def options(app: App, clock: Clock) -> None:
+    app.menubar.open(1)
+
+
 def panel(app: App, clock: Clock) -> None:
     from game.modes.ordinary import Ordinary
     from game.rules import PRESETS, Difficulty
@@ -93,9 +99,12 @@ def analysis(app: App, clock: Clock) -> None:
 
 VIEWS: dict[str, Callable[[App, Clock], None]] = {
     "menu": menu,
+    "options": options,
     "panel": panel,
     "analysis": analysis,
 }
+"""Each view, by its name in docs/languages-<name>.png (``python tools/language_shots.py
+options`` takes the named ones alone)."""
 
 
 def shot(code: str, view: Callable[[App, Clock], None]) -> pygame.Surface:
@@ -112,9 +121,24 @@ def shot(code: str, view: Callable[[App, Clock], None]) -> pygame.Surface:
             for _ in range(3):
                 clock.ms += 20
                 app.run(frames=1)
-            return app.viewport.screen.copy()
+            bar = next(s for s, _ in app.stage.scenes if isinstance(s, MenuBarScene))
+            return with_popup(app.viewport.screen, bar.popup)
         finally:
             app.close()
+
+
+def with_popup(screen: pygame.Surface, popup: MenuWindow | None) -> pygame.Surface:
+    """The window's surface, and a menu open in a window of its own (one the window
+    cannot hold whole: the Options menu beside Beginner in German) where it is."""
+    if popup is None or popup.window is None:
+        return screen.copy()
+    menu, at = popup.window.get_surface(), popup.offset()
+    whole = screen.get_rect().union(menu.get_rect(topleft=at))
+    picture = pygame.Surface(whole.size)
+    picture.fill((255, 255, 255))
+    picture.blit(screen, (-whole.x, -whole.y))
+    picture.blit(menu, (at[0] - whole.x, at[1] - whole.y))
+    return picture
 
 
 def grid(shots: list[pygame.Surface], columns: int) -> pygame.Surface:
@@ -132,7 +156,8 @@ def grid(shots: list[pygame.Surface], columns: int) -> pygame.Surface:
 
 
 def main() -> int:
-    for name, view in VIEWS.items():
+    named = sys.argv[1:] or list(VIEWS)
+    for name, view in ((name, VIEWS[name]) for name in named):
         shots = [shot(code, view) for code in language.LANGUAGES]
         target = ROOT / "docs" / f"languages-{name}.png"
         columns = len(shots) if name != "panel" else 2  # (the panel's windows are wide)

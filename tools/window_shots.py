@@ -205,7 +205,7 @@ def shoot(look: str, theme_command: str, board: str, zoom: int) -> None:
 
     # A race: the same board again against the ghost of the game just won.
     if replay is not None and app.end_of_game is not None:
-        app.end_of_game.retry(replay)
+        app.end_of_game.retry(app.table.session, replay)
         frames(1)
         pygame.event.post(
             pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r")

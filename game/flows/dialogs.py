@@ -169,8 +169,9 @@ class Dialogs:
         won: bool | None = None,
     ) -> None:
         """The History screen: a page of past games and a chart of their times.
-        Next shows the next kind of board (all, each preset, custom, the daily
-        boards, the games from board codes),
+        Board shows the next kind of board (all, each preset, custom, the daily
+        boards, the games from board codes: named as the column of boards is, not
+        Next, beside Previous and More, the pages),
         Result every game, the won or the lost, Sort the next order (newest
         first to begin with), Previous and More the page before and after (round
         and round); a game picked: its analysis; Export
@@ -179,7 +180,7 @@ class Dialogs:
         order = game_record.Sort.DATE if sort is None else sort
 
         def answered(result: object) -> None:
-            if result is screen.HistoryAnswer.NEXT:
+            if result is screen.HistoryAnswer.BOARD:
                 held = [key for key in screen.HISTORY_FILTERS if key and self._profile.count(key)]
                 self.history(screen.next_history_filter(kind, held), order, won=won)
             elif result is screen.HistoryAnswer.RESULT:

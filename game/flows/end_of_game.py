@@ -85,6 +85,12 @@ def code_of(session: PlaySession) -> BoardCode | None:
     return BoardCode(session.board, session.rules, game.seed, start)
 
 
+def won_title(ms: int) -> str:
+    """The window's title after a won game (its time), in the player's language: the
+    end of the game sets it, and the play scene says it again in a new language."""
+    return gettext("Minesweeper - won in {time}").format(time=seconds(ms))
+
+
 class EndOfGame:
     """Hears the table's GameEnded and carries the ending through."""
 
@@ -141,8 +147,7 @@ class EndOfGame:
         )
         place = None
         if event.result is Result.WON:
-            title = gettext("Minesweeper - won in {time}").format(time=seconds(event.summary.ms))
-            self.viewport.window.set_title(title)
+            self.viewport.window.set_title(won_title(event.summary.ms))
             place = None if game_id is None else self.profile.best_time_place(game_id)
         if game_id is None or place is None:
             self._keep_replay(replay, self.player, best=False, game_id=game_id)

@@ -59,11 +59,20 @@ PACE_FULL_MS = 10_000
 """The pace bar's half is full at this many ms ahead or behind."""
 AHEAD, BEHIND = (40, 160, 40), (200, 40, 40)
 PACE, GHOST = RACE_LABELS["pace"], RACE_LABELS["ghost"]
-PACE_WORDS = N_("{seconds} s ahead")
-BEHIND_WORDS = N_("{seconds} s behind")
+PACE_WORDS = N_("{seconds}\u00a0s ahead")
+BEHIND_WORDS = N_("{seconds}\u00a0s behind")
+"""(The seconds and their unit kept on one line by a no-break space: the panel's gap
+between the face and the timer wraps these words.)"""
 GHOST_WORDS = N_("{solved} of {total}, {time} s")
 GHOST_UNFINISHED = N_("{solved} of {total}, did not finish")
 ERROR_WORDS = N_("error: {problem}")
+
+
+def pace_words(ahead_ms: float) -> str:
+    """The pace against the best in the player's words ("1.2 s ahead", "0.4 s
+    behind"): the side's pace line, the note's and the panel's gap say it alike."""
+    words = PACE_WORDS if ahead_ms >= 0 else BEHIND_WORDS
+    return gettext(words).format(seconds=decimal(abs(ahead_ms) / 1000, 1))
 
 
 def _largest() -> GameNumbers:
@@ -253,8 +262,7 @@ class CountersPanel:
         """The pace against the best, in seconds and as a bar (none without a best)."""
         if ahead is None:
             return []
-        words = PACE_WORDS if ahead >= 0 else BEHIND_WORDS
-        value = gettext(words).format(seconds=decimal(abs(ahead) / 1000, 1))
+        value = pace_words(ahead)
         share = max(-1.0, min(1.0, ahead / PACE_FULL_MS))
         colour = AHEAD if ahead >= 0 else BEHIND
         return [Row("pace", gettext(PACE), value, ((share, colour),), signed=True)]

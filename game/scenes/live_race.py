@@ -33,9 +33,13 @@ if TYPE_CHECKING:
     from game.view.viewport import Viewport
 
 BUTTONS = (N_("Rematch"), N_("Leave"))
+"""Rematch is shown once the game is decided (pressed before, it did nothing: the
+play test), in its place, so that Leave never moves under the pointer."""
 WATCH = N_("Watch both")
 """Shown once the game's two replays are kept: the viewer plays them together."""
 SOLVED = (40, 120, 200)
+NO_ONE = N_("no one yet")
+"""Whom the room races before anyone came (it said "?", and "?: waiting" under it)."""
 STATES = {"playing": N_("playing"), "won": N_("won"), "lost": N_("lost")}
 OUTCOMES = {"me": N_("you won"), "them": N_("{name} won"), "draw": N_("neither won")}
 
@@ -72,7 +76,7 @@ class LiveRaceScene(Scene):
         """The panel's lines, as the room stands."""
         flow, room = self.flow, self.flow.room
         opponent = room.opponent
-        name = their_name(room)
+        name = their_name(room) if opponent.name else gettext(NO_ONE)
         progress = opponent.progress
         if flow.countdown_ms is not None:
             now = gettext("starts in {n}").format(n=int(flow.countdown_ms // 1000) + 1)
@@ -98,7 +102,7 @@ class LiveRaceScene(Scene):
         outcome = room.winner
         rows = [
             Row("name", gettext("Racing"), name),
-            Row("now", name, now),
+            Row("now", opponent.name or gettext("Opponent"), now),
             Row(
                 "bbbv",
                 gettext("3BV"),
@@ -191,7 +195,7 @@ class LiveRaceScene(Scene):
             self.updates += 1
             self.voice.heard(self._rows, flow.countdown_ms is not None, flow.dialog is not None)
         zoom = self.viewport.side.scale
-        laid = (tuple(area), zoom, self.flow.pair)
+        laid = (tuple(area), zoom, self.flow.pair, self.flow.room.decided)
         if repainted or laid != self._laid:
             self._laid = laid
             self.drawn.clear()
@@ -255,6 +259,8 @@ class LiveRaceScene(Scene):
             rect = pygame.Rect(
                 area.x + pad + i % 2 * (width + style.button_gap), row_y, width, style.button_h
             )
+            if label == BUTTONS[0] and not self.flow.room.decided:
+                continue  # (its place kept empty: no rematch while the game is played)
             paint_button(
                 screen,
                 sprites,

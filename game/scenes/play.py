@@ -15,8 +15,10 @@ import pygame
 
 from game.core.delta import Cell
 from game.core.on_first_use import OnFirstUse
+from game.core.status import Status
 from game.flows import long_deal
 from game.flows.dialogs import Dialogs
+from game.flows.end_of_game import won_title
 from game.language import gettext
 from game.modes.category import Category
 from game.modes.mode import Mode
@@ -166,10 +168,8 @@ class PlayScene(Scene):
                 self.prefs.sound.play(sound)
 
     def retitle(self) -> None:
-        """The window's title: the game's, and the way to play it."""
-        title = self.table.tag.mode.title()
-        game = gettext(TITLE)
-        self.viewport.window.set_title(f"{game} - {title}" if title else game)
+        """The window's title: the game's, and the way to play it (window_title)."""
+        self.viewport.window.set_title(window_title(self.table))
 
     # ------------------------------------------------------------------ commands
 
@@ -376,6 +376,7 @@ class PlayScene(Scene):
 
     def relayout(self) -> None:
         self.fit_counters()
+        self.retitle()  # (a new language: the title's words too)
 
     def covered(self) -> None:
         self.input.cancel()
@@ -384,6 +385,17 @@ class PlayScene(Scene):
         return due_in(
             self.table.session.stopwatch, bool(self.input.held), self.rivals, self.counters
         )
+
+
+def window_title(table: Table) -> str:
+    """The window's title: the game's, and the way to play it; after a win whose end
+    said its time there (game.flows.end_of_game), that time."""
+    mode, session = table.tag.mode, table.session
+    if session.game.status is Status.WON and mode.keeps_replay:
+        return won_title(session.summary().ms)
+    title = mode.title()
+    game = gettext(TITLE)
+    return f"{game} - {title}" if title else game
 
 
 def due_in(watch: Stopwatch, held: bool, rivals: Rivals, counters: CountersPanel) -> float | None:

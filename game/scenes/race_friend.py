@@ -28,6 +28,8 @@ class RaceFriend:
         the play of a mode, the recorder, the profile and the broker named)."""
         self.stage, self.table, self.viewport = pieces.stage, pieces.table, pieces.viewport
         self.play, self.recorder = pieces.play.play, pieces.recorder
+        self.new_game = pieces.play.new_game
+        """A new game of the window's board, as F2 deals (after a room left)."""
         self.watcher = pieces.play.watcher
         self.voice = pieces.play.voice
         """What opens replays over the board (the panel's pair of replays)."""
@@ -70,6 +72,14 @@ class RaceFriend:
 
         self.stage.open(race_choice_dialog(), chosen)
 
+    def left(self) -> None:
+        """The room left: a game of the room's still on the board, whose end was the
+        race's panel's (gone with it: Mode.ends_beside), gives way to a game of the
+        player's own on its board (the play test: its title still named the race, and
+        played, it ended with no panel at all)."""
+        if not self.table.tag.mode.ends_beside:
+            self.new_game()
+
     def open(self, code: str | None, named: str | None = None) -> LiveRaceFlow | None:
         """Host a room (``code`` None) or join the room of ``code`` (through the broker
         ``named``, the one its invitation names, over the Settings' for this room)."""
@@ -98,6 +108,7 @@ class RaceFriend:
             keeper=self.keeper,
         )
         flow.on_watch = lambda name: self.watcher().pair(name)
+        flow.on_leave = self.left
         if code is None:
             self.on_code(flow.code)
         scene = LiveRaceScene(flow, self.stage, self.viewport)

@@ -2,11 +2,13 @@
 cursor, translucent, over the board; under the mine counter the 3BV solved, the
 player's (the look's highlight) above the ghost's (grey); under the timer the pace
 against the personal best, a bar from the middle (green: ahead, red: behind, a
-full half for ten seconds) and the seconds beside the face where the panel's gap
-holds them at the UI scale (3x and up); else (1x, 2x, a board that scrolls, its
-overview there) the seconds are the pace line of the live counters in the side, or,
-where the side does not show it, a line of the note beside the board
-(game.scenes.notes: ``pace_aside``), never over a cell.
+full half for ten seconds) and its words ("1.2 s ahead": never the seconds alone,
+which said nothing of what they are against) beside the face where the panel's gap
+holds them at the UI scale (wrapped to its width: from 3x on the wider boards); else
+(1x, 2x, a narrow gap, a board that scrolls, its overview there) the words are the
+pace line of the live counters in the side, or, where the side does not show it, a
+line of the note beside the board (game.scenes.notes: ``pace_aside``), never over
+a cell.
 """
 
 from __future__ import annotations
@@ -16,11 +18,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.language import decimal, gettext
-from game.scenes.counters import BEHIND_WORDS, PACE_WORDS
+from game.scenes.counters import AHEAD, BEHIND, PACE_FULL_MS, pace_words
 from game.session.geometry import TILE
 from game.view import scale
 from game.view.fonts import ui_font
+from game.view.lines import wrap
 from game.view.render import pointer_points
 from game.view.scale import TEXT
 from game.view.theme import current as theme
@@ -33,9 +35,6 @@ if TYPE_CHECKING:
 Cell = tuple[int, int]
 
 GHOST_ALPHA = 130
-PACE_FULL_MS = 10_000
-"""The pace bar's half is full at this many ms ahead or behind."""
-AHEAD, BEHIND = (40, 160, 40), (200, 40, 40)
 
 
 def cells_under(viewport: Viewport, rect: pygame.Rect) -> set[Cell]:
@@ -106,9 +105,7 @@ def draw_pace(
     layout, z = viewport.layout, viewport.zoom
     strip = _strip(viewport, layout.timer)
     look = theme()
-    fx, fy, fw, fh = layout.face
-    tx = layout.timer[0]
-    gap = pygame.Rect((fx + fw + 1) * z, fy * z, max(0, tx - fx - fw - 2) * z, fh * z)
+    gap = gap_room(viewport)
     screen.fill(look.face, strip)
     screen.fill(look.face, gap)
     if ahead_ms is not None:
@@ -120,31 +117,55 @@ def draw_pace(
             left = middle if ahead_ms >= 0 else middle - width
             screen.fill(colour, (left, strip.y, width, strip.h))
         screen.fill(look.text, (middle, strip.y, max(1, z // 2), strip.h))
-        if in_the_gap(viewport):
-            text = ui_font(TEXT * scale.current()).render(seconds(ahead_ms), True, colour)
-            screen.blit(text, text.get_rect(center=gap.center))
+        lines = gap_lines(viewport, pace_words(ahead_ms)) if in_the_gap(viewport) else None
+        if lines:
+            font = ui_font(TEXT * scale.current())
+            step = font.get_linesize()
+            top = gap.centery - step * len(lines) // 2
+            for n, line in enumerate(lines):
+                text = font.render(line, True, colour)
+                screen.blit(text, text.get_rect(midtop=(gap.centerx, top + n * step)))
     return [strip, gap]
 
 
-def seconds(ahead_ms: float) -> str:
-    """The pace's seconds as the panel shows them: "+1.2", "-0.4"."""
-    return f"{'+' if ahead_ms >= 0 else '-'}{abs(ahead_ms) / 1000:.1f}"
+def gap_room(viewport: Viewport) -> pygame.Rect:
+    """The panel's gap between the face and the timer, in window pixels."""
+    layout, z = viewport.layout, viewport.zoom
+    fx, fy, fw, fh = layout.face
+    tx = layout.timer[0]
+    return pygame.Rect((fx + fw + 1) * z, fy * z, max(0, tx - fx - fw - 2) * z, fh * z)
 
 
-WIDEST = "-88.8"
-"""The pace's seconds as wide as they usually get: the gap shows them only if it holds
-these, so they do not go from the gap to the note and back as they change."""
+WIDEST_MS = 88_800
+"""The pace as far ahead or behind as it usually gets (88.8 s): the gap shows the
+pace only if it holds these words, so they do not go from the gap to the note and
+back as they change."""
+
+
+def gap_lines(viewport: Viewport, words: str) -> list[str] | None:
+    """The pace's words as the panel's gap shows them, wrapped to its width at the
+    UI scale; None where it does not hold them whole (a word wider than the gap, or
+    more lines than it is high)."""
+    gap = gap_room(viewport)
+    return _fitted(words, gap.w, gap.h, TEXT * scale.current())
+
+
+@lru_cache(maxsize=64)
+def _fitted(words: str, width: int, height: int, size: int) -> list[str] | None:
+    font = ui_font(size)
+    if width <= 0 or any(font.size(word)[0] > width for word in words.split()):
+        return None
+    lines = wrap(font, words, width)
+    return lines if len(lines) * font.get_linesize() <= height else None
 
 
 def in_the_gap(viewport: Viewport) -> bool:
-    """The panel's gap between the face and the timer holds the pace's seconds
-    whole at the UI scale (3x and up; not on a board that scrolls: its overview)."""
+    """The panel's gap between the face and the timer holds the pace's words whole
+    at the UI scale, ahead and behind, in the player's language (not on a board that
+    scrolls: its overview)."""
     if viewport.layout.scrolls:
         return False
-    layout, z = viewport.layout, viewport.zoom
-    fx, _, fw, _ = layout.face
-    room = max(0, layout.timer[0] - fx - fw - 2) * z
-    return ui_font(TEXT * scale.current()).size(WIDEST)[0] <= room
+    return all(gap_lines(viewport, pace_words(ms)) is not None for ms in (WIDEST_MS, -WIDEST_MS))
 
 
 def mini_board_room(viewport: Viewport) -> tuple[pygame.Rect, int] | None:
@@ -220,8 +241,7 @@ class Rivals:
         ahead = self.race.ahead_ms()
         if ahead is None or in_side or in_the_gap(self.viewport):
             return ""
-        words = PACE_WORDS if ahead >= 0 else BEHIND_WORDS
-        return gettext(words).format(seconds=decimal(abs(ahead) / 1000, 1))
+        return pace_words(ahead)
 
     def draw(self, screen: pygame.Surface) -> list[pygame.Rect]:
         """The ghost's cursor and progress, and the pace against the best (nothing

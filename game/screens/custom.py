@@ -35,7 +35,7 @@ def custom_dialog(board: Board) -> FormDialog:
     def note(values: dict[str, str]) -> str:
         rows, cols = (int(values[key] or "0") for key in ("rows", "cols"))
         if MIN_ROWS <= rows <= MAX_ROWS and MIN_COLS <= cols <= MAX_COLS:
-            return gettext("Mines: {least} to {most} on {rows} x {cols}.").format(
+            return gettext("Mines: {least} to {most} on {rows}x{cols}.").format(
                 least=MIN_MINES, most=max_mines(rows, cols), rows=rows, cols=cols
             )
         return gettext("Mines: {least} to (rows - 1) x (columns - 1).").format(least=MIN_MINES)

@@ -75,7 +75,7 @@ class HistoryAnswer(Button):
     """The History screen's buttons, in their order on it."""
 
     CLOSE = N_("Close")
-    NEXT = N_("Next")
+    BOARD = N_("Board")
     RESULT = N_("Result")
     SORT = N_("Sort")
     PREVIOUS = N_("Previous")
@@ -256,7 +256,7 @@ def history_dialog(
         how_many = ngettext("{n} game", "{n} games", len(points)).format(n=len(points))
         chart = (f"{caption} ({how_many})", points, days)
     elif charted:
-        note = gettext("Times are charted for one size of board at a time: Next chooses it.")
+        note = gettext("Times are charted for one size of board at a time: Board chooses it.")
     hint = (
         gettext("Up and Down or the pointer pick a game; Enter or a click: its analysis.")
         if rows

@@ -53,7 +53,10 @@ def about_dialog(version: str, folder: Path) -> MessageDialog:
             gettext("Minesweeper {version}, on pygame-ce (LGPL) and SDL (zlib licence).").format(
                 version=version
             ),
-            gettext("The font is DejaVu Sans (Bitstream Vera licence)."),
+            gettext(
+                "The fonts are DejaVu Sans (Bitstream Vera licence) and Noto Sans CJK"
+                " (SIL Open Font License)."
+            ),
             gettext("Your records and settings are kept in {folder}.").format(folder=folder),
         ],
     )

@@ -145,6 +145,12 @@ def system_fonts() -> list[str]:
     return _system
 
 
+LATIN_1, LATIN_1_END = "\u00a0", "\u00ff"
+"""Latin-1's letters and signs (the no-break space to y with diaeresis), every one
+of them DejaVu's in both weights (tests/test_fonts.py): text of them and ASCII goes
+straight to it, its character map never read (nor pygame.freetype loaded for it)."""
+
+
 def _shipped(name: str) -> str:
     return str(asset_path("fonts", name))
 
@@ -196,7 +202,7 @@ class UIFont(pygame.font.Font):
     def runs(self, text: str) -> list[tuple[pygame.font.Font, str]] | None:
         """The text as runs, each with the font that draws it; None when DejaVu draws
         it all (the text goes straight to it)."""
-        if text.isascii():
+        if text.isascii() or all(c.isascii() or LATIN_1 <= c <= LATIN_1_END for c in text):
             return None
         has = _character_map(self.path)
         if all(has(c) or c in "\n\r\t" for c in text):

@@ -18,6 +18,7 @@ their widths, which a layout that must fit a window needs before it draws.
 
 from __future__ import annotations
 
+import re
 from itertools import pairwise
 
 import pygame
@@ -54,6 +55,18 @@ _CLOSE_SPANS = (
 """Scripts written without spaces between words: a line may break beside any of them."""
 
 
+NO_BREAK_SPACE = "\u00a0"
+"""A space no line breaks at: a number and its unit ("0.5\u00a0s", "0.5\u00a0秒")."""
+SPACES = "[^\\S\u00a0]+"
+"""What words are separated by: any white space but the no-break space."""
+
+
+def words_of(paragraph: str) -> list[str]:
+    """A paragraph's words, as a line breaks between them: at its spaces, never at a
+    no-break space (its words stay on one line)."""
+    return [word for word in re.split(SPACES, paragraph) if word]
+
+
 def unspaced(character: str) -> bool:
     """The character is of a script written without spaces (Chinese, Japanese)."""
     code = ord(character)
@@ -71,6 +84,7 @@ def pieces(word: str) -> list[str]:
             (unspaced(before) or unspaced(character))
             and character not in NO_START
             and before not in NO_END
+            and NO_BREAK_SPACE not in (before, character)
         ):
             parts.append(character)
         else:
@@ -171,7 +185,7 @@ def wrap(font: pygame.font.Font, text: str, width: int) -> list[str]:
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
-        for word in paragraph.split():
+        for word in words_of(paragraph):
             for k, piece in enumerate(_breakable(font, word, width)):
                 joiner = "" if k else " "
                 if font.size(piece)[0] <= width:

@@ -71,8 +71,8 @@ Open replay...                  open replay
 Exit                            exit
 [Options]
 Question marks                  question marks
-Left click chords               left-click chords
-Counter below zero              counter below zero
+Left click on a number chords   left-click chords
+Mine counter below zero         counter below zero
 Beginner 8x8 (ranked size)      beginner 8x8
 -
 Standard: first click safe      first click is safe
@@ -141,3 +141,14 @@ def _menus(text: str) -> tuple[Menu, ...]:
 
 MENUS: tuple[Menu, ...] = _menus(_MENU_TEXT)
 """The menu bar, as the classic game has it; the same commands as the keys."""
+
+
+def words_of(command: Command) -> str | None:
+    """The words (in English) of the menu line giving this command; None when no line
+    gives it. A setting with a menu line is named by it in the Settings dialog too
+    (game.view.toggles): one name for one thing."""
+    for menu in MENUS:
+        for item in menu.items:
+            if item is not None and item.command is command:
+                return item.label
+    return None

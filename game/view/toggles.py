@@ -14,6 +14,7 @@ from game.language import LANGUAGES, N_, gettext
 from game.persist.settings import Settings
 from game.rules import RuleMode
 from game.view.commands import Command
+from game.view.menus import words_of
 from game.view.theme import THEMES
 
 MODE_COMMANDS = {
@@ -114,7 +115,10 @@ def _on_off(value: bool) -> str:
     return N_("on") if value else N_("off")
 
 
-def _flag(name: str, label: str, command: Command) -> Setting:
+def _flag(name: str, command: Command) -> Setting:
+    """A setting flipped by a command of the Options menu, named by its menu line."""
+    label = words_of(command)
+    assert label is not None, command
     return Setting(name, label, (False, True), _on_off, {command: None})
 
 
@@ -126,8 +130,8 @@ def _choice(
 
 
 SETTINGS: tuple[Setting, ...] = (
-    _flag("question_marks", N_("Question marks"), Command.QUESTION_MARKS),
-    _flag("left_click_chords", N_("Left click on a number chords"), Command.LEFT_CLICK_CHORDS),
+    _flag("question_marks", Command.QUESTION_MARKS),
+    _flag("left_click_chords", Command.LEFT_CLICK_CHORDS),
     Setting(
         "mode",
         N_("Rules"),
@@ -136,8 +140,8 @@ SETTINGS: tuple[Setting, ...] = (
         MODE_COMMANDS,
         with_mode,
     ),
-    _flag("counter_below_zero", N_("Mine counter below zero"), Command.COUNTER_BELOW_ZERO),
-    _flag("sound", N_("Sound"), Command.SOUND),
+    _flag("counter_below_zero", Command.COUNTER_BELOW_ZERO),
+    _flag("sound", Command.SOUND),
     _choice(
         "theme",
         N_("Look"),
@@ -148,7 +152,7 @@ SETTINGS: tuple[Setting, ...] = (
             strict=True,
         ),
     ),
-    _flag("ranked_beginner", N_("Beginner 8x8 (ranked size)"), Command.RANKED_BEGINNER),
+    _flag("ranked_beginner", Command.RANKED_BEGINNER),
     _choice(
         "language",
         N_("Language"),
@@ -165,8 +169,8 @@ SETTINGS: tuple[Setting, ...] = (
             strict=True,
         ),
     ),
-    _flag("counters_shown", N_("Live counters"), Command.COUNTERS),
-    _flag("speech", N_("Speak"), Command.SPEAK),
+    _flag("counters_shown", Command.COUNTERS),
+    _flag("speech", Command.SPEAK),
     Setting("speech_brief", N_("Brief speech"), (False, True), _on_off, {}),
     Setting(
         "speech_rate",

@@ -28,34 +28,59 @@ class MenuPiece(Piece):
     def __init__(self, style: Style, menu: MenuDialog, room: int | None = None) -> None:
         self.style, self.menu = style, menu
         z = style.zoom
-        values = [*(value for _, value in menu.items), gettext(PRESS_A_KEY)]
-        self.value_w = max(style.width(value) for value in values)
-        label_w = max((style.width(label) for label, _ in menu.items), default=0)
+        waits = style.width(gettext(PRESS_A_KEY)) if menu.on_key is not None else 0
         self.bar_w = 4 * z if menu.scrolls else 0
-        self.width = label_w + style.column_gap + self.value_w + 6 * z + self.bar_w
-        self.stacked = room is not None and self.width > room
-        """Each line's value under its words, right (a page's room narrower than a
-        line: a page whose body scrolls, game.view.widgets.body_scroll)."""
+        sides = [
+            (style.width(label), max(style.width(value), waits)) for label, value in menu.items
+        ]
+        widths = [words + style.column_gap + value + 6 * z + self.bar_w for words, value in sides]
+        self.width = max(widths)
+        """As wide as its widest line, its words and its value side by side (not the
+        widest words beside the widest value: the longest rule mode's name is the
+        value of the line of the fewest words, and their sum stacked every line of
+        the Settings in a room that held each)."""
+        self.inside = 0 if room is None else max(room - 6 * z - self.bar_w, 1)
+        """The width a stacked line's words and value wrap to (0: no room given)."""
+        self.apart = {i for i, width in enumerate(widths) if room is not None and width > room}
+        """The lines whose value goes under their words, right: those a page's room
+        (a page whose body scrolls, game.view.widgets.body_scroll) is narrower than;
+        every other line keeps its value beside its words."""
+        self.stacked = bool(self.apart)
         self.labels: dict[str, list[str]] = {}
         """Lines' words wrapped to a room narrower than they are (stacked), by their
         words (a line not here takes one line)."""
-        if room is not None and self.stacked:
-            inside = max(room - 6 * z - self.bar_w, self.value_w, 1)
-            if label_w > inside:  # (the words wrapped too, each line as wide as the room)
-                self.labels = {label: wrap(style.font, label, inside) for label, _ in menu.items}
-                label_w = max(style.width(line) for w in self.labels.values() for line in w)
-            self.width = max(label_w, self.value_w) + 6 * z + self.bar_w
-        tall = max((len(words) for words in self.labels.values()), default=1)
-        self.row_h = ((tall + 1) if self.stacked else 1) * style.line + 4 * z
-        self.height = menu.shown_rows * self.row_h
+        if self.stacked:
+            self.width = max((w for i, w in enumerate(widths) if i not in self.apart), default=0)
+            for i in self.apart:
+                label, value = menu.items[i]
+                if sides[i][0] > self.inside:
+                    self.labels[label] = wrap(style.font, label, self.inside)
+                values = [value, gettext(PRESS_A_KEY)] if waits else [value]
+                drawn = [*self.labels.get(label, [label])]
+                drawn += [line for each in values for line in self.value_lines(each)]
+                widest = max(style.width(line) for line in drawn)
+                self.width = max(self.width, widest + 6 * z + self.bar_w)
+        self.heights = [self._height(i) for i in range(len(menu.items))]
+        shown = menu.shown_rows
+        self.height = max(
+            sum(self.heights[top : top + shown]) for top in range(len(self.heights) - shown + 1)
+        )
+
+    def _height(self, i: int) -> int:
+        line, label, value = self.style.line, *self.menu.items[i]
+        if i not in self.apart:
+            return line + 4 * self.style.zoom
+        tall = len(self.labels.get(label, [label])) + len(self.value_lines(value))
+        return tall * line + 4 * self.style.zoom
 
     def rows(self) -> list[pygame.Rect]:
         """Each shown row's rectangle (from the menu's ``top`` line), in the dialog
         picture's pixels."""
-        return [
-            pygame.Rect(self.x, self.y + i * self.row_h, self.w - self.bar_w, self.row_h)
-            for i in range(self.menu.shown_rows)
-        ]
+        rects, y = [], self.y
+        for i in range(self.menu.top, self.menu.top + self.menu.shown_rows):
+            rects.append(pygame.Rect(self.x, y, self.w - self.bar_w, self.heights[i]))
+            y += self.heights[i]
+        return rects
 
     def draw(self, image: pygame.Surface, sprites: SpriteSheet) -> None:
         style, z, menu = self.style, self.style.zoom, self.menu
@@ -74,13 +99,25 @@ class MenuPiece(Piece):
                 image.fill(theme().highlight, row)
                 if self.menu.lines_have_focus:
                     dotted_rect(image, row, z)
-            taken = len(label) + self.stacked if self.stacked else 1
+            apart = i in self.apart
+            values = self.value_lines(value) if apart else [value]
+            taken = len(label) + len(values) if apart else 1
             ty = row.y + (row.h - style.line * taken) // 2 + style.nudge
             for n, line in enumerate(label):
                 image.blit(style.text(line, colour), (row.x + 3 * z, ty + n * style.line))
-            text = style.text(value, colour)
-            below = style.line * len(label) if self.stacked else 0
-            image.blit(text, (row.right - 3 * z - text.get_width(), ty + below))
+            below = style.line * len(label) if apart else 0
+            for n, line in enumerate(values):
+                text = style.text(line, colour)
+                at = ty + below + n * style.line
+                image.blit(text, (row.right - 3 * z - text.get_width(), at))
+
+    def value_lines(self, value: str) -> list[str]:
+        """A stacked line's value as drawn: one line, or wrapped to the room where it
+        is wider (a rule mode's name in German beside Beginner at 4x on a 1280-pixel
+        screen: no room held the page, which went over the cells)."""
+        if self.inside and self.style.width(value) > self.inside:
+            return wrap(self.style.font, value, self.inside)
+        return [value]
 
 
 class MenuDialog(Dialog):
