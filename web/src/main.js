@@ -62,6 +62,7 @@ class Player {
   constructor(replay, art, sheet) {
     const { header, moments } = replay;
     this.h = header;
+    this.words = replay; // (its labels and mode line, in the page's language)
     this.moments = moments;
     this.art = art;
     this.sheet = sheet;
@@ -135,7 +136,7 @@ class Player {
 
   makeFigures() {
     const table = $("figures");
-    return this.h.labels.map((label) => {
+    return this.words.labels.map((label) => {
       const row = table.insertRow();
       row.insertCell().textContent = label;
       return row.insertCell();
@@ -150,12 +151,12 @@ class Player {
       dd.hidden = dd.previousElementSibling.hidden = !text;
     };
     put("name", h.player);
-    put("mode", h.mode);
+    put("mode", this.words.mode);
     put("code", h.code);
     put("date", h.date);
     put("caption", h.caption);
     put("tournament", h.tournament);
-    document.title = `${h.player || say("game", "Minesweeper")}: ${h.mode}`;
+    document.title = `${h.player || say("game", "Minesweeper")}: ${this.words.mode}`;
   }
 
   reset() {
@@ -320,6 +321,7 @@ function artOf() {
   return art;
 }
 
+
 // The replay's text: the link's fragment's (after "#"), else the page's own; or why
 // there is none ({fails}).
 function textOf(hash) {
@@ -359,7 +361,7 @@ async function main() {
   }
   // (what the tests' fuzzing reads a packed text or a link's fragment with: the page's
   // own readers)
-  const reading = (text) => decode(text, art).then(
+  const reading = (text) => decode(text, art, probe.language).then(
     (replay) => `ok: ${replay.moments.length}`,
     (error) => (error instanceof Damaged ? `damaged: ${error.message}` : `error: ${error}`),
   );
@@ -377,7 +379,7 @@ async function main() {
   const sheet = $("sheet");
   try {
     if (!sheet.complete) await new Promise((ok, no) => { sheet.onload = ok; sheet.onerror = no; });
-    const replay = await decode(text, art);
+    const replay = await decode(text, art, probe.language);
     const player = new Player(replay, art, sheet);
     probe.player = player;
     const at = startAt(replay.header);
