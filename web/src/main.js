@@ -321,6 +321,19 @@ function artOf() {
   return art;
 }
 
+// Play and pause in one button as wide as the wider of its words (in the page's
+// language and font), so that the controls after it stay where they are when it turns.
+function widest(button, texts) {
+  const was = button.textContent;
+  button.style.minWidth = "";
+  let most = 0;
+  for (const text of texts) {
+    button.textContent = text;
+    most = Math.max(most, button.getBoundingClientRect().width);
+  }
+  button.textContent = was;
+  button.style.minWidth = `${Math.ceil(most)}px`;
+}
 
 // The replay's text: the link's fragment's (after "#"), else the page's own; or why
 // there is none ({fails}).
@@ -380,6 +393,8 @@ async function main() {
   try {
     if (!sheet.complete) await new Promise((ok, no) => { sheet.onload = ok; sheet.onerror = no; });
     const replay = await decode(text, art, probe.language);
+    await document.fonts.ready; // (the words measured in the font they are drawn in)
+    widest($("play"), [say("play", "Play"), say("pause", "Pause")]);
     const player = new Player(replay, art, sheet);
     probe.player = player;
     const at = startAt(replay.header);
