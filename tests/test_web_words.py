@@ -87,3 +87,71 @@ def test_the_header_names_its_figures_and_mode_by_key(tmp_path: Path) -> None:
     assert header["keys"] == list(WEB_FIGURES) and header["lang"] == "pl"
     assert header["named"] == ["expert", replay.rules.mode.value]
     assert Board(header["rows"], header["cols"], header["mines"]).difficulty.value == "expert"
+
+
+def test_the_pages_reader_of_a_headers_words_says_ok_or_damaged_of_anything(
+    tmp_path: Path,
+) -> None:
+    """A header whose keys, language and names are anything (JSON of any shape, the
+    names of an object's own properties, another language's) is read in a German
+    browser, where the replay's words are put into German: ok or damaged, never a
+    script's error."""
+    from hypothesis import HealthCheck, example, given, settings
+    from hypothesis import strategies as st
+    from test_window_replay import write_replay
+
+    viewer = tmp_path / "viewer.html"
+    viewer.write_text(page(), encoding="utf-8")
+    worked = WebReplay(open_replay(write_replay(tmp_path)).replay)
+    made = dict(worked.header)
+    names = st.sampled_from(
+        ["__proto__", "constructor", "toString", "de", "ja", "en", "pl", "zh_CN", "time"]
+    )
+    words = st.one_of(names, st.text(max_size=8))
+    anything = st.recursive(
+        st.none() | st.booleans() | st.integers() | words,
+        lambda inner: st.lists(inner, max_size=14) | st.dictionaries(words, inner, max_size=3),
+        max_leaves=20,
+    )
+    browsers = chrome(tmp_path / "profile", "de-DE,de")
+    browser = next(browsers)
+    try:
+        load(browser, viewer.as_uri())
+        browser.set_script_timeout(10)
+
+        @settings(
+            max_examples=40,
+            deadline=None,
+            derandomize=True,
+            suppress_health_check=[HealthCheck.function_scoped_fixture],
+        )
+        @given(
+            st.fixed_dictionaries(
+                {},
+                optional={
+                    "keys": st.one_of(anything, st.lists(words, min_size=12, max_size=12)),
+                    "lang": st.one_of(anything, names),
+                    "named": st.one_of(anything, st.lists(words, min_size=2, max_size=2)),
+                },
+            )
+        )
+        @example({"keys": ["__proto__", *WEB_FIGURES[1:]], "lang": "en", "named": ["a", "b"]})
+        @example({"keys": list(WEB_FIGURES), "lang": "__proto__", "named": ["expert", "win7"]})
+        def check(fields: dict[str, Any]) -> None:
+            header = dict(made)
+            for key in ("keys", "lang", "named"):
+                header.pop(key)
+            header.update(fields)
+            worked.header = header
+            said = browser.execute_async_script(
+                "const done = arguments[arguments.length - 1];"
+                "__replay.read(arguments[0]).then(done, (e) => done('error: ' + e));",
+                worked.pack(),
+            )
+            assert said.startswith(("ok: ", "damaged: ")), (fields, said)
+            if fields.get("named") in (["a", "b"], ["expert", "win7"]):  # (the examples)
+                assert said.startswith("ok: "), (fields, said)
+
+        check()
+    finally:
+        browsers.close()
