@@ -26,7 +26,8 @@ READ = (
     "return {labels: rows.map((r) => r.cells[0].textContent),"
     " values: rows.map((r) => r.cells[1].textContent),"
     " mode: document.getElementById('mode').textContent,"
-    " play: document.getElementById('play').textContent, title: document.title}"
+    " play: document.getElementById('play').textContent, title: document.title,"
+    " clock: document.getElementById('clock').textContent}"
 )
 
 
@@ -67,6 +68,8 @@ def test_a_link_made_in_english_reads_wholly_in_the_browsers_language(
     assert not any(" of " in value or " left, " in value for value in shown["values"]), shown
     assert before["labels"] == english_labels and before["mode"].startswith("Expert: ")
     assert before["play"] == shown["play"] != "Play"  # (the controls are the browser's)
+    mark = "," if code in language.DECIMAL_COMMA else "."
+    assert shown["clock"] == f"{replay.ms / 2000:.2f} s".replace(".", mark), shown["clock"]
 
 
 def test_the_pages_plural_table_is_each_catalogs_rule_for_every_board() -> None:

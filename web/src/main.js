@@ -219,7 +219,8 @@ class Player {
     const value = String(Math.round(this.time));
     if (this.seekBar.value !== value) this.seekBar.value = value;
     this.timeline.draw(this.time);
-    const clock = `${(Math.max(0, this.time) / 1000).toFixed(2)} s`;
+    const seconds = (Math.max(0, this.time) / 1000).toFixed(2).replace(".", say("decimal", "."));
+    const clock = `${seconds} s`; // (the decimal mark the page's language writes)
     if (this.clock.textContent !== clock) this.clock.textContent = clock;
     const word = this.playing ? say("pause", "Pause") : say("play", "Play");
     if (this.button.textContent !== word) this.button.textContent = word;
