@@ -137,6 +137,9 @@ game.analysis.glossary)."""
 
 DEFAULT_FIGURES: tuple[str, ...] = FIGURES[:14]
 """The figures a new player's panel shows, in this order."""
+WEB_FIGURES = tuple(name for name in DEFAULT_FIGURES if name not in RACE_LABELS)
+"""The figures the web page shows (game.flows.web_data): the default panel's, less
+the race's."""
 
 MAX_OWN = 20
 """The most counters of the player's own the settings keep."""

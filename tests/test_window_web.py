@@ -9,6 +9,7 @@ import json
 import re
 import zlib
 from collections.abc import Iterator
+from pathlib import Path
 
 import pygame
 import pytest
@@ -18,6 +19,7 @@ from test_window_replay import play_to_the_end, write_replay
 
 from game import cli
 from game.app import App
+from game.flows import web_save
 from game.flows.background import WorkScene
 from game.flows.web_page import LINK_PREFIX, VIEWER_URL, page_of
 from game.flows.web_text import from_text
@@ -124,3 +126,71 @@ def test_w_in_the_viewer_saves_the_page_and_l_copies_the_link(app: App, tmp_path
     step(app)
     made_off_the_loop(app)
     assert "web link" in scene.note
+
+
+def test_l_in_the_viewer_says_plainly_when_the_link_is_too_long_for_a_chat(
+    app: App, tmp_path: Path
+) -> None:
+    """An Expert game's link (4,482 characters) is longer than many chat programs
+    take in one message (web_save.CHAT_LIMIT): the viewer's bar says it is on the
+    clipboard and a notice says, whole, to send the web page instead; a Beginner's
+    (about 1,000) says nothing of it."""
+    from web_browser import ours_expert
+
+    for path, long in ((write_replay(tmp_path), False), (ours_expert(tmp_path), True)):
+        scene = app.watcher().file(path)
+        assert scene is not None
+        key(pygame.K_l, "l")
+        step(app)
+        made_off_the_loop(app)
+        if "on the clipboard" not in scene.note:
+            pytest.skip(f"no clipboard here ({scene.note})")
+        n = len(pygame.scrap.get_text())
+        assert (n > web_save.CHAT_LIMIT) is long, n
+        assert scene.note == f"The web link is on the clipboard ({n} characters)."
+        top = app.stage.top_dialog
+        lines = list(getattr(top, "lines", []))
+        if not long:
+            assert not any("chat" in line for line in lines), lines
+            continue
+        assert lines == [
+            scene.note,
+            "It is longer than many chat programs take in one message (2000 characters):"
+            " to send it there, save the game as a web page and send the file.",
+        ]
+        assert top is not None
+        top.choose(top.buttons[0])  # type: ignore[attr-defined]
+        app.stage.settle()
+        assert app.stage.top_dialog is None
+
+
+@pytest.mark.parametrize("code", ["de", "ja"])
+def test_the_panels_note_of_a_long_link_is_in_the_players_language(
+    clock: FakeClock, monkeypatch: pytest.MonkeyPatch, code: str
+) -> None:
+    """The end-of-game panel's note of a link longer than a chat message takes says
+    so in the player's language, on the panel (a Beginner game's link, the limit put
+    below it; one under the limit says nothing of it)."""
+    from game import language
+
+    application = App(cli.Options(zoom=2, sound=False, seed=1, language=code), clock=clock)
+    try:
+        application.run(frames=1)
+        play_to_the_end(application, clock, lose=True)
+        _, words = language.catalog(code)
+        for limit, long in ((web_save.CHAT_LIMIT, False), (10, True)):
+            monkeypatch.setattr(web_save, "CHAT_LIMIT", limit)
+            panel = application.stage.top_dialog
+            assert panel is not None
+            panel.choose(PanelAnswer.COPY_LINK.label)  # type: ignore[attr-defined]
+            application.stage.settle()
+            made_off_the_loop(application)
+            note = " ".join(getattr(application.stage.top_dialog, "lines", []))
+            if words.gettext("No clipboard here: the web link could not be copied.") in note:
+                pytest.skip(f"no clipboard here ({note})")
+            warned = words.gettext(web_save.LONG_FOR_CHAT).format(most=limit)
+            assert warned != web_save.LONG_FOR_CHAT.format(most=limit)
+            assert (warned in note) is long, note
+    finally:
+        application.close()
+        language.use(language.ENGLISH)

@@ -208,6 +208,14 @@ def value_of(entry: Mapping[str, Any], key: str) -> str | None:
     return None
 
 
+OF_WORDS = N_("{solved} of {total}")
+CLICKS_WORDS = N_("{left} left, {right} right, {double} double")
+PATH_WORDS = N_("{cells} cells")
+PHRASES = (OF_WORDS, CLICKS_WORDS, PATH_WORDS)
+"""The words ``worded`` puts around a figure's numbers (the web page carries them in
+each language, to word a link's figures in its reader's: game.flows.web_page)."""
+
+
 def worded(key: str, value: Any) -> str | None:
     """A figure's value in words, as the analysis view shows it, given as a report
     has it: a stat's number (None: undefined, "-" for a rate, left out for the
@@ -230,15 +238,13 @@ def worded(key: str, value: Any) -> str | None:
     if key == "bbbv":
         solved, total = value
         if total is not None and solved != total:
-            return gettext("{solved} of {total}").format(solved=solved, total=total)
+            return gettext(OF_WORDS).format(solved=solved, total=total)
         return str(total or "-")
     if key == "clicks":
         left, right, double = value
-        return gettext("{left} left, {right} right, {double} double").format(
-            left=left, right=right, double=double
-        )
+        return gettext(CLICKS_WORDS).format(left=left, right=right, double=double)
     if key == "path" and value is not None:
-        return gettext("{cells} cells").format(cells=decimal(float(value) / 16, 1))
+        return gettext(PATH_WORDS).format(cells=decimal(float(value) / 16, 1))
     return None
 
 

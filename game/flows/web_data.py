@@ -36,7 +36,7 @@ from game.core.solved import SolvedSoFar
 from game.core.status import Status
 from game.flows.end_of_game import code_of
 from game.flows.web_text import to_text
-from game.language import N_, Words, gettext, ngettext
+from game.language import N_, Words, current, gettext, ngettext
 from game.modes.watching import Watching
 from game.replay.drive import Driver, ReplayClock
 from game.replay.figures import GameNumbers
@@ -48,7 +48,7 @@ from game.session.play import PlaySession, deal_again
 from game.session.table import GameStarted, MoveApplied, Table, TableEvent, Via
 from game.view.render import led_text, tile_for
 from game.view.sheet import FACES, TILES
-from game.words import DEFAULT_FIGURES, RACE_LABELS
+from game.words import WEB_FIGURES
 
 VERSION = 2
 """The packed form's version (the page refuses another)."""
@@ -347,7 +347,7 @@ class WebReplay:
             )
         self.replay = replay
         self.layout = Layout(board.rows, board.cols, digits=led_digits(board.mines))
-        self.names = [name for name in DEFAULT_FIGURES if name not in RACE_LABELS]
+        self.names = list(WEB_FIGURES)
         self.header = self._header(replay, caption)
         self._laid: tuple[object, int | None] = ((), None)
         self._samples: list[_Sample] = []
@@ -384,10 +384,9 @@ class WebReplay:
 
     def _header(self, replay: Replay, caption: str) -> dict[str, Any]:
         layout = self.layout
-        top = MENU_BAR
 
         def rect(r: tuple[int, int, int, int]) -> list[int]:
-            return [r[0], r[1] - top, r[2], r[3]]
+            return [r[0], r[1] - MENU_BAR, r[2], r[3]]
 
         width, height = layout.size
         board = replay.board
@@ -398,8 +397,8 @@ class WebReplay:
             "rows": board.rows,
             "cols": board.cols,
             "mines": board.mines,
-            "size": [width, height - top],
-            "origin": [ox, oy - top],
+            "size": [width, height - MENU_BAR],
+            "origin": [ox, oy - MENU_BAR],
             "frames": {
                 "raised3": rect(layout.frame),
                 "sunken2": rect(layout.panel),
@@ -410,6 +409,9 @@ class WebReplay:
             "timer": rect(layout.timer),
             "face": rect(layout.face),
             "labels": [gettext(label_of(name)) for name in self.names],
+            "keys": self.names,
+            "lang": current(),
+            "named": [board.difficulty.value, replay.rules.mode.value],
             "clock": self.names.index("time") if "time" in self.names else -1,
             "player": replay.player,
             "caption": caption,

@@ -19,20 +19,25 @@ import io
 import json
 import logging
 import re
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from fontTools import subset
 from fontTools.ttLib import TTFont
 
+from game.analysis.glossary import PHRASES, label_of
 from game.flows.web_data import POINTER_MS, WebReplay
 from game.flows.web_text import ALPHABET, in_link
-from game.language import LANGUAGES, N_, Words, catalog, current, gettext
+from game.language import DECIMAL_COMMA, LANGUAGES, N_, Words, catalog, current, gettext
 from game.replay.format import Replay
+from game.rules import Difficulty, RuleMode
 from game.session.geometry import TILE
 from game.view import sheet
 from game.view.assets import asset_path
 from game.view.render import POINTER
 from game.view.theme import CLASSIC, Theme
+from game.words import WEB_FIGURES
 
 TEMPLATE = Path(__file__).with_name("web_template.html")
 VIEWER_URL = "https://minesweeper-ce.github.io/minesweeper-ce/replay/"
@@ -112,14 +117,65 @@ def art(theme: Theme = CLASSIC) -> dict[str, object]:
     }
 
 
-def words_of_each_language() -> dict[str, dict[str, str]]:
+def words_of_each_language() -> dict[str, dict[str, object]]:
     """The page's own words in each of our languages: the page speaks the browser's
-    (the first of ours it asks for), else the language it was made in."""
-    each = {}
+    (the first of ours it asks for), else the language it was made in; and the words
+    of a replay's figures and mode line (``replay_words``), so that a link's figures
+    and mode are in that language too, not in its maker's."""
+    each: dict[str, dict[str, object]] = {}
     for code in LANGUAGES:
         ours, translation = catalog(code)
-        each[ours] = {key: translation.gettext(words) for key, words in WORDS.items()}
+        words: dict[str, object] = {key: translation.gettext(w) for key, w in WORDS.items()}
+        words.update(replay_words(ours, translation))
+        each[ours] = words
     return each
+
+
+PLURAL_TABLE = 200
+"""A language's plural form for each n below this, and for a larger n that of
+100 + n % 100 (exact for our five languages' rules: tests/test_web_data.py checks
+every n a board can have)."""
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def plural_of(translation: Any) -> Callable[[int], int]:
+    """A catalog's plural rule (its Plural-Forms; English's for none)."""
+    rule = getattr(translation, "plural", None)
+    return rule if callable(rule) else (lambda n: int(n != 1))
+
+
+def replay_words(code: str, translation: Any) -> dict[str, object]:
+    """A replay's words in one language, as the page puts them together: its
+    figures' labels (by report name), the words around a figure's numbers (each of
+    glossary.PHRASES as the texts between its numbers; none when a language puts
+    them in another order), its decimal mark, the boards' and rule modes' names, the
+    mode line's "{rows}x{cols}, {n} mines" in each plural form and the form of each n
+    (``PLURAL_TABLE``)."""
+    phrases: list[list[str] | None] = []
+    for phrase in PHRASES:
+        said = translation.gettext(phrase)
+        same = _PLACEHOLDER.findall(said) == _PLACEHOLDER.findall(phrase)
+        phrases.append(_PLACEHOLDER.split(said)[::2] if same else None)
+    rule = plural_of(translation)
+    forms = max(rule(n) for n in range(PLURAL_TABLE)) + 1
+    sized = [
+        translation.ngettext("{rows}x{cols}, {n} mine", "{rows}x{cols}, {n} mines", n)
+        for n in _one_of_each(rule, forms)
+    ]  # (web_data's mode line's words)
+    return {
+        "labels": {name: translation.gettext(label_of(name)) for name in WEB_FIGURES},
+        "phrases": phrases,
+        "decimal": "," if code in DECIMAL_COMMA else ".",
+        "boards": {kind.value: translation.gettext(kind.label) for kind in Difficulty},
+        "rules": {mode.value: translation.gettext(mode.short) for mode in RuleMode},
+        "mines": sized,
+        "plural": "".join(str(rule(n)) for n in range(PLURAL_TABLE)),
+    }
+
+
+def _one_of_each(rule: Callable[[int], int], forms: int) -> list[int]:
+    """The least n of each plural form."""
+    return [next(n for n in range(PLURAL_TABLE) if rule(n) == form) for form in range(forms)]
 
 
 def _data_url(kind: str, data: bytes) -> str:
@@ -201,7 +257,8 @@ def page(packed: str = "", *, words: str = "", theme: Theme = CLASSIC, title: st
     template = TEMPLATE.read_text(encoding="utf-8")
     sheet_png = asset_path("sprites", theme.sheet).read_bytes()
     shown_title = title or gettext(TITLE)
-    own = "".join(words_of_each_language()[current()].values()) + gettext(ABOUT) + shown_title
+    own = "".join(w for w in words_of_each_language()[current()].values() if isinstance(w, str))
+    own += gettext(ABOUT) + shown_title
     filled = (
         template.replace("{{FONT_FACE}}", font_face(words + own))
         .replace("{{SHEET}}", _data_url("image/png", sheet_png))

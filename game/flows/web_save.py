@@ -18,12 +18,23 @@ from game.language import N_, gettext
 from game.language import shown as in_language
 from game.persist import replays as replay_files
 from game.replay.format import Replay
+from game.screens.messages import notice
 from game.view.widgets.clipboard import copy
 
 if TYPE_CHECKING:
     from game.view.stage import Stage
 
 MAKING = N_("Making the web page")
+CHAT_LIMIT = 2_000
+"""The longest link said to fit a chat message: Discord's limit for a message
+(2,000 characters), the smallest of the common chat programs' but IRC's line and a
+text message (Telegram's is 4,096, Slack's and Teams' far more); a link over it
+some programs refuse or cut, so the note says to send the web page instead. Our
+Beginner links are 1,000-1,400 characters, an Expert game's 4,400-7,700."""
+LONG_FOR_CHAT = N_(
+    "It is longer than many chat programs take in one message ({most} characters):"
+    " to send it there, save the game as a web page and send the file."
+)
 
 
 def _pages() -> ModuleType:
@@ -62,11 +73,15 @@ def link_of(replay: Replay, caption: str = "") -> str:
         ) from None
 
 
-def copied(shared: str) -> str:
-    """Put a link on the clipboard (on the loop's thread); a line saying so."""
-    if copy(shared):
-        return gettext("The web link is on the clipboard ({n} characters).").format(n=len(shared))
-    return gettext("No clipboard here: the web link could not be copied.")
+def copied(shared: str) -> list[str]:
+    """Put a link on the clipboard (on the loop's thread); lines saying so, and, for
+    a link longer than a chat message takes (CHAT_LIMIT), to send the page instead."""
+    if not copy(shared):
+        return [gettext("No clipboard here: the web link could not be copied.")]
+    lines = [gettext("The web link is on the clipboard ({n} characters).").format(n=len(shared))]
+    if len(shared) > CHAT_LIMIT:
+        lines.append(gettext(LONG_FOR_CHAT).format(most=CHAT_LIMIT))
+    return lines
 
 
 def save_off_the_loop(
@@ -90,10 +105,17 @@ def save_off_the_loop(
 
 
 def copy_off_the_loop(
-    stage: Stage, replay: Replay, then: Callable[[str], None], caption: str = ""
+    stage: Stage,
+    replay: Replay,
+    then: Callable[[str], None],
+    caption: str = "",
+    *,
+    whole: bool = False,
 ) -> None:
     """Make the link off the loop, under a dialog, then put it on the clipboard;
-    ``then`` hears a line saying what became of it."""
+    ``then`` hears a line saying what became of it (with ``whole``, for a caller whose
+    line is cut short: the first sentence, and a link too long for a chat message
+    says so in a notice)."""
 
     def work(report: Report) -> str:
         report(None, gettext(MAKING))
@@ -105,8 +127,13 @@ def copy_off_the_loop(
     def done(result: str | None) -> None:
         if result is None:
             then(gettext("The web link was not copied."))
+        elif not result.startswith("link:"):
+            then(result)
         else:
-            then(copied(result[5:]) if result.startswith("link:") else result)
+            lines = copied(result[5:])
+            then(lines[0] if whole else " ".join(lines))
+            if whole and len(lines) > 1:
+                stage.open(notice(N_("Web page"), lines))
 
     _off_the_loop(stage, work, done)
 

@@ -2,6 +2,7 @@
 // Nothing here knows a rule of the game: it reads what the game wrote.
 
 import { Damaged } from "./damaged.js";
+import { speaker } from "./speak.js";
 import { fromText } from "./text.js";
 
 export { Damaged };
@@ -115,7 +116,13 @@ function checkHeader(h) {
     Array.isArray(h.labels) && h.labels.length <= 30 && h.labels.every((l) => typeof l === "string") &&
     ["player", "caption", "mode", "code", "date", "result", "tournament"].every((k) => typeof h[k] === "string") &&
     isInt(h.start, -1e9, 1e9) && isInt(h.end, -1e9, 1e10) && isInt(h.bbbv, 0, 1e7) &&
-    isInt(h.clock, -1, 29);
+    isInt(h.clock, -1, 29) &&
+    // (a replay made before its words were by key has none of these: its maker's words)
+    (h.keys === undefined || (Array.isArray(h.keys) && h.keys.length === h.labels.length &&
+      h.keys.every((l) => typeof l === "string"))) &&
+    (h.lang === undefined || typeof h.lang === "string") &&
+    (h.named === undefined || (Array.isArray(h.named) && h.named.length === 2 &&
+      h.named.every((n) => typeof n === "string")));
   if (!ok) throw new Damaged("its header is not one this page reads");
 }
 
@@ -125,7 +132,7 @@ function checkHeader(h) {
 // for each of its first PLACES places (the rest share the last).
 const BASE_STREAMS = 13, PLACES = 4;
 
-function readMoments(r, count, h, tiles, faces, leds) {
+function readMoments(r, count, h, tiles, faces, leds, shapeIn) {
   const streams = [];
   for (let k = 0; k < BASE_STREAMS + h.labels.length * PLACES; k++) streams.push(new Reader(r.take(r.uint())));
   const [times, parts, trailX, trailY, counts, firsts, gaps, tilesIn, facesIn, ledsIn, masks, shapesIn, solvedIn] =
@@ -210,7 +217,7 @@ function readMoments(r, count, h, tiles, faces, leds) {
           numbers.push(numbersOf(k, p).int() + was);
         }
         last.set(k, { shape, numbers, t });
-        moment.figures[k] = wordsOf(shape, numbers);
+        moment.figures[k] = wordsOf(shapeIn(shape), numbers);
       }
       if (mask >> h.labels.length) throw new Damaged("a figure is spoilt");
     }
@@ -221,7 +228,8 @@ function readMoments(r, count, h, tiles, faces, leds) {
   return moments;
 }
 
-export async function decode(text, art) {
+// The replay, its figures' words in ``language`` (of art.words) where it can be.
+export async function decode(text, art, language) {
   const bytes = await inflate(fromText(text.trim()));
   const r = new Reader(bytes);
   let header;
@@ -234,7 +242,8 @@ export async function decode(text, art) {
   checkHeader(header);
   const count = r.uint();
   if (count > 10_000_000) throw new Damaged("it has too many moments");
-  const moments = readMoments(r, count, header, art.tiles, art.faces, art.leds);
+  const words = speaker(header, art.words, language);
+  const moments = readMoments(r, count, header, art.tiles, art.faces, art.leds, words.shape);
   if (!moments.length) throw new Damaged("it has no moment");
-  return { header, moments };
+  return { header, moments, labels: words.labels, mode: words.mode };
 }

@@ -62,6 +62,7 @@ class Player {
   constructor(replay, art, sheet) {
     const { header, moments } = replay;
     this.h = header;
+    this.words = replay; // (its labels and mode line, in the page's language)
     this.moments = moments;
     this.art = art;
     this.sheet = sheet;
@@ -135,7 +136,7 @@ class Player {
 
   makeFigures() {
     const table = $("figures");
-    return this.h.labels.map((label) => {
+    return this.words.labels.map((label) => {
       const row = table.insertRow();
       row.insertCell().textContent = label;
       return row.insertCell();
@@ -150,12 +151,12 @@ class Player {
       dd.hidden = dd.previousElementSibling.hidden = !text;
     };
     put("name", h.player);
-    put("mode", h.mode);
+    put("mode", this.words.mode);
     put("code", h.code);
     put("date", h.date);
     put("caption", h.caption);
     put("tournament", h.tournament);
-    document.title = `${h.player || say("game", "Minesweeper")}: ${h.mode}`;
+    document.title = `${h.player || say("game", "Minesweeper")}: ${this.words.mode}`;
   }
 
   reset() {
@@ -218,7 +219,8 @@ class Player {
     const value = String(Math.round(this.time));
     if (this.seekBar.value !== value) this.seekBar.value = value;
     this.timeline.draw(this.time);
-    const clock = `${(Math.max(0, this.time) / 1000).toFixed(2)} s`;
+    const seconds = (Math.max(0, this.time) / 1000).toFixed(2).replace(".", say("decimal", "."));
+    const clock = `${seconds} s`; // (the decimal mark the page's language writes)
     if (this.clock.textContent !== clock) this.clock.textContent = clock;
     const word = this.playing ? say("pause", "Pause") : say("play", "Play");
     if (this.button.textContent !== word) this.button.textContent = word;
@@ -320,6 +322,20 @@ function artOf() {
   return art;
 }
 
+// Play and pause in one button as wide as the wider of its words (in the page's
+// language and font), so that the controls after it stay where they are when it turns.
+function widest(button, texts) {
+  const was = button.textContent;
+  button.style.minWidth = "";
+  let most = 0;
+  for (const text of texts) {
+    button.textContent = text;
+    most = Math.max(most, button.getBoundingClientRect().width);
+  }
+  button.textContent = was;
+  button.style.minWidth = `${Math.ceil(most)}px`;
+}
+
 // The replay's text: the link's fragment's (after "#"), else the page's own; or why
 // there is none ({fails}).
 function textOf(hash) {
@@ -359,7 +375,7 @@ async function main() {
   }
   // (what the tests' fuzzing reads a packed text or a link's fragment with: the page's
   // own readers)
-  const reading = (text) => decode(text, art).then(
+  const reading = (text) => decode(text, art, probe.language).then(
     (replay) => `ok: ${replay.moments.length}`,
     (error) => (error instanceof Damaged ? `damaged: ${error.message}` : `error: ${error}`),
   );
@@ -377,7 +393,9 @@ async function main() {
   const sheet = $("sheet");
   try {
     if (!sheet.complete) await new Promise((ok, no) => { sheet.onload = ok; sheet.onerror = no; });
-    const replay = await decode(text, art);
+    const replay = await decode(text, art, probe.language);
+    await document.fonts.ready; // (the words measured in the font they are drawn in)
+    widest($("play"), [say("play", "Play"), say("pause", "Pause")]);
     const player = new Player(replay, art, sheet);
     probe.player = player;
     const at = startAt(replay.header);

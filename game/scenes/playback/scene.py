@@ -276,7 +276,7 @@ class PlaybackScene(Scene):
                 self.stage, self.replay, folder and folder.parent, self._said, self.caption
             )
         elif command is V.LINK:
-            copy_off_the_loop(self.stage, self.replay, self._said, self.caption)
+            copy_off_the_loop(self.stage, self.replay, self._said, self.caption, whole=True)
         elif command in (V.CLOSE, V.QUIT):
             if self.gif is not None:
                 self.note = self.gifs.stop()
