@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from game.core.on_first_use import OnFirstUse
 from game.core.status import Status
-from game.language import N_, day, decimal, gettext
+from game.language import N_, day, decimal, gettext, pgettext
 
 if TYPE_CHECKING:
     import datetime as dt
@@ -55,6 +55,40 @@ def times_spoken(text: str) -> str:
         return text
     spoken = gettext("{time} seconds")
     return re.sub(SCREEN_SECONDS, lambda m: spoken.format(time=m.group(1)), text)  # (cached)
+
+
+NO_VALUE = "-\u2013\u2014"
+"""The marks a screen writes for a figure that has none ("3BV/s: -"): a voice reads a
+lone one as nothing ("3BV/s"), so speech says a word for it (nones_spoken)."""
+_LONE_MARK = re.compile(f"(?<!\\S)[{NO_VALUE}](?=$|[\\s,;.)])")
+_VALUE_BEFORE = (":", "\uff1a", ",", "\uff0c", "(")
+"""What a figure follows: its label's colon, a list's comma (or a text's start)."""
+_VALUE_AFTER = (",", "\uff0c", ";", ".", ")")
+
+
+def nones_spoken(text: str) -> str:
+    """A text's lone marks of no value ("3BV/s: -", "3BV/s -, clicks 4") said as the
+    language's word for none ("3BV/s: none"); a dash between words ("Minesweeper -
+    won", "(rows - 1)") stays a dash."""
+    if not any(mark in text for mark in NO_VALUE):
+        return text
+    none = pgettext("a figure that has no value", "none")
+
+    def spoken(match: re.Match[str]) -> str:
+        before = text[: match.start()].rstrip()
+        after = text[match.end() :].lstrip()
+        if (
+            not before
+            or not after
+            or before.endswith(_VALUE_BEFORE)
+            or after.startswith(_VALUE_AFTER)
+            or _LONE_MARK.match(after) is not None
+            or _LONE_MARK.search(before[-1:]) is not None
+        ):
+            return none
+        return match.group()
+
+    return _LONE_MARK.sub(spoken, text)
 
 
 def day_of(stamp: str) -> str:
