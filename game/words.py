@@ -91,6 +91,59 @@ def nones_spoken(text: str) -> str:
     return _LONE_MARK.sub(spoken, text)
 
 
+OWN_NAME = re.compile(
+    r"(?<![\w-])(\d{4})(\d\d)(\d\d)-(\d\d)(\d\d)\d\d-\d{3}-"
+    r"(beginner 8x8|beginner|intermediate|expert|custom|daily)-(won|lost|unfinished)-(\d{1,9})ms"
+    r"((?:-[a-z]+)*)\.(\w{1,8})(?!\w)"
+)
+"""A file name the game made for a replay (game.persist.replays.file_name):
+20261123-105301-123-beginner-won-12345ms-best.msreplay."""
+NAME_TAGS = {
+    "best": N_("personal best"),
+    "kept": N_("kept by you"),
+    "opponent": N_("the opponent's"),
+    "unverified": N_("not verified"),
+}
+BOARD_WORDS = {"daily": N_("Daily board"), "beginner 8x8": N_("Beginner 8x8")}
+DIGIT_RUN = re.compile(r"(?<!\d)[-_ ]?\d(?:[-_]?\d){5,}(?!\d)")
+"""Six digits or more in a row (a time stamp), with what joins them."""
+FILE_NAME = re.compile(r"[^\s/\\]+\.(?:msreplay|avf|rmv|mvf|evf|rawvf|gif)(?!\w)", re.I)
+
+
+def names_spoken(text: str) -> str:
+    """A text's replay file names as a listener wants them (the screen shows them
+    whole): one the game made as its board, result and time, day and hour
+    ("Beginner, won in 12.345 s, 2026-11-23 10:53, personal best"); another one
+    without its runs of digits, which a voice reads out one long number at a time."""
+    if "." not in text:
+        return text
+    return FILE_NAME.sub(_other_name, OWN_NAME.sub(_own_name, text))
+
+
+def _other_name(name: re.Match[str]) -> str:
+    stem, _, suffix = name.group().rpartition(".")
+    short = DIGIT_RUN.sub("", stem).strip("-_ ")
+    return f"{short}.{suffix}" if short and short != stem else name.group()
+
+
+def _own_name(own: re.Match[str]) -> str:
+    year, month, date, hour, minute, board, result, ms, tags, suffix = own.groups()
+    status = next(s for s, word in RESULT_WORDS.items() if word == result)
+    try:
+        when = f"{day(dt.date(int(year), int(month), int(date)))} {hour}:{minute}"
+    except ValueError:  # (a name made by hand: no day)
+        when = ""
+    parts = [
+        gettext(BOARD_WORDS.get(board, board.capitalize())),
+        ended_in(status, int(ms)),
+        *filter(None, [when]),
+        *(gettext(NAME_TAGS[tag]) for tag in tags.split("-") if tag in NAME_TAGS),
+    ]
+    if suffix.lower() != "msreplay":
+        parts.append(suffix.upper())
+    return pgettext("between the items of a list", ", ").join(parts)
+
+
 def day_of(stamp: str) -> str:
     """The day of a stored time stamp ("2026-11-26T10:52:07", GameRecord.finished_at)
     as the player's language writes it; the stamp's first ten characters as they are

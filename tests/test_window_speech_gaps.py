@@ -1,16 +1,21 @@
 """The gaps a player by ear found, through the real loop with the recording voice:
-a figure's "-" (no value) said as a word, not as nothing."""
+a figure's "-" (no value) said as a word, not as nothing; a replay's file name as
+what it holds, not as long numbers."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pygame
 import pytest
-from test_window import BEGINNER, use_layout
+from test_window import BEGINNER, post, use_layout
+from test_window_replay import write_replay
 from test_window_speech import said_after, spoken_app, voice  # noqa: F401 (fixtures)
 
 from game.app import App
 from game.view.speech_out import Recording
-from game.words import nones_spoken
+from game.words import names_spoken, nones_spoken
 
 
 @pytest.mark.parametrize(
@@ -44,3 +49,57 @@ def test_only_a_lone_mark_of_no_value_is_said_as_none() -> None:
     assert nones_spoken("Time: \u2013.") == "Time: none."
     for kept in ("Minesweeper - won in 3 s", "(rows - 1) x (columns - 1)", "-5", "a-b"):
         assert nones_spoken(kept) == kept
+
+
+def test_a_kept_replays_name_is_said_as_its_board_result_and_time(
+    spoken_app: App,  # noqa: F811
+    voice: Recording,  # noqa: F811
+) -> None:
+    """The end panel's "Replay kept: 20261202-...-beginner-lost-0ms-kept.msreplay" was
+    heard as long numbers; the screen keeps the whole name."""
+    app = spoken_app
+    use_layout(app, BEGINNER)
+    said_after(app, voice, pygame.K_UP)
+    said_after(app, voice, pygame.K_HOME)
+    said_after(app, voice, pygame.K_PAGEUP)
+    said_after(app, voice, pygame.K_SPACE)  # (the mine at row 1, column 1: lost)
+    for _ in range(4):
+        said = said_after(app, voice, pygame.K_TAB)
+    assert said == "Keep replay, button"
+    said = said_after(app, voice, pygame.K_RETURN)  # (the panel again, with its note)
+    kept = app.end_of_game.kept_as
+    assert kept is not None and kept.endswith("-beginner-lost-0ms-kept.msreplay")
+    dialog = app.stage.top_dialog
+    assert dialog is not None and kept in dialog.said, "the screen: the whole name"
+    day = f"{kept[:4]}-{kept[4:6]}-{kept[6:8]} {kept[9:11]}:{kept[11:13]}"
+    assert f"Replay kept: Beginner, lost in 0.000 seconds, {day}, kept by you." in said, said
+    assert re.search(r"\d{5}", said) is None, said
+
+
+def test_the_analysis_of_a_kept_replay_says_no_run_of_digits(
+    spoken_app: App,  # noqa: F811
+    voice: Recording,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """Its header's file name was said as the screen shortened it: "20261202-07..."."""
+    name = "20261202-075455-575-beginner-lost-800ms.msreplay"
+    path = write_replay(tmp_path).rename(tmp_path / name)
+    said_after(spoken_app, voice, pygame.K_UP)
+    post(pygame.DROPFILE, file=str(path))
+    spoken_app.run(frames=1)
+    assert spoken_app.speaker.wait()
+    said = said_after(spoken_app, voice, pygame.K_a)
+    assert said.startswith(
+        "Analysis. Beginner, lost in 0.800 seconds, 2026-12-02 07:54 9x9, 10 mines, not won."
+    ), said
+    dialog = spoken_app.stage.top_dialog
+    assert dialog is not None and name in dialog.said, "the screen's words: the whole name"
+
+
+def test_a_file_names_run_of_digits_is_left_out_of_its_spoken_name() -> None:
+    assert names_spoken("Exp_20120506_123456.avf") == "Exp.avf"
+    assert names_spoken("Arbiter 2012.avf, game.msreplay") == "Arbiter 2012.avf, game.msreplay"
+    said = names_spoken("20261123-105301-123-expert-lost-5012ms-opponent-unverified.evf")
+    assert said == "Expert, lost in 5.012 s, 2026-11-23 10:53, the opponent's, not verified, EVF"
+    said = names_spoken("20261399-105301-123-daily-won-1ms.msreplay")  # (no day 99)
+    assert said == "Daily board, won in 0.001 s"

@@ -26,7 +26,7 @@ from game import language
 from game.core.on_first_use import OnFirstUse
 from game.language import N_, gettext
 from game.view.waiting import wake
-from game.words import nones_spoken, times_spoken
+from game.words import names_spoken, nones_spoken, times_spoken
 
 if TYPE_CHECKING:
     import queue
@@ -162,7 +162,8 @@ class Speaker:
         """Add words to the announcement being gathered (sent by ``flush``)."""
         if not self.active:
             return
-        text = nones_spoken(times_spoken(" ".join(self.words(full, brief).split())))
+        text = " ".join(self.words(full, brief).split())
+        text = nones_spoken(times_spoken(names_spoken(text)))
         if text:
             self._pending.append(text)
 
