@@ -1,6 +1,6 @@
 """The gaps a player by ear found, through the real loop with the recording voice:
 a figure's "-" (no value) said as a word, not as nothing; a replay's file name as
-what it holds, not as long numbers."""
+what it holds, not as long numbers; a game's end with its one time."""
 
 from __future__ import annotations
 
@@ -103,3 +103,25 @@ def test_a_file_names_run_of_digits_is_left_out_of_its_spoken_name() -> None:
     assert said == "Expert, lost in 5.012 s, 2026-11-23 10:53, the opponent's, not verified, EVF"
     said = names_spoken("20261399-105301-123-daily-won-1ms.msreplay")  # (no day 99)
     assert said == "Daily board, won in 0.001 s"
+
+
+def lost_by_keys(app: App, voice: Recording, ms: float) -> str:  # noqa: F811
+    """The BEGINNER layout lost by keys, ``ms`` after its first move: what the fatal
+    key said (the mine at row 1, column 1)."""
+    use_layout(app, BEGINNER)
+    for key in (pygame.K_UP, pygame.K_HOME, pygame.K_PAGEUP, pygame.K_RIGHT, pygame.K_SPACE):
+        said_after(app, voice, key)
+    said_after(app, voice, pygame.K_LEFT)
+    app.table.clock.ms += ms  # type: ignore[attr-defined]  # (the fixture's FakeClock)
+    return said_after(app, voice, pygame.K_SPACE)
+
+
+def test_a_games_end_says_its_time_once_as_the_panel_shows_it(
+    spoken_app: App,  # noqa: F811
+    voice: Recording,  # noqa: F811
+) -> None:
+    """The fatal move said the LED's whole seconds ("lost at 2 seconds"), the panel
+    after it "Time, 1.078 seconds": two times for one game."""
+    said = lost_by_keys(spoken_app, voice, 1078)
+    assert said.startswith("mine at row 1, column 1: lost. Game over. Time, 1.078 seconds."), said
+    assert said.count("second") == 1, said

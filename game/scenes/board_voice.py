@@ -18,6 +18,7 @@ from game.view.advice import box_text
 from game.view.commands import Command
 from game.view.prefs import Prefs
 from game.view.speech import Speaker
+from game.words import spoken_seconds
 
 NOTHING_TO_PAUSE = N_("nothing to pause: no game under way")
 """Said when the pause key finds no game under way (not begun, or over)."""
@@ -62,11 +63,22 @@ class BoardVoice:
             self.speaker.say(f"{title}. {said}" if title else said)
         elif isinstance(event, MoveApplied):
             move, session = event.move, event.session
-            time = session.timer_value
+            time = self._time_of(event)
             self.speaker.say(
                 words.move_words(session.game, (move.row, move.col), event.delta, time, False),
                 words.move_words(session.game, (move.row, move.col), event.delta, time, True),
             )
+
+    @staticmethod
+    def _time_of(event: MoveApplied) -> int | str:
+        """The time a move's words say: the timer's whole seconds while the game goes
+        on; at its end the game's own time, as the panel shows it (the LED's "2" for
+        1.078 s was a second time for one game), or none when the panel follows and
+        says it (the time said once)."""
+        session = event.session
+        if not (event.delta.lost or event.delta.won):
+            return session.timer_value
+        return "" if event.tag.mode.ends_beside else spoken_seconds(session.elapsed_ms, 3)
 
     # ------------------------------------------------------------------ the cursor
 
