@@ -125,3 +125,30 @@ def test_a_games_end_says_its_time_once_as_the_panel_shows_it(
     said = lost_by_keys(spoken_app, voice, 1078)
     assert said.startswith("mine at row 1, column 1: lost. Game over. Time, 1.078 seconds."), said
     assert said.count("second") == 1, said
+
+
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [
+        ("en", "no hint: the game is over"),
+        ("de", "kein Tipp: das Spiel ist vorbei"),
+        ("pl", "brak podpowiedzi: gra się skończyła"),
+        ("zh_CN", "没有提示：游戏已结束"),
+        ("ja", "ヒントなし：ゲームは終了しました"),
+    ],
+)
+def test_the_hint_key_after_the_end_says_why_there_is_none(
+    spoken_app: App,  # noqa: F811
+    voice: Recording,  # noqa: F811
+    code: str,
+    said: str,
+) -> None:
+    """H after a game's end (its panel closed, the board in front) said nothing."""
+    app = spoken_app
+    app.prefs.change(language=code)
+    lost_by_keys(app, voice, 1078)
+    post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")  # (the panel closed)
+    app.run(frames=1)
+    assert app.stage.top_dialog is None
+    assert said_after(app, voice, pygame.K_h) == said
+    assert app.table.hint is None

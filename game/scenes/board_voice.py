@@ -22,6 +22,8 @@ from game.words import spoken_seconds
 
 NOTHING_TO_PAUSE = N_("nothing to pause: no game under way")
 """Said when the pause key finds no game under way (not begun, or over)."""
+NO_HINT_OVER = N_("no hint: the game is over")
+"""Said when the hint key finds the game over (it is no silent key)."""
 GOING_ON = N_("Going on.")
 """Said as a pause ends (any key or click goes on), before the cursor's cell."""
 TONES = {Look(n): f"tone{n}" for n in range(1, 9)}
@@ -108,6 +110,10 @@ class BoardVoice:
     def no_pause(self) -> None:
         """The pause key found no game under way: said so (it is no silent key)."""
         self.speaker.say(gettext(NOTHING_TO_PAUSE))
+
+    def no_hint(self) -> None:
+        """The hint key found the game over: said so."""
+        self.speaker.say(gettext(NO_HINT_OVER))
 
     def going_on(self) -> None:
         """The pause ended: said so, with the cell under the cursor (the key or click

@@ -291,6 +291,9 @@ class PlayScene(Scene):
     def show_hint(self) -> None:
         """H: the next cell logic finds, ringed, with its reason (said each time)."""
         self.voice.asked()
+        if self.table.session.status.is_over:
+            self.voice.no_hint()  # (no silent key: why there is none)
+            return
         hint = self.table.show_hint()
         if hint is not None:
             self.viewport.keep_in_view(*hint.cell, HINT_MARGIN)
