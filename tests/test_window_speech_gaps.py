@@ -1,18 +1,22 @@
 """The gaps a player by ear found, through the real loop with the recording voice:
 a figure's "-" (no value) said as a word, not as nothing; a replay's file name as
-what it holds, not as long numbers; a game's end with its one time."""
+what it holds, not as long numbers; a game's end with its one time; the hint key
+after it; a speech log that cannot be written."""
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
 import pygame
 import pytest
-from test_window import BEGINNER, post, use_layout
+from conftest import classic_window
+from test_window import BEGINNER, FakeClock, post, use_layout
 from test_window_replay import write_replay
 from test_window_speech import said_after, spoken_app, voice  # noqa: F401 (fixtures)
 
+from game import cli
 from game.app import App
 from game.view.speech_out import Recording
 from game.words import names_spoken, nones_spoken
@@ -152,3 +156,47 @@ def test_the_hint_key_after_the_end_says_why_there_is_none(
     assert app.stage.top_dialog is None
     assert said_after(app, voice, pygame.K_h) == said
     assert app.table.hint is None
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes: POSIX")
+@pytest.mark.parametrize(
+    ("target", "code", "why"),
+    [
+        (
+            "fifo",
+            "en",
+            "Could not write the speech log (it is a named pipe that no program reads).",
+        ),
+        ("folder", "de", "Das Sprachprotokoll ließ sich nicht schreiben (es ist ein Ordner)."),
+        ("/dev/full", "pl", "Nie udało się zapisać dziennika mowy (dysk jest pełny)."),
+    ],
+)
+def test_a_speech_log_that_cannot_be_written_says_why_and_the_game_goes_on(
+    tmp_path: Path,
+    voice: Recording,  # noqa: F811
+    target: str,
+    code: str,
+    why: str,
+) -> None:
+    """--speech-log at a named pipe no program reads blocked the speech's thread for
+    good (the voice silent from then on, no word of why); at a folder or /dev/full the
+    system's English words ("[Errno 21] Is a directory: '...'") in any language."""
+    if target == "/dev/full" and not Path(target).exists():
+        pytest.skip("no /dev/full here")
+    log = {"fifo": tmp_path / "fifo", "folder": tmp_path}.get(target, Path(target))
+    if target == "fifo":
+        os.mkfifo(log)
+    classic_window()
+    app = App(cli.Options(zoom=2, sound=False, seed=1, speech_log=log), clock=FakeClock())
+    try:
+        app.speaker.make_backend = lambda: voice
+        app.run(frames=1)
+        app.prefs.change(speech=True, language=code)
+        use_layout(app, BEGINNER)
+        said_after(app, voice, pygame.K_UP)  # (the log fails on the speech's thread)
+        said = said_after(app, voice, pygame.K_DOWN)
+        assert said.endswith(why), said  # said once, and shown over the board
+        assert app.table.note == why
+        assert said_after(app, voice, pygame.K_UP).count(why) == 0  # the game goes on
+    finally:
+        app.close()
