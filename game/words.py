@@ -60,7 +60,7 @@ def times_spoken(text: str) -> str:
 NO_VALUE = "-\u2013\u2014"
 """The marks a screen writes for a figure that has none ("3BV/s: -"): a voice reads a
 lone one as nothing ("3BV/s"), so speech says a word for it (nones_spoken)."""
-_LONE_MARK = re.compile(f"(?<!\\S)[{NO_VALUE}](?=$|[\\s,;.)])")
+_LONE_MARK = f"(?<!\\S)[{NO_VALUE}](?=$|[\\s,;.)])"  # (compiled at its first use, by re)
 _VALUE_BEFORE = (":", "\uff1a", ",", "\uff0c", "(")
 """What a figure follows: its label's colon, a list's comma (or a text's start)."""
 _VALUE_AFTER = (",", "\uff0c", ";", ".", ")")
@@ -82,16 +82,16 @@ def nones_spoken(text: str) -> str:
             or not after
             or before.endswith(_VALUE_BEFORE)
             or after.startswith(_VALUE_AFTER)
-            or _LONE_MARK.match(after) is not None
-            or _LONE_MARK.search(before[-1:]) is not None
+            or re.match(_LONE_MARK, after) is not None
+            or re.search(_LONE_MARK, before[-1:]) is not None
         ):
             return none
         return match.group()
 
-    return _LONE_MARK.sub(spoken, text)
+    return re.sub(_LONE_MARK, spoken, text)
 
 
-OWN_NAME = re.compile(
+OWN_NAME = (
     r"(?<![\w-])(\d{4})(\d\d)(\d\d)-(\d\d)(\d\d)\d\d-\d{3}-"
     r"(beginner 8x8|beginner|intermediate|expert|custom|daily)-(won|lost|unfinished)-(\d{1,9})ms"
     r"((?:-[a-z]+)*)\.(\w{1,8})(?!\w)"
@@ -105,9 +105,9 @@ NAME_TAGS = {
     "unverified": N_("not verified"),
 }
 BOARD_WORDS = {"daily": N_("Daily board"), "beginner 8x8": N_("Beginner 8x8")}
-DIGIT_RUN = re.compile(r"(?<!\d)[-_ ]?\d(?:[-_]?\d){5,}(?!\d)")
+DIGIT_RUN = r"(?<!\d)[-_ ]?\d(?:[-_]?\d){5,}(?!\d)"
 """Six digits or more in a row (a time stamp), with what joins them."""
-FILE_NAME = re.compile(r"[^\s/\\]+\.(?:msreplay|avf|rmv|mvf|evf|rawvf|gif)(?!\w)", re.I)
+FILE_NAME = r"(?i)[^\s/\\]+\.(?:msreplay|avf|rmv|mvf|evf|rawvf|gif)(?!\w)"
 
 
 def names_spoken(text: str) -> str:
@@ -117,12 +117,12 @@ def names_spoken(text: str) -> str:
     without its runs of digits, which a voice reads out one long number at a time."""
     if "." not in text:
         return text
-    return FILE_NAME.sub(_other_name, OWN_NAME.sub(_own_name, text))
+    return re.sub(FILE_NAME, _other_name, re.sub(OWN_NAME, _own_name, text))
 
 
 def _other_name(name: re.Match[str]) -> str:
     stem, _, suffix = name.group().rpartition(".")
-    short = DIGIT_RUN.sub("", stem).strip("-_ ")
+    short = re.sub(DIGIT_RUN, "", stem).strip("-_ ")
     return f"{short}.{suffix}" if short and short != stem else name.group()
 
 

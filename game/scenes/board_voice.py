@@ -111,10 +111,6 @@ class BoardVoice:
         """The pause key found no game under way: said so (it is no silent key)."""
         self.speaker.say(gettext(NOTHING_TO_PAUSE))
 
-    def no_hint(self) -> None:
-        """The hint key found the game over: said so."""
-        self.speaker.say(gettext(NO_HINT_OVER))
-
     def going_on(self) -> None:
         """The pause ended: said so, with the cell under the cursor (the key or click
         that ended it does nothing else)."""
@@ -145,8 +141,11 @@ class BoardVoice:
 
     def asked(self) -> None:
         """The hint was asked for (H): said even when it is the one shown (a player by
-        ear presses H again to hear it again)."""
+        ear presses H again to hear it again); the game over, why there is none (it is
+        no silent key)."""
         self._said = (None, None)
+        if self.table.session.status.is_over:
+            self.speaker.say(gettext(NO_HINT_OVER))
 
     def after_command(self) -> None:
         """Say a hint or a note that a command put up (the advice's box words), or

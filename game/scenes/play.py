@@ -290,10 +290,7 @@ class PlayScene(Scene):
 
     def show_hint(self) -> None:
         """H: the next cell logic finds, ringed, with its reason (said each time)."""
-        self.voice.asked()
-        if self.table.session.status.is_over:
-            self.voice.no_hint()  # (no silent key: why there is none)
-            return
+        self.voice.asked()  # (the game over: why there is no hint)
         hint = self.table.show_hint()
         if hint is not None:
             self.viewport.keep_in_view(*hint.cell, HINT_MARGIN)
