@@ -200,3 +200,39 @@ def test_a_speech_log_that_cannot_be_written_says_why_and_the_game_goes_on(
         assert said_after(app, voice, pygame.K_UP).count(why) == 0  # the game goes on
     finally:
         app.close()
+
+
+def test_the_deaths_heatmap_says_where_most_games_were_lost(
+    spoken_app: App,  # noqa: F811
+    voice: Recording,  # noqa: F811
+) -> None:
+    """Statistics > Deaths said its title, caption and scale, never what the heat
+    shows: which cells, how many."""
+    app = spoken_app
+    for _ in range(2):
+        lost_by_keys(app, voice, 500)  # (the mine at row 1, column 1)
+        post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
+        app.run(frames=1)
+    use_layout(app, BEGINNER)
+    for key in (pygame.K_UP, pygame.K_HOME, pygame.K_PAGEUP, pygame.K_RIGHT, pygame.K_SPACE):
+        said_after(app, voice, key)  # (row 1, column 2: the first click, safe)
+    said_after(app, voice, pygame.K_DOWN)
+    said_after(app, voice, pygame.K_DOWN)
+    said_after(app, voice, pygame.K_DOWN)  # (row 4, column 2)
+    for _ in range(3):
+        said_after(app, voice, pygame.K_RIGHT)  # (row 4, column 5: a mine)
+    assert "lost" in said_after(app, voice, pygame.K_SPACE)
+    post(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="")
+    app.run(frames=1)
+    said_after(app, voice, pygame.K_F4)
+    said = ""
+    for _ in range(6):
+        said = said_after(app, voice, pygame.K_TAB)
+        if said.startswith("Deaths"):
+            break
+    said = said_after(app, voice, pygame.K_RETURN)
+    assert said.startswith(
+        "Where you died. Beginner, 9x9: 3 games lost. Where most games were lost (2 "
+        "cells): row 1, column 1: 2 deaths; row 4, column 5: 1 death. The reddest cell: 2 "
+        "deaths; a clear cell: none."
+    ), said
