@@ -236,3 +236,31 @@ def test_the_deaths_heatmap_says_where_most_games_were_lost(
         "cells): row 1, column 1: 2 deaths; row 4, column 5: 1 death. The reddest cell: 2 "
         "deaths; a clear cell: none."
     ), said
+
+
+def test_a_game_that_ends_with_no_panel_says_its_own_time_at_its_end() -> None:
+    """A mode whose end has no panel beside the board (a live race's) says the game's
+    time to the millisecond with the fatal move, not the LED's whole seconds."""
+    from typing import ClassVar
+
+    from game.core.game import Game
+    from game.core.moves import Move
+    from game.modes.ordinary import Ordinary
+    from game.scenes.board_voice import BoardVoice
+    from game.session.table import MoveApplied, Table, TableEvent
+
+    class NoPanel(Ordinary):
+        __slots__ = ()
+        ends_beside: ClassVar[bool] = False
+
+    now = [1000.0]
+    game = Game.from_layout(BEGINNER)
+    table = Table.of(NoPanel.given(game), lambda: now[0])
+    heard: list[TableEvent] = []
+    table.tap(heard.append)
+    table.act(Move.from_text("r 0 5"))
+    now[0] += 1078
+    table.act(Move.from_text("r 0 0"))  # (a mine)
+    fatal = [event for event in heard if isinstance(event, MoveApplied)][-1]
+    assert fatal.delta.lost
+    assert BoardVoice._time_of(fatal) == "1.078 seconds"  # (the LED shows 2)
