@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from game.core.on_first_use import OnFirstUse
 from game.core.status import Status
-from game.language import N_, day, decimal, gettext
+from game.language import N_, day, decimal, gettext, pgettext
 
 if TYPE_CHECKING:
     import datetime as dt
@@ -55,6 +55,93 @@ def times_spoken(text: str) -> str:
         return text
     spoken = gettext("{time} seconds")
     return re.sub(SCREEN_SECONDS, lambda m: spoken.format(time=m.group(1)), text)  # (cached)
+
+
+NO_VALUE = "-\u2013\u2014"
+"""The marks a screen writes for a figure that has none ("3BV/s: -"): a voice reads a
+lone one as nothing ("3BV/s"), so speech says a word for it (nones_spoken)."""
+_LONE_MARK = f"(?<!\\S)[{NO_VALUE}](?=$|[\\s,;.)])"  # (compiled at its first use, by re)
+_VALUE_BEFORE = (":", "\uff1a", ",", "\uff0c", "(")
+"""What a figure follows: its label's colon, a list's comma (or a text's start)."""
+_VALUE_AFTER = (",", "\uff0c", ";", ".", ")")
+
+
+def nones_spoken(text: str) -> str:
+    """A text's lone marks of no value ("3BV/s: -", "3BV/s -, clicks 4") said as the
+    language's word for none ("3BV/s: none"); a dash between words ("Minesweeper -
+    won", "(rows - 1)") stays a dash."""
+    if not any(mark in text for mark in NO_VALUE):
+        return text
+    none = pgettext("a figure that has no value", "none")
+
+    def spoken(match: re.Match[str]) -> str:
+        before = text[: match.start()].rstrip()
+        after = text[match.end() :].lstrip()
+        if (
+            not before
+            or not after
+            or before.endswith(_VALUE_BEFORE)
+            or after.startswith(_VALUE_AFTER)
+            or re.match(_LONE_MARK, after) is not None
+            or re.search(_LONE_MARK, before[-1:]) is not None
+        ):
+            return none
+        return match.group()
+
+    return re.sub(_LONE_MARK, spoken, text)
+
+
+OWN_NAME = (
+    r"(?<![\w-])(\d{4})(\d\d)(\d\d)-(\d\d)(\d\d)\d\d-\d{3}-"
+    r"(beginner 8x8|beginner|intermediate|expert|custom|daily)-(won|lost|unfinished)-(\d{1,9})ms"
+    r"((?:-[a-z]+)*)\.(\w{1,8})(?!\w)"
+)
+"""A file name the game made for a replay (game.persist.replays.file_name):
+20261123-105301-123-beginner-won-12345ms-best.msreplay."""
+NAME_TAGS = {
+    "best": N_("personal best"),
+    "kept": N_("kept by you"),
+    "opponent": N_("the opponent's"),
+    "unverified": N_("not verified"),
+}
+BOARD_WORDS = {"daily": N_("Daily board"), "beginner 8x8": N_("Beginner 8x8")}
+DIGIT_RUN = r"(?<!\d)[-_ ]?\d(?:[-_]?\d){5,}(?!\d)"
+"""Six digits or more in a row (a time stamp), with what joins them."""
+FILE_NAME = r"(?i)[^\s/\\]+\.(?:msreplay|avf|rmv|mvf|evf|rawvf|gif)(?!\w)"
+
+
+def names_spoken(text: str) -> str:
+    """A text's replay file names as a listener wants them (the screen shows them
+    whole): one the game made as its board, result and time, day and hour
+    ("Beginner, won in 12.345 s, 2026-11-23 10:53, personal best"); another one
+    without its runs of digits, which a voice reads out one long number at a time."""
+    if "." not in text:
+        return text
+    return re.sub(FILE_NAME, _other_name, re.sub(OWN_NAME, _own_name, text))
+
+
+def _other_name(name: re.Match[str]) -> str:
+    stem, _, suffix = name.group().rpartition(".")
+    short = re.sub(DIGIT_RUN, "", stem).strip("-_ ")
+    return f"{short}.{suffix}" if short and short != stem else name.group()
+
+
+def _own_name(own: re.Match[str]) -> str:
+    year, month, date, hour, minute, board, result, ms, tags, suffix = own.groups()
+    status = next(s for s, word in RESULT_WORDS.items() if word == result)
+    try:
+        when = f"{day(dt.date(int(year), int(month), int(date)))} {hour}:{minute}"
+    except ValueError:  # (a name made by hand: no day)
+        when = ""
+    parts = [
+        gettext(BOARD_WORDS.get(board, board.capitalize())),
+        ended_in(status, int(ms)),
+        *filter(None, [when]),
+        *(gettext(NAME_TAGS[tag]) for tag in tags.split("-") if tag in NAME_TAGS),
+    ]
+    if suffix.lower() != "msreplay":
+        parts.append(suffix.upper())
+    return pgettext("between the items of a list", ", ").join(parts)
 
 
 def day_of(stamp: str) -> str:

@@ -499,7 +499,7 @@ def test_say_with_a_log_it_cannot_write_says_why_in_one_line_and_exits_1(
     ("code", "shown", "said"),
     [
         ("en", "Time, 39.059 s. 3BV/s, 0.23.", "Time, 39.059 seconds. 3BV/s, 0.23."),
-        ("de", "Zeit: 39,059 s, 3BV/s: -.", "Zeit: 39,059 Sekunden, 3BV/s: -."),
+        ("de", "Zeit: 39,059 s, 3BV/s: -.", "Zeit: 39,059 Sekunden, 3BV/s: kein Wert."),
         ("en", "Arrows, W A S D. cursor down: Down, S", "Arrows, W A S D. cursor down: Down, S"),
     ],
 )

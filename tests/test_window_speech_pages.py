@@ -21,7 +21,7 @@ from game.view.speech_out import Recording
 SAID = {
     "statistics": "Win %, Beginner: 0%",  # (a heading in full: "Beg." is heard "beg")
     "confirm": "Reset all best times? This cannot be undone.",
-    "panel": "3BV/s, -. Clicks, 0",
+    "panel": "3BV/s, none. Clicks, 0",  # (a lone "-" is heard as nothing)
     "name": "You won Expert in 0.000 seconds: place 3 of 10.",  # (never "s": a letter)
     "resume": "You left your Beginner game at 13 seconds on the timer.",
     "custom": "Mines: 10 to 64 on 9x9.",
@@ -87,7 +87,7 @@ def test_the_historys_rows_are_said_as_the_focus_moves(
     said_after(app, voice, pygame.K_UP)
     said = said_after(app, voice, pygame.K_F7)
     lost = "Finished: 2026-01-02 10:00, Board: Beginner, Result: lost, "
-    lost += "Time: 3.002 seconds, 3BV/s: -."
+    lost += "Time: 3.002 seconds, 3BV/s: none."
     won = "Finished: 2026-01-01 10:00, Board: Beginner, Result: won, "
     won += "Time: 3.001 seconds, 3BV/s: 6.66."
     assert said.startswith(f"History: all boards. {lost} {won} Games 1 to 2 of 2, newest first.")

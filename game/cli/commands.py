@@ -34,7 +34,7 @@ from game.replay.verify_video import verify_file
 from game.terminal_bar import TerminalBar
 from game.view import speech_out
 from game.view.animation import ExportError, GifExport
-from game.view.speech import NO_LOG, NO_VOICE, log_line
+from game.view.speech import NO_VOICE, log_line, log_trouble
 
 
 def _folders(data_dir: str | None) -> list[Path]:
@@ -253,10 +253,7 @@ def say_aloud(words: str, log: Path | None) -> int:
         try:
             log_line(log, " ".join(words.split()))
         except OSError as error:
-            say(
-                sys.stderr,
-                "minesweeper: " + gettext(NO_LOG).format(reason=" ".join(str(error).split())),
-            )
+            say(sys.stderr, "minesweeper: " + log_trouble(error))
             return 1
     say(sys.stdout, gettext("Said through {voice}.").format(voice=voice))
     return 0

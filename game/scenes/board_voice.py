@@ -18,9 +18,12 @@ from game.view.advice import box_text
 from game.view.commands import Command
 from game.view.prefs import Prefs
 from game.view.speech import Speaker
+from game.words import spoken_seconds
 
 NOTHING_TO_PAUSE = N_("nothing to pause: no game under way")
 """Said when the pause key finds no game under way (not begun, or over)."""
+NO_HINT_OVER = N_("no hint: the game is over")
+"""Said when the hint key finds the game over (it is no silent key)."""
 GOING_ON = N_("Going on.")
 """Said as a pause ends (any key or click goes on), before the cursor's cell."""
 TONES = {Look(n): f"tone{n}" for n in range(1, 9)}
@@ -62,11 +65,22 @@ class BoardVoice:
             self.speaker.say(f"{title}. {said}" if title else said)
         elif isinstance(event, MoveApplied):
             move, session = event.move, event.session
-            time = session.timer_value
+            time = self._time_of(event)
             self.speaker.say(
                 words.move_words(session.game, (move.row, move.col), event.delta, time, False),
                 words.move_words(session.game, (move.row, move.col), event.delta, time, True),
             )
+
+    @staticmethod
+    def _time_of(event: MoveApplied) -> int | str:
+        """The time a move's words say: the timer's whole seconds while the game goes
+        on; at its end the game's own time, as the panel shows it (the LED's "2" for
+        1.078 s was a second time for one game), or none when the panel follows and
+        says it (the time said once)."""
+        session = event.session
+        if not (event.delta.lost or event.delta.won):
+            return session.timer_value
+        return "" if event.tag.mode.ends_beside else spoken_seconds(session.elapsed_ms, 3)
 
     # ------------------------------------------------------------------ the cursor
 
@@ -127,8 +141,11 @@ class BoardVoice:
 
     def asked(self) -> None:
         """The hint was asked for (H): said even when it is the one shown (a player by
-        ear presses H again to hear it again)."""
+        ear presses H again to hear it again); the game over, why there is none (it is
+        no silent key)."""
         self._said = (None, None)
+        if self.table.session.status.is_over:
+            self.speaker.say(gettext(NO_HINT_OVER))
 
     def after_command(self) -> None:
         """Say a hint or a note that a command put up (the advice's box words), or

@@ -290,7 +290,7 @@ class PlayScene(Scene):
 
     def show_hint(self) -> None:
         """H: the next cell logic finds, ringed, with its reason (said each time)."""
-        self.voice.asked()
+        self.voice.asked()  # (the game over: why there is no hint)
         hint = self.table.show_hint()
         if hint is not None:
             self.viewport.keep_in_view(*hint.cell, HINT_MARGIN)

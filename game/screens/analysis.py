@@ -10,9 +10,6 @@ from game.analysis.judge import JUDGED_CELLS
 from game.language import N_, gettext, ngettext
 from game.view.widgets.menu import MenuDialog
 
-NAME_SHOWN = 40
-"""The most characters of a game's name (a file name) the analysis shows."""
-
 NO_REPLAY = N_(
     "No replay of this game is kept: won games keep theirs (the last 50 and every "
     "best), others only when Keep replay was chosen."
@@ -32,9 +29,6 @@ def analysis_dialog(entry: Mapping[str, object], name: str) -> MenuDialog:
         rows=entry["rows"], cols=entry["cols"], n=mines
     )
     said = gettext("{board}, won.") if entry.get("won") else gettext("{board}, not won.")
-    if len(name) > NAME_SHOWN:  # (a file name: its two ends, never wrapped)
-        half = NAME_SHOWN // 2 - 1
-        name = f"{name[:half]}\u2026{name[-half:]}"
     lines = [name, said.format(board=board)]
     if "moves" not in entry:
         lines.append(

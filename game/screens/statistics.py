@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from game.language import N_, decimal, gettext, ngettext
+from game.language import N_, decimal, gettext, ngettext, pgettext
 from game.modes.category import Category
 from game.persist.game_record import DailyStats
 from game.persist.records import Stats
 from game.rules import Board, Difficulty
 from game.screens.answers import Button, answering, labels
+from game.view.board_words import place
 from game.view.widgets.grid import GridDialog
 from game.view.widgets.heatmap import HeatmapDialog
 from game.words import seconds
@@ -157,4 +158,33 @@ def deaths_dialog(board: Board, deaths: Mapping[tuple[int, int], int]) -> Heatma
         scale,
         buttons=labels(list(DeathsAnswer)),
     )
+    dialog.said_map = deaths_said(deaths)
     return answering(dialog, DeathsAnswer)
+
+
+SAID_CELLS = 5
+"""The most cells the deaths' heatmap names aloud (the hottest first)."""
+
+
+def deaths_said(deaths: Mapping[tuple[int, int], int]) -> str:
+    """What the deaths' heatmap shows, as speech says it (a voice cannot read the
+    heat): the cells where most games were lost, with their counts, the most first
+    ("Where most games were lost (2 cells): row 4, column 5: 3 deaths; row 1, column
+    1: 1 death."); "" when none was lost."""
+    hottest = sorted(
+        ((n, cell) for cell, n in deaths.items() if n > 0), key=lambda d: (-d[0], d[1])
+    )
+    cells = pgettext("between the cells of a list", "; ").join(
+        gettext("{place}: {deaths}").format(
+            place=place(cell, False), deaths=ngettext("{n} death", "{n} deaths", n).format(n=n)
+        )
+        for n, cell in hottest[:SAID_CELLS]
+    )
+    if not cells:
+        return ""
+    count = min(len(hottest), SAID_CELLS)
+    return ngettext(
+        "Where most games were lost ({n} cell): {cells}.",
+        "Where most games were lost ({n} cells): {cells}.",
+        count,
+    ).format(n=count, cells=cells)

@@ -67,22 +67,31 @@ def seconds(value: int) -> str:
     return ngettext("{count} second", "{count} seconds", value).format(count=value)
 
 
+LOST_AT = (N_("mine at {place}: lost."), N_("mine at row {row}, column {column}: lost."))
+"""A lost game's last move (brief, full) when the end-of-game panel says its time."""
+WON = N_("{opened}. Won!")
+"""A won game's last move when the panel says its time."""
+
+
 def move_words(game: Game, cell: Cell, delta: Delta, time: int | str, brief: bool) -> str:
     """What a move did: "opened 14 cells", "flag: 9 mines left", "mine at row 6,
-    column 3: lost at 12 seconds" (``time``: whole seconds, or the time in words)."""
+    column 3: lost at 12.345 seconds" (``time``: whole seconds, or the time in words;
+    "": none, as when the end-of-game panel that follows says it: "...: lost.")."""
     when = seconds(time) if isinstance(time, int) else time
     if delta.lost:
         row, col = delta.exploded[0]
         if brief:
-            said = gettext("mine at {place}: lost at {time}")
+            said = gettext("mine at {place}: lost at {time}") if when else gettext(LOST_AT[0])
             return said.format(place=place((row, col), True), time=when)
         # (a sentence of its own, not "at {place}": a language may inflect the row and
         # the column after "at", as Polish does: "w wierszu 6, kolumnie 3")
         said = gettext("mine at row {row}, column {column}: lost at {time}")
+        said = said if when else gettext(LOST_AT[1])
         return said.format(row=row + 1, column=col + 1, time=when)
     if delta.won:
         opened = _opened(game, cell, delta)
-        return gettext("{opened}. Won in {time}!").format(opened=opened, time=when)
+        said = gettext("{opened}. Won in {time}!") if when else gettext(WON)
+        return said.format(opened=opened, time=when)
     if delta.opened:
         return _opened(game, cell, delta)
     if delta.mark is Mark.FLAG:

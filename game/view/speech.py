@@ -16,6 +16,8 @@ same words the voice gets (from the worker thread as well).
 from __future__ import annotations
 
 import contextlib
+import errno
+import os
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -26,7 +28,7 @@ from game import language
 from game.core.on_first_use import OnFirstUse
 from game.language import N_, gettext
 from game.view.waiting import wake
-from game.words import times_spoken
+from game.words import names_spoken, nones_spoken, times_spoken
 
 if TYPE_CHECKING:
     import queue
@@ -38,6 +40,18 @@ else:  # (with the worker, at the first word said: nothing is said by default)
 
 NO_VOICE: Final = N_("No speech found ({reason}); the game will not speak.")
 NO_LOG: Final = N_("Could not write the speech log ({reason}).")
+LOG_WHY: Final = {
+    errno.EISDIR: N_("it is a folder"),
+    errno.ENXIO: N_("it is a named pipe that no program reads"),
+    errno.ENOSPC: N_("the disk is full"),
+    errno.EAGAIN: N_("the program that reads it does not keep up"),
+    errno.EACCES: N_("it cannot be written here"),
+    errno.EPERM: N_("it cannot be written here"),
+    errno.EROFS: N_("it cannot be written here"),
+    errno.ENOENT: N_("its folder does not exist"),
+}
+"""Why the speech log could not be written, in the player's language, by the error's
+number (the system's own words are English, and long)."""
 SPEECH_ON: Final = N_("Speech on. F1: the keys.")
 SPEECH_OFF: Final = N_("Speech off.")
 MAX_SAID: Final = 2000
@@ -162,7 +176,8 @@ class Speaker:
         """Add words to the announcement being gathered (sent by ``flush``)."""
         if not self.active:
             return
-        text = times_spoken(" ".join(self.words(full, brief).split()))
+        text = " ".join(self.words(full, brief).split())
+        text = nones_spoken(times_spoken(names_spoken(text)))
         if text:
             self._pending.append(text)
 
@@ -320,11 +335,28 @@ class Speaker:
             log_line(self.log, text)
         except OSError as error:
             self._log_failed = True
-            self._tell(gettext(NO_LOG).format(reason=" ".join(str(error).split())))
+            self._tell(log_trouble(error))
 
 
 def log_line(log: Path, text: str) -> None:
     """An announcement written to the speech log (--speech-log), a line of UTF-8 (OSError
-    if it cannot be)."""
-    with log.open("a", encoding="utf-8", newline="\n") as out:
-        out.write(text + "\n")
+    if it cannot be). Never waits: a named pipe no program reads, or one whose reader
+    stops reading, is an error at once (ENXIO, EAGAIN), not a thread blocked for good."""
+    flags = os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0)
+    fd = os.open(log, flags | getattr(os, "O_NOCTTY", 0) | getattr(os, "O_BINARY", 0), 0o666)
+    try:
+        view = memoryview((text + "\n").encode("utf-8"))
+        while view:
+            written = os.write(fd, view)
+            if written <= 0:
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            view = view[written:]
+    finally:
+        os.close(fd)
+
+
+def log_trouble(error: OSError) -> str:
+    """The one line that says why the speech log could not be written."""
+    why = LOG_WHY.get(error.errno or 0)
+    reason = gettext(why) if why else " ".join((error.strerror or str(error)).split())
+    return gettext(NO_LOG).format(reason=reason)

@@ -17,7 +17,7 @@ from game.view.fonts import ui_font
 from game.view.scale import TEXT
 from game.view.sprites import SpriteSheet
 from game.view.theme import current as theme
-from game.view.widgets.dialog import Dialog
+from game.view.widgets.dialog import ENDS, Dialog
 from game.view.widgets.pieces import Piece
 from game.view.widgets.style import WRAP_WIDTH, Style
 from game.view.widgets.text import TextPiece
@@ -100,10 +100,17 @@ class HeatPiece(Piece):
             key = (row // k, col // k)
             self.values[key] = self.values.get(key, 0.0) + value
         self.caption, self.scale = caption, scale
+        self.said_map = ""
+        """What the map shows, in words (its dialog's said_map)."""
         self.cell = max(1, min(CELL_MAX * z, MAP_W * z // max(self.cols, self.rows, 1)))
         self.map_w, self.map_h = self.cols * self.cell, self.rows * self.cell
         self.width = max(self.map_w + 4 * z, style.width(caption), style.width(scale))
         self.height = 2 * style.line + self.map_h + 6 * z
+
+    def said(self) -> str:
+        """Its caption, what the map shows in words, then its scale."""
+        caption = self.caption if self.caption[-1:] in ENDS else f"{self.caption}."
+        return " ".join(filter(None, (caption, self.said_map, self.scale)))
 
     def draw(self, image: pygame.Surface, sprites: SpriteSheet) -> None:
         style, z, look = self.style, self.style.zoom, theme()
@@ -145,12 +152,17 @@ class HeatmapDialog(Dialog):
         self.size, self.values = size, dict(values)
         self.caption, self.legend = caption, scale
         self.lines = list(lines or [])
+        self.said_map = ""
+        """What the map shows, as speech says it (a voice cannot read the heat): the
+        hottest cells and their values; "": the caption and the scale alone."""
 
     def _body(self, style: Style, width: int) -> list[Piece]:
         pieces: list[Piece] = []
         if self.lines:
             pieces.append(TextPiece(style, self.lines, min(width, WRAP_WIDTH * style.zoom)))
-        pieces.append(HeatPiece(style, self.size, self.values, self.caption, self.legend))
+        heat = HeatPiece(style, self.size, self.values, self.caption, self.legend)
+        heat.said_map = self.said_map
+        pieces.append(heat)
         return pieces
 
     def cancel(self) -> None:

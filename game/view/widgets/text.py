@@ -101,9 +101,12 @@ class TextPiece(Piece):
     ) -> None:
         self.style, self.colour = style, colour
         font = style.font
+        self.words = list(paragraphs)
+        """Its paragraphs whole, as speech says them (a file name said as it is, not
+        as its two ends)."""
         self.paragraphs = [fit_words(font, text, width) for text in paragraphs]
         """Its paragraphs as shown: a word no line holds shortened in its middle."""
-        self.shortened = self.paragraphs != list(paragraphs)
+        self.shortened = self.paragraphs != self.words
         self._wrap(width)
 
     def _wrap(self, width: int) -> None:
@@ -121,8 +124,8 @@ class TextPiece(Piece):
         if width > self.wrapped_at:
             self._wrap(width)
 
-    def said(self) -> str:  # (its words, not its lines: a path broken across them said whole)
-        return " ".join(word for text in self.paragraphs for word in text.split())
+    def said(self) -> str:  # (its words, not its lines: a path broken or shortened said whole)
+        return " ".join(word for text in self.words for word in text.split())
 
     def draw(self, image: pygame.Surface, sprites: SpriteSheet) -> None:
         top, bottom = image.get_clip().top, image.get_clip().bottom
