@@ -71,6 +71,45 @@ def test_a_usage_error_is_in_the_language(
     assert said in err, err
 
 
+USAGE_ERRORS = [
+    (["--bogus"], {"en": "unrecognized arguments: --bogus", "de": "unbekannte Argumente: --bogus"}),
+    (["--zoom", "9"], {"en": "argument --zoom: zoom is 1, 2, 3 or 4; got '9'", "de": "der Zoom"}),
+    (["--zoom"], {"en": "argument --zoom: expected one argument", "de": "Argument --zoom"}),
+    (["a", "b", "c"], {"en": "unrecognized arguments: b c", "de": "unbekannte Argumente: b c"}),
+    (["--daily", "--board", "x"], {"en": "not allowed with argument --daily", "de": "--daily"}),
+    (["--ex", "x"], {"en": "ambiguous option: --ex could match", "de": "--ex"}),
+    (["--difficulty", "x"], {"en": "invalid choice: 'x'", "de": "'x'"}),
+    (["--ladder", "999"], {"en": "--ladder", "de": "--ladder"}),
+    (["x", "b\nc\x1b[31m"], {"en": "arguments: b\\nc\\u001b[31m", "de": "b\\nc\\u001b"}),
+]
+"""Every kind of usage error argparse makes (an unknown option, a bad value, a missing
+value, too many positionals, two options that exclude each other, an ambiguous
+abbreviation, a choice not offered) and the game's own after it (a ladder's level),
+a line break and an escape in the words given among them."""
+AFTER = {"en": "(see --help)", "de": "(siehe --help)"}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+@pytest.mark.parametrize(("argv", "said"), USAGE_ERRORS)
+def test_a_usage_error_is_one_line_in_the_language(
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+    argv: list[str],
+    said: dict[str, str],
+    lang: str,
+) -> None:
+    code, out, err = run(capsys, "--data-dir", str(tmp_path), "--lang", lang, *argv)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and err.endswith(f"{AFTER[lang]}\n"), err
+    assert err.startswith("minesweeper: ") and said[lang] in err, err
+    assert "usage" not in err and "Aufruf" not in err and "Traceback" not in err
+
+
+def test_the_help_is_still_printed_whole(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--lang", "de", "--help")
+    assert code == 0 and out.count("\n") > 40 and "--zoom ZOOM" in out
+
+
 def test_without_lang_the_settings_language_is_spoken_then_the_systems(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

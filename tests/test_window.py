@@ -539,7 +539,8 @@ def test_python_m_game_runs_30_frames_and_exits_0(tmp_path: object) -> None:
 def test_a_wrong_option_prints_a_usage_error_and_exits_2(args: list[str], words: str) -> None:
     done = run_game(*args)
     assert done.returncode == 2
-    assert words in done.stderr and "usage:" in done.stderr
+    assert words in done.stderr and "(see --help)" in done.stderr
+    assert done.stderr.count("\n") == 1 and "usage:" not in done.stderr  # (one line)
     assert "Traceback" not in done.stderr
 
 

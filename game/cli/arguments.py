@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 from game import rules as limits
 from game.cli.words import teach
@@ -21,6 +22,7 @@ from game.rules import (
     RuleMode,
     parse_custom,
 )
+from game.terminal_bar import say
 from game.version import version
 
 teach(argparse)  # (its usage errors and help headings in the player's language)
@@ -119,9 +121,21 @@ class _VersionAction(argparse.Action):
         parser.exit()
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser whose usage error is one line (docs/HOSTILE.md): the error
+    in the player's language and where to look, not the usage block before it
+    (--help prints that whole)."""
+
+    def error(self, message: str) -> NoReturn:
+        said = gettext("%(prog)s: error: %(message)s\n") % {"prog": self.prog, "message": message}
+        said = said.rstrip("\n").replace("\r", "\\r").replace("\n", "\\n")  # (one line)
+        say(sys.stderr, gettext("{error} (see --help)").format(error=said))
+        raise SystemExit(2)
+
+
 def parser() -> argparse.ArgumentParser:
     """The argument parser (also used to print the help)."""
-    p = argparse.ArgumentParser(
+    p = _Parser(
         prog="minesweeper",
         description=gettext(
             "Minesweeper: the classic game. Left click opens, right click marks, "

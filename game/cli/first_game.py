@@ -114,7 +114,7 @@ def first_mode(options: Options, board: Board, rules: GameRules) -> Mode:
 
 
 def usage_error(option: str, wrong: str) -> NoReturn:
-    """Say what is wrong with an option's value as argparse says it (usage, then the
-    error, in the player's language) and exit 2."""
+    """Say what is wrong with an option's value as argparse says it (one line, in the
+    player's language: game.cli.arguments) and exit 2."""
     said = gettext("argument %(argument_name)s: %(message)s")
     parser().error(said % {"argument_name": option, "message": wrong})

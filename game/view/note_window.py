@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.view.page_window import GAP, NOTES, placed_beside, window_id
+from game.view.page_window import GAP, NOTES, closed, opened, placed_beside, window_id
 from game.view.window import TITLE_BAR, desktop_size, usable_size
 
 
@@ -56,7 +56,7 @@ class NoteWindow:
         where = placed_under(game, size, desktop_size(), board)
         if self.window is None:
             had = owner.focused
-            self.window = pygame.Window("", size, position=where, borderless=True, utility=True)
+            self.window = opened("", size, where, borderless=True, utility=True)
             if self.window.focused and had:  # (a system that focuses a new window: back)
                 owner.focus()
         else:
@@ -92,8 +92,8 @@ class NoteWindow:
         )
 
     def close(self) -> None:
-        """Destroy the window (no note, or the side says it now)."""
+        """Close the window (no note, or the side says it now)."""
         NOTES.pop(id(self), None)
         if self.window is not None:
-            self.window.destroy()
+            closed(self.window)  # (hidden and kept: never destroyed while the game runs)
             self.window = None

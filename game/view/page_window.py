@@ -142,6 +142,61 @@ def window_id(window: object) -> int | None:
         return None
 
 
+def opened(
+    title: str,
+    size: tuple[int, int],
+    position: tuple[int, int],
+    *,
+    borderless: bool = False,
+    utility: bool = False,
+) -> pygame.Window:
+    """A desktop window shown for a page, a menu or a note: one of its kind closed
+    before (hidden and kept: ``closed``), else a new one. No window of the game's is
+    destroyed while it runs: on X11, SDL wakes its loop asleep in SDL_WaitEventTimeout
+    (game.view.waiting) with an X event sent (XSendEvent, on a connection of its own) to
+    its newest window whenever another thread posts an event (game.view.waiting.wake:
+    the race's client, long work, the speech); sent as a page closed, the X server may
+    take it after the window's destruction from the loop's thread, a BadWindow on
+    X_SendEvent, and Xlib's default error handler (which SDL's calls) ends the process.
+    A window closed is hidden, so whatever is sent to it (xdotool's keys too) finds it."""
+    spare = _SPARE.get((borderless, utility), [])
+    while spare:
+        window = spare.pop()
+        try:
+            AWAY.discard(window.id)
+            window.title, window.size, window.position = title, size, position
+        except pygame.error:  # (destroyed since: the display closed, a new one opened)
+            continue
+        window.show()
+        return window
+    return pygame.Window(title, size, position=position, borderless=borderless, utility=utility)
+
+
+def closed(window: pygame.Window) -> None:
+    """A page's, a menu's or a note's window closed: hidden, its surface given back
+    (1x1), kept for the next of its kind (``opened``); the events it still has queued
+    or is sent are no one's (``of_another_window``)."""
+    window.hide()
+    window.size = (1, 1)
+    if not AWAY:  # (pygame.quit() destroys them and forgets its callbacks: once a session)
+        pygame.register_quit(_forget)
+    AWAY.add(window.id)
+    _SPARE.setdefault((bool(window.borderless), bool(window.utility)), []).append(window)
+
+
+def _forget() -> None:
+    """The windows kept are destroyed with the display (their ids given out anew)."""
+    _SPARE.clear()
+    AWAY.clear()
+
+
+_SPARE: dict[tuple[bool, bool], list[pygame.Window]] = {}
+"""The windows closed, by kind (borderless, utility): at most as many as were ever open
+at once."""
+AWAY: set[int] = set()
+"""The ids of the windows closed (hidden, kept: ``closed``)."""
+
+
 NOTES: dict[int, pygame.Rect] = {}
 """Where the notes' own windows are on the desktop while shown (game.view.note_window
 keeps it): a page's room off the cells leaves them out."""
@@ -184,7 +239,7 @@ class PageWindow:
         with its body scrolled."""
         where, room = placed_beside(game, _bounded(size), desktop_size(), board, fits, scrolls)
         self._placed(room, where)
-        self.window = pygame.Window(title, where.size, position=where.topleft)
+        self.window = opened(title, where.size, where.topleft)
 
     @property
     def surface(self) -> pygame.Surface:
@@ -237,8 +292,8 @@ class PageWindow:
         self.window.flip()
 
     def close(self) -> None:
-        """Destroy the window now."""
-        self.window.destroy()
+        """Close the window now (hidden and kept: ``closed``)."""
+        closed(self.window)
 
 
 def _bounded(size: tuple[int, int]) -> tuple[int, int]:
@@ -267,7 +322,7 @@ class MenuWindow:
         y = max(TITLE_BAR, min(self.game.y + box.y, room_h + TITLE_BAR - box.h))
         box.topleft = (x - self.game.x, y - self.game.y)
         if self.window is None:
-            self.window = pygame.Window("", box.size, position=(x, y), borderless=True)
+            self.window = opened("", box.size, (x, y), borderless=True)
         else:
             if tuple(self.window.size) != box.size:
                 self.window.size = box.size
@@ -291,7 +346,7 @@ class MenuWindow:
 
     def close(self) -> None:
         if self.window is not None:
-            self.window.destroy()
+            closed(self.window)
             self.window = None
 
 
@@ -321,8 +376,13 @@ def closes_the_game(event: pygame.event.Event, game: int) -> bool:
 def of_another_window(event: pygame.event.Event, game: int) -> bool:
     """A window event (focus, pointer in or out, shown, hidden) of a page's own
     window, or of one closed since, not of the game's (its id: ``game``); a page's
-    closing is its dialog's."""
-    if event.type not in OTHER_WINDOWS_EVENTS or "window" not in event.dict:
+    closing is its dialog's; and any event of a window closed (hidden, kept:
+    ``closed``): a key sent to a page just closed is no one's, never the board's."""
+    if "window" not in event.dict:
         return False
     window = event.dict["window"]
+    if window is not None and window_id(window) in AWAY:
+        return True
+    if event.type not in OTHER_WINDOWS_EVENTS:
+        return False
     return window is None or window_id(window) != game
