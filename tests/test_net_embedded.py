@@ -96,17 +96,24 @@ def test_it_keeps_no_message_for_later_subscribers(broker: EmbeddedBroker) -> No
         client.loop_stop()
 
 
-def raw(server: EmbeddedBroker, data: bytes) -> bytes:
-    """What the broker answers to these bytes before it closes the connection."""
+def raw(server: EmbeddedBroker, data: bytes, then: bytes = b"") -> bytes:
+    """What the broker answers to these bytes (and to ``then``, sent once it has
+    answered the first) before it closes the connection. What it said before a reset is
+    kept: a broker that closes with bytes unread resets the connection, and a reset
+    that comes while a large write is still going out would lose the answer already
+    sent (so ``then`` waits for it)."""
+    answer = b""
     with socket.create_connection(("127.0.0.1", server.port), 5) as sock:
         sock.settimeout(5)
         try:
             sock.sendall(data)
-            answer = b""
+            if then:
+                answer = sock.recv(65536)
+                sock.sendall(then)
             while chunk := sock.recv(65536):
                 answer += chunk
         except (ConnectionResetError, BrokenPipeError):
-            return b""
+            return answer
         return answer
 
 
@@ -136,7 +143,7 @@ def test_hostile_clients_end_their_own_connections_and_the_race_goes_on(
     assert raw(broker, bytes(range(256)) * 40) == b""
     assert raw(broker, b"\x10\xff\xff\xff\x7f") == b""  # (a CONNECT of 256 MB: not read)
     oversized = publish(PREFIX + "x", embedded.MAX_PACKET + 10)
-    assert raw(broker, CONNECT + oversized).startswith(b"\x20\x02")  # (connected, then closed)
+    assert raw(broker, CONNECT, then=oversized).startswith(b"\x20\x02")  # (connected, then closed)
     assert raw(broker, CONNECT + publish("elsewhere", 10) + b"\xe0\x00").startswith(b"\x20")
     assert time.monotonic() - began < 10
     time.sleep(0.3)
