@@ -58,7 +58,7 @@ class Pseudo(_gettext.NullTranslations):
 @pytest.fixture
 def in_pseudo(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """--lang de speaks the pseudo-language."""
-    monkeypatch.setattr(language._gettext, "translation", lambda *a, **k: Pseudo())
+    monkeypatch.setattr(_gettext, "translation", lambda *a, **k: Pseudo())
     yield
     language.use(language.ENGLISH)
 
